@@ -1,0 +1,41 @@
+"""The bot interface and the random bot every game has.
+
+A bot is asked for a decision only when its seat is the current player. It gets its own numpy
+Generator from the driver, so bot choices replay from the match seed like everything else.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import State
+
+
+class Bot:
+    """Chooses one of the state's legal actions for the seat that must decide."""
+
+    name = "bot"
+
+    def choose(self, state: State, rng: np.random.Generator) -> str:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State, rng: np.random.Generator) -> str:
+        actions = state.legal_actions()
+        return actions[int(rng.integers(len(actions)))]
+
+
+def sample_outcome(outcomes: list[tuple[str, float]], rng: np.random.Generator) -> str:
+    """Draw one chance outcome; one uniform draw per chance node, whatever the outcome count."""
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample")
+    probs = np.fromiter((p for _, p in outcomes), dtype=float, count=len(outcomes))
+    cum = np.cumsum(probs)
+    u = rng.random() * cum[-1]
+    idx = min(int(np.searchsorted(cum, u, side="right")), len(outcomes) - 1)
+    return outcomes[idx][0]

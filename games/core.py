@@ -1,0 +1,264 @@
+"""The common game engine: seats, configs, game specs and the State every game implements.
+
+A game is a pure state machine in the manner of OpenSpiel. Its state is plain data that clones and
+serialises to JSON; rules are methods that compute legal actions and reject illegal ones without side
+effects; randomness enters only as chance outcomes that a driver (games.match.Match) samples from a
+seeded numpy Generator. Actions are canonical strings, so a match is exactly its list of actions.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+CHANCE = -1
+"""current_player() when the next action is a chance outcome (dice, shuffle, spinner, tremor)."""
+TERMINAL = -2
+"""current_player() when the game is over."""
+
+
+class GameError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+
+class IllegalActionError(GameError):
+    """An action that the rules do not allow in this state; the state is unchanged."""
+
+
+class GameOverError(IllegalActionError):
+    """An action offered to a finished game."""
+
+
+class ConfigError(GameError):
+    """A game config that cannot be played: unknown game, variant or bot, or a bad player count."""
+
+
+class ActionSyntaxError(IllegalActionError):
+    """Text that does not name any action of the game."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at the table: a person (bot is None) or a named bot."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Seat":
+        if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
+            raise ConfigError(f"a seat must be an object with a string 'name', got {data!r}")
+        bot = data.get("bot")
+        if bot is not None and not isinstance(bot, str):
+            raise ConfigError(f"a seat's 'bot' must be a bot name or null, got {bot!r}")
+        return cls(data["name"], bot)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game is made from: the game's name, the seats in turn order, the rule variant."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    variant: str
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "variant": self.variant, "seats": [s.to_json() for s in self.seats]}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "GameConfig":
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"a config must be a JSON object, got {type(data).__name__}")
+        game, variant, seats = data.get("game"), data.get("variant"), data.get("seats")
+        if not isinstance(game, str) or not isinstance(variant, str) or not isinstance(seats, list):
+            raise ConfigError("a config needs 'game' (string), 'variant' (string) and 'seats' (list)")
+        return cls(game, tuple(Seat.from_json(s) for s in seats), variant)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's shape as data: what the registry lists and what a config is checked against."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    variants: Mapping[str, str]  # variant name -> one-line description
+    default_variant: str
+    max_length: int  # most actions (decisions and chance outcomes) a game can take
+    new_state: Callable[["GameConfig"], "State"]
+    state_from_json: Callable[["GameConfig", Mapping], "State"]
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)  # bot name -> factory
+    default_bot: str = "random"
+    help_text: Callable[[str], str] | None = None  # variant -> rules in the project's words
+
+    def make_config(self, seats: Iterable[Seat] | None = None, variant: str | None = None,
+                    players: int | None = None, bot: str | None = None) -> GameConfig:
+        """Build and check a config; with no seats, `players` seats all played by `bot`."""
+        if seats is None:
+            n = self.min_players if players is None else players
+            seats = [Seat(f"{bot or self.default_bot} {i + 1}", bot or self.default_bot) for i in range(n)]
+        config = GameConfig(self.name, tuple(seats), variant or self.default_variant)
+        self.check_config(config)
+        return config
+
+    def check_config(self, config: GameConfig) -> None:
+        if config.game != self.name:
+            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
+        if config.variant not in self.variants:
+            raise ConfigError(f"unknown variant {config.variant!r} for {self.name}; "
+                              f"choose one of: {', '.join(self.variants)}")
+        n = len(config.seats)
+        if not self.min_players <= n <= self.max_players:
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise ConfigError(f"{self.name} is played by {span} players, not {n}")
+        for seat in config.seats:
+            if seat.bot is not None and seat.bot not in self.bots:
+                raise ConfigError(f"unknown bot {seat.bot!r} for {self.name}; "
+                                  f"choose one of: {', '.join(self.bots)}")
+
+
+class State:
+    """Base of every game's state. Subclasses implement the methods marked 'game'.
+
+    Invariants a subclass keeps: all of its data is JSON-able plain data reachable from to_json();
+    legal_actions() is computed, never stored; _apply() is only called with an action that
+    check_action() accepted, so a rejected action changes nothing.
+    """
+
+    spec: GameSpec  # set by each subclass
+
+    def __init__(self, config: GameConfig):
+        self.config = config
+
+    # ---- game: the rules ---------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat that decides next, or CHANCE, or TERMINAL."""
+        raise NotImplementedError
+
+    def turn_owner(self) -> int | None:
+        """Whose turn it is (may differ from current_player when another seat must decide)."""
+        p = self.current_player()
+        return p if p >= 0 else None
+
+    def legal_actions(self) -> list[str]:
+        """The decisions the current player may take, in a fixed order (empty at chance/terminal)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """At a chance node, the (outcome, probability) pairs in a fixed order."""
+        return []
+
+    def _apply(self, action: str) -> None:
+        """Mutate the state by an action already checked legal."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Each seat's score (final when terminal)."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The winning seats (several on a tie), empty while the game goes on."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        """Everything the state holds, as JSON-able data (the config excluded)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, config: GameConfig, data: Mapping) -> "State":
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """A readable text board."""
+        raise NotImplementedError
+
+    def invariant_violations(self) -> list[str]:
+        """Conservation laws that must hold after every action; each broken one described."""
+        return []
+
+    def max_length(self) -> int:
+        return self.spec.max_length
+
+    # ---- shared behaviour ---------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def check_action(self, action: str) -> None:
+        """Raise IllegalActionError saying what is wrong and what is allowed; do nothing else."""
+        player = self.current_player()
+        if player == TERMINAL:
+            raise GameOverError(f"the game is over; no action {action!r} can be played")
+        if player == CHANCE:
+            outcomes = [o for o, _ in self.chance_outcomes()]
+            if action not in outcomes:
+                raise IllegalActionError(
+                    f"{action!r} is not a possible chance outcome here; possible: {_brief(outcomes)}")
+            return
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(
+                f"{action!r} is not legal for {self.seat_name(player)} now; legal: {_brief(legal)}")
+
+    def apply_action(self, action: str) -> None:
+        if not isinstance(action, str):
+            raise IllegalActionError(f"an action is a string, got {type(action).__name__}")
+        self.check_action(action)
+        self._apply(action)
+
+    def seat_name(self, seat: int) -> str:
+        return self.config.seats[seat].name if 0 <= seat < len(self.config.seats) else str(seat)
+
+    def action_to_string(self, action: str) -> str:
+        """The action as a person reads it."""
+        return action
+
+    def string_to_action(self, text: str) -> str:
+        """Parse typed text into the canonical action; raise ActionSyntaxError if it names none."""
+        canon = " ".join(text.strip().lower().split())
+        candidates = (self.legal_actions() if self.current_player() >= 0
+                      else [o for o, _ in self.chance_outcomes()])
+        for a in candidates:
+            if a.lower() == canon or self.action_to_string(a).lower() == canon:
+                return a
+        raise ActionSyntaxError(f"{text!r} names no action available now; available: {_brief(candidates)}")
+
+    def clone(self) -> "State":
+        twin = copy.copy(self)
+        twin.__dict__ = copy.deepcopy(self.__dict__)
+        return twin
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, State) and type(self) is type(other) and self.config == other.config
+                and self.to_json_text() == other.to_json_text())
+
+    def __hash__(self) -> int:  # states are mutable; hash by content for use in digests only
+        return hash(self.to_json_text())
+
+
+def _brief(items: list[str], limit: int = 12) -> str:
+    if not items:
+        return "(none)"
+    shown = ", ".join(items[:limit])
+    return shown + (f", ... ({len(items)} in all)" if len(items) > limit else "")

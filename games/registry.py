@@ -1,0 +1,69 @@
+"""Which games can be played: each game package exposes a GameSpec named SPEC.
+
+A game not built yet is simply absent: its package does not exist, so it is not listed.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .core import ConfigError, GameSpec
+
+# Game name -> module holding its SPEC, in the order the launcher lists them.
+_KNOWN = {
+    "donkey_kong": "games.donkey_kong",
+    "monkey_dash": "games.monkey_dash",
+    "jenga_classic": "games.jenga.classic",
+    "jenga_dk": "games.jenga.donkey_kong",
+    "jenga_mario": "games.jenga.super_mario",
+}
+
+_extra: dict[str, GameSpec] = {}
+_cache: dict[str, GameSpec] | None = None
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game that lives outside games/ (tests use this for a toy game)."""
+    global _cache
+    _extra[spec.name] = spec
+    _cache = None
+
+
+def unregister(name: str) -> None:
+    global _cache
+    _extra.pop(name, None)
+    _cache = None
+
+
+def games() -> dict[str, GameSpec]:
+    """Every playable game by name."""
+    global _cache
+    if _cache is None:
+        found: dict[str, GameSpec] = {}
+        for name, module_name in _KNOWN.items():
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as exc:
+                if exc.name and module_name.startswith(exc.name):
+                    continue  # this game is not built yet
+                raise
+            spec = getattr(module, "SPEC", None)
+            if isinstance(spec, GameSpec):
+                found[spec.name] = spec
+        found.update(_extra)
+        _cache = found
+    return dict(_cache)
+
+
+def get(name: str) -> GameSpec:
+    table = games()
+    if name not in table:
+        raise ConfigError(f"unknown game {name!r}; choose one of: {', '.join(table) or '(none built)'}")
+    return table[name]
+
+
+def new_game(config) -> "object":
+    """A fresh state for a checked config."""
+    spec = get(config.game)
+    spec.check_config(config)
+    return spec.new_state(config)

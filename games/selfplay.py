@@ -1,0 +1,118 @@
+"""Bot-against-bot matches for measurement: win rates, speed, invariants and a replay digest."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from typing import Sequence
+
+from . import registry
+from .core import GameSpec, Seat, TERMINAL
+from .match import Match, state_digest
+
+
+def seats_for(spec: GameSpec, bots: Sequence[str]) -> list[Seat]:
+    return [Seat(f"{b} {i + 1}", b) for i, b in enumerate(bots)]
+
+
+def play_one(spec: GameSpec, bots: Sequence[str], variant: str, seed: int,
+             check_invariants: bool = True) -> dict:
+    """One bots-only game; returns its outcome and counters (never raises for a game's own fault)."""
+    config = spec.make_config(seats_for(spec, bots), variant)
+    match = Match(config, seed)
+    violations: list[str] = []
+    error = None
+    limit = match.state.max_length()
+    try:
+        while match.state.current_player() != TERMINAL:
+            if len(match.history) >= limit:
+                raise RuntimeError(f"the game did not end within its declared maximum of {limit} actions")
+            match.step()
+            if check_invariants:
+                broken = match.state.invariant_violations()
+                if broken:
+                    violations.extend(f"after action {len(match.history)}: {b}" for b in broken)
+    except Exception as exc:  # a bug in a game or a bot: count it, keep going
+        error = f"{type(exc).__name__}: {exc}"
+    state = match.state
+    turns = getattr(state, "turn_count", None)
+    return {
+        "finished": state.is_terminal(),
+        "error": error,
+        "violations": violations,
+        "actions": len(match.history),
+        "turns": turns() if callable(turns) else sum(1 for s in match.history if s.by >= 0),
+        "winners": state.winners() if state.is_terminal() else [],
+        "returns": state.returns() if state.is_terminal() else [],
+        "digest": state_digest(state),
+    }
+
+
+def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, variant: str | None = None,
+        bots: Sequence[str] | None = None, progress: bool | None = None, check_invariants: bool = True) -> dict:
+    """Play `games` games with seeds seed, seed+1, ...; the summary selfplay --json prints."""
+    spec = registry.get(game)
+    if bots is None:
+        bots = [spec.default_bot] * (players if players is not None else spec.min_players)
+    elif players is not None and len(bots) == 1:
+        bots = list(bots) * players
+    spec.make_config(seats_for(spec, bots), variant)  # checks names and counts before any game runs
+    variant = variant or spec.default_variant
+    if progress is None:
+        progress = sys.stderr.isatty()
+    start = time.perf_counter()
+    results = []
+    for i in range(games):
+        results.append(play_one(spec, bots, variant, seed + i, check_invariants))
+        if progress:
+            _bar(i + 1, games, time.perf_counter() - start)
+    if progress:
+        sys.stderr.write("\n")
+    wall = time.perf_counter() - start
+    digest = hashlib.sha256("".join(r["digest"] for r in results).encode()).hexdigest()
+    wins = [0] * len(bots)
+    for r in results:
+        for w in r["winners"]:
+            wins[w] += 1
+    return {
+        "game": game,
+        "variant": variant,
+        "bots": list(bots),
+        "games": games,
+        "seed": seed,
+        "finished": sum(r["finished"] for r in results),
+        "errors": sum(r["error"] is not None for r in results),
+        "error_messages": sorted({r["error"] for r in results if r["error"]})[:10],
+        "invariant_violations": sum(len(r["violations"]) for r in results),
+        "violation_examples": [v for r in results for v in r["violations"]][:10],
+        "mean_turns": sum(r["turns"] for r in results) / games if games else 0.0,
+        "mean_actions": sum(r["actions"] for r in results) / games if games else 0.0,
+        "wall_s": round(wall, 4),
+        "games_per_s": round(games / wall, 3) if wall > 0 else None,
+        "wins_by_seat": wins,
+        "winners": [r["winners"] for r in results],
+        "digest": digest,
+    }
+
+
+def _bar(done: int, total: int, elapsed: float) -> None:
+    width = 30
+    filled = int(width * done / total)
+    eta = elapsed / done * (total - done)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.1f}s, eta {eta:.0f}s ")
+    sys.stderr.flush()
+
+
+def summary_text(s: dict) -> str:
+    lines = [
+        f"{s['game']} ({s['variant']}), bots {', '.join(s['bots'])}, seed {s['seed']}",
+        f"games {s['games']}, finished {s['finished']}, errors {s['errors']}, "
+        f"invariant violations {s['invariant_violations']}",
+        f"mean turns {s['mean_turns']:.1f}, {s['games_per_s']} games/s ({s['wall_s']:.2f} s)",
+        "wins by seat: " + ", ".join(f"{b} {i + 1}: {w}" for i, (b, w) in enumerate(zip(s["bots"], s["wins_by_seat"]))),
+        f"digest {s['digest'][:16]}",
+    ]
+    lines += [f"error: {m}" for m in s["error_messages"]]
+    lines += [f"violation: {v}" for v in s["violation_examples"]]
+    return "\n".join(lines)

@@ -1,0 +1,93 @@
+"""Play in a terminal with a text board: the fallback when there is no display.
+
+People type their action (or its number in the list); `help`, `undo`, `redo`, `save FILE` and `quit`
+do what they say. Bots and dice play by themselves.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, TextIO
+
+from .core import GameError, TERMINAL
+from .match import Match
+
+
+def show_result(match: Match, out: TextIO) -> None:
+    state = match.state
+    names = [s.name for s in match.config.seats]
+    scores = ", ".join(f"{n}: {r:g}" for n, r in zip(names, state.returns()))
+    winners = " and ".join(names[w] for w in state.winners()) or "nobody"
+    out.write(f"\nGame over. Scores: {scores}. Winner: {winners}.\n")
+
+
+def watch(match: Match, out: TextIO = sys.stdout, every: int = 1) -> None:
+    """Let bots play to the end, printing the board after every `every`-th decision."""
+    decisions = 0
+    out.write(str(match.state) + "\n")
+    while not match.is_over():
+        step = match.step()
+        if step is None:
+            raise GameError("a person must decide; watch() plays bots only")
+        if step.by >= 0:
+            decisions += 1
+            out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
+            if decisions % every == 0:
+                out.write(str(match.state) + "\n")
+    out.write(str(match.state) + "\n")
+    show_result(match, out)
+
+
+def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> None:
+    """Interactive play: people type, bots and chance move by themselves."""
+    shown = None
+    while not match.is_over():
+        for _ in range(100000):
+            step = match.step()
+            if step is None:
+                break
+            if step.by >= 0:
+                out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
+        if match.is_over():
+            break
+        state = match.state
+        seat = state.current_player()
+        if shown != len(match.history):
+            out.write("\n" + str(state) + "\n")
+            shown = len(match.history)
+        legal = state.legal_actions()
+        try:
+            text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
+        except EOFError:
+            out.write("\nInput closed; leaving the game.\n")
+            return
+        if not text:
+            continue
+        word, _, rest = text.partition(" ")
+        try:
+            if word in ("quit", "exit"):
+                return
+            if word in ("help", "?"):
+                out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
+                out.write("\n  undo, redo, save FILE, quit\n")
+            elif word == "undo":
+                match.undo()
+                shown = None
+            elif word == "redo":
+                match.redo()
+                shown = None
+            elif word == "save":
+                if not rest:
+                    out.write("save needs a file name: save my-game.json\n")
+                else:
+                    match.save(rest.strip())
+                    out.write(f"saved to {rest.strip()}\n")
+            elif text.isdigit() and 1 <= int(text) <= len(legal):
+                match.play(legal[int(text) - 1])
+            else:
+                match.play(state.string_to_action(text))
+        except (GameError, OSError) as exc:
+            out.write(f"{exc}\n")
+    if match.state.current_player() == TERMINAL:
+        out.write(str(match.state) + "\n")
+        show_result(match, out)
