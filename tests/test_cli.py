@@ -1,0 +1,103 @@
+"""`python -m games`: list, selfplay (text and --json), bad arguments, and the headless launcher."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, env_extra=None, stdin=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "games", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300, input=stdin)
+
+
+def test_list_names_each_registered_game():
+    from games import registry
+
+    out = run("list")
+    assert out.returncode == 0
+    lines = out.stdout.strip().splitlines()
+    names = [line.split()[0] for line in lines]
+    assert names == [n for n in registry.games() if n != "toy_race"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["selfplay", "chess"], "unknown game 'chess'"),
+    (["selfplay"], "the following arguments are required: game"),
+    (["selfplay", "GAME", "--games", "zero"], "expected a whole number"),
+    (["selfplay", "GAME", "--seed", "-3"], "a seed is 0 or more"),
+    (["selfplay", "GAME", "--bot", "wizard"], "unknown bot 'wizard'"),
+    (["selfplay", "GAME", "--variant", "turbo"], "unknown variant 'turbo'"),
+    (["selfplay", "GAME", "--players", "9"], "not 9"),
+    (["frobnicate"], "invalid choice"),
+    (["play", "GAME", "--load", "/nonexistent/save.json"], "no such file"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(args, message):
+    from games import registry
+
+    real = [n for n in registry.games() if n != "toy_race"]
+    if not real:
+        pytest.skip("no game registered yet")
+    args = [real[0] if a == "GAME" else a for a in args]
+    out = run(*args)
+    assert out.returncode == 2, out
+    assert message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+
+
+def test_selfplay_json_is_one_object_and_replays_by_seed():
+    from games import registry
+
+    real = [n for n in registry.games() if n != "toy_race" and not n.startswith("jenga")]
+    if not real:
+        pytest.skip("no board game registered yet")
+    a = run("selfplay", real[0], "--games", "3", "--seed", "11", "--json")
+    b = run("selfplay", real[0], "--games", "3", "--seed", "11", "--json")
+    assert a.returncode == 0, a.stderr
+    summary = json.loads(a.stdout)
+    for key in ("game", "games", "seed", "finished", "errors", "invariant_violations", "mean_turns",
+                "wall_s", "games_per_s", "winners", "digest"):
+        assert key in summary
+    assert summary["games"] == 3 and summary["finished"] == 3 and summary["errors"] == 0
+    assert summary["invariant_violations"] == 0 and len(summary["winners"]) == 3
+    assert json.loads(b.stdout)["digest"] == summary["digest"]
+
+
+def test_launcher_without_display_says_so_and_plays_a_bots_game():
+    from games import registry
+
+    out = run()
+    assert out.returncode == 0, out.stderr
+    first = out.stdout.splitlines()[0]
+    assert first.startswith("No display found")
+    if [n for n in registry.games() if n != "toy_race"]:
+        assert "Game over. Scores:" in out.stdout
+
+
+def test_terminal_play_takes_typed_moves_and_saves(tmp_path):
+    from games import registry
+
+    real = [n for n in registry.games() if n != "toy_race" and not n.startswith("jenga")]
+    if not real:
+        pytest.skip("no board game registered yet")
+    save = tmp_path / "t.json"
+    # Type 'help', a bad move, then always the first listed move for a while, then save.
+    script = "help\nnot a move\n" + "1\n" * 30 + f"save {save}\nquit\n"
+    out = run("play", real[0], "--seats", "human,random", "--seed", "4", "--terminal", stdin=script)
+    assert out.returncode == 0, out.stderr
+    assert "names no action" in out.stdout or "not legal" in out.stdout
+    assert save.exists()
+    again = run("play", "--load", str(save), "--terminal", stdin="quit\n")
+    assert again.returncode == 0, again.stderr

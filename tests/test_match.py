@@ -1,0 +1,166 @@
+"""The match driver: chance from the seed, undo/redo limits, and save files that refuse damage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from games import registry
+from games.core import CHANCE, ConfigError, IllegalActionError, Seat
+from games.match import Match, MatchFileError
+from tests import toy_race
+
+registry.register(toy_race.SPEC)
+
+
+def _match(seed=5, seats=None):
+    seats = seats or [Seat("Ann"), Seat("Bob")]
+    return Match(toy_race.SPEC.make_config(seats), seed)
+
+
+def _play_some(match, decisions):
+    for _ in range(decisions):
+        if match.current_player == CHANCE:
+            match.roll()
+        match.play(match.state.legal_actions()[0])
+
+
+def test_same_seed_gives_same_rolls_and_other_seeds_differ():
+    rolls = []
+    for seed in (1, 1, 2):
+        m = _match(seed)
+        _play_some(m, 6)
+        rolls.append([s.action for s in m.history if s.by == CHANCE])
+    assert rolls[0] == rolls[1]
+    assert rolls[0] != rolls[2]
+
+
+def test_illegal_decision_is_refused_and_changes_nothing():
+    m = _match()
+    m.roll()
+    before = (m.state.to_json_text(), list(m.history))
+    with pytest.raises(IllegalActionError, match="legal: walk"):
+        m.play("walk 99")
+    assert (m.state.to_json_text(), m.history) == before
+
+
+def test_undo_and_redo_stop_at_the_last_chance_outcome():
+    m = _match()
+    m.roll()
+    m.play("pass")  # Ann passes; now Bob must roll
+    assert m.current_player == CHANCE
+    m.undo()  # the pass can be taken back: no chance outcome since
+    assert m.current_player == 0 and m.can_redo()
+    m.redo()
+    m.roll()  # the roll is final: nobody re-rolls by undoing
+    assert not m.can_undo()
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        m.undo()
+
+
+def test_a_new_decision_clears_redo():
+    m = _match()
+    roll = m.roll()
+    first = m.state.legal_actions()[0]
+    m.play(first)
+    m.undo()
+    m.play("pass")
+    assert not m.can_redo()
+    assert roll.startswith("roll")
+
+
+def test_save_and_load_round_trip(tmp_path):
+    m = _match()
+    _play_some(m, 7)
+    path = tmp_path / "game.json"
+    m.save(path)
+    back = Match.load(path)
+    assert back.state == m.state and back.history == m.history and back.seed == m.seed
+    # the loaded match continues exactly as the original would
+    for match in (m, back):
+        while match.current_player != CHANCE:
+            match.play("pass")
+        match.roll()
+    assert back.state == m.state
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda t: t[: len(t) // 2], "cut short|not valid JSON"),
+    (lambda t: "", "cut short|not valid JSON"),
+    (lambda t: "{]", "not valid JSON|cut short"),
+    (lambda t: t.replace('"seed": 5', '"seed": 6'), "checksum"),
+    (lambda t: t.replace('"version": 1', '"version": 99'), "version 99"),
+    (lambda t: json.dumps([1, 2]), "not a Kong Tabletop match file"),
+])
+def test_damaged_files_are_refused_with_a_clear_message(tmp_path, damage, message):
+    m = _match()
+    _play_some(m, 4)
+    path = tmp_path / "game.json"
+    m.save(path)
+    path.write_text(damage(path.read_text()))
+    with pytest.raises(MatchFileError, match=message):
+        Match.load(path)
+
+
+def test_edited_file_with_valid_checksum_but_illegal_action_is_refused(tmp_path):
+    from games.match import _checksum
+
+    m = _match()
+    _play_some(m, 4)
+    data = m.to_json()
+    data["actions"][1]["action"] = "walk 9"
+    data.pop("checksum")
+    data["checksum"] = _checksum(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(MatchFileError, match="action 2 is not legal"):
+        Match.load(path)
+
+
+def test_missing_file_and_bad_config(tmp_path):
+    with pytest.raises(MatchFileError, match="no such file"):
+        Match.load(tmp_path / "nope.json")
+    with pytest.raises(ConfigError, match="played by 2 to 4 players, not 5"):
+        toy_race.SPEC.make_config([Seat(str(i)) for i in range(5)])
+    with pytest.raises(ConfigError, match="unknown variant"):
+        toy_race.SPEC.make_config(variant="turbo")
+    with pytest.raises(ConfigError, match="unknown bot"):
+        toy_race.SPEC.make_config([Seat("a", "genius"), Seat("b")])
+
+
+def test_save_never_leaves_a_half_written_file(tmp_path, monkeypatch):
+    m = _match()
+    path = tmp_path / "game.json"
+    m.save(path)
+    good = path.read_text()
+    _play_some(m, 3)
+
+    import os
+
+    def failing_replace(src, dst):  # the disk fills up just as the new save would take over
+        raise OSError("disk full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", failing_replace)
+        with pytest.raises(OSError):
+            m.save(path)
+    assert path.read_text() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 10), min_size=1, max_size=60))
+def test_any_decision_sequence_replays_from_its_save(seed, choices):
+    m = _match(seed)
+    for c in choices:
+        if m.is_over():
+            break
+        if m.current_player == CHANCE:
+            m.roll()
+            continue
+        legal = m.state.legal_actions()
+        m.play(legal[c % len(legal)])
+    back = Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert back.state == m.state and back.history == m.history
