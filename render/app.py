@@ -1,0 +1,140 @@
+"""The desktop app: one window, the launcher or a game screen in it, at 60 frames per second.
+
+App is built to be driven by tests with no display (SDL's dummy driver): handle(event), tick(dt) and
+draw() do one piece each and never block; run() is the loop that a person's window uses. App is also
+the screens' Host: it writes the autosave after every action, saves matches and plays sounds.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pygame
+
+from games.match import Match
+
+from . import storage
+from .launcher import LauncherScreen
+from .screens.base import GameScreen, Host, screen_for
+from .sound import Sound
+
+FPS = 60
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+TITLE = "Kong Tabletop"
+
+
+class App(Host):
+    """The window, the current screen, and the services screens use."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, match: Match | None = None):
+        pygame.init()
+        pygame.display.set_caption(TITLE)
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.key.set_repeat(350, 40)
+        pygame.key.start_text_input()
+        settings = storage.load_settings(warn=lambda m: None)
+        self.sound = Sound(enabled=bool(settings.get("sound", True)))
+        self.running = True
+        self.autosave_error = ""
+        self.screen: GameScreen | LauncherScreen
+        if match is None:
+            self.screen = LauncherScreen(self)
+        else:
+            self.start_match(match)
+
+    # ---- the loop ---------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            if (w, h) != self.window.get_size():
+                self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.screen.handle_event(event)
+
+    def tick(self, dt: float) -> None:
+        self.screen.update(dt)
+
+    def draw(self) -> pygame.Surface:
+        self.window = pygame.display.get_surface() or self.window
+        self.screen.draw(self.window)
+        return self.window
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        try:
+            while self.running:
+                dt = clock.tick(FPS) / 1000.0
+                for event in pygame.event.get():
+                    self.handle(event)
+                    if not self.running:
+                        break
+                if not self.running:
+                    break
+                self.tick(min(dt, 0.1))
+                self.draw()
+                pygame.display.flip()
+        finally:
+            if isinstance(self.screen, LauncherScreen):
+                self.screen._remember()
+            pygame.quit()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- switching screens --------------------------------------------------------------
+    def start_match(self, match: Match) -> None:
+        self.screen = screen_for(match.config.game)(match, self)
+        self.autosave(match)
+
+    def show_launcher(self, message: str = "") -> None:
+        self.screen = LauncherScreen(self, message)
+
+    # ---- Host: what screens ask of the app --------------------------------------------
+    def autosave(self, match: Match) -> None:
+        try:
+            match.save(storage.autosave_path())
+            self.autosave_error = ""
+        except OSError as exc:  # a full disk must not end the game; say it once
+            if not self.autosave_error:
+                self.autosave_error = str(exc)
+                sys.stderr.write(f"Autosave failed: {exc}\n")
+
+    def save_match(self, match: Match) -> Path:
+        path = storage.new_save_path(match.config.game)
+        match.save(path)
+        return path
+
+    def leave(self) -> None:
+        self.show_launcher("Your game is autosaved: Resume autosave continues it.")
+
+    def open_load(self) -> None:
+        self.show_launcher("Choose a saved match on the right, then Load selected.")
+
+    def play_again(self, match: Match) -> None:
+        self.start_match(Match(match.config, random.SystemRandom().randrange(2**31)))
+
+    def toggle_sound(self) -> bool:
+        on = self.sound.toggle()
+        settings = storage.load_settings(warn=lambda m: None)
+        settings["sound"] = on
+        try:
+            storage.save_settings(settings)
+        except OSError:
+            pass
+        return on
+
+
+def run_launcher() -> int:
+    """Open the launcher window; returns the exit code."""
+    return App().run()
+
+
+def run_match(match: Match) -> int:
+    """Open a window playing this match directly; returns the exit code."""
+    return App(match=match).run()

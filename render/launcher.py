@@ -1,0 +1,414 @@
+"""The launcher: choose a game, its variant, the seats (people with names, or bots), a seed; start,
+resume the autosave, load a saved match, or quit. It remembers the last settings.
+
+Everything works by mouse and by keyboard: Tab and Shift+Tab move the focus, Enter or Space press
+the focused button, Up/Down change the game, typing edits the focused name or seed field.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from games import registry
+from games.core import GameError, Seat
+from games.match import Match, MatchFileError
+
+from . import palette as P
+from . import storage, text
+from .widgets import Button, ListView, TextField, draw_seat_mark, panel
+
+if TYPE_CHECKING:
+    from .app import App
+
+HUMAN = "human"
+
+
+class SeatRow:
+    """One seat of the table being set up: a kind (a person or a bot's name) and, for a person, a name."""
+
+    def __init__(self, kind: str, name: str):
+        self.kind = kind
+        self.name = TextField(name, "name", max_len=16)
+        self.kind_button: Button | None = None
+        self.remove_button: Button | None = None
+
+
+class LauncherScreen:
+    """The first screen of the app."""
+
+    def __init__(self, app: "App", message: str = ""):
+        self.app = app
+        self.games = registry.games()
+        self.names = list(self.games)
+        self.message = message
+        self.settings = storage.load_settings(warn=self._warn)
+        self.game = self.settings.get("game") if self.settings.get("game") in self.games else (
+            self.names[0] if self.names else None)
+        self.variants: dict[str, str] = dict(self.settings.get("variants", {})) if isinstance(
+            self.settings.get("variants"), dict) else {}
+        self.seed = TextField(str(self.settings.get("seed", "")) if isinstance(self.settings.get("seed", ""),
+                              (str, int)) else "", "random", max_len=10, allowed=str.isdigit)
+        self.seats: list[SeatRow] = []
+        self.saves = ListView()
+        self.save_files = []
+        self.focus = -1
+        self.size = (0, 0)
+        self.scale = 1.0
+        self._load_seats()
+        self._refresh_saves()
+        self._build()
+
+    def _warn(self, message: str) -> None:
+        self.message = message
+
+    # ---- the choices ------------------------------------------------------------------
+    @property
+    def spec(self):
+        return self.games.get(self.game) if self.game else None
+
+    def variant(self) -> str:
+        spec = self.spec
+        v = self.variants.get(self.game)
+        return v if v in spec.variants else spec.default_variant
+
+    def _kinds(self) -> list[str]:
+        return [HUMAN] + list(self.spec.bots)
+
+    def _load_seats(self) -> None:
+        """Seats from the settings if they suit the chosen game, else a person against the strongest bot."""
+        spec = self.spec
+        self.seats = []
+        if spec is None:
+            return
+        saved = self.settings.get("seats", {})
+        saved = saved.get(self.game) if isinstance(saved, dict) else None
+        kinds = self._kinds()
+        if isinstance(saved, list) and spec.min_players <= len(saved) <= spec.max_players:
+            for i, s in enumerate(saved):
+                if isinstance(s, dict) and s.get("kind") in kinds and isinstance(s.get("name", ""), str):
+                    self.seats.append(SeatRow(s["kind"], s.get("name") or f"Player {i + 1}"))
+        if len(self.seats) < spec.min_players:
+            bots = list(spec.bots)
+            strongest = bots[-1] if bots else HUMAN
+            self.seats = [SeatRow(HUMAN, "Player 1")] + [SeatRow(strongest, "") for _ in range(
+                max(1, spec.min_players - 1))]
+            self.seats = self.seats[: max(spec.min_players, 2) if spec.max_players >= 2 else 1]
+
+    def select_game(self, name: str) -> None:
+        if name == self.game:
+            return
+        self._remember()
+        self.game = name
+        self._load_seats()
+        self._build()
+
+    def set_variant(self, variant: str) -> None:
+        self.variants[self.game] = variant
+        self._build()
+
+    def cycle_kind(self, row: SeatRow) -> None:
+        kinds = self._kinds()
+        row.kind = kinds[(kinds.index(row.kind) + 1) % len(kinds)] if row.kind in kinds else kinds[0]
+        self._build()
+
+    def add_seat(self) -> None:
+        if len(self.seats) < self.spec.max_players:
+            bots = list(self.spec.bots)
+            self.seats.append(SeatRow(bots[-1] if bots else HUMAN, f"Player {len(self.seats) + 1}"))
+            self._build()
+
+    def remove_seat(self, row: SeatRow) -> None:
+        if len(self.seats) > self.spec.min_players:
+            self.seats.remove(row)
+            self._build()
+
+    def config_seats(self) -> list[Seat]:
+        seats, count = [], {}
+        for i, row in enumerate(self.seats):
+            if row.kind == HUMAN:
+                seats.append(Seat(row.name.value.strip() or f"Player {i + 1}"))
+            else:
+                count[row.kind] = count.get(row.kind, 0) + 1
+                same = sum(1 for r in self.seats if r.kind == row.kind)
+                name = f"{row.kind.capitalize()} bot" + (f" {count[row.kind]}" if same > 1 else "")
+                seats.append(Seat(name, row.kind))
+        return seats
+
+    def _remember(self) -> None:
+        if self.game is None:
+            return
+        self.settings["game"] = self.game
+        self.settings["variants"] = dict(self.variants)
+        seats = self.settings.get("seats") if isinstance(self.settings.get("seats"), dict) else {}
+        seats[self.game] = [{"kind": r.kind, "name": r.name.value} for r in self.seats]
+        self.settings["seats"] = seats
+        self.settings["seed"] = self.seed.value
+        self.settings["sound"] = not self.app.sound.muted
+        try:
+            storage.save_settings(self.settings)
+        except OSError as exc:
+            self.message = f"Could not remember the settings: {exc}"
+
+    # ---- starting ---------------------------------------------------------------------
+    def start(self) -> None:
+        if self.spec is None:
+            self.message = "No game is built yet."
+            return
+        try:
+            config = self.spec.make_config(self.config_seats(), self.variant())
+            seed = int(self.seed.value) if self.seed.value else random.SystemRandom().randrange(2**31)
+            match = Match(config, seed)
+        except GameError as exc:
+            self.message = str(exc)
+            return
+        self._remember()
+        self.app.start_match(match)
+
+    def resume(self) -> None:
+        path = storage.autosave_path()
+        if not path.exists():
+            self.message = "There is no autosaved game yet."
+            return
+        self.load(path)
+
+    def load(self, path) -> None:
+        try:
+            match = Match.load(path)
+        except MatchFileError as exc:
+            self.message = f"Cannot load: {exc}"
+            return
+        self._remember()
+        self.app.start_match(match)
+
+    def _refresh_saves(self) -> None:
+        self.save_files = storage.saved_matches()
+        self.saves.set_items([p.stem for p in self.save_files], keep=False)
+
+    # ---- widgets ----------------------------------------------------------------------
+    def _build(self) -> None:
+        """(Re)create the buttons for the current choices; their rects are set by layout()."""
+        self.game_buttons = [Button(self.games[n].title, lambda n=n: self.select_game(n)) for n in self.names]
+        for b, n in zip(self.game_buttons, self.names):
+            b.selected = n == self.game
+        spec = self.spec
+        self.variant_buttons = []
+        if spec is not None:
+            for v in spec.variants:
+                b = Button(v, lambda v=v: self.set_variant(v))
+                b.selected = v == self.variant()
+                self.variant_buttons.append(b)
+            for row in self.seats:
+                label = "Person" if row.kind == HUMAN else f"{row.kind.capitalize()} bot"
+                row.kind_button = Button(label, lambda row=row: self.cycle_kind(row))
+                row.remove_button = Button("Remove", lambda row=row: self.remove_seat(row),
+                                           enabled=len(self.seats) > spec.min_players)
+            self.add_button = Button("Add a seat", self.add_seat, enabled=len(self.seats) < spec.max_players)
+        else:
+            self.add_button = Button("Add a seat", self.add_seat, enabled=False)
+        has_autosave = storage.autosave_path().exists()
+        self.start_button = Button("Start", self.start, "Enter", enabled=spec is not None)
+        self.resume_button = Button("Resume autosave", self.resume, enabled=has_autosave)
+        self.load_button = Button("Load selected", self._load_selected, enabled=bool(self.save_files))
+        self.quit_button = Button("Quit", self.app.quit, "Esc")
+        self.focusables = (self.game_buttons + self.variant_buttons
+                           + [w for r in self.seats for w in (r.kind_button, r.name, r.remove_button)]
+                           + [self.add_button, self.seed, self.start_button, self.resume_button,
+                              self.load_button, self.quit_button])
+        self.focus = min(self.focus, len(self.focusables) - 1)
+        self._set_focus(self.focus)
+        self.size = (0, 0)  # lay out again
+
+    def _load_selected(self) -> None:
+        if self.save_files:
+            self.load(self.save_files[self.saves.selected])
+
+    def _set_focus(self, index: int) -> None:
+        self.focus = index
+        for i, w in enumerate(self.focusables):
+            w.focused = i == index
+
+    def _visible(self, w) -> bool:
+        return not isinstance(w, TextField) or w is self.seed or any(
+            r.name is w and r.kind == HUMAN for r in self.seats)
+
+    # ---- events -----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if self._key(event):
+                return
+        if event.type == pygame.TEXTINPUT:
+            w = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
+            if isinstance(w, TextField):
+                w.handle(event)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, w in enumerate(self.focusables):
+                if self._visible(w) and w.rect.collidepoint(event.pos):
+                    self._set_focus(i)
+                    if isinstance(w, Button):
+                        w.handle(event)
+                    return
+        row = self.saves.handle(event)
+        if row is not None and event.type == pygame.MOUSEBUTTONUP and getattr(event, "clicks", 1) > 1:
+            self._load_selected()
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        focused = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
+        if key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            i = self.focus
+            for _ in range(len(self.focusables)):
+                i = (i + step) % len(self.focusables)
+                w = self.focusables[i]
+                if self._visible(w) and getattr(w, "enabled", True):
+                    break
+            self._set_focus(i)
+        elif key == pygame.K_ESCAPE:
+            if focused is not None and self.focus >= 0 and isinstance(focused, TextField):
+                self._set_focus(-1)
+            else:
+                self._remember()
+                self.app.quit()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if isinstance(focused, Button) and focused.enabled:
+                focused.on_click()
+            else:
+                self.start()
+        elif key == pygame.K_SPACE and isinstance(focused, Button):
+            if focused.enabled:
+                focused.on_click()
+        elif isinstance(focused, TextField) and key == pygame.K_BACKSPACE:
+            focused.handle(event)
+        elif key in (pygame.K_UP, pygame.K_DOWN) and self.names and not isinstance(focused, TextField):
+            i = (self.names.index(self.game) + (1 if key == pygame.K_DOWN else -1)) % len(self.names)
+            self.select_game(self.names[i])
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.saves.move(-1 if key == pygame.K_PAGEUP else 1)
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        pass
+
+    # ---- drawing ----------------------------------------------------------------------
+    def fs(self, base: int) -> int:
+        return max(9, int(round(base * self.scale)))
+
+    def layout(self, size) -> None:
+        if size == self.size:
+            return
+        self.size = size
+        w, h = size
+        s = self.scale = max(0.6, min(w / 1280, h / 800, 2.0))
+        pad = int(20 * s)
+        top = int(90 * s)
+        col_w = (w - 4 * pad) // 3
+        self.cols = [pygame.Rect(pad + i * (col_w + pad), top, col_w, h - top - int(60 * s)) for i in range(3)]
+        bh, gap = int(38 * s), int(8 * s)
+        c = self.cols[0].inflate(-int(24 * s), 0)
+        y = c.y + int(40 * s)
+        for b in self.game_buttons:
+            b.rect = pygame.Rect(c.x, y, c.w, bh)
+            y += bh + gap
+        self.variant_y = y + int(14 * s)
+        y = self.variant_y + int(28 * s)
+        for b in self.variant_buttons:
+            b.rect = pygame.Rect(c.x, y, c.w, bh)
+            y += bh + gap
+        self.variant_text_y = y + int(6 * s)
+        c = self.cols[1].inflate(-int(24 * s), 0)
+        y = c.y + int(40 * s)
+        mark = int(34 * s)
+        kind_w = int(c.w * 0.34)
+        remove_w = int(c.w * 0.2)
+        for row in self.seats:
+            row.kind_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
+            row.name.rect = pygame.Rect(c.x + mark + kind_w + gap, y, c.w - mark - kind_w - remove_w - 2 * gap, bh)
+            row.remove_button.rect = pygame.Rect(c.right - remove_w, y, remove_w, bh)
+            y += bh + int(14 * s)
+        self.add_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
+        c = self.cols[2].inflate(-int(24 * s), 0)
+        y = c.y + int(40 * s)
+        self.seed_label_y = y
+        self.seed.rect = pygame.Rect(c.x, y + int(24 * s), c.w, bh)
+        y = self.seed.rect.bottom + int(16 * s)
+        self.start_button.rect = pygame.Rect(c.x, y, c.w, int(bh * 1.3))
+        y = self.start_button.rect.bottom + gap * 2
+        self.resume_button.rect = pygame.Rect(c.x, y, c.w, bh)
+        y += bh + int(28 * s)
+        self.saves_title_y = y
+        self.saves.row_h = int(26 * s)
+        list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap)
+        self.saves.rect = pygame.Rect(c.x, y + int(24 * s), c.w, list_h)
+        y = self.saves.rect.bottom + gap
+        self.load_button.rect = pygame.Rect(c.x, y, c.w, bh)
+        self.quit_button.rect = pygame.Rect(c.x, y + bh + gap, c.w, bh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout(surface.get_size())
+        s = self.scale
+        surface.fill(P.BACKGROUND)
+        w, h = surface.get_size()
+        text.draw(surface, "Kong Tabletop", (int(20 * s), int(18 * s)), self.fs(36), P.HIGHLIGHT, bold=True)
+        text.draw(surface, "Set up a game, or continue one.", (int(22 * s), int(62 * s)), self.fs(16), P.TEXT_DIM)
+        titles = ["Game and variant", "Seats", "Start"]
+        for rect, title in zip(self.cols, titles):
+            panel(surface, rect, title, self.fs(18))
+        size = self.fs(16)
+        for b in self.game_buttons + self.variant_buttons:
+            b.draw(surface, size)
+        spec = self.spec
+        if spec is None:
+            text.draw(surface, "No game is built yet.", self.cols[0].move(20, 50).topleft, size, P.TEXT)
+        else:
+            c = self.cols[0].inflate(-int(24 * s), 0)
+            text.draw(surface, "Rule variant", (c.x, self.variant_y), self.fs(15), P.TEXT_DIM, bold=True)
+            lines = text.wrap(f"{spec.summary}. Variant '{self.variant()}': {spec.variants[self.variant()]}.",
+                              self.fs(14), c.w)
+            y = self.variant_text_y
+            for line in lines:
+                if y > self.cols[0].bottom - self.fs(18):
+                    break
+                text.draw(surface, line, (c.x, y), self.fs(14), P.TEXT)
+                y += int(self.fs(14) * 1.3)
+            for i, row in enumerate(self.seats):
+                r = row.kind_button.rect
+                draw_seat_mark(surface, i, (r.x - int(18 * s), r.centery), int(12 * s))
+                row.kind_button.draw(surface, size)
+                if row.kind == HUMAN:
+                    row.name.draw(surface, size)
+                else:
+                    text.draw(surface, self.config_seats()[i].name, (row.name.rect.x + 8, row.name.rect.centery),
+                              size, P.TEXT_DIM, anchor="midleft")
+                row.remove_button.draw(surface, self.fs(14))
+            self.add_button.draw(surface, size)
+            c1 = self.cols[1].inflate(-int(24 * s), 0)
+            note = (f"{spec.min_players} to {spec.max_players} seats. Click a seat's kind to switch between a person "
+                    f"and the bots ({', '.join(spec.bots)}).")
+            y = self.add_button.rect.bottom + int(16 * s)
+            for line in text.wrap(note, self.fs(14), c1.w):
+                text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
+                y += int(self.fs(14) * 1.3)
+        text.draw(surface, "Seed (blank for a random one)", (self.seed.rect.x, self.seed_label_y), self.fs(15),
+                  P.TEXT_DIM, bold=True)
+        self.seed.draw(surface, size)
+        self.start_button.draw(surface, self.fs(19))
+        self.resume_button.draw(surface, size)
+        text.draw(surface, "Saved matches (double-click or select and Load)", (self.saves.rect.x, self.saves_title_y),
+                  self.fs(15), P.TEXT_DIM, bold=True)
+        pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
+        if self.save_files:
+            self.saves.draw(surface, self.fs(14))
+        else:
+            text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
+                      self.fs(14), P.TEXT_DIM)
+        self.load_button.draw(surface, size)
+        self.quit_button.draw(surface, size)
+        hint = self.message or "Tab: next field · Enter: start or press · Up/Down: game · Esc: quit"
+        text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
+                  P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")

@@ -1,0 +1,56 @@
+"""Colours of the app: the Okabe-Ito colour-blind-safe set, seat colours paired with shapes.
+
+Nothing is told apart by colour alone: every seat also has a shape and its number, and every
+highlight also has an outline or a label. Red and green are never the only difference.
+"""
+
+from __future__ import annotations
+
+# Okabe & Ito (2008), "Color Universal Design": distinguishable under the common colour-vision deficiencies.
+BLACK = (0, 0, 0)
+ORANGE = (230, 159, 0)
+SKY_BLUE = (86, 180, 233)
+BLUISH_GREEN = (0, 158, 115)
+YELLOW = (240, 228, 66)
+BLUE = (0, 114, 178)
+VERMILLION = (213, 94, 0)
+REDDISH_PURPLE = (204, 121, 167)
+WHITE = (255, 255, 255)
+
+# The interface around the boards.
+BACKGROUND = (24, 27, 34)
+PANEL = (37, 41, 52)
+PANEL_EDGE = (62, 68, 84)
+TEXT = (236, 236, 236)
+TEXT_DIM = (156, 162, 176)
+ACCENT = SKY_BLUE
+HIGHLIGHT = YELLOW
+WARNING = ORANGE
+SELECTED_ROW = (58, 76, 104)
+HOVER_ROW = (50, 58, 74)
+DISABLED = (92, 96, 108)
+SHADE = (0, 0, 0, 170)
+
+# One colour and one shape per seat, in seat order.
+SEAT_COLOURS = (VERMILLION, SKY_BLUE, YELLOW, REDDISH_PURPLE)
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+SEAT_COLOUR_NAMES = ("vermillion", "sky blue", "yellow", "purple")
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def ink_on(colour: tuple[int, ...]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on `colour` (by relative luminance)."""
+    r, g, b = colour[:3]
+    return BLACK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 140 else WHITE
+
+
+def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
+    """The colour a fraction t of the way from a to b."""
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]

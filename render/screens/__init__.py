@@ -1,0 +1,1 @@
+"""The play screens: base.GameScreen for any game, and each board game's own screen."""

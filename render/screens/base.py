@@ -1,0 +1,747 @@
+"""The play screen every game shares, and the registry that picks a game's own screen.
+
+GameScreen draws a match and turns a person's clicks and keys into actions. It works for any
+registered game through the engine's generic API: a banner saying whose turn it is and what they must
+decide, the legal actions as a list (mouse and keyboard), the move log, undo and redo through Match,
+save, an autosave after every action (through the Host), a help overlay, bots and dice played at a
+watchable and skippable pace, and a result overlay. Its board is the game's text board.
+
+A game's own screen subclasses GameScreen and overrides the board hooks only (see docs/render.md):
+draw_board, board_event, on_step, animating, extra_shortcuts. It never applies rules itself: it hands
+self.play(action) an action from state.legal_actions() (or parsed by state.string_to_action).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from games.core import CHANCE, TERMINAL, GameError, IllegalActionError
+from games.match import Match, Step
+
+from .. import palette as P
+from .. import text
+from ..widgets import Button, ListView, draw_seat_mark, panel
+
+# Seconds between automatic steps, so people can follow what bots and dice do.
+BOT_DELAY = 0.7
+CHANCE_DELAY = 0.45
+RESULT_DELAY = 0.6
+
+
+class Host:
+    """What a screen asks of the app around it. This default does nothing (for rendering in tests)."""
+
+    class _Silent:
+        muted = True
+
+        def play(self, cue: str) -> None:
+            pass
+
+    def __init__(self):
+        self.sound = Host._Silent()
+
+    def autosave(self, match: Match) -> None:
+        """Called after every action; the app writes the autosave file."""
+
+    def save_match(self, match: Match) -> Path | None:
+        """Save to a new file; returns its path (None if there is nowhere to save)."""
+        return None
+
+    def leave(self) -> None:
+        """Back to the launcher."""
+
+    def open_load(self) -> None:
+        """Show the saved matches to load one."""
+
+    def play_again(self, match: Match) -> None:
+        """A new match with the same game, variant and seats."""
+
+    def toggle_sound(self) -> bool:
+        return False
+
+
+class GameScreen:
+    """The generic play screen; a game's screen subclasses it and overrides the board hooks."""
+
+    # Subclasses may change these.
+    side_width = 340  # the right panel (choices and log), in pixels at 1280x800
+    show_actions = True  # the list of legal actions (a board screen may hide it for a full-width view)
+
+    def __init__(self, match: Match, host: Host | None = None):
+        self.match = match
+        self.host = host or Host()
+        self.spec = match.spec
+        self.actions = ListView()
+        self.log = ListView()
+        self.log_labels: list[str] = [self._label(s.action, s.by) for s in match.history]
+        self.legal: list[str] = []
+        self._legal_at = -1  # history length the action list was built for
+        self.filter = ""
+        self.filtering = False
+        self.focus_action: str | None = None  # the action under the pointer or selected: boards highlight it
+        self.board_hover: list[str] = []  # actions the board says are under the pointer
+        self.show_help = False
+        self.help_top = 0
+        self.show_result = False
+        self.result_hidden = False  # the person chose to look at the final board
+        self.skipping = False
+        self.pace = 0.0
+        self.result_wait = 0.0
+        self.message = ""
+        self.message_time = 0.0
+        self.size = (0, 0)
+        self.scale = 1.0
+        self.rects: dict[str, pygame.Rect] = {}
+        self.buttons = [
+            Button("Undo", self.undo, "Ctrl+Z"),
+            Button("Redo", self.redo, "Ctrl+Y"),
+            Button("Save", self.save, "Ctrl+S"),
+            Button("Load", self.host.open_load, "Ctrl+O"),
+            Button("Help", self.toggle_help, "F1"),
+            Button("Sound", self.toggle_sound, "M"),
+            Button("Skip", self.skip, "Space"),
+            Button("Menu", self.host.leave, "Esc"),
+        ]
+        self.result_buttons = [
+            Button("Play again", lambda: self.host.play_again(self.match), "Enter"),
+            Button("View board", self.hide_result, "V"),
+            Button("Launcher", self.host.leave, "Esc"),
+        ]
+        self._refresh_actions()
+        if match.is_over():
+            self.show_result = True
+
+    # ---- hooks for a game's own screen --------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the board into rect. The generic board is the state's text form."""
+        inner = panel(surface, rect, self.spec.title, self.font_size(16))
+        size = self.font_size(15)
+        lines = str(self.match.state).splitlines()
+        widest = max((text.font(size, mono=True).size(line)[0] for line in lines), default=1)
+        while size > 8 and (widest > inner.w or len(lines) * size * 1.25 > inner.h):
+            size -= 1
+            widest = max((text.font(size, mono=True).size(line)[0] for line in lines), default=1)
+        y = inner.y
+        for line in lines:
+            text.draw(surface, line, (inner.x, y), size, P.TEXT, mono=True)
+            y += int(size * 1.25)
+
+    def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        """Handle a click or key on the board; return True if it was used. Set self.board_hover to
+        the actions under the pointer so the list highlights them."""
+        return False
+
+    def on_step(self, step: Step, before) -> None:
+        """Called after every action (a person's, a bot's or a chance outcome) with the state before it:
+        start an animation here."""
+
+    def animating(self) -> bool:
+        """True while an animation is playing: bots and dice wait for it."""
+        return False
+
+    def finish_animations(self) -> None:
+        """Jump every running animation to its end (the person skipped)."""
+
+    def extra_shortcuts(self) -> list[tuple[str, str]]:
+        """(key, what it does) pairs shown in the help overlay."""
+        return []
+
+    def action_label(self, action: str) -> str:
+        """The action as shown in the list and log."""
+        try:
+            return self.match.state.action_to_string(action)
+        except GameError:
+            return action
+
+    def decision_text(self) -> str:
+        """What the current player must decide, in words."""
+        state = self.match.state
+        player = state.current_player()
+        if player == TERMINAL:
+            return "The game is over."
+        if player == CHANCE:
+            return "Chance is being drawn (dice, cards or spinner)."
+        prompt = getattr(state, "prompt", None)
+        if callable(prompt):
+            try:
+                words = prompt()
+                if words:
+                    return str(words)
+            except GameError:
+                pass
+        n = len(self.legal)
+        return f"choose one of {n} action{'s' if n != 1 else ''}."
+
+    # ---- the actions a person takes ----------------------------------------------------
+    def play(self, action: str) -> bool:
+        """Play a person's action; an illegal one is reported, not applied. True if it was played."""
+        match = self.match
+        if match.is_over():
+            self.say("The game is over.")
+            return False
+        if not match.waiting_for_human():
+            self.say(f"Wait: {self.seat_name(match.current_player)} is deciding.")
+            return False
+        before = match.state.clone()
+        label = self._label(action, match.current_player)
+        try:
+            match.play(action)
+        except IllegalActionError as exc:
+            self.say(str(exc))
+            self.host.sound.play("error")
+            return False
+        self._after(match.history[-1], before, label)
+        self.host.sound.play("move")
+        return True
+
+    def undo(self) -> None:
+        """Take back the last decision of a person, with the bot decisions after it."""
+        match = self.match
+        trailing = []
+        for step in reversed(match.history):
+            if step.by == CHANCE:
+                break
+            trailing.append(step)
+        human = next((k for k, s in enumerate(trailing) if s.by not in match.bots), None)
+        if human is None or not match.can_undo():
+            self.say("Nothing to undo: moves before the last dice roll or card draw are final.")
+            self.host.sound.play("error")
+            return
+        for _ in range(human + 1):
+            match.undo()
+            self.log_labels.pop()
+        self.finish_animations()
+        self.skipping = False
+        self.show_result = False
+        self._refresh_actions(force=True)
+        self.host.autosave(match)
+        self.host.sound.play("undo")
+        self.say("Undone.")
+
+    def redo(self) -> None:
+        match = self.match
+        if not match.can_redo():
+            self.say("Nothing to redo.")
+            self.host.sound.play("error")
+            return
+        while True:
+            before = match.state.clone()
+            step = match.redo()
+            self._after(step, before, self._label(step.action, step.by, before), quiet=True)
+            if not (match.can_redo() and match.current_player in match.bots):
+                break
+        self.host.sound.play("undo")
+        self.say("Redone.")
+
+    def save(self) -> None:
+        try:
+            path = self.host.save_match(self.match)
+        except OSError as exc:
+            self.say(f"Could not save: {exc}")
+            self.host.sound.play("error")
+            return
+        if path is not None:
+            self.say(f"Saved to {path}")
+            self.host.sound.play("save")
+
+    def skip(self) -> None:
+        """Play bots and dice without pauses until a person must decide."""
+        if not self.match.is_over() and not self.match.waiting_for_human():
+            self.skipping = True
+            self.finish_animations()
+
+    def toggle_help(self) -> None:
+        self.show_help = not self.show_help
+        self.help_top = 0
+
+    def toggle_sound(self) -> None:
+        on = self.host.toggle_sound()
+        self.say("Sound on." if on else "Sound off.")
+
+    def hide_result(self) -> None:
+        self.show_result = False
+        self.result_hidden = True
+
+    def say(self, message: str, seconds: float = 4.0) -> None:
+        """A short message in the status bar."""
+        self.message = message
+        self.message_time = seconds
+
+    # ---- the frame --------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.VIDEORESIZE:
+            return
+        if self.show_help:
+            self._help_event(event)
+            return
+        if self.show_result:
+            self._result_event(event)
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if event.type == pygame.TEXTINPUT and self.filtering:
+            self.filter += event.text
+            self._refresh_actions(force=True)
+            return
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        board = self.rects.get("board")
+        if board is not None and self.board_event(event, board):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            if board is not None and not board.collidepoint(event.pos):
+                self.board_hover = []
+        if self.show_actions and self.match.waiting_for_human():
+            row = self.actions.handle(event)
+            if row is not None:
+                self.play(self.legal[row])
+                return
+        self.log.handle(event)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mods = event.key, event.mod
+        ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if key == pygame.K_F1 or (event.unicode == "?" and not self.filtering):
+            self.toggle_help()
+        elif ctrl and key == pygame.K_z:
+            self.redo() if mods & pygame.KMOD_SHIFT else self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.save()
+        elif ctrl and key == pygame.K_o:
+            self.host.open_load()
+        elif self.filtering:
+            if key == pygame.K_ESCAPE:
+                self.filtering, self.filter = False, ""
+                self._refresh_actions(force=True)
+            elif key == pygame.K_BACKSPACE:
+                self.filter = self.filter[:-1]
+                self._refresh_actions(force=True)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._play_selected()
+            elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self._list_key(key)
+            else:
+                return False  # text arrives as TEXTINPUT
+            return True
+        elif key == pygame.K_ESCAPE:
+            self.host.leave()
+        elif key == pygame.K_SPACE and not self.match.waiting_for_human():
+            self.skip()
+        elif key == pygame.K_m:
+            self.toggle_sound()
+        elif key == pygame.K_SLASH and self.show_actions:
+            self.filtering = True
+            self.filter = ""
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
+            self._list_key(key)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._play_selected()
+        elif pygame.K_1 <= key <= pygame.K_9 and not ctrl and self.show_actions:
+            i = self.actions.top + key - pygame.K_1
+            if i < len(self.legal) and self.match.waiting_for_human():
+                self.play(self.legal[i])
+        else:
+            return False
+        return True
+
+    def _list_key(self, key: int) -> None:
+        page = self.actions.visible_rows()
+        delta = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                 pygame.K_HOME: -10**6, pygame.K_END: 10**6}[key]
+        self.actions.move(delta)
+
+    def _play_selected(self) -> None:
+        if self.legal and self.match.waiting_for_human():
+            self.play(self.legal[self.actions.selected])
+
+    def _help_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1) or event.unicode == "?":
+                self.show_help = False
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.help_top += 1 if event.key == pygame.K_DOWN else 10
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.help_top = max(0, self.help_top - (1 if event.key == pygame.K_UP else 10))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.help_top = max(0, self.help_top - event.y * 3)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.show_help = False
+
+    def _result_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.host.play_again(self.match)
+            elif event.key == pygame.K_v:
+                self.hide_result()
+            elif event.key == pygame.K_ESCAPE:
+                self.host.leave()
+            elif event.key == pygame.K_F1:
+                self.toggle_help()
+            elif (event.mod & pygame.KMOD_CTRL) and event.key == pygame.K_z:
+                self.undo()
+            return
+        for b in self.result_buttons:
+            if b.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        """Advance timers, animations and the automatic steps (bots and chance) by dt seconds."""
+        if self.message_time > 0:
+            self.message_time -= dt
+        match = self.match
+        if match.is_over():
+            self.skipping = False
+            if not self.show_result and not self.result_hidden and not self.animating():
+                self.result_wait += dt
+                if self.result_wait >= RESULT_DELAY:
+                    self.show_result = True
+                    self.host.sound.play("win")
+            return
+        self.result_wait = 0.0
+        self.result_hidden = False
+        if match.waiting_for_human():
+            self.skipping = False
+            self.pace = 0.0
+            self._refresh_actions()
+            return
+        if self.show_help:
+            return
+        if self.skipping:
+            for _ in range(500):  # a bound so a frame always ends
+                self._auto_step()
+                self.finish_animations()
+                if match.is_over() or match.waiting_for_human():
+                    break
+            self._refresh_actions()
+            return
+        if self.animating():
+            return
+        self.pace += dt
+        delay = CHANCE_DELAY if match.current_player == CHANCE else BOT_DELAY
+        if self.pace >= delay:
+            self.pace = 0.0
+            self._auto_step()
+        self._refresh_actions()
+
+    def _auto_step(self) -> None:
+        match = self.match
+        before = match.state.clone()
+        who = match.current_player
+        label = "" if who == CHANCE else None
+        if who == CHANCE:
+            step = match.step()
+            label = self._label(step.action, CHANCE, before)
+        else:
+            step = match.step()
+            if step is None:
+                return
+            label = self._label(step.action, step.by, before)
+        self._after(step, before, label, quiet=self.skipping)
+        if not self.skipping:
+            self.host.sound.play("dice" if step.by == CHANCE else "bot")
+
+    def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
+        self.log_labels.append(label)
+        self.host.autosave(self.match)
+        self.on_step(step, before)
+        self._refresh_actions(force=True)
+
+    def _label(self, action: str, by: int, state=None) -> str:
+        state = state or self.match.state
+        try:
+            words = state.action_to_string(action)
+        except (GameError, KeyError, ValueError, IndexError):
+            words = action
+        who = "Chance" if by == CHANCE else state.seat_name(by)
+        return f"{who}: {words}"
+
+    def _refresh_actions(self, force: bool = False) -> None:
+        match = self.match
+        if not force and self._legal_at == len(match.history):
+            return
+        self._legal_at = len(match.history)
+        legal = match.state.legal_actions() if match.waiting_for_human() else []
+        if self.filter:
+            needle = self.filter.lower()
+            legal = [a for a in legal if needle in self.action_label(a).lower() or needle in a.lower()]
+        self.legal = legal
+        self.actions.set_items([self.action_label(a) for a in legal])
+        self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)
+        self.log.scroll_to_end()
+
+    def seat_name(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "Chance"
+        return self.match.state.seat_name(seat)
+
+    # ---- drawing ----------------------------------------------------------------------
+    def font_size(self, base: int) -> int:
+        return max(9, int(round(base * self.scale)))
+
+    def layout(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
+        """The screen's regions for a window size (recomputed only when the size changes)."""
+        if size == self.size and self.rects:
+            return self.rects
+        w, h = size
+        self.size = size
+        self.scale = s = max(0.6, min(w / 1280, h / 800, 2.0))
+        pad = int(8 * s)
+        banner_h, bar_h = int(60 * s), int(40 * s)
+        side_w = int(self.side_width * s)
+        body = pygame.Rect(pad, banner_h + pad, w - 2 * pad, h - banner_h - bar_h - 2 * pad)
+        side = pygame.Rect(body.right - side_w, body.y, side_w, body.h)
+        board = pygame.Rect(body.x, body.y, body.w - side_w - pad, body.h)
+        choices_h = int(side.h * 0.55) if self.show_actions else 0
+        choices = pygame.Rect(side.x, side.y, side.w, choices_h)
+        log = pygame.Rect(side.x, side.y + choices_h + (pad if choices_h else 0), side.w,
+                          side.h - choices_h - (pad if choices_h else 0))
+        self.rects = {"banner": pygame.Rect(0, 0, w, banner_h), "board": board, "side": side,
+                      "choices": choices, "log": log, "bar": pygame.Rect(0, h - bar_h, w, bar_h)}
+        row = int(26 * s)
+        self.actions.row_h = self.log.row_h = row
+        self.actions.rect = pygame.Rect(choices.x + 6, choices.y + int(30 * s), choices.w - 12,
+                                        max(row, choices.h - int(36 * s)))
+        self.log.rect = pygame.Rect(log.x + 6, log.y + int(30 * s), log.w - 12, max(row, log.h - int(36 * s)))
+        bar = self.rects["bar"]
+        gap = int(6 * s)
+        widths = [text.font(self.font_size(13)).size(f"{b.label}  [{b.hint}]")[0] + int(16 * s) for b in self.buttons]
+        x = bar.right - pad - sum(widths) - gap * (len(widths) - 1)
+        for b, bw in zip(self.buttons, widths):
+            b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))
+            x += bw + gap
+        self.actions.set_items(self.actions.items)
+        self.on_layout()
+        return self.rects
+
+    def on_layout(self) -> None:
+        """Called when the regions change (a subclass may cache board geometry here)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rects = self.layout(surface.get_size())
+        surface.fill(P.BACKGROUND)
+        self.focus_action = self._focus()
+        clip = surface.get_clip()
+        surface.set_clip(rects["board"])
+        self.draw_board(surface, rects["board"])
+        surface.set_clip(clip)
+        self._draw_banner(surface, rects["banner"])
+        self._draw_side(surface)
+        self._draw_bar(surface, rects["bar"])
+        if self.show_result:
+            self._draw_result(surface)
+        if self.show_help:
+            self._draw_help(surface)
+
+    def _focus(self) -> str | None:
+        if not self.legal:
+            return None
+        if self.actions.hover is not None and self.actions.hover < len(self.legal):
+            return self.legal[self.actions.hover]
+        if self.board_hover:
+            return self.board_hover[0]
+        if 0 <= self.actions.selected < len(self.legal):
+            return self.legal[self.actions.selected]
+        return None
+
+    def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, P.PANEL, rect)
+        pygame.draw.line(surface, P.PANEL_EDGE, rect.bottomleft, (rect.right, rect.bottom - 1))
+        state = self.match.state
+        player = state.current_player()
+        owner = state.turn_owner()
+        x = rect.x + int(16 * self.scale)
+        cy = rect.centery
+        big, small = self.font_size(22), self.font_size(15)
+        if player == TERMINAL:
+            title = "Game over"
+        else:
+            seat = owner if owner is not None else player
+            if seat is not None and seat >= 0:
+                draw_seat_mark(surface, seat, (x + int(14 * self.scale), cy), int(14 * self.scale))
+                x += int(36 * self.scale)
+                kind = "" if self.match.config.seats[seat].is_human else " (bot)"
+                title = f"{self.seat_name(seat)}'s turn{kind}"
+            else:
+                title = "Chance"
+        r = text.draw(surface, title, (x, cy - int(10 * self.scale)), big, P.TEXT, bold=True, anchor="midleft")
+        decision = self.decision_text()
+        if player >= 0 and owner is not None and owner != player:
+            decision = f"{self.seat_name(player)} must decide now: {decision}"
+            draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
+        elif player >= 0:
+            decision = f"{self.seat_name(player)}: {decision}"
+        if player >= 0 and not self.match.waiting_for_human():
+            decision += "   (Space: skip ahead)"
+        info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
+        info_w = text.font(small).size(info)[0]
+        text.draw(surface, text.fit(decision, small, rect.w - (x - rect.x) - info_w - 40),
+                  (x, cy + int(12 * self.scale)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
+                  anchor="midleft")
+        text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(12 * self.scale)), small, P.TEXT_DIM,
+                  anchor="midright")
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        size = self.font_size(15)
+        if self.show_actions:
+            rect = self.rects["choices"]
+            if self.match.waiting_for_human():
+                title = f"Choices ({len(self.legal)})"
+                if self.filtering:
+                    title = f"Find: {self.filter}_  ({len(self.legal)})"
+            elif self.match.is_over():
+                title = "Choices"
+            else:
+                title = f"Waiting for {self.seat_name(self.match.current_player)}…"
+            panel(surface, rect, title, self.font_size(15))
+            marked = {i for i, a in enumerate(self.legal) if a in self.board_hover}
+            self.actions.draw(surface, size, marked, numbered=True)
+            if not self.legal and self.match.waiting_for_human() and self.filter:
+                text.draw(surface, "No choice matches; Esc clears.", self.actions.rect.topleft, size, P.TEXT_DIM)
+        rect = self.rects["log"]
+        panel(surface, rect, f"Move log ({len(self.log_labels)})", self.font_size(15))
+        self.log.draw(surface, self.font_size(14), show_selection=False, dim=False)
+
+    def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, P.PANEL, rect)
+        match = self.match
+        enabled = {"Undo": match.can_undo(), "Redo": match.can_redo(),
+                   "Skip": not match.is_over() and not match.waiting_for_human()}
+        for b in self.buttons:
+            b.enabled = enabled.get(b.label, True)
+            if b.label == "Sound":
+                b.selected = not self.host.sound.muted
+            b.draw(surface, self.font_size(13))
+        left = self.buttons[0].rect.x - int(12 * self.scale)
+        words = self.message if self.message_time > 0 else "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find"
+        ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
+        text.draw(surface, text.fit(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
+                  (rect.x + int(16 * self.scale), rect.centery), self.font_size(14), ink, anchor="midleft")
+
+    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(P.SHADE)
+        surface.blit(shade, (0, 0))
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, int(w * w_frac), int(h * h_frac))
+        rect.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
+        return rect
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        rect = self._overlay_panel(surface, 0.5, 0.6)
+        s = self.scale
+        state = self.match.state
+        names = [seat.name for seat in self.match.config.seats]
+        winners = state.winners()
+        if len(winners) == 1:
+            title = f"{names[winners[0]]} wins!"
+        elif winners:
+            title = "A tie: " + " and ".join(names[w] for w in winners)
+        else:
+            title = "Nobody wins."
+        y = rect.y + int(24 * s)
+        text.draw(surface, title, (rect.centerx, y), self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
+        y += int(56 * s)
+        scores = state.returns()
+        order = sorted(range(len(names)), key=lambda i: -scores[i])
+        for i in order:
+            draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
+            kind = "person" if self.match.config.seats[i].is_human else f"{self.match.config.seats[i].bot} bot"
+            mark = "  ★ winner" if i in winners else ""
+            text.draw(surface, f"{names[i]} ({kind}){mark}", (rect.x + int(76 * s), y + int(14 * s)),
+                      self.font_size(18), P.TEXT, anchor="midleft")
+            text.draw(surface, f"{scores[i]:g}", (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
+                      P.TEXT, bold=True, anchor="midright")
+            y += int(36 * s)
+        text.draw(surface, f"{len(self.match.history)} actions · seed {self.match.seed}",
+                  (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
+        bw, bh, gap = int(170 * s), int(42 * s), int(14 * s)
+        x = rect.centerx - (3 * bw + 2 * gap) // 2
+        for b in self.result_buttons:
+            b.rect = pygame.Rect(x, rect.bottom - bh - int(22 * s), bw, bh)
+            b.draw(surface, self.font_size(15))
+            x += bw + gap
+
+    def help_text(self) -> str:
+        """The help overlay: shortcuts, then the rules of the active variant in the project's words."""
+        spec, variant = self.spec, self.match.config.variant
+        keys = [("F1 or ?", "this help (Esc closes it)"),
+                ("Click, or Up/Down and Enter", "play a choice from the list"),
+                ("1 to 9", "play the numbered choice"),
+                ("/", "find a choice by typing part of its name (Esc stops)"),
+                ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last dice roll or card draw)"),
+                ("Ctrl+S / Ctrl+O", "save this match / load a saved one"),
+                ("Space", "skip the bots' and dice's pauses"),
+                ("M", "sound on or off"),
+                ("Esc", "back to the launcher (the game is autosaved)")] + self.extra_shortcuts()
+        lines = ["KEYS"] + [f"  {k}: {what}" for k, what in keys]
+        lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
+        rules = None
+        if spec.help_text is not None:
+            try:
+                rules = spec.help_text(variant)
+            except (GameError, KeyError):
+                rules = None
+        lines.append(rules or spec.summary)
+        lines += ["", "Every game is saved after each action; Resume in the launcher continues it."]
+        return "\n".join(lines)
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        rect = self._overlay_panel(surface, 0.8, 0.86)
+        s = self.scale
+        inner = rect.inflate(-int(48 * s), -int(40 * s))
+        text.draw(surface, f"Help: {self.spec.title}", inner.topleft, self.font_size(24), P.HIGHLIGHT, bold=True)
+        size = self.font_size(16)
+        lines = text.wrap(self.help_text(), size, inner.w)
+        line_h = int(size * 1.35)
+        body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w, inner.h - int(64 * s))
+        rows = max(1, body.h // line_h)
+        self.help_top = min(self.help_top, max(0, len(lines) - rows))
+        y = body.y
+        for line in lines[self.help_top:self.help_top + rows]:
+            bold = line.isupper() and bool(line.strip())
+            text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
+            y += line_h
+        more = "  (Up/Down or the wheel scroll)" if len(lines) > rows else ""
+        text.draw(surface, f"Esc, F1 or a click closes this.{more}", (inner.x, inner.bottom), self.font_size(14),
+                  P.TEXT_DIM, anchor="bottomleft")
+
+
+# ---- which screen plays which game ---------------------------------------------------------
+# game name (or prefix ending in '_*') -> "module:Class", imported only when needed.
+_SCREENS = {
+    "donkey_kong": "render.screens.donkey_kong:DonkeyKongScreen",
+    "monkey_dash": "render.screens.monkey_dash:MonkeyDashScreen",
+    "jenga_*": "render.screens.jenga:JengaScreen",
+}
+
+
+def screen_for(game_name: str) -> Callable[..., GameScreen]:
+    """The screen class for a game: its own if one exists and imports, else the generic GameScreen."""
+    target = _SCREENS.get(game_name)
+    if target is None:
+        target = next((t for key, t in _SCREENS.items() if key.endswith("*") and game_name.startswith(key[:-1])),
+                      None)
+    if target is None:
+        return GameScreen
+    module_name, _, class_name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            return GameScreen  # that screen is not written yet
+        sys.stderr.write(f"The {game_name} screen cannot be loaded ({exc}); using the generic screen.\n")
+        return GameScreen
+    except ImportError as exc:
+        sys.stderr.write(f"The {game_name} screen cannot be loaded ({exc}); using the generic screen.\n")
+        return GameScreen
+    return getattr(module, class_name, GameScreen)

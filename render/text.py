@@ -1,0 +1,95 @@
+"""Fonts and text: cached font objects, cached rendered lines, and word wrapping.
+
+Rendering text is the costliest thing a frame does, so every (text, size, colour) line is rendered
+once and kept in a bounded cache.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+_fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+_lines: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_CACHE_LIMIT = 3000
+_paths: dict[str, str | None] = {}
+
+
+def _font_path(kind: str) -> str | None:
+    if kind not in _paths:
+        names = {"mono": "dejavusansmono,liberationmono,couriernew,monospace",
+                 "sans": "dejavusans,liberationsans,arial,helvetica",
+                 "bold": "dejavusans,liberationsans,arial,helvetica"}[kind]
+        try:
+            _paths[kind] = pygame.font.match_font(names, bold=(kind == "bold"))
+        except Exception:  # font lookup tools missing: fall back to pygame's bundled font
+            _paths[kind] = None
+    return _paths[kind]
+
+
+def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+    size = max(6, int(size))
+    key = (size, bold, mono)
+    if key not in _fonts:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = _font_path("mono" if mono else "bold" if bold else "sans")
+        try:
+            _fonts[key] = pygame.font.Font(path, size)
+        except (OSError, pygame.error):
+            _fonts[key] = pygame.font.Font(None, size)
+    return _fonts[key]
+
+
+def render(text: str, size: int, colour, bold: bool = False, mono: bool = False) -> pygame.Surface:
+    key = (text, int(size), tuple(colour), bold, mono)
+    surf = _lines.get(key)
+    if surf is None:
+        surf = font(size, bold, mono).render(text, True, colour)
+        _lines[key] = surf
+        if len(_lines) > _CACHE_LIMIT:
+            _lines.popitem(last=False)
+    else:
+        _lines.move_to_end(key)
+    return surf
+
+
+def draw(surface: pygame.Surface, text: str, pos, size: int, colour, bold: bool = False, mono: bool = False,
+         anchor: str = "topleft") -> pygame.Rect:
+    """Blit one line with its rect's `anchor` at pos; returns the rect drawn."""
+    surf = render(text, size, colour, bold, mono)
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
+
+
+def fit(text: str, size: int, width: int, bold: bool = False, mono: bool = False) -> str:
+    """The text cut with an ellipsis so that it fits in width pixels."""
+    f = font(size, bold, mono)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False, mono: bool = False) -> list[str]:
+    """Lines of at most width pixels, breaking at spaces; paragraphs kept; blank lines kept."""
+    f = font(size, bold, mono)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if not paragraph.strip():
+            lines.append("")
+            continue
+        indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else indent + word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = indent + "  " + word if indent else word
+        lines.append(line)
+    return lines

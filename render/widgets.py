@@ -1,0 +1,218 @@
+"""The few widgets the app needs: buttons, a scrolling list and a one-line text field.
+
+Each widget keeps its own rect (set by the screen's layout every frame) and answers events with
+what happened; none of them knows about games.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import palette as P
+from . import text
+
+
+class Button:
+    """A labelled rectangle that calls on_click when clicked (or activated from the keyboard)."""
+
+    def __init__(self, label: str, on_click: Callable[[], None], hint: str = "", enabled: bool = True):
+        self.label = label
+        self.on_click = on_click
+        self.hint = hint  # the keyboard shortcut shown after the label
+        self.enabled = enabled
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.selected = False  # drawn as chosen (for option buttons)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.enabled
+                and self.rect.collidepoint(event.pos)):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        hovered = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        if not self.enabled:
+            fill, ink = P.PANEL, P.DISABLED
+        elif self.selected:
+            fill, ink = P.ACCENT, P.ink_on(P.ACCENT)
+        else:
+            fill, ink = (P.HOVER_ROW if hovered else P.SELECTED_ROW), P.TEXT
+        radius = max(3, self.rect.h // 5)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        edge = P.HIGHLIGHT if (self.focused or hovered) and self.enabled else P.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused or hovered else 1, border_radius=radius)
+        label = self.label + (f"  [{self.hint}]" if self.hint else "")
+        label = text.fit(label, size, self.rect.w - 8)
+        text.draw(surface, label, self.rect.center, size, ink, anchor="center")
+
+
+class ListView:
+    """A scrolling list of text rows; one row selected; rows can be marked as highlighted."""
+
+    def __init__(self):
+        self.items: list[str] = []
+        self.selected = 0
+        self.top = 0  # first visible row
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 24
+        self.hover: int | None = None
+
+    def set_items(self, items: list[str], keep: bool = True) -> None:
+        old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
+        self.items = list(items)
+        self.selected = self.items.index(old) if old in self.items else 0
+        self.top = min(self.top, max(0, len(self.items) - self.visible_rows()))
+        self.reveal()
+
+    def visible_rows(self) -> int:
+        return max(1, self.rect.h // max(1, self.row_h))
+
+    def reveal(self, index: int | None = None) -> None:
+        i = self.selected if index is None else index
+        rows = self.visible_rows()
+        if i < self.top:
+            self.top = i
+        elif i >= self.top + rows:
+            self.top = i - rows + 1
+        self.top = max(0, min(self.top, max(0, len(self.items) - rows)))
+
+    def scroll_to_end(self) -> None:
+        self.top = max(0, len(self.items) - self.visible_rows())
+
+    def move(self, delta: int) -> None:
+        if self.items:
+            self.selected = max(0, min(len(self.items) - 1, self.selected + delta))
+            self.reveal()
+
+    def row_at(self, pos) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        i = self.top + (pos[1] - self.rect.y) // max(1, self.row_h)
+        return i if 0 <= i < len(self.items) else None
+
+    def handle(self, event: pygame.event.Event) -> int | None:
+        """A row index when a row was clicked; scrolls on the wheel; tracks the hovered row."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.row_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.top = max(0, min(self.top - event.y * 3, max(0, len(self.items) - self.visible_rows())))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            i = self.row_at(event.pos)
+            if i is not None:
+                self.selected = i
+                return i
+        return None
+
+    def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
+             numbered: bool = False, dim: bool = False, show_selection: bool = True) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        rows = self.visible_rows()
+        for k in range(rows):
+            i = self.top + k
+            if i >= len(self.items):
+                break
+            row = pygame.Rect(self.rect.x, self.rect.y + k * self.row_h, self.rect.w, self.row_h)
+            if show_selection and i == self.selected:
+                pygame.draw.rect(surface, P.SELECTED_ROW, row)
+                pygame.draw.rect(surface, P.HIGHLIGHT, row, width=2)
+            elif i == self.hover:
+                pygame.draw.rect(surface, P.HOVER_ROW, row)
+            if i in marked:  # a bar at the left edge, not colour alone
+                pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
+            label = self.items[i]
+            if numbered and k < 9:
+                label = f"{k + 1}. {label}"
+            ink = P.TEXT_DIM if dim else P.TEXT
+            text.draw(surface, text.fit(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
+                      anchor="midleft")
+        if len(self.items) > rows:  # a scroll bar
+            track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
+            pygame.draw.rect(surface, P.PANEL_EDGE, track)
+            h = max(12, track.h * rows // len(self.items))
+            y = track.y + (track.h - h) * self.top // max(1, len(self.items) - rows)
+            pygame.draw.rect(surface, P.TEXT_DIM, (track.x, y, 4, h))
+        surface.set_clip(clip)
+
+
+class TextField:
+    """One line of editable text; typing goes in while it has the focus."""
+
+    def __init__(self, value: str = "", placeholder: str = "", max_len: int = 24,
+                 allowed: Callable[[str], bool] | None = None):
+        self.value = value
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.rect.collidepoint(event.pos)
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if len(self.value) < self.max_len and self.allowed(ch):
+                    self.value += ch
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        pygame.draw.rect(surface, P.BACKGROUND, self.rect, border_radius=4)
+        edge = P.HIGHLIGHT if self.focused else P.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=4)
+        shown = self.value or self.placeholder
+        ink = P.TEXT if self.value else P.TEXT_DIM
+        r = text.draw(surface, text.fit(shown, size, self.rect.w - 16), (self.rect.x + 8, self.rect.centery),
+                      size, ink, anchor="midleft")
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = r.right + 1 if self.value else self.rect.x + 8
+            pygame.draw.line(surface, P.TEXT, (x, self.rect.y + 5), (x, self.rect.bottom - 6), 2)
+
+
+def draw_seat_mark(surface: pygame.Surface, seat: int, centre, radius: int, label: bool = True) -> None:
+    """A seat's token: its colour in its own shape, outlined, with the seat number on it."""
+    colour = P.seat_colour(seat)
+    cx, cy = int(centre[0]), int(centre[1])
+    r = max(3, int(radius))
+    shape = P.seat_shape(seat)
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        pygame.draw.circle(surface, P.BLACK, (cx, cy), r, 2)
+    elif shape == "square":
+        rect = pygame.Rect(0, 0, int(r * 1.8), int(r * 1.8))
+        rect.center = (cx, cy)
+        pygame.draw.rect(surface, colour, rect)
+        pygame.draw.rect(surface, P.BLACK, rect, 2)
+    elif shape == "triangle":
+        pts = [(cx, cy - r), (cx + r, cy + int(r * 0.8)), (cx - r, cy + int(r * 0.8))]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, P.BLACK, pts, 2)
+    else:
+        pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, P.BLACK, pts, 2)
+    if label and r >= 7:
+        text.draw(surface, str(seat + 1), (cx, cy + (r // 5 if shape == "triangle" else 0)), int(r * 1.1),
+                  P.ink_on(colour), bold=True, anchor="center")
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "", size: int = 16) -> pygame.Rect:
+    """A framed panel with an optional title; returns the inner rect below the title."""
+    pygame.draw.rect(surface, P.PANEL, rect, border_radius=6)
+    pygame.draw.rect(surface, P.PANEL_EDGE, rect, width=1, border_radius=6)
+    inner = rect.inflate(-12, -12)
+    if title:
+        text.draw(surface, text.fit(title, size, inner.w), inner.topleft, size, P.TEXT_DIM, bold=True)
+        inner = pygame.Rect(inner.x, inner.y + int(size * 1.5), inner.w, inner.h - int(size * 1.5))
+    return inner

@@ -1,0 +1,158 @@
+"""The desktop app driven headless (SDL's dummy video driver): launcher, generic game screen, files.
+
+A whole toy game is played through synthetic key and mouse events against a bot to the result
+screen; saving, leaving and resuming go through the same events a person would send.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import CHANCE, Seat
+from games.match import Match
+from render import palette as P
+from render import storage
+from render.app import App
+from render.launcher import LauncherScreen
+from render.screens.base import GameScreen, screen_for
+from tests import toy_race
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    registry.register(toy_race.SPEC)
+    yield tmp_path / "home"
+    registry.unregister("toy_race")
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def click(pos):
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def toy_match(seed=3, seats=None):
+    spec = registry.get("toy_race")
+    return Match(spec.make_config(seats or [Seat("Ann"), Seat("Rando", "random")]), seed)
+
+
+def test_generic_screen_draws_the_turn_banner_and_choices(tmp_path):
+    app = App(match=toy_match())
+    app.tick(1.0)  # the opening die roll, played at the chance pace
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "toy.png"))
+    assert surface.get_size() == (1280, 800)
+    screen = app.screen
+    assert type(screen) is GameScreen and screen.legal == ["walk 1", "walk 2", "pass"]
+    # Ann is seat 1: her vermillion mark sits at the left of the banner.
+    banner = screen.rects["banner"]
+    assert surface.get_at((16 + 14 - 8, banner.centery))[:3] == P.seat_colour(0)
+    # The selected choice has a yellow frame in the choices panel.
+    row = screen.actions.rect
+    assert surface.get_at((row.x, row.y + 5))[:3] == P.HIGHLIGHT
+    colours = {surface.get_at((x, y))[:3] for x in range(0, 1280, 37) for y in range(0, 800, 29)}
+    assert len(colours) > 4
+
+
+def test_a_person_beats_or_loses_to_a_bot_by_keys_then_play_again(home):
+    app = App(match=toy_match(seed=11))
+    screen = app.screen
+    for _ in range(2000):
+        if screen.show_result:
+            break
+        if screen.match.waiting_for_human():
+            app.handle(key(pygame.K_1))  # always walk 1
+        else:
+            app.handle(key(pygame.K_SPACE))  # skip the bot's pause
+        app.tick(0.05)
+        app.draw()
+    else:
+        pytest.fail("the game did not reach its result screen")
+    for _ in range(20):  # the result waits a moment after the last move
+        app.tick(0.1)
+    assert screen.show_result and screen.match.is_over()
+    human_moves = [s.action for s in screen.match.history if s.by == 0]
+    assert human_moves and set(human_moves) == {"walk 1"}
+    saved = json.loads(storage.autosave_path().read_text())
+    assert len(saved["actions"]) == len(screen.match.history)
+    app.draw()
+    app.handle(key(pygame.K_RETURN))  # play again: the same seats, a new match
+    assert isinstance(app.screen, GameScreen) and app.screen is not screen
+    assert app.screen.match.config == screen.match.config and not app.screen.match.history
+
+
+def test_clicking_a_choice_plays_it_and_undo_takes_back_the_bots_reply_too():
+    app = App(match=toy_match(seed=5))
+    screen = app.screen
+    app.tick(1.0)
+    app.draw()
+    assert screen.match.waiting_for_human()
+    rect = screen.actions.rect
+    second = (rect.x + 20, rect.y + screen.actions.row_h + screen.actions.row_h // 2)
+    for e in click(second):
+        app.handle(e)
+    assert screen.match.history[-1].action == "walk 2"
+    # the bot's decision follows the next chance roll, so undo cannot pass the die: it takes back Ann's move only
+    app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+    assert screen.match.history[-1].by == CHANCE and screen.match.waiting_for_human()
+    app.handle(key(pygame.K_y, pygame.KMOD_CTRL))
+    assert screen.match.history[-1].action == "walk 2"
+
+
+def test_save_leave_and_resume_from_the_launcher(home):
+    app = App(match=toy_match(seed=7))
+    app.tick(1.0)
+    app.handle(key(pygame.K_2))
+    history = list(app.screen.match.history)
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    files = storage.saved_matches()
+    assert len(files) == 1 and Match.load(files[0]).history == history
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.screen, LauncherScreen)
+    app.draw()
+    for e in click(app.screen.resume_button.rect.center):
+        app.handle(e)
+    assert isinstance(app.screen, GameScreen) and app.screen.match.history == history
+
+
+def test_launcher_starts_a_configured_game_and_remembers_it(home):
+    app = App()
+    launcher = app.screen
+    app.draw()
+    assert launcher.game == "toy_race" or "toy_race" in launcher.names
+    launcher.select_game("toy_race")
+    app.draw()
+    for e in click(launcher.add_button.rect.center):
+        app.handle(e)
+    assert len(launcher.seats) == 3
+    for e in click(launcher.seed.rect.center):
+        app.handle(e)
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="42"))
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.screen, GameScreen)
+    match = app.screen.match
+    assert match.seed == 42 and match.config.num_players == 3 and match.config.seats[0].is_human
+    settings = json.loads((home / "settings.json").read_text())
+    assert settings["game"] == "toy_race" and settings["seed"] == "42" and len(settings["seats"]["toy_race"]) == 3
+
+
+def test_a_broken_settings_file_is_reported_and_ignored(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text("{ this is not json")
+    app = App()
+    assert isinstance(app.screen, LauncherScreen)
+    assert "Ignoring the saved launcher settings" in app.screen.message
+    app.draw()
+
+
+def test_screen_registry_falls_back_to_the_generic_screen():
+    assert screen_for("toy_race") is GameScreen
+    assert issubclass(screen_for("jenga_classic"), GameScreen)
