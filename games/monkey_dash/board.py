@@ -1,0 +1,159 @@
+"""The Monkey Dash warehouse floor: squares, directions and the board file in assets/monkey_dash/.
+
+Squares are named like a chess board ("a1" is bottom left, columns a.. from the left, rows 1.. from the
+bottom) and numbered internally as row * width + column. Everything about the layout (size, Nests,
+Loading Bays, the starting crates and Supervisors, bananas per player) comes from the JSON file, which
+is checked on load so that a broken file is reported by name rather than crashing the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..core import ConfigError
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets" / "monkey_dash"
+BOARD_FILE = ASSETS / "board.json"
+
+COLOURS = ("red", "blue")
+"""Seat 0 plays red, seat 1 plays blue."""
+
+# Directions as (dx, dy), dy up; RING is clockwise from north, the order a crate pivots through.
+DIRECTIONS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
+              "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
+RING = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+ORTHOGONAL = ("N", "E", "S", "W")
+
+
+class BoardFileError(ConfigError):
+    """A board file that is missing, not JSON, or describes an impossible warehouse."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The fixed layout. Per-colour tuples are indexed by seat (0 red, 1 blue)."""
+
+    name: str
+    width: int
+    height: int
+    nests: tuple[int, int]
+    bays: tuple[int, int]
+    supervisors: tuple[int, int]
+    crates: tuple[int, ...]
+    bananas_each: int
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    def square(self, name: str) -> int:
+        """The number of a square given by name; ValueError if it is not on this board."""
+        if not isinstance(name, str) or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+            raise ValueError(f"{name!r} is not a square name like 'c3'")
+        col, row = ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise ValueError(f"{name} is off the {self.width}x{self.height} board")
+        return row * self.width + col
+
+    def name_of(self, sq: int) -> str:
+        return _names(self.width, self.height)[sq]
+
+    def xy(self, sq: int) -> tuple[int, int]:
+        return sq % self.width, sq // self.width
+
+    def step(self, sq: int, direction: str) -> int:
+        """The square one step away, or -1 off the board."""
+        return _steps(self.width, self.height)[sq][direction]
+
+    def ring(self, sq: int) -> list[int]:
+        """The eight squares around sq, clockwise from north (-1 where off the board)."""
+        table = _steps(self.width, self.height)[sq]
+        return [table[d] for d in RING]
+
+    def distance(self, a: int, b: int) -> int:
+        """King-move (Chebyshev) distance."""
+        (ax, ay), (bx, by) = self.xy(a), self.xy(b)
+        return max(abs(ax - bx), abs(ay - by))
+
+    def half_turn(self, sq: int) -> int:
+        return self.size - 1 - sq
+
+
+@lru_cache(maxsize=None)
+def _names(width: int, height: int) -> tuple[str, ...]:
+    return tuple(f"{chr(ord('a') + sq % width)}{sq // width + 1}" for sq in range(width * height))
+
+
+@lru_cache(maxsize=None)
+def _steps(width: int, height: int) -> tuple[dict[str, int], ...]:
+    table = []
+    for sq in range(width * height):
+        x, y = sq % width, sq // width
+        row = {}
+        for d, (dx, dy) in DIRECTIONS.items():
+            nx, ny = x + dx, y + dy
+            row[d] = ny * width + nx if 0 <= nx < width and 0 <= ny < height else -1
+        table.append(row)
+    return tuple(table)
+
+
+def parse_board(data, source: str = "board") -> Board:
+    """Check a board description (the JSON object) and build the Board; BoardFileError names the fault."""
+    def fail(msg: str) -> BoardFileError:
+        return BoardFileError(f"{source}: {msg}")
+
+    if not isinstance(data, dict):
+        raise fail("must be a JSON object")
+    width, height = data.get("width"), data.get("height")
+    for key, value in (("width", width), ("height", height)):
+        if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 26:
+            raise fail(f"'{key}' must be a whole number from 3 to 26, got {value!r}")
+    probe = Board("", width, height, (0, 0), (0, 0), (0, 0), (), 0)
+
+    def sq(value, what: str) -> int:
+        try:
+            return probe.square(value)
+        except ValueError as exc:
+            raise fail(f"{what}: {exc}") from None
+
+    def per_colour(key: str) -> tuple[int, int]:
+        table = data.get(key)
+        if not isinstance(table, dict) or set(table) != set(COLOURS):
+            raise fail(f"'{key}' must be an object with exactly the keys 'red' and 'blue'")
+        return tuple(sq(table[c], f"{key}.{c}") for c in COLOURS)  # type: ignore[return-value]
+
+    nests, bays, sups = per_colour("nests"), per_colour("loading_bays"), per_colour("supervisors")
+    crates_raw = data.get("crates")
+    if not isinstance(crates_raw, list) or not crates_raw:
+        raise fail("'crates' must be a non-empty list of square names")
+    crates = tuple(sq(c, "crates") for c in crates_raw)
+    if len(set(crates)) != len(crates):
+        raise fail("'crates' names a square twice")
+    bananas = data.get("bananas_each", 0)
+    if not isinstance(bananas, int) or isinstance(bananas, bool) or bananas < 0:
+        raise fail(f"'bananas_each' must be a whole number of 0 or more, got {bananas!r}")
+    fixtures = list(nests) + list(bays)
+    if len(set(fixtures)) != 4:
+        raise fail("the two nests and two loading bays must be four different squares")
+    for colour, s, b in zip(COLOURS, sups, bays):
+        if s != b:
+            raise fail(f"the {colour} supervisor must start in the {colour} loading bay")
+    for c in crates:
+        if c in fixtures:
+            raise fail(f"a crate starts on {probe.name_of(c)}, which is a nest or a loading bay")
+    name = data.get("name", source)
+    return Board(str(name), width, height, nests, bays, sups, tuple(sorted(crates)), bananas)
+
+
+def load_board(path: Path | str = BOARD_FILE) -> Board:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BoardFileError(f"{path}: the Monkey Dash board file is missing") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BoardFileError(f"{path}: cannot be read as JSON ({exc})") from None
+    return parse_board(data, str(path))

@@ -1,0 +1,258 @@
+"""Monkey Dash bots: `greedy` (best single step) and `search` (best whole turn, with a look at the reply).
+
+Both score positions with `evaluate`, an estimate of how many action points each monkey still needs to
+reach its Loading Bay: the fewest monkey moves over the crates as they stand to the crate nearest the
+bay, plus two AP for every square still without a crate, plus a little for how far the supervisor is
+from where it must work. The search bot enumerates every distinct way to play out its turn (positions
+reached by different orders are merged), scores the end positions, and checks the best few against the
+opponent's strongest immediate reply (a win, a heave into its bay, or its own best whole turn).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..bots import Bot
+from ..core import CHANCE
+from .state import TURN_AP, MonkeyDashState
+
+WIN = 1000.0
+GAP_COST = 2.0       # AP to bring one more crate into the monkey's line, roughly
+SUPERVISOR_WEIGHT = 0.4
+CARD_VALUE = 0.6
+# a card's worth when choosing which to discard (higher is kept)
+CARD_RANK = {"overtime": 5, "banana_bribe": 6, "tailwind": 4, "forklift": 2, "roller_skates": 3,
+             "night_shift": 1, "springboard": 3, "tea_break": 4, "nap_time": 5, "safety_inspection": 4,
+             "wet_floor": 3}
+
+
+def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
+    """Fewest monkey moves from `seat`'s monkey to every crate it can reach as the crates stand."""
+    b = state.board
+    start, other = state.monkeys[seat], state.monkeys[1 - seat]
+    crates = set(state.crates)
+    costs = {start: 0}
+    frontier = [start]
+    steps = 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for at in frontier:
+            from_nest = at == b.nests[seat]
+            for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+                sq = at
+                while True:
+                    sq = b.step(sq, d)
+                    if sq < 0 or sq not in crates or sq == other:
+                        break
+                    if sq not in costs:
+                        costs[sq] = steps
+                        nxt.append(sq)
+                    if from_nest:
+                        break
+        frontier = nxt
+    return costs
+
+
+def race(state: MonkeyDashState, seat: int) -> float:
+    """Estimated AP `seat` still needs to win (0 once won)."""
+    if state.winner == seat:
+        return 0.0
+    b = state.board
+    bay, sup = b.bays[seat], state.supervisors[seat]
+    best, frontier = None, state.monkeys[seat]
+    for sq, moves in monkey_costs(state, seat).items():
+        gap = b.distance(sq, bay)
+        est = moves + GAP_COST * gap + (1 if sq == b.nests[seat] else 0)
+        if best is None or est < best:
+            best, frontier = est, sq
+    if frontier != bay:
+        # the supervisor has to work near the frontier crate or the bay
+        target_d = min(b.distance(sup, frontier), b.distance(sup, bay))
+        best += SUPERVISOR_WEIGHT * max(0, target_d - 1)
+    if bay in state.supervisors and frontier != bay:
+        best += 0.5  # the bay must be cleared first
+    return best
+
+
+def heave_threat(state: MonkeyDashState, seat: int) -> bool:
+    """Whether `seat`'s supervisor could heave its own monkey into its bay in one rotation."""
+    b = state.board
+    ring = b.ring(state.supervisors[seat])
+    m, bay = state.monkeys[seat], b.bays[seat]
+    if m not in ring or bay not in ring or m not in state.crates:
+        return False
+    i, j = ring.index(m), ring.index(bay)
+    return (i - j) % 8 in (1, 7) and state._floor_free(bay)
+
+
+def evaluate(state: MonkeyDashState, seat: int) -> float:
+    """How good the position is for `seat` (positive is good)."""
+    if state.winner is not None:
+        return WIN if state.winner == seat else -WIN
+    if state.phase == "over":
+        return 0.0
+    value = race(state, 1 - seat) - race(state, seat)
+    hands = [len(h) for h in state.hands]
+    for s in state.deal_queue:
+        hands[s] += 1
+    value += CARD_VALUE * min(hands[seat], 3) - CARD_VALUE * min(hands[1 - seat], 3)
+    value += 0.1 * (state.banana_store[seat] - state.banana_store[1 - seat])
+    return value
+
+
+class GreedyBot(Bot):
+    """Takes the single step that scores best right after it (ties broken at random)."""
+
+    name = "greedy"
+
+    def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
+        seat = state.current_player()
+        moves = state._legal_moves()
+        if state.phase == "discard":
+            return min((m[0] for m in moves), key=lambda a: CARD_RANK.get(a.split()[1], 0))
+        best, choice = None, []
+        for move in moves:
+            twin = state.clone()
+            twin._apply(move[0])
+            v = evaluate(twin, seat)
+            if best is None or v > best + 1e-9:
+                best, choice = v, [move[0]]
+            elif abs(v - best) <= 1e-9:
+                choice.append(move[0])
+        return choice[int(rng.integers(len(choice)))]
+
+
+def _turn_key(state: MonkeyDashState) -> tuple:
+    return (tuple(state.crates), tuple(state.monkeys), tuple(state.supervisors), tuple(state.bananas),
+            tuple(state.banana_store), state.ap, tuple(state.effects.values()), tuple(state.hands[0]),
+            tuple(state.hands[1]), state.gained, state.phase, tuple(state.deal_queue), state.turn_player)
+
+
+class TurnSearch:
+    """All distinct ways for the mover to play out the rest of their turn, with their end positions."""
+
+    def __init__(self, seat: int, node_limit: int, max_drops: int = 1):
+        self.seat = seat
+        self.node_limit = node_limit
+        self.max_drops = max_drops
+        self.nodes = 0
+
+    def ends(self, state: MonkeyDashState) -> list[tuple[list[str], MonkeyDashState]]:
+        """(actions, end state) for every distinct end of the turn reachable from `state`."""
+        seen: set = set()
+        out: list[tuple[list[str], MonkeyDashState]] = []
+        stack = [(state, [], 0)]
+        while stack:
+            node, path, drops = stack.pop()
+            if self._is_end(node):
+                out.append((path, node))
+                continue
+            if self.nodes >= self.node_limit:
+                out.append((path, node))  # out of budget: judge the position as it is
+                continue
+            self.nodes += 1
+            for move in node._legal_moves():
+                action, kind = move[0], move[2]
+                extra = kind in ("drop", "throw")
+                if extra and drops >= self.max_drops:
+                    continue
+                if kind == "pass" and len(node._legal_moves()) > 1:
+                    continue
+                child = node.clone()
+                child._apply(action)
+                key = _turn_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                stack.append((child, path + [action], drops + extra))
+        return out
+
+    def _is_end(self, state: MonkeyDashState) -> bool:
+        p = state.current_player()
+        return p != self.seat or state.turn_player != self.seat or state.phase not in ("act", "discard")
+
+
+class SearchBot(Bot):
+    """Plays the best whole turn it finds: every distinct turn is scored, the top ones against replies."""
+
+    name = "search"
+
+    def __init__(self, node_limit: int = 20000, reply_limit: int = 3000, candidates: int = 8):
+        self.node_limit = node_limit
+        self.reply_limit = reply_limit
+        self.candidates = candidates
+        self._plan: list[str] = []
+        self._expect: tuple | None = None
+        self.last_turn_seconds = 0.0
+
+    def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if state.phase == "interrupt":
+            return self._interrupt(state, legal)
+        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
+            started = time.perf_counter()
+            self._plan = self._plan_turn(state, seat, rng)
+            self.last_turn_seconds = time.perf_counter() - started
+            if not self._plan or self._plan[0] not in legal:
+                self._plan = [legal[0]]
+        action = self._plan.pop(0)
+        twin = state.clone()
+        twin._apply(action)
+        # the rest of the plan holds only if the next decision comes straight after this one
+        self._expect = _turn_key(twin) if twin.current_player() == seat else None
+        return action
+
+    def _plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
+        if state.phase == "discard":
+            return [min((a for a in state.legal_actions()), key=lambda a: CARD_RANK.get(a.split()[1], 0))]
+        search = TurnSearch(seat, self.node_limit)
+        ends = search.ends(state)
+        scored = []
+        for path, end in ends:
+            if not path:
+                continue
+            scored.append((evaluate(end, seat) + 1e-6 * rng.random(), path, end))
+        if not scored:
+            return []
+        scored.sort(key=lambda t: -t[0])
+        if scored[0][0] >= WIN:
+            best_path = scored[0][1]
+        else:
+            best_value, best_path = None, scored[0][1]
+            for value, path, end in scored[: self.candidates]:
+                reply = self._worst_reply(end, seat)
+                total = min(value, reply)
+                if best_value is None or total > best_value:
+                    best_value, best_path = total, path
+        return list(best_path)
+
+    def _worst_reply(self, state: MonkeyDashState, seat: int) -> float:
+        """The score for `seat` after the opponent's best reply turn (chance and cards taken as they lie)."""
+        opp = 1 - seat
+        node = state
+        if node.current_player() == CHANCE or node.phase == "interrupt":
+            return evaluate(node, seat)  # a draw or our own interrupt decision comes first
+        if node.current_player() != opp:
+            return evaluate(node, seat)
+        search = TurnSearch(opp, self.reply_limit)
+        worst = evaluate(node, seat)
+        if heave_threat(node, opp) and node.ap >= TURN_AP:
+            return -WIN
+        for _, end in search.ends(node):
+            v = evaluate(end, seat)
+            if v < worst:
+                worst = v
+        return worst
+
+    def _interrupt(self, state: MonkeyDashState, legal: list[str]) -> str:
+        """Play an Interrupt when the mover is close to winning; otherwise keep it."""
+        seat = state.current_player()
+        mover = 1 - seat
+        plays = [a for a in legal if a.startswith("play ")]
+        if plays and (race(state, mover) <= state.ap + 1 or heave_threat(state, mover)):
+            return max(plays, key=lambda a: CARD_RANK.get(a.split()[1], 0))
+        return "no interrupt"

@@ -1,0 +1,95 @@
+"""The Power Card deck: card data from assets/monkey_dash/power_cards.json and the effects it may use.
+
+A card is data (id, name, text, whether it is an Interrupt) plus one effect from EFFECTS. Every effect
+changes the rules for the rest of the turn in which the card is played, so the engine keeps them in a
+small per-turn table (TurnEffects in state.py). Own cards are played by the mover in their turn;
+Interrupt cards by the waiting player when the mover's turn begins, and they always hamper the mover.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .board import ASSETS, BoardFileError
+
+CARDS_FILE = ASSETS / "power_cards.json"
+
+# effect name -> (takes an amount, is meant for an Interrupt card)
+EFFECTS = {
+    "gain_ap": (True, False),               # + amount AP this turn
+    "cheap_heave": (False, False),          # a Monkey Heave costs 1 AP
+    "cheap_push": (False, False),           # a push costs 1 AP
+    "free_monkey_moves": (True, False),     # the next `amount` monkey moves cost 0 AP
+    "free_supervisor_steps": (True, False),  # the next `amount` supervisor steps cost 0 AP
+    "diagonal_supervisor": (False, False),  # the supervisor may step diagonally
+    "monkey_leap": (False, False),          # the monkey may leap one crate-less square
+    "lose_ap": (True, True),                # the mover has `amount` AP fewer (never below 1)
+    "freeze_monkey": (False, True),         # the mover's monkey may not move
+    "freeze_crates": (False, True),         # the mover may not rotate, heave or push
+    "freeze_supervisor": (False, True),     # the mover's supervisor may not step or push
+}
+
+
+class CardFileError(BoardFileError):
+    """A Power Card file that is missing, not JSON, or names an unknown effect."""
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    text: str
+    interrupt: bool
+    effect: str
+    amount: int = 0
+
+
+def parse_cards(data, source: str = "power cards") -> tuple[Card, ...]:
+    """Check the deck description and build the cards in file order."""
+    def fail(msg: str) -> CardFileError:
+        return CardFileError(f"{source}: {msg}")
+
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list) or not data["cards"]:
+        raise fail("must be an object with a non-empty list 'cards'")
+    cards, seen = [], set()
+    for i, raw in enumerate(data["cards"]):
+        where = f"card {i + 1}"
+        if not isinstance(raw, dict):
+            raise fail(f"{where} is not an object")
+        cid = raw.get("id")
+        if not isinstance(cid, str) or not cid or not cid.replace("_", "").isalnum() or cid != cid.lower():
+            raise fail(f"{where}: 'id' must be a lower-case word like 'tea_break', got {cid!r}")
+        where = f"card {cid!r}"
+        if cid in seen:
+            raise fail(f"{where} appears twice")
+        seen.add(cid)
+        for key in ("name", "text"):
+            if not isinstance(raw.get(key), str) or not raw[key].strip():
+                raise fail(f"{where}: '{key}' must be a non-empty string")
+        if not isinstance(raw.get("interrupt"), bool):
+            raise fail(f"{where}: 'interrupt' must be true or false")
+        effect = raw.get("effect")
+        if effect not in EFFECTS:
+            raise fail(f"{where}: unknown effect {effect!r}; known: {', '.join(EFFECTS)}")
+        counted, for_interrupt = EFFECTS[effect]
+        if for_interrupt != raw["interrupt"]:
+            kind = "an Interrupt" if for_interrupt else "an own-turn card"
+            raise fail(f"{where}: effect {effect!r} hampers or helps the mover, so it must be on {kind}")
+        amount = raw.get("amount", 0)
+        if counted and (not isinstance(amount, int) or isinstance(amount, bool) or amount < 1):
+            raise fail(f"{where}: effect {effect!r} needs a whole 'amount' of 1 or more")
+        cards.append(Card(cid, raw["name"], raw["text"], raw["interrupt"], effect, amount if counted else 0))
+    return tuple(cards)
+
+
+def load_cards(path: Path | str = CARDS_FILE) -> tuple[Card, ...]:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardFileError(f"{path}: the Power Card file is missing") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CardFileError(f"{path}: cannot be read as JSON ({exc})") from None
+    return parse_cards(data, str(path))

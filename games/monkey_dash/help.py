@@ -1,0 +1,115 @@
+"""The rules of each Monkey Dash variant in the project's own words, for the app's help overlay.
+
+Every point where the printed rules are silent is stated here as the project decided it; the texts are
+built from the board and card data so they never disagree with what the engine loads.
+"""
+
+from __future__ import annotations
+
+from .board import COLOURS, Board
+from .cards import Card
+from .state import HAND_LIMIT, TURN_LIMIT
+
+VARIANTS = {
+    "standard": "the full game with Power Cards",
+    "bananas": "Better with Bananas: the full game plus three bananas each to drop, throw and slide on",
+    "pure": "Pure Strategy: no Power Cards, no luck",
+}
+
+
+def _board_part(board: Board) -> str:
+    n = board.name_of
+    red, blue = COLOURS
+    return (
+        f"THE WAREHOUSE ({board.width} by {board.height}; columns a-{chr(ord('a') + board.width - 1)}, "
+        f"rows 1-{board.height} from the bottom). Our own layout, since the printed board is not published: "
+        f"the {red} Nest is {n(board.nests[0])} and the {red} Loading Bay {n(board.bays[0])}; the {blue} Nest "
+        f"is {n(board.nests[1])} and the {blue} Loading Bay {n(board.bays[1])}. Crates start on "
+        f"{', '.join(n(c) for c in board.crates)}. Each Supervisor starts in its own Loading Bay. The layout "
+        "looks the same to both players after a half turn of the board, and the two monkeys' natural "
+        "routes cross in the middle, so each player's crates are also the other's stepping stones."
+    )
+
+
+def _core_rules() -> str:
+    return f"""GOAL. Be first to have your monkey, standing on a crate, in your own Loading Bay. You win at that
+moment, even with action points left. (If a Heave carries the other monkey into its own bay, that
+player wins.)
+
+TURNS. The start player is chosen at random and has only 3 action points (AP) in the first turn; every
+other turn has exactly 4. Each step below is one action; the turn ends by itself when the AP are spent.
+You cannot stop early. Only if nothing that costs AP is possible (for instance your supervisor is boxed
+in, your monkey is stuck and your cards forbid the rest) may you 'pass', which gives up the rest.
+
+SUPERVISOR (yours only). 'sup N/E/S/W': one square orthogonally for 1 AP. Not onto crates, nests, the
+other supervisor, or the other player's Loading Bay; your own bay is fine.
+
+CRATES, moved by your supervisor from a neighbouring square (diagonal neighbours count):
+- Rotate: 'rotate c3 d4' pivots a crate one square round your supervisor (to the next of the eight
+  squares around it, either way) for 1 AP. The square it moves to must be empty floor: no crate,
+  supervisor, nest or banana. Crates may enter either Loading Bay.
+- Monkey Heave: 'heave c3 d4' is a rotation of a crate with either monkey on it; the monkey rides
+  along. It costs 1 + 3 = 4 AP, so the start player cannot heave in the first turn.
+- Push: 'push c3 c4' moves an orthogonally neighbouring crate one square straight away from your
+  supervisor, who steps into the square it left: 2 AP. One crate at a time, never a crate with a monkey
+  on it (only a Heave moves a monkey's crate), never so that your supervisor would enter the other
+  bay. Crates are never pulled.
+
+MONKEY (yours only). Monkeys stand only on crates (or in their nest at the start) and never move back
+into the nest. 'monkey b2-d4' moves in a straight line (eight directions) over unbroken crates and
+stops on any of them, for 1 AP whatever the length. The first move is a hop from the nest onto a
+crate next to it. A monkey cannot pass through or land on the other monkey.
+MONKEY DASH: a move that covers three or more crates in a line (the crate you start on and at least
+two more) earns a Power Card.
+
+POWER CARDS (not in Pure Strategy). Each player is dealt two, face up; the rest are the face-down draw
+pile. 'buy' takes one for 4 AP. You gain at most one card a turn, by buying or by a Dash. With more
+than {HAND_LIMIT} cards you must at once 'discard' one of your choice. Played cards go to the discard
+pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile.
+Playing a card ('play <card>') costs no AP and lasts until the end of that turn. Interrupt cards are
+played by the waiting player when the opponent's turn begins, before any step ('no interrupt' to
+hold them); the other cards during your own turn, as many as you like.
+
+STALEMATE RULE (our precise form of the printed one). Say a turn of yours took the board from
+position P to Q (Q different from P), and the opponent's next turn put it back to P. Whenever a turn
+of yours again starts from P, you may not end it in Q (nor in any other position of yours the
+opponent undid from P). The position is where the crates, monkeys, supervisors and bananas are and
+how many bananas each player holds; cards and AP do not count. If every way to finish the turn is
+barred, the rule yields. Pieces may still pass through Q during the turn.
+
+LONG GAMES. After {TURN_LIMIT} turns in all ({TURN_LIMIT // 2} each) with no winner the game is a draw."""
+
+
+def _cards_part(cards: tuple[Card, ...]) -> str:
+    lines = [f"THE {len(cards)} POWER CARDS (our own design; each is in the deck once):"]
+    for c in cards:
+        lines.append(f"- {c.name} ('{c.id}'{', Interrupt' if c.interrupt else ''}): {c.text}")
+    return "\n".join(lines)
+
+
+_BANANAS = """BETTER WITH BANANAS. Each player also holds three bananas.
+- 'drop c4': your monkey, on a crate, drops a banana into one of the eight squares around it, free.
+- 'throw c5': it throws one two squares away (one square beyond its neighbours) for 1 AP.
+  Either way the square must be empty floor: not a crate, supervisor, banana, nest or Loading Bay.
+  A monkey that was heaved this turn can neither drop nor throw for the rest of the turn.
+- Bananas block crates: nothing is rotated or pushed onto one.
+- 'pickup c4': your supervisor picks up a banana from one of the eight squares around it for 1 AP;
+  it joins your bananas.
+- SUPER SLIDE: a supervisor stepping onto a banana slides on one more square the same way for free,
+  and on again over every further banana in line; each banana slid over is gone for the game. The
+  step is only allowed if the slide ends on a square the supervisor could step onto (not a crate,
+  supervisor, nest, the other bay, or off the board)."""
+
+
+def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown Monkey Dash variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
+    parts = [f"MONKEY DASH, variant '{variant}': {VARIANTS[variant]}.", _board_part(board), _core_rules()]
+    if variant == "pure":
+        parts.append("PURE STRATEGY: no Power Cards are used; there is no 'buy', and a Monkey Dash earns "
+                     "nothing. No chance is left except who starts.")
+    else:
+        parts.append(_cards_part(cards))
+    if variant == "bananas":
+        parts.append(_BANANAS)
+    return "\n\n".join(parts)
