@@ -1,0 +1,75 @@
+"""The Jenga bots: `random`, and `careful` at three steadiness levels.
+
+The careful bot takes the block with the lowest collapse probability in sim's risk map (pruned first
+to a few candidates, because a risk map runs the physics several times per block), breaking ties by
+what the block is worth in the game, and pushes it slowly and steadily. Its decisions that do not
+touch the tower (climbing, targets, stacking slots) come from the game's own preference order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bots import Bot, RandomBot
+from . import physics
+from .layout import ends
+from .push import make_extract
+
+
+class CarefulBot(Bot):
+    name = "careful"
+
+    def __init__(self, steadiness: float = 0.95, speed: float = 0.012, candidates: int = 4, samples: int = 2):
+        self.steadiness = steadiness
+        self.speed = speed
+        self.candidates = candidates
+        self.samples = samples
+
+    def choose(self, state, rng: np.random.Generator) -> str:
+        legal = state.legal_actions()
+        preferred = state.preferred_decision(legal)
+        if preferred is not None:
+            return preferred
+        if state.may_extract() and state.extractable():
+            level, slot, end = self.pick_block(state, rng)
+            return make_extract(level, slot, end, self.speed, self.steadiness)
+        return legal[int(rng.integers(len(legal)))]
+
+    def pick_block(self, state, rng: np.random.Generator) -> tuple[int, int, str]:
+        blocks = state.extractable()
+        ranked = sorted(blocks, key=lambda b: (static_risk(state.layout, b), -state.block_value(b), b))
+        short = ranked[: self.candidates]
+        risks = {}
+        if len(short) > 1 and self.samples > 0:
+            for row in physics.risk(state.TOWER, state.tower, short, samples=self.samples,
+                                    seed=int(rng.integers(2**31))):
+                risks[(row["level"], row["pos"])] = row["p_collapse"]
+        best = min(short, key=lambda b: (round(risks.get(b, 0.0), 2), -state.block_value(b),
+                                         static_risk(state.layout, b), b))
+        return best[0], best[1], ends(best[0])[int(rng.integers(2))]
+
+
+def static_risk(layout: list, block: tuple[int, int]) -> float:
+    """A cheap ranking before the physics: a middle block of a full level is safest, a lone side block worst.
+
+    Lower levels carry more weight above them, so at equal shape a higher level ranks safer.
+    """
+    level, slot = block
+    row = layout[level]
+    left = sum(b is not None for b in row)
+    if left == 3:
+        shape = 0.0 if slot == 1 else 1.0
+    elif left == 2:
+        shape = 2.0 if row[1] is not None and slot != 1 else 5.0
+    else:
+        shape = 9.0
+    return shape - 0.01 * level
+
+
+def bot_table() -> dict:
+    return {
+        "random": RandomBot,
+        "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.030),
+        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.015),
+        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.010, candidates=6),
+    }

@@ -1,0 +1,94 @@
+"""Traditional Jenga on the physics tower: take a block from below the highest complete level, stack it.
+
+The player who topples the tower loses; the last player who stacked a block without toppling it wins.
+"""
+
+from __future__ import annotations
+
+from ..core import GameSpec
+from . import data
+from .bots import bot_table
+from .common import TowerState
+
+
+class ClassicState(TowerState):
+    TOWER = "classic"
+    BLOCKS = 54
+    ACTIONS_PER_TURN = 6
+
+    def start_turn(self) -> None:
+        self.phase = "take"
+
+    def may_extract(self) -> bool:
+        return self.phase == "take" and self.hand is None
+
+    def decisions(self) -> list[str]:
+        return self.push_actions() if self.phase == "take" else []
+
+    def apply_decision(self, action: str) -> None:
+        raise AssertionError(f"unhandled action {action!r}")
+
+    def after_stack(self, verdict: dict, before: list) -> None:
+        self.end_turn()
+
+    def on_fall(self, before: list) -> None:
+        pass
+
+    def on_limit(self) -> None:
+        pass
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        if self.ended == "limit":
+            return list(range(self.config.num_players))
+        if self.last_stacker is not None and self.last_stacker != self.toppler:
+            return [self.last_stacker]
+        return [p for p in range(self.config.num_players) if p != self.toppler]
+
+    def returns(self) -> list[float]:
+        if self.phase != "over":
+            return [0.0] * self.config.num_players
+        won = set(self.winners())
+        return [1.0 if p in won else (-1.0 if p == self.toppler else 0.0) for p in range(self.config.num_players)]
+
+    def phase_text(self) -> str:
+        return f"{self.seat_name(self.mover)} must take a block (or touch one to test it)"
+
+    def __str__(self) -> str:
+        return "\n".join(["Jenga (traditional)"] + self.board_lines())
+
+
+def help_text(variant: str) -> str:
+    play = data.play()
+    return f"""Traditional Jenga, played on a simulated tower of 54 blocks (18 levels of three).
+
+On your turn take one block from any level below the highest complete level, then put it on top at
+right angles to the level below. Finish a level of three before starting the next.
+
+A push names the block (level:slot, level 0 at the bottom), the end you push from (a tower side:
++x or -x on even levels, +y or -y on odd ones), the speed ({play['speed_m_s']['min']:.3f} to
+{play['speed_m_s']['max']:.3f} m/s) and the steadiness of your hand (0 to 1). The simulator pushes the
+block out with one of {play['tremors']} equally likely hand tremors; a quick, unsteady push on a
+tight block can topple the tower.
+
+Before committing you may touch up to {play['probes_per_turn']} blocks per turn to feel how tight they
+are; touching changes nothing.
+
+The tower has fallen when the simulator reports a collapse: a block other than the one you moved
+falls to the table, or the tower tilts or shifts past the simulator's thresholds. The player who
+toppled it loses and the last player to stack a block without toppling it wins (if the very first
+push topples it, everyone else wins). After {play['max_turns']} turns with the tower standing the game
+stops and everyone shares the win.
+"""
+
+
+SPEC = GameSpec(
+    name="jenga_classic", title="Jenga", summary="traditional Jenga on a simulated tower",
+    min_players=2, max_players=4, variants={"standard": "the traditional rules"},
+    default_variant="standard",
+    max_length=2 + data.play()["max_turns"] * ClassicState.ACTIONS_PER_TURN,
+    new_state=ClassicState, state_from_json=ClassicState.from_json,
+    bots=bot_table(), default_bot="random", help_text=help_text,
+)
+ClassicState.spec = SPEC

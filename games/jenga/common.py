@@ -1,0 +1,351 @@
+"""The tower-turn machinery the three Jenga games share: build, push, tremor, stack, probe, fall.
+
+A game state here is plain data: the sim tower's get_state() dict, the layout of block ids the
+rules read, the block in hand, the blocks on the floor, whose turn it is and the last verdict.
+The physics runs only when a chance outcome or a stack is applied:
+
+    build k         (chance)   a fresh tower whose per-block tolerances come from seed k
+    extract L:S E speed=.. steady=..   a decision; the push waits for the hand's tremor
+    tremor k        (chance)   the simulator pushes the block out with tremor seed k
+    stack S                    the block in hand goes on top, in slot S of the open level
+    probe L:S E                touch a block: a free look that does not end the turn (limited)
+
+A collapse reported by the simulator (sim's own thresholds) is a fall: the mover toppled the tower
+and the game ends as the subclass's rules say.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..core import CHANCE, TERMINAL, IllegalActionError, State
+from . import data, physics
+from .layout import (SLOTS, block_text, count, ends, grid_text, removable, stack_level, stack_slots,
+                     top_level)
+from .push import Push, loose_extract, make_extract, parse_extract, parse_probe
+
+CHANCE_PHASES = ("build", "tremor", "spin")
+
+
+class NotRemovableError(IllegalActionError):
+    """A block that may not be taken now (above the highest complete level, missing, or blocked)."""
+
+
+class NotYourMoveError(IllegalActionError):
+    """An action of a kind the current phase of the turn does not allow."""
+
+
+class TowerState(State):
+    """Base state of the Jenga games; subclasses add their pieces, spinner and scoring."""
+
+    TOWER = "classic"  # sim tower spec name
+    BLOCKS = 54
+    ACTIONS_PER_TURN = 8  # an upper bound, for max_length
+    CONFORMANCE = {"games": 1, "max_actions": 30}
+    record_trajectories = False  # the renderer sets this to get animation frames from every operation
+    FIELDS = ("phase", "tower", "layout", "hand", "floor", "mover", "direction", "pending", "probes_left",
+              "last_verdict", "last_probe", "turns", "toppler", "last_stacker", "ended", "log")
+
+    def __init__(self, config):
+        super().__init__(config)
+        self.phase = "build"
+        self.tower: dict | None = None
+        self.layout: list = []
+        self.hand: int | None = None
+        self.floor: list[int] = []
+        self.mover = 0
+        self.direction = 1
+        self.pending: dict | None = None
+        self.probes_left = 0
+        self.last_verdict: dict | None = None
+        self.last_probe: dict | None = None
+        self.turns = 0
+        self.toppler: int | None = None
+        self.last_stacker: int | None = None
+        self.ended: str | None = None  # "fall", "top" or "limit"
+        self.log: list[str] = []
+        self._trajectory = None  # the last operation's animation frames; never game state
+
+    # ---- plain data -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in self.FIELDS}
+
+    @classmethod
+    def from_json(cls, config, data_: dict) -> "TowerState":
+        state = cls(config)
+        missing = [k for k in cls.FIELDS if k not in data_]
+        if missing:
+            raise IllegalActionError(f"a saved {config.game} state lacks {', '.join(missing)}")
+        for k in cls.FIELDS:
+            setattr(state, k, copy.deepcopy(data_[k]))
+        return state
+
+    def clone(self) -> "TowerState":
+        return type(self).from_json(self.config, self.to_json())
+
+    def max_length(self) -> int:
+        return self.spec.max_length
+
+    def turn_count(self) -> int:
+        return self.turns
+
+    # ---- whose move ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        return self.decider()
+
+    def decider(self) -> int:
+        return self.mover
+
+    def turn_owner(self) -> int | None:
+        return None if self.phase == "over" else self.mover
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.phase == "build":
+            n = data.play()["builds"]
+            return [(f"build {k}", 1 / n) for k in range(n)]
+        if self.phase == "tremor":
+            n = data.play()["tremors"]
+            return [(f"tremor {k}", 1 / n) for k in range(n)]
+        if self.phase == "spin":
+            return self.spin_outcomes()
+        return []
+
+    def spin_outcomes(self) -> list[tuple[str, float]]:
+        return []
+
+    def legal_actions(self) -> list[str]:
+        if self.current_player() < 0:
+            return []
+        if self.phase == "stack":
+            return [f"stack {s}" for s in stack_slots(self.layout)]
+        return self.decisions()
+
+    def decisions(self) -> list[str]:
+        """The current player's actions in a game-specific phase (subclasses)."""
+        return []
+
+    # ---- what may be taken ------------------------------------------------------------------
+    def may_extract(self) -> bool:
+        """Whether the current phase lets the mover take a block now (subclasses)."""
+        return False
+
+    def extractable(self) -> list[tuple[int, int]]:
+        """Blocks the mover may take: below the highest complete level (subclasses may narrow)."""
+        return removable(self.layout)
+
+    def legal_blocks(self) -> list[tuple[int, int]]:
+        """What the renderer highlights: the blocks that may be pushed right now."""
+        return self.extractable() if self.current_player() >= 0 and self.may_extract() else []
+
+    def push_actions(self) -> list[str]:
+        """A representative finite list: each takeable block, both ends, each push style, and probes."""
+        if not self.may_extract():
+            return []
+        styles = data.play()["push_styles"]
+        blocks = self.extractable()
+        acts = [make_extract(lv, s, e, st["speed"], st["steadiness"])
+                for lv, s in blocks for e in ends(lv) for st in styles]
+        if self.probes_left > 0:
+            acts += [Push(lv, s, e).probe_text() for lv, s in blocks for e in ends(lv)]
+        return acts
+
+    def check_action(self, action: str) -> None:
+        player = self.current_player()
+        if player >= 0 and isinstance(action, str) and action.startswith("extract "):
+            push = parse_extract(action)
+            if not self.may_extract():
+                raise NotYourMoveError(f"no block may be taken now; {self.decision_text()}")
+            if (push.level, push.slot) not in self.extractable():
+                allowed = ", ".join(block_text(*b) for b in self.extractable()[:12])
+                raise NotRemovableError(f"block {block_text(push.level, push.slot)} may not be taken now; "
+                                        f"blocks that may: {allowed or '(none)'}")
+            return
+        super().check_action(action)
+
+    def string_to_action(self, text: str) -> str:
+        canon = loose_extract(text)
+        if canon is not None and self.current_player() >= 0:
+            return canon
+        return super().string_to_action(text)
+
+    # ---- applying -----------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        word, _, rest = action.partition(" ")
+        if word == "build":
+            self.tower, self.layout = physics.build(self.TOWER, int(rest))
+            self.floor = []
+            self.after_build(int(rest))
+        elif word == "extract":
+            self.pending = parse_extract(action).to_json()
+            self.phase = "tremor"
+        elif word == "tremor":
+            self._extract(int(rest))
+        elif word == "probe":
+            push = parse_probe(action)
+            self.last_probe = physics.probe(self.TOWER, self.tower, push.level, push.slot, push.end)
+            self.probes_left -= 1
+            self.note(f"{self.seat_name(self.mover)} touches {block_text(push.level, push.slot)}: "
+                      f"{self.last_probe['force_n']:.2f} N")
+        elif word == "stack":
+            self._stack(int(rest))
+        else:
+            self.apply_decision(action)
+
+    def _extract(self, tremor: int) -> None:
+        push = Push.from_json(self.pending)
+        self.pending = None
+        before = self.layout
+        self.tower, self.layout, verdict, self._trajectory = physics.extract(
+            self.TOWER, self.tower, push.level, push.slot, push.end, push.speed, push.steadiness, tremor,
+            record=self.record_trajectories)
+        self._after_operation(before, verdict)
+        if self.phase == "over":
+            return
+        self.phase = "stack"
+        self.after_extract(verdict, before)
+
+    def take_out(self, level: int, slot: int) -> dict:
+        """Delete a block instantly (sim's remove mode), as scripted tests and analysis do."""
+        before = self.layout
+        self.tower, self.layout, verdict, self._trajectory = physics.remove(
+            self.TOWER, self.tower, level, slot, record=self.record_trajectories)
+        self._after_operation(before, verdict)
+        if self.phase != "over":
+            self.phase = "stack"
+            self.after_extract(verdict, before)
+        return verdict
+
+    def _stack(self, slot: int) -> None:
+        before = self.layout
+        level = stack_level(self.layout)
+        block = self.hand
+        self.tower, self.layout, verdict, self._trajectory = physics.stack(
+            self.TOWER, self.tower, slot, record=self.record_trajectories)
+        verdict["where"] = [level, slot]
+        verdict["block"] = block
+        self.hand = None
+        self._after_operation(before, verdict)
+        if self.phase == "over":
+            return
+        self.last_stacker = self.mover
+        self.after_stack(verdict, before)
+
+    def _after_operation(self, before: list, verdict: dict) -> None:
+        self.last_verdict = verdict
+        where = physics.places(self.tower)
+        self.hand = where["hand"][0] if where["hand"] else None
+        self.floor = sorted(where["floor"] + where["aside"])
+        what = f"{verdict['op']} {block_text(*verdict['where'])}" if verdict.get("where") else verdict["op"]
+        self.note(f"{self.seat_name(self.mover)}: {what}, moved {verdict['max_displacement_mm']:.1f} mm"
+                  + (", the tower falls!" if verdict["collapsed"] else ""))
+        if verdict["collapsed"]:
+            self.toppler = self.mover
+            self.ended = "fall"
+            self.phase = "over"
+            self.on_fall(before)
+
+    def end_turn(self) -> None:
+        """Pass play on (in the current direction) and start the next turn, or stop at the turn limit."""
+        self.turns += 1
+        self.mover = (self.mover + self.direction) % self.config.num_players
+        if self.turns >= data.play()["max_turns"]:
+            self.ended = "limit"
+            self.phase = "over"
+            self.on_limit()
+            return
+        self.probes_left = data.play()["probes_per_turn"]
+        self.start_turn()
+
+    def note(self, line: str) -> None:
+        self.log = (self.log + [line])[-8:]
+
+    # ---- hooks for the games ----------------------------------------------------------------
+    def after_build(self, seed: int) -> None:
+        self.probes_left = data.play()["probes_per_turn"]
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        raise NotImplementedError
+
+    def apply_decision(self, action: str) -> None:
+        raise NotImplementedError
+
+    def after_extract(self, verdict: dict, before: list) -> None:
+        pass
+
+    def after_stack(self, verdict: dict, before: list) -> None:
+        raise NotImplementedError
+
+    def on_fall(self, before: list) -> None:
+        raise NotImplementedError
+
+    def on_limit(self) -> None:
+        raise NotImplementedError
+
+    # ---- what bots ask ----------------------------------------------------------------------
+    def preferred_decision(self, legal: list[str]) -> str | None:
+        """The careful bots' choice among non-push decisions, or None when a push is due."""
+        if self.phase == "stack":
+            return "stack 1" if "stack 1" in legal else legal[0]
+        return None
+
+    def block_value(self, block: tuple[int, int]) -> float:
+        """What taking this block is worth to the mover under the game's rules (ties among safe blocks)."""
+        return 0.0
+
+    # ---- what the renderer and the text board read ------------------------------------
+    def tower_poses(self):
+        """(N, 7) block poses, xyz and quaternion xyzw, for drawing (None before the build)."""
+        return None if self.tower is None else physics.poses(self.tower)
+
+    def last_trajectory(self):
+        """Frames of the last extraction or stack for animation, when the simulator gave them."""
+        return self._trajectory
+
+    def top_level(self) -> int:
+        return top_level(self.layout)
+
+    def decision_text(self) -> str:
+        """What the current player must decide, in words."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return "the game is over"
+        if p == CHANCE:
+            return {"build": "the tower is being built", "tremor": "the push is under way",
+                    "spin": "the spinner is spinning"}.get(self.phase, "chance")
+        if self.phase == "stack":
+            return f"{self.seat_name(p)} must stack the block in hand (slot {', '.join(map(str, stack_slots(self.layout)))})"
+        return self.phase_text()
+
+    def phase_text(self) -> str:
+        return f"{self.seat_name(self.decider())} must take a block"
+
+    def board_lines(self, marks: dict | None = None, items: dict | None = None) -> list[str]:
+        lines = grid_text(self.layout, marks, items) if self.layout else ["(the tower is not built yet)"]
+        lines.append(f"blocks: {count(self.layout)} in the tower, "
+                     f"{'1' if self.hand is not None else '0'} in hand, {len(self.floor)} on the floor")
+        if self.last_verdict:
+            v = self.last_verdict
+            lines.append(f"last: {v['op']}, max move {v['max_displacement_mm']:.1f} mm, "
+                         f"tilt {v['max_tilt_deg']:.1f} deg{', COLLAPSED' if v['collapsed'] else ''}")
+        lines += [f"  {line}" for line in self.log[-3:]]
+        lines.append(f"turn {self.turns + 1}: {self.decision_text()}")
+        return lines
+
+    def invariant_violations(self) -> list[str]:
+        out = []
+        ids = [b for row in self.layout for b in row if b is not None]
+        if len(ids) != len(set(ids)):
+            out.append("a block id appears twice in the tower")
+        if any(len(row) != SLOTS for row in self.layout):
+            out.append("a level without exactly three slots")
+        if self.tower is not None:
+            places = set(ids) | set(self.floor) | ({self.hand} if self.hand is not None else set())
+            total = len(ids) + len(self.floor) + (self.hand is not None)
+            if total != self.BLOCKS or places != set(range(self.BLOCKS)):
+                out.append(f"{total} blocks between tower, hand and floor, not {self.BLOCKS}")
+        return out

@@ -1,0 +1,269 @@
+"""Donkey Kong Jenga: girders come out and go on top as in traditional Jenga, and each player's Mario
+climbs the tower towards Donkey Kong and Pauline, who always stand on the top level.
+
+Marios stand in the end holes of girders (one Mario per hole). A spin says how many girders the player
+removes and stacks (0, 1 or 2) and how many girders Mario climbs (0 to 3), in any order within the turn.
+"""
+
+from __future__ import annotations
+
+from ..core import GameSpec
+from . import data
+from .bots import bot_table
+from .common import TowerState
+from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
+
+
+class DonkeyKongState(TowerState):
+    TOWER = "dk"
+    BLOCKS = 54
+    ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
+    FIELDS = TowerState.FIELDS + ("marios", "placing", "spin", "removals_left", "climbs_left", "champion")
+
+    def __init__(self, config):
+        super().__init__(config)
+        self.marios: list = [None] * config.num_players  # each a hole [level, slot, end] or None
+        self.placing: int | None = None
+        self.spin: int | None = None
+        self.removals_left = 0
+        self.climbs_left = 0
+        self.champion: int | None = None
+
+    # ---- setup and the spinner ----------------------------------------------------------------
+    def after_build(self, seed: int) -> None:
+        self.phase = "place"
+        self.placing = 0
+
+    def decider(self) -> int:
+        return self.placing if self.phase == "place" else self.mover
+
+    def start_turn(self) -> None:
+        self.phase = "spin"
+        self.spin = None
+
+    def spin_outcomes(self) -> list[tuple[str, float]]:
+        n = len(data.dk_spinner())
+        return [(f"spin {k}", 1 / n) for k in range(n)]
+
+    def section(self) -> dict | None:
+        """The spinner section of this turn: {"pink", "remove", "climb"}."""
+        return None if self.spin is None else data.dk_spinner()[self.spin]
+
+    # ---- decisions --------------------------------------------------------------------------
+    def others(self, seat: int) -> list:
+        return [h for i, h in enumerate(self.marios) if i != seat and h is not None]
+
+    def start_holes(self) -> list:
+        return free_holes(self.layout, 0, self.marios)
+
+    def climb_targets(self) -> list:
+        """Free holes on the first level above Mario that has one (fully occupied levels are skipped)."""
+        here = self.marios[self.mover]
+        for level in range(here[0] + 1, top_level(self.layout) + 1):
+            options = free_holes(self.layout, level, self.others(self.mover))
+            if options:
+                return options
+        return []
+
+    def may_extract(self) -> bool:
+        return self.phase == "act" and self.hand is None and self.removals_left > 0
+
+    def decisions(self) -> list[str]:
+        if self.phase == "place":
+            return [f"mario {hole_text(h)}" for h in self.start_holes()]
+        if self.phase != "act":
+            return []
+        acts = self.push_actions()
+        if self.climbs_left > 0:
+            acts += [f"climb {hole_text(h)}" for h in self.climb_targets()]
+        return acts
+
+    def apply_decision(self, action: str) -> None:
+        word, _, rest = action.partition(" ")
+        hole = list(parse_hole(rest))
+        if word == "mario":
+            self.marios[self.placing] = hole
+            self.placing += 1
+            if self.placing == self.config.num_players:
+                self.placing = None
+                self.probes_left = data.play()["probes_per_turn"]
+                self.start_turn()
+            return
+        self.marios[self.mover] = hole
+        self.climbs_left -= 1
+        self.note(f"{self.seat_name(self.mover)}'s Mario climbs to {rest}")
+        if hole[0] >= top_level(self.layout):
+            self.champion = self.mover
+            self.ended = "top"
+            self.phase = "over"
+            self.note(f"{self.seat_name(self.mover)}'s Mario reaches Pauline!")
+            return
+        self.settle()
+
+    def _apply(self, action: str) -> None:
+        if action.startswith("spin "):
+            self.spin = int(action.split()[1])
+            sec = self.section()
+            self.removals_left, self.climbs_left = sec["remove"], sec["climb"]
+            self.phase = "act"
+            self.note(f"{self.seat_name(self.mover)} spins: remove {sec['remove']}, climb {sec['climb']}")
+            self.settle()
+            return
+        super()._apply(action)
+
+    def settle(self) -> None:
+        """Drop what cannot be done any more; end the turn when nothing is left to do."""
+        if self.removals_left > 0 and self.hand is None and not self.extractable():
+            self.removals_left = 0
+        if self.climbs_left > 0 and not self.climb_targets():
+            self.climbs_left = 0
+        if self.removals_left == 0 and self.climbs_left == 0 and self.hand is None:
+            self.end_turn()
+
+    # ---- the tower changed -----------------------------------------------------------------
+    def after_extract(self, verdict: dict, before: list) -> None:
+        self.drop_stranded()
+
+    def after_stack(self, verdict: dict, before: list) -> None:
+        self.removals_left -= 1
+        self.phase = "act"
+        self.drop_stranded()
+        self.settle()
+
+    def drop_stranded(self) -> None:
+        """A Mario whose girder left the tower falls to the girder below on the same side."""
+        for seat, hole in enumerate(self.marios):
+            if hole is not None and not is_real(self.layout, hole):
+                self.marios[seat] = list(fall_to(self.layout, hole, self.others(seat)))
+                self.note(f"{self.seat_name(seat)}'s Mario falls to {hole_text(self.marios[seat])}")
+
+    def on_fall(self, before: list) -> None:
+        pass
+
+    def on_limit(self) -> None:
+        pass
+
+    # ---- results ------------------------------------------------------------------------------
+    def mario_level(self, seat: int) -> int:
+        hole = self.marios[seat]
+        return -1 if hole is None else hole[0]
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        if self.ended == "top":
+            return [self.champion]
+        contenders = [p for p in range(self.config.num_players) if p != self.toppler]
+        if not contenders:
+            return []
+        best = max(self.mario_level(p) for p in contenders)
+        return [p for p in contenders if self.mario_level(p) == best]
+
+    def returns(self) -> list[float]:
+        won = set(self.winners())
+        return [1.0 if p in won else (-1.0 if p == self.toppler else 0.0) for p in range(self.config.num_players)]
+
+    # ---- bots, renderer, text ------------------------------------------------------------------
+    def preferred_decision(self, legal: list[str]) -> str | None:
+        if self.phase in ("place", "stack"):
+            return super().preferred_decision(legal) if self.phase == "stack" else legal[0]
+        climbs = [a for a in legal if a.startswith("climb ")]
+        if climbs:  # climb before pulling girders, and prefer a side girder: they are taken less often
+            return min(climbs, key=lambda a: (parse_hole(a.split()[1])[1] == 1, a))
+        return None
+
+    def block_value(self, block: tuple[int, int]) -> float:
+        value = 0.0
+        for seat, hole in enumerate(self.marios):
+            if hole is not None and (hole[0], hole[1]) == tuple(block):
+                value += -2.0 if seat == self.mover else 1.0
+        return value
+
+    def dk_level(self) -> int:
+        """The level Donkey Kong and Pauline stand on: always the top of the tower."""
+        return top_level(self.layout)
+
+    def phase_text(self) -> str:
+        who = self.seat_name(self.decider())
+        if self.phase == "place":
+            return f"{who} must put their Mario in a hole of a bottom girder"
+        parts = []
+        if self.removals_left:
+            parts.append(f"remove {self.removals_left} more girder(s)")
+        if self.climbs_left:
+            parts.append(f"climb {self.climbs_left} more girder(s)")
+        return f"{who} must {' and '.join(parts) or 'finish the turn'}"
+
+    def __str__(self) -> str:
+        marks: dict = {}
+        for seat, hole in enumerate(self.marios):
+            if hole is not None:
+                marks.setdefault(hole[0], []).append(f"Mario{seat + 1}@{hole[1]}{hole[2]}")
+        if self.layout:
+            marks.setdefault(self.dk_level(), []).append("DK+Pauline")
+        marks = {lv: " ".join(v) for lv, v in marks.items()}
+        return "\n".join(["Donkey Kong Jenga"] + self.board_lines(marks))
+
+    def invariant_violations(self) -> list[str]:
+        out = super().invariant_violations()
+        placed = [tuple(h) for h in self.marios if h is not None]
+        if len(placed) != len(set(placed)):
+            out.append("two Marios share a hole")
+        for seat, hole in enumerate(self.marios):
+            if hole is not None and not is_real(self.layout, hole):
+                out.append(f"{self.seat_name(seat)}'s Mario stands in {hole_text(hole)}, not a real hole")
+        return out
+
+
+def fall_to(layout: list, hole, taken: list) -> tuple:
+    """Where a Mario lands whose girder is gone: the nearest girder below on the same side of the tower;
+    with none there, the nearest free hole on any lower level, and failing that, the lowest free hole."""
+    level = hole[0]
+    spot = nearest_free(layout, range(level - 2, -1, -2), hole, taken, same_side=True)
+    if spot is None:
+        spot = nearest_free(layout, range(level - 1, -1, -1), hole, taken)
+    if spot is None:
+        spot = nearest_free(layout, range(level, len(layout)), hole, taken)
+    return spot
+
+
+def help_text(variant: str) -> str:
+    play = data.play()
+    spinner = "; ".join(f"pink {i + 1}: remove {p['remove']}, climb " + "/".join(str(c) for c in
+                        [s['climb'] for s in data.dk_spinner() if s['pink'] == i])
+                        for i, p in enumerate({s['pink']: s for s in data.dk_spinner()}.values()))
+    return f"""Donkey Kong Jenga, played on a simulated tower of 54 girders (18 levels of three).
+
+Setup: each player in turn puts their Mario in an end hole of one of the three bottom girders (one
+Mario per hole). Donkey Kong and Pauline stand on the top level and move up whenever a girder starts
+a new level.
+
+Each turn the player spins. The spinner has four pink sections of three black sections each, all
+twelve equally likely ({spinner}). The pink section says how many girders to remove, the black one
+how many girders Mario climbs. Within the turn you may remove and climb in any order; every girder
+removed is pushed out by the simulator and stacked on top by it, as in traditional Jenga (from below
+the highest complete level, finish a level of three before the next).
+
+Climbing one girder puts Mario in a hole of the level above, which faces another side of the tower.
+A level with no free hole (no girders, or every hole taken by other Marios) is skipped. When there is
+nowhere higher to go, the remaining climbs are lost. When a girder Mario stands on is removed he
+falls to the nearest girder below on the same side of the tower (two levels down, where the ends
+face the same way); if there is none on that side he goes to the nearest free hole lower down.
+
+A Mario who reaches the top level (where Donkey Kong and Pauline stand) wins at once. If the tower
+falls (the simulator reports a collapse), the player who toppled it loses and the Mario highest up
+among the others wins (ties share the win). Pushes, touches ({play['probes_per_turn']} per turn) and
+the hand's tremor work as in traditional Jenga. After {play['max_turns']} turns the highest Mario
+wins.
+"""
+
+
+SPEC = GameSpec(
+    name="jenga_dk", title="Donkey Kong Jenga", summary="climb the physics tower to save Pauline",
+    min_players=2, max_players=4, variants={"standard": "the Donkey Kong rules"},
+    default_variant="standard",
+    max_length=6 + data.play()["max_turns"] * DonkeyKongState.ACTIONS_PER_TURN,
+    new_state=DonkeyKongState, state_from_json=DonkeyKongState.from_json,
+    bots=bot_table(), default_bot="random", help_text=help_text,
+)
+DonkeyKongState.spec = SPEC

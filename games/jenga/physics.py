@@ -1,0 +1,147 @@
+"""The games' one door to sim/: every extraction, stack and probe goes through here.
+
+The game state keeps the tower as sim's plain get_state() dict. Each operation rebuilds a sim Tower
+from that dict (Tower.from_state behaves bit-identically to the tower it came from), runs the
+operation, and hands back the new dict, the layout of block ids the rules read, and a plain summary
+of the verdict. Trajectories (for animation) are returned separately: they are never game state.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from .layout import SLOTS, end_sign
+
+MOVED_MM = 0.5  # blocks displaced less than this are left out of a verdict's summary
+
+
+@lru_cache(maxsize=None)
+def tower_spec(name: str):
+    from sim import load_spec
+
+    return load_spec(name)
+
+
+def _tower(name: str, state: dict):
+    from sim import Tower
+
+    return Tower.from_state(tower_spec(name), state)
+
+
+def build(name: str, seed: int) -> tuple[dict, list]:
+    """A fresh tower of the named spec, its per-block tolerances drawn from `seed`: (state, layout)."""
+    from sim import Tower
+
+    state = Tower(tower_spec(name), seed=seed).get_state()
+    return state, layout_from_state(state)
+
+
+def layout_of(tower) -> list:
+    """layout[level][slot] -> block id or None, read from a live sim Tower."""
+    return layout_from_state(tower.get_state())
+
+
+def layout_from_state(state: dict) -> list:
+    """The same, read straight from a tower state dict (sim's "slots" grid, -1 for a gap)."""
+    rows = [[b if b >= 0 else None for b in row] for row in state["slots"]]
+    while rows and all(b is None for b in rows[-1]):
+        rows.pop()
+    return rows
+
+
+def places(state: dict) -> dict[str, list[int]]:
+    """Block ids by where sim says they are: tower, hand, aside, floor."""
+    out: dict[str, list[int]] = {"tower": [], "hand": [], "aside": [], "floor": []}
+    for b, w in enumerate(state["where"]):
+        out.setdefault(w, []).append(b)
+    return out
+
+
+def _clean(x: float) -> float:
+    x = float(x)
+    return round(x, 3) if math.isfinite(x) else 0.0
+
+
+def summarise(op: str, verdict, before: list, where: list | None = None, block: int | None = None) -> dict:
+    """A JSON-able verdict: collapse, fallen blocks, the largest motions and each moved block in mm."""
+    disp = np.asarray(verdict.displacement_mm, dtype=float)
+    moved = [[int(i), _clean(d)] for i, d in enumerate(disp) if math.isfinite(d) and d >= MOVED_MM]
+    return {
+        "op": op,
+        "where": list(where) if where is not None else None,
+        "block": block,
+        "collapsed": bool(verdict.collapsed),
+        "fallen": [list(map(int, a)) for a in verdict.fallen],
+        "max_displacement_mm": _clean(verdict.max_displacement_mm),
+        "max_tilt_deg": _clean(verdict.max_tilt_deg),
+        "moved_mm": moved,
+        "sim_s": _clean(verdict.sim_s),
+    }
+
+
+def extract(name: str, state: dict, level: int, slot: int, end: str, speed: float, steadiness: float,
+            tremor: int, record: bool = False) -> tuple[dict, list, dict, object]:
+    """Push a block out; returns (new tower state, new layout, verdict summary, trajectory or None)."""
+    tower = _tower(name, state)
+    before = layout_from_state(state)
+    block = int(tower.block_id(level, slot))
+    v = tower.extract(level, slot, side=end_sign(end), speed=speed, steadiness=steadiness, tremor=tremor,
+                      record=record)
+    new = tower.get_state()
+    return (new, layout_from_state(new), summarise("extract", v, before, (level, slot), block),
+            getattr(v, "trajectory", None))
+
+
+def remove(name: str, state: dict, level: int, slot: int, record: bool = False) -> tuple[dict, list, dict, object]:
+    """Delete a block instantly (analysis and scripted tests); the block goes in hand."""
+    tower = _tower(name, state)
+    before = layout_from_state(state)
+    block = int(tower.block_id(level, slot))
+    v = tower.remove(level, slot, record=record)
+    new = tower.get_state()
+    return (new, layout_from_state(new), summarise("remove", v, before, (level, slot), block),
+            getattr(v, "trajectory", None))
+
+
+def stack(name: str, state: dict, slot: int, record: bool = False) -> tuple[dict, list, dict, object]:
+    tower = _tower(name, state)
+    before = layout_from_state(state)
+    v = tower.stack(slot, record=record)
+    new = tower.get_state()
+    return new, layout_from_state(new), summarise("stack", v, before, None, None), getattr(v, "trajectory", None)
+
+
+def probe(name: str, state: dict, level: int, slot: int, end: str) -> dict:
+    """Touch a block: the force it takes to move and how much the tower moves (the tower is unchanged)."""
+    p = _tower(name, state).probe(level, slot, side=end_sign(end))
+    return {"where": [level, slot], "end": end, "force_n": _clean(p.force_n),
+            "tower_motion_mm": _clean(p.tower_motion_mm), "moves": bool(p.moves)}
+
+
+def poses(state: dict) -> np.ndarray:
+    return np.asarray(state["poses"], dtype=float)
+
+
+def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> list[float]:
+    """sim's static support margin (mm) of the tower after taking each block; negative tips it over."""
+    if not blocks:
+        return []
+    margin, _ = _tower(name, state).static_margins(list(blocks))
+    return [float(m) for m in margin]
+
+
+def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int) -> list[dict]:
+    """sim's risk map for some blocks: each {"level", "pos", "p_collapse", ...}."""
+    import inspect
+
+    from sim import risk_map
+
+    kwargs = {"samples": samples, "seed": seed, "workers": 1}
+    if "blocks" in inspect.signature(risk_map).parameters:
+        kwargs["blocks"] = list(blocks)
+    rows = risk_map(tower_spec(name), _tower(name, state), **kwargs)
+    wanted = {tuple(b) for b in blocks}
+    return [r for r in rows if (r["level"], r["pos"]) in wanted]

@@ -1,0 +1,496 @@
+"""Super Mario Jenga: stack blocks carrying items, climb with a character peg, battle Bowser, collect coins.
+
+45 blocks (15 layers) carry item symbols placed by the build seed; Bowser stands on the top layer.
+Each player has a character card saying what each item does for them, a peg in a hole of the tower
+and a purse of coins (gold coins worth 1, Five Coins worth 5). The player with the most coins when the
+tower falls wins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from ..core import GameSpec
+from . import data
+from .bots import bot_table
+from .coins import transfer, value
+from .common import TowerState
+from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, removable, top_level)
+
+ITEM_WORTH = {"question": 2.0, "star": 3.0, "mushroom": 2.0, "pow": 2.0, "goomba": -1.0, "none": 0.0}
+
+
+def deal_items(seed: int, blocks: int = 45) -> list[str]:
+    """The item on each block id for build seed `seed`: a fixed shuffle of the asset's item counts."""
+    pool = [item for item, n in data.mario_items().items() for _ in range(n)]
+    order = sorted(range(blocks), key=lambda i: hashlib.sha256(f"mario-items:{seed}:{i}".encode()).digest())
+    items = [""] * blocks
+    for slot, block in enumerate(order):
+        items[block] = pool[slot]
+    return items
+
+
+class SuperMarioState(TowerState):
+    TOWER = "mario"
+    BLOCKS = 45
+    ACTIONS_PER_TURN = 18
+    FIELDS = TowerState.FIELDS + (
+        "items", "characters", "pegs", "placing", "purses", "bank", "spin", "stacks_left", "climb_due",
+        "effects", "battling", "defeated", "defeats", "top_bonus_paid")
+
+    def __init__(self, config):
+        super().__init__(config)
+        rules = data.mario_rules()
+        n = config.num_players
+        self.items: list[str] = []
+        self.characters: list = [None] * n
+        self.pegs: list = [None] * n
+        self.placing: int | None = None
+        self.bank = list(rules["bank"])
+        self.purses = [[0, 0] for _ in range(n)]
+        for purse in self.purses:  # each player takes their starting coins from the bank
+            purse[0], purse[1] = rules["start_purse"]
+            self.bank[0] -= purse[0]
+            self.bank[1] -= purse[1]
+        self.spin: int | None = None
+        self.stacks_left = 0
+        self.climb_due = 0
+        self.effects: list = []  # item effects still to carry out, each [effect, count]
+        self.battling = [False] * n
+        self.defeated = [False] * n
+        self.defeats = 0
+        self.top_bonus_paid = False
+
+    # ---- setup --------------------------------------------------------------------------------
+    def after_build(self, seed: int) -> None:
+        self.items = deal_items(seed, self.BLOCKS)
+        self.phase = "character"
+        self.placing = 0
+
+    def decider(self) -> int:
+        return self.placing if self.phase in ("character", "peg") else self.mover
+
+    def start_turn(self) -> None:
+        self.phase = "spin"
+        self.spin = None
+
+    def spin_outcomes(self) -> list[tuple[str, float]]:
+        n = len(data.mario_spinner()["sections"])
+        return [(f"spin {k}", 1 / n) for k in range(n)]
+
+    def section(self) -> dict | None:
+        return None if self.spin is None else data.mario_spinner()["sections"][self.spin]
+
+    # ---- what pieces may do ---------------------------------------------------------------------
+    @property
+    def lowest(self) -> int:
+        return data.mario_rules()["lowest_peg_layer"]
+
+    def others(self, seat: int) -> list:
+        return [h for i, h in enumerate(self.pegs) if i != seat and h is not None]
+
+    def peg_level(self, seat: int) -> int:
+        return -1 if self.pegs[seat] is None else self.pegs[seat][0]
+
+    def bowser_level(self) -> int:
+        """Bowser stands on the top layer of the tower."""
+        return top_level(self.layout)
+
+    def climb_plan(self, seat: int, n: int) -> tuple[int, bool] | None:
+        """(target layer, stops below Bowser) for a climb of n layers, or None when the peg cannot move."""
+        here, top = self.peg_level(seat), self.bowser_level()
+        target = here + n
+        if self.defeated[seat]:
+            return (target, False) if n > 0 and target <= top else None
+        if target >= top:
+            return (top - 1, True) if n > 0 else None
+        return (target, False) if n > 0 else None
+
+    def climb_options(self, seat: int, n: int) -> list:
+        plan = self.climb_plan(seat, n)
+        return [] if plan is None else free_holes(self.layout, plan[0], self.others(seat))
+
+    def extractable(self) -> list[tuple[int, int]]:
+        """Below the highest complete layer, and never a block with a peg in it (anyone's)."""
+        pegged = {(h[0], h[1]) for h in self.pegs if h is not None}
+        return [b for b in removable(self.layout) if b not in pegged]
+
+    def may_extract(self) -> bool:
+        return (self.phase == "act" and self.hand is None and self.stacks_left > 0 and not self.effects
+                and not self.battling[self.mover])
+
+    def target_options(self) -> list[int]:
+        kind = self.effects[0][0]
+        me = self.mover
+        if kind == "steal":
+            return [p for p in range(len(self.pegs)) if p != me and value(self.purses[p]) > 0]
+        if kind == "move_down":
+            return [p for p in range(len(self.pegs)) if p != me and not self.defeated[p]
+                    and self.peg_level(p) > self.lowest]
+        return []
+
+    # ---- decisions ------------------------------------------------------------------------------
+    def decisions(self) -> list[str]:
+        if self.phase == "character":
+            return [f"character {c}" for c in data.CHARACTERS if c not in self.characters]
+        if self.phase == "peg":
+            return [f"peg {hole_text(h)}" for h in free_holes(self.layout, self.lowest, self.pegs)]
+        if self.phase != "act":
+            return []
+        if self.effects:
+            kind, n = self.effects[0]
+            if kind == "climb":
+                return [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, n)]
+            return [f"target {p + 1}" for p in self.target_options()]
+        acts = self.push_actions()
+        if self.climb_due > 0:
+            acts += [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, self.climb_due)]
+        return acts
+
+    def _apply(self, action: str) -> None:
+        if action.startswith("spin "):
+            self._spin(int(action.split()[1]))
+            return
+        super()._apply(action)
+
+    def _spin(self, k: int) -> None:
+        self.spin = k
+        sec = self.section()
+        me = self.mover
+        self.phase = "act"
+        self.note(f"{self.seat_name(me)} spins: stack {sec['stack']}, climb {sec['climb']}"
+                  + (", collect coins" if sec["coins"] else "") + (", reverse" if sec["reverse"] else ""))
+        if sec["coins"]:
+            self.collect(me, data.mario_spinner()["coins_collected"])
+        if self.battling[me]:
+            self.stacks_left, self.climb_due = 0, 0
+            if sec["climb"] >= 3:
+                self.defeat_bowser(me)
+            self.end_turn()
+            return
+        self.stacks_left, self.climb_due = sec["stack"], sec["climb"]
+        self.settle()
+
+    def apply_decision(self, action: str) -> None:
+        word, _, rest = action.partition(" ")
+        me = self.mover
+        if word == "character":
+            self.characters[self.placing] = rest
+            self.placing += 1
+            if self.placing == len(self.pegs):
+                self.placing, self.phase = 0, "peg"
+            return
+        if word == "peg":
+            self.pegs[self.placing] = list(parse_hole(rest))
+            self.placing += 1
+            if self.placing == len(self.pegs):
+                self.placing = None
+                self.probes_left = data.play()["probes_per_turn"]
+                self.start_turn()
+            return
+        if word == "target":
+            kind, n = self.effects.pop(0)
+            victim = int(rest) - 1
+            if kind == "steal":
+                got = transfer(self.purses[victim], self.purses[me], self.bank, n)
+                self.note(f"{self.seat_name(me)} steals {got} from {self.seat_name(victim)}")
+            else:
+                self.move_down(victim, n)
+            self.settle()
+            return
+        # a climb: the head item effect if one is waiting, else the spin's climb
+        plan = self.climb_plan(me, self.effects[0][1] if self.effects else self.climb_due)
+        if self.effects:
+            self.effects.pop(0)
+        else:
+            self.climb_due = 0
+        self.pegs[me] = list(parse_hole(rest))
+        self.note(f"{self.seat_name(me)} climbs to {rest}")
+        self.check_top(me)
+        if plan[1]:  # stopped below Bowser: the battle is next turn, and this turn ends now
+            self.battling[me] = True
+            self.stacks_left, self.climb_due, self.effects = 0, 0, []
+            self.note(f"{self.seat_name(me)} must battle Bowser next turn")
+            self.end_turn()
+            return
+        self.settle()
+
+    def settle(self) -> None:
+        """Carry out automatic effects, drop impossible ones, and end the turn when nothing is left."""
+        me = self.mover
+        while self.effects:
+            kind, n = self.effects[0]
+            if kind == "collect":
+                self.effects.pop(0)
+                self.collect(me, n)
+            elif kind == "return":
+                self.effects.pop(0)
+                paid = transfer(self.purses[me], self.bank, self.bank, n)
+                self.note(f"{self.seat_name(me)} returns {paid} coin(s)")
+            elif kind == "climb" and not self.climb_options(me, n):
+                self.effects.pop(0)
+            elif kind in ("steal", "move_down") and not self.target_options():
+                self.effects.pop(0)
+            else:
+                return
+        if self.stacks_left > 0 and self.hand is None and not self.extractable():
+            self.stacks_left = 0
+        if self.battling[me]:
+            self.stacks_left = 0
+        if self.climb_due > 0 and not self.climb_options(me, self.climb_due):
+            self.climb_due = 0  # only opponents' holes, or no room by exact count: the peg stays
+        if self.stacks_left == 0 and self.climb_due == 0 and self.hand is None:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        sec = self.section()
+        if sec is not None and sec["reverse"]:
+            self.direction = -self.direction
+        super().end_turn()
+
+    # ---- coins, Bowser, pegs moving --------------------------------------------------------------
+    def collect(self, seat: int, n: int) -> int:
+        got = transfer(self.bank, self.purses[seat], self.bank, n)
+        self.note(f"{self.seat_name(seat)} collects {got} coin(s)" + (" (the bank ran short)" if got < n else ""))
+        return got
+
+    def check_top(self, seat: int) -> None:
+        if not self.top_bonus_paid and self.peg_level(seat) >= top_level(self.layout):
+            self.top_bonus_paid = True
+            self.collect(seat, data.mario_rules()["first_to_top_bonus"])
+
+    def defeat_bowser(self, seat: int) -> None:
+        self.battling[seat] = False
+        self.defeated[seat] = True
+        top = self.bowser_level()
+        spot = nearest_free(self.layout, range(top, self.peg_level(seat) - 1, -1), self.pegs[seat],
+                            self.others(seat))
+        if spot is not None:
+            self.pegs[seat] = list(spot)
+        bonus = data.mario_rules()["bowser_bonus"]
+        self.note(f"{self.seat_name(seat)} defeats Bowser!")
+        self.collect(seat, bonus[min(self.defeats, len(bonus) - 1)])
+        self.defeats += 1
+        self.check_top(seat)
+
+    def move_down(self, seat: int, n: int) -> None:
+        """Move a peg down n layers (never below the lowest peg layer) into the nearest vacant hole."""
+        hole = self.pegs[seat]
+        goal = max(self.lowest, hole[0] - n)
+        spot = (nearest_free(self.layout, range(goal, self.lowest - 1, -1), hole, self.others(seat))
+                or nearest_free(self.layout, range(goal + 1, len(self.layout)), hole, self.others(seat)))
+        if spot is not None:
+            self.pegs[seat] = list(spot)
+            self.battling[seat] = False
+        self.note(f"{self.seat_name(seat)}'s peg goes down to {hole_text(self.pegs[seat])}")
+
+    def knock_outs(self, verdict: dict, before: list) -> None:
+        """Pegs whose block the physics moved past the threshold fall out: down a layer, and a coin stolen."""
+        moved = {b: mm for b, mm in verdict["moved_mm"]}
+        limit = data.mario_rules()["peg_knock_mm"]
+        me = self.mover
+        for seat, hole in enumerate(self.pegs):
+            if hole is None:
+                continue
+            block = before[hole[0]][hole[1]] if hole[0] < len(before) else None
+            knocked = moved.get(block, 0.0) > limit or not is_real(self.layout, hole)
+            if not knocked:
+                continue
+            if seat == me:  # your own peg just goes back in the nearest vacant hole at its layer
+                spot = nearest_free(self.layout, [hole[0]] + list(range(hole[0] - 1, -1, -1)), hole, self.others(me))
+                self.pegs[me] = list(spot) if spot is not None else hole
+                continue
+            self.note(f"{self.seat_name(me)} knocks out {self.seat_name(seat)}'s peg")
+            if self.defeated[seat]:  # past Bowser: opponents cannot move it below him
+                spot = nearest_free(self.layout, [hole[0]] + list(range(hole[0] + 1, len(self.layout))),
+                                    hole, self.others(seat))
+                self.pegs[seat] = list(spot) if spot is not None else hole
+            else:
+                self.pegs[seat] = list(hole)
+                self.move_down(seat, 1)
+            transfer(self.purses[seat], self.purses[me], self.bank, 1)
+
+    # ---- the tower changed -----------------------------------------------------------------------
+    def after_extract(self, verdict: dict, before: list) -> None:
+        self.knock_outs(verdict, before)
+
+    def after_stack(self, verdict: dict, before: list) -> None:
+        self.knock_outs(verdict, before)
+        item = self.items[verdict["block"]]
+        if item != "none":
+            card = data.characters()[self.characters[self.mover]]
+            for kind, n in card[item]:
+                self.effects += [["steal", 1]] * n if kind == "steal_each" else [[kind, n]]
+            self.note(f"{self.seat_name(self.mover)} stacked a {item} block")
+        self.stacks_left -= 1
+        self.phase = "act"
+        self.settle()
+
+    def heights_order(self) -> list[int]:
+        return sorted(range(len(self.pegs)), key=lambda p: -self.peg_level(p))
+
+    def on_fall(self, before: list) -> None:
+        rules = data.mario_rules()
+        transfer(self.purses[self.toppler], self.bank, self.bank, rules["fall_penalty"])
+        others = [p for p in range(len(self.pegs)) if p != self.toppler]
+        if others:
+            best = max(self.peg_level(p) for p in others)
+            for p in others:
+                if self.peg_level(p) == best:
+                    self.collect(p, rules["fall_bonus"])
+
+    def on_limit(self) -> None:
+        pass
+
+    # ---- results ---------------------------------------------------------------------------------
+    def coins(self) -> list[int]:
+        return [value(p) for p in self.purses]
+
+    def returns(self) -> list[float]:
+        return [float(c) for c in self.coins()]
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        best = max(self.coins())
+        return [p for p, c in enumerate(self.coins()) if c == best]
+
+    # ---- bots, renderer, text ---------------------------------------------------------------------
+    def preferred_decision(self, legal: list[str]) -> str | None:
+        if self.phase in ("character", "peg"):
+            return legal[0]
+        if self.phase == "stack":
+            return super().preferred_decision(legal)
+        targets = [a for a in legal if a.startswith("target ")]
+        if targets:
+            kind = self.effects[0][0]
+            key = (lambda a: -value(self.purses[int(a.split()[1]) - 1])) if kind == "steal" else \
+                  (lambda a: -self.peg_level(int(a.split()[1]) - 1))
+            return min(targets, key=key)
+        climbs = [a for a in legal if a.startswith("climb ")]
+        if climbs:
+            return min(climbs, key=lambda a: (parse_hole(a.split()[1])[1] == 1, a))
+        return None
+
+    def block_value(self, block: tuple[int, int]) -> float:
+        return ITEM_WORTH[self.items[self.layout[block[0]][block[1]]]]
+
+    def item_map(self) -> dict[int, str]:
+        return dict(enumerate(self.items))
+
+    def phase_text(self) -> str:
+        who = self.seat_name(self.decider())
+        if self.phase == "character":
+            return f"{who} must choose a character"
+        if self.phase == "peg":
+            return f"{who} must put their peg in a hole of the second layer"
+        if self.effects:
+            kind, n = self.effects[0]
+            return f"{who} must choose {'where to climb' if kind == 'climb' else 'a player'} ({kind} {n})"
+        parts = []
+        if self.stacks_left:
+            parts.append(f"stack {self.stacks_left} more block(s)")
+        if self.climb_due:
+            parts.append(f"climb {self.climb_due} layer(s)")
+        return f"{who} must {' and '.join(parts) or 'finish the turn'}"
+
+    def __str__(self) -> str:
+        marks: dict = {}
+        for seat, hole in enumerate(self.pegs):
+            if hole is not None:
+                marks.setdefault(hole[0], []).append(f"P{seat + 1}@{hole[1]}{hole[2]}")
+        if self.layout:
+            marks.setdefault(self.bowser_level(), []).append("Bowser")
+        marks = {lv: " ".join(v) for lv, v in marks.items()}
+        lines = ["Super Mario Jenga"] + self.board_lines(marks, self.item_map() if self.items else None)
+        for seat in range(len(self.pegs)):
+            char = self.characters[seat] or "?"
+            flags = (" battling Bowser" if self.battling[seat] else "") + (" beat Bowser" if self.defeated[seat] else "")
+            lines.append(f"{self.seat_name(seat)} ({char}): {value(self.purses[seat])} coins{flags}")
+        lines.append(f"bank: {self.bank[0]} gold coins, {self.bank[1]} Five Coins")
+        return "\n".join(lines)
+
+    def invariant_violations(self) -> list[str]:
+        out = super().invariant_violations()
+        rules = data.mario_rules()
+        ones = self.bank[0] + sum(p[0] for p in self.purses)
+        fives = self.bank[1] + sum(p[1] for p in self.purses)
+        if [ones, fives] != rules["bank"]:
+            out.append(f"coins not conserved: {ones} gold and {fives} Five Coins in play")
+        if any(c < 0 for p in self.purses + [self.bank] for c in p):
+            out.append("a purse holds a negative number of coins")
+        placed = [tuple(h) for h in self.pegs if h is not None]
+        if len(placed) != len(set(placed)):
+            out.append("two pegs share a hole")
+        for seat, hole in enumerate(self.pegs):
+            if hole is not None and not is_real(self.layout, hole):
+                out.append(f"{self.seat_name(seat)}'s peg is in {hole_text(hole)}, not a real hole")
+            if hole is not None and hole[0] < self.lowest:
+                out.append(f"{self.seat_name(seat)}'s peg is below the lowest layer allowed")
+        return out
+
+
+def help_text(variant: str) -> str:
+    play, rules, spin = data.play(), data.mario_rules(), data.mario_spinner()
+    items = ", ".join(f"{n} {k}" for k, n in data.mario_items().items())
+    sections = "; ".join(
+        f"stack {s['stack']}, climb {s['climb']}" + (", coins" if s["coins"] else "") + (", reverse" if s["reverse"] else "")
+        for s in spin["sections"])
+    cards = []
+    for key, card in data.characters().items():
+        cards.append(f"  {card['name']}: " + "; ".join(
+            f"{item} " + " and ".join(f"{k.replace('_', ' ')} {n}" for k, n in card[item]) for item in data.SPECIAL_ITEMS))
+    cards_text = "\n".join(cards)
+    return f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
+
+The blocks carry item symbols ({items}); the build seed shuffles them over the tower and they are
+visible to everyone. Bowser stands on the top layer. Each player chooses a character card, puts their
+peg in an end hole of a block of the second layer, and takes one Five Coin from the bank
+({rules['bank'][0]} gold coins and {rules['bank'][1]} Five Coins in all).
+
+Character cards (the special items; a star's or POW's steal takes up to that many coins from one
+player you choose; Luigi's star takes three single coins, each from any player):
+{cards_text}
+
+Each turn you spin. The spinner has {len(spin['sections'])} equally likely sections: {sections}.
+"Coins" means you collect {spin['coins_collected']} from the bank at once; "reverse" turns the
+direction of play after your turn.
+
+Stacking: take a block from below the highest complete layer (pushed out by the simulator, as in
+traditional Jenga) and stack it on top. You may never take a block with a peg in it: an opponent's
+never, your own only after climbing away. If the tower stands, carry out the item on the block from
+your card. Climbing and stacking may come in either order. A climb moves your peg up exactly the
+spun number of layers into any free hole of that layer; if only opponents' pegs hold the holes there,
+your peg stays. A climb that would reach Bowser's layer or beyond stops in a free hole of the layer
+just below him and ends your turn; from then on you battle Bowser: you may not stack, and only a spin
+of climb 3 or more defeats him. The winner of a battle moves to Bowser's (the top) layer, or the
+highest free hole below it, and collects the Bowser bonus: {', '.join(map(str, rules['bowser_bonus']))}
+for the first to fourth player to beat him. The first peg to reach the top layer collects
+{rules['first_to_top_bonus']}. After beating Bowser a peg climbs only by exact count, and opponents can
+no longer move it down.
+
+Knock-outs: when a push or a stack moves the block an opponent's peg is in by more than
+{rules['peg_knock_mm']:.1f} mm, the peg falls out: it goes one layer down into the nearest vacant hole
+and you take one coin from its owner. Pegs never go below the second layer.
+
+Coins are real pieces: payments use the payer's coins with change from the receiver, a player may
+swap a Five Coin for five gold coins at the bank, and when the bank (or a player) cannot make the
+amount, only what can be paid is paid: a player who owes more than they hold pays what they have,
+and when the bank runs short a collector takes what is left.
+
+The fall (a collapse reported by the simulator): the player who toppled the tower returns
+{rules['fall_penalty']} coins, the other player(s) with the highest peg collect {rules['fall_bonus']}
+each, and the most coins wins (ties share). Touches: {play['probes_per_turn']} per turn. After
+{play['max_turns']} turns the game stops with no penalty and the most coins wins.
+"""
+
+
+SPEC = GameSpec(
+    name="jenga_mario", title="Super Mario Jenga", summary="stack items, climb past Bowser, collect coins",
+    min_players=2, max_players=4, variants={"standard": "the Super Mario rules"},
+    default_variant="standard",
+    max_length=10 + data.play()["max_turns"] * SuperMarioState.ACTIONS_PER_TURN,
+    new_state=SuperMarioState, state_from_json=SuperMarioState.from_json,
+    bots=bot_table(), default_bot="random", help_text=help_text,
+)
+SuperMarioState.spec = SPEC
