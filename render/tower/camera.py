@@ -1,0 +1,99 @@
+"""The camera that circles the tower: yaw around it, pitch above it, zoom, and a perspective projection.
+
+World z is up, in metres. The camera looks at `target` from `distance` away; `zoom` scales the image
+without changing the perspective. Yaw turns are animated toward `goal_yaw`, so the arrow keys give
+smooth quarter turns while a mouse drag turns the view directly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+QUARTER = math.pi / 2
+MIN_PITCH, MAX_PITCH = math.radians(-10), math.radians(80)
+MIN_ZOOM, MAX_ZOOM = 0.4, 4.0
+
+
+@dataclass
+class Camera:
+    yaw: float = math.radians(-60)  # radians; the camera sits on the -y side of the tower at yaw -90 deg
+    pitch: float = math.radians(22)  # radians above the horizon
+    distance: float = 1.0  # metres from the target
+    zoom: float = 1.0
+    target: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    viewport: tuple[int, int, int, int] = (0, 0, 1280, 800)  # x, y, width, height in pixels
+    fov_height: float = 0.55  # metres seen top to bottom at the target, at zoom 1
+    goal_yaw: float | None = None
+    turn_speed: float = 2 * math.pi  # radians per second for animated turns
+
+    # ---- controls ---------------------------------------------------------------------
+    def orbit(self, d_yaw: float, d_pitch: float = 0.0) -> None:
+        """Turn the view directly (a mouse drag); cancels any animated turn."""
+        self.goal_yaw = None
+        self.yaw = (self.yaw + d_yaw) % (2 * math.pi)
+        self.pitch = min(MAX_PITCH, max(MIN_PITCH, self.pitch + d_pitch))
+
+    def quarter_turn(self, direction: int) -> None:
+        """Start an animated turn by a quarter (direction +1 or -1), on from any turn under way."""
+        start = self.yaw if self.goal_yaw is None else self.goal_yaw
+        self.goal_yaw = start + direction * QUARTER
+
+    def zoom_by(self, factor: float) -> None:
+        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
+
+    def update(self, dt: float) -> None:
+        """Advance an animated turn by dt seconds."""
+        if self.goal_yaw is None:
+            return
+        gap = self.goal_yaw - self.yaw
+        step = self.turn_speed * dt
+        if abs(gap) <= step:
+            self.yaw = self.goal_yaw % (2 * math.pi)
+            self.goal_yaw = None
+        else:
+            self.yaw += math.copysign(step, gap)
+
+    def frame_tower(self, height: float, base_z: float = 0.0, centre_xy=(0.0, 0.0)) -> None:
+        """Aim at the middle of a tower `height` metres tall and fit it in the view."""
+        self.target = np.array([centre_xy[0], centre_xy[1], base_z + height * 0.5])
+        self.fov_height = max(0.2, height * 1.5)
+        self.distance = max(0.6, height * 3.0)
+
+    # ---- projection -------------------------------------------------------------------
+    @property
+    def eye(self) -> np.ndarray:
+        cp = math.cos(self.pitch)
+        offset = np.array([cp * math.cos(self.yaw), cp * math.sin(self.yaw), math.sin(self.pitch)])
+        return self.target + self.distance * offset
+
+    def basis(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Right, up and forward unit vectors of the camera in world coordinates."""
+        forward = self.target - self.eye
+        forward = forward / np.linalg.norm(forward)
+        right = np.cross(forward, [0.0, 0.0, 1.0])
+        right = right / np.linalg.norm(right)
+        up = np.cross(right, forward)
+        return right, up, forward
+
+    @property
+    def focal(self) -> float:
+        """Pixels per metre at unit depth."""
+        return self.zoom * self.viewport[3] * self.distance / self.fov_height
+
+    def project(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """World points (..., 3) -> screen pixels (..., 2) and depth along the view (..., )."""
+        right, up, forward = self.basis()
+        rel = np.asarray(points, dtype=float) - self.eye
+        depth = rel @ forward
+        safe = np.maximum(depth, 1e-4)
+        scale = self.focal / safe
+        x0, y0, w, h = self.viewport
+        sx = x0 + w / 2 + (rel @ right) * scale
+        sy = y0 + h / 2 - (rel @ up) * scale
+        return np.stack([sx, sy], axis=-1), depth
+
+    def pixels_per_metre(self, depth) -> np.ndarray:
+        return self.focal / np.maximum(depth, 1e-4)

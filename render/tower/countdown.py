@@ -1,0 +1,72 @@
+"""The settle countdown: the rules' wait after a stack (5 or 10 seconds), ended early by the verdict.
+
+While the simulator is still deciding the ring runs down in real time; once the verdict is in the
+countdown stops, whatever time is left, and says what was decided.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from render import palette, text
+
+
+class SettleCountdown:
+    def __init__(self):
+        self.total = 0.0
+        self.left = 0.0
+        self.active = False
+        self.verdict: str | None = None  # "stands" or "fell" once decided
+        self._linger = 0.0
+
+    def start(self, seconds: float) -> None:
+        self.total = self.left = float(seconds)
+        self.active = True
+        self.verdict = None
+        self._linger = 0.0
+
+    def decide(self, fell: bool, linger: float = 0.8) -> None:
+        """The simulator has decided: stop the count now and show the verdict for `linger` seconds."""
+        self.verdict = "fell" if fell else "stands"
+        self._linger = linger
+
+    @property
+    def done(self) -> bool:
+        return not self.active
+
+    def update(self, dt: float) -> None:
+        if not self.active:
+            return
+        if self.verdict is None:
+            self.left = max(0.0, self.left - dt)
+        else:
+            self._linger -= dt
+            if self._linger <= 0:
+                self.active = False
+
+    def finish(self) -> None:
+        self.active = False
+
+    def draw(self, surface: pygame.Surface, centre, radius: int) -> None:
+        if not self.active:
+            return
+        cx, cy = int(centre[0]), int(centre[1])
+        pygame.draw.circle(surface, palette.PANEL, (cx, cy), radius + 6)
+        pygame.draw.circle(surface, palette.PANEL_EDGE, (cx, cy), radius, 3)
+        share = self.left / self.total if self.total > 0 else 0.0
+        if share > 0:
+            steps = max(2, int(64 * share))
+            arc = [(cx + radius * math.sin(2 * math.pi * share * k / steps),
+                    cy - radius * math.cos(2 * math.pi * share * k / steps)) for k in range(steps + 1)]
+            pygame.draw.lines(surface, palette.ACCENT, False, arc, 6)
+        if self.verdict is None:
+            text.draw(surface, f"{math.ceil(self.left - 1e-9):d}", (cx, cy - 4), int(radius * 0.9), palette.TEXT,
+                      bold=True, anchor="center")
+            text.draw(surface, "settling", (cx, cy + radius * 0.55), max(10, radius // 4), palette.TEXT_DIM,
+                      anchor="center")
+        else:
+            word, colour = (("Fell!", palette.VERMILLION) if self.verdict == "fell"
+                            else ("Stands", palette.BLUISH_GREEN))
+            text.draw(surface, word, (cx, cy), max(12, int(radius * 0.5)), colour, bold=True, anchor="center")

@@ -1,0 +1,113 @@
+"""The spinner: a wheel of labelled sections whose arrow spins and comes to rest on a given outcome.
+
+The engine draws the outcome as a chance action; the spinner only shows it. spin_to(index) turns the
+arrow a few full turns and eases it out to stop inside that section, so the animation always ends
+where the rules say. Sections are told apart by their printed labels, not by colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from render import palette, text
+
+SPIN_SECONDS = 2.4
+FULL_TURNS = 3
+
+
+class Spinner:
+    def __init__(self, labels: list[str], colours: list[tuple[int, int, int]] | None = None,
+                 groups: list[int] | None = None):
+        if not labels:
+            raise ValueError("a spinner needs at least one section")
+        self.labels = list(labels)
+        self.groups = list(groups) if groups is not None else list(range(len(labels)))
+        base = colours or [palette.SKY_BLUE, palette.ORANGE, palette.BLUISH_GREEN, palette.REDDISH_PURPLE]
+        self.colours = [base[g % len(base)] for g in self.groups]
+        self.angle = 0.0  # the arrow, radians clockwise from straight up
+        self._start = 0.0
+        self._goal = 0.0
+        self._t = 0.0
+        self._duration = 0.0
+        self.result: int | None = None  # the section the arrow rests on once a spin ends
+
+    @property
+    def section_angle(self) -> float:
+        return 2 * math.pi / len(self.labels)
+
+    @property
+    def spinning(self) -> bool:
+        return self._t < self._duration
+
+    def spin_to(self, index: int, seconds: float = SPIN_SECONDS) -> None:
+        """Spin and stop on section `index`."""
+        if not 0 <= index < len(self.labels):
+            raise ValueError(f"the spinner has sections 0 to {len(self.labels) - 1}, not {index}")
+        w = self.section_angle
+        # Rest a little off the middle of the section, the same way for the same section.
+        inside = (index + 0.5 + 0.3 * math.sin(index * 2.399)) * w
+        now = self.angle % (2 * math.pi)
+        ahead = (inside - now) % (2 * math.pi)
+        self._start = self.angle
+        self._goal = self.angle + FULL_TURNS * 2 * math.pi + ahead
+        self._t = 0.0
+        self._duration = max(1e-6, seconds)
+        self.result = None
+        self._pending = index
+
+    def finish(self) -> None:
+        """Jump to the end of the spin."""
+        if self.spinning:
+            self.update(self._duration)
+
+    def update(self, dt: float) -> None:
+        if not self.spinning:
+            return
+        self._t = min(self._duration, self._t + dt)
+        u = self._t / self._duration
+        ease = 1 - (1 - u) ** 3
+        self.angle = self._start + (self._goal - self._start) * ease
+        if not self.spinning:
+            self.angle = self._goal % (2 * math.pi)
+            self.result = self._pending
+
+    def section_at_arrow(self) -> int:
+        return int((self.angle % (2 * math.pi)) // self.section_angle) % len(self.labels)
+
+    def draw(self, surface: pygame.Surface, centre, radius: int, title: str = "Spinner") -> None:
+        cx, cy = centre
+        w = self.section_angle
+        font_size = max(10, int(radius * 0.16))
+        for i, label in enumerate(self.labels):
+            a0, a1 = i * w, (i + 1) * w
+            steps = max(3, int(24 * w / math.pi))
+            pts = [(cx, cy)] + [(cx + radius * math.sin(a0 + (a1 - a0) * k / steps),
+                                 cy - radius * math.cos(a0 + (a1 - a0) * k / steps)) for k in range(steps + 1)]
+            colour = self.colours[i]
+            if self.result == i:
+                colour = palette.mix(colour, palette.WHITE, 0.45)
+            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.polygon(surface, palette.BACKGROUND, pts, 2)
+            mid = (a0 + a1) / 2
+            lx, ly = cx + radius * 0.66 * math.sin(mid), cy - radius * 0.66 * math.cos(mid)
+            text.draw(surface, label, (lx, ly), font_size, palette.ink_on(colour), bold=True, anchor="center")
+        if self.result is not None:
+            i = self.result
+            a0, a1 = i * w, (i + 1) * w
+            arc = [(cx + (radius + 4) * math.sin(a0 + (a1 - a0) * k / 12),
+                    cy - (radius + 4) * math.cos(a0 + (a1 - a0) * k / 12)) for k in range(13)]
+            pygame.draw.lines(surface, palette.HIGHLIGHT, False, arc, 4)
+        pygame.draw.circle(surface, palette.PANEL_EDGE, (int(cx), int(cy)), radius, 2)
+        # The arrow.
+        tip = (cx + radius * 0.92 * math.sin(self.angle), cy - radius * 0.92 * math.cos(self.angle))
+        tail = (cx - radius * 0.3 * math.sin(self.angle), cy + radius * 0.3 * math.cos(self.angle))
+        side = (math.cos(self.angle), math.sin(self.angle))
+        base_w = radius * 0.08
+        pygame.draw.polygon(surface, palette.WHITE, [tip, (tail[0] + side[0] * base_w, tail[1] + side[1] * base_w),
+                                                     (tail[0] - side[0] * base_w, tail[1] - side[1] * base_w)])
+        pygame.draw.polygon(surface, palette.BLACK, [tip, (tail[0] + side[0] * base_w, tail[1] + side[1] * base_w),
+                                                     (tail[0] - side[0] * base_w, tail[1] - side[1] * base_w)], 2)
+        pygame.draw.circle(surface, palette.BLACK, (int(cx), int(cy)), max(3, radius // 10))
+        text.draw(surface, title, (cx, cy - radius - 8), max(10, int(radius * 0.17)), palette.TEXT, anchor="midbottom")

@@ -1,0 +1,272 @@
+"""The tower drawn as shaded boxes in perspective, with its pieces, and picking of the block under the mouse.
+
+TowerView only reads a TowerScene (poses, sizes, colours, symbols, pieces) and never steps the physics.
+One frame projects the eight corners of every block at once with numpy, culls the faces turned away,
+shades the rest by Lambert's law under a light fixed to the camera, orders the blocks and pieces back to
+front (render.tower.order) and paints them. The faces it painted are kept so that pick() can say which
+block is under a point without drawing again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pygame
+
+from render import palette
+
+from .camera import Camera
+from .figures import FIGURE_SIZE, SpriteBook
+from .geometry import END_FACES, FACE_CORNERS, SIDE_FACES, Boxes
+from .order import draw_order
+from .tint import risk_colour
+
+AMBIENT = 0.42
+FLOOR = (44, 49, 60)
+FLOOR_EDGE = (70, 76, 92)
+EDGE_DARKEN = 0.55
+HOLE = (28, 20, 14)
+HOLE_RADIUS = 0.0045  # metres
+HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
+                      np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
+UNTINTED_GREY = 0.55
+OCCLUSION = 0.5  # how much darker a face deep inside the tower is
+OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full  # how far blocks without a risk figure fade to grey while the tint is shown
+
+
+@dataclass
+class Figure:
+    """A piece to draw: a Mario or a peg in the hole at one end of a block, or a figure on the top.
+
+    kind: "mario", "peg", "dk_pauline" or "bowser". block and end (+1 or -1, the block's own x) place
+    a Mario or a peg; the top figures stand on the highest blocks. offset moves a piece sideways
+    (metres) when several share a hole.
+    """
+
+    kind: str
+    block: int | None = None
+    end: int = 1
+    colour: tuple[int, int, int] = palette.VERMILLION
+    label: str = ""
+    character: str = "mario"
+    offset: float = 0.0
+
+
+@dataclass
+class TowerScene:
+    """What the view draws: everything is read, nothing is changed."""
+
+    poses: np.ndarray  # (N, 7) xyz + quaternion xyzw, metres
+    sizes: np.ndarray  # (N, 3) length, width, height of each block
+    colours: np.ndarray  # (N, 3) base colour of each block, 0..255
+    hidden: np.ndarray | None = None  # (N,) True for blocks not drawn (in hand)
+    symbols: dict[int, str] = field(default_factory=dict)  # block id -> item symbol on its long sides
+    holes: bool = False  # holes in both ends of every block
+    figures: list[Figure] = field(default_factory=list)
+
+
+class TowerView:
+    """Draws a TowerScene through a Camera and answers which block is under a point."""
+
+    def __init__(self, camera: Camera | None = None):
+        self.camera = camera or Camera()
+        self.sprites = SpriteBook()
+        self._pick_polys = np.zeros((0, 4, 2))
+        self._pick_owner = np.zeros(0, dtype=int)
+        self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
+        self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
+
+    # ---- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
+             hover: int | None = None, selected: int | None = None, floor: bool = True) -> None:
+        """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
+        tinted by it and the others fade to grey. hover and selected get outlines."""
+        cam = self.camera
+        n = len(scene.poses)
+        shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)
+        boxes = Boxes(scene.poses, scene.sizes)
+        eye = cam.eye
+        right, up, forward = cam.basis()
+        screen, depth = cam.project(boxes.corners)  # (N, 8, 2), (N, 8)
+        centre_depth = (boxes.centres - eye) @ forward
+        shown &= centre_depth > 0.02
+
+        # Which faces look at the eye, and how bright each is.
+        to_eye = eye[None, None, :] - boxes.face_centres
+        facing = np.einsum("nfk,nfk->nf", boxes.normals, to_eye) > 0
+        light = 0.75 * -forward + 0.55 * up - 0.55 * right
+        light /= np.linalg.norm(light)
+        lambert = np.clip(boxes.normals @ light, 0.0, 1.0)
+        shade = (AMBIENT + (1 - AMBIENT) * lambert) * self._occlusion(boxes, shown)  # (N, 6)
+        base = np.asarray(scene.colours, dtype=float)
+        if risk is not None:
+            risk = np.asarray(risk, dtype=float)
+            known = ~np.isnan(risk)
+            grey = base.mean(axis=1, keepdims=True) * np.ones(3)
+            faded = base * (1 - UNTINTED_GREY) + grey * UNTINTED_GREY
+            base = np.where(known[:, None], risk_colour(np.nan_to_num(risk)), faded)
+        if hover is not None and 0 <= hover < n:
+            base = base.copy()
+            base[hover] = base[hover] * 0.6 + 255 * 0.4
+        face_rgb = np.clip(base[:, None, :] * shade[:, :, None], 0, 255).astype(int)  # (N, 6, 3)
+        edge_rgb = (face_rgb * EDGE_DARKEN).astype(int)
+        face_screen = screen[:, FACE_CORNERS, :]  # (N, 6, 4, 2)
+
+        # The pieces are ordered with the blocks, each as a small box around where it stands.
+        placed = self._place_figures(scene, boxes, shown)
+        ids = np.flatnonzero(shown)
+        lower = [boxes.lower[ids]]
+        upper = [boxes.upper[ids]]
+        depths = [centre_depth[ids]]
+        rect_lo = [screen[ids].min(axis=1)]
+        rect_hi = [screen[ids].max(axis=1)]
+        for fig, centre, w, h in placed:
+            half = np.array([w / 2, w / 2, h / 2])
+            lower.append((centre - half)[None])
+            upper.append((centre + half)[None])
+            (xy,), (d,) = cam.project(centre[None])
+            depths.append(np.array([d]))
+            ppm = cam.pixels_per_metre(d)
+            size = np.array([w * ppm, h * ppm])
+            rect_lo.append((xy - size / 2)[None])
+            rect_hi.append((xy + size / 2)[None])
+        order = draw_order(np.concatenate(lower), np.concatenate(upper), np.concatenate(depths), eye,
+                           np.concatenate(rect_lo), np.concatenate(rect_hi))
+
+        # Holes and item symbols of every block, projected at once.
+        axes = np.transpose(boxes.rotations, (0, 2, 1))  # (N, 3, 3): each block's own x, y, z in world
+        holes_xy = symbol_rects = None
+        if scene.holes:
+            ring = HOLE_POLY * HOLE_RADIUS  # (14, 2) in the end face's own y and z
+            ends = boxes.face_centres[:, list(END_FACES), :]  # (N, 2, 3)
+            pts = (ends[:, :, None, :] + ring[None, None, :, :1] * axes[:, None, None, 1, :]
+                   + ring[None, None, :, 1:2] * axes[:, None, None, 2, :])
+            holes_xy, _ = cam.project(pts)  # (N, 2, 14, 2)
+        if scene.symbols:
+            side = np.minimum(boxes.half[:, 2], boxes.half[:, 0]) * 2 * 0.85  # (N,)
+            square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) / 2
+            sides = boxes.face_centres[:, list(SIDE_FACES), :]
+            pts = (sides[:, :, None, :] + (square[None, None, :, :1] * side[:, None, None, None]) * axes[:, None, None, 0, :]
+                   + (square[None, None, :, 1:2] * side[:, None, None, None]) * axes[:, None, None, 2, :])
+            corners_xy, _ = cam.project(pts)  # (N, 2, 4, 2)
+            symbol_rects = np.concatenate([corners_xy.min(axis=2), corners_xy.max(axis=2)], axis=-1)
+
+        if floor:
+            self._draw_floor(surface, scene, boxes)
+        polys, owners = [], []
+        self.last_order = []
+        self.screen_rects = {}
+        for k in order:
+            if k >= len(ids):
+                fig, centre, w, h = placed[k - len(ids)]
+                self._draw_figure(surface, fig, centre, w, h)
+                continue
+            b = int(ids[k])
+            self.last_order.append(b)
+            lo, hi = screen[b].min(axis=0), screen[b].max(axis=0)
+            self.screen_rects[b] = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
+            for f in np.flatnonzero(facing[b]):
+                quad = face_screen[b, f]
+                pts = quad.tolist()
+                pygame.draw.polygon(surface, face_rgb[b, f].tolist(), pts)
+                pygame.draw.polygon(surface, edge_rgb[b, f].tolist(), pts, 1)
+                polys.append(quad)
+                owners.append(b)
+                if holes_xy is not None and f in END_FACES:
+                    pygame.draw.polygon(surface, HOLE, holes_xy[b, f - END_FACES[0]].tolist())
+                elif symbol_rects is not None and f in SIDE_FACES and b in scene.symbols:
+                    self._draw_symbol(surface, symbol_rects[b, f - SIDE_FACES[0]], scene.symbols[b])
+        # Outlines last, over everything: the whole block shows even where others hide it.
+        for mark, colour in ((selected, palette.ACCENT), (hover, palette.HIGHLIGHT)):
+            if mark is not None and 0 <= mark < n and shown[mark]:
+                for f in np.flatnonzero(facing[mark]):
+                    pygame.draw.polygon(surface, colour, face_screen[mark, f].tolist(), 2)
+        self._pick_polys = np.array(polys).reshape(-1, 4, 2)
+        self._pick_owner = np.array(owners, dtype=int)
+
+    @staticmethod
+    def _occlusion(boxes: Boxes, shown: np.ndarray) -> np.ndarray:
+        """(N, 6) darkening of faces that lie inside the tower's outline (seen through a gap), by how far
+        they are from the outside along their normal: without it a missing block barely shows."""
+        if not shown.any():
+            return np.ones((len(boxes), 6))
+        centre = np.median(boxes.centres[shown], axis=0)
+        reach = 1.5 * np.median(np.min(boxes.half[shown, :2], axis=1)) * 2  # half the footprint: 1.5 widths
+        lo = np.array([centre[0] - reach, centre[1] - reach, 0.0])
+        hi = np.array([centre[0] + reach, centre[1] + reach, boxes.upper[shown, 2].max()])
+        out = boxes.normals  # (N, 6, 3), unit vectors along world axes for an upright tower
+        room = np.where(out > 0, hi - boxes.face_centres, boxes.face_centres - lo)  # distance to the outline
+        inside = np.clip(np.sum(np.abs(out) * room, axis=2), 0.0, None)
+        return 1.0 - OCCLUSION * np.clip(inside / OCCLUSION_DEPTH, 0.0, 1.0)
+
+    def _draw_floor(self, surface: pygame.Surface, scene: TowerScene, boxes: Boxes) -> None:
+        shown = boxes.centres if len(boxes) else np.zeros((1, 3))
+        centre = np.median(shown[:, :2], axis=0) if len(boxes) else np.zeros(2)
+        radius = 0.16
+        angles = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+        ring = np.stack([centre[0] + radius * np.cos(angles), centre[1] + radius * np.sin(angles),
+                         np.zeros_like(angles)], axis=1)
+        pts, depth = self.camera.project(ring)
+        if np.all(depth > 0):
+            pygame.draw.polygon(surface, FLOOR, pts.tolist())
+            pygame.draw.polygon(surface, FLOOR_EDGE, pts.tolist(), 2)
+
+    def _draw_symbol(self, surface: pygame.Surface, rect: np.ndarray, symbol: str) -> None:
+        x0, y0, x1, y1 = rect
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            return
+        sprite = self.sprites.item(symbol, (int(x1 - x0), int(y1 - y0)))
+        if sprite is not None:
+            surface.blit(sprite, (int(x0), int(y0)))
+
+    def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray):
+        """(figure, centre in world, width, height) for every piece that can be placed."""
+        out = []
+        top_z = boxes.upper[shown, 2].max() if shown.any() else 0.0
+        if shown.any():
+            high = shown & (boxes.upper[:, 2] > top_z - 0.5 * boxes.half[:, 2].max() * 2)
+            top_xy = boxes.centres[high, :2].mean(axis=0)
+        else:
+            top_xy = np.zeros(2)
+        for fig in scene.figures:
+            w, h = FIGURE_SIZE[fig.kind]
+            if fig.kind in ("dk_pauline", "bowser"):
+                centre = np.array([top_xy[0], top_xy[1], top_z + h / 2])
+            else:
+                if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
+                    continue
+                b = fig.block
+                local = np.array([fig.end * (boxes.half[b, 0] + w * 0.35), fig.offset, 0.0])
+                if fig.kind == "mario":
+                    local[2] = boxes.half[b, 2] + h / 2 - 0.004  # standing on the girder's end
+                else:
+                    local[2] = h * 0.3  # the peg's head above its hole
+                centre = boxes.local_to_world(b, local)
+            out.append((fig, centre, w, h))
+        return out
+
+    def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float) -> None:
+        (xy,), (d,) = self.camera.project(centre[None])
+        if d <= 0:
+            return
+        ppm = self.camera.pixels_per_metre(d)
+        size = (w * ppm, h * ppm)
+        if size[0] < 3:
+            return
+        sprite = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character)
+        surface.blit(sprite, (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2)))
+
+    # ---- picking ----------------------------------------------------------------------
+    def pick(self, pos) -> int | None:
+        """The block whose painted face is frontmost at pixel pos in the last frame drawn, or None."""
+        polys = self._pick_polys
+        if len(polys) == 0:
+            return None
+        p = np.asarray(pos, dtype=float)
+        edge = np.roll(polys, -1, axis=1) - polys  # (M, 4, 2)
+        rel = p[None, None, :] - polys
+        cross = edge[..., 0] * rel[..., 1] - edge[..., 1] * rel[..., 0]
+        inside = np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+        hits = np.flatnonzero(inside)
+        return int(self._pick_owner[hits[-1]]) if len(hits) else None

@@ -1,0 +1,277 @@
+"""The tower view's self-contained pieces on towers laid out by rule (no physics): geometry, camera,
+draw order, shaded drawing with real pixel checks, picking, risk tint, pieces, and the widgets."""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from render import palette
+from render.tower.camera import Camera
+from render.tower.countdown import SettleCountdown
+from render.tower.geometry import Boxes, rotation_matrices, yaw_quaternion
+from render.tower.gesture import PushGesture
+from render.tower.order import draw_order
+from render.tower.playback import Playback
+from render.tower.spinner import Spinner
+from render.tower.synthetic import stacked_poses
+from render.tower.tint import risk_colour
+from render.tower.view import Figure, TowerScene, TowerView
+
+W, H = 640, 480
+SHOTS = Path(os.environ.get("RENDER_SHOTS", tempfile.gettempdir())) / "tower_shots"
+SHOTS.mkdir(parents=True, exist_ok=True)
+BG = (24, 27, 34)
+WOOD = (214, 178, 128)
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface((W, H))
+
+
+def scene_of(levels=12, missing=(), **extra):
+    poses, sizes = stacked_poses(levels, missing=missing)
+    colours = np.tile(np.array([WOOD], dtype=float), (len(poses), 1))
+    return TowerScene(poses, sizes, colours, **extra)
+
+
+def camera_for(levels, yaw=-60.0):
+    cam = Camera(viewport=(0, 0, W, H), yaw=math.radians(yaw))
+    cam.frame_tower(levels * 0.015)
+    return cam
+
+
+def paint(surface, scene, cam, **kw):
+    view = TowerView(cam)
+    surface.fill(BG)
+    view.draw(surface, scene, **kw)
+    return view, pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)  # rows, columns, rgb
+
+
+def not_background(img):
+    return np.any(np.abs(img - np.array(BG)) > 12, axis=2)
+
+
+# ---- geometry and camera ---------------------------------------------------------------------
+def test_rotations_are_proper_and_yaw_turns_x_into_y():
+    q = np.array([yaw_quaternion(a) for a in (0.0, 0.7, math.pi / 2, 2.0)])
+    r = rotation_matrices(q)
+    assert np.allclose(r @ np.transpose(r, (0, 2, 1)), np.eye(3), atol=1e-12)
+    assert np.allclose(np.linalg.det(r), 1.0)
+    assert np.allclose(r[2] @ [1, 0, 0], [0, 1, 0], atol=1e-12)
+
+
+def test_boxes_corners_span_the_block_sizes():
+    poses, sizes = stacked_poses(2)
+    boxes = Boxes(poses, sizes)
+    extent = boxes.upper - boxes.lower
+    assert np.allclose(extent[:3], [0.075, 0.025, 0.015])  # level 0 lies along x
+    assert np.allclose(extent[3:], [0.025, 0.075, 0.015])  # level 1 turned a quarter
+    with pytest.raises(ValueError, match="poses must be"):
+        Boxes(poses[:, :6], sizes)
+
+
+def test_camera_projects_its_target_to_the_middle_and_turns_by_quarters():
+    cam = Camera(viewport=(10, 20, 400, 300))
+    (xy,), _ = cam.project(cam.target[None])
+    assert np.allclose(xy, [210, 170])
+    start = cam.yaw
+    cam.quarter_turn(+1)
+    for _ in range(100):
+        cam.update(1 / 60)
+    assert math.isclose((cam.yaw - start) % (2 * math.pi), math.pi / 2, abs_tol=1e-9)
+    assert cam.goal_yaw is None
+    cam.zoom_by(100)
+    assert cam.zoom == 4.0
+
+
+# ---- draw order --------------------------------------------------------------------------------
+def _order(poses, sizes, cam):
+    boxes = Boxes(poses, sizes)
+    right, up, fwd = cam.basis()
+    scr, _ = cam.project(boxes.corners)
+    depth = (boxes.centres - cam.eye) @ fwd
+    return draw_order(boxes.lower, boxes.upper, depth, cam.eye, scr.min(axis=1), scr.max(axis=1))
+
+
+def test_blocks_above_are_painted_after_blocks_below_when_seen_from_above():
+    poses, sizes = stacked_poses(6)
+    cam = camera_for(6)
+    order = _order(poses, sizes, cam)
+    rank = {b: i for i, b in enumerate(order)}
+    for b in range(3, len(poses)):
+        for a in range(3 * (b // 3 - 1), 3 * (b // 3)):  # every block of the level below
+            assert rank[a] < rank[b], (a, b)
+
+
+def test_seen_from_below_the_order_reverses():
+    poses, sizes = stacked_poses(2)
+    cam = camera_for(2)
+    cam.target = np.array([0.0, 0.0, -0.05])
+    cam.pitch = math.radians(-8)  # the eye below the tower's bottom
+    assert cam.eye[2] < 0
+    rank = {b: i for i, b in enumerate(_order(poses, sizes, cam))}
+    assert all(rank[b] < rank[a] for a in range(3) for b in range(3, 6))
+
+
+# ---- pictures ------------------------------------------------------------------------------------
+def test_fresh_tower_silhouette_stands_in_the_middle(surface):
+    levels = 12
+    cam = camera_for(levels)
+    _, img = paint(surface, scene_of(levels), cam, floor=False)
+    mask = not_background(img)
+    rows, cols = np.nonzero(mask)
+    # The tower is a tall narrow shape around the middle column; the corners stay empty.
+    assert abs(cols.mean() - W / 2) < 25
+    assert (rows.max() - rows.min()) > 1.5 * (cols.max() - cols.min())
+    assert not mask[:20, :20].any() and not mask[-20:, -20:].any()
+    # The tower fills its bounding box, so the silhouette spans exactly the box's projection.
+    box = np.array([[x, y, z] for x in (-0.0375, 0.0375) for y in (-0.0375, 0.0375) for z in (0, levels * 0.015)])
+    corners, _ = cam.project(box)
+    assert abs(rows.min() - corners[:, 1].min()) < 3 and abs(rows.max() - corners[:, 1].max()) < 3
+    assert abs(cols.min() - corners[:, 0].min()) < 3 and abs(cols.max() - corners[:, 0].max()) < 3
+    (bottom,), _ = cam.project(np.array([[0, 0, 0.0]]))
+    # Wood colours shaded by face: the lit side is brighter than the shaded side.
+    wood = img[mask]
+    assert np.all(wood[:, 0] >= wood[:, 2])  # warm colours only, no stray blue
+    left, right = img[int(bottom[1]) - 60, int(bottom[0]) - 25], img[int(bottom[1]) - 60, int(bottom[0]) + 25]
+    assert left.sum() != right.sum()
+
+
+def test_rotated_view_differs_and_a_quarter_turn_of_a_square_tower_keeps_its_outline(surface):
+    levels = 8
+    _, a = paint(surface, scene_of(levels), camera_for(levels, yaw=-60), floor=False)
+    _, b = paint(surface, scene_of(levels), camera_for(levels, yaw=-15), floor=False)
+    ma, mb = not_background(a), not_background(b)
+    assert np.mean(ma != mb) > 0.005
+    assert np.abs(a - b).sum() > 0
+
+
+def test_removed_blocks_open_gaps_and_picking_finds_what_is_in_front(surface):
+    levels = 10
+    cam = camera_for(levels, yaw=-90)  # looking straight at the -y side
+    view, full = paint(surface, scene_of(levels), cam, floor=False)
+    # Level 4 lies along x; its slot 0 is the block nearest the eye on that side.
+    front = 4 * 3 + 0
+    (centre,), _ = cam.project(np.array([[0.0, -0.025, 4.5 * 0.015]]))
+    assert view.pick(centre) == front
+    scene = scene_of(levels, missing=[(4, 0)])
+    view2, gap = paint(surface, scene, cam, floor=False)
+    # Through the gap the eye meets blocks deeper inside, drawn darker; picking finds one of them
+    # (the top of level 3 or the middle block of level 4; ids above 11 shift by one in the list).
+    assert view2.pick(centre) in {9, 10, 11, 12}
+    x, y = int(centre[0]), int(centre[1])
+    assert gap[y, x].sum() < 0.8 * full[y, x].sum()
+    assert np.array_equal(full[:y - 60], gap[:y - 60])  # the picture above the gap is unchanged
+    assert view.pick((5, 5)) is None
+
+
+def test_risk_tint_shows_ramp_colours_and_fades_the_rest(surface):
+    levels = 8
+    cam = camera_for(levels, yaw=-90)
+    scene = scene_of(levels)
+    risk = np.full(len(scene.poses), np.nan)
+    low, high = 2 * 3, 4 * 3  # the front blocks of levels 2 and 4
+    risk[low], risk[high] = 0.0, 1.0
+    _, img = paint(surface, scene, cam, risk=risk, floor=False)
+
+    def colour_at(level):
+        (p,), _ = cam.project(np.array([[0.0, -0.0376, (level + 0.5) * 0.015]]))
+        return img[int(p[1]), int(p[0])]
+
+    safe, risky, faded = colour_at(2), colour_at(4), colour_at(6)
+    assert safe[2] > safe[1] and safe[0] > safe[1]  # viridis starts dark purple
+    assert risky[0] > risky[2] and risky[1] > risky[2]  # and ends yellow
+    assert risky.sum() > 2 * safe.sum()  # lightness rises along the ramp
+    assert abs(int(faded[0]) - int(faded[2])) < abs(WOOD[0] - WOOD[2]) * 0.7  # untinted wood goes grey
+    ramp = risk_colour(np.linspace(0, 1, 9))
+    assert np.all(np.diff(ramp @ [0.2126, 0.7152, 0.0722]) > 0)
+
+
+def test_hover_outline_and_pieces_are_drawn(surface):
+    levels = 8
+    cam = camera_for(levels, yaw=-90)
+    scene = scene_of(levels, holes=True, symbols={0: "mushroom"},
+                     figures=[Figure("dk_pauline"), Figure("mario", 3 * 3, -1, label="1")])
+    _, img = paint(surface, scene, cam, hover=6, floor=False)
+    assert np.any(np.all(img == palette.HIGHLIGHT, axis=2))  # the hover outline
+    (top,), _ = cam.project(np.array([[0.0, 0.0, levels * 0.015]]))
+    above = img[int(top[1]) - 60:int(top[1]) - 5, int(top[0]) - 40:int(top[0]) + 40]
+    assert not_background(above).mean() > 0.2  # Donkey Kong and Pauline stand on top
+    (hole,), _ = cam.project(np.array([[0.0, -0.0376, 1.5 * 0.015]]))  # an end of a level-1 block
+    assert img[int(hole[1]), int(hole[0])].sum() < 120  # dark: a hole
+    (mush,), _ = cam.project(np.array([[0.0, -0.0376, 0.5 * 0.015]]))
+    x, y = int(mush[0]), int(mush[1])
+    patch = img[y - 3:y + 3, x - 3:x + 3]
+    assert np.any((patch[..., 0] > 180) & (patch[..., 1] < 90))  # the mushroom's red cap
+
+
+# ---- widgets -----------------------------------------------------------------------------------------
+def test_spinner_stops_on_the_outcome_it_is_given(surface):
+    spinner = Spinner(["0", "1", "2", "3", "0", "1"], groups=[0, 0, 1, 1, 2, 2])
+    for target in (4, 1, 1, 5):
+        spinner.spin_to(target)
+        frames = 0
+        while spinner.spinning:
+            spinner.update(1 / 60)
+            frames += 1
+        assert spinner.result == target and spinner.section_at_arrow() == target
+        assert frames > 60  # it really spins for a while
+    with pytest.raises(ValueError):
+        spinner.spin_to(6)
+    surface.fill(BG)
+    spinner.draw(surface, (W // 2, H // 2), 150)
+    inside_0 = (int(W // 2 + 80 * math.sin(math.pi / 6)), int(H // 2 - 80 * math.cos(math.pi / 6)))
+    assert tuple(surface.get_at(inside_0))[:3] == palette.SKY_BLUE  # section 0 in its group's colour
+    inside_5 = (int(W // 2 - 100 * math.sin(math.pi / 12)), int(H // 2 - 100 * math.cos(math.pi / 12)))
+    assert tuple(surface.get_at(inside_5))[:3] == palette.mix(palette.BLUISH_GREEN, palette.WHITE, 0.45)  # lit
+    pygame.image.save(surface, str(SHOTS / "spinner.png"))
+
+
+def test_countdown_runs_and_ends_early_on_the_verdict():
+    c = SettleCountdown()
+    c.start(10)
+    for _ in range(30):
+        c.update(0.1)
+    assert math.isclose(c.left, 7.0, abs_tol=1e-9) and not c.done
+    c.decide(fell=False, linger=0.5)
+    for _ in range(6):
+        c.update(0.1)
+    assert c.done and c.verdict == "stands" and c.left > 6
+
+
+def test_push_gesture_reads_speed_and_steadiness():
+    smooth = PushGesture(0, (100, 100), (1000.0, 0.0), 0.075)
+    for k in range(1, 31):
+        smooth.move((100 + 2 * k, 100), k / 60)  # 2 px a frame = 2 mm a frame = 0.12 m/s
+    speed, steady = smooth.reading()
+    assert math.isclose(speed, 0.12, rel_tol=1e-9) and steady > 0.99
+    assert smooth.direction == 1 and smooth.complete  # 60 mm of a 75 mm block: out far enough
+    assert not PushGesture(0, (100, 100), (1000.0, 0.0), 0.075).complete
+    shaky = PushGesture(0, (100, 100), (1000.0, 0.0), 0.075)
+    x = 100
+    for k in range(1, 31):
+        x += 4 if k % 2 else 0
+        shaky.move((x, 100 + (6 if k % 3 == 0 else -6)), k / 60)
+    s2, steady2 = shaky.reading()
+    assert math.isclose(s2, speed, rel_tol=1e-9) and steady2 < 0.6
+
+
+def test_playback_interpolates_at_real_speed():
+    frames = np.zeros((31, 1, 7))
+    frames[:, 0, 0] = np.linspace(0, 1, 31)
+    frames[:, 0, 6] = 1.0
+    play = Playback(frames, rate_hz=30)
+    assert math.isclose(play.duration, 1.0)
+    play.update(0.25)
+    assert math.isclose(play.poses()[0, 0], 0.25, abs_tol=1e-9)
+    play.update(5.0)
+    assert play.done and math.isclose(play.poses()[0, 0], 1.0)
