@@ -1,0 +1,290 @@
+"""Jenga rules that do not touch the tower: data files, coins, holes, the push grammar, climbing,
+Bowser, items and scoring. States are built by hand (a layout, pieces, purses); no physics runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.core import ActionSyntaxError, IllegalActionError
+from games.jenga import data
+from games.jenga.classic import SPEC as CLASSIC
+from games.jenga.coins import transfer, value
+from games.jenga.donkey_kong import SPEC as DK, fall_to
+from games.jenga.layout import (ends, free_holes, highest_complete, is_real, parse_hole, removable,
+                                stack_slots)
+from games.jenga.push import PushOutOfRangeError, WrongEndError, make_extract, parse_extract
+from games.jenga.super_mario import SPEC as MARIO, deal_items
+
+
+def full_layout(levels: int) -> list:
+    return [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(levels)]
+
+
+def dk_state(players=3, levels=18, marios=None):
+    s = DK.new_state(DK.make_config(players=players))
+    s.layout = full_layout(levels)
+    s.marios = [list(h) for h in (marios or [(0, s_, "+x") for s_ in range(players)])]
+    s.phase, s.placing, s.probes_left = "act", None, 2
+    return s
+
+
+def mario_state(players=3, levels=15, pegs=None):
+    s = MARIO.new_state(MARIO.make_config(players=players))
+    s.layout = full_layout(levels)
+    s.items = deal_items(0)
+    s.characters = list(data.CHARACTERS[:players])
+    s.pegs = [list(h) for h in (pegs or [(1, p, "+y") for p in range(players)])]
+    s.phase, s.placing, s.probes_left = "act", None, 2
+    return s
+
+
+# ---- data files ---------------------------------------------------------------------------------
+def test_assets_load_and_spinners_have_the_documented_shape():
+    """DK: "The spinner is divided into four pink sections with three black sections each." """
+    sections = data.dk_spinner()
+    assert len(sections) == 12 and {s["pink"] for s in sections} == {0, 1, 2, 3}
+    assert {s["remove"] for s in sections} <= {0, 1, 2} and {s["climb"] for s in sections} <= {0, 1, 2, 3}
+    assert sum(data.mario_items().values()) == 45
+    for s in data.mario_spinner()["sections"]:
+        assert 0 <= s["stack"] <= 2 and 0 <= s["climb"] <= 4
+
+
+def test_character_cards_are_the_rulebook_cards():
+    """Mario: "Star: Climb 3 and steal 1 coin"; Luigi: "Star: Steal 3 coins from any combo of players";
+    Peach: "Mushroom: Move a player down 3"; Toad: "Mushroom: Climb 4"."""
+    cards = data.characters()
+    assert cards["mario"]["star"] == [["climb", 3], ["steal", 1]]
+    assert cards["luigi"]["star"] == [["steal_each", 3]]
+    assert cards["luigi"]["pow"] == [["climb", 1], ["steal", 1]]
+    assert cards["peach"]["mushroom"] == [["move_down", 3]]
+    assert cards["peach"]["star"] == [["steal", 2], ["collect", 2]]
+    assert cards["toad"]["star"] == [["climb", 2], ["collect", 1]]
+    assert all(c["question"] == [["collect", 2]] and c["goomba"] == [["return", 1]] for c in cards.values())
+
+
+@pytest.mark.parametrize("broken, message", [
+    ({"pink": [{"remove": 1, "climb": [1, 2, 3]}] * 3}, "four pink sections"),
+    ({"pink": [{"remove": 3, "climb": [1, 2, 3]}] * 4}, "pink[0].remove"),
+    ({"pink": [{"remove": 1, "climb": [1, 2, 7]}] * 4}, "climb[2]"),
+])
+def test_a_broken_spinner_file_is_named(broken, message):
+    with pytest.raises(data.AssetError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        data.check_dk_spinner(broken)
+
+
+def test_item_counts_must_fill_the_tower():
+    counts = json.loads((data.ASSETS / "mario_items.json").read_text())
+    counts["items"]["star"] += 1
+    with pytest.raises(data.AssetError, match="add up to 46"):
+        data.check_mario_items(counts)
+
+
+# ---- coins ----------------------------------------------------------------------------------------
+def test_coin_bank_pays_exactly_with_change():
+    """"Each player takes 1 Five Coin"; paying 2 from a Five Coin takes change."""
+    bank, me, you = [20, 6], [0, 1], [3, 0]
+    assert transfer(me, you, bank, 2) == 2
+    assert me == [3, 0] and you == [0, 1]
+    assert value(bank) + value(me) + value(you) == 20 + 30 + 5 + 3
+
+
+def test_change_comes_from_the_bank_when_the_receiver_has_none():
+    bank, me, you = [10, 0], [0, 1], [0, 0]
+    assert transfer(me, you, bank, 1) == 1
+    assert me == [4, 0] and you == [1, 0] and bank == [5, 1]
+
+
+def test_short_bank_pays_what_it_can_and_a_poor_player_pays_what_they_have():
+    bank, me = [1, 0], [0, 0]
+    assert transfer(bank, me, bank, 2) == 1 and me == [1, 0] and bank == [0, 0]
+    poor, bank = [3, 0], [0, 0]
+    assert transfer(poor, bank, bank, 10) == 3 and poor == [0, 0]
+
+
+# ---- layout and holes -----------------------------------------------------------------------------
+def test_traditional_removal_and_stacking_slots():
+    """"Remove a block from anywhere BELOW the highest completed story" and "always complete a 3-block
+    level before starting a higher one"."""
+    lay = full_layout(4)
+    assert highest_complete(lay) == 3 and {lv for lv, _ in removable(lay)} == {0, 1, 2}
+    lay.append([None, 12, None])
+    assert highest_complete(lay) == 3 and stack_slots(lay) == [0, 2]
+    assert {lv for lv, _ in removable(lay)} == {0, 1, 2}
+    lay[4] = [12, 13, 14]
+    assert stack_slots(lay) == [0, 1, 2] and {lv for lv, _ in removable(lay)} == {0, 1, 2, 3}
+
+
+def test_holes_are_block_ends_on_alternating_sides():
+    lay = full_layout(3)
+    assert ends(0) == ("+x", "-x") and ends(1) == ("+y", "-y")
+    assert is_real(lay, (1, 2, "-y")) and not is_real(lay, (1, 2, "+x"))
+    lay[1][2] = None
+    assert not is_real(lay, (1, 2, "-y"))
+    assert len(free_holes(lay, 1, [(1, 0, "+y")])) == 3
+
+
+# ---- the push grammar -----------------------------------------------------------------------------
+def test_push_text_round_trips_and_rejects_bad_pushes():
+    text = make_extract(5, 1, "+y", 0.0204, 0.904)
+    assert text == "extract 5:1 +y speed=0.020 steady=0.90"
+    assert parse_extract(text).extract_text() == text
+    with pytest.raises(ActionSyntaxError, match="canonical"):
+        parse_extract("extract 5:1 +y speed=0.02 steady=0.9")
+    with pytest.raises(PushOutOfRangeError):
+        parse_extract("extract 5:1 +y speed=0.900 steady=0.90")
+    with pytest.raises(WrongEndError):
+        parse_extract("extract 5:1 +x speed=0.020 steady=0.90")
+
+
+def test_check_action_accepts_any_push_in_range_and_names_what_is_wrong():
+    s = CLASSIC.new_state(CLASSIC.make_config(players=2))
+    s.layout, s.phase = full_layout(18), "take"
+    s.check_action("extract 3:1 -y speed=0.037 steady=0.41")  # not in the representative list
+    assert "extract 3:1 -y speed=0.037 steady=0.41" not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="may not be taken"):
+        s.check_action("extract 17:1 +y speed=0.020 steady=0.90")
+    assert s.string_to_action("extract 3:1 -y 0.02 0.9") == "extract 3:1 -y speed=0.020 steady=0.90"
+
+
+# ---- Donkey Kong ----------------------------------------------------------------------------------
+def test_dk_climbing_one_girder_moves_to_the_level_above_on_another_side():
+    """"To place him in the girder above, you'll have to move him to another side of the tower"."""
+    s = dk_state(marios=[(0, 0, "+x"), (0, 1, "+x"), (0, 2, "+x")])
+    s.climbs_left = 1
+    targets = s.climb_targets()
+    assert targets and all(h[0] == 1 and h[2] in ("+y", "-y") for h in targets)
+    s.apply_action(f"climb 1:0+y")
+    assert s.marios[0] == [1, 0, "+y"]
+
+
+def test_dk_a_fully_occupied_level_is_skipped():
+    """"If there is no available girder to stand on ... you may skip that level and proceed to the level
+    above the occupied row. Bonus for you!" """
+    s = dk_state(players=3, marios=[(0, 0, "+x"), (1, 1, "+y"), (1, 1, "-y")])
+    s.layout[1] = [None, 4, None]  # level 1 has one girder, both its holes taken
+    s.climbs_left = 1
+    assert {h[0] for h in s.climb_targets()} == {2}
+
+
+def test_dk_removing_a_girder_drops_mario_below_on_the_same_side():
+    """"Remove a girder Mario is standing on and he falls to the girder immediately below on the same
+    side of the tower." """
+    lay = full_layout(8)
+    lay[6][1] = None
+    assert fall_to(lay, (6, 1, "-x"), []) == (4, 1, "-x")
+    assert fall_to(lay, (6, 1, "-x"), [(4, 1, "-x")]) in [(4, 0, "-x"), (4, 2, "-x")]
+
+
+def test_dk_reaching_the_top_wins_and_a_fall_is_won_by_the_highest_other_mario():
+    """"The Mario that reaches the top ... or is closest to the top when the tower falls wins the game.
+    The player that makes the tower fall loses the game." """
+    s = dk_state(players=3, levels=6, marios=[(4, 0, "+x"), (3, 0, "+y"), (1, 0, "+y")])
+    s.climbs_left = 1
+    s.apply_action("climb 5:0+y")
+    assert s.is_terminal() and s.winners() == [0] and s.returns()[0] == 1.0
+    s = dk_state(players=3, levels=6, marios=[(4, 0, "+x"), (3, 0, "+y"), (1, 0, "+y")])
+    s.phase, s.toppler, s.ended = "over", 0, "fall"
+    assert s.winners() == [1] and s.returns() == [-1.0, 1.0, 0.0]
+
+
+def test_dk_spinner_sets_removals_and_climbs_and_dk_stands_on_top():
+    """"The pink section determines how many girders to remove ... The black section determines how many
+    girders your Mario will climb." """
+    s = dk_state()
+    s.phase = "spin"
+    k = next(i for i, sec in enumerate(data.dk_spinner()) if sec["remove"] == 2 and sec["climb"] == 3)
+    s.apply_action(f"spin {k}")
+    assert (s.removals_left, s.climbs_left) == (2, 3)
+    assert any(a.startswith("extract") for a in s.legal_actions())
+    assert any(a.startswith("climb") for a in s.legal_actions())
+    assert s.dk_level() == 17
+
+
+# ---- Super Mario ----------------------------------------------------------------------------------
+def test_mario_never_take_a_block_with_a_peg_in_it():
+    """"You can't stack a block that an opponent's character peg is in." """
+    s = mario_state(pegs=[(1, 0, "+y"), (3, 2, "-y"), (1, 1, "+y")])
+    s.stacks_left = 1
+    takeable = s.extractable()
+    assert (3, 2) not in takeable and (1, 0) not in takeable and (1, 2) in takeable
+
+
+def test_mario_climb_stops_below_bowser_and_ends_the_turn():
+    """"If your spin would take your character peg to the same level as Bowser or higher, insert your peg
+    into any vacant hole on the layer directly below him instead, and end your turn." """
+    s = mario_state(pegs=[(12, 0, "+x"), (1, 1, "+y"), (1, 2, "+y")])
+    s.climb_due, s.stacks_left = 4, 1
+    options = s.climb_options(0, 4)
+    assert options and {h[0] for h in options} == {13}
+    s.apply_action(f"climb 13:0+y")
+    assert s.battling[0] and s.phase == "spin" and s.mover == 1
+
+
+def test_mario_battle_needs_climb_3_or_4_and_pays_the_bonus_in_order():
+    """"To defeat Bowser, you must spin "Climb 3" or "Climb 4" ... First player: collect 5 coins" and
+    "If your character peg reaches the highest layer before anyone else's ... collect 10 coins!" """
+    s = mario_state(pegs=[(13, 0, "+y"), (1, 1, "+y"), (1, 2, "+y")])
+    s.battling[0], s.phase = True, "spin"
+    weak = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["climb"] == 1 and not sec["coins"]
+                and not sec["reverse"])
+    s.apply_action(f"spin {weak}")
+    assert s.battling[0] and s.pegs[0][0] == 13 and s.coins()[0] == 5
+    s.mover, s.phase = 0, "spin"
+    strong = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["climb"] == 4 and not sec["coins"])
+    s.apply_action(f"spin {strong}")
+    assert s.defeated[0] and not s.battling[0] and s.pegs[0][0] == 14
+    assert s.coins()[0] == 5 + 5 + 10 and s.invariant_violations() == []
+
+
+def test_mario_blocked_climb_keeps_the_peg_in_place():
+    """"If your opponents' character pegs are in the only holes you could climb to, don't move your
+    character peg." """
+    s = mario_state(players=3, pegs=[(1, 0, "+y"), (3, 1, "+y"), (3, 1, "-y")])
+    s.layout[3] = [None, 10, None]
+    assert s.climb_options(0, 2) == []
+    s.climb_due, s.stacks_left = 2, 0
+    s.settle()
+    assert s.pegs[0] == [1, 0, "+y"] and s.phase == "spin"
+
+
+def test_mario_items_follow_the_character_card_with_targets():
+    """Luigi: "Star: Steal 3 coins from any combo of players"; Peach: "Mushroom: Move a player down 3";
+    "Your character peg can't move down lower than the second layer of the tower." """
+    s = mario_state(pegs=[(2, 0, "+x"), (6, 1, "+x"), (3, 1, "-y")])
+    s.characters = ["luigi", "peach", "toad"]
+    s.effects = [["steal", 1]] * 3
+    assert s.legal_actions() == ["target 2", "target 3"]
+    for _ in range(3):
+        s.apply_action("target 2")
+    assert s.coins() == [8, 2, 5] and s.phase == "spin"  # nothing left to do: the turn passed on
+    s.mover, s.phase, s.effects = 1, "act", [["move_down", 3]]
+    assert s.legal_actions() == ["target 1", "target 3"]
+    s.apply_action("target 3")
+    assert s.pegs[2][0] == 1  # 3 - 3 = 0 is below the second layer: stops on layer 1
+    assert s.invariant_violations() == []
+
+
+def test_mario_reverse_turns_the_direction_of_play():
+    """The spinner says "If play continues in the opposite direction after your turn." """
+    s = mario_state(players=3)
+    s.phase, s.mover = "spin", 1
+    rev = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["reverse"] and sec["climb"] == 1)
+    s.apply_action(f"spin {rev}")
+    s.stacks_left = 0
+    s.apply_action(next(a for a in s.legal_actions() if a.startswith("climb")))
+    assert s.direction == -1 and s.mover == 0 and s.phase == "spin"
+
+
+def test_mario_the_fall_penalty_and_bonus():
+    """"The player who caused the tower to fall must return 10 coins to the pile. The player with the
+    highest character receives 5 coins. But if that player made the tower fall, the second-highest
+    character collects 5 coins instead." """
+    s = mario_state(pegs=[(9, 0, "+y"), (5, 1, "+y"), (3, 1, "-y")])
+    s.purses = [[7, 2], [0, 1], [0, 1]]
+    s.bank = [26 - 7, 8 - 4]
+    s.toppler, s.phase = 0, "over"
+    s.on_fall(s.layout)
+    assert s.coins() == [7, 10, 5] and s.winners() == [1]
+    assert s.invariant_violations() == []
