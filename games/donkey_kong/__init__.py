@@ -1,0 +1,32 @@
+"""The Donkey Kong board game (Milton Bradley, 1982): variants 'rulebook' (default) and 'wiki'."""
+
+from __future__ import annotations
+
+from games.bots import RandomBot
+from games.core import GameSpec
+
+from .board import BOARD, BoardError, load_board
+from .bots import GreedyBot, StrongBot
+from .help import help_text
+from .state import MAX_LENGTH, DonkeyKongState
+
+SPEC = GameSpec(
+    name="donkey_kong",
+    title="Donkey Kong",
+    summary="climb the girders to the Fair Maiden, playing Jump and Hammer cards on barrels and fireballs",
+    min_players=2,
+    max_players=4,
+    variants={
+        "rulebook": "the printed 1982 rulebook (default)",
+        "wiki": "the encyclopedia article's reading",
+    },
+    default_variant="rulebook",
+    max_length=MAX_LENGTH,
+    new_state=DonkeyKongState,
+    state_from_json=DonkeyKongState.from_json,
+    bots={"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot},
+    help_text=help_text,
+)
+DonkeyKongState.spec = SPEC
+
+__all__ = ["SPEC", "BOARD", "BoardError", "DonkeyKongState", "load_board", "help_text"]

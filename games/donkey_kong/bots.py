@@ -1,0 +1,145 @@
+"""Donkey Kong bots: greedy (best immediate points and progress) and strong (looks ahead).
+
+greedy scores each pawn path by what it brings at once: card points for the obstacles it meets
+(or the penalty when the hand is empty), a red-dot draw, the Finish bonus and the climb; on contact
+it plays its most valuable card, a Hammer on ties.
+
+strong plays every candidate action out on a copy of the state to the end of the current turn (the
+dice are already rolled, so only card draws are left to chance: it averages a few samples), then
+one more round of opponents' turns by sampling dice, and judges the position: points, the cards in
+hand (each is future points), who is closer to the Finish, and, once the game is over, who won.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games.bots import Bot, sample_outcome
+from games.core import CHANCE, TERMINAL
+
+from .board import BOARD
+from .cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, FINISH_BONUS
+from .state import FIREBALLS, MOVE, pawn_paths
+
+_DIST = BOARD.distance_to_finish
+_RED = BOARD.red_dot
+STEP_VALUE = 20.0  # greedy: points a step nearer the Finish is worth
+
+
+def _card_value(action: str) -> tuple[int, bool]:
+    kind = CARD_INDEX[action.split()[1]]
+    return CARD_POINTS[kind], CARD_IS_HAMMER[kind]
+
+
+def best_card(actions: list[str]) -> str:
+    """The most valuable card; a Hammer (it clears the obstacle) on a tie."""
+    return max(actions, key=_card_value)
+
+
+class GreedyBot(Bot):
+    """Best immediate points and progress, no look-ahead."""
+
+    name = "greedy"
+
+    def choose(self, state, rng: np.random.Generator) -> str:
+        actions = state.legal_actions()
+        if actions[0].startswith("play "):
+            return best_card(actions)
+        scored = [(self.path_value(state, a), -i) for i, a in enumerate(actions)]
+        return actions[-max(scored)[1]]
+
+    @staticmethod
+    def path_value(state, action: str) -> float:
+        me = state.turn
+        path = [BOARD.index[n] for n in action.split()[1:]]
+        hand = sorted((CARD_POINTS[k] for k in state.hands[me]), reverse=True)
+        played = state.played[me]
+        value = 0.0
+        obstacles = set(s for s in state.barrels if s >= 0) | set(s for s in state.fireballs if s >= 0)
+        for s in path:
+            if s in obstacles:
+                if hand:
+                    value += hand.pop(0)
+                elif played:
+                    value -= sum(CARD_POINTS[k] for k in played) / len(played)
+        end = path[-1]
+        if end == BOARD.finish:
+            value += FINISH_BONUS
+        elif _RED[end] and state.deck_count():
+            value += 250
+        value += STEP_VALUE * (_DIST[state.pawns[me]] - _DIST[end])
+        return value
+
+
+class StrongBot(Bot):
+    """One-ply search: each action played out to the end of the turn and a round beyond, then judged."""
+
+    name = "strong"
+
+    def __init__(self, samples: int = 2, hand_weight: float = 0.6, step_weight: float = 14.0):
+        self.samples = samples
+        self.hand_weight = hand_weight
+        self.step_weight = step_weight
+        self._greedy = GreedyBot()
+
+    def choose(self, state, rng: np.random.Generator) -> str:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player()
+        if actions[0].startswith("move "):
+            actions = self._prune(state, actions)
+            if len(actions) == 1:
+                return actions[0]
+        best, best_value = actions[0], -1e18
+        for a in actions:
+            total = 0.0
+            for _ in range(self.samples):
+                sim = state.clone()
+                sim.apply_action(a)
+                self._play_out(sim, rng)
+                total += self.evaluate(sim, me)
+            if total > best_value:
+                best, best_value = a, total
+        return best
+
+    @staticmethod
+    def _prune(state, actions: list[str]) -> list[str]:
+        """Paths with the same end and the same spaces met are alike: keep one of each."""
+        seen, keep = set(), []
+        for a in actions:
+            path = a.split()[1:]
+            key = (path[-1], tuple(sorted(set(path))))
+            if key not in seen:
+                seen.add(key)
+                keep.append(a)
+        return keep
+
+    def _play_out(self, sim, rng) -> None:
+        """Finish this turn and play the following round with greedy decisions and sampled dice."""
+        turns_left = sim.turns + len(sim.pawns) + 1
+        while True:
+            p = sim.current_player()
+            if p == TERMINAL or sim.turns >= turns_left:
+                return
+            if p == CHANCE:
+                sim.apply_action(sample_outcome(sim.chance_outcomes(), rng))
+            else:
+                sim.apply_action(self._greedy.choose(sim, rng))
+
+    def evaluate(self, state, me: int) -> float:
+        scores = state.scores()
+        if state.is_terminal():
+            winners = state.winners()
+            win = 1.0 / len(winners) if me in winners else 0.0
+            rest = max(s for i, s in enumerate(scores) if i != me)
+            return 100000.0 * win + (scores[me] - rest)
+
+        def worth(i):
+            hand = sum(CARD_POINTS[k] for k in state.hands[i])
+            # the bonus a pawn can still expect, the nearer the Finish the likelier
+            race = FINISH_BONUS - self.step_weight * _DIST[state.pawns[i]]
+            return scores[i] + self.hand_weight * hand + race
+
+        mine = worth(me)
+        return mine - max(worth(i) for i in range(len(scores)) if i != me)

@@ -1,0 +1,707 @@
+"""The rules of the Donkey Kong board game as a state machine (variants 'rulebook' and 'wiki').
+
+A turn: a chance roll of both dice; the pawn's move (a decision: the whole path); the fireballs,
+highest first, then the barrels, lowest first, each moved the obstacle count; then the dispenser
+drops a barrel. Every contact between a pawn and an obstacle stops the movement until the pawn's
+owner picks a face-up card (a decision, also in another player's turn) or, without one, a chance
+draw settles the penalty, theft or reward. Movement is therefore kept as resumable data: the rest
+of the pawn's path, the queue of obstacles still to move, the obstacle in motion and the contacts
+waiting to be settled.
+
+Obstacles are numbered: codes 0..3 are the fireballs, 4..15 the barrels; a position of -1 means a
+fireball waiting in the Oil Can or a barrel in Donkey Kong's dispenser.
+"""
+
+from __future__ import annotations
+
+from games.core import CHANCE, TERMINAL, State
+
+from .board import BOARD, DOWN, LEFT, RIGHT, UP
+from .cards import (CARD_INDEX, CARD_IS_HAMMER, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, DK_FACE,
+                    FINISH_BONUS, FIRST_HAND, KINDS, card_label, dice_outcomes, face_label, weighted_kinds)
+
+FIREBALLS = 4
+BARRELS = 12
+ROUND_LIMIT = 30  # rounds after which the game ends without a Finish (documented in the help)
+ROLL_OFF_LIMIT = 20  # start-player roll-offs before the earliest tied seat simply starts
+MAX_PLAYERS = 4
+# Upper bound of actions in one turn: roll, move and red-dot draw, plus at most one action per
+# contact. A moving obstacle only ever goes forward on the gamepath (slides and advances included),
+# at most once up and once down (a barrel turning into a fireball), with at most two ladder rungs
+# per slide, and meets at most four pawns per space; 17 movers a turn (16 obstacles and the drop).
+_ENTRIES_PER_MOVER = 2 * (len(BOARD.route) + max(len(r) for r in BOARD.ladder_spaces) + 1)
+TURN_ACTION_BOUND = 3 + 2 * 9 + 17 * _ENTRIES_PER_MOVER * MAX_PLAYERS
+MAX_LENGTH = (ROLL_OFF_LIMIT * MAX_PLAYERS + FIRST_HAND * MAX_PLAYERS
+              + ROUND_LIMIT * MAX_PLAYERS * TURN_ACTION_BOUND)
+
+_OPPOSITE = {LEFT: RIGHT, RIGHT: LEFT, UP: DOWN, DOWN: UP}
+_ROUTE = BOARD.route
+_ROUTE_POS = BOARD.route_pos
+_STEPS = BOARD.pawn_steps
+_NAMES = BOARD.names
+_OIL, _DK, _DROP, _FINISH, _START = BOARD.oil_can, BOARD.dk, BOARD.drop, BOARD.finish, BOARD.start
+_RED = BOARD.red_dot
+_FIRE_NEXT = [(_ROUTE[p + 1] if 0 <= p < len(_ROUTE) - 1 else -1) for p in _ROUTE_POS]
+_BARREL_NEXT = [(_ROUTE[p - 1] if p > 0 else -1) for p in _ROUTE_POS]
+_FIRE_SLIDE, _BARREL_SLIDE = BOARD.fireball_slide, BOARD.barrel_slide
+_DICE = {v: dice_outcomes(v) for v in ("rulebook", "wiki")}
+_DICE_BY_ACTION = {v: {a: (m, f) for a, _, m, f in outs} for v, outs in _DICE.items()}
+_DICE_CHANCE = {v: [(a, p) for a, p, _, _ in outs] for v, outs in _DICE.items()}
+_ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
+
+# Stages (what the machine waits for when no contact is pending).
+ORDER, DEAL, ROLL, MOVE, DOT, OVER = "order", "deal", "roll", "move", "dot", "over"
+# Internal stages run by _run() without waiting: the walk and the obstacle phase.
+WALK, OBSTACLES, RELEASE = "walk", "obstacles", "release"
+
+
+def _pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple], list[tuple]]:
+    """All pawn paths from start: (full, stuck). Full paths take `count` steps or end on the Finish;
+    stuck paths could not go on (the fallback when no full path exists)."""
+    full, stuck = [], []
+    path: list[int] = []
+
+    def walk(s, used_dirs, seen):
+        if s == _FINISH and path:
+            full.append(tuple(path))
+            return
+        if len(path) == count:
+            full.append(tuple(path))
+            return
+        moved = False
+        for t, d in _STEPS[s]:
+            if no_backtrack:
+                if t in seen:
+                    continue
+                path.append(t)
+                seen.add(t)
+                walk(t, used_dirs, seen)
+                seen.discard(t)
+            else:
+                if _OPPOSITE[d] in used_dirs:
+                    continue
+                path.append(t)
+                walk(t, used_dirs | {d}, seen)
+            path.pop()
+            moved = True
+        if not moved and path:
+            stuck.append(tuple(path))
+
+    walk(start, frozenset(), {start})
+    return full, stuck
+
+
+_PATH_CACHE: dict[tuple[int, int, bool], tuple[list[tuple], list[tuple], list[tuple[str, tuple]]]] = {}
+
+
+def pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple], list[tuple], list]:
+    """(full paths, stuck paths, (action, path) for the full ones), computed once per start and count."""
+    key = (start, count, no_backtrack)
+    hit = _PATH_CACHE.get(key)
+    if hit is None:
+        full, stuck = _pawn_paths(start, count, no_backtrack)
+        hit = _PATH_CACHE[key] = (full, stuck, [(move_action(p), p) for p in full])
+    return hit
+
+
+def move_action(path) -> str:
+    return "move " + " ".join(_NAMES[s] for s in path)
+
+
+class DonkeyKongState(State):
+    """Everything on the table, as plain lists and ints (see the module docstring)."""
+
+    def __init__(self, config):
+        super().__init__(config)
+        n = config.num_players
+        self.wiki = config.variant == "wiki"
+        self.stage = ORDER
+        self.rollers = list(range(n))  # seats in the current start-player roll-off
+        self.rolls: list[int] = []  # their rolls so far, in the order of rollers
+        self.roll_offs = 0
+        self.first = 0
+        self.deal_left = FIRST_HAND * n
+        self.turn = 0
+        self.turns = 0  # turns completed
+        self.mario_roll = 0  # 0: no dice shown
+        self.obstacle_roll = -1  # -1: no dice shown; DK_FACE (0): Donkey Kong
+        self.pawns = [_START] * n
+        self.barrels = [-1] * BARRELS
+        for b, s in enumerate(BOARD.start_barrels):
+            self.barrels[b] = s
+        self.fireballs = [-1] * FIREBALLS
+        self.deck = [COPIES] * KINDS
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.bonus = [0] * n
+        self.finisher = -1
+        self.path_left: list[int] = []
+        self.queue: list[int] = []  # obstacle codes still to move this turn
+        self.mover: list | None = None  # [code, steps left, landing is exact, has slid, forced spaces]
+        self.contacts: list[list[int]] = []  # [seat, obstacle code, space] waiting to be settled
+        self.events: list[str] = []  # the last few things that happened, for people to read
+
+    # ---- the renderer's view ---------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.config.variant
+
+    def pawn_spaces(self) -> list[str]:
+        return [_NAMES[s] for s in self.pawns]
+
+    def barrel_spaces(self) -> list[str]:
+        return [_NAMES[s] for s in self.barrels if s >= 0]
+
+    def fireball_spaces(self) -> list[str]:
+        return [_NAMES[s] for s in self.fireballs if s >= 0]
+
+    def dispenser_count(self) -> int:
+        return self.barrels.count(-1)
+
+    def oil_can_count(self) -> int:
+        return self.fireballs.count(-1)
+
+    def deck_count(self) -> int:
+        return sum(self.deck)
+
+    def dice_shown(self) -> tuple[int, str] | None:
+        """(Mario's count, the obstacle face: a number or 'DK') of this turn's roll, or None."""
+        return None if self.mario_roll == 0 else (self.mario_roll, face_label(self.obstacle_roll))
+
+    def face_up(self, seat: int) -> list[str]:
+        return [CARD_NAMES[k] for k in self.hands[seat]]
+
+    def played_cards(self, seat: int) -> list[str]:
+        return [CARD_NAMES[k] for k in self.played[seat]]
+
+    def scores(self) -> list[int]:
+        return [sum(CARD_POINTS[k] for k in self.played[i]) + self.bonus[i] for i in range(len(self.pawns))]
+
+    def turn_owner(self) -> int | None:
+        return None if self.stage in (ORDER, DEAL, OVER) else self.turn
+
+    def turn_count(self) -> int:
+        return self.turns
+
+    def pending_decision(self) -> dict:
+        """What the game waits for: {'seat': seat or -1 (chance) or -2 (over), 'kind', 'text'}."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return {"seat": p, "kind": "over", "text": "the game is over"}
+        if self.contacts:
+            seat, code, space = self.contacts[0]
+            what = "a fireball" if code < FIREBALLS else "a barrel"
+            who = self.seat_name(seat)
+            if p >= 0:
+                return {"seat": p, "kind": "card",
+                        "text": f"{who} meets {what} on {_NAMES[space]} and must play a face-up card"}
+            verb = self._settle_verb()
+            text = {"lose": f"{who} meets {what} with no face-up card: a played card goes back to the deck",
+                    "steal": f"{who} meets {what} with no face-up card: {self.seat_name(self.turn)} "
+                             "takes one of their played cards",
+                    "draw": f"{who} meets {what} with no cards at all: {self.seat_name(self.turn)} "
+                            "draws a card as a reward"}[verb]
+            return {"seat": p, "kind": verb, "text": text}
+        stage, who = self.stage, self.seat_name(self.turn)
+        if stage == ORDER:
+            text = f"{self.seat_name(self.rollers[len(self.rolls)])} rolls for the first turn"
+        elif stage == DEAL:
+            text = f"dealing the first face-up cards ({self.deal_left} to go)"
+        elif stage == ROLL:
+            text = f"{who} rolls both dice"
+        elif stage == MOVE:
+            text = f"{who} moves Mario {self.mario_roll} spaces"
+        else:
+            text = f"{who} stopped on a red dot and draws a card"
+        return {"seat": p, "kind": self.stage, "text": text}
+
+    # ---- the engine interface ------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.contacts:
+            seat = self.contacts[0][0]
+            return seat if self.hands[seat] else CHANCE
+        stage = self.stage
+        if stage == MOVE:
+            return self.turn
+        if stage == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self) -> list[str]:
+        if self.contacts:
+            hand = self.hands[self.contacts[0][0]]
+            return [f"play {CARD_NAMES[k]}" for k in sorted(set(hand))] if hand else []
+        if self.stage != MOVE:
+            return []
+        return [a for a, _ in self._move_options()]
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.contacts:
+            seat = self.contacts[0][0]
+            if self.hands[seat]:
+                return []
+            verb = self._settle_verb()
+            counts = self.deck if verb == "draw" else _counts(self.played[seat])
+            return weighted_kinds(counts, verb)
+        stage = self.stage
+        if stage == ROLL:
+            return _DICE_CHANCE[self.config.variant]
+        if stage == ORDER:
+            return _ROLL_CHANCE
+        if stage in (DEAL, DOT):
+            return weighted_kinds(self.deck, "deal" if stage == DEAL else "draw")
+        return []
+
+    def _settle_verb(self) -> str:
+        seat = self.contacts[0][0]
+        if self.played[seat]:
+            return "lose" if seat == self.turn else "steal"
+        return "draw"
+
+    def _move_options(self) -> list[tuple[str, tuple]]:
+        start, count = self.pawns[self.turn], self.mario_roll
+        full, stuck, options = pawn_paths(start, count, self.wiki)
+        if self.wiki:
+            stepped = self._step_past_pawns(full)
+            if stepped is not full:
+                full = stepped
+                options = [(move_action(p), p) for p in full]
+        if not full:
+            longest = max((len(p) for p in stuck), default=0)
+            full = [p for p in stuck if len(p) == longest]
+            if self.wiki:
+                full = self._step_past_pawns(full)
+            options = [(move_action(p), p) for p in full]
+        return options
+
+    def _step_past_pawns(self, paths: list[tuple]) -> list[tuple]:
+        """Wiki: a pawn ending on another pawn goes on to the next free space (never backtracking)."""
+        others = {s for i, s in enumerate(self.pawns) if i != self.turn}
+        if not others or not any(p[-1] in others for p in paths):
+            return paths
+        out = []
+        for p in paths:
+            if p[-1] not in others or p[-1] == _FINISH:
+                out.append(p)
+                continue
+            frontier = [p]
+            while frontier:
+                grown = []
+                for q in frontier:
+                    seen = set(q) | {self.pawns[self.turn]}
+                    for t, _ in _STEPS[q[-1]]:
+                        if t in seen:
+                            continue
+                        if t in others and t != _FINISH:
+                            grown.append(q + (t,))
+                        else:
+                            out.append(q + (t,))
+                frontier = grown
+        return out
+
+    def action_to_string(self, action: str) -> str:
+        if action.startswith("play "):
+            return "play " + card_label(CARD_INDEX[action[5:]])
+        return action
+
+    def _apply(self, action: str) -> None:
+        if self.contacts:
+            self._settle(action)
+        else:
+            stage = self.stage
+            if stage == ROLL:
+                self.mario_roll, self.obstacle_roll = _DICE_BY_ACTION[self.config.variant][action]
+                self.stage = MOVE
+            elif stage == MOVE:
+                self.path_left = [BOARD.index[name] for name in action.split()[1:]]
+                self.stage = WALK
+            elif stage == DOT:
+                kind = CARD_INDEX[action[5:]]
+                self.deck[kind] -= 1
+                self.hands[self.turn].append(kind)
+                self._start_obstacles()
+            elif stage == ORDER:
+                self._roll_for_first(int(action[5:]))
+            elif stage == DEAL:
+                kind = CARD_INDEX[action[5:]]
+                n = len(self.pawns)
+                dealt = FIRST_HAND * n - self.deal_left
+                self.deck[kind] -= 1
+                self.hands[(self.first + dealt) % n].append(kind)
+                self.deal_left -= 1
+                if self.deal_left == 0:
+                    self.turn = self.first
+                    self.stage = ROLL
+        self._run()
+
+    def _roll_for_first(self, value: int) -> None:
+        self.rolls.append(value)
+        if len(self.rolls) < len(self.rollers):
+            return
+        best = max(self.rolls)
+        tied = [s for s, r in zip(self.rollers, self.rolls) if r == best]
+        self.roll_offs += 1
+        if len(tied) == 1 or self.roll_offs >= ROLL_OFF_LIMIT:
+            self.first = tied[0]
+            self.stage = DEAL
+            self._note(f"{self.seat_name(self.first)} rolls highest and starts")
+        else:
+            self.rollers, self.rolls = tied, []
+
+    def _settle(self, action: str) -> None:
+        """Resolve the contact at the head of the queue by a card play, a loss, a theft or a reward."""
+        seat, code, space = self.contacts.pop(0)
+        verb, name = action.split()
+        kind = CARD_INDEX[name]
+        who = self.seat_name(seat)
+        if verb == "play":
+            self.hands[seat].remove(kind)
+            self.played[seat].append(kind)
+            what = "fireball" if code < FIREBALLS else "barrel"
+            if CARD_IS_HAMMER[kind]:
+                self._remove(code)
+                self._note(f"{who} hammers a {what} (+{CARD_POINTS[kind]})")
+            else:
+                self._jumped(code)
+                self._note(f"{who} jumps a {what} (+{CARD_POINTS[kind]})")
+        elif verb == "lose":
+            self.played[seat].remove(kind)
+            self.deck[kind] += 1
+            self._note(f"{who} has no face-up card and returns a played card to the deck")
+        elif verb == "steal":
+            self.played[seat].remove(kind)
+            self.hands[self.turn].append(kind)
+            self._note(f"{self.seat_name(self.turn)} steals a played card from {who}")
+        else:  # draw: the reward for hitting a player with no cards at all
+            self.deck[kind] -= 1
+            self.hands[self.turn].append(kind)
+            self._note(f"{who} has no cards; {self.seat_name(self.turn)} draws one as a reward")
+
+    def _jumped(self, code: int) -> None:
+        """A Jump card: the obstacle stays; if it is moving, the variant may send it one space on."""
+        m = self.mover
+        if m is None or m[0] != code:
+            return  # jumped during the pawn's own move: the obstacle simply stays
+        if self.wiki:
+            if m[1] == 0:
+                m[2] = False
+            m[1] += 1
+        elif m[1] == 0 and not m[4] and m[2]:
+            m[1], m[2] = 1, False
+
+    def _remove(self, code: int) -> None:
+        if code < FIREBALLS:
+            self.fireballs[code] = -1
+        else:
+            self.barrels[code - FIREBALLS] = -1
+        if self.mover is not None and self.mover[0] == code:
+            self.mover = None
+
+    def _note(self, text: str) -> None:
+        self.events.append(text)
+        if len(self.events) > 6:
+            del self.events[0]
+
+    # ---- the automatic part of a turn ------------------------------------------------------
+    def _run(self) -> None:
+        """Carry the turn on until a decision or a chance outcome is needed."""
+        while True:
+            contacts = self.contacts
+            if contacts:
+                seat, code, space = contacts[0]
+                pos = self.fireballs[code] if code < FIREBALLS else self.barrels[code - FIREBALLS]
+                if pos == space and (self.hands[seat] or self.played[seat]
+                                     or (seat != self.turn and sum(self.deck))):
+                    return
+                contacts.pop(0)  # the obstacle is gone, or nothing happens to a player with no cards
+                continue
+            stage = self.stage
+            if stage == WALK:
+                if self.path_left:
+                    self._walk_step()
+                    continue
+                here = self.pawns[self.turn]
+                if here == _FINISH:
+                    if self.finisher < 0:
+                        self.finisher = self.turn
+                        self._note(f"{self.seat_name(self.turn)} reaches the Finish")
+                elif _RED[here] and sum(self.deck):
+                    self.stage = DOT
+                    return
+                self._start_obstacles()
+            elif stage == OBSTACLES or stage == RELEASE:
+                if self.mover is not None:
+                    self._mover_step()
+                elif stage == OBSTACLES and self.queue:
+                    self._next_obstacle(self.queue.pop(0))
+                elif stage == OBSTACLES:
+                    self._release_barrel()
+                else:
+                    self._end_turn()
+            else:
+                return
+
+    def _walk_step(self) -> None:
+        s = self.path_left.pop(0)
+        self.pawns[self.turn] = s
+        if s not in self.fireballs and s not in self.barrels:
+            return
+        for code, pos in enumerate(self.fireballs):
+            if pos == s:
+                self.contacts.append([self.turn, code, s])
+        for b, pos in enumerate(self.barrels):
+            if pos == s:
+                self.contacts.append([self.turn, FIREBALLS + b, s])
+
+    def _start_obstacles(self) -> None:
+        if self.obstacle_roll == DK_FACE:
+            if self.wiki:
+                self._end_turn()  # the article: Donkey Kong ends the turn, no barrel is released
+            else:
+                self._release_barrel()
+            return
+        fire = sorted((f for f in range(FIREBALLS) if self.fireballs[f] >= 0),
+                      key=lambda f: -_ROUTE_POS[self.fireballs[f]])
+        barrels = sorted((b for b in range(BARRELS) if self.barrels[b] >= 0),
+                         key=lambda b: _ROUTE_POS[self.barrels[b]])
+        self.queue = fire + [FIREBALLS + b for b in barrels]
+        self.stage = OBSTACLES
+
+    def _next_obstacle(self, code: int) -> None:
+        """Start the next obstacle's move; a move that meets nothing is done here in one loop."""
+        pawns, fireballs, barrels = self.pawns, self.fireballs, self.barrels
+        left = self.obstacle_roll
+        if code < FIREBALLS:
+            pos = fireballs[code]
+            if pos < 0:
+                return
+            while left:
+                s = _FIRE_NEXT[pos]
+                if s == _DK or s in barrels or s in pawns:
+                    break
+                pos = s
+                left -= 1
+            fireballs[code] = pos
+            if not left and fireballs.count(pos) == 1 and _FIRE_SLIDE[pos] is None:
+                return
+        else:
+            b = code - FIREBALLS
+            pos = barrels[b]
+            if pos < 0:
+                return
+            while left:
+                s = _BARREL_NEXT[pos]
+                if s == _OIL or s in fireballs or s in pawns:
+                    break
+                pos = s
+                left -= 1
+            barrels[b] = pos
+            if not left and barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None:
+                return
+        self.mover = [code, left, True, False, []]
+
+    def _release_barrel(self) -> None:
+        self.stage = RELEASE
+        if -1 in self.barrels:
+            b = self.barrels.index(-1)
+            self.mover = [FIREBALLS + b, 0, False, True, [_DROP]]
+
+    def _end_turn(self) -> None:
+        self.stage = ROLL
+        self.mover = None
+        self.queue = []
+        self.turns += 1
+        if self.finisher >= 0:
+            self.bonus[self.finisher] += FINISH_BONUS
+            self.stage = OVER
+        elif self.turns >= ROUND_LIMIT * len(self.pawns):
+            self.stage = OVER
+            self._note(f"{ROUND_LIMIT} rounds played without a rescue: the game ends")
+        else:
+            self.turn = (self.turn + 1) % len(self.pawns)
+
+    def _mover_step(self) -> None:
+        """Move the obstacle in motion until it stops, meets a pawn or changes into a fireball."""
+        m = self.mover
+        contacts, pawns, fireballs, barrels = self.contacts, self.pawns, self.fireballs, self.barrels
+        while self.mover is m and not contacts:
+            if m[4]:
+                self._enter(m[4].pop(0))
+            elif m[1] > 0:
+                m[1] -= 1
+                code = m[0]
+                # the common step (an empty space, nothing met) inline; anything else in _enter
+                if code < FIREBALLS:
+                    s = _FIRE_NEXT[fireballs[code]]
+                    if s != _DK and s not in barrels and s not in pawns:
+                        fireballs[code] = s
+                        continue
+                else:
+                    s = _BARREL_NEXT[barrels[code - FIREBALLS]]
+                    if s != _OIL and s not in fireballs and s not in pawns:
+                        barrels[code - FIREBALLS] = s
+                        continue
+                self._enter(s)
+            else:
+                self._land()
+
+    def _enter(self, s: int) -> None:
+        """The moving obstacle enters space s (passing or landing)."""
+        m = self.mover
+        code = m[0]
+        if code >= FIREBALLS:
+            b = code - FIREBALLS
+            if s == _OIL:
+                self.barrels[b] = -1
+                if (m[1] > 0 or not self.wiki) and -1 in self.fireballs:
+                    f = self.fireballs.index(-1)
+                    self.fireballs[f] = _OIL
+                    self.mover = [f, m[1], m[2], False, []]
+                    self._note("a barrel reaches the Oil Can and a fireball comes out")
+                else:
+                    self.mover = None
+                return
+            if s in self.fireballs:
+                self.barrels[b] = -1
+                self.mover = None
+                return
+            self.barrels[b] = s
+        else:
+            if s == _DK:
+                self.fireballs[code] = -1
+                self.mover = None
+                return
+            self.fireballs[code] = s
+            if s in self.barrels:
+                self.barrels[self.barrels.index(s)] = -1
+        pawns = self.pawns
+        if s not in pawns:
+            return
+        n = len(pawns)
+        for i in range(n):
+            seat = (self.turn + i) % n
+            if pawns[seat] == s:
+                self.contacts.append([seat, code, s])
+
+    def _land(self) -> None:
+        """The moving obstacle has used its count: advance off a twin, slide a ladder, or stop."""
+        m = self.mover
+        code = m[0]
+        if code < FIREBALLS:
+            pos = self.fireballs[code]
+            twin = self.fireballs.count(pos) > 1
+        else:
+            pos = self.barrels[code - FIREBALLS]
+            twin = self.barrels.count(pos) > 1
+        if twin:
+            m[1], m[2] = 1, False
+            return
+        if m[2] and not m[3]:
+            if code < FIREBALLS:
+                slide = _FIRE_SLIDE[pos]
+            else:
+                slide = _BARREL_SLIDE[pos]
+                if slide is not None and not self._barrel_may_slide(pos, slide):
+                    slide = None
+            if slide is not None:
+                m[3] = True
+                m[4] = list(slide)
+                return
+        self.mover = None
+
+    def _barrel_may_slide(self, top: int, slide: tuple) -> bool:
+        rungs, bottom = slide[:-1], slide[-1]
+        if any(p in rungs for p in self.pawns):
+            return False  # never down a ladder with a pawn on it
+        if self.wiki:
+            if top in self.pawns or bottom in self.pawns or bottom in self.barrels or bottom in self.fireballs:
+                return False  # the article: not when the top or bottom space is occupied
+        return True
+
+    # ---- results ------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        return [float(s) for s in self.scores()]
+
+    def winners(self) -> list[int]:
+        if self.stage != OVER:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [i for i, s in enumerate(scores) if s == best]
+
+    # ---- data -----------------------------------------------------------------------------------
+    _FIELDS = ("stage", "rollers", "rolls", "roll_offs", "first", "deal_left", "turn", "turns",
+               "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "hands", "played",
+               "bonus", "finisher", "path_left", "queue", "mover", "contacts", "events")
+
+    def to_json(self) -> dict:
+        return {f: getattr(self, f) for f in self._FIELDS}
+
+    @classmethod
+    def from_json(cls, config, data) -> "DonkeyKongState":
+        import copy
+
+        s = cls(config)
+        for f in cls._FIELDS:
+            if f not in data:
+                raise ValueError(f"a Donkey Kong state needs the field {f!r}")
+            setattr(s, f, copy.deepcopy(data[f]))
+        return s
+
+    def clone(self) -> "DonkeyKongState":
+        twin = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d["rollers"] = self.rollers[:]
+        d["rolls"] = self.rolls[:]
+        d["pawns"] = self.pawns[:]
+        d["barrels"] = self.barrels[:]
+        d["fireballs"] = self.fireballs[:]
+        d["deck"] = self.deck[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["played"] = [p[:] for p in self.played]
+        d["bonus"] = self.bonus[:]
+        d["path_left"] = self.path_left[:]
+        d["queue"] = self.queue[:]
+        m = self.mover
+        d["mover"] = None if m is None else [m[0], m[1], m[2], m[3], m[4][:]]
+        d["contacts"] = [c[:] for c in self.contacts]
+        d["events"] = self.events[:]
+        twin.__dict__ = d
+        return twin
+
+    def invariant_violations(self) -> list[str]:
+        bad = []
+        if len(self.barrels) != BARRELS:
+            bad.append(f"{len(self.barrels)} barrels instead of {BARRELS}")
+        if len(self.fireballs) != FIREBALLS:
+            bad.append(f"{len(self.fireballs)} fireballs instead of {FIREBALLS}")
+        # The obstacle in motion may pass over a twin or a ladder rung while a contact pauses it.
+        moving = self.mover[0] if self.mover is not None else -1
+        for name, where, base in (("barrel", self.barrels, FIREBALLS), ("fireball", self.fireballs, 0)):
+            on = [s for i, s in enumerate(where) if s >= 0 and base + i != moving]
+            if len(on) != len(set(on)):
+                bad.append(f"two {name}s share a space: {sorted(_NAMES[s] for s in on)}")
+            for i, s in enumerate(where):
+                if s >= 0 and not (0 <= s < BOARD.size and (_ROUTE_POS[s] >= 0 or (
+                        base + i == moving and BOARD.kind[s] == "ladder"))):
+                    bad.append(f"a {name} is off the gamepath at {_NAMES[s] if 0 <= s < BOARD.size else s}")
+        in_play = [sum(x) for x in zip(self.deck, _counts([k for h in self.hands for k in h]),
+                                       _counts([k for p in self.played for k in p]))]
+        if sum(in_play) != DECK_SIZE or any(c != COPIES for c in in_play) or min(self.deck) < 0:
+            bad.append(f"cards by kind (deck + hands + played) are {in_play}, not {COPIES} of each")
+        for seat, s in enumerate(self.pawns):
+            if not 0 <= s < BOARD.size or BOARD.kind[s] == "oil_can":
+                bad.append(f"{self.seat_name(seat)}'s pawn is on no pawn space ({s})")
+        return bad
+
+    def __str__(self) -> str:
+        from .text_board import render
+
+        return render(self)
+
+
+def _counts(kinds: list[int]) -> list[int]:
+    out = [0] * KINDS
+    for k in kinds:
+        out[k] += 1
+    return out
