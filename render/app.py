@@ -30,7 +30,8 @@ class App(Host):
     """The window, the current screen, and the services screens use."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, match: Match | None = None):
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(TITLE)
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.key.set_repeat(350, 40)

@@ -518,6 +518,7 @@ class GameScreen:
             b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))
             x += bw + gap
         self.actions.set_items(self.actions.items)
+        self.log.scroll_to_end()
         self.on_layout()
         return self.rects
 
@@ -576,7 +577,7 @@ class GameScreen:
         if player >= 0 and owner is not None and owner != player:
             decision = f"{self.seat_name(player)} must decide now: {decision}"
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
-        elif player >= 0:
+        elif player >= 0 and not decision.startswith(self.seat_name(player)):
             decision = f"{self.seat_name(player)}: {decision}"
         if player >= 0 and not self.match.waiting_for_human():
             decision += "   (Space: skip ahead)"

@@ -1,0 +1,494 @@
+"""The Donkey Kong board screen: the board drawn from assets/donkey_kong/board.json, pawns, barrels,
+fireballs, the two dice, and each player's face-up and played cards and score.
+
+Everything drawn comes from the board data (games.donkey_kong.board.BOARD) and from the state's
+public fields (docs/donkey_kong.md). Actions are chosen from the generic list or by clicking a
+highlighted space or card; the screen never decides anything the rules decide.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from games.core import CHANCE
+
+from .. import art
+from .. import palette as P
+from .. import text
+from ..widgets import draw_seat_mark, panel
+from .base import GameScreen
+
+BOARD_UNITS = 1000.0  # the board file's coordinate square
+BOARD_BG = (14, 16, 30)
+GIRDER = (168, 76, 120)
+GIRDER_DARK = (96, 36, 66)
+SPACE_BLUE = P.BLUE
+LADDER_RAIL = P.SKY_BLUE
+SLIDE = 0.3  # seconds an obstacle takes to move to its new space
+
+
+class BoardArt:
+    """The static board (girders, ladders, dots, figures) drawn once per size into a surface."""
+
+    def __init__(self, board):
+        self.board = board
+        self.side = 0
+        self.surface: pygame.Surface | None = None
+
+    def scale(self) -> float:
+        return self.side / BOARD_UNITS
+
+    def at(self, space: int) -> tuple[float, float]:
+        x, y = self.board.xy[space]
+        k = self.scale()
+        return x * k, y * k
+
+    def figure(self, name: str, default=(500, 500)) -> tuple[float, float]:
+        f = self.board.data.get("figures", {}).get(name, {})
+        k = self.scale()
+        return f.get("x", default[0]) * k, f.get("y", default[1]) * k
+
+    def render(self, side: int) -> pygame.Surface:
+        if self.surface is not None and side == self.side:
+            return self.surface
+        self.side = side
+        surf = pygame.Surface((side, side))
+        surf.fill(BOARD_BG)
+        b = self.board
+        k = self.scale()
+        sp = 70 * k  # a space's width
+        # Girders: a braced band under each row of spaces, reaching half a space past each end.
+        for g in b.data["girders"]:
+            ids = [b.index[s] for s in g["spaces"]]
+            pts = [self.at(i) for i in ids]
+            if len(pts) == 1:
+                (x, y), = pts
+                pts = [(x - sp * 0.7, y), (x + sp * 0.7, y)]
+            else:
+                (x0, y0), (x1, y1) = pts[0], pts[1]
+                (xa, ya), (xb, yb) = pts[-2], pts[-1]
+                pts = [(x0 - (x1 - x0) * 0.5, y0 - (y1 - y0) * 0.5)] + pts + [(xb + (xb - xa) * 0.5, yb + (yb - ya) * 0.5)]
+            top = [(x, y + sp * 0.22) for x, y in pts]
+            bottom = [(x, y + sp * 0.48) for x, y in pts]
+            band = top + bottom[::-1]
+            pygame.draw.polygon(surf, GIRDER, band)
+            for (xa, ya), (xb, yb) in zip(top, top[1:]):  # cross braces, the arcade girder's look
+                n = max(1, int(math.hypot(xb - xa, yb - ya) / (sp * 0.45)))
+                for j in range(n):
+                    t0, t1 = j / n, (j + 1) / n
+                    p0 = (xa + (xb - xa) * t0, ya + (yb - ya) * t0)
+                    p1 = (xa + (xb - xa) * t1, ya + (yb - ya) * t1 + sp * 0.26)
+                    pygame.draw.line(surf, GIRDER_DARK, p0, p1, max(1, int(sp * 0.05)))
+            pygame.draw.lines(surf, GIRDER_DARK, False, top, max(1, int(sp * 0.04)))
+            pygame.draw.lines(surf, GIRDER_DARK, False, bottom, max(1, int(sp * 0.04)))
+        # Broken white lines: where obstacles fall off (or climb onto) a girder end.
+        for e in b.data["edges"]:
+            (xa, ya), (xb, yb) = self.at(b.index[e["from"]]), self.at(b.index[e["to"]])
+            off = sp * 0.55 * (1 if xa >= side / 2 else -1)
+            art.dashed_line(surf, P.WHITE, (xa + off, ya), (xb + off, yb), max(1, int(sp * 0.04)), max(4, int(sp * 0.12)))
+        # Ladders: two rails from the bottom girder space to the top one, black spaces between.
+        for lad in b.data["ladders"]:
+            (xb, yb), (xt, yt) = self.at(b.index[lad["bottom"]]), self.at(b.index[lad["top"]])
+            for dx in (-sp * 0.22, sp * 0.22):
+                pygame.draw.line(surf, LADDER_RAIL, (xb + dx, yb), (xt + dx, yt), max(2, int(sp * 0.06)))
+        # Spaces: blue girder spaces, black ladder spaces; red and black dots on them.
+        for i in range(b.size):
+            if b.kind[i] == "oil_can":
+                continue
+            rect = self.space_rect(i)
+            if b.kind[i] == "ladder":
+                pygame.draw.rect(surf, P.BLACK, rect, border_radius=max(2, rect.w // 6))
+                pygame.draw.rect(surf, LADDER_RAIL, rect, width=max(1, rect.w // 14), border_radius=max(2, rect.w // 6))
+                for fy in (0.3, 0.7):
+                    y = rect.y + int(rect.h * fy)
+                    pygame.draw.line(surf, LADDER_RAIL, (rect.x + 3, y), (rect.right - 4, y), max(1, rect.w // 16))
+            else:
+                pygame.draw.rect(surf, SPACE_BLUE, rect, border_radius=max(2, rect.w // 6))
+                pygame.draw.rect(surf, P.SKY_BLUE, rect, width=max(1, rect.w // 18), border_radius=max(2, rect.w // 6))
+            if b.red_dot[i] or i in b.start_barrels:
+                cx, cy = rect.center
+                r = max(3, int(sp * 0.13))
+                fill = P.VERMILLION if b.red_dot[i] else P.BLACK
+                pygame.draw.circle(surf, P.WHITE, (cx, cy), r + max(1, r // 3))
+                pygame.draw.circle(surf, fill, (cx, cy), r)
+        # Landmarks.
+        x, y = self.at(b.start)
+        text.draw(surf, "START", (x, y + sp * 0.5), max(8, int(sp * 0.24)), P.WHITE, bold=True, anchor="midtop")
+        fx, fy = self.at(b.finish)
+        badge = pygame.Rect(0, 0, int(sp * 0.9), int(sp * 0.42))
+        badge.midbottom = (int(fx), int(fy - sp * 0.3))
+        pygame.draw.rect(surf, P.YELLOW, badge, border_radius=4)
+        pygame.draw.rect(surf, P.BLACK, badge, width=1, border_radius=4)
+        text.draw(surf, "500", badge.center, max(8, int(sp * 0.3)), P.BLACK, bold=True, anchor="center")
+        text.draw(surf, "FINISH", (fx, fy + sp * 0.5), max(8, int(sp * 0.22)), P.WHITE, bold=True, anchor="midtop")
+        art.maiden(surf, self.figure("maiden"), sp * 1.1)
+        dx, dy = self.figure("donkey_kong")
+        art.ape(surf, (dx, dy - sp * 0.25), sp * 1.6)
+        self.surface = surf
+        return surf
+
+    def space_rect(self, i: int) -> pygame.Rect:
+        k = self.scale()
+        x, y = self.at(i)
+        if self.board.kind[i] == "ladder":
+            w, h = 52 * k, 30 * k
+        else:
+            w, h = 70 * k, 40 * k
+        rect = pygame.Rect(0, 0, max(4, int(w)), max(4, int(h)))
+        rect.center = (int(x), int(y))
+        return rect
+
+    def space_at(self, pos) -> int | None:
+        """The space under a point in board coordinates (pixels from the board's corner)."""
+        best, best_d = None, None
+        for i in range(self.board.size):
+            r = self.space_rect(i).inflate(6, 6)
+            if r.collidepoint(pos):
+                d = math.hypot(r.centerx - pos[0], r.centery - pos[1])
+                if best_d is None or d < best_d:
+                    best, best_d = i, d
+        return best
+
+
+class DonkeyKongScreen(GameScreen):
+    """The Donkey Kong board; the generic list still offers every legal action."""
+
+    side_width = 290
+
+    def __init__(self, match, host=None):
+        from games.donkey_kong.board import BOARD
+        from games.donkey_kong.cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, DIE_COLOURS
+
+        self.board = BOARD
+        self.art = BoardArt(BOARD)
+        self.card_kind = lambda name: (CARD_IS_HAMMER[CARD_INDEX[name]], CARD_POINTS[CARD_INDEX[name]])
+        self.die_colours = DIE_COLOURS
+        self.board_square = pygame.Rect(0, 0, 100, 100)
+        self.info_rect = pygame.Rect(0, 0, 0, 0)
+        self.clock = 0.0
+        self.rolling = 0.0  # seconds left of the dice animation
+        self.walk: tuple[list[int], float] | None = None  # the pawn path being animated, and its age
+        self.walker = -1
+        self.slides: dict[tuple[str, int], tuple[int, float]] = {}  # obstacle -> (from space, age)
+        self.hover_space: int | None = None
+        self.pinned: int | None = None  # an end space clicked once while several paths lead to it
+        self.pin_index = 0
+        self.card_rects: list[tuple[pygame.Rect, str]] = []
+        super().__init__(match, host)
+
+    # ---- geometry ---------------------------------------------------------------------
+    def on_layout(self) -> None:
+        rect = self.rects["board"]
+        gap = int(8 * self.scale)
+        info_w = int(240 * self.scale)
+        side = max(100, min(rect.h, rect.w - info_w - gap))
+        self.board_square = pygame.Rect(rect.x, rect.y + (rect.h - side) // 2, side, side)
+        self.info_rect = pygame.Rect(self.board_square.right + gap, rect.y, rect.right - self.board_square.right - gap,
+                                     rect.h)
+
+    def space_xy(self, space: int) -> tuple[float, float]:
+        x, y = self.art.at(space)
+        return self.board_square.x + x, self.board_square.y + y
+
+    def space_under(self, pos) -> int | None:
+        if not self.board_square.collidepoint(pos):
+            return None
+        return self.art.space_at((pos[0] - self.board_square.x, pos[1] - self.board_square.y))
+
+    # ---- the person's choices -----------------------------------------------------------
+    def paths(self) -> dict[str, list[int]]:
+        """Each legal 'move' action with the spaces of its path (the engine lists the whole path)."""
+        index = self.board.index
+        return {a: [index[n] for n in a.split()[1:] if n in index] for a in self.legal if a.startswith("move ")}
+
+    def paths_to(self, space: int) -> list[str]:
+        return [a for a, p in self.paths().items() if p and p[-1] == space]
+
+    def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            space = self.space_under(event.pos)
+            self.hover_space = space
+            if space is not None:
+                self.board_hover = self.paths_to(space)
+            else:
+                self.board_hover = [a for r, a in self.card_rects if r.collidepoint(event.pos)]
+            if space != self.pinned:
+                self.pinned = None
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.pinned is not None:
+            self.pin_index += 1 if event.y < 0 else -1
+            return True
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
+            return False
+        for r, action in self.card_rects:
+            if r.collidepoint(event.pos):
+                if action in self.legal:
+                    self.play(action)
+                else:
+                    self.say("That card cannot be played now.")
+                return True
+        space = self.space_under(event.pos)
+        if space is None:
+            return False
+        ways = self.paths_to(space)
+        if not ways:
+            if self.match.waiting_for_human() and self.paths():
+                self.say(f"Mario cannot end on {self.board.names[space]} with this roll: "
+                         "the highlighted spaces are where he can.")
+            return True
+        if len(ways) == 1 or self.pinned == space:
+            self.pinned = None
+            self.play(ways[self.pin_index % len(ways)] if len(ways) > 1 else ways[0])
+        else:
+            self.pinned, self.pin_index = space, 0
+            self.say(f"{len(ways)} paths lead to {self.board.names[space]}: the wheel shows each, "
+                     "a second click takes the one shown.")
+        return True
+
+    def shown_path(self) -> list[int]:
+        """The path drawn on the board: the pinned choice, the hovered one, or the list's focus."""
+        paths = self.paths()
+        if self.pinned is not None:
+            ways = self.paths_to(self.pinned)
+            if ways:
+                return paths[ways[self.pin_index % len(ways)]]
+        if self.focus_action in paths:
+            return paths[self.focus_action]
+        return []
+
+    def decision_text(self) -> str:
+        pending = getattr(self.match.state, "pending_decision", None)
+        if callable(pending):
+            words = pending().get("text", "")
+            if words:
+                return words[0].upper() + words[1:] + "."
+        return super().decision_text()
+
+    def extra_shortcuts(self) -> list[tuple[str, str]]:
+        return [("Click a highlighted space", "move Mario there (a second click when several paths lead there; "
+                                              "the wheel shows each)"),
+                ("Click a face-up card", "play it when an obstacle meets your pawn")]
+
+    # ---- animation --------------------------------------------------------------------
+    def on_step(self, step, before) -> None:
+        state = self.match.state
+        self.pinned = None
+        if getattr(before, "mario_roll", 0) == 0 and state.dice_shown() is not None or (
+                step.by < 0 and step.action.startswith("dice")):
+            self.rolling = 0.6
+        if step.action.startswith("move "):
+            index = self.board.index
+            self.walk = ([before.pawns[step.by]] + [index[n] for n in step.action.split()[1:]], 0.0)
+            self.walker = step.by
+        for kind, old, new in (("barrel", before.barrels, state.barrels), ("fireball", before.fireballs, state.fireballs)):
+            for i, (a, b) in enumerate(zip(old, new)):
+                if a != b and a >= 0 and b >= 0:
+                    self.slides[(kind, i)] = (a, 0.0)
+
+    def animating(self) -> bool:
+        return self.rolling > 0 or self.walk is not None or bool(self.slides)
+
+    def finish_animations(self) -> None:
+        self.rolling = 0.0
+        self.walk = None
+        self.slides.clear()
+
+    def walk_time(self) -> float:
+        return 0.12 * max(1, len(self.walk[0]) - 1) if self.walk else 0.0
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.rolling = max(0.0, self.rolling - dt)
+        if self.walk is not None:
+            path, age = self.walk
+            self.walk = None if age + dt >= self.walk_time() else (path, age + dt)
+        elif not self.rolling:
+            for key, (start, age) in list(self.slides.items()):
+                self.slides[key] = (start, age + dt)
+                if age + dt >= SLIDE:
+                    del self.slides[key]
+        super().update(dt)
+
+    def obstacle_xy(self, kind: str, code: int, space: int) -> tuple[float, float]:
+        x, y = self.space_xy(space)
+        slide = self.slides.get((kind, code))
+        if slide is None:
+            return x, y
+        if self.walk is not None or self.rolling:
+            return self.space_xy(slide[0])
+        fx, fy = self.space_xy(slide[0])
+        t = min(1.0, slide[1] / SLIDE)
+        return fx + (x - fx) * t, fy + (y - fy) * t
+
+    def pawn_xy(self, seat: int, space: int) -> tuple[float, float]:
+        if self.walk is not None and seat == self.walker:
+            path, age = self.walk
+            steps = len(path) - 1
+            t = min(steps, age / 0.12)
+            k = int(t)
+            if k >= steps:
+                return self.space_xy(path[-1])
+            (ax, ay), (bx, by) = self.space_xy(path[k]), self.space_xy(path[k + 1])
+            f = t - k
+            return ax + (bx - ax) * f, ay + (by - ay) * f - math.sin(f * math.pi) * self.art.scale() * 18
+        return self.space_xy(space)
+
+    # ---- drawing ----------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        sq = self.board_square
+        surface.blit(self.art.render(sq.w), sq.topleft)
+        self.draw_pieces(surface, sq)
+        self.draw_info(surface, self.info_rect)
+
+    def draw_pieces(self, surface: pygame.Surface, sq: pygame.Rect) -> None:
+        state = self.match.state
+        b, k = self.board, self.art.scale()
+        unit = 70 * k  # a girder space's width
+        oil = self.space_xy(b.oil_can)
+        art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock)
+        waiting = state.oil_can_count()
+        text.draw(surface, f"{waiting} waiting", (oil[0], oil[1] + unit * 0.5), max(8, int(unit * 0.2)), P.WHITE,
+                  anchor="midtop")
+        dk = self.art.figure("donkey_kong")
+        stock = state.dispenser_count()
+        for j in range(min(stock, 6)):  # the barrels in Donkey Kong's arm (six drawn at most)
+            art.barrel(surface, (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.55 - j * unit * 0.2), unit * 0.34)
+        text.draw(surface, f"{stock} in DK's arm", (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.75 - min(stock, 6) * unit * 0.2),
+                  max(8, int(unit * 0.2)), P.WHITE, anchor="midbottom")
+        deck = self.art.figure("deck")
+        card_rect = pygame.Rect(0, 0, int(unit * 0.7), int(unit * 0.95))
+        card_rect.center = (int(sq.x + deck[0]), int(sq.y + deck[1]))
+        art.card(surface, card_rect, "", "", False, face_up=False)
+        text.draw(surface, f"deck {state.deck_count()}", (card_rect.centerx, card_rect.bottom + 3),
+                  max(8, int(unit * 0.2)), P.WHITE, anchor="midtop")
+        # The legal end spaces and the path in focus.
+        ends: dict[int, int] = {}
+        for path in self.paths().values():
+            if path:
+                ends[path[-1]] = ends.get(path[-1], 0) + 1
+        shown = self.shown_path()
+        for space, n in ends.items():
+            r = self.art.space_rect(space).move(sq.topleft).inflate(int(unit * 0.16), int(unit * 0.16))
+            focus = shown and shown[-1] == space
+            pygame.draw.rect(surface, P.HIGHLIGHT, r, width=max(2, int(unit * (0.08 if focus else 0.04))),
+                             border_radius=max(3, r.w // 6))
+            if n > 1:
+                text.draw(surface, f"×{n}", (r.right, r.y), max(8, int(unit * 0.22)), P.HIGHLIGHT, bold=True,
+                          anchor="midleft")
+        if shown:
+            start = state.pawns[state.current_player()] if state.current_player() >= 0 else shown[0]
+            pts = [self.space_xy(s) for s in [start] + shown]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, P.HIGHLIGHT, False, pts, max(2, int(unit * 0.07)))
+            for p in pts[1:]:
+                pygame.draw.circle(surface, P.HIGHLIGHT, p, max(3, int(unit * 0.08)))
+        # Contacts waiting: a pulsing ring where an obstacle meets a pawn.
+        for seat, code, space in getattr(state, "contacts", [])[:1]:
+            x, y = self.space_xy(space)
+            r = unit * (0.55 + 0.08 * math.sin(self.clock * 8))
+            pygame.draw.circle(surface, P.HIGHLIGHT, (x, y), r, max(2, int(unit * 0.07)))
+        # Obstacles: barrels (round, wooden) and fireballs (flames): told apart by outline, not colour.
+        for code, space in enumerate(state.barrels):
+            if space >= 0:
+                x, y = self.obstacle_xy("barrel", code, space)
+                art.barrel(surface, (x, y + unit * 0.02), unit * 0.55, roll=self.clock * 6 + code)
+        for code, space in enumerate(state.fireballs):
+            if space >= 0:
+                x, y = self.obstacle_xy("fireball", code, space)
+                art.fireball(surface, (x, y + unit * 0.1), unit * 0.5, self.clock + code)
+        # Pawns stand on their spaces; several on one space stand side by side.
+        groups: dict[int, list[int]] = {}
+        for seat, space in enumerate(state.pawns):
+            groups.setdefault(space, []).append(seat)
+        for space, seats in groups.items():
+            for j, seat in enumerate(seats):
+                x, y = self.pawn_xy(seat, space)
+                dx = (j - (len(seats) - 1) / 2) * unit * 0.34
+                self.draw_pawn(surface, (x + dx, y - unit * 0.38), unit * 0.3, seat)
+
+    def draw_pawn(self, surface: pygame.Surface, centre, r: float, seat: int) -> None:
+        """A pawn: the seat's shape and number, with a cap brim so it reads as a Mario figure."""
+        cx, cy = centre
+        pygame.draw.ellipse(surface, P.BLACK, (cx - r * 0.8, cy + r * 0.75, r * 1.6, r * 0.5))
+        draw_seat_mark(surface, seat, (cx, cy), int(r))
+
+    def draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        state = self.match.state
+        s = self.scale
+        self.card_rects = []
+        inner = panel(surface, rect, "", 0)
+        fs, small = self.font_size(15), self.font_size(12)
+        y = inner.y
+        # The dice.
+        colours = self.die_colours.get(state.config.variant, {"mario": "white", "obstacles": "red"})
+        shown = state.dice_shown()
+        die = int(46 * s)
+        faces = shown if shown is not None else ("-", "-")
+        if self.rolling > 0:
+            spin = int(self.clock * 20)
+            faces = (1 + spin % 6, ("DK", 2, 3, 4, 5, 6)[(spin * 7) % 6])
+        for j, (who, face) in enumerate((("mario", faces[0]), ("obstacles", faces[1]))):
+            name = colours[who]
+            fill = P.WHITE if name == "white" else P.VERMILLION
+            ink = P.BLACK if name == "white" else P.WHITE
+            face = int(face) if isinstance(face, str) and face.isdigit() else face
+            cx = inner.x + inner.w // 4 + j * inner.w // 2
+            angle = (self.rolling * 600 * (1 if j else -1)) if self.rolling > 0 else 0
+            art.die(surface, (cx, y + die * 0.6), die, face, fill, ink, angle)
+            label = "Mario" if who == "mario" else "Obstacles"
+            text.draw(surface, f"{label} ({name})", (cx, y + die * 1.2), small, P.TEXT_DIM, anchor="midtop")
+        y += int(die * 1.2) + int(22 * s)
+        # Players: name, score, face-up cards (clickable when they must play one), played count.
+        deciding = state.current_player()
+        contact_seat = state.contacts[0][0] if getattr(state, "contacts", None) else None
+        scores = state.scores()
+        card_w, card_h = int(36 * s), int(50 * s)
+        for seat in range(state.config.num_players):
+            must = contact_seat == seat and deciding == seat
+            hand = state.face_up(seat)
+            played = state.played_cards(seat)
+            rows = 1 + max(1, math.ceil(len(hand) / max(1, (inner.w - 8) // (card_w + 4))))
+            h = int(26 * s) + (rows - 1) * (card_h + int(4 * s)) + int(22 * s)
+            box = pygame.Rect(inner.x, y, inner.w, h)
+            if box.bottom > inner.bottom - int(60 * s):
+                break
+            turn = state.turn_owner() == seat
+            pygame.draw.rect(surface, P.SELECTED_ROW if turn else P.BACKGROUND, box, border_radius=6)
+            pygame.draw.rect(surface, P.HIGHLIGHT if must else P.PANEL_EDGE, box, width=3 if must else 1,
+                             border_radius=6)
+            draw_seat_mark(surface, seat, (box.x + int(14 * s), box.y + int(14 * s)), int(10 * s))
+            title = text.fit(self.seat_name(seat), fs, box.w - int(90 * s))
+            text.draw(surface, title, (box.x + int(30 * s), box.y + int(5 * s)), fs, P.TEXT, bold=True)
+            text.draw(surface, f"{scores[seat]} pts", (box.right - int(6 * s), box.y + int(5 * s)), fs, P.HIGHLIGHT,
+                      bold=True, anchor="topright")
+            cx, cy = box.x + 6, box.y + int(26 * s)
+            for name in hand:
+                if cx + card_w > box.right - 4:
+                    cx, cy = box.x + 6, cy + card_h + int(4 * s)
+                hammer, points = self.card_kind(name)
+                r = pygame.Rect(cx, cy, card_w, card_h)
+                action = f"play {name}"
+                clickable = must and action in self.legal
+                art.card(surface, r, "HAM" if hammer else "JUMP", str(points), hammer,
+                         highlight=clickable and (self.focus_action == action or r.collidepoint(pygame.mouse.get_pos())))
+                if clickable:
+                    self.card_rects.append((r, action))
+                cx += card_w + int(4 * s)
+            if not hand:
+                text.draw(surface, "no face-up cards", (cx, cy + card_h // 2), small, P.TEXT_DIM, anchor="midleft")
+            note = f"played {len(played)} card{'s' if len(played) != 1 else ''}"
+            if must:
+                note = "meets an obstacle: click a card to play!"
+            text.draw(surface, text.fit(note, small, box.w - 12), (box.x + 6, box.bottom - int(4 * s)), small,
+                      P.HIGHLIGHT if must else P.TEXT_DIM, anchor="bottomleft")
+            y = box.bottom + int(6 * s)
+        # What just happened, in the engine's words.
+        events = list(getattr(state, "events", []))[-4:]
+        ey = inner.bottom
+        for line in reversed([ln for e in events for ln in text.wrap(e, small, inner.w)][-5:]):
+            ey -= int(small * 1.3)
+            if ey < y:
+                break
+            text.draw(surface, line, (inner.x, ey), small, P.TEXT_DIM)

@@ -1,0 +1,377 @@
+"""The Monkey Dash board screen: the warehouse grid, Nests, Loading Bays, crates, monkeys, supervisors
+and bananas; the action points left as pips; both hands of Power Cards with their texts; the piles.
+
+Clicking a piece shows every legal step that starts from it, read from state.moves(): a supervisor's
+reachable squares with their cost, a crate's rotation targets, push arrows, monkey moves with their
+cost, a Monkey Dash picked out. Clicking a target plays that step. Cards are played by clicking them.
+The engine decides what is legal; this screen only draws what state.moves() lists.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import art
+from .. import palette as P
+from .. import text
+from ..widgets import draw_seat_mark, panel
+from .base import GameScreen
+
+FLOOR = (70, 74, 82)
+FLOOR_LINE = (52, 55, 62)
+NEST = (96, 66, 40)
+TWEEN = 0.25  # seconds a moved piece takes to slide to its new square
+COLOUR_WORDS = ("red", "blue")
+KIND_WORDS = {"sup": "step", "rotate": "rotate", "heave": "HEAVE", "push": "push", "monkey": "move",
+              "leap": "leap", "drop": "drop", "throw": "throw", "pickup": "pick up"}
+
+
+def square_xy(name: str) -> tuple[int, int]:
+    """(column, row) of a square name such as 'c3' (row 0 at the bottom)."""
+    return ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
+
+
+class MonkeyDashScreen(GameScreen):
+    """The warehouse board; the generic list still offers every legal step."""
+
+    side_width = 290
+
+    def __init__(self, match, host=None):
+        self.selected: str | None = None  # the clicked piece's square
+        self.hover_square: str | None = None
+        self.tweens: dict[tuple[str, int], tuple[str, float]] = {}  # (kind, index) -> (from square, age)
+        self.card_rects: list[tuple[pygame.Rect, str]] = []  # (rect, action) for clickable cards and piles
+        self.grid = pygame.Rect(0, 0, 0, 0)
+        self.cell = 1
+        super().__init__(match, host)
+
+    # ---- geometry ---------------------------------------------------------------------
+    def on_layout(self) -> None:
+        rect = self.rects["board"]
+        s = self.scale
+        info_w = int(270 * s)
+        margin = int(26 * s)  # room for the column letters and row numbers
+        state = self.match.state
+        cols, rows = state.width, state.height
+        self.cell = max(8, min((rect.w - info_w - 2 * margin) // cols, (rect.h - 2 * margin) // rows))
+        gw, gh = self.cell * cols, self.cell * rows
+        self.grid = pygame.Rect(rect.x + margin, rect.y + (rect.h - gh) // 2, gw, gh)
+        self.info_rect = pygame.Rect(self.grid.right + margin, rect.y, rect.right - self.grid.right - margin, rect.h)
+
+    def square_rect(self, name: str) -> pygame.Rect:
+        col, row = square_xy(name)
+        rows = self.match.state.height
+        return pygame.Rect(self.grid.x + col * self.cell, self.grid.y + (rows - 1 - row) * self.cell, self.cell,
+                           self.cell)
+
+    def square_at(self, pos) -> str | None:
+        if not self.grid.collidepoint(pos):
+            return None
+        state = self.match.state
+        col = (pos[0] - self.grid.x) // self.cell
+        row = state.height - 1 - (pos[1] - self.grid.y) // self.cell
+        return f"{chr(ord('a') + col)}{row + 1}"
+
+    def centre(self, name: str) -> tuple[float, float]:
+        return self.square_rect(name).center
+
+    # ---- what the person may do ------------------------------------------------------
+    def moves(self) -> list[dict]:
+        if not self.match.waiting_for_human():
+            return []
+        return self.match.state.moves()
+
+    def targets(self) -> list[dict]:
+        """The moves shown on the board: those from the selected piece, or the one in focus in the list."""
+        moves = self.moves()
+        if self.selected is not None:
+            return [m for m in moves if m["from"] == self.selected]
+        if self.focus_action is not None:
+            return [m for m in moves if m["action"] == self.focus_action and m["from"] is not None]
+        return []
+
+    @staticmethod
+    def is_dash(move: dict) -> bool:
+        """A Monkey Dash: the engine's flag if it gives one, else a monkey move across two or more crates."""
+        if "dash" in move:
+            return bool(move["dash"])
+        if move["kind"] != "monkey" or not move["from"] or not move["to"]:
+            return False
+        (fx, fy), (tx, ty) = square_xy(move["from"]), square_xy(move["to"])
+        return max(abs(fx - tx), abs(fy - ty)) >= 2
+
+    def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            sq = self.square_at(event.pos)
+            self.hover_square = sq
+            if sq is None:
+                self.board_hover = [a for r, a in self.card_rects if r.collidepoint(event.pos)]
+            elif self.selected is not None:
+                self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
+            else:
+                self.board_hover = [m["action"] for m in self.moves() if m["from"] == sq]
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.selected is not None:
+            self.selected = None
+            return True
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
+            return False
+        for r, action in self.card_rects:
+            if r.collidepoint(event.pos):
+                if action in self.legal:
+                    self.play(action)
+                else:
+                    self.say("That card cannot be played now.")
+                return True
+        sq = self.square_at(event.pos)
+        if sq is None:
+            self.selected = None
+            return True
+        if self.selected is not None:
+            chosen = [m for m in self.targets() if m["to"] == sq]
+            if chosen:
+                self.selected = None
+                self.play(chosen[0]["action"])
+                return True
+        starts = [m for m in self.moves() if m["from"] == sq]
+        if starts:
+            self.selected = None if self.selected == sq else sq
+        else:
+            self.selected = None
+            if self.match.waiting_for_human():
+                self.say(f"No step starts from {sq}. Click your supervisor, a crate next to it, or your monkey.")
+        return True
+
+    def decision_text(self) -> str:
+        state = self.match.state
+        phase = getattr(state, "phase", "")
+        if phase == "interrupt":
+            return "play an Interrupt card against this turn, or let it start."
+        if phase == "discard":
+            return "too many Power Cards: choose one to discard."
+        if phase == "act":
+            ap = getattr(state, "ap", 0)
+            return (f"{ap} action point{'s' if ap != 1 else ''} left: click your supervisor, a crate beside it, "
+                    "your monkey, or a card.")
+        return super().decision_text()
+
+    def extra_shortcuts(self) -> list[tuple[str, str]]:
+        return [("Click a piece", "show its legal steps with their cost; click a target to play it"),
+                ("Click a card", "play it (or discard it when you hold too many)"),
+                ("Click the draw pile", "buy a Power Card for 4 AP")]
+
+    # ---- animation --------------------------------------------------------------------
+    def on_step(self, step, before) -> None:
+        self.selected = None
+        state = self.match.state
+        for kind, old, new in (("monkey", before.monkey_squares(), state.monkey_squares()),
+                               ("supervisor", before.supervisor_squares(), state.supervisor_squares())):
+            for i, (a, b) in enumerate(zip(old, new)):
+                if a != b:
+                    self.tweens[(kind, i)] = (a, 0.0)
+        gone = set(before.crate_squares()) - set(state.crate_squares())
+        came = set(state.crate_squares()) - set(before.crate_squares())
+        if len(gone) == 1 and len(came) == 1:
+            self.tweens[("crate", state.crate_squares().index(came.pop()))] = (gone.pop(), 0.0)
+
+    def animating(self) -> bool:
+        return bool(self.tweens)
+
+    def finish_animations(self) -> None:
+        self.tweens.clear()
+
+    def update(self, dt: float) -> None:
+        for key, (start, age) in list(self.tweens.items()):
+            if age + dt >= TWEEN:
+                del self.tweens[key]
+            else:
+                self.tweens[key] = (start, age + dt)
+        super().update(dt)
+
+    def piece_centre(self, kind: str, index: int, square: str) -> tuple[float, float]:
+        x, y = self.centre(square)
+        tween = self.tweens.get((kind, index))
+        if tween is None:
+            return x, y
+        (fx, fy), t = self.centre(tween[0]), tween[1] / TWEEN
+        t = t * t * (3 - 2 * t)
+        return fx + (x - fx) * t, fy + (y - fy) * t
+
+    # ---- drawing ----------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        state = self.match.state
+        grid, cell = self.grid, self.cell
+        pygame.draw.rect(surface, FLOOR, grid)
+        for c in range(state.width + 1):
+            pygame.draw.line(surface, FLOOR_LINE, (grid.x + c * cell, grid.y), (grid.x + c * cell, grid.bottom), 2)
+        for r in range(state.height + 1):
+            pygame.draw.line(surface, FLOOR_LINE, (grid.x, grid.y + r * cell), (grid.right, grid.y + r * cell), 2)
+        fs = self.font_size(14)
+        for c in range(state.width):
+            text.draw(surface, chr(ord("a") + c), (grid.x + c * cell + cell // 2, grid.bottom + 4), fs, P.TEXT_DIM,
+                      anchor="midtop")
+        for r in range(state.height):
+            text.draw(surface, str(r + 1), (grid.x - 6, grid.bottom - r * cell - cell // 2), fs, P.TEXT_DIM,
+                      anchor="midright")
+        small = max(9, cell // 6)
+        for seat, bay in enumerate(state.loading_bays()):
+            br = self.square_rect(bay).inflate(-4, -4)
+            colour = P.seat_colour(seat)
+            clip = surface.get_clip()
+            surface.set_clip(br.clip(clip))
+            for k in range(-br.h, br.w, max(6, cell // 6)):  # hatching, so a bay reads without colour
+                pygame.draw.line(surface, P.mix(colour, FLOOR, 0.35), (br.x + k, br.bottom), (br.x + k + br.h, br.y), 3)
+            surface.set_clip(clip)
+            pygame.draw.rect(surface, colour, br, width=max(2, cell // 20))
+        for seat, nest in enumerate(state.nests()):
+            nr = self.square_rect(nest)
+            pygame.draw.circle(surface, NEST, nr.center, int(cell * 0.42))
+            pygame.draw.circle(surface, P.seat_colour(seat), nr.center, int(cell * 0.42), max(2, cell // 16))
+            pygame.draw.circle(surface, (60, 40, 24), nr.center, int(cell * 0.26))
+        for b in state.banana_squares():
+            art.banana(surface, self.centre(b), cell * 0.8)
+        for i, c in enumerate(state.crate_squares()):
+            x, y = self.piece_centre("crate", i, c)
+            r = pygame.Rect(0, 0, cell, cell)
+            r.center = (int(x), int(y))
+            art.crate(surface, r)
+        self._draw_targets(surface)
+        for seat, sq in enumerate(state.supervisor_squares()):
+            x, y = self.piece_centre("supervisor", seat, sq)
+            art.supervisor(surface, (x, y), cell, P.seat_colour(seat), P.seat_shape(seat))
+        for seat, sq in enumerate(state.monkey_squares()):
+            x, y = self.piece_centre("monkey", seat, sq)
+            art.monkey(surface, (x, y), cell, P.seat_colour(seat))
+            draw_seat_mark(surface, seat, (x + cell * 0.3, y + cell * 0.28), max(5, cell // 9), label=False)
+        for words, squares in (("BAY", state.loading_bays()), ("NEST", state.nests())):
+            for seat, sq in enumerate(squares):
+                r = self.square_rect(sq)
+                tag = text.render(f"{COLOUR_WORDS[seat].upper()} {words}", small, P.WHITE, bold=True)
+                box = tag.get_rect(midbottom=(r.centerx, r.bottom - 2))
+                pygame.draw.rect(surface, P.BLACK, box.inflate(4, 0), border_radius=3)
+                surface.blit(tag, box)
+        if self.selected is not None:
+            pygame.draw.rect(surface, P.HIGHLIGHT, self.square_rect(self.selected), width=max(3, cell // 16))
+        elif self.hover_square is not None and any(m["from"] == self.hover_square for m in self.moves()):
+            pygame.draw.rect(surface, P.HIGHLIGHT, self.square_rect(self.hover_square), width=2)
+        self._draw_info(surface, self.info_rect)
+
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        cell = self.cell
+        fs = max(9, cell // 5)
+        seen: dict[str, int] = {}
+        for m in self.targets():
+            to = m["to"]
+            if to is None:
+                continue
+            tr = self.square_rect(to)
+            kind = m["kind"]
+            dash = self.is_dash(m)
+            focus = m["action"] == self.focus_action or (self.hover_square == to and self.selected is not None)
+            colour = P.HIGHLIGHT if (dash or focus) else P.SKY_BLUE
+            if kind in ("push", "monkey", "leap") or dash:
+                art.arrow(surface, self.centre(m["from"]), tr.center, colour, max(3, cell // 14))
+            inner = tr.inflate(-cell // 6, -cell // 6)
+            shade = pygame.Surface(inner.size, pygame.SRCALPHA)
+            shade.fill((*colour, 70))
+            surface.blit(shade, inner)
+            pygame.draw.rect(surface, colour, inner, width=max(2, cell // 24) + (2 if focus else 0),
+                             border_radius=cell // 8)
+            word = "DASH!" if dash else KIND_WORDS.get(kind, kind)
+            k = seen.get(to, 0)  # several steps may end on one square (rotate from either side)
+            seen[to] = k + 1
+            for j, line in enumerate((word, f"{m['cost']} AP")):
+                tag = text.render(text.fit(line, fs, inner.w - 4), fs, P.BLACK, bold=True)
+                box = tag.get_rect(midtop=(inner.centerx, inner.y + 3 + (2 * k + j) * (fs + 2)))
+                pygame.draw.rect(surface, colour, box.inflate(4, 0))
+                surface.blit(tag, box)
+
+    def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        state = self.match.state
+        s = self.scale
+        self.card_rects = []
+        inner = panel(surface, rect, "", 0)
+        y = inner.y
+        fs, small = self.font_size(15), self.font_size(12)
+        turn = state.turn_owner()
+        ap = getattr(state, "ap", 0)
+        if turn is not None:
+            draw_seat_mark(surface, turn, (inner.x + int(10 * s), y + int(10 * s)), int(9 * s))
+            text.draw(surface, f"{COLOUR_WORDS[turn].capitalize()}'s action points", (inner.x + int(26 * s), y),
+                      fs, P.TEXT, bold=True)
+            y += int(26 * s)
+            pip = int(14 * s)
+            for k in range(max(4, ap)):
+                cx = inner.x + pip + k * int(pip * 2.6)
+                if k < ap:
+                    pygame.draw.circle(surface, P.HIGHLIGHT, (cx, y + pip), pip)
+                pygame.draw.circle(surface, P.WHITE, (cx, y + pip), pip, 2)
+            text.draw(surface, f"{ap} left", (inner.x + max(4, ap) * int(pip * 2.6) + 4, y + pip), fs, P.TEXT,
+                      anchor="midleft")
+            y += int(pip * 2.6)
+            active = [k for k, v in getattr(state, "effects", {}).items() if v]
+            if active:
+                words = "Effects: " + ", ".join(a.replace("_", " ") for a in active)
+                for line in text.wrap(words, small, inner.w)[:2]:
+                    text.draw(surface, line, (inner.x, y), small, P.WARNING)
+                    y += int(small * 1.3)
+        if getattr(state, "cards_on", True):
+            y += int(6 * s)
+            hands = getattr(state, "hands", [[], []])
+            legal = set(self.legal)
+            for seat in (0, 1):
+                draw_seat_mark(surface, seat, (inner.x + int(9 * s), y + int(9 * s)), int(8 * s), label=False)
+                name = self.seat_name(seat)
+                text.draw(surface, text.fit(f"{name} ({COLOUR_WORDS[seat]}): {len(hands[seat])} card"
+                                            f"{'s' if len(hands[seat]) != 1 else ''}", fs, inner.w - int(24 * s)),
+                          (inner.x + int(24 * s), y), fs, P.TEXT, bold=True)
+                y += int(22 * s)
+                for cid in hands[seat]:
+                    card = state.card(cid)
+                    action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
+                    lines = text.wrap(card.text, small, inner.w - int(12 * s))
+                    h = int(small * 1.3) * (len(lines) + 1) + int(8 * s)
+                    box = pygame.Rect(inner.x, y, inner.w, h)
+                    focus = action is not None and action == self.focus_action
+                    fill = P.SELECTED_ROW if action else P.BACKGROUND
+                    pygame.draw.rect(surface, fill, box, border_radius=5)
+                    pygame.draw.rect(surface, P.HIGHLIGHT if focus else (P.ACCENT if action else P.PANEL_EDGE), box,
+                                     width=3 if focus else 1, border_radius=5)
+                    title = card.name + ("  (Interrupt)" if card.interrupt else "")
+                    if action:
+                        title += "  · click to " + action.split()[0]
+                    text.draw(surface, text.fit(title, small, box.w - 10), (box.x + 6, box.y + 4), small,
+                              P.HIGHLIGHT if card.interrupt else P.TEXT, bold=True)
+                    ly = box.y + 4 + int(small * 1.3)
+                    for line in lines:
+                        text.draw(surface, line, (box.x + 6, ly), small, P.TEXT_DIM)
+                        ly += int(small * 1.3)
+                    if action:
+                        self.card_rects.append((box, action))
+                    y += h + int(4 * s)
+                y += int(6 * s)
+            pile_w = (inner.w - int(10 * s)) // 2
+            pile_h = int(64 * s)
+            if y + pile_h + int(20 * s) <= inner.bottom:
+                for k, (label, count) in enumerate((("Draw pile", state.draw_pile_size()),
+                                                    ("Discards", state.discard_pile_size()))):
+                    box = pygame.Rect(inner.x + k * (pile_w + int(10 * s)), y, pile_w, pile_h)
+                    art.card(surface, pygame.Rect(box.x, box.y, int(pile_h * 0.7), pile_h), "", "", False,
+                             face_up=False, highlight=(k == 0 and "buy" in legal and self.focus_action == "buy"))
+                    text.draw(surface, label, (box.x + int(pile_h * 0.8), box.y + 4), small, P.TEXT)
+                    text.draw(surface, str(count), (box.x + int(pile_h * 0.8), box.y + int(22 * s)), fs, P.TEXT,
+                              bold=True)
+                    if k == 0 and "buy" in legal:
+                        text.draw(surface, "click: buy, 4 AP", (box.x + int(pile_h * 0.8), box.y + int(44 * s)),
+                                  small, P.HIGHLIGHT)
+                        self.card_rects.append((box, "buy"))
+                y += pile_h + int(6 * s)
+        if getattr(state, "bananas_on", False):
+            store = getattr(state, "banana_store", [0, 0])
+            for seat in (0, 1):
+                if y + int(20 * s) > inner.bottom:
+                    break
+                art.banana(surface, (inner.x + int(10 * s), y + int(10 * s)), int(22 * s))
+                text.draw(surface, f"{COLOUR_WORDS[seat]}: {store[seat]} banana{'s' if store[seat] != 1 else ''} in hand",
+                          (inner.x + int(26 * s), y), small, P.TEXT)
+                y += int(20 * s)
