@@ -1,0 +1,202 @@
+"""A rule test for every Monkey Dash Power Card (the project's own deck), and the deck's data checks.
+
+The rulebook: 'Power Cards modify the rules, giving the player unique, single-use abilities.' Each test
+quotes the card's text from assets/monkey_dash/power_cards.json.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from games.bots import sample_outcome
+from games.core import CHANCE
+from games.monkey_dash import CARDS
+from games.monkey_dash.cards import CardFileError, load_cards, parse_cards
+from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
+
+PATH = ["b2", "c3", "d4", "f6", "e3", "c5"]
+
+
+def own(card, **kw):
+    """A position in red's turn, red holding `card` and no Interrupt in blue's hand."""
+    return position(hands=([card], []), **kw)
+
+
+def test_deck_has_eleven_cards_with_text_and_interrupt_flags():
+    """README: 'Design a deck of eleven that fits the game's actions'; Interrupt cards 'are played at the
+    start of the opponent's turn'."""
+    assert len(CARDS) == 11 and len({c.id for c in CARDS}) == 11
+    assert all(c.text and c.name for c in CARDS)
+    assert sum(c.interrupt for c in CARDS) == 4
+
+
+def test_overtime():
+    """Overtime: 'You have 1 extra action point this turn.'"""
+    state = own("overtime", sups=["d6", "d1"])
+    play(state, "play overtime")
+    assert state.ap == 5 and state.discard_pile == ["overtime"]
+    play(state, "sup S", "sup S", "sup S", "sup N")
+    assert state.turn_player == RED
+    play(state, "sup N")
+    assert state.turn_player == BLUE
+
+
+def test_banana_bribe():
+    """Banana Bribe: 'a Monkey Heave costs 1 AP like any rotation.'"""
+    state = own("banana_bribe", sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"],
+                monkeys=["d4", "g7"])
+    play(state, "play banana_bribe", "heave d4 d3")
+    assert state.ap == 3 and state.monkey_squares()[RED] == "d3"
+
+
+def test_forklift():
+    """Forklift: 'This turn pushing a crate costs 1 AP instead of 2.'"""
+    state = own("forklift", sups=["c2", "g2"], crates=["c3", "b2", "f6", "f5", "e6", "a6"])
+    play(state, "play forklift", "push c3 c4")
+    assert state.ap == 3 and state.supervisor_squares()[RED] == "c3"
+
+
+def test_tailwind():
+    """Tailwind: 'Your next monkey move this turn costs no AP.'"""
+    state = own("tailwind", crates=["b2", "c3", "d4", "e5", "c2", "a6"], monkeys=["b2", "g7"])
+    play(state, "play tailwind", "monkey b2-c3")
+    assert state.ap == 4
+    play(state, "monkey c3-d4")
+    assert state.ap == 3
+
+
+def test_roller_skates():
+    """Roller Skates: 'Your next two supervisor steps this turn cost no AP.'"""
+    state = own("roller_skates", sups=["d6", "d1"])
+    play(state, "play roller_skates", "sup S", "sup S")
+    assert state.ap == 4
+    play(state, "sup S")
+    assert state.ap == 3
+
+
+def test_night_shift():
+    """Night Shift: 'your supervisor may also step diagonally, 1 AP a step, under the usual limits.'"""
+    state = own("night_shift", sups=["d3", "g1"])
+    assert "sup NE" not in legal(state)
+    play(state, "play night_shift")
+    assert [a for a in legal(state) if a.startswith("sup")] == [
+        "sup N", "sup NE", "sup SE", "sup S", "sup SW", "sup NW"]  # e3 and c3 hold crates
+    play(state, "sup NE")
+    assert state.supervisor_squares()[RED] == "e4" and state.ap == 3
+    boxed = own("night_shift", sups=["d4", "g1"])  # crates on all four diagonal neighbours
+    play(boxed, "play night_shift")
+    assert [a for a in legal(boxed) if a.startswith("sup")] == ["sup N", "sup E", "sup S", "sup W"]
+
+
+def test_springboard():
+    """Springboard: 'your monkey, standing on a crate, may also leap over one square without a crate onto a
+    free crate two squares away in a straight line, for 1 AP. A leap is not a Monkey Dash.'"""
+    state = own("springboard", crates=["b2", "d4", "e5", "f6", "a6", "g1"], monkeys=["b2", "g7"])
+    assert not [a for a in legal(state) if a.startswith("leap")]
+    play(state, "play springboard")
+    assert [a for a in legal(state) if a.startswith("leap")] == ["leap b2-d4"]
+    play(state, "leap b2-d4")
+    assert state.monkey_squares()[RED] == "d4" and state.ap == 3
+    assert state.current_player() == RED  # no card: not a dash
+    nest = own("springboard", crates=["c3", "d4", "e5", "f6", "a6", "g1"])
+    play(nest, "play springboard")
+    assert not [a for a in legal(nest) if a.startswith("leap")]  # not out of the nest
+
+
+def test_tea_break():
+    """Tea Break: 'Interrupt: your opponent has 1 action point fewer this turn (never fewer than 1).'"""
+    state = position(hands=(["tea_break"], []), seat=BLUE)
+    play(state, "play tea_break")
+    assert state.current_player() == BLUE and state.ap == 3
+    first = position(hands=(["tea_break"], []), seat=BLUE, first_turn=True)
+    play(first, "play tea_break")
+    assert first.ap == 2
+    low = position(hands=(["tea_break"], []), seat=BLUE)
+    low.ap = 1
+    play(low, "play tea_break")
+    assert low.ap == 1
+
+
+def test_nap_time():
+    """Nap Time: 'Interrupt: your opponent's monkey may not move this turn.'"""
+    state = position(hands=(["nap_time"], []), seat=BLUE, crates=PATH)
+    assert any(a.startswith("monkey") for a in legal(play(state.clone(), "no interrupt")))
+    play(state, "play nap_time")
+    assert not [a for a in legal(state) if a.startswith(("monkey", "leap"))]
+
+
+def test_safety_inspection():
+    """Safety Inspection: 'Interrupt: your opponent may not rotate, heave or push crates this turn.'"""
+    state = position(hands=(["safety_inspection"], []), seat=BLUE, sups=["d7", "f5"], crates=PATH)
+    assert any(a.startswith(("rotate", "push")) for a in legal(play(state.clone(), "no interrupt")))
+    play(state, "play safety_inspection")
+    assert not [a for a in legal(state) if a.startswith(("rotate", "heave", "push"))]
+    assert [a for a in legal(state) if a.startswith("sup")]
+
+
+def test_wet_floor():
+    """Wet Floor: 'Interrupt: your opponent's supervisor may not step or push this turn (it may still
+    rotate crates and pick up bananas).'"""
+    state = position(hands=(["wet_floor"], []), seat=BLUE, sups=["d7", "d4"])
+    play(state, "play wet_floor")
+    moves = legal(state)
+    assert not [a for a in moves if a.startswith(("sup", "push"))]
+    assert "rotate e3 d3" in moves
+
+
+def test_all_freezes_leave_only_buying_or_passing():
+    """With monkey, crates and supervisor all frozen, nothing spends AP but 'buy'; at 3 AP the player
+    must pass ('Only if nothing that costs AP is possible ... may you pass')."""
+    state = position(hands=(["nap_time", "safety_inspection", "wet_floor"], []), seat=BLUE, crates=PATH)
+    play(state, "play nap_time", "play safety_inspection", "play wet_floor")
+    assert legal(state) == ["buy"]
+    stuck = position(hands=(["nap_time", "safety_inspection", "wet_floor"], []), seat=BLUE, crates=PATH,
+                     first_turn=True)
+    play(stuck, "play nap_time", "play safety_inspection", "play wet_floor")
+    assert legal(stuck) == ["pass"]
+    play(stuck, "pass")
+    assert stuck.turn_player == RED
+
+
+@pytest.mark.parametrize("card", [c.id for c in CARDS])
+def test_no_card_breaks_an_invariant(card):
+    """README: 'test that none of them breaks a rule invariant' - play the card, then random steps."""
+    rng = np.random.default_rng(sum(map(ord, card)))
+    interrupt = next(c for c in CARDS if c.id == card).interrupt
+    for variant in ("standard", "bananas"):
+        state = position(variant, hands=([card], []), seat=BLUE if interrupt else RED)
+        play(state, f"play {card}")
+        for _ in range(60):
+            assert state.invariant_violations() == []
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                moves = legal(state)
+                state.apply_action(moves[int(rng.integers(len(moves)))])
+
+
+def test_card_file_errors_name_the_fault(tmp_path):
+    """Data is 'validated on load with clear messages naming what is broken'."""
+    good = json.loads(json.dumps({"cards": [{"id": "overtime", "name": "O", "text": "t", "interrupt": False,
+                                             "effect": "gain_ap", "amount": 1}]}))
+    assert parse_cards(good)[0].amount == 1
+    bad = {"cards": [{**good["cards"][0], "effect": "teleport"}]}
+    with pytest.raises(CardFileError, match="unknown effect 'teleport'"):
+        parse_cards(bad)
+    with pytest.raises(CardFileError, match="must be on an Interrupt"):
+        parse_cards({"cards": [{**good["cards"][0], "effect": "freeze_monkey"}]})
+    with pytest.raises(CardFileError, match="appears twice"):
+        parse_cards({"cards": good["cards"] * 2})
+    with pytest.raises(CardFileError, match="needs a whole 'amount'"):
+        parse_cards({"cards": [{**good["cards"][0], "amount": 0}]})
+    broken = tmp_path / "cards.json"
+    broken.write_text("{ not json")
+    with pytest.raises(CardFileError, match="cannot be read as JSON"):
+        load_cards(broken)
+    with pytest.raises(CardFileError, match="missing"):
+        load_cards(tmp_path / "absent.json")

@@ -1,0 +1,421 @@
+"""Monkey Dash rule scenarios. Each test quotes the rule (from the rulebook, or the project's design
+where the rulebook is silent) that it checks, on a position built for the purpose."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import CHANCE, IllegalActionError
+from games.monkey_dash import BOARD, SPEC
+from games.monkey_dash.state import TURN_LIMIT, MonkeyDashState
+
+RED, BLUE = 0, 1
+
+
+def position(variant="standard", crates=None, monkeys=None, sups=None, bananas=(), stores=None,
+             hands=((), ()), seat=RED, first_turn=False) -> MonkeyDashState:
+    """A state in `seat`'s turn (4 AP, or 3 on the first turn) with the pieces where the test wants them.
+
+    Squares are names; hands are card ids (taken out of the draw pile); None keeps the board's start.
+    """
+    state = SPEC.new_state(SPEC.make_config(variant=variant))
+    state.apply_action("start red" if seat == RED else "start blue")
+    sq = BOARD.square
+    if crates is not None:
+        state.crates = sorted(sq(c) for c in crates)
+    if monkeys is not None:
+        state.monkeys = [sq(m) for m in monkeys]
+    if sups is not None:
+        state.supervisors = [sq(s) for s in sups]
+    state.bananas = sorted(sq(b) for b in bananas)
+    if stores is not None:
+        state.banana_store = list(stores)
+    if state.cards_on:
+        state.deal_queue = []
+        state.hands = [list(h) for h in hands]
+        dealt = set(hands[0]) | set(hands[1])
+        state.draw_pile = [c.id for c in state.deck if c.id not in dealt]
+    state.turns_done = 0 if first_turn else 2
+    state._begin_turn(seat)
+    assert state.invariant_violations() == []
+    return state
+
+
+def play(state, *actions):
+    for a in actions:
+        state.apply_action(a)
+    return state
+
+
+def legal(state):
+    return state.legal_actions()
+
+
+# ---- board -------------------------------------------------------------------------------------
+
+def test_board_is_symmetric_under_a_half_turn_and_routes_cross():
+    """README: the board 'must be fair (symmetric under a half turn) and the two monkeys' routes must
+    cross'."""
+    b = BOARD
+    assert b.half_turn(b.nests[0]) == b.nests[1] and b.half_turn(b.bays[0]) == b.bays[1]
+    assert b.half_turn(b.supervisors[0]) == b.supervisors[1]
+    assert sorted(b.half_turn(c) for c in b.crates) == list(b.crates)
+    assert len(b.crates) == 6
+    # Put a crate on the empty centre d4 (moving c5 or e3 there): each monkey's cheapest route to its
+    # bay then runs through d4, the one square both routes share.
+    from games.monkey_dash.bots import monkey_costs
+    diagonal = ["b2", "c3", "d4", "e5", "f6"]
+    for seat, toward_bay in ((RED, "d5"), (BLUE, "d3")):
+        state = position("pure", crates=diagonal + [toward_bay])
+        costs = monkey_costs(state, seat)
+        assert costs[b.square("d4")] == 2  # hop out of the nest, then dash to the centre
+        assert costs[b.square(toward_bay)] == 3
+
+
+# ---- turns and action points ---------------------------------------------------------------------
+
+def test_start_player_is_chance_and_pays_one_ap():
+    """'the Start Player must pay 1AP for the privilege of beginning the game ... they can only spend
+    a further 3AP during their first turn.'"""
+    state = SPEC.new_state(SPEC.make_config(variant="pure"))
+    assert state.current_player() == CHANCE
+    assert state.chance_outcomes() == [("start red", 0.5), ("start blue", 0.5)]
+    play(state, "start blue")
+    assert state.current_player() == BLUE and state.ap == 3
+    play(state, "sup N", "sup S", "sup N")
+    assert state.current_player() == RED and state.ap == 4
+
+
+def test_dealing_gives_two_face_up_cards_each():
+    """'Deal two Power Cards, face up, to each player. The remaining cards go face down, as the draw
+    pile.' Each draw is a chance outcome over the cards left, equally likely."""
+    state = SPEC.new_state(SPEC.make_config())
+    play(state, "start red")
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 11 and all(abs(p - 1 / 11) < 1e-12 for _, p in outcomes)
+    play(state, "draw overtime", "draw nap_time", "draw forklift", "draw tea_break")
+    assert state.hands == [["overtime", "forklift"], ["tea_break", "nap_time"]]
+    assert state.draw_pile_size() == 7
+    # blue holds Interrupts, so blue decides first, at the start of red's turn
+    assert state.current_player() == BLUE and state.turn_owner() == RED
+
+
+def test_a_turn_is_exactly_four_ap_and_cannot_end_early():
+    """'Each turn you must spend exactly four action points (4AP).' There is no 'pass' while something
+    costing AP is legal; the turn ends by itself when the fourth point is spent."""
+    state = position("pure", sups=["d6", "d1"])
+    assert "pass" not in legal(state)
+    play(state, "sup S", "sup S", "sup S")
+    assert state.turn_player == RED and state.ap == 1
+    play(state, "sup S")
+    assert state.turn_player == BLUE and state.ap == 4
+
+
+def test_pass_only_when_no_ap_can_be_spent():
+    """Project rule for AP that cannot be spent: 'Only if nothing that costs AP is possible ... may you
+    pass, which gives up the rest.' Red's supervisor is boxed in (every square round it is taken, so
+    nothing can step or rotate), a push costs 2 AP, and the blue monkey sits on the only crate beside
+    red's nest."""
+    boxed = dict(crates=["a3", "b3", "c3", "c2", "c1", "a2"], sups=["b2", "b1"], monkeys=["a1", "a2"])
+    state = position("pure", **boxed)
+    assert "pass" not in legal(state)  # with 4 AP it can still push
+    assert sorted(legal(state)) == ["push b3 b4", "push c2 d2"]
+    state.ap = 1
+    assert legal(state) == ["pass"]
+    play(state, "pass")
+    assert state.turn_player == BLUE and state.ap == 4
+
+
+# ---- supervisors ---------------------------------------------------------------------------------
+
+def test_supervisor_moves_orthogonally_one_ap_a_square():
+    """'Your Supervisor moves orthogonally ... at a cost of 1AP per square.'"""
+    state = position("pure", sups=["d4", "d1"], crates=["a4", "a5", "a6", "g4", "g5", "g6"])
+    sups = [a for a in legal(state) if a.startswith("sup")]
+    assert sups == ["sup N", "sup E", "sup S", "sup W"]
+    play(state, "sup E")
+    assert state.supervisor_squares()[RED] == "e4" and state.ap == 3
+
+
+def test_supervisor_into_own_bay_but_not_the_others():
+    """'You can move your Supervisor into your own Loading Bay, but not into your opponent's Loading
+    Bay.'"""
+    state = position("pure", sups=["d6", "d2"])
+    assert "sup N" in legal(state)  # d7 is red's bay
+    blue = position("pure", sups=["d6", "d2"], seat=BLUE)
+    assert "sup S" in legal(blue)  # d1 is blue's bay
+    red_low = position("pure", sups=["d2", "d5"])
+    assert "sup S" not in legal(red_low)  # d1 is blue's bay
+    with pytest.raises(IllegalActionError):
+        red_low.apply_action("sup S")
+
+
+def test_supervisor_blocked_by_crates_nests_and_supervisors():
+    """'Your Supervisor can't move through a square occupied by a Banana Crate, a Monkey Nest, or
+    another Supervisor.' Only your own supervisor moves: 'You can't move your opponent's Supervisor.'"""
+    state = position("pure", sups=["b1", "c1"], crates=["b2", "c3", "e5", "f6", "c5", "e3"])
+    # a1 is the red nest, b2 a crate, c1 the blue supervisor: red's supervisor cannot move at all
+    assert not [a for a in legal(state) if a.startswith("sup")]
+    before = state.to_json_text()
+    with pytest.raises(IllegalActionError):
+        state.apply_action("sup W")
+    assert state.to_json_text() == before
+
+
+# ---- crates --------------------------------------------------------------------------------------
+
+def test_rotate_a_crate_round_the_supervisor():
+    """'Crates can be pivoted through the eight squares surrounding your Supervisor at a cost of 1AP per
+    square.' 'Crates can't pass through other Crates or Supervisors.'"""
+    state = position("pure", sups=["c3", "g2"], crates=["d4", "c4", "b2", "f6", "f5", "e6"],
+                     monkeys=["a1", "g7"])
+    rotations = sorted(a for a in legal(state) if a.startswith("rotate"))
+    # d4 (NE of c3) may go to d3 (E) but not to c4 (N, a crate); c4 may go to b4; b2 to b3 and c2
+    assert rotations == ["rotate b2 b3", "rotate b2 c2", "rotate c4 b4", "rotate d4 d3"]
+    play(state, "rotate d4 d3", "rotate d3 d2")
+    assert "d2" in state.crate_squares() and state.ap == 2
+    far = position("pure", sups=["d7", "d1"])  # no crate next to either supervisor at the start
+    assert not [a for a in legal(far) if a.startswith(("rotate", "push"))]
+
+
+def test_monkey_heave_costs_four_and_carries_the_monkey():
+    """'You can rotate a Crate with either Monkey on it (this is called a Monkey Heave) ... A Monkey
+    Heave costs 4AP.'"""
+    state = position("pure", sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"],
+                     monkeys=["d4", "g7"])
+    assert "heave d4 d3" in legal(state) and "rotate d4 d3" not in legal(state)
+    play(state, "heave d4 d3")
+    assert state.monkey_squares()[RED] == "d3" and state.turn_player == BLUE
+    first = position("pure", sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"],
+                     monkeys=["d4", "g7"], first_turn=True)
+    assert not [a for a in legal(first) if a.startswith("heave")]  # only 3 AP
+
+
+def test_heave_the_other_monkey_too():
+    """'You can rotate a Crate with either Monkey on it.'"""
+    state = position("pure", sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"],
+                     monkeys=["a1", "d4"])
+    play(state, "heave d4 d3")
+    assert state.monkey_squares()[BLUE] == "d3"
+
+
+def test_heave_own_monkey_into_own_bay_wins():
+    """Winning, Method 1: 'Perform a Monkey Heave to lift a Crate, with your Monkey on top, into your
+    Loading Bay (3 + 1AP).'"""
+    state = position("pure", sups=["d6", "d2"], crates=["c7", "b2", "f6", "f5", "e4", "a6"],
+                     monkeys=["c7", "g7"])
+    play(state, "heave c7 d7")
+    assert state.is_terminal() and state.winners() == [RED] and state.returns() == [1.0, -1.0]
+
+
+def test_push_costs_two_and_the_supervisor_follows():
+    """'Crates can be pushed orthogonally by your Supervisor, who must move with the Crate into the
+    space it leaves behind. Pushing costs 2AP.'"""
+    state = position("pure", sups=["c3", "g2"], crates=["c4", "d3", "b2", "f6", "f5", "e6"],
+                     monkeys=["a1", "g7"])
+    pushes = sorted(a for a in legal(state) if a.startswith("push"))
+    assert pushes == ["push c4 c5", "push d3 e3"]
+    play(state, "push c4 c5")
+    assert state.supervisor_squares()[RED] == "c4" and "c5" in state.crate_squares() and state.ap == 2
+
+
+def test_push_one_crate_at_a_time_and_never_pull():
+    """'It is not possible to push more than one Crate at a time.' 'Crates can't be pulled.'"""
+    state = position("pure", sups=["c3", "g2"], crates=["c4", "c5", "b2", "f6", "f5", "e6"],
+                     monkeys=["a1", "g7"])
+    assert not [a for a in legal(state) if a.startswith("push c4")]  # c5 is behind it
+    # pulling c4 toward c2 would mean the crate moving to the supervisor's side: never offered
+    assert "push c4 c3" not in legal(state) and "push c4 c2" not in legal(state)
+
+
+def test_no_push_of_a_crate_with_a_monkey():
+    """Project rule: only a Heave moves a crate with a monkey on it ('never a crate with a monkey on it')."""
+    state = position("pure", sups=["c3", "g2"], crates=["c4", "b2", "f6", "f5", "e6", "a6"],
+                     monkeys=["c4", "g7"])
+    assert not [a for a in legal(state) if a.startswith("push")]
+
+
+# ---- monkeys -------------------------------------------------------------------------------------
+
+def test_monkey_first_move_is_a_hop_from_the_nest():
+    """'The first move your Monkey must make is to jump from its Nest, onto a Banana Crate in a
+    neighbouring square, at a cost of 1AP.'"""
+    state = position("pure", crates=["b2", "c3", "d4", "b1", "f6", "e5"], sups=["d7", "d1"])
+    monkey = sorted(a for a in legal(state) if a.startswith("monkey"))
+    assert monkey == ["monkey a1-b1", "monkey a1-b2"]  # never straight on to c3 or d4
+    play(state, "monkey a1-b2")
+    assert state.ap == 3
+
+
+def test_monkey_moves_any_length_straight_line_for_one_ap():
+    """'It costs 1AP to move your Monkey in a straight line, regardless of the length of the move.'
+    Monkeys 'will not move on the warehouse floor, only on Banana Crates.'"""
+    state = position("pure", crates=["b2", "c3", "d4", "e5", "c2", "a6"], monkeys=["b2", "g7"],
+                     sups=["d7", "d1"])
+    monkey = sorted(a for a in legal(state) if a.startswith("monkey"))
+    assert monkey == ["monkey b2-c2", "monkey b2-c3", "monkey b2-d4", "monkey b2-e5"]
+    play(state, "monkey b2-e5")
+    assert state.monkey_squares()[RED] == "e5" and state.ap == 3
+
+
+def test_monkey_cannot_move_onto_or_past_the_other_monkey():
+    """'Your Monkey can't move onto a Crate occupied by another Monkey.'"""
+    state = position("pure", crates=["b2", "c3", "d4", "e5", "c2", "a6"], monkeys=["b2", "d4"],
+                     sups=["d7", "d1"])
+    monkey = sorted(a for a in legal(state) if a.startswith("monkey"))
+    assert monkey == ["monkey b2-c2", "monkey b2-c3"]
+
+
+def test_monkey_dash_earns_a_power_card():
+    """'When a player performs a Monkey Dash they are rewarded with a Power Card.' A dash covers three
+    or more crates in a line, the start crate included."""
+    state = position(crates=["b2", "c3", "d4", "e5", "c2", "a6"], monkeys=["b2", "g7"], sups=["d7", "d1"])
+    play(state, "monkey b2-c3")
+    assert state.current_player() == RED  # two crates: no dash, no card
+    play(state, "monkey c3-e5")
+    assert state.current_player() == CHANCE and len(state.chance_outcomes()) == 11
+    play(state, "draw overtime")
+    assert state.hands[RED] == ["overtime"] and state.ap == 2
+
+
+def test_one_new_card_a_turn():
+    """'A Player may gain only one new Power Card per turn.'"""
+    state = position(crates=["b2", "c3", "d4", "e5", "f6", "a6"], monkeys=["b2", "g7"], sups=["d7", "d1"])
+    play(state, "monkey b2-d4", "draw overtime")
+    play(state, "monkey d4-b2")
+    assert state.current_player() == RED and state.hands[RED] == ["overtime"]
+    assert "buy" not in legal(state)
+
+
+# ---- power cards -------------------------------------------------------------------------------------
+
+def test_buy_costs_four_ap():
+    """'Power Cards can be bought on your turn for 4AP.'"""
+    state = position()
+    assert "buy" in legal(state)
+    play(state, "buy")
+    assert state.current_player() == CHANCE
+    play(state, "draw forklift")
+    assert state.hands[RED] == ["forklift"] and state.turn_player == BLUE
+    first = position(first_turn=True)
+    assert "buy" not in legal(first)
+
+
+def test_fourth_card_must_be_discarded_at_once():
+    """'If a Player gains a fourth Power Card, they must immediately discard down to three.'"""
+    state = position(hands=(["overtime", "forklift", "tailwind"], []))
+    play(state, "buy", "draw night_shift")
+    assert state.current_player() == RED and state.phase == "discard"
+    assert legal(state) == ["discard overtime", "discard forklift", "discard tailwind", "discard night_shift"]
+    play(state, "discard forklift")
+    assert state.hands[RED] == ["overtime", "tailwind", "night_shift"]
+    assert state.discard_pile == ["forklift"] and state.turn_player == BLUE
+
+
+def test_discard_pile_becomes_the_draw_pile_when_exhausted():
+    """'When the draw pile is exhausted, the discard pile is shuffled and placed, face down, as the new
+    draw pile.'"""
+    state = position()
+    state.draw_pile = ["forklift"]
+    state.discard_pile = ["overtime", "tailwind", "night_shift", "springboard", "roller_skates", "banana_bribe",
+                          "tea_break", "nap_time", "safety_inspection", "wet_floor"]
+    play(state, "buy", "draw forklift")
+    assert state.draw_pile_size() == 10 and state.discard_pile_size() == 0
+    assert state.invariant_violations() == []
+
+
+def test_interrupts_are_played_at_the_start_of_the_opponents_turn():
+    """'Interrupt cards affect your opponent, and must be played at the start of their turn. All other
+    cards are played during your own turn.'"""
+    state = position(hands=(["overtime", "tea_break"], ["nap_time", "forklift"]), seat=BLUE)
+    state.phase = "act"  # red's window is over; blue plays
+    assert "play tea_break" not in legal(state) and "play nap_time" not in legal(state)
+    assert "play forklift" in legal(state)
+    state = position(hands=(["overtime", "tea_break"], ["nap_time", "forklift"]), seat=BLUE)
+    assert state.current_player() == RED and legal(state) == ["play tea_break", "no interrupt"]
+    play(state, "play tea_break")
+    assert state.current_player() == BLUE and state.ap == 3
+    later = position(hands=(["overtime", "tea_break"], ["nap_time", "forklift"]), seat=RED)
+    assert legal(later) == ["play nap_time", "no interrupt"]
+    play(later, "no interrupt")
+    assert later.current_player() == RED and "play overtime" in legal(later)
+
+
+def test_only_the_mover_plays_own_cards():
+    """Own-turn cards cannot be played in the opponent's interrupt window ('All other cards are played
+    during your own turn')."""
+    state = position(hands=(["overtime", "tea_break"], []), seat=BLUE)
+    with pytest.raises(IllegalActionError):
+        state.apply_action("play overtime")
+
+
+# ---- winning ---------------------------------------------------------------------------------------
+
+def test_win_by_rotating_a_crate_into_the_bay_then_moving_in():
+    """Winning, Method 2: 'The Supervisor rotates an empty Crate into the Loading Bay (1AP). The Monkey
+    moves into the Loading Bay, and wins the game (1AP).' 'The game is won the moment the Monkey reaches
+    the Loading Bay, even if the Player has action points remaining.'"""
+    state = position("pure", sups=["d6", "d2"], crates=["c7", "c6", "b2", "f6", "f5", "e3"],
+                     monkeys=["c6", "g7"])
+    play(state, "rotate c7 d7")
+    assert not state.is_terminal()
+    play(state, "monkey c6-d7")
+    assert state.is_terminal() and state.winners() == [RED] and state.ap == 2
+    assert state.legal_actions() == []
+
+
+def test_the_other_bay_is_no_win():
+    """'To win the game, you must be the first to get your Monkey, on a Banana Crate, into your
+    Loading Bay' - your own, not the opponent's."""
+    state = position("pure", sups=["d6", "c2"], crates=["d1", "d2", "b2", "f6", "f5", "e3"],
+                     monkeys=["d2", "g7"])
+    play(state, "monkey d2-d1")
+    assert not state.is_terminal()
+
+
+# ---- stalemate -----------------------------------------------------------------------------------
+
+def _undo_cycle():
+    state = position("pure", sups=["c4", "e4"], crates=["d5", "a6", "b2", "g1", "f1", "f2"],
+                     monkeys=["a1", "g7"])
+    start = state.position_key()
+    play(state, "rotate d5 d4", "rotate d4 d3", "sup W")
+    assert "sup E" in legal(state)  # nothing barred the first time
+    play(state, "sup E")
+    red_end = state.position_key()
+    play(state, "rotate d3 d4", "rotate d4 d5", "sup E", "sup W")  # blue undoes red's whole turn
+    assert state.position_key() == start and state.turn_player == RED
+    return state, red_end
+
+
+def test_stalemate_player_whose_turn_was_undone_must_play_differently():
+    """'If correctly positioned, a player can undo their opponent's entire turn. In this situation the
+    player who first made the move must stand down ... and make a different move.' Project form: a turn
+    starting from P may not end in a position Q that the opponent once undid back to P."""
+    state, red_end = _undo_cycle()
+    assert state.banned == [red_end]
+    play(state, "rotate d5 d4", "rotate d4 d3", "sup W")
+    assert "sup E" not in legal(state)  # it would end the turn in the undone position
+    with pytest.raises(IllegalActionError):
+        state.apply_action("sup E")
+    assert "sup S" in legal(state) and "sup W" in legal(state)
+    play(state, "sup S")
+    assert state.turn_player == BLUE and state.banned == []
+
+
+def test_stalemate_rule_only_bars_the_end_of_the_turn():
+    """The barred position may be passed through within a turn; only ending there is refused."""
+    state, red_end = _undo_cycle()
+    play(state, "rotate d5 d4", "rotate d4 d3")
+    assert state.position_key() == red_end and state.turn_player == RED  # passing through is fine
+    play(state, "sup W", "sup S")
+    assert state.turn_player == BLUE and state.position_key() != red_end
+
+
+def test_a_game_that_nobody_wins_is_a_draw_after_the_turn_limit():
+    """Project rule: 'After 120 turns in all ... with no winner the game is a draw' (so every game ends)."""
+    state = position("pure", sups=["d4", "d1"], crates=["a4", "a5", "a6", "g4", "g5", "g6"])
+    state.turns_done = TURN_LIMIT - 1
+    play(state, "sup N", "sup S", "sup N", "sup S")
+    assert state.is_terminal() and state.winners() == [] and state.returns() == [0.0, 0.0]
+    assert SPEC.max_length >= TURN_LIMIT * 20
