@@ -15,7 +15,7 @@ import pygame
 
 from games.match import Match
 
-from . import storage
+from . import storage, text
 from .launcher import LauncherScreen
 from .screens.base import GameScreen, Host, screen_for
 from .sound import Sound
@@ -39,7 +39,7 @@ class App(Host):
         settings = storage.load_settings(warn=lambda m: None)
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
         self.running = True
-        self.autosave_error = ""
+        self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen
         if match is None:
             self.screen = LauncherScreen(self)
@@ -80,10 +80,16 @@ class App(Host):
                 self.draw()
                 pygame.display.flip()
         finally:
-            if isinstance(self.screen, LauncherScreen):
-                self.screen._remember()
-            pygame.quit()
+            self.close()
         return 0
+
+    def close(self) -> None:
+        """Finish the pending autosave, remember the launcher settings, close the window."""
+        self.autosaver.flush()
+        if isinstance(self.screen, LauncherScreen):
+            self.screen._remember()
+        text.reset()
+        pygame.quit()
 
     def quit(self) -> None:
         self.running = False
@@ -94,17 +100,12 @@ class App(Host):
         self.autosave(match)
 
     def show_launcher(self, message: str = "") -> None:
+        self.autosaver.flush()  # the launcher's Resume reads the autosave
         self.screen = LauncherScreen(self, message)
 
     # ---- Host: what screens ask of the app --------------------------------------------
     def autosave(self, match: Match) -> None:
-        try:
-            match.save(storage.autosave_path())
-            self.autosave_error = ""
-        except OSError as exc:  # a full disk must not end the game; say it once
-            if not self.autosave_error:
-                self.autosave_error = str(exc)
-                sys.stderr.write(f"Autosave failed: {exc}\n")
+        self.autosaver.submit(match)
 
     def save_match(self, match: Match) -> Path:
         path = storage.new_save_path(match.config.game)
@@ -133,9 +134,22 @@ class App(Host):
 
 def run_launcher() -> int:
     """Open the launcher window; returns the exit code."""
-    return App().run()
+    try:
+        app = App()
+    except pygame.error as exc:
+        sys.stderr.write(f"Cannot open a window ({exc}); try `python -m games play GAME --terminal`.\n")
+        return 1
+    return app.run()
 
 
 def run_match(match: Match) -> int:
-    """Open a window playing this match directly; returns the exit code."""
-    return App(match=match).run()
+    """Open a window playing this match directly; without a usable display, play it in the terminal."""
+    try:
+        app = App(match=match)
+    except pygame.error as exc:
+        from games.terminal import play
+
+        sys.stderr.write(f"Cannot open a window ({exc}); playing in the terminal instead.\n")
+        play(match)
+        return 0
+    return app.run()

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -83,11 +84,19 @@ def load_settings(warn=None) -> dict:
 
 def save_settings(settings: dict) -> None:
     """Write the settings atomically (a temporary file renamed over the old one)."""
-    path = data_dir() / SETTINGS_FILE
-    fd, tmp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=path.parent)
+    write_atomic(data_dir() / SETTINGS_FILE, json.dumps(settings, indent=1, sort_keys=True))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write text to a temporary file in the same folder, flush it to disk, then rename it over path:
+    a crash leaves either the old file or the new one, never a part of one."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(settings, f, indent=1, sort_keys=True)
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -95,3 +104,49 @@ def save_settings(settings: dict) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+class AutosaveWriter:
+    """Writes the autosave on a background thread so a slow disk never stalls a frame.
+
+    The match is serialised on the caller's thread (Match.to_json, the same content Match.save
+    writes), and only the newest pending text is written; flush() waits until it is on disk.
+    """
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.error = ""
+        self._pending: str | None = None
+        self._cond = threading.Condition()
+        self._busy = False
+        self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+        self._thread.start()
+
+    def submit(self, match) -> None:
+        text = json.dumps(match.to_json(), indent=1)
+        with self._cond:
+            self._pending = text
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._pending is None:
+                    self._cond.wait()
+                text, self._pending = self._pending, None
+                self._busy = True
+            try:
+                write_atomic(self.path, text)
+                self.error = ""
+            except OSError as exc:  # a full disk must not end the game; report it once
+                if not self.error:
+                    sys.stderr.write(f"Autosave failed: {exc}\n")
+                self.error = str(exc)
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every submitted autosave is written."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)

@@ -93,3 +93,9 @@ def wrap(text: str, size: int, width: int, bold: bool = False, mono: bool = Fals
                 line = indent + "  " + word if indent else word
         lines.append(line)
     return lines
+
+
+def reset() -> None:
+    """Forget every font and rendered line (call before pygame.quit(): fonts die with it)."""
+    _fonts.clear()
+    _lines.clear()

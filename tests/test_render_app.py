@@ -81,6 +81,7 @@ def test_a_person_beats_or_loses_to_a_bot_by_keys_then_play_again(home):
     assert screen.show_result and screen.match.is_over()
     human_moves = [s.action for s in screen.match.history if s.by == 0]
     assert human_moves and set(human_moves) == {"walk 1"}
+    app.autosaver.flush()
     saved = json.loads(storage.autosave_path().read_text())
     assert len(saved["actions"]) == len(screen.match.history)
     app.draw()
@@ -156,3 +157,34 @@ def test_a_broken_settings_file_is_reported_and_ignored(home):
 def test_screen_registry_falls_back_to_the_generic_screen():
     assert screen_for("toy_race") is GameScreen
     assert issubclass(screen_for("jenga_classic"), GameScreen)
+
+
+def test_the_run_loop_ends_on_quit_and_leaves_the_autosave_on_disk(home):
+    app = App(match=toy_match(seed=9))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run() == 0
+    assert Match.load(storage.autosave_path()).seed == 9
+
+
+def test_the_play_command_opens_the_window_with_the_given_seats(home, monkeypatch):
+    """`python -m games play GAME --seats human,BOT --seed S` reaches render.app.run_match."""
+    from games import cli
+    import render.app
+
+    monkeypatch.setattr(cli, "has_display", lambda: True)
+    monkeypatch.setattr(render.app.App, "tick", lambda self, dt: self.quit())  # one frame, then leave
+    assert cli.main(["play", "toy_race", "--seats", "human,random", "--seed", "12", "--variant", "exact"]) == 0
+    match = Match.load(storage.autosave_path())
+    assert match.seed == 12 and match.config.variant == "exact"
+    assert [s.bot for s in match.config.seats] == [None, "random"]
+
+
+def test_a_resized_window_scales_the_screen():
+    app = App(match=toy_match())
+    app.draw()
+    small = app.screen.rects["board"].copy()
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1200, size=(1920, 1200)))
+    surface = app.draw()
+    assert surface.get_size() == (1920, 1200)
+    assert app.screen.scale == pytest.approx(1.5)
+    assert app.screen.rects["board"].w > small.w * 1.4
