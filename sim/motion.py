@@ -1,0 +1,73 @@
+"""Whole-tower pose arithmetic on numpy arrays: rotating vectors, tilts, displacements, speeds."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def rotate(quats: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """Rotate vectors (N, 3) by unit quaternions (N, 4) in x, y, z, w order."""
+    q = quats[..., :3]
+    w = quats[..., 3:4]
+    t = 2.0 * np.cross(q, vectors)
+    return vectors + w * t + np.cross(q, t)
+
+
+def axes(quats: np.ndarray, which: int) -> np.ndarray:
+    """The body's x (0), y (1) or z (2) axis in the world for each quaternion."""
+    unit = np.zeros(quats.shape[:-1] + (3,))
+    unit[..., which] = 1.0
+    return rotate(quats, unit)
+
+
+def angle_between(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Angle in degrees between unit vectors, row by row (robust near 0 and 180 degrees)."""
+    cross = np.linalg.norm(np.cross(u, v), axis=-1)
+    dot = np.sum(u * v, axis=-1)
+    return np.degrees(np.arctan2(cross, dot))
+
+
+def tilt_deg(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """How far each block turned, in degrees: the larger of the turn of its up axis and of its long axis.
+
+    The up axis catches a block tipping over; the long axis also catches a block spun round on its level.
+    """
+    up = angle_between(axes(before[..., 3:], 2), axes(after[..., 3:], 2))
+    long = angle_between(axes(before[..., 3:], 0), axes(after[..., 3:], 0))
+    return np.maximum(up, long)
+
+
+def displacement_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    return 1000.0 * np.linalg.norm(after[..., :3] - before[..., :3], axis=-1)
+
+
+def shift_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """Horizontal distance each block moved, in mm."""
+    return 1000.0 * np.linalg.norm(after[..., :2] - before[..., :2], axis=-1)
+
+
+def drop_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """How far each block went down, in mm (negative when it rose)."""
+    return 1000.0 * (before[..., 2] - after[..., 2])
+
+
+def compose(pose: np.ndarray, local: np.ndarray) -> np.ndarray:
+    """World poses (M, 7) of parts at local poses (M, 7) inside a body at `pose` (7,)."""
+    q = np.broadcast_to(pose[3:], local[:, 3:].shape)
+    pos = pose[:3] + rotate(q, local[:, :3])
+    return np.column_stack([pos, quat_mul(q, local[:, 3:])])
+
+
+def quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    ax, ay, az, aw = np.moveaxis(a, -1, 0)
+    bx, by, bz, bw = np.moveaxis(b, -1, 0)
+    return np.stack([
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+        aw * bw - ax * bx - ay * by - az * bz,
+    ], axis=-1)
+
+
+def quat_conj(q: np.ndarray) -> np.ndarray:
+    return q * np.array([-1.0, -1.0, -1.0, 1.0])

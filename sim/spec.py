@@ -1,0 +1,202 @@
+"""Tower specs as data: block size, material, tolerances, settle time, verdict thresholds, solver settings.
+
+A spec is read from assets/towers/<name>.json and checked field by field, so a broken file is reported by
+name and field rather than failing somewhere inside the physics. Units inside the simulator are SI (metres,
+kilograms, seconds); the JSON uses millimetres and grams where players think in them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets" / "towers"
+VARIANTS = ("classic", "dk", "mario")
+
+
+class SimError(ValueError):
+    """Base of every error the simulator raises for bad input."""
+
+
+class SpecError(SimError):
+    """A tower spec file that is missing, malformed or out of range."""
+
+
+class BlockError(SimError):
+    """An operation naming a block that does not exist, is gone, or may not be moved."""
+
+
+@dataclass(frozen=True)
+class VerdictRules:
+    fallen_shift_mm: float
+    fallen_drop_mm: float
+    fallen_tilt_deg: float
+    rest_speed_mm_s: float
+    rest_spin_deg_s: float
+    rest_window_s: float
+    min_settle_s: float
+    near_critical_margin_mm: float
+    near_critical_window_s: float
+
+
+@dataclass(frozen=True)
+class Physics:
+    time_step_s: float
+    solver_iterations: int
+    erp: float
+    friction_anchor: bool
+    dynamic_levels_below: int
+    dynamic_levels_above: int
+    frame_hz: float
+    glued_damping: float = 0.0
+
+    @property
+    def steps_per_frame(self) -> int:
+        return max(1, int(round(1.0 / (self.frame_hz * self.time_step_s))))
+
+
+@dataclass(frozen=True)
+class Hand:
+    max_force_n: float
+    touch_force_n: float
+    tremor_mm: float
+    tremor_hz: tuple[float, float]
+    clearance_mm: float
+
+
+@dataclass(frozen=True)
+class TowerSpec:
+    """Everything that makes one game's tower, as loaded from its JSON file."""
+
+    name: str
+    title: str
+    levels: int
+    per_level: int
+    block_m: tuple[float, float, float]
+    mass_kg: float
+    friction: float
+    kinetic_friction: float
+    restitution: float
+    height_sd_m: float
+    height_max_m: float
+    width_sd_m: float
+    width_max_m: float
+    settle_s: float
+    verdict: VerdictRules
+    physics: Physics
+    hand: Hand
+
+    @property
+    def num_blocks(self) -> int:
+        return self.levels * self.per_level
+
+    def with_physics(self, **changes) -> "TowerSpec":
+        """A copy with some solver settings changed (the benchmark uses it to compare settings)."""
+        fields = {**self.physics.__dict__, **changes}
+        return TowerSpec(**{**self.__dict__, "physics": Physics(**fields)})
+
+
+def _number(data: dict, key: str, where: str, lo: float, hi: float) -> float:
+    if key not in data:
+        raise SpecError(f"{where}: missing field '{key}'")
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SpecError(f"{where}: field '{key}' must be a number, got {value!r}")
+    if not lo <= value <= hi:
+        raise SpecError(f"{where}: field '{key}' = {value} is outside [{lo}, {hi}]")
+    return float(value)
+
+
+def _section(data: dict, key: str, where: str) -> dict:
+    section = data.get(key)
+    if not isinstance(section, dict):
+        raise SpecError(f"{where}: missing or malformed section '{key}' (an object is needed)")
+    return section
+
+
+def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
+    """Check a spec's JSON data and build the TowerSpec; SpecError names the broken field."""
+    if not isinstance(data, dict):
+        raise SpecError(f"{where}: the file must hold a JSON object")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise SpecError(f"{where}: field 'name' must be a non-empty string")
+    block = data.get("block_mm")
+    if not (isinstance(block, list) and len(block) == 3 and all(isinstance(v, (int, float)) and v > 0 for v in block)):
+        raise SpecError(f"{where}: field 'block_mm' must be three positive numbers (length, width, height)")
+    length, width, height = (float(v) / 1000.0 for v in block)
+    if not length > width > 0:
+        raise SpecError(f"{where}: a block must be longer than it is wide, got block_mm {block}")
+    per_level = int(_number(data, "per_level", where, 3, 3))
+    if abs(length - per_level * width) > 1e-6:
+        raise SpecError(f"{where}: {per_level} blocks side by side must span one block length")
+    tol = _section(data, "tolerance_mm", where)
+    ver = _section(data, "verdict", where)
+    phy = _section(data, "physics", where)
+    hand = _section(data, "hand", where)
+    twhere = f"{where} tolerance_mm"
+    vwhere, pwhere, hwhere = f"{where} verdict", f"{where} physics", f"{where} hand"
+    hz = hand.get("tremor_hz")
+    if not (isinstance(hz, list) and len(hz) == 2 and all(isinstance(v, (int, float)) and v > 0 for v in hz)):
+        raise SpecError(f"{hwhere}: field 'tremor_hz' must be two positive numbers (lowest, highest)")
+    if not isinstance(phy.get("friction_anchor"), bool):
+        raise SpecError(f"{pwhere}: field 'friction_anchor' must be true or false")
+    return TowerSpec(
+        name=name,
+        title=str(data.get("title", name)),
+        levels=int(_number(data, "levels", where, 3, 60)),
+        per_level=per_level,
+        block_m=(length, width, height),
+        mass_kg=_number(data, "mass_g", where, 1, 200) / 1000.0,
+        friction=_number(data, "friction", where, 0.05, 2.0),
+        kinetic_friction=_number(data, "kinetic_friction", where, 0.01, 2.0),
+        restitution=_number(data, "restitution", where, 0.0, 1.0),
+        height_sd_m=_number(tol, "height_sd", twhere, 0, 1) / 1000.0,
+        height_max_m=_number(tol, "height_max", twhere, 0, 1) / 1000.0,
+        width_sd_m=_number(tol, "width_sd", twhere, 0, 1) / 1000.0,
+        width_max_m=_number(tol, "width_max", twhere, 0, 1) / 1000.0,
+        settle_s=_number(data, "settle_s", where, 0.1, 60),
+        verdict=VerdictRules(
+            fallen_shift_mm=_number(ver, "fallen_shift_mm", vwhere, 0.5, 500),
+            fallen_drop_mm=_number(ver, "fallen_drop_mm", vwhere, 0.5, 500),
+            fallen_tilt_deg=_number(ver, "fallen_tilt_deg", vwhere, 0.5, 90),
+            rest_speed_mm_s=_number(ver, "rest_speed_mm_s", vwhere, 0.01, 100),
+            rest_spin_deg_s=_number(ver, "rest_spin_deg_s", vwhere, 0.01, 100),
+            rest_window_s=_number(ver, "rest_window_s", vwhere, 0.0, 5),
+            min_settle_s=_number(ver, "min_settle_s", vwhere, 0.0, 5),
+            near_critical_margin_mm=_number(ver, "near_critical_margin_mm", vwhere, 0.0, 50),
+            near_critical_window_s=_number(ver, "near_critical_window_s", vwhere, 0.0, 10),
+        ),
+        physics=Physics(
+            time_step_s=_number(phy, "time_step_s", pwhere, 1e-5, 0.05),
+            solver_iterations=int(_number(phy, "solver_iterations", pwhere, 1, 1000)),
+            erp=_number(phy, "erp", pwhere, 0.0, 1.0),
+            friction_anchor=phy["friction_anchor"],
+            dynamic_levels_below=int(_number(phy, "dynamic_levels_below", pwhere, 0, 100)),
+            dynamic_levels_above=int(_number(phy, "dynamic_levels_above", pwhere, 0, 100)),
+            frame_hz=_number(phy, "frame_hz", pwhere, 1, 1000),
+            glued_damping=_number(phy, "glued_damping", pwhere, 0.0, 1.0),
+        ),
+        hand=Hand(
+            max_force_n=_number(hand, "max_force_n", hwhere, 0.01, 100),
+            touch_force_n=_number(hand, "touch_force_n", hwhere, 0.0, 100),
+            tremor_mm=_number(hand, "tremor_mm", hwhere, 0, 20),
+            tremor_hz=(float(hz[0]), float(hz[1])),
+            clearance_mm=_number(hand, "clearance_mm", hwhere, 0, 50),
+        ),
+    )
+
+
+def load_spec(name: str) -> TowerSpec:
+    """The spec of one game's tower: "classic", "dk" or "mario" (or a path to a spec JSON file)."""
+    path = Path(name) if name.endswith(".json") else ASSETS / f"{name}.json"
+    if not name.endswith(".json") and name not in VARIANTS:
+        raise SpecError(f"unknown tower variant {name!r}; choose one of {', '.join(VARIANTS)}")
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise SpecError(f"tower spec file {path} not found") from None
+    except json.JSONDecodeError as exc:
+        raise SpecError(f"tower spec file {path} is not valid JSON: {exc}") from None
+    return parse_spec(data, where=str(path.name))

@@ -1,0 +1,447 @@
+"""The Jenga tower the games play on: its state as plain data, and the operations that change it.
+
+The tower's state is the pose of every block, where each block is (tower, hand, aside, floor), the
+grid of levels and slots, and the tolerance seed. Every operation builds a fresh PyBullet world from that
+state (sim.world), runs it until the outcome is certain, and writes the new poses back, so a tower
+restored from get_state() behaves bit-identically to the one it came from.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from . import statics
+from .layout import block_dims, built_poses, level_quat, slot_xy
+from .motion import axes, displacement_mm, drop_mm, shift_mm, tilt_deg
+from .spec import BlockError, SimError, TowerSpec
+from .verdict import Probe, Verdict
+from .world import World
+
+BlockAddress = tuple[int, int]
+STATE_VERSION = 1
+HAND, ASIDE, FLOOR = -1, -2, -3
+_WHERE = {HAND: "hand", ASIDE: "aside", FLOOR: "floor"}
+_WHERE_CODE = {"hand": HAND, "aside": ASIDE, "floor": FLOOR}
+
+
+class Tower:
+    """A tower of blocks for one game, built from `spec` with per-block tolerances drawn from `seed`."""
+
+    def __init__(self, spec: TowerSpec, seed: int = 0):
+        self.spec = spec
+        self.seed = int(seed)
+        self.dims = block_dims(spec, self.seed)
+        self._poses = built_poses(spec, self.dims)
+        n = spec.num_blocks
+        per = spec.per_level
+        self.slots = np.arange(n).reshape(spec.levels, per)       # block id per (level, pos), -1 empty
+        self.level_of = np.repeat(np.arange(spec.levels), per)    # level, or HAND / ASIDE / FLOOR
+        self.hand: int | None = None
+        self.collapsed = False
+        self.focus: int | None = None                             # level of the last change
+
+    # ---- reading the tower -------------------------------------------------------------------------
+    @property
+    def num_levels(self) -> int:
+        filled = np.flatnonzero((self.slots >= 0).any(axis=1))
+        return int(filled[-1]) + 1 if len(filled) else 0
+
+    @property
+    def top_level_complete(self) -> bool:
+        top = self.num_levels - 1
+        return top >= 0 and bool((self.slots[top] >= 0).all())
+
+    def present(self, level: int, pos: int) -> bool:
+        return 0 <= level < self.slots.shape[0] and 0 <= pos < self.spec.per_level and self.slots[level, pos] >= 0
+
+    def blocks_in_level(self, level: int) -> list[int]:
+        if not 0 <= level < self.slots.shape[0]:
+            return []
+        return [int(p) for p in np.flatnonzero(self.slots[level] >= 0)]
+
+    def removable(self, below_level: int | None = None) -> list[BlockAddress]:
+        """Blocks that may be taken: present, below `below_level` (default: the highest complete level)."""
+        if below_level is None:
+            top = self.num_levels - 1
+            below_level = top if self.top_level_complete else top - 1
+        levels, pos = np.nonzero(self.slots[: max(0, below_level)] >= 0)
+        return [(int(l), int(p)) for l, p in zip(levels, pos)]
+
+    def block_id(self, level: int, pos: int) -> int:
+        self._check_present(level, pos)
+        return int(self.slots[level, pos])
+
+    def address(self, block_id: int) -> BlockAddress | None:
+        if self.level_of[block_id] < 0:
+            return None
+        level = int(self.level_of[block_id])
+        return level, int(np.flatnonzero(self.slots[level] == block_id)[0])
+
+    def where(self, block_id: int) -> str:
+        code = int(self.level_of[block_id])
+        return "tower" if code >= 0 else _WHERE[code]
+
+    def poses(self) -> np.ndarray:
+        return self._poses.copy()
+
+    def block_size(self, block_id: int) -> tuple[float, float, float]:
+        l, w, h = self.dims[block_id]
+        return float(l), float(w), float(h)
+
+    def static_margins(self, remove: list[BlockAddress] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Static stability margin (mm) and weakest level, per candidate removal (or of the tower as is)."""
+        present, xy, widths, masses = self._statics_arrays()
+        rem = None if remove is None else np.array(remove, dtype=int).reshape(-1, 2)
+        return statics.margins(present, xy, widths, masses, rem)
+
+    def _statics_arrays(self):
+        n_levels = self.num_levels
+        ids = self.slots[:n_levels]
+        present = ids >= 0
+        safe = np.where(present, ids, 0)
+        xy = np.where(present[..., None], self._poses[safe, :2], 0.0)
+        widths = np.where(present, self.dims[safe, 1], 0.0)
+        masses = np.where(present, self.spec.mass_kg, 0.0)
+        return present, xy, widths, masses
+
+    # ---- checks ------------------------------------------------------------------------------------
+    def _check_standing(self) -> None:
+        if self.collapsed:
+            raise BlockError("the tower has fallen; no more moves can be made on it")
+
+    def _check_present(self, level: int, pos: int) -> None:
+        if not isinstance(level, (int, np.integer)) or not isinstance(pos, (int, np.integer)):
+            raise BlockError(f"a block is addressed by two integers LEVEL:POS, got {level!r}:{pos!r}")
+        if not 0 <= pos < self.spec.per_level:
+            raise BlockError(f"position {pos} does not exist: positions are 0 to {self.spec.per_level - 1}")
+        if not 0 <= level < self.num_levels:
+            raise BlockError(f"level {level} does not exist: the tower has levels 0 to {self.num_levels - 1}")
+        if self.slots[level, pos] < 0:
+            raise BlockError(f"block {level}:{pos} is already gone")
+
+    # ---- operations --------------------------------------------------------------------------------
+    def _take(self, level: int, pos: int) -> int:
+        b = int(self.slots[level, pos])
+        if self.hand is not None:
+            self.level_of[self.hand] = ASIDE
+        self.slots[level, pos] = -1
+        self.level_of[b] = HAND
+        self.hand = b
+        self.focus = level
+        return b
+
+    def remove(self, level: int, pos: int, record: bool = False) -> Verdict:
+        """Delete a block at once (analysis), then settle; the block goes in hand."""
+        self._check_standing()
+        self._check_present(level, pos)
+        t0 = time.perf_counter()
+        addresses = self._addresses()
+        self._take(level, pos)
+        with self._world(level) as world:
+            return self._settle_run(world, self.spec.settle_s, t0, addresses, record)
+
+    def settle(self, seconds: float | None = None, full: bool = False, record: bool = False) -> Verdict:
+        """Let the tower stand for `seconds` (default: the spec's settle time) or until it is at rest.
+
+        The world is cut around the last changed level (the top for a fresh tower); full=True simulates
+        every block separately instead (slower; the benchmark uses it to measure drift).
+        """
+        self._check_standing()
+        t0 = time.perf_counter()
+        focus = None if full else (self.focus if self.focus is not None else self.num_levels - 1)
+        with self._world(focus) as world:
+            return self._settle_run(world, self.spec.settle_s if seconds is None else seconds, t0,
+                                    self._addresses(), record, early_exit=seconds is None)
+
+    def stack(self, slot: int, record: bool = False) -> Verdict:
+        """Put the block in hand on top, in `slot` of the open top level (or of a new level)."""
+        self._check_standing()
+        if self.hand is None:
+            raise BlockError("there is no block in hand to stack")
+        if not isinstance(slot, (int, np.integer)) or not 0 <= slot < self.spec.per_level:
+            raise BlockError(f"slot {slot!r} does not exist: slots are 0 to {self.spec.per_level - 1}")
+        top = self.num_levels - 1
+        level = top + 1 if self.top_level_complete else top
+        if level < self.slots.shape[0] and self.slots[level, slot] >= 0:
+            taken = ", ".join(str(p) for p in self.blocks_in_level(level))
+            raise BlockError(f"slot {slot} of level {level} is taken (taken: {taken})")
+        t0 = time.perf_counter()
+        addresses = self._addresses()
+        if level >= self.slots.shape[0]:
+            self.slots = np.vstack([self.slots, np.full((1, self.spec.per_level), -1)])
+        b = self.hand
+        below = self.slots[level - 1]
+        below = below[below >= 0]
+        nominal = np.array([slot_xy(self.spec, level - 1, int(p)) for p in np.flatnonzero(self.slots[level - 1] >= 0)])
+        centre = (self._poses[below, :2] - nominal).mean(axis=0)
+        tops = self._poses[below, 2] + self.dims[below, 2] / 2.0
+        pose = np.zeros(7)
+        pose[:2] = slot_xy(self.spec, level, slot, centre)
+        pose[2] = tops.max() + self.dims[b, 2] / 2.0 + 1e-4
+        pose[3:] = level_quat(level)
+        self._poses[b] = pose
+        self.slots[level, slot] = b
+        self.level_of[b] = level
+        self.hand = None
+        self.focus = level
+        with self._world(level) as world:
+            return self._settle_run(world, self.spec.settle_s, t0, addresses, record)
+
+    def extract(self, level: int, pos: int, side: int = +1, speed: float = 0.02, steadiness: float = 1.0,
+                tremor: int = 0, angle_deg: float = 0.0, record: bool = False) -> Verdict:
+        """Play a block out: a finger at its `side` end (+1: the end on the block's +axis) pushes it along
+        its long axis at `speed` m/s until it is clear of the tower, then the tower settles.
+
+        steadiness (0..1] scales the hand's tremor down (1: no tremor); tremor seeds the tremor's shape;
+        angle_deg turns the push off the long axis in the horizontal plane.
+        """
+        self._check_standing()
+        self._check_present(level, pos)
+        if side not in (1, -1):
+            raise BlockError(f"side must be +1 or -1, got {side!r}")
+        if not 0.001 <= speed <= 1.0:
+            raise BlockError(f"push speed must be between 0.001 and 1 m/s, got {speed!r}")
+        if not 0.0 <= steadiness <= 1.0:
+            raise BlockError(f"steadiness must be between 0 and 1, got {steadiness!r}")
+        t0 = time.perf_counter()
+        addresses = self._addresses()
+        b = int(self.slots[level, pos])
+        with self._world(level) as world:
+            self._take(level, pos)
+            world.level_of = self.level_of
+            hand_path = self._hand_path(world, b, side, speed, steadiness, tremor, angle_deg)
+            return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path)
+
+    def probe(self, level: int, pos: int, side: int = +1) -> Probe:
+        """Touch to test: push the block 2 mm at 1 cm/s and report the force it took (moves: no more than
+        the spec's gentle touch force) and how far the rest of the tower went along.
+
+        The tower's state is not changed: the game decides whether a touch counts as a move.
+        """
+        self._check_standing()
+        self._check_present(level, pos)
+        if side not in (1, -1):
+            raise BlockError(f"side must be +1 or -1, got {side!r}")
+        t0 = time.perf_counter()
+        b = int(self.slots[level, pos])
+        with self._world(level) as world:
+            others = world.moving_ids[world.moving_ids != b]
+            forces = []
+            hand = self._hand_path(world, b, side, 0.01, 1.0, 0, 0.0, travel=0.002, take=False)
+            while next(hand) is not None:
+                world.step(1)
+                forces.append(next(hand))
+            after = world.poses()
+        force = float(np.median(forces[len(forces) // 2:]))
+        tower_motion = float(displacement_mm(self._poses[others], after[others]).max()) if len(others) else 0.0
+        return Probe(force_n=force, tower_motion_mm=tower_motion, moves=force <= self.spec.hand.touch_force_n,
+                     block_motion_mm=float(displacement_mm(self._poses[b], after[b])),
+                     wall_ms=1000.0 * (time.perf_counter() - t0))
+
+    # ---- the run shared by every operation ---------------------------------------------------------
+    def _world(self, focus: int | None) -> World:
+        return World(self.spec, self.dims, self._poses, self.level_of, focus)
+
+    def _addresses(self) -> dict[int, BlockAddress]:
+        levels, pos = np.nonzero(self.slots >= 0)
+        return {int(self.slots[l, p]): (int(l), int(p)) for l, p in zip(levels, pos)}
+
+    def _hand_path(self, world: World, b: int, side: int, speed: float, steadiness: float, tremor: int,
+                   angle_deg: float, travel: float | None = None, take: bool = True):
+        """The hand as a generator: it moves the hold's target one step along the push (tremor across it),
+        then yields the force the hold needed that step; None once the block is clear of the tower."""
+        spec, phy = self.spec, self.spec.physics
+        dt = phy.time_step_s
+        long_axis = axes(self._poses[b, 3:][None], 0)[0]
+        turn = np.radians(angle_deg)
+        c, s = np.cos(turn), np.sin(turn)
+        push = -side * np.array([c * long_axis[0] - s * long_axis[1], s * long_axis[0] + c * long_axis[1], 0.0])
+        push /= np.linalg.norm(push)
+        lateral = np.array([-push[1], push[0], 0.0])
+        if travel is None:
+            travel = self.dims[b, 0] + spec.hand.clearance_mm / 1000.0
+        ramp = min(0.1, travel / speed / 2.0)
+        rng = np.random.default_rng([int(tremor), 0x74726D])
+        freqs = rng.uniform(*spec.hand.tremor_hz, size=3)
+        phases = rng.uniform(0.0, 2 * np.pi, size=3)
+        amp = spec.hand.tremor_mm / 1000.0 * (1.0 - steadiness) / np.sqrt(3.0)
+        start = self._poses[b, :3].copy()
+        limit = int(np.ceil((travel / speed + ramp + 2.0) / dt))
+        world.grip(b, spec.hand.max_force_n)
+        for i in range(1, limit + 1):
+            t = i * dt
+            along = speed * t * t / (2 * ramp) if t < ramp else speed * (t - ramp / 2.0)
+            wobble = amp * np.sin(2 * np.pi * freqs * t + phases) * min(1.0, t / ramp)
+            target = start + push * min(along, travel) + lateral * wobble[:2].sum() + np.array([0, 0, wobble[2]])
+            world.move_grip(target, spec.hand.max_force_n)
+            yield 1
+            yield abs(float(np.dot(world.grip_force(), push)))
+            if along >= travel and np.dot(world.poses_of([b])[0, :3] - start, push) >= travel - 0.001:
+                break
+        if take:
+            world.remove_block(b)
+        yield None
+
+    def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],
+                    record: bool, hand=None, early_exit: bool = True) -> Verdict:
+        spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
+        before = self._poses.copy()
+        watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
+        margin = float(self.static_margins()[0][0]) if self.num_levels else float("inf")
+        window = rules.near_critical_window_s if margin < rules.near_critical_margin_mm else rules.rest_window_s
+        spf = phy.steps_per_frame
+        frame_dt = spf * phy.time_step_s
+        n_frames = int(np.ceil(seconds / frame_dt))
+        prev = world.poses()
+        frames = [prev] if record else None
+        recent: list[np.ndarray] = []
+        outcome = "time"
+        forces: list[float] = []
+        pushing = hand is not None
+        frame = 0
+        sim_t = 0.0
+        while True:
+            if pushing:
+                for _ in range(spf):
+                    if next(hand) is None:
+                        pushing = False
+                        break
+                    world.step(1)
+                    sim_t += phy.time_step_s
+                    forces.append(next(hand))
+                now = world.poses()
+            else:
+                if frame >= n_frames:
+                    break
+                world.step(spf)
+                sim_t += frame_dt
+                frame += 1
+                now = world.poses()
+            if record:
+                frames.append(now)
+            if len(watched):
+                if self._fallen(before[watched], now[watched]).any():
+                    outcome = "fallen"
+                    break
+                if early_exit and not pushing:
+                    recent.append(now[watched])
+                    if self._at_rest(recent, window, frame_dt) and frame * frame_dt >= rules.min_settle_s - 1e-9:
+                        outcome = "at rest"
+                        break
+            prev = now
+        if pushing:
+            hand.close()
+        final = now
+        disp_all = np.full(spec.num_blocks, np.nan)
+        tilt_all = np.full(spec.num_blocks, np.nan)
+        inside = np.flatnonzero(self.level_of >= 0)
+        disp_all[inside] = displacement_mm(before[inside], final[inside])
+        tilt_all[inside] = tilt_deg(before[inside], final[inside])
+        fallen_ids = inside[self._fallen(before[inside], final[inside])]
+        collapsed = bool(len(fallen_ids))
+        moved = np.flatnonzero(self.level_of >= 0)
+        self._poses[moved] = final[moved]
+        if self.hand is not None:
+            self._poses[self.hand] = final[self.hand]
+        if collapsed:
+            self.collapsed = True
+            for b in fallen_ids:
+                self.level_of[b] = FLOOR
+                l, p = addresses[int(b)]
+                self.slots[l, p] = -1
+        return Verdict(
+            collapsed=collapsed,
+            fallen=[addresses[int(b)] for b in fallen_ids],
+            displacement_mm=disp_all,
+            tilt_deg=tilt_all,
+            max_displacement_mm=float(np.nanmax(disp_all)) if len(inside) else 0.0,
+            max_tilt_deg=float(np.nanmax(tilt_all)) if len(inside) else 0.0,
+            sim_s=sim_t,
+            wall_ms=1000.0 * (time.perf_counter() - t0),
+            outcome=outcome,
+            push_force_n=float(np.median(forces)) if forces else 0.0,
+            static_margin_mm=margin,
+            trajectory=np.array(frames) if record else None,
+        )
+
+    def _fallen(self, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+        """The collapse rule (see sim.verdict): which blocks slid, dropped or turned past the thresholds."""
+        rules = self.spec.verdict
+        return ((shift_mm(before, after) > rules.fallen_shift_mm) | (drop_mm(before, after) > rules.fallen_drop_mm)
+                | (tilt_deg(before, after) > rules.fallen_tilt_deg))
+
+    def _at_rest(self, recent: list[np.ndarray], window: float, frame_dt: float) -> bool:
+        """At rest: over the last `window` seconds, the mean pose of the second half differs from the
+        first half's by less than the rest speed (and spin) allows. Averaging over half-windows lets a
+        tower that jitters in place by a fraction of a millimetre count as still, while a tower that tips
+        or slides, however slowly it starts, keeps a steady trend and does not."""
+        rules = self.spec.verdict
+        k = max(2, int(round(window / frame_dt)))
+        if len(recent) < k:
+            return False
+        del recent[:-k]
+        frames = np.array(recent)
+        half = k // 2
+        first, second = frames[:half].mean(axis=0), frames[k - half:].mean(axis=0)
+        span = (k - half) * frame_dt
+        first[:, 3:] /= np.linalg.norm(first[:, 3:], axis=1, keepdims=True)
+        second[:, 3:] /= np.linalg.norm(second[:, 3:], axis=1, keepdims=True)
+        speed = displacement_mm(first, second).max() / span
+        spin = tilt_deg(first, second).max() / span
+        return speed < rules.rest_speed_mm_s and spin < rules.rest_spin_deg_s
+
+    # ---- state as plain data -----------------------------------------------------------------------
+    def get_state(self) -> dict:
+        return {
+            "version": STATE_VERSION,
+            "variant": self.spec.name,
+            "seed": self.seed,
+            "poses": self._poses.tolist(),
+            "where": [self.where(b) for b in range(self.spec.num_blocks)],
+            "slots": self.slots.tolist(),
+            "hand": self.hand,
+            "collapsed": self.collapsed,
+            "focus": self.focus,
+        }
+
+    @classmethod
+    def from_state(cls, spec: TowerSpec, state: dict) -> "Tower":
+        try:
+            if state.get("version") != STATE_VERSION:
+                raise SimError(f"tower state version {state.get('version')!r} is not {STATE_VERSION}")
+            if state["variant"] != spec.name:
+                raise SimError(f"tower state is for variant {state['variant']!r}, not {spec.name!r}")
+            tower = cls(spec, int(state["seed"]))
+            poses = np.array(state["poses"], dtype=float)
+            slots = np.array(state["slots"], dtype=int).reshape(-1, spec.per_level)
+            where = list(state["where"])
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, SimError):
+                raise
+            raise SimError(f"malformed tower state: {exc}") from None
+        n = spec.num_blocks
+        if poses.shape != (n, 7) or len(where) != n or not np.isfinite(poses).all():
+            raise SimError(f"malformed tower state: poses must be {n} x 7 finite numbers and 'where' {n} long")
+        level_of = np.full(n, ASIDE)
+        for b, w in enumerate(where):
+            if w != "tower":
+                if w not in _WHERE_CODE:
+                    raise SimError(f"malformed tower state: block {b} is in unknown place {w!r}")
+                level_of[b] = _WHERE_CODE[w]
+        levels, pos = np.nonzero(slots >= 0)
+        ids = slots[levels, pos]
+        if (ids >= n).any() or len(set(ids.tolist())) != len(ids):
+            raise SimError("malformed tower state: 'slots' names a block twice or a block that does not exist")
+        level_of[ids] = levels
+        if sorted(np.flatnonzero(level_of >= 0).tolist()) != sorted(i for i, w in enumerate(where) if w == "tower"):
+            raise SimError("malformed tower state: 'slots' and 'where' disagree")
+        tower._poses = poses
+        tower.slots = slots
+        tower.level_of = level_of
+        tower.hand = state.get("hand")
+        tower.collapsed = bool(state.get("collapsed", False))
+        tower.focus = state.get("focus")
+        return tower
+

@@ -1,0 +1,61 @@
+"""What an operation reports: the collapse verdict, and the result of a touch test (probe).
+
+The collapse rule, stated once (thresholds come from the tower's spec, verdict section):
+a tower has fallen when any block other than the one in hand, at any moment of the settle time,
+slides more than `fallen_shift_mm` (25 mm, a block's width: it has left its place in the tower),
+drops more than `fallen_drop_mm` (10 mm, two thirds of a level: it fell off the block below), or turns
+more than `fallen_tilt_deg` (15 degrees, of its up axis or its long axis). A block that ends up resting
+tilted on the level below counts as fallen exactly when its turn passes that angle: a small lean that
+the level below catches is what players see in a standing tower, a turn past 15 degrees is a fall.
+A tower dragged a few millimetres sideways by a tight block is still standing, as players judge it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class Verdict:
+    collapsed: bool
+    fallen: list[tuple[int, int]]
+    displacement_mm: np.ndarray
+    tilt_deg: np.ndarray
+    max_displacement_mm: float
+    max_tilt_deg: float
+    sim_s: float
+    wall_ms: float
+    outcome: str
+    """How the run ended: "fallen" (a block passed a threshold), "at rest", or "time" (settle time over)."""
+    push_force_n: float = 0.0
+    static_margin_mm: float = float("inf")
+    trajectory: np.ndarray | None = field(default=None, repr=False)
+
+    def block_displacement_mm(self, block_id: int) -> float:
+        return float(self.displacement_mm[block_id])
+
+    def to_json(self) -> dict:
+        return {
+            "collapsed": self.collapsed,
+            "fallen": [list(a) for a in self.fallen],
+            "max_displacement_mm": round(self.max_displacement_mm, 4),
+            "max_tilt_deg": round(self.max_tilt_deg, 4),
+            "sim_s": round(self.sim_s, 6),
+            "wall_ms": round(self.wall_ms, 3),
+            "outcome": self.outcome,
+            "push_force_n": round(self.push_force_n, 4),
+            "static_margin_mm": None if not np.isfinite(self.static_margin_mm) else round(self.static_margin_mm, 3),
+        }
+
+
+@dataclass
+class Probe:
+    """A touch test: the peak force the finger needed, whether the block gave, and how much the tower moved."""
+
+    force_n: float
+    tower_motion_mm: float
+    moves: bool
+    block_motion_mm: float
+    wall_ms: float

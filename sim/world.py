@@ -1,0 +1,175 @@
+"""One PyBullet world built afresh from a tower's state, for the duration of one operation.
+
+Every operation starts from a new DIRECT client built from the stored poses, so no hidden engine cache
+carries over between operations and a tower restored from its JSON state behaves bit-identically.
+
+The world is cut to the part of the tower the operation can change (the "focus" level): levels more than
+`dynamic_levels_below` under it are static (mass 0), the levels more than `dynamic_levels_above` over it
+are glued into one rigid compound body, and only the levels in between are separate dynamic bodies.
+A short stack of contacts converges in few solver iterations, which is what makes a decision fast and
+keeps an untouched tower from creeping; the glued part still tips, slides and falls as a whole.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pybullet as pb
+
+from .motion import compose, quat_conj, quat_mul, rotate
+from .spec import TowerSpec
+
+
+def _box_inertia(mass: float, dims: np.ndarray) -> np.ndarray:
+    l, w, h = dims
+    return mass / 12.0 * np.diag([w * w + h * h, l * l + h * h, l * l + w * w])
+
+
+def _rotation_matrix(q: np.ndarray) -> np.ndarray:
+    return np.column_stack([rotate(q[None], np.eye(3)[i][None])[0] for i in range(3)])
+
+
+class World:
+    """A DIRECT PyBullet client holding the blocks of one tower, sliced around a focus level."""
+
+    def __init__(self, spec: TowerSpec, dims: np.ndarray, poses: np.ndarray, level_of: np.ndarray,
+                 focus: int | None):
+        self.spec = spec
+        self.dims = dims
+        self.start = poses.copy()
+        self.level_of = level_of
+        phy = spec.physics
+        self.client = pb.connect(pb.DIRECT)
+        c = self.client
+        pb.resetSimulation(physicsClientId=c)
+        pb.setPhysicsEngineParameter(
+            fixedTimeStep=phy.time_step_s, numSolverIterations=phy.solver_iterations, numSubSteps=0,
+            deterministicOverlappingPairs=1, erp=phy.erp, contactERP=phy.erp, frictionERP=phy.erp,
+            physicsClientId=c)
+        pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
+        plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c)
+        self.ground = pb.createMultiBody(0.0, plane, physicsClientId=c)
+        self._surface(self.ground)
+
+        in_tower = level_of >= 0
+        if focus is None:
+            lo, hi = -1, np.iinfo(np.int64).max
+        else:
+            lo, hi = focus - phy.dynamic_levels_below, focus + phy.dynamic_levels_above
+        self.static_ids = np.flatnonzero(in_tower & (level_of < lo))
+        self.dynamic_ids = np.flatnonzero(in_tower & (level_of >= lo) & (level_of <= hi))
+        self.glued_ids = np.flatnonzero(in_tower & (level_of > hi))
+        self.body = {}
+        for b in self.static_ids:
+            self.body[int(b)] = self._box(b, 0.0)
+        for b in self.dynamic_ids:
+            self.body[int(b)] = self._box(b, spec.mass_kg)
+        self.dynamic_bodies = [self.body[int(b)] for b in self.dynamic_ids]
+        self.glue = self._glue(self.glued_ids) if len(self.glued_ids) else None
+        self.grip_id = -1
+        self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
+
+    def _surface(self, body: int) -> None:
+        pb.changeDynamics(body, -1, lateralFriction=self.spec.friction, restitution=self.spec.restitution,
+                          frictionAnchor=self.spec.physics.friction_anchor, linearDamping=0.0,
+                          angularDamping=0.0, physicsClientId=self.client)
+
+    def _box(self, b: int, mass: float) -> int:
+        c = self.client
+        shape = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=(self.dims[b] / 2.0).tolist(), physicsClientId=c)
+        pose = self.start[b]
+        body = pb.createMultiBody(mass, shape, basePosition=pose[:3].tolist(),
+                                  baseOrientation=pose[3:].tolist(), physicsClientId=c)
+        self._surface(body)
+        return body
+
+    def _glue(self, ids: np.ndarray) -> tuple[int, np.ndarray]:
+        """One rigid body made of the blocks `ids`; returns the body and their poses inside it."""
+        c = self.client
+        poses = self.start[ids]
+        m = self.spec.mass_kg
+        com = poses[:, :3].mean(axis=0)
+        inertia = np.zeros((3, 3))
+        for b, pose in zip(ids, poses):
+            r = _rotation_matrix(pose[3:])
+            d = pose[:3] - com
+            inertia += r @ _box_inertia(m, self.dims[b]) @ r.T + m * (d @ d * np.eye(3) - np.outer(d, d))
+        local = poses.copy()
+        local[:, :3] -= com
+        shape = pb.createCollisionShapeArray(
+            [pb.GEOM_BOX] * len(ids), halfExtents=(self.dims[ids] / 2.0).tolist(),
+            collisionFramePositions=local[:, :3].tolist(), collisionFrameOrientations=local[:, 3:].tolist(),
+            physicsClientId=c)
+        body = pb.createMultiBody(m * len(ids), shape, basePosition=com.tolist(), physicsClientId=c)
+        self._surface(body)
+        damping = self.spec.physics.glued_damping
+        pb.changeDynamics(body, -1, localInertiaDiagonal=np.diag(inertia).tolist(), linearDamping=damping,
+                          angularDamping=damping, physicsClientId=c)
+        return body, local
+
+    def step(self, n: int) -> None:
+        c = self.client
+        for _ in range(n):
+            pb.stepSimulation(physicsClientId=c)
+
+    def poses(self) -> np.ndarray:
+        """(N, 7) poses of all blocks; blocks not in this world keep their starting pose."""
+        out = self.start.copy()
+        c = self.client
+        if self.dynamic_bodies:
+            got = [pb.getBasePositionAndOrientation(body, physicsClientId=c) for body in self.dynamic_bodies]
+            out[self.dynamic_ids] = np.array([p + q for p, q in got])
+        if self.glue is not None:
+            p, q = pb.getBasePositionAndOrientation(self.glue[0], physicsClientId=c)
+            out[self.glued_ids] = compose(np.array(p + q), self.glue[1])
+        return out
+
+    def poses_of(self, ids) -> np.ndarray:
+        c = self.client
+        return np.array([sum(pb.getBasePositionAndOrientation(self.body[int(b)], physicsClientId=c), ()) for b in ids])
+
+    def remove_block(self, b: int) -> None:
+        """Take a block out of the world; poses() then reports its starting pose."""
+        body = self.body.pop(int(b))
+        pb.removeBody(body, physicsClientId=self.client)
+        keep = self.dynamic_ids != b
+        self.dynamic_ids = self.dynamic_ids[keep]
+        self.dynamic_bodies = [x for x, k in zip(self.dynamic_bodies, keep) if k]
+        self.moving_ids = self.moving_ids[self.moving_ids != b]
+
+    # The hand holds the pushed block at its centre of mass and keeps it level and square; the target it
+    # follows moves along the push. Holding at the centre means the block's own weight puts no torque on
+    # the hold when it sticks far out of the tower, as a player's fingers keep a half-drawn block level.
+    def grip(self, b: int, max_force: float) -> int:
+        c = self.client
+        p, q = pb.getBasePositionAndOrientation(self.body[int(b)], physicsClientId=c)
+        self.grip_id = pb.createConstraint(self.body[int(b)], -1, -1, -1, pb.JOINT_FIXED, [0, 0, 0],
+                                           [0, 0, 0], p, childFrameOrientation=q, physicsClientId=c)
+        self.grip_orientation = q
+        # The block in hand slides against its neighbours, so kinetic friction acts on it, while the
+        # blocks that hold the tower stay in static contact with each other.
+        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.kinetic_friction, physicsClientId=c)
+        pb.changeConstraint(self.grip_id, maxForce=max_force, physicsClientId=c)
+        return self.grip_id
+
+    def move_grip(self, target: np.ndarray, max_force: float) -> None:
+        pb.changeConstraint(self.grip_id, jointChildPivot=target.tolist(),
+                            jointChildFrameOrientation=self.grip_orientation, maxForce=max_force,
+                            physicsClientId=self.client)
+
+    def grip_force(self) -> np.ndarray:
+        """The force the hold applies this step (newtons, world frame)."""
+        return np.array(pb.getConstraintState(self.grip_id, physicsClientId=self.client)[:3])
+
+    def close(self) -> None:
+        if self.client is not None:
+            pb.disconnect(physicsClientId=self.client)
+            self.client = None
+
+    def __enter__(self) -> "World":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+__all__ = ["World", "quat_conj", "quat_mul"]
