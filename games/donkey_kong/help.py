@@ -1,5 +1,136 @@
-"""The rules of each variant in the project's own words (shown by the app's help overlay)."""
+"""The rules of each variant in the project's own words (shown by the app's help overlay).
+
+The texts say which variant is active, give the whole game, and mark every point where the two
+source texts are silent or disagree and the project had to decide.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from .cards import DIE_COLOURS, OBSTACLE_DIE, face_label
+from .state import ROLL_OFF_LIMIT, ROUND_LIMIT
+
+_COMMON_START = """\
+DONKEY KONG - rules of this table (active variant: {variant}{default})
+
+Aim: score the most points. Points come only from cards you have played (turned face down), plus
+500 for the player who rescues the Fair Maiden by reaching the Finish ("500") space.
+
+Pieces: a Mario pawn each (2 to 4 players), 12 barrels (six start on the black-dot spaces, six wait
+in Donkey Kong's dispenser), 4 fireballs (all start in the Oil Can), 48 cards: Jump 100, 200, 300
+and Hammer (the article's "Hit") 200, 300, 400, eight of each. The board is the project's own design after the arcade's
+first stage: six sloped girders of blue spaces, ladders of black spaces, Donkey Kong top left with
+the barrel drop space beside him, the Oil Can bottom left, the maiden's platform and the Finish on
+top, nine red-dot card spaces.
+
+Dice: the {mario_colour} die (1 to 6) moves your pawn; the {obstacle_colour} die moves the
+obstacles. Its faces here: {faces}. A Donkey Kong face means no obstacle moves this turn.
+
+Setup: everybody rolls the plain (Mario) die; the highest roll starts and play goes on seat by seat;
+tied players roll again (after {roll_offs} tied roll-offs the earliest tied seat starts). Each player
+is then dealt three face-up cards.
+
+Your turn, in this order:
+ 1. Roll both dice.
+ 2. Move your pawn exactly the Mario count along girders and ladders (pawns change girders only by
+    ladders; the white dotted lines are for obstacles only). {move_rule}
+    If the move cannot be made in full, you move as far as the rules let you. Reaching the Finish
+    ends the move there, whatever is left of the count.
+    If you stop on a red dot, draw a card face up.
+ 3. Move the fireballs, the one highest on the board first, each the full obstacle count, up the
+    gamepath from the Oil Can towards Donkey Kong.
+ 4. Move the barrels, the lowest first, each the full count, down the gamepath towards the Oil Can.
+ 5. {release_rule}
+
+How obstacles move: along the girders and along the dotted lines from girder end to girder end.
+A fireball that ends its count exactly on the foot of a ladder climbs it to the top space (pawns on
+that ladder are hit); a barrel that ends its count exactly on the top of a ladder slides to its foot,
+but never while a pawn stands on the ladder{wiki_ladder}. A ladder slide happens at most once per move.
+Two obstacles of one kind never rest on one space: the mover goes on to the next free space. A
+fireball and a barrel that meet (either one moving) destroy the barrel: back to the dispenser.
+A fireball reaching the space in front of Donkey Kong goes back to the Oil Can at once. {oil_rule}
+If all four fireballs are already out, a barrel reaching the Oil Can simply goes back to the
+dispenser.
+
+Contact: whenever your pawn enters a space with an obstacle (passing or stopping) or an obstacle
+enters your pawn's space (passing, stopping, sliding or being dropped there), in anybody's turn, you
+must play one face-up card of your choice: you score its points at once.
+ - Hammer: the obstacle is destroyed (a barrel to the dispenser, a fireball to the Oil Can).
+ - Jump: the obstacle stays. {jump_rule}
+Each obstacle that meets several pawns on one space meets them in seat order from the player whose
+turn it is; once hammered it meets nobody else.
+
+No face-up card when hit:
+ - in your own turn, one of your played cards, picked at random, goes back into the deck;
+ - in another player's turn, that player takes one of your played cards at random, face up;
+ - with no cards at all: nothing happens in your own turn; in another's turn, that player draws a
+   card from the deck as a reward.
+The deck is never reshuffled from anything else; if it is empty, draws simply do not happen.
+
+End: when a pawn reaches the Finish, its player completes the turn (obstacles and dispenser), then
+scores 500 and the game ends. If nobody has reached the Finish after {rounds} full rounds, the game
+ends with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
+total wins; players tied on the highest total share the win.
+
+Board decisions of this project: the layout is original (no published layout could be used): girders
+of ten spaces, two ladders of two black spaces between each pair of girders, one ladder from the top
+girder to the maiden's platform, nine red dots and six black dots. Spaces are named G<girder>.<n>
+(girder 1 is the bottom one, n counts from the left), L<ladder>.<rung> and OIL, FINISH, P.1.
+"""
+
+_VARIANT = {
+    "rulebook": dict(
+        move_rule="A move may not go both left and right, nor both up and down (the rulebook: never two "
+                  "different directions in one move); it may turn from a girder onto a ladder and on "
+                  "again in the same senses. Pawns may share spaces.",
+        release_rule="Press Donkey Kong: a barrel from the dispenser drops onto the drop space (this "
+                     "happens also when the obstacle die shows Donkey Kong). It meets what is there like "
+                     "any moving obstacle and moves on if another barrel rests there.",
+        wiki_ladder="",
+        oil_rule="A barrel reaching the Oil Can returns to the dispenser and lets out a fireball, which "
+                 "moves on with what is left of the count (with nothing left it stays on the Oil Can "
+                 "space and climbs next time).",
+        jump_rule="If the obstacle was moving and its count ended exactly on your pawn, it moves one "
+                  "space further; otherwise it simply goes on with its count (or, if your pawn moved "
+                  "into it, stays where it is).",
+    ),
+    "wiki": dict(
+        move_rule="A move may never come back to a space it has already visited in that move (no "
+                  "backtracking), but may change direction freely otherwise. If the move ends on "
+                  "another pawn, it carries on to the next space free of pawns (still without "
+                  "backtracking).",
+        release_rule="Press Donkey Kong: a barrel from the dispenser drops onto the drop space. When the "
+                     "obstacle die shows Donkey Kong the turn ends at once: no obstacle moves and no "
+                     "barrel is released.",
+        wiki_ladder=", nor when the ladder's top or foot space is occupied by any other piece",
+        oil_rule="A barrel that stops exactly on the Oil Can just returns to the dispenser; one that "
+                 "passes it returns too and lets out a fireball, which moves on with what is left "
+                 "of the count.",
+        jump_rule="An obstacle in motion moves one extra space (its count grows by one). If your pawn "
+                  "moved into it, it stays where it is (the pawn's path was fixed when you chose it).",
+    ),
+}
 
 
 def help_text(variant: str) -> str:
-    return f"Donkey Kong ({variant})"
+    if variant not in _VARIANT:
+        raise ValueError(f"unknown Donkey Kong variant {variant!r}; choose rulebook or wiki")
+    colours = DIE_COLOURS[variant]
+    faces = ", ".join("Donkey Kong" if face_label(f) == "DK" else face_label(f) for f in OBSTACLE_DIE[variant])
+    text = _COMMON_START.format(
+        variant=variant, default=", the default" if variant == "rulebook" else "",
+        mario_colour=colours["mario"], obstacle_colour=colours["obstacles"], faces=faces,
+        roll_offs=ROLL_OFF_LIMIT, rounds=ROUND_LIMIT, **_VARIANT[variant],
+    )
+    return "\n".join(_wrap(line) for line in text.splitlines())
+
+
+def _wrap(line: str, width: int = 100) -> str:
+    if len(line) <= width:
+        return line
+    indent = line[: len(line) - len(line.lstrip())]
+    bullet = re.match(r"\s*(- |\d+\. )", line)
+    more = indent + " " * (len(bullet.group(1)) if bullet else 0)
+    return textwrap.fill(line, width, subsequent_indent=more)

@@ -1,0 +1,91 @@
+"""The Donkey Kong board file: it loads, its graph is what the rules need, and broken files are named."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from games.donkey_kong.board import BOARD, BOARD_PATH, BoardError, build_board
+
+RAW = json.loads(BOARD_PATH.read_text(encoding="utf-8"))
+
+
+def _broken(change) -> str:
+    data = copy.deepcopy(RAW)
+    change(data)
+    with pytest.raises(BoardError) as err:
+        build_board(data)
+    return str(err.value)
+
+
+def test_special_spaces_are_marked_once():
+    """Rulebook: a barrel drops 'onto the top left blue space', fireballs end 'in front of the ape'."""
+    names = BOARD.names
+    assert names[BOARD.dk] == "G6.0" and names[BOARD.drop] == "G6.1"
+    assert BOARD.kind[BOARD.oil_can] == "oil_can"
+    assert BOARD.route[0] == BOARD.oil_can and BOARD.route[-1] == BOARD.dk and BOARD.route[-2] == BOARD.drop
+    assert len(BOARD.start_barrels) == 6
+    assert sum(BOARD.red_dot) >= 6
+    # Donkey Kong is top left, the Oil Can bottom left, the Finish on the highest platform.
+    assert BOARD.xy[BOARD.dk][0] < 200 and BOARD.xy[BOARD.oil_can][0] < 200
+    assert BOARD.xy[BOARD.oil_can][1] > 900
+    assert BOARD.xy[BOARD.finish][1] == min(y for _, y in BOARD.xy)
+
+
+def test_every_space_has_drawing_coordinates_in_the_square():
+    for (x, y), name in zip(BOARD.xy, BOARD.names):
+        assert 0 <= x <= 1000 and 0 <= y <= 1000, name
+
+
+def test_the_gamepath_runs_down_every_girder_in_turn():
+    """Rulebook: 'barrels always move down the girders towards the Oil Can space'."""
+    levels = [BOARD.level[s] for s in BOARD.route[1:]]
+    assert levels == sorted(levels)  # from the Oil Can upwards the route only climbs
+    assert set(levels) == {1, 2, 3, 4, 5, 6}
+
+
+def test_pawns_change_girders_only_by_ladders():
+    """Rulebook: 'Pawns can only move from one girder to another girder by [ladders]'."""
+    for s, steps in enumerate(BOARD.pawn_steps):
+        for t, direction in steps:
+            if BOARD.kind[s] == "girder" and BOARD.kind[t] == "girder":
+                assert BOARD.level[s] == BOARD.level[t] and direction in "LR"
+    assert all(not steps for s, steps in enumerate(BOARD.pawn_steps) if s == BOARD.oil_can)
+
+
+def test_dangling_link_is_named():
+    def change(d):
+        d["edges"][0]["to"] = "G9.9"
+    assert "G9.9" in _broken(change) and "dangling" in _broken(change)
+
+
+def test_missing_special_space_is_named():
+    def change(d):
+        for s in d["spaces"]:
+            if "drop" in s["marks"]:
+                s["marks"].remove("drop")
+    assert "'drop'" in _broken(change)
+
+
+def test_ladder_that_joins_nothing_is_named():
+    def change(d):
+        d["ladders"][0]["top"] = "G1.5"  # bottom and top on one girder
+    msg = _broken(change)
+    assert "L1" in msg and "joins nothing" in msg
+
+
+def test_wrong_number_of_barrel_spaces_is_named():
+    def change(d):
+        for s in d["spaces"]:
+            if "black_dot" in s["marks"]:
+                s["marks"].remove("black_dot")
+                break
+    assert "black-dot" in _broken(change)
+
+
+def test_route_that_never_reaches_the_oil_can_is_named():
+    def change(d):
+        d["edges"] = [e for e in d["edges"] if e["to"] != "OIL"]
+    assert "Oil Can" in _broken(change)

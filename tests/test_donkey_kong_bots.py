@@ -1,0 +1,33 @@
+"""Donkey Kong bots: they choose legal actions and their stated preferences hold."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games.donkey_kong import SPEC
+from games.donkey_kong.bots import GreedyBot, StrongBot
+from games.selfplay import run
+from tests.test_donkey_kong_rules import roll, table
+
+
+def test_greedy_plays_its_most_valuable_card_hammer_on_a_tie():
+    """Greedy: best immediate points."""
+    st = table(pawns=["G5.0", "G5.5"], barrels=["G5.1"], hands=[["J300", "H300", "J100"], []])
+    roll(st, 1, "DK")
+    st.apply_action("move G5.1")
+    assert GreedyBot().choose(st, np.random.default_rng(0)) == "play H300"
+
+
+def test_greedy_and_strong_take_the_finish_when_it_wins():
+    """'Whoever reaches the Finish space first ... is awarded a 500 point bonus.'"""
+    for bot in (GreedyBot(), StrongBot()):
+        st = table(pawns=["L11.2", "G1.2"], played=[["J100"], ["J300"]])
+        roll(st, 2, 4)
+        assert bot.choose(st, np.random.default_rng(1)) == "move P.1 FINISH"
+
+
+def test_bots_finish_games_without_errors():
+    for bots in (["strong", "greedy"], ["greedy", "random", "strong"]):
+        summary = run("donkey_kong", games=2, seed=5, bots=bots, progress=False)
+        assert summary["finished"] == 2 and summary["errors"] == 0 and summary["invariant_violations"] == 0
+    assert list(SPEC.bots)[0] == "random" and list(SPEC.bots)[-1] == "strong"
