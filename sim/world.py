@@ -12,8 +12,38 @@ keeps an untouched tower from creeping; the glued part still tips, slides and fa
 
 from __future__ import annotations
 
+import os
+import sys
+
 import numpy as np
-import pybullet as pb
+
+
+def _import_pybullet_quietly():
+    """Import pybullet without its build-time banner, which its C code prints on the standard streams
+    (it would add a second line to the CLI's one-line errors)."""
+    if "pybullet" in sys.modules:
+        return sys.modules["pybullet"]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            os.dup2(devnull.fileno(), 2)
+            import pybullet
+            try:
+                import ctypes
+                ctypes.CDLL(None).fflush(None)
+            except OSError:
+                pass
+    finally:
+        for fd, copy in zip((1, 2), saved):
+            os.dup2(copy, fd)
+            os.close(copy)
+    return pybullet
+
+
+pb = _import_pybullet_quietly()
 
 from .motion import compose, quat_conj, quat_mul, rotate
 from .spec import TowerSpec

@@ -1,0 +1,150 @@
+"""The `python -m sim` command line: check, riskmap, bench. Bad input: one line on stderr, exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+
+from .spec import VARIANTS, SimError, load_spec
+from .tower import Tower
+
+ADDRESS = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def parse_address(text: str) -> tuple[int, int]:
+    match = ADDRESS.match(text)
+    if not match:
+        raise UsageError(f"bad block address {text!r}: write LEVEL:POS, e.g. 8:1 (level 0 at the bottom, pos 0..2)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _tower(args) -> Tower:
+    spec = load_spec(args.variant)
+    if args.levels is not None and not 3 <= args.levels <= spec.levels:
+        raise UsageError(f"--levels must be between 3 and {spec.levels} for {args.variant}, got {args.levels}")
+    if args.levels is not None and args.levels != spec.levels:
+        from dataclasses import replace
+        spec = replace(spec, levels=args.levels)
+    return Tower(spec, seed=args.seed)
+
+
+def cmd_check(args) -> int:
+    removals = [parse_address(a) for a in args.remove]
+    tower = _tower(args)
+    total_sim, total_wall, collapsed_at, last = 0.0, 0.0, None, None
+    max_disp, max_tilt = 0.0, 0.0
+    for i, (level, pos) in enumerate(removals):
+        if args.mode == "remove":
+            verdict = tower.remove(level, pos)
+        else:
+            verdict = tower.extract(level, pos)
+        last = verdict
+        total_sim += verdict.sim_s
+        total_wall += verdict.wall_ms
+        max_disp = max(max_disp, verdict.max_displacement_mm)
+        max_tilt = max(max_tilt, verdict.max_tilt_deg)
+        if verdict.collapsed:
+            collapsed_at = i
+            break
+    result = {
+        "variant": args.variant, "seed": args.seed, "mode": args.mode,
+        "removals": [f"{l}:{p}" for l, p in removals],
+        "collapsed": collapsed_at is not None, "collapsed_at": collapsed_at,
+        "fallen": [f"{l}:{p}" for l, p in (last.fallen if last else [])],
+        "max_displacement_mm": round(max_disp, 4), "max_tilt_deg": round(max_tilt, 4),
+        "sim_s": round(total_sim, 6), "wall_ms": round(total_wall, 3),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        state = f"FELL at removal {collapsed_at} ({removals[collapsed_at][0]}:{removals[collapsed_at][1]})" \
+            if collapsed_at is not None else "stands"
+        print(f"{args.variant} tower (seed {args.seed}): {state}; largest displacement {max_disp:.2f} mm, "
+              f"largest tilt {max_tilt:.2f} deg, {total_sim:.2f} s simulated in {total_wall:.0f} ms")
+    return 0
+
+
+def cmd_riskmap(args) -> int:
+    from .riskmap import risk_map
+    removed = [parse_address(a) for a in args.removed]
+    if args.samples < 1:
+        raise UsageError(f"--samples must be at least 1, got {args.samples}")
+    tower = _tower(args)
+    for level, pos in removed:
+        verdict = tower.remove(level, pos)
+        if verdict.collapsed:
+            raise SimError(f"the tower falls when {level}:{pos} is removed; no risk map for a fallen tower")
+    rows = risk_map(tower.spec, tower, samples=args.samples, seed=args.seed, workers=args.workers)
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        print(f"{'block':>6}  {'p_collapse':>10}  {'push N':>7}")
+        for row in rows:
+            print(f"{row['level']:>3}:{row['pos']:<2}  {row['p_collapse']:>10.2f}  {row['push_force_n']:>7.3f}")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
+    try:
+        import sim_bench
+    except ImportError as exc:
+        raise SimError(f"the benchmark needs benchmarks/sim_bench.py from the source checkout ({exc})") from None
+    return sim_bench.run(quick=args.quick, json_path=args.json, plot_path=args.plot)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m sim", description="The PyBullet Jenga tower: collapse checks, risk maps, benchmark.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def tower_args(p):
+        p.add_argument("--variant", choices=VARIANTS, default="classic", help="which tower (default classic)")
+        p.add_argument("--levels", type=int, default=None, help="build only this many levels (default: the game's)")
+        p.add_argument("--seed", type=int, default=0, help="tolerance seed (default 0)")
+        p.add_argument("--json", action="store_true", help="print one JSON value instead of text")
+
+    check = sub.add_parser("check", help="apply removals in order; stop at the first collapse",
+                           description="Apply removals in order and stop at the first collapse.")
+    tower_args(check)
+    check.add_argument("--mode", choices=("remove", "extract"), default="remove",
+                       help="remove: delete the block at once; extract: push it out (default remove)")
+    check.add_argument("--remove", action="append", required=True, metavar="L:P",
+                       help="a block to take, LEVEL:POS (level 0 at the bottom, pos 0..2); repeat for more")
+    check.set_defaults(run=cmd_check)
+
+    risk = sub.add_parser("riskmap", help="collapse probability of extracting each removable block",
+                          description="Monte Carlo risk map over perturbed pushes, spread over worker processes.")
+    tower_args(risk)
+    risk.add_argument("--samples", type=int, default=8, help="perturbed pushes per block (default 8)")
+    risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
+    risk.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    risk.set_defaults(run=cmd_riskmap)
+
+    bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
+                           description="Run the benchmark in benchmarks/sim_bench.py.")
+    bench.add_argument("--quick", action="store_true", help="a smaller run, about a minute on 2 cores")
+    bench.add_argument("--json", metavar="PATH", default=None, help="write the results as JSON here")
+    bench.add_argument("--plot", metavar="PATH", default=None, help="write a PNG of the latencies and peers here")
+    bench.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except (UsageError, SimError) as exc:
+        print(f"python -m sim: error: {exc}", file=sys.stderr)
+        return 2

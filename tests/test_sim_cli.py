@@ -1,0 +1,58 @@
+"""`python -m sim`: JSON output of check and riskmap, and every bad input gives one line and exit code 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "sim", *args], capture_output=True, text=True)
+
+
+def test_check_json_reports_the_first_collapse():
+    out = run("check", "--remove", "8:0", "--remove", "8:2", "--remove", "8:1", "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["collapsed"] is True and result["collapsed_at"] == 2
+    for key in ("max_displacement_mm", "max_tilt_deg", "sim_s", "wall_ms"):
+        assert isinstance(result[key], float)
+
+
+def test_check_standing_tower():
+    out = run("check", "--variant", "mario", "--remove", "5:1", "--json")
+    result = json.loads(out.stdout)
+    assert result["collapsed"] is False and result["collapsed_at"] is None
+
+
+def test_riskmap_json_lists_every_removable_block():
+    out = run("riskmap", "--levels", "4", "--samples", "1", "--json", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [(r["level"], r["pos"]) for r in rows] == [(l, p) for l in range(3) for p in range(3)]
+    assert all(0.0 <= r["p_collapse"] <= 1.0 and r["push_force_n"] >= 0.0 for r in rows)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["check", "--remove", "8:3"], "position 3 does not exist"),
+    (["check", "--remove", "30:1"], "level 30 does not exist"),
+    (["check", "--remove", "4:1", "--remove", "4:1"], "already gone"),
+    (["check", "--remove", "eight"], "bad block address"),
+    (["check", "--variant", "lego", "--remove", "1:1"], "invalid choice"),
+    (["check"], "required"),
+    (["riskmap", "--samples", "0"], "--samples"),
+    (["riskmap", "--removed", "2:x"], "bad block address"),
+    (["check", "--levels", "99", "--remove", "1:1"], "--levels"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+
+
+def test_help_on_each_command():
+    for cmd in ("check", "riskmap", "bench"):
+        out = run(cmd, "--help")
+        assert out.returncode == 0 and "usage: python -m sim " + cmd in out.stdout

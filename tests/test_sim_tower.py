@@ -1,0 +1,129 @@
+"""The PyBullet tower: the classic cases, determinism, state round trips, long random play (no mocks)."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from sim import BlockError, Tower, load_spec
+from sim.statics import margins
+
+SPEC = load_spec("classic")
+MIDDLE = 8
+
+
+@pytest.mark.parametrize("removals, falls", [
+    ([(MIDDLE, 1)], False),               # only the edges left: stands
+    ([(MIDDLE, 0)], False),               # one edge gone: stands
+    ([(MIDDLE, 0), (MIDDLE, 2)], False),  # only the middle left: stands
+    ([(MIDDLE, 0), (MIDDLE, 1)], True),   # a single edge block left: everything above tips
+])
+def test_classic_cases(removals, falls):
+    tower = Tower(SPEC, seed=0)
+    verdicts = [tower.remove(*r) for r in removals]
+    assert [v.collapsed for v in verdicts] == [False] * (len(removals) - 1) + [falls]
+    last = verdicts[-1]
+    if falls:
+        assert last.outcome == "fallen" and last.fallen
+        assert all(level > MIDDLE for level, _ in last.fallen)
+    else:
+        assert last.outcome == "at rest" and last.max_displacement_mm < 5.0
+
+
+def test_classic_cases_low_in_the_tower_on_another_seed():
+    for removals, falls in [([(2, 0), (2, 2)], False), ([(2, 2), (2, 1)], True)]:
+        tower = Tower(SPEC, seed=3)
+        assert [tower.remove(*r).collapsed for r in removals][-1] is falls
+
+
+def test_untouched_tower_stays_still():
+    tower = Tower(SPEC, seed=0)
+    verdict = tower.settle(2.0)
+    assert not verdict.collapsed
+    assert verdict.max_displacement_mm < 0.5
+
+
+def test_state_round_trip_is_bit_identical():
+    a = Tower(SPEC, seed=1)
+    a.remove(5, 0)
+    b = Tower.from_state(SPEC, json.loads(json.dumps(a.get_state())))
+    assert np.array_equal(a.poses(), b.poses())
+    va, vb = a.remove(10, 1), b.remove(10, 1)
+    assert np.array_equal(a.poses(), b.poses())
+    assert va.collapsed == vb.collapsed and va.sim_s == vb.sim_s
+
+
+SCRIPT = """
+import hashlib, sys
+from sim import Tower, load_spec
+t = Tower(load_spec("classic"), seed=2)
+t.remove(6, 1)
+v = t.extract(9, 0, speed=0.1, steadiness=0.7, tremor=5)
+if not v.collapsed:
+    t.stack(0)
+print(v.collapsed, v.sim_s, hashlib.sha256(t.poses().tobytes()).hexdigest())
+"""
+
+
+def test_two_processes_give_identical_poses():
+    runs = [subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=True)
+            for _ in range(2)]
+    digests = [r.stdout.strip().splitlines()[-1] for r in runs]
+    assert digests[0] == digests[1] and len(digests[0].split()[-1]) == 64
+
+
+def test_long_random_sequence_stays_finite():
+    rng = np.random.default_rng(7)
+    tower = Tower(SPEC, seed=0)
+    for _ in range(6):
+        if tower.collapsed:
+            break
+        level, pos = tower.removable()[rng.integers(len(tower.removable()))]
+        tower.extract(level, pos, side=int(rng.choice([-1, 1])), speed=0.1, steadiness=0.8,
+                      tremor=int(rng.integers(1000)))
+        if tower.collapsed:
+            break
+        open_slots = [s for s in range(3) if tower.top_level_complete or not tower.present(tower.num_levels - 1, s)]
+        tower.stack(open_slots[0])
+    poses = tower.poses()
+    assert np.isfinite(poses).all()
+    assert np.abs(poses[:, :3]).max() < 1.0          # nothing flew off: all within a metre
+    assert np.allclose(np.linalg.norm(poses[:, 3:], axis=1), 1.0)
+
+
+def test_stack_builds_new_levels_turned():
+    tower = Tower(SPEC, seed=0)
+    tower.remove(4, 0)
+    top = tower.num_levels
+    verdict = tower.stack(1)
+    assert not verdict.collapsed
+    assert tower.num_levels == top + 1 and tower.blocks_in_level(top) == [1]
+    assert not tower.top_level_complete
+    assert tower.address(tower.block_id(top, 1)) == (top, 1)
+    assert (4, 0) not in tower.removable() and (top - 1, 0) not in tower.removable()
+
+
+def test_bad_operations_name_the_problem():
+    tower = Tower(SPEC, seed=0)
+    with pytest.raises(BlockError, match="already gone"):
+        tower.remove(3, 1) and tower.remove(3, 1)
+    with pytest.raises(BlockError, match="level 40 does not exist"):
+        tower.remove(40, 1)
+    with pytest.raises(BlockError, match="position 5"):
+        tower.probe(2, 5)
+    fresh = Tower(SPEC, seed=0)
+    with pytest.raises(BlockError, match="no block in hand"):
+        fresh.stack(0)
+
+
+def test_static_margins_match_the_classic_cases():
+    tower = Tower(SPEC, seed=0)
+    m, _ = tower.static_margins([(MIDDLE, 1), (MIDDLE, 0)])
+    assert m[0] > 30 and 10 < m[1] < 15       # middle gone: wide margin; an edge gone: half a block
+    present, xy, widths, masses = tower._statics_arrays()
+    present[MIDDLE, 0] = False
+    m2, level = margins(present, xy, widths, masses, np.array([[MIDDLE, 1], [MIDDLE, 2]]))
+    assert m2[0] < 0 and level[0] == MIDDLE  # edge and middle gone: the load's centre is outside
+    assert m2[1] > 0
