@@ -99,3 +99,17 @@ def reset() -> None:
     """Forget every font and rendered line (call before pygame.quit(): fonts die with it)."""
     _fonts.clear()
     _lines.clear()
+
+
+def reflow(text: str) -> str:
+    """Join hard-wrapped lines into paragraphs, keeping blank lines, list items and indented lines."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        starts_item = stripped[:1] in ("-", "*", "•") or (stripped[:1].isdigit() and stripped[1:3].strip()[:1] in (".", ")"))
+        if (out and out[-1].strip() and stripped and not starts_item and not line[:1].isspace()
+                and not out[-1].rstrip().endswith(":") and not out[-1].isupper()):
+            out[-1] = out[-1].rstrip() + " " + stripped
+        else:
+            out.append(line)
+    return "\n".join(out)

@@ -188,3 +188,37 @@ def test_a_resized_window_scales_the_screen():
     assert surface.get_size() == (1920, 1200)
     assert app.screen.scale == pytest.approx(1.5)
     assert app.screen.rects["board"].w > small.w * 1.4
+
+
+def test_sound_cues_are_synthesised_tones_and_m_mutes_them():
+    from render.sound import CUES, RATE, Sound, tone
+
+    samples = tone(CUES["win"])
+    assert samples.dtype.name == "int16"
+    assert len(samples) == sum(int(RATE * s) for _, s in CUES["win"])
+    assert samples.max() > 3000 and samples.min() < -3000  # audible, not silence
+    app = App(match=toy_match())
+    app.sound = Sound(enabled=True)
+    app.sound.play("move")  # no audio device under the dummy driver: silent, never an error
+    app.handle(key(pygame.K_m, unicode="m"))
+    assert app.sound.muted and "Sound off" in app.screen.message
+
+
+def test_typing_after_slash_finds_a_choice_and_enter_plays_it():
+    app = App(match=toy_match(seed=5))
+    app.tick(1.0)
+    screen = app.screen
+    app.handle(key(pygame.K_SLASH, unicode="/"))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="pa"))
+    assert screen.legal == ["pass"]
+    app.handle(key(pygame.K_RETURN))
+    assert screen.match.history[-1].action == "pass"
+
+
+def test_help_overlay_shows_the_active_variant():
+    app = App(match=toy_match())
+    app.handle(key(pygame.K_F1))
+    assert app.screen.show_help and "variant 'standard'" in app.screen.help_text()
+    app.draw()
+    app.handle(key(pygame.K_ESCAPE))
+    assert not app.screen.show_help and isinstance(app.screen, GameScreen)

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import importlib
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Callable
 
 import pygame
 
 from games.core import CHANCE, TERMINAL, GameError, IllegalActionError
-from games.match import Match, Step
+from games.match import Match, Step, bot_rng
 
 from .. import palette as P
 from .. import text
@@ -31,6 +33,7 @@ from ..widgets import Button, ListView, draw_seat_mark, panel
 BOT_DELAY = 0.7
 CHANCE_DELAY = 0.45
 RESULT_DELAY = 0.6
+SKIP_BUDGET = 0.012  # seconds of automatic steps per frame while skipping
 
 
 class Host:
@@ -91,6 +94,7 @@ class GameScreen:
         self.result_hidden = False  # the person chose to look at the final board
         self.skipping = False
         self.pace = 0.0
+        self._thinking: tuple[int, threading.Thread, list] | None = None  # (history length, thread, answer)
         self.result_wait = 0.0
         self.message = ""
         self.message_time = 0.0
@@ -415,38 +419,80 @@ class GameScreen:
         if self.show_help:
             return
         if self.skipping:
-            for _ in range(500):  # a bound so a frame always ends
-                self._auto_step()
+            deadline = time.perf_counter() + SKIP_BUDGET  # a frame always ends in time
+            while time.perf_counter() < deadline and not (match.is_over() or match.waiting_for_human()):
+                if not self._auto_step():
+                    break  # a bot is still thinking
                 self.finish_animations()
-                if match.is_over() or match.waiting_for_human():
-                    break
             self._refresh_actions()
             return
         if self.animating():
             return
+        if match.current_player >= 0:
+            self._start_thinking()  # now, so that the thinking and the pause overlap
         self.pace += dt
         delay = CHANCE_DELAY if match.current_player == CHANCE else BOT_DELAY
-        if self.pace >= delay:
+        if self.pace >= delay and self._auto_step():
             self.pace = 0.0
-            self._auto_step()
         self._refresh_actions()
 
-    def _auto_step(self) -> None:
+    def bot_thinking(self) -> bool:
+        """True while a bot's decision is being computed (on a worker thread)."""
+        return self._thinking is not None and not self._thinking[2]
+
+    def _start_thinking(self) -> None:
+        """Start computing the current bot's decision on a worker thread, unless it is already under way.
+
+        The bot gets a clone of the state and the generator Match.bot_action would give it, so the
+        choice is the one the engine's own driver makes; it runs on a thread so frames go on.
+        """
+        match = self.match
+        n = len(match.history)
+        if self._thinking is not None and self._thinking[0] == n:
+            return
+        seat = match.current_player
+        bot = match.bots[seat]
+        state, rng, box = match.state.clone(), bot_rng(match.seed, n, seat), []
+
+        def think():
+            try:
+                box.append(("ok", bot.choose(state, rng)))
+            except Exception as exc:  # handed to the main thread by _bot_choice
+                box.append(("error", exc))
+
+        thread = threading.Thread(target=think, name="bot", daemon=True)
+        self._thinking = (n, thread, box)
+        thread.start()
+
+    def _bot_choice(self) -> str | None:
+        """The current bot's decision if it is ready, else None (and the thinking is started)."""
+        self._start_thinking()
+        box = self._thinking[2]
+        if not box:
+            return None
+        self._thinking = None
+        kind, value = box[0]
+        if kind == "error":
+            raise value
+        return value
+
+    def _auto_step(self) -> bool:
+        """One automatic step (a chance outcome, or a bot's ready decision); False if the bot still thinks."""
         match = self.match
         before = match.state.clone()
         who = match.current_player
-        label = "" if who == CHANCE else None
         if who == CHANCE:
             step = match.step()
-            label = self._label(step.action, CHANCE, before)
         else:
-            step = match.step()
-            if step is None:
-                return
-            label = self._label(step.action, step.by, before)
-        self._after(step, before, label, quiet=self.skipping)
+            action = self._bot_choice()
+            if action is None:
+                return False
+            match.play(action)
+            step = match.history[-1]
+        self._after(step, before, self._label(step.action, step.by, before), quiet=self.skipping)
         if not self.skipping:
             self.host.sound.play("dice" if step.by == CHANCE else "bot")
+        return True
 
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
         self.log_labels.append(label)
@@ -580,7 +626,7 @@ class GameScreen:
         elif player >= 0 and not decision.startswith(self.seat_name(player)):
             decision = f"{self.seat_name(player)}: {decision}"
         if player >= 0 and not self.match.waiting_for_human():
-            decision += "   (Space: skip ahead)"
+            decision += "   (thinking…)" if self.bot_thinking() else "   (Space: skip ahead)"
         info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
         info_w = text.font(small).size(info)[0]
         text.draw(surface, text.fit(decision, small, rect.w - (x - rect.x) - info_w - 40),
@@ -638,7 +684,8 @@ class GameScreen:
         return rect
 
     def _draw_result(self, surface: pygame.Surface) -> None:
-        rect = self._overlay_panel(surface, 0.5, 0.6)
+        n = len(self.match.config.seats)
+        rect = self._overlay_panel(surface, 0.5, min(0.8, (250 + 36 * n) * self.scale / surface.get_height()))
         s = self.scale
         state = self.match.state
         names = [seat.name for seat in self.match.config.seats]
@@ -692,7 +739,7 @@ class GameScreen:
                 rules = spec.help_text(variant)
             except (GameError, KeyError):
                 rules = None
-        lines.append(rules or spec.summary)
+        lines.append(text.reflow(rules) if rules else spec.summary)
         lines += ["", "Every game is saved after each action; Resume in the launcher continues it."]
         return "\n".join(lines)
 
