@@ -7,7 +7,9 @@ the focused button, Up/Down change the game, typing edits the focused name or se
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -183,6 +185,20 @@ class LauncherScreen:
         self._remember()
         self.app.start_match(match)
 
+    def autosave_summary(self) -> str:
+        """One line about the autosaved game, read without replaying it ('' if there is none)."""
+        path = storage.autosave_path()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            game = self.games[data["game"]].title if data.get("game") in self.games else str(data.get("game"))
+            seats = ", ".join(s["name"] for s in data["config"]["seats"])
+            when = time.strftime("%H:%M, %d %b", time.localtime(path.stat().st_mtime))
+            return f"{game}: {seats}; {len(data['actions'])} actions, saved {when}"
+        except FileNotFoundError:
+            return ""
+        except (OSError, ValueError, KeyError, TypeError):
+            return "the autosave file is damaged"
+
     def _refresh_saves(self) -> None:
         self.save_files = storage.saved_matches()
         self.saves.set_items([p.stem for p in self.save_files], keep=False)
@@ -209,6 +225,7 @@ class LauncherScreen:
         else:
             self.add_button = Button("Add a seat", self.add_seat, enabled=False)
         has_autosave = storage.autosave_path().exists()
+        self.autosave_note = self.autosave_summary()
         self.start_button = Button("Start", self.start, "Enter", enabled=spec is not None)
         self.resume_button = Button("Resume autosave", self.resume, enabled=has_autosave)
         self.load_button = Button("Load selected", self._load_selected, enabled=bool(self.save_files))
@@ -340,7 +357,8 @@ class LauncherScreen:
         self.start_button.rect = pygame.Rect(c.x, y, c.w, int(bh * 1.3))
         y = self.start_button.rect.bottom + gap * 2
         self.resume_button.rect = pygame.Rect(c.x, y, c.w, bh)
-        y += bh + int(28 * s)
+        self.resume_note_y = y + bh + int(4 * s)
+        y += bh + int(34 * s)
         self.saves_title_y = y
         self.saves.row_h = int(26 * s)
         list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap)
@@ -399,6 +417,10 @@ class LauncherScreen:
         self.seed.draw(surface, size)
         self.start_button.draw(surface, self.fs(19))
         self.resume_button.draw(surface, size)
+        note = self.autosave_note
+        if note:
+            text.draw(surface, text.fit(note, self.fs(13), self.resume_button.rect.w), (self.resume_button.rect.x,
+                      self.resume_note_y), self.fs(13), P.TEXT_DIM)
         text.draw(surface, "Saved matches (double-click or select and Load)", (self.saves.rect.x, self.saves_title_y),
                   self.fs(15), P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)

@@ -184,3 +184,33 @@ def test_monkey_dash_click_a_piece_then_a_target_plays_that_step(tmp_path):
 def test_every_board_screen_is_registered():
     assert screen_for("donkey_kong") is DonkeyKongScreen
     assert screen_for("monkey_dash") is MonkeyDashScreen
+
+
+def test_donkey_kong_dice_tumble_and_mario_walks_his_path():
+    match = human_turn_match("donkey_kong", [Seat("Ann"), Seat("Bot", "random")], 11,
+                             lambda s: s.legal_actions()[0].startswith("move") and s.turns > 2)
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    action = max(screen.legal, key=lambda a: len(screen.paths()[a]))
+    path = screen.paths()[action]
+    start = match.state.pawns[0]
+    screen.play(action)
+    app.tick(0.13)  # a little over one step of the walk
+    assert screen.animating()
+    mid = screen.pawn_xy(0, match.state.pawns[0])
+    first, second = screen.space_xy(path[0]), screen.space_xy(path[1]) if len(path) > 1 else screen.space_xy(path[0])
+    assert mid != screen.space_xy(start) or len(path) == 1
+    assert min(abs(mid[0] - p[0]) + abs(mid[1] - p[1]) for p in (first, second)) < 70 * screen.art.scale()
+    rolls = 0
+    for _ in range(400):  # bots and dice play on at their pace until Ann's next decision after a roll
+        if match.waiting_for_human():
+            if rolls:
+                break
+            screen.play(screen.legal[0])  # a card to play first, when an obstacle met her pawn
+        rolled = match.state.pending_decision().get("kind") == "roll"
+        app.tick(0.1)
+        if rolled and match.state.pending_decision().get("kind") != "roll":
+            rolls += 1
+            assert screen.rolling > 0  # the dice tumble right after a roll
+    assert match.waiting_for_human() and rolls >= 1

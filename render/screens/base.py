@@ -421,18 +421,19 @@ class GameScreen:
         if self.skipping:
             deadline = time.perf_counter() + SKIP_BUDGET  # a frame always ends in time
             while time.perf_counter() < deadline and not (match.is_over() or match.waiting_for_human()):
-                if not self._auto_step():
-                    break  # a bot is still thinking
+                n = len(self.match.history)
+                if self._auto_step() is False or len(self.match.history) == n:
+                    break  # a bot is still thinking (or a subclass runs the step in the background)
                 self.finish_animations()
             self._refresh_actions()
             return
         if self.animating():
             return
-        if match.current_player >= 0:
+        if match.current_player >= 0 and type(self)._auto_step is GameScreen._auto_step:
             self._start_thinking()  # now, so that the thinking and the pause overlap
         self.pace += dt
         delay = CHANCE_DELAY if match.current_player == CHANCE else BOT_DELAY
-        if self.pace >= delay and self._auto_step():
+        if self.pace >= delay and self._auto_step() is not False:
             self.pace = 0.0
         self._refresh_actions()
 

@@ -27,6 +27,7 @@ GIRDER_DARK = (96, 36, 66)
 SPACE_BLUE = P.BLUE
 LADDER_RAIL = P.SKY_BLUE
 SLIDE = 0.3  # seconds an obstacle takes to move to its new space
+ROLL_TIME = 0.6  # seconds the dice tumble
 
 
 class BoardArt:
@@ -275,9 +276,8 @@ class DonkeyKongScreen(GameScreen):
     def on_step(self, step, before) -> None:
         state = self.match.state
         self.pinned = None
-        if getattr(before, "mario_roll", 0) == 0 and state.dice_shown() is not None or (
-                step.by < 0 and step.action.startswith("dice")):
-            self.rolling = 0.6
+        if step.by == CHANCE and before.pending_decision().get("kind") == "roll":
+            self.rolling = ROLL_TIME
         if step.action.startswith("move "):
             index = self.board.index
             self.walk = ([before.pawns[step.by]] + [index[n] for n in step.action.split()[1:]], 0.0)
