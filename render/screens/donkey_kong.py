@@ -478,6 +478,10 @@ class DonkeyKongScreen(GameScreen):
                 cx += card_w + int(4 * s)
             if not hand:
                 text.draw(surface, "no face-up cards", (cx, cy + card_h // 2), small, P.TEXT_DIM, anchor="midleft")
+            for j in range(min(len(played), 6)):  # the played cards, face down, fanned at the right
+                back = pygame.Rect(0, 0, int(card_w * 0.6), int(card_h * 0.6))
+                back.topright = (box.right - int(8 * s) - j * int(5 * s), box.y + int(28 * s))
+                art.card(surface, back, "", "", False, face_up=False)
             note = f"played {len(played)} card{'s' if len(played) != 1 else ''}"
             if must:
                 note = "meets an obstacle: click a card to play!"

@@ -86,6 +86,10 @@ class MonkeyDashScreen(GameScreen):
         moves = self.moves()
         if self.selected is not None:
             return [m for m in moves if m["from"] == self.selected]
+        if self.hover_square is not None and self.actions.hover is None:  # a preview of the piece under the pointer
+            preview = [m for m in moves if m["from"] == self.hover_square]
+            if preview:
+                return preview
         if self.focus_action is not None:
             return [m for m in moves if m["action"] == self.focus_action and m["from"] is not None]
         return []
