@@ -51,6 +51,9 @@ class Board:
 
     def square(self, name: str) -> int:
         """The number of a square given by name; ValueError if it is not on this board."""
+        index = _index(self.width, self.height)
+        if name in index:
+            return index[name]
         if not isinstance(name, str) or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
             raise ValueError(f"{name!r} is not a square name like 'c3'")
         col, row = ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
@@ -73,6 +76,10 @@ class Board:
         table = _steps(self.width, self.height)[sq]
         return [table[d] for d in RING]
 
+    def around(self, sq: int, reach: int) -> tuple[int, ...]:
+        """The squares at exactly `reach` king steps from sq (reach 1: the eight neighbours)."""
+        return _around(self.width, self.height, sq, reach)
+
     def distance(self, a: int, b: int) -> int:
         """King-move (Chebyshev) distance."""
         (ax, ay), (bx, by) = self.xy(a), self.xy(b)
@@ -85,6 +92,18 @@ class Board:
 @lru_cache(maxsize=None)
 def _names(width: int, height: int) -> tuple[str, ...]:
     return tuple(f"{chr(ord('a') + sq % width)}{sq // width + 1}" for sq in range(width * height))
+
+
+@lru_cache(maxsize=None)
+def _index(width: int, height: int) -> dict[str, int]:
+    return {n: i for i, n in enumerate(_names(width, height))}
+
+
+@lru_cache(maxsize=None)
+def _around(width: int, height: int, sq: int, reach: int) -> tuple[int, ...]:
+    x0, y0 = sq % width, sq // width
+    return tuple(y * width + x for y in range(height) for x in range(width)
+                 if max(abs(x - x0), abs(y - y0)) == reach)
 
 
 @lru_cache(maxsize=None)

@@ -11,6 +11,7 @@ opponent's strongest immediate reply (a win, a heave into its bay, or its own be
 from __future__ import annotations
 
 import time
+from collections import deque
 
 import numpy as np
 
@@ -69,9 +70,8 @@ def race(state: MonkeyDashState, seat: int) -> float:
         if best is None or est < best:
             best, frontier = est, sq
     if frontier != bay:
-        # the supervisor has to work near the frontier crate or the bay
-        target_d = min(b.distance(sup, frontier), b.distance(sup, bay))
-        best += SUPERVISOR_WEIGHT * max(0, target_d - 1)
+        # the supervisor has to bring crates to the frontier, between the monkey and the bay
+        best += SUPERVISOR_WEIGHT * max(0, b.distance(sup, frontier) - 1)
     if bay in state.supervisors and frontier != bay:
         best += 0.5  # the bay must be cleared first
     return best
@@ -141,33 +141,34 @@ class TurnSearch:
         self.nodes = 0
 
     def ends(self, state: MonkeyDashState) -> list[tuple[list[str], MonkeyDashState]]:
-        """(actions, end state) for every distinct end of the turn reachable from `state`."""
+        """(actions, end state) for every distinct end of the turn reachable from `state`.
+
+        Breadth first, so that when the budget of positions runs out every shorter sequence has been
+        seen; positions left unexpanded are judged as they stand.
+        """
         seen: set = set()
         out: list[tuple[list[str], MonkeyDashState]] = []
-        stack = [(state, [], 0)]
-        while stack:
-            node, path, drops = stack.pop()
-            if self._is_end(node):
+        queue = deque([(state, [], 0)])
+        while queue:
+            node, path, drops = queue.popleft()
+            if self._is_end(node) or self.nodes >= self.node_limit:
                 out.append((path, node))
                 continue
-            if self.nodes >= self.node_limit:
-                out.append((path, node))  # out of budget: judge the position as it is
-                continue
-            self.nodes += 1
             for move in node._legal_moves():
                 action, kind = move[0], move[2]
+                if kind == "play" and any(not a.startswith("play ") for a in path):
+                    continue  # cards are tried at the start of the turn only: fewer orders to search
                 extra = kind in ("drop", "throw")
                 if extra and drops >= self.max_drops:
                     continue
-                if kind == "pass" and len(node._legal_moves()) > 1:
-                    continue
                 child = node.clone()
                 child._apply(action)
+                self.nodes += 1
                 key = _turn_key(child)
                 if key in seen:
                     continue
                 seen.add(key)
-                stack.append((child, path + [action], drops + extra))
+                queue.append((child, path + [action], drops + extra))
         return out
 
     def _is_end(self, state: MonkeyDashState) -> bool:
@@ -180,7 +181,7 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, node_limit: int = 20000, reply_limit: int = 3000, candidates: int = 8):
+    def __init__(self, node_limit: int = 12000, reply_limit: int = 1500, candidates: int = 4):
         self.node_limit = node_limit
         self.reply_limit = reply_limit
         self.candidates = candidates
@@ -215,7 +216,10 @@ class SearchBot(Bot):
         for path, end in ends:
             if not path:
                 continue
-            scored.append((evaluate(end, seat) + 1e-6 * rng.random(), path, end))
+            value = evaluate(end, seat)
+            if end.winner == seat:
+                value += 0.01 * (20 - len(path))  # the quickest win
+            scored.append((value + 1e-6 * rng.random(), path, end))
         if not scored:
             return []
         scored.sort(key=lambda t: -t[0])
@@ -238,7 +242,7 @@ class SearchBot(Bot):
             return evaluate(node, seat)  # a draw or our own interrupt decision comes first
         if node.current_player() != opp:
             return evaluate(node, seat)
-        search = TurnSearch(opp, self.reply_limit)
+        search = TurnSearch(opp, self.reply_limit, max_drops=0)
         worst = evaluate(node, seat)
         if heave_threat(node, opp) and node.ap >= TURN_AP:
             return -WIN

@@ -81,8 +81,8 @@ class MonkeyDashState(State):
         self.heaved = [False, False]
         self.effects = dict(_NO_EFFECTS)
         self.turn_start_key = ""
-        self.last_turn: list | None = None  # [seat, start key, end key] of the turn just played
-        self.undone: list[list] = []  # [seat, start key, end key]: turns the opponent undid
+        self.last_turn: tuple | None = None  # (seat, start key, end key) of the turn just played
+        self.undone: list[tuple] = []  # (seat, start key, end key): turns the opponent undid
         self.banned: list[str] = []  # end positions the mover may not end this turn in
 
     # ---- reading the position (also what a renderer needs) ---------------------------------
@@ -138,12 +138,15 @@ class MonkeyDashState(State):
 
         "from" is the square to click first (the supervisor, the crate, the monkey), "to" the square
         the piece ends on (a banana's square for drop, throw and pickup); both None for card actions.
+        "dash" is True for a monkey move that is a Monkey Dash (it earns a Power Card).
         """
         if self.current_player() < 0:
             return []
+        b = self.board
         return [{"action": a, "kind": k, "cost": c,
-                 "from": None if f < 0 else self.board.name_of(f),
-                 "to": None if t < 0 else self.board.name_of(t)}
+                 "from": None if f < 0 else b.name_of(f),
+                 "to": None if t < 0 else b.name_of(t),
+                 "dash": k == "monkey" and f != b.nests[self.turn_player] and b.distance(f, t) >= 2}
                 for a, c, k, f, t in self._legal_moves()]
 
     def actions_from(self, square: str) -> list[dict]:
@@ -294,14 +297,12 @@ class MonkeyDashState(State):
                             moves.append((f"leap {name(at)}-{name(t)}", cost, "leap", at, t))
         if self.bananas_on:
             if at != b.nests[p] and not self.heaved[p] and self.banana_store[p] > 0:
-                ax, ay = b.xy(at)
-                for sq in range(b.size):
-                    x, y = b.xy(sq)
-                    reach = max(abs(x - ax), abs(y - ay))
-                    if reach in (1, 2) and self._banana_target(sq):
-                        if reach == 1:
-                            moves.append((f"drop {name(sq)}", 0, "drop", at, sq))
-                        elif THROW_COST <= ap:
+                for sq in b.around(at, 1):
+                    if self._banana_target(sq):
+                        moves.append((f"drop {name(sq)}", 0, "drop", at, sq))
+                if THROW_COST <= ap:
+                    for sq in b.around(at, 2):
+                        if self._banana_target(sq):
                             moves.append((f"throw {name(sq)}", THROW_COST, "throw", at, sq))
             if PICKUP_COST <= ap:
                 for sq in b.ring(sup):
@@ -486,8 +487,8 @@ class MonkeyDashState(State):
         last = self.last_turn
         if last is not None and last[0] != p and last[1] != last[2] and end == last[1]:
             if last not in self.undone:  # this turn undid the opponent's whole turn
-                self.undone.append(list(last))
-        self.last_turn = [p, self.turn_start_key, end]
+                self.undone.append(last)
+        self.last_turn = (p, self.turn_start_key, end)
         self.turns_done += 1
         if self.turns_done >= TURN_LIMIT:
             self.phase = "over"
@@ -585,8 +586,8 @@ class MonkeyDashState(State):
             s.gained, s.heaved = data["gained"], list(data["heaved"])
             s.effects = {**_NO_EFFECTS, **data["effects"]}
             s.turn_start_key = data["turn_start_key"]
-            s.last_turn = None if data["last_turn"] is None else list(data["last_turn"])
-            s.undone = [list(u) for u in data["undone"]]
+            s.last_turn = None if data["last_turn"] is None else tuple(data["last_turn"])
+            s.undone = [tuple(u) for u in data["undone"]]
             s.banned = list(data["banned"])
         except (KeyError, TypeError, ValueError) as exc:
             raise GameError(f"not a saved Monkey Dash position: {exc}") from None
@@ -601,8 +602,7 @@ class MonkeyDashState(State):
             d[key] = list(d[key])
         d["hands"] = [list(h) for h in self.hands]
         d["effects"] = dict(self.effects)
-        d["undone"] = [list(u) for u in self.undone]
-        d["last_turn"] = None if self.last_turn is None else list(self.last_turn)
+        d["undone"] = list(self.undone)  # its entries are tuples, never changed in place
         twin.__dict__ = d
         return twin
 

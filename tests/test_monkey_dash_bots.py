@@ -1,0 +1,108 @@
+"""Monkey Dash bots, help text, board data checks and the renderer-facing queries."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from games.monkey_dash import BOARD, SPEC
+from games.monkey_dash.board import BOARD_FILE, BoardFileError, load_board, parse_board
+from games.monkey_dash.bots import GreedyBot, SearchBot, evaluate, race
+from games.selfplay import run
+from tests.test_monkey_dash_rules import BLUE, RED, play, position
+
+RNG = np.random.default_rng(0)
+
+
+def test_greedy_takes_an_immediate_win():
+    """Winning: 'The game is won the moment the Monkey reaches the Loading Bay.'"""
+    state = position("pure", sups=["d6", "d2"], crates=["c7", "b2", "f6", "f5", "e4", "a6"],
+                     monkeys=["c7", "g7"])
+    assert GreedyBot().choose(state.clone(), RNG) == "heave c7 d7"
+
+
+def test_search_plans_a_two_step_win():
+    """Winning, Method 2: 'Place a crate in the Loading Bay, and move your Monkey on to it.'"""
+    state = position("pure", sups=["d6", "d2"], crates=["c7", "c6", "b2", "f6", "f5", "e3"],
+                     monkeys=["c6", "g7"])
+    bot = SearchBot()
+    first = bot.choose(state.clone(), RNG)
+    play(state, first)
+    play(state, bot.choose(state.clone(), RNG))
+    assert state.winners() == [RED]
+
+
+def test_search_spoils_a_heave_into_the_opponents_bay():
+    """The search looks at the reply. Blue's monkey sits on e1 beside blue's bay d1 with blue's
+    supervisor on d2, so next turn blue would win by 'a Monkey Heave to lift a Crate, with your Monkey
+    on top, into your Loading Bay'. Red must spend its turn spoiling that."""
+    state = position("pure", sups=["f2", "d2"], crates=["e1", "b7", "a6", "a5", "a4", "g5"],
+                     monkeys=["a1", "e1"])
+    threat = state.clone()
+    threat._end_turn()
+    assert "heave e1 d1" in threat.legal_actions()
+    bot = SearchBot()
+    while state.turn_player == RED and not state.is_terminal():
+        play(state, bot.choose(state.clone(), RNG))
+    assert not state.is_terminal() and "heave e1 d1" not in state.legal_actions()
+
+
+def test_evaluation_prefers_the_monkey_nearer_its_bay():
+    near = position("pure", crates=["d6", "c3", "e5", "f6", "c5", "e3"], monkeys=["d6", "g7"])
+    far = position("pure", crates=["b2", "c3", "e5", "f6", "c5", "e3"], monkeys=["b2", "g7"])
+    assert race(near, RED) < race(far, RED)
+    assert evaluate(near, RED) > evaluate(far, RED) and evaluate(near, BLUE) < evaluate(far, BLUE)
+
+
+def test_search_beats_random_and_greedy_beats_random():
+    for bots, winner in ((["search", "random"], 0), (["random", "greedy"], 1)):
+        summary = run("monkey_dash", games=1, seed=4, bots=bots, variant="pure", progress=False)
+        assert summary["errors"] == 0 and summary["winners"] == [[winner]]
+
+
+def test_help_text_for_every_variant():
+    """GameSpec.help_text(variant): each variant's rules in the project's words, with its decisions."""
+    standard = SPEC.help_text("standard")
+    for phrase in ("3 action points", "'pass'", "STALEMATE RULE", "a draw", "Tea Break", "Springboard",
+                   "Crates start on b2, c3, e3, c5, e5, f6", "Loading Bay d7", "Push", "Monkey Heave"):
+        assert phrase in standard
+    assert "SUPER SLIDE" not in standard and "SUPER SLIDE" in SPEC.help_text("bananas")
+    pure = SPEC.help_text("pure")
+    assert "no Power Cards" in pure and "Tea Break" not in pure
+    with pytest.raises(ValueError):
+        SPEC.help_text("no such variant")
+
+
+def test_moves_group_by_clicked_square_with_costs():
+    """The renderer asks what starts from a clicked square and what it costs."""
+    state = position("pure", sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"],
+                     monkeys=["d4", "g7"])
+    from_crate = state.actions_from("d4")  # a crate carrying red's monkey: heaves and monkey moves
+    assert {m["action"]: m["cost"] for m in from_crate} == {"heave d4 d3": 4, "heave d4 c4": 4}
+    heave = next(m for m in from_crate if m["action"] == "heave d4 d3")
+    assert heave == {"action": "heave d4 d3", "kind": "heave", "cost": 4, "from": "d4", "to": "d3",
+                     "dash": False}
+    sup = state.actions_from("c3")
+    assert {m["kind"] for m in sup} == {"sup"} and all(m["cost"] == 1 for m in sup)
+    assert state.width == 7 and state.height == 7 and state.nests() == ["a1", "g7"]
+    assert state.loading_bays() == ["d7", "d1"] and state.draw_pile_size() == 0
+
+
+def test_board_file_errors_name_the_fault(tmp_path):
+    """Boards are 'validated on load with clear messages naming what is broken'."""
+    data = json.loads(BOARD_FILE.read_text())
+    assert parse_board(data) == BOARD
+    with pytest.raises(BoardFileError, match="crates: z9 is off|'z9'"):
+        parse_board({**data, "crates": ["z9"]})
+    with pytest.raises(BoardFileError, match="nest or a loading bay"):
+        parse_board({**data, "crates": ["a1", "b2"]})
+    with pytest.raises(BoardFileError, match="must start in the red loading bay"):
+        parse_board({**data, "supervisors": {"red": "d6", "blue": "d1"}})
+    with pytest.raises(BoardFileError, match="exactly the keys 'red' and 'blue'"):
+        parse_board({**data, "nests": {"red": "a1"}})
+    bad = tmp_path / "board.json"
+    bad.write_text("[1, 2")
+    with pytest.raises(BoardFileError, match="cannot be read as JSON"):
+        load_board(bad)
