@@ -28,10 +28,12 @@ def angle_between(u: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 
 def tilt_deg(before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """How far each block turned, in degrees: the larger of the turn of its up axis and of its long axis.
+    """How far each block tipped, in degrees: the turn of its up axis (a spin flat on its level is not a tilt)."""
+    return angle_between(axes(before[..., 3:], 2), axes(after[..., 3:], 2))
 
-    The up axis catches a block tipping over; the long axis also catches a block spun round on its level.
-    """
+
+def turn_deg(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """The larger of the turn of the up axis and of the long axis, in degrees (catches spins as well)."""
     up = angle_between(axes(before[..., 3:], 2), axes(after[..., 3:], 2))
     long = angle_between(axes(before[..., 3:], 0), axes(after[..., 3:], 0))
     return np.maximum(up, long)

@@ -29,7 +29,6 @@ class BlockError(SimError):
 
 @dataclass(frozen=True)
 class VerdictRules:
-    fallen_shift_mm: float
     fallen_drop_mm: float
     fallen_tilt_deg: float
     rest_speed_mm_s: float
@@ -158,7 +157,6 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
         width_max_m=_number(tol, "width_max", twhere, 0, 1) / 1000.0,
         settle_s=_number(data, "settle_s", where, 0.1, 60),
         verdict=VerdictRules(
-            fallen_shift_mm=_number(ver, "fallen_shift_mm", vwhere, 0.5, 500),
             fallen_drop_mm=_number(ver, "fallen_drop_mm", vwhere, 0.5, 500),
             fallen_tilt_deg=_number(ver, "fallen_tilt_deg", vwhere, 0.5, 90),
             rest_speed_mm_s=_number(ver, "rest_speed_mm_s", vwhere, 0.01, 100),

@@ -1,13 +1,13 @@
 """What an operation reports: the collapse verdict, and the result of a touch test (probe).
 
 The collapse rule, stated once (thresholds come from the tower's spec, verdict section):
-a tower has fallen when any block other than the one in hand, at any moment of the settle time,
-slides more than `fallen_shift_mm` (25 mm, a block's width: it has left its place in the tower),
-drops more than `fallen_drop_mm` (10 mm, two thirds of a level: it fell off the block below), or turns
-more than `fallen_tilt_deg` (15 degrees, of its up axis or its long axis). A block that ends up resting
-tilted on the level below counts as fallen exactly when its turn passes that angle: a small lean that
-the level below catches is what players see in a standing tower, a turn past 15 degrees is a fall.
-A tower dragged a few millimetres sideways by a tight block is still standing, as players judge it.
+a tower has fallen when any block other than the one in hand, at any moment of the settle time, drops
+more than `fallen_drop_mm` (10 mm, two thirds of a level: it has come off the block it stood on) or
+tips more than `fallen_tilt_deg` (15 degrees, the turn of its up axis). That is what players call a
+fall: blocks coming down. A block that ends up resting tilted on the level below counts as fallen
+exactly when it tips past that angle; a small lean that the level below catches, a block nudged or
+spun flat in its level, or a tower dragged a few millimetres by a tight block, is a standing tower.
+Displacement (the full 3-D distance a block moved) is reported with the verdict but does not decide it.
 """
 
 from __future__ import annotations

@@ -49,6 +49,10 @@ from .motion import compose, quat_conj, quat_mul, rotate
 from .spec import TowerSpec
 
 
+MAX_SHAPES = 16
+"""The most shapes PyBullet puts in one compound collision shape."""
+
+
 def _box_inertia(mass: float, dims: np.ndarray) -> np.ndarray:
     l, w, h = dims
     return mass / 12.0 * np.diag([w * w + h * h, l * l + h * h, l * l + w * w])
@@ -89,12 +93,14 @@ class World:
         self.dynamic_ids = np.flatnonzero(in_tower & (level_of >= lo) & (level_of <= hi))
         self.glued_ids = np.flatnonzero(in_tower & (level_of > hi))
         self.body = {}
-        for b in self.static_ids:
-            self.body[int(b)] = self._box(b, 0.0)
+        # The static levels are fixed compound bodies (PyBullet takes at most 16 shapes in one compound):
+        # fewer bodies for the broadphase, the same surfaces.
+        self.base = [self._compound(self.static_ids[i:i + MAX_SHAPES], 0.0)[0]
+                     for i in range(0, len(self.static_ids), MAX_SHAPES)]
         for b in self.dynamic_ids:
             self.body[int(b)] = self._box(b, spec.mass_kg)
         self.dynamic_bodies = [self.body[int(b)] for b in self.dynamic_ids]
-        self.glue = self._glue(self.glued_ids) if len(self.glued_ids) else None
+        self.glue = self._compound(self.glued_ids, spec.mass_kg) if len(self.glued_ids) else None
         self.grip_id = -1
         self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
 
@@ -112,11 +118,11 @@ class World:
         self._surface(body)
         return body
 
-    def _glue(self, ids: np.ndarray) -> tuple[int, np.ndarray]:
-        """One rigid body made of the blocks `ids`; returns the body and their poses inside it."""
+    def _compound(self, ids: np.ndarray, m: float) -> tuple[int, np.ndarray]:
+        """One rigid body made of the blocks `ids` (each of mass m; m = 0: fixed); returns the body and
+        the blocks' poses inside it."""
         c = self.client
         poses = self.start[ids]
-        m = self.spec.mass_kg
         com = poses[:, :3].mean(axis=0)
         inertia = np.zeros((3, 3))
         for b, pose in zip(ids, poses):
@@ -125,12 +131,18 @@ class World:
             inertia += r @ _box_inertia(m, self.dims[b]) @ r.T + m * (d @ d * np.eye(3) - np.outer(d, d))
         local = poses.copy()
         local[:, :3] -= com
+        # PyBullet keeps at most 16 shapes per compound: the glued part collides through its lowest 16
+        # blocks (ids come in level order), the ones resting on the dynamic levels; all of them count
+        # for its mass and inertia. The higher ones cannot touch anything before a verdict is certain.
+        n = min(len(ids), MAX_SHAPES)
         shape = pb.createCollisionShapeArray(
-            [pb.GEOM_BOX] * len(ids), halfExtents=(self.dims[ids] / 2.0).tolist(),
-            collisionFramePositions=local[:, :3].tolist(), collisionFrameOrientations=local[:, 3:].tolist(),
+            [pb.GEOM_BOX] * n, halfExtents=(self.dims[ids[:n]] / 2.0).tolist(),
+            collisionFramePositions=local[:n, :3].tolist(), collisionFrameOrientations=local[:n, 3:].tolist(),
             physicsClientId=c)
         body = pb.createMultiBody(m * len(ids), shape, basePosition=com.tolist(), physicsClientId=c)
         self._surface(body)
+        if m == 0.0:
+            return body, local
         damping = self.spec.physics.glued_damping
         pb.changeDynamics(body, -1, localInertiaDiagonal=np.diag(inertia).tolist(), linearDamping=damping,
                           angularDamping=damping, physicsClientId=c)
@@ -166,29 +178,27 @@ class World:
         self.dynamic_bodies = [x for x, k in zip(self.dynamic_bodies, keep) if k]
         self.moving_ids = self.moving_ids[self.moving_ids != b]
 
-    # The hand holds the pushed block at its centre of mass and keeps it level and square; the target it
-    # follows moves along the push. Holding at the centre means the block's own weight puts no torque on
-    # the hold when it sticks far out of the tower, as a player's fingers keep a half-drawn block level.
-    def grip(self, b: int, max_force: float) -> int:
-        c = self.client
-        p, q = pb.getBasePositionAndOrientation(self.body[int(b)], physicsClientId=c)
-        self.grip_id = pb.createConstraint(self.body[int(b)], -1, -1, -1, pb.JOINT_FIXED, [0, 0, 0],
-                                           [0, 0, 0], p, childFrameOrientation=q, physicsClientId=c)
-        self.grip_orientation = q
-        # The block in hand slides against its neighbours, so kinetic friction acts on it, while the
-        # blocks that hold the tower stay in static contact with each other.
-        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.kinetic_friction, physicsClientId=c)
-        pb.changeConstraint(self.grip_id, maxForce=max_force, physicsClientId=c)
-        return self.grip_id
+    # The hand acts on the pushed block through forces only (sim.tower drives it): contacts alone decide
+    # how the block rides up and down and how it tips, so the load above presses it as in a real tower.
+    def state_of(self, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Position, orientation, linear and angular velocity of block b."""
+        c, body = self.client, self.body[int(b)]
+        p, q = pb.getBasePositionAndOrientation(body, physicsClientId=c)
+        v, w = pb.getBaseVelocity(body, physicsClientId=c)
+        return np.array(p), np.array(q), np.array(v), np.array(w)
 
-    def move_grip(self, target: np.ndarray, max_force: float) -> None:
-        pb.changeConstraint(self.grip_id, jointChildPivot=target.tolist(),
-                            jointChildFrameOrientation=self.grip_orientation, maxForce=max_force,
-                            physicsClientId=self.client)
+    def push(self, b: int, force: np.ndarray, torque: np.ndarray) -> None:
+        """Apply a force at the block's centre of mass and a torque, for the next step only."""
+        c, body = self.client, self.body[int(b)]
+        p, _ = pb.getBasePositionAndOrientation(body, physicsClientId=c)
+        pb.applyExternalForce(body, -1, force.tolist(), p, pb.WORLD_FRAME, physicsClientId=c)
+        pb.applyExternalTorque(body, -1, torque.tolist(), pb.WORLD_FRAME, physicsClientId=c)
 
-    def grip_force(self) -> np.ndarray:
-        """The force the hold applies this step (newtons, world frame)."""
-        return np.array(pb.getConstraintState(self.grip_id, physicsClientId=self.client)[:3])
+    def slide(self, b: int) -> None:
+        """The block in hand slides against its neighbours: kinetic friction acts on it from now on,
+        while the blocks that hold the tower stay in static contact with each other."""
+        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.kinetic_friction,
+                          physicsClientId=self.client)
 
     def close(self) -> None:
         if self.client is not None:
