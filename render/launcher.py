@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .app import App
 
 HUMAN = "human"
+DOUBLE_CLICK_MS = 450
 
 
 class SeatRow:
@@ -57,6 +58,8 @@ class LauncherScreen:
         self.saves = ListView()
         self.save_files = []
         self.focus = -1
+        self._last_row: int | None = None  # the last row clicked in the saves list, and when
+        self._last_click_at = -10**6
         self.size = (0, 0)
         self.scale = 1.0
         self._load_seats()
@@ -269,8 +272,12 @@ class LauncherScreen:
                         w.handle(event)
                     return
         row = self.saves.handle(event)
-        if row is not None and event.type == pygame.MOUSEBUTTONUP and getattr(event, "clicks", 1) > 1:
-            self._load_selected()
+        if row is not None:  # a second click on the same row soon after the first loads it
+            now = pygame.time.get_ticks()
+            if row == self._last_row and now - self._last_click_at < DOUBLE_CLICK_MS:
+                self._load_selected()
+                return
+            self._last_row, self._last_click_at = row, now
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key

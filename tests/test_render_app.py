@@ -222,3 +222,18 @@ def test_help_overlay_shows_the_active_variant():
     app.draw()
     app.handle(key(pygame.K_ESCAPE))
     assert not app.screen.show_help and isinstance(app.screen, GameScreen)
+
+
+def test_a_saved_match_is_listed_in_the_launcher_and_loads_on_a_double_click(home):
+    match = toy_match(seed=4)
+    match.advance()
+    storage.saves_dir()
+    match.save(storage.new_save_path("toy_race"))
+    app = App()
+    launcher = app.screen
+    app.draw()
+    assert launcher.saves.items and launcher.saves.items[0].startswith("toy_race-")
+    row = launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft
+    for e in click(row) + click(row):
+        app.handle(e)
+    assert isinstance(app.screen, GameScreen) and app.screen.match.history == match.history
