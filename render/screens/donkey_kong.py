@@ -26,7 +26,7 @@ GIRDER = (168, 76, 120)
 GIRDER_DARK = (96, 36, 66)
 SPACE_BLUE = P.BLUE
 LADDER_RAIL = P.SKY_BLUE
-SLIDE = 0.3  # seconds an obstacle takes to move to its new space
+SLIDE = 0.45  # seconds an obstacle takes to move to its new space
 ROLL_TIME = 0.6  # seconds the dice tumble
 
 
@@ -172,7 +172,7 @@ class DonkeyKongScreen(GameScreen):
         self.rolling = 0.0  # seconds left of the dice animation
         self.walk: tuple[list[int], float] | None = None  # the pawn path being animated, and its age
         self.walker = -1
-        self.slides: dict[tuple[str, int], tuple[int, float]] = {}  # obstacle -> (from space, age)
+        self.slides: dict[tuple[str, int], tuple[list[int], float]] = {}  # obstacle -> (spaces passed, age)
         self.hover_space: int | None = None
         self.pinned: int | None = None  # an end space clicked once while several paths lead to it
         self.pin_index = 0
@@ -285,7 +285,7 @@ class DonkeyKongScreen(GameScreen):
         for kind, old, new in (("barrel", before.barrels, state.barrels), ("fireball", before.fireballs, state.fireballs)):
             for i, (a, b) in enumerate(zip(old, new)):
                 if a != b and a >= 0 and b >= 0:
-                    self.slides[(kind, i)] = (a, 0.0)
+                    self.slides[(kind, i)] = (self.obstacle_route(a, b), 0.0)
 
     def animating(self) -> bool:
         return self.rolling > 0 or self.walk is not None or bool(self.slides)
@@ -311,16 +311,27 @@ class DonkeyKongScreen(GameScreen):
                     del self.slides[key]
         super().update(dt)
 
+    def obstacle_route(self, start: int, end: int) -> list[int]:
+        """The spaces an obstacle is drawn passing: along the gamepath when the move is a short run
+        along it (the girders), else straight from start to end (a ladder slide, a fall)."""
+        pos = self.board.route_pos
+        a, b = pos[start], pos[end]
+        if a >= 0 and b >= 0 and 0 < abs(b - a) <= 7:
+            step = 1 if b > a else -1
+            return [self.board.route[p] for p in range(a, b + step, step)]
+        return [start, end]
+
     def obstacle_xy(self, kind: str, code: int, space: int) -> tuple[float, float]:
-        x, y = self.space_xy(space)
         slide = self.slides.get((kind, code))
         if slide is None:
-            return x, y
+            return self.space_xy(space)
+        spaces, age = slide
         if self.walk is not None or self.rolling:
-            return self.space_xy(slide[0])
-        fx, fy = self.space_xy(slide[0])
-        t = min(1.0, slide[1] / SLIDE)
-        return fx + (x - fx) * t, fy + (y - fy) * t
+            return self.space_xy(spaces[0])  # obstacles move after Mario's walk
+        t = min(1.0, age / SLIDE) * (len(spaces) - 1)
+        k = min(int(t), len(spaces) - 2)
+        (ax, ay), (bx, by) = self.space_xy(spaces[k]), self.space_xy(spaces[k + 1])
+        return ax + (bx - ax) * (t - k), ay + (by - ay) * (t - k)
 
     def pawn_xy(self, seat: int, space: int) -> tuple[float, float]:
         if self.walk is not None and seat == self.walker:

@@ -43,6 +43,8 @@ class MonkeyDashScreen(GameScreen):
         self.card_rects: list[tuple[pygame.Rect, str]] = []  # (rect, action) for clickable cards and piles
         self.grid = pygame.Rect(0, 0, 0, 0)
         self.cell = 1
+        self._moves_key: tuple | None = None
+        self._moves: list[dict] = []
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -77,9 +79,13 @@ class MonkeyDashScreen(GameScreen):
 
     # ---- what the person may do ------------------------------------------------------
     def moves(self) -> list[dict]:
-        if not self.match.waiting_for_human():
-            return []
-        return self.match.state.moves()
+        """state.moves() for a person's decision, computed once per position."""
+        match = self.match
+        key = (len(match.history), id(match.state))
+        if self._moves_key != key:
+            self._moves_key = key
+            self._moves = match.state.moves() if match.waiting_for_human() else []
+        return self._moves
 
     def targets(self) -> list[dict]:
         """The moves shown on the board: those from the selected piece, or the one in focus in the list."""
