@@ -31,8 +31,8 @@ def _board_part(board: Board) -> str:
     )
 
 
-def _core_rules() -> str:
-    return f"""GOAL. Be first to have your monkey, standing on a crate, in your own Loading Bay. You win at that
+def _core_rules(cards: bool) -> str:
+    text = f"""GOAL. Be first to have your monkey, standing on a crate, in your own Loading Bay. You win at that
 moment, even with action points left. (If a Heave carries the other monkey into its own bay, that
 player wins.)
 
@@ -60,15 +60,7 @@ into the nest. 'monkey b2-d4' moves in a straight line (eight directions) over u
 stops on any of them, for 1 AP whatever the length. The first move is a hop from the nest onto a
 crate next to it. A monkey cannot pass through or land on the other monkey.
 MONKEY DASH: a move that covers three or more crates in a line (the crate you start on and at least
-two more) earns a Power Card.
-
-POWER CARDS (not in Pure Strategy). Each player is dealt two, face up; the rest are the face-down draw
-pile. 'buy' takes one for 4 AP. You gain at most one card a turn, by buying or by a Dash. With more
-than {HAND_LIMIT} cards you must at once 'discard' one of your choice. Played cards go to the discard
-pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile.
-Playing a card ('play <card>') costs no AP and lasts until the end of that turn. Interrupt cards are
-played by the waiting player when the opponent's turn begins, before any step ('no interrupt' to
-hold them); the other cards during your own turn, as many as you like.
+two more) earns a Power Card (no card in Pure Strategy).
 
 STALEMATE RULE (our precise form of the printed one). Say a turn of yours took the board from
 position P to Q (Q different from P), and the opponent's next turn put it back to P. Whenever a turn
@@ -78,6 +70,18 @@ how many bananas each player holds; cards and AP do not count. If every way to f
 barred, the rule yields. Pieces may still pass through Q during the turn.
 
 LONG GAMES. After {TURN_LIMIT} turns in all ({TURN_LIMIT // 2} each) with no winner the game is a draw."""
+    if cards:
+        text += "\n\n" + _POWER_CARDS
+    return text
+
+
+_POWER_CARDS = f"""POWER CARDS. Each player is dealt two, face up; the rest are the face-down draw
+pile. 'buy' takes one for 4 AP. You gain at most one card a turn, by buying or by a Dash. With more
+than {HAND_LIMIT} cards you must at once 'discard' one of your choice. Played cards go to the discard
+pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile.
+Playing a card ('play <card>') costs no AP and lasts until the end of that turn. Interrupt cards are
+played by the waiting player when the opponent's turn begins, before any step ('no interrupt' to
+hold them); the other cards during your own turn, as many as you like."""
 
 
 def _cards_part(cards: tuple[Card, ...]) -> str:
@@ -89,8 +93,8 @@ def _cards_part(cards: tuple[Card, ...]) -> str:
 
 _BANANAS = """BETTER WITH BANANAS. Each player also holds three bananas.
 - 'drop c4': your monkey, on a crate, drops a banana into one of the eight squares around it, free.
-- 'throw c5': it throws one two squares away (one square beyond its neighbours) for 1 AP.
-  Either way the square must be empty floor: not a crate, supervisor, banana, nest or Loading Bay.
+- 'throw c5': it throws one two squares away (one square beyond its neighbours) for 1 AP; the
+  banana flies over whatever lies between. Either way the square must be empty floor: not a crate, supervisor, banana, nest or Loading Bay.
   A monkey that was heaved this turn can neither drop nor throw for the rest of the turn.
 - Bananas block crates: nothing is rotated or pushed onto one.
 - 'pickup c4': your supervisor picks up a banana from one of the eight squares around it for 1 AP;
@@ -104,7 +108,8 @@ _BANANAS = """BETTER WITH BANANAS. Each player also holds three bananas.
 def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
     if variant not in VARIANTS:
         raise ValueError(f"unknown Monkey Dash variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
-    parts = [f"MONKEY DASH, variant '{variant}': {VARIANTS[variant]}.", _board_part(board), _core_rules()]
+    parts = [f"MONKEY DASH, variant '{variant}': {VARIANTS[variant]}.", _board_part(board),
+             _core_rules(variant != "pure")]
     if variant == "pure":
         parts.append("PURE STRATEGY: no Power Cards are used; there is no 'buy', and a Monkey Dash earns "
                      "nothing. No chance is left except who starts.")
@@ -112,4 +117,19 @@ def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
         parts.append(_cards_part(cards))
     if variant == "bananas":
         parts.append(_BANANAS)
-    return "\n\n".join(parts)
+    return "\n\n".join(_unwrap(p) for p in parts)
+
+
+def _unwrap(paragraph: str) -> str:
+    """Join the source's wrapped lines so the overlay can wrap to its own width; bullets and headed
+    lines (starting with a capitalised word and a colon or full stop) keep their own line."""
+    lines: list[str] = []
+    for raw in paragraph.split("\n"):
+        line = raw.strip()
+        head = line.split(" ", 1)[0].rstrip(":.")
+        starts = not line or line.startswith("- ") or (head.isupper() and len(head) > 1)
+        if lines and lines[-1] and not starts:
+            lines[-1] += " " + line
+        else:
+            lines.append(line)
+    return "\n".join(lines)
