@@ -214,3 +214,27 @@ def test_donkey_kong_dice_tumble_and_mario_walks_his_path():
             rolls += 1
             assert screen.rolling > 0  # the dice tumble right after a roll
     assert match.waiting_for_human() and rolls >= 1
+
+
+def test_undo_takes_back_the_persons_last_step_with_the_bot_turn_after_it():
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")], "pure"), 2)  # no cards: no chance
+    app = App(match=match)
+    screen = app.screen
+    for _ in range(200):  # Ann takes the first legal step each time; the bot plays its whole turns
+        if match.waiting_for_human() and any(s.by == 0 for s in match.history) and match.history[-1].by == 1:
+            break
+        if match.waiting_for_human():
+            screen.play(screen.legal[0])
+        else:
+            app.handle(space_key())
+            app.tick(0.05)
+    history = list(match.history)
+    last_ann = max(i for i, s in enumerate(history) if s.by == 0)
+    assert history[-1].by == 1 and last_ann < len(history) - 1
+    app.draw()
+    undo = next(b for b in screen.buttons if b.label == "Undo")
+    assert undo.enabled
+    click(app, undo.rect.center)
+    assert match.history == history[:last_ann] and match.waiting_for_human()
+    assert screen.log_labels and len(screen.log_labels) == len(match.history)

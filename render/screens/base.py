@@ -155,12 +155,16 @@ class GameScreen:
         """(key, what it does) pairs shown in the help overlay."""
         return []
 
-    def action_label(self, action: str) -> str:
-        """The action as shown in the list and log."""
+    def describe(self, action: str, state) -> str:
+        """How an action reads, given the state it is (or was) decided in: the list and the log use it."""
         try:
-            return self.match.state.action_to_string(action)
-        except GameError:
+            return state.action_to_string(action)
+        except (GameError, KeyError, ValueError, IndexError):
             return action
+
+    def action_label(self, action: str) -> str:
+        """The action as shown in the list of choices."""
+        return self.describe(action, self.match.state)
 
     def decision_text(self) -> str:
         """What the current player must decide, in words."""
@@ -192,7 +196,7 @@ class GameScreen:
             self.say(f"Wait: {self.seat_name(match.current_player)} is deciding.")
             return False
         before = match.state.clone()
-        label = self._label(action, match.current_player)
+        label = self._label(action, match.current_player, match.state)
         try:
             match.play(action)
         except IllegalActionError as exc:
@@ -203,20 +207,26 @@ class GameScreen:
         self.host.sound.play("move")
         return True
 
+    def _undo_depth(self) -> int | None:
+        """How many steps an undo takes back (a person's last decision and the bot decisions after it),
+        or None when that decision is behind a chance outcome (dice, a card draw) and so final."""
+        match = self.match
+        for k, step in enumerate(reversed(match.history)):
+            if step.by == CHANCE:
+                return None
+            if step.by not in match.bots:
+                return k + 1 if match.can_undo() else None
+        return None
+
     def undo(self) -> None:
         """Take back the last decision of a person, with the bot decisions after it."""
         match = self.match
-        trailing = []
-        for step in reversed(match.history):
-            if step.by == CHANCE:
-                break
-            trailing.append(step)
-        human = next((k for k, s in enumerate(trailing) if s.by not in match.bots), None)
-        if human is None or not match.can_undo():
+        depth = self._undo_depth()
+        if depth is None:
             self.say("Nothing to undo: moves before the last dice roll or card draw are final.")
             self.host.sound.play("error")
             return
-        for _ in range(human + 1):
+        for _ in range(depth):
             match.undo()
             self.log_labels.pop()
         self.finish_animations()
@@ -502,12 +512,12 @@ class GameScreen:
         self._refresh_actions(force=True)
 
     def _label(self, action: str, by: int, state=None) -> str:
-        state = state or self.match.state
-        try:
-            words = state.action_to_string(action)
-        except (GameError, KeyError, ValueError, IndexError):
-            words = action
-        who = "Chance" if by == CHANCE else state.seat_name(by)
+        """A log line; `state` is the position the action was taken in (None for a loaded history)."""
+        if state is not None:
+            words = self.describe(action, state)
+        else:
+            words = GameScreen.describe(self, action, self.match.state)
+        who = "Chance" if by == CHANCE else self.match.state.seat_name(by)
         return f"{who}: {words}"
 
     def _refresh_actions(self, force: bool = False) -> None:
@@ -660,7 +670,7 @@ class GameScreen:
     def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, P.PANEL, rect)
         match = self.match
-        enabled = {"Undo": match.can_undo(), "Redo": match.can_redo(),
+        enabled = {"Undo": self._undo_depth() is not None, "Redo": match.can_redo(),
                    "Skip": not match.is_over() and not match.waiting_for_human()}
         for b in self.buttons:
             b.enabled = enabled.get(b.label, True)

@@ -259,6 +259,36 @@ class DonkeyKongScreen(GameScreen):
             return paths[self.focus_action]
         return []
 
+    def describe(self, action: str, state) -> str:
+        """A move as directions ('left 2, up 2 -> G3.1 (red dot)'), a card by its name."""
+        if not action.startswith("move ") or state.current_player() < 0:
+            return super().describe(action, state)
+        b = self.board
+        names = action.split()[1:]
+        runs: list[list] = []
+        at = state.pawns[state.current_player()]
+        for name in names:
+            there = b.index.get(name)
+            way = next((d for t, d in b.pawn_steps[at] if t == there), "?") if at is not None else "?"
+            if runs and runs[-1][0] == way:
+                runs[-1][1] += 1
+            else:
+                runs.append([way, 1])
+            at = there
+        words = {"L": "left", "R": "right", "U": "up", "D": "down"}
+        path = ", ".join(f"{words.get(w, 'on')} {k}" for w, k in runs)
+        end = b.index.get(names[-1])
+        notes = []
+        if end == b.finish:
+            notes.append("the Finish")
+        elif end is not None and b.red_dot[end]:
+            notes.append("red dot")
+        if end in state.barrels:
+            notes.append("a barrel there")
+        if end in state.fireballs:
+            notes.append("a fireball there")
+        return f"{path} → {names[-1]}" + (f" ({', '.join(notes)})" if notes else "")
+
     def decision_text(self) -> str:
         pending = getattr(self.match.state, "pending_decision", None)
         if callable(pending):

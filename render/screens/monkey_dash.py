@@ -152,6 +152,49 @@ class MonkeyDashScreen(GameScreen):
                 self.say(f"No step starts from {sq}. Click your supervisor, a crate next to it, or your monkey.")
         return True
 
+    def describe(self, action: str, state) -> str:
+        """A step in words with its cost ('push crate c3 to c4 (2 AP)'), cards by their names."""
+        word, _, rest = action.partition(" ")
+        if state.current_player() < 0:
+            if word == "draw":
+                return f"draws {self._card_name(state, rest)}"
+            if word == "start":
+                return f"{rest} starts"
+            return super().describe(action, state)
+        moves = self.moves() if state is self.match.state else state.moves()
+        m = next((m for m in moves if m["action"] == action), None)
+        if m is None:
+            return super().describe(action, state)
+        f, t, cost = m["from"], m["to"], m["cost"]
+        compass = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
+                   "SW": "south-west", "W": "west", "NW": "north-west"}
+        words = {
+            "sup": lambda: f"supervisor {compass.get(rest, rest)} to {t}",
+            "rotate": lambda: f"rotate crate {f} to {t}",
+            "heave": lambda: f"Monkey Heave: crate {f} to {t}",
+            "push": lambda: f"push crate {f} to {t}",
+            "monkey": lambda: f"monkey {f} to {t}" + (": MONKEY DASH" if self.is_dash(m) else ""),
+            "leap": lambda: f"monkey leaps {f} to {t}",
+            "drop": lambda: f"drop a banana on {t}",
+            "throw": lambda: f"throw a banana to {t}",
+            "pickup": lambda: f"pick up the banana on {t}",
+            "buy": lambda: "buy a Power Card",
+            "play": lambda: f"play {self._card_name(state, rest)}",
+            "discard": lambda: f"discard {self._card_name(state, rest)}",
+            "no interrupt": lambda: "no Interrupt card",
+            "pass": lambda: "pass (nothing that costs AP is possible)",
+        }
+        say = words.get(m["kind"])
+        text_ = say() if say else action
+        return text_ + (f" ({cost} AP)" if cost else "")
+
+    @staticmethod
+    def _card_name(state, card_id: str) -> str:
+        try:
+            return state.card(card_id).name
+        except (KeyError, AttributeError):
+            return card_id
+
     def decision_text(self) -> str:
         state = self.match.state
         phase = getattr(state, "phase", "")
