@@ -88,6 +88,7 @@ class App(Host):
         self.autosaver.flush()
         if isinstance(self.screen, LauncherScreen):
             self.screen._remember()
+        self.close_screen()
         text.reset()
         pygame.quit()
 
@@ -96,12 +97,22 @@ class App(Host):
 
     # ---- switching screens --------------------------------------------------------------
     def start_match(self, match: Match) -> None:
+        self.close_screen()
         self.screen = screen_for(match.config.game)(match, self)
+        pygame.display.set_caption(f"{TITLE}: {match.spec.title}")
         self.autosave(match)
 
     def show_launcher(self, message: str = "") -> None:
         self.autosaver.flush()  # the launcher's Resume reads the autosave
+        self.close_screen()
         self.screen = LauncherScreen(self, message)
+        pygame.display.set_caption(TITLE)
+
+    def close_screen(self) -> None:
+        """Let the screen being left stop its helpers (a screen may define close(), e.g. a worker process)."""
+        close = getattr(getattr(self, "screen", None), "close", None)
+        if callable(close):
+            close()
 
     # ---- Host: what screens ask of the app --------------------------------------------
     def autosave(self, match: Match) -> None:

@@ -345,6 +345,8 @@ class GameScreen:
             else:
                 return False  # text arrives as TEXTINPUT
             return True
+        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v):
+            self.show_result = True  # back from looking at the final board
         elif key == pygame.K_ESCAPE:
             self.host.leave()
         elif key == pygame.K_SPACE and not self.match.waiting_for_human():
@@ -678,7 +680,9 @@ class GameScreen:
                 b.selected = not self.host.sound.muted
             b.draw(surface, self.font_size(13))
         left = self.buttons[0].rect.x - int(12 * self.scale)
-        words = self.message if self.message_time > 0 else "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find"
+        idle = ("Game over: Enter or V shows the result again" if self.match.is_over() else
+                "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
+        words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
         text.draw(surface, text.fit(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
                   (rect.x + int(16 * self.scale), rect.centery), self.font_size(14), ink, anchor="midleft")
