@@ -59,7 +59,7 @@ class Camera:
     def frame_tower(self, height: float, base_z: float = 0.0, centre_xy=(0.0, 0.0)) -> None:
         """Aim at the middle of a tower `height` metres tall and fit it in the view."""
         self.target = np.array([centre_xy[0], centre_xy[1], base_z + height * 0.5])
-        self.fov_height = max(0.2, height * 1.5)
+        self.fov_height = max(0.2, height * 1.3)
         self.distance = max(0.6, height * 3.0)
 
     # ---- projection -------------------------------------------------------------------

@@ -51,14 +51,19 @@ def draw_order(lower: np.ndarray, upper: np.ndarray, depth: np.ndarray, eye: np.
 def _topological(behind: np.ndarray, depth: np.ndarray) -> list[int]:
     n = len(depth)
     waiting = behind.sum(axis=0).astype(int)  # boxes that must be drawn before each box
-    heap = [(-depth[i], i) for i in range(n) if waiting[i] == 0]
+    heap = [(-float(depth[i]), i) for i in range(n) if waiting[i] == 0]
     heapq.heapify(heap)
-    done = np.zeros(n, dtype=bool)
+    done = [False] * n
+    rows, cols = np.nonzero(behind)
+    after: list[list[int]] = [[] for _ in range(n)]
+    for i, j in zip(rows.tolist(), cols.tolist()):
+        after[i].append(j)
+    waiting = waiting.tolist()
+    depth_l = depth.tolist()
     order: list[int] = []
     while len(order) < n:
         if not heap:  # a cycle: draw its farthest box and go on
-            rest = np.flatnonzero(~done)
-            i = int(rest[np.argmax(depth[rest])])
+            i = max((k for k in range(n) if not done[k]), key=lambda k: depth_l[k])
             waiting[i] = 0
         else:
             _, i = heapq.heappop(heap)
@@ -66,9 +71,9 @@ def _topological(behind: np.ndarray, depth: np.ndarray) -> list[int]:
                 continue
         done[i] = True
         order.append(i)
-        for j in np.flatnonzero(behind[i]):
+        for j in after[i]:
             if not done[j]:
                 waiting[j] -= 1
                 if waiting[j] == 0:
-                    heapq.heappush(heap, (-depth[j], int(j)))
+                    heapq.heappush(heap, (-depth_l[j], j))
     return order

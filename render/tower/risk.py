@@ -1,17 +1,23 @@
 """The risk map, computed in a separate process so the window never waits for it.
 
-RiskWorker keeps one worker process (started on first use) that runs sim.risk_map on a tower state.
-The screen asks for the map after every move with a key (the length of the match history); poll()
-each frame hands back the newest finished map. A request made while another is running waits, and
-only the newest waiting request is kept, so a quick series of moves costs one extra map, not many.
-Nothing here imports pygame: the worker process loads only numpy and the simulator.
+RiskWorker starts one worker process on first use (`python -m render.tower.risk`, which reads one JSON
+request per line on stdin and answers one JSON line on stdout) and runs sim.risk_map there. A plain
+child process rather than multiprocessing: the app's main module is never imported again, and the
+child loads only numpy and the simulator, never pygame.
+
+The screen asks for the map after every move with a key naming the position; poll() each frame hands
+back the newest finished map without waiting. A request made while another runs waits, and only the
+newest waiting request is kept, so a quick series of moves costs one extra map, not many.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures import wait as futures_wait
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
 from dataclasses import dataclass
 
 
@@ -24,24 +30,29 @@ class RiskMap:
         return self.by_block.get((level, pos))
 
 
-def compute(spec_name: str, tower_state: dict, samples: int, seed: int, workers: int) -> list[dict]:
-    """Runs in the worker process: sim's risk map of one tower state."""
+def compute(spec_name: str, tower_state: dict, samples: int, seed: int, workers: int,
+            below_level: int | None = None) -> list[dict]:
+    """sim's risk map of one tower state (what the worker process runs)."""
     from sim import Tower, load_spec, risk_map
 
     spec = load_spec(spec_name)
     tower = Tower.from_state(spec, tower_state)
-    return risk_map(spec, tower, samples=samples, seed=seed, workers=workers)
+    return risk_map(spec, tower, samples=samples, seed=seed, workers=workers, below_level=below_level)
 
 
 class RiskWorker:
-    def __init__(self, samples: int = 4, seed: int = 0, workers: int = 1, function=compute):
+    def __init__(self, samples: int = 2, seed: int = 0, workers: int = 1, below_level: int | None = None,
+                 command: list[str] | None = None):
         self.samples = samples
+        self.below_level = below_level  # only blocks below this level (None: all removable ones)
         self.seed = seed
         self.workers = workers
-        self.function = function
-        self._pool: ProcessPoolExecutor | None = None
-        self._running: tuple[object, Future] | None = None
-        self._waiting: tuple[object, tuple] | None = None
+        self.command = command or [sys.executable, "-m", "render.tower.risk"]
+        self._proc: subprocess.Popen | None = None
+        self._answers: queue.Queue = queue.Queue()
+        self._running: object | None = None  # key of the request being computed
+        self._waiting: tuple[object, dict] | None = None
+        self._sent = 0
         self.latest: RiskMap | None = None
         self.error: str | None = None
 
@@ -51,49 +62,110 @@ class RiskWorker:
 
     def request(self, key, spec_name: str, tower_state: dict) -> None:
         """Ask for the map of this tower; `key` names the position it belongs to."""
-        if self.latest is not None and self.latest.key == key:
+        if (self.latest is not None and self.latest.key == key) or self._running == key:
             return
-        if self._running is not None and self._running[0] == key:
+        if self._waiting is not None and self._waiting[0] == key:
             return
-        self._waiting = (key, (spec_name, tower_state, self.samples, self.seed, self.workers))
+        self._waiting = (key, {"spec": spec_name, "tower": tower_state, "samples": self.samples,
+                               "seed": self.seed, "workers": self.workers, "below_level": self.below_level})
         self._launch()
+
+    def _start_process(self) -> None:
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, text=True, env=env)
+        proc, answers = self._proc, self._answers
+
+        def read() -> None:
+            for line in proc.stdout:
+                answers.put(line)
+            answers.put(None)  # the process ended
+
+        threading.Thread(target=read, daemon=True).start()
 
     def _launch(self) -> None:
         if self._running is not None or self._waiting is None:
             return
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        key, args = self._waiting
+        key, job = self._waiting
         self._waiting = None
-        self._running = (key, self._pool.submit(self.function, *args))
+        try:
+            if self._proc is None or self._proc.poll() is not None:
+                self._start_process()
+            self._proc.stdin.write(json.dumps(job) + "\n")
+            self._proc.stdin.flush()
+        except OSError as exc:
+            self.error = f"risk map worker could not start: {exc}"
+            self._proc = None
+            return
+        self._running = key
 
     def poll(self) -> RiskMap | None:
         """The newest finished map (checked without waiting)."""
-        if self._running is not None and self._running[1].done():
-            key, future = self._running
-            self._running = None
+        while True:
             try:
-                rows = future.result()
-                self.latest = RiskMap(key, {(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]),
-                                                                                float(r.get("push_force_n", 0.0)))
-                                            for r in rows})
-                self.error = None
-            except Exception as exc:  # a broken worker must not take the window down; say why instead
-                self.error = f"risk map failed: {exc}"
-            self._launch()
+                line = self._answers.get_nowait()
+            except queue.Empty:
+                break
+            self._take(line)
         return self.latest
 
+    def _take(self, line: str | None) -> None:
+        key, self._running = self._running, None
+        if line is None:
+            self.error = "risk map worker stopped"
+            self._proc = None
+        else:
+            answer = json.loads(line)
+            if "error" in answer:
+                self.error = f"risk map failed: {answer['error']}"
+            else:
+                self.latest = RiskMap(key, {(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]),
+                                                                                float(r.get("push_force_n", 0.0)))
+                                            for r in answer["rows"]})
+                self.error = None
+        self._launch()
+
     def wait(self, timeout: float | None = None) -> RiskMap | None:
-        """Block until the running request is done (tests and scripts only)."""
+        """Block until the running request is answered (tests and scripts only)."""
         while self._running is not None:
-            futures_wait([self._running[1]], timeout=timeout)
-            if not self._running[1].done():
+            try:
+                line = self._answers.get(timeout=timeout)
+            except queue.Empty:
                 break
-            self.poll()
+            self._take(line)
         return self.latest
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         self._running = self._waiting = None
+
+
+def _serve() -> None:
+    """The worker process: one JSON request per line in, one JSON answer per line out."""
+    for line in sys.stdin:
+        try:
+            job = json.loads(line)
+            rows = compute(job["spec"], job["tower"], job["samples"], job["seed"], job["workers"],
+                           job.get("below_level"))
+            answer = {"rows": [{k: (float(v) if k in ("p_collapse", "push_force_n") else int(v))
+                                for k, v in r.items() if k in ("level", "pos", "p_collapse", "push_force_n")}
+                               for r in rows]}
+        except Exception as exc:  # report and keep serving: the window shows the reason
+            answer = {"error": f"{type(exc).__name__}: {exc}"}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    _serve()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from render import palette
+from render import palette, text
 
 # Viridis sampled at nine even steps (0, 1/8, ..., 1).
 _STOPS = np.array([
@@ -34,25 +34,27 @@ def risk_colour_rgb(p: float) -> tuple[int, int, int]:
 
 
 class RiskLegend:
-    """A vertical colour bar, 0 % at the bottom to 100 % at the top, with its title and ticks."""
+    """A vertical colour bar, 0 % at the bottom to 100 % at the top, with its title, ticks and status."""
 
-    def __init__(self, rect: pygame.Rect, font: pygame.font.Font):
-        self.rect = pygame.Rect(rect)
-        self.font = font
+    def __init__(self):
+        self._bar: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, status: str = "") -> None:
-        bar = pygame.Rect(self.rect.x, self.rect.y + 22, 18, self.rect.height - 44)
-        title = self.font.render("collapse risk", True, palette.TEXT)
-        surface.blit(title, (self.rect.x, self.rect.y))
-        for row in range(bar.height):
-            p = 1.0 - row / max(1, bar.height - 1)
-            pygame.draw.line(surface, risk_colour_rgb(p), (bar.x, bar.y + row), (bar.right - 1, bar.y + row))
+    def _bar_image(self, w: int, h: int) -> pygame.Surface:
+        if self._bar is None or self._bar.get_size() != (w, h):
+            p = 1.0 - np.arange(h) / max(1, h - 1)
+            column = risk_colour(p).astype(np.uint8)  # (h, 3), top row 100 %
+            self._bar = pygame.surfarray.make_surface(np.repeat(column[None, :, :], w, axis=0))
+        return self._bar
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "") -> None:
+        rect = pygame.Rect(rect)
+        text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT)
+        bar = pygame.Rect(rect.x, rect.y + int(size * 1.6), max(10, size), rect.height - int(size * 3.4))
+        surface.blit(self._bar_image(bar.w, bar.h), bar.topleft)
         pygame.draw.rect(surface, palette.PANEL_EDGE, bar, 1)
         for p in (0.0, 0.25, 0.5, 0.75, 1.0):
             y = bar.bottom - 1 - p * (bar.height - 1)
             pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, y), (bar.right + 4, y))
-            label = self.font.render(f"{int(p * 100)} %", True, palette.TEXT_DIM)
-            surface.blit(label, (bar.right + 7, y - label.get_height() // 2))
+            text.draw(surface, f"{int(p * 100)} %", (bar.right + 7, y), size - 1, palette.TEXT_DIM, anchor="midleft")
         if status:
-            text = self.font.render(status, True, palette.TEXT_DIM)
-            surface.blit(text, (self.rect.x, bar.bottom + 6))
+            text.draw(surface, status, (rect.x, bar.bottom + 6), size - 1, palette.TEXT_DIM)

@@ -74,14 +74,19 @@ class TowerView:
         self.sprites = SpriteBook()
         self._pick_polys = np.zeros((0, 4, 2))
         self._pick_owner = np.zeros(0, dtype=int)
+        self._ghost_polys = np.zeros((0, 4, 2))
+        self._ghost_owner = np.zeros(0, dtype=int)
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
-             hover: int | None = None, selected: int | None = None, floor: bool = True) -> None:
+             hover: int | None = None, selected: int | None = None, floor: bool = True,
+             ghosts: np.ndarray | None = None, ghost_sizes: np.ndarray | None = None,
+             ghost_hover: int | None = None, ghost_fill=None) -> None:
         """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
-        tinted by it and the others fade to grey. hover and selected get outlines."""
+        tinted by it and the others fade to grey. hover and selected get outlines. ghosts: (G, 7) poses
+        of places a block may go (outlined over everything; ghost_hover filled with ghost_fill)."""
         cam = self.camera
         n = len(scene.poses)
         shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)
@@ -157,33 +162,71 @@ class TowerView:
         polys, owners = [], []
         self.last_order = []
         self.screen_rects = {}
+        # Plain lists for the loop: numpy indexing per face costs more than the drawing.
+        facing_l = facing.tolist()
+        fill_l = face_rgb.tolist()
+        edge_l = edge_rgb.tolist()
+        quads_l = face_screen.tolist()
+        lo_l = screen.min(axis=1).tolist()
+        hi_l = screen.max(axis=1).tolist()
+        holes_l = holes_xy.tolist() if holes_xy is not None else None
+        symbol_l = symbol_rects.tolist() if symbol_rects is not None else None
+        ids_l = ids.tolist()
+        draw_polygon = pygame.draw.polygon
         for k in order:
-            if k >= len(ids):
-                fig, centre, w, h = placed[k - len(ids)]
+            if k >= len(ids_l):
+                fig, centre, w, h = placed[k - len(ids_l)]
                 self._draw_figure(surface, fig, centre, w, h)
                 continue
-            b = int(ids[k])
+            b = ids_l[k]
             self.last_order.append(b)
-            lo, hi = screen[b].min(axis=0), screen[b].max(axis=0)
+            lo, hi = lo_l[b], hi_l[b]
             self.screen_rects[b] = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
-            for f in np.flatnonzero(facing[b]):
-                quad = face_screen[b, f]
-                pts = quad.tolist()
-                pygame.draw.polygon(surface, face_rgb[b, f].tolist(), pts)
-                pygame.draw.polygon(surface, edge_rgb[b, f].tolist(), pts, 1)
-                polys.append(quad)
+            symbol = scene.symbols.get(b) if symbol_l is not None else None
+            for f in range(6):
+                if not facing_l[b][f]:
+                    continue
+                pts = quads_l[b][f]
+                draw_polygon(surface, fill_l[b][f], pts)
+                draw_polygon(surface, edge_l[b][f], pts, 1)
+                polys.append(pts)
                 owners.append(b)
-                if holes_xy is not None and f in END_FACES:
-                    pygame.draw.polygon(surface, HOLE, holes_xy[b, f - END_FACES[0]].tolist())
-                elif symbol_rects is not None and f in SIDE_FACES and b in scene.symbols:
-                    self._draw_symbol(surface, symbol_rects[b, f - SIDE_FACES[0]], scene.symbols[b])
+                if f < 2:
+                    if holes_l is not None:
+                        draw_polygon(surface, HOLE, holes_l[b][f])
+                elif f < 4 and symbol is not None:
+                    self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
         # Outlines last, over everything: the whole block shows even where others hide it.
         for mark, colour in ((selected, palette.ACCENT), (hover, palette.HIGHLIGHT)):
             if mark is not None and 0 <= mark < n and shown[mark]:
                 for f in np.flatnonzero(facing[mark]):
                     pygame.draw.polygon(surface, colour, face_screen[mark, f].tolist(), 2)
-        self._pick_polys = np.array(polys).reshape(-1, 4, 2)
+        self._pick_polys = np.array(polys, dtype=float).reshape(-1, 4, 2)
         self._pick_owner = np.array(owners, dtype=int)
+        self._ghost_polys = np.zeros((0, 4, 2))
+        self._ghost_owner = np.zeros(0, dtype=int)
+        if ghosts is not None and len(ghosts):
+            self._draw_ghosts(surface, np.asarray(ghosts, dtype=float), np.asarray(ghost_sizes, dtype=float),
+                              ghost_hover, ghost_fill)
+
+    def _draw_ghosts(self, surface, poses, sizes, hover, fill) -> None:
+        boxes = Boxes(poses, sizes)
+        screen, _ = self.camera.project(boxes.corners)
+        to_eye = self.camera.eye[None, None, :] - boxes.face_centres
+        facing = np.einsum("nfk,nfk->nf", boxes.normals, to_eye) > 0
+        polys, owners = [], []
+        for g in range(len(poses)):
+            for f in np.flatnonzero(facing[g]):
+                quad = screen[g, FACE_CORNERS[f]]
+                polys.append(quad)
+                owners.append(g)
+                if g == hover and fill is not None:
+                    pygame.draw.polygon(surface, fill, quad.tolist())
+            for f in np.flatnonzero(facing[g]):
+                pygame.draw.polygon(surface, palette.HIGHLIGHT if g == hover else palette.ACCENT,
+                                    screen[g, FACE_CORNERS[f]].tolist(), 2)
+        self._ghost_polys = np.array(polys).reshape(-1, 4, 2)
+        self._ghost_owner = np.array(owners, dtype=int)
 
     @staticmethod
     def _occlusion(boxes: Boxes, shown: np.ndarray) -> np.ndarray:
@@ -237,7 +280,7 @@ class TowerView:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue
                 b = fig.block
-                local = np.array([fig.end * (boxes.half[b, 0] + w * 0.35), fig.offset, 0.0])
+                local = np.array([fig.end * (boxes.half[b, 0] + w * 0.5 + 0.003), fig.offset, 0.0])  # clear of the block
                 if fig.kind == "mario":
                     local[2] = boxes.half[b, 2] + h / 2 - 0.004  # standing on the girder's end
                 else:
@@ -260,13 +303,21 @@ class TowerView:
     # ---- picking ----------------------------------------------------------------------
     def pick(self, pos) -> int | None:
         """The block whose painted face is frontmost at pixel pos in the last frame drawn, or None."""
-        polys = self._pick_polys
-        if len(polys) == 0:
-            return None
-        p = np.asarray(pos, dtype=float)
-        edge = np.roll(polys, -1, axis=1) - polys  # (M, 4, 2)
-        rel = p[None, None, :] - polys
-        cross = edge[..., 0] * rel[..., 1] - edge[..., 1] * rel[..., 0]
-        inside = np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
-        hits = np.flatnonzero(inside)
-        return int(self._pick_owner[hits[-1]]) if len(hits) else None
+        return _hit(self._pick_polys, self._pick_owner, pos)
+
+    def pick_ghost(self, pos) -> int | None:
+        """The ghost (a place a block may go) under pixel pos in the last frame drawn, or None."""
+        return _hit(self._ghost_polys, self._ghost_owner, pos)
+
+
+def _hit(polys: np.ndarray, owner: np.ndarray, pos) -> int | None:
+    """The owner of the last drawn convex quad holding pos."""
+    if len(polys) == 0:
+        return None
+    p = np.asarray(pos, dtype=float)
+    edge = np.roll(polys, -1, axis=1) - polys  # (M, 4, 2)
+    rel = p[None, None, :] - polys
+    cross = edge[..., 0] * rel[..., 1] - edge[..., 1] * rel[..., 0]
+    inside = np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+    hits = np.flatnonzero(inside)
+    return int(owner[hits[-1]]) if len(hits) else None

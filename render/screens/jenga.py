@@ -1,0 +1,621 @@
+"""The Jenga screens: the three Jenga games played with the mouse on the physics tower.
+
+The board is the simulator's tower drawn in 3D (render.tower). Hovering shows which blocks may be
+taken, tinted by sim's risk map (computed in a worker process, refreshed after every move) with the
+number on hover. Dragging a block along its length pushes it out: the drag's speed and steadiness
+become the push the simulator plays. A right click (or T) touches a block to test it. The block then
+goes on top in a slot the player clicks. Holes are clicked to place or climb Marios and pegs; every
+other choice (characters, targets) is in the list on the right, which also takes typed pushes.
+
+The physics of a move runs in a worker thread while the window goes on drawing the tower as it was:
+the settle countdown of the rules runs meanwhile and ends as soon as the verdict is in, then the
+simulator's own trajectory of the move is played back at real speed. The spinner shows each spin
+and stops on the outcome the engine drew.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import threading
+
+import numpy as np
+import pygame
+
+from games.core import CHANCE, GameError, IllegalActionError
+from games.jenga import data
+from games.jenga.layout import locate, parse_hole
+from games.jenga.push import make_extract
+from games.match import Step
+
+from .. import palette as P
+from .. import text
+from ..tower.camera import Camera
+from ..tower.countdown import SettleCountdown
+from ..tower.geometry import rotation_matrices
+from ..tower.gesture import PushGesture
+from ..tower.jenga_scene import block_sizes, scene_of, stack_ghosts
+from ..tower.playback import Playback
+from ..tower.risk import RiskWorker
+from ..tower.spinner import Spinner
+from ..tower.tint import RiskLegend
+from ..tower.view import TowerView
+from .base import GameScreen
+
+# The wait after stacking: "Your turn ends 10 seconds after you stack your block" (traditional and
+# Donkey Kong rules); "Wait for about 5 seconds" (Super Mario).
+RULE_WAIT_S = {"jenga_classic": 10.0, "jenga_dk": 10.0, "jenga_mario": 5.0}
+CLICK_SLOP = 5  # pixels a press may move and still count as a click
+ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
+RISK_SAMPLES = 2  # pushes tried per block: a whole map takes about a minute on one core
+HOLE_WORDS = ("mario", "peg", "climb")
+PHYSICS_WORDS = ("stack", "probe")
+
+
+class _Job:
+    """One step of the match run in a worker thread: a chance outcome, a bot's move, or a person's
+    stack or probe. The window draws a frozen copy of the match meanwhile and never touches the real one."""
+
+    def __init__(self, match, action: str | None):
+        self.match = match
+        self.action = action  # known at once for a person; a bot's is filled in when it has chosen
+        self.before = match.state.clone()
+        self.by = match.current_player
+        self.step: Step | None = None
+        self.error: Exception | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        match = self.match
+        try:
+            match.state.record_trajectories = True  # the collapse animation needs the frames
+            if self.action is not None:
+                match.play(self.action)
+                self.step = match.history[-1]
+            elif match.current_player == CHANCE:
+                match.roll()
+                self.step = match.history[-1]
+            elif match.current_player in match.bots:
+                self.action = match.bot_action()
+                match.play(self.action)
+                self.step = match.history[-1]
+        except Exception as exc:  # shown in the status line; the window must survive a failed step
+            self.error = exc
+
+    @property
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+
+def _frozen(match):
+    """A copy of the match to draw while the real one is being stepped in the worker thread."""
+    snap = copy.copy(match)
+    snap.state = match.state.clone()
+    snap.history = list(match.history)
+    snap._undo = list(match._undo)
+    snap._redo = list(match._redo)
+    return snap
+
+
+class JengaScreen(GameScreen):
+    side_width = 330
+
+    def __init__(self, match, host=None):
+        self.camera = Camera()
+        self.view = TowerView(self.camera)
+        self.legend = RiskLegend()
+        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed)
+        self.show_risk = True
+        self.countdown = SettleCountdown()
+        self.playback: Playback | None = None
+        self.spinner = self._make_spinner(match.spec.name)
+        self.gesture: PushGesture | None = None
+        self.press: tuple[int, int] | None = None
+        self.orbiting: tuple[int, int] | None = None
+        self.mouse = (-1, -1)
+        self.hover_block: int | None = None
+        self.hover_ghost: int | None = None
+        self.ghost_slots: list[int] = []
+        self.clock = 0.0
+        self.job: _Job | None = None
+        self._real_match = None
+        self._framed_levels = -1
+        self._risk_key = None
+        self.probe_note = ""
+        self._scene = None
+        super().__init__(match, host)
+
+    # ---- the spinner of each game -------------------------------------------------------------
+    @staticmethod
+    def _make_spinner(game: str) -> Spinner | None:
+        if game == "jenga_dk":
+            sections = data.dk_spinner()
+            return Spinner([f"{s['remove']}/{s['climb']}" for s in sections], groups=[s["pink"] for s in sections])
+        if game == "jenga_mario":
+            sections = data.mario_spinner()["sections"]
+            labels = [f"{s['stack']}/{s['climb']}" + ("$" if s["coins"] else "") + ("R" if s["reverse"] else "")
+                      for s in sections]
+            return Spinner(labels, groups=[s["stack"] for s in sections])
+        return None
+
+    def _spinner_key(self) -> str:
+        if self.spec.name == "jenga_dk":
+            return "girders out / girders climbed"
+        return "stack / climb, $ coins, R reverse"
+
+    # ---- hooks of GameScreen ---------------------------------------------------------------------
+    def extra_shortcuts(self) -> list[tuple[str, str]]:
+        return [("Drag a highlighted block", "push it out along its length: the drag's speed and steadiness "
+                                             "are the push the simulator plays"),
+                ("Right click or T on a block", "touch it to test how tight it is"),
+                ("Click a glowing slot on top", "stack the block in hand there"),
+                ("Click a block's end", "put or move your Mario or peg into that hole (when allowed)"),
+                ("Drag the background, Left/Right", "turn around the tower (keys: quarter turns)"),
+                ("Mouse wheel, + and -", "zoom"),
+                ("R", "show or hide the collapse-risk tint")]
+
+    def decision_text(self) -> str:
+        try:
+            return self.match.state.decision_text()
+        except GameError:
+            return super().decision_text()
+
+    def animating(self) -> bool:
+        return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
+                or self.countdown.active or (self.playback is not None and not self.playback.done))
+
+    def finish_animations(self) -> None:
+        if self.spinner is not None:
+            self.spinner.finish()
+        if self.playback is not None:
+            self.playback.finish()
+        if self.countdown.verdict is not None:
+            self.countdown.finish()
+
+    def on_step(self, step: Step, before) -> None:
+        state = self.match.state
+        word, _, rest = step.action.partition(" ")
+        if word == "spin" and self.spinner is not None:
+            self.spinner.spin_to(int(rest))
+        if word in ("tremor", "stack"):
+            verdict = state.last_verdict or {}
+            frames = state.last_trajectory()
+            if frames is not None and len(frames) > 1:
+                sim_s = float(verdict.get("sim_s") or 0.0)
+                rate = (len(frames) - 1) / sim_s if sim_s > 0 else 30.0
+                self.playback = Playback(frames, rate_hz=rate)
+        if word == "stack":
+            if not self.countdown.active:
+                self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
+            self.countdown.decide(bool((state.last_verdict or {}).get("collapsed")))
+        if word == "probe" and state.last_probe:
+            p = state.last_probe
+            level, slot = p["where"]
+            feel = "it slides" if p.get("moves") else "it is held tight"
+            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
+                               f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    # ---- background work ---------------------------------------------------------------------------
+    def play(self, action: str) -> bool:
+        if self.job is not None:
+            self.say("Wait: the simulator is still working on the last move.")
+            return False
+        word = action.partition(" ")[0]
+        match = self.match
+        if word not in PHYSICS_WORDS or not match.waiting_for_human() or match.is_over():
+            return super().play(action)
+        try:
+            match.state.check_action(action)
+        except IllegalActionError as exc:
+            self.say(str(exc))
+            self.host.sound.play("error")
+            return False
+        if word == "stack":
+            self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
+        self._start(action)
+        return True
+
+    def _auto_step(self) -> None:
+        if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
+            self._start(None)
+
+    def _start(self, action: str | None) -> None:
+        real = self.match
+        self.job = _Job(real, action)
+        self._real_match = real
+        self.match = _frozen(real)
+
+    def _poll_job(self) -> None:
+        job = self.job
+        if job is None:
+            return
+        if job.action is not None and job.action.startswith("stack") and not self.countdown.active:
+            self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
+        if not job.done:
+            return
+        self.job = None
+        self.match = self._real_match
+        self._real_match = None
+        if job.error is not None:
+            self.countdown.finish()
+            self.say(str(job.error) if isinstance(job.error, GameError) else f"The move failed: {job.error!r}")
+            self.host.sound.play("error")
+            self._refresh_actions(force=True)
+            return
+        if job.step is None:
+            return
+        label = self._label(job.step.action, job.by, job.before)
+        self._after(job.step, job.before, label, quiet=self.skipping)
+        self.host.sound.play("dice" if job.by == CHANCE else "move")
+
+    def _refresh_risk(self) -> None:
+        state = self.match.state
+        if state.tower is None or not self.show_risk:
+            return
+        key = (str(state.layout), state.hand, len(state.floor))
+        self._risk_key = key
+        if state.current_player() >= 0 and state.may_extract():
+            self.risk.request(key, state.TOWER, state.tower)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.camera.update(dt)
+        if self.spinner is not None:
+            self.spinner.update(dt)
+        self.countdown.update(dt)
+        if self.playback is not None:
+            self.playback.update(dt)
+            if self.playback.done and self.job is None:
+                self.playback = None
+        self.risk.poll()
+        self._poll_job()
+        if self.job is not None:
+            if self.message_time > 0:
+                self.message_time -= dt
+            return
+        super().update(dt)
+        if self.job is None:
+            self._refresh_risk()
+
+    def close(self) -> None:
+        """Stop the risk worker process (the app calls this when the screen is left, if it can)."""
+        self.risk.close()
+
+    def __del__(self):
+        try:
+            self.risk.close()
+        except Exception:
+            pass
+
+    # ---- what is under the pointer -----------------------------------------------------------------
+    def _block_at(self, block: int | None) -> tuple[int, int] | None:
+        if block is None:
+            return None
+        return locate(self.match.state.layout, block)
+
+    def _legal_blocks(self) -> set[tuple[int, int]]:
+        state = self.match.state
+        if self.job is not None or not self.match.waiting_for_human() or state.tower is None:
+            return set()
+        return {tuple(b) for b in state.legal_blocks()}
+
+    def _hole_actions(self, block: int) -> list[tuple[str, int]]:
+        """(action, end sign) of every legal hole action on this block."""
+        where = self._block_at(block)
+        out = []
+        for a in self.legal:
+            word, _, rest = a.partition(" ")
+            if word in HOLE_WORDS:
+                hole = parse_hole(rest)
+                if hole is not None and (hole[0], hole[1]) == where:
+                    out.append((a, 1 if hole[2].startswith("+") else -1))
+        return out
+
+    def _axis(self, block: int) -> np.ndarray:
+        """The block's own long axis in the world, as drawn last."""
+        return rotation_matrices(self._scene.poses[block][None, 3:])[0][:, 0]
+
+    def _nearest_end(self, block: int, pos) -> int:
+        """+1 or -1: the end of the block (along its own x) nearer the pointer on screen."""
+        scene = self._scene
+        q = scene.poses[block]
+        axis = self._axis(block)
+        half = scene.sizes[block, 0] / 2
+        ends, _ = self.camera.project(np.array([q[:3] + axis * half, q[:3] - axis * half]))
+        d = np.linalg.norm(ends - np.asarray(pos, dtype=float), axis=1)
+        return 1 if d[0] <= d[1] else -1
+
+    def _end_facing_eye(self, block: int) -> int:
+        q = self._scene.poses[block]
+        axis = self._axis(block)
+        return 1 if float((self.camera.eye - q[:3]) @ axis) >= 0 else -1
+
+    def _update_hover(self, pos) -> None:
+        self.mouse = pos
+        board = self.rects.get("board")
+        inside = board is not None and board.collidepoint(pos)
+        inside = inside and self._scene is not None
+        self.hover_block = self.view.pick(pos) if inside else None
+        self.hover_ghost = self.view.pick_ghost(pos) if inside else None
+        hover: list[str] = []
+        if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+            hover = [f"stack {self.ghost_slots[self.hover_ghost]}"]
+        elif self.hover_block is not None:
+            holes = self._hole_actions(self.hover_block)
+            if holes:
+                end = self._nearest_end(self.hover_block, pos)
+                near = [a for a, e in holes if e == end] or [holes[0][0]]
+                hover = near[:1]
+            where = self._block_at(self.hover_block)
+            if where in self._legal_blocks():
+                prefix = f"extract {where[0]}:{where[1]} "
+                hover += [a for a in self.legal if a.startswith(prefix)]
+        self.board_hover = [a for a in hover if a in self.legal]
+
+    # ---- events ------------------------------------------------------------------------------------
+    def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._board_key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if rect.collidepoint(self.mouse):
+                self.camera.zoom_by(1.1 ** event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event, rect)
+        if event.type == pygame.MOUSEBUTTONDOWN and rect.collidepoint(event.pos):
+            self._update_hover(event.pos)
+            if event.button == 1:
+                self._press(event.pos)
+                return True
+            if event.button == 3:
+                self._touch(self.hover_block)
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        return False
+
+    def _board_key(self, event) -> bool:
+        key = event.key
+        if key == pygame.K_LEFT:
+            self.camera.quarter_turn(-1)
+        elif key == pygame.K_RIGHT:
+            self.camera.quarter_turn(+1)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_by(1.15)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_by(1 / 1.15)
+        elif key == pygame.K_r:
+            self.show_risk = not self.show_risk
+            self.say("Risk tint on." if self.show_risk else "Risk tint off.")
+        elif key == pygame.K_t:
+            self._touch(self.hover_block)
+        else:
+            return False
+        return True
+
+    def _motion(self, event, rect) -> bool:
+        if self.gesture is not None:
+            self.gesture.move(event.pos, self.clock)
+            self.mouse = event.pos
+            return True
+        if self.orbiting is not None:
+            dx = event.pos[0] - self.orbiting[0]
+            dy = event.pos[1] - self.orbiting[1]
+            self.camera.orbit(-dx * ORBIT_PER_PIXEL, dy * ORBIT_PER_PIXEL * 0.5)
+            self.orbiting = event.pos
+            self.mouse = event.pos
+            return True
+        self._update_hover(event.pos)
+        return rect.collidepoint(event.pos)
+
+    def _press(self, pos) -> None:
+        self.press = pos
+        if self.job is None and self.hover_ghost is not None:
+            return  # a click on a slot: played on release
+        where = self._block_at(self.hover_block)
+        if where is not None and where in self._legal_blocks():
+            b = self.hover_block
+            q = self._scene.poses[b]
+            axis = self._axis(b)
+            ends, _ = self.camera.project(np.array([q[:3], q[:3] + axis * 0.01]))
+            self.gesture = PushGesture(b, pos, tuple((ends[1] - ends[0]) / 0.01), float(self._scene.sizes[b, 0]),
+                                       t0=self.clock)
+            return
+        self.orbiting = pos
+
+    def _release(self, pos) -> bool:
+        press, self.press = self.press, None
+        if press is None:
+            return False
+        clicked = abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
+        gesture, self.gesture = self.gesture, None
+        self.orbiting = None
+        if gesture is not None and not clicked:
+            gesture.move(pos, self.clock)
+            if not gesture.complete:
+                self.say("Pull the block out at least half its length to take it; it went back in.")
+                return True
+            where = self._block_at(gesture.block)
+            speed, steadiness = gesture.reading()
+            axis = "x" if where[0] % 2 == 0 else "y"
+            end = ("-" if gesture.direction > 0 else "+") + axis  # pushed from the end it moves away from
+            self.play(make_extract(where[0], where[1], end, speed, steadiness))
+            return True
+        if clicked:
+            if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+                self.play(f"stack {self.ghost_slots[self.hover_ghost]}")
+                return True
+            holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
+            if holes:
+                self.play(holes[0])
+                return True
+            if gesture is not None:
+                self.say("Drag the block along its length to push it out; right click or T touches it.")
+        return True
+
+    def _touch(self, block: int | None) -> None:
+        where = self._block_at(block)
+        if where is None:
+            return
+        level, slot = where
+        axis = "x" if level % 2 == 0 else "y"
+        end = ("+" if self._end_facing_eye(block) > 0 else "-") + axis
+        action = f"probe {level}:{slot} {end}"
+        if action in self.legal:
+            self.play(action)
+        elif any(a.startswith("probe ") for a in self.legal):
+            self.say(f"Block {level}:{slot} may not be touched now.")
+        else:
+            self.say("No touch is allowed now (none left this turn, or not your move).")
+
+    # ---- drawing ----------------------------------------------------------------------------------
+    def _poses_now(self, state) -> np.ndarray:
+        if self.playback is not None:
+            return self.playback.poses()
+        poses = np.array(state.tower["poses"], dtype=float)
+        g = self.gesture
+        if g is not None and 0 <= g.block < len(poses):
+            axis = rotation_matrices(poses[g.block][None, 3:])[0][:, 0]
+            length = block_sizes(state.TOWER, state.tower)[g.block, 0]
+            poses[g.block, :3] += axis * float(np.clip(g.offset_m, -length, length))
+        return poses
+
+    def _risk_array(self, state, n: int) -> np.ndarray | None:
+        latest = self.risk.latest
+        if not self.show_risk or latest is None or latest.key != self._risk_key or self.playback is not None:
+            return None
+        risk = np.full(n, np.nan)
+        legal = self._legal_blocks()
+        for (level, slot), (p, _) in latest.by_block.items():
+            if (level, slot) in legal or not legal:
+                if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
+                    risk[state.layout[level][slot]] = p
+        return risk
+
+    def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        state = self.match.state
+        if state.tower is None:
+            text.draw(surface, "The tower is being built…", rect.center, self.font_size(20), P.TEXT_DIM,
+                      anchor="center")
+            self._scene = None
+            return
+        self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
+        poses = self._poses_now(state)
+        scene = scene_of(state, poses)
+        if self.playback is not None:  # the moving block is in the frames: draw it until they end
+            scene.hidden = np.array([w == "aside" for w in state.tower["where"]], dtype=bool)
+        self._scene = scene
+        levels = len(state.layout)
+        if levels != self._framed_levels:
+            tower = ~scene.hidden
+            height = float(np.max(poses[tower, 2] + scene.sizes[tower, 2] / 2)) if tower.any() else 0.3
+            self.camera.frame_tower(max(height, 0.15) + 0.06)
+            self._framed_levels = levels
+        ghosts = ghost_sizes = None
+        self.ghost_slots = []
+        if (self.job is None and self.playback is None and state.phase == "stack" and state.hand is not None
+                and self.match.waiting_for_human()):
+            self.ghost_slots, ghosts, ghost_sizes = stack_ghosts(state, scene.sizes, scene.poses)
+        hover = self.hover_block
+        if hover is not None and self._block_at(hover) not in self._legal_blocks() and not self._hole_actions(hover):
+            hover = None
+        selected = self.gesture.block if self.gesture is not None else None
+        risk = self._risk_array(state, len(poses))
+        hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
+        self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
+                       ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour)
+        if self.gesture is None and self.orbiting is None and rect.collidepoint(self.mouse):
+            self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
+        self._draw_overlays(surface, rect, state, risk)
+
+    def _draw_overlays(self, surface, rect, state, risk) -> None:
+        s = self.scale
+        size = self.font_size(14)
+        if self.show_risk:
+            latest = self.risk.latest
+            if self.risk.error:
+                status = "unavailable"
+            elif risk is not None:
+                status = f"{RISK_SAMPLES} pushes a block"
+            elif self.risk.busy:
+                status = "computing…"
+            else:
+                status = "shown when a block may be taken" if latest is None else "waiting for a move"
+            legend = pygame.Rect(rect.right - int(120 * s), rect.y + int(60 * s), int(110 * s), int(220 * s))
+            self.legend.draw(surface, legend, size, status)
+        if self.spinner is not None:
+            radius = int(min(rect.w, rect.h) * 0.12)
+            centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
+            self.spinner.draw(surface, centre, radius, "Spinner")
+            text.draw(surface, self._spinner_key(), (centre[0], centre[1] + radius + 6), self.font_size(12),
+                      P.TEXT_DIM, anchor="midtop")
+        if self.countdown.active:
+            r = int(46 * s)
+            self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
+        lines = self._info_lines(state, risk)
+        y = rect.bottom - int(8 * s)
+        for line, colour in reversed(lines):
+            r = text.draw(surface, text.fit(line, size, rect.w - int(24 * s)), (rect.x + int(12 * s), y), size,
+                          colour, anchor="bottomleft")
+            y = r.top - 2
+        self._draw_tooltip(surface, rect, state)
+
+    def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
+        lines = []
+        v = state.last_verdict
+        if v:
+            where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
+            fell = ": the tower FELL" if v["collapsed"] else ""
+            lines.append((f"Last move: {v['op']}{where}, largest shift {v['max_displacement_mm']:.1f} mm, "
+                          f"tilt {v['max_tilt_deg']:.1f}°{fell}", P.WARNING if v["collapsed"] else P.TEXT))
+        if self.probe_note:
+            lines.append((self.probe_note, P.TEXT))
+        if self.job is not None:
+            lines.append(("The simulator is working…", P.ACCENT))
+        elif self.match.waiting_for_human():
+            if state.phase == "stack":
+                lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
+            elif self._legal_blocks():
+                touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
+                lines.append(("Drag a block along its length to push it out; right click or T touches it"
+                              + touches + ".", P.HIGHLIGHT))
+            elif any(a.partition(" ")[0] in HOLE_WORDS for a in self.legal):
+                lines.append(("Click the end of a block to put your piece in its hole.", P.HIGHLIGHT))
+        return lines
+
+    def _draw_tooltip(self, surface, rect, state) -> None:
+        if self.gesture is not None:
+            speed, steady = self.gesture.reading()
+            words = f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}"
+        elif self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+            words = f"stack in slot {self.ghost_slots[self.hover_ghost]}"
+        else:
+            where = self._block_at(self.hover_block)
+            if where is None:
+                return
+            level, slot = where
+            words = f"block {level}:{slot}"
+            legal = self._legal_blocks()
+            latest = self.risk.latest
+            if where in legal:
+                words += " may be taken"
+                if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
+                    p, force = latest.get(level, slot)
+                    words += f"; collapse risk {p * 100:.0f} %, push {force:.2f} N"
+            elif legal:
+                words += " may not be taken now"
+            holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
+            if holes:
+                words += f"; click: {holes[0]}"
+            items = getattr(state, "items", None)
+            if items and self.hover_block < len(items) and items[self.hover_block] not in ("", "none"):
+                words += f"; item: {items[self.hover_block]}"
+        size = self.font_size(14)
+        img = text.render(words, size, P.TEXT)
+        box = img.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)
+        box.clamp_ip(rect)
+        pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
+        pygame.draw.rect(surface, P.PANEL_EDGE, box, 1, border_radius=4)
+        surface.blit(img, img.get_rect(center=box.center))

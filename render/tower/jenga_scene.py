@@ -1,0 +1,115 @@
+"""What the tower view draws for a Jenga game state: blocks, their colours and symbols, the pieces,
+and the ghost places where the block in hand may be stacked.
+
+Everything is read from the state the Jenga games expose (the sim tower dict, the layout of block ids,
+Marios and pegs in holes, item symbols) and from sim for the block sizes; nothing is changed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from render import palette
+
+from .figures import ITEM_SYMBOLS
+from .view import Figure, TowerScene
+
+# The look of each tower: wooden blocks, Donkey Kong's red girders, Super Mario's brick blocks.
+BLOCK_COLOUR = {"classic": (214, 178, 128), "dk": (196, 84, 58), "mario": (204, 120, 60)}
+HOLES = {"classic": False, "dk": True, "mario": True}
+TOP_FIGURE = {"dk": "dk_pauline", "mario": "bowser"}
+HIDDEN_PLACES = ("hand", "aside")  # blocks not drawn: held, or set aside by the simulator
+
+
+@lru_cache(maxsize=16)
+def _sizes(tower_name: str, seed: int) -> np.ndarray:
+    from sim import Tower, load_spec
+
+    spec = load_spec(tower_name)
+    tower = Tower(spec, seed=seed)
+    return np.array([tower.block_size(b) for b in range(spec.num_blocks)], dtype=float)
+
+
+def block_sizes(tower_name: str, tower_state: dict) -> np.ndarray:
+    """(N, 3) length, width and height of every block (they depend only on the tower's seed)."""
+    return _sizes(tower_name, int(tower_state["seed"]))
+
+
+def block_colours(tower_name: str, n: int) -> np.ndarray:
+    """Each block's colour, varied a little from block to block like real wood or print."""
+    base = np.array(BLOCK_COLOUR.get(tower_name, BLOCK_COLOUR["classic"]), dtype=float)
+    grain = np.modf(np.sin(np.arange(n) * 12.9898 + 1.0) * 43758.5453)[0]
+    return base[None, :] * (0.9 + 0.12 * np.abs(grain))[:, None]
+
+
+def hole_block(layout: list, hole) -> tuple[int, int] | None:
+    """(block id, end sign along the block's own x) of a hole [level, slot, end], or None if it is gone."""
+    level, slot, end = hole
+    if not (0 <= level < len(layout)) or layout[level][slot] is None:
+        return None
+    return int(layout[level][slot]), (1 if str(end).startswith("+") else -1)
+
+
+def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
+    """The scene of a Jenga state (None before the tower is built); poses override the state's own."""
+    if state.tower is None:
+        return None
+    name = state.TOWER
+    sizes = block_sizes(name, state.tower)
+    if poses is None:
+        poses = np.asarray(state.tower["poses"], dtype=float)
+    hidden = np.array([w in HIDDEN_PLACES for w in state.tower["where"]], dtype=bool)
+    symbols = {}
+    items = getattr(state, "items", None)
+    if items:
+        symbols = {b: item for b, item in enumerate(items) if item in ITEM_SYMBOLS}
+    figures: list[Figure] = []
+    if name in TOP_FIGURE:
+        figures.append(Figure(TOP_FIGURE[name]))
+    marios = getattr(state, "marios", None)
+    pegs = getattr(state, "pegs", None)
+    characters = getattr(state, "characters", None) or []
+    for seat, hole in enumerate(marios or pegs or []):
+        if hole is None:
+            continue
+        where = hole_block(state.layout, hole)
+        if where is None:
+            continue
+        block, end = where
+        if marios is not None:
+            figures.append(Figure("mario", block, end, palette.seat_colour(seat), str(seat + 1)))
+        else:
+            character = characters[seat] if seat < len(characters) and characters[seat] else "mario"
+            figures.append(Figure("peg", block, end, palette.seat_colour(seat), str(seat + 1), character))
+    return TowerScene(poses, sizes, block_colours(name, len(poses)), hidden, symbols, HOLES.get(name, False),
+                      figures)
+
+
+def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """(slots, poses (G, 7), sizes (G, 3)) of the places on top where the block in hand may go."""
+    from games.jenga.layout import stack_level, stack_slots
+    from sim import load_spec
+    from sim.layout import level_quat, slot_xy
+
+    layout = state.layout
+    slots = [s for s in stack_slots(layout)]
+    if not slots:
+        return [], np.zeros((0, 7)), np.zeros((0, 3))
+    spec = load_spec(state.TOWER)
+    level = stack_level(layout)
+    below = [b for b in (layout[level - 1] if level >= 1 else []) if b is not None]
+    if below:
+        nominal = np.array([slot_xy(spec, level - 1, s) for s, b in enumerate(layout[level - 1]) if b is not None])
+        centre = (poses[below, :2] - nominal).mean(axis=0)
+        floor_z = float(np.max(poses[below, 2] + sizes[below, 2] / 2))
+    else:
+        centre, floor_z = np.zeros(2), 0.0
+    size = sizes[state.hand] if state.hand is not None else np.median(sizes, axis=0)
+    out = np.zeros((len(slots), 7))
+    for i, s in enumerate(slots):
+        out[i, :2] = slot_xy(spec, level, s, centre)
+        out[i, 2] = floor_z + size[2] / 2
+        out[i, 3:] = level_quat(level)
+    return slots, out, np.tile(size, (len(slots), 1))

@@ -1,0 +1,191 @@
+"""The Jenga screen driven by synthetic mouse events on the real simulator, with no display: a scripted
+game of traditional Jenga played to the end, touch to test, the settle countdown, the collapse
+animation and the Donkey Kong spinner. The physics runs in the screen's worker thread; the test waits
+for it by joining that thread, never by sleeping."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render.screens.base import screen_for
+from render.screens.jenga import JengaScreen
+from render.tower.geometry import rotation_matrices
+
+from .test_render_tower import SHOTS
+
+DT = 1 / 30
+SIZE = (1280, 800)
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def new_screen(game: str, seed: int, players: int = 2) -> JengaScreen:
+    spec = registry.get(game)
+    match = Match(spec.make_config(seats=[Seat(f"P{i + 1}") for i in range(players)]), seed=seed)
+    screen = screen_for(game)(match)
+    assert isinstance(screen, JengaScreen)
+    screen.show_risk = False  # the risk map has its own test; here it would only slow the physics down
+    return screen
+
+
+def run(screen, surface, until, frames=3000) -> bool:
+    """Step frames (joining the physics thread whenever it runs) until `until()` holds."""
+    for _ in range(frames):
+        if until():
+            return True
+        if screen.job is not None:
+            screen.job.thread.join()
+        screen.update(DT)
+        screen.draw(surface)
+    return until()
+
+
+def send(screen, kind, pos, button=1):
+    if kind == pygame.MOUSEMOTION:
+        screen.handle_event(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    else:
+        screen.handle_event(pygame.event.Event(kind, pos=pos, button=button))
+
+
+def end_point(screen, block):
+    """A point on the end face of `block` that faces the eye, and the block's axis on screen (px per m)."""
+    scene = screen._scene
+    q = scene.poses[block]
+    axis = rotation_matrices(q[None, 3:])[0][:, 0]
+    sign = 1.0 if float((screen.camera.eye - q[:3]) @ axis) >= 0 else -1.0
+    near_end = q[:3] + axis * sign * (scene.sizes[block, 0] / 2 - 0.002)
+    pts, _ = screen.camera.project(np.array([near_end, near_end + axis * sign * 0.01]))
+    return pts[0], (pts[1] - pts[0]) / 0.01
+
+
+def drag_out(screen, surface, frames=18, wobble=0.0):
+    """Pull out the highest legal block that is under its own end point; returns its (level, slot)."""
+    state = screen.match.state
+    for level, slot in sorted(state.legal_blocks(), key=lambda b: (-b[0], b[1])):
+        block = state.layout[level][slot]
+        start, px_per_m = end_point(screen, block)
+        if screen.view.pick(start) != block:
+            continue
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        assert screen.board_hover and all(a.startswith(f"extract {level}:{slot} ") for a in screen.board_hover)
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        pull = px_per_m * 0.06  # 60 mm: most of a 75 mm block
+        for k in range(1, frames + 1):
+            screen.update(DT)
+            side = np.array([-px_per_m[1], px_per_m[0]]) / np.linalg.norm(px_per_m) * wobble * (-1) ** k
+            send(screen, pygame.MOUSEMOTION, tuple(start + pull * k / frames + side))
+            screen.draw(surface)
+        assert screen.gesture is not None and screen.gesture.complete
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start + pull))
+        return level, slot
+    raise AssertionError("no legal block could be grabbed by its end")
+
+
+def click_ghost(screen):
+    polys = screen.view._ghost_polys
+    assert len(polys) > 0, "no slot is offered on top"
+    point = tuple(polys[-1].mean(axis=0))
+    send(screen, pygame.MOUSEMOTION, point)
+    assert screen.board_hover and screen.board_hover[0].startswith("stack ")
+    send(screen, pygame.MOUSEBUTTONDOWN, point)
+    send(screen, pygame.MOUSEBUTTONUP, point)
+
+
+def test_scripted_classic_game_to_the_end(surface):
+    """'Keep removing and stacking blocks until someone makes the tower fall': pushes are mouse drags,
+    stacks are clicks on a slot, and the game ends when the simulator says the tower fell."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    pygame.image.save(surface, str(SHOTS / "screen_fresh.png"))
+
+    # Touch to test: a right click on a block runs the probe and shows what it felt.
+    level, slot = sorted(match.state.legal_blocks())[-1]
+    start, _ = end_point(screen, match.state.layout[level][slot])
+    send(screen, pygame.MOUSEMOTION, tuple(start))
+    touches = match.state.probes_left
+    send(screen, pygame.MOUSEBUTTONDOWN, tuple(start), button=3)
+    assert run(screen, surface, lambda: screen.job is None and screen.probe_note)
+    assert match.state.probes_left == touches - 1 and "N" in screen.probe_note
+
+    pushes = []
+    for turn in range(8):
+        if match.is_over():
+            break
+        before = len(match.history)
+        pushes.append(drag_out(screen, surface, wobble=3.0 * turn))
+        word, *_ = match.history[before].action.split()
+        assert word == "extract"  # the drag became a push
+        assert run(screen, surface, lambda: screen.job is None and (match.is_over() or match.state.phase == "stack")
+                   and match.waiting_for_human() or match.is_over())
+        if match.is_over():
+            break
+        run(screen, surface, lambda: screen.playback is None)
+        click_ghost(screen)
+        assert screen.countdown.active and screen.countdown.verdict is None  # counting while the sim decides
+        screen.job.thread.join()
+        screen.update(DT)
+        assert screen.countdown.verdict is not None and screen.countdown.left > 9.0  # ended early
+        assert run(screen, surface, lambda: screen.job is None and not screen.animating()
+                   and (match.is_over() or match.waiting_for_human()))
+    assert match.is_over(), f"no fall after pushes {pushes}"
+    state = match.state
+    assert state.last_verdict["collapsed"] and state.ended == "fall"
+    # The collapse replays the simulator's trajectory; halfway through, blocks have left their places.
+    assert screen.playback is not None
+    screen.playback.t = screen.playback.duration / 2
+    screen.draw(surface)
+    pygame.image.save(surface, str(SHOTS / "screen_collapse.png"))
+    mid = screen.playback.poses()
+    start_poses = screen.playback.frames[0]
+    assert np.max(np.linalg.norm(mid[:, :3] - start_poses[:, :3], axis=1)) > 0.005
+    assert run(screen, surface, lambda: screen.show_result)
+    pygame.image.save(surface, str(SHOTS / "screen_result.png"))
+    assert state.winners() and state.toppler not in state.winners()
+
+
+def test_donkey_kong_spinner_stops_on_the_drawn_section(surface):
+    """'The spinner icons show the number of girders Mario climbs': the wheel comes to rest on the
+    section the engine drew, and Marios go in bottom girder holes by clicking a block's end."""
+    screen = new_screen("jenga_dk", seed=3)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    for seat in range(2):  # each player clicks the end of a bottom girder to place their Mario
+        assert match.state.phase == "place"
+        state = match.state
+        placed = False
+        for slot in range(3):
+            block = state.layout[0][slot]
+            point, _ = end_point(screen, block)
+            if screen.view.pick(point) != block:
+                continue
+            send(screen, pygame.MOUSEMOTION, tuple(point))
+            if screen.board_hover and screen.board_hover[0].startswith("mario 0:"):
+                send(screen, pygame.MOUSEBUTTONDOWN, tuple(point))
+                send(screen, pygame.MOUSEBUTTONUP, tuple(point))
+                placed = True
+                break
+        assert placed
+        assert run(screen, surface, lambda: screen.job is None)
+    assert all(h is not None and h[0] == 0 for h in match.state.marios)
+    spun = run(screen, surface, lambda: screen.spinner.spinning, frames=200)
+    assert spun
+    drawn = int(match.history[-1].action.split()[1])
+    run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
+    assert screen.spinner.result == drawn and screen.spinner.section_at_arrow() == drawn
+    pygame.image.save(surface, str(SHOTS / "screen_dk.png"))
+    # The pieces are on the picture: Donkey Kong above the tower's top.
+    img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+    top = max(screen._scene.poses[:, 2])
+    (p,), _ = screen.camera.project(np.array([[0.0, 0.0, top + 0.03]]))
+    patch = img[int(p[1]) - 10:int(p[1]) + 10, int(p[0]) - 30:int(p[0]) + 30]
+    assert np.any((patch[..., 0] > 90) & (patch[..., 0] < 160) & (patch[..., 2] < 60))  # brown fur
