@@ -312,6 +312,8 @@ class DonkeyKongScreen(GameScreen):
             index = self.board.index
             self.walk = ([before.pawns[step.by]] + [index[n] for n in step.action.split()[1:]], 0.0)
             self.walker = step.by
+        if state.contacts and state.contacts[:1] != before.contacts[:1]:
+            self.host.sound.play("hit")  # an obstacle meets a pawn: its owner must answer
         for kind, old, new in (("barrel", before.barrels, state.barrels), ("fireball", before.fireballs, state.fireballs)):
             for i, (a, b) in enumerate(zip(old, new)):
                 if a != b and a >= 0 and b >= 0:
