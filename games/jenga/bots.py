@@ -19,7 +19,7 @@ from .push import make_extract
 class CarefulBot(Bot):
     name = "careful"
 
-    def __init__(self, steadiness: float = 0.95, speed: float = 0.012, candidates: int = 4, samples: int = 2):
+    def __init__(self, steadiness: float = 0.95, speed: float = 0.012, candidates: int = 3, samples: int = 1):
         self.steadiness = steadiness
         self.speed = speed
         self.candidates = candidates
@@ -36,8 +36,11 @@ class CarefulBot(Bot):
         return legal[int(rng.integers(len(legal)))]
 
     def pick_block(self, state, rng: np.random.Generator) -> tuple[int, int, str]:
+        """Prune by sim's static support margin and the shape of each level, then ask the risk map."""
         blocks = state.extractable()
-        ranked = sorted(blocks, key=lambda b: (static_risk(state.layout, b), -state.block_value(b), b))
+        margins = dict(zip(blocks, physics.static_margins(state.TOWER, state.tower, blocks)))
+        ranked = sorted(blocks, key=lambda b: (margins[b] < 0, static_risk(state.layout, b),
+                                               -state.block_value(b), b))
         short = ranked[: self.candidates]
         risks = {}
         if len(short) > 1 and self.samples > 0:
@@ -50,20 +53,24 @@ class CarefulBot(Bot):
 
 
 def static_risk(layout: list, block: tuple[int, int]) -> float:
-    """A cheap ranking before the physics: a middle block of a full level is safest, a lone side block worst.
+    """A cheap ranking before the physics, lower is safer.
 
-    Lower levels carry more weight above them, so at equal shape a higher level ranks safer.
+    A side block of a full level leaves a middle and a side block standing (a wide base); the middle
+    of a full level often carries the load of a slightly tall block; a level of two keeps standing only
+    if its middle block stays. Blocks just under the top levels have little weight above to hold the
+    level over them in place, so the pushed block drags it along: those rank worse.
     """
     level, slot = block
     row = layout[level]
     left = sum(b is not None for b in row)
     if left == 3:
-        shape = 0.0 if slot == 1 else 1.0
+        shape = 0.0 if slot != 1 else 1.0
     elif left == 2:
         shape = 2.0 if row[1] is not None and slot != 1 else 5.0
     else:
         shape = 9.0
-    return shape - 0.01 * level
+    above = len(layout) - 1 - level
+    return shape + (3.0 if above < 3 else 0.0) + 0.01 * abs(level - len(layout) / 2)
 
 
 def bot_table() -> dict:
@@ -71,5 +78,5 @@ def bot_table() -> dict:
         "random": RandomBot,
         "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.030),
         "careful": lambda: CarefulBot(steadiness=0.90, speed=0.015),
-        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.010, candidates=6),
+        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.010, candidates=4, samples=2),
     }

@@ -198,11 +198,11 @@ class TowerState(State):
     def _extract(self, tremor: int) -> None:
         push = Push.from_json(self.pending)
         self.pending = None
-        before = self.layout
+        before, old = self.layout, self.tower
         self.tower, self.layout, verdict, self._trajectory = physics.extract(
             self.TOWER, self.tower, push.level, push.slot, push.end, push.speed, push.steadiness, tremor,
             record=self.record_trajectories)
-        self._after_operation(before, verdict)
+        self._after_operation(before, old, verdict)
         if self.phase == "over":
             return
         self.phase = "stack"
@@ -210,17 +210,17 @@ class TowerState(State):
 
     def take_out(self, level: int, slot: int) -> dict:
         """Delete a block instantly (sim's remove mode), as scripted tests and analysis do."""
-        before = self.layout
+        before, old = self.layout, self.tower
         self.tower, self.layout, verdict, self._trajectory = physics.remove(
             self.TOWER, self.tower, level, slot, record=self.record_trajectories)
-        self._after_operation(before, verdict)
+        self._after_operation(before, old, verdict)
         if self.phase != "over":
             self.phase = "stack"
             self.after_extract(verdict, before)
         return verdict
 
     def _stack(self, slot: int) -> None:
-        before = self.layout
+        before, old = self.layout, self.tower
         level = stack_level(self.layout)
         block = self.hand
         self.tower, self.layout, verdict, self._trajectory = physics.stack(
@@ -228,13 +228,15 @@ class TowerState(State):
         verdict["where"] = [level, slot]
         verdict["block"] = block
         self.hand = None
-        self._after_operation(before, verdict)
+        self._after_operation(before, old, verdict)
         if self.phase == "over":
             return
         self.last_stacker = self.mover
         self.after_stack(verdict, before)
 
-    def _after_operation(self, before: list, verdict: dict) -> None:
+    def _after_operation(self, before: list, old: dict, verdict: dict) -> None:
+        shifted = physics.relative_motion_mm(old, self.tower, before)
+        verdict["shifted_mm"] = [[b, mm] for b, mm in sorted(shifted.items()) if mm >= physics.MOVED_MM]
         self.last_verdict = verdict
         where = physics.places(self.tower)
         self.hand = where["hand"][0] if where["hand"] else None

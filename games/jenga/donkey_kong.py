@@ -209,8 +209,8 @@ class DonkeyKongState(TowerState):
         placed = [tuple(h) for h in self.marios if h is not None]
         if len(placed) != len(set(placed)):
             out.append("two Marios share a hole")
-        for seat, hole in enumerate(self.marios):
-            if hole is not None and not is_real(self.layout, hole):
+        for seat, hole in enumerate(self.marios):  # after a fall, pieces keep the hole they stood in
+            if hole is not None and self.ended != "fall" and not is_real(self.layout, hole):
                 out.append(f"{self.seat_name(seat)}'s Mario stands in {hole_text(hole)}, not a real hole")
         return out
 

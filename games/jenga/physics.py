@@ -82,6 +82,28 @@ def summarise(op: str, verdict, before: list, where: list | None = None, block: 
     }
 
 
+def relative_motion_mm(before_state: dict, after_state: dict, layout: list) -> dict[int, float]:
+    """How far each block of `layout` moved relative to the blocks it rests on and that rest on it.
+
+    A tower that slides or leans as a whole barely moves a block against its neighbours, so a peg in
+    it stays put; a block dragged out of line with the levels around it throws its peg out.
+    """
+    before = np.asarray(before_state["poses"], dtype=float)[:, :3]
+    after = np.asarray(after_state["poses"], dtype=float)[:, :3]
+    where = after_state["where"]
+    moved = after - before
+    out = {}
+    for level, row in enumerate(layout):
+        for b in row:
+            if b is None or where[b] != "tower":
+                continue
+            near = [n for lv in (level - 1, level + 1) if 0 <= lv < len(layout) for n in layout[lv]
+                    if n is not None and where[n] == "tower"]
+            base = moved[near].mean(axis=0) if near else np.zeros(3)
+            out[int(b)] = _clean(1000.0 * np.linalg.norm(moved[b] - base))
+    return out
+
+
 def extract(name: str, state: dict, level: int, slot: int, end: str, speed: float, steadiness: float,
             tremor: int, record: bool = False) -> tuple[dict, list, dict, object]:
     """Push a block out; returns (new tower state, new layout, verdict summary, trajectory or None)."""
@@ -134,14 +156,24 @@ def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> lis
 
 
 def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int) -> list[dict]:
-    """sim's risk map for some blocks: each {"level", "pos", "p_collapse", ...}."""
+    """sim's risk map for some blocks only: each {"level", "pos", "p_collapse"}.
+
+    Uses risk_map(blocks=...) when sim offers it; otherwise runs the same perturbed pushes
+    (sim.riskmap.push_samples) on just these blocks, since a full map costs every removable block.
+    """
     import inspect
 
-    from sim import risk_map
+    from sim import Tower, risk_map
 
-    kwargs = {"samples": samples, "seed": seed, "workers": 1}
+    spec = tower_spec(name)
     if "blocks" in inspect.signature(risk_map).parameters:
-        kwargs["blocks"] = list(blocks)
-    rows = risk_map(tower_spec(name), _tower(name, state), **kwargs)
-    wanted = {tuple(b) for b in blocks}
-    return [r for r in rows if (r["level"], r["pos"]) in wanted]
+        return risk_map(spec, state, samples=samples, seed=seed, workers=1, blocks=list(blocks))
+    from sim.riskmap import push_samples
+
+    rows = []
+    for level, pos in blocks:
+        falls = 0
+        for push in push_samples(seed, level, pos, samples, 0.05):
+            falls += Tower.from_state(spec, state).extract(level, pos, **push).collapsed
+        rows.append({"level": level, "pos": pos, "p_collapse": falls / samples})
+    return rows

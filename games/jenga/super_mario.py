@@ -285,8 +285,9 @@ class SuperMarioState(TowerState):
         self.note(f"{self.seat_name(seat)}'s peg goes down to {hole_text(self.pegs[seat])}")
 
     def knock_outs(self, verdict: dict, before: list) -> None:
-        """Pegs whose block the physics moved past the threshold fall out: down a layer, and a coin stolen."""
-        moved = {b: mm for b, mm in verdict["moved_mm"]}
+        """Pegs whose block the physics moved out of line with its neighbours by more than the threshold
+        fall out: down a layer, and a coin stolen."""
+        moved = {b: mm for b, mm in verdict["shifted_mm"]}
         limit = data.mario_rules()["peg_knock_mm"]
         me = self.mover
         for seat, hole in enumerate(self.pegs):
@@ -422,8 +423,8 @@ class SuperMarioState(TowerState):
         placed = [tuple(h) for h in self.pegs if h is not None]
         if len(placed) != len(set(placed)):
             out.append("two pegs share a hole")
-        for seat, hole in enumerate(self.pegs):
-            if hole is not None and not is_real(self.layout, hole):
+        for seat, hole in enumerate(self.pegs):  # after a fall, pieces keep the hole they stood in
+            if hole is not None and self.ended != "fall" and not is_real(self.layout, hole):
                 out.append(f"{self.seat_name(seat)}'s peg is in {hole_text(hole)}, not a real hole")
             if hole is not None and hole[0] < self.lowest:
                 out.append(f"{self.seat_name(seat)}'s peg is below the lowest layer allowed")

@@ -1,0 +1,187 @@
+"""Jenga rules that touch the tower, on the real simulator with fixed seeds.
+
+Where a rule is not about the push itself, blocks are taken with sim's instant `remove` (take_out),
+which is cheaper; taking two blocks of a level out, leaving one side block, topples any tower.
+"""
+
+from __future__ import annotations
+
+import json
+
+from games.core import TERMINAL
+from games.jenga.classic import SPEC as CLASSIC
+from games.jenga.donkey_kong import SPEC as DK
+from games.jenga.super_mario import SPEC as MARIO
+from games.match import Match
+
+
+def built(spec, players=3, seed=1):
+    s = spec.new_state(spec.make_config(players=players))
+    s.apply_action(f"build {seed}")
+    return s
+
+
+def classic_turn_ready(seed=1):
+    s = built(CLASSIC, seed=seed)
+    assert s.phase == "take" and s.current_player() == 0
+    return s
+
+
+def first_disagreement(state, blocks):
+    """The first block where a slow steady push and a fast shaky one (same tremor seed) end differently:
+    (the push that left the tower standing, the one that toppled it)."""
+    for level, slot in blocks:
+        end = "+x" if level % 2 == 0 else "+y"
+        results = []
+        for speed, steady in (("0.010", "1.00"), ("0.100", "0.00")):
+            trial = state.clone()
+            trial.apply_action(f"extract {level}:{slot} {end} speed={speed} steady={steady}")
+            trial.apply_action("tremor 0")
+            results.append(trial)
+        if results[0].last_verdict["collapsed"] != results[1].last_verdict["collapsed"]:
+            return sorted(results, key=lambda t: t.last_verdict["collapsed"])
+    return None, None
+
+
+def test_how_the_block_is_pushed_decides_whether_the_tower_falls():
+    """The issue: "A player's move names the block, the end it is pushed from, and how it is pushed (speed
+    and steadiness)". Same tower, block and tremor seed; only the push differs, and so does the outcome.
+    A fall ends the game: "The last player to stack a block without making the tower fall wins" (nobody
+    has stacked yet, so everyone but the toppler wins)."""
+    stood, fell = first_disagreement(classic_turn_ready(), [(7, 1), (11, 1), (13, 0), (5, 0)])
+    assert stood is not None, "no block in the list where the speed and steadiness change the outcome"
+    assert stood.phase == "stack" and stood.hand is not None and stood.current_player() == 0
+    assert fell.is_terminal() and fell.toppler == 0 and fell.winners() == [1, 2]
+    assert fell.returns() == [-1.0, 1.0, 1.0]
+    for s in (stood, fell):
+        assert s.invariant_violations() == []
+
+
+def test_classic_the_last_player_to_stack_wins_and_the_toppler_loses():
+    """"Keep removing and stacking blocks until someone makes the tower fall." / "The last player to stack
+    a block without making the tower fall wins the game!" """
+    s = classic_turn_ready()
+    s.take_out(3, 0)
+    s.apply_action("stack 1")
+    assert s.current_player() == 1 and s.layout[18] == [None, 9, None]
+    s.take_out(3, 1)  # only the side block 3:2 is left under fourteen levels
+    assert s.last_verdict["collapsed"] and s.current_player() == TERMINAL
+    assert s.winners() == [0] and s.returns() == [1.0, -1.0, 0.0]
+    assert len(s.floor) + sum(b is not None for row in s.layout for b in row) + (s.hand is not None) == 54
+    assert s.invariant_violations() == []
+
+
+def test_dk_removing_the_girder_mario_stands_on_drops_him_on_the_same_side():
+    """"Remove a girder Mario is standing on and he falls to the girder immediately below on the same side
+    of the tower." """
+    s = built(DK)
+    for hole in ("0:0+x", "0:1+x", "0:2+x"):
+        s.apply_action(f"mario {hole}")
+    assert s.phase == "spin"
+    s.apply_action("spin 0")  # pink 1: remove 1 girder
+    s.marios[1] = [6, 1, "-x"]
+    s.take_out(6, 1)
+    assert not s.last_verdict["collapsed"]
+    assert s.marios[1] == [4, 1, "-x"]
+    # Donkey Kong and Pauline stand on the top: a stacked girder opening level 18 moves them up.
+    assert s.dk_level() == 17
+    s.apply_action("stack 1")
+    assert s.dk_level() == 18 and s.invariant_violations() == []
+
+
+def test_dk_toppler_loses_and_the_highest_other_mario_wins():
+    """"The Mario that ... is closest to the top when the tower falls wins the game. The player that makes
+    the tower fall loses the game." """
+    s = built(DK)
+    for hole in ("0:0+x", "0:1+x", "0:2+x"):
+        s.apply_action(f"mario {hole}")
+    s.marios = [[9, 0, "+y"], [7, 0, "+y"], [2, 0, "+x"]]
+    s.apply_action("spin 3")  # pink 2: remove 2
+    s.mover = 0
+    s.take_out(4, 0)
+    s.apply_action("stack 1")
+    s.take_out(4, 1)
+    assert s.last_verdict["collapsed"] and s.is_terminal()
+    assert s.toppler == 0 and s.winners() == [1] and s.returns() == [-1.0, 1.0, 0.0]
+
+
+def mario_ready(players=3, seed=1):
+    s = built(MARIO, players=players, seed=seed)
+    for c in ("mario", "luigi", "peach", "toad")[:players]:
+        s.apply_action(f"character {c}")
+    holes = [a.split()[1] for a in s.legal_actions()]
+    for seat in range(players):
+        s.apply_action(f"peg {holes[2 * seat]}")
+    assert s.phase == "spin"
+    return s
+
+
+def test_mario_stacked_item_is_carried_out_from_the_card():
+    """"If the tower does not fall, refer to your character card and perform any special-item actions from
+    the block you stacked." Question block: "Collect 2 coins from the pile." """
+    s = mario_ready()
+    s.apply_action("spin 0")  # stack 1, climb 1
+    block = s.layout[5][0]
+    s.items[block] = "question"
+    s.take_out(5, 0)
+    s.apply_action("stack 1")
+    assert s.coins()[0] == 7 and s.invariant_violations() == []
+
+
+def test_mario_a_peg_knocked_out_by_a_push_drops_a_layer_and_loses_a_coin():
+    """"You may knock an opponent's character peg out of a hole while you're removing and stacking a
+    different block. If you do, move their peg down a layer to any vacant hole and steal 1 coin from them!"
+    A peg is knocked out when the push moves its block out of line with its neighbours by more than the
+    threshold in assets/jenga/mario_rules.json."""
+    from games.jenga import data
+
+    s = mario_ready()
+    s.apply_action("spin 0")
+    limit = data.mario_rules()["peg_knock_mm"]
+    found = None
+    for push in ("extract 9:0 +y speed=0.015 steady=0.90", "extract 5:0 +y speed=0.015 steady=0.90",
+                 "extract 4:2 +x speed=0.030 steady=0.60"):
+        trial = s.clone()
+        trial.apply_action(push)
+        trial.apply_action("tremor 8")
+        if trial.last_verdict["collapsed"]:
+            continue
+        shifted = [(b, mm) for b, mm in trial.last_verdict["shifted_mm"] if b // 3 >= 2 and mm > limit]
+        if shifted:
+            found = push, max(shifted, key=lambda t: t[1])[0]
+            break
+    assert found, f"none of the scripted pushes drags a block more than {limit} mm out of line"
+    push, block = found
+    level, slot = block // 3, block % 3  # ids are level * 3 + slot in a fresh tower
+    s.pegs[1] = [level, slot, "+x" if level % 2 == 0 else "+y"]
+    s.apply_action(push)
+    s.apply_action("tremor 8")
+    assert s.pegs[1][0] == level - 1
+    assert s.coins()[:2] == [6, 4] and s.invariant_violations() == []
+
+
+def test_mario_the_fall_costs_the_toppler_ten_and_pays_the_highest_other_five():
+    """"If the tower falls, you must return 10 coins to the pile, and the game is over!" and "The player
+    with the highest character receives 5 coins." Then "The player with the most coins wins!" """
+    s = mario_ready()
+    s.apply_action("spin 4")  # stack 2
+    s.pegs[2] = [9, 0, "+y"]
+    s.take_out(6, 0)
+    s.apply_action("stack 1")
+    s.take_out(6, 1)
+    assert s.last_verdict["collapsed"] and s.is_terminal()
+    assert s.coins() == [0, 5, 10] and s.winners() == [2]
+    assert s.invariant_violations() == []
+
+
+def test_same_seed_and_actions_replay_the_same_tower():
+    """Chance outcomes (build, spinner, tremor) and decisions are the whole game: replaying them gives the
+    same poses and verdicts."""
+    def run():
+        match = Match(DK.make_config(players=2, bot="careful"), 5)
+        for _ in range(8):
+            match.step()
+        return match
+    a, b = run(), run()
+    assert [s.action for s in a.history] == [s.action for s in b.history]
+    assert json.dumps(a.state.to_json()) == json.dumps(b.state.to_json())
