@@ -48,7 +48,8 @@ class LauncherScreen:
         self.names = list(self.games)
         self.message = message
         self.settings = storage.load_settings(warn=self._warn)
-        self.game = self.settings.get("game") if self.settings.get("game") in self.games else (
+        remembered = self.settings.get("game")
+        self.game = remembered if isinstance(remembered, str) and remembered in self.games else (
             self.names[0] if self.names else None)
         self.variants: dict[str, str] = dict(self.settings.get("variants", {})) if isinstance(
             self.settings.get("variants"), dict) else {}
@@ -77,7 +78,7 @@ class LauncherScreen:
     def variant(self) -> str:
         spec = self.spec
         v = self.variants.get(self.game)
-        return v if v in spec.variants else spec.default_variant
+        return v if isinstance(v, str) and v in spec.variants else spec.default_variant
 
     def _kinds(self) -> list[str]:
         return [HUMAN] + list(self.spec.bots)
@@ -93,7 +94,8 @@ class LauncherScreen:
         kinds = self._kinds()
         if isinstance(saved, list) and spec.min_players <= len(saved) <= spec.max_players:
             for i, s in enumerate(saved):
-                if isinstance(s, dict) and s.get("kind") in kinds and isinstance(s.get("name", ""), str):
+                if isinstance(s, dict) and isinstance(s.get("kind"), str) and s["kind"] in kinds \
+                        and isinstance(s.get("name", ""), str):
                     self.seats.append(SeatRow(s["kind"], s.get("name") or f"Player {i + 1}"))
         if len(self.seats) < spec.min_players:
             bots = list(spec.bots)

@@ -237,3 +237,17 @@ def test_a_saved_match_is_listed_in_the_launcher_and_loads_on_a_double_click(hom
     for e in click(row) + click(row):
         app.handle(e)
     assert isinstance(app.screen, GameScreen) and app.screen.match.history == match.history
+
+
+def test_settings_of_the_wrong_shape_fall_back_to_defaults(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({
+        "game": ["toy_race"], "variants": {"toy_race": [1]}, "seats": {"toy_race": [{"kind": 5}, "x"]},
+        "seed": {"a": 1}, "sound": "loud"}))
+    app = App()
+    launcher = app.screen
+    app.draw()
+    launcher.select_game("toy_race")
+    assert launcher.variant() == "standard" and len(launcher.seats) == 2 and launcher.seed.value == ""
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.screen, GameScreen)
