@@ -441,6 +441,11 @@ class DonkeyKongScreen(GameScreen):
             if space >= 0:
                 x, y = self.obstacle_xy("fireball", code, space)
                 art.fireball(surface, (x, y + unit * 0.1), unit * 0.5, self.clock + code)
+        mover = state.current_player()
+        if self.match.waiting_for_human() and self.paths() and mover >= 0:  # whose pawn is to move
+            x, y = self.pawn_xy(mover, state.pawns[mover])
+            pygame.draw.circle(surface, P.HIGHLIGHT, (x, y - unit * 0.38),
+                               unit * (0.36 + 0.05 * math.sin(self.clock * 6)), max(2, int(unit * 0.05)))
         # Pawns stand on their spaces; several on one space stand side by side.
         groups: dict[int, list[int]] = {}
         for seat, space in enumerate(state.pawns):

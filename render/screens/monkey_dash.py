@@ -296,6 +296,14 @@ class MonkeyDashScreen(GameScreen):
             x, y = self.piece_centre("monkey", seat, sq)
             art.monkey(surface, (x, y), cell, P.seat_colour(seat))
             draw_seat_mark(surface, seat, (x + cell * 0.3, y + cell * 0.28), max(5, cell // 9), label=False)
+        if self.selected is None:  # corner ticks on every piece a step can start from: what to click
+            tick = max(4, cell // 6)
+            for sq in {m["from"] for m in self.moves() if m["from"]}:
+                r = self.square_rect(sq).inflate(-4, -4)
+                for (cx, cy), (dx, dy) in ((r.topleft, (1, 1)), (r.topright, (-1, 1)), (r.bottomleft, (1, -1)),
+                                           (r.bottomright, (-1, -1))):
+                    pygame.draw.lines(surface, P.HIGHLIGHT, False, [(cx + dx * tick, cy), (cx, cy),
+                                                                     (cx, cy + dy * tick)], 3)
         for words, squares in (("BAY", state.loading_bays()), ("NEST", state.nests())):
             for seat, sq in enumerate(squares):
                 r = self.square_rect(sq)
