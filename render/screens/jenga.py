@@ -354,6 +354,23 @@ class JengaScreen(GameScreen):
         self.board_hover = [a for a in hover if a in self.legal]
 
     # ---- events ------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.job is None:
+            super().handle_event(event)
+            return
+        # While the simulator works the match must not change: only the view and skipping answer.
+        board = self.rects.get("board")
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self.finish_animations()
+            elif not self._board_key(event):
+                self.say("Wait a moment: the simulator is deciding the last move.")
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL) and board is not None:
+            self.board_event(event, board)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and board is not None:
+            if event.type == pygame.MOUSEBUTTONUP or board.collidepoint(event.pos):
+                self.board_event(event, board)
+
     def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
         if event.type == pygame.KEYDOWN:
             return self._board_key(event)
@@ -412,7 +429,10 @@ class JengaScreen(GameScreen):
 
     def _press(self, pos) -> None:
         self.press = pos
-        if self.job is None and self.hover_ghost is not None:
+        if self.job is not None:
+            self.orbiting = pos
+            return
+        if self.hover_ghost is not None:
             return  # a click on a slot: played on release
         where = self._block_at(self.hover_block)
         if where is not None and where in self._legal_blocks():
@@ -429,6 +449,9 @@ class JengaScreen(GameScreen):
         press, self.press = self.press, None
         if press is None:
             return False
+        if self.job is not None:
+            self.gesture = self.orbiting = None
+            return True
         clicked = abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
         gesture, self.gesture = self.gesture, None
         self.orbiting = None

@@ -1,0 +1,122 @@
+"""Pictures of real simulator towers from fixed seeds (fresh, after removals, mid-collapse) with checks
+on the pixels, and the risk map computed in its worker process."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+
+from render.tower.camera import Camera
+from render.tower.geometry import Boxes
+from render.tower.jenga_scene import block_colours
+from render.tower.risk import RiskWorker
+from render.tower.view import TowerScene, TowerView
+from sim import Tower, load_spec
+
+from .test_render_tower import SHOTS
+
+W, H = 800, 600
+BG = (24, 27, 34)
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface((W, H))
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return load_spec("classic")
+
+
+def picture(surface, tower, poses=None, yaw=-60.0):
+    poses = tower.poses() if poses is None else poses
+    sizes = np.array([tower.block_size(b) for b in range(len(poses))])
+    where = [tower.where(b) for b in range(len(poses))]
+    scene = TowerScene(poses, sizes, block_colours("classic", len(poses)),
+                       hidden=np.array([w in ("hand", "aside") for w in where]))
+    cam = Camera(viewport=(0, 0, W, H), yaw=math.radians(yaw))
+    cam.frame_tower(0.3)
+    view = TowerView(cam)
+    surface.fill(BG)
+    view.draw(surface, scene, floor=False)
+    img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+    return view, cam, scene, img
+
+
+def silhouette(img):
+    return np.any(np.abs(img - np.array(BG)) > 12, axis=2)
+
+
+def test_fresh_tower_fills_the_outline_of_its_blocks(surface, spec):
+    tower = Tower(spec, seed=0)
+    view, cam, scene, img = picture(surface, tower)
+    pygame.image.save(surface, str(SHOTS / "sim_fresh.png"))
+    mask = silhouette(img)
+    rows, cols = np.nonzero(mask)
+    corners, _ = cam.project(Boxes(scene.poses, scene.sizes).corners.reshape(-1, 3))
+    assert abs(rows.min() - corners[:, 1].min()) < 3 and abs(rows.max() - corners[:, 1].max()) < 3
+    assert abs(cols.min() - corners[:, 0].min()) < 3 and abs(cols.max() - corners[:, 0].max()) < 3
+    assert mask.mean() > 0.05
+    assert len(view.last_order) == spec.num_blocks
+
+
+def test_after_removals_the_gaps_show_darker_and_pick_deeper_blocks(surface, spec):
+    fresh = Tower(spec, seed=0)
+    _, cam, _, before = picture(surface, fresh, yaw=-90)
+    tower = Tower(spec, seed=0)
+    gone = [(3, 0), (6, 1)]  # level 3 lies along y: slot 0 has its end toward the eye at yaw -90
+    for (level, pos), slot in zip(gone, (0, 2)):
+        verdict = tower.remove(level, pos)
+        assert not verdict.collapsed
+        tower.stack(slot)  # back on top, so the tower keeps its 54 blocks
+    view, cam, scene, after = picture(surface, tower, yaw=-90)
+    pygame.image.save(surface, str(SHOTS / "sim_removed.png"))
+    removed = fresh.block_id(3, 0)
+    face = fresh.poses()[removed, :3] + np.array([0.0, -0.0375 + 0.003, 0.0])  # on its end face
+    (p,), _ = cam.project(face[None])
+    x, y = int(p[0]), int(p[1])
+    assert after[y, x].sum() < 0.8 * before[y, x].sum()  # the hole is darker than the block was
+    assert view.pick((x, y)) not in (None, removed)
+    # Both blocks now lie on top: the silhouette reaches higher than before.
+    assert np.nonzero(silhouette(after))[0].min() < np.nonzero(silhouette(before))[0].min()
+
+
+def test_mid_collapse_frame_leaves_the_fresh_outline(surface, spec):
+    tower = Tower(spec, seed=3)
+    fresh_poses = tower.poses()
+    tower.remove(4, 0)
+    verdict = tower.remove(4, 1, record=True)  # one side block left under the whole upper tower
+    assert verdict.collapsed and verdict.trajectory is not None and len(verdict.trajectory) >= 2
+    frames = np.asarray(verdict.trajectory)
+    _, _, _, start = picture(surface, tower, frames[0])
+    _, _, _, end = picture(surface, tower, frames[-1])
+    pygame.image.save(surface, str(SHOTS / "sim_collapse_end.png"))
+    _, cam, _, mid = picture(surface, tower, frames[len(frames) // 2])
+    pygame.image.save(surface, str(SHOTS / "sim_collapse_mid.png"))
+    moved = np.linalg.norm(frames[-1, :, :3] - fresh_poses[:, :3], axis=1)
+    assert moved.max() > 0.005
+    a, b = silhouette(start), silhouette(end)
+    assert np.mean(a != b) > 0.002  # the fallen tower's outline is not the standing one's
+    assert np.abs(mid - start).sum() > 0
+
+
+def test_risk_map_arrives_from_the_worker_process():
+    worker = RiskWorker(samples=1, seed=0, below_level=1)  # level 0 only: three blocks, one push each
+    try:
+        state = Tower(load_spec("classic"), seed=0).get_state()
+        worker.request("fresh", "classic", state)
+        assert worker.busy and worker.poll() is None  # asked, not waited for
+        worker.wait(timeout=240)
+        latest = worker.latest
+        assert worker.error is None and latest is not None and latest.key == "fresh"
+        assert set(latest.by_block) == {(0, 0), (0, 1), (0, 2)}
+        assert all(0.0 <= p <= 1.0 and f >= 0.0 for p, f in latest.by_block.values())
+        worker.request("fresh", "classic", state)
+        assert not worker.busy  # the same position is not mapped twice
+    finally:
+        worker.close()
