@@ -86,6 +86,9 @@ def test_moves_group_by_clicked_square_with_costs():
                      "dash": False}
     sup = state.actions_from("c3")
     assert {m["kind"] for m in sup} == {"sup"} and all(m["cost"] == 1 for m in sup)
+    groups = state.actions_by_square()
+    assert groups["d4"] == from_crate and groups["c3"] == sup
+    assert sum(len(g) for g in groups.values()) == len(state.legal_actions())
     assert state.width == 7 and state.height == 7 and state.nests() == ["a1", "g7"]
     assert state.loading_bays() == ["d7", "d1"] and state.draw_pile_size() == 0
 

@@ -10,14 +10,12 @@ opponent's strongest immediate reply (a win, a heave into its bay, or its own be
 
 from __future__ import annotations
 
-import time
 from collections import deque
 
 import numpy as np
 
 from ..bots import Bot
-from ..core import CHANCE
-from .state import TURN_AP, MonkeyDashState
+from .state import MonkeyDashState
 
 WIN = 1000.0
 GAP_COST = 2.0       # AP to bring one more crate into the monkey's line, roughly
@@ -128,7 +126,8 @@ class GreedyBot(Bot):
 def _turn_key(state: MonkeyDashState) -> tuple:
     return (tuple(state.crates), tuple(state.monkeys), tuple(state.supervisors), tuple(state.bananas),
             tuple(state.banana_store), state.ap, tuple(state.effects.values()), tuple(state.hands[0]),
-            tuple(state.hands[1]), state.gained, state.phase, tuple(state.deal_queue), state.turn_player)
+            tuple(state.hands[1]), state.gained, tuple(state.heaved), state.phase, tuple(state.deal_queue),
+            state.turn_player)
 
 
 class TurnSearch:
@@ -181,13 +180,12 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, node_limit: int = 12000, reply_limit: int = 1500, candidates: int = 4):
+    def __init__(self, node_limit: int = 10000, reply_limit: int = 1000, candidates: int = 4):
         self.node_limit = node_limit
         self.reply_limit = reply_limit
         self.candidates = candidates
         self._plan: list[str] = []
         self._expect: tuple | None = None
-        self.last_turn_seconds = 0.0
 
     def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
         seat = state.current_player()
@@ -195,9 +193,7 @@ class SearchBot(Bot):
         if state.phase == "interrupt":
             return self._interrupt(state, legal)
         if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
-            started = time.perf_counter()
             self._plan = self._plan_turn(state, seat, rng)
-            self.last_turn_seconds = time.perf_counter() - started
             if not self._plan or self._plan[0] not in legal:
                 self._plan = [legal[0]]
         action = self._plan.pop(0)
@@ -235,22 +231,15 @@ class SearchBot(Bot):
         return list(best_path)
 
     def _worst_reply(self, state: MonkeyDashState, seat: int) -> float:
-        """The score for `seat` after the opponent's best reply turn (chance and cards taken as they lie)."""
-        opp = 1 - seat
+        """The score for `seat` after the opponent's best reply turn (cards in hand taken as they lie)."""
         node = state
-        if node.current_player() == CHANCE or node.phase == "interrupt":
-            return evaluate(node, seat)  # a draw or our own interrupt decision comes first
-        if node.current_player() != opp:
-            return evaluate(node, seat)
-        search = TurnSearch(opp, self.reply_limit, max_drops=0)
-        worst = evaluate(node, seat)
-        if heave_threat(node, opp) and node.ap >= TURN_AP:
-            return -WIN
-        for _, end in search.ends(node):
-            v = evaluate(end, seat)
-            if v < worst:
-                worst = v
-        return worst
+        if node.phase == "interrupt" and node.current_player() == seat:
+            node = node.clone()
+            node._apply("no interrupt")  # assume we hold our Interrupts: the cautious case
+        if node.current_player() != 1 - seat:
+            return evaluate(node, seat)  # a card draw or the end of the game comes first
+        replies = [evaluate(end, seat) for _, end in TurnSearch(1 - seat, self.reply_limit, max_drops=0).ends(node)]
+        return min(replies) if replies else evaluate(node, seat)
 
     def _interrupt(self, state: MonkeyDashState, legal: list[str]) -> str:
         """Play an Interrupt when the mover is close to winning; otherwise keep it."""

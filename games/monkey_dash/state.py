@@ -153,6 +153,13 @@ class MonkeyDashState(State):
         """The legal decisions that start from a clicked square (see moves())."""
         return [m for m in self.moves() if m["from"] == square]
 
+    def actions_by_square(self) -> dict[str | None, list[dict]]:
+        """moves() grouped by the square they start from (None: card actions, pass, no interrupt)."""
+        groups: dict[str | None, list[dict]] = {}
+        for m in self.moves():
+            groups.setdefault(m["from"], []).append(m)
+        return groups
+
     def position_key(self) -> str:
         """The board alone (crates, monkeys, supervisors, bananas): what the stalemate rule compares."""
         return (f"{self.crates}{self.monkeys}{self.supervisors}{self.bananas}{self.banana_store}")
