@@ -15,6 +15,7 @@ from games.match import Match
 from render.screens.base import screen_for
 from render.screens.jenga import JengaScreen
 from render.tower.geometry import rotation_matrices
+from render.tower.risk import RiskMap
 
 from .test_render_tower import SHOTS
 
@@ -189,3 +190,32 @@ def test_donkey_kong_spinner_stops_on_the_drawn_section(surface):
     (p,), _ = screen.camera.project(np.array([[0.0, 0.0, top + 0.03]]))
     patch = img[int(p[1]) - 10:int(p[1]) + 10, int(p[0]) - 30:int(p[0]) + 30]
     assert np.any((patch[..., 0] > 90) & (patch[..., 0] < 160) & (patch[..., 2] < 60))  # brown fur
+
+
+def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
+    """The tint and the tooltip read the risk map of the position on screen (here a map given as data,
+    so that no minute-long physics run is needed; the worker itself is tested in test_render_tower_sim)."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    layout = match.state.layout
+    low, high = (2, 0), (14, 0)
+    screen.risk.latest = RiskMap(screen.position_key(), {low: (0.0, 0.31), high: (1.0, 0.52)})
+    screen.show_risk = True
+    screen.update(DT)
+    assert not screen.risk.busy  # the map on hand is the position's: no new run
+    screen.draw(surface)
+    img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+    colours = {}
+    for where in (low, high):
+        point, _ = end_point(screen, layout[where[0]][where[1]])
+        assert screen.view.pick(point) == layout[where[0]][where[1]]
+        colours[where] = img[int(point[1]), int(point[0])]
+    assert colours[low][2] > colours[low][1]  # dark purple end of the ramp
+    assert colours[high][0] > colours[high][2] and colours[high][1] > colours[high][2]  # yellow end
+    point, _ = end_point(screen, layout[high[0]][high[1]])
+    send(screen, pygame.MOUSEMOTION, tuple(point))
+    assert "collapse risk 100 %" in screen.tooltip_text() and "0.52 N" in screen.tooltip_text()
+    screen.draw(surface)
+    pygame.image.save(surface, str(SHOTS / "screen_risk.png"))
+    screen.close()

@@ -249,11 +249,16 @@ class JengaScreen(GameScreen):
         self._after(job.step, job.before, label, quiet=self.skipping)
         self.host.sound.play("dice" if job.by == CHANCE else "move")
 
+    def position_key(self) -> tuple:
+        """Names the tower's position, so a risk map is matched to the tower it was computed for."""
+        state = self.match.state
+        return (str(state.layout), state.hand, len(state.floor))
+
     def _refresh_risk(self) -> None:
         state = self.match.state
         if state.tower is None or not self.show_risk:
             return
-        key = (str(state.layout), state.hand, len(state.floor))
+        key = self.position_key()
         self._risk_key = key
         if state.current_player() >= 0 and state.may_extract():
             self.risk.request(key, state.TOWER, state.tower)
@@ -608,33 +613,40 @@ class JengaScreen(GameScreen):
                 lines.append(("Click the end of a block to put your piece in its hole.", P.HIGHLIGHT))
         return lines
 
-    def _draw_tooltip(self, surface, rect, state) -> None:
+    def tooltip_text(self) -> str:
+        """What the tooltip at the pointer says now ("" for none)."""
+        state = self.match.state
         if self.gesture is not None:
             speed, steady = self.gesture.reading()
-            words = f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}"
-        elif self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
-            words = f"stack in slot {self.ghost_slots[self.hover_ghost]}"
-        else:
-            where = self._block_at(self.hover_block)
-            if where is None:
-                return
-            level, slot = where
-            words = f"block {level}:{slot}"
-            legal = self._legal_blocks()
-            latest = self.risk.latest
-            if where in legal:
-                words += " may be taken"
-                if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
-                    p, force = latest.get(level, slot)
-                    words += f"; collapse risk {p * 100:.0f} %, push {force:.2f} N"
-            elif legal:
-                words += " may not be taken now"
-            holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
-            if holes:
-                words += f"; click: {holes[0]}"
-            items = getattr(state, "items", None)
-            if items and self.hover_block < len(items) and items[self.hover_block] not in ("", "none"):
-                words += f"; item: {items[self.hover_block]}"
+            return f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}"
+        if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+            return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
+        where = self._block_at(self.hover_block)
+        if where is None:
+            return ""
+        level, slot = where
+        words = f"block {level}:{slot}"
+        legal = self._legal_blocks()
+        latest = self.risk.latest
+        if where in legal:
+            words += " may be taken"
+            if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
+                p, force = latest.get(level, slot)
+                words += f"; collapse risk {p * 100:.0f} %, push {force:.2f} N"
+        elif legal:
+            words += " may not be taken now"
+        holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
+        if holes:
+            words += f"; click: {holes[0]}"
+        items = getattr(state, "items", None)
+        if items and self.hover_block < len(items) and items[self.hover_block] not in ("", "none"):
+            words += f"; item: {items[self.hover_block]}"
+        return words
+
+    def _draw_tooltip(self, surface, rect, state) -> None:
+        words = self.tooltip_text()
+        if not words:
+            return
         size = self.font_size(14)
         img = text.render(words, size, P.TEXT)
         box = img.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)

@@ -113,7 +113,7 @@ class TowerView:
             base = np.where(known[:, None], risk_colour(np.nan_to_num(risk)), faded)
         if hover is not None and 0 <= hover < n:
             base = base.copy()
-            base[hover] = base[hover] * 0.6 + 255 * 0.4
+            base[hover] = base[hover] * 0.75 + 255 * 0.25
         face_rgb = np.clip(base[:, None, :] * shade[:, :, None], 0, 255).astype(int)  # (N, 6, 3)
         edge_rgb = (face_rgb * EDGE_DARKEN).astype(int)
         face_screen = screen[:, FACE_CORNERS, :]  # (N, 6, 4, 2)
