@@ -16,7 +16,6 @@ and stops on the outcome the engine drew.
 from __future__ import annotations
 
 import copy
-import math
 import threading
 
 import numpy as np

@@ -3,7 +3,8 @@
 Sorting Jenga blocks by the depth of their centres goes wrong: a long block lying across the level
 below reaches nearer to the eye than its centre says, and paints over the block in front of it. Two
 boxes that do not overlap are split by a plane normal to one world axis; whichever box lies on the
-eye's side of that plane is in front. That settles every pair whose outlines overlap on screen; a
+eye's side of that plane is in front. When planes on two axes give opposite answers, no line of sight
+meets both boxes and they need no order. That settles every pair whose outlines overlap on screen; a
 topological sort then yields an order, farthest first among the free choices. Pairs that no axis
 splits (tumbling blocks in a collapse) fall back to the depth of their centres, and a cycle, which
 only such pairs can make, is broken at its farthest box.
@@ -39,11 +40,10 @@ def draw_order(lower: np.ndarray, upper: np.ndarray, depth: np.ndarray, eye: np.
     # Planes on two axes may disagree only when no line of sight meets both boxes: then no order is needed.
     any_split = split.any(axis=2)
     agree_behind = np.all(a_behind_k | ~split, axis=2) & any_split
-    agree_front = np.all(~a_behind_k | ~split, axis=2) & any_split
     a_behind = np.where(any_split, agree_behind, depth[:, None] > depth[None, :])
     overlap = np.all((rect_lo[:, None, :] < rect_hi[None, :, :]) & (rect_lo[None, :, :] < rect_hi[:, None, :]),
                      axis=2)
-    behind = a_behind & overlap & (agree_behind | ~agree_front)
+    behind = a_behind & overlap
     np.fill_diagonal(behind, False)
     return _topological(behind, depth)
 
