@@ -129,7 +129,7 @@ class Tower:
         self.slots[level, pos] = -1
         self.level_of[b] = HAND
         self.hand = b
-        self.focus = level
+        self.focus = int(level)
         return b
 
     def remove(self, level: int, pos: int, record: bool = False) -> Verdict:

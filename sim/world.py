@@ -49,6 +49,19 @@ from .motion import compose, quat_conj, quat_mul, rotate
 from .spec import TowerSpec
 
 
+_CLIENTS: dict[int, int] = {}
+
+
+def _client() -> int:
+    """This process's DIRECT client, connected on first use (one client per process, never shared
+    across a fork). Each world starts with resetSimulation, which empties it completely; connecting
+    afresh gives bit-identical results (tests/test_sim_tower.py checks it) and costs tens of ms."""
+    pid = os.getpid()
+    if pid not in _CLIENTS or not pb.isConnected(_CLIENTS[pid]):
+        _CLIENTS[pid] = pb.connect(pb.DIRECT)
+    return _CLIENTS[pid]
+
+
 MAX_SHAPES = 16
 """The most shapes PyBullet puts in one compound collision shape."""
 
@@ -72,7 +85,7 @@ class World:
         self.start = poses.copy()
         self.level_of = level_of
         phy = spec.physics
-        self.client = pb.connect(pb.DIRECT)
+        self.client = _client()
         c = self.client
         pb.resetSimulation(physicsClientId=c)
         pb.setPhysicsEngineParameter(
@@ -202,7 +215,7 @@ class World:
 
     def close(self) -> None:
         if self.client is not None:
-            pb.disconnect(physicsClientId=self.client)
+            pb.resetSimulation(physicsClientId=self.client)
             self.client = None
 
     def __enter__(self) -> "World":

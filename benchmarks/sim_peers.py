@@ -1,0 +1,110 @@
+"""The two peers the collapse decision is compared with, on the same towers and the same removals.
+
+- naive PyBullet: every block a separate dynamic body, the whole tower simulated for a fixed horizon,
+  no cut of the world, no early exit; the settings are the cheapest found that still get the oracle
+  suite right (see NAIVE_SETTINGS and docs/sim.md).
+- MuJoCo: the tower written as MJCF here in code (one free body per block, stiff contacts), stepped for
+  the same fixed horizon.
+
+Both judge the end of the horizon by the same collapse rule as sim (a block dropped more than 10 mm or
+tipped more than 15 degrees), and start from the same poses (sim.layout, the same tolerance seed).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from sim.layout import block_dims, built_poses
+from sim.motion import drop_mm, tilt_deg
+from sim.world import pb
+
+HORIZON_S = 2.0
+NAIVE_SETTINGS = {"time_step_s": 1 / 240, "solver_iterations": 80, "erp": 0.5, "friction_anchor": True}
+MUJOCO_SETTINGS = {"timestep": 0.002, "solref": "0.002 1", "solimp": "0.95 0.99 0.001"}
+
+
+def _fallen(spec, before, after) -> np.ndarray:
+    rules = spec.verdict
+    return (drop_mm(before, after) > rules.fallen_drop_mm) | (tilt_deg(before, after) > rules.fallen_tilt_deg)
+
+
+def _start(spec, seed, removed):
+    dims = block_dims(spec, seed)
+    poses = built_poses(spec, dims)
+    keep = np.ones(len(poses), dtype=bool)
+    for level, pos in removed:
+        keep[level * spec.per_level + pos] = False
+    return dims[keep], poses[keep]
+
+
+def naive_pybullet(spec, seed: int, removed: list[tuple[int, int]], settings: dict = NAIVE_SETTINGS,
+                   horizon: float = HORIZON_S) -> dict:
+    """Decide one scenario with plain PyBullet; returns collapsed, wall_ms, max_drift_mm."""
+    t0 = time.perf_counter()
+    dims, poses = _start(spec, seed, removed)
+    c = pb.connect(pb.DIRECT)
+    try:
+        erp = settings["erp"]
+        pb.setPhysicsEngineParameter(fixedTimeStep=settings["time_step_s"], numSolverIterations=settings["solver_iterations"],
+                                     deterministicOverlappingPairs=1, erp=erp, contactERP=erp, frictionERP=erp,
+                                     physicsClientId=c)
+        pb.setGravity(0, 0, -9.81, physicsClientId=c)
+        ground = pb.createMultiBody(0, pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c), physicsClientId=c)
+        bodies = [ground]
+        for d, p in zip(dims, poses):
+            shape = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=(d / 2).tolist(), physicsClientId=c)
+            bodies.append(pb.createMultiBody(spec.mass_kg, shape, basePosition=p[:3].tolist(),
+                                             baseOrientation=p[3:].tolist(), physicsClientId=c))
+        for body in bodies:
+            pb.changeDynamics(body, -1, lateralFriction=spec.friction, restitution=spec.restitution,
+                              frictionAnchor=settings["friction_anchor"], physicsClientId=c)
+        for _ in range(int(round(horizon / settings["time_step_s"]))):
+            pb.stepSimulation(physicsClientId=c)
+        after = np.array([sum(pb.getBasePositionAndOrientation(b, physicsClientId=c), ()) for b in bodies[1:]])
+    finally:
+        pb.disconnect(physicsClientId=c)
+    fallen = _fallen(spec, poses, after)
+    return {"collapsed": bool(fallen.any()), "wall_ms": 1000 * (time.perf_counter() - t0),
+            "max_displacement_mm": float(1000 * np.linalg.norm(after[:, :3] - poses[:, :3], axis=1).max())}
+
+
+def mujoco_available() -> bool:
+    try:
+        import mujoco  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def tower_mjcf(spec, dims: np.ndarray, poses: np.ndarray, settings: dict = MUJOCO_SETTINGS) -> str:
+    """The tower as an MJCF document: a floor and one free box body per block."""
+    bodies = []
+    for i, (d, p) in enumerate(zip(dims, poses)):
+        x, y, z, qx, qy, qz, qw = p
+        bodies.append(
+            f'<body name="b{i}" pos="{x:.9g} {y:.9g} {z:.9g}" quat="{qw:.9g} {qx:.9g} {qy:.9g} {qz:.9g}">'
+            f'<freejoint/><geom type="box" size="{d[0] / 2:.9g} {d[1] / 2:.9g} {d[2] / 2:.9g}" mass="{spec.mass_kg}"/>'
+            f'</body>')
+    return f"""<mujoco model="jenga">
+  <option timestep="{settings['timestep']}" gravity="0 0 -9.81" cone="elliptic"/>
+  <default><geom friction="{spec.friction} 0.005 0.0001" solref="{settings['solref']}" solimp="{settings['solimp']}" condim="3"/></default>
+  <worldbody><geom type="plane" size="1 1 0.1"/>{''.join(bodies)}</worldbody>
+</mujoco>"""
+
+
+def mujoco_peer(spec, seed: int, removed: list[tuple[int, int]], settings: dict = MUJOCO_SETTINGS,
+                horizon: float = HORIZON_S) -> dict:
+    """Decide one scenario with MuJoCo; returns collapsed, wall_ms, max_displacement_mm."""
+    import mujoco
+    t0 = time.perf_counter()
+    dims, poses = _start(spec, seed, removed)
+    model = mujoco.MjModel.from_xml_string(tower_mjcf(spec, dims, poses, settings))
+    data = mujoco.MjData(model)
+    mujoco.mj_step(model, data, nstep=int(round(horizon / model.opt.timestep)))
+    qpos = data.qpos.reshape(-1, 7)
+    after = np.column_stack([qpos[:, :3], qpos[:, 4:7], qpos[:, 3:4]])     # wxyz -> xyzw
+    fallen = _fallen(spec, poses, after)
+    return {"collapsed": bool(fallen.any()), "wall_ms": 1000 * (time.perf_counter() - t0),
+            "max_displacement_mm": float(1000 * np.linalg.norm(after[:, :3] - poses[:, :3], axis=1).max())}

@@ -1,0 +1,57 @@
+"""Tower specs as data (validated with messages naming the field) and the risk map's determinism."""
+
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from sim import SpecError, Tower, load_spec, risk_map
+from sim.layout import block_dims
+from sim.spec import ASSETS, parse_spec
+
+
+def test_the_three_towers():
+    classic, dk, mario = (load_spec(n) for n in ("classic", "dk", "mario"))
+    assert classic.num_blocks == dk.num_blocks == 54 and mario.num_blocks == 45
+    assert classic.settle_s == dk.settle_s == 10.0 and mario.settle_s == 5.0
+    assert mario.mass_kg < classic.mass_kg and mario.friction < classic.friction
+    assert classic.block_m == pytest.approx((0.075, 0.025, 0.015))
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.pop("mass_g"), "missing field 'mass_g'"),
+    (lambda d: d.update(friction="wood"), "'friction' must be a number"),
+    (lambda d: d.update(levels=500), "'levels' = 500 is outside"),
+    (lambda d: d["physics"].update(friction_anchor=1), "'friction_anchor' must be true or false"),
+    (lambda d: d.update(block_mm=[75, 25]), "'block_mm' must be three positive numbers"),
+    (lambda d: d.pop("verdict"), "section 'verdict'"),
+])
+def test_broken_spec_names_the_field(change, message):
+    data = json.loads((ASSETS / "classic.json").read_text())
+    change(data)
+    with pytest.raises(SpecError, match=message):
+        parse_spec(data, "classic.json")
+
+
+def test_unknown_variant():
+    with pytest.raises(SpecError, match="unknown tower variant 'lego'"):
+        load_spec("lego")
+
+
+def test_tolerances_follow_the_seed():
+    spec = load_spec("classic")
+    a, b, c = block_dims(spec, 0), block_dims(spec, 0), block_dims(spec, 1)
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    heights = a[:, 2] - spec.block_m[2]
+    assert 0 < heights.std() < 2e-4 and np.abs(heights).max() <= spec.height_max_m
+    assert (a[:, 1] <= spec.block_m[1]).all()          # three blocks always fit side by side
+
+
+def test_risk_map_is_the_same_in_one_process_or_two():
+    spec = replace(load_spec("classic"), levels=4)
+    tower = Tower(spec, 0)
+    one = risk_map(spec, tower, samples=2, seed=3, workers=1, speed=0.2)
+    two = risk_map(spec, tower.get_state(), samples=2, seed=3, workers=2, speed=0.2)
+    assert one == two
+    assert [(r["level"], r["pos"]) for r in one] == tower.removable()
