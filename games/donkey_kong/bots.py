@@ -76,8 +76,10 @@ class StrongBot(Bot):
 
     name = "strong"
 
-    def __init__(self, samples: int = 2, hand_weight: float = 0.6, step_weight: float = 14.0):
+    def __init__(self, samples: int = 4, hand_weight: float = 0.6, step_weight: float = 14.0,
+                 rounds: int = 1):
         self.samples = samples
+        self.rounds = rounds
         self.hand_weight = hand_weight
         self.step_weight = step_weight
         self._greedy = GreedyBot()
@@ -117,7 +119,7 @@ class StrongBot(Bot):
 
     def _play_out(self, sim, rng) -> None:
         """Finish this turn and play the following round with greedy decisions and sampled dice."""
-        turns_left = sim.turns + len(sim.pawns) + 1
+        turns_left = sim.turns + self.rounds * len(sim.pawns) + 1
         while True:
             p = sim.current_player()
             if p == TERMINAL or sim.turns >= turns_left:
@@ -143,3 +145,4 @@ class StrongBot(Bot):
 
         mine = worth(me)
         return mine - max(worth(i) for i in range(len(scores)) if i != me)
+

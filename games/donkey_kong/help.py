@@ -100,7 +100,7 @@ _VARIANT = {
         move_rule="A move may never come back to a space it has already visited in that move (no "
                   "backtracking), but may change direction freely otherwise. If the move ends on "
                   "another pawn, it carries on to the next space free of pawns (still without "
-                  "backtracking).",
+                  "backtracking; if no such space can be reached it stops on the other pawn).",
         release_rule="Press Donkey Kong: a barrel from the dispenser drops onto the drop space. When the "
                      "obstacle die shows Donkey Kong the turn ends at once: no obstacle moves and no "
                      "barrel is released.",

@@ -252,6 +252,16 @@ class DonkeyKongState(State):
             return weighted_kinds(self.deck, "deal" if stage == DEAL else "draw")
         return []
 
+    def check_action(self, action: str) -> None:
+        # fast acceptance of the two commonest actions; everything else (and every refusal) by the base
+        if not self.contacts:
+            stage = self.stage
+            if stage == ROLL and action in _DICE_BY_ACTION[self.config.variant]:
+                return
+            if stage == MOVE and any(a == action for a, _ in self._move_options()):
+                return
+        super().check_action(action)
+
     def _settle_verb(self) -> str:
         seat = self.contacts[0][0]
         if self.played[seat]:
@@ -267,10 +277,13 @@ class DonkeyKongState(State):
                 full = stepped
                 options = [(move_action(p), p) for p in full]
         if not full:
+            raw, _, _ = pawn_paths(start, count, self.wiki)
             longest = max((len(p) for p in stuck), default=0)
-            full = [p for p in stuck if len(p) == longest]
+            short = [p for p in stuck if len(p) == longest]
             if self.wiki:
-                full = self._step_past_pawns(full)
+                short = self._step_past_pawns(short)
+            # last resort (wiki: nowhere free to go on to): stop on the other pawn after all
+            full = short or raw or [p for p in stuck if len(p) == longest]
             options = [(move_action(p), p) for p in full]
         return options
 
@@ -432,10 +445,8 @@ class DonkeyKongState(State):
             elif stage == OBSTACLES or stage == RELEASE:
                 if self.mover is not None:
                     self._mover_step()
-                elif stage == OBSTACLES and self.queue:
-                    self._next_obstacle(self.queue.pop(0))
                 elif stage == OBSTACLES:
-                    self._release_barrel()
+                    self._move_queue()
                 else:
                     self._end_turn()
             else:
@@ -460,45 +471,50 @@ class DonkeyKongState(State):
             else:
                 self._release_barrel()
             return
-        fire = sorted((f for f in range(FIREBALLS) if self.fireballs[f] >= 0),
-                      key=lambda f: -_ROUTE_POS[self.fireballs[f]])
-        barrels = sorted((b for b in range(BARRELS) if self.barrels[b] >= 0),
-                         key=lambda b: _ROUTE_POS[self.barrels[b]])
-        self.queue = fire + [FIREBALLS + b for b in barrels]
+        # fireballs from the highest on the gamepath down, then barrels from the lowest up
+        fire = sorted((-_ROUTE_POS[s], f) for f, s in enumerate(self.fireballs) if s >= 0)
+        barrels = sorted((_ROUTE_POS[s], FIREBALLS + b) for b, s in enumerate(self.barrels) if s >= 0)
+        self.queue = [code for _, code in fire] + [code for _, code in barrels]
         self.stage = OBSTACLES
 
-    def _next_obstacle(self, code: int) -> None:
-        """Start the next obstacle's move; a move that meets nothing is done here in one loop."""
-        pawns, fireballs, barrels = self.pawns, self.fireballs, self.barrels
-        left = self.obstacle_roll
-        if code < FIREBALLS:
-            pos = fireballs[code]
-            if pos < 0:
-                return
-            while left:
-                s = _FIRE_NEXT[pos]
-                if s == _DK or s in barrels or s in pawns:
-                    break
-                pos = s
-                left -= 1
-            fireballs[code] = pos
-            if not left and fireballs.count(pos) == 1 and _FIRE_SLIDE[pos] is None:
-                return
-        else:
-            b = code - FIREBALLS
-            pos = barrels[b]
-            if pos < 0:
-                return
-            while left:
-                s = _BARREL_NEXT[pos]
-                if s == _OIL or s in fireballs or s in pawns:
-                    break
-                pos = s
-                left -= 1
-            barrels[b] = pos
-            if not left and barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None:
-                return
-        self.mover = [code, left, True, False, []]
+    def _move_queue(self) -> None:
+        """Move the queued obstacles in order. A move that meets nothing is done here in one loop;
+        the first that meets something (or must advance or slide) becomes the mover, and we return."""
+        queue, pawns, fireballs, barrels = self.queue, self.pawns, self.fireballs, self.barrels
+        roll = self.obstacle_roll
+        while queue:
+            code = queue.pop(0)
+            left = roll
+            if code < FIREBALLS:
+                pos = fireballs[code]
+                if pos < 0:
+                    continue
+                while left:
+                    s = _FIRE_NEXT[pos]
+                    if s == _DK or s in barrels or s in pawns:
+                        break
+                    pos = s
+                    left -= 1
+                fireballs[code] = pos
+                if not left and fireballs.count(pos) == 1 and _FIRE_SLIDE[pos] is None:
+                    continue
+            else:
+                b = code - FIREBALLS
+                pos = barrels[b]
+                if pos < 0:
+                    continue
+                while left:
+                    s = _BARREL_NEXT[pos]
+                    if s == _OIL or s in fireballs or s in pawns:
+                        break
+                    pos = s
+                    left -= 1
+                barrels[b] = pos
+                if not left and barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None:
+                    continue
+            self.mover = [code, left, True, False, []]
+            return
+        self._release_barrel()
 
     def _release_barrel(self) -> None:
         self.stage = RELEASE
