@@ -126,6 +126,13 @@ def test_scripted_classic_game_to_the_end(surface):
         pushes.append(drag_out(screen, surface, wobble=3.0 * turn))
         word, *_ = match.history[before].action.split()
         assert word == "extract"  # the drag became a push
+        block, out = screen.held  # the block stays out where the drag left it while the simulator works
+        assert out > 0.03
+        assert run(screen, surface, lambda: screen.playback is not None or screen.held is None)
+        if screen.playback is not None:  # the simulator's push is shown from where the drag left the block
+            shown = screen.playback.poses()[block, :3] - screen.playback.frames[0, block, :3]
+            travel = np.linalg.norm(screen.playback.frames[:, block, :3] - screen.playback.frames[0, block, :3], axis=1)
+            assert np.linalg.norm(shown) >= min(out, travel.max()) - 0.002
         assert run(screen, surface, lambda: screen.job is None and (match.is_over() or match.state.phase == "stack")
                    and match.waiting_for_human() or match.is_over())
         if match.is_over():

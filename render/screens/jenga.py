@@ -39,6 +39,7 @@ from ..tower.risk import RiskWorker
 from ..tower.spinner import Spinner
 from ..tower.tint import RiskLegend
 from ..tower.view import TowerView
+from ..widgets import draw_seat_mark
 from .base import GameScreen
 
 # The wait after stacking: "Your turn ends 10 seconds after you stack your block" (traditional and
@@ -123,6 +124,7 @@ class JengaScreen(GameScreen):
         self._risk_key = None
         self.probe_note = ""
         self._scene = None
+        self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         super().__init__(match, host)
 
     # ---- the spinner of each game -------------------------------------------------------------
@@ -165,6 +167,7 @@ class JengaScreen(GameScreen):
                 or self.countdown.active or (self.playback is not None and not self.playback.done))
 
     def finish_animations(self) -> None:
+        self.held = None
         if self.spinner is not None:
             self.spinner.finish()
         if self.playback is not None:
@@ -184,6 +187,10 @@ class JengaScreen(GameScreen):
                 sim_s = float(verdict.get("sim_s") or 0.0)
                 rate = (len(frames) - 1) / sim_s if sim_s > 0 else 30.0
                 self.playback = Playback(frames, rate_hz=rate)
+                if word == "tremor" and self.held is not None:
+                    self.playback.t = self._resume_time(frames, rate)
+        if word != "extract":
+            self.held = None
         if word == "stack":
             if not self.countdown.active:
                 self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
@@ -194,6 +201,16 @@ class JengaScreen(GameScreen):
             feel = "it slides" if p.get("moves") else "it is held tight"
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    def _resume_time(self, frames: np.ndarray, rate: float) -> float:
+        """Where the simulator's push has brought the block as far out as the person's drag did: the
+        playback starts there, so the block does not jump back into the tower first."""
+        block, out = self.held
+        if not 0 <= block < frames.shape[1]:
+            return 0.0
+        travel = np.linalg.norm(frames[:, block, :3] - frames[0, block, :3], axis=1)
+        reached = np.flatnonzero(travel >= min(abs(out), float(travel.max())) - 1e-4)
+        return float(reached[0]) / rate
 
     # ---- background work ---------------------------------------------------------------------------
     def play(self, action: str) -> bool:
@@ -468,7 +485,9 @@ class JengaScreen(GameScreen):
             speed, steadiness = gesture.reading()
             axis = "x" if where[0] % 2 == 0 else "y"
             end = ("-" if gesture.direction > 0 else "+") + axis  # pushed from the end it moves away from
-            self.play(make_extract(where[0], where[1], end, speed, steadiness))
+            if self.play(make_extract(where[0], where[1], end, speed, steadiness)):
+                length = float(self._scene.sizes[gesture.block, 0])
+                self.held = (gesture.block, float(np.clip(gesture.offset_m, -length, length)))
             return True
         if clicked:
             if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
@@ -503,10 +522,12 @@ class JengaScreen(GameScreen):
             return self.playback.poses()
         poses = np.array(state.tower["poses"], dtype=float)
         g = self.gesture
-        if g is not None and 0 <= g.block < len(poses):
-            axis = rotation_matrices(poses[g.block][None, 3:])[0][:, 0]
-            length = block_sizes(state.TOWER, state.tower)[g.block, 0]
-            poses[g.block, :3] += axis * float(np.clip(g.offset_m, -length, length))
+        moved = (g.block, g.offset_m) if g is not None else self.held
+        if moved is not None and 0 <= moved[0] < len(poses) and state.tower["where"][moved[0]] == "tower":
+            block, out = moved
+            axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
+            length = block_sizes(state.TOWER, state.tower)[block, 0]
+            poses[block, :3] += axis * float(np.clip(out, -length, length))
         return poses
 
     def _risk_array(self, state, n: int) -> np.ndarray | None:
@@ -581,6 +602,7 @@ class JengaScreen(GameScreen):
         if self.countdown.active:
             r = int(46 * s)
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
+        self._draw_pieces(surface, rect, state)
         lines = self._info_lines(state, risk)
         y = rect.bottom - int(8 * s)
         for line, colour in reversed(lines):
@@ -588,6 +610,37 @@ class JengaScreen(GameScreen):
                           colour, anchor="bottomleft")
             y = r.top - 2
         self._draw_tooltip(surface, rect, state)
+
+    def piece_lines(self) -> list[str]:
+        """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins)."""
+        state = self.match.state
+        out = []
+        for seat in range(self.match.config.num_players):
+            name = state.seat_name(seat)
+            if hasattr(state, "marios"):
+                level = state.mario_level(seat)
+                out.append(f"{name}: Mario {'not placed' if level < 0 else f'on girder level {level}'}")
+            elif hasattr(state, "pegs"):
+                who = (state.characters[seat] or "no character").title()
+                level = state.peg_level(seat)
+                where = "no peg yet" if level < 0 else f"layer {level}"
+                extra = ", battling Bowser" if state.battling[seat] else (", beat Bowser" if state.defeated[seat] else "")
+                out.append(f"{name} ({who}): {where}, {state.coins()[seat]} coins{extra}")
+        return out
+
+    def _draw_pieces(self, surface, rect, state) -> None:
+        lines = self.piece_lines() if state.tower is not None else []
+        if not lines:
+            return
+        s = self.scale
+        size = self.font_size(14)
+        step = int(size * 1.6)
+        y = rect.y + int(300 * s)
+        x = rect.right - int(12 * s)
+        for seat, line in enumerate(lines):
+            r = text.draw(surface, line, (x, y), size, P.TEXT, anchor="topright")
+            draw_seat_mark(surface, seat, (r.left - int(14 * s), r.centery), int(9 * s))
+            y += step
 
     def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
         lines = []
