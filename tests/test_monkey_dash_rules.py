@@ -419,3 +419,30 @@ def test_a_game_that_nobody_wins_is_a_draw_after_the_turn_limit():
     play(state, "sup N", "sup S", "sup N", "sup S")
     assert state.is_terminal() and state.winners() == [] and state.returns() == [0.0, 0.0]
     assert SPEC.max_length >= TURN_LIMIT * 20
+
+
+def test_stalemate_rule_yields_when_every_finish_is_barred():
+    """Project form: 'If every way to finish the turn is barred, the rule yields' (so a player always has
+    a legal action). Red is boxed in with 1 AP; its only way to finish ends where it stands."""
+    state = position("pure", crates=["a3", "b3", "c3", "c2", "c1", "a2"], sups=["b2", "b1"],
+                     monkeys=["a1", "a2"])
+    state.ap = 1
+    state.banned = [state.position_key()]
+    assert legal(state) == ["pass"]
+
+
+def test_heaving_the_other_monkey_into_its_bay_makes_it_win():
+    """'The game is won the moment the Monkey reaches the Loading Bay' - whoever moved its crate."""
+    state = position("pure", sups=["c2", "g6"], crates=["c1", "b7", "a6", "a5", "a4", "g5"],
+                     monkeys=["a1", "c1"])
+    play(state, "heave c1 d1")
+    assert state.winners() == [BLUE]
+
+
+def test_a_broken_saved_position_is_refused():
+    """Saved positions are checked: a missing field is named, not a crash deep in the rules."""
+    from games.core import GameError
+    good = position("pure").to_json()
+    del good["crates"]
+    with pytest.raises(GameError, match="crates"):
+        MonkeyDashState.from_json(SPEC.make_config(variant="pure"), good)
