@@ -14,17 +14,24 @@ def rotate(quats: np.ndarray, vectors: np.ndarray) -> np.ndarray:
 
 
 def axes(quats: np.ndarray, which: int) -> np.ndarray:
-    """The body's x (0), y (1) or z (2) axis in the world for each quaternion."""
-    unit = np.zeros(quats.shape[:-1] + (3,))
-    unit[..., which] = 1.0
-    return rotate(quats, unit)
+    """The body's x (0), y (1) or z (2) axis in the world for each quaternion (x, y, z, w)."""
+    x, y, z, w = quats[..., 0], quats[..., 1], quats[..., 2], quats[..., 3]
+    if which == 0:
+        cols = (1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y))
+    elif which == 1:
+        cols = (2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x))
+    else:
+        cols = (2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y))
+    return np.stack(cols, axis=-1)
 
 
 def angle_between(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Angle in degrees between unit vectors, row by row (robust near 0 and 180 degrees)."""
-    cross = np.linalg.norm(np.cross(u, v), axis=-1)
-    dot = np.sum(u * v, axis=-1)
-    return np.degrees(np.arctan2(cross, dot))
+    cx = u[..., 1] * v[..., 2] - u[..., 2] * v[..., 1]
+    cy = u[..., 2] * v[..., 0] - u[..., 0] * v[..., 2]
+    cz = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    dot = (u * v).sum(axis=-1)
+    return np.degrees(np.arctan2(np.sqrt(cx * cx + cy * cy + cz * cz), dot))
 
 
 def tilt_deg(before: np.ndarray, after: np.ndarray) -> np.ndarray:

@@ -49,6 +49,8 @@ class Physics:
     dynamic_levels_above: int
     frame_hz: float
     glued_damping: float = 0.0
+    heavy_load_levels: int = 1000
+    heavy_load_iterations: int = 20
 
     @property
     def steps_per_frame(self) -> int:
@@ -175,6 +177,8 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
             dynamic_levels_above=int(_number(phy, "dynamic_levels_above", pwhere, 0, 100)),
             frame_hz=_number(phy, "frame_hz", pwhere, 1, 1000),
             glued_damping=_number(phy, "glued_damping", pwhere, 0.0, 1.0),
+            heavy_load_levels=int(_number(phy, "heavy_load_levels", pwhere, 1, 1000)),
+            heavy_load_iterations=int(_number(phy, "heavy_load_iterations", pwhere, 1, 1000)),
         ),
         hand=Hand(
             max_force_n=_number(hand, "max_force_n", hwhere, 0.01, 100),
