@@ -14,6 +14,8 @@ fireball waiting in the Oil Can or a barrel in Donkey Kong's dispenser.
 
 from __future__ import annotations
 
+import copy
+
 from games.core import CHANCE, TERMINAL, State
 
 from .board import BOARD, DOWN, LEFT, RIGHT, UP
@@ -655,8 +657,6 @@ class DonkeyKongState(State):
 
     @classmethod
     def from_json(cls, config, data) -> "DonkeyKongState":
-        import copy
-
         s = cls(config)
         for f in cls._FIELDS:
             if f not in data:
