@@ -250,7 +250,7 @@ def _plot(path: str, decisions, ours, naive, mj) -> None:
     if mj:
         names.append("MuJoCo")
         times.append([r["wall_ms"] for r in mj])
-    b.boxplot(times, labels=names)
+    b.boxplot(times, tick_labels=names)
     b.set_yscale("log")
     b.set_ylabel("wall ms per scenario (log)")
     b.set_title("same scenarios, side by side")
