@@ -412,7 +412,10 @@ def test_renderer_view_and_text_board():
     roll(st, 3, 4)
     assert st.dice_shown() == (3, "4")
     assert st.pawn_spaces() == ["G1.2", "G3.4"] and st.barrel_spaces() == ["G2.4"]
-    assert st.pending_decision() == {"seat": 0, "kind": "move", "text": st.pending_decision()["text"]}
+    assert st.pending_decision()["seat"] == 0 and st.pending_decision()["kind"] == "move"
+    choices = st.move_choices()
+    assert [a for a, _ in choices] == st.legal_actions()
+    assert ("move G1.3 L1.1 L1.2", ["G1.3", "L1.1", "L1.2"]) in choices
     text = str(st)
     assert "OIL" in text and "500" in text and "DK" in text and "MAIDEN" in text
     assert "J100" in text and "white die (Mario) 3" in text and "moves Mario 3" in text

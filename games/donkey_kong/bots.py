@@ -19,7 +19,6 @@ from games.core import CHANCE, TERMINAL
 
 from .board import BOARD
 from .cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, FINISH_BONUS
-from .state import FIREBALLS, MOVE, pawn_paths
 
 _DIST = BOARD.distance_to_finish
 _RED = BOARD.red_dot

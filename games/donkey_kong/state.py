@@ -18,9 +18,10 @@ import copy
 
 from games.core import CHANCE, TERMINAL, State
 
-from .board import BOARD, DOWN, LEFT, RIGHT, UP
+from .board import BOARD
 from .cards import (CARD_INDEX, CARD_IS_HAMMER, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, DK_FACE,
                     FINISH_BONUS, FIRST_HAND, KINDS, card_label, dice_outcomes, face_label, weighted_kinds)
+from .paths import move_action, pawn_paths
 
 FIREBALLS = 4
 BARRELS = 12
@@ -36,7 +37,6 @@ TURN_ACTION_BOUND = 3 + 2 * 9 + 17 * _ENTRIES_PER_MOVER * MAX_PLAYERS
 MAX_LENGTH = (ROLL_OFF_LIMIT * MAX_PLAYERS + FIRST_HAND * MAX_PLAYERS
               + ROUND_LIMIT * MAX_PLAYERS * TURN_ACTION_BOUND)
 
-_OPPOSITE = {LEFT: RIGHT, RIGHT: LEFT, UP: DOWN, DOWN: UP}
 _ROUTE = BOARD.route
 _ROUTE_POS = BOARD.route_pos
 _STEPS = BOARD.pawn_steps
@@ -55,59 +55,6 @@ _ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
 ORDER, DEAL, ROLL, MOVE, DOT, OVER = "order", "deal", "roll", "move", "dot", "over"
 # Internal stages run by _run() without waiting: the walk and the obstacle phase.
 WALK, OBSTACLES, RELEASE = "walk", "obstacles", "release"
-
-
-def _pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple], list[tuple]]:
-    """All pawn paths from start: (full, stuck). Full paths take `count` steps or end on the Finish;
-    stuck paths could not go on (the fallback when no full path exists)."""
-    full, stuck = [], []
-    path: list[int] = []
-
-    def walk(s, used_dirs, seen):
-        if s == _FINISH and path:
-            full.append(tuple(path))
-            return
-        if len(path) == count:
-            full.append(tuple(path))
-            return
-        moved = False
-        for t, d in _STEPS[s]:
-            if no_backtrack:
-                if t in seen:
-                    continue
-                path.append(t)
-                seen.add(t)
-                walk(t, used_dirs, seen)
-                seen.discard(t)
-            else:
-                if _OPPOSITE[d] in used_dirs:
-                    continue
-                path.append(t)
-                walk(t, used_dirs | {d}, seen)
-            path.pop()
-            moved = True
-        if not moved and path:
-            stuck.append(tuple(path))
-
-    walk(start, frozenset(), {start})
-    return full, stuck
-
-
-_PATH_CACHE: dict[tuple[int, int, bool], tuple[list[tuple], list[tuple], list[tuple[str, tuple]]]] = {}
-
-
-def pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple], list[tuple], list]:
-    """(full paths, stuck paths, (action, path) for the full ones), computed once per start and count."""
-    key = (start, count, no_backtrack)
-    hit = _PATH_CACHE.get(key)
-    if hit is None:
-        full, stuck = _pawn_paths(start, count, no_backtrack)
-        hit = _PATH_CACHE[key] = (full, stuck, [(move_action(p), p) for p in full])
-    return hit
-
-
-def move_action(path) -> str:
-    return "move " + " ".join(_NAMES[s] for s in path)
 
 
 class DonkeyKongState(State):
@@ -184,6 +131,12 @@ class DonkeyKongState(State):
 
     def turn_count(self) -> int:
         return self.turns
+
+    def move_choices(self) -> list[tuple[str, list[str]]]:
+        """While the pawn's move is due: each legal move action with the spaces it walks (ids)."""
+        if self.contacts or self.stage != MOVE:
+            return []
+        return [(a, [_NAMES[s] for s in path]) for a, path in self._move_options()]
 
     def pending_decision(self) -> dict:
         """What the game waits for: {'seat': seat or -1 (chance) or -2 (over), 'kind', 'text'}."""
