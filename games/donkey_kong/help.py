@@ -47,7 +47,8 @@ Your turn, in this order:
 How obstacles move: along the girders and along the dotted lines from girder end to girder end.
 A fireball that ends its count exactly on the foot of a ladder climbs it to the top space (pawns on
 that ladder are hit); a barrel that ends its count exactly on the top of a ladder slides to its foot,
-but never while a pawn stands on the ladder{wiki_ladder}. A ladder slide happens at most once per move.
+but never while a pawn stands on the ladder{wiki_ladder}. An obstacle slides at most one ladder per move
+(a barrel that turned into a fireball may slide once more as a fireball).
 Two obstacles of one kind never rest on one space: the mover goes on to the next free space. A
 fireball and a barrel that meet (either one moving) destroy the barrel: back to the dispenser.
 A fireball reaching the space in front of Donkey Kong goes back to the Oil Can at once. {oil_rule}
