@@ -60,6 +60,7 @@ enters your pawn's space (passing, stopping, sliding or being dropped there), in
 must play one face-up card of your choice: you score its points at once.
  - Hammer: the obstacle is destroyed (a barrel to the dispenser, a fireball to the Oil Can).
  - Jump: the obstacle stays. {jump_rule}
+
 Each obstacle that meets several pawns on one space meets them in seat order from the player whose
 turn it is; once hammered it meets nobody else.
 
@@ -68,7 +69,9 @@ No face-up card when hit:
  - in another player's turn, that player takes one of your played cards at random, face up;
  - with no cards at all: nothing happens in your own turn; in another's turn, that player draws a
    card from the deck as a reward.
-The deck is never reshuffled from anything else; if it is empty, draws simply do not happen.
+
+Cards lost by the penalty go back into the deck and can be drawn again; when the deck is empty, draws
+simply do not happen.
 
 End: when a pawn reaches the Finish, its player completes the turn (obstacles and dispenser), then
 scores 500 and the game ends. If nobody has reached the Finish after {rounds} full rounds, the game
@@ -125,13 +128,31 @@ def help_text(variant: str) -> str:
         mario_colour=colours["mario"], obstacle_colour=colours["obstacles"], faces=faces,
         roll_offs=ROLL_OFF_LIMIT, rounds=ROUND_LIMIT, **_VARIANT[variant],
     )
-    return "\n".join(_wrap(line) for line in text.splitlines())
+    return _reflow(text)
 
 
-def _wrap(line: str, width: int = 100) -> str:
-    if len(line) <= width:
-        return line
-    indent = line[: len(line) - len(line.lstrip())]
-    bullet = re.match(r"\s*(- |\d+\. )", line)
-    more = indent + " " * (len(bullet.group(1)) if bullet else 0)
-    return textwrap.fill(line, width, subsequent_indent=more)
+def _reflow(text: str, width: int = 100) -> str:
+    """Rewrap the text: blank lines part paragraphs, bullets (' 1. ', ' - ') start items, and
+    every other line continues the item above it."""
+    items: list[list[str]] = []  # [leading text with indent, words...]
+    for line in text.splitlines():
+        if not line.strip():
+            items.append([""])
+            continue
+        starts_item = re.match(r"\s*(- |\d+\. )", line) or not items or items[-1] == [""] or line.endswith(":")
+        if starts_item or items[-1][-1].endswith(":"):
+            items.append([line.rstrip()])
+        else:
+            items[-1].append(line.strip())
+    out = []
+    for item in items:
+        if item == [""]:
+            out.append("")
+            continue
+        first = item[0]
+        indent = first[: len(first) - len(first.lstrip())]
+        bullet = re.match(r"\s*(- |\d+\. )", first)
+        more = indent + " " * (len(bullet.group(1)) if bullet else 0)
+        joined = " ".join([first.strip()] + item[1:])
+        out.append(textwrap.fill(joined, width, initial_indent=indent, subsequent_indent=more))
+    return "\n".join(out)
