@@ -288,3 +288,18 @@ def test_mario_the_fall_penalty_and_bonus():
     s.on_fall(s.layout)
     assert s.coins() == [7, 10, 5] and s.winners() == [1]
     assert s.invariant_violations() == []
+
+
+def test_help_texts_state_the_designed_components_from_the_data():
+    """The issue: "the exact sections are yours to choose and document" and the item distribution
+    "in a distribution you choose and document"."""
+    def words(text):
+        return " ".join(text.split())
+    dk_help = words(DK.help_text("standard"))
+    for i, sec in enumerate(data.dk_spinner()[::3]):
+        assert f"pink {i + 1}: remove {sec['remove']}" in dk_help
+    mario_help = words(MARIO.help_text("standard"))
+    for item, n in data.mario_items().items():
+        assert f"{n} {item}" in mario_help
+    assert "26 gold coins and 8 Five Coins" in mario_help and "5, 4, 3, 1" in mario_help
+    assert "drops more than" in words(CLASSIC.help_text("standard"))

@@ -2,7 +2,8 @@
 
 The careful bot takes the block with the lowest collapse probability in sim's risk map (pruned first
 to a few candidates, because a risk map runs the physics several times per block), breaking ties by
-what the block is worth in the game, and pushes it slowly and steadily. Its decisions that do not
+what the block is worth in the game, and pushes it steadily at a moderate speed (in sim's model a very
+slow push drags the blocks above along by friction). Its decisions that do not
 touch the tower (climbing, targets, stacking slots) come from the game's own preference order.
 """
 
@@ -19,7 +20,7 @@ from .push import make_extract
 class CarefulBot(Bot):
     name = "careful"
 
-    def __init__(self, steadiness: float = 0.95, speed: float = 0.012, candidates: int = 3, samples: int = 1):
+    def __init__(self, steadiness: float = 0.90, speed: float = 0.040, candidates: int = 3, samples: int = 1):
         self.steadiness = steadiness
         self.speed = speed
         self.candidates = candidates
@@ -46,8 +47,10 @@ class CarefulBot(Bot):
         if len(short) > 1 and self.samples > 0:
             for row in physics.risk(state.TOWER, state.tower, short, samples=self.samples,
                                     seed=int(rng.integers(2**31))):
-                risks[(row["level"], row["pos"])] = row["p_collapse"]
-        best = min(short, key=lambda b: (round(risks.get(b, 0.0), 2), -state.block_value(b),
+                # near misses count too: a push that slid the tower 20 mm nearly toppled it
+                risks[(row["level"], row["pos"])] = (round(row["p_collapse"], 2),
+                                                     round(row.get("displacement_mm", 0.0) / 5.0))
+        best = min(short, key=lambda b: (risks.get(b, (0.0, 0)), -state.block_value(b),
                                          static_risk(state.layout, b), b))
         return best[0], best[1], ends(best[0])[int(rng.integers(2))]
 
@@ -76,7 +79,7 @@ def static_risk(layout: list, block: tuple[int, int]) -> float:
 def bot_table() -> dict:
     return {
         "random": RandomBot,
-        "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.030),
-        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.015),
-        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.010, candidates=4, samples=2),
+        "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050),
+        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040),
+        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=4, samples=2),
     }

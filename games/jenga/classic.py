@@ -6,9 +6,9 @@ The player who topples the tower loses; the last player who stacked a block with
 from __future__ import annotations
 
 from ..core import GameSpec
-from . import data
+from . import data, physics
 from .bots import bot_table
-from .common import TowerState
+from .common import TowerState, reflow
 
 
 class ClassicState(TowerState):
@@ -61,7 +61,7 @@ class ClassicState(TowerState):
 
 def help_text(variant: str) -> str:
     play = data.play()
-    return f"""Traditional Jenga, played on a simulated tower of 54 blocks (18 levels of three).
+    return reflow(f"""Traditional Jenga, played on a simulated tower of 54 blocks (18 levels of three).
 
 On your turn take one block from any level below the highest complete level, then put it on top at
 right angles to the level below. Finish a level of three before starting the next.
@@ -69,18 +69,19 @@ right angles to the level below. Finish a level of three before starting the nex
 A push names the block (level:slot, level 0 at the bottom), the end you push from (a tower side:
 +x or -x on even levels, +y or -y on odd ones), the speed ({play['speed_m_s']['min']:.3f} to
 {play['speed_m_s']['max']:.3f} m/s) and the steadiness of your hand (0 to 1). The simulator pushes the
-block out with one of {play['tremors']} equally likely hand tremors; a quick, unsteady push on a
-tight block can topple the tower.
+block out with one of {play['tremors']} equally likely hand tremors. How you push decides whether a tight block comes out cleanly or drags the levels above
+it along until the tower falls.
 
 Before committing you may touch up to {play['probes_per_turn']} blocks per turn to feel how tight they
 are; touching changes nothing.
 
-The tower has fallen when the simulator reports a collapse: a block other than the one you moved
-falls to the table, or the tower tilts or shifts past the simulator's thresholds. The player who
+The tower has fallen when the simulator reports a collapse: a block other than the one in your hand,
+at any moment of the push or the settling after it, {physics.fall_rule("classic")}
+(the thresholds of assets/towers/classic.json). The player who
 toppled it loses and the last player to stack a block without toppling it wins (if the very first
 push topples it, everyone else wins). After {play['max_turns']} turns with the tower standing the game
 stops and everyone shares the win.
-"""
+""")
 
 
 SPEC = GameSpec(

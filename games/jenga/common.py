@@ -17,6 +17,7 @@ and the game ends as the subclass's rules say.
 from __future__ import annotations
 
 import copy
+import textwrap
 
 from ..core import CHANCE, TERMINAL, IllegalActionError, State
 from . import data, physics
@@ -25,6 +26,20 @@ from .layout import (SLOTS, block_text, count, ends, grid_text, removable, stack
 from .push import Push, loose_extract, make_extract, parse_extract, parse_probe
 
 CHANCE_PHASES = ("build", "tremor", "spin")
+
+
+def reflow(text: str, width: int = 100) -> str:
+    """Help text with each paragraph wrapped to `width`; indented lines (lists) are kept as they are."""
+    out = []
+    for para in text.strip().split("\n\n"):
+        lines = para.split("\n")
+        if any(line.startswith("  ") for line in lines):
+            head = [line for line in lines if not line.startswith("  ")]
+            rest = [line for line in lines if line.startswith("  ")]
+            out.append("\n".join(([textwrap.fill(" ".join(head), width)] if head else []) + rest))
+        else:
+            out.append(textwrap.fill(" ".join(line.strip() for line in lines), width))
+    return "\n\n".join(out) + "\n"
 
 
 class NotRemovableError(IllegalActionError):
@@ -41,7 +56,7 @@ class TowerState(State):
     TOWER = "classic"  # sim tower spec name
     BLOCKS = 54
     ACTIONS_PER_TURN = 8  # an upper bound, for max_length
-    CONFORMANCE = {"games": 1, "max_actions": 30}
+    CONFORMANCE = {"games": 1, "max_actions": 24}
     record_trajectories = False  # the renderer sets this to get animation frames from every operation
     FIELDS = ("phase", "tower", "layout", "hand", "floor", "mover", "direction", "pending", "probes_left",
               "last_verdict", "last_probe", "turns", "toppler", "last_stacker", "ended", "log")

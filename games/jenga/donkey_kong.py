@@ -8,9 +8,9 @@ removes and stacks (0, 1 or 2) and how many girders Mario climbs (0 to 3), in an
 from __future__ import annotations
 
 from ..core import GameSpec
-from . import data
+from . import data, physics
 from .bots import bot_table
-from .common import TowerState
+from .common import TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
 
 
@@ -232,7 +232,7 @@ def help_text(variant: str) -> str:
     spinner = "; ".join(f"pink {i + 1}: remove {p['remove']}, climb " + "/".join(str(c) for c in
                         [s['climb'] for s in data.dk_spinner() if s['pink'] == i])
                         for i, p in enumerate({s['pink']: s for s in data.dk_spinner()}.values()))
-    return f"""Donkey Kong Jenga, played on a simulated tower of 54 girders (18 levels of three).
+    return reflow(f"""Donkey Kong Jenga, played on a simulated tower of 54 girders (18 levels of three).
 
 Setup: each player in turn puts their Mario in an end hole of one of the three bottom girders (one
 Mario per hole). Donkey Kong and Pauline stand on the top level and move up whenever a girder starts
@@ -251,11 +251,12 @@ falls to the nearest girder below on the same side of the tower (two levels down
 face the same way); if there is none on that side he goes to the nearest free hole lower down.
 
 A Mario who reaches the top level (where Donkey Kong and Pauline stand) wins at once. If the tower
-falls (the simulator reports a collapse), the player who toppled it loses and the Mario highest up
+falls (the simulator reports a collapse: a girder other than the one in hand
+{physics.fall_rule("dk")}), the player who toppled it loses and the Mario highest up
 among the others wins (ties share the win). Pushes, touches ({play['probes_per_turn']} per turn) and
 the hand's tremor work as in traditional Jenga. After {play['max_turns']} turns the highest Mario
 wins.
-"""
+""")
 
 
 SPEC = GameSpec(

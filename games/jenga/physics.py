@@ -25,6 +25,17 @@ def tower_spec(name: str):
     return load_spec(name)
 
 
+def fall_rule(name: str) -> str:
+    """sim's collapse thresholds for this tower, in words, for the help screens."""
+    rules = tower_spec(name).verdict
+    parts = []
+    for key, value in sorted(vars(rules).items()):
+        if key.startswith("fallen_"):
+            what, unit = key[len("fallen_"):].rsplit("_", 1)
+            parts.append(f"{what.replace('_', ' ')}s more than {value:g} {unit.replace('deg', 'degrees')}")
+    return " or ".join(parts)
+
+
 def _tower(name: str, state: dict):
     from sim import Tower
 
@@ -156,7 +167,8 @@ def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> lis
 
 
 def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int) -> list[dict]:
-    """sim's risk map for some blocks only: each {"level", "pos", "p_collapse"}.
+    """sim's risk map for some blocks only: each {"level", "pos", "p_collapse"} and, when computed
+    here, "displacement_mm" (the mean largest block motion: how near the pushes came to a fall).
 
     Uses risk_map(blocks=...) when sim offers it; otherwise runs the same perturbed pushes
     (sim.riskmap.push_samples) on just these blocks, since a full map costs every removable block.
@@ -172,8 +184,11 @@ def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, se
 
     rows = []
     for level, pos in blocks:
-        falls = 0
+        falls, moved = 0, []
         for push in push_samples(seed, level, pos, samples, 0.05):
-            falls += Tower.from_state(spec, state).extract(level, pos, **push).collapsed
-        rows.append({"level": level, "pos": pos, "p_collapse": falls / samples})
+            verdict = Tower.from_state(spec, state).extract(level, pos, **push)
+            falls += verdict.collapsed
+            moved.append(verdict.max_displacement_mm)
+        rows.append({"level": level, "pos": pos, "p_collapse": falls / samples,
+                     "displacement_mm": float(np.mean(moved))})
     return rows

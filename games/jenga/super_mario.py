@@ -11,12 +11,15 @@ from __future__ import annotations
 import hashlib
 
 from ..core import GameSpec
-from . import data
+from . import data, physics
 from .bots import bot_table
 from .coins import transfer, value
-from .common import TowerState
+from .common import TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, removable, top_level)
 
+EFFECT_WORDS = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}",
+                "steal": "steal {n} from one player", "steal_each": "steal {n} single coins from anyone",
+                "move_down": "move a player down {n}"}
 ITEM_WORTH = {"question": 2.0, "star": 3.0, "mushroom": 2.0, "pow": 2.0, "goomba": -1.0, "none": 0.0}
 
 
@@ -440,9 +443,9 @@ def help_text(variant: str) -> str:
     cards = []
     for key, card in data.characters().items():
         cards.append(f"  {card['name']}: " + "; ".join(
-            f"{item} " + " and ".join(f"{k.replace('_', ' ')} {n}" for k, n in card[item]) for item in data.SPECIAL_ITEMS))
+            f"{item} " + " and ".join(EFFECT_WORDS[k].format(n=n) for k, n in card[item]) for item in data.SPECIAL_ITEMS))
     cards_text = "\n".join(cards)
-    return f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
+    return reflow(f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
 
 The blocks carry item symbols ({items}); the build seed shuffles them over the tower and they are
 visible to everyone. Bowser stands on the top layer. Each player chooses a character card, puts their
@@ -470,8 +473,8 @@ for the first to fourth player to beat him. The first peg to reach the top layer
 {rules['first_to_top_bonus']}. After beating Bowser a peg climbs only by exact count, and opponents can
 no longer move it down.
 
-Knock-outs: when a push or a stack moves the block an opponent's peg is in by more than
-{rules['peg_knock_mm']:.1f} mm, the peg falls out: it goes one layer down into the nearest vacant hole
+Knock-outs: when a push or a stack moves the block an opponent's peg is in out of line with the
+blocks below and above it by more than {rules['peg_knock_mm']:.1f} mm, the peg falls out: it goes one layer down into the nearest vacant hole
 and you take one coin from its owner. Pegs never go below the second layer.
 
 Coins are real pieces: payments use the payer's coins with change from the receiver, a player may
@@ -479,11 +482,12 @@ swap a Five Coin for five gold coins at the bank, and when the bank (or a player
 amount, only what can be paid is paid: a player who owes more than they hold pays what they have,
 and when the bank runs short a collector takes what is left.
 
-The fall (a collapse reported by the simulator): the player who toppled the tower returns
+The fall (a collapse reported by the simulator: a block other than the one in hand
+{physics.fall_rule("mario")}): the player who toppled the tower returns
 {rules['fall_penalty']} coins, the other player(s) with the highest peg collect {rules['fall_bonus']}
 each, and the most coins wins (ties share). Touches: {play['probes_per_turn']} per turn. After
 {play['max_turns']} turns the game stops with no penalty and the most coins wins.
-"""
+""")
 
 
 SPEC = GameSpec(
