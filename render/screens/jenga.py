@@ -125,6 +125,7 @@ class JengaScreen(GameScreen):
         self.probe_note = ""
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
+        self.failed_at = -1  # history length at which an automatic step failed
         super().__init__(match, host)
 
     # ---- the spinner of each game -------------------------------------------------------------
@@ -233,6 +234,8 @@ class JengaScreen(GameScreen):
         return True
 
     def _auto_step(self) -> None:
+        if self.failed_at == len(self.match.history):
+            return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
             self._start(None)
 
@@ -255,7 +258,11 @@ class JengaScreen(GameScreen):
         self._real_match = None
         if job.error is not None:
             self.countdown.finish()
-            self.say(str(job.error) if isinstance(job.error, GameError) else f"The move failed: {job.error!r}")
+            self.held = None
+            if job.action is None or job.by == CHANCE or job.by in self.match.bots:
+                self.failed_at = len(self.match.history)
+            self.say(str(job.error) if isinstance(job.error, GameError)
+                     else f"The simulator failed on this move ({job.error!r}); undo, or load a saved game.", 30.0)
             self.host.sound.play("error")
             self._refresh_actions(force=True)
             return
