@@ -185,3 +185,16 @@ def test_same_seed_and_actions_replay_the_same_tower():
     a, b = run(), run()
     assert [s.action for s in a.history] == [s.action for s in b.history]
     assert json.dumps(a.state.to_json()) == json.dumps(b.state.to_json())
+
+
+def test_touch_to_test_is_free_and_limited():
+    """"You can touch other blocks to find a loose one" / "You can touch the blocks to see if any are
+    loose": a probe reports the force and the tower's motion, changes nothing and does not end the turn;
+    two per turn keep a game finite."""
+    s = classic_turn_ready()
+    tower = json.dumps(s.tower)
+    s.apply_action("probe 5:0 +y")
+    assert s.last_probe["force_n"] > 0 and "tower_motion_mm" in s.last_probe
+    assert json.dumps(s.tower) == tower and s.current_player() == 0 and s.phase == "take"
+    s.apply_action("probe 6:1 +x")
+    assert s.probes_left == 0 and not any(a.startswith("probe") for a in s.legal_actions())

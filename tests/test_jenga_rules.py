@@ -303,3 +303,47 @@ def test_help_texts_state_the_designed_components_from_the_data():
         assert f"{n} {item}" in mario_help
     assert "26 gold coins and 8 Five Coins" in mario_help and "5, 4, 3, 1" in mario_help
     assert "drops more than" in words(CLASSIC.help_text("standard"))
+
+
+def test_dk_marios_start_in_the_end_holes_of_the_bottom_girders():
+    """"Choose your Mario and place him in a hole at the end of a girder of one of the three bottom
+    girders." """
+    s = DK.new_state(DK.make_config(players=4))
+    s.layout, s.phase, s.placing = full_layout(18), "place", 0
+    assert len(s.legal_actions()) == 6 and all(a.startswith("mario 0:") for a in s.legal_actions())
+    for seat in range(4):
+        s.apply_action(s.legal_actions()[0])
+    assert s.phase == "spin" and len({tuple(h) for h in s.marios}) == 4
+
+
+def test_mario_items_are_placed_by_the_seed_and_pegs_start_on_the_second_layer():
+    """"Randomly place three blocks per layer" and "Insert your peg anywhere in the second layer"."""
+    a, b = deal_items(3), deal_items(4)
+    assert a == deal_items(3) and a != b
+    assert {k: a.count(k) for k in set(a)} == data.mario_items()
+    s = MARIO.new_state(MARIO.make_config(players=2))
+    s.layout, s.items, s.phase, s.placing = full_layout(15), a, "character", 0
+    s.apply_action("character toad")
+    assert "character toad" not in s.legal_actions()
+    s.apply_action("character peach")
+    assert all(act.startswith("peg 1:") for act in s.legal_actions())
+
+
+def test_mario_bowser_bonus_goes_5_4_3_1_in_order_of_defeat():
+    """"First player (to defeat Bowser): collect 5 coins / Second player: collect 4 coins" """
+    s = mario_state(pegs=[(13, 0, "+y"), (13, 1, "+y"), (1, 2, "+y")])
+    s.defeats = 1  # someone beat Bowser already
+    s.battling[1], s.phase, s.mover = True, "spin", 1
+    strong = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["climb"] == 4 and not sec["coins"])
+    s.top_bonus_paid = True
+    s.apply_action(f"spin {strong}")
+    assert s.defeated[1] and s.coins()[1] == 5 + 4 and s.defeats == 2
+
+
+def test_mario_opponents_cannot_move_a_peg_that_beat_bowser():
+    """"Opponents can't move your peg below Bowser after you've defeated him." """
+    s = mario_state(pegs=[(2, 0, "+x"), (14, 1, "+x"), (6, 1, "-y")])
+    s.characters = ["peach", "mario", "toad"]
+    s.defeated[1] = True
+    s.effects = [["move_down", 3]]
+    assert s.legal_actions() == ["target 3"]
