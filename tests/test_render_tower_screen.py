@@ -226,3 +226,45 @@ def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
     screen.draw(surface)
     pygame.image.save(surface, str(SHOTS / "screen_risk.png"))
     screen.close()
+
+
+def test_super_mario_pegs_items_and_bowser(surface):
+    """'Insert your peg anywhere in the second layer at the base of the tower' by clicking a block's
+    end; the item symbols show on the blocks and Bowser stands on top."""
+    screen = new_screen("jenga_mario", seed=4)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    for seat in range(2):  # characters come from the list of choices
+        assert screen.play(next(a for a in screen.legal if a.startswith("character ")))
+    assert run(screen, surface, lambda: match.state.phase == "peg")
+    for seat in range(2):
+        state = match.state
+        done = False
+        for slot in range(3):
+            block = state.layout[1][slot]
+            point, _ = end_point(screen, block)
+            if screen.view.pick(point) != block:
+                continue
+            send(screen, pygame.MOUSEMOTION, tuple(point))
+            if screen.board_hover and screen.board_hover[0].startswith("peg 1:"):
+                send(screen, pygame.MOUSEBUTTONDOWN, tuple(point))
+                send(screen, pygame.MOUSEBUTTONUP, tuple(point))
+                done = True
+                break
+        assert done
+        assert run(screen, surface, lambda: screen.job is None)
+    assert all(h is not None and h[0] == 1 for h in match.state.pegs)
+    assert run(screen, surface, lambda: screen.spinner.spinning, frames=200)
+    run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
+    spins = [s.action for s in match.history if s.action.startswith("spin ")]
+    assert screen.spinner.result == int(spins[-1].split()[1])
+    screen.draw(surface)
+    pygame.image.save(surface, str(SHOTS / "screen_mario.png"))
+    scene = screen._scene
+    assert scene.symbols and scene.holes and {f.kind for f in scene.figures} >= {"bowser", "peg"}
+    assert all(line.endswith("coins") for line in screen.piece_lines())
+    img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+    top = max(scene.poses[:, 2])
+    (p,), _ = screen.camera.project(np.array([[0.0, 0.0, top + 0.03]]))
+    patch = img[int(p[1]) - 15:int(p[1]) + 15, int(p[0]) - 30:int(p[0]) + 30]
+    assert np.any((patch[..., 1] > 110) & (patch[..., 0] < 80) & (patch[..., 2] < 90))  # Bowser's green shell
