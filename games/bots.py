@@ -15,6 +15,7 @@ class Bot:
     """Chooses one of the state's legal actions for the seat that must decide."""
 
     name = "bot"
+    may_change_state = True  # False: choose() only reads the state, so the driver need not copy it
 
     def choose(self, state: State, rng: np.random.Generator) -> str:
         raise NotImplementedError
@@ -24,6 +25,7 @@ class RandomBot(Bot):
     """Uniform over the legal actions."""
 
     name = "random"
+    may_change_state = False
 
     def choose(self, state: State, rng: np.random.Generator) -> str:
         actions = state.legal_actions()

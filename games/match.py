@@ -1,8 +1,10 @@
 """A match: one game's config, seed and history, with chance sampling, bots, undo/redo and save files.
 
-Chance outcomes are drawn from numpy's default_rng seeded with (seed, position in the history), so the
-same seed and the same decisions give the same game, a loaded match continues exactly as it would
-have, and undoing a decision can never re-roll dice. Bots get a Generator seeded the same way.
+Chance outcomes are drawn, in order, from one numpy default_rng seeded from the match seed. Undo never
+goes back past a chance outcome, so no draw is ever taken back: the same seed and the same decisions
+give the same game, a loaded match (which replays its actions, drawing again) continues exactly as it
+would have, and nobody re-rolls dice by undoing. Each bot decision gets a Generator seeded with (seed,
+position in the history, seat), so a bot's choice depends only on where in the game it is asked.
 
 Save files are JSON: format name and version, config, seed, the actions with who took them, a digest
 of the final state and a checksum of the whole. They are written to a temporary file and renamed, so
@@ -46,10 +48,6 @@ class Step:
         return {"by": self.by, "action": self.action}
 
 
-def chance_rng(seed: int, position: int) -> np.random.Generator:
-    return np.random.default_rng([_CHANCE_STREAM, seed, position])
-
-
 def bot_rng(seed: int, position: int, seat: int) -> np.random.Generator:
     return np.random.default_rng([_BOT_STREAM, seed, position, seat])
 
@@ -70,6 +68,7 @@ class Match:
         self.seed = seed
         self.state: State = self.spec.new_state(config)
         self.history: list[Step] = []
+        self._chance = np.random.default_rng([_CHANCE_STREAM, seed])
         self._undo: list[State] = []  # snapshots before each decision since the last chance outcome
         self._redo: list[Step] = []
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots()
@@ -100,7 +99,7 @@ class Match:
         """Sample and apply the chance outcome at this point of the history."""
         if self.state.current_player() != CHANCE:
             raise IllegalActionError("no chance step is due now")
-        outcome = sample_outcome(self.state.chance_outcomes(), chance_rng(self.seed, len(self.history)))
+        outcome = sample_outcome(self.state.chance_outcomes(), self._chance)
         self.state.apply_action(outcome)
         self.history.append(Step(CHANCE, outcome))
         self._undo.clear()
@@ -113,7 +112,8 @@ class Match:
         bot = self.bots.get(seat)
         if bot is None:
             raise IllegalActionError(f"seat {seat} is not played by a bot")
-        return bot.choose(self.state.clone(), bot_rng(self.seed, len(self.history), seat))
+        state = self.state.clone() if bot.may_change_state else self.state
+        return bot.choose(state, bot_rng(self.seed, len(self.history), seat))
 
     def waiting_for_human(self) -> bool:
         p = self.state.current_player()

@@ -94,7 +94,7 @@ def test_terminal_play_takes_typed_moves_and_saves(tmp_path):
         pytest.skip("no board game registered yet")
     save = tmp_path / "t.json"
     # Type 'help', a bad move, then always the first listed move for a while, then save.
-    script = "help\nnot a move\n" + "1\n" * 30 + f"save {save}\nquit\n"
+    script = "help\nnot a move\n" + "1\n" * 8 + f"save {save}\nquit\n"
     out = run("play", real[0], "--seats", "human,random", "--seed", "4", "--terminal", stdin=script)
     assert out.returncode == 0, out.stderr
     assert "names no action" in out.stdout or "not legal" in out.stdout
