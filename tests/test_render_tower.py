@@ -276,3 +276,16 @@ def test_playback_interpolates_at_real_speed():
     assert math.isclose(play.poses()[0, 0], 0.25, abs_tol=1e-9)
     play.update(5.0)
     assert play.done and math.isclose(play.poses()[0, 0], 1.0)
+
+
+def test_push_gesture_merges_events_of_one_frame():
+    """Mouse events that arrive together (same frame time) count as one sample, so a steady drag
+    delivered in bursts still reads as steady."""
+    drag = PushGesture(0, (0, 0), (1000.0, 0.0), 0.075)
+    x = 0
+    for frame in range(1, 21):
+        for _ in range(3):  # three events per frame, 1 px each
+            x += 1
+            drag.move((x, 0), frame / 60)
+    speed, steady = drag.reading()
+    assert math.isclose(speed, 0.003 * 60, rel_tol=1e-9) and steady > 0.99

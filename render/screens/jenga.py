@@ -593,7 +593,7 @@ class JengaScreen(GameScreen):
             if self.risk.error:
                 status = "unavailable"
             elif risk is not None:
-                status = f"{RISK_SAMPLES} pushes a block"
+                status = f"{RISK_SAMPLES} trial pushes a block"
             elif self.risk.busy:
                 status = "computing…"
             else:

@@ -60,6 +60,9 @@ class PushGesture:
     def reading(self) -> tuple[float, float]:
         """(speed in m/s, steadiness 0..1) of the drag so far."""
         s = np.array(self.samples, dtype=float)
+        # Several mouse events can arrive within one frame: keep the last position of each instant.
+        last = np.append(s[1:, 0] != s[:-1, 0], True)
+        s = s[last] if last.sum() >= 2 else s[[0, -1]]
         duration = s[-1, 0] - s[0, 0]
         distance = abs(s[-1, 1] - s[0, 1])
         if duration <= 0 or distance <= 0:
@@ -67,7 +70,7 @@ class PushGesture:
         speed = distance / duration
         dt = np.diff(s[:, 0])
         keep = dt > 0
-        step_speed = np.abs(np.diff(s[:, 1]))[keep] / dt[keep]
+        step_speed = np.abs(np.diff(s[:, 1]))[keep] / dt[keep]  # metres per second between instants
         uneven = float(np.std(step_speed) / (np.mean(step_speed) + 1e-9)) if len(step_speed) > 1 else 0.0
         _, scale = self._unit
         wander = float(np.sqrt(np.mean(s[:, 2] ** 2))) / (distance * scale + 1e-9)  # sideways, per pushed pixel
