@@ -185,10 +185,14 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
         "ours_accuracy_on_peer_scenarios": acc(ours_peer, peer_scenarios),
         "naive_pybullet_settings": {k: (round(v, 6) if isinstance(v, float) else v) for k, v in sim_peers.NAIVE_SETTINGS.items()},
         "naive_pybullet_accuracy": acc(naive, peer_scenarios),
+        "naive_pybullet_wrong": [f"seed {s['seed']} level {s['level']} {s['case']}" for r, s in zip(naive, peer_scenarios)
+                                 if r["collapsed"] != s["falls"]],
         "naive_pybullet_ms_median": float(np.median([r["wall_ms"] for r in naive])),
         "naive_pybullet_speedup": float(np.median([r["wall_ms"] for r in naive]) / ours_ms),
         "mujoco_settings": sim_peers.MUJOCO_SETTINGS if have_mujoco else None,
         "mujoco_accuracy": acc(mj, peer_scenarios) if have_mujoco else None,
+        "mujoco_wrong": [f"seed {s['seed']} level {s['level']} {s['case']}" for r, s in zip(mj, peer_scenarios)
+                         if r["collapsed"] != s["falls"]],
         "mujoco_ms_median": float(np.median([r["wall_ms"] for r in mj])) if have_mujoco else None,
         "mujoco_speedup": float(np.median([r["wall_ms"] for r in mj]) / ours_ms) if have_mujoco else None,
         "riskmap_levels": risk_levels,

@@ -132,17 +132,22 @@ class Tower:
         self.focus = int(level)
         return b
 
-    def remove(self, level: int, pos: int, record: bool = False) -> Verdict:
-        """Delete a block at once (analysis), then settle; the block goes in hand."""
+    def remove(self, level: int, pos: int, record: bool = False, follow_s: float = 0.0) -> Verdict:
+        """Delete a block at once (analysis), then settle; the block goes in hand.
+
+        Every operation takes record=True (the verdict's trajectory: poses at the spec's frame rate, for
+        animation) and follow_s: after a collapse is certain, go on simulating the fall for that long with
+        every block separate (for the animation and the final resting places; the verdict is the same)."""
         self._check_standing()
         self._check_present(level, pos)
         t0 = time.perf_counter()
         addresses = self._addresses()
         self._take(level, pos)
         with self._world(level) as world:
-            return self._settle_run(world, self.spec.settle_s, t0, addresses, record)
+            return self._settle_run(world, self.spec.settle_s, t0, addresses, record, follow_s=follow_s)
 
-    def settle(self, seconds: float | None = None, full: bool = False, record: bool = False) -> Verdict:
+    def settle(self, seconds: float | None = None, full: bool = False, record: bool = False,
+               follow_s: float = 0.0) -> Verdict:
         """Let the tower stand for `seconds` (default: the spec's settle time) or until it is at rest.
 
         The world is cut around the last changed level (the top for a fresh tower); full=True simulates
@@ -153,9 +158,9 @@ class Tower:
         focus = None if full else (self.focus if self.focus is not None else self.num_levels - 1)
         with self._world(focus) as world:
             return self._settle_run(world, self.spec.settle_s if seconds is None else seconds, t0,
-                                    self._addresses(), record, early_exit=seconds is None)
+                                    self._addresses(), record, early_exit=seconds is None, follow_s=follow_s)
 
-    def stack(self, slot: int, record: bool = False) -> Verdict:
+    def stack(self, slot: int, record: bool = False, follow_s: float = 0.0) -> Verdict:
         """Put the block in hand on top, in `slot` of the open top level (or of a new level)."""
         self._check_standing()
         if self.hand is None:
@@ -187,10 +192,10 @@ class Tower:
         self.hand = None
         self.focus = level
         with self._world(level) as world:
-            return self._settle_run(world, self.spec.settle_s, t0, addresses, record)
+            return self._settle_run(world, self.spec.settle_s, t0, addresses, record, follow_s=follow_s)
 
     def extract(self, level: int, pos: int, side: int = +1, speed: float = 0.02, steadiness: float = 1.0,
-                tremor: int = 0, angle_deg: float = 0.0, record: bool = False) -> Verdict:
+                tremor: int = 0, angle_deg: float = 0.0, record: bool = False, follow_s: float = 0.0) -> Verdict:
         """Play a block out: a finger at its `side` end (+1: the end on the block's +axis) pushes it along
         its long axis at `speed` m/s until it is clear of the tower, then the tower settles.
 
@@ -212,7 +217,8 @@ class Tower:
             self._take(level, pos)
             world.level_of = self.level_of
             hand_path = self._hand_path(world, b, side, speed, steadiness, tremor, angle_deg)
-            return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path)
+            return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path,
+                                    follow_s=follow_s)
 
     def probe(self, level: int, pos: int, side: int = +1) -> Probe:
         """Touch to test: push the block 2 mm at 1 cm/s and report the force it took (moves: no more than
@@ -321,7 +327,7 @@ class Tower:
         yield None
 
     def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],
-                    record: bool, hand=None, early_exit: bool = True) -> Verdict:
+                    record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0) -> Verdict:
         spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
         before = self._poses.copy()
         watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
@@ -369,6 +375,11 @@ class Tower:
             prev = now
         if pushing:
             hand.close()
+        if outcome == "fallen" and follow_s > 0.0:
+            now, more = self._follow(world, now, follow_s, record)
+            sim_t += follow_s
+            if record:
+                frames.extend(more)
         final = now
         disp_all = np.full(spec.num_blocks, np.nan)
         tilt_all = np.full(spec.num_blocks, np.nan)
@@ -401,6 +412,22 @@ class Tower:
             static_margin_mm=margin,
             trajectory=np.array(frames) if record else None,
         )
+
+    def _follow(self, world: World, now: np.ndarray, seconds: float, record: bool):
+        """Play a collapse on for `seconds` with every block separate, for the fall's animation and the
+        final list of fallen blocks: a new world starts from the poses and velocities at the verdict."""
+        ids, velocity = world.velocities()
+        keep = self.level_of[ids] >= 0
+        ids, velocity = ids[keep], velocity[keep]
+        phy = self.spec.physics
+        frames = []
+        with World(self.spec, self.dims, now, self.level_of, None) as loose:
+            loose.set_velocities(ids, velocity)
+            for _ in range(int(np.ceil(seconds * phy.frame_hz))):
+                loose.step(phy.steps_per_frame)
+                if record:
+                    frames.append(loose.poses())
+            return loose.poses(), frames
 
     def _fallen(self, before: np.ndarray, after: np.ndarray) -> np.ndarray:
         """The collapse rule (see sim.verdict): which blocks slid, dropped or turned past the thresholds."""

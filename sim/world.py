@@ -186,6 +186,28 @@ class World:
         c = self.client
         return np.array([sum(pb.getBasePositionAndOrientation(self.body[int(b)], physicsClientId=c), ()) for b in ids])
 
+    def velocities(self) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, (M, 6) linear and angular velocity) of every moving block; glued ones move with their body."""
+        c = self.client
+        rows = [sum(pb.getBaseVelocity(body, physicsClientId=c), ()) for body in self.dynamic_bodies]
+        out = np.array(rows).reshape(-1, 6)
+        ids = self.dynamic_ids
+        if self.glue is not None:
+            body = self.glue[0]
+            v, w = (np.array(x) for x in pb.getBaseVelocity(body, physicsClientId=c))
+            p, _ = pb.getBasePositionAndOrientation(body, physicsClientId=c)
+            arms = self.poses()[self.glued_ids, :3] - np.array(p)
+            glued = np.column_stack([v + np.cross(w, arms), np.broadcast_to(w, arms.shape)])
+            out = np.vstack([out, glued])
+            ids = np.concatenate([ids, self.glued_ids])
+        return ids.astype(int), out
+
+    def set_velocities(self, ids: np.ndarray, velocity: np.ndarray) -> None:
+        c = self.client
+        for b, v in zip(ids, velocity):
+            if int(b) in self.body:
+                pb.resetBaseVelocity(self.body[int(b)], v[:3].tolist(), v[3:].tolist(), physicsClientId=c)
+
     def remove_block(self, b: int) -> None:
         """Take a block out of the world; poses() then reports its starting pose."""
         body = self.body.pop(int(b))

@@ -127,3 +127,23 @@ def test_static_margins_match_the_classic_cases():
     m2, level = margins(present, xy, widths, masses, np.array([[MIDDLE, 1], [MIDDLE, 2]]))
     assert m2[0] < 0 and level[0] == MIDDLE  # edge and middle gone: the load's centre is outside
     assert m2[1] > 0
+
+
+def test_plastic_mario_tower_keeps_the_classic_cases():
+    spec = load_spec("mario")
+    for removals, falls in [([(6, 0), (6, 2)], False), ([(6, 0), (6, 1)], True)]:
+        tower = Tower(spec, seed=0)
+        assert [tower.remove(*r).collapsed for r in removals] == [False, falls]
+
+
+def test_a_followed_collapse_ends_on_the_floor():
+    tower = Tower(SPEC, seed=0)
+    tower.remove(12, 2)
+    verdict = tower.remove(12, 1, record=True, follow_s=1.5)
+    assert verdict.collapsed and tower.collapsed
+    assert verdict.trajectory.shape[1:] == (SPEC.num_blocks, 7) and len(verdict.trajectory) > 40
+    top = tower.poses()[[tower.spec.num_blocks - 1]]
+    assert top[0, 2] < 0.05                                  # the top block came down near the floor
+    assert len(verdict.fallen) >= 3 and all(level > 12 for level, _ in verdict.fallen)
+    with pytest.raises(BlockError, match="has fallen"):
+        tower.remove(2, 1)
