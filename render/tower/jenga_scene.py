@@ -83,8 +83,9 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
         else:
             character = characters[seat] if seat < len(characters) and characters[seat] else "mario"
             figures.append(Figure("peg", block, end, palette.seat_colour(seat), str(seat + 1), character))
+    loose = np.array([w == "floor" for w in state.tower["where"]], dtype=bool)
     return TowerScene(poses, sizes, block_colours(name, len(poses)), hidden, symbols, HOLES.get(name, False),
-                      figures)
+                      figures, loose)
 
 
 def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:

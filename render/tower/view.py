@@ -32,7 +32,8 @@ HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
                       np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
 UNTINTED_GREY = 0.55
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
-OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full  # how far blocks without a risk figure fade to grey while the tint is shown
+OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
+SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none  # how far blocks without a risk figure fade to grey while the tint is shown
 
 
 @dataclass
@@ -64,6 +65,7 @@ class TowerScene:
     symbols: dict[int, str] = field(default_factory=dict)  # block id -> item symbol on its long sides
     holes: bool = False  # holes in both ends of every block
     figures: list[Figure] = field(default_factory=list)
+    loose: np.ndarray | None = None  # (N,) True for blocks off the tower (on the floor)
 
 
 class TowerView:
@@ -103,7 +105,7 @@ class TowerView:
         light = 0.75 * -forward + 0.55 * up - 0.55 * right
         light /= np.linalg.norm(light)
         lambert = np.clip(boxes.normals @ light, 0.0, 1.0)
-        shade = (AMBIENT + (1 - AMBIENT) * lambert) * self._occlusion(boxes, shown)  # (N, 6)
+        shade = (AMBIENT + (1 - AMBIENT) * lambert) * self._occlusion(boxes, shown if scene.loose is None else shown & ~np.asarray(scene.loose, bool))
         base = np.asarray(scene.colours, dtype=float)
         if risk is not None:
             risk = np.asarray(risk, dtype=float)
@@ -229,19 +231,41 @@ class TowerView:
         self._ghost_owner = np.array(owners, dtype=int)
 
     @staticmethod
-    def _occlusion(boxes: Boxes, shown: np.ndarray) -> np.ndarray:
+    def _occlusion(boxes: Boxes, standing: np.ndarray) -> np.ndarray:
         """(N, 6) darkening of faces that lie inside the tower's outline (seen through a gap), by how far
-        they are from the outside along their normal: without it a missing block barely shows."""
-        if not shown.any():
-            return np.ones((len(boxes), 6))
-        centre = np.median(boxes.centres[shown], axis=0)
-        reach = 1.5 * np.median(np.min(boxes.half[shown, :2], axis=1)) * 2  # half the footprint: 1.5 widths
-        lo = np.array([centre[0] - reach, centre[1] - reach, 0.0])
-        hi = np.array([centre[0] + reach, centre[1] + reach, boxes.upper[shown, 2].max()])
+        they are from the outside along their normal: without it a missing block barely shows.
+
+        Sideways the outline is taken level by level (the box around a level's blocks and those of the
+        levels just above and below), so a part of the tower that has slid keeps its own outside; up and
+        down it is the floor and the top of the tower.
+        """
+        n = len(boxes)
+        if not standing.any():
+            return np.ones((n, 6))
+        height = float(np.median(boxes.half[standing, 2])) * 2
+        band = np.clip(np.floor(boxes.centres[:, 2] / max(height, 1e-6)).astype(int), 0, None)
+        bands = int(band[standing].max()) + 3
+        lo_b = np.full((bands, 3), np.inf)
+        hi_b = np.full((bands, 3), -np.inf)
+        np.minimum.at(lo_b, band[standing] + 1, boxes.lower[standing])
+        np.maximum.at(hi_b, band[standing] + 1, boxes.upper[standing])
+        lo_w = np.minimum(np.minimum(lo_b[:-2], lo_b[1:-1]), lo_b[2:])  # each band with its neighbours
+        hi_w = np.maximum(np.maximum(hi_b[:-2], hi_b[1:-1]), hi_b[2:])
+        k = np.minimum(band, bands - 3)
+        lo, hi = lo_w[k][:, None, :].copy(), hi_w[k][:, None, :].copy()  # (N, 1, 3)
+        lo[..., 2] = 0.0  # up and down, the outside is the floor and the tower's top
+        hi[..., 2] = boxes.upper[standing, 2].max()
         out = boxes.normals  # (N, 6, 3), unit vectors along world axes for an upright tower
         room = np.where(out > 0, hi - boxes.face_centres, boxes.face_centres - lo)  # distance to the outline
-        inside = np.clip(np.sum(np.abs(out) * room, axis=2), 0.0, None)
-        return 1.0 - OCCLUSION * np.clip(inside / OCCLUSION_DEPTH, 0.0, 1.0)
+        room = np.nan_to_num(room, posinf=0.0, neginf=0.0)
+        main = np.argmax(np.abs(out), axis=2)  # the world axis each face looks along
+        along = np.take_along_axis(room, main[..., None], axis=2)[..., 0]
+        # Only faces square to the world axes: a twisted part of the tower overfills its axis-aligned box.
+        square = np.clip((np.max(np.abs(out), axis=2) - SQUARE_COS) / (1.0 - SQUARE_COS), 0.0, 1.0)
+        inside = np.clip(along, 0.0, None) * square
+        shade = 1.0 - OCCLUSION * np.clip(inside / OCCLUSION_DEPTH, 0.0, 1.0)
+        shade[~standing] = 1.0
+        return shade
 
     def _draw_floor(self, surface: pygame.Surface, scene: TowerScene, boxes: Boxes) -> None:
         shown = boxes.centres if len(boxes) else np.zeros((1, 3))
