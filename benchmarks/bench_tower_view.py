@@ -46,11 +46,13 @@ def main(argv=None) -> int:
     match = Match(spec.make_config(seats=[Seat("A"), Seat("B")]), seed=args.seed)
     screen = screen_for(args.game)(match)
     dt = 1 / 60
-    for _ in range(600):  # build the tower
-        if match.waiting_for_human() and screen.job is None:
-            break
+    for _ in range(3000):  # build the tower and play the first choices until a block may be pushed
         if screen.job is not None:
             screen.job.thread.join()
+        elif match.waiting_for_human() and not screen.animating():
+            if match.state.may_extract():
+                break
+            screen.play(screen.legal[0])  # placing Marios or pegs, choosing characters, climbing
         screen.update(dt)
         screen.draw(window)
     levels = len(match.state.layout)
