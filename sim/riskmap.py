@@ -41,22 +41,11 @@ def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) ->
     return pushes
 
 
-def _score_block(args) -> dict:
-    spec, state, level, pos, samples, seed, speed, prune = args
-    falls, forces, runs = 0, [], 0
-    for push in push_samples(seed, level, pos, samples, speed):
-        tower = Tower.from_state(spec, state)
-        if runs == 0:
-            margin = float(tower.static_margins([(level, pos)])[0][0])
-        verdict = tower.extract(level, pos, **push)
-        runs += 1
-        falls += verdict.collapsed
-        forces.append(verdict.push_force_n)
-        if (prune and runs == 1 and not verdict.collapsed and verdict.max_displacement_mm < PRUNE_MM
-                and margin >= spec.verdict.near_critical_margin_mm):
-            break
-    return {"level": level, "pos": pos, "p_collapse": falls / runs, "push_force_n": float(np.median(forces)),
-            "samples_run": runs}
+def _extract(args) -> tuple[bool, float, float]:
+    """One extraction from the tower's state: (collapsed, median push force, largest displacement)."""
+    spec, state, level, pos, push = args
+    verdict = Tower.from_state(spec, state).extract(level, pos, **push)
+    return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
 
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
@@ -69,9 +58,27 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     """
     tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
     state = tower.get_state()
-    jobs = [(spec, state, l, p, samples, seed, speed, prune) for l, p in tower.removable(below_level)]
+    blocks = tower.removable(below_level)
+    pushes = {b: push_samples(seed, b[0], b[1], samples, speed) for b in blocks}
+    margin = dict(zip(blocks, tower.static_margins(blocks)[0])) if blocks else {}
     workers = workers or os.cpu_count() or 1
-    if workers <= 1 or len(jobs) <= 1:
-        return [_score_block(job) for job in jobs]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(_score_block, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
+    pool = None
+    if workers > 1 and len(blocks) > 1:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+    run = (lambda jobs: list(pool.map(_extract, jobs))) if pool else (lambda jobs: [_extract(j) for j in jobs])
+    try:
+        # Two rounds, each spread task by task over the workers: the nominal push of every block, then the
+        # perturbed pushes of the blocks that the nominal push did not clear.
+        first = run([(spec, state, l, p, pushes[(l, p)][0]) for l, p in blocks])
+        results = {b: [r] for b, r in zip(blocks, first)}
+        more = [b for b, (fell, _, moved) in zip(blocks, first)
+                if not (prune and not fell and moved < PRUNE_MM and margin[b] >= spec.verdict.near_critical_margin_mm)]
+        jobs = [(spec, state, l, p, push) for l, p in more for push in pushes[(l, p)][1:]]
+        for job, r in zip(jobs, run(jobs)):
+            results[(job[2], job[3])].append(r)
+    finally:
+        if pool:
+            pool.shutdown()
+    return [{"level": l, "pos": p, "p_collapse": sum(r[0] for r in results[(l, p)]) / len(results[(l, p)]),
+             "push_force_n": float(np.median([r[1] for r in results[(l, p)]])),
+             "samples_run": len(results[(l, p)])} for l, p in blocks]

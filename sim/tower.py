@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from . import statics
-from .layout import block_dims, built_poses, level_quat, slot_xy
+from .layout import block_dims, built_poses, slot_xy
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
@@ -173,25 +173,37 @@ class Tower:
             taken = ", ".join(str(p) for p in self.blocks_in_level(level))
             raise BlockError(f"slot {slot} of level {level} is taken (taken: {taken})")
         t0 = time.perf_counter()
-        addresses = self._addresses()
         if level >= self.slots.shape[0]:
             self.slots = np.vstack([self.slots, np.full((1, self.spec.per_level), -1)])
         b = self.hand
         below = self.slots[level - 1]
         below = below[below >= 0]
+        # The level below may have been nudged and turned by earlier moves: place the block in that
+        # level's own frame (its mean turn and centre), so it lands square on it and beside its neighbours.
         nominal = np.array([slot_xy(self.spec, level - 1, int(p)) for p in np.flatnonzero(self.slots[level - 1] >= 0)])
-        centre = (self._poses[below, :2] - nominal).mean(axis=0)
+        heading = axes(self._poses[below, 3:], 0)
+        turn = np.arctan2(heading[:, 1], heading[:, 0]) - (0.0 if (level - 1) % 2 == 0 else np.pi / 2)
+        turn = float(np.mean((turn + np.pi / 2) % np.pi - np.pi / 2))
+        c, s = np.cos(turn), np.sin(turn)
+        rot = np.array([[c, -s], [s, c]])
+        centre = (self._poses[below, :2] - nominal @ rot.T).mean(axis=0)
         tops = self._poses[below, 2] + self.dims[below, 2] / 2.0
         pose = np.zeros(7)
-        pose[:2] = slot_xy(self.spec, level, slot, centre)
+        pose[:2] = centre + rot @ slot_xy(self.spec, level, slot)
         pose[2] = tops.max() + self.dims[b, 2] / 2.0 + 1e-4
-        pose[3:] = level_quat(level)
+        yaw = turn + (0.0 if level % 2 == 0 else np.pi / 2)
+        pose[3:] = [0.0, 0.0, np.sin(yaw / 2), np.cos(yaw / 2)]
         self._poses[b] = pose
         self.slots[level, slot] = b
         self.level_of[b] = level
         self.hand = None
-        self.focus = level
-        with self._world(level) as world:
+        addresses = self._addresses()
+        # The new block loads every level below; the world is cut around the level it rests on, or around
+        # the weakest level when the statics say the added load leaves that one near tipping.
+        margin, weakest = self.static_margins()
+        focus = max(0, int(weakest[0])) if margin[0] < self.spec.verdict.near_critical_margin_mm else level - 1
+        self.focus = focus
+        with self._world(focus) as world:
             return self._settle_run(world, self.spec.settle_s, t0, addresses, record, follow_s=follow_s)
 
     def extract(self, level: int, pos: int, side: int = +1, speed: float = 0.02, steadiness: float = 1.0,
