@@ -50,11 +50,6 @@ def displacement_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     return 1000.0 * np.linalg.norm(after[..., :3] - before[..., :3], axis=-1)
 
 
-def shift_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """Horizontal distance each block moved, in mm."""
-    return 1000.0 * np.linalg.norm(after[..., :2] - before[..., :2], axis=-1)
-
-
 def drop_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     """How far each block went down, in mm (negative when it rose)."""
     return 1000.0 * (before[..., 2] - after[..., 2])
@@ -76,7 +71,3 @@ def quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         aw * bz + ax * by - ay * bx + az * bw,
         aw * bw - ax * bx - ay * by - az * bz,
     ], axis=-1)
-
-
-def quat_conj(q: np.ndarray) -> np.ndarray:
-    return q * np.array([-1.0, -1.0, -1.0, 1.0])

@@ -45,7 +45,7 @@ def _import_pybullet_quietly():
 
 pb = _import_pybullet_quietly()
 
-from .motion import compose, quat_conj, quat_mul, rotate
+from .motion import compose, rotate
 from .spec import TowerSpec
 
 
@@ -118,7 +118,6 @@ class World:
             self.body[int(b)] = self._box(b, spec.mass_kg)
         self.dynamic_bodies = [self.body[int(b)] for b in self.dynamic_ids]
         self.glue = self._compound(self.glued_ids, spec.mass_kg) if len(self.glued_ids) else None
-        self.grip_id = -1
         self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
 
     def _surface(self, body: int) -> None:
@@ -250,5 +249,3 @@ class World:
     def __exit__(self, *exc) -> None:
         self.close()
 
-
-__all__ = ["World", "quat_conj", "quat_mul"]
