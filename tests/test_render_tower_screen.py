@@ -268,3 +268,27 @@ def test_super_mario_pegs_items_and_bowser(surface):
     (p,), _ = screen.camera.project(np.array([[0.0, 0.0, top + 0.03]]))
     patch = img[int(p[1]) - 15:int(p[1]) + 15, int(p[0]) - 30:int(p[0]) + 30]
     assert np.any((patch[..., 1] > 110) & (patch[..., 0] < 80) & (patch[..., 2] < 90))  # Bowser's green shell
+
+
+def test_view_keys_turn_and_zoom_but_not_while_typing(surface):
+    screen = new_screen("jenga_classic", seed=7)
+    assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None)
+    yaw, zoom = screen.camera.yaw, screen.camera.zoom
+
+    def key(k, unicode=""):
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+
+    key(pygame.K_RIGHT)
+    for _ in range(30):
+        screen.update(DT)
+    assert abs((screen.camera.yaw - yaw) % (2 * np.pi) - np.pi / 2) < 1e-9  # a quarter turn
+    key(pygame.K_PLUS, "+")
+    assert screen.camera.zoom > zoom
+    shown = screen.show_risk
+    key(pygame.K_r, "r")
+    assert screen.show_risk is not shown
+    key(pygame.K_SLASH, "/")  # the choice finder takes letters now
+    assert screen.filtering
+    key(pygame.K_r, "r")
+    assert screen.show_risk is not shown  # unchanged: the letter went to the finder
+    screen.close()

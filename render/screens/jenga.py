@@ -422,6 +422,8 @@ class JengaScreen(GameScreen):
         return False
 
     def _board_key(self, event) -> bool:
+        if self.filtering or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False  # letters typed into the choice finder, or shortcuts of the app
         key = event.key
         if key == pygame.K_LEFT:
             self.camera.quarter_turn(-1)
