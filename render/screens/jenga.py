@@ -16,6 +16,7 @@ and stops on the outcome the engine drew.
 from __future__ import annotations
 
 import copy
+import sys
 import threading
 
 import numpy as np
@@ -50,6 +51,11 @@ ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_SAMPLES = 2  # pushes tried per block: a whole map takes about a minute on one core
 HOLE_WORDS = ("mario", "peg", "climb")
 PHYSICS_WORDS = ("stack", "probe")
+# While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
+# after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
+# median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
+# 15 % slower (`benchmarks/bench_tower_view.py --physics`).
+SWITCH_INTERVAL_S = 0.001
 
 
 class _Job:
@@ -126,6 +132,7 @@ class JengaScreen(GameScreen):
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         self.failed_at = -1  # history length at which an automatic step failed
+        self._switch = sys.getswitchinterval()
         super().__init__(match, host)
 
     # ---- the spinner of each game -------------------------------------------------------------
@@ -241,6 +248,8 @@ class JengaScreen(GameScreen):
 
     def _start(self, action: str | None) -> None:
         real = self.match
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL_S))
         self.job = _Job(real, action)
         self._real_match = real
         self.match = _frozen(real)
@@ -254,6 +263,7 @@ class JengaScreen(GameScreen):
         if not job.done:
             return
         self.job = None
+        sys.setswitchinterval(self._switch)
         self.match = self._real_match
         self._real_match = None
         if job.error is not None:
