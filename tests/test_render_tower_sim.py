@@ -109,8 +109,9 @@ def test_risk_map_arrives_from_the_worker_process():
     worker = RiskWorker(samples=1, seed=0, below_level=1)  # level 0 only: three blocks, one push each
     try:
         state = Tower(load_spec("classic"), seed=0).get_state()
-        worker.request("fresh", "classic", state)
+        worker.request("old", "classic", state)
         assert worker.busy and worker.poll() is None  # asked, not waited for
+        worker.request("fresh", "classic", state)  # the position changed: the old map is abandoned
         worker.wait(timeout=240)
         latest = worker.latest
         assert worker.error is None and latest is not None and latest.key == "fresh"

@@ -6,8 +6,9 @@ child process rather than multiprocessing: the app's main module is never import
 child loads only numpy and the simulator, never pygame.
 
 The screen asks for the map after every move with a key naming the position; poll() each frame hands
-back the newest finished map without waiting. A request made while another runs waits, and only the
-newest waiting request is kept, so a quick series of moves costs one extra map, not many.
+back the newest finished map without waiting. A map takes about a minute, longer than a move, so a
+request for a new position stops the worker computing the old one and starts afresh: the map shown is
+never more than one computation behind the tower.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class RiskWorker:
         self._answers: queue.Queue = queue.Queue()
         self._running: object | None = None  # key of the request being computed
         self._waiting: tuple[object, dict] | None = None
-        self._sent = 0
+        self._generation = 0  # which worker process answers belong to (answers of a stopped one are dropped)
         self.latest: RiskMap | None = None
         self.error: str | None = None
 
@@ -68,6 +69,9 @@ class RiskWorker:
             return
         self._waiting = (key, {"spec": spec_name, "tower": tower_state, "samples": self.samples,
                                "seed": self.seed, "workers": self.workers, "below_level": self.below_level})
+        if self._running is not None:  # computing a position that is gone: stop it
+            self._stop_process()
+            self._running = None
         self._launch()
 
     def _start_process(self) -> None:
@@ -76,12 +80,13 @@ class RiskWorker:
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.DEVNULL, text=True, env=env)
-        proc, answers = self._proc, self._answers
+        self._generation += 1
+        proc, answers, generation = self._proc, self._answers, self._generation
 
         def read() -> None:
             for line in proc.stdout:
-                answers.put(line)
-            answers.put(None)  # the process ended
+                answers.put((generation, line))
+            answers.put((generation, None))  # the process ended
 
         threading.Thread(target=read, daemon=True).start()
 
@@ -105,13 +110,15 @@ class RiskWorker:
         """The newest finished map (checked without waiting)."""
         while True:
             try:
-                line = self._answers.get_nowait()
+                generation, line = self._answers.get_nowait()
             except queue.Empty:
                 break
-            self._take(line)
+            self._take(generation, line)
         return self.latest
 
-    def _take(self, line: str | None) -> None:
+    def _take(self, generation: int, line: str | None) -> None:
+        if generation != self._generation:
+            return  # from a worker stopped because its position was gone
         key, self._running = self._running, None
         if line is None:
             self.error = "risk map worker stopped"
@@ -131,23 +138,26 @@ class RiskWorker:
         """Block until the running request is answered (tests and scripts only)."""
         while self._running is not None:
             try:
-                line = self._answers.get(timeout=timeout)
+                generation, line = self._answers.get(timeout=timeout)
             except queue.Empty:
                 break
-            self._take(line)
+            self._take(generation, line)
         return self.latest
 
-    def close(self) -> None:
+    def _stop_process(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            try:
-                proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        proc.kill()  # it may be in the middle of a minute-long map: do not wait for it
+        proc.wait()
+
+    def close(self) -> None:
+        self._stop_process()
+        self._generation += 1  # whatever the stopped worker still says is dropped
         self._running = self._waiting = None
 
 
