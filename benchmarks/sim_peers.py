@@ -21,7 +21,7 @@ from sim.motion import drop_mm, tilt_deg
 from sim.world import pb
 
 HORIZON_S = 2.0
-NAIVE_SETTINGS = {"time_step_s": 1 / 240, "solver_iterations": 50, "erp": 0.5, "friction_anchor": True}
+NAIVE_SETTINGS = {"time_step_s": 1 / 480, "solver_iterations": 20, "erp": 0.5, "friction_anchor": True}
 MUJOCO_SETTINGS = {"timestep": 0.002, "solref": "0.002 1", "solimp": "0.95 0.99 0.001"}
 
 
