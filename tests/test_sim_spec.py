@@ -55,3 +55,18 @@ def test_risk_map_is_the_same_in_one_process_or_two():
     two = risk_map(spec, tower.get_state(), samples=2, seed=3, workers=2, speed=0.2)
     assert one == two
     assert [(r["level"], r["pos"]) for r in one] == tower.removable()
+
+
+def test_static_margins_of_all_candidates_at_once_match_one_by_one():
+    from sim.statics import margins
+    tower = Tower(load_spec("classic"), seed=4)
+    present, xy, widths, masses = tower._statics_arrays()
+    rng = np.random.default_rng(0)
+    present &= rng.random(present.shape) > 0.25          # a played-looking tower with holes
+    candidates = np.argwhere(present)
+    together, level = margins(present, xy, widths, masses, candidates)
+    for (l, p), m, lv in zip(candidates, together, level):
+        alone = present.copy()
+        alone[l, p] = False
+        m1, lv1 = margins(alone, xy, widths, masses)
+        assert m1[0] == m and lv1[0] == lv
