@@ -50,7 +50,9 @@ def _extract(args) -> tuple[bool, float, float]:
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
              speed: float = 0.1, below_level: int | None = None, prune: bool = True) -> list[dict]:
-    """[{level, pos, p_collapse, push_force_n, samples_run}] for every removable block, in (level, pos) order.
+    """[{level, pos, p_collapse, push_force_n, tower_motion_mm, samples_run}] for every removable block, in
+    (level, pos) order; push_force_n and tower_motion_mm (the largest displacement of any other block)
+    are medians over the samples run.
 
     speed is the nominal push speed (m/s); Coulomb friction does not depend on speed, so a brisk push
     gives the same outcome as a slow one for a fraction of the simulated time. prune=False runs every
@@ -81,4 +83,5 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
             pool.shutdown()
     return [{"level": l, "pos": p, "p_collapse": sum(r[0] for r in results[(l, p)]) / len(results[(l, p)]),
              "push_force_n": float(np.median([r[1] for r in results[(l, p)]])),
+             "tower_motion_mm": float(np.median([r[2] for r in results[(l, p)]])),
              "samples_run": len(results[(l, p)])} for l, p in blocks]
