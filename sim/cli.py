@@ -89,10 +89,10 @@ def cmd_riskmap(args) -> int:
     if args.json:
         print(json.dumps(rows))
     else:
-        print(f"{'block':>6}  {'p_collapse':>10}  {'push N':>7}  {'tower moved mm':>14}  {'samples':>7}")
+        print(f"{'block':>6}  {'p_collapse':>10}  {'push N':>7}  {'others moved mm':>15}  {'samples':>7}")
         for row in rows:
             print(f"{row['level']:>3}:{row['pos']:<2}  {row['p_collapse']:>10.2f}  {row['push_force_n']:>7.3f}  "
-                  f"{row['tower_motion_mm']:>14.2f}  {row['samples_run']:>7}")
+                  f"{row['displacement_mm']:>15.2f}  {row['samples_run']:>7}")
     return 0
 
 

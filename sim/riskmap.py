@@ -49,10 +49,12 @@ def _extract(args) -> tuple[bool, float, float]:
 
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
-             speed: float = 0.1, below_level: int | None = None, prune: bool = True) -> list[dict]:
-    """[{level, pos, p_collapse, push_force_n, tower_motion_mm, samples_run}] for every removable block, in
-    (level, pos) order; push_force_n and tower_motion_mm (the largest displacement of any other block)
-    are medians over the samples run.
+             speed: float = 0.1, below_level: int | None = None, prune: bool = True,
+             blocks: list[tuple[int, int]] | None = None) -> list[dict]:
+    """[{level, pos, p_collapse, push_force_n, displacement_mm, samples_run}] for every removable block (or
+    for `blocks` only), in (level, pos) order. push_force_n is the median over the samples run of the
+    push's median force; displacement_mm the mean of the largest displacement of any other block (how
+    near the pushes came to a fall).
 
     speed is the nominal push speed (m/s); Coulomb friction does not depend on speed, so a brisk push
     gives the same outcome as a slow one for a fraction of the simulated time. prune=False runs every
@@ -60,7 +62,12 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     """
     tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
     state = tower.get_state()
-    blocks = tower.removable(below_level)
+    if blocks is None:
+        blocks = tower.removable(below_level)
+    else:
+        blocks = sorted({(int(l), int(p)) for l, p in blocks})
+        for level, pos in blocks:
+            tower.block_id(level, pos)                  # BlockError when it is not in the tower
     pushes = {b: push_samples(seed, b[0], b[1], samples, speed) for b in blocks}
     margin = dict(zip(blocks, tower.static_margins(blocks)[0])) if blocks else {}
     workers = workers or os.cpu_count() or 1
@@ -83,5 +90,5 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
             pool.shutdown()
     return [{"level": l, "pos": p, "p_collapse": sum(r[0] for r in results[(l, p)]) / len(results[(l, p)]),
              "push_force_n": float(np.median([r[1] for r in results[(l, p)]])),
-             "tower_motion_mm": float(np.median([r[2] for r in results[(l, p)]])),
+             "displacement_mm": float(np.mean([r[2] for r in results[(l, p)]])),
              "samples_run": len(results[(l, p)])} for l, p in blocks]

@@ -55,6 +55,17 @@ def test_risk_map_is_the_same_in_one_process_or_two():
     two = risk_map(spec, tower.get_state(), samples=2, seed=3, workers=2, speed=0.2)
     assert one == two
     assert [(r["level"], r["pos"]) for r in one] == tower.removable()
+    some = risk_map(spec, tower, samples=2, seed=3, workers=1, speed=0.2, blocks=[(2, 1), (0, 0)])
+    assert some == [one[0], one[7]]
+
+
+def test_risk_map_of_a_block_that_is_gone():
+    from sim import BlockError
+    spec = replace(load_spec("classic"), levels=4)
+    tower = Tower(spec, 0)
+    tower.remove(1, 1)
+    with pytest.raises(BlockError, match="already gone"):
+        risk_map(spec, tower, samples=1, workers=1, blocks=[(1, 1)])
 
 
 def test_static_margins_of_all_candidates_at_once_match_one_by_one():
