@@ -412,7 +412,13 @@ class SuperMarioState(TowerState):
             flags = (" battling Bowser" if self.battling[seat] else "") + (" beat Bowser" if self.defeated[seat] else "")
             lines.append(f"{self.seat_name(seat)} ({char}): {value(self.purses[seat])} coins{flags}")
         lines.append(f"bank: {self.bank[0]} gold coins, {self.bank[1]} Five Coins")
+        lines.append("items: M mushroom, S star, P POW, Q question block, G goomba, # none")
         return "\n".join(lines)
+
+    def action_to_string(self, action: str) -> str:
+        if action.startswith("target "):
+            return f"{action} ({self.seat_name(int(action.split()[1]) - 1)})"
+        return action
 
     def invariant_violations(self) -> list[str]:
         out = super().invariant_violations()
