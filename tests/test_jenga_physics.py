@@ -198,3 +198,21 @@ def test_touch_to_test_is_free_and_limited():
     assert json.dumps(s.tower) == tower and s.current_player() == 0 and s.phase == "take"
     s.apply_action("probe 6:1 +x")
     assert s.probes_left == 0 and not any(a.startswith("probe") for a in s.legal_actions())
+
+
+def test_careful_bots_push_a_legal_block_steadily_at_their_level():
+    """The issue: "`careful`, which uses sim's risk map ... and pushes steadily; difficulty levels that vary
+    its steadiness"."""
+    import numpy as np
+
+    from games.jenga.push import parse_extract
+
+    s = classic_turn_ready()
+    steadiness = {}
+    for name in ("careful_easy", "careful", "careful_hard"):
+        action = CLASSIC.bots[name]().choose(s.clone(), np.random.default_rng(0))
+        s.check_action(action)
+        push = parse_extract(action)
+        assert sum(b is not None for b in s.layout[push.level]) == 3  # a full level, not a weakened one
+        steadiness[name] = push.steadiness
+    assert steadiness["careful_easy"] < steadiness["careful"] < steadiness["careful_hard"]
