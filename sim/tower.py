@@ -227,7 +227,6 @@ class Tower:
         b = int(self.slots[level, pos])
         with self._world(level) as world:
             self._take(level, pos)
-            world.level_of = self.level_of
             hand_path = self._hand_path(world, b, side, speed, steadiness, tremor, angle_deg)
             return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path,
                                     follow_s=follow_s)
