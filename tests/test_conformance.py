@@ -110,3 +110,35 @@ def test_rejected_action_at_chance_and_terminal(name):
             break
         if match.step() is None:
             break
+
+
+# ---- property-based: any sequence of choices, in every game without physics -------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+BOARD_GAMES = [n for n in NAMES if _limits(SPECS[n])[1] is None]
+
+
+@pytest.mark.parametrize("name", BOARD_GAMES)
+def test_any_choice_sequence_keeps_invariants_and_round_trips(name):
+    spec = SPECS[name]
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**6), max_size=80),
+           players=st.integers(spec.min_players, spec.max_players))
+    def check(seed, picks, players):
+        match = Match(spec.make_config(players=players), seed)
+        for pick in picks:
+            if match.is_over():
+                break
+            if match.current_player == CHANCE:
+                match.roll()
+                continue
+            legal = match.state.legal_actions()
+            match.play(legal[pick % len(legal)])
+            assert match.state.invariant_violations() == []
+        back = spec.state_from_json(match.config, json.loads(json.dumps(match.state.to_json())))
+        assert back == match.state and back.legal_actions() == match.state.legal_actions()
+        replay = Match.from_json(json.loads(json.dumps(match.to_json())))
+        assert replay.state == match.state
+
+    check()
