@@ -58,6 +58,7 @@ class LauncherScreen:
         self.seats: list[SeatRow] = []
         self.saves = ListView()
         self.save_files = []
+        self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self._last_row: int | None = None  # the last row clicked in the saves list, and when
         self._last_click_at = -10**6
@@ -116,9 +117,12 @@ class LauncherScreen:
         self.variants[self.game] = variant
         self._build()
 
-    def cycle_kind(self, row: SeatRow) -> None:
+    def cycle_kind(self, row: SeatRow, step: int = 1) -> None:
+        """The next kind for a seat (step -1: the previous one): a person, then each bot of the game."""
         kinds = self._kinds()
-        row.kind = kinds[(kinds.index(row.kind) + 1) % len(kinds)] if row.kind in kinds else kinds[0]
+        row.kind = kinds[(kinds.index(row.kind) + step) % len(kinds)] if row.kind in kinds else kinds[0]
+        if row.kind == HUMAN and not row.name.value.strip():
+            row.name.value = f"Player {self.seats.index(row) + 1}"
         self._build()
 
     def add_seat(self) -> None:
@@ -206,7 +210,18 @@ class LauncherScreen:
 
     def _refresh_saves(self) -> None:
         self.save_files = storage.saved_matches()
-        self.saves.set_items([p.stem for p in self.save_files], keep=False)
+        titles = {name: spec.title for name, spec in self.games.items()}
+        labels, damaged = [], []
+        for path in self.save_files:
+            label, problem = storage.describe_save(path, titles)
+            labels.append(label)
+            if problem:
+                damaged.append(f"{path.name} ({problem})")
+        self.saves.set_items(labels, keep=False)
+        self.saves_note = ""
+        if damaged:
+            self.saves_note = (f"{len(damaged)} saved file{'s' if len(damaged) != 1 else ''} cannot be loaded: "
+                               + "; ".join(damaged))
 
     # ---- widgets ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -266,6 +281,11 @@ class LauncherScreen:
             if isinstance(w, TextField):
                 w.handle(event)
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:  # right click: the previous seat kind
+            for row in self.seats:
+                if row.kind_button.rect.collidepoint(event.pos):
+                    self.cycle_kind(row, -1)
+                    return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, w in enumerate(self.focusables):
                 if self._visible(w) and w.rect.collidepoint(event.pos):
@@ -300,10 +320,14 @@ class LauncherScreen:
                 self._remember()
                 self.app.quit()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if isinstance(focused, Button) and focused.enabled:
+            option = focused in self.game_buttons or focused in self.variant_buttons  # already chosen: start
+            if isinstance(focused, Button) and focused.enabled and not option:
                 focused.on_click()
             else:
                 self.start()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and any(focused is r.kind_button for r in self.seats):
+            row = next(r for r in self.seats if focused is r.kind_button)
+            self.cycle_kind(row, -1 if key == pygame.K_LEFT else 1)
         elif key == pygame.K_SPACE and isinstance(focused, Button):
             if focused.enabled:
                 focused.on_click()
@@ -370,9 +394,13 @@ class LauncherScreen:
         y += bh + int(34 * s)
         self.saves_title_y = y
         self.saves.row_h = int(26 * s)
-        list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap)
+        list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap
+                     - (2 * self.fs(13) + int(8 * s) if self.saves_note else 0))
         self.saves.rect = pygame.Rect(c.x, y + int(24 * s), c.w, list_h)
         y = self.saves.rect.bottom + gap
+        if self.saves_note:
+            self.saves_note_y = y
+            y += 2 * self.fs(13) + int(8 * s)
         self.load_button.rect = pygame.Rect(c.x, y, c.w, bh)
         self.quit_button.rect = pygame.Rect(c.x, y + bh + gap, c.w, bh)
 
@@ -395,7 +423,8 @@ class LauncherScreen:
         else:
             c = self.cols[0].inflate(-int(24 * s), 0)
             text.draw(surface, "Rule variant", (c.x, self.variant_y), self.fs(15), P.TEXT_DIM, bold=True)
-            lines = text.wrap(f"{spec.summary}. Variant '{self.variant()}': {spec.variants[self.variant()]}.",
+            summary = spec.summary[:1].upper() + spec.summary[1:]
+            lines = text.wrap(f"{summary}. Variant '{self.variant()}': {spec.variants[self.variant()]}.",
                               self.fs(14), c.w)
             y = self.variant_text_y
             for line in lines:
@@ -415,8 +444,11 @@ class LauncherScreen:
                 row.remove_button.draw(surface, self.fs(14))
             self.add_button.draw(surface, size)
             c1 = self.cols[1].inflate(-int(24 * s), 0)
-            note = (f"{spec.min_players} to {spec.max_players} seats. Click a seat's kind to switch between a person "
-                    f"and the bots ({', '.join(spec.bots)}).")
+            span = (f"{spec.min_players} seats" if spec.min_players == spec.max_players
+                    else f"{spec.min_players} to {spec.max_players} seats")
+            note = (f"{span}. Click a seat's kind (or Left/Right when it has the focus) to switch between a person "
+                    f"and the bots ({', '.join(spec.bots)}); a right click goes back. Type a person's name in "
+                    "the field beside it.")
             y = self.add_button.rect.bottom + int(16 * s)
             for line in text.wrap(note, self.fs(14), c1.w):
                 text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
@@ -438,8 +470,14 @@ class LauncherScreen:
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)
+        if self.saves_note:
+            c2 = self.saves.rect
+            for j, line in enumerate(text.wrap(self.saves_note, self.fs(13), c2.w)[:2]):
+                text.draw(surface, text.fit(line, self.fs(13), c2.w), (c2.x, self.saves_note_y + j * (self.fs(13) + 3)),
+                          self.fs(13), P.WARNING)
         self.load_button.draw(surface, size)
         self.quit_button.draw(surface, size)
-        hint = self.message or "Tab: next field · Enter: start or press · Up/Down: game · Esc: quit"
+        hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · "
+                               "Up/Down: game · PageUp/PageDown: saved match · Esc: quit")
         text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
                   P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")

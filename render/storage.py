@@ -56,8 +56,39 @@ def new_save_path(game: str) -> Path:
 
 def saved_matches() -> list[Path]:
     """Saved match files, newest first."""
-    files = [p for p in saves_dir().glob("*.json") if p.is_file()]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    stamped = []
+    for p in saves_dir().glob("*.json"):
+        try:
+            if p.is_file():
+                stamped.append((p.stat().st_mtime, p))
+        except OSError:  # removed meanwhile
+            continue
+    return [p for _, p in sorted(stamped, key=lambda t: t[0], reverse=True)]
+
+
+def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
+    """(a line for the launcher's list, what is wrong with the file or '') from the file's header only:
+    the game's title, the seats, the number of actions and when it was saved. Loading it replays and
+    checks it fully; this only tells a damaged file apart before anyone tries."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("format") is None:
+            return f"{path.stem} (damaged)", "not a match file"
+        game = data["game"]
+        title = (titles or {}).get(game, str(game))
+        seats = ", ".join(str(s["name"]) for s in data["config"]["seats"])
+        when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+        n = len(data["actions"])
+    except FileNotFoundError:
+        return f"{path.stem} (gone)", "the file was removed"
+    except (OSError, UnicodeDecodeError) as exc:
+        return f"{path.stem} (damaged)", f"cannot be read: {exc}"
+    except json.JSONDecodeError:
+        return f"{path.stem} (damaged)", "not valid JSON"
+    except (KeyError, TypeError):
+        return f"{path.stem} (damaged)", "parts of a match file are missing"
+    return f"{title} · {seats} · {n} action{'s' if n != 1 else ''} · {when}", ""
 
 
 def load_settings(warn=None) -> dict:

@@ -232,7 +232,7 @@ def test_a_saved_match_is_listed_in_the_launcher_and_loads_on_a_double_click(hom
     app = App()
     launcher = app.screen
     app.draw()
-    assert launcher.saves.items and launcher.saves.items[0].startswith("toy_race-")
+    assert launcher.saves.items and launcher.saves.items[0].startswith("Toy race · Ann, Rando · 1 action ·")
     row = launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft
     for e in click(row) + click(row):
         app.handle(e)

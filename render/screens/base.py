@@ -81,7 +81,7 @@ class GameScreen:
         self.spec = match.spec
         self.actions = ListView()
         self.log = ListView()
-        self.log_labels: list[str] = [self._label(s.action, s.by) for s in match.history]
+        self.log_labels: list[str] = self._history_labels()
         self.legal: list[str] = []
         self._legal_at = -1  # history length the action list was built for
         self.filter = ""
@@ -513,6 +513,23 @@ class GameScreen:
         self.on_step(step, before)
         self._refresh_actions(force=True)
 
+    def _history_labels(self) -> list[str]:
+        """Log lines for the steps already in the match (a loaded or resumed game), worded like live ones:
+        a screen whose describe() reads the position gets the history replayed on a fresh state, so each
+        action is described in the position it was taken in."""
+        match = self.match
+        labels: list[str] = []
+        if type(self).describe is GameScreen.describe:  # the engine's words need no position: no replay
+            return [self._label(s.action, s.by) for s in match.history]
+        try:
+            state = match.spec.new_state(match.config)
+            for step in match.history:
+                labels.append(self._label(step.action, step.by, state))
+                state.apply_action(step.action)
+        except (GameError, KeyError, ValueError, IndexError, TypeError):
+            pass  # a history the fresh state cannot follow: the rest keeps the engine's plain words
+        return labels + [self._label(s.action, s.by) for s in match.history[len(labels):]]
+
     def _label(self, action: str, by: int, state=None) -> str:
         """A log line; `state` is the position the action was taken in (None for a loaded history)."""
         if state is not None:
@@ -613,7 +630,7 @@ class GameScreen:
 
     def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, P.PANEL, rect)
-        pygame.draw.line(surface, P.PANEL_EDGE, rect.bottomleft, (rect.right, rect.bottom - 1))
+        pygame.draw.line(surface, P.PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1))
         state = self.match.state
         player = state.current_player()
         owner = state.turn_owner()
@@ -737,16 +754,21 @@ class GameScreen:
     def help_text(self) -> str:
         """The help overlay: shortcuts, then the rules of the active variant in the project's words."""
         spec, variant = self.spec, self.match.config.variant
-        keys = [("F1 or ?", "this help (Esc closes it)"),
-                ("Click, or Up/Down and Enter", "play a choice from the list"),
+        keys = [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
+                ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
+                                                       "a card framed)"),
+                ("Enter", "play the selected choice"),
                 ("1 to 9", "play the numbered choice"),
-                ("/", "find a choice by typing part of its name (Esc stops)"),
+                ("/", "find a choice by typing part of its words (Enter plays it, Esc stops)"),
                 ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last dice roll or card draw)"),
-                ("Ctrl+S / Ctrl+O", "save this match / load a saved one"),
+                ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' and dice's pauses"),
                 ("M", "sound on or off"),
-                ("Esc", "back to the launcher (the game is autosaved)")] + self.extra_shortcuts()
-        lines = ["KEYS"] + [f"  {k}: {what}" for k, what in keys]
+                ("Esc", "back to the launcher (the game is autosaved)"),
+                ("After the game", "Enter: play again · V: view the board · Esc: launcher")] + self.extra_shortcuts()
+        lines = ["KEYS", "Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
+                 "the mouse can also click the board."]
+        lines += [f"  {k}: {what}" for k, what in keys]
         lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
         rules = None
         if spec.help_text is not None:

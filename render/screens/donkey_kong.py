@@ -160,11 +160,12 @@ class DonkeyKongScreen(GameScreen):
 
     def __init__(self, match, host=None):
         from games.donkey_kong.board import BOARD
-        from games.donkey_kong.cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, DIE_COLOURS
+        from games.donkey_kong.cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, DIE_COLOURS, card_label
 
         self.board = BOARD
         self.art = BoardArt(BOARD)
         self.card_kind = lambda name: (CARD_IS_HAMMER[CARD_INDEX[name]], CARD_POINTS[CARD_INDEX[name]])
+        self.card_words = lambda name: card_label(CARD_INDEX[name]) if name in CARD_INDEX else name
         self.die_colours = DIE_COLOURS
         self.board_square = pygame.Rect(0, 0, 100, 100)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
@@ -260,7 +261,13 @@ class DonkeyKongScreen(GameScreen):
         return []
 
     def describe(self, action: str, state) -> str:
-        """A move as directions ('left 2, up 2 -> G3.1 (red dot)'), a card by its name."""
+        """A move as directions ('left 2, up 2 -> G3.1 (red dot)'), a card by its name, a chance outcome
+        as what happened ('Zoë is dealt Hammer 300', 'rolls: Mario 4, obstacles DK')."""
+        if state.current_player() == CHANCE:
+            try:
+                return self.chance_words(action, state)
+            except (KeyError, ValueError, IndexError):
+                return super().describe(action, state)
         if not action.startswith("move ") or state.current_player() < 0:
             return super().describe(action, state)
         b = self.board
@@ -288,6 +295,38 @@ class DonkeyKongScreen(GameScreen):
         if end in state.fireballs:
             notes.append("a fireball there")
         return f"{path} → {names[-1]}" + (f" ({', '.join(notes)})" if notes else "")
+
+    def chance_words(self, action: str, state) -> str:
+        """A chance outcome in words, read from the position before it (pending_decision says what it is)."""
+        word, _, rest = action.partition(" ")
+        pending = state.pending_decision()
+        kind, said = pending.get("kind"), pending.get("text", "")
+        turn = state.turn_owner()
+        if kind == "order":
+            who = said.split(" rolls for the first turn")[0]
+            return f"{who} rolls {rest} for the first turn"
+        if kind == "roll" and word == "roll":
+            mario, obstacles = rest.split()
+            return f"dice: Mario {mario}, obstacles {obstacles}" + (" (Donkey Kong rests)" if obstacles == "DK" else "")
+        card = self.card_words(rest)
+        if kind == "deal":
+            after = state.clone()
+            after.apply_action(action)
+            seat = next((i for i in range(state.config.num_players)
+                         if len(after.face_up(i)) > len(state.face_up(i))), None)
+            return f"{self.seat_name_in(state, seat)} is dealt {card}" if seat is not None else f"deals {card}"
+        contact = state.contacts[0][0] if state.contacts else None
+        if word == "draw":
+            return f"{self.seat_name_in(state, turn)} draws {card}"
+        if word == "lose":
+            return f"{self.seat_name_in(state, contact)}'s played {card} goes back to the deck"
+        if word == "steal":
+            return f"{self.seat_name_in(state, turn)} takes {card} from {self.seat_name_in(state, contact)}"
+        return super().describe(action, state)
+
+    @staticmethod
+    def seat_name_in(state, seat) -> str:
+        return state.seat_name(seat) if isinstance(seat, int) and seat >= 0 else "someone"
 
     def decision_text(self) -> str:
         pending = getattr(self.match.state, "pending_decision", None)

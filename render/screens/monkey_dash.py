@@ -22,6 +22,12 @@ FLOOR_LINE = (52, 55, 62)
 NEST = (96, 66, 40)
 TWEEN = 0.25  # seconds a moved piece takes to slide to its new square
 COLOUR_WORDS = ("red", "blue")
+# The engine's effect keys (state.effects) in words: the card that set it and what it does now.
+EFFECT_WORDS = {"cheap_heave": "Banana Bribe (cheaper Heave)", "cheap_push": "Forklift (push 1 AP)",
+                "free_monkey": "Tailwind (free monkey move)", "free_steps": "Roller Skates (free steps)",
+                "diagonal": "Night Shift (diagonal steps)", "leap": "Springboard (monkey leap)",
+                "monkey_frozen": "Nap Time (monkey stays)", "crates_frozen": "Safety Inspection (crates stay)",
+                "supervisor_frozen": "Wet Floor (supervisor stays)"}
 KIND_WORDS = {"sup": "step", "rotate": "rotate", "heave": "HEAVE", "push": "push", "monkey": "move",
               "leap": "leap", "drop": "drop", "throw": "throw", "pickup": "pick up"}
 
@@ -164,6 +170,8 @@ class MonkeyDashScreen(GameScreen):
         moves = self.moves() if state is self.match.state else state.moves()
         m = next((m for m in moves if m["action"] == action), None)
         if m is None:
+            if word in ("play", "discard"):  # never the card's id: its title
+                return f"{word} {self._card_name(state, rest)}"
             return super().describe(action, state)
         f, t, cost = m["from"], m["to"], m["cost"]
         compass = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
@@ -372,7 +380,7 @@ class MonkeyDashScreen(GameScreen):
             y += int(pip * 2.6)
             active = [k for k, v in getattr(state, "effects", {}).items() if v]
             if active:
-                words = "Effects: " + ", ".join(a.replace("_", " ") for a in active)
+                words = "In play: " + ", ".join(EFFECT_WORDS.get(a, a.replace("_", " ")) for a in active)
                 for line in text.wrap(words, small, inner.w)[:2]:
                     text.draw(surface, line, (inner.x, y), small, P.WARNING)
                     y += int(small * 1.3)
