@@ -89,3 +89,53 @@ def test_route_that_never_reaches_the_oil_can_is_named():
     def change(d):
         d["edges"] = [e for e in d["edges"] if e["to"] != "OIL"]
     assert "Oil Can" in _broken(change)
+
+
+def test_malformed_json_is_named(tmp_path):
+    from games.donkey_kong.board import load_board
+    broken = tmp_path / "board.json"
+    broken.write_text(BOARD_PATH.read_text(encoding="utf-8")[:-40], encoding="utf-8")
+    with pytest.raises(BoardError) as err:
+        load_board(broken)
+    assert "not a readable JSON board" in str(err.value) and str(broken) in str(err.value)
+    with pytest.raises(BoardError, match="no such board file"):
+        load_board(tmp_path / "missing.json")
+
+
+def test_a_file_of_another_kind_is_named():
+    assert "not a Donkey Kong board" in _broken(lambda d: d.update(format="monkey-dash"))
+    assert "'ladders'" in _broken(lambda d: d.pop("ladders"))
+
+
+def test_a_ladder_rung_that_dangles_or_hangs_free_is_named():
+    def dangling(d):
+        d["ladders"][2]["spaces"][0] = "L99.1"
+    msg = _broken(dangling)
+    assert "L3" in msg and "L99.1" in msg and "dangling" in msg
+
+    def orphan(d):
+        d["ladders"] = [lad for lad in d["ladders"] if lad["id"] != "L4"]
+    assert "belongs to no ladder" in _broken(orphan)
+
+
+def test_a_ladder_joining_a_girder_to_nothing_is_named():
+    def change(d):
+        d["ladders"][1]["top"] = d["ladders"][1]["spaces"][0]  # its top is one of its own rungs
+    msg = _broken(change)
+    assert "L2" in msg and "joins nothing" in msg
+
+
+def test_a_missing_finish_and_a_cut_off_space_are_named():
+    def no_finish(d):
+        for s in d["spaces"]:
+            if "finish" in s["marks"]:
+                s["marks"].remove("finish")
+    assert "'finish'" in _broken(no_finish) and "missing" in _broken(no_finish)
+
+    def cut(d):
+        d["ladders"] = [lad for lad in d["ladders"] if lad["id"] != "L11"]
+        for s in d["spaces"]:
+            if s["id"].startswith("L11."):
+                s["kind"] = "girder"
+        d["girders"].append({"id": "X", "level": 9, "spaces": ["L11.1", "L11.2"], "barrels_roll": None})
+    assert "cannot reach the Finish" in _broken(cut)

@@ -443,3 +443,115 @@ def test_invariants_hold_after_every_action(variant, players):
                 legal = st.legal_actions()
                 st.apply_action(legal[int(rng.integers(len(legal)))])
             assert st.invariant_violations() == []
+
+
+# ---- audit additions: special cases of the texts ----------------------------------------------------
+
+def test_barrel_rolling_into_a_fireball_is_destroyed():
+    """Article: 'If a barrel crosses or lands on a fireball, the barrel is destroyed and placed back in
+    Donkey Kong's hand.' (the rulebook: a fireball 'in contact with a barrel' destroys it)."""
+    for variant in ("rulebook", "wiki"):
+        st = table(variant, fireballs=["G1.1"], barrels=["G1.6"])
+        turn(st, 1, 3, "move G5.1")  # the fireball stops on G1.4; the barrel then rolls into it
+        assert names(st.fireballs) == ["G1.4"], variant
+        assert names(st.barrels) == ["G6.1"] and st.dispenser_count() == 11, variant
+
+
+def test_fireball_sliding_onto_a_fireball_goes_on_to_the_next_space():
+    """Rulebook: 'if a fireball lands on the same space occupied by another fireball, it advances to the
+    next open space.'"""
+    st = table(fireballs=["G2.9", "G1.5"])  # the higher one moves first and stops on G2.7
+    turn(st, 1, 2, "move G5.1")  # the lower one lands on L2's foot, climbs to G2.7 and goes on
+    assert names(st.fireballs) == ["G2.6", "G2.7"]
+
+
+def test_released_barrel_hits_a_pawn_on_the_drop_space():
+    """Rulebook: 'press down Donkey Kong's left arm and a new barrel will be released. The barrel remains on
+    the top left blue space'; a card is due 'When an obstacle moves into a space that your pawn occupies'."""
+    st = table(pawns=["G5.0", "G6.1"], hands=[[], ["H200"]])
+    turn(st, 1, "DK", "move G5.1")
+    assert st.current_player() == 1 and st.pending_decision()["kind"] == "card"
+    st.apply_action("play H200")
+    assert st.barrel_spaces() == [] and st.dispenser_count() == 12 and st.scores() == [0, 200]
+    assert st.turn == 1 and st.stage == "roll"
+
+
+def test_empty_dispenser_releases_nothing():
+    """Rulebook: '12 plastic barrels' in all; those not on the board wait in Donkey Kong's arm, so with all
+    twelve out pressing the arm releases nothing."""
+    twelve = ["G2.4", "G3.2", "G3.8", "G4.5", "G5.6", "G6.4", "G2.0", "G3.0", "G4.0", "G4.9", "G3.9", "G2.9"]
+    st = table(barrels=twelve)
+    turn(st, 1, "DK", "move G5.1")
+    assert sorted(st.barrel_spaces()) == sorted(twelve) and st.dispenser_count() == 0
+    assert st.invariant_violations() == []
+
+
+def test_one_card_per_obstacle_and_the_penalty_can_take_the_card_just_played():
+    """Rulebook: 'play one faceup card per obstacle your pawn comes in contact with. If you move into an
+    obstacle ... and you don't have any faceup cards to play, you are penalized'."""
+    st = table(pawns=["G5.0", "G1.0"], barrels=["G5.1", "G5.2"], hands=[["J200"], []])
+    roll(st, 2, "DK")
+    st.apply_action("move G5.1 G5.2")
+    st.apply_action("play J200")  # the first barrel
+    assert st.current_player() == CHANCE and st.chance_outcomes() == [("lose J200", 1.0)]
+    st.apply_action("lose J200")  # the second barrel: the only played card goes back to the deck
+    assert st.scores()[0] == 0 and st.deck_count() == 48 and st.barrel_spaces()[:2] == ["G5.1", "G5.2"]
+
+
+def test_fireball_reaching_donkey_kong_does_not_hit_a_pawn_standing_there():
+    """Rulebook: 'when a fireball reaches the top blue space directly in front of the ape, it is returned
+    to the Oil Can space' (our reading: at once, before it could touch a pawn there)."""
+    st = table(pawns=["G5.0", "G6.0"], fireballs=["G6.2"], hands=[[], ["H200"]])
+    turn(st, 1, 2, "move G5.1")  # passes G6.1, then reaches Donkey Kong's space
+    assert st.fireball_spaces() == [] and st.oil_can_count() == 4
+    assert st.face_up(1) == ["H200"] and st.turn == 1
+
+
+def test_contact_is_settled_before_the_red_dot_draw():
+    """Rulebook: 'Move your "Mario" pawn ... Then play your faceup cards' and 'Every time your pawn lands by
+    exact count on a blue space with a red dot, draw a card' (our order: the contact first, so the new card
+    cannot pay for the obstacle on the dot)."""
+    st = table(pawns=["G1.4", "G5.0"], barrels=["G1.6"], played=[["J300"], []])
+    roll(st, 2, "DK")
+    st.apply_action("move G1.5 G1.6")
+    assert st.pending_decision()["kind"] == "lose"
+    st.apply_action("lose J300")
+    assert st.stage == "dot" and st.pending_decision()["kind"] == "dot"
+    st.apply_action("draw H300")
+    assert st.face_up(0) == ["H300"] and st.scores()[0] == 0
+
+
+def test_article_pawn_landing_on_an_obstacle_stops_and_plays():
+    """Article: 'If your pawn jumps over or lands on a fireball or barrel, you must play a card' (only
+    other pawns send it on to 'the next available space')."""
+    st = table("wiki", pawns=["G5.0", "G1.0"], barrels=["G5.2"], hands=[["H400"], []])
+    roll(st, 2, "DK")
+    assert st.legal_actions() == ["move G5.1 G5.2"]
+    st.apply_action("move G5.1 G5.2")
+    assert st.current_player() == 0
+    st.apply_action("play H400")
+    assert st.pawn_spaces()[0] == "G5.2" and st.scores()[0] == 400
+
+
+@pytest.mark.parametrize("variant", ["rulebook", "wiki"])
+def test_theft_and_reward_in_both_readings(variant):
+    """Article: 'Your opponent takes any one of your already played cards without looking at it and places
+    it face up in front of them. However, if you have no cards left at all, your opponent takes the first
+    card from the deck'."""
+    thief = table(variant, pawns=["G5.0", "G2.6"], barrels=["G2.4"], played=[["J100"], ["H300", "J200"]])
+    turn(thief, 1, 3, "move G5.1")
+    assert sorted(a for a, _ in thief.chance_outcomes()) == ["steal H300", "steal J200"]
+    thief.apply_action("steal H300")
+    assert thief.face_up(0) == ["H300"] and thief.played_cards(1) == ["J200"] and thief.scores() == [100, 200]
+    reward = table(variant, pawns=["G5.0", "G2.6"], barrels=["G2.4"])
+    turn(reward, 1, 3, "move G5.1")
+    assert {a.split()[0] for a, _ in reward.chance_outcomes()} == {"draw"}
+
+
+def test_the_finisher_need_not_win():
+    """Article: 'The winner is not necessarily the player who rescues Pauline but the one with the highest
+    total score.'"""
+    st = table(pawns=["L11.2", "G5.0"], played=[["J100"], ["H400", "H400"]])
+    turn(st, 4, "DK", "move P.1 FINISH")
+    assert st.is_terminal() and st.finisher == 0
+    assert st.scores() == [600, 800] and st.winners() == [1]

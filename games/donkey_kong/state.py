@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import copy
 
-from games.core import CHANCE, TERMINAL, State
+from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, State
 
 from .board import BOARD
 from .cards import (CARD_INDEX, CARD_IS_HAMMER, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, DK_FACE,
                     FINISH_BONUS, FIRST_HAND, KINDS, card_label, dice_outcomes, face_label, weighted_kinds)
 from .paths import move_action, pawn_paths
+from .refusals import refusal
 
 FIREBALLS = 4
 BARRELS = 12
@@ -208,14 +209,20 @@ class DonkeyKongState(State):
         return []
 
     def check_action(self, action: str) -> None:
-        # fast acceptance of the two commonest actions; everything else (and every refusal) by the base
+        # fast acceptance of the two commonest actions; the rest is checked by the base class, and a
+        # refusal is then explained in the game's words (refusals.py), unless the game is over
         if not self.contacts:
             stage = self.stage
             if stage == ROLL and action in _DICE_BY_ACTION[self.config.variant]:
                 return
             if stage == MOVE and any(a == action for a, _ in self._move_options()):
                 return
-        super().check_action(action)
+        try:
+            super().check_action(action)
+        except GameOverError:
+            raise
+        except IllegalActionError as generic:
+            raise (refusal(self, action) or generic) from None
 
     def _settle_verb(self) -> str:
         seat = self.contacts[0][0]
