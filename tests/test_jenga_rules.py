@@ -15,7 +15,7 @@ from games.jenga.donkey_kong import SPEC as DK, fall_to
 from games.jenga.layout import (ends, free_holes, highest_complete, is_real, parse_hole, removable,
                                 stack_slots)
 from games.jenga.push import PushOutOfRangeError, WrongEndError, make_extract, parse_extract
-from games.jenga.super_mario import SPEC as MARIO, deal_items
+from games.jenga.super_mario import ITEM_NAMES, SPEC as MARIO, deal_items
 
 
 def full_layout(levels: int) -> list:
@@ -300,8 +300,8 @@ def test_help_texts_state_the_designed_components_from_the_data():
         assert f"pink {i + 1}: remove {sec['remove']}" in dk_help
     mario_help = words(MARIO.help_text("standard"))
     for item, n in data.mario_items().items():
-        assert f"{n} {item}" in mario_help
-    assert "26 gold coins and 8 Five Coins" in mario_help and "5, 4, 3, 1" in mario_help
+        assert f"{n} {ITEM_NAMES[item]}" in mario_help
+    assert "26 gold coins worth 1 and 8 Five Coins worth 5" in mario_help and "5, 4, 3 or 1" in mario_help
     assert "drops more than" in words(CLASSIC.help_text("standard"))
 
 

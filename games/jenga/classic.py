@@ -63,24 +63,35 @@ def help_text(variant: str) -> str:
     play = data.play()
     return reflow(f"""Traditional Jenga, played on a simulated tower of 54 blocks (18 levels of three).
 
-On your turn take one block from any level below the highest complete level, then put it on top at
-right angles to the level below. Finish a level of three before starting the next.
+Seat 1 (who built the tower) goes first and play passes on in seat order. On your turn take one
+block from any level below the highest complete level (the highest complete level itself and
+anything above it stay), then put it on top at right angles to the level below ('stack 0', 'stack 1'
+or 'stack 2', the slot across the level). Finish a level of three before starting the next: only the
+open slots of an unfinished top level are offered.
 
-A push names the block (level:slot, level 0 at the bottom), the end you push from (a tower side:
-+x or -x on even levels, +y or -y on odd ones), the speed ({play['speed_m_s']['min']:.3f} to
-{play['speed_m_s']['max']:.3f} m/s) and the steadiness of your hand (0 to 1). The simulator pushes the
-block out with one of {play['tremors']} equally likely hand tremors. How you push decides whether a tight block comes out cleanly or drags the levels above
-it along until the tower falls.
+One hand: a push moves exactly one block, pushed by one fingertip from one end; nothing else in the
+tower is held or steadied. A push names the block (level:slot, level 0 at the bottom, slot 1 the
+middle), the end you push from (a tower side: +x or -x on even levels, +y or -y on odd ones), the
+speed ({play['speed_m_s']['min']:.3f} to {play['speed_m_s']['max']:.3f} m/s) and the steadiness of
+your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 steady=0.90'. The
+simulator pushes the block out with one of {play['tremors']} equally likely hand tremors. How you
+push decides whether a tight block comes out cleanly or drags the levels above it along until the
+tower falls.
 
-Before committing you may touch up to {play['probes_per_turn']} blocks per turn to feel how tight they
-are; touching changes nothing.
+Touch to test: before committing you may touch up to {play['probes_per_turn']} blocks per turn
+('probe 5:1 +y') to feel how tight they are. A touch reports the force and how far the rest of the
+tower moved, and the block goes back exactly where it was: touching changes nothing.
+
+The ten-second rule: after you stack, the simulator lets the tower settle for up to
+{physics.tower_spec("classic").settle_s:g} seconds (it stops sooner once the tower is at rest); a fall in
+that time is yours. Your turn then ends and the next player's first push or touch is theirs.
 
 The tower has fallen when the simulator reports a collapse: a block other than the one in your hand,
 at any moment of the push or the settling after it, {physics.fall_rule("classic")}
 (the thresholds of assets/towers/classic.json). The player who
 toppled it loses and the last player to stack a block without toppling it wins (if the very first
-push topples it, everyone else wins). After {play['max_turns']} turns with the tower standing the game
-stops and everyone shares the win.
+push topples it, nobody has stacked yet and everyone else wins). After {play['max_turns']} turns
+with the tower standing the game stops and everyone shares the win.
 """)
 
 

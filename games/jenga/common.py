@@ -19,11 +19,11 @@ from __future__ import annotations
 import copy
 import textwrap
 
-from ..core import CHANCE, TERMINAL, IllegalActionError, State
+from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, State
 from . import data, physics
-from .layout import (SLOTS, block_text, count, ends, grid_text, removable, stack_level, stack_slots,
-                     top_level)
-from .push import Push, loose_extract, make_extract, parse_extract, parse_probe
+from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
+                     parse_hole, present, removable, stack_level, stack_slots, top_level)
+from .push import Push, WrongEndError, loose_extract, make_extract, parse_extract, parse_probe
 
 CHANCE_PHASES = ("build", "tremor", "spin")
 
@@ -48,6 +48,26 @@ class NotRemovableError(IllegalActionError):
 
 class NotYourMoveError(IllegalActionError):
     """An action of a kind the current phase of the turn does not allow."""
+
+
+class IllegalSlotError(IllegalActionError):
+    """A stack into a slot of the top level that is not open."""
+
+
+class NoTouchesLeftError(IllegalActionError):
+    """A touch to test after the turn's touches are used up."""
+
+
+class IllegalHoleError(IllegalActionError):
+    """A Mario or a peg sent to a hole it may not go to (no block there, taken, or the wrong level)."""
+
+
+def listing(items: list, limit: int = 12) -> str:
+    """Items for an error message: the first `limit`, then how many in all."""
+    items = [str(i) for i in items]
+    if not items:
+        return "(none)"
+    return ", ".join(items[:limit]) + (f", ... ({len(items)} in all)" if len(items) > limit else "")
 
 
 class TowerState(State):
@@ -168,18 +188,91 @@ class TowerState(State):
             acts += [Push(lv, s, e).probe_text() for lv, s in blocks for e in ends(lv)]
         return acts
 
+    ACTION_WORDS: tuple = ("extract", "probe", "stack")  # the first words of this game's decisions
+
     def check_action(self, action: str) -> None:
-        player = self.current_player()
-        if player >= 0 and isinstance(action, str) and action.startswith("extract "):
+        """Accept a legal action; otherwise raise the named error that says what is wrong and what is
+        allowed. Never changes the state."""
+        if self.current_player() < 0 or not isinstance(action, str):
+            super().check_action(action)
+            return
+        word = action.partition(" ")[0]
+        if word == "extract":
             push = parse_extract(action)
             if not self.may_extract():
-                raise NotYourMoveError(f"no block may be taken now; {self.decision_text()}")
-            if (push.level, push.slot) not in self.extractable():
-                allowed = ", ".join(block_text(*b) for b in self.extractable()[:12])
-                raise NotRemovableError(f"block {block_text(push.level, push.slot)} may not be taken now; "
-                                        f"blocks that may: {allowed or '(none)'}")
+                raise NotYourMoveError(f"no block may be taken now: {self.decision_text()}")
+            self.check_block(push.level, push.slot, "taken")
             return
-        super().check_action(action)
+        legal = self.legal_actions()
+        if action in legal:
+            return
+        if word not in self.ACTION_WORDS:
+            raise ActionSyntaxError(f"{action!r} is not an action of this game (its actions begin with "
+                                    f"{', '.join(self.ACTION_WORDS)}); legal now: {listing(legal)}")
+        if word == "stack":
+            self.reject_stack(action)
+        if word == "probe":
+            self.reject_probe(action)
+        self.reject_decision(word, action, legal)
+        raise NotYourMoveError(f"{action!r} is not possible now: {self.decision_text()}; legal: {listing(legal)}")
+
+    def check_block(self, level: int, slot: int, verb: str) -> None:
+        """Raise NotRemovableError unless the mover may take (or touch) this block now."""
+        if (level, slot) not in self.extractable():
+            raise NotRemovableError(
+                f"block {block_text(level, slot)} may not be {verb}: {self.why_not_removable(level, slot)}; "
+                f"blocks that may: {listing([block_text(*b) for b in self.extractable()])}")
+
+    def why_not_removable(self, level: int, slot: int) -> str:
+        if not present(self.layout, level, slot):
+            return f"there is no block at {block_text(level, slot)}"
+        limit = highest_complete(self.layout)
+        if level >= limit:
+            return f"only blocks below the highest complete level ({limit}) may be taken"
+        return "the rules do not allow it now"
+
+    def reject_stack(self, action: str) -> None:
+        if self.phase != "stack":
+            raise NotYourMoveError(f"there is no block in hand to stack: {self.decision_text()}")
+        open_slots = stack_slots(self.layout)
+        raise IllegalSlotError(
+            f"{action!r}: the block in hand goes in an open slot of level {stack_level(self.layout)} (a level "
+            f"of three is finished before the next starts): {listing([f'stack {s}' for s in open_slots])}")
+
+    def reject_probe(self, action: str) -> None:
+        push = parse_probe(action)
+        if push is None:
+            raise ActionSyntaxError(f"{action!r} is not a touch; write e.g. 'probe 5:1 +y'")
+        if not self.may_extract():
+            raise NotYourMoveError(f"no block may be touched now: {self.decision_text()}")
+        if self.probes_left <= 0:
+            raise NoTouchesLeftError(f"no touches left this turn ({data.play()['probes_per_turn']} per turn); "
+                                     f"take a block with 'extract ...'")
+        if push.end not in ends(push.level):
+            raise WrongEndError(f"a block of level {push.level} has its ends on {' and '.join(ends(push.level))}, "
+                                f"not {push.end}")
+        self.check_block(push.level, push.slot, "touched")
+
+    def reject_decision(self, word: str, action: str, legal: list[str]) -> None:
+        """Raise a named error for a rejected game-specific decision (subclasses); returning falls back
+        to NotYourMoveError."""
+
+    def reject_hole(self, action: str, allowed: list, taken: list, why_level: str) -> None:
+        """Raise for a 'mario', 'peg' or 'climb' action whose hole is not among `allowed`."""
+        word, _, rest = action.partition(" ")
+        hole = parse_hole(rest)
+        options = listing([f"{word} {hole_text(h)}" for h in allowed])
+        if hole is None:
+            raise ActionSyntaxError(f"{action!r}: a hole is written level:slot and the tower side, e.g. "
+                                    f"'{word} 3:1+y'; allowed now: {options}")
+        if not is_real(self.layout, hole):
+            reason = (f"there is no block at {block_text(hole[0], hole[1])}" if not present(self.layout, *hole[:2])
+                      else f"blocks of level {hole[0]} have their ends on {' and '.join(ends(hole[0]))}")
+        elif tuple(hole) in {tuple(h) for h in taken if h is not None}:
+            reason = "another piece stands in that hole"
+        else:
+            reason = why_level
+        raise IllegalHoleError(f"{action!r} is not allowed: {reason}; allowed now: {options}")
 
     def string_to_action(self, text: str) -> str:
         canon = loose_extract(text)
@@ -365,4 +458,9 @@ class TowerState(State):
             total = len(ids) + len(self.floor) + (self.hand is not None)
             if total != self.BLOCKS or places != set(range(self.BLOCKS)):
                 out.append(f"{total} blocks between tower, hand and floor, not {self.BLOCKS}")
+            where = physics.places(self.tower)
+            if self.ended != "fall" and set(where["tower"]) != set(ids):
+                out.append("the simulator's tower and the layout the rules read hold different blocks")
+            if [self.hand] != (where["hand"] or [None]):
+                out.append("the simulator's hand and the block in hand differ")
         return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core import GameSpec
 from . import data, physics
 from .bots import bot_table
-from .common import TowerState, reflow
+from .common import NotYourMoveError, TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
 
 
@@ -19,6 +19,7 @@ class DonkeyKongState(TowerState):
     BLOCKS = 54
     ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
     FIELDS = TowerState.FIELDS + ("marios", "placing", "spin", "removals_left", "climbs_left", "champion")
+    ACTION_WORDS = TowerState.ACTION_WORDS + ("mario", "climb")
 
     def __init__(self, config):
         super().__init__(config)
@@ -99,6 +100,21 @@ class DonkeyKongState(TowerState):
             self.note(f"{self.seat_name(self.mover)}'s Mario reaches Pauline!")
             return
         self.settle()
+
+    def reject_decision(self, word: str, action: str, legal: list[str]) -> None:
+        who = self.seat_name(self.decider())
+        if word == "mario":
+            if self.phase != "place":
+                raise NotYourMoveError(f"every Mario is placed already: {self.decision_text()}")
+            self.reject_hole(action, self.start_holes(), self.marios,
+                             "a Mario starts in a hole of one of the three bottom girders (level 0)")
+        if word == "climb":
+            if self.phase != "act" or self.climbs_left <= 0:
+                raise NotYourMoveError(f"{who}'s Mario has no climb to make now: {self.decision_text()}")
+            targets = self.climb_targets()
+            level = targets[0][0] if targets else None
+            self.reject_hole(action, targets, self.others(self.mover),
+                             f"climbing one girder goes to the first level above with a free hole (level {level})")
 
     def _apply(self, action: str) -> None:
         if action.startswith("spin "):
@@ -209,6 +225,8 @@ class DonkeyKongState(TowerState):
         placed = [tuple(h) for h in self.marios if h is not None]
         if len(placed) != len(set(placed)):
             out.append("two Marios share a hole")
+        if self.phase != "place" and self.tower is not None and len(placed) != len(self.marios):
+            out.append("a Mario is missing from the tower after setup")
         for seat, hole in enumerate(self.marios):  # after a fall, pieces keep the hole they stood in
             if hole is not None and self.ended != "fall" and not is_real(self.layout, hole):
                 out.append(f"{self.seat_name(seat)}'s Mario stands in {hole_text(hole)}, not a real hole")
@@ -234,27 +252,36 @@ def help_text(variant: str) -> str:
                         for i, p in enumerate({s['pink']: s for s in data.dk_spinner()}.values()))
     return reflow(f"""Donkey Kong Jenga, played on a simulated tower of 54 girders (18 levels of three).
 
-Setup: each player in turn puts their Mario in an end hole of one of the three bottom girders (one
-Mario per hole). Donkey Kong and Pauline stand on the top level and move up whenever a girder starts
-a new level.
+Setup: from seat 1 on, each player puts their Mario in an end hole of one of the three bottom
+girders ('mario 0:1+x'; six holes, one Mario per hole). Donkey Kong and Pauline stand on the top
+level; whenever a stacked girder starts a new level they move up onto it, so they are always on the
+highest girder. Seat 1 then spins and play passes on in seat order.
 
-Each turn the player spins. The spinner has four pink sections of three black sections each, all
-twelve equally likely ({spinner}). The pink section says how many girders to remove, the black one
-how many girders Mario climbs. Within the turn you may remove and climb in any order; every girder
-removed is pushed out by the simulator and stacked on top by it, as in traditional Jenga (from below
-the highest complete level, finish a level of three before the next).
+The spinner: four pink sections of three black sections each, all twelve equally likely
+({spinner}). The pink section says how many girders to remove, the black one how many girders Mario
+climbs (assets/jenga/dk_spinner.json). Within the turn you remove and climb in any order, one girder
+at a time, until both counts are done. Every girder removed is pushed out by the simulator and
+stacked on top by it as in traditional Jenga: from below the highest complete level, at right angles
+to the level below, a level of three finished before the next, one hand (a push moves one girder),
+{play['probes_per_turn']} touches per turn to test, and after each stack the tower settles for up to
+{physics.tower_spec("dk").settle_s:g} seconds (the ten-second rule): a fall in that time is yours.
+If no girder may be taken, the removals left are lost.
 
-Climbing one girder puts Mario in a hole of the level above, which faces another side of the tower.
-A level with no free hole (no girders, or every hole taken by other Marios) is skipped. When there is
-nowhere higher to go, the remaining climbs are lost. When a girder Mario stands on is removed he
-falls to the nearest girder below on the same side of the tower (two levels down, where the ends
-face the same way); if there is none on that side he goes to the nearest free hole lower down.
+Climbing one girder ('climb 1:0+y') puts Mario in a hole of the level above; its girders run the
+other way, so he moves round to another side of the tower. A level with no free hole (every hole
+taken by other Marios) is skipped: a bonus. When there is nowhere higher to go, the climbs left are
+lost.
+
+A girder with a Mario in it may be removed, yours or an opponent's. Mario then falls to the girder
+below him on the same side of the tower: two levels down (the level just below faces the other
+sides), in the same slot if free, else the nearest; with no free hole on that side lower down he
+goes to the nearest free hole lower down on any side (and only when there is none at all, to the
+nearest one higher).
 
 A Mario who reaches the top level (where Donkey Kong and Pauline stand) wins at once. If the tower
 falls (the simulator reports a collapse: a girder other than the one in hand
 {physics.fall_rule("dk")}), the player who toppled it loses and the Mario highest up
-among the others wins (ties share the win). Pushes, touches ({play['probes_per_turn']} per turn) and
-the hand's tremor work as in traditional Jenga. After {play['max_turns']} turns the highest Mario
+among the others wins (ties share the win). After {play['max_turns']} turns the highest Mario
 wins.
 """)
 

@@ -9,17 +9,26 @@ tower falls wins.
 from __future__ import annotations
 
 import hashlib
+import textwrap
 
-from ..core import GameSpec
+from ..core import GameSpec, IllegalActionError
 from . import data, physics
 from .bots import bot_table
 from .coins import transfer, value
-from .common import TowerState, reflow
+from .common import NotYourMoveError, TowerState, listing, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, removable, top_level)
 
 EFFECT_WORDS = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}",
                 "steal": "steal {n} from one player", "steal_each": "steal {n} single coins from anyone",
                 "move_down": "move a player down {n}"}
+class CharacterTakenError(IllegalActionError):
+    """A character card that another player holds, or that the game does not have."""
+
+
+class IllegalTargetError(IllegalActionError):
+    """An item's steal or move-down aimed at a player it may not hit."""
+
+
 ITEM_WORTH = {"question": 2.0, "star": 3.0, "mushroom": 2.0, "pow": 2.0, "goomba": -1.0, "none": 0.0}
 
 
@@ -40,6 +49,7 @@ class SuperMarioState(TowerState):
     FIELDS = TowerState.FIELDS + (
         "items", "characters", "pegs", "placing", "purses", "bank", "spin", "stacks_left", "climb_due",
         "effects", "battling", "defeated", "defeats", "top_bonus_paid")
+    ACTION_WORDS = TowerState.ACTION_WORDS + ("character", "peg", "climb", "target")
 
     def __init__(self, config):
         super().__init__(config)
@@ -149,6 +159,59 @@ class SuperMarioState(TowerState):
         if self.climb_due > 0:
             acts += [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, self.climb_due)]
         return acts
+
+    def why_not_removable(self, level: int, slot: int) -> str:
+        for seat, hole in enumerate(self.pegs):
+            if hole is not None and (hole[0], hole[1]) == (level, slot):
+                whose = "your own peg" if seat == self.mover else f"{self.seat_name(seat)}'s peg"
+                return (f"{whose} is in it" + (" (climb away first)" if seat == self.mover else
+                                               " (a block with an opponent's peg is never taken)"))
+        return super().why_not_removable(level, slot)
+
+    def reject_decision(self, word: str, action: str, legal: list[str]) -> None:
+        who = self.seat_name(self.decider())
+        rest = action.partition(" ")[2]
+        if word == "character":
+            if self.phase != "character":
+                raise NotYourMoveError(f"the characters are chosen already: {self.decision_text()}")
+            free = [c for c in data.CHARACTERS if c not in self.characters]
+            reason = "another player has that card" if rest in data.CHARACTERS else "there is no such card"
+            raise CharacterTakenError(f"{action!r}: {reason}; choose {listing([f'character {c}' for c in free])}")
+        if word == "peg":
+            if self.phase == "character":
+                raise NotYourMoveError(f"pegs go in once every player has a character: {self.decision_text()}")
+            if self.phase != "peg":
+                raise NotYourMoveError(f"every peg is placed already: {self.decision_text()}")
+            self.reject_hole(action, free_holes(self.layout, self.lowest, self.pegs), self.pegs,
+                             f"a peg starts in a hole of the second layer (layer {self.lowest})")
+        if word == "climb":
+            n = self.effects[0][1] if self.effects and self.effects[0][0] == "climb" else self.climb_due
+            if self.phase != "act" or n <= 0 or (self.effects and self.effects[0][0] != "climb"):
+                raise NotYourMoveError(f"{who} has no climb to make now: {self.decision_text()}")
+            plan = self.climb_plan(self.mover, n)
+            where = "nowhere" if plan is None else f"layer {plan[0]}"
+            self.reject_hole(action, self.climb_options(self.mover, n), self.others(self.mover),
+                             f"a climb of {n} goes exactly to {where}")
+        if word == "target":
+            if self.phase != "act" or not self.effects or self.effects[0][0] not in ("steal", "move_down"):
+                raise NotYourMoveError(f"no item is aimed at a player now: {self.decision_text()}")
+            kind = self.effects[0][0]
+            options = listing([f"target {p + 1}" for p in self.target_options()])
+            try:
+                victim = int(rest) - 1
+            except ValueError:
+                victim = -1
+            if not 0 <= victim < len(self.pegs):
+                reason = f"players are numbered 1 to {len(self.pegs)}"
+            elif victim == self.mover:
+                reason = "you cannot aim an item at yourself"
+            elif kind == "steal":
+                reason = f"{self.seat_name(victim)} has no coins"
+            elif self.defeated[victim]:
+                reason = f"{self.seat_name(victim)} has beaten Bowser and cannot be moved down"
+            else:
+                reason = f"{self.seat_name(victim)}'s peg is on the lowest layer allowed"
+            raise IllegalTargetError(f"{action!r}: {reason}; choose {options}")
 
     def _apply(self, action: str) -> None:
         if action.startswith("spin "):
@@ -440,59 +503,85 @@ class SuperMarioState(TowerState):
         return out
 
 
+ITEM_NAMES = {"mushroom": "mushroom", "star": "star", "pow": "POW", "question": "question block",
+              "goomba": "goomba", "none": "no symbol"}
+
+
 def help_text(variant: str) -> str:
     play, rules, spin = data.play(), data.mario_rules(), data.mario_spinner()
-    items = ", ".join(f"{n} {k}" for k, n in data.mario_items().items())
+    items = ", ".join(f"{n} {ITEM_NAMES[k]}" for k, n in data.mario_items().items())
     sections = "; ".join(
         f"stack {s['stack']}, climb {s['climb']}" + (", coins" if s["coins"] else "") + (", reverse" if s["reverse"] else "")
         for s in spin["sections"])
     cards = []
     for key, card in data.characters().items():
-        cards.append(f"  {card['name']}: " + "; ".join(
-            f"{item} " + " and ".join(EFFECT_WORDS[k].format(n=n) for k, n in card[item]) for item in data.SPECIAL_ITEMS))
+        line = f"{card['name']}: " + "; ".join(
+            f"{ITEM_NAMES[item]}: " + " and ".join(EFFECT_WORDS[k].format(n=n) for k, n in card[item])
+            for item in data.SPECIAL_ITEMS)
+        cards.append(textwrap.fill(line, 98, initial_indent="  ", subsequent_indent="      "))
     cards_text = "\n".join(cards)
+    bowser = rules["bowser_bonus"]
     return reflow(f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
 
-The blocks carry item symbols ({items}); the build seed shuffles them over the tower and they are
-visible to everyone. Bowser stands on the top layer. Each player chooses a character card, puts their
-peg in an end hole of a block of the second layer, and takes one Five Coin from the bank
-({rules['bank'][0]} gold coins and {rules['bank'][1]} Five Coins in all).
+Setup: the blocks carry item symbols ({items}; assets/jenga/mario_items.json); the build seed
+shuffles them over the tower, and they are visible to everyone (the text board shows their
+initials). Bowser stands on the top layer. From seat 1 on, each player chooses a character card
+('character toad'), then puts their peg in an end hole of a block of the second layer ('peg 1:0+y',
+layers counted from 0 at the bottom, so the second layer is layer {rules['lowest_peg_layer']}), and
+takes one Five Coin from the bank ({rules['bank'][0]} gold coins worth 1 and {rules['bank'][1]} Five
+Coins worth 5 in all). Seat 1 goes first.
 
-Character cards (the special items; a star's or POW's steal takes up to that many coins from one
-player you choose; Luigi's star takes three single coins, each from any player):
+The character cards, exactly as the rulebook gives them (a steal takes up to that many coins from
+one player you choose with 'target N', N the seat number; Luigi's star is three single steals, each
+from any player; Peach's mushroom moves one opponent's peg down 3 layers):
 {cards_text}
 
-Each turn you spin. The spinner has {len(spin['sections'])} equally likely sections: {sections}.
-"Coins" means you collect {spin['coins_collected']} from the bank at once; "reverse" turns the
-direction of play after your turn.
+Each turn you spin. The spinner has {len(spin['sections'])} equally likely sections
+(assets/jenga/mario_spinner.json): {sections}. "Coins" means you collect {spin['coins_collected']}
+from the bank at once; "reverse" turns the direction of play after your turn.
 
-Stacking: take a block from below the highest complete layer (pushed out by the simulator, as in
-traditional Jenga) and stack it on top. You may never take a block with a peg in it: an opponent's
-never, your own only after climbing away. If the tower stands, carry out the item on the block from
-your card. Climbing and stacking may come in either order. A climb moves your peg up exactly the
-spun number of layers into any free hole of that layer; if only opponents' pegs hold the holes there,
-your peg stays. A climb that would reach Bowser's layer or beyond stops in a free hole of the layer
-just below him and ends your turn; from then on you battle Bowser: you may not stack, and only a spin
-of climb 3 or more defeats him. The winner of a battle moves to Bowser's (the top) layer, or the
-highest free hole below it, and collects the Bowser bonus: {', '.join(map(str, rules['bowser_bonus']))}
-for the first to fourth player to beat him. The first peg to reach the top layer collects
-{rules['first_to_top_bonus']}. After beating Bowser a peg climbs only by exact count, and opponents can
-no longer move it down.
+Stacking and climbing come in either order. Stacking: take a block from below the highest complete
+layer (pushed out by the simulator with one hand and {play['probes_per_turn']} touches to test, as
+in traditional Jenga) and stack it on top, a layer of three finished before the next. You may never
+take a block with a peg in it: an opponent's never, your own only after climbing away. The
+simulator lets the tower settle for up to {physics.tower_spec("mario").settle_s:g} seconds (the
+rulebook's "about 5 seconds"); if it stands, carry out the item on the block you stacked, effect by
+effect in the card's order. An item's climb comes on top of the spinner's climb.
+
+Climbing: the peg moves up exactly the spun number of layers into any free hole of that layer. If
+only opponents' pegs hold the holes there, your peg stays where it is and the rest of the turn goes
+on.
+
+Bowser: Bowser counts as standing on the top layer, so the top layer is the rulebook's "layer
+directly above Bowser" and the layer just under it is "the layer directly below him". A climb that
+would reach the top layer or beyond stops in a free hole of the layer just below it and ends your
+turn at once; from then on you battle Bowser. In a battle turn you spin but do not stack or climb;
+a spin of climb 3 or 4 defeats him (coins and reverse on that spin still count). The winner moves
+to the top layer (or the highest free hole below it) and collects the Bowser bonus: {bowser[0]},
+{bowser[1]}, {bowser[2]} or {bowser[3]} for the first to fourth player to beat him. The first peg
+to reach the top layer (complete or not) collects {rules['first_to_top_bonus']}. After beating
+Bowser a peg climbs only by exact count (when enough layers have been stacked above it), and
+opponents can no longer move it down. A peg moved down while battling is no longer next to Bowser
+and stops battling.
 
 Knock-outs: when a push or a stack moves the block an opponent's peg is in out of line with the
-blocks below and above it by more than {rules['peg_knock_mm']:.1f} mm, the peg falls out: it goes one layer down into the nearest vacant hole
-and you take one coin from its owner. Pegs never go below the second layer.
+blocks below and above it by more than {rules['peg_knock_mm']:.1f} mm, the peg is knocked out: it
+goes one layer down into the nearest vacant hole (never below the second layer; a peg that beat
+Bowser goes back in at its own layer) and you take one coin from its owner. Your own peg knocked out
+goes back into the nearest vacant hole of its layer, with no coin taken. Pegs never go below the
+second layer.
 
-Coins are real pieces: payments use the payer's coins with change from the receiver, a player may
-swap a Five Coin for five gold coins at the bank, and when the bank (or a player) cannot make the
-amount, only what can be paid is paid: a player who owes more than they hold pays what they have,
-and when the bank runs short a collector takes what is left.
+Coins are real pieces. A payment uses the payer's coins and change from the receiver; if that cannot
+make the amount, the payer or receiver first swaps a Five Coin for five gold coins at the bank. A
+player who owes more than they hold pays all they have, and when the bank runs short of coins a
+player collects only what is left in it (nothing is owed later).
 
 The fall (a collapse reported by the simulator: a block other than the one in hand
-{physics.fall_rule("mario")}): the player who toppled the tower returns
-{rules['fall_penalty']} coins, the other player(s) with the highest peg collect {rules['fall_bonus']}
-each, and the most coins wins (ties share). Touches: {play['probes_per_turn']} per turn. After
-{play['max_turns']} turns the game stops with no penalty and the most coins wins.
+{physics.fall_rule("mario")}) ends the game: the player who toppled the tower returns
+{rules['fall_penalty']} coins (or all they have), the player with the highest peg collects
+{rules['fall_bonus']} (if that is the toppler, the next highest; several players tied at that height
+each collect {rules['fall_bonus']}), and the most coins wins; players tied for the most share the win.
+After {play['max_turns']} turns the game stops with no penalty and the most coins wins.
 """)
 
 
