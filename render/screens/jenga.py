@@ -58,6 +58,15 @@ PHYSICS_WORDS = ("stack", "probe")
 SWITCH_INTERVAL_S = 0.001
 
 
+def frame_rate(tower_name: str) -> float:
+    """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
+    so that playback runs at real speed whatever the length of the recording."""
+    from sim import load_spec
+
+    phy = load_spec(tower_name).physics
+    return 1.0 / (phy.steps_per_frame * phy.time_step_s)
+
+
 class _Job:
     """One step of the match run in a worker thread: a chance outcome, a bot's move, or a person's
     stack or probe. The window draws a frozen copy of the match meanwhile and never touches the real one."""
@@ -86,8 +95,9 @@ class _Job:
                 self.action = match.bot_action()
                 match.play(self.action)
                 self.step = match.history[-1]
-        except Exception as exc:  # shown in the status line; the window must survive a failed step
+        except Exception as exc:  # shown on the board; the window must survive a failed step
             self.error = exc
+            match.state = self.before.clone()  # a step that failed half-way changes nothing: no lost work
 
     @property
     def done(self) -> bool:
@@ -132,6 +142,7 @@ class JengaScreen(GameScreen):
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         self.failed_at = -1  # history length at which an automatic step failed
+        self.sim_error: str | None = None  # the message of the last step the simulator could not play
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
 
@@ -147,6 +158,22 @@ class JengaScreen(GameScreen):
                       for s in sections]
             return Spinner(labels, groups=[s["stack"] for s in sections])
         return None
+
+    def spinner_said(self) -> str:
+        """The outcome the spinner came to rest on, in words ("" while it spins or before any spin)."""
+        sp = self.spinner
+        if sp is None or sp.spinning or sp.result is None:
+            return ""
+        if self.spec.name == "jenga_dk":
+            s = data.dk_spinner()[sp.result]
+            return f"Spun: take {s['remove']} out, climb {s['climb']}"
+        s = data.mario_spinner()["sections"][sp.result]
+        words = f"Spun: stack {s['stack']}, climb {s['climb']}"
+        if s["coins"]:
+            words += f", collect {data.mario_spinner()['coins_collected']} coins"
+        if s["reverse"]:
+            words += ", reverse"
+        return words
 
     def _spinner_key(self) -> str:
         if self.spec.name == "jenga_dk":
@@ -189,11 +216,9 @@ class JengaScreen(GameScreen):
         if word == "spin" and self.spinner is not None:
             self.spinner.spin_to(int(rest))
         if word in ("tremor", "stack"):
-            verdict = state.last_verdict or {}
             frames = state.last_trajectory()
             if frames is not None and len(frames) > 1:
-                sim_s = float(verdict.get("sim_s") or 0.0)
-                rate = (len(frames) - 1) / sim_s if sim_s > 0 else 30.0
+                rate = frame_rate(state.TOWER)
                 self.playback = Playback(frames, rate_hz=rate)
                 if word == "tremor" and self.held is not None:
                     self.playback.t = self._resume_time(frames, rate)
@@ -202,7 +227,8 @@ class JengaScreen(GameScreen):
         if word == "stack":
             if not self.countdown.active:
                 self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
-            self.countdown.decide(bool((state.last_verdict or {}).get("collapsed")))
+            verdict = state.last_verdict or {}
+            self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         if word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
@@ -269,18 +295,40 @@ class JengaScreen(GameScreen):
         if job.error is not None:
             self.countdown.finish()
             self.held = None
-            if job.action is None or job.by == CHANCE or job.by in self.match.bots:
+            self.playback = None
+            automatic = job.action is None or job.by == CHANCE or job.by in self.match.bots
+            if automatic:
                 self.failed_at = len(self.match.history)
-            self.say(str(job.error) if isinstance(job.error, GameError)
-                     else f"The simulator failed on this move ({job.error!r}); undo, or load a saved game.", 30.0)
+            self.sim_error = self._failure_text(job, automatic)
+            self.say("The simulator failed: see the message on the board.", 30.0)
             self.host.sound.play("error")
             self._refresh_actions(force=True)
             return
+        self.sim_error = None
         if job.step is None:
             return
         label = self._label(job.step.action, job.by, job.before)
         self._after(job.step, job.before, label, quiet=self.skipping)
         self.host.sound.play("dice" if job.by == CHANCE else "move")
+
+    @staticmethod
+    def _failure_text(job: _Job, automatic: bool) -> str:
+        """One message for a step the simulator could not play: what failed, that nothing was lost,
+        and what the player can do next."""
+        what = f"'{job.action}'" if job.action else ("the next chance step" if job.by == CHANCE else "the bot's move")
+        reason = f"{type(job.error).__name__}: {job.error}"
+        again = "press Enter to try again" if automatic else "try the move again or choose another"
+        return (f"The simulator failed on {what} ({reason}). The game is as it was before that step: "
+                f"save it (Ctrl+S), undo (Ctrl+Z), or {again}.")
+
+    def retry(self) -> bool:
+        """Try again an automatic step that failed (Enter after the failure message)."""
+        if self.failed_at != len(self.match.history):
+            return False
+        self.failed_at = -1
+        self.sim_error = None
+        self.say("Trying the step again…")
+        return True
 
     def position_key(self) -> tuple:
         """Names the tower's position, so a risk map is matched to the tower it was computed for."""
@@ -294,7 +342,11 @@ class JengaScreen(GameScreen):
         key = self.position_key()
         self._risk_key = key
         if state.current_player() >= 0 and state.may_extract():
-            self.risk.request(key, state.TOWER, state.tower)
+            # The blocks that may be taken, from the top down (the ones a player looks at first).
+            blocks = sorted((tuple(b) for b in state.legal_blocks()), key=lambda b: (-b[0], b[1]))
+            self.risk.request(key, state.TOWER, state.tower, blocks=blocks)
+        elif self.risk.busy:
+            self.risk.cancel()  # no block may be taken here: the map of the last position is of no use
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -394,6 +446,9 @@ class JengaScreen(GameScreen):
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.job is None:
+            if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                    and not self.show_help and self.retry()):
+                return
             super().handle_event(event)
             return
         # While the simulator works the match must not change: only the view and skipping answer.
@@ -591,11 +646,31 @@ class JengaScreen(GameScreen):
         selected = self.gesture.block if self.gesture is not None else None
         risk = self._risk_array(state, len(poses))
         hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
+        marked, hover_hole = self._marked_holes(state)
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
-                       ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour)
+                       ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
+                       marked_holes=marked, hover_hole=hover_hole)
         if self.gesture is None and self.orbiting is None and rect.collidepoint(self.mouse):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)
+
+    def _marked_holes(self, state) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+        """(block, end) of every hole a piece may go into now, and the one a click would take."""
+        if self.job is not None or self.playback is not None or not self.match.waiting_for_human():
+            return [], None
+        marked, hovered = [], None
+        for a in self.legal:
+            word, _, rest = a.partition(" ")
+            hole = parse_hole(rest) if word in HOLE_WORDS else None
+            if hole is None:
+                continue
+            level, slot = hole[0], hole[1]
+            if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
+                where = (int(state.layout[level][slot]), 1 if hole[2].startswith("+") else -1)
+                marked.append(where)
+                if self.board_hover and self.board_hover[0] == a:
+                    hovered = where
+        return marked, hovered
 
     def _draw_overlays(self, surface, rect, state, risk) -> None:
         s = self.scale
@@ -604,25 +679,32 @@ class JengaScreen(GameScreen):
             latest = self.risk.latest
             if self.risk.error:
                 status = "unavailable"
+            elif risk is not None and not latest.complete:
+                status = f"{len(latest.by_block)} of {latest.total} blocks…"
             elif risk is not None:
                 status = f"{RISK_SAMPLES} trial pushes a block"
             elif self.risk.busy:
                 status = "computing…"
             else:
-                status = "shown when a block may be taken" if latest is None else "waiting for a move"
+                status = "no push now"
             legend = pygame.Rect(rect.right - int(120 * s), rect.y + int(60 * s), int(110 * s), int(220 * s))
             self.legend.draw(surface, legend, size, status)
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
             self.spinner.draw(surface, centre, radius, "Spinner")
-            text.draw(surface, self._spinner_key(), (centre[0], centre[1] + radius + 6), self.font_size(12),
-                      P.TEXT_DIM, anchor="midtop")
+            r = text.draw(surface, self._spinner_key(), (centre[0], centre[1] + radius + 6), self.font_size(12),
+                          P.TEXT_DIM, anchor="midtop")
+            said = self.spinner_said()
+            if said:
+                text.draw(surface, said, (centre[0], r.bottom + 4), self.font_size(14), P.TEXT, bold=True,
+                          anchor="midtop")
         if self.countdown.active:
             r = int(46 * s)
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
         self._draw_pieces(surface, rect, state)
-        lines = self._info_lines(state, risk)
+        lines = [(part, colour) for line, colour in self._info_lines(state, risk)
+                 for part in text.wrap(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
         for line, colour in reversed(lines):
             r = text.draw(surface, text.fit(line, size, rect.w - int(24 * s)), (rect.x + int(12 * s), y), size,
@@ -663,6 +745,8 @@ class JengaScreen(GameScreen):
 
     def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
         lines = []
+        if self.sim_error:
+            lines.append((self.sim_error, P.WARNING))
         v = state.last_verdict
         if v:
             where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
@@ -681,7 +765,7 @@ class JengaScreen(GameScreen):
                 lines.append(("Drag a block along its length to push it out; right click or T touches it"
                               + touches + ".", P.HIGHLIGHT))
             elif any(a.partition(" ")[0] in HOLE_WORDS for a in self.legal):
-                lines.append(("Click the end of a block to put your piece in its hole.", P.HIGHLIGHT))
+                lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
 
     def tooltip_text(self) -> str:

@@ -1,7 +1,8 @@
 """The settle countdown: the rules' wait after a stack (5 or 10 seconds), ended early by the verdict.
 
 While the simulator is still deciding the ring runs down in real time; once the verdict is in the
-countdown stops, whatever time is left, and says what was decided.
+countdown stops, whatever time is left, and says what was decided and when: the simulated second at
+which the tower came to rest (or fell), which is why the wait could end early.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ class SettleCountdown:
         self.left = 0.0
         self.active = False
         self.verdict: str | None = None  # "stands" or "fell" once decided
+        self.decided_s: float | None = None
         self._linger = 0.0
 
     def start(self, seconds: float) -> None:
@@ -27,10 +29,23 @@ class SettleCountdown:
         self.verdict = None
         self._linger = 0.0
 
-    def decide(self, fell: bool, linger: float = 0.8) -> None:
-        """The simulator has decided: stop the count now and show the verdict for `linger` seconds."""
+    def decide(self, fell: bool, decided_s: float | None = None, linger: float = 1.6) -> None:
+        """The simulator has decided: stop the count now and show the verdict for `linger` seconds.
+        decided_s: the simulated seconds after which the simulator knew (shown as the reason the count
+        ended early)."""
         self.verdict = "fell" if fell else "stands"
+        self.decided_s = decided_s
         self._linger = linger
+
+    def reason(self) -> str:
+        """Why the count ended, in words ("" while it runs)."""
+        if self.verdict is None:
+            return ""
+        if self.verdict == "fell":
+            return "no need to wait"  # sim_s may include the fall it played on after deciding
+        if self.decided_s is None:
+            return "decided"
+        return f"at rest by {self.decided_s:.1f} s"
 
     @property
     def done(self) -> bool:
@@ -69,4 +84,7 @@ class SettleCountdown:
         else:
             word, colour = (("Fell!", palette.VERMILLION) if self.verdict == "fell"
                             else ("Stands", palette.BLUISH_GREEN))
-            text.draw(surface, word, (cx, cy), max(12, int(radius * 0.5)), colour, bold=True, anchor="center")
+            text.draw(surface, word, (cx, cy - radius * 0.12), max(12, int(radius * 0.5)), colour, bold=True,
+                      anchor="center")
+            text.draw(surface, self.reason(), (cx, cy + radius * 0.4), max(10, radius // 4), palette.TEXT_DIM,
+                      anchor="center")

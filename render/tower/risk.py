@@ -6,9 +6,12 @@ child process rather than multiprocessing: the app's main module is never import
 child loads only numpy and the simulator, never pygame.
 
 The screen asks for the map after every move with a key naming the position; poll() each frame hands
-back the newest finished map without waiting. A map takes about a minute, longer than a move, so a
-request for a new position stops the worker computing the old one and starts afresh: the map shown is
-never more than one computation behind the tower.
+back the newest map without waiting. A whole map takes many seconds, so the worker maps the blocks in
+small batches (sim.risk_map's `blocks=`) and answers after each one: the tint fills in block by block,
+the first figures arriving within a second or two. A request for a new position stops the worker
+computing the old one and starts afresh, so the map shown always belongs to the tower on screen.
+sim draws each block's pushes from (seed, level, pos), so the batches give the same figures as one
+whole map.
 """
 
 from __future__ import annotations
@@ -22,29 +25,46 @@ import threading
 from dataclasses import dataclass
 
 
+BATCH = 4  # blocks mapped per answer: about a second of physics on one core
+
+
 @dataclass(frozen=True)
 class RiskMap:
     key: object
     by_block: dict[tuple[int, int], tuple[float, float]]  # (level, pos) -> (p_collapse, push_force_n)
+    total: int = 0  # blocks the whole map will have (0: unknown)
 
     def get(self, level: int, pos: int) -> tuple[float, float] | None:
         return self.by_block.get((level, pos))
 
+    @property
+    def complete(self) -> bool:
+        return len(self.by_block) >= self.total
+
 
 def compute(spec_name: str, tower_state: dict, samples: int, seed: int, workers: int,
-            below_level: int | None = None) -> list[dict]:
-    """sim's risk map of one tower state (what the worker process runs)."""
+            below_level: int | None = None, blocks=None, batch: int = BATCH):
+    """sim's risk map of one tower state in batches (what the worker process runs): yields
+    (rows of this batch, number of blocks in the whole map)."""
     from sim import Tower, load_spec, risk_map
 
     spec = load_spec(spec_name)
     tower = Tower.from_state(spec, tower_state)
-    return risk_map(spec, tower, samples=samples, seed=seed, workers=workers, below_level=below_level)
+    if blocks is None:
+        blocks = tower.removable(below_level)
+    blocks = [(int(l), int(p)) for l, p in blocks]
+    if not blocks:
+        yield [], 0
+    for i in range(0, len(blocks), max(1, batch)):
+        rows = risk_map(spec, tower, samples=samples, seed=seed, workers=workers, blocks=blocks[i:i + batch])
+        yield rows, len(blocks)
 
 
 class RiskWorker:
     def __init__(self, samples: int = 2, seed: int = 0, workers: int = 1, below_level: int | None = None,
-                 command: list[str] | None = None):
+                 command: list[str] | None = None, batch: int = BATCH):
         self.samples = samples
+        self.batch = batch
         self.below_level = below_level  # only blocks below this level (None: all removable ones)
         self.seed = seed
         self.workers = workers
@@ -61,14 +81,17 @@ class RiskWorker:
     def busy(self) -> bool:
         return self._running is not None or self._waiting is not None
 
-    def request(self, key, spec_name: str, tower_state: dict) -> None:
-        """Ask for the map of this tower; `key` names the position it belongs to."""
-        if (self.latest is not None and self.latest.key == key) or self._running == key:
+    def request(self, key, spec_name: str, tower_state: dict, blocks=None) -> None:
+        """Ask for the map of this tower; `key` names the position it belongs to. blocks: the
+        (level, pos) to map, in the order they should arrive (default: every removable block)."""
+        if (self.latest is not None and self.latest.key == key and self.latest.complete) or self._running == key:
             return
         if self._waiting is not None and self._waiting[0] == key:
             return
         self._waiting = (key, {"spec": spec_name, "tower": tower_state, "samples": self.samples,
-                               "seed": self.seed, "workers": self.workers, "below_level": self.below_level})
+                               "seed": self.seed, "workers": self.workers, "below_level": self.below_level,
+                               "blocks": None if blocks is None else [list(b) for b in blocks],
+                               "batch": self.batch})
         if self._running is not None:  # computing a position that is gone: stop it
             self._stop_process()
             self._running = None
@@ -107,7 +130,7 @@ class RiskWorker:
         self._running = key
 
     def poll(self) -> RiskMap | None:
-        """The newest finished map (checked without waiting)."""
+        """The newest map, perhaps still filling in (checked without waiting)."""
         while True:
             try:
                 generation, line = self._answers.get_nowait()
@@ -119,28 +142,39 @@ class RiskWorker:
     def _take(self, generation: int, line: str | None) -> None:
         if generation != self._generation:
             return  # from a worker stopped because its position was gone
-        key, self._running = self._running, None
+        key = self._running
         if line is None:
             self.error = "risk map worker stopped"
             self._proc = None
+            self._running = None
         else:
             answer = json.loads(line)
             if "error" in answer:
                 self.error = f"risk map failed: {answer['error']}"
+                self._running = None
             else:
-                self.latest = RiskMap(key, {(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]),
-                                                                                float(r.get("push_force_n", 0.0)))
-                                            for r in answer["rows"]})
+                known = dict(self.latest.by_block) if self.latest is not None and self.latest.key == key else {}
+                known.update({(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]),
+                                                                  float(r.get("push_force_n", 0.0)))
+                              for r in answer["rows"]})
+                self.latest = RiskMap(key, known, int(answer.get("total", len(known))))
                 self.error = None
-        self._launch()
+                if answer.get("final", True):
+                    self._running = None
+        if self._running is None:
+            self._launch()
 
-    def wait(self, timeout: float | None = None) -> RiskMap | None:
-        """Block until the running request is answered (tests and scripts only)."""
-        while self._running is not None:
+    def wait(self, timeout: float | None = None, batches: int | None = None) -> RiskMap | None:
+        """Block until the running request is answered in full, or until `batches` answers came
+        (tests and scripts only)."""
+        taken = 0
+        while self._running is not None and (batches is None or taken < batches):
             try:
                 generation, line = self._answers.get(timeout=timeout)
             except queue.Empty:
                 break
+            if generation == self._generation:
+                taken += 1
             self._take(generation, line)
         return self.latest
 
@@ -155,6 +189,13 @@ class RiskWorker:
         proc.kill()  # it may be in the middle of a minute-long map: do not wait for it
         proc.wait()
 
+    def cancel(self) -> None:
+        """Stop computing: the position asked for is gone and no other is wanted yet."""
+        if self._running is not None:
+            self._stop_process()
+            self._generation += 1
+        self._running = self._waiting = None
+
     def close(self) -> None:
         self._stop_process()
         self._generation += 1  # whatever the stopped worker still says is dropped
@@ -163,18 +204,23 @@ class RiskWorker:
 
 def _serve() -> None:
     """The worker process: one JSON request per line in, one JSON answer per line out."""
+    def say(answer: dict) -> None:
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
     for line in sys.stdin:
         try:
             job = json.loads(line)
-            rows = compute(job["spec"], job["tower"], job["samples"], job["seed"], job["workers"],
-                           job.get("below_level"))
-            answer = {"rows": [{k: (float(v) if k in ("p_collapse", "push_force_n") else int(v))
-                                for k, v in r.items() if k in ("level", "pos", "p_collapse", "push_force_n")}
-                               for r in rows]}
+            batches = compute(job["spec"], job["tower"], job["samples"], job["seed"], job["workers"],
+                              job.get("below_level"), job.get("blocks"), int(job.get("batch", BATCH)))
+            done = 0
+            for rows, total in batches:
+                done += len(rows)
+                say({"rows": [{k: (float(v) if k in ("p_collapse", "push_force_n") else int(v))
+                               for k, v in r.items() if k in ("level", "pos", "p_collapse", "push_force_n")}
+                              for r in rows], "total": total, "final": done >= total})
         except Exception as exc:  # report and keep serving: the window shows the reason
-            answer = {"error": f"{type(exc).__name__}: {exc}"}
-        sys.stdout.write(json.dumps(answer) + "\n")
-        sys.stdout.flush()
+            say({"error": f"{type(exc).__name__}: {exc}"})
 
 
 if __name__ == "__main__":

@@ -19,6 +19,9 @@ _STOPS = np.array([
 ], dtype=float)
 
 
+UNMAPPED_SWATCH = (150, 140, 128)  # what a greyed block looks like, for the legend
+
+
 def risk_colour(p) -> np.ndarray:
     """Probabilities (any shape, clipped to 0..1) -> RGB colours (..., 3) as floats 0..255."""
     p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
@@ -58,3 +61,9 @@ class RiskLegend:
             text.draw(surface, f"{int(p * 100)} %", (bar.right + 7, y), size - 1, palette.TEXT_DIM, anchor="midleft")
         if status:
             text.draw(surface, status, (rect.x, bar.bottom + 6), size - 1, palette.TEXT_DIM)
+        # Blocks without a figure (not mapped yet, or not to be taken now) are drawn greyed.
+        y = bar.bottom + 6 + int(size * 1.4)
+        pygame.draw.rect(surface, UNMAPPED_SWATCH, (rect.x, y + 2, bar.w, size - 4))
+        pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
+        text.draw(surface, "grey: no figure", (bar.right + 7, y + size // 2), size - 1, palette.TEXT_DIM,
+                  anchor="midleft")

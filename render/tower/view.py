@@ -85,10 +85,12 @@ class TowerView:
     def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
              hover: int | None = None, selected: int | None = None, floor: bool = True,
              ghosts: np.ndarray | None = None, ghost_sizes: np.ndarray | None = None,
-             ghost_hover: int | None = None, ghost_fill=None) -> None:
+             ghost_hover: int | None = None, ghost_fill=None, marked_holes=(), hover_hole=None) -> None:
         """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
         tinted by it and the others fade to grey. hover and selected get outlines. ghosts: (G, 7) poses
-        of places a block may go (outlined over everything; ghost_hover filled with ghost_fill)."""
+        of places a block may go (outlined over everything; ghost_hover filled with ghost_fill).
+        marked_holes: (block, end +1/-1) of holes a piece may go into now, ringed where they show;
+        hover_hole, one of them, is filled."""
         cam = self.camera
         n = len(scene.poses)
         shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)
@@ -174,6 +176,7 @@ class TowerView:
         holes_l = holes_xy.tolist() if holes_xy is not None else None
         symbol_l = symbol_rects.tolist() if symbol_rects is not None else None
         ids_l = ids.tolist()
+        marked = set(marked_holes)
         draw_polygon = pygame.draw.polygon
         for k in order:
             if k >= len(ids_l):
@@ -195,7 +198,13 @@ class TowerView:
                 owners.append(b)
                 if f < 2:
                     if holes_l is not None:
-                        draw_polygon(surface, HOLE, holes_l[b][f])
+                        hole = (b, 1 if f == 0 else -1)
+                        if hole == hover_hole:
+                            draw_polygon(surface, palette.HIGHLIGHT, holes_l[b][f])
+                        else:
+                            draw_polygon(surface, HOLE, holes_l[b][f])
+                        if hole in marked:
+                            draw_polygon(surface, palette.HIGHLIGHT, holes_l[b][f], 2)
                 elif f < 4 and symbol is not None:
                     self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
         # Outlines last, over everything: the whole block shows even where others hide it.
