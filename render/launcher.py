@@ -256,7 +256,9 @@ class LauncherScreen:
                               self.load_button, self.quit_button])
         self.focus = min(self.focus, len(self.focusables) - 1)
         self._set_focus(self.focus)
-        self.size = (0, 0)  # lay out again
+        size, self.size = self.size, (0, 0)
+        if size != (0, 0):
+            self.layout(size)  # at once, so a second click in the same frame finds the new buttons
 
     def _load_selected(self) -> None:
         if self.save_files:

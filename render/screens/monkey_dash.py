@@ -196,6 +196,11 @@ class MonkeyDashScreen(GameScreen):
         text_ = say() if say else action
         return text_ + (f" ({cost} AP)" if cost else "")
 
+    def effects_text(self) -> str:
+        """The cards in force this turn, by their titles ('' when none)."""
+        active = [k for k, v in getattr(self.match.state, "effects", {}).items() if v]
+        return ("In play: " + ", ".join(EFFECT_WORDS.get(a, a.replace("_", " ")) for a in active)) if active else ""
+
     @staticmethod
     def _card_name(state, card_id: str) -> str:
         try:
@@ -378,9 +383,8 @@ class MonkeyDashScreen(GameScreen):
             text.draw(surface, f"{ap} left", (inner.x + max(4, ap) * int(pip * 2.6) + 4, y + pip), fs, P.TEXT,
                       anchor="midleft")
             y += int(pip * 2.6)
-            active = [k for k, v in getattr(state, "effects", {}).items() if v]
-            if active:
-                words = "In play: " + ", ".join(EFFECT_WORDS.get(a, a.replace("_", " ")) for a in active)
+            words = self.effects_text()
+            if words:
                 for line in text.wrap(words, small, inner.w)[:2]:
                     text.draw(surface, line, (inner.x, y), small, P.WARNING)
                     y += int(small * 1.3)

@@ -1,0 +1,298 @@
+"""The app's audit gaps, checked headless (SDL's dummy video driver): keyboard play on both boards with
+the board following the selected choice, log lines and choices in words (no internal ids, a loaded
+game's history too), the launcher's seat editing, damaged save files, Ctrl+S then Ctrl+O end to end,
+the help overlay's keys and variant rules, resizing the boards, the palette and the art's origin.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render import palette as P
+from render import storage
+from render.app import App
+from render.launcher import HUMAN, LauncherScreen
+from render.screens.base import GameScreen
+
+CARD_ID = re.compile(r"\b[JH][1-4]00\b")  # a Donkey Kong card id such as H300
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def click(app, pos, button=1):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def new_match(game, seats, seed, variant=None):
+    spec = registry.get(game)
+    return Match(spec.make_config(seats, variant), seed)
+
+
+def run_until(app, done, limit=4000):
+    """Play bots and dice at full speed (Space), and the person's first choice, until done() holds."""
+    for _ in range(limit):
+        if done():
+            return
+        if not app.screen.match.waiting_for_human():
+            app.handle(key(pygame.K_SPACE, unicode=" "))
+        else:
+            app.handle(key(pygame.K_1))
+        app.tick(0.05)
+    raise AssertionError("the wanted position never came")
+
+
+# ---- keyboard play on the boards --------------------------------------------------------
+def test_donkey_kong_played_to_the_end_by_keys_alone_with_the_board_following_the_selection():
+    app = App(match=new_match("donkey_kong", [Seat("Ann"), Seat("Bot", "random")], 21))
+    screen = app.screen
+    followed = cards = 0
+    for _ in range(4000):
+        if screen.show_result:
+            break
+        app.tick(0.05)
+        if not screen.match.waiting_for_human():
+            app.handle(key(pygame.K_SPACE, unicode=" "))
+            continue
+        app.handle(key(pygame.K_END))  # the last choice: a different one from the default
+        app.draw()
+        chosen = screen.legal[screen.actions.selected]
+        assert screen.focus_action == chosen
+        if chosen.startswith("move "):
+            assert screen.shown_path() == screen.paths()[chosen]  # the board draws the selected path
+            followed += 1
+        else:
+            assert chosen.startswith("play ") and set(screen.legal) == {a for _, a in screen.card_rects}
+            cards += 1
+        before = len(screen.match.history)
+        app.handle(key(pygame.K_RETURN))
+        assert screen.match.history[before].action == chosen
+    else:
+        pytest.fail("the game never reached its result screen")
+    assert followed > 3 and screen.match.is_over()
+
+
+def test_monkey_dash_keys_select_a_step_and_the_board_shows_its_target_then_enter_plays_it():
+    app = App(match=new_match("monkey_dash", [Seat("Ann"), Seat("Bot", "greedy")], 6))
+    screen = app.screen
+    run_until(app, lambda: screen.match.waiting_for_human() and screen.match.state.phase == "act")
+    app.draw()
+    steps = {m["action"]: m for m in screen.moves() if m["to"] is not None}
+    index = next(i for i, a in enumerate(screen.legal) if a in steps and i > 0)
+    for _ in range(index):
+        app.handle(key(pygame.K_DOWN))
+    surface = app.draw()
+    action = screen.legal[index]
+    assert screen.focus_action == action and screen.targets() == [steps[action]]
+    inner = screen.square_rect(steps[action]["to"]).inflate(-screen.cell // 6, -screen.cell // 6)
+    edge = sum(1 for x in range(inner.x, inner.right) if surface.get_at((x, inner.y + 1))[:3] == P.HIGHLIGHT)
+    assert edge > inner.w // 2  # the selected step's target square is framed in the highlight colour
+    app.handle(key(pygame.K_RETURN))
+    assert screen.match.history[-1].action == action
+
+
+def test_help_overlay_says_how_to_play_by_keys_and_gives_the_active_variants_rules():
+    texts = {}
+    for variant in ("rulebook", "wiki"):
+        app = App(match=new_match("donkey_kong", [Seat("Ann"), Seat("Bot", "random")], 1, variant))
+        app.handle(key(pygame.K_F1))
+        assert app.screen.show_help
+        app.draw()
+        texts[variant] = app.screen.help_text()
+    for words in ("Every action is a row of the Choices list", "Up/Down", "Enter", "1 to 9", "Ctrl+S / Ctrl+O",
+                  "Ctrl+Z / Ctrl+Y", "Space", "Click a highlighted space"):
+        assert words in texts["rulebook"], words
+    assert "variant 'wiki'" in texts["wiki"] and texts["wiki"] != texts["rulebook"]
+
+
+# ---- words, never internal ids ------------------------------------------------------------
+def test_donkey_kong_log_and_choices_name_cards_and_dice_in_words():
+    match = new_match("donkey_kong", [Seat("Ann", "greedy"), Seat("Bob", "random"), Seat("Cy", "random")], 8)
+    app = App(match=match)
+    screen = app.screen
+    run_until(app, lambda: match.is_over())
+    labels = screen.log_labels
+    assert len(labels) == len(match.history)
+    assert not [line for line in labels if CARD_ID.search(line)]
+    assert any("is dealt" in line for line in labels) and any(line.startswith("Chance: dice: Mario") for line in labels)
+    assert any("for the first turn" in line for line in labels)
+
+
+def test_a_loaded_game_logs_its_earlier_steps_like_live_ones(home):
+    for game, seats, seed in (("donkey_kong", [Seat("Ann"), Seat("Bot", "greedy")], 4),
+                              ("monkey_dash", [Seat("Ann"), Seat("Bot", "greedy")], 4)):
+        app = App(match=new_match(game, seats, seed))
+        screen = app.screen
+        run_until(app, lambda: len(screen.match.history) > 40 and screen.match.waiting_for_human())
+        live = list(screen.log_labels)
+        path = app.save_match(screen.match)
+        app.show_launcher()
+        app.screen.load(path)
+        assert isinstance(app.screen, GameScreen) and app.screen is not screen
+        assert app.screen.log_labels == live, game
+
+
+def test_monkey_dash_cards_read_by_their_titles_in_log_choices_and_effects():
+    match = new_match("monkey_dash", [Seat("Ann", "greedy"), Seat("Bob", "random")], 3)
+    app = App(match=match)
+    screen = app.screen
+    ids = {c["id"] for c in json.loads(Path("assets/monkey_dash/power_cards.json").read_text())["cards"]}
+    seen = []
+    for _ in range(3000):
+        if match.is_over() or len(match.history) > 300:
+            break
+        app.handle(key(pygame.K_SPACE, unicode=" "))
+        app.tick(0.05)
+        seen += [screen.action_label(a) for a in match.state.legal_actions()]
+    words = " ".join(screen.log_labels + seen)
+    assert "play " in words or "draws " in words
+    assert not [i for i in ids if re.search(rf"\b{i}\b", words)]
+    match.state.effects = {**match.state.effects, "free_monkey": 1, "crates_frozen": True}
+    assert screen.effects_text() == "In play: Tailwind (free monkey move), Safety Inspection (crates stay)"
+
+
+# ---- the launcher -----------------------------------------------------------------------
+def test_launcher_seats_take_typed_names_and_chosen_bots(home):
+    app = App()
+    launcher = app.screen
+    launcher.select_game("donkey_kong")
+    app.draw()
+    first = launcher.seats[0]
+    click(app, first.name.rect.center)
+    for _ in range(10):
+        app.handle(key(pygame.K_BACKSPACE))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Zoë"))
+    second = launcher.seats[1]
+    bots = list(registry.get("donkey_kong").bots)
+    second.kind = bots[0]
+    launcher._build()
+    app.draw()
+    click(app, second.kind_button.rect.center)  # the next bot
+    assert second.kind == bots[1]
+    click(app, second.kind_button.rect.center, button=3)  # a right click goes back
+    assert second.kind == bots[0]
+    click(app, second.kind_button.rect.center, button=3)  # back past the first bot: a person, named
+    assert second.kind == HUMAN and second.name.value == "Player 2"
+    app.handle(key(pygame.K_RIGHT))  # the focused seat kind steps forward by key too
+    assert second.kind == bots[0]
+    app.draw()
+    click(app, launcher.variant_buttons[1].rect.center)
+    app.handle(key(pygame.K_RETURN))  # Enter on a chosen option starts the game
+    match = app.screen.match
+    assert [(s.name, s.bot) for s in match.config.seats] == [("Zoë", None), (f"{bots[0].capitalize()} bot", bots[0])]
+    assert match.config.variant == list(registry.get("donkey_kong").variants)[1]
+
+
+def test_a_damaged_save_file_gets_one_clear_note_and_loading_it_never_crashes(home):
+    good = new_match("donkey_kong", [Seat("Ann"), Seat("Bot", "random")], 2)
+    good.advance()
+    good.save(storage.new_save_path("donkey_kong"))
+    (storage.saves_dir() / "broken.json").write_text('{"format": "kong')
+    (storage.saves_dir() / "odd.json").write_text('[1, 2]')
+    app = App()
+    launcher = app.screen
+    app.draw()
+    assert len(launcher.saves.items) == 3
+    assert launcher.saves_note.startswith("2 saved files cannot be loaded:")
+    assert "broken.json (not valid JSON)" in launcher.saves_note and "odd.json" in launcher.saves_note
+    damaged = [i for i, label in enumerate(launcher.saves.items) if label.endswith("(damaged)")]
+    fine = [i for i, label in enumerate(launcher.saves.items) if label.startswith("Donkey Kong · Ann, Bot ·")]
+    assert len(damaged) == 2 and len(fine) == 1
+    launcher.saves.selected = damaged[0]
+    click(app, launcher.load_button.rect.center)
+    assert isinstance(app.screen, LauncherScreen) and launcher.message.startswith("Cannot load:")
+    app.draw()
+    launcher.saves.selected = fine[0]
+    click(app, launcher.load_button.rect.center)
+    assert isinstance(app.screen, GameScreen) and app.screen.match.history == good.history
+
+
+def test_ctrl_s_then_ctrl_o_opens_the_launcher_where_the_save_loads_by_keys(home):
+    app = App(match=new_match("monkey_dash", [Seat("Ann"), Seat("Bot", "random")], 5))
+    screen = app.screen
+    run_until(app, lambda: screen.match.waiting_for_human() and len(screen.match.history) > 8)
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert screen.message.startswith("Saved to ")
+    history = list(screen.match.history)
+    app.handle(key(pygame.K_o, pygame.KMOD_CTRL))
+    launcher = app.screen
+    assert isinstance(launcher, LauncherScreen) and launcher.saves.items[0].startswith("Monkey Dash · Ann, Bot")
+    app.draw()
+    launcher._set_focus(launcher.focusables.index(launcher.load_button))
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.screen, GameScreen) and app.screen.match.history == history
+
+
+def test_the_autosave_write_keeps_the_old_file_when_it_fails_midway(home, monkeypatch):
+    import os
+
+    path = storage.autosave_path()
+    storage.write_atomic(path, "old")
+
+    def broken_replace(src, dst):
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        storage.write_atomic(path, "new")
+    assert path.read_text() == "old" and [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+# ---- window, palette, art ---------------------------------------------------------------
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
+def test_the_boards_scale_with_the_window_and_keep_inside_it(game):
+    app = App(match=new_match(game, [Seat("Ann"), Seat("Bot", "random")], 3))
+    sizes = {}
+    for w, h in ((800, 560), (1280, 800), (1920, 1200)):
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        app.draw()
+        screen = app.screen
+        board = screen.board_square if game == "donkey_kong" else screen.grid
+        info = screen.info_rect
+        assert screen.rects["board"].contains(board) and screen.rects["board"].contains(info), (w, h)
+        assert not board.colliderect(info) and not screen.rects["board"].colliderect(screen.rects["side"])
+        sizes[w] = board.w
+    assert sizes[800] < sizes[1280] < sizes[1920]
+
+
+def test_seat_colours_stay_apart_for_colour_blind_eyes():
+    """Machado et al. (2009) full-severity protanopia, deuteranopia and tritanopia matrices, in linear RGB."""
+    sims = {
+        "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+        "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+        "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    }
+
+    def linear(c):
+        return [((v / 255 + 0.055) / 1.055) ** 2.4 if v > 10 else v / 255 / 12.92 for v in c]
+
+    colours = [linear(c) for c in P.SEAT_COLOURS]
+    for name, m in sims.items():
+        seen = [[sum(m[r][k] * c[k] for k in range(3)) for r in range(3)] for c in colours]
+        for i in range(len(seen)):
+            for j in range(i + 1, len(seen)):
+                gap = sum((a - b) ** 2 for a, b in zip(seen[i], seen[j])) ** 0.5
+                assert gap > 0.1, (name, i, j)
+    assert len(set(P.SEAT_SHAPES)) == len(P.SEAT_SHAPES)  # and a shape per seat besides
+
+
+def test_the_art_is_drawn_in_code_not_loaded_from_image_files():
+    sources = "\n".join(p.read_text() for p in Path("render").rglob("*.py"))
+    assert "pygame.image.load" not in sources and "image.load(" not in sources
