@@ -430,6 +430,21 @@ def test_help_text_names_the_variant_and_its_differences():
         SPEC.help_text("house")
 
 
+@pytest.mark.parametrize("variant", ["rulebook", "wiki"])
+def test_help_lists_the_decisions_where_the_texts_are_silent_or_disagree(variant):
+    """README: 'Implement both readings as named rule variants ... and say in the help which variant is
+    active'; every choice the texts leave open is stated for the player."""
+    text = SPEC.help_text(variant)
+    decisions = text[text.index("Where the source texts disagree or say nothing"):]
+    assert f"({variant} reading)" in decisions
+    for topic in ("Dice:", "Who starts:", "Direction:", "The Donkey Kong face:", "Ladders:", "Jump:",
+                  "penalty", "empty deck", f"{ROUND_LIMIT} full rounds", "share the win", "red dot"):
+        assert topic in decisions, topic
+    assert ('"move one extra space"' in decisions) is (variant == "wiki")
+    assert ('"Donkey Kong Rests"' in decisions) is (variant == "rulebook")
+    assert all(len(line) <= 100 for line in text.splitlines())
+
+
 @pytest.mark.parametrize("variant,players", [("rulebook", 4), ("wiki", 2), ("wiki", 4)])
 def test_invariants_hold_after_every_action(variant, players):
     """12 barrels, 4 fireballs, 48 cards, no two obstacles of one kind on a space, pawns on spaces."""

@@ -78,6 +78,26 @@ scores 500 and the game ends. If nobody has reached the Finish after {rounds} fu
 ends with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
 total wins; players tied on the highest total share the win.
 
+Where the source texts disagree or say nothing, this table decides as follows ({variant} reading):
+ - Dice: {dice_decision}
+ - Who starts: both texts roll the plain 1 to 6 die (they only name its colour differently).
+ - Direction: {direction_decision}
+ - A move that cannot be made in full goes as far as the rules allow; the Finish ends a move early.
+ - The Donkey Kong face: {dk_decision}
+ - Ladders: an obstacle takes a ladder only when its own count ends on the ladder's end. One sent on
+   past a twin, or moved a space further after landing on a pawn that jumped it, does not; and no
+   obstacle takes two ladders in one move (a barrel that turns into a fireball starts afresh).
+ - A fireball reaching Donkey Kong's space goes back to the Oil Can before it can touch a pawn there.
+ - The barrel dropped by Donkey Kong meets what is on the drop space like any moving obstacle; with
+   all twelve barrels out nothing drops, and with all four fireballs out a barrel reaching the Oil
+   Can lets none out.
+ - A pawn that stops on a red dot with an obstacle on it settles the contact first, then draws.
+ - Jump: {jump_decision}
+ - A card lost by the penalty is mixed back into the deck (no deck order is kept{penalty_note}).
+   An empty deck gives no card, so a draw or a reward from it simply does not happen.
+ - The game also ends after {rounds} full rounds without a rescue, with no bonus for anyone.
+ - Equal highest totals share the win.
+
 Board decisions of this project: the layout is original (no published layout could be used): girders
 of ten spaces, two ladders of two black spaces between each pair of girders, one ladder from the top
 girder to the maiden's platform, nine red dots and six black dots. Spaces are named G<girder>.<n>
@@ -118,6 +138,36 @@ _VARIANT = {
 }
 
 
+_DECISIONS = {
+    "rulebook": dict(
+        dice_decision="the rulebook names only the red die's \"Donkey Kong Rests\" face; its other five "
+                      "faces are 2 to 6 here.",
+        direction_decision="\"two different directions\" is read as left and right, or up and down: a "
+                           "move may turn from a girder onto a ladder and off it again. Pawns may share a "
+                           "space (the rulebook does not forbid it).",
+        dk_decision="no obstacle moves, but Donkey Kong still drops a barrel (the rulebook lists the drop "
+                    "as a step of its own).",
+        jump_decision="a pawn that walks into an obstacle jumps it where it stands; \"landed on you by "
+                      "exact count\" includes an obstacle whose ladder slide ends on your pawn.",
+        penalty_note="",
+    ),
+    "wiki": dict(
+        dice_decision="the article's obstacle die (3, 4, 5, 6 and two Donkey Kong faces) and a plain "
+                      "1 to 6 die for Mario, as the article gives them.",
+        direction_decision="\"cannot backtrack\" is read as never entering a space twice in one move. "
+                           "\"An occupied space\" for a pawn means one with another pawn on it; a pawn "
+                           "ending on a barrel or fireball stays there and plays a card.",
+        dk_decision="the article says the turn ends, so neither obstacles move nor does Donkey Kong drop "
+                    "a barrel.",
+        jump_decision="the article's \"move one extra space\" is read as the obstacle moving one more "
+                      "space (the printed rulebook also moves the obstacle); a pawn that walks into an "
+                      "obstacle jumps it where it stands.",
+        penalty_note="; the article puts it \"on the deck\", so in a real deck it would be the next card "
+                     "drawn",
+    ),
+}
+
+
 def help_text(variant: str) -> str:
     if variant not in _VARIANT:
         raise ValueError(f"unknown Donkey Kong variant {variant!r}; choose rulebook or wiki")
@@ -126,7 +176,7 @@ def help_text(variant: str) -> str:
     text = _COMMON_START.format(
         variant=variant, default=", the default" if variant == "rulebook" else "",
         mario_colour=colours["mario"], obstacle_colour=colours["obstacles"], faces=faces,
-        roll_offs=ROLL_OFF_LIMIT, rounds=ROUND_LIMIT, **_VARIANT[variant],
+        roll_offs=ROLL_OFF_LIMIT, rounds=ROUND_LIMIT, **_VARIANT[variant], **_DECISIONS[variant],
     )
     return _reflow(text)
 
