@@ -29,6 +29,11 @@ HUMAN = "human"
 DOUBLE_CLICK_MS = 450
 
 
+def bot_title(name: str) -> str:
+    """A bot's name as people read it: 'careful_hard' -> 'Careful hard bot'."""
+    return name.replace("_", " ").capitalize() + " bot"
+
+
 class SeatRow:
     """One seat of the table being set up: a kind (a person or a bot's name) and, for a person, a name."""
 
@@ -144,7 +149,7 @@ class LauncherScreen:
             else:
                 count[row.kind] = count.get(row.kind, 0) + 1
                 same = sum(1 for r in self.seats if r.kind == row.kind)
-                name = f"{row.kind.capitalize()} bot" + (f" {count[row.kind]}" if same > 1 else "")
+                name = bot_title(row.kind) + (f" {count[row.kind]}" if same > 1 else "")
                 seats.append(Seat(name, row.kind))
         return seats
 
@@ -217,7 +222,9 @@ class LauncherScreen:
             labels.append(label)
             if problem:
                 damaged.append(f"{path.name} ({problem})")
-        self.saves.set_items(labels, keep=False)
+        order = sorted(range(len(labels)), key=lambda i: labels[i].endswith("(damaged)"))  # loadable first
+        self.save_files = [self.save_files[i] for i in order]
+        self.saves.set_items([labels[i] for i in order], keep=False)
         self.saves_note = ""
         if damaged:
             self.saves_note = (f"{len(damaged)} saved file{'s' if len(damaged) != 1 else ''} cannot be loaded: "
@@ -237,7 +244,7 @@ class LauncherScreen:
                 b.selected = v == self.variant()
                 self.variant_buttons.append(b)
             for row in self.seats:
-                label = "Person" if row.kind == HUMAN else f"{row.kind.capitalize()} bot"
+                label = "Person" if row.kind == HUMAN else bot_title(row.kind)
                 row.kind_button = Button(label, lambda row=row: self.cycle_kind(row))
                 row.remove_button = Button("Remove", lambda row=row: self.remove_seat(row),
                                            enabled=len(self.seats) > spec.min_players)
@@ -376,8 +383,8 @@ class LauncherScreen:
         c = self.cols[1].inflate(-int(24 * s), 0)
         y = c.y + int(40 * s)
         mark = int(34 * s)
-        kind_w = int(c.w * 0.34)
-        remove_w = int(c.w * 0.2)
+        kind_w = int(c.w * 0.42)
+        remove_w = int(c.w * 0.19)
         for row in self.seats:
             row.kind_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
             row.name.rect = pygame.Rect(c.x + mark + kind_w + gap, y, c.w - mark - kind_w - remove_w - 2 * gap, bh)
@@ -441,7 +448,8 @@ class LauncherScreen:
                 if row.kind == HUMAN:
                     row.name.draw(surface, size)
                 else:
-                    text.draw(surface, self.config_seats()[i].name, (row.name.rect.x + 8, row.name.rect.centery),
+                    text.draw(surface, text.fit(self.config_seats()[i].name, size, row.name.rect.w - 10),
+                              (row.name.rect.x + 8, row.name.rect.centery),
                               size, P.TEXT_DIM, anchor="midleft")
                 row.remove_button.draw(surface, self.fs(14))
             self.add_button.draw(surface, size)
@@ -449,7 +457,7 @@ class LauncherScreen:
             span = (f"{spec.min_players} seats" if spec.min_players == spec.max_players
                     else f"{spec.min_players} to {spec.max_players} seats")
             note = (f"{span}. Click a seat's kind (or Left/Right when it has the focus) to switch between a person "
-                    f"and the bots ({', '.join(spec.bots)}); a right click goes back. Type a person's name in "
+                    f"and the bots ({', '.join(bot_title(b).lower() for b in spec.bots)}); a right click goes back. Type a person's name in "
                     "the field beside it.")
             y = self.add_button.rect.bottom + int(16 * s)
             for line in text.wrap(note, self.fs(14), c1.w):

@@ -88,6 +88,7 @@ class GameScreen:
         self.filtering = False
         self.focus_action: str | None = None  # the action under the pointer or selected: boards highlight it
         self.board_hover: list[str] = []  # actions the board says are under the pointer
+        self._log_hover: int | None = None
         self.show_help = False
         self.help_top = 0
         self.show_result = False
@@ -317,6 +318,9 @@ class GameScreen:
                 self.play(self.legal[row])
                 return
         self.log.handle(event)
+        if event.type == pygame.MOUSEMOTION and self.log.hover is not None and self.log.hover != self._log_hover:
+            self.say(self.log.items[self.log.hover], 3.0)  # a long line cut in the log reads whole below
+        self._log_hover = self.log.hover
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, mods = event.key, event.mod
@@ -735,7 +739,7 @@ class GameScreen:
         order = sorted(range(len(names)), key=lambda i: -scores[i])
         for i in order:
             draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
-            kind = "person" if self.match.config.seats[i].is_human else f"{self.match.config.seats[i].bot} bot"
+            kind = "person" if self.match.config.seats[i].is_human else f"{self.match.config.seats[i].bot.replace('_', ' ')} bot"
             mark = "  ★ winner" if i in winners else ""
             text.draw(surface, f"{names[i]} ({kind}){mark}", (rect.x + int(76 * s), y + int(14 * s)),
                       self.font_size(18), P.TEXT, anchor="midleft")

@@ -262,7 +262,7 @@ class DonkeyKongScreen(GameScreen):
 
     def describe(self, action: str, state) -> str:
         """A move as directions ('left 2, up 2 -> G3.1 (red dot)'), a card by its name, a chance outcome
-        as what happened ('Zoë is dealt Hammer 300', 'rolls: Mario 4, obstacles DK')."""
+        as what happened ('Zoë gets Hammer 300', 'dice: Mario 4, obstacles DK')."""
         if state.current_player() == CHANCE:
             try:
                 return self.chance_words(action, state)
@@ -304,7 +304,7 @@ class DonkeyKongScreen(GameScreen):
         turn = state.turn_owner()
         if kind == "order":
             who = said.split(" rolls for the first turn")[0]
-            return f"{who} rolls {rest} for the first turn"
+            return f"{who} rolls {rest} to start"
         if kind == "roll" and word == "roll":
             mario, obstacles = rest.split()
             return f"dice: Mario {mario}, obstacles {obstacles}" + (" (Donkey Kong rests)" if obstacles == "DK" else "")
@@ -314,7 +314,7 @@ class DonkeyKongScreen(GameScreen):
             after.apply_action(action)
             seat = next((i for i in range(state.config.num_players)
                          if len(after.face_up(i)) > len(state.face_up(i))), None)
-            return f"{self.seat_name_in(state, seat)} is dealt {card}" if seat is not None else f"deals {card}"
+            return f"{self.seat_name_in(state, seat)} gets {card}" if seat is not None else f"deals {card}"
         contact = state.contacts[0][0] if state.contacts else None
         if word == "draw":
             return f"{self.seat_name_in(state, turn)} draws {card}"
