@@ -5,7 +5,8 @@ and (with --versus N) the search bot's win rate against greedy over N games, sea
     .venv/bin/python benchmarks/bench_monkey_dash.py --versus 40     # plus the 40-game match
 
 Prints one JSON object (also written to --json PATH if given). The machine's load average is
-recorded with the figures, since the time per turn grows with other work on the machine.
+recorded with the figures, since the wall time per turn grows with other work on the machine; the CPU
+time per turn (this process only) is recorded beside it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def search_versus_greedy(games: int, seed: int, variant: str) -> dict:
     spec = registry.get(GAME)
     wins = draws = 0
     turn_seconds: list[float] = []
+    turn_cpu: list[float] = []
+    slowest = (0.0, None)  # (wall seconds, "game g turn t")
     lengths = []
     for g in range(games):
         seat = g % 2
@@ -49,15 +52,22 @@ def search_versus_greedy(games: int, seed: int, variant: str) -> dict:
         config = spec.make_config([Seat(f"{n} {i + 1}", n) for i, n in enumerate(names)], variant)
         match = Match(config, seed + g)
         per_turn: dict[int, float] = {}
+        cpu_turn: dict[int, float] = {}
         while not match.is_over():
             state = match.state
             if state.current_player() == seat:
-                started = time.perf_counter()
+                turn = state.turns_done
+                started, cpu = time.perf_counter(), time.process_time()
                 match.step()
-                per_turn[state.turns_done] = per_turn.get(state.turns_done, 0.0) + time.perf_counter() - started
+                per_turn[turn] = per_turn.get(turn, 0.0) + time.perf_counter() - started
+                cpu_turn[turn] = cpu_turn.get(turn, 0.0) + time.process_time() - cpu
             else:
                 match.step()
         turn_seconds.extend(per_turn.values())
+        turn_cpu.extend(cpu_turn.values())
+        for turn, seconds in per_turn.items():
+            if seconds > slowest[0]:
+                slowest = (seconds, f"game {g} (seed {seed + g}), turn {turn + 1}")
         lengths.append(match.state.turn_count())
         winners = match.state.winners()
         wins += winners == [seat]
@@ -72,6 +82,10 @@ def search_versus_greedy(games: int, seed: int, variant: str) -> dict:
         "search_s_per_turn_p95": round(sorted(turn_seconds)[int(0.95 * (len(turn_seconds) - 1))], 4)
         if turn_seconds else None,
         "search_s_per_turn_max": round(max(turn_seconds), 4) if turn_seconds else None,
+        "search_slowest_turn": slowest[1],
+        # CPU seconds of this process: what the turn costs without the other jobs on the machine
+        "search_cpu_s_per_turn_mean": round(statistics.mean(turn_cpu), 4) if turn_cpu else None,
+        "search_cpu_s_per_turn_max": round(max(turn_cpu), 4) if turn_cpu else None,
     }
 
 

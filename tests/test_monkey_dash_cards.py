@@ -6,15 +6,12 @@ quotes the card's text from assets/monkey_dash/power_cards.json.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
 from games.bots import sample_outcome
 from games.core import CHANCE
 from games.monkey_dash import CARDS
-from games.monkey_dash.cards import CardFileError, load_cards, parse_cards
 from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
 
 PATH = ["b2", "c3", "d4", "f6", "e3", "c5"]
@@ -178,25 +175,3 @@ def test_no_card_breaks_an_invariant(card):
             else:
                 moves = legal(state)
                 state.apply_action(moves[int(rng.integers(len(moves)))])
-
-
-def test_card_file_errors_name_the_fault(tmp_path):
-    """Data is 'validated on load with clear messages naming what is broken'."""
-    good = json.loads(json.dumps({"cards": [{"id": "overtime", "name": "O", "text": "t", "interrupt": False,
-                                             "effect": "gain_ap", "amount": 1}]}))
-    assert parse_cards(good)[0].amount == 1
-    bad = {"cards": [{**good["cards"][0], "effect": "teleport"}]}
-    with pytest.raises(CardFileError, match="unknown effect 'teleport'"):
-        parse_cards(bad)
-    with pytest.raises(CardFileError, match="must be on an Interrupt"):
-        parse_cards({"cards": [{**good["cards"][0], "effect": "freeze_monkey"}]})
-    with pytest.raises(CardFileError, match="appears twice"):
-        parse_cards({"cards": good["cards"] * 2})
-    with pytest.raises(CardFileError, match="needs a whole 'amount'"):
-        parse_cards({"cards": [{**good["cards"][0], "amount": 0}]})
-    broken = tmp_path / "cards.json"
-    broken.write_text("{ not json")
-    with pytest.raises(CardFileError, match="cannot be read as JSON"):
-        load_cards(broken)
-    with pytest.raises(CardFileError, match="missing"):
-        load_cards(tmp_path / "absent.json")

@@ -51,10 +51,12 @@ class Board:
 
     def square(self, name: str) -> int:
         """The number of a square given by name; ValueError if it is not on this board."""
+        if not isinstance(name, str):
+            raise ValueError(f"{name!r} is not a square name like 'c3'")
         index = _index(self.width, self.height)
         if name in index:
             return index[name]
-        if not isinstance(name, str) or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+        if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
             raise ValueError(f"{name!r} is not a square name like 'c3'")
         col, row = ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
         if not (0 <= col < self.width and 0 <= row < self.height):

@@ -15,6 +15,8 @@ from pathlib import Path
 from .board import ASSETS, BoardFileError
 
 CARDS_FILE = ASSETS / "power_cards.json"
+DEALT = 4
+"""Cards dealt at the start (two to each player): a deck must hold at least this many."""
 
 # effect name -> (takes an amount, is meant for an Interrupt card)
 EFFECTS = {
@@ -51,8 +53,10 @@ def parse_cards(data, source: str = "power cards") -> tuple[Card, ...]:
     def fail(msg: str) -> CardFileError:
         return CardFileError(f"{source}: {msg}")
 
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list) or not data["cards"]:
-        raise fail("must be an object with a non-empty list 'cards'")
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise fail("must be an object with a list 'cards'")
+    if len(data["cards"]) < DEALT:
+        raise fail(f"needs at least {DEALT} cards (two are dealt to each player), got {len(data['cards'])}")
     cards, seen = [], set()
     for i, raw in enumerate(data["cards"]):
         where = f"card {i + 1}"
@@ -71,7 +75,7 @@ def parse_cards(data, source: str = "power cards") -> tuple[Card, ...]:
         if not isinstance(raw.get("interrupt"), bool):
             raise fail(f"{where}: 'interrupt' must be true or false")
         effect = raw.get("effect")
-        if effect not in EFFECTS:
+        if not isinstance(effect, str) or effect not in EFFECTS:
             raise fail(f"{where}: unknown effect {effect!r}; known: {', '.join(EFFECTS)}")
         counted, for_interrupt = EFFECTS[effect]
         if for_interrupt != raw["interrupt"]:

@@ -33,13 +33,16 @@ def _board_part(board: Board) -> str:
 
 def _core_rules(cards: bool) -> str:
     text = f"""GOAL. Be first to have your monkey, standing on a crate, in your own Loading Bay. You win at that
-moment, even with action points left. (If a Heave carries the other monkey into its own bay, that
-player wins.)
+moment, even with action points left. Two ways: heave the crate your monkey stands on into your bay
+(4 AP), or put an empty crate in your bay and move your monkey onto it. (If a Heave carries the other
+monkey into its own bay, that player wins.)
 
-TURNS. The start player is chosen at random and has only 3 action points (AP) in the first turn; every
-other turn has exactly 4. Each step below is one action; the turn ends by itself when the AP are spent.
-You cannot stop early. Only if nothing that costs AP is possible (for instance your supervisor is boxed
-in, your monkey is stuck and your cards forbid the rest) may you 'pass', which gives up the rest.
+TURNS. The start player is chosen at random (the Start Card flip) and pays 1 action point (AP) for
+starting, so has only 3 AP in the first turn; every other turn has exactly 4. Each step below is one
+action; the turn ends by itself the moment the last AP is spent, so free steps (card plays, banana
+drops) come before that. You cannot stop early. Only if nothing that costs AP is possible (for instance
+your supervisor is boxed in, your monkey is stuck and your cards forbid the rest) may you 'pass', which
+gives up the AP left. A step that breaks a rule is refused with the reason, and nothing changes.
 
 SUPERVISOR (yours only). 'sup N/E/S/W': one square orthogonally for 1 AP. Not onto crates, nests, the
 other supervisor, or the other player's Loading Bay; your own bay is fine.
@@ -60,7 +63,8 @@ into the nest. 'monkey b2-d4' moves in a straight line (eight directions) over u
 stops on any of them, for 1 AP whatever the length. The first move is a hop from the nest onto a
 crate next to it. A monkey cannot pass through or land on the other monkey.
 MONKEY DASH: a move that covers three or more crates in a line (the crate you start on and at least
-two more) earns a Power Card (no card in Pure Strategy).
+two more) earns a Power Card, unless you already gained one this turn (no card in Pure Strategy). The
+hop out of the nest is never a Dash.
 
 STALEMATE RULE (our precise form of the printed one). Say a turn of yours took the board from
 position P to Q (Q different from P), and the opponent's next turn put it back to P. Whenever a turn
@@ -87,7 +91,9 @@ hold them); the other cards during your own turn, as many as you like."""
 def _cards_part(cards: tuple[Card, ...]) -> str:
     lines = [f"THE {len(cards)} POWER CARDS (our own design; each is in the deck once):"]
     for c in cards:
-        lines.append(f"- {c.name} ('{c.id}'{', Interrupt' if c.interrupt else ''}): {c.text}")
+        kind = "Interrupt" if c.interrupt else "your turn"
+        text = c.text.split(":", 1)[1].strip() if c.interrupt and c.text.startswith("Interrupt:") else c.text
+        lines.append(f"- {c.name} ({kind}; 'play {c.id}'): {text}")
     return "\n".join(lines)
 
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..core import CHANCE, TERMINAL, ActionSyntaxError, GameConfig, GameError, IllegalActionError, State
+from ..core import CHANCE, TERMINAL, ActionSyntaxError, GameConfig, GameError, State
 from .board import COLOURS, ORTHOGONAL, RING, Board
 from .cards import Card
+from .illegal import NotYourTurnError, diagnose  # noqa: F401  (NotYourTurnError: part of this module's API)
 
 HAND_LIMIT = 3
 TURN_AP = 4
@@ -41,10 +42,6 @@ ACTIONS_PER_TURN = 40
 _NO_EFFECTS = {"cheap_heave": False, "cheap_push": False, "free_monkey": 0, "free_steps": 0,
                "diagonal": False, "leap": False, "monkey_frozen": False, "crates_frozen": False,
                "supervisor_frozen": False}
-
-
-class NotYourTurnError(IllegalActionError):
-    """An action by, or for, a seat that is not the one to decide."""
 
 
 class MonkeyDashState(State):
@@ -513,13 +510,10 @@ class MonkeyDashState(State):
 
     # ---- checking ----------------------------------------------------------------------------
     def check_action(self, action: str) -> None:
-        player = self.current_player()
-        if player >= 0 and action not in self.legal_actions():
-            word = action.split(" ", 1)[0]
-            if word in ("sup", "rotate", "heave", "push", "monkey", "leap", "drop", "throw", "pickup",
-                        "buy", "pass") and self.phase == "interrupt":
-                raise NotYourTurnError(
-                    f"{self.seat_name(player)} may only play an Interrupt card or 'no interrupt' now")
+        """Refuse an action that is not legal now with the named error of the first rule it breaks
+        (games/monkey_dash/illegal.py); chance outcomes and the finished game are the base class's."""
+        if self.current_player() >= 0 and action not in self.legal_actions():
+            raise diagnose(self, action)
         super().check_action(action)
 
     def invariant_violations(self) -> list[str]:
