@@ -163,9 +163,16 @@ def card(surface: pygame.Surface, rect: pygame.Rect, title: str, value: str, ham
     else:  # a jump: an arc over a small barrel
         pygame.draw.arc(surface, ink, pygame.Rect(icon.x, icon.y, icon.w, icon.h * 2), 0, math.pi, line)
         pygame.draw.circle(surface, BARREL_WOOD, (icon.centerx, icon.bottom), max(2, icon.h // 3))
-    text.draw(surface, title, (rect.centerx, rect.y + 3), max(8, rect.w // 5), P.BLACK, bold=True, anchor="midtop")
-    text.draw(surface, value, (rect.centerx, rect.bottom - 3), max(8, int(rect.w * 0.3)), P.BLACK, bold=True,
-              anchor="midbottom")
+    size = max(6, rect.w // 5)
+    while size > 6 and text.font(size, bold=True).size(title)[0] > rect.w - 4:  # small cards: smaller print
+        size -= 1
+    if text.font(size, bold=True).size(title)[0] > rect.w - 4:
+        title = title[:1]  # 'H' or 'J' when even the smallest print is too wide
+    text.draw(surface, title, (rect.centerx, rect.y + 3), size, P.BLACK, bold=True, anchor="midtop")
+    size = max(6, int(rect.w * 0.3))
+    while size > 6 and text.font(size, bold=True).size(value)[0] > rect.w - 4:
+        size -= 1
+    text.draw(surface, value, (rect.centerx, rect.bottom - 3), size, P.BLACK, bold=True, anchor="midbottom")
 
 
 def crate(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -431,14 +431,19 @@ class DonkeyKongScreen(GameScreen):
         oil = self.space_xy(b.oil_can)
         art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock)
         waiting = state.oil_can_count()
-        text.draw(surface, f"{waiting} waiting", (oil[0], oil[1] + unit * 0.5), max(8, int(unit * 0.2)), P.WHITE,
-                  anchor="midtop")
+        label = text.render(f"{waiting} waiting", max(8, int(unit * 0.2)), P.WHITE)
+        spot = label.get_rect(midtop=(int(oil[0]), int(oil[1] + unit * 0.5)))
+        spot.clamp_ip(sq)  # the board's edge must not cut the count
+        surface.blit(label, spot)
         dk = self.art.figure("donkey_kong")
         stock = state.dispenser_count()
         for j in range(min(stock, 6)):  # the barrels in Donkey Kong's arm (six drawn at most)
             art.barrel(surface, (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.55 - j * unit * 0.2), unit * 0.34)
-        text.draw(surface, f"{stock} in DK's arm", (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.75 - min(stock, 6) * unit * 0.2),
-                  max(8, int(unit * 0.2)), P.WHITE, anchor="midbottom")
+        label = text.render(f"{stock} in DK's arm", max(8, int(unit * 0.2)), P.WHITE)
+        spot = label.get_rect(midbottom=(int(sq.x + dk[0] + unit * 0.65),
+                                         int(sq.y + dk[1] - unit * 0.75 - min(stock, 6) * unit * 0.2)))
+        spot.clamp_ip(sq)
+        surface.blit(label, spot)
         deck = self.art.figure("deck")
         card_rect = pygame.Rect(0, 0, int(unit * 0.7), int(unit * 0.95))
         card_rect.center = (int(sq.x + deck[0]), int(sq.y + deck[1]))
