@@ -296,3 +296,72 @@ def test_seat_colours_stay_apart_for_colour_blind_eyes():
 def test_the_art_is_drawn_in_code_not_loaded_from_image_files():
     sources = "\n".join(p.read_text() for p in Path("render").rglob("*.py"))
     assert "pygame.image.load" not in sources and "image.load(" not in sources
+
+
+# ---- more of the issue's bullets ------------------------------------------------------------
+def test_the_launcher_quits_on_esc_and_remembers_the_choices(home):
+    app = App()
+    launcher = app.screen
+    launcher.select_game("monkey_dash")
+    app.handle(key(pygame.K_ESCAPE))
+    assert not app.running
+    assert json.loads((home / "settings.json").read_text())["game"] == "monkey_dash"
+
+
+def test_the_play_command_loads_a_saved_file_into_the_window(home, monkeypatch):
+    """`python -m games play --load FILE` opens that match in the window."""
+    from games import cli
+    import render.app
+
+    match = new_match("donkey_kong", [Seat("Ann"), Seat("Bot", "random")], 6)
+    match.advance()
+    path = home / "match.json"
+    home.mkdir(parents=True, exist_ok=True)
+    match.save(path)
+    opened = []
+    monkeypatch.setattr(cli, "has_display", lambda: True)
+    monkeypatch.setattr(render.app.App, "tick", lambda self, dt: (opened.append(self.screen), self.quit()))
+    assert cli.main(["play", "--load", str(path)]) == 0
+    assert opened and opened[0].match.history == match.history and opened[0].log_labels[0].startswith("Chance: ")
+
+
+def test_bots_wait_a_watchable_pause_and_space_skips_it():
+    app = App(match=new_match("donkey_kong", [Seat("A", "random"), Seat("B", "random")], 2))
+    screen = app.screen
+    app.tick(0.05)
+    assert len(screen.match.history) == 0  # the first roll waits for its pause
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    for _ in range(5):
+        app.tick(0.05)
+    assert len(screen.match.history) > 5 and not screen.animating()
+
+
+def test_hovering_a_legal_end_space_marks_its_row_in_the_choices():
+    app = App(match=new_match("donkey_kong", [Seat("Ann"), Seat("Bot", "random")], 3))
+    screen = app.screen
+    run_until(app, lambda: screen.match.waiting_for_human() and screen.paths())
+    app.draw()
+    action = screen.legal[-1]
+    end = screen.paths()[action][-1]
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.space_xy(end), rel=(0, 0), buttons=(0, 0, 0)))
+    surface = app.draw()
+    assert action in screen.board_hover and screen.focus_action in screen.paths_to(end)
+    row = screen.legal.index(action) - screen.actions.top
+    y = screen.actions.rect.y + row * screen.actions.row_h + screen.actions.row_h // 2
+    assert surface.get_at((screen.actions.rect.x + 2, y))[:3] == P.HIGHLIGHT  # the bar at the row's left edge
+
+
+def test_monkey_dash_a_clicked_crate_shows_its_rotation_targets_with_their_cost():
+    app = App(match=new_match("monkey_dash", [Seat("Ann"), Seat("Bot", "greedy")], 8))
+    screen = app.screen
+    run_until(app, lambda: screen.match.waiting_for_human() and any(m["kind"] == "rotate" for m in screen.moves()))
+    app.draw()
+    crate = next(m["from"] for m in screen.moves() if m["kind"] == "rotate")
+    click(app, screen.square_rect(crate).center)
+    surface = app.draw()
+    assert screen.selected == crate and {m["kind"] for m in screen.targets()} <= {"rotate", "heave", "push"}
+    for m in screen.targets():
+        assert screen.describe(m["action"], screen.match.state).endswith(f"({m['cost']} AP)")
+        r = screen.square_rect(m["to"])
+        assert sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom, 3)
+                   if surface.get_at((x, y))[:3] in (P.SKY_BLUE, P.HIGHLIGHT)) > 30, m
