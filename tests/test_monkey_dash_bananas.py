@@ -129,3 +129,35 @@ def test_drop_a_banana_in_blues_turn_too():
     """Both players have bananas: blue drops from its crate in its own turn."""
     state = position("bananas", crates=["f6"] + FAR, monkeys=["a1", "f6"], sups=["d7", "d1"], seat=BLUE)
     assert "drop e6" in legal(state) and "drop g7" not in legal(state)  # g7 is blue's nest
+
+
+def test_no_throw_into_a_nest_a_bay_or_onto_a_crate():
+    """'Bananas can't be thrown into a Loading Bay, Monkey Nest or on a Crate.'"""
+    state = position("bananas", crates=["b3", "c5", "b5", "d2", "g1", "g2"], monkeys=["b3", "g7"],
+                     sups=["e6", "c7"])
+    throws = kinds(state, "throw")
+    assert "a1" not in throws and "d1" not in throws and "b5" not in throws  # nest, bay, crate
+    assert "d3" in throws and "c1" in throws
+    drops = kinds(state, "drop")
+    assert "c4" in drops and "a2" in drops
+
+
+def test_a_picked_up_banana_can_be_used_again():
+    """'The Banana is added to your store of bananas and may be reused.'"""
+    state = position("bananas", crates=["d4"] + FAR, monkeys=["d4", "g7"], sups=["d6", "d1"], stores=[0, 3],
+                     bananas=["c5", "e2", "f3"])
+    assert not kinds(state, "drop")
+    play(state, "pickup c5")
+    assert state.banana_store[RED] == 1 and "c5" in kinds(state, "drop")
+    play(state, "drop c5")
+    assert sorted(state.banana_squares()) == ["c5", "e2", "f3"] and state.banana_store[RED] == 0
+
+
+def test_a_napping_monkey_still_drops_bananas():
+    """Nap Time (the project's card): 'your opponent's monkey may not move this turn (in Better with
+    Bananas it may still drop and throw bananas).'"""
+    state = position("bananas", crates=["d4"] + FAR, monkeys=["a1", "d4"], sups=["d7", "d1"], seat=BLUE,
+                     hands=(["nap_time"], []))
+    play(state, "play nap_time")
+    assert not [a for a in legal(state) if a.startswith("monkey")]
+    assert "drop c3" in legal(state) and "throw b2" in legal(state)

@@ -446,3 +446,136 @@ def test_a_broken_saved_position_is_refused():
     del good["crates"]
     with pytest.raises(GameError, match="crates"):
         MonkeyDashState.from_json(SPEC.make_config(variant="pure"), good)
+
+
+# ---- audit additions: setting up, directions, dash length, cards within a turn, variants ----------
+
+def test_setting_up():
+    """'Each Monkey begins in its own coloured Nest. Each Supervisor begins in their own coloured
+    Loading Bay. The Banana Crates begin on the six squares indicated on the board.'"""
+    state = SPEC.new_state(SPEC.make_config())
+    assert state.monkey_squares() == state.nests() == ["a1", "g7"]
+    assert state.supervisor_squares() == state.loading_bays() == ["d7", "d1"]
+    assert state.crate_squares() == ["b2", "c3", "e3", "c5", "e5", "f6"]
+    assert state.draw_pile_size() == 11 and state.hands == [[], []] and state.bananas == []
+
+
+def test_monkey_moves_in_all_eight_directions_over_crates_only():
+    """Monkeys 'can move in all directions, including diagonally, but will not move on the warehouse
+    floor, only on Banana Crates.'"""
+    plus = position("pure", crates=["d4", "d5", "e4", "d3", "c4", "a6"], monkeys=["d4", "g7"],
+                    sups=["d7", "d1"])
+    assert sorted(a for a in legal(plus) if a.startswith("monkey")) == [
+        "monkey d4-c4", "monkey d4-d3", "monkey d4-d5", "monkey d4-e4"]
+    cross = position("pure", crates=["d4", "e5", "e3", "c3", "c5", "a6"], monkeys=["d4", "g7"],
+                     sups=["d7", "d1"])
+    assert sorted(a for a in legal(cross) if a.startswith("monkey")) == [
+        "monkey d4-c3", "monkey d4-c5", "monkey d4-e3", "monkey d4-e5"]
+
+
+def test_crates_not_in_a_line_cost_a_move_each():
+    """'(Example: where the Crates do not form a straight line, the Blue Monkey must make four separate
+    moves. Cost: 4AP.)' A gap or a bend ends the line."""
+    state = position("pure", crates=["b2", "c3", "d3", "e4", "e5", "g1"], monkeys=["b2", "g7"],
+                     sups=["d7", "d1"])
+    play(state, "monkey b2-c3")
+    assert "monkey c3-e5" not in legal(state) and "monkey c3-e4" not in legal(state)
+    play(state, "monkey c3-d3", "monkey d3-e4", "monkey e4-e5")
+    assert state.monkey_squares()[RED] == "e5" and state.turn_player == BLUE
+
+
+def test_a_monkey_dash_has_no_length_limit():
+    """'There is no limit to the maximum length of a Monkey Dash.' Six crates in a row: one move, 1 AP."""
+    state = position(crates=["a4", "b4", "c4", "d4", "e4", "f4"], monkeys=["a4", "g7"], sups=["d7", "d1"])
+    dash = next(m for m in state.moves() if m["action"] == "monkey a4-f4")
+    assert dash["cost"] == 1 and dash["dash"]
+    play(state, "monkey a4-f4")
+    assert state.ap == 3 and state.current_player() == CHANCE
+
+
+def test_the_rulebook_example_turn():
+    """'An Example Turn': the Supervisor moves down one square (1AP), rotates the central Crate one square
+    to the left (1AP), the Monkey jumps from its Nest onto the neighbouring Crate (1AP), then 'MONKEY
+    DASH! ... along the diagonal line of three Crates' (1AP): four AP, the turn is over."""
+    state = position(crates=["b2", "c3", "e4", "a6", "g1", "g2"], sups=["e6", "d1"])
+    play(state, "sup S", "rotate e4 d4", "monkey a1-b2")
+    assert state.ap == 1
+    play(state, "monkey b2-d4")
+    assert state.current_player() == CHANCE  # the Dash's card
+    play(state, "draw overtime")
+    assert state.hands[RED] == ["overtime"] and state.turn_player == BLUE and state.ap == 4
+
+
+def test_buying_then_dashing_gains_no_second_card():
+    """'A Player may gain only one new Power Card per turn' - also when the card was bought first."""
+    state = position(crates=["b2", "c3", "d4", "e5", "f6", "a6"], monkeys=["b2", "g7"], sups=["d7", "d1"],
+                     hands=(["overtime"], []))
+    play(state, "play overtime", "buy", "draw forklift")
+    assert state.ap == 1 and state.gained
+    dash = next(m for m in state.moves() if m["action"] == "monkey b2-f6")
+    assert dash["dash"]  # still a Monkey Dash, but it earns nothing now
+    play(state, "monkey b2-f6")
+    assert state.turn_player == BLUE and state.hands[RED] == ["forklift"]
+
+
+def test_a_dash_that_brings_a_fourth_card_is_discarded_at_once_and_the_turn_goes_on():
+    """'If a Player gains a fourth Power Card, they must immediately discard down to three.' The discard
+    comes before anything else; then the turn continues with the AP left."""
+    state = position(crates=["b2", "c3", "d4", "e5", "f6", "a6"], monkeys=["b2", "g7"], sups=["d7", "d1"],
+                     hands=(["overtime", "forklift", "tailwind"], []))
+    play(state, "monkey b2-d4", "draw wet_floor")
+    assert state.phase == "discard" and state.ap == 3
+    assert all(a.startswith("discard ") for a in legal(state))
+    play(state, "discard wet_floor")
+    assert state.phase == "act" and state.ap == 3 and len(state.hands[RED]) == 3
+    assert state.discard_pile == ["wet_floor"]
+
+
+def test_several_cards_in_one_turn():
+    """'Multiple cards can be used during a single turn.' Each is single use: it goes to the discard
+    pile."""
+    state = position(crates=["b2", "c3", "d4", "e5", "c2", "a6"], monkeys=["b2", "g7"], sups=["d6", "d1"],
+                     hands=(["overtime", "tailwind"], []))
+    play(state, "play overtime", "play tailwind", "monkey b2-c3")
+    assert state.ap == 5 and state.hands[RED] == []
+    assert sorted(state.discard_pile) == ["overtime", "tailwind"]
+
+
+def test_pure_strategy_has_no_power_cards():
+    """Pure Strategy: 'simply play without using the Power Cards.' No deal, no buying, a Dash earns
+    nothing; the only chance is who starts."""
+    state = SPEC.new_state(SPEC.make_config(variant="pure"))
+    play(state, "start red")
+    assert state.current_player() == RED and state.hands == [[], []] and state.draw_pile_size() == 0
+    dash = position("pure", crates=["b2", "c3", "d4", "e5", "f6", "a6"], monkeys=["b2", "g7"],
+                    sups=["d7", "d1"])
+    assert "buy" not in legal(dash)
+    play(dash, "monkey b2-f6")
+    assert dash.current_player() == RED and dash.ap == 3
+
+
+def test_the_stalemate_record_survives_a_save():
+    """The stalemate rule's memory (turns undone, ends barred) is part of the saved position."""
+    state, red_end = _undo_cycle()
+    again = MonkeyDashState.from_json(state.config, state.to_json())
+    assert again == state and again.banned == [red_end]
+    play(again, "rotate d5 d4", "rotate d4 d3", "sup W")
+    assert "sup E" not in legal(again)
+
+
+@pytest.mark.parametrize("breakage, phrase", [
+    (lambda s: s.crates.append(BOARD.square("a4")), "7 distinct crates"),
+    (lambda s: s.monkeys.__setitem__(RED, BOARD.square("a2")), "the red monkey is on the floor at a2"),
+    (lambda s: s.supervisors.__setitem__(RED, BOARD.square("d1")), "the red supervisor stands where it may not"),
+    (lambda s: s.draw_pile.pop(), "the cards are not the deck"),
+    (lambda s: s.banana_store.__setitem__(BLUE, 2), "bananas: 5 accounted for, 6 expected"),
+    (lambda s: s.hands.__setitem__(RED, ["overtime", "forklift", "tailwind", "nap_time"]),
+     "a hand holds more than three cards"),
+])
+def test_invariants_notice_a_broken_position(breakage, phrase):
+    """Issue: '6 crates, 2 monkeys, 2 supervisors, 11 cards, the bananas: conserved, checked after every
+    action' - the check must actually catch each kind of breakage."""
+    state = position("bananas")
+    assert state.invariant_violations() == []
+    breakage(state)
+    assert any(phrase in v for v in state.invariant_violations())
