@@ -93,6 +93,7 @@ CASES = [
     (classic_take, "extract 17:0 +y speed=0.020 steady=0.90", NotRemovableError, "blocks that may: 0:0"),
     (classic_take, "extract 30:0 +x speed=0.020 steady=0.90", NotRemovableError, "no block at 30:0"),
     (classic_take, "extract 4:7 +x speed=0.020 steady=0.90", NotRemovableError, "no block at 4:7"),
+    (classic_take, "extract 5:1 6:1 +y speed=0.020 steady=0.90", ActionSyntaxError, "not a push"),  # one hand
     (classic_take, "stack 1", NotYourMoveError, "must take a block"),
     (classic_take, "jump 3", ActionSyntaxError, "begin with extract, probe, stack"),
     (classic_take, "", ActionSyntaxError, "legal now"),
