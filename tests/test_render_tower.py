@@ -243,7 +243,9 @@ def test_countdown_runs_and_ends_early_on_the_verdict():
     for _ in range(30):
         c.update(0.1)
     assert math.isclose(c.left, 7.0, abs_tol=1e-9) and not c.done
-    c.decide(fell=False, linger=0.5)
+    assert c.reason() == ""
+    c.decide(fell=False, decided_s=0.8, linger=0.5)
+    assert c.reason() == "at rest by 0.8 s"  # why the wait ended early
     for _ in range(6):
         c.update(0.1)
     assert c.done and c.verdict == "stands" and c.left > 6

@@ -11,11 +11,14 @@ import pytest
 
 from games import registry
 from games.core import Seat
+from games.jenga import data
 from games.match import Match
+from render import palette
 from render.screens.base import screen_for
 from render.screens.jenga import JengaScreen
 from render.tower.geometry import rotation_matrices
-from render.tower.risk import RiskMap
+from render.tower.risk import RiskMap, RiskWorker
+from sim import load_spec
 
 from .test_render_tower import SHOTS
 
@@ -143,19 +146,33 @@ def test_scripted_classic_game_to_the_end(surface):
         screen.job.thread.join()
         screen.update(DT)
         assert screen.countdown.verdict is not None and screen.countdown.left > 9.0  # ended early
+        assert screen.countdown.reason()  # and says why (when the tower came to rest, or that it fell)
         assert run(screen, surface, lambda: screen.job is None and not screen.animating()
                    and (match.is_over() or match.waiting_for_human()))
     assert match.is_over(), f"no fall after pushes {pushes}"
     state = match.state
     assert state.last_verdict["collapsed"] and state.ended == "fall"
-    # The collapse replays the simulator's trajectory; halfway through, blocks have left their places.
+    # The collapse replays the simulator's trajectory at real speed: one recorded frame every
+    # steps_per_frame physics steps, and one second of the window is one second of the fall.
     assert screen.playback is not None
+    phy = load_spec(state.TOWER).physics
+    assert screen.playback.rate == pytest.approx(1.0 / (phy.steps_per_frame * phy.time_step_s))
+    assert np.array_equal(screen.playback.frames, state.last_trajectory())
+    t0 = screen.playback.t
+    screen.update(DT)
+    assert screen.playback.t == pytest.approx(min(t0 + DT, screen.playback.duration))
+    assert "fall" in " ".join(line for line, _ in screen._info_lines(state, None))
     screen.playback.t = screen.playback.duration / 2
     screen.draw(surface)
     pygame.image.save(surface, str(SHOTS / "screen_collapse.png"))
     mid = screen.playback.poses()
     start_poses = screen.playback.frames[0]
     assert np.max(np.linalg.norm(mid[:, :3] - start_poses[:, :3], axis=1)) > 0.005
+    # The last frame is held a moment (the result waits), then the result shows.
+    assert run(screen, surface, lambda: screen.playback.done)
+    screen.update(DT)
+    assert screen.playback is not None and not screen.show_result
+    assert np.allclose(screen._poses_now(state), screen.playback.frames[-1])
     assert run(screen, surface, lambda: screen.show_result)
     pygame.image.save(surface, str(SHOTS / "screen_result.png"))
     assert state.winners() and state.toppler not in state.winners()
@@ -167,6 +184,23 @@ def test_donkey_kong_spinner_stops_on_the_drawn_section(surface):
     screen = new_screen("jenga_dk", seed=3)
     match = screen.match
     assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    # The holes a Mario may go into are ringed in yellow: the ends of the bottom girders.
+    state = match.state
+    marked, _ = screen._marked_holes(state)
+    assert sorted(marked) == sorted((state.layout[0][s], e) for s in range(3) for e in (1, -1))
+    screen.draw(surface)
+    img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+    rings = 0
+    for block, end in marked:
+        q = screen._scene.poses[block]
+        axes = rotation_matrices(q[None, 3:])[0]
+        if float((screen.camera.eye - q[:3]) @ (axes[:, 0] * end)) <= 0:
+            continue  # that end faces away
+        centre = q[:3] + axes[:, 0] * end * (screen._scene.sizes[block, 0] / 2)
+        (p,), _ = screen.camera.project(centre[None])
+        patch = img[int(p[1]) - 8:int(p[1]) + 9, int(p[0]) - 8:int(p[0]) + 9]
+        rings += bool(np.any(np.all(patch == palette.HIGHLIGHT, axis=2)))
+    assert rings >= 2
     for seat in range(2):  # each player clicks the end of a bottom girder to place their Mario
         assert match.state.phase == "place"
         state = match.state
@@ -190,6 +224,8 @@ def test_donkey_kong_spinner_stops_on_the_drawn_section(surface):
     drawn = int(match.history[-1].action.split()[1])
     run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
     assert screen.spinner.result == drawn and screen.spinner.section_at_arrow() == drawn
+    section = data.dk_spinner()[drawn]
+    assert screen.spinner_said() == f"Spun: take {section['remove']} out, climb {section['climb']}"
     pygame.image.save(surface, str(SHOTS / "screen_dk.png"))
     # The pieces are on the picture: Donkey Kong above the tower's top.
     img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
@@ -291,4 +327,88 @@ def test_view_keys_turn_and_zoom_but_not_while_typing(surface):
     assert screen.filtering
     key(pygame.K_r, "r")
     assert screen.show_risk is not shown  # unchanged: the letter went to the finder
+    screen.close()
+
+
+def test_risk_tint_fills_in_batch_by_batch_and_is_refreshed_after_every_move(surface):
+    """The tint is computed in the background and shows each block's figure as soon as it is known;
+    a move starts the map of the new position (the real worker process, one push a block)."""
+    screen = new_screen("jenga_classic", seed=7)
+    screen.risk.close()
+    screen.risk = RiskWorker(samples=1, seed=7, batch=1)
+    screen.show_risk = True
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        screen.update(DT)
+        first_key = screen.position_key()
+        assert screen.risk.busy and screen.risk._running == first_key  # asked, the window goes on
+        legal = sorted(match.state.legal_blocks(), key=lambda b: (-b[0], b[1]))
+        partial = screen.risk.wait(timeout=120, batches=1)
+        assert partial.key == first_key and set(partial.by_block) == {tuple(legal[0])} and not partial.complete
+        screen.update(DT)
+        screen.draw(surface)
+        assert screen.risk_status(True) == f"1 of {len(legal)} blocks…"
+        img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+        layout = match.state.layout
+        mapped = next(b for b in legal if screen.view.pick(end_point(screen, layout[b[0]][b[1]])[0])
+                      == layout[b[0]][b[1]])
+        assert tuple(mapped) == tuple(legal[0])  # the top removable block is visible from the usual view
+        point, _ = end_point(screen, layout[mapped[0]][mapped[1]])
+        p, _ = partial.get(*mapped)
+        tinted = img[int(point[1]), int(point[0])]
+        assert tinted[2] > tinted[1] if p < 0.5 else tinted[2] < tinted[1]  # viridis, not wood
+        send(screen, pygame.MOUSEMOTION, tuple(point))
+        assert "collapse risk" in screen.tooltip_text()
+        low = layout[legal[-1][0]][legal[-1][1]]
+        point, _ = end_point(screen, low)
+        send(screen, pygame.MOUSEMOTION, tuple(point))
+        assert "still being computed" in screen.tooltip_text()
+        # A move: the push, then the stack. No map is computed while only a stack may be made.
+        drag_out(screen, surface)
+        assert run(screen, surface, lambda: screen.job is None and match.state.phase == "stack"
+                   and screen.playback is None)
+        assert not screen.risk.busy
+        click_ghost(screen)
+        assert run(screen, surface, lambda: screen.job is None and not screen.animating()
+                   and match.waiting_for_human())
+        screen.update(DT)
+        assert screen.position_key() != first_key and screen.risk._running == screen.position_key()
+    finally:
+        screen.close()
+
+
+def test_a_simulator_error_shows_one_message_and_loses_nothing(surface, tmp_path):
+    """A step the simulator cannot play leaves the game as it was, says so once, can be saved, and
+    play goes on: a person's touch test, then a chance step (the push's tremor) tried again with Enter."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    where = match.state.tower["where"]
+    where[0] = "nowhere"  # a broken tower record: sim refuses it (SimError), as it would any bad state
+    before, steps = match.state.to_json(), len(match.history)
+    level, slot = sorted(match.state.legal_blocks())[-1]
+    assert screen.play(f"probe {level}:{slot} +{'x' if level % 2 == 0 else 'y'}")
+    assert run(screen, surface, lambda: screen.job is None)
+    assert screen.sim_error.startswith(f"The simulator failed on 'probe {level}:{slot}")
+    assert "save it (Ctrl+S)" in screen.sim_error
+    assert [line for line, _ in screen._info_lines(match.state, None)].count(screen.sim_error) == 1
+    assert match.state.to_json() == before and len(match.history) == steps  # nothing half-applied
+    screen.draw(surface)
+    pygame.image.save(surface, str(SHOTS / "screen_sim_error.png"))
+
+    # A chance step failing is not retried frame after frame; Enter tries it again.
+    drag_out(screen, surface)
+    assert run(screen, surface, lambda: screen.job is None and screen.sim_error and "Enter" in screen.sim_error)
+    steps = len(match.history)
+    for _ in range(5):
+        screen.update(DT)
+        assert screen.job is None  # no retry loop
+    where = match.state.tower["where"]
+    where[0] = "tower"  # the record mended (as a reload of a good save would)
+    match.save(tmp_path / "kept.json")  # the game so far, the pushed block included, is kept
+    assert Match.load(tmp_path / "kept.json").state.to_json() == match.state.to_json()
+    screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert run(screen, surface, lambda: len(match.history) > steps and screen.job is None)
+    assert match.history[steps].action.startswith("tremor ") and screen.sim_error is None
     screen.close()

@@ -105,19 +105,38 @@ def test_mid_collapse_frame_leaves_the_fresh_outline(surface, spec):
     assert np.abs(mid - start).sum() > 0
 
 
-def test_risk_map_arrives_from_the_worker_process():
-    worker = RiskWorker(samples=1, seed=0, below_level=1)  # level 0 only: three blocks, one push each
+def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
+    worker = RiskWorker(samples=1, seed=0, batch=1)  # one push a block, one block an answer
+    blocks = [(0, 2), (0, 0), (0, 1)]
     try:
         state = Tower(load_spec("classic"), seed=0).get_state()
-        worker.request("old", "classic", state)
+        worker.request("old", "classic", state, blocks=blocks)
         assert worker.busy and worker.poll() is None  # asked, not waited for
-        worker.request("fresh", "classic", state)  # the position changed: the old map is abandoned
-        worker.wait(timeout=240)
-        latest = worker.latest
-        assert worker.error is None and latest is not None and latest.key == "fresh"
-        assert set(latest.by_block) == {(0, 0), (0, 1), (0, 2)}
+        worker.request("fresh", "classic", state, blocks=blocks)  # the position changed: the old map is abandoned
+        first = worker.wait(timeout=240, batches=1)
+        assert worker.error is None and first is not None and first.key == "fresh"
+        assert set(first.by_block) == {(0, 2)} and first.total == 3 and not first.complete  # in the order asked
+        assert worker.busy  # still mapping the rest
+        latest = worker.wait(timeout=240)
+        assert latest.complete and set(latest.by_block) == set(blocks)
+        assert latest.by_block[(0, 2)] == first.by_block[(0, 2)]
         assert all(0.0 <= p <= 1.0 and f >= 0.0 for p, f in latest.by_block.values())
-        worker.request("fresh", "classic", state)
+        worker.request("fresh", "classic", state, blocks=blocks)
         assert not worker.busy  # the same position is not mapped twice
+        worker.request("gone", "classic", state, blocks=blocks)
+        worker.cancel()  # no map wanted: the worker stops
+        assert not worker.busy and worker.wait(timeout=1) is latest
     finally:
         worker.close()
+
+
+def test_batches_give_the_same_figures_as_one_whole_map():
+    """sim draws each block's pushes from (seed, level, pos): mapping in batches changes nothing."""
+    from render.tower.risk import compute
+
+    state = Tower(load_spec("classic"), seed=1).get_state()
+    blocks = [(0, 0), (0, 1)]
+    batched = [row for rows, _ in compute("classic", state, 1, 0, 1, blocks=blocks, batch=1) for row in rows]
+    whole = [row for rows, _ in compute("classic", state, 1, 0, 1, blocks=blocks, batch=2) for row in rows]
+    assert [(r["level"], r["pos"], r["p_collapse"], r["push_force_n"]) for r in batched] == \
+        [(r["level"], r["pos"], r["p_collapse"], r["push_force_n"]) for r in whole]

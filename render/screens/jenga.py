@@ -56,6 +56,8 @@ PHYSICS_WORDS = ("stack", "probe")
 # median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
 # 15 % slower (`benchmarks/bench_tower_view.py --physics`).
 SWITCH_INTERVAL_S = 0.001
+FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
+FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
 
 
 def frame_rate(tower_name: str) -> float:
@@ -143,6 +145,8 @@ class JengaScreen(GameScreen):
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         self.failed_at = -1  # history length at which an automatic step failed
         self.sim_error: str | None = None  # the message of the last step the simulator could not play
+        self.hold_left = 0.0  # seconds the last frame of a fall is still held
+        self.fall_note = ""  # what the collapse animation shows
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
 
@@ -199,7 +203,7 @@ class JengaScreen(GameScreen):
 
     def animating(self) -> bool:
         return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
-                or self.countdown.active or (self.playback is not None and not self.playback.done))
+                or self.countdown.active or self.playback is not None)
 
     def finish_animations(self) -> None:
         self.held = None
@@ -207,6 +211,7 @@ class JengaScreen(GameScreen):
             self.spinner.finish()
         if self.playback is not None:
             self.playback.finish()
+        self.hold_left = 0.0
         if self.countdown.verdict is not None:
             self.countdown.finish()
 
@@ -220,6 +225,14 @@ class JengaScreen(GameScreen):
             if frames is not None and len(frames) > 1:
                 rate = frame_rate(state.TOWER)
                 self.playback = Playback(frames, rate_hz=rate)
+                fell = bool((state.last_verdict or {}).get("collapsed"))
+                self.hold_left = FALL_HOLD_S if fell else 0.0
+                if fell:
+                    self.fall_note = (f"The fall as the simulator computed it, at real speed "
+                                      f"({self.playback.duration:.1f} s)")
+                    if self.playback.duration < FULL_FALL_S:
+                        self.fall_note += "; the simulator stopped following it there"
+                    self.fall_note += "."
                 if word == "tremor" and self.held is not None:
                     self.playback.t = self._resume_time(frames, rate)
         if word != "extract":
@@ -357,7 +370,9 @@ class JengaScreen(GameScreen):
         if self.playback is not None:
             self.playback.update(dt)
             if self.playback.done and self.job is None:
-                self.playback = None
+                self.hold_left -= dt  # a fall's last frame is held a moment before the result
+                if self.hold_left <= 0:
+                    self.playback = None
         self.risk.poll()
         self._poll_job()
         if self.job is not None:
@@ -630,7 +645,7 @@ class JengaScreen(GameScreen):
             scene.hidden = np.array([w == "aside" for w in state.tower["where"]], dtype=bool)
         self._scene = scene
         levels = len(state.layout)
-        if levels != self._framed_levels:
+        if levels != self._framed_levels and self.playback is None:  # no zoom jump in the middle of a fall
             tower = ~scene.hidden
             height = float(np.max(poses[tower, 2] + scene.sizes[tower, 2] / 2)) if tower.any() else 0.3
             self.camera.frame_tower(max(height, 0.15) + 0.06)
@@ -675,20 +690,9 @@ class JengaScreen(GameScreen):
     def _draw_overlays(self, surface, rect, state, risk) -> None:
         s = self.scale
         size = self.font_size(14)
-        if self.show_risk:
-            latest = self.risk.latest
-            if self.risk.error:
-                status = "unavailable"
-            elif risk is not None and not latest.complete:
-                status = f"{len(latest.by_block)} of {latest.total} blocks…"
-            elif risk is not None:
-                status = f"{RISK_SAMPLES} trial pushes a block"
-            elif self.risk.busy:
-                status = "computing…"
-            else:
-                status = "no push now"
+        if self.show_risk and not self.match.is_over():
             legend = pygame.Rect(rect.right - int(120 * s), rect.y + int(60 * s), int(110 * s), int(220 * s))
-            self.legend.draw(surface, legend, size, status)
+            self.legend.draw(surface, legend, size, self.risk_status(risk is not None))
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
@@ -711,6 +715,19 @@ class JengaScreen(GameScreen):
                           colour, anchor="bottomleft")
             y = r.top - 2
         self._draw_tooltip(surface, rect, state)
+
+    def risk_status(self, shown: bool) -> str:
+        """The line under the risk legend: how far the map of this position has got."""
+        latest = self.risk.latest
+        if self.risk.error:
+            return "unavailable"
+        if shown and not latest.complete:
+            return f"{len(latest.by_block)} of {latest.total} blocks…"
+        if shown:
+            return f"{self.risk.samples} trial push{'es' if self.risk.samples != 1 else ''} a block"
+        if self.risk.busy:
+            return "computing…"
+        return "no push now"
 
     def piece_lines(self) -> list[str]:
         """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins)."""
@@ -755,17 +772,20 @@ class JengaScreen(GameScreen):
                           f"tilt {v['max_tilt_deg']:.1f}°{fell}", P.WARNING if v["collapsed"] else P.TEXT))
         if self.probe_note:
             lines.append((self.probe_note, P.TEXT))
+        if self.fall_note and v and v["collapsed"]:
+            lines.append((self.fall_note, P.TEXT))
         if self.job is not None:
             lines.append(("The simulator is working…", P.ACCENT))
         elif self.match.waiting_for_human():
             if state.phase == "stack":
                 lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
-            elif self._legal_blocks():
-                touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
-                lines.append(("Drag a block along its length to push it out; right click or T touches it"
-                              + touches + ".", P.HIGHLIGHT))
-            elif any(a.partition(" ")[0] in HOLE_WORDS for a in self.legal):
-                lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
+            else:
+                if self._legal_blocks():
+                    touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
+                    lines.append(("Drag a block along its length to push it out; right click or T touches it"
+                                  + touches + ".", P.HIGHLIGHT))
+                if any(a.partition(" ")[0] in HOLE_WORDS for a in self.legal):
+                    lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
 
     def tooltip_text(self) -> str:
@@ -788,6 +808,8 @@ class JengaScreen(GameScreen):
             if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
                 p, force = latest.get(level, slot)
                 words += f"; collapse risk {p * 100:.0f} %, push {force:.2f} N"
+            elif self.show_risk and self.risk.busy:
+                words += "; its risk is still being computed"
         elif legal:
             words += " may not be taken now"
         holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
