@@ -365,3 +365,46 @@ def test_monkey_dash_a_clicked_crate_shows_its_rotation_targets_with_their_cost(
         r = screen.square_rect(m["to"])
         assert sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom, 3)
                    if surface.get_at((x, y))[:3] in (P.SKY_BLUE, P.HIGHLIGHT)) > 30, m
+
+
+def test_monkey_dash_action_points_show_as_four_pips_filled_for_what_is_left():
+    app = App(match=new_match("monkey_dash", [Seat("Ann"), Seat("Bot", "greedy")], 6))
+    screen = app.screen
+    seen = set()
+    for _ in range(3000):
+        state = screen.match.state
+        if screen.match.waiting_for_human() and state.phase == "act" and state.ap not in seen:
+            surface = app.draw()
+            filled = [c for c in screen.pip_centres if surface.get_at(c)[:3] == P.HIGHLIGHT]
+            assert len(screen.pip_centres) == max(4, state.ap) and len(filled) == state.ap
+            seen.add(state.ap)
+        if len(seen) >= 3 or screen.match.is_over():
+            break
+        app.handle(key(pygame.K_1) if screen.match.waiting_for_human() else key(pygame.K_SPACE, unicode=" "))
+        app.tick(0.05)
+    assert len(seen) >= 3
+
+
+def test_monkey_dash_a_monkey_dash_is_drawn_in_the_highlight_and_named():
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "greedy")]), 1)
+    match.bots[0] = spec.bots["greedy"]()  # Ann plays like the greedy bot until a dash is open to her
+    for _ in range(600):
+        if match.current_player == 0 and any(m.get("dash") for m in match.state.moves()):
+            break
+        match.step()
+    del match.bots[0]
+    dash = next(m for m in match.state.moves() if m.get("dash"))
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    screen.actions.selected = next(i for i, a in enumerate(screen.legal) if a != dash["action"])  # not in focus
+    click(app, screen.square_rect(dash["from"]).center)
+    surface = app.draw()
+    assert screen.selected == dash["from"] and dash in screen.targets() and screen.focus_action != dash["action"]
+    assert "MONKEY DASH" in screen.describe(dash["action"], match.state)
+    inner = screen.square_rect(dash["to"]).inflate(-screen.cell // 6, -screen.cell // 6)
+    edge = sum(1 for x in range(inner.x, inner.right) if surface.get_at((x, inner.y + 1))[:3] == P.HIGHLIGHT)
+    assert edge > inner.w // 2  # the dash's target is framed in the highlight colour, not the plain sky blue
+    click(app, screen.square_rect(dash["to"]).center)
+    assert match.history[-1].action == dash["action"]

@@ -51,6 +51,7 @@ class MonkeyDashScreen(GameScreen):
         self.cell = 1
         self._moves_key: tuple | None = None
         self._moves: list[dict] = []
+        self.pip_centres: list[tuple[int, int]] = []  # where the action point pips were drawn
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -375,8 +376,10 @@ class MonkeyDashScreen(GameScreen):
                       fs, P.TEXT, bold=True)
             y += int(26 * s)
             pip = int(14 * s)
+            self.pip_centres = []
             for k in range(max(4, ap)):
                 cx = inner.x + pip + k * int(pip * 2.6)
+                self.pip_centres.append((cx, y + pip))
                 if k < ap:
                     pygame.draw.circle(surface, P.HIGHLIGHT, (cx, y + pip), pip)
                 pygame.draw.circle(surface, P.WHITE, (cx, y + pip), pip, 2)
