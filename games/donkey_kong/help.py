@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from .board import BOARD
 from .cards import DIE_COLOURS, OBSTACLE_DIE, face_label
 from .state import ROLL_OFF_LIMIT, ROUND_LIMIT
 
@@ -20,10 +21,10 @@ Aim: score the most points. Points come only from cards you have played (turned 
 
 Pieces: a Mario pawn each (2 to 4 players), 12 barrels (six start on the black-dot spaces, six wait
 in Donkey Kong's dispenser), 4 fireballs (all start in the Oil Can), 48 cards: Jump 100, 200, 300
-and Hammer (the article's "Hit") 200, 300, 400, eight of each. The board is the project's own design after the arcade's
-first stage: six sloped girders of blue spaces, ladders of black spaces, Donkey Kong top left with
-the barrel drop space beside him, the Oil Can bottom left, the maiden's platform and the Finish on
-top, nine red-dot card spaces.
+and Hammer (the article's "Hit") 200, 300, 400, eight of each. The board (more below) follows the
+arcade's first stage: sloped girders of blue spaces joined by ladders of black spaces, Donkey Kong top
+left with the barrel drop space beside him, the Oil Can bottom left, the Fair Maiden and the Finish on
+top, and {red_dots} red-dot card spaces.
 
 Dice: the {mario_colour} die (1 to 6) moves your pawn; the {obstacle_colour} die moves the
 obstacles. Its faces here: {faces}. A Donkey Kong face means no obstacle moves this turn.
@@ -98,10 +99,8 @@ Where the source texts disagree or say nothing, this table decides as follows ({
  - The game also ends after {rounds} full rounds without a rescue, with no bonus for anyone.
  - Equal highest totals share the win.
 
-Board decisions of this project: the layout is original (no published layout could be used): girders
-of ten spaces, two ladders of two black spaces between each pair of girders, one ladder from the top
-girder to the maiden's platform, nine red dots and six black dots. Spaces are named G<girder>.<n>
-(girder 1 is the bottom one, n counts from the left), L<ladder>.<rung> and OIL, FINISH, P.1.
+Board: {board_name}, the project's own design (no published layout could be used): {board_counts}.
+Spaces go by the names in the board file: {board_names}.
 """
 
 _VARIANT = {
@@ -168,6 +167,27 @@ _DECISIONS = {
 }
 
 
+def _board_facts() -> dict:
+    """What the help says about the board, read from the board file (so another board needs no edit)."""
+    data = BOARD.data
+    path = [g for g in data["girders"] if g.get("barrels_roll") is not None]
+    sizes = sorted({len(g["spaces"]) for g in path})
+    size = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
+    rungs = sorted({len(lad["spaces"]) for lad in data["ladders"]})
+    rung = f"{rungs[0]}" if len(rungs) == 1 else f"{rungs[0]} to {rungs[-1]}"
+    red = sum(BOARD.red_dot)
+    first_girder = min(path, key=lambda g: g["level"])
+    example_ladder = data["ladders"][0]
+    names = (f"{first_girder['spaces'][0]} is the left end of the bottom girder, "
+             f"{example_ladder['spaces'][0]} the lowest black space of ladder {example_ladder['id']}; "
+             f"{BOARD.names[BOARD.start]} is the Start, {BOARD.names[BOARD.finish]} the Finish, "
+             f"{BOARD.names[BOARD.oil_can]} the Oil Can, {BOARD.names[BOARD.dk]} the space in front of Donkey "
+             f"Kong and {BOARD.names[BOARD.drop]} the drop space")
+    counts = (f"{len(path)} sloped girders of {size} blue spaces, {len(data['ladders'])} ladders of {rung} black "
+              f"spaces, {red} red dots and {len(BOARD.start_barrels)} black dots")
+    return dict(board_name=data.get("name", "the board"), board_counts=counts, board_names=names, red_dots=red)
+
+
 def help_text(variant: str) -> str:
     if variant not in _VARIANT:
         raise ValueError(f"unknown Donkey Kong variant {variant!r}; choose rulebook or wiki")
@@ -177,6 +197,7 @@ def help_text(variant: str) -> str:
         variant=variant, default=", the default" if variant == "rulebook" else "",
         mario_colour=colours["mario"], obstacle_colour=colours["obstacles"], faces=faces,
         roll_offs=ROLL_OFF_LIMIT, rounds=ROUND_LIMIT, **_VARIANT[variant], **_DECISIONS[variant],
+        **_board_facts(),
     )
     return _reflow(text)
 
