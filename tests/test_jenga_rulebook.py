@@ -253,3 +253,26 @@ def test_the_ten_second_rule_and_the_five_seconds_of_super_mario():
     assert s.last_verdict["op"] == "stack" and not s.last_verdict["collapsed"]
     assert s.last_verdict["sim_s"] <= 10.0
     assert "up to 10 seconds" in " ".join(CLASSIC.help_text("standard").split())
+
+
+def test_dk_a_girder_pushed_out_from_under_mario_drops_him_on_the_same_side():
+    """"Remove a girder Mario is standing on and he falls to the girder immediately below on the same
+    side of the tower." Here the girder is pushed out by the simulator (a steady push and a tremor
+    seed), the way a player takes it; the first of a few side girders whose push leaves the tower
+    standing is used."""
+    s = built(DK)
+    for hole in ("0:0+x", "0:1+x", "0:2+x"):
+        s.apply_action(f"mario {hole}")
+    s.apply_action("spin 0")  # remove 1, climb 1
+    for level in (6, 8, 4, 10):
+        trial = s.clone()
+        trial.marios[1] = [level, 0, "-x"]
+        trial.apply_action(f"extract {level}:0 +x speed=0.040 steady=0.90")
+        trial.apply_action("tremor 3")
+        if not trial.last_verdict["collapsed"]:
+            break
+    else:
+        pytest.fail("every scripted side girder push toppled the tower")
+    assert trial.phase == "stack" and trial.layout[level][0] is None
+    assert trial.marios[1] == [level - 2, 0, "-x"]
+    assert trial.invariant_violations() == []
