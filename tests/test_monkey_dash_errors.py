@@ -30,6 +30,9 @@ def refused(state, action, error, *phrases):
 @pytest.mark.parametrize("text, phrase", [
     ("jump", "unknown word 'jump'"),
     ("", "unknown word ''"),
+    (" buy", "single spaces and nothing around it"),
+    ("sup  N", "single spaces"),
+    ("BUY", "unknown word 'BUY'"),
     ("sup", "a supervisor step names a direction"),
     ("sup north", "got 'north'"),
     ("rotate c3", "'rotate' takes 2 square name(s)"),

@@ -71,6 +71,8 @@ def parse(state, action: str) -> tuple[str, list]:
                 raise bad(str(exc)) from None
         return out
 
+    if text != action or "  " in text:
+        raise bad("write it with single spaces and nothing around it")
     if text in _BARE_WORDS:
         return text, []
     if word == "sup":
