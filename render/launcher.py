@@ -457,7 +457,8 @@ class LauncherScreen:
             span = (f"{spec.min_players} seats" if spec.min_players == spec.max_players
                     else f"{spec.min_players} to {spec.max_players} seats")
             note = (f"{span}. Click a seat's kind (or Left/Right when it has the focus) to switch between a person "
-                    f"and the bots ({', '.join(bot_title(b).lower() for b in spec.bots)}); a right click goes back. Type a person's name in "
+                    f"and the bots ({', '.join(bot_title(b).lower() for b in spec.bots)}); a right click goes back. "
+                    "Type a person's name in "
                     "the field beside it.")
             y = self.add_button.rect.bottom + int(16 * s)
             for line in text.wrap(note, self.fs(14), c1.w):
@@ -487,7 +488,7 @@ class LauncherScreen:
                           self.fs(13), P.WARNING)
         self.load_button.draw(surface, size)
         self.quit_button.draw(surface, size)
-        hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · "
-                               "Up/Down: game · PageUp/PageDown: saved match · Esc: quit")
+        hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · "
+                                "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit")
         text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
                   P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")

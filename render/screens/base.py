@@ -739,7 +739,8 @@ class GameScreen:
         order = sorted(range(len(names)), key=lambda i: -scores[i])
         for i in order:
             draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
-            kind = "person" if self.match.config.seats[i].is_human else f"{self.match.config.seats[i].bot.replace('_', ' ')} bot"
+            seat = self.match.config.seats[i]
+            kind = "person" if seat.is_human else f"{seat.bot.replace('_', ' ')} bot"
             mark = "  ★ winner" if i in winners else ""
             text.draw(surface, f"{names[i]} ({kind}){mark}", (rect.x + int(76 * s), y + int(14 * s)),
                       self.font_size(18), P.TEXT, anchor="midleft")
