@@ -409,3 +409,17 @@ def test_monkey_dash_a_monkey_dash_is_drawn_in_the_highlight_and_named():
     assert edge > inner.w // 2  # the dash's target is framed in the highlight colour, not the plain sky blue
     click(app, screen.square_rect(dash["to"]).center)
     assert match.history[-1].action == dash["action"]
+
+
+def test_a_blank_seed_starts_a_random_one_and_stays_blank(home):
+    app = App()
+    app.screen.select_game("monkey_dash")
+    app.screen.seed.value = ""
+    seeds = []
+    for _ in range(2):
+        app.show_launcher()
+        app.screen.seed.value = ""
+        app.handle(key(pygame.K_RETURN))
+        seeds.append(app.screen.match.seed)
+    assert seeds[0] != seeds[1]  # two draws from 2**31 seeds
+    assert json.loads((home / "settings.json").read_text())["seed"] == ""
