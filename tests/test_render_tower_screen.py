@@ -99,9 +99,11 @@ def click_ghost(screen):
     assert len(polys) > 0, "no slot is offered on top"
     point = tuple(polys[-1].mean(axis=0))
     send(screen, pygame.MOUSEMOTION, point)
-    assert screen.board_hover and screen.board_hover[0].startswith("stack ")
+    slot = screen.ghost_slots[screen.view._ghost_owner[-1]]
+    assert screen.board_hover == [f"stack {slot}"]  # the slot under the pointer is the one played
     send(screen, pygame.MOUSEBUTTONDOWN, point)
     send(screen, pygame.MOUSEBUTTONUP, point)
+    assert screen.job is not None and screen.job.action == f"stack {slot}"
 
 
 def test_scripted_classic_game_to_the_end(surface):
@@ -121,14 +123,15 @@ def test_scripted_classic_game_to_the_end(surface):
     assert run(screen, surface, lambda: screen.job is None and screen.probe_note)
     assert match.state.probes_left == touches - 1 and "N" in screen.probe_note
 
-    pushes = []
+    pushes, steadiness = [], []
     for turn in range(8):
         if match.is_over():
             break
         before = len(match.history)
         pushes.append(drag_out(screen, surface, wobble=3.0 * turn))
-        word, *_ = match.history[before].action.split()
+        word, *_, steady = match.history[before].action.split()
         assert word == "extract"  # the drag became a push
+        steadiness.append(float(steady.split("=")[1]))
         block, out = screen.held  # the block stays out where the drag left it while the simulator works
         assert out > 0.03
         assert run(screen, surface, lambda: screen.playback is not None or screen.held is None)
@@ -150,6 +153,7 @@ def test_scripted_classic_game_to_the_end(surface):
         assert run(screen, surface, lambda: screen.job is None and not screen.animating()
                    and (match.is_over() or match.waiting_for_human()))
     assert match.is_over(), f"no fall after pushes {pushes}"
+    assert len(steadiness) > 1 and steadiness[0] > steadiness[-1]  # the wobblier drag was a shakier push
     state = match.state
     assert state.last_verdict["collapsed"] and state.ended == "fall"
     # The collapse replays the simulator's trajectory at real speed: one recorded frame every
@@ -411,4 +415,43 @@ def test_a_simulator_error_shows_one_message_and_loses_nothing(surface, tmp_path
     screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert run(screen, surface, lambda: len(match.history) > steps and screen.job is None)
     assert match.history[steps].action.startswith("tremor ") and screen.sim_error is None
+    screen.close()
+
+
+def test_hover_outlines_only_blocks_that_may_be_taken_and_the_mouse_turns_and_zooms(surface):
+    """'Hovering highlights a legal block'; dragging the background turns around the tower and the
+    wheel zooms."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    layout = match.state.layout
+    legal = sorted(match.state.legal_blocks())
+    top = len(layout) - 1  # the top level's blocks may not be taken
+    outlines = {}
+    for where in (legal[len(legal) // 2], (top, 1)):
+        block = layout[where[0]][where[1]]
+        point, _ = end_point(screen, block)
+        assert screen.view.pick(point) == block
+        send(screen, pygame.MOUSEMOTION, tuple(point))
+        screen.draw(surface)
+        img = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+        r = screen.view.screen_rects[block].inflate(4, 4)
+        outlines[where] = np.all(img[r.top:r.bottom, r.left:r.right] == palette.HIGHLIGHT, axis=2).sum()
+        words = screen.tooltip_text()
+        assert ("may be taken" in words) == (where != (top, 1))
+    assert outlines[legal[len(legal) // 2]] > 100 and outlines[(top, 1)] == 0
+    # A drag on the background (left of the tower) turns the view; the wheel zooms in.
+    yaw, zoom = screen.camera.yaw, screen.camera.zoom
+    board = screen.rects["board"]
+    start = (board.left + 40, board.centery)
+    assert screen.view.pick(start) is None
+    send(screen, pygame.MOUSEMOTION, start)
+    send(screen, pygame.MOUSEBUTTONDOWN, start)
+    for k in range(1, 11):
+        send(screen, pygame.MOUSEMOTION, (start[0] + 10 * k, start[1]))
+    send(screen, pygame.MOUSEBUTTONUP, (start[0] + 100, start[1]))
+    assert abs(screen.camera.yaw - yaw) > 0.5 and len(match.history) == 1  # turned; nothing played
+    send(screen, pygame.MOUSEMOTION, board.center)
+    screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    assert screen.camera.zoom > zoom
     screen.close()
