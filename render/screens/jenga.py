@@ -700,9 +700,10 @@ class JengaScreen(GameScreen):
             r = text.draw(surface, self._spinner_key(), (centre[0], centre[1] + radius + 6), self.font_size(12),
                           P.TEXT_DIM, anchor="midtop")
             said = self.spinner_said()
-            if said:
-                text.draw(surface, said, (centre[0], r.bottom + 4), self.font_size(14), P.TEXT, bold=True,
-                          anchor="midtop")
+            y = r.bottom + 4
+            for line in text.wrap(said, self.font_size(14), 2 * radius + int(40 * s), bold=True) if said else []:
+                y = text.draw(surface, line, (centre[0], y), self.font_size(14), P.TEXT, bold=True,
+                              anchor="midtop").bottom
         if self.countdown.active:
             r = int(46 * s)
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
@@ -792,8 +793,11 @@ class JengaScreen(GameScreen):
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
         if self.gesture is not None:
-            speed, steady = self.gesture.reading()
-            return f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}"
+            g = self.gesture
+            speed, steady = g.reading()
+            share = min(1.0, abs(g.offset_m) / g.length_m) if g.length_m > 0 else 0.0
+            then = "let go to take it" if g.complete else "pull it on past half to take it"
+            return f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}; {share * 100:.0f} % out, {then}"
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
         where = self._block_at(self.hover_block)
