@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import sys
 import threading
+from functools import lru_cache
 
 import numpy as np
 import pygame
@@ -58,6 +59,12 @@ PHYSICS_WORDS = ("stack", "probe")
 SWITCH_INTERVAL_S = 0.001
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
 FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
+
+
+@lru_cache(maxsize=256)
+def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """text.wrap, remembered: the same few lines are drawn every frame and measuring them is not free."""
+    return tuple(text.wrap(line, size, width, bold=bold))
 
 
 def frame_rate(tower_name: str) -> float:
@@ -146,6 +153,8 @@ class JengaScreen(GameScreen):
         self.failed_at = -1  # history length at which an automatic step failed
         self.sim_error: str | None = None  # the message of the last step the simulator could not play
         self.hold_left = 0.0  # seconds the last frame of a fall is still held
+        self._holes_of: list | None = None  # the list of choices self._holes was parsed from
+        self._holes: list[tuple[str, int, int, int]] = []
         self.fall_note = ""  # what the collapse animation shows
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
@@ -405,17 +414,22 @@ class JengaScreen(GameScreen):
             return set()
         return {tuple(b) for b in state.legal_blocks()}
 
+    def _legal_holes(self) -> list[tuple[str, int, int, int]]:
+        """(action, level, slot, end sign) of every legal hole action, parsed once per list of choices."""
+        if self._holes_of is not self.legal:
+            out = []
+            for a in self.legal:
+                word, _, rest = a.partition(" ")
+                hole = parse_hole(rest) if word in HOLE_WORDS else None
+                if hole is not None:
+                    out.append((a, int(hole[0]), int(hole[1]), 1 if hole[2].startswith("+") else -1))
+            self._holes_of, self._holes = self.legal, out
+        return self._holes
+
     def _hole_actions(self, block: int) -> list[tuple[str, int]]:
         """(action, end sign) of every legal hole action on this block."""
         where = self._block_at(block)
-        out = []
-        for a in self.legal:
-            word, _, rest = a.partition(" ")
-            if word in HOLE_WORDS:
-                hole = parse_hole(rest)
-                if hole is not None and (hole[0], hole[1]) == where:
-                    out.append((a, 1 if hole[2].startswith("+") else -1))
-        return out
+        return [(a, sign) for a, level, slot, sign in self._legal_holes() if (level, slot) == where]
 
     def _axis(self, block: int) -> np.ndarray:
         """The block's own long axis in the world, as drawn last."""
@@ -674,14 +688,9 @@ class JengaScreen(GameScreen):
         if self.job is not None or self.playback is not None or not self.match.waiting_for_human():
             return [], None
         marked, hovered = [], None
-        for a in self.legal:
-            word, _, rest = a.partition(" ")
-            hole = parse_hole(rest) if word in HOLE_WORDS else None
-            if hole is None:
-                continue
-            level, slot = hole[0], hole[1]
+        for a, level, slot, sign in self._legal_holes():
             if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
-                where = (int(state.layout[level][slot]), 1 if hole[2].startswith("+") else -1)
+                where = (int(state.layout[level][slot]), sign)
                 marked.append(where)
                 if self.board_hover and self.board_hover[0] == a:
                     hovered = where
@@ -701,7 +710,7 @@ class JengaScreen(GameScreen):
                           P.TEXT_DIM, anchor="midtop")
             said = self.spinner_said()
             y = r.bottom + 4
-            for line in text.wrap(said, self.font_size(14), 2 * radius + int(40 * s), bold=True) if said else []:
+            for line in _wrapped(said, self.font_size(14), 2 * radius + int(40 * s), True) if said else []:
                 y = text.draw(surface, line, (centre[0], y), self.font_size(14), P.TEXT, bold=True,
                               anchor="midtop").bottom
         if self.countdown.active:
@@ -709,7 +718,7 @@ class JengaScreen(GameScreen):
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
         self._draw_pieces(surface, rect, state)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
-                 for part in text.wrap(line, size, rect.w - int(24 * s))]
+                 for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
         for line, colour in reversed(lines):
             r = text.draw(surface, text.fit(line, size, rect.w - int(24 * s)), (rect.x + int(12 * s), y), size,
@@ -785,7 +794,7 @@ class JengaScreen(GameScreen):
                     touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
                     lines.append(("Drag a block along its length to push it out; right click or T touches it"
                                   + touches + ".", P.HIGHLIGHT))
-                if any(a.partition(" ")[0] in HOLE_WORDS for a in self.legal):
+                if self._legal_holes():
                     lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
 
