@@ -363,8 +363,11 @@ class JengaScreen(GameScreen):
             return
         key = self.position_key()
         self._risk_key = key
-        if state.current_player() >= 0 and state.may_extract():
-            # The blocks that may be taken, from the top down (the ones a player looks at first).
+        seats = self.match.config.num_players
+        watching = len(self.match.bots) >= seats  # bots only: the tint is shown on their turns
+        if state.current_player() >= 0 and state.may_extract() and (watching or self.match.waiting_for_human()):
+            # The blocks that may be taken, from the top down (the ones a player looks at first). On a
+            # bot's turn the map is not computed: it would only slow the bot's own physics down.
             blocks = sorted((tuple(b) for b in state.legal_blocks()), key=lambda b: (-b[0], b[1]))
             self.risk.request(key, state.TOWER, state.tower, blocks=blocks)
         elif self.risk.busy:
