@@ -321,8 +321,11 @@ class JengaScreen(GameScreen):
             automatic = job.action is None or job.by == CHANCE or job.by in self.match.bots
             if automatic:
                 self.failed_at = len(self.match.history)
-            self.sim_error = self._failure_text(job, automatic)
-            self.say("The simulator failed: see the message on the board.", 30.0)
+            if isinstance(job.error, GameError):  # the rules refused the move: their own words
+                self.say(str(job.error), 30.0)
+            else:
+                self.sim_error = self._failure_text(job, automatic)
+                self.say("The simulator failed: see the message on the board.", 30.0)
             self.host.sound.play("error")
             self._refresh_actions(force=True)
             return
