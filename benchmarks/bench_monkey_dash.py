@@ -55,7 +55,9 @@ def search_versus_greedy(games: int, seed: int, variant: str) -> dict:
         cpu_turn: dict[int, float] = {}
         while not match.is_over():
             state = match.state
-            if state.current_player() == seat:
+            # the search bot's own turns only (its Interrupt decisions in greedy's turns are not turns);
+            # the turn number is read before the step, whose last action may end the turn
+            if state.current_player() == seat and state.turn_player == seat:
                 turn = state.turns_done
                 started, cpu = time.perf_counter(), time.process_time()
                 match.step()
