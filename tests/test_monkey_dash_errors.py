@@ -174,3 +174,15 @@ def test_a_finished_game_refuses_everything():
     with pytest.raises(GameOverError):
         state.apply_action("sup S")
     assert issubclass(GameOverError, IllegalActionError)
+
+
+def test_typed_text_is_forgiven_spacing_and_case_but_refused_with_the_reason():
+    """The terminal parses typed text with string_to_action: 'Sup  s' is 'sup S'; a typed step that
+    breaks a rule gets the same named error and reason as apply_action."""
+    state = position("pure", sups=["d2", "c1"], crates=["d3", "a6", "a5", "a4", "g4", "g5"])
+    assert state.string_to_action("  Sup   w ") == "sup W"
+    assert state.string_to_action("Rotate D3  e3") == "rotate d3 e3"
+    with pytest.raises(BlockedError, match="d1 is blue's Loading Bay"):
+        state.string_to_action("sup s")
+    with pytest.raises(ActionSyntaxError, match="unknown word 'hop'"):
+        state.string_to_action("hop a1")

@@ -611,6 +611,19 @@ class MonkeyDashState(State):
     def action_to_string(self, action: str) -> str:
         return action
 
+    def string_to_action(self, text: str) -> str:
+        """Typed text to the canonical action: spacing and case are forgiven ('Sup s' is 'sup S'); text
+        that names no legal action is refused with the reason, as apply_action would refuse it."""
+        if self.current_player() < 0:
+            return super().string_to_action(text)
+        words = text.lower().split()
+        if words[:1] == ["sup"]:
+            words[1:] = [w.upper() for w in words[1:]]
+        canon = " ".join(words)
+        if canon in self.legal_actions():
+            return canon
+        raise diagnose(self, canon)
+
     def __str__(self) -> str:
         b = self.board
         lines = []
