@@ -51,6 +51,8 @@ class Physics:
     glued_damping: float = 0.0
     heavy_load_levels: int = 1000
     heavy_load_iterations: int = 20
+    contact_stiffness_n_m: float = 0.0
+    contact_damping_n_s_m: float = 0.0
 
     @property
     def steps_per_frame(self) -> int:
@@ -64,6 +66,9 @@ class Hand:
     tremor_mm: float
     tremor_hz: tuple[float, float]
     clearance_mm: float
+    tremor_ref_speed_m_s: float = 0.0
+    twist_deg: float = 0.0
+    aim_deg: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,10 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
             glued_damping=_number(phy, "glued_damping", pwhere, 0.0, 1.0),
             heavy_load_levels=int(_number(phy, "heavy_load_levels", pwhere, 1, 1000)),
             heavy_load_iterations=int(_number(phy, "heavy_load_iterations", pwhere, 1, 1000)),
+            contact_stiffness_n_m=_number(phy, "contact_stiffness_n_m", pwhere, 0.0, 1e9)
+            if "contact_stiffness_n_m" in phy else 0.0,
+            contact_damping_n_s_m=_number(phy, "contact_damping_n_s_m", pwhere, 0.0, 1e6)
+            if "contact_damping_n_s_m" in phy else 0.0,
         ),
         hand=Hand(
             max_force_n=_number(hand, "max_force_n", hwhere, 0.01, 100),
@@ -186,6 +195,10 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
             tremor_mm=_number(hand, "tremor_mm", hwhere, 0, 20),
             tremor_hz=(float(hz[0]), float(hz[1])),
             clearance_mm=_number(hand, "clearance_mm", hwhere, 0, 50),
+            tremor_ref_speed_m_s=_number(hand, "tremor_ref_speed_m_s", hwhere, 0.0, 1.0)
+            if "tremor_ref_speed_m_s" in hand else 0.0,
+            twist_deg=_number(hand, "twist_deg", hwhere, 0.0, 45.0) if "twist_deg" in hand else 0.0,
+            aim_deg=_number(hand, "aim_deg", hwhere, 0.0, 45.0) if "aim_deg" in hand else 0.0,
         ),
     )
 

@@ -280,7 +280,17 @@ class Tower:
         dt = phy.time_step_s
         length = self.dims[b, 0]
         long_axis = axes(self._poses[b, 3:][None], 0)[0]
-        turn = np.radians(angle_deg)
+        rng = np.random.default_rng([int(tremor), 0x74726D])
+        freqs = rng.uniform(*spec.hand.tremor_hz, size=3)
+        phases = rng.uniform(0.0, 2 * np.pi, size=3)
+        # The hand's error grows with unsteadiness and, as motor noise does, with the speed of the
+        # movement (spec.hand.tremor_ref_speed_m_s: the speed at which the tremor has its nominal size).
+        ref = spec.hand.tremor_ref_speed_m_s
+        shake = (1.0 - steadiness) * (speed / ref if ref else 1.0)
+        amp = spec.hand.tremor_mm / 1000.0 * shake / np.sqrt(3.0)
+        twist = np.radians(spec.hand.twist_deg) * shake
+        aim = spec.hand.aim_deg * shake * float(np.clip(rng.normal(), -2.0, 2.0))
+        turn = np.radians(angle_deg + aim)
         c, s = np.cos(turn), np.sin(turn)
         push = -side * np.array([c * long_axis[0] - s * long_axis[1], s * long_axis[0] + c * long_axis[1], 0.0])
         push /= np.linalg.norm(push)
@@ -288,10 +298,6 @@ class Tower:
         if travel is None:
             travel = length + spec.hand.clearance_mm / 1000.0
         ramp = min(0.1, travel / speed / 2.0)
-        rng = np.random.default_rng([int(tremor), 0x74726D])
-        freqs = rng.uniform(*spec.hand.tremor_hz, size=3)
-        phases = rng.uniform(0.0, 2 * np.pi, size=3)
-        amp = spec.hand.tremor_mm / 1000.0 * (1.0 - steadiness) / np.sqrt(3.0)
         m = spec.mass_kg
         stiffness = m * (0.6 / dt) ** 2                 # natural frequency 0.6 / dt: stable, and stiff
         damping = 2.0 * np.sqrt(stiffness * m)
@@ -323,7 +329,7 @@ class Tower:
             moved = (pos[0] - sx) * px + (pos[1] - sy) * py
             qx, qy, qz, qw = quat
             hx, hy = 1.0 - 2.0 * (qy * qy + qz * qz), 2.0 * (qx * qy + qw * qz)
-            yaw_err = np.arctan2(hy, hx) - yaw0
+            yaw_err = np.arctan2(hy, hx) - yaw0 - twist * np.sin(2 * np.pi * freqs[2] * t + phases[2]) * fade
             yaw_err = (yaw_err + np.pi / 2.0) % np.pi - np.pi / 2.0          # the block is symmetric
             force[0], force[1] = fx, fy
             force[2] = min(1.0, max(0.0, (moved - half_in) / 0.01)) * weight

@@ -124,6 +124,12 @@ class World:
         pb.changeDynamics(body, -1, lateralFriction=self.spec.friction, restitution=self.spec.restitution,
                           frictionAnchor=self.spec.physics.friction_anchor, linearDamping=0.0,
                           angularDamping=0.0, physicsClientId=self.client)
+        phy = self.spec.physics
+        if phy.contact_stiffness_n_m > 0.0:
+            # Compliant contacts: the surface layer of a block gives a little under load, so a block a
+            # tenth of a millimetre taller than its neighbours carries more of the load above, not all of it.
+            pb.changeDynamics(body, -1, contactStiffness=phy.contact_stiffness_n_m,
+                              contactDamping=phy.contact_damping_n_s_m, physicsClientId=self.client)
 
     def _box(self, b: int, mass: float) -> int:
         c = self.client

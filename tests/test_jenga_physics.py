@@ -48,7 +48,7 @@ def test_how_the_block_is_pushed_decides_whether_the_tower_falls():
     and steadiness)". Same tower, block and tremor seed; only the push differs, and so does the outcome.
     A fall ends the game: "The last player to stack a block without making the tower fall wins" (nobody
     has stacked yet, so everyone but the toppler wins)."""
-    stood, fell = first_disagreement(classic_turn_ready(), [(7, 1), (11, 1), (13, 0), (5, 0)])
+    stood, fell = first_disagreement(classic_turn_ready(), [(7, 1), (11, 1), (0, 0), (2, 0)])
     assert stood is not None, "no block in the list where the speed and steadiness change the outcome"
     assert stood.phase == "stack" and stood.hand is not None and stood.current_player() == 0
     assert fell.is_terminal() and fell.toppler == 0 and fell.winners() == [1, 2]
@@ -140,7 +140,7 @@ def test_mario_a_peg_knocked_out_by_a_push_drops_a_layer_and_loses_a_coin():
     limit = data.mario_rules()["peg_knock_mm"]
     found = None
     for push in ("extract 9:0 +y speed=0.015 steady=0.90", "extract 5:0 +y speed=0.015 steady=0.90",
-                 "extract 4:2 +x speed=0.030 steady=0.60"):
+                 "extract 6:2 +x speed=0.080 steady=0.30"):
         trial = s.clone()
         trial.apply_action(push)
         trial.apply_action("tremor 8")

@@ -147,3 +147,16 @@ def test_a_followed_collapse_ends_on_the_floor():
     assert len(verdict.fallen) >= 3 and all(level > 12 for level, _ in verdict.fallen)
     with pytest.raises(BlockError, match="has fallen"):
         tower.remove(2, 1)
+
+
+def test_careless_pushes_topple_tight_blocks_that_careful_pushes_take_out():
+    """How a block is pushed matters in the direction players know: the same tight blocks of a fresh
+    tower (edge blocks of low levels, pinched by the load above), the same tremor seed, pushed fast and
+    shaky, topple the tower more often than pushed slowly and steadily (the hand's error grows with
+    speed and unsteadiness; it aims crooked, twists and shakes the block against its neighbours)."""
+    tight = [(0, 0), (2, 0), (4, 0)]
+    falls = {}
+    for name, speed, steadiness in (("careful", 0.02, 0.95), ("careless", 0.08, 0.3)):
+        falls[name] = sum(Tower(SPEC, seed=0).extract(l, p, speed=speed, steadiness=steadiness, tremor=0).collapsed
+                          for l, p in tight)
+    assert falls["careful"] == 0 and falls["careless"] >= 2
