@@ -16,6 +16,10 @@ import numpy as np
 from .layout import SLOTS, end_sign
 
 MOVED_MM = 0.5  # blocks displaced less than this are left out of a verdict's summary
+FOLLOW_S = 2.0
+"""Every collapse is played on this long with every block separate, whether or not frames are recorded,
+so the fallen blocks and the final poses (game state) never depend on whether the UI asked for an
+animation; recording only samples the poses. 2 s lets the top of an 18-level tower reach the floor."""
 
 
 @lru_cache(maxsize=None)
@@ -122,7 +126,7 @@ def extract(name: str, state: dict, level: int, slot: int, end: str, speed: floa
     before = layout_from_state(state)
     block = int(tower.block_id(level, slot))
     v = tower.extract(level, slot, side=end_sign(end), speed=speed, steadiness=steadiness, tremor=tremor,
-                      record=record)
+                      record=record, follow_s=FOLLOW_S)
     new = tower.get_state()
     return (new, layout_from_state(new), summarise("extract", v, before, (level, slot), block),
             getattr(v, "trajectory", None))
@@ -133,7 +137,7 @@ def remove(name: str, state: dict, level: int, slot: int, record: bool = False) 
     tower = _tower(name, state)
     before = layout_from_state(state)
     block = int(tower.block_id(level, slot))
-    v = tower.remove(level, slot, record=record)
+    v = tower.remove(level, slot, record=record, follow_s=FOLLOW_S)
     new = tower.get_state()
     return (new, layout_from_state(new), summarise("remove", v, before, (level, slot), block),
             getattr(v, "trajectory", None))
@@ -142,7 +146,7 @@ def remove(name: str, state: dict, level: int, slot: int, record: bool = False) 
 def stack(name: str, state: dict, slot: int, record: bool = False) -> tuple[dict, list, dict, object]:
     tower = _tower(name, state)
     before = layout_from_state(state)
-    v = tower.stack(slot, record=record)
+    v = tower.stack(slot, record=record, follow_s=FOLLOW_S)
     new = tower.get_state()
     return new, layout_from_state(new), summarise("stack", v, before, None, None), getattr(v, "trajectory", None)
 
