@@ -455,3 +455,29 @@ def test_hover_outlines_only_blocks_that_may_be_taken_and_the_mouse_turns_and_zo
     screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     assert screen.camera.zoom > zoom
     screen.close()
+
+
+def test_the_view_widens_to_hold_a_fall_spread_over_the_floor(surface):
+    """A fall that scatters the blocks far across the floor stays in view (a trajectory laid out by
+    hand: the tower as built, then every block lying on the floor on a ring 30 cm round it)."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    state = match.state
+    standing = np.asarray(state.tower["poses"], dtype=float)
+    lying = standing.copy()
+    angle = np.linspace(0, 2 * np.pi, len(lying), endpoint=False)
+    lying[:, 0], lying[:, 1], lying[:, 2] = 0.3 * np.cos(angle), 0.3 * np.sin(angle), 0.0075
+    board = screen.rects["board"]
+
+    def share_inside(poses):
+        pts, _ = screen.camera.project(poses[:, :3])
+        return np.mean([board.collidepoint(int(x), int(y)) for x, y in pts])
+
+    assert share_inside(lying) < 0.9  # the usual framing would lose them
+    screen._frame_fall(state, np.stack([standing, lying]))
+    for _ in range(60):
+        screen.update(DT)
+    screen.draw(surface)
+    assert share_inside(lying) >= 0.9 and share_inside(standing) == 1.0
+    screen.close()

@@ -67,6 +67,11 @@ def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str,
     return tuple(text.wrap(line, size, width, bold=bold))
 
 
+@lru_cache(maxsize=256)
+def _width(line: str, size: int) -> int:
+    return text.font(size).size(line)[0]
+
+
 def frame_rate(tower_name: str) -> float:
     """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
     so that playback runs at real speed whatever the length of the recording."""
@@ -156,6 +161,7 @@ class JengaScreen(GameScreen):
         self._holes_of: list | None = None  # the list of choices self._holes was parsed from
         self._holes: list[tuple[str, int, int, int]] = []
         self.fall_note = ""  # what the collapse animation shows
+        self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
 
@@ -237,6 +243,7 @@ class JengaScreen(GameScreen):
                 fell = bool((state.last_verdict or {}).get("collapsed"))
                 self.hold_left = FALL_HOLD_S if fell else 0.0
                 if fell:
+                    self._frame_fall(state, frames)
                     self.fall_note = (f"The fall as the simulator computed it, at real speed "
                                       f"({self.playback.duration:.1f} s)")
                     if self.playback.duration < FULL_FALL_S:
@@ -257,6 +264,35 @@ class JengaScreen(GameScreen):
             feel = "it slides" if p.get("moves") else "it is held tight"
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    def _frame_fall(self, state, frames: np.ndarray) -> None:
+        """Widen the view, smoothly, to hold every block of a fall from its start to where it ends on
+        the floor (the blocks spread about as far as the tower was tall); no other framing follows."""
+        shown = np.array([w != "aside" for w in state.tower["where"]], dtype=bool)
+        if not shown.any():
+            return
+        frames = np.asarray(frames, dtype=float)
+        first, last = frames[0, shown, :3], frames[-1, shown, :3]
+        tall = max(float(first[:, 2].max()), 0.15)
+        centre = (first[:, :2].mean(axis=0) + last[:, :2].mean(axis=0)) / 2
+        # Most blocks, not the one that slid furthest, and never more than 2.5 times the tower's height.
+        reach = float(np.percentile(np.linalg.norm(last[:, :2] - centre, axis=1), 90))
+        size = min(max(tall, 2.2 * reach), 2.5 * tall) + 0.04
+        aim = np.array([centre[0], centre[1], min(tall * 0.5, size * 0.3)])  # low: the blocks end on the floor
+        self._camera_goal = (aim, max(0.2, size * 1.3), max(0.6, size * 3.0))
+        self._framed_levels = len(state.layout)  # the fallen tower keeps this framing
+
+    def _ease_camera(self, dt: float) -> None:
+        goal = self._camera_goal
+        if goal is None:
+            return
+        cam = self.camera
+        k = min(1.0, dt * 3.0)
+        cam.target = cam.target + (goal[0] - cam.target) * k
+        cam.fov_height += (goal[1] - cam.fov_height) * k
+        cam.distance += (goal[2] - cam.distance) * k
+        if np.linalg.norm(goal[0] - cam.target) < 1e-4 and abs(goal[1] - cam.fov_height) < 1e-4:
+            self._camera_goal = None
 
     def _resume_time(self, frames: np.ndarray, rate: float) -> float:
         """Where the simulator's push has brought the block as far out as the person's drag did: the
@@ -379,6 +415,7 @@ class JengaScreen(GameScreen):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.camera.update(dt)
+        self._ease_camera(dt)
         if self.spinner is not None:
             self.spinner.update(dt)
         self.countdown.update(dt)
@@ -666,6 +703,7 @@ class JengaScreen(GameScreen):
         self._scene = scene
         levels = len(state.layout)
         if levels != self._framed_levels and self.playback is None:  # no zoom jump in the middle of a fall
+            self._camera_goal = None
             tower = ~scene.hidden
             height = float(np.max(poses[tower, 2] + scene.sizes[tower, 2] / 2)) if tower.any() else 0.3
             self.camera.frame_tower(max(height, 0.15) + 0.06)
@@ -726,6 +764,12 @@ class JengaScreen(GameScreen):
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
+        if lines:  # a dark backing so the words read over blocks lying on the floor
+            height = len(lines) * (text.font(size).get_linesize() + 2) + int(8 * s)
+            width = max(_width(line, size) for line, _ in lines) + int(16 * s)
+            backing = pygame.Surface((min(width, rect.w - int(8 * s)), height), pygame.SRCALPHA)
+            backing.fill((*P.BACKGROUND, 200))
+            surface.blit(backing, (rect.x + int(4 * s), y - height + int(4 * s)))
         for line, colour in reversed(lines):
             r = text.draw(surface, text.fit(line, size, rect.w - int(24 * s)), (rect.x + int(12 * s), y), size,
                           colour, anchor="bottomleft")
