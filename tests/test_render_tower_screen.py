@@ -481,3 +481,25 @@ def test_the_view_widens_to_hold_a_fall_spread_over_the_floor(surface):
     screen.draw(surface)
     assert share_inside(lying) >= 0.9 and share_inside(standing) == 1.0
     screen.close()
+
+
+def test_super_mario_settle_countdown_is_five_seconds(surface):
+    """'Wait for about 5 seconds' after stacking in Super Mario Jenga (10 in the other two): the ring
+    starts at 5 and stops as soon as the simulator has decided."""
+    screen = new_screen("jenga_mario", seed=4)
+    match = screen.match
+    for _ in range(40):  # characters, pegs, spins and climbs from the list until a block may be pushed
+        assert run(screen, surface, lambda: screen.job is None and not screen.animating()
+                   and (match.waiting_for_human() or match.is_over()))
+        if match.state.legal_blocks():
+            break
+        assert screen.play(screen.legal[0])
+    drag_out(screen, surface)
+    assert run(screen, surface, lambda: screen.job is None and screen.playback is None
+               and match.state.phase == "stack" and match.waiting_for_human())
+    click_ghost(screen)
+    assert screen.countdown.active and screen.countdown.total == 5.0 and screen.countdown.verdict is None
+    screen.job.thread.join()
+    screen.update(DT)
+    assert screen.countdown.verdict is not None and screen.countdown.left > 4.0
+    screen.close()
