@@ -784,7 +784,7 @@ class JengaScreen(GameScreen):
         if shown and not latest.complete:
             return f"{len(latest.by_block)} of {latest.total} blocks…"
         if shown:
-            return f"{self.risk.samples} trial push{'es' if self.risk.samples != 1 else ''} a block"
+            return f"{self.risk.samples} push{'es' if self.risk.samples != 1 else ''} each"
         if self.risk.busy:
             return "computing…"
         return "no push now"
