@@ -231,9 +231,9 @@ class Tower:
             return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path,
                                     follow_s=follow_s)
 
-    def probe(self, level: int, pos: int, side: int = +1) -> Probe:
-        """Touch to test: push the block 2 mm at 1 cm/s and report the force it took (moves: no more than
-        the spec's gentle touch force) and how far the rest of the tower went along.
+    def probe(self, level: int, pos: int, side: int = +1, speed: float = 0.01) -> Probe:
+        """Touch to test: push the block 2 mm at `speed` (1 cm/s) and report the force it took (moves: no
+        more than the spec's gentle touch force) and how far the rest of the tower went along.
 
         The tower's state is not changed: the game decides whether a touch counts as a move.
         """
@@ -246,7 +246,7 @@ class Tower:
         with self._world(level) as world:
             others = world.moving_ids[world.moving_ids != b]
             forces = []
-            hand = self._hand_path(world, b, side, 0.01, 1.0, 0, 0.0, travel=0.002, take=False)
+            hand = self._hand_path(world, b, side, speed, 1.0, 0, 0.0, travel=0.002, take=False)
             while next(hand) is not None:
                 world.step(1)
                 forces.append(next(hand))
