@@ -7,6 +7,7 @@ push style and tremor seed. A block is tight when its touch test (sim's probe) n
 gentle-touch force or moves another block 0.5 mm; loose otherwise.
 
     .venv/bin/python benchmarks/sim_push_style.py [--seeds 0 1] [--tremors 0 1 2] [--workers 2] [--json PATH]
+        [--style NAME=SPEED,STEADINESS ...]   (default: careful=0.02,0.95 careless=0.08,0.3)
 """
 
 from __future__ import annotations
@@ -51,9 +52,17 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--spec", default="classic", help="a variant name or a spec JSON path")
     ap.add_argument("--json")
+    ap.add_argument("--style", action="append", metavar="NAME=SPEED,STEADINESS",
+                    help="a push style to try instead of the default two (repeatable)")
     a = ap.parse_args(argv)
     global SPEC
     SPEC = a.spec
+    if a.style:
+        STYLES.clear()
+        for text in a.style:
+            name, _, values = text.partition("=")
+            speed, steadiness = (float(x) for x in values.split(","))
+            STYLES[name] = {"speed": speed, "steadiness": steadiness}
     t0 = time.perf_counter()
     load = os.getloadavg()[0]
     blocks = [(s, l, p) for s in a.seeds for l, p in Tower(load_spec(SPEC), s).removable()]
