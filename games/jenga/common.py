@@ -274,6 +274,39 @@ class TowerState(State):
             reason = why_level
         raise IllegalHoleError(f"{action!r} is not allowed: {reason}; allowed now: {options}")
 
+    def action_to_string(self, action: str) -> str:
+        """The action in words for the move list and the log; the canonical text stays the action."""
+        word, _, rest = action.partition(" ")
+        try:
+            if word == "build":
+                return f"the tower is built (block tolerances no. {rest})"
+            if word == "tremor":
+                return f"the hand trembles (tremor no. {rest})"
+            if word == "spin":
+                return f"the spinner stops on section {int(rest) + 1}: {self.spin_text(int(rest))}"
+            if word == "extract":
+                push = parse_extract(action)
+                return (f"push block {push.level}:{push.slot} out from the {push.end} end, "
+                        f"{push.speed * 100:.1f} cm/s, {push.steadiness * 100:.0f}% steady")
+            if word == "probe":
+                push = parse_probe(action)
+                return f"touch block {push.level}:{push.slot} from the {push.end} end to test it"
+            if word == "stack":
+                return f"stack the block on top, {('left', 'middle', 'right')[int(rest)]} place"
+            if word in ("mario", "peg", "climb") and parse_hole(rest) is not None:
+                level, slot, end = parse_hole(rest)
+                verb = {"mario": "stand Mario in", "peg": "put the peg in", "climb": "climb to"}[word]
+                return f"{verb} the {end} hole of block {level}:{slot}"
+            if word == "character":
+                return f"take the {rest.capitalize()} character card"
+        except (IllegalActionError, ValueError, IndexError):
+            pass
+        return action
+
+    def spin_text(self, section: int) -> str:
+        """What spinner section `section` says (games with a spinner override this)."""
+        return str(section)
+
     def string_to_action(self, text: str) -> str:
         canon = loose_extract(text)
         if canon is not None and self.current_player() >= 0:

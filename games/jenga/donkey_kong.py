@@ -46,6 +46,10 @@ class DonkeyKongState(TowerState):
         n = len(data.dk_spinner())
         return [(f"spin {k}", 1 / n) for k in range(n)]
 
+    def spin_text(self, section: int) -> str:
+        sec = data.dk_spinner()[section]
+        return f"take out {sec['remove']} girder(s), climb {sec['climb']}"
+
     def section(self) -> dict | None:
         """The spinner section of this turn: {"pink", "remove", "climb"}."""
         return None if self.spin is None else data.dk_spinner()[self.spin]

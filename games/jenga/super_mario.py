@@ -91,6 +91,15 @@ class SuperMarioState(TowerState):
         n = len(data.mario_spinner()["sections"])
         return [(f"spin {k}", 1 / n) for k in range(n)]
 
+    def spin_text(self, section: int) -> str:
+        sec = data.mario_spinner()["sections"][section]
+        parts = [f"stack {sec['stack']}", f"climb {sec['climb']}"]
+        if sec["coins"]:
+            parts.append(f"collect {data.mario_spinner()['coins_collected']} coins")
+        if sec["reverse"]:
+            parts.append("then play reverses")
+        return ", ".join(parts)
+
     def section(self) -> dict | None:
         return None if self.spin is None else data.mario_spinner()["sections"][self.spin]
 
@@ -481,7 +490,7 @@ class SuperMarioState(TowerState):
     def action_to_string(self, action: str) -> str:
         if action.startswith("target "):
             return f"{action} ({self.seat_name(int(action.split()[1]) - 1)})"
-        return action
+        return super().action_to_string(action)
 
     def invariant_violations(self) -> list[str]:
         out = super().invariant_violations()

@@ -1,0 +1,39 @@
+"""The Jenga games' actions read as words in the move list and the log, and typed words map back."""
+
+from games import registry
+from games.match import Match
+
+
+def _first_decisions(game, seed=2, steps=12):
+    match = Match(registry.get(game).make_config(players=2), seed)
+    seen = {}
+    for _ in range(steps):
+        state = match.state
+        if state.current_player() < 0:
+            outcome = match.roll() if not state.is_terminal() else None
+            if outcome:
+                seen.setdefault(outcome.split()[0], (outcome, state.action_to_string(outcome)))
+            continue
+        for action in state.legal_actions():
+            text = state.action_to_string(action)
+            seen.setdefault(action.split()[0], (action, text))
+            assert state.string_to_action(text) == action
+        match.play(state.legal_actions()[0])
+    return seen
+
+
+def test_pushes_stacks_and_chance_read_as_words():
+    seen = _first_decisions("jenga_classic")
+    action, text = seen["extract"]
+    assert text.startswith("push block ") and "cm/s" in text and "% steady" in text
+    assert seen["probe"][1].startswith("touch block ")
+    assert seen["build"][1].startswith("the tower is built")
+
+
+def test_spinners_and_pieces_read_as_words():
+    dk = _first_decisions("jenga_dk")
+    assert dk["mario"][1].startswith("stand Mario in the ")
+    assert "girder(s), climb" in dk["spin"][1]
+    mario = _first_decisions("jenga_mario")
+    assert mario["character"][1].startswith("take the ") and mario["character"][1].endswith(" character card")
+    assert mario["peg"][1].startswith("put the peg in the ")
