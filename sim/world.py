@@ -45,7 +45,7 @@ def _import_pybullet_quietly():
 
 pb = _import_pybullet_quietly()
 
-from .motion import compose, rotate
+from .motion import axes, compose
 from .spec import TowerSpec
 
 
@@ -64,15 +64,6 @@ def _client() -> int:
 
 MAX_SHAPES = 16
 """The most shapes PyBullet puts in one compound collision shape."""
-
-
-def _box_inertia(mass: float, dims: np.ndarray) -> np.ndarray:
-    l, w, h = dims
-    return mass / 12.0 * np.diag([w * w + h * h, l * l + h * h, l * l + w * w])
-
-
-def _rotation_matrix(q: np.ndarray) -> np.ndarray:
-    return np.column_stack([rotate(q[None], np.eye(3)[i][None])[0] for i in range(3)])
 
 
 class World:
@@ -146,11 +137,6 @@ class World:
         c = self.client
         poses = self.start[ids]
         com = poses[:, :3].mean(axis=0)
-        inertia = np.zeros((3, 3))
-        for b, pose in zip(ids, poses):
-            r = _rotation_matrix(pose[3:])
-            d = pose[:3] - com
-            inertia += r @ _box_inertia(m, self.dims[b]) @ r.T + m * (d @ d * np.eye(3) - np.outer(d, d))
         local = poses.copy()
         local[:, :3] -= com
         # PyBullet keeps at most 16 shapes per compound: the glued part collides through its lowest 16
@@ -165,6 +151,13 @@ class World:
         self._surface(body)
         if m == 0.0:
             return body, local
+        # The inertia of all the blocks about the common centre, all blocks at once (a fixed body needs none).
+        rot = np.stack([axes(poses[:, 3:], i) for i in range(3)], axis=-1)          # (M, 3, 3), columns
+        l, w, h = self.dims[ids].T
+        own = m / 12.0 * np.stack([w * w + h * h, l * l + h * h, l * l + w * w], axis=-1)
+        d = poses[:, :3] - com
+        inertia = (np.einsum("mij,mj,mkj->ik", rot, own, rot)
+                   + m * ((d * d).sum() * np.eye(3) - np.einsum("mi,mk->ik", d, d)))
         damping = self.spec.physics.glued_damping
         pb.changeDynamics(body, -1, localInertiaDiagonal=np.diag(inertia).tolist(), linearDamping=damping,
                           angularDamping=damping, physicsClientId=c)
