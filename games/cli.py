@@ -171,7 +171,7 @@ def demo(out=sys.stdout) -> int:
     bots = list(spec.bots)
     strong = bots[-1]
     config = spec.make_config([Seat(f"{b.capitalize()} bot", b) for b in (strong, bots[0])][: spec.max_players])
-    watch(Match(config, seed=1), out=out, every=4)
+    watch(Match(config, seed=1), out=out, every=10)
     return 0
 
 
