@@ -178,22 +178,8 @@ class Match:
         return body
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write atomically: a temporary file in the same folder, flushed, then renamed."""
-        path = Path(path)
-        text = json.dumps(self.to_json(), indent=1)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except FileNotFoundError:
-                pass
-            raise
+        """Write atomically (see write_atomic): a crash never leaves half a save behind."""
+        write_atomic(path, json.dumps(self.to_json(), indent=1))
 
     @classmethod
     def load(cls, path: str | os.PathLike, bots: Mapping[int, Bot] | None = None) -> "Match":
@@ -257,6 +243,25 @@ class Match:
                     self.play(step.action)
             except IllegalActionError as exc:
                 raise MatchFileError(f"action {i + 1} is not legal: {exc}") from None
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write text to a temporary file in the same folder, flush it to disk, then rename it over path:
+    a crash leaves either the old file or the new one, never a part of one."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
 
 
 def _checksum(body: dict) -> str:

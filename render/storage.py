@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
+
+from games.match import write_atomic
 
 APP_DIR_NAME = "kong-tabletop"
 SETTINGS_FILE = "settings.json"
@@ -116,25 +117,6 @@ def load_settings(warn=None) -> dict:
 def save_settings(settings: dict) -> None:
     """Write the settings atomically (a temporary file renamed over the old one)."""
     write_atomic(data_dir() / SETTINGS_FILE, json.dumps(settings, indent=1, sort_keys=True))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write text to a temporary file in the same folder, flush it to disk, then rename it over path:
-    a crash leaves either the old file or the new one, never a part of one."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 class AutosaveWriter:

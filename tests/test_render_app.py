@@ -25,9 +25,11 @@ from tests import toy_race
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    was_registered = "toy_race" in registry.games()  # other test modules register it for good
     registry.register(toy_race.SPEC)
     yield tmp_path / "home"
-    registry.unregister("toy_race")
+    if not was_registered:
+        registry.unregister("toy_race")
 
 
 def key(k, mod=0, unicode=""):
