@@ -156,6 +156,17 @@ class GameScreen:
         """(key, what it does) pairs shown in the help overlay."""
         return []
 
+    def click_card(self, pos) -> bool:
+        """Play the card (or pile) under pos, listed in self.card_rects as (rect, action); True if one was hit."""
+        for rect, action in getattr(self, "card_rects", ()):
+            if rect.collidepoint(pos):
+                if action in self.legal:
+                    self.play(action)
+                else:
+                    self.say("That card cannot be played now.")
+                return True
+        return False
+
     def describe(self, action: str, state) -> str:
         """How an action reads, given the state it is (or was) decided in: the list and the log use it."""
         try:

@@ -133,13 +133,8 @@ class MonkeyDashScreen(GameScreen):
             return True
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
             return False
-        for r, action in self.card_rects:
-            if r.collidepoint(event.pos):
-                if action in self.legal:
-                    self.play(action)
-                else:
-                    self.say("That card cannot be played now.")
-                return True
+        if self.click_card(event.pos):
+            return True
         sq = self.square_at(event.pos)
         if sq is None:
             self.selected = None
