@@ -209,9 +209,9 @@ def load_spec(name: str) -> TowerSpec:
     if not name.endswith(".json") and name not in VARIANTS:
         raise SpecError(f"unknown tower variant {name!r}; choose one of {', '.join(VARIANTS)}")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SpecError(f"tower spec file {path} not found") from None
-    except json.JSONDecodeError as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SpecError(f"tower spec file {path} is not valid JSON: {exc}") from None
     return parse_spec(data, where=str(path.name))

@@ -28,10 +28,10 @@ class AssetError(ConfigError):
 def _read(name: str, folder: Path | None = None) -> dict:
     path = (folder or ASSETS) / name
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise AssetError(f"{path}: the file is missing") from None
-    except json.JSONDecodeError as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise AssetError(f"{path}: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise AssetError(f"{path}: expected a JSON object at the top")
