@@ -2,7 +2,7 @@
 
 - naive PyBullet: every block a separate dynamic body, the whole tower simulated for a fixed horizon,
   no cut of the world, no early exit; the settings are the cheapest found that still get the oracle
-  suite right (see NAIVE_SETTINGS and docs/sim.md).
+  suite right (see NAIVE_SETTINGS and docs/sim.md), with maximal coordinates as sim uses them.
 - MuJoCo: the tower written as MJCF here in code (one free body per block, stiff contacts), stepped for
   the same fixed horizon.
 
@@ -21,7 +21,8 @@ from sim.motion import drop_mm, tilt_deg
 from sim.world import pb
 
 HORIZON_S = 2.0
-NAIVE_SETTINGS = {"time_step_s": 1 / 480, "solver_iterations": 20, "erp": 0.5, "friction_anchor": True}
+NAIVE_SETTINGS = {"time_step_s": 1 / 480, "solver_iterations": 10, "erp": 0.5, "friction_anchor": True,
+                  "maximal_coordinates": True}
 MUJOCO_SETTINGS = {"timestep": 0.002, "solref": "0.002 1", "solimp": "0.95 0.99 0.001"}
 
 
@@ -51,12 +52,15 @@ def naive_pybullet(spec, seed: int, removed: list[tuple[int, int]], settings: di
                                      deterministicOverlappingPairs=1, erp=erp, contactERP=erp, frictionERP=erp,
                                      physicsClientId=c)
         pb.setGravity(0, 0, -9.81, physicsClientId=c)
-        ground = pb.createMultiBody(0, pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c), physicsClientId=c)
+        maximal = settings.get("maximal_coordinates", False)
+        ground = pb.createMultiBody(0, pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c),
+                                    useMaximalCoordinates=maximal, physicsClientId=c)
         bodies = [ground]
         for d, p in zip(dims, poses):
             shape = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=(d / 2).tolist(), physicsClientId=c)
             bodies.append(pb.createMultiBody(spec.mass_kg, shape, basePosition=p[:3].tolist(),
-                                             baseOrientation=p[3:].tolist(), physicsClientId=c))
+                                             baseOrientation=p[3:].tolist(), useMaximalCoordinates=maximal,
+                                             physicsClientId=c))
         for body in bodies:
             pb.changeDynamics(body, -1, lateralFriction=spec.friction, restitution=spec.restitution,
                               frictionAnchor=settings["friction_anchor"], physicsClientId=c)

@@ -6,11 +6,13 @@ import numpy as np
 
 
 def rotate(quats: np.ndarray, vectors: np.ndarray) -> np.ndarray:
-    """Rotate vectors (N, 3) by unit quaternions (N, 4) in x, y, z, w order."""
-    q = quats[..., :3]
-    w = quats[..., 3:4]
-    t = 2.0 * np.cross(q, vectors)
-    return vectors + w * t + np.cross(q, t)
+    """Rotate vectors (N, 3) by unit quaternions (N, 4, or one (4,) for all) in x, y, z, w order."""
+    qx, qy, qz, qw = (quats[..., i] for i in range(4))
+    vx, vy, vz = (vectors[..., i] for i in range(3))
+    tx, ty, tz = 2.0 * (qy * vz - qz * vy), 2.0 * (qz * vx - qx * vz), 2.0 * (qx * vy - qy * vx)
+    return np.stack([vx + qw * tx + (qy * tz - qz * ty),
+                     vy + qw * ty + (qz * tx - qx * tz),
+                     vz + qw * tz + (qx * ty - qy * tx)], axis=-1)
 
 
 def axes(quats: np.ndarray, which: int) -> np.ndarray:
@@ -57,14 +59,16 @@ def drop_mm(before: np.ndarray, after: np.ndarray) -> np.ndarray:
 
 def compose(pose: np.ndarray, local: np.ndarray) -> np.ndarray:
     """World poses (M, 7) of parts at local poses (M, 7) inside a body at `pose` (7,)."""
-    q = np.broadcast_to(pose[3:], local[:, 3:].shape)
-    pos = pose[:3] + rotate(q, local[:, :3])
-    return np.column_stack([pos, quat_mul(q, local[:, 3:])])
+    out = np.empty_like(local)
+    out[:, :3] = pose[:3] + rotate(pose[3:], local[:, :3])
+    out[:, 3:] = quat_mul(pose[3:], local[:, 3:])
+    return out
 
 
 def quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    ax, ay, az, aw = np.moveaxis(a, -1, 0)
-    bx, by, bz, bw = np.moveaxis(b, -1, 0)
+    """Quaternion products a * b (x, y, z, w order), row by row; a or b may be one (4,) quaternion."""
+    ax, ay, az, aw = (a[..., i] for i in range(4))
+    bx, by, bz, bw = (b[..., i] for i in range(4))
     return np.stack([
         aw * bx + ax * bw + ay * bz - az * by,
         aw * by - ax * bz + ay * bw + az * bx,

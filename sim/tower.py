@@ -312,29 +312,31 @@ class Tower:
         sx, sy = float(start[0]), float(start[1])
         cap, weight = spec.hand.max_force_n, m * 9.81
         half_in = length / 2.0 - 0.01
-        torque = np.zeros(3)
-        force = np.zeros(3)
+        # The finger's target, its speed and the twist of the hand at every step, computed at once.
+        t = np.arange(limit) * dt
+        along = np.where(t < ramp, speed * t * t / (2 * ramp), speed * (t - ramp / 2.0))
+        fade = np.minimum(1.0, t / ramp)
+        waves = np.sin(2 * np.pi * freqs * t[:, None] + phases)
+        wob = (amp * waves[:, :2]).sum(axis=1) * fade
+        target_x = (sx + px * along + lx * wob).tolist()
+        target_y = (sy + py * along + ly * wob).tolist()
+        pace_x = (px * speed * fade).tolist()
+        pace_y = (py * speed * fade).tolist()
+        twirl = twist * waves[:, 2] * fade
+        half_pi = np.pi / 2.0
         for i in range(limit):
-            t = i * dt
-            along = speed * t * t / (2 * ramp) if t < ramp else speed * (t - ramp / 2.0)
-            fade = min(1.0, t / ramp)
-            wob = float((amp * np.sin(2 * np.pi * freqs[:2] * t + phases[:2])).sum()) * fade
             pos, quat, vel, spin = world.state_of(b)
-            tx, ty = sx + px * along + lx * wob, sy + py * along + ly * wob
-            fx = stiffness * (tx - pos[0]) + damping * (px * speed * fade - vel[0])
-            fy = stiffness * (ty - pos[1]) + damping * (py * speed * fade - vel[1])
+            fx = stiffness * (target_x[i] - pos[0]) + damping * (pace_x[i] - vel[0])
+            fy = stiffness * (target_y[i] - pos[1]) + damping * (pace_y[i] - vel[1])
             norm = (fx * fx + fy * fy) ** 0.5
             if norm > cap:
                 fx, fy = fx * cap / norm, fy * cap / norm
             moved = (pos[0] - sx) * px + (pos[1] - sy) * py
             qx, qy, qz, qw = quat
-            hx, hy = 1.0 - 2.0 * (qy * qy + qz * qz), 2.0 * (qx * qy + qw * qz)
-            yaw_err = np.arctan2(hy, hx) - yaw0 - twist * np.sin(2 * np.pi * freqs[2] * t + phases[2]) * fade
-            yaw_err = (yaw_err + np.pi / 2.0) % np.pi - np.pi / 2.0          # the block is symmetric
-            force[0], force[1] = fx, fy
-            force[2] = min(1.0, max(0.0, (moved - half_in) / 0.01)) * weight
-            torque[2] = -yaw_k * yaw_err - yaw_c * spin[2]
-            world.push(b, force, torque)
+            yaw = np.arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
+            yaw_err = (yaw - yaw0 - twirl[i] + half_pi) % np.pi - half_pi         # the block is symmetric
+            lift = min(1.0, max(0.0, (moved - half_in) / 0.01)) * weight
+            world.push(b, pos, (fx, fy, lift), (0.0, 0.0, float(-yaw_k * yaw_err - yaw_c * spin[2])))
             yield 1
             yield abs(fx * px + fy * py)
             if moved >= travel:

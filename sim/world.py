@@ -8,6 +8,13 @@ The world is cut to the part of the tower the operation can change (the "focus" 
 are glued into one rigid compound body, and only the levels in between are separate dynamic bodies.
 A short stack of contacts converges in few solver iterations, which is what makes a decision fast and
 keeps an untouched tower from creeping; the glued part still tips, slides and falls as a whole.
+
+Every body is made with useMaximalCoordinates=True: a lone rigid body has the same dynamics either way,
+but PyBullet's default (a Featherstone multibody, meant for jointed robots) goes through the multibody
+constraint solver, about ten times dearer per step for these blocks (358 against 35 us for a world cut
+at level 5, measured with perf: most of it in the multibody cone-friction rows). PyBullet's own examples
+say the same ("useMaximalCoordinates is much faster"). One trap, found here: with maximal coordinates,
+changeDynamics(localInertiaDiagonal=...) without mass= set the body's mass to 0, a fixed body.
 """
 
 from __future__ import annotations
@@ -81,7 +88,7 @@ class World:
         pb.resetSimulation(physicsClientId=c)
         pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
         plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c)
-        self.ground = pb.createMultiBody(0.0, plane, physicsClientId=c)
+        self.ground = pb.createMultiBody(0.0, plane, useMaximalCoordinates=True, physicsClientId=c)
         self._surface(self.ground)
 
         in_tower = level_of >= 0
@@ -126,8 +133,8 @@ class World:
         c = self.client
         shape = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=(self.dims[b] / 2.0).tolist(), physicsClientId=c)
         pose = self.start[b]
-        body = pb.createMultiBody(mass, shape, basePosition=pose[:3].tolist(),
-                                  baseOrientation=pose[3:].tolist(), physicsClientId=c)
+        body = pb.createMultiBody(mass, shape, basePosition=pose[:3].tolist(), baseOrientation=pose[3:].tolist(),
+                                  useMaximalCoordinates=True, physicsClientId=c)
         self._surface(body)
         return body
 
@@ -147,7 +154,8 @@ class World:
             [pb.GEOM_BOX] * n, halfExtents=(self.dims[ids[:n]] / 2.0).tolist(),
             collisionFramePositions=local[:n, :3].tolist(), collisionFrameOrientations=local[:n, 3:].tolist(),
             physicsClientId=c)
-        body = pb.createMultiBody(m * len(ids), shape, basePosition=com.tolist(), physicsClientId=c)
+        body = pb.createMultiBody(m * len(ids), shape, basePosition=com.tolist(), useMaximalCoordinates=True,
+                                  physicsClientId=c)
         self._surface(body)
         if m == 0.0:
             return body, local
@@ -159,8 +167,8 @@ class World:
         inertia = (np.einsum("mij,mj,mkj->ik", rot, own, rot)
                    + m * ((d * d).sum() * np.eye(3) - np.einsum("mi,mk->ik", d, d)))
         damping = self.spec.physics.glued_damping
-        pb.changeDynamics(body, -1, localInertiaDiagonal=np.diag(inertia).tolist(), linearDamping=damping,
-                          angularDamping=damping, physicsClientId=c)
+        pb.changeDynamics(body, -1, mass=m * len(ids), localInertiaDiagonal=np.diag(inertia).tolist(),
+                          linearDamping=damping, angularDamping=damping, physicsClientId=c)
         return body, local
 
     def step(self, n: int) -> None:
@@ -217,19 +225,20 @@ class World:
 
     # The hand acts on the pushed block through forces only (sim.tower drives it): contacts alone decide
     # how the block rides up and down and how it tips, so the load above presses it as in a real tower.
-    def state_of(self, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Position, orientation, linear and angular velocity of block b."""
+    def state_of(self, b: int) -> tuple[tuple, tuple, tuple, tuple]:
+        """Position, orientation, linear and angular velocity of block b, as PyBullet gives them (tuples:
+        the hand reads them every step)."""
         c, body = self.client, self.body[int(b)]
         p, q = pb.getBasePositionAndOrientation(body, physicsClientId=c)
         v, w = pb.getBaseVelocity(body, physicsClientId=c)
-        return np.array(p), np.array(q), np.array(v), np.array(w)
+        return p, q, v, w
 
-    def push(self, b: int, force: np.ndarray, torque: np.ndarray) -> None:
-        """Apply a force at the block's centre of mass and a torque, for the next step only."""
+    def push(self, b: int, at: tuple, force: tuple, torque: tuple) -> None:
+        """Apply a force at the block's centre of mass `at` (its position this step) and a torque, for
+        the next step only."""
         c, body = self.client, self.body[int(b)]
-        p, _ = pb.getBasePositionAndOrientation(body, physicsClientId=c)
-        pb.applyExternalForce(body, -1, force.tolist(), p, pb.WORLD_FRAME, physicsClientId=c)
-        pb.applyExternalTorque(body, -1, torque.tolist(), pb.WORLD_FRAME, physicsClientId=c)
+        pb.applyExternalForce(body, -1, force, at, pb.WORLD_FRAME, physicsClientId=c)
+        pb.applyExternalTorque(body, -1, torque, pb.WORLD_FRAME, physicsClientId=c)
 
     def slide(self, b: int) -> None:
         """The block in hand slides against its neighbours: kinetic friction acts on it from now on,
