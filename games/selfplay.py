@@ -72,9 +72,12 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
     wall = time.perf_counter() - start
     digest = hashlib.sha256("".join(r["digest"] for r in results).encode()).hexdigest()
     wins = [0] * len(bots)
+    last = [0] * len(bots)
     for r in results:
         for w in r["winners"]:
             wins[w] += 1
+        for seat in last_places(r["returns"]):
+            last[seat] += 1
     return {
         "game": game,
         "variant": variant,
@@ -91,9 +94,19 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
         "wall_s": round(wall, 4),
         "games_per_s": round(games / wall, 3) if wall > 0 else None,
         "wins_by_seat": wins,
+        "last_by_seat": last,
         "winners": [r["winners"] for r in results],
         "digest": digest,
     }
+
+
+def last_places(returns: Sequence[float]) -> list[int]:
+    """The seats that finished last: those with the lowest return, when not every seat has the same
+    (in Jenga the player who toppled the tower, in a two-player game the loser)."""
+    if not returns or min(returns) == max(returns):
+        return []
+    low = min(returns)
+    return [seat for seat, value in enumerate(returns) if value == low]
 
 
 def _bar(done: int, total: int, elapsed: float) -> None:
@@ -111,6 +124,7 @@ def summary_text(s: dict) -> str:
         f"invariant violations {s['invariant_violations']}",
         f"mean turns {s['mean_turns']:.1f}, {s['games_per_s']} games/s ({s['wall_s']:.2f} s)",
         "wins by seat: " + ", ".join(f"{b} {i + 1}: {w}" for i, (b, w) in enumerate(zip(s["bots"], s["wins_by_seat"]))),
+        "last by seat: " + ", ".join(f"{b} {i + 1}: {n}" for i, (b, n) in enumerate(zip(s["bots"], s["last_by_seat"]))),
         f"digest {s['digest'][:16]}",
     ]
     lines += [f"error: {m}" for m in s["error_messages"]]

@@ -1,5 +1,10 @@
 """The desktop app: one window, the launcher or a game screen in it, at 60 frames per second.
 
+When the screen is quiet (it waits for a person and nothing moves by itself) and no input has come for
+IDLE_AFTER seconds, the loop sleeps in pygame's event wait and draws IDLE_FPS frames a second instead:
+the board's small ambient animations go on, input wakes the loop at once, and an idle window costs a
+fraction of the CPU (benchmarks/bench_idle.py).
+
 App is built to be driven by tests with no display (SDL's dummy driver): handle(event), tick(dt) and
 draw() do one piece each and never block; run() is the loop that a person's window uses. App is also
 the screens' Host: it writes the autosave after every action, saves matches and plays sounds.
@@ -21,6 +26,9 @@ from .screens.base import GameScreen, Host, screen_for
 from .sound import Sound
 
 FPS = 60
+IDLE_FPS = 12
+IDLE_AFTER = 1.0
+"""Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 TITLE = "Kong Tabletop"
@@ -65,12 +73,29 @@ class App(Host):
         self.screen.draw(self.window)
         return self.window
 
+    def quiet(self) -> bool:
+        """True when the current screen has nothing moving by itself (see the module's docstring)."""
+        quiet = getattr(self.screen, "quiet", None)
+        return bool(quiet()) if quiet is not None else False
+
+    def next_events(self, clock: pygame.time.Clock, idle_for: float) -> tuple[list, float]:
+        """The events of the next frame and the seconds since the last one: at the full frame rate, or,
+        when idle, after sleeping until input arrives or an idle frame is due."""
+        if idle_for >= IDLE_AFTER and self.quiet():
+            first = pygame.event.wait(int(1000 / IDLE_FPS))
+            events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+            return events, clock.tick() / 1000.0
+        dt = clock.tick(FPS) / 1000.0
+        return pygame.event.get(), dt
+
     def run(self) -> int:
         clock = pygame.time.Clock()
+        idle_for = 0.0
         try:
             while self.running:
-                dt = clock.tick(FPS) / 1000.0
-                for event in pygame.event.get():
+                events, dt = self.next_events(clock, idle_for)
+                idle_for = 0.0 if events else idle_for + dt
+                for event in events:
                     self.handle(event)
                     if not self.running:
                         break

@@ -354,6 +354,10 @@ class LauncherScreen:
     def update(self, dt: float) -> None:
         pass
 
+    def quiet(self) -> bool:
+        """Nothing moves by itself here (a text field's caret blinks slowly enough for the idle rate)."""
+        return True
+
     # ---- drawing ----------------------------------------------------------------------
     def fs(self, base: int) -> int:
         return max(9, int(round(base * self.scale)))

@@ -72,7 +72,17 @@ def test_selfplay_json_is_one_object_and_replays_by_seed():
         assert key in summary
     assert summary["games"] == 3 and summary["finished"] == 3 and summary["errors"] == 0
     assert summary["invariant_violations"] == 0 and len(summary["winners"]) == 3
+    assert len(summary["last_by_seat"]) == len(summary["wins_by_seat"]) and sum(summary["last_by_seat"]) <= 3 * 4
     assert json.loads(b.stdout)["digest"] == summary["digest"]
+
+
+def test_last_places_are_the_lowest_returns_unless_every_seat_ties():
+    from games.selfplay import last_places
+
+    assert last_places([0.0, -1.0, 1.0]) == [1]          # Jenga: the toppler -1, the last stacker +1
+    assert last_places([-1.0, -1.0, 1.0]) == [0, 1]
+    assert last_places([0.0, 0.0]) == []                  # a draw has no last place
+    assert last_places([]) == []                          # an unfinished game neither
 
 
 def test_launcher_without_display_says_so_and_plays_a_bots_game():

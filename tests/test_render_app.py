@@ -253,3 +253,42 @@ def test_settings_of_the_wrong_shape_fall_back_to_defaults(home):
     assert launcher.variant() == "standard" and len(launcher.seats) == 2 and launcher.seed.value == ""
     app.handle(key(pygame.K_RETURN))
     assert isinstance(app.screen, GameScreen)
+
+
+def test_a_quiet_screen_lets_the_loop_sleep_until_input_or_the_next_idle_frame():
+    """The idle rate: with a person to move and nothing animating, the loop waits for input (or the
+    next idle frame) instead of drawing 60 frames a second; any input is handled at once."""
+    import time
+
+    from render import app as app_module
+
+    app = App(match=toy_match(seats=[Seat("Ann"), Seat("Rando", "random")]))
+    assert not app.quiet()                      # the opening roll is still to be played
+    for _ in range(120):
+        app.tick(1 / 60)
+        if app.quiet():
+            break
+    assert app.screen.match.waiting_for_human() and app.quiet()
+    clock = pygame.time.Clock()
+    pygame.event.clear()
+    t0 = time.perf_counter()
+    events, _ = app.next_events(clock, idle_for=app_module.IDLE_AFTER)
+    slept = time.perf_counter() - t0
+    assert events == [] and slept >= 0.8 / app_module.IDLE_FPS     # it slept for an idle frame
+    pygame.event.post(key(pygame.K_DOWN))
+    t0 = time.perf_counter()
+    events, _ = app.next_events(clock, idle_for=app_module.IDLE_AFTER)
+    assert [e.type for e in events] == [pygame.KEYDOWN] and time.perf_counter() - t0 < 0.5 / app_module.IDLE_FPS
+    events, _ = app.next_events(clock, idle_for=0.0)    # recent input: the full rate, no waiting
+    assert events == []
+    app.close()
+
+
+def test_the_launcher_is_quiet_and_a_bots_only_match_never_is():
+    app = App()
+    assert app.quiet()
+    app.start_match(toy_match(seats=[Seat("Rando", "random"), Seat("Rando 2", "random")]))
+    for _ in range(30):
+        app.tick(1 / 60)
+        assert not app.quiet()
+    app.close()

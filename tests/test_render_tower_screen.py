@@ -503,3 +503,19 @@ def test_super_mario_settle_countdown_is_five_seconds(surface):
     screen.update(DT)
     assert screen.countdown.verdict is not None and screen.countdown.left > 4.0
     screen.close()
+
+
+def test_the_tower_is_quiet_only_when_nothing_moves(surface):
+    """The app's idle rate (render/app.py) applies only when the person is to move and the view is
+    still: a camera turn under way, or the physics of a move, keeps the full frame rate."""
+    screen = new_screen("jenga_classic", seed=7)
+    assert not screen.quiet()                    # the builder's first steps are still to come
+    assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
+               and screen.playback is None and not screen.countdown.active)
+    assert screen.quiet()
+    screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    assert not screen.quiet()                    # turning
+    for _ in range(30):
+        screen.update(DT)
+    assert screen.quiet()
+    screen.close()

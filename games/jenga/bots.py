@@ -1,12 +1,13 @@
-"""The Jenga bots: `random`, and `careful` at three steadiness levels.
+"""The Jenga bots: `random`, and `careful` at three levels.
 
-The careful bot takes the block with the lowest collapse probability in sim's risk map (pruned first
-to a few candidates, because a risk map runs the physics several times per block), breaking ties by
-what the block is worth in the game, and pushes it at a moderate speed with its level's steadiness. (In
-sim's model the hand's error grows with speed and unsteadiness: a clearly careless push, 0.08 m/s at
-steadiness 0.3, topples tight blocks twice as often as a careful one; within the levels' range below
-the per-push rates measured on fresh towers are alike, see docs/jenga.md.) Its decisions that do not
-touch the tower (climbing, targets, stacking slots) come from the game's own preference order.
+The careful bot ranks the takeable blocks by sim's static support margin and the shape of each level,
+tries its few best candidates in sim's risk map at its own push speed (a risk map runs the physics
+several times per block), takes the one with the lowest collapse probability, breaking ties by what the
+block is worth in the game, and pushes it with its level's speed and steadiness. The levels differ
+mostly in that judgement: how many candidates they try and how many pushes each (none for the easy
+bot); within their range of speed and steadiness the hand alone changes little (docs/jenga.md). Its
+decisions that do not touch the tower (climbing, targets, stacking slots) come from the game's own
+preference order.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class CarefulBot(Bot):
         risks = {}
         if len(short) > 1 and self.samples > 0:
             for row in physics.risk(state.TOWER, state.tower, short, samples=self.samples,
-                                    seed=int(rng.integers(2**31))):
+                                    seed=int(rng.integers(2**31)), speed=self.speed):
                 # near misses count too: a push that slid the tower 20 mm nearly toppled it
                 risks[(row["level"], row["pos"])] = (round(row["p_collapse"], 2),
                                                      round(row.get("displacement_mm", 0.0) / 5.0))
@@ -81,7 +82,11 @@ def static_risk(layout: list, block: tuple[int, int]) -> float:
 def bot_table() -> dict:
     return {
         "random": RandomBot,
-        "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050),
-        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040),
-        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=4, samples=2),
+        # Levels differ in judgement first, then in the hand: the easy bot judges by eye (statics and
+        # the shape of the levels, no physics lookahead) and pushes a little shakily; the careful one
+        # tries its 3 best candidates twice each in sim before choosing; the hard one 6 candidates four
+        # times each, and pushes steadily. Each tries its pushes at its own speed.
+        "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050, candidates=3, samples=0),
+        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2),
+        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=6, samples=4),
     }

@@ -170,29 +170,11 @@ def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> lis
     return [float(m) for m in margin]
 
 
-def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int) -> list[dict]:
-    """sim's risk map for some blocks only: each {"level", "pos", "p_collapse"} and, when computed
-    here, "displacement_mm" (the mean largest block motion: how near the pushes came to a fall).
+def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int,
+         speed: float = 0.1) -> list[dict]:
+    """sim's risk map for some blocks only, pushed at `speed` m/s: each {"level", "pos", "p_collapse",
+    "displacement_mm" (the mean largest block motion: how near the pushes came to a fall), ...}."""
+    from sim import risk_map
 
-    Uses risk_map(blocks=...) when sim offers it; otherwise runs the same perturbed pushes
-    (sim.riskmap.push_samples) on just these blocks, since a full map costs every removable block.
-    """
-    import inspect
-
-    from sim import Tower, risk_map
-
-    spec = tower_spec(name)
-    if "blocks" in inspect.signature(risk_map).parameters:
-        return risk_map(spec, state, samples=samples, seed=seed, workers=1, blocks=list(blocks))
-    from sim.riskmap import push_samples
-
-    rows = []
-    for level, pos in blocks:
-        falls, moved = 0, []
-        for push in push_samples(seed, level, pos, samples, 0.05):
-            verdict = Tower.from_state(spec, state).extract(level, pos, **push)
-            falls += verdict.collapsed
-            moved.append(verdict.max_displacement_mm)
-        rows.append({"level": level, "pos": pos, "p_collapse": falls / samples,
-                     "displacement_mm": float(np.mean(moved))})
-    return rows
+    return risk_map(tower_spec(name), state, samples=samples, seed=seed, workers=1, blocks=list(blocks),
+                    speed=speed)

@@ -149,6 +149,13 @@ class GameScreen:
         """True while an animation is playing: bots and dice wait for it."""
         return False
 
+    def quiet(self) -> bool:
+        """True when nothing on the screen moves by itself: the match waits for a person (or is over
+        with its result shown) and no animation plays. The app then draws at its idle rate."""
+        match = self.match
+        waiting = match.waiting_for_human() or (match.is_over() and (self.show_result or self.result_hidden))
+        return waiting and not self.skipping and not self.animating()
+
     def finish_animations(self) -> None:
         """Jump every running animation to its end (the person skipped)."""
 

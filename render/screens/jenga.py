@@ -220,6 +220,12 @@ class JengaScreen(GameScreen):
         return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
                 or self.countdown.active or self.playback is not None)
 
+    def quiet(self) -> bool:
+        """Also still: the camera (no turn or reframing under way), no push being dragged, and no risk
+        map arriving (its tint fills in block by block)."""
+        return (super().quiet() and self.camera.goal_yaw is None and self._camera_goal is None
+                and self.gesture is None and not self.risk.busy)
+
     def finish_animations(self) -> None:
         self.held = None
         if self.spinner is not None:
