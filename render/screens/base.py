@@ -456,18 +456,18 @@ class GameScreen:
             deadline = time.perf_counter() + SKIP_BUDGET  # a frame always ends in time
             while time.perf_counter() < deadline and not (match.is_over() or match.waiting_for_human()):
                 n = len(self.match.history)
-                if self._auto_step() is False or len(self.match.history) == n:
+                if self.auto_step() is False or len(self.match.history) == n:
                     break  # a bot is still thinking (or a subclass runs the step in the background)
                 self.finish_animations()
             self._refresh_actions()
             return
         if self.animating():
             return
-        if match.current_player >= 0 and type(self)._auto_step is GameScreen._auto_step:
+        if match.current_player >= 0 and type(self).auto_step is GameScreen.auto_step:
             self._start_thinking()  # now, so that the thinking and the pause overlap
         self.pace += dt
         delay = CHANCE_DELAY if match.current_player == CHANCE else BOT_DELAY
-        if self.pace >= delay and self._auto_step() is not False:
+        if self.pace >= delay and self.auto_step() is not False:
             self.pace = 0.0
         self._refresh_actions()
 
@@ -511,8 +511,13 @@ class GameScreen:
             raise value
         return value
 
-    def _auto_step(self) -> bool:
-        """One automatic step (a chance outcome, or a bot's ready decision); False if the bot still thinks."""
+    def auto_step(self) -> bool | None:
+        """One automatic step (a chance outcome, or a bot's ready decision); False if the bot still thinks.
+
+        A subclass may override it to run the step elsewhere (the Jenga screen runs its physics on a
+        worker thread): it then returns False while not ready, or None once the step is handed off,
+        and reports the step with step_played() when it has been played. The base starts a bot's
+        thinking thread only for its own auto_step."""
         match = self.match
         before = match.state.clone()
         who = match.current_player
@@ -524,10 +529,15 @@ class GameScreen:
                 return False
             match.play(action)
             step = match.history[-1]
-        self._after(step, before, self._label(step.action, step.by, before), quiet=self.skipping)
+        self.step_played(step, before, quiet=self.skipping)
         if not self.skipping:
             self.host.sound.play("dice" if step.by == CHANCE else "bot")
         return True
+
+    def step_played(self, step: Step, before, quiet: bool = False) -> None:
+        """Record a step the match has just played: its log line (worded in the position `before`),
+        the autosave, the screen's on_step animation and the refreshed choices."""
+        self._after(step, before, self._label(step.action, step.by, before), quiet=quiet)
 
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
         self.log_labels.append(label)

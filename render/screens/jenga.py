@@ -330,7 +330,7 @@ class JengaScreen(GameScreen):
         self._start(action)
         return True
 
-    def _auto_step(self) -> None:
+    def auto_step(self) -> None:
         if self.failed_at == len(self.match.history):
             return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
@@ -374,8 +374,7 @@ class JengaScreen(GameScreen):
         self.sim_error = None
         if job.step is None:
             return
-        label = self._label(job.step.action, job.by, job.before)
-        self._after(job.step, job.before, label, quiet=self.skipping)
+        self.step_played(job.step, job.before, quiet=self.skipping)
         self.host.sound.play("dice" if job.by == CHANCE else "move")
 
     @staticmethod
