@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from games.match import Match
+from games.match import Match, MatchFileError
 
 from . import storage, text
 from .launcher import LauncherScreen
@@ -58,6 +58,9 @@ class App(Host):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
+            return
+        if event.type == pygame.DROPFILE:
+            self.open_file(event.file)
             return
         if event.type == pygame.VIDEORESIZE:
             w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
@@ -152,7 +155,34 @@ class App(Host):
         self.show_launcher("Your game is autosaved: Resume autosave continues it.")
 
     def open_load(self) -> None:
-        self.show_launcher("Choose a saved match on the right, then Load selected.")
+        self.show_launcher("Choose a saved match on the right, then Load selected (or drop a saved file on the window).")
+
+    def open_file(self, path: str) -> bool:
+        """Open a match file dropped on the window (from anywhere, not only the saves folder). A game in
+        progress on screen is kept as a saved match first (the autosave slot then holds the opened one);
+        a file that cannot be loaded changes nothing and says why."""
+        try:
+            match = Match.load(path)
+        except MatchFileError as exc:
+            message = f"Cannot open the dropped file: {exc}"
+            if isinstance(self.screen, LauncherScreen):
+                self.screen.message = message
+            else:
+                self.screen.say(message, 8.0)
+            return False
+        kept = ""
+        current = getattr(self.screen, "match", None)
+        if isinstance(current, Match) and current.history and not current.is_over():
+            # The autosave slot is about to hold the opened match: keep the game on screen as a save.
+            try:
+                kept = f" Your game in progress was saved as {self.save_match(current).name}."
+            except OSError as exc:
+                self.screen.say(f"Cannot open the dropped file: your game in progress could not be saved ({exc}).", 8.0)
+                return False
+        self.autosaver.flush()
+        self.start_match(match)
+        self.screen.say(f"Opened {Path(path).name}.{kept}", 8.0)
+        return True
 
     def play_again(self, match: Match) -> None:
         self.start_match(Match(match.config, random.SystemRandom().randrange(2**31)))

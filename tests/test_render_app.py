@@ -292,3 +292,33 @@ def test_the_launcher_is_quiet_and_a_bots_only_match_never_is():
         app.tick(1 / 60)
         assert not app.quiet()
     app.close()
+
+
+def test_a_match_file_dropped_on_the_window_opens_and_the_game_on_screen_is_kept(home, tmp_path):
+    elsewhere = tmp_path / "from a friend.json"
+    toy_match(seed=21).save(elsewhere)
+    app = App(match=toy_match(seed=5))
+    app.tick(1.0)                                # the opening roll: the game is under way
+    assert app.screen.match.history
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": ', encoding="utf-8")
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(broken)))
+    assert app.screen.match.seed == 5 and "Cannot open the dropped file" in app.screen.message
+    assert storage.saved_matches() == []         # nothing saved, nothing changed
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(elsewhere)))
+    assert app.screen.match.seed == 21
+    saves = storage.saved_matches()
+    assert len(saves) == 1 and Match.load(saves[0]).seed == 5     # the game that was on screen
+    assert saves[0].name in app.screen.message
+    app.close()
+
+
+def test_a_file_dropped_on_the_launcher_opens_or_says_why_not(home, tmp_path):
+    app = App()
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "missing.json")))
+    assert isinstance(app.screen, LauncherScreen) and "no such file" in app.screen.message
+    good = tmp_path / "game.json"
+    toy_match(seed=8).save(good)
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(good)))
+    assert type(app.screen) is GameScreen and app.screen.match.seed == 8
+    app.close()
