@@ -49,6 +49,7 @@ class App(Host):
         self.running = True
         self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen
+        self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
         if match is None:
             self.screen = LauncherScreen(self)
         else:
@@ -124,11 +125,30 @@ class App(Host):
         self.running = False
 
     # ---- switching screens --------------------------------------------------------------
-    def start_match(self, match: Match) -> None:
+    def start_match(self, match: Match, keep_previous: bool = True) -> str:
+        """Show `match` and make it the autosaved game. Unless keep_previous is False (resuming the
+        autosave itself), an unfinished game in the autosave slot is first copied to the saved matches
+        as previous-autosave.json, so starting or loading another game never loses one."""
         self.close_screen()
+        note = self._keep_previous_autosave(match) if keep_previous else ""
         self.screen = screen_for(match.config.game)(match, self)
         pygame.display.set_caption(f"{TITLE}: {match.spec.title}")
         self.autosave(match)
+        self._slot = match
+        if note:
+            self.screen.say(note, 8.0)
+        return note
+
+    def _keep_previous_autosave(self, match: Match) -> str:
+        slot = self._slot
+        if slot is match or (slot is not None and slot.is_over()):
+            return ""
+        self.autosaver.flush()
+        try:
+            kept = storage.keep_previous_autosave()
+        except OSError as exc:
+            return f"The previous autosave could not be kept ({exc})."
+        return f"The previous autosaved game is kept in the saved matches ({kept.name})." if kept else ""
 
     def show_launcher(self, message: str = "") -> None:
         self.autosaver.flush()  # the launcher's Resume reads the autosave
@@ -180,8 +200,8 @@ class App(Host):
                 self.screen.say(f"Cannot open the dropped file: your game in progress could not be saved ({exc}).", 8.0)
                 return False
         self.autosaver.flush()
-        self.start_match(match)
-        self.screen.say(f"Opened {Path(path).name}.{kept}", 8.0)
+        note = self.start_match(match, keep_previous=not kept)
+        self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
         return True
 
     def play_again(self, match: Match) -> None:

@@ -188,16 +188,16 @@ class LauncherScreen:
         if not path.exists():
             self.message = "There is no autosaved game yet."
             return
-        self.load(path)
+        self.load(path, resuming=True)
 
-    def load(self, path) -> None:
+    def load(self, path, resuming: bool = False) -> None:
         try:
             match = Match.load(path)
         except MatchFileError as exc:
             self.message = f"Cannot load: {exc}"
             return
         self._remember()
-        self.app.start_match(match)
+        self.app.start_match(match, keep_previous=not resuming)
 
     def autosave_summary(self) -> str:
         """One line about the autosaved game, read without replaying it ('' if there is none)."""

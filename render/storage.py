@@ -20,6 +20,7 @@ APP_DIR_NAME = "kong-tabletop"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 SAVES_DIR = "saves"
+PREVIOUS_AUTOSAVE_FILE = "previous-autosave.json"
 
 
 def data_dir() -> Path:
@@ -52,6 +53,19 @@ def new_save_path(game: str) -> Path:
     while path.exists():
         path = saves_dir() / f"{game}-{stamp}-{n}.json"
         n += 1
+    return path
+
+
+def keep_previous_autosave() -> Path | None:
+    """Copy the autosave into the saves folder as previous-autosave.json (replacing the last such copy),
+    before another game takes the autosave slot; None if there is no autosave. The copy is written
+    atomically; the autosave itself is left as it is."""
+    try:
+        data = autosave_path().read_bytes()
+    except FileNotFoundError:
+        return None
+    path = saves_dir() / PREVIOUS_AUTOSAVE_FILE
+    write_atomic(path, data.decode("utf-8", errors="replace"))
     return path
 
 

@@ -322,3 +322,31 @@ def test_a_file_dropped_on_the_launcher_opens_or_says_why_not(home, tmp_path):
     app.handle(pygame.event.Event(pygame.DROPFILE, file=str(good)))
     assert type(app.screen) is GameScreen and app.screen.match.seed == 8
     app.close()
+
+
+def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
+    """One autosave slot, but no lost work: a new game does not overwrite an unfinished one without
+    first keeping it in the saved matches (previous-autosave.json); resuming the autosave does not."""
+    app = App(match=toy_match(seed=31))
+    app.tick(1.0)
+    assert app.screen.match.history and not app.screen.match.is_over()
+    app.leave()
+    app.screen.resume()                                      # the same game again: nothing to keep
+    assert app.screen.match.seed == 31 and storage.saved_matches() == []
+    app.leave()
+    app.start_match(toy_match(seed=32))
+    kept = storage.saved_matches()
+    assert [p.name for p in kept] == [storage.PREVIOUS_AUTOSAVE_FILE]
+    assert Match.load(kept[0]).seed == 31 and "previous-autosave" in app.screen.message
+    app.autosaver.flush()
+    assert Match.load(storage.autosave_path()).seed == 32
+    app.close()
+
+
+def test_a_finished_game_is_not_kept_when_the_next_one_starts(home):
+    app = App(match=toy_match(seed=33, seats=[Seat("Rando", "random"), Seat("Rando 2", "random")]))
+    app.screen.match.advance()
+    assert app.screen.match.is_over()
+    app.play_again(app.screen.match)
+    assert storage.saved_matches() == []
+    app.close()
