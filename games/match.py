@@ -222,7 +222,8 @@ class Match:
             raise MatchFileError("its 'actions' is not a list")
         match.replay(actions)
         if data.get("state_digest") != state_digest(match.state):
-            raise MatchFileError("replaying its actions does not reach the saved position")
+            raise MatchFileError("replaying its actions does not reach the saved position (was it saved by an "
+                                 "earlier version of the rules or the physics?)")
         return match
 
     def replay(self, actions: list) -> None:

@@ -119,6 +119,23 @@ def test_edited_file_with_valid_checksum_but_illegal_action_is_refused(tmp_path)
         Match.load(path)
 
 
+def test_a_file_whose_replay_ends_elsewhere_says_it_may_come_from_another_version(tmp_path):
+    """What an old save meets after the rules or the physics changed: its actions replay, but to
+    another position than the one it recorded."""
+    from games.match import _checksum
+
+    m = _match()
+    _play_some(m, 4)
+    data = m.to_json()
+    data["state_digest"] = "0" * 64
+    data.pop("checksum")
+    data["checksum"] = _checksum(data)
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(MatchFileError, match="does not reach the saved position .*earlier version"):
+        Match.load(path)
+
+
 def test_missing_file_and_bad_config(tmp_path):
     with pytest.raises(MatchFileError, match="no such file"):
         Match.load(tmp_path / "nope.json")
