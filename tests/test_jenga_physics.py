@@ -216,3 +216,35 @@ def test_careful_bots_push_a_legal_block_steadily_at_their_level():
         assert sum(b is not None for b in s.layout[push.level]) == 3  # a full level, not a weakened one
         steadiness[name] = push.steadiness
     assert steadiness["careful_easy"] < steadiness["careful"] < steadiness["careful_hard"]
+
+
+# A traditional game between three random bots (seed 27), as Match recorded it: a careless push of 11:1
+# leaves the tower leaning, and the block stacked on top then brings it down.
+STACK_FALL_STEPS = [
+    (-1, "build 1"), (0, "probe 3:1 -y"), (0, "extract 8:2 -x speed=0.015 steady=0.95"), (-1, "tremor 0"),
+    (0, "stack 2"), (1, "extract 9:2 -y speed=0.015 steady=0.95"), (-1, "tremor 11"), (1, "stack 1"),
+    (2, "probe 15:2 -y"), (2, "extract 1:0 -y speed=0.060 steady=0.50"), (-1, "tremor 13"), (2, "stack 0"),
+    (0, "extract 12:0 -x speed=0.060 steady=0.50"), (-1, "tremor 15"), (0, "stack 0"),
+    (1, "extract 11:1 -y speed=0.060 steady=0.50"), (-1, "tremor 15"),
+]
+
+
+def test_a_stack_that_topples_the_tower_loses_the_game():
+    """"Keep removing and stacking blocks until someone makes the tower fall." / "The last player to stack
+    a block without making the tower fall wins the game!" A fall during the settle after a stack is a
+    fall like any other: the stacker made the tower fall, and the player who stacked before wins.
+
+    The steps come from a recorded game: if the physics model changes, this exact stack may stand,
+    and a new recording is needed (python -m games selfplay jenga_classic --players 3 --bot random)."""
+    from games.core import Seat
+
+    match = Match(CLASSIC.make_config([Seat("Ann"), Seat("Ben"), Seat("Cy")]), 27)
+    match.replay([{"by": by, "action": action} for by, action in STACK_FALL_STEPS])
+    s = match.state
+    assert not match.is_over() and not s.last_verdict["collapsed"]       # the push itself left it standing
+    assert s.current_player() == 1 and s.hand is not None
+    match.play("stack 2")
+    assert match.is_over() and s.last_verdict["collapsed"]
+    assert s.toppler == 1 and s.winners() == [0] and s.returns() == [1.0, -1.0, 0.0]
+    assert len(s.last_verdict["fallen"]) >= 10
+    assert s.invariant_violations() == []
