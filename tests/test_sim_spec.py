@@ -8,7 +8,7 @@ import pytest
 
 from sim import SpecError, Tower, load_spec, risk_map
 from sim.layout import block_dims
-from sim.spec import ASSETS, parse_spec
+from sim.spec import ASSETS, SimError, parse_spec
 
 
 def test_the_three_towers():
@@ -57,6 +57,23 @@ def test_risk_map_is_the_same_in_one_process_or_two():
     assert [(r["level"], r["pos"]) for r in one] == tower.removable()
     some = risk_map(spec, tower, samples=2, seed=3, workers=1, speed=0.2, blocks=[(2, 1), (0, 0)])
     assert some == [one[0], one[7]]
+
+
+def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
+    """The sequential test of sim.riskmap on a fresh classic tower (seed 0): a loose middle block whose
+    first push is calm is decided after one push; a block every push topples (14:1, just under the top)
+    after four; a block that falls to some pushes and not others (15:2) gets all eight. prune=False
+    runs all eight everywhere and agrees on these three."""
+    spec = load_spec("classic")
+    tower = Tower(spec, 0)
+    blocks = [(8, 1), (14, 1), (15, 2)]
+    rows = risk_map(spec, tower, samples=8, seed=0, workers=1, blocks=blocks)
+    assert [(r["samples_run"], r["p_collapse"]) for r in rows] == [(1, 0.0), (4, 1.0), (8, 0.375)]
+    full = risk_map(spec, tower, samples=8, seed=0, workers=2, blocks=blocks, prune=False)
+    assert [r["samples_run"] for r in full] == [8, 8, 8]
+    assert [r["p_collapse"] for r in full] == [0.0, 1.0, 0.375]
+    with pytest.raises(SimError, match="samples must be a whole number of at least 1"):
+        risk_map(spec, tower, samples=0, workers=1, blocks=blocks)
 
 
 def test_risk_map_of_a_block_that_is_gone():
