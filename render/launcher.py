@@ -477,8 +477,8 @@ class LauncherScreen:
         if note:
             text.draw(surface, text.fit(note, self.fs(13), self.resume_button.rect.w), (self.resume_button.rect.x,
                       self.resume_note_y), self.fs(13), P.TEXT_DIM)
-        text.draw(surface, "Saved matches (double-click, or drop a file on the window)", (self.saves.rect.x, self.saves_title_y),
-                  self.fs(15), P.TEXT_DIM, bold=True)
+        title = text.fit("Saved matches (double-click; drop files here)", self.fs(15), self.saves.rect.w, bold=True)
+        text.draw(surface, title, (self.saves.rect.x, self.saves_title_y), self.fs(15), P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
             self.saves.draw(surface, self.fs(14))
