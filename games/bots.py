@@ -6,6 +6,9 @@ Generator from the driver, so bot choices replay from the match seed like everyt
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 import numpy as np
 
 from .core import State
@@ -36,8 +39,7 @@ def sample_outcome(outcomes: list[tuple[str, float]], rng: np.random.Generator) 
     """Draw one chance outcome; one uniform draw per chance node, whatever the outcome count."""
     if not outcomes:
         raise ValueError("no chance outcomes to sample")
-    probs = np.fromiter((p for _, p in outcomes), dtype=float, count=len(outcomes))
-    cum = np.cumsum(probs)
+    # Running sums added left to right, as numpy's cumsum adds them: the same draw gives the same outcome.
+    cum = list(accumulate(float(p) for _, p in outcomes))
     u = rng.random() * cum[-1]
-    idx = min(int(np.searchsorted(cum, u, side="right")), len(outcomes) - 1)
-    return outcomes[idx][0]
+    return outcomes[min(bisect_right(cum, u), len(outcomes) - 1)][0]

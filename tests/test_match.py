@@ -181,3 +181,19 @@ def test_any_decision_sequence_replays_from_its_save(seed, choices):
         m.play(legal[c % len(legal)])
     back = Match.from_json(json.loads(json.dumps(m.to_json())))
     assert back.state == m.state and back.history == m.history
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(min_value=1e-6, max_value=1.0), min_size=1, max_size=12), st.integers(0, 2**32 - 1))
+def test_chance_sampling_draws_what_numpys_cumsum_and_searchsorted_would(weights, seed):
+    """sample_outcome adds the probabilities left to right in plain Python (cheaper per draw); the
+    outcome of a given draw must be the one the numpy formulation picks, so seeds replay as before."""
+    import numpy as np
+
+    from games.bots import sample_outcome
+
+    outcomes = [(f"o{i}", w) for i, w in enumerate(weights)]
+    cum = np.cumsum(np.array(weights, dtype=float))
+    u = np.random.default_rng(seed).random() * cum[-1]
+    expected = outcomes[min(int(np.searchsorted(cum, u, side="right")), len(outcomes) - 1)][0]
+    assert sample_outcome(outcomes, np.random.default_rng(seed)) == expected
