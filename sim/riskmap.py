@@ -78,10 +78,11 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     """[{level, pos, p_collapse, push_force_n, displacement_mm, samples_run}] for every removable block (or
     for `blocks` only), in (level, pos) order.
 
-    push_force_n is the median over the extractions run of each push's median force; displacement_mm the mean of the largest displacement of any other
-    block (how near the pushes came to a fall). speed is the nominal push speed in m/s: Coulomb friction
-    does not depend on speed, so a brisk push gives the outcome of a slow one for less simulated time.
-    prune=False runs every sample of every block.
+    push_force_n is the median over the extractions run of each push's median force; displacement_mm
+    the mean of the largest displacement of any other block (how near the pushes came to a fall).
+    speed is the nominal push speed in m/s (0.1 by default, a brisk push: less simulated time); the
+    hand's error grows with speed, so a bot that asks about its own push passes its own speed.
+    samples_run is how many pushes the sequential test ran; prune=False runs every sample of every block.
     """
     if not isinstance(samples, (int, np.integer)) or samples < 1:
         raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
