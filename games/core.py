@@ -103,6 +103,7 @@ class GameSpec:
     new_state: Callable[["GameConfig"], "State"]
     state_from_json: Callable[["GameConfig", Mapping], "State"]
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)  # bot name -> factory
+    bot_notes: Mapping[str, str] = field(default_factory=dict)  # bot name -> how it plays, in a few words
     default_bot: str = "random"
     help_text: Callable[[str], str] | None = None  # variant -> rules in the project's words
 

@@ -86,6 +86,15 @@ class LauncherScreen:
         v = self.variants.get(self.game)
         return v if isinstance(v, str) and v in spec.variants else spec.default_variant
 
+    def bot_lines(self) -> list[str]:
+        """One line per bot of the chosen game, weakest first as the seat buttons cycle them: its name as
+        people read it and how it plays (the game's bot_notes)."""
+        spec = self.spec
+        if spec is None:
+            return []
+        notes = getattr(spec, "bot_notes", {}) or {}
+        return [f"{bot_title(b)}: {notes[b]}." if b in notes else bot_title(b) for b in spec.bots]
+
     def _kinds(self) -> list[str]:
         return [HUMAN] + list(self.spec.bots)
 
@@ -468,6 +477,14 @@ class LauncherScreen:
             for line in text.wrap(note, self.fs(14), c1.w):
                 text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
                 y += int(self.fs(14) * 1.3)
+            y += int(10 * s)
+            for entry in self.bot_lines():
+                for line in text.wrap(entry, self.fs(14), c1.w):
+                    if y > self.cols[1].bottom - self.fs(18):
+                        break
+                    text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT)
+                    y += int(self.fs(14) * 1.3)
+                y += int(4 * s)
         text.draw(surface, "Seed (blank for a random one)", (self.seed.rect.x, self.seed_label_y), self.fs(15),
                   P.TEXT_DIM, bold=True)
         self.seed.draw(surface, size)

@@ -350,3 +350,20 @@ def test_a_finished_game_is_not_kept_when_the_next_one_starts(home):
     app.play_again(app.screen.match)
     assert storage.saved_matches() == []
     app.close()
+
+
+def test_the_launcher_says_how_each_bot_of_the_chosen_game_plays():
+    """Players choose an opponent's strength from the seat buttons; the seats column says what each bot
+    does, weakest first (the order the buttons cycle), from the game's bot_notes."""
+    for name, spec in registry.games().items():
+        if name != "toy_race":
+            assert set(spec.bot_notes) == set(spec.bots), name
+    app = App()
+    app.screen.select_game("jenga_classic")
+    lines = app.screen.bot_lines()
+    assert [line.split(":")[0] for line in lines] == ["Random bot", "Careful easy bot", "Careful bot",
+                                                      "Careful hard bot"]
+    assert lines[-1].endswith("the strongest.")
+    app.screen.select_game("toy_race")                  # a game without notes lists its bots by name only
+    assert app.screen.bot_lines() == ["Random bot"]
+    app.close()

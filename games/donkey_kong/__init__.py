@@ -25,6 +25,9 @@ SPEC = GameSpec(
     new_state=DonkeyKongState,
     state_from_json=DonkeyKongState.from_json,
     bots={"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot},
+    bot_notes={"random": "moves at random among the legal moves",
+               "greedy": "takes whatever scores most this move, and climbs when it can",
+               "strong": "plays each choice out to the end of the turn and a round beyond; the strongest"},
     help_text=help_text,
 )
 DonkeyKongState.spec = SPEC

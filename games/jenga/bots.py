@@ -90,3 +90,13 @@ def bot_table() -> dict:
         "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2),
         "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=6, samples=4),
     }
+
+
+def bot_notes() -> dict:
+    return {
+        "random": "takes any block and pushes at any speed; the tower falls early",
+        "careful_easy": "picks its block by eye (no trial pushes), with a slightly shaky hand",
+        "careful": "tries its three likeliest blocks twice each in the simulator before pushing",
+        "careful_hard": "tries six blocks four times each and pushes with a very steady hand; the strongest",
+    }
+

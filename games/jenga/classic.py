@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from . import data, physics
-from .bots import bot_table
+from .bots import bot_notes, bot_table
 from .common import TowerState, reflow
 
 
@@ -101,6 +101,6 @@ SPEC = GameSpec(
     default_variant="standard",
     max_length=2 + data.play()["max_turns"] * ClassicState.ACTIONS_PER_TURN,
     new_state=ClassicState, state_from_json=ClassicState.from_json,
-    bots=bot_table(), default_bot="random", help_text=help_text,
+    bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,
 )
 ClassicState.spec = SPEC

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from . import data, physics
-from .bots import bot_table
+from .bots import bot_notes, bot_table
 from .common import NotYourMoveError, TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
 
@@ -296,6 +296,6 @@ SPEC = GameSpec(
     default_variant="standard",
     max_length=6 + data.play()["max_turns"] * DonkeyKongState.ACTIONS_PER_TURN,
     new_state=DonkeyKongState, state_from_json=DonkeyKongState.from_json,
-    bots=bot_table(), default_bot="random", help_text=help_text,
+    bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,
 )
 DonkeyKongState.spec = SPEC

@@ -13,7 +13,7 @@ import textwrap
 
 from ..core import GameSpec, IllegalActionError
 from . import data, physics
-from .bots import bot_table
+from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import NotYourMoveError, TowerState, listing, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, removable, top_level)
@@ -600,6 +600,6 @@ SPEC = GameSpec(
     default_variant="standard",
     max_length=10 + data.play()["max_turns"] * SuperMarioState.ACTIONS_PER_TURN,
     new_state=SuperMarioState, state_from_json=SuperMarioState.from_json,
-    bots=bot_table(), default_bot="random", help_text=help_text,
+    bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,
 )
 SuperMarioState.spec = SPEC

@@ -36,6 +36,9 @@ SPEC = GameSpec(
     new_state=MonkeyDashState,
     state_from_json=MonkeyDashState.from_json,
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
+    bot_notes={"random": "moves at random among the legal moves",
+               "greedy": "takes the single step that brings its monkeys nearest their bay",
+               "search": "tries every way to spend its action points and checks your best reply; the strongest"},
     default_bot="random",
     help_text=lambda variant: help_text(variant, BOARD, CARDS),
 )
