@@ -49,7 +49,8 @@ from .base import GameScreen
 RULE_WAIT_S = {"jenga_classic": 10.0, "jenga_dk": 10.0, "jenga_mario": 5.0}
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
-RISK_SAMPLES = 2  # pushes tried per block: a whole map takes about a minute on one core
+RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
+# a fresh tower takes about 8 s on one core, its first figures half a second
 HOLE_WORDS = ("mario", "peg", "climb")
 PHYSICS_WORDS = ("stack", "probe")
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
