@@ -790,7 +790,8 @@ class JengaScreen(GameScreen):
         if shown and not latest.complete:
             return f"{len(latest.by_block)} of {latest.total} blocks…"
         if shown:
-            return f"{self.risk.samples} push{'es' if self.risk.samples != 1 else ''} each"
+            n = self.risk.samples
+            return "1 push each" if n == 1 else f"up to {n} pushes each"
         if self.risk.busy:
             return "computing…"
         return "no push now"
