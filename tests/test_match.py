@@ -104,17 +104,23 @@ def test_damaged_files_are_refused_with_a_clear_message(tmp_path, damage, messag
         Match.load(path)
 
 
-def test_edited_file_with_valid_checksum_but_illegal_action_is_refused(tmp_path):
+def _edited_save(path, edit):
+    """A match of four steps saved to `path` after `edit(data)` changed its JSON, with the checksum
+    made valid again (an edit that the checksum alone cannot catch)."""
     from games.match import _checksum
 
     m = _match()
     _play_some(m, 4)
     data = m.to_json()
-    data["actions"][1]["action"] = "walk 9"
+    edit(data)
     data.pop("checksum")
     data["checksum"] = _checksum(data)
-    path = tmp_path / "edited.json"
     path.write_text(json.dumps(data))
+    return path
+
+
+def test_edited_file_with_valid_checksum_but_illegal_action_is_refused(tmp_path):
+    path = _edited_save(tmp_path / "edited.json", lambda data: data["actions"][1].update(action="walk 9"))
     with pytest.raises(MatchFileError, match="action 2 is not legal"):
         Match.load(path)
 
@@ -122,16 +128,7 @@ def test_edited_file_with_valid_checksum_but_illegal_action_is_refused(tmp_path)
 def test_a_file_whose_replay_ends_elsewhere_says_it_may_come_from_another_version(tmp_path):
     """What an old save meets after the rules or the physics changed: its actions replay, but to
     another position than the one it recorded."""
-    from games.match import _checksum
-
-    m = _match()
-    _play_some(m, 4)
-    data = m.to_json()
-    data["state_digest"] = "0" * 64
-    data.pop("checksum")
-    data["checksum"] = _checksum(data)
-    path = tmp_path / "older.json"
-    path.write_text(json.dumps(data))
+    path = _edited_save(tmp_path / "older.json", lambda data: data.update(state_digest="0" * 64))
     with pytest.raises(MatchFileError, match="does not reach the saved position .*earlier version"):
         Match.load(path)
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .layout import SLOTS, end_sign
+from .layout import end_sign
 
 MOVED_MM = 0.5  # blocks displaced less than this are left out of a verdict's summary
 FOLLOW_S = 2.0
