@@ -4,7 +4,12 @@ from games import registry
 from games.match import Match
 
 
+PHYSICS = ("extract", "probe", "stack")  # the decisions the simulator plays: read, never taken here
+
+
 def _first_decisions(game, seed=2, steps=12):
+    """The words of every action met in the first steps of a game, taking only decisions that leave the
+    tower alone (the wording needs no physics); stops when only a push, touch or stack is left."""
     match = Match(registry.get(game).make_config(players=2), seed)
     seen = {}
     for _ in range(steps):
@@ -15,10 +20,15 @@ def _first_decisions(game, seed=2, steps=12):
                 seen.setdefault(outcome.split()[0], (outcome, state.action_to_string(outcome)))
             continue
         for action in state.legal_actions():
-            text = state.action_to_string(action)
-            seen.setdefault(action.split()[0], (action, text))
-            assert state.string_to_action(text) == action
-        match.play(state.legal_actions()[0])
+            kind = action.split()[0]
+            if kind not in seen:  # the first of each kind, typed back (each reading costs a list's worth)
+                text = state.action_to_string(action)
+                seen[kind] = (action, text)
+                assert state.string_to_action(text) == action
+        calm = [a for a in state.legal_actions() if a.split()[0] not in PHYSICS]
+        if not calm:
+            break
+        match.play(calm[0])
     return seen
 
 
@@ -37,3 +47,23 @@ def test_spinners_and_pieces_read_as_words():
     mario = _first_decisions("jenga_mario")
     assert mario["character"][1].startswith("take the ") and mario["character"][1].endswith(" character card")
     assert mario["peg"][1].startswith("put the peg in the ")
+
+
+def test_a_push_is_written_to_the_steps_of_play_json(monkeypatch):
+    """assets/jenga/play.json gives the step of a push's speed and steadiness: the action text is
+    quantised to it and written with as many decimals as it has; a value between two steps is refused."""
+    import copy
+
+    import pytest
+
+    from games.core import ActionSyntaxError
+    from games.jenga import data, push
+
+    assert push.make_extract(4, 1, "+x", 0.0123, 0.876) == "extract 4:1 +x speed=0.012 steady=0.88"
+    coarse = copy.deepcopy(data.play())
+    coarse["speed_m_s"]["step"], coarse["steadiness"]["step"] = 0.005, 0.1
+    monkeypatch.setattr(data, "play", lambda: coarse)
+    assert push.make_extract(4, 1, "+x", 0.0123, 0.876) == "extract 4:1 +x speed=0.010 steady=0.9"
+    assert push.parse_extract("extract 4:1 +x speed=0.015 steady=0.9").speed == 0.015
+    with pytest.raises(ActionSyntaxError, match="not in canonical form; write 'extract 4:1 \\+x speed=0.010"):
+        push.parse_extract("extract 4:1 +x speed=0.012 steady=0.9")
