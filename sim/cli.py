@@ -6,11 +6,16 @@ import argparse
 import json
 import re
 import sys
+import tempfile
+from pathlib import Path
+
+from assets.reader import AssetError
 
 from .spec import VARIANTS, SimError, load_spec
 from .tower import Tower
 
-ADDRESS = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+ADDRESS = re.compile(r"^\s*(\d{1,6})\s*:\s*(\d{1,6})\s*$")
+MAX_SEED = 2**63 - 1
 
 
 class UsageError(Exception):
@@ -22,11 +27,54 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 24 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
 def parse_address(text: str) -> tuple[int, int]:
-    match = ADDRESS.match(text)
+    match = ADDRESS.match(text) if text.isascii() else None
     if not match:
-        raise UsageError(f"bad block address {text!r}: write LEVEL:POS, e.g. 8:1 (level 0 at the bottom, pos 0..2)")
+        raise UsageError(f"bad block address {_shown(text)}: write LEVEL:POS, e.g. 8:1 "
+                         "(level 0 at the bottom, pos 0..2)")
     return int(match.group(1)), int(match.group(2))
+
+
+def whole(lo: int, hi: int):
+    """An argparse type: a whole number from lo to hi, refused in one line otherwise."""
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in ("-", "+") else body
+        if not digits or not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {_shown(text)}")
+        if len(digits) > len(str(hi)) or not lo <= int(body) <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, not {_shown(text)}")
+        return int(body)
+    return parse
+
+
+def writable_path(text: str) -> str:
+    """An argparse type: a file path that can be written (its folder exists or can be made, it is not
+    a folder), checked before a minute of benchmark runs."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is a folder, not a file path")
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    try:
+        if path.exists():
+            with open(path, "a"):
+                pass
+        elif not folder.is_dir():
+            raise NotADirectoryError(f"{folder} is not a folder")
+        else:
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} cannot be written ({exc.strerror or exc})") from None
+    return text
 
 
 def _tower(args) -> Tower:
@@ -103,7 +151,10 @@ def cmd_bench(args) -> int:
         import sim_bench
     except ImportError as exc:
         raise SimError(f"the benchmark needs benchmarks/sim_bench.py from the source checkout ({exc})") from None
-    return sim_bench.run(quick=args.quick, json_path=args.json, plot_path=args.plot)
+    try:
+        return sim_bench.run(quick=args.quick, json_path=args.json, plot_path=args.plot)
+    except OSError as exc:
+        raise SimError(f"the results could not be written: {exc}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -112,8 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def tower_args(p):
         p.add_argument("--variant", choices=VARIANTS, default="classic", help="which tower (default classic)")
-        p.add_argument("--levels", type=int, default=None, help="build only this many levels (default: the game's)")
-        p.add_argument("--seed", type=int, default=0, help="tolerance seed (default 0)")
+        p.add_argument("--levels", type=whole(0, 10_000), default=None,
+                       help="build only this many levels (default: the game's)")
+        p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="tolerance seed (default 0)")
         p.add_argument("--json", action="store_true", help="print one JSON value instead of text")
 
     check = sub.add_parser("check", help="apply removals in order; stop at the first collapse",
@@ -128,16 +180,19 @@ def build_parser() -> argparse.ArgumentParser:
     risk = sub.add_parser("riskmap", help="collapse probability of extracting each removable block",
                           description="Monte Carlo risk map over perturbed pushes, spread over worker processes.")
     tower_args(risk)
-    risk.add_argument("--samples", type=int, default=8, help="perturbed pushes per block (default 8)")
+    risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
-    risk.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    risk.add_argument("--workers", type=whole(1, 256), default=None,
+                      help="worker processes, 1 to 256 (default: one per core)")
     risk.set_defaults(run=cmd_riskmap)
 
     bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
                            description="Run the benchmark in benchmarks/sim_bench.py.")
     bench.add_argument("--quick", action="store_true", help="a smaller run, about a minute on 2 cores")
-    bench.add_argument("--json", metavar="PATH", default=None, help="write the results as JSON here")
-    bench.add_argument("--plot", metavar="PATH", default=None, help="write a PNG of the latencies and peers here")
+    bench.add_argument("--json", metavar="PATH", type=writable_path, default=None,
+                       help="write the results as JSON here")
+    bench.add_argument("--plot", metavar="PATH", type=writable_path, default=None,
+                       help="write a PNG of the latencies and peers here")
     bench.set_defaults(run=cmd_bench)
     return parser
 
@@ -146,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
-    except (UsageError, SimError) as exc:
-        print(f"python -m sim: error: {exc}", file=sys.stderr)
+    except (UsageError, SimError, AssetError) as exc:
+        print(f"python -m sim: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 130
