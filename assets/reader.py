@@ -131,7 +131,7 @@ def read_json(path: str | os.PathLike, error: type[Exception] = AssetError, top:
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "null"
+        return "null (or nothing)"
     return {bool: "true or false", int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "an object"}.get(type(value), type(value).__name__)
 
@@ -143,7 +143,8 @@ class Fields:
         self.file = file
 
     def fail(self, field: str, problem: str) -> AssetError:
-        return AssetError(f"{self.file} {field}: {problem}" if field else f"{self.file}: {problem}")
+        where = f"{self.file} {field}".strip()
+        return AssetError(f"{where}: {problem}" if where else problem)
 
     def obj(self, value: Any, field: str) -> dict:
         if not isinstance(value, dict):

@@ -6,12 +6,11 @@ could replace the project's designs without code changes.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core import ConfigError
+from assets.reader import AssetError, read_json
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "jenga"
 
@@ -21,21 +20,8 @@ CHARACTERS = ("mario", "luigi", "peach", "toad")
 EFFECTS = ("climb", "collect", "return", "steal", "steal_each", "move_down")
 
 
-class AssetError(ConfigError):
-    """A data file under assets/jenga/ that is missing or malformed."""
-
-
 def _read(name: str, folder: Path | None = None) -> dict:
-    path = (folder or ASSETS) / name
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AssetError(f"{path}: the file is missing") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise AssetError(f"{path}: not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise AssetError(f"{path}: expected a JSON object at the top")
-    return data
+    return read_json((folder or ASSETS) / name, AssetError)
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
