@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from assets.reader import AssetError
 from games.match import Match, MatchFileError
 
 from . import storage, text
@@ -190,7 +191,7 @@ class App(Host):
         a file that cannot be loaded changes nothing and says why."""
         try:
             match = Match.load(path)
-        except MatchFileError as exc:
+        except (MatchFileError, AssetError) as exc:
             message = f"Cannot open the dropped file: {exc}"
             if isinstance(self.screen, LauncherScreen):
                 self.screen.message = message

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from assets.reader import read_json
+from assets.reader import AssetError, read_json
 from games import registry
 from games.core import MAX_SEED, ConfigError, GameError, Seat
 from games.match import Match, MatchFileError
@@ -205,7 +205,7 @@ class LauncherScreen:
             config = self.spec.make_config(self.config_seats(), self.variant())
             seed = parse_seed(self.seed.value)
             match = Match(config, seed)
-        except GameError as exc:
+        except (GameError, AssetError) as exc:
             self.message = str(exc)
             return
         self._remember()
@@ -221,7 +221,7 @@ class LauncherScreen:
     def load(self, path, resuming: bool = False) -> None:
         try:
             match = Match.load(path)
-        except MatchFileError as exc:
+        except (MatchFileError, AssetError) as exc:
             self.message = f"Cannot load: {exc}"
             return
         self._remember()
