@@ -49,3 +49,30 @@ def test_a_killed_app_takes_its_risk_worker_with_it():
     finally:
         if app.poll() is None:
             app.kill()
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def test_a_killed_risk_map_command_takes_its_pool_workers_with_it():
+    cli = subprocess.Popen([sys.executable, "-m", "sim", "riskmap", "--workers", "2", "--samples", "8"], cwd=ROOT,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60.0
+        while len(_children(cli.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = _children(cli.pid)
+        assert len(workers) == 2 and all(alive(w) for w in workers)
+        os.kill(cli.pid, signal.SIGKILL)
+        cli.wait(10)
+        deadline = time.monotonic() + 5.0
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(w) for w in workers), "a pool worker outlived the killed command"
+    finally:
+        if cli.poll() is None:
+            cli.kill()

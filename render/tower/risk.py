@@ -23,13 +23,11 @@ import queue
 import subprocess
 import sys
 import threading
-import time
 from dataclasses import dataclass
 
 
 BATCH = 4  # blocks mapped per answer: about a second of physics on one core
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
-PARENT_CHECK_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -209,26 +207,10 @@ class RiskWorker:
 
 def _die_with_parent() -> None:
     """End this worker as soon as the app that started it is gone, even in the middle of a map (a killed
-    app cannot stop it): PR_SET_PDEATHSIG on Linux, and a thread that checks the parent's id."""
-    parent = int(os.environ.get(PARENT_ENV) or os.getppid())
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            import signal
+    app cannot stop it): see sim.lifetime."""
+    from sim.lifetime import die_with_parent
 
-            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # 1: PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-
-    def watch() -> None:
-        while True:
-            if os.getppid() != parent:  # the parent died (this process was handed to another)
-                os._exit(0)
-            time.sleep(PARENT_CHECK_S)
-
-    if os.getppid() != parent:
-        os._exit(0)
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    die_with_parent(int(os.environ.get(PARENT_ENV) or os.getppid()))
 
 
 def _serve() -> None:
