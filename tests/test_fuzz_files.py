@@ -206,3 +206,15 @@ def test_a_match_file_that_is_a_pipe_is_refused_without_reading(tmp_path):
 
 def teardown_module():
     pygame.quit()
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash", "jenga_classic", "jenga_dk", "jenga_mario"])
+@pytest.mark.parametrize("damage", ["list", "empty", "missing field"])
+def test_every_game_refuses_a_malformed_saved_position_with_the_one_match_error(game, damage):
+    """One error class for match data: each game's State.from_json raises MatchFileError."""
+    spec = registry.get(game)
+    config = spec.make_config([Seat(f"P{i}") for i in range(spec.min_players)])
+    good = spec.new_state(config).to_json()
+    bad = {"list": [1, 2], "empty": {}, "missing field": {k: v for k, v in list(good.items())[1:]}}[damage]
+    with pytest.raises(MatchFileError):
+        spec.state_from_json(config, bad)
