@@ -14,12 +14,13 @@ import numbers
 from .spec import BlockError
 
 MIN_SPEED_M_S = 0.005
-MAX_SPEED_M_S = 1.0
+MAX_SPEED_M_S = 0.25
 MAX_ANGLE_DEG = 45.0
 MAX_FOLLOW_S = 10.0
 MIN_SETTLE_S = 0.01
 MAX_SETTLE_S = 60.0
 MAX_SEED = 2**63 - 1
+MAX_ADDRESS = 10**6
 
 
 def _shown(value) -> str:
@@ -62,6 +63,8 @@ def address(level, pos) -> None:
     for v in (level, pos):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral):
             raise BlockError(f"a block is addressed by two integers LEVEL:POS, got {_shown(level)}:{_shown(pos)}")
+        if not -MAX_ADDRESS <= v <= MAX_ADDRESS:
+            raise BlockError(f"block {_shown(level)}:{_shown(pos)} does not exist: no tower is that tall or wide")
 
 
 def follow(record, follow_s) -> None:

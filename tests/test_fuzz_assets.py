@@ -99,7 +99,7 @@ def _original(name):
 
 
 @pytest.mark.parametrize("name", sorted(LOADERS))
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
                                                                         HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_damaged_asset_is_refused_with_file_and_field_or_plays(name, data, tmp_path):

@@ -108,7 +108,7 @@ def _exits_2_with_one_line(main, argv, capsys):
     assert "error" in lines[0]
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
                                                                         HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_games_command_line_refuses_bad_invocations_in_one_line(data, bad_files, capsys):
@@ -116,7 +116,7 @@ def test_games_command_line_refuses_bad_invocations_in_one_line(data, bad_files,
     _exits_2_with_one_line(games_cli.main, argv, capsys)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
                                                                         HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_sim_command_line_refuses_bad_invocations_in_one_line(data, bad_files, capsys):

@@ -69,7 +69,7 @@ def _start_app(which: str, text: str):
         app.close()
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=SLOW)
 @given(which=st.sampled_from([storage.AUTOSAVE_FILE, storage.SETTINGS_FILE]), text=DAMAGED_TEXT)
 def test_the_app_starts_whatever_the_autosave_or_settings_hold(which, text):
     folder = storage.data_dir()
@@ -166,7 +166,7 @@ ODD = st.one_of(st.sampled_from([None, [], {}, "", -1, 2**63, 10**25, 1.5, True,
                                  [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]), JSON_VALUES)
 
 
-@settings(max_examples=EXAMPLES * 2, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=EXAMPLES * 2, deadline=None, derandomize=True, suppress_health_check=SLOW)
 @given(data=st.data(), resign=st.booleans())
 def test_a_damaged_match_file_is_refused_with_one_error(data, resign, tmp_path):
     broken = copy.deepcopy(GOOD)
