@@ -51,7 +51,7 @@ class App(Host):
         storage.clean_stale_temporaries()
         settings = storage.load_settings(warn=notes.append)
         storage.check_autosave(warn=notes.append)
-        self.sound = Sound(enabled=settings.get("sound", True) is not False)
+        self.sound = Sound(enabled=bool(settings.get("sound", True)))
         self.running = True
         self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen

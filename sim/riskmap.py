@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from . import arguments
 from .lifetime import die_with_parent
 from .spec import SimError, TowerSpec
 from .tower import Tower
@@ -87,6 +88,8 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     """
     if not isinstance(samples, (int, np.integer)) or samples < 1:
         raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
+    arguments.check_seed(seed)
+    arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S / 1.25, " m/s")
     tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
     state = tower.get_state()
     if blocks is None:
