@@ -19,6 +19,7 @@ MAX_ANGLE_DEG = 45.0
 MAX_FOLLOW_S = 10.0
 MIN_SETTLE_S = 0.01
 MAX_SETTLE_S = 60.0
+MAX_FULL_SETTLE_S = 10.0
 MAX_SEED = 2**63 - 1
 MAX_ADDRESS = 10**6
 
@@ -99,10 +100,14 @@ def check_stack(slot, per_level: int, record, follow_s) -> None:
     follow(record, follow_s)
 
 
-def check_settle(seconds, full, record, follow_s) -> None:
+def check_settle(seconds, full, record, follow_s, default_s: float) -> None:
+    """A settle of the cut world may run up to a minute of simulated time (about a second of work); one
+    with every block separate (full=True) up to MAX_FULL_SETTLE_S, which already takes seconds."""
     if seconds is not None:
         real("settle seconds", seconds, MIN_SETTLE_S, MAX_SETTLE_S, " s")
-    flag("full", full)
+    if flag("full", full) and (default_s if seconds is None else seconds) > MAX_FULL_SETTLE_S:
+        raise BlockError(f"a full settle (every block separate) runs at most {MAX_FULL_SETTLE_S:g} s, "
+                         f"got {default_s if seconds is None else seconds:g} s")
     follow(record, follow_s)
 
 

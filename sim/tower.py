@@ -161,7 +161,7 @@ class Tower:
         The world is cut around the last changed level (the top for a fresh tower); full=True simulates
         every block separately instead (slower; the benchmark uses it to measure drift).
         """
-        arguments.check_settle(seconds, full, record, follow_s)
+        arguments.check_settle(seconds, full, record, follow_s, self.spec.settle_s)
         self._check_standing()
         t0 = time.perf_counter()
         focus = None if full else (self.focus if self.focus is not None else self.num_levels - 1)

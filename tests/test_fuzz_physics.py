@@ -157,3 +157,9 @@ def test_in_range_touches_removals_and_settles_stay_finite(name, level, pos, sid
     _sound(tower, tower.remove(level, pos, follow_s=0.2))
     if not tower.collapsed:
         _sound(tower, tower.settle(seconds))
+
+
+def test_a_full_settle_longer_than_ten_seconds_is_refused_before_it_runs():
+    tower = Tower(load_spec("classic"), seed=0)
+    with pytest.raises(BlockError, match="at most 10 s"):
+        tower.settle(60.0, full=True)
