@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from assets.reader import AssetError, read_json
+from assets.reader import AssetError, Fields, read_json
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "jenga"
 
@@ -24,22 +24,19 @@ def _read(name: str, folder: Path | None = None) -> dict:
     return read_json((folder or ASSETS) / name, AssetError)
 
 
+_FIELDS = Fields("")  # the one set of field checks; each `where` below names the file and the field
+
+
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise AssetError(f"{where}: expected a whole number from {lo} to {hi}, got {value!r}")
-    return value
+    return _FIELDS.integer(value, where, lo, hi)
 
 
 def _number(where: str, value: Any, lo: float, hi: float) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not lo <= value <= hi:
-        raise AssetError(f"{where}: expected a number from {lo} to {hi}, got {value!r}")
-    return float(value)
+    return _FIELDS.number(value, where, lo, hi)
 
 
 def _flag(where: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise AssetError(f"{where}: expected true or false, got {value!r}")
-    return value
+    return _FIELDS.flag(value, where)
 
 
 def check_play(data: dict) -> dict:
