@@ -142,14 +142,14 @@ def test_stale_temporary_files_are_cleaned_at_start_and_fresh_ones_kept():
 
 # ---- match files -------------------------------------------------------------------------------
 
-def _saved_match() -> dict:
-    spec = registry.get("donkey_kong")
+def _saved_match(game: str) -> dict:
+    spec = registry.get(game)
     match = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random")]), seed=5)
     match.advance(limit=12)
     return match.to_json()
 
 
-GOOD = _saved_match()
+GOOD = {game: _saved_match(game) for game in ("donkey_kong", "monkey_dash")}
 
 
 def _nodes(value, path=()):
@@ -166,10 +166,11 @@ ODD = st.one_of(st.sampled_from([None, [], {}, "", -1, 2**63, 10**25, 1.5, True,
                                  [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]), JSON_VALUES)
 
 
-@settings(max_examples=EXAMPLES * 2, deadline=None, derandomize=True, suppress_health_check=SLOW)
+@pytest.mark.parametrize("game", sorted(GOOD))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=SLOW)
 @given(data=st.data(), resign=st.booleans())
-def test_a_damaged_match_file_is_refused_with_one_error(data, resign, tmp_path):
-    broken = copy.deepcopy(GOOD)
+def test_a_damaged_match_file_is_refused_with_one_error(game, data, resign, tmp_path):
+    broken = copy.deepcopy(GOOD[game])
     where = data.draw(st.sampled_from([p for p in _nodes(broken) if p and p[0] != "checksum"]))
     parent = broken
     for key in where[:-1]:
