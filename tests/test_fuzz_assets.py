@@ -134,12 +134,38 @@ def _dk_plays(board):
         assert 0 <= f["x"] <= 1000 and 0 <= f["y"] <= 1000
 
 
+def _md_playout(**parts):
+    """A Monkey Dash game on the loaded board or deck: 150 random actions (chance sampled) never raise
+    and keep the invariants."""
+    import numpy as np
+
+    from games.bots import sample_outcome
+    from games.core import CHANCE, Seat
+    from games.monkey_dash import SPEC, MonkeyDashState
+
+    if "deck" in parts:
+        parts.update(_cards={c.id: c for c in parts["deck"]}, _deck_order={c.id: i for i, c in enumerate(parts["deck"])})
+    state = type("FuzzedMonkeyDash", (MonkeyDashState,), parts)(SPEC.make_config([Seat("A"), Seat("B")]))
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+        assert not state.invariant_violations()
+
+
 def _md_board_plays(board):
     assert board.width >= 3 and board.height >= 3 and len(set(board.nests + board.bays)) == 4
+    _md_playout(board=board)
 
 
 def _md_cards_plays(cards):
     assert len(cards) >= md_cards.DEALT and len({c.id for c in cards}) == len(cards)
+    _md_playout(deck=cards)
 
 
 def _any(loaded):
