@@ -27,8 +27,8 @@ from assets.reader import read_json
 
 from . import registry
 from .bots import Bot, sample_outcome
-from .core import (CHANCE, MAX_SEED, TERMINAL, ConfigError, GameConfig, GameError, IllegalActionError,  # noqa: F401
-                   MatchFileError, State)
+from .core import (CHANCE, MAX_SEED, TERMINAL, ConfigError, GameConfig, IllegalActionError, MatchFileError,
+                   State)
 
 FORMAT = "kong-tabletop-match"
 VERSION = 1
