@@ -89,24 +89,27 @@ def parse_json(text: str) -> Any:
 
 
 def read_text(path: str | os.PathLike, error: type[Exception] = AssetError) -> str:
-    """The file's text, refusing what is not a regular UTF-8 file of at most MAX_BYTES."""
+    """The file's text, refusing what is not a regular UTF-8 file of at most MAX_BYTES. The file is
+    opened without blocking and checked on the open descriptor, so a FIFO is refused, never waited on."""
     path = Path(path)
     try:
-        info = os.stat(path)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
     except OSError as exc:
         raise error(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise error(f"{path}: not a regular file (a folder, a pipe or a device), so it is not read")
-    if info.st_size > MAX_BYTES:
-        raise error(f"{path}: the file is {info.st_size} bytes, more than the {MAX_BYTES} read")
     try:
-        with open(path, "rb") as f:
-            # O_NONBLOCK is not needed: the file was a regular file a moment ago; read at most the limit.
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path}: not a regular file (a folder, a pipe or a device), so it is not read")
+        if info.st_size > MAX_BYTES:
+            raise error(f"{path}: the file is {info.st_size} bytes, more than the {MAX_BYTES} read")
+        with os.fdopen(fd, "rb", closefd=False) as f:
             raw = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise error(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_BYTES:
         raise error(f"{path}: the file is more than the {MAX_BYTES} bytes read")
     try:
