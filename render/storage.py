@@ -97,7 +97,7 @@ def set_aside(path: Path) -> Path | None:
 
 def _aside_note(path: Path) -> str:
     moved = set_aside(path)
-    return f"it is kept as {moved.name}" if moved else "it could not be set aside"
+    return f"kept as {moved.name}" if moved else "it could not be set aside"
 
 
 def check_autosave(warn=None) -> bool:
@@ -114,7 +114,7 @@ def check_autosave(warn=None) -> bool:
                 or not isinstance(data.get("actions"), list):
             raise DamagedFileError(f"{path}: not a Kong Tabletop match file")
     except DamagedFileError as exc:
-        warn(f"The autosave could not be used ({_short(exc)}); {_aside_note(path)}.")
+        warn(f"Autosave not usable ({_short(exc, path)}); {_aside_note(path)}.")
         return False
     return True
 
@@ -135,9 +135,11 @@ def clean_stale_temporaries(now: float | None = None) -> list[Path]:
     return removed
 
 
-def _short(exc: Exception) -> str:
-    text = str(exc)
-    return text if len(text) <= 160 else text[:150] + "..."
+def _short(exc: Exception, path: Path) -> str:
+    """The fault, without the path (the sentence names the file) or the details in brackets, cut to a
+    length that fits the launcher's status line."""
+    text = str(exc).removeprefix(f"{path}: ").split(" (", 1)[0]
+    return text if len(text) <= 72 else text[:68] + "..."
 
 
 def saved_matches() -> list[Path]:
@@ -190,7 +192,7 @@ def load_settings(warn=None) -> dict:
     try:
         return read_json(path, DamagedFileError)
     except DamagedFileError as exc:
-        warn(f"Ignoring the saved launcher settings ({_short(exc)}); {_aside_note(path)}.")
+        warn(f"Settings ignored ({_short(exc, path)}); {_aside_note(path)}.")
         return {}
 
 

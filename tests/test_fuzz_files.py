@@ -88,12 +88,13 @@ def test_the_app_starts_whatever_the_autosave_or_settings_hold(which, text):
 
 
 @pytest.mark.parametrize("which, text, words", [
-    (storage.AUTOSAVE_FILE, "null", "The autosave could not be used"),
-    (storage.AUTOSAVE_FILE, "[1, 2]", "The autosave could not be used"),
+    (storage.AUTOSAVE_FILE, "null", "Autosave not usable"),
+    (storage.AUTOSAVE_FILE, "[1, 2]", "Autosave not usable"),
     (storage.AUTOSAVE_FILE, _deep(5000), "too deeply"),
     (storage.AUTOSAVE_FILE, '{"format": "kong-tabletop-match", "seed": ' + "9" * 5001 + "}", "5001 digits"),
-    (storage.SETTINGS_FILE, '"settings"', "Ignoring the saved launcher settings"),
-    (storage.SETTINGS_FILE, "12", "Ignoring the saved launcher settings"),
+    (storage.AUTOSAVE_FILE, '{"format": "kong-tabletop-match", "config": 3}', "not a Kong Tabletop match file"),
+    (storage.SETTINGS_FILE, '"settings"', "Settings ignored"),
+    (storage.SETTINGS_FILE, "12", "Settings ignored"),
     (storage.SETTINGS_FILE, _deep(3000), "too deeply"),
 ])
 def test_a_refused_file_is_named_in_one_sentence_on_the_launcher_and_set_aside(which, text, words):
