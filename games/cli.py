@@ -6,8 +6,10 @@ import argparse
 import json
 import sys
 
+from assets.reader import AssetError
+
 from . import registry
-from .core import GameError, Seat
+from .core import MAX_SEED, GameError, Seat
 from .display import has_display
 from .match import Match
 
@@ -18,33 +20,56 @@ class _Parser(argparse.ArgumentParser):
     """Bad arguments: one clear line on stderr and exit code 2, never a usage dump or traceback."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = " ".join(message.split())
         sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         sys.exit(2)
 
 
 def _fail(message: str) -> int:
+    message = " ".join(message.split())  # one line, whatever a file name or an argument held
     sys.stderr.write(f"{PROG}: error: {message}\n")
     return 2
 
 
+MOST = 1_000_000
+"""The largest --games or --players taken (a mistyped huge number would run for ever)."""
+
+
+def _shown(text: str) -> str:
+    """An argument as a message quotes it: long ones cut short so the message stays one readable line."""
+    text = text.replace("\n", " ")
+    return repr(text) if len(text) <= 24 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
+def _whole(text: str, what: str, lo: int, hi: int) -> int:
+    digits = text.strip()
+    sign = digits[:1] in "+-" and digits[:1] != ""
+    body = digits[1:] if sign else digits
+    if not body or not (body.isascii() and body.isdigit()):
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, not {_shown(text)}")
+    if len(body) > len(str(hi)) or not lo <= int(digits) <= hi:
+        raise argparse.ArgumentTypeError(f"{what} is a whole number from {lo} to {hi}, not {_shown(text)}")
+    return int(digits)
+
+
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
-    return value
+    if text.strip().startswith("-") and text.strip()[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {_shown(text)}")
+    return _whole(text, "a seed", 0, MAX_SEED)
 
 
 def _positive(text: str) -> int:
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
-    return value
+        return _whole(text, "it", 1, MOST)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MOST}, not {_shown(text)}") from None
+
+
+def _name(text: str) -> str:
+    """A game, variant, bot or file name: never blank (a blank one would silently mean the default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a name, not an empty string")
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,14 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="one line per playable game")
 
     sp = sub.add_parser("selfplay", help="play bot games and print a summary")
-    sp.add_argument("game")
+    sp.add_argument("game", type=_name)
     sp.add_argument("--players", type=_positive, help="number of seats (default: the game's fewest)")
     sp.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
     sp.add_argument("--seed", type=_seed, default=0, help="seed of the first game; game i uses seed+i")
-    sp.add_argument("--variant", help="rule variant (default: the game's default)")
+    sp.add_argument("--variant", type=_name, help="rule variant (default: the game's default)")
     group = sp.add_mutually_exclusive_group()
-    group.add_argument("--bot", help="the bot for every seat (default: random)")
-    group.add_argument("--bots", help="one bot name per seat, comma separated")
+    group.add_argument("--bot", type=_name, help="the bot for every seat (default: random)")
+    group.add_argument("--bots", type=_name, help="one bot name per seat, comma separated")
     sp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     sp.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (faster)")
 
@@ -79,11 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--plot", metavar="PNG", help="write a picture of the ratings to this file")
 
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
-    pl.add_argument("game", nargs="?")
-    pl.add_argument("--seats", help="one per seat, comma separated: 'human' or a bot name (default human,random)")
-    pl.add_argument("--variant")
+    pl.add_argument("game", nargs="?", type=_name)
+    pl.add_argument("--seats", type=_name,
+                    help="one per seat, comma separated: 'human' or a bot name (default human,random)")
+    pl.add_argument("--variant", type=_name)
     pl.add_argument("--seed", type=_seed)
-    pl.add_argument("--load", metavar="FILE", help="a saved match to continue")
+    pl.add_argument("--load", metavar="FILE", type=_name, help="a saved match to continue")
     pl.add_argument("--terminal", action="store_true", help="play with a text board even if a window could open")
     return p
 
@@ -104,11 +130,11 @@ def cmd_selfplay(args) -> int:
             bots = [b.strip() for b in args.bots.split(",")]
             if args.players is not None and args.players != len(bots):
                 return _fail(f"--players {args.players} but --bots names {len(bots)} bots")
-        elif args.bot:
+        elif args.bot is not None:
             bots = [args.bot] * (args.players or spec.min_players)
         summary = run(args.game, games=args.games, seed=args.seed, players=args.players, variant=args.variant,
                       bots=bots, check_invariants=not args.no_invariants)
-    except GameError as exc:
+    except (GameError, AssetError) as exc:
         return _fail(str(exc))
     if args.json:
         print(json.dumps(summary))
@@ -183,7 +209,7 @@ def cmd_play(args) -> int:
             config = spec.make_config(_seats_from(args.seats, spec), args.variant)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
             match = Match(config, seed)
-    except GameError as exc:
+    except (GameError, AssetError) as exc:
         return _fail(str(exc))
     if not args.terminal and has_display():
         try:
@@ -244,4 +270,6 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_tournament(args)
     except KeyboardInterrupt:
         return 130
+    except AssetError as exc:  # a damaged data file under assets/, met when a game is first loaded
+        return _fail(str(exc))
     return _fail(f"unknown command {args.command!r}")

@@ -39,6 +39,15 @@ class ActionSyntaxError(IllegalActionError):
     """Text that does not name any action of the game."""
 
 
+class MatchFileError(GameError):
+    """Match data that cannot be loaded: a save file that is not JSON, truncated, edited or from another
+    version, or a saved position (any game's State.from_json) that is malformed."""
+
+
+MAX_SEED = 2**63 - 1
+"""The largest seed a match takes (seeds are 0 to MAX_SEED)."""
+
+
 @dataclass(frozen=True)
 class Seat:
     """One place at the table: a person (bot is None) or a named bot."""

@@ -32,19 +32,18 @@ from typing import Mapping
 
 import numpy as np
 
+from assets.reader import read_json
+
 from . import registry
 from .bots import Bot, sample_outcome
-from .core import CHANCE, TERMINAL, ConfigError, GameConfig, GameError, GameOverError, IllegalActionError, State
+from .core import (CHANCE, MAX_SEED, TERMINAL, ConfigError, GameConfig, GameError, GameOverError,
+                   IllegalActionError, MatchFileError, State)
 
 FORMAT = "kong-tabletop-match"
 VERSION = 1
 _CHANCE_STREAM = 0x5EED
 _BOT_STREAM = 0xB07
 _BOT_INC = (0xB07 << 64) | 0x5EED_B07_5EED_B07 | 1  # PCG64's stream constant (any odd number) for bot generators
-
-
-class MatchFileError(GameError):
-    """A save file that cannot be loaded: not JSON, truncated, edited, or from another version."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +90,9 @@ class Match:
 
     def __init__(self, config: GameConfig, seed: int, bots: Mapping[int, Bot] | None = None,
                  undo: bool | None = None):
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ConfigError(f"a seed is a whole number of 0 or more, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            shown = repr(seed) if len(repr(seed)) <= 30 else f"{repr(seed)[:20]}... ({len(repr(seed))} characters)"
+            raise ConfigError(f"a seed is a whole number from 0 to {MAX_SEED}, got {shown}")
         self.spec = registry.get(config.game)
         self.spec.check_config(config)
         self.config = config
@@ -273,17 +273,7 @@ class Match:
     @classmethod
     def load(cls, path: str | os.PathLike, bots: Mapping[int, Bot] | None = None) -> "Match":
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise MatchFileError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise MatchFileError(f"{path}: cannot be read ({exc})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            hint = "it looks cut short" if exc.pos >= len(text.rstrip()) - 1 else "it is not valid JSON"
-            raise MatchFileError(f"{path}: not a match file, {hint} (line {exc.lineno}, column {exc.colno})") from None
+        data = read_json(path, MatchFileError, top=None)
         try:
             return cls.from_json(data, bots=bots)
         except MatchFileError as exc:
@@ -298,6 +288,9 @@ class Match:
             raise MatchFileError(f"saved by format version {version!r}; this program reads version {VERSION}")
         if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
             raise MatchFileError("the checksum does not match: the file was changed or damaged after saving")
+        if not isinstance(data.get("seed"), int) or isinstance(data.get("seed"), bool) \
+                or not 0 <= data["seed"] <= MAX_SEED:
+            raise MatchFileError(f"its 'seed' must be a whole number from 0 to {MAX_SEED}")
         try:
             config = GameConfig.from_json(data.get("config"))
             if config.game != data.get("game"):
@@ -318,8 +311,10 @@ class Match:
     def replay(self, actions: list) -> None:
         """Re-apply saved steps, checking each against the rules and the seed."""
         for i, raw in enumerate(actions):
-            if not isinstance(raw, dict) or not isinstance(raw.get("action"), str) or not isinstance(raw.get("by"), int):
-                raise MatchFileError(f"action {i + 1} is malformed: {raw!r}")
+            if not isinstance(raw, dict) or not isinstance(raw.get("action"), str) \
+                    or not isinstance(raw.get("by"), int) or isinstance(raw.get("by"), bool):
+                shown = repr(raw) if len(repr(raw)) <= 80 else repr(raw)[:70] + "..."
+                raise MatchFileError(f"action {i + 1} is malformed (expected {{\"by\": seat, \"action\": text}}): {shown}")
             step = Step(raw["by"], raw["action"])
             who = self.state.current_player()
             if step.by != who:

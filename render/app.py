@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from assets.reader import AssetError
 from games.match import Match, MatchFileError
 
 from . import storage, text
@@ -44,16 +45,23 @@ class App(Host):
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.key.set_repeat(350, 40)
         pygame.key.start_text_input()
-        settings = storage.load_settings(warn=lambda m: None)
+        # A damaged settings file or autosave is set aside with a sentence on the launcher, never fatal;
+        # temporary files left by writes a crash cut short are removed.
+        notes: list[str] = []
+        storage.clean_stale_temporaries()
+        settings = storage.load_settings(warn=notes.append)
+        storage.check_autosave(warn=notes.append)
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
         self.running = True
         self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
         if match is None:
-            self.screen = LauncherScreen(self)
+            self.screen = LauncherScreen(self, " ".join(notes))
         else:
             self.start_match(match)
+            if notes:
+                self.screen.say(" ".join(notes), 8.0)
 
     # ---- the loop ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -186,7 +194,7 @@ class App(Host):
         a file that cannot be loaded changes nothing and says why."""
         try:
             match = Match.load(path)
-        except MatchFileError as exc:
+        except (MatchFileError, AssetError) as exc:
             message = f"Cannot open the dropped file: {exc}"
             if isinstance(self.screen, LauncherScreen):
                 self.screen.message = message

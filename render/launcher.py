@@ -7,15 +7,15 @@ the focused button, Up/Down change the game, typing edits the focused name or se
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from typing import TYPE_CHECKING
 
 import pygame
 
+from assets.reader import AssetError, read_json
 from games import registry
-from games.core import GameError, Seat
+from games.core import MAX_SEED, ConfigError, GameError, Seat
 from games.match import Match, MatchFileError
 
 from . import palette as P
@@ -32,6 +32,25 @@ DOUBLE_CLICK_MS = 450
 def bot_title(name: str) -> str:
     """A bot's name as people read it: 'careful_hard' -> 'Careful hard bot'."""
     return name.replace("_", " ").capitalize() + " bot"
+
+
+def parse_seed(text: str) -> int:
+    """The seed typed in the launcher (blank: a random one); ConfigError unless it is a whole number."""
+    text = text.strip()
+    if not text:
+        return random.SystemRandom().randrange(2**31)
+    if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_SEED:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise ConfigError(f"The seed must be a whole number from 0 to {MAX_SEED} (or blank for a random one), "
+                          f"not {shown!r}.")
+    return int(text)
+
+
+def remembered_seed(value) -> str:
+    """The seed field's text from the settings: digits only, else blank."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return value if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10 else ""
 
 
 class SeatRow:
@@ -58,8 +77,8 @@ class LauncherScreen:
             self.names[0] if self.names else None)
         self.variants: dict[str, str] = dict(self.settings.get("variants", {})) if isinstance(
             self.settings.get("variants"), dict) else {}
-        self.seed = TextField(str(self.settings.get("seed", "")) if isinstance(self.settings.get("seed", ""),
-                              (str, int)) else "", "random", max_len=10, allowed=str.isdigit)
+        self.seed = TextField(remembered_seed(self.settings.get("seed")), "random", max_len=10,
+                              allowed=lambda ch: ch in "0123456789")
         self.seats: list[SeatRow] = []
         self.saves = ListView()
         self.save_files = []
@@ -111,7 +130,7 @@ class LauncherScreen:
             for i, s in enumerate(saved):
                 if isinstance(s, dict) and isinstance(s.get("kind"), str) and s["kind"] in kinds \
                         and isinstance(s.get("name", ""), str):
-                    self.seats.append(SeatRow(s["kind"], s.get("name") or f"Player {i + 1}"))
+                    self.seats.append(SeatRow(s["kind"], (s.get("name") or f"Player {i + 1}")[:16]))
         if len(self.seats) < spec.min_players:
             bots = list(spec.bots)
             strongest = bots[-1] if bots else HUMAN
@@ -184,9 +203,9 @@ class LauncherScreen:
             return
         try:
             config = self.spec.make_config(self.config_seats(), self.variant())
-            seed = int(self.seed.value) if self.seed.value else random.SystemRandom().randrange(2**31)
+            seed = parse_seed(self.seed.value)
             match = Match(config, seed)
-        except GameError as exc:
+        except (GameError, AssetError) as exc:
             self.message = str(exc)
             return
         self._remember()
@@ -202,7 +221,7 @@ class LauncherScreen:
     def load(self, path, resuming: bool = False) -> None:
         try:
             match = Match.load(path)
-        except MatchFileError as exc:
+        except (MatchFileError, AssetError) as exc:
             self.message = f"Cannot load: {exc}"
             return
         self._remember()
@@ -212,14 +231,16 @@ class LauncherScreen:
         """One line about the autosaved game, read without replaying it ('' if there is none)."""
         path = storage.autosave_path()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path, storage.DamagedFileError) if path.exists() else None
+            if data is None:
+                return ""
             game = self.games[data["game"]].title if data.get("game") in self.games else str(data.get("game"))
             seats = ", ".join(s["name"] for s in data["config"]["seats"])
             when = time.strftime("%H:%M, %d %b", time.localtime(path.stat().st_mtime))
             return f"{game}: {seats}; {len(data['actions'])} actions, saved {when}"
         except FileNotFoundError:
             return ""
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return "the autosave file is damaged"
 
     def _refresh_saves(self) -> None:

@@ -5,8 +5,10 @@ the app (platformdirs: $XDG_DATA_HOME/kong-tabletop or ~/.local/share/kong-table
 ~/Library/Application Support/kong-tabletop on macOS, %LOCALAPPDATA%\\kong-tabletop on Windows).
 Earlier versions used the Linux rule everywhere: where that folder exists and the platform's does not
 yet, its files are copied over on first use (the old folder is left as it was). A broken settings
-file is reported and ignored, never fatal; match files are written atomically by
-games.match.Match.save.
+file or autosave never keeps the app from starting: it is reported in one sentence and set aside
+(renamed beside itself, kept for the player). Match files are written atomically by
+games.match.Match.save; the temporary files of writes cut short by a crash are cleaned up at the
+next start.
 """
 
 from __future__ import annotations
@@ -21,13 +23,21 @@ from pathlib import Path
 
 import platformdirs
 
-from games.match import write_atomic
+from assets.reader import read_json
+from games.match import FORMAT, write_atomic
 
 APP_DIR_NAME = "kong-tabletop"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 SAVES_DIR = "saves"
 PREVIOUS_AUTOSAVE_FILE = "previous-autosave.json"
+STALE_AFTER_S = 60.0
+"""A temporary file of write_atomic this old is left from a write that a crash cut short (a write takes
+milliseconds)."""
+
+
+class DamagedFileError(ValueError):
+    """A settings file or autosave that cannot be used; the message names the file and the fault."""
 
 
 def data_dir() -> Path:
@@ -99,6 +109,69 @@ def keep_previous_autosave() -> Path | None:
     return path
 
 
+def set_aside(path: Path) -> Path | None:
+    """Rename a damaged file beside itself as NAME.damaged (NAME.damaged-2, ... if taken), so nothing is
+    lost and it no longer stands in the way; the new path, or None if it could not be renamed."""
+    path = Path(path)
+    target = path.with_name(f"{path.name}.damaged")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{path.name}.damaged-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def _aside_note(path: Path) -> str:
+    moved = set_aside(path)
+    return f"kept as {moved.name}" if moved else "it could not be set aside"
+
+
+def check_autosave(warn=None) -> bool:
+    """At start-up: set the autosave aside, with one sentence via warn, if it is not a match file at all
+    (not JSON, the wrong kind of JSON, too deeply nested...). Only the file's header is read here; a
+    file that passes is fully checked when it is resumed. True if the autosave (if any) was kept."""
+    path = autosave_path()
+    warn = warn or (lambda message: sys.stderr.write(message + "\n"))
+    if not path.exists() and not path.is_symlink():
+        return True
+    try:
+        data = read_json(path, DamagedFileError)
+        if data.get("format") != FORMAT or not isinstance(data.get("config"), dict) \
+                or not isinstance(data.get("actions"), list):
+            raise DamagedFileError(f"{path}: not a Kong Tabletop match file")
+    except DamagedFileError as exc:
+        warn(f"Autosave not usable ({_short(exc, path)}); {_aside_note(path)}.")
+        return False
+    return True
+
+
+def clean_stale_temporaries(now: float | None = None) -> list[Path]:
+    """Remove the temporary files (.NAME.*.tmp) that writes cut short by a crash left in the app's
+    folder and the saves folder; the file each would have replaced is untouched. Returns those removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for folder in (data_dir(), saves_dir()):
+        for p in folder.glob(".*.tmp"):
+            try:
+                if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime > STALE_AFTER_S:
+                    p.unlink()
+                    removed.append(p)
+            except OSError:  # gone meanwhile, or not ours to remove
+                continue
+    return removed
+
+
+def _short(exc: Exception, path: Path) -> str:
+    """The fault, without the path (the sentence names the file) or the details in brackets, cut to a
+    length that fits the launcher's status line."""
+    text = str(exc).removeprefix(f"{path}: ").split(" (", 1)[0]
+    return text if len(text) <= 72 else text[:68] + "..."
+
+
 def saved_matches() -> list[Path]:
     """Saved match files, newest first."""
     stamped = []
@@ -117,7 +190,7 @@ def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
     checks it fully; this only tells a damaged file apart before anyone tries."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, DamagedFileError, top=None)
         if not isinstance(data, dict) or data.get("format") is None:
             return f"{path.stem} (damaged)", "not a match file"
         game = data["game"]
@@ -129,33 +202,28 @@ def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
         return f"{path.stem} (gone)", "the file was removed"
     except (OSError, UnicodeDecodeError) as exc:
         return f"{path.stem} (damaged)", f"cannot be read: {exc}"
-    except json.JSONDecodeError:
-        return f"{path.stem} (damaged)", "not valid JSON"
-    except (KeyError, TypeError):
+    except DamagedFileError as exc:
+        if not path.exists():
+            return f"{path.stem} (gone)", "the file was removed"
+        problem = str(exc).removeprefix(f"{path}: ")
+        return f"{path.stem} (damaged)", "not valid JSON" if problem.startswith("not valid JSON") else problem
+    except (KeyError, TypeError, AttributeError):
         return f"{path.stem} (damaged)", "parts of a match file are missing"
     return f"{title} · {seats} · {n} action{'s' if n != 1 else ''} · {when}", ""
 
 
 def load_settings(warn=None) -> dict:
-    """The last launcher settings, or {} if there are none or the file is broken (reported via warn)."""
+    """The last launcher settings, or {} if there are none. A broken file (unreadable, not JSON, not a
+    JSON object) is reported via warn in one sentence and set aside (renamed beside itself)."""
     path = data_dir() / SETTINGS_FILE
     warn = warn or (lambda message: sys.stderr.write(message + "\n"))
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as exc:
-        warn(f"Ignoring the saved launcher settings: {path} cannot be read ({exc}).")
+    if not path.exists() and not path.is_symlink():
         return {}
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        warn(f"Ignoring the saved launcher settings: {path} is not valid JSON ({exc.msg}, line {exc.lineno}).")
+        return read_json(path, DamagedFileError)
+    except DamagedFileError as exc:
+        warn(f"Settings ignored ({_short(exc, path)}); {_aside_note(path)}.")
         return {}
-    if not isinstance(data, dict):
-        warn(f"Ignoring the saved launcher settings: {path} does not hold a JSON object.")
-        return {}
-    return data
 
 
 def save_settings(settings: dict) -> None:

@@ -6,12 +6,17 @@ import argparse
 import json
 import re
 import sys
+import tempfile
 import time
+from pathlib import Path
+
+from assets.reader import AssetError
 
 from .spec import TOWERS, SimError, load_spec
 from .tower import Tower
 
-ADDRESS = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+ADDRESS = re.compile(r"^\s*(\d{1,6})\s*:\s*(\d{1,6})\s*$")
+MAX_SEED = 2**63 - 1
 
 
 class UsageError(Exception):
@@ -23,11 +28,54 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 24 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
 def parse_address(text: str) -> tuple[int, int]:
-    match = ADDRESS.match(text)
+    match = ADDRESS.match(text) if text.isascii() else None
     if not match:
-        raise UsageError(f"bad block address {text!r}: write LEVEL:POS, e.g. 8:1 (level 0 at the bottom, pos 0..2)")
+        raise UsageError(f"bad block address {_shown(text)}: write LEVEL:POS, e.g. 8:1 "
+                         "(level 0 at the bottom, pos 0..2)")
     return int(match.group(1)), int(match.group(2))
+
+
+def whole(lo: int, hi: int):
+    """An argparse type: a whole number from lo to hi, refused in one line otherwise."""
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in ("-", "+") else body
+        if not digits or not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {_shown(text)}")
+        if len(digits) > len(str(hi)) or not lo <= int(body) <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, not {_shown(text)}")
+        return int(body)
+    return parse
+
+
+def writable_path(text: str) -> str:
+    """An argparse type: a file path that can be written (its folder exists or can be made, it is not
+    a folder), checked before a minute of benchmark runs."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is a folder, not a file path")
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    try:
+        if path.exists():
+            with open(path, "a"):
+                pass
+        elif not folder.is_dir():
+            raise NotADirectoryError(f"{folder} is not a folder")
+        else:
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} cannot be written ({exc.strerror or exc})") from None
+    return text
 
 
 def _tower(args) -> Tower:
@@ -104,7 +152,10 @@ def cmd_bench(args) -> int:
         import sim_bench
     except ImportError as exc:
         raise SimError(f"the benchmark needs benchmarks/sim_bench.py from the source checkout ({exc})") from None
-    return sim_bench.run(quick=args.quick, json_path=args.json, plot_path=args.plot)
+    try:
+        return sim_bench.run(quick=args.quick, json_path=args.json, plot_path=args.plot)
+    except OSError as exc:
+        raise SimError(f"the results could not be written: {exc}") from None
 
 
 def cmd_sweep(args) -> int:
@@ -115,9 +166,9 @@ def cmd_sweep(args) -> int:
         raise UsageError(f"--samples must be at least 1, got {args.samples}")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
-    variants = args.variant or ["classic"]
+    towers = args.tower or ["classic"]
     try:
-        jobs = sweep.grid(args.task, variants, sweep.parse_seeds(args.seeds),
+        jobs = sweep.grid(args.task, towers, sweep.parse_seeds(args.seeds),
                           [sweep.parse_setting(t) for t in args.set], args.samples)
         start = time.perf_counter()
 
@@ -147,8 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
         # --variant is the flag's older name, still accepted (a tower is not a rule variant).
         p.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
                        help="which game's tower (default classic)")
-        p.add_argument("--levels", type=int, default=None, help="build only this many levels (default: the game's)")
-        p.add_argument("--seed", type=int, default=0, help="tolerance seed (default 0)")
+        p.add_argument("--levels", type=whole(0, 10_000), default=None,
+                       help="build only this many levels (default: the game's)")
+        p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="tolerance seed (default 0)")
         p.add_argument("--json", action="store_true", help="print one JSON value instead of text")
 
     check = sub.add_parser("check", help="apply removals in order; stop at the first collapse",
@@ -163,31 +215,36 @@ def build_parser() -> argparse.ArgumentParser:
     risk = sub.add_parser("riskmap", help="collapse probability of extracting each removable block",
                           description="Monte Carlo risk map over perturbed pushes, spread over worker processes.")
     tower_args(risk)
-    risk.add_argument("--samples", type=int, default=8, help="perturbed pushes per block (default 8)")
+    risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
-    risk.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    risk.add_argument("--workers", type=whole(1, 256), default=None,
+                      help="worker processes, 1 to 256 (default: one per core)")
     risk.set_defaults(run=cmd_riskmap)
 
     bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
                            description="Run the benchmark in benchmarks/sim_bench.py.")
     bench.add_argument("--quick", action="store_true", help="a smaller run, about a minute on 2 cores")
-    bench.add_argument("--json", metavar="PATH", default=None, help="write the results as JSON here")
-    bench.add_argument("--plot", metavar="PATH", default=None, help="write a PNG of the latencies and peers here")
+    bench.add_argument("--json", metavar="PATH", type=writable_path, default=None,
+                       help="write the results as JSON here")
+    bench.add_argument("--plot", metavar="PATH", type=writable_path, default=None,
+                       help="write a PNG of the latencies and peers here")
     bench.set_defaults(run=cmd_bench)
     sw = sub.add_parser("sweep", help="risk maps or censuses over many towers, one JSON line each, resumable",
                         description="Run risk maps or touch censuses over many towers and seeds; each tower is "
                                     "one JSON line in --out, and a rerun skips the towers already there.")
     sw.add_argument("--task", choices=("riskmap", "census"), default="riskmap", help="what to run per tower")
-    sw.add_argument("--variant", action="append", choices=VARIANTS, help="a tower; repeat for more (default classic)")
+    sw.add_argument("--tower", "--variant", dest="tower", action="append", choices=TOWERS,
+                    help="a game's tower; repeat for more (default classic)")
     sw.add_argument("--seeds", default="0-9", help="tolerance seeds: A-B, one seed, or a comma list (default 0-9)")
-    sw.add_argument("--samples", type=int, default=8, help="pushes per block for riskmap (default 8)")
+    sw.add_argument("--samples", type=whole(1, 1000), default=8, help="pushes per block for riskmap (default 8)")
     sw.add_argument("--set", action="append", default=[], metavar="FIELD=V1,V2",
                     help="a grid axis: a dotted field of the tower spec and its values, e.g. "
                          "tolerance_mm.height_sd=0.1,0.17; repeat for more axes")
-    sw.add_argument("--out", required=True, metavar="FILE.jsonl", help="the output file (appended to)")
+    sw.add_argument("--out", required=True, metavar="FILE.jsonl", type=writable_path,
+                    help="the output file (appended to)")
     sw.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
                     help="a local process pool (default), Ray, or this process")
-    sw.add_argument("--workers", type=int, default=None, help="processes or Ray CPUs (default: one per core)")
+    sw.add_argument("--workers", type=whole(1, 256), default=None, help="processes or Ray CPUs (default: one per core)")
     sw.add_argument("--address", default=None, help="a Ray cluster's address (default RAY_ADDRESS, else local)")
     sw.set_defaults(run=cmd_sweep)
     return parser
@@ -197,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
-    except (UsageError, SimError) as exc:
-        print(f"python -m sim: error: {exc}", file=sys.stderr)
+    except (UsageError, SimError, AssetError) as exc:
+        print(f"python -m sim: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 130

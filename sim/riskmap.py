@@ -28,6 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from . import arguments
+from .lifetime import die_with_parent
 from .spec import SimError, TowerSpec
 from .tower import Tower
 
@@ -86,6 +88,8 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     """
     if not isinstance(samples, (int, np.integer)) or samples < 1:
         raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
+    arguments.check_seed(seed)
+    arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S / 1.25, " m/s")
     tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
     state = tower.get_state()
     if blocks is None:
@@ -100,10 +104,14 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     pushes = {b: push_samples(seed, b[0], b[1], samples, speed) for b in blocks}
     pushes = {b: p[1:2] + p[:1] + p[2:] for b, p in pushes.items()}
     safe = {b: m >= spec.verdict.near_critical_margin_mm for b, m in zip(blocks, tower.static_margins(blocks)[0])}
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
+                                or workers < 1):
+        raise SimError(f"workers must be a whole number of at least 1, got {workers!r}")
     workers = workers or os.cpu_count() or 1
     pool = None
     if workers > 1 and len(blocks) > 1:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
 
     def run(fn, jobs):
         return list(pool.map(fn, jobs)) if pool else [fn(job) for job in jobs]

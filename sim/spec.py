@@ -7,9 +7,10 @@ kilograms, seconds); the JSON uses millimetres and grams where players think in 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from assets.reader import AssetError, read_json
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "towers"
 TOWERS = ("classic", "dk", "mario")  # the towers of the three Jenga games, by spec name
@@ -19,8 +20,8 @@ class SimError(ValueError):
     """Base of every error the simulator raises for bad input."""
 
 
-class SpecError(SimError):
-    """A tower spec file that is missing, malformed or out of range."""
+SpecError = AssetError
+"""A tower spec file that is missing, malformed or out of range (the project's one asset error)."""
 
 
 class BlockError(SimError):
@@ -114,6 +115,14 @@ def _number(data: dict, key: str, where: str, lo: float, hi: float) -> float:
     return float(value)
 
 
+def _whole(data: dict, key: str, where: str, lo: int, hi: int) -> int:
+    """A field that counts (levels, iterations): a fraction is refused, never rounded quietly."""
+    value = _number(data, key, where, lo, hi)
+    if value != int(value):
+        raise SpecError(f"{where}: field '{key}' must be a whole number, got {data[key]!r}")
+    return int(value)
+
+
 def _section(data: dict, key: str, where: str) -> dict:
     section = data.get(key)
     if not isinstance(section, dict):
@@ -129,12 +138,13 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
     if not isinstance(name, str) or not name:
         raise SpecError(f"{where}: field 'name' must be a non-empty string")
     block = data.get("block_mm")
-    if not (isinstance(block, list) and len(block) == 3 and all(isinstance(v, (int, float)) and v > 0 for v in block)):
-        raise SpecError(f"{where}: field 'block_mm' must be three positive numbers (length, width, height)")
+    if not (isinstance(block, list) and len(block) == 3 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v <= 500 for v in block)):
+        raise SpecError(f"{where}: field 'block_mm' must be three numbers from 1 to 500 (length, width, height)")
     length, width, height = (float(v) / 1000.0 for v in block)
     if not length > width > 0:
         raise SpecError(f"{where}: a block must be longer than it is wide, got block_mm {block}")
-    per_level = int(_number(data, "per_level", where, 3, 3))
+    per_level = _whole(data, "per_level", where, 3, 3)
     if abs(length - per_level * width) > 1e-6:
         raise SpecError(f"{where}: {per_level} blocks side by side must span one block length")
     tol = _section(data, "tolerance_mm", where)
@@ -144,14 +154,15 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
     twhere = f"{where} tolerance_mm"
     vwhere, pwhere, hwhere = f"{where} verdict", f"{where} physics", f"{where} hand"
     hz = hand.get("tremor_hz")
-    if not (isinstance(hz, list) and len(hz) == 2 and all(isinstance(v, (int, float)) and v > 0 for v in hz)):
-        raise SpecError(f"{hwhere}: field 'tremor_hz' must be two positive numbers (lowest, highest)")
+    if not (isinstance(hz, list) and len(hz) == 2 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0.1 <= v <= 100 for v in hz) and hz[0] <= hz[1]):
+        raise SpecError(f"{hwhere}: field 'tremor_hz' must be two numbers from 0.1 to 100 (lowest, highest)")
     if not isinstance(phy.get("friction_anchor"), bool):
         raise SpecError(f"{pwhere}: field 'friction_anchor' must be true or false")
     return TowerSpec(
         name=name,
         title=str(data.get("title", name)),
-        levels=int(_number(data, "levels", where, 3, 60)),
+        levels=_whole(data, "levels", where, 3, 60),
         per_level=per_level,
         block_m=(length, width, height),
         mass_kg=_number(data, "mass_g", where, 1, 200) / 1000.0,
@@ -175,15 +186,15 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
         ),
         physics=Physics(
             time_step_s=_number(phy, "time_step_s", pwhere, 1e-5, 0.05),
-            solver_iterations=int(_number(phy, "solver_iterations", pwhere, 1, 1000)),
+            solver_iterations=_whole(phy, "solver_iterations", pwhere, 1, 1000),
             erp=_number(phy, "erp", pwhere, 0.0, 1.0),
             friction_anchor=phy["friction_anchor"],
-            dynamic_levels_below=int(_number(phy, "dynamic_levels_below", pwhere, 0, 100)),
-            dynamic_levels_above=int(_number(phy, "dynamic_levels_above", pwhere, 0, 100)),
+            dynamic_levels_below=_whole(phy, "dynamic_levels_below", pwhere, 0, 100),
+            dynamic_levels_above=_whole(phy, "dynamic_levels_above", pwhere, 0, 100),
             frame_hz=_number(phy, "frame_hz", pwhere, 1, 1000),
             glued_damping=_number(phy, "glued_damping", pwhere, 0.0, 1.0),
-            heavy_load_levels=int(_number(phy, "heavy_load_levels", pwhere, 1, 1000)),
-            heavy_load_iterations=int(_number(phy, "heavy_load_iterations", pwhere, 1, 1000)),
+            heavy_load_levels=_whole(phy, "heavy_load_levels", pwhere, 1, 1000),
+            heavy_load_iterations=_whole(phy, "heavy_load_iterations", pwhere, 1, 1000),
             contact_stiffness_n_m=_number(phy, "contact_stiffness_n_m", pwhere, 0.0, 1e9)
             if "contact_stiffness_n_m" in phy else 0.0,
             contact_damping_n_s_m=_number(phy, "contact_damping_n_s_m", pwhere, 0.0, 1e6)
@@ -208,10 +219,4 @@ def load_spec(name: str) -> TowerSpec:
     path = Path(name) if name.endswith(".json") else ASSETS / f"{name}.json"
     if not name.endswith(".json") and name not in TOWERS:
         raise SpecError(f"unknown tower {name!r}; choose one of {', '.join(TOWERS)}")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SpecError(f"tower spec file {path} not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SpecError(f"tower spec file {path} is not valid JSON: {exc}") from None
-    return parse_spec(data, where=str(path.name))
+    return parse_spec(read_json(path, AssetError), where=str(path.name))

@@ -1,9 +1,9 @@
 """Sweeps: risk maps or touch censuses over many towers, one JSON line per tower, resumable.
 
-    python -m sim sweep --task riskmap --variant classic --seeds 0-999 --out maps.jsonl
+    python -m sim sweep --task riskmap --tower classic --seeds 0-999 --out maps.jsonl
     python -m sim sweep --task census --seeds 0-99 --set tolerance_mm.height_sd=0.1,0.17,0.25 --out c.jsonl
 
-A sweep is the grid of every variant, every seed and every combination of the `--set` values (a
+A sweep is the grid of every tower, every seed and every combination of the `--set` values (a
 field of the tower's JSON spec, dotted, given a list of values). Each tower is one job for the
 executor (sim.executor: a local process pool by default, or Ray), and each finished tower is appended
 to the output as one JSON line and flushed at once. Run the same command again after an interruption
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .spec import ASSETS, VARIANTS, SimError, parse_spec
+from .spec import ASSETS, TOWERS, SimError, parse_spec
 
 TASKS = ("riskmap", "census")
 
@@ -61,29 +61,29 @@ def parse_setting(text: str) -> tuple[str, list]:
     return path, out
 
 
-def _spec_data(variant: str) -> dict:
-    if variant not in VARIANTS:
-        raise SweepError(f"unknown tower {variant!r}; choose from {', '.join(VARIANTS)}")
-    return json.loads((ASSETS / f"{variant}.json").read_text(encoding="utf-8"))
+def _spec_data(tower: str) -> dict:
+    if tower not in TOWERS:
+        raise SweepError(f"unknown tower {tower!r}; choose from {', '.join(TOWERS)}")
+    return json.loads((ASSETS / f"{tower}.json").read_text(encoding="utf-8"))
 
 
-def spec_with(variant: str, settings: dict):
+def spec_with(tower: str, settings: dict):
     """The named tower's spec with the dotted fields changed, checked like a spec file."""
-    data = copy.deepcopy(_spec_data(variant))
+    data = copy.deepcopy(_spec_data(tower))
     for path, value in settings.items():
         node = data
         keys = path.split(".")
         for k in keys[:-1]:
             if not isinstance(node.get(k), dict):
-                raise SweepError(f"--set {path}: the {variant} spec has no section {k!r}")
+                raise SweepError(f"--set {path}: the {tower} spec has no section {k!r}")
             node = node[k]
         if keys[-1] not in node:
-            raise SweepError(f"--set {path}: the {variant} spec has no field {keys[-1]!r}")
+            raise SweepError(f"--set {path}: the {tower} spec has no field {keys[-1]!r}")
         node[keys[-1]] = value
-    return parse_spec(data, where=f"{variant} spec with {settings}" if settings else variant)
+    return parse_spec(data, where=f"{tower} spec with {settings}" if settings else tower)
 
 
-def grid(task: str, variants: Sequence[str], seeds: Sequence[int], settings: Sequence[tuple[str, list]],
+def grid(task: str, towers: Sequence[str], seeds: Sequence[int], settings: Sequence[tuple[str, list]],
          samples: int) -> list[dict]:
     """Every job of the sweep, in a fixed order; each is checked (its spec parses) before any runs."""
     if task not in TASKS:
@@ -92,15 +92,15 @@ def grid(task: str, variants: Sequence[str], seeds: Sequence[int], settings: Seq
     if len(set(names)) != len(names):
         raise SweepError("each --set field may be given once")
     combos = [dict(zip(names, values)) for values in itertools.product(*[v for _, v in settings])] or [{}]
-    for v in variants:
+    for v in towers:
         for combo in combos:
             spec_with(v, combo)
-    return [{"task": task, "variant": v, "seed": s, "settings": combo, "samples": samples}
-            for v in variants for combo in combos for s in seeds]
+    return [{"task": task, "tower": v, "seed": s, "settings": combo, "samples": samples}
+            for v in towers for combo in combos for s in seeds]
 
 
 def job_key(job: dict) -> str:
-    return json.dumps([job["task"], job["variant"], job["seed"], job["settings"], job["samples"]],
+    return json.dumps([job["task"], job["tower"], job["seed"], job["settings"], job["samples"]],
                       sort_keys=True)
 
 
@@ -108,7 +108,7 @@ def run_job(job: dict) -> dict:
     """One tower: its risk map or its census, as one JSON-able row (the job's fields included)."""
     from .tower import Tower
 
-    spec = spec_with(job["variant"], job["settings"])
+    spec = spec_with(job["tower"], job["settings"])
     start = time.process_time()
     if job["task"] == "riskmap":
         from .riskmap import risk_map

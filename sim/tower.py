@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from . import statics
+from . import arguments, statics
 from .layout import block_dims, built_poses, slot_xy
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
@@ -30,6 +30,7 @@ class Tower:
     """A tower of blocks for one game, built from `spec` with per-block tolerances drawn from `seed`."""
 
     def __init__(self, spec: TowerSpec, seed: int = 0):
+        arguments.check_seed(seed)
         self.spec = spec
         self.seed = int(seed)
         self.dims = block_dims(spec, self.seed)
@@ -63,6 +64,8 @@ class Tower:
 
     def removable(self, below_level: int | None = None) -> list[BlockAddress]:
         """Blocks that may be taken: present, below `below_level` (default: the highest complete level)."""
+        if below_level is not None:
+            arguments.whole("below_level", below_level, 0, 10**6)
         if below_level is None:
             top = self.num_levels - 1
             below_level = top if self.top_level_complete else top - 1
@@ -74,12 +77,14 @@ class Tower:
         return int(self.slots[level, pos])
 
     def address(self, block_id: int) -> BlockAddress | None:
+        arguments.check_block_id(block_id, self.spec.num_blocks)
         if self.level_of[block_id] < 0:
             return None
         level = int(self.level_of[block_id])
         return level, int(np.flatnonzero(self.slots[level] == block_id)[0])
 
     def where(self, block_id: int) -> str:
+        arguments.check_block_id(block_id, self.spec.num_blocks)
         code = int(self.level_of[block_id])
         return "tower" if code >= 0 else _WHERE[code]
 
@@ -87,11 +92,13 @@ class Tower:
         return self._poses.copy()
 
     def block_size(self, block_id: int) -> tuple[float, float, float]:
+        arguments.check_block_id(block_id, self.spec.num_blocks)
         l, w, h = self.dims[block_id]
         return float(l), float(w), float(h)
 
     def static_margins(self, remove: list[BlockAddress] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Static stability margin (mm) and weakest level, per candidate removal (or of the tower as is)."""
+        arguments.check_removals(remove, self.num_levels, self.spec.per_level)
         present, xy, widths, masses = self._statics_arrays()
         rem = None if remove is None else np.array(remove, dtype=int).reshape(-1, 2)
         return statics.margins(present, xy, widths, masses, rem)
@@ -138,6 +145,7 @@ class Tower:
         Every operation takes record=True (the verdict's trajectory: poses at the spec's frame rate, for
         animation) and follow_s: after a collapse is certain, go on simulating the fall for that long with
         every block separate (for the animation and the final resting places; the verdict is the same)."""
+        arguments.check_remove(level, pos, record, follow_s)
         self._check_standing()
         self._check_present(level, pos)
         t0 = time.perf_counter()
@@ -153,6 +161,7 @@ class Tower:
         The world is cut around the last changed level (the top for a fresh tower); full=True simulates
         every block separately instead (slower; the benchmark uses it to measure drift).
         """
+        arguments.check_settle(seconds, full, record, follow_s, self.spec.settle_s)
         self._check_standing()
         t0 = time.perf_counter()
         focus = None if full else (self.focus if self.focus is not None else self.num_levels - 1)
@@ -162,6 +171,7 @@ class Tower:
 
     def stack(self, slot: int, record: bool = False, follow_s: float = 0.0) -> Verdict:
         """Put the block in hand on top, in `slot` of the open top level (or of a new level)."""
+        arguments.check_stack(slot, self.spec.per_level, record, follow_s)
         self._check_standing()
         if self.hand is None:
             raise BlockError("there is no block in hand to stack")
@@ -213,7 +223,9 @@ class Tower:
 
         steadiness (0..1] scales the hand's tremor down (1: no tremor); tremor seeds the tremor's shape;
         angle_deg turns the push off the long axis in the horizontal plane.
+        Arguments out of range (sim.arguments) raise BlockError before any physics runs.
         """
+        arguments.check_extract(level, pos, side, speed, steadiness, tremor, angle_deg, record, follow_s)
         self._check_standing()
         self._check_present(level, pos)
         if side not in (1, -1):
@@ -237,6 +249,7 @@ class Tower:
 
         The tower's state is not changed: the game decides whether a touch counts as a move.
         """
+        arguments.check_probe(level, pos, side, speed)
         self._check_standing()
         self._check_present(level, pos)
         if side not in (1, -1):

@@ -14,7 +14,7 @@ def binary_file(tmp_path):
 
 
 def test_tower_spec_that_is_not_text_is_refused(binary_file):
-    with pytest.raises(SpecError, match="is not valid JSON"):
+    with pytest.raises(SpecError, match="bad.json: not valid JSON"):
         load_spec(str(binary_file))
 
 

@@ -97,14 +97,14 @@ def test_malformed_json_is_named(tmp_path):
     broken.write_text(BOARD_PATH.read_text(encoding="utf-8")[:-40], encoding="utf-8")
     with pytest.raises(BoardError) as err:
         load_board(broken)
-    assert "not a readable JSON board" in str(err.value) and str(broken) in str(err.value)
-    with pytest.raises(BoardError, match="no such board file"):
+    assert "not valid JSON" in str(err.value) and str(broken) in str(err.value)
+    with pytest.raises(BoardError, match="no such file"):
         load_board(tmp_path / "missing.json")
 
 
 def test_a_file_of_another_kind_is_named():
     assert "not a Donkey Kong board" in _broken(lambda d: d.update(format="monkey-dash"))
-    assert "'ladders'" in _broken(lambda d: d.pop("ladders"))
+    assert "ladders: expected a list" in _broken(lambda d: d.pop("ladders"))
 
 
 def test_a_ladder_rung_that_dangles_or_hangs_free_is_named():

@@ -152,7 +152,7 @@ def test_a_broken_settings_file_is_reported_and_ignored(home):
     (home / "settings.json").write_text("{ this is not json")
     app = App()
     assert isinstance(app.screen, LauncherScreen)
-    assert "Ignoring the saved launcher settings" in app.screen.message
+    assert "Settings ignored" in app.screen.message and "settings.json.damaged" in app.screen.message
     app.draw()
 
 

@@ -159,6 +159,7 @@ def test_tournament_command_bad_arguments_one_line_exit_2(args):
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
 
 
+@pytest.mark.physics
 def test_sweep_resumes_after_an_interruption(tmp_path):
     jobs = sweep.grid("riskmap", ["classic"], [0, 1], [("levels", [5])], samples=1)
     whole = tmp_path / "whole.jsonl"

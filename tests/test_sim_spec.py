@@ -24,7 +24,7 @@ def test_the_three_towers():
     (lambda d: d.update(friction="wood"), "'friction' must be a number"),
     (lambda d: d.update(levels=500), "'levels' = 500 is outside"),
     (lambda d: d["physics"].update(friction_anchor=1), "'friction_anchor' must be true or false"),
-    (lambda d: d.update(block_mm=[75, 25]), "'block_mm' must be three positive numbers"),
+    (lambda d: d.update(block_mm=[75, 25]), "'block_mm' must be three numbers from 1 to 500"),
     (lambda d: d.pop("verdict"), "section 'verdict'"),
 ])
 def test_broken_spec_names_the_field(change, message):

@@ -9,12 +9,11 @@ once into flat lists indexed by space number so the rules engine does no lookups
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from games.core import GameError
+from assets.reader import AssetError, Fields, read_json
 
 BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "donkey_kong" / "board.json"
 FORMAT = "kong-tabletop-dk-board"
@@ -22,11 +21,13 @@ FORMAT = "kong-tabletop-dk-board"
 # Pawn step directions (the rulebook forbids both senses of one axis in a single move).
 LEFT, RIGHT, UP, DOWN = "L", "R", "U", "D"
 SINGLE_MARKS = ("start", "finish", "oil_can", "dk", "drop")
+MARKS = SINGLE_MARKS + ("black_dot", "red_dot")
 BARREL_SPACES = 6
 
 
-class BoardError(GameError):
-    """A board file that cannot be played; the message names what is broken."""
+BoardError = AssetError
+"""A board file that cannot be played (the project's one asset error); the message names the file and
+what is broken."""
 
 
 @dataclass
@@ -62,46 +63,50 @@ class Board:
 
 def load_board(path: str | Path = BOARD_PATH) -> Board:
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BoardError(f"{path}: no such board file") from None
-    except (OSError, ValueError) as exc:
-        raise BoardError(f"{path}: not a readable JSON board ({exc})") from None
+    data = read_json(path, AssetError)
     try:
         return build_board(data)
-    except BoardError as exc:
-        raise BoardError(f"{path}: {exc}") from None
+    except AssetError as exc:
+        raise AssetError(f"{path}: {exc}") from None
 
 
 def build_board(data: Mapping) -> Board:
     """Check a board given as parsed JSON and precompute its graph."""
+    f = Fields("")  # the field checks; load_board puts the file's name in front of each message
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise BoardError(f"not a Donkey Kong board (expected \"format\": \"{FORMAT}\")")
+        raise BoardError(f"format: not a Donkey Kong board (expected \"format\": \"{FORMAT}\")")
     for key in ("spaces", "girders", "ladders", "edges"):
-        if not isinstance(data.get(key), list):
-            raise BoardError(f"the board needs a list {key!r}")
+        f.seq(data.get(key), key, min_len=1 if key != "edges" else 0)
+    coords = f.obj(data.get("coordinates", {"width": 1000, "height": 1000}), "coordinates")
+    width = f.number(coords.get("width", 1000), "coordinates.width", 1, 100_000)
+    height = f.number(coords.get("height", 1000), "coordinates.height", 1, 100_000)
+    for name, fig in f.obj(data.get("figures", {}), "figures").items():
+        fig = f.obj(fig, f"figures.{name}")
+        f.number(fig.get("x"), f"figures.{name}.x", 0, width)
+        f.number(fig.get("y"), f"figures.{name}.y", 0, height)
     names, kind, xy, marks = [], [], [], []
     index: dict[str, int] = {}
     for i, s in enumerate(data["spaces"]):
-        if not isinstance(s, Mapping) or not isinstance(s.get("id"), str):
-            raise BoardError(f"space number {i} has no string 'id'")
-        sid = s["id"]
+        w = f"spaces[{i}]"
+        s = f.obj(s, w)
+        sid = f.text(s.get("id"), f"{w}.id")
         if sid in index:
-            raise BoardError(f"space {sid!r} is listed twice")
-        if s.get("kind") not in ("girder", "ladder", "oil_can"):
-            raise BoardError(f"space {sid!r} has kind {s.get('kind')!r}; use girder, ladder or oil_can")
-        if not all(isinstance(s.get(c), (int, float)) for c in ("x", "y")):
-            raise BoardError(f"space {sid!r} needs numeric drawing coordinates x and y")
+            raise BoardError(f"{w}.id: space {sid!r} is listed twice")
+        f.text(s.get("kind"), f"{w}.kind", ("girder", "ladder", "oil_can"))
+        x = f.number(s.get("x"), f"{w}.x", 0, width)
+        y = f.number(s.get("y"), f"{w}.y", 0, height)
+        own = f.seq(s.get("marks", []), f"{w}.marks")
+        for j, m in enumerate(own):
+            f.text(m, f"{w}.marks[{j}]", MARKS)
         index[sid] = len(names)
         names.append(sid)
         kind.append(s["kind"])
-        xy.append((float(s["x"]), float(s["y"])))
-        marks.append(set(s.get("marks", [])))
+        xy.append((x, y))
+        marks.append(set(own))
     n = len(names)
 
     def ref(sid, where):
-        if sid not in index:
+        if not isinstance(sid, str) or sid not in index:
             raise BoardError(f"{where} names space {sid!r}, which does not exist (a dangling link)")
         return index[sid]
 
@@ -125,14 +130,11 @@ def build_board(data: Mapping) -> Board:
     on_girder = [None] * n
     steps: list[list[tuple[int, str]]] = [[] for _ in range(n)]
     roll_next: dict[int, int] = {}
-    for g in data["girders"]:
-        gid = g.get("id") if isinstance(g, Mapping) else None
-        ids = g.get("spaces") if isinstance(g, Mapping) else None
-        if not isinstance(gid, str) or not isinstance(ids, list) or not ids:
-            raise BoardError(f"girder {gid!r} needs an id and a non-empty list of spaces")
-        lv = g.get("level")
-        if not isinstance(lv, int) or lv < 1:
-            raise BoardError(f"girder {gid!r} needs a level of 1 or more (1 is the bottom girder)")
+    for k, g in enumerate(data["girders"]):
+        g = f.obj(g, f"girders[{k}]")
+        gid = f.text(g.get("id"), f"girders[{k}].id")
+        ids = f.seq(g.get("spaces"), f"girders[{k}].spaces", min_len=1)
+        lv = f.integer(g.get("level"), f"girders[{k}].level", 1, 100)
         row = [ref(s, f"girder {gid}") for s in ids]
         for i in row:
             if kind[i] != "girder":
@@ -156,9 +158,10 @@ def build_board(data: Mapping) -> Board:
             raise BoardError(f"girder space {names[i]!r} is on no girder")
 
     # Broken white lines: the barrel route leaves a girder end along them.
-    for e in data["edges"]:
-        a = ref(e.get("from"), "an edge")
-        b = ref(e.get("to"), "an edge")
+    for k, e in enumerate(data["edges"]):
+        e = f.obj(e, f"edges[{k}]")
+        a = ref(e.get("from"), f"edges[{k}].from")
+        b = ref(e.get("to"), f"edges[{k}].to")
         if a in roll_next:
             raise BoardError(f"edge from {names[a]!r}: a barrel there already rolls on along its girder; "
                              "edges start at the low end of a girder")
@@ -185,6 +188,8 @@ def build_board(data: Mapping) -> Board:
     for m in ("start", "finish"):
         if kind[specials[m]] != "girder":
             raise BoardError(f"the {m} space must be a girder space")
+    if specials["start"] == specials["finish"]:
+        raise BoardError("the start and the finish must be different spaces")
     for b in black:
         if route_pos[b] < 0 or b in (specials["oil_can"], specials["dk"]):
             raise BoardError(f"black-dot space {names[b]!r} must be on the barrel route (not DK's space or the Oil Can)")
@@ -195,14 +200,11 @@ def build_board(data: Mapping) -> Board:
     ladder_of = [-1] * n
     ladder_spaces = []
     for k, lad in enumerate(data["ladders"]):
-        lid = lad.get("id") if isinstance(lad, Mapping) else None
-        if not isinstance(lid, str):
-            raise BoardError(f"ladder number {k} has no string 'id'")
+        lad = f.obj(lad, f"ladders[{k}]")
+        lid = f.text(lad.get("id"), f"ladders[{k}].id")
         bottom = ref(lad.get("bottom"), f"ladder {lid} (bottom)")
         top = ref(lad.get("top"), f"ladder {lid} (top)")
-        rungs = [ref(s, f"ladder {lid}") for s in lad.get("spaces") or []]
-        if not rungs:
-            raise BoardError(f"ladder {lid} has no black spaces")
+        rungs = [ref(s, f"ladder {lid}") for s in f.seq(lad.get("spaces"), f"ladders[{k}].spaces", min_len=1)]
         if kind[bottom] != "girder" or kind[top] != "girder":
             raise BoardError(f"ladder {lid} joins nothing: its bottom and top must be girder spaces")
         if level[top] <= level[bottom]:

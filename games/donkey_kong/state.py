@@ -15,8 +15,9 @@ fireball waiting in the Oil Can or a barrel in Donkey Kong's dispenser.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 
-from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, State
+from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, MatchFileError, State
 
 from .board import BOARD
 from .cards import (CARD_INDEX, CARD_IS_HAMMER, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, DK_FACE,
@@ -621,10 +622,12 @@ class DonkeyKongState(State):
     @classmethod
     def from_json(cls, config, data) -> "DonkeyKongState":
         s = cls(config)
+        if not isinstance(data, Mapping):
+            raise MatchFileError(f"a saved Donkey Kong position is an object, not {type(data).__name__}")
         for f in cls._FIELDS:
             key = cls._SAVED_AS[f]
             if key not in data:
-                raise ValueError(f"a Donkey Kong state needs the field {key!r}")
+                raise MatchFileError(f"a saved Donkey Kong position needs the field {key!r}")
             setattr(s, f, copy.deepcopy(data[key]))
         return s
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import textwrap
 
-from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, State
+from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, MatchFileError, State
 from . import data, physics
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
@@ -108,9 +108,11 @@ class TowerState(State):
     @classmethod
     def from_json(cls, config, data_: dict) -> "TowerState":
         state = cls(config)
+        if not isinstance(data_, dict):
+            raise MatchFileError(f"a saved {config.game} position is an object, not {type(data_).__name__}")
         missing = [k for k in cls.FIELDS if k not in data_]
         if missing:
-            raise IllegalActionError(f"a saved {config.game} state lacks {', '.join(missing)}")
+            raise MatchFileError(f"a saved {config.game} position lacks {', '.join(missing)}")
         for k in cls.FIELDS:
             setattr(state, k, copy.deepcopy(data_[k]))
         return state

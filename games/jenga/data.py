@@ -6,12 +6,11 @@ could replace the project's designs without code changes.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core import ConfigError
+from assets.reader import AssetError, Fields, read_json
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "jenga"
 
@@ -21,39 +20,23 @@ CHARACTERS = ("mario", "luigi", "peach", "toad")
 EFFECTS = ("climb", "collect", "return", "steal", "steal_each", "move_down")
 
 
-class AssetError(ConfigError):
-    """A data file under assets/jenga/ that is missing or malformed."""
-
-
 def _read(name: str, folder: Path | None = None) -> dict:
-    path = (folder or ASSETS) / name
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AssetError(f"{path}: the file is missing") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise AssetError(f"{path}: not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise AssetError(f"{path}: expected a JSON object at the top")
-    return data
+    return read_json((folder or ASSETS) / name, AssetError)
+
+
+_FIELDS = Fields("")  # the one set of field checks; each `where` below names the file and the field
 
 
 def _int(where: str, value: Any, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise AssetError(f"{where}: expected a whole number from {lo} to {hi}, got {value!r}")
-    return value
+    return _FIELDS.integer(value, where, lo, hi)
 
 
 def _number(where: str, value: Any, lo: float, hi: float) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not lo <= value <= hi:
-        raise AssetError(f"{where}: expected a number from {lo} to {hi}, got {value!r}")
-    return float(value)
+    return _FIELDS.number(value, where, lo, hi)
 
 
 def _flag(where: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise AssetError(f"{where}: expected true or false, got {value!r}")
-    return value
+    return _FIELDS.flag(value, where)
 
 
 def check_play(data: dict) -> dict:

@@ -17,8 +17,8 @@ Layout = list  # list[list[int | None]]
 Hole = tuple  # (level, slot, end)
 
 SLOTS = 3
-_HOLE = re.compile(r"^(\d+):([0-2])([+-][xy])$")
-_BLOCK = re.compile(r"^(\d+):([0-2])$")
+_HOLE = re.compile(r"^(\d{1,6}):([0-2])([+-][xy])$", re.ASCII)  # a few digits: huge numbers are no hole
+_BLOCK = re.compile(r"^(\d{1,6}):([0-2])$", re.ASCII)
 
 
 def axis(level: int) -> str:

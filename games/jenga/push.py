@@ -18,8 +18,11 @@ from ..core import ActionSyntaxError, IllegalActionError
 from . import data
 from .layout import ends
 
-_EXTRACT = re.compile(r"^extract\s+(\d+):(\d+)\s+([+-][xy])\s+speed=([0-9.]+)\s+steady=([0-9.]+)$")
-_PROBE = re.compile(r"^probe\s+(\d+):(\d+)\s+([+-][xy])$")
+# Numbers are read only up to a few digits (a tower has tens of levels; speeds have three decimals), so
+# text with huge numbers is refused as not a push instead of overflowing int() or float().
+_EXTRACT = re.compile(r"^extract\s+(\d{1,6}):(\d{1,6})\s+([+-][xy])\s+speed=([0-9.]{1,12})\s+steady=([0-9.]{1,12})$",
+                      re.ASCII)
+_PROBE = re.compile(r"^probe\s+(\d{1,6}):(\d{1,6})\s+([+-][xy])$", re.ASCII)
 
 
 class PushOutOfRangeError(IllegalActionError):
@@ -113,8 +116,8 @@ def parse_probe(text: str) -> Push | None:
 
 def loose_extract(text: str) -> str | None:
     """Typed text like 'extract 5:1 +x 0.02 0.9' or with speed=/steady= in any precision, made canonical."""
-    m = re.match(r"^extract\s+(\d+):(\d+)\s+([+-][xy])(?:\s+(?:speed=)?([0-9.]+))?(?:\s+(?:steady=)?([0-9.]+))?$",
-                 text.strip().lower())
+    m = re.match(r"^extract\s+(\d{1,6}):(\d{1,6})\s+([+-][xy])(?:\s+(?:speed=)?([0-9.]{1,12}))?"
+                 r"(?:\s+(?:steady=)?([0-9.]{1,12}))?$", text.strip().lower(), re.ASCII)
     if not m:
         return None
     styles = data.play()["push_styles"]

@@ -8,12 +8,11 @@ is checked on load so that a broken file is reported by name rather than crashin
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core import ConfigError
+from assets.reader import AssetError, read_json
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "monkey_dash"
 BOARD_FILE = ASSETS / "board.json"
@@ -28,8 +27,8 @@ RING = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 ORTHOGONAL = ("N", "E", "S", "W")
 
 
-class BoardFileError(ConfigError):
-    """A board file that is missing, not JSON, or describes an impossible warehouse."""
+BoardFileError = AssetError
+"""A board file that is missing, not JSON, or describes an impossible warehouse (the one asset error)."""
 
 
 @dataclass(frozen=True)
@@ -171,10 +170,4 @@ def parse_board(data, source: str = "board") -> Board:
 
 def load_board(path: Path | str = BOARD_FILE) -> Board:
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BoardFileError(f"{path}: the Monkey Dash board file is missing") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BoardFileError(f"{path}: cannot be read as JSON ({exc})") from None
-    return parse_board(data, str(path))
+    return parse_board(read_json(path, AssetError), str(path))

@@ -8,9 +8,10 @@ Interrupt cards by the waiting player when the mover's turn begins, and they alw
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from assets.reader import read_json
 
 from .board import ASSETS, BoardFileError
 
@@ -34,8 +35,8 @@ EFFECTS = {
 }
 
 
-class CardFileError(BoardFileError):
-    """A Power Card file that is missing, not JSON, or names an unknown effect."""
+CardFileError = BoardFileError
+"""A Power Card file that is missing, not JSON, or names an unknown effect (the one asset error)."""
 
 
 @dataclass(frozen=True)
@@ -90,10 +91,4 @@ def parse_cards(data, source: str = "power cards") -> tuple[Card, ...]:
 
 def load_cards(path: Path | str = CARDS_FILE) -> tuple[Card, ...]:
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardFileError(f"{path}: the Power Card file is missing") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CardFileError(f"{path}: cannot be read as JSON ({exc})") from None
-    return parse_cards(data, str(path))
+    return parse_cards(read_json(path, CardFileError), str(path))

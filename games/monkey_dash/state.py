@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..core import CHANCE, TERMINAL, ActionSyntaxError, GameConfig, GameError, State
+from ..core import CHANCE, TERMINAL, ActionSyntaxError, GameConfig, MatchFileError, State
 from .board import COLOURS, ORTHOGONAL, RING, Board
 from .cards import Card
 from .illegal import NotYourTurnError, diagnose  # noqa: F401  (NotYourTurnError: part of this module's API)
@@ -591,7 +591,7 @@ class MonkeyDashState(State):
             s.undone = [tuple(u) for u in data["undone"]]
             s.banned = list(data["banned"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise GameError(f"not a saved Monkey Dash position: {exc}") from None
+            raise MatchFileError(f"not a saved Monkey Dash position: {exc}") from None
         return s
 
     def clone(self) -> "MonkeyDashState":

@@ -11,7 +11,8 @@ small batches (sim.risk_map's `blocks=`) and answers after each one: the tint fi
 the first figures arriving within a second or two. A request for a new position stops the worker
 computing the old one and starts afresh, so the map shown always belongs to the tower on screen.
 sim draws each block's pushes from (seed, level, pos), so the batches give the same figures as one
-whole map.
+whole map. The worker never outlives the app: it asks the kernel to end it when its parent dies (Linux),
+and checks its parent twice a second elsewhere (see _die_with_parent).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 
 
 BATCH = 4  # blocks mapped per answer: about a second of physics on one core
+PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class RiskWorker:
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        env[PARENT_ENV] = str(os.getpid())
         self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.DEVNULL, text=True, env=env)
         self._generation += 1
@@ -202,8 +205,17 @@ class RiskWorker:
         self._running = self._waiting = None
 
 
+def _die_with_parent() -> None:
+    """End this worker as soon as the app that started it is gone, even in the middle of a map (a killed
+    app cannot stop it): see sim.lifetime."""
+    from sim.lifetime import die_with_parent
+
+    die_with_parent(int(os.environ.get(PARENT_ENV) or os.getppid()))
+
+
 def _serve() -> None:
     """The worker process: one JSON request per line in, one JSON answer per line out."""
+    _die_with_parent()
     def say(answer: dict) -> None:
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()

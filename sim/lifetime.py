@@ -1,0 +1,39 @@
+"""Worker processes that never outlive the process that started them.
+
+die_with_parent(parent) is called first thing in a worker (the risk map's pool workers, the app's risk
+worker): on Linux the kernel is asked to kill the worker when its parent dies (PR_SET_PDEATHSIG), and a
+daemon thread checks twice a second that the parent is still the same process, for other systems and
+for a parent that died before the request was made. A parent killed outright (SIGKILL) cannot stop its
+workers itself; without this they would go on computing, or wait for work, for ever.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+
+CHECK_S = 0.5
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process as soon as process `parent` (its parent when started) is gone."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        os._exit(0)
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:  # the parent died: this process was handed to another
+                os._exit(0)
+            time.sleep(CHECK_S)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

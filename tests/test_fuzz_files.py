@@ -1,0 +1,222 @@
+"""Fuzzing the files the app reads at start and loads (issue 17): the autosave, the launcher settings
+and match files. A damaged file never keeps the app from starting: it is refused in one sentence, set
+aside beside itself with its bytes kept, and the launcher opens. A damaged match file is refused with
+MatchFileError, never a crash; stale temporary files of cut-short writes are cleaned at start.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import time
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import registry
+from games.core import Seat
+from games.match import Match, MatchFileError, _checksum
+from render import storage
+from render.app import App
+from render.launcher import LauncherScreen
+
+EXAMPLES = 40  # per test: the README gives the totals
+SLOW = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def _deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+JSON_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False,
+                         allow_infinity=False), st.text(max_size=20))
+JSON_VALUES = st.recursive(JSON_SCALARS, lambda kids: st.one_of(st.lists(kids, max_size=4),
+                           st.dictionaries(st.text(max_size=8), kids, max_size=4)), max_leaves=12)
+
+DAMAGED_TEXT = st.one_of(
+    st.sampled_from(["null", "[]", "[1, 2]", "7", "-3.5", '"a string"', "true", "", " ", "{", "{]", "NaN",
+                     '{"seed": ' + "9" * 5001 + "}", '{"format": "kong-tabletop-match", "seed": ' + "9" * 5001 + "}",
+                     '{"format": "kong-tabletop-match"}', '{"format": "kong-tabletop-match", "config": 3}',
+                     '{"seed": "abc", "game": [], "variants": 7, "seats": "x", "sound": "loud"}']),
+    st.integers(40, 100_000).map(_deep),
+    JSON_VALUES.map(json.dumps),
+    st.binary(max_size=60).map(lambda b: b.decode("latin-1")),
+)
+
+
+def _start_app(which: str, text: str):
+    folder = storage.data_dir()
+    path = folder / which
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    original = path.read_bytes()
+    app = App()
+    try:
+        assert isinstance(app.screen, LauncherScreen)
+        app.draw()
+        app.screen.start()  # the launcher's own choices, whatever the settings held
+        app.draw()
+        return app, path, original
+    finally:
+        app.close()
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=SLOW)
+@given(which=st.sampled_from([storage.AUTOSAVE_FILE, storage.SETTINGS_FILE]), text=DAMAGED_TEXT)
+def test_the_app_starts_whatever_the_autosave_or_settings_hold(which, text):
+    folder = storage.data_dir()
+    for p in folder.iterdir():
+        if p.is_file():
+            p.unlink()
+    app, path, original = _start_app(which, text)
+    aside = sorted(folder.glob(f"{which}.damaged*"))
+    if aside:  # refused and kept for the player, byte for byte
+        assert aside[0].read_bytes() == original
+    else:  # kept in place: it was usable (a settings object, or an autosave whose header reads)
+        kept = json.loads(original)
+        assert isinstance(kept, dict)
+        if which == storage.AUTOSAVE_FILE:
+            assert kept.get("format") == "kong-tabletop-match"
+
+
+@pytest.mark.parametrize("which, text, words", [
+    (storage.AUTOSAVE_FILE, "null", "Autosave not usable"),
+    (storage.AUTOSAVE_FILE, "[1, 2]", "Autosave not usable"),
+    (storage.AUTOSAVE_FILE, _deep(5000), "too deeply"),
+    (storage.AUTOSAVE_FILE, '{"format": "kong-tabletop-match", "seed": ' + "9" * 5001 + "}", "5001 digits"),
+    (storage.AUTOSAVE_FILE, '{"format": "kong-tabletop-match", "config": 3}', "not a Kong Tabletop match file"),
+    (storage.SETTINGS_FILE, '"settings"', "Settings ignored"),
+    (storage.SETTINGS_FILE, "12", "Settings ignored"),
+    (storage.SETTINGS_FILE, _deep(3000), "too deeply"),
+])
+def test_a_refused_file_is_named_in_one_sentence_on_the_launcher_and_set_aside(which, text, words):
+    path = storage.data_dir() / which
+    path.write_text(text)
+    app = App()
+    try:
+        message = app.screen.message
+        assert words in message and f"kept as {which}.damaged" in message and "\n" not in message
+        assert (storage.data_dir() / f"{which}.damaged").read_text() == text
+        assert not path.exists()
+    finally:
+        app.close()
+
+
+def test_a_seed_typed_as_letters_or_too_large_is_refused_on_start():
+    app = App()
+    try:
+        launcher = app.screen
+        for typed in ("abc", "²", "9" * 30):
+            launcher.seed.value = typed
+            launcher.start()
+            assert isinstance(app.screen, LauncherScreen)
+            assert launcher.message.startswith("The seed must be a whole number")
+        launcher.seed.value = "12"
+        launcher.start()
+        assert not isinstance(app.screen, LauncherScreen) and app.screen.match.seed == 12
+    finally:
+        app.close()
+
+
+def test_stale_temporary_files_are_cleaned_at_start_and_fresh_ones_kept():
+    folder = storage.data_dir()
+    (folder / storage.AUTOSAVE_FILE).write_text("{}")
+    stale = [folder / ".autosave.json.x1.tmp", storage.saves_dir() / ".game.json.x2.tmp"]
+    fresh = folder / ".settings.json.x3.tmp"
+    for p in stale + [fresh]:
+        p.write_text("half a save")
+    old = time.time() - 3600
+    for p in stale:
+        os.utime(p, (old, old))
+    App().close()
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists()  # it may belong to a write going on right now
+
+
+# ---- match files -------------------------------------------------------------------------------
+
+def _saved_match(game: str) -> dict:
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random")]), seed=5)
+    match.advance(limit=12)
+    return match.to_json()
+
+
+GOOD = {game: _saved_match(game) for game in ("donkey_kong", "monkey_dash")}
+
+
+def _nodes(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _nodes(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _nodes(v, path + (i,))
+
+
+ODD = st.one_of(st.sampled_from([None, [], {}, "", -1, 2**63, 10**25, 1.5, True, "roll 7", {"by": 0},
+                                 [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]), JSON_VALUES)
+
+
+@pytest.mark.parametrize("game", sorted(GOOD))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=SLOW)
+@given(data=st.data(), resign=st.booleans())
+def test_a_damaged_match_file_is_refused_with_one_error(game, data, resign, tmp_path):
+    broken = copy.deepcopy(GOOD[game])
+    where = data.draw(st.sampled_from([p for p in _nodes(broken) if p and p[0] != "checksum"]))
+    parent = broken
+    for key in where[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[where[-1]]
+    else:
+        parent[where[-1]] = data.draw(ODD)
+    if resign:  # an edit the checksum cannot catch: the rules and the replay must
+        broken.pop("checksum", None)
+        broken["checksum"] = _checksum(broken)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(broken))
+    try:
+        Match.load(path)
+    except MatchFileError as exc:
+        assert str(path) in str(exc) and "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("text", ["null", "[]", "3", _deep(10_000), '{"seed": ' + "9" * 5001 + "}", "{"])
+def test_a_match_file_of_the_wrong_shape_is_refused(text, tmp_path):
+    path = tmp_path / "match.json"
+    path.write_text(text)
+    with pytest.raises(MatchFileError):
+        Match.load(path)
+
+
+def test_a_match_file_that_is_a_pipe_is_refused_without_reading(tmp_path):
+    fifo = tmp_path / "match.json"
+    os.mkfifo(fifo)
+    with pytest.raises(MatchFileError, match="not a regular file"):
+        Match.load(fifo)  # opening a FIFO to read would wait for a writer for ever
+
+
+def teardown_module():
+    pygame.quit()
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash", "jenga_classic", "jenga_dk", "jenga_mario"])
+@pytest.mark.parametrize("damage", ["list", "empty", "missing field"])
+def test_every_game_refuses_a_malformed_saved_position_with_the_one_match_error(game, damage):
+    """One error class for match data: each game's State.from_json raises MatchFileError."""
+    spec = registry.get(game)
+    config = spec.make_config([Seat(f"P{i}") for i in range(spec.min_players)])
+    good = spec.new_state(config).to_json()
+    bad = {"list": [1, 2], "empty": {}, "missing field": {k: v for k, v in list(good.items())[1:]}}[damage]
+    with pytest.raises(MatchFileError):
+        spec.state_from_json(config, bad)

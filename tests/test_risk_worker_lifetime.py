@@ -1,0 +1,78 @@
+"""No risk-map worker outlives its app (issue 17): an app killed with SIGKILL (which cannot stop its
+worker) takes the worker with it within a second or two, even in the middle of a long map."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+APP = """
+import sys, time
+from sim import Tower, load_spec
+from render.tower.risk import RiskWorker
+worker = RiskWorker(samples=8, seed=0, batch=60)   # the whole map in one batch: a long computation
+worker.request("fresh", "classic", Tower(load_spec("classic"), seed=0).get_state())
+print(worker._proc.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie waiting to be reaped."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    state = next((line.split()[1] for line in status.splitlines() if line.startswith("State:")), "X")
+    return state not in ("Z", "X")
+
+
+def test_a_killed_app_takes_its_risk_worker_with_it():
+    app = subprocess.Popen([sys.executable, "-c", APP], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        worker = int(app.stdout.readline())
+        time.sleep(1.0)  # the worker is computing the map now
+        assert alive(worker)
+        os.kill(app.pid, signal.SIGKILL)
+        app.wait(10)
+        deadline = time.monotonic() + 5.0
+        while alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(worker), "the risk worker outlived the killed app"
+    finally:
+        if app.poll() is None:
+            app.kill()
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def test_a_killed_risk_map_command_takes_its_pool_workers_with_it():
+    cli = subprocess.Popen([sys.executable, "-m", "sim", "riskmap", "--workers", "2", "--samples", "8"], cwd=ROOT,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60.0
+        while len(_children(cli.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = _children(cli.pid)
+        assert len(workers) == 2 and all(alive(w) for w in workers)
+        os.kill(cli.pid, signal.SIGKILL)
+        cli.wait(10)
+        deadline = time.monotonic() + 5.0
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(w) for w in workers), "a pool worker outlived the killed command"
+    finally:
+        if cli.poll() is None:
+            cli.kill()
