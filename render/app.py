@@ -50,6 +50,7 @@ class App(Host):
         self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
+        self._finished: dict[int, tuple[Match, Path]] = {}  # finished games kept as saved matches
         if match is None:
             self.screen = LauncherScreen(self)
         else:
@@ -204,7 +205,19 @@ class App(Host):
         self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
         return True
 
+    def keep_finished(self, match: Match) -> Path:
+        """Save a finished game among the saved matches (once per match: a game undone and finished again
+        rewrites the same file), so the next game taking the autosave slot loses nothing."""
+        path = self._finished.get(id(match))
+        if path is None or path[0] is not match:
+            path = (match, storage.new_save_path(match.config.game))
+            self._finished[id(match)] = path
+        match.save(path[1])
+        return path[1]
+
     def play_again(self, match: Match) -> None:
+        if match.is_over() and id(match) not in self._finished:
+            self.keep_finished(match)
         self.start_match(Match(match.config, random.SystemRandom().randrange(2**31)))
 
     def toggle_sound(self) -> bool:

@@ -65,6 +65,7 @@ class LauncherScreen:
         self.save_files = []
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
+        self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
         self._last_row: int | None = None  # the last row clicked in the saves list, and when
         self._last_click_at = -10**6
         self.size = (0, 0)
@@ -291,6 +292,9 @@ class LauncherScreen:
 
     # ---- events -----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm_quit:
+            self._confirm_event(event)
+            return
         if event.type == pygame.KEYDOWN:
             if self._key(event):
                 return
@@ -319,6 +323,20 @@ class LauncherScreen:
                 return
             self._last_row, self._last_click_at = row, now
 
+    def ask_quit(self) -> None:
+        """Esc also backs out of a game, so a second Esc in a row could close the app by mistake: ask first."""
+        self.confirm_quit = True
+
+    def _confirm_event(self, event: pygame.event.Event) -> None:
+        """While 'Quit Kong Tabletop?' is asked: Esc, Enter or Q quits; any other key or a click stays."""
+        if event.type == pygame.KEYDOWN:
+            self.confirm_quit = False
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_q, pygame.K_y):
+                self._remember()
+                self.app.quit()
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.confirm_quit = False
+
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         focused = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
@@ -335,8 +353,7 @@ class LauncherScreen:
             if focused is not None and self.focus >= 0 and isinstance(focused, TextField):
                 self._set_focus(-1)
             else:
-                self._remember()
-                self.app.quit()
+                self.ask_quit()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             option = focused in self.game_buttons or focused in self.variant_buttons  # already chosen: start
             if isinstance(focused, Button) and focused.enabled and not option:
@@ -510,6 +527,25 @@ class LauncherScreen:
         self.load_button.draw(surface, size)
         self.quit_button.draw(surface, size)
         hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · "
-                                "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit")
+                                "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit (asks first)")
         text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
                   P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")
+        if self.confirm_quit:
+            self._draw_confirm(surface, "Quit Kong Tabletop?",
+                               "Esc or Enter quits; any other key or a click stays here.")
+
+    def _draw_confirm(self, surface: pygame.Surface, title: str, line: str) -> None:
+        """A question in a box over the launcher."""
+        s = self.scale
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(P.SHADE)
+        surface.blit(shade, (0, 0))
+        w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(self.fs(16)).size(line)[0]) + int(60 * s)
+        box = pygame.Rect(0, 0, min(w, surface.get_width() - 20), int(130 * s))
+        box.center = (surface.get_width() // 2, surface.get_height() // 2)
+        pygame.draw.rect(surface, P.PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, P.HIGHLIGHT, box, width=2, border_radius=10)
+        text.draw(surface, title, (box.centerx, box.y + int(26 * s)), self.fs(24), P.HIGHLIGHT, bold=True,
+                  anchor="midtop")
+        text.draw(surface, text.fit(line, self.fs(16), box.w - 20), (box.centerx, box.y + int(80 * s)), self.fs(16),
+                  P.TEXT, anchor="midtop")

@@ -300,10 +300,20 @@ def test_the_art_is_drawn_in_code_not_loaded_from_image_files():
 
 
 # ---- more of the issue's bullets ------------------------------------------------------------
-def test_the_launcher_quits_on_esc_and_remembers_the_choices(home):
+def test_the_launcher_asks_before_esc_quits_and_remembers_the_choices(home, tmp_path):
+    """Esc also backs out of a game, so Esc in the launcher asks first: another key stays, a second Esc quits."""
     app = App()
     launcher = app.screen
     launcher.select_game("monkey_dash")
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.running and launcher.confirm_quit
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "launcher-quit.png"))
+    centre = surface.get_at((surface.get_width() // 2, surface.get_height() // 2 - int(65 * launcher.scale) + 1))
+    assert centre[:3] == P.HIGHLIGHT  # the question's yellow frame, in the middle of the window
+    app.handle(key(pygame.K_DOWN))  # any other key: stay (the key only answers the question)
+    assert app.running and not launcher.confirm_quit and launcher.game == "monkey_dash"
+    app.handle(key(pygame.K_ESCAPE))
     app.handle(key(pygame.K_ESCAPE))
     assert not app.running
     assert json.loads((home / "settings.json").read_text())["game"] == "monkey_dash"

@@ -64,6 +64,10 @@ class Host:
     def play_again(self, match: Match) -> None:
         """A new match with the same game, variant and seats."""
 
+    def keep_finished(self, match: Match) -> Path | None:
+        """Keep a finished match among the saved matches; returns its file (None if there is nowhere)."""
+        return None
+
     def toggle_sound(self) -> bool:
         return False
 
@@ -86,6 +90,7 @@ class GameScreen:
         self._legal_at = -1  # history length the action list was built for
         self.filter = ""
         self.filtering = False
+        self._slash_pending = False  # the "/" key's own TEXTINPUT is still to come
         self.focus_action: str | None = None  # the action under the pointer or selected: boards highlight it
         self.board_hover: list[str] = []  # actions the board says are under the pointer
         self._log_hover: int | None = None
@@ -113,10 +118,12 @@ class GameScreen:
             Button("Menu", self.host.leave, "Esc"),
         ]
         self.result_buttons = [
-            Button("Play again", lambda: self.host.play_again(self.match), "Enter"),
+            Button("Play again", lambda: self.host.play_again(self.match), "P"),
             Button("View board", self.hide_result, "V"),
-            Button("Launcher", self.host.leave, "Esc"),
+            Button("Back to the menu", self.host.leave, "Esc"),
         ]
+        self.result_focus = -1  # the result button Tab or Left/Right chose (-1: none, so Enter starts nothing)
+        self.kept_as: Path | None = None  # where the finished game is kept among the saved matches
         self._refresh_actions()
         if match.is_over():
             self.show_result = True
@@ -296,6 +303,14 @@ class GameScreen:
         on = self.host.toggle_sound()
         self.say("Sound on." if on else "Sound off.")
 
+    def keep_finished(self) -> None:
+        """Keep the finished game among the saved matches (the autosave slot will go to the next game)."""
+        try:
+            self.kept_as = self.host.keep_finished(self.match)
+        except OSError as exc:
+            self.kept_as = None
+            self.say(f"The finished game could not be saved: {exc}", 8.0)
+
     def hide_result(self) -> None:
         self.show_result = False
         self.result_hidden = True
@@ -318,8 +333,13 @@ class GameScreen:
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         if event.type == pygame.TEXTINPUT and self.filtering:
-            self.filter += event.text
-            self._refresh_actions(force=True)
+            typed = event.text
+            if self._slash_pending:  # the "/" that opened the search arrives as text too: it is not a search word
+                self._slash_pending = False
+                typed = typed[1:] if typed.startswith("/") else typed
+            if typed:
+                self.filter += typed
+                self._refresh_actions(force=True)
             return
         for b in self.buttons:
             if b.handle(event):
@@ -355,8 +375,7 @@ class GameScreen:
             self.host.open_load()
         elif self.filtering:
             if key == pygame.K_ESCAPE:
-                self.filtering, self.filter = False, ""
-                self._refresh_actions(force=True)
+                self.end_search()
             elif key == pygame.K_BACKSPACE:
                 self.filter = self.filter[:-1]
                 self._refresh_actions(force=True)
@@ -367,7 +386,7 @@ class GameScreen:
             else:
                 return False  # text arrives as TEXTINPUT
             return True
-        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v):
+        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v, pygame.K_p):
             self.show_result = True  # back from looking at the final board
         elif key == pygame.K_ESCAPE:
             self.host.leave()
@@ -375,9 +394,10 @@ class GameScreen:
             self.skip()
         elif key == pygame.K_m:
             self.toggle_sound()
-        elif key == pygame.K_SLASH and self.show_actions:
+        elif (key == pygame.K_SLASH or event.unicode == "/") and self.show_actions:
             self.filtering = True
             self.filter = ""
+            self._slash_pending = True
         elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
             self._list_key(key)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -389,6 +409,12 @@ class GameScreen:
         else:
             return False
         return True
+
+    def end_search(self) -> None:
+        """Stop finding choices by typed words and show the whole list again."""
+        if self.filtering or self.filter:
+            self.filtering, self.filter, self._slash_pending = False, "", False
+            self._refresh_actions(force=True)
 
     def _list_key(self, key: int) -> None:
         page = self.actions.visible_rows()
@@ -415,7 +441,19 @@ class GameScreen:
 
     def _result_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            n = len(self.result_buttons)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                # Enter was the key that played the last moves: it presses only a button chosen on purpose.
+                if 0 <= self.result_focus < n:
+                    self.result_buttons[self.result_focus].on_click()
+                else:
+                    self.say("P: play again · V: view the board · Esc: back to the menu "
+                             "(or Tab to a button, then Enter).", 6.0)
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                start = self.result_focus if self.result_focus >= 0 else (0 if back else -1)
+                self.result_focus = (start + (-1 if back else 1)) % n
+            elif event.key == pygame.K_p:
                 self.host.play_again(self.match)
             elif event.key == pygame.K_v:
                 self.hide_result()
@@ -441,6 +479,8 @@ class GameScreen:
                 self.result_wait += dt
                 if self.result_wait >= RESULT_DELAY:
                     self.show_result = True
+                    self.result_focus = -1
+                    self.keep_finished()
                     self.host.sound.play("win")
             return
         self.result_wait = 0.0
@@ -540,6 +580,7 @@ class GameScreen:
         self._after(step, before, self._label(step.action, step.by, before), quiet=quiet)
 
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
+        self.end_search()  # the next decision's choices are new: an old search would hide them
         self.log_labels.append(label)
         self.host.autosave(self.match)
         self.on_step(step, before)
@@ -729,8 +770,11 @@ class GameScreen:
                 b.selected = not self.host.sound.muted
             b.draw(surface, self.font_size(13))
         left = self.buttons[0].rect.x - int(12 * self.scale)
-        idle = ("Game over: Enter or V shows the result again" if self.match.is_over() else
+        idle = ("Game over: V shows the result again" if self.match.is_over() else
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
+        focus = self.focus_action if self.focus_action in self.legal else None
+        if focus is not None and not self.match.is_over():
+            idle = f"{self.action_label(focus)}  (Enter plays it)"  # the whole line, where the list cuts it
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
         text.draw(surface, text.fit(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
@@ -747,9 +791,21 @@ class GameScreen:
         pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
         return rect
 
+    def result_score(self, seat: int) -> str:
+        """What the result panel says after a seat's name: its points where the game counts points (a
+        `scores()` method), else won, lost or drawn, never the engine's raw +1/-1."""
+        state = self.match.state
+        scores = getattr(state, "scores", None)
+        if callable(scores):
+            return f"{scores()[seat]:g} pts"
+        winners = state.winners()
+        if not winners:
+            return "draw"
+        return "won" if seat in winners else "lost"
+
     def _draw_result(self, surface: pygame.Surface) -> None:
         n = len(self.match.config.seats)
-        rect = self._overlay_panel(surface, 0.5, min(0.8, (250 + 36 * n) * self.scale / surface.get_height()))
+        rect = self._overlay_panel(surface, 0.56, min(0.86, (290 + 36 * n) * self.scale / surface.get_height()))
         s = self.scale
         state = self.match.state
         names = [seat.name for seat in self.match.config.seats]
@@ -761,26 +817,37 @@ class GameScreen:
         else:
             title = "Nobody wins."
         y = rect.y + int(24 * s)
-        text.draw(surface, title, (rect.centerx, y), self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
+        text.draw(surface, text.fit(title, self.font_size(30), rect.w - int(24 * s), bold=True), (rect.centerx, y),
+                  self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
         y += int(56 * s)
         scores = state.returns()
-        order = sorted(range(len(names)), key=lambda i: -scores[i])
+        order = sorted(range(len(names)), key=lambda i: (i not in winners, -scores[i]))
         for i in order:
             draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
             seat = self.match.config.seats[i]
             kind = "person" if seat.is_human else f"{seat.bot.replace('_', ' ')} bot"
             mark = "  ★ winner" if i in winners else ""
-            text.draw(surface, f"{names[i]} ({kind}){mark}", (rect.x + int(76 * s), y + int(14 * s)),
-                      self.font_size(18), P.TEXT, anchor="midleft")
-            text.draw(surface, f"{scores[i]:g}", (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
+            score = self.result_score(i)
+            score_w = text.font(self.font_size(20), bold=True).size(score)[0]
+            line = text.fit(f"{names[i]} ({kind}){mark}", self.font_size(18), rect.w - int(130 * s) - score_w)
+            text.draw(surface, line, (rect.x + int(76 * s), y + int(14 * s)), self.font_size(18), P.TEXT,
+                      anchor="midleft")
+            text.draw(surface, score, (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
                       P.TEXT, bold=True, anchor="midright")
             y += int(36 * s)
-        text.draw(surface, f"{len(self.match.history)} actions · seed {self.match.seed}",
-                  (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
-        bw, bh, gap = int(170 * s), int(42 * s), int(14 * s)
+        kept = (f"Kept in the saved matches as {self.kept_as.stem}." if self.kept_as is not None
+                else f"{len(self.match.history)} actions · seed {self.match.seed}")
+        for line in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
+            if line:
+                text.draw(surface, text.fit(line, self.font_size(14), rect.w - int(24 * s)),
+                          (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
+                y += int(20 * s)
+        gap = int(14 * s)
+        bw, bh = min(int(190 * s), (rect.w - 4 * gap) // 3), int(42 * s)
         x = rect.centerx - (3 * bw + 2 * gap) // 2
-        for b in self.result_buttons:
+        for k, b in enumerate(self.result_buttons):
             b.rect = pygame.Rect(x, rect.bottom - bh - int(22 * s), bw, bh)
+            b.focused = k == self.result_focus
             b.draw(surface, self.font_size(15))
             x += bw + gap
 
