@@ -123,3 +123,84 @@ def test_donkey_kong_words_name_spaces_by_the_labels_drawn_on_the_board(tmp_path
     spot = pygame.Rect(sq.x + gx - 8, sq.y + gy - 8, 16, 16)
     assert any(surface.get_at((x, y))[:3] == P.WHITE for x in range(spot.x, spot.right) for y in range(spot.y, spot.bottom))
     app.close()
+
+
+def mouse(app, pos, click=False):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    if click:
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_monkey_dash_a_target_the_hovered_piece_shows_is_played_by_a_click(tmp_path):
+    """Hovering a piece previews its steps; moving onto one of those targets keeps the preview, and a
+    click there plays that step (no earlier click on the piece needed)."""
+    match = person_faces("monkey_dash", 8, lambda s: s.phase == "act" and any(m["kind"] == "sup" for m in s.moves()))
+    app = App(match=match)
+    app.draw()
+    screen = app.screen
+    sup = match.state.supervisor_squares()[0]
+    mouse(app, screen.square_rect(sup).center)
+    step = next(m for m in match.state.moves() if m["from"] == sup and m["kind"] == "sup")
+    mouse(app, screen.square_rect(step["to"]).center)
+    assert screen.selected is None and step in screen.targets()  # still previewed while on the target
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "md-hover-target.png"))
+    r = screen.square_rect(step["to"])
+    assert sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom) if surface.get_at((x, y))[:3] == P.HIGHLIGHT) > 30
+    mouse(app, r.center, click=True)
+    assert match.history[-1].action == step["action"]
+    app.close()
+
+
+def test_monkey_dash_the_bots_turn_is_said_of_the_bot_and_its_heave_on_your_monkey_is_animated_and_marked(tmp_path):
+    """Seeded game (random bots, seed 0): at action 177 the second seat heaves the crate under the first
+    seat's monkey. With the first seat a person, the banner speaks of the bot, the monkey slides to its new
+    square, and the board marks the step with a numbered arrow and 'moved by' on the monkey."""
+    spec = registry.get("monkey_dash")
+    bots = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random")]), 0)
+    for _ in range(176):
+        bots.step() if bots.current_player < 0 else bots.play(bots.bot_action())
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bob", "random")]), 0)
+    match.replay([s.to_json() for s in bots.history])
+    assert match.current_player == 1 and match.bot_action() == "heave b3 c3"
+    app = App(match=match)
+    screen = app.screen
+    banner = screen.decision_text()
+    assert banner.startswith("Bob has ") and "click your" not in banner
+    before = match.state.monkey_squares()[0]
+    for _ in range(200):
+        app.tick(0.05)
+        if len(match.history) > 176:
+            break
+    assert match.history[-1].action == "heave b3 c3"
+    after = match.state.monkey_squares()[0]
+    assert after != before and screen.animating()
+    app.tick(0.2)
+    x, y = screen.piece_centre("monkey", 0, after)
+    (bx, by), (ax, ay) = screen.centre(before), screen.centre(after)
+    assert min(bx, ax) < x < max(bx, ax) or min(by, ay) < y < max(by, ay)  # on its way, not jumped
+    for _ in range(10):
+        app.tick(0.1)
+        if not screen.tweens:
+            break
+    assert screen.displaced == [(after, 0, "Bob")] and screen.recent[-1][1:3] == ("b3", "c3")
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "md-heave-marked.png"))
+    r = screen.square_rect(after)
+    assert sum(1 for px in range(r.x, r.right) for py in range(r.y, r.bottom)
+               if surface.get_at((px, py))[:3] == P.WARNING) > 40
+    app.close()
+
+
+def test_the_monkey_dash_result_names_the_winner_in_words_not_plus_or_minus_one(tmp_path):
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann", "greedy"), Seat("Bob", "random")]), 3)
+    match.advance()
+    assert match.is_over() and match.state.winners() == [0]
+    app = App(match=match)
+    screen = app.screen
+    winner = match.state.winners()[0]
+    assert screen.result_score(winner) == "won" and screen.result_score(1 - winner) == "lost"
+    pygame.image.save(app.draw(), str(tmp_path / "md-result.png"))
+    app.close()
