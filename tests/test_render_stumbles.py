@@ -204,3 +204,37 @@ def test_the_monkey_dash_result_names_the_winner_in_words_not_plus_or_minus_one(
     assert screen.result_score(winner) == "won" and screen.result_score(1 - winner) == "lost"
     pygame.image.save(app.draw(), str(tmp_path / "md-result.png"))
     app.close()
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash", "jenga_classic", "jenga_dk", "jenga_mario"])
+def test_help_starts_with_how_to_play_beside_a_picture_of_the_board_and_names_no_files_or_sources(game, tmp_path):
+    from render.help import mentions_sources
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", spec.default_bot if hasattr(spec, "default_bot")
+                                                  and spec.default_bot else list(spec.bots)[0])]), 5)
+    app = App(match=match)
+    app.draw()
+    app.handle(key(pygame.K_F1))
+    screen = app.screen
+    words = screen.help_text()
+    assert words.startswith("HOW TO PLAY\n• ")
+    assert words.index("HOW TO PLAY") < words.index("RULES") < words.index("KEYS")
+
+    def player_part(words):  # the variant's own name and line (Donkey Kong's are named after their sources) aside
+        return "\n".join(ln for ln in words.split("\n") if not ln.startswith(f"{spec.title}, variant '"))
+
+    assert mentions_sources(player_part(words)) == [], mentions_sources(words)
+    for variant in spec.variants:  # every variant's rules, as a player reads them
+        match.config = spec.make_config(match.config.seats, variant)
+        assert mentions_sources(player_part(screen.help_text())) == [], variant
+    match.config = spec.make_config(match.config.seats, spec.default_variant)
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / f"help-{game}.png"))
+    shot = screen._help_shot[1]
+    samples = [shot.get_at((x, y))[:3] for x in range(0, shot.get_width(), 5) for y in range(0, shot.get_height(), 5)]
+    drawn = [c for c in samples if c != P.BACKGROUND]
+    assert shot.get_width() > 100 and len(set(drawn)) >= 3 and len(drawn) > len(samples) // 10  # a picture, not a blank
+    if "how this table decides" in words:  # the decisions on unclear points open on request
+        app.handle(key(pygame.K_d, unicode="d"))
+        assert "HOW THIS TABLE DECIDES UNCLEAR POINTS" in screen.help_text()
+    app.close()

@@ -27,6 +27,7 @@ from games.match import Match, Step, bot_rng
 
 from .. import palette as P
 from .. import text
+from ..help import how_to_play, split_rules, tower_sketch
 from ..widgets import Button, ListView, draw_seat_mark, panel
 
 # Seconds between automatic steps, so people can follow what bots and dice do.
@@ -96,6 +97,8 @@ class GameScreen:
         self._log_hover: int | None = None
         self.show_help = False
         self.help_top = 0
+        self.help_decisions = False  # the help also shows how the table decides unclear points (D)
+        self._help_shot: tuple | None = None  # ((size, history length), the board picture in the help)
         self.show_result = False
         self.result_hidden = False  # the person chose to look at the final board
         self.skipping = False
@@ -430,6 +433,8 @@ class GameScreen:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_F1) or event.unicode == "?":
                 self.show_help = False
+            elif event.key == pygame.K_d:
+                self.help_decisions = not self.help_decisions
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.help_top += 1 if event.key == pygame.K_DOWN else 10
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
@@ -852,8 +857,22 @@ class GameScreen:
             x += bw + gap
 
     def help_text(self) -> str:
-        """The help overlay: shortcuts, then the rules of the active variant in the project's words."""
+        """The help overlay: a short how to play, the rules of the active variant as a player reads them
+        (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
+        this table decides points the printed rules leave open."""
         spec, variant = self.spec, self.match.config.variant
+        lines = ["HOW TO PLAY"]
+        lines += [f"• {line}" for line in how_to_play(self.match.config.game)] or [spec.summary]
+        lines += ["• Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
+                  "the mouse can also click the board.", ""]
+        rules, decisions = None, ""
+        if spec.help_text is not None:
+            try:
+                rules, decisions = split_rules(spec.help_text(variant))
+            except (GameError, KeyError):
+                rules = None
+        lines += ["RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
+        lines.append(text.reflow(rules) if rules else spec.summary)
         keys = [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
                                                        "a card framed)"),
@@ -864,31 +883,53 @@ class GameScreen:
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' and dice's pauses"),
                 ("M", "sound on or off"),
-                ("Esc", "back to the launcher (the game is autosaved)"),
-                ("After the game", "Enter: play again · V: view the board · Esc: launcher")] + self.extra_shortcuts()
-        lines = ["KEYS", "Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
-                 "the mouse can also click the board."]
-        lines += [f"  {k}: {what}" for k, what in keys]
-        lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
-        rules = None
-        if spec.help_text is not None:
-            try:
-                rules = spec.help_text(variant)
-            except (GameError, KeyError):
-                rules = None
-        lines.append(text.reflow(rules) if rules else spec.summary)
+                ("Esc", "back to the menu (the game is autosaved)"),
+                ("After the game", "P: play again · V: view the board · Esc: back to the menu")] + self.extra_shortcuts()
+        lines += ["", "KEYS"] + [f"  {k}: {what}" for k, what in keys]
+        if decisions:
+            if self.help_decisions:
+                lines += ["", "HOW THIS TABLE DECIDES UNCLEAR POINTS", text.reflow(decisions)]
+            else:
+                lines += ["", "D shows how this table decides points the printed rules leave open."]
         lines += ["", "Every game is saved after each action; Resume in the launcher continues it."]
         return "\n".join(lines)
 
+    def help_picture(self, size: tuple[int, int]) -> pygame.Surface:
+        """The board as it stands, drawn by the screen's own draw_board and shrunk to fit `size`, for the
+        help's how to play."""
+        if self.match.config.game.startswith("jenga"):
+            return tower_sketch(size)  # the tower view may still be building: a drawn tower, always ready
+        board = self.rects.get("board")
+        if board is None or board.w < 10 or board.h < 10:
+            return pygame.Surface((1, 1))
+        canvas = pygame.Surface(self.size)
+        canvas.fill(P.BACKGROUND)
+        canvas.set_clip(board)
+        self.draw_board(canvas, board)
+        canvas.set_clip(None)
+        shot = canvas.subsurface(board).copy()
+        k = min(size[0] / board.w, size[1] / board.h)
+        return pygame.transform.smoothscale(shot, (max(1, int(board.w * k)), max(1, int(board.h * k))))
+
     def _draw_help(self, surface: pygame.Surface) -> None:
-        rect = self._overlay_panel(surface, 0.8, 0.86)
+        rect = self._overlay_panel(surface, 0.86, 0.88)
         s = self.scale
-        inner = rect.inflate(-int(48 * s), -int(40 * s))
+        inner = rect.inflate(-int(40 * s), -int(36 * s))
         text.draw(surface, f"Help: {self.spec.title}", inner.topleft, self.font_size(24), P.HIGHLIGHT, bold=True)
+        pic_w = int(inner.w * 0.36)
+        picture = pygame.Rect(inner.right - pic_w, inner.y + int(40 * s), pic_w, inner.h - int(70 * s))
+        if self._help_shot is None or self._help_shot[0] != (picture.size, len(self.match.history)):
+            self._help_shot = ((picture.size, len(self.match.history)), self.help_picture(picture.size))
+        shot = self._help_shot[1]
+        spot = shot.get_rect(midtop=(picture.centerx, picture.y))
+        surface.blit(shot, spot)
+        pygame.draw.rect(surface, P.PANEL_EDGE, spot, width=1)
+        text.draw(surface, text.fit("The board now", self.font_size(14), pic_w), (spot.centerx, spot.bottom + 4),
+                  self.font_size(14), P.TEXT_DIM, anchor="midtop")
         size = self.font_size(16)
-        lines = text.wrap(self.help_text(), size, inner.w)
+        body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w - pic_w - int(20 * s), inner.h - int(64 * s))
+        lines = text.wrap(self.help_text(), size, body.w)
         line_h = int(size * 1.35)
-        body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w, inner.h - int(64 * s))
         rows = max(1, body.h // line_h)
         self.help_top = min(self.help_top, max(0, len(lines) - rows))
         y = body.y
@@ -897,8 +938,8 @@ class GameScreen:
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
         more = "  (Up/Down or the wheel scroll)" if len(lines) > rows else ""
-        text.draw(surface, f"Esc, F1 or a click closes this.{more}", (inner.x, inner.bottom), self.font_size(14),
-                  P.TEXT_DIM, anchor="bottomleft")
+        text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),
+                  (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")
 
 
 # ---- which screen plays which game ---------------------------------------------------------
