@@ -182,10 +182,16 @@ class App(Host):
         """Open a match file dropped on the window (from anywhere, not only the saves folder). A game in
         progress on screen is kept as a saved match first (the autosave slot then holds the opened one);
         a file that cannot be loaded changes nothing and says why."""
+        info = storage.inspect_save(path) if Path(path).is_file() else None
         try:
+            if info is not None and info.problem:
+                raise MatchFileError(f"{Path(path).name}: {info.problem}")
+            if info is None:
+                raise MatchFileError(f"{Path(path).name} is a folder, not a match file" if Path(path).is_dir()
+                                     else f"{Path(path).name}: no such file")
             match = Match.load(path)
         except MatchFileError as exc:
-            message = f"Cannot open the dropped file: {exc}"
+            message = f"Cannot open the dropped file: {str(exc).rstrip('.')}."
             if isinstance(self.screen, LauncherScreen):
                 self.screen.message = message
             else:

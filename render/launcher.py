@@ -7,9 +7,7 @@ the focused button, Up/Down change the game, typing edits the focused name or se
 
 from __future__ import annotations
 
-import json
 import random
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -66,6 +64,11 @@ class LauncherScreen:
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        self.renaming = None  # the saved match whose new name is being typed
+        self.deleting = None  # the saved match "Delete ...?" asks about
+        self.rename_field = TextField("", "new name", max_len=40)
+        self.save_infos = []
+        self.autosave_ok = False
         self._last_row: int | None = None  # the last row clicked in the saves list, and when
         self._last_click_at = -10**6
         self.size = (0, 0)
@@ -198,6 +201,9 @@ class LauncherScreen:
         if not path.exists():
             self.message = "There is no autosaved game yet."
             return
+        if not self.autosave_ok:
+            self.message = self.autosave_note
+            return
         self.load(path, resuming=True)
 
     def load(self, path, resuming: bool = False) -> None:
@@ -210,35 +216,88 @@ class LauncherScreen:
         self.app.start_match(match, keep_previous=not resuming)
 
     def autosave_summary(self) -> str:
-        """One line about the autosaved game, read without replaying it ('' if there is none)."""
+        """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is
+        none); a damaged autosave is said to be so, and Resume is then not offered."""
         path = storage.autosave_path()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            game = self.games[data["game"]].title if data.get("game") in self.games else str(data.get("game"))
-            seats = ", ".join(s["name"] for s in data["config"]["seats"])
-            when = time.strftime("%H:%M, %d %b", time.localtime(path.stat().st_mtime))
-            return f"{game}: {seats}; {len(data['actions'])} actions, saved {when}"
-        except FileNotFoundError:
+        if not path.exists():
+            self.autosave_ok = False
             return ""
-        except (OSError, ValueError, KeyError, TypeError):
-            return "the autosave file is damaged"
+        info = storage.inspect_save(path, {n: s.title for n, s in self.games.items()})
+        self.autosave_ok = not info.problem
+        if info.problem:
+            return f"The autosave cannot be resumed: {info.problem}."
+        return f"{info.title}: {info.seats}; {'finished' if info.over else f'turn {info.turn}'}, saved {info.when}"
 
     def _refresh_saves(self) -> None:
-        self.save_files = storage.saved_matches()
+        """The saved matches, loadable ones first (newest first), then those that will not load, marked."""
         titles = {name: spec.title for name, spec in self.games.items()}
-        labels, damaged = [], []
-        for path in self.save_files:
-            label, problem = storage.describe_save(path, titles)
-            labels.append(label)
-            if problem:
-                damaged.append(f"{path.name} ({problem})")
-        order = sorted(range(len(labels)), key=lambda i: labels[i].endswith("(damaged)"))  # loadable first
-        self.save_files = [self.save_files[i] for i in order]
-        self.saves.set_items([labels[i] for i in order], keep=False)
+        infos = [storage.inspect_save(p, titles) for p in storage.saved_matches()]
+        infos = [i for i in infos if not i.problem] + [i for i in infos if i.problem]
+        self.save_infos = infos
+        self.save_files = [i.path for i in infos]
+        self.saves.set_items([i.label for i in infos], keep=False)
+        damaged = [f"{i.path.name} ({i.problem})" for i in infos if i.problem]
         self.saves_note = ""
         if damaged:
             self.saves_note = (f"{len(damaged)} saved file{'s' if len(damaged) != 1 else ''} cannot be loaded: "
                                + "; ".join(damaged))
+
+    def selected_save(self):
+        if self.save_files and 0 <= self.saves.selected < len(self.save_files):
+            return self.save_infos[self.saves.selected]
+        return None
+
+    # ---- renaming and deleting saved matches -------------------------------------------
+    def start_rename(self) -> None:
+        info = self.selected_save()
+        if info is None:
+            self.message = "Select a saved match first."
+            return
+        self.renaming = info.path
+        self.rename_field.value = info.path.stem
+        self.message = f"Type a new name for {info.path.stem}, then Enter (Esc keeps the old one)."
+
+    def finish_rename(self) -> None:
+        path, self.renaming = self.renaming, None
+        try:
+            new = storage.rename_save(path, self.rename_field.value)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.renaming = path  # let them fix the name
+            return
+        except OSError as exc:
+            self.message = f"Could not rename {path.name}: {exc.strerror or exc}"
+            return
+        self.message = f"Renamed to {new.stem}."
+        self._refresh_saves()
+        if new in self.save_files:
+            self.saves.selected = self.save_files.index(new)
+            self.saves.reveal()
+        self._build()
+
+    def ask_delete(self) -> None:
+        info = self.selected_save()
+        if info is None:
+            self.message = "Select a saved match first."
+            return
+        self.deleting = info.path
+
+    def _delete_event(self, event: pygame.event.Event) -> None:
+        """While 'Delete this saved match?' is asked: Enter or Y deletes; any other key or a click keeps it."""
+        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            return
+        path, self.deleting = self.deleting, None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+            try:
+                storage.delete_save(path)
+            except OSError as exc:
+                self.message = f"Could not delete {path.name}: {exc.strerror or exc}"
+                return
+            self.message = f"Deleted {path.stem}."
+            self._refresh_saves()
+            self._build()
+        else:
+            self.message = f"Kept {path.stem}."
 
     # ---- widgets ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -261,16 +320,17 @@ class LauncherScreen:
             self.add_button = Button("Add a seat", self.add_seat, enabled=len(self.seats) < spec.max_players)
         else:
             self.add_button = Button("Add a seat", self.add_seat, enabled=False)
-        has_autosave = storage.autosave_path().exists()
         self.autosave_note = self.autosave_summary()
         self.start_button = Button("Start", self.start, "Enter", enabled=spec is not None)
-        self.resume_button = Button("Resume autosave", self.resume, enabled=has_autosave)
+        self.resume_button = Button("Resume autosave", self.resume, enabled=self.autosave_ok)
         self.load_button = Button("Load selected", self._load_selected, enabled=bool(self.save_files))
+        self.rename_button = Button("Rename", self.start_rename, "F2", enabled=bool(self.save_files))
+        self.delete_button = Button("Delete", self.ask_delete, "Del", enabled=bool(self.save_files))
         self.quit_button = Button("Quit", self.app.quit, "Esc")
         self.focusables = (self.game_buttons + self.variant_buttons
                            + [w for r in self.seats for w in (r.kind_button, r.name, r.remove_button)]
                            + [self.add_button, self.seed, self.start_button, self.resume_button,
-                              self.load_button, self.quit_button])
+                              self.load_button, self.rename_button, self.delete_button, self.quit_button])
         self.focus = min(self.focus, len(self.focusables) - 1)
         self._set_focus(self.focus)
         size, self.size = self.size, (0, 0)
@@ -278,8 +338,13 @@ class LauncherScreen:
             self.layout(size)  # at once, so a second click in the same frame finds the new buttons
 
     def _load_selected(self) -> None:
-        if self.save_files:
-            self.load(self.save_files[self.saves.selected])
+        info = self.selected_save()
+        if info is None:
+            return
+        if info.problem:
+            self.message = f"Cannot load: {info.path.name} will not load ({info.problem})."
+            return
+        self.load(info.path)
 
     def _set_focus(self, index: int) -> None:
         self.focus = index
@@ -294,6 +359,12 @@ class LauncherScreen:
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm_quit:
             self._confirm_event(event)
+            return
+        if self.deleting is not None:
+            self._delete_event(event)
+            return
+        if self.renaming is not None:
+            self._rename_event(event)
             return
         if event.type == pygame.KEYDOWN:
             if self._key(event):
@@ -322,6 +393,16 @@ class LauncherScreen:
                 self._load_selected()
                 return
             self._last_row, self._last_click_at = row, now
+
+    def _rename_event(self, event: pygame.event.Event) -> None:
+        self.rename_field.focused = True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.finish_rename()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.renaming = None
+            self.message = "The name is kept."
+        else:
+            self.rename_field.handle(event)
 
     def ask_quit(self) -> None:
         """Esc also backs out of a game, so a second Esc in a row could close the app by mistake: ask first."""
@@ -373,6 +454,10 @@ class LauncherScreen:
             self.select_game(self.names[i])
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.saves.move(-1 if key == pygame.K_PAGEUP else 1)
+        elif key == pygame.K_F2:
+            self.start_rename()
+        elif key == pygame.K_DELETE and not isinstance(focused, TextField):
+            self.ask_delete()
         else:
             return False
         return True
@@ -440,7 +525,11 @@ class LauncherScreen:
         if self.saves_note:
             self.saves_note_y = y
             y += 2 * self.fs(13) + int(8 * s)
-        self.load_button.rect = pygame.Rect(c.x, y, c.w, bh)
+        third = (c.w - 2 * gap) // 3
+        self.load_button.rect = pygame.Rect(c.x, y, c.w - 2 * third - 2 * gap, bh)
+        self.rename_button.rect = pygame.Rect(self.load_button.rect.right + gap, y, third, bh)
+        self.delete_button.rect = pygame.Rect(self.rename_button.rect.right + gap, y, third, bh)
+        self.rename_field.rect = pygame.Rect(c.x, y, c.w, bh)
         self.quit_button.rect = pygame.Rect(c.x, y + bh + gap, c.w, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -515,7 +604,7 @@ class LauncherScreen:
         text.draw(surface, title, (self.saves.rect.x, self.saves_title_y), self.fs(15), P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
-            self.saves.draw(surface, self.fs(14))
+            self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem})
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)
@@ -524,7 +613,13 @@ class LauncherScreen:
             for j, line in enumerate(text.wrap(self.saves_note, self.fs(13), c2.w)[:2]):
                 text.draw(surface, text.fit(line, self.fs(13), c2.w), (c2.x, self.saves_note_y + j * (self.fs(13) + 3)),
                           self.fs(13), P.WARNING)
-        self.load_button.draw(surface, size)
+        if self.renaming is not None:
+            self.rename_field.focused = True
+            self.rename_field.draw(surface, size)
+        else:
+            self.load_button.draw(surface, size)
+            self.rename_button.draw(surface, self.fs(14))
+            self.delete_button.draw(surface, self.fs(14))
         self.quit_button.draw(surface, size)
         hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · "
                                 "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit (asks first)")
@@ -533,6 +628,9 @@ class LauncherScreen:
         if self.confirm_quit:
             self._draw_confirm(surface, "Quit Kong Tabletop?",
                                "Esc or Enter quits; any other key or a click stays here.")
+        if self.deleting is not None:
+            self._draw_confirm(surface, f"Delete {self.deleting.stem}?",
+                               "Enter or Y deletes this saved match; any other key or a click keeps it.")
 
     def _draw_confirm(self, surface: pygame.Surface, title: str, line: str) -> None:
         """A question in a box over the launcher."""

@@ -109,7 +109,9 @@ class ListView:
         return None
 
     def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
-             numbered: bool = False, dim: bool = False, show_selection: bool = True) -> None:
+             numbered: bool = False, dim: bool = False, show_selection: bool = True,
+             warn: set[int] = frozenset()) -> None:
+        """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         rows = self.visible_rows()
@@ -128,7 +130,7 @@ class ListView:
             label = self.items[i]
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
-            ink = P.TEXT_DIM if dim else P.TEXT
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
             text.draw(surface, text.fit(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
                       anchor="midleft")
         if len(self.items) > rows:  # a scroll bar

@@ -234,7 +234,7 @@ def test_a_saved_match_is_listed_in_the_launcher_and_loads_on_a_double_click(hom
     app = App()
     launcher = app.screen
     app.draw()
-    assert launcher.saves.items and launcher.saves.items[0].startswith("Toy race · Ann, Rando · 1 action ·")
+    assert launcher.saves.items and launcher.saves.items[0].startswith("Toy race · Ann, Rando · turn 1 ·")
     row = launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft
     for e in click(row) + click(row):
         app.handle(e)

@@ -212,8 +212,8 @@ def test_a_damaged_save_file_gets_one_clear_note_and_loading_it_never_crashes(ho
     app.draw()
     assert len(launcher.saves.items) == 3
     assert launcher.saves_note.startswith("2 saved files cannot be loaded:")
-    assert "broken.json (not valid JSON)" in launcher.saves_note and "odd.json" in launcher.saves_note
-    damaged = [i for i, label in enumerate(launcher.saves.items) if label.endswith("(damaged)")]
+    assert "broken.json (not valid JSON" in launcher.saves_note and "odd.json" in launcher.saves_note
+    damaged = [i for i, label in enumerate(launcher.saves.items) if label.startswith("⚠ ") and "will not load" in label]
     fine = [i for i, label in enumerate(launcher.saves.items) if label.startswith("Donkey Kong · Ann, Bot ·")]
     assert len(damaged) == 2 and len(fine) == 1
     launcher.saves.selected = damaged[0]

@@ -5,6 +5,7 @@ Monkey Dash bot turn and result, the help, the saved-matches list, the display o
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -237,4 +238,103 @@ def test_help_starts_with_how_to_play_beside_a_picture_of_the_board_and_names_no
     if "how this table decides" in words:  # the decisions on unclear points open on request
         app.handle(key(pygame.K_d, unicode="d"))
         assert "HOW THIS TABLE DECIDES UNCLEAR POINTS" in screen.help_text()
+    app.close()
+
+
+def launcher_with_saves(home):
+    from render import storage
+    good = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bot", "random")]), 2)
+    for _ in range(30):
+        good.step() if good.current_player < 0 else good.play(good.bot_action() if good.current_player in good.bots
+                                                                 else good.state.legal_actions()[0])
+    good.save(storage.new_save_path("donkey_kong"))
+    tampered = storage.saves_dir() / "tampered.json"
+    good.save(tampered)
+    data = json.loads(tampered.read_text())
+    data["seed"] = 99  # valid JSON, the right parts, but not what was saved: the checksum says so
+    tampered.write_text(json.dumps(data))
+    return good
+
+
+def test_saved_matches_rows_say_game_players_turn_and_date_and_a_file_that_will_not_load_is_marked(home, tmp_path):
+    from render import storage
+    good = launcher_with_saves(home)
+    app = App()
+    launcher = app.screen
+    pygame.image.save(app.draw(), str(tmp_path / "launcher-saves.png"))
+    rows = launcher.saves.items
+    turn = good.state.turn_count() + 1
+    assert rows[0].startswith(f"Donkey Kong · Ann, Bot · turn {turn} · ")
+    assert re.search(r" · \d\d \w{3} \d{4} \d\d:\d\d$", rows[0])  # the date and time it was saved
+    assert rows[1].startswith("⚠ tampered: will not load (its checksum does not match")
+    launcher.saves.selected = 1
+    launcher._load_selected()
+    assert type(app.screen).__name__ == "LauncherScreen" and launcher.message.startswith("Cannot load: tampered.json")
+    assert storage.inspect_save(storage.saves_dir() / "tampered.json").problem  # and Match.load agrees:
+    with pytest.raises(Exception, match="checksum"):
+        Match.load(storage.saves_dir() / "tampered.json")
+    app.close()
+
+
+def test_resume_is_not_offered_when_the_autosave_is_damaged(home):
+    from render import storage
+    storage.data_dir()
+    storage.autosave_path().write_text('{"format": "kong-tabletop-match", "version": 1, "gam')
+    app = App()
+    launcher = app.screen
+    app.draw()
+    assert not launcher.resume_button.enabled
+    assert launcher.autosave_note.startswith("The autosave cannot be resumed: not valid JSON")
+    launcher.resume()
+    assert type(app.screen).__name__ == "LauncherScreen"
+    app.close()
+
+
+def test_a_dropped_file_that_is_not_a_match_gets_a_sentence_not_a_codec_error(home, tmp_path):
+    picture = tmp_path / "holiday.png"
+    pygame.image.save(pygame.Surface((8, 8)), str(picture))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping: bananas")
+    app = App()
+    for path, words in ((picture, "holiday.png: not a Kong Tabletop match file."),
+                        (notes, "notes.txt: not valid JSON: cut short or edited."),
+                        (tmp_path, "is a folder, not a match file.")):
+        app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        message = app.screen.message
+        assert message.startswith("Cannot open the dropped file: ") and message.endswith(words), message
+        assert "codec" not in message and "0x" not in message
+    app.close()
+
+
+def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_path):
+    from render import storage
+    launcher_with_saves(home)
+    app = App()
+    launcher = app.screen
+    app.draw()
+    launcher.saves.selected = 0
+    app.handle(key(pygame.K_F2))
+    assert launcher.renaming is not None
+    for _ in range(len(launcher.rename_field.value)):
+        app.handle(key(pygame.K_BACKSPACE))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Ann's first win?"))
+    app.handle(key(pygame.K_RETURN))
+    assert launcher.renaming is not None and "cannot contain ?" in launcher.message  # a name a file can have
+    app.handle(key(pygame.K_BACKSPACE))
+    app.handle(key(pygame.K_RETURN))
+    names = sorted(p.name for p in storage.saved_matches())
+    assert names == ["Ann's first win.json", "tampered.json"] and launcher.message == "Renamed to Ann's first win."
+    assert launcher.saves.items[launcher.saves.selected].startswith("Donkey Kong · Ann, Bot")
+    Match.load(storage.saves_dir() / "Ann's first win.json")  # still loads
+    # Delete asks first; any other key keeps the file, Enter deletes it.
+    launcher.saves.selected = 1
+    app.handle(key(pygame.K_DELETE))
+    pygame.image.save(app.draw(), str(tmp_path / "launcher-delete.png"))
+    assert launcher.deleting == storage.saves_dir() / "tampered.json"
+    app.handle(key(pygame.K_n, unicode="n"))
+    assert (storage.saves_dir() / "tampered.json").exists() and launcher.deleting is None
+    app.handle(key(pygame.K_DELETE))
+    app.handle(key(pygame.K_RETURN))
+    assert [p.name for p in storage.saved_matches()] == ["Ann's first win.json"]
+    assert len(launcher.saves.items) == 1 and launcher.saves_note == ""
     app.close()
