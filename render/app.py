@@ -20,7 +20,7 @@ import pygame
 
 from games.match import Match, MatchFileError
 
-from . import storage, text
+from . import palette, storage, text
 from .launcher import LauncherScreen
 from .screens.base import GameScreen, Host, screen_for
 from .sound import Sound
@@ -30,7 +30,7 @@ IDLE_FPS = 12
 IDLE_AFTER = 1.0
 """Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (800, 560)
+MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/test_render_stumbles.py)
 TITLE = "Kong Tabletop"
 
 
@@ -46,6 +46,8 @@ class App(Host):
         pygame.key.start_text_input()
         settings = storage.load_settings(warn=lambda m: None)
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
+        palette.use_palette(settings.get("palette") if isinstance(settings.get("palette"), str) else "standard")
+        text.use_size(settings.get("text_size") if isinstance(settings.get("text_size"), str) else "normal")
         self.running = True
         self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen

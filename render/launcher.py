@@ -327,10 +327,13 @@ class LauncherScreen:
         self.rename_button = Button("Rename", self.start_rename, "F2", enabled=bool(self.save_files))
         self.delete_button = Button("Delete", self.ask_delete, "Del", enabled=bool(self.save_files))
         self.quit_button = Button("Quit", self.app.quit, "Esc")
+        self.palette_button = Button(f"Colours: {P.PALETTE_TITLES[P.current]}", self.next_palette)
+        self.text_button = Button(f"Text size: {text.size_name}", self.next_text_size)
         self.focusables = (self.game_buttons + self.variant_buttons
                            + [w for r in self.seats for w in (r.kind_button, r.name, r.remove_button)]
                            + [self.add_button, self.seed, self.start_button, self.resume_button,
-                              self.load_button, self.rename_button, self.delete_button, self.quit_button])
+                              self.load_button, self.rename_button, self.delete_button, self.quit_button,
+                              self.palette_button, self.text_button])
         self.focus = min(self.focus, len(self.focusables) - 1)
         self._set_focus(self.focus)
         size, self.size = self.size, (0, 0)
@@ -404,6 +407,29 @@ class LauncherScreen:
         else:
             self.rename_field.handle(event)
 
+    # ---- display options (remembered in the settings) ------------------------------------
+    def next_palette(self) -> None:
+        names = list(P.PALETTES)
+        self._set_display(palette=names[(names.index(P.current) + 1) % len(names)])
+
+    def next_text_size(self) -> None:
+        names = list(text.SIZES)
+        self._set_display(text_size=names[(names.index(text.size_name) + 1) % len(names)])
+
+    def _set_display(self, **choice) -> None:
+        """Apply a colour or text-size choice at once and remember it for the next start."""
+        if "palette" in choice:
+            self.settings["palette"] = P.use_palette(choice["palette"])
+        if "text_size" in choice:
+            self.settings["text_size"] = text.use_size(choice["text_size"])
+        self._remember()
+        focus, size = self.focus, self.size
+        self._build()
+        self.size = (0, 0)  # everything is laid out again for the new sizes, at once for the next click
+        if size != (0, 0):
+            self.layout(size)
+        self._set_focus(focus)
+
     def ask_quit(self) -> None:
         """Esc also backs out of a game, so a second Esc in a row could close the app by mistake: ask first."""
         self.confirm_quit = True
@@ -471,7 +497,7 @@ class LauncherScreen:
 
     # ---- drawing ----------------------------------------------------------------------
     def fs(self, base: int) -> int:
-        return max(9, int(round(base * self.scale)))
+        return max(9, int(round(base * self.scale * text.SCALE)))
 
     def layout(self, size) -> None:
         if size == self.size:
@@ -480,26 +506,30 @@ class LauncherScreen:
         w, h = size
         s = self.scale = max(0.6, min(w / 1280, h / 800, 2.0))
         pad = int(20 * s)
-        top = int(90 * s)
+        self.subtitle_y = int(18 * s) + int(self.fs(36) * 1.2)
+        top = max(int(90 * s), self.subtitle_y + int(self.fs(16) * 1.6))
         col_w = (w - 4 * pad) // 3
         self.cols = [pygame.Rect(pad + i * (col_w + pad), top, col_w, h - top - int(60 * s)) for i in range(3)]
-        bh, gap = int(38 * s), int(8 * s)
+        bh, gap = int(38 * s * text.SCALE), int(8 * s)
+        disp_w = min(int(250 * s * text.SCALE), (w - 4 * pad) // 4)
+        self.text_button.rect = pygame.Rect(w - pad - disp_w, int(22 * s), disp_w, bh)
+        self.palette_button.rect = pygame.Rect(self.text_button.rect.x - gap - disp_w, int(22 * s), disp_w, bh)
         c = self.cols[0].inflate(-int(24 * s), 0)
-        y = c.y + int(40 * s)
+        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         for b in self.game_buttons:
             b.rect = pygame.Rect(c.x, y, c.w, bh)
             y += bh + gap
         self.variant_y = y + int(14 * s)
-        y = self.variant_y + int(28 * s)
+        y = self.variant_y + self.fs(15) * 3 // 2 + int(6 * s)
         for b in self.variant_buttons:
             b.rect = pygame.Rect(c.x, y, c.w, bh)
             y += bh + gap
         self.variant_text_y = y + int(6 * s)
         c = self.cols[1].inflate(-int(24 * s), 0)
-        y = c.y + int(40 * s)
+        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         mark = int(34 * s)
-        kind_w = int(c.w * 0.42)
-        remove_w = int(c.w * 0.19)
+        kind_w = int(c.w * 0.38)
+        remove_w = int(c.w * 0.18)
         for row in self.seats:
             row.kind_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
             row.name.rect = pygame.Rect(c.x + mark + kind_w + gap, y, c.w - mark - kind_w - remove_w - 2 * gap, bh)
@@ -507,9 +537,9 @@ class LauncherScreen:
             y += bh + int(14 * s)
         self.add_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
         c = self.cols[2].inflate(-int(24 * s), 0)
-        y = c.y + int(40 * s)
+        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         self.seed_label_y = y
-        self.seed.rect = pygame.Rect(c.x, y + int(24 * s), c.w, bh)
+        self.seed.rect = pygame.Rect(c.x, y + self.fs(15) * 3 // 2, c.w, bh)
         y = self.seed.rect.bottom + int(16 * s)
         self.start_button.rect = pygame.Rect(c.x, y, c.w, int(bh * 1.3))
         y = self.start_button.rect.bottom + gap * 2
@@ -517,10 +547,10 @@ class LauncherScreen:
         self.resume_note_y = y + bh + int(4 * s)
         y += bh + int(34 * s)
         self.saves_title_y = y
-        self.saves.row_h = int(26 * s)
+        self.saves.row_h = int(26 * s * text.SCALE)
         list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap
                      - (2 * self.fs(13) + int(8 * s) if self.saves_note else 0))
-        self.saves.rect = pygame.Rect(c.x, y + int(24 * s), c.w, list_h)
+        self.saves.rect = pygame.Rect(c.x, y + self.fs(15) * 3 // 2, c.w, list_h)
         y = self.saves.rect.bottom + gap
         if self.saves_note:
             self.saves_note_y = y
@@ -538,7 +568,9 @@ class LauncherScreen:
         surface.fill(P.BACKGROUND)
         w, h = surface.get_size()
         text.draw(surface, "Kong Tabletop", (int(20 * s), int(18 * s)), self.fs(36), P.HIGHLIGHT, bold=True)
-        text.draw(surface, "Set up a game, or continue one.", (int(22 * s), int(62 * s)), self.fs(16), P.TEXT_DIM)
+        text.draw(surface, "Set up a game, or continue one.", (int(22 * s), self.subtitle_y), self.fs(16), P.TEXT_DIM)
+        self.palette_button.draw(surface, self.fs(14))
+        self.text_button.draw(surface, self.fs(14))
         titles = ["Game and variant", "Seats", "Start"]
         for rect, title in zip(self.cols, titles):
             panel(surface, rect, title, self.fs(18))

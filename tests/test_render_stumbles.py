@@ -338,3 +338,101 @@ def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_pa
     assert [p.name for p in storage.saved_matches()] == ["Ann's first win.json"]
     assert len(launcher.saves.items) == 1 and launcher.saves_note == ""
     app.close()
+
+
+MACHADO = {  # full-severity colour-vision deficiencies (Machado et al. 2009), linear RGB
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+
+def smallest_gap(colours) -> float:
+    def linear(c):
+        return [((v / 255 + 0.055) / 1.055) ** 2.4 if v > 10 else v / 255 / 12.92 for v in c]
+    worst = 9.0
+    for m in MACHADO.values():
+        seen = [[sum(m[r][k] * c[k] for k in range(3)) for r in range(3)] for c in map(linear, colours)]
+        for i in range(len(seen)):
+            for j in range(i + 1, len(seen)):
+                worst = min(worst, sum((a - b) ** 2 for a, b in zip(seen[i], seen[j])) ** 0.5)
+    return worst
+
+
+def test_the_colour_blind_palette_and_larger_text_are_chosen_in_the_launcher_and_remembered(home, tmp_path):
+    from render import storage, text
+    standard = smallest_gap(P.PALETTES["standard"]["SEAT_COLOURS"])
+    strong = smallest_gap(P.PALETTES["colour-blind"]["SEAT_COLOURS"])
+    assert strong > 2 * standard  # seats are twice as far apart for the weakest of the four kinds of vision
+    app = App()
+    launcher = app.screen
+    app.draw()
+    normal_row = launcher.saves.row_h
+    mouse(app, launcher.palette_button.rect.center, click=True)
+    assert P.current == "colour-blind" and P.seat_colour(0) == P.PALETTES["colour-blind"]["SEAT_COLOURS"][0]
+    mouse(app, launcher.text_button.rect.center, click=True)
+    mouse(app, launcher.text_button.rect.center, click=True)
+    assert text.size_name == "largest" and launcher.fs(15) > 15
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "launcher-large.png"))
+    assert launcher.saves.row_h > normal_row
+    r = launcher.seats[0].kind_button.rect  # the first seat's mark in the new colour
+    cx = r.x - int(18 * launcher.scale)
+    assert P.seat_colour(0) in {surface.get_at((cx + dx, r.centery))[:3] for dx in range(-int(11 * launcher.scale), -2)}
+    settings = json.loads((home / "settings.json").read_text())
+    assert settings["palette"] == "colour-blind" and settings["text_size"] == "largest"
+    app.close()
+    P.use_palette("standard")
+    text.use_size("normal")
+    again = App()  # the next start uses them
+    assert P.current == "colour-blind" and text.size_name == "largest"
+    again.close()
+    storage.save_settings({})
+    P.use_palette("standard")
+    text.use_size("normal")
+
+
+@pytest.mark.parametrize("size_name", ["normal", "largest"])
+def test_every_screen_keeps_a_usable_layout_at_1024_by_640(home, tmp_path, size_name):
+    """At the smallest window the app allows (and with the largest text): nothing of a screen's regions
+    leaves the window or overlaps another, the bar's buttons stay inside the bar, the banner's two lines
+    do not overlap, and a smaller window is held at this size."""
+    from render import storage, text
+    from render.app import MIN_SIZE
+    assert MIN_SIZE == (1024, 640)
+    storage.save_settings({"text_size": size_name})
+    app = App(size=(1024, 640))
+    try:
+        launcher = app.screen
+        surface = app.draw()
+        pygame.image.save(surface, str(tmp_path / f"launcher-{size_name}.png"))
+        window = surface.get_rect()
+        buttons = [w for w in launcher.focusables if hasattr(w, "on_click")]
+        assert all(window.contains(b.rect) for b in buttons)
+        for col in launcher.cols:
+            assert window.contains(col)
+        inside = [b for b in buttons if b.rect.colliderect(launcher.cols[2])]
+        assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(inside) for b in inside[i + 1:])
+        for game in ("donkey_kong", "monkey_dash", "jenga_classic"):
+            spec = registry.get(game)
+            app.start_match(Match(spec.make_config([Seat("Ann"), Seat("Bot", list(spec.bots)[0])]), 3))
+            app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=500, size=(900, 500)))
+            surface = app.draw()
+            pygame.image.save(surface, str(tmp_path / f"{game}-{size_name}.png"))
+            screen = app.screen
+            assert surface.get_size() == (1024, 640)
+            rects = screen.rects
+            for name in ("banner", "board", "side", "bar"):
+                assert surface.get_rect().contains(rects[name]), (game, name)
+            assert not rects["board"].colliderect(rects["side"])
+            assert all(rects["bar"].contains(b.rect) for b in screen.buttons), game
+            assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(screen.buttons) for b in screen.buttons[i + 1:])
+            assert screen.actions.visible_rows() >= 4 or not screen.show_actions
+            big, small = screen.font_size(22), screen.font_size(15)
+            assert int(big * 0.45) + int(small * 0.8) >= (big + small) // 2  # the banner's lines clear each other
+        assert text.size_name == size_name
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")

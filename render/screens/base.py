@@ -638,7 +638,9 @@ class GameScreen:
 
     # ---- drawing ----------------------------------------------------------------------
     def font_size(self, base: int) -> int:
-        return max(9, int(round(base * self.scale)))
+        """A font size for this window: the base size at 1280x800, scaled with the window and by the
+        launcher's text-size option."""
+        return max(9, int(round(base * self.scale * text.SCALE)))
 
     def layout(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
         """The screen's regions for a window size (recomputed only when the size changes)."""
@@ -648,7 +650,8 @@ class GameScreen:
         self.size = size
         self.scale = s = max(0.6, min(w / 1280, h / 800, 2.0))
         pad = int(8 * s)
-        banner_h, bar_h = int(60 * s), int(40 * s)
+        t = text.SCALE
+        banner_h, bar_h = int(60 * s * t), int(40 * s * max(1.0, t * 0.9))
         side_w = int(self.side_width * s)
         body = pygame.Rect(pad, banner_h + pad, w - 2 * pad, h - banner_h - bar_h - 2 * pad)
         side = pygame.Rect(body.right - side_w, body.y, side_w, body.h)
@@ -659,14 +662,16 @@ class GameScreen:
                           side.h - choices_h - (pad if choices_h else 0))
         self.rects = {"banner": pygame.Rect(0, 0, w, banner_h), "board": board, "side": side,
                       "choices": choices, "log": log, "bar": pygame.Rect(0, h - bar_h, w, bar_h)}
-        row = int(26 * s)
+        row = int(26 * s * t)
         self.actions.row_h = self.log.row_h = row
-        self.actions.rect = pygame.Rect(choices.x + 6, choices.y + int(30 * s), choices.w - 12,
-                                        max(row, choices.h - int(36 * s)))
-        self.log.rect = pygame.Rect(log.x + 6, log.y + int(30 * s), log.w - 12, max(row, log.h - int(36 * s)))
+        self.actions.rect = pygame.Rect(choices.x + 6, choices.y + int(30 * s * t), choices.w - 12,
+                                        max(row, choices.h - int(36 * s * t)))
+        self.log.rect = pygame.Rect(log.x + 6, log.y + int(30 * s * t), log.w - 12, max(row, log.h - int(36 * s * t)))
         bar = self.rects["bar"]
         gap = int(6 * s)
         widths = [text.font(self.font_size(13)).size(f"{b.label}  [{b.hint}]")[0] + int(16 * s) for b in self.buttons]
+        if sum(widths) > w * 0.6:  # a small window or large text: the keys are in the help, the bar keeps room
+            widths = [text.font(self.font_size(13)).size(b.label)[0] + int(16 * s) for b in self.buttons]
         x = bar.right - pad - sum(widths) - gap * (len(widths) - 1)
         for b, bw in zip(self.buttons, widths):
             b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))
@@ -726,7 +731,7 @@ class GameScreen:
                 title = f"{self.seat_name(seat)}'s turn{kind}"
             else:
                 title = "Chance"
-        r = text.draw(surface, title, (x, cy - int(10 * self.scale)), big, P.TEXT, bold=True, anchor="midleft")
+        r = text.draw(surface, title, (x, cy - int(big * 0.45)), big, P.TEXT, bold=True, anchor="midleft")
         decision = self.decision_text()
         if player >= 0 and owner is not None and owner != player:
             decision = f"{self.seat_name(player)} must decide now: {decision}"
@@ -738,9 +743,9 @@ class GameScreen:
         info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
         info_w = text.font(small).size(info)[0]
         text.draw(surface, text.fit(decision, small, rect.w - (x - rect.x) - info_w - 40),
-                  (x, cy + int(12 * self.scale)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
+                  (x, cy + int(small * 0.8)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
                   anchor="midleft")
-        text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(12 * self.scale)), small, P.TEXT_DIM,
+        text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")
 
     def _draw_side(self, surface: pygame.Surface) -> None:
