@@ -122,6 +122,9 @@ class App(Host):
             self.screen._remember()
         self.close_screen()
         text.reset()
+        figures = sys.modules.get("render.tower.figures")  # its own font cache must not outlive pygame.quit
+        if figures is not None and isinstance(getattr(figures, "_fonts", None), dict):
+            figures._fonts.clear()
         pygame.quit()
 
     def quit(self) -> None:

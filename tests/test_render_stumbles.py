@@ -436,3 +436,68 @@ def test_every_screen_keeps_a_usable_layout_at_1024_by_640(home, tmp_path, size_
         app.close()
         storage.save_settings({})
         text.use_size("normal")
+
+
+def mario_match_at(n_steps, seats):
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats), 2)
+    bots = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random")]), 2)
+    for _ in range(n_steps):
+        bots.step() if bots.current_player < 0 else bots.play(bots.bot_action())
+    match.replay([s.to_json() for s in bots.history])
+    return match
+
+
+def test_super_mario_setup_names_the_player_who_must_act_in_the_header(tmp_path):
+    """Seeded setup (seed 2): the tower is built, Ann chooses a character, then Bob must choose his: the
+    banner names Bob, with Bob's seat mark, not Ann's coming turn."""
+    match = mario_match_at(2, [Seat("Ann", "random"), Seat("Bob")])
+    assert match.state.phase == "character" and match.current_player == 1 and match.state.turn_owner() == 0
+    app = App(match=match)
+    screen = app.screen
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "mario-setup.png"))
+    assert screen.banner_seat() == 1 and screen.decision_text().startswith("Bob must choose a character")
+    banner = screen.rects["banner"]
+    mark = (int(16 * screen.scale) + int(14 * screen.scale) - int(8 * screen.scale), banner.centery)
+    assert surface.get_at(mark)[:3] == P.seat_colour(1)
+    app.close()
+
+
+def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path):
+    """Ann's peg (seed 2) goes into the '+y' end of a second-layer block. Seen from the -y side that hole is
+    at the back and the screen says so; seen from +y nothing needs saying; seen from the side, the side it
+    names is the one the camera projects it to."""
+    import numpy as np
+    match = mario_match_at(3, [Seat("Ann", "random"), Seat("Bob")])
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    cam = screen.camera
+
+    def place_from(yaw):
+        m = mario_match_at(3, [Seat("Ann", "random"), Seat("Bob")])
+        screen.match = m
+        cam.yaw, cam.goal_yaw = yaw, None
+        before = m.state.clone()
+        m.play(m.bot_action())
+        screen.message = ""
+        screen.on_step(m.history[-1], before)
+        return m.state.pegs[0], screen.message
+
+    hole, said = place_from(-math.pi / 2)  # the eye on the -y side
+    assert hole[2] == "+y" and "Ann's peg went into a hole on the back of the tower (layer 1, slot 2)" in said
+    assert "Left/Right turns the view" in said
+    hole, said = place_from(math.pi / 2)  # the eye on the +y side: in sight
+    assert said == ""
+    hole, said = place_from(0.0)  # the eye on +x: the hole is to one side
+    side = "right" if "right side" in said else "left" if "left side" in said else None
+    assert side is not None
+    level, slot, _ = hole
+    block = screen.match.state.layout[level][slot]
+    app.draw()
+    pose = screen._scene.poses[block]
+    half = screen._scene.sizes[block, 0] / 2
+    (hx, _), (cx, _) = cam.project(np.array([pose[:3] + np.array([0, half, 0]), cam.target]))[0]
+    assert (hx > cx) == (side == "right")
+    app.close()

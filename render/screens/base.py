@@ -720,10 +720,10 @@ class GameScreen:
         x = rect.x + int(16 * self.scale)
         cy = rect.centery
         big, small = self.font_size(22), self.font_size(15)
+        seat = self.banner_seat() if player != TERMINAL else None
         if player == TERMINAL:
             title = "Game over"
         else:
-            seat = owner if owner is not None else player
             if seat is not None and seat >= 0:
                 draw_seat_mark(surface, seat, (x + int(14 * self.scale), cy), int(14 * self.scale))
                 x += int(36 * self.scale)
@@ -733,7 +733,7 @@ class GameScreen:
                 title = "Chance"
         r = text.draw(surface, title, (x, cy - int(big * 0.45)), big, P.TEXT, bold=True, anchor="midleft")
         decision = self.decision_text()
-        if player >= 0 and owner is not None and owner != player:
+        if player >= 0 and owner is not None and seat != player:
             decision = f"{self.seat_name(player)} must decide now: {decision}"
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
         elif player >= 0 and not decision.startswith(self.seat_name(player)):
@@ -747,6 +747,12 @@ class GameScreen:
                   anchor="midleft")
         text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")
+
+    def banner_seat(self) -> int | None:
+        """The seat whose turn the banner names: the turn's owner, else whoever decides now."""
+        state = self.match.state
+        owner = state.turn_owner()
+        return owner if owner is not None else state.current_player()
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         size = self.font_size(15)
