@@ -384,10 +384,12 @@ def test_the_slash_opens_the_search_without_typing_itself_and_a_move_clears_it()
     app.handle(key(pygame.K_RETURN))
     assert screen.match.history[-1].action == "walk 1"
     assert not screen.filtering and screen.filter == ""
-    for _ in range(40):  # the bot and the die play; Ann decides again
+    for _ in range(80):  # the bot and the die play; Ann decides again
         app.tick(0.1)
         if screen.match.waiting_for_human():
             break
+        if screen.bot_thinking():  # it thinks on a worker thread: real time on a busy machine
+            screen._thinking.wait(2.0)
     assert screen.match.waiting_for_human() and screen.legal == screen.match.state.legal_actions()
     assert "pass" in screen.legal and len(screen.actions.items) == len(screen.legal) > 1
 
