@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -107,7 +108,8 @@ def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
 
 
 # ---- the saved matches as the launcher lists them ----------------------------------------------
-_inspected: dict[tuple, "SaveInfo"] = {}  # (path, mtime_ns, size) -> what inspect_save found
+_inspected: dict[tuple, "SaveInfo"] = {}
+AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")  # names the app gives  # (path, mtime_ns, size) -> what inspect_save found
 
 
 class SaveInfo:
@@ -125,7 +127,8 @@ class SaveInfo:
             return f"⚠ {self.path.stem}: will not load ({self.problem})"
         turn = f"turn {self.turn}" if self.turn is not None else "turn ?"
         state = f"finished, {self.winners}" if self.over and self.winners else ("finished" if self.over else turn)
-        return f"{self.title} · {self.seats} · {state} · {self.when}"
+        named = "" if AUTO_NAME.match(self.path.stem) else f"{self.path.stem}: "  # a name the player gave it
+        return f"{named}{self.title} · {self.seats} · {state} · {self.when}"
 
 
 def not_a_match_sentence(path: Path, exc: Exception | None = None) -> str:

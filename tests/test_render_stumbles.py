@@ -342,7 +342,7 @@ def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_pa
     app.handle(key(pygame.K_RETURN))
     names = sorted(p.name for p in storage.saved_matches())
     assert names == ["Ann's first win.json", "tampered.json"] and launcher.message == "Renamed to Ann's first win."
-    assert launcher.saves.items[launcher.saves.selected].startswith("Donkey Kong · Ann, Bot")
+    assert launcher.saves.items[launcher.saves.selected].startswith("Ann's first win: Donkey Kong · Ann, Bot")
     Match.load(storage.saves_dir() / "Ann's first win.json")  # still loads
     # Delete asks first; any other key keeps the file, Enter deletes it.
     launcher.saves.selected = 1

@@ -765,7 +765,8 @@ class GameScreen:
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
         focus = self.focus_action if self.focus_action in self.legal else None
         if focus is not None and not self.match.is_over():
-            idle = f"{self.action_label(focus)}  (Enter plays it)"  # the whole line, where the list cuts it
+            chosen = 0 <= self.actions.selected < len(self.legal) and self.legal[self.actions.selected] == focus
+            idle = f"{self.action_label(focus)}  ({'Enter' if chosen else 'a click'} plays it)"  # the whole line
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
         text.draw(surface, text.fit(words, self.font_size(14), left - rect.x - int(16 * self.scale)),

@@ -43,7 +43,7 @@ from ..tower.tint import RiskLegend
 from ..tower.view import TowerView
 from ..widgets import draw_seat_mark
 from .base import GameScreen
-from .jenga_holes import hidden_hole_words
+from .jenga_holes import HIDDEN_NOTE_END, hidden_hole_words
 
 # The wait after stacking: "Your turn ends 10 seconds after you stack your block" (traditional and
 # Donkey Kong rules); "Wait for about 5 seconds" (Super Mario).
@@ -279,6 +279,8 @@ class JengaScreen(GameScreen):
         """A peg or Mario that went into a hole on a side the view does not show is said in the status line."""
         words = hidden_hole_words(before, self.match.state, self.camera.eye, self.camera.target, self.seat_name)
         if words:
+            if self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END):  # two pieces in a row: keep both
+                words = self.message[: -len(HIDDEN_NOTE_END)] + "; " + words
             self.say(words, 8.0)
 
     def banner_seat(self) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+HIDDEN_NOTE_END = ". Left/Right turns the view."
 _AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
 
 
@@ -53,4 +54,4 @@ def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
         said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} (layer {level}, slot {slot})")
     if not said:
         return ""
-    return "; ".join(said) + ". Left/Right turns the view."
+    return "; ".join(said) + HIDDEN_NOTE_END
