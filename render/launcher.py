@@ -64,6 +64,7 @@ class LauncherScreen:
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        self.hover_note = ""  # the whole row of the saved match under the pointer
         self.renaming = None  # the saved match whose new name is being typed
         self.deleting = None  # the saved match "Delete ...?" asks about
         self.rename_field = TextField("", "new name", max_len=40)
@@ -390,6 +391,11 @@ class LauncherScreen:
                         w.handle(event)
                     return
         row = self.saves.handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            hovered = self.saves.hover
+            self.hover_note = self.saves.items[hovered] if hovered is not None and hovered < len(self.saves.items) else ""
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.hover_note = ""  # what the click does is said in the status line
         if row is not None:  # a second click on the same row soon after the first loads it
             now = pygame.time.get_ticks()
             if row == self._last_row and now - self._last_click_at < DOUBLE_CLICK_MS:
@@ -653,7 +659,10 @@ class LauncherScreen:
             self.rename_button.draw(surface, self.fs(14))
             self.delete_button.draw(surface, self.fs(14))
         self.quit_button.draw(surface, size)
-        hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · "
+        if self.hover_note:  # the saved match under the pointer, whole (the list cuts long rows)
+            text.draw(surface, text.fit(self.hover_note, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)),
+                      self.fs(15), P.TEXT, anchor="midleft")
+        hint = "" if self.hover_note else self.message or ("Tab: next field · Enter: start (or press the focused button) · "
                                 "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit (asks first)")
         text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
                   P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")

@@ -285,6 +285,8 @@ def test_saved_matches_rows_say_game_players_turn_and_date_and_a_file_that_will_
     assert rows[0].startswith(f"Donkey Kong · Ann, Bot · turn {turn} · ")
     assert re.search(r" · \d\d \w{3} \d{4} \d\d:\d\d$", rows[0])  # the date and time it was saved
     assert rows[1].startswith("⚠ tampered: will not load (its checksum does not match")
+    mouse(app, launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft)  # a long row reads whole below
+    assert launcher.hover_note == rows[0]
     launcher.saves.selected = 1
     launcher._load_selected()
     assert type(app.screen).__name__ == "LauncherScreen" and launcher.message.startswith("Cannot load: tampered.json")

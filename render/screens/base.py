@@ -826,14 +826,14 @@ class GameScreen:
                       anchor="midleft")
             text.draw(surface, score, (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
                       P.TEXT, bold=True, anchor="midright")
-            y += int(36 * s)
+            y += max(int(36 * s), int(self.font_size(20) * 1.5))
         kept = (f"Kept in the saved matches as {self.kept_as.stem}." if self.kept_as is not None
                 else f"{len(self.match.history)} actions · seed {self.match.seed}")
         for line in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
             if line:
                 text.draw(surface, text.fit(line, self.font_size(14), rect.w - int(24 * s)),
                           (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
-                y += int(20 * s)
+                y += int(self.font_size(14) * 1.35)
         gap = int(14 * s)
         bw, bh = min(int(190 * s), (rect.w - 4 * gap) // 3), int(42 * s)
         x = rect.centerx - (3 * bw + 2 * gap) // 2
