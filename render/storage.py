@@ -83,7 +83,8 @@ def saved_matches() -> list[Path]:
 
 
 def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
-    """(a line for the launcher's list, what is wrong with the file or '') from the file's header only:
+    """(The launcher now lists inspect_save's rows; this header-only reading stays for other callers.)
+    (a line for the launcher's list, what is wrong with the file or '') from the file's header only:
     the game's title, the seats, the number of actions and when it was saved. Loading it replays and
     checks it fully; this only tells a damaged file apart before anyone tries."""
     path = Path(path)
@@ -108,8 +109,8 @@ def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
 
 
 # ---- the saved matches as the launcher lists them ----------------------------------------------
-_inspected: dict[tuple, "SaveInfo"] = {}
-AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")  # names the app gives  # (path, mtime_ns, size) -> what inspect_save found
+_inspected: dict[tuple, "SaveInfo"] = {}  # (path, mtime_ns, size) -> what inspect_save found
+AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")  # the names the app gives
 
 
 class SaveInfo:
@@ -131,13 +132,6 @@ class SaveInfo:
         return f"{named}{self.title} · {self.seats} · {state} · {self.when}"
 
 
-def not_a_match_sentence(path: Path, exc: Exception | None = None) -> str:
-    """One sentence for a file that is not a match file at all (a picture, a text, a folder)."""
-    name = Path(path).name
-    return f"{name} is not a Kong Tabletop match file" + (" (it is not even text)" if isinstance(
-        exc, UnicodeDecodeError) else "")
-
-
 def inspect_save(path, titles: dict | None = None) -> SaveInfo:
     """Check a match file as far as can be done quickly, without opening it in a game: it must be text,
     JSON, a match file of this version whose checksum holds and whose config names a game of this program;
@@ -146,7 +140,8 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
     its turn is counted from the changes of the player acting. The answer is kept until the file changes."""
     from games import registry
     from games.core import ConfigError, GameConfig, GameError
-    from games.match import FORMAT, VERSION, Match, MatchFileError
+    from games.match import FORMAT, VERSION, MatchFileError
+    from games.match import _checksum  # the same check Match.load makes first
 
     path = Path(path)
     try:
@@ -167,15 +162,14 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
         elif data.get("version") != VERSION:
             info.problem = f"saved by another version of the file format ({data.get('version')!r})"
         else:
-            probe = dict(data)
-            body = {k: v for k, v in probe.items() if k != "checksum"}
-            from games.match import _checksum  # the same check Match.load makes first
-            if probe.get("checksum") != _checksum(body):
+            if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
                 info.problem = "its checksum does not match: it was changed or damaged after saving"
             else:
                 config = GameConfig.from_json(data.get("config"))
                 games = registry.games()
-                if config.game not in games:
+                if config.game != data.get("game"):
+                    info.problem = "the game named in the file and in its settings differ"
+                elif config.game not in games:
                     info.problem = f"the game {config.game!r} is not in this program"
                 else:
                     spec = games[config.game]

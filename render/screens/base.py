@@ -785,11 +785,14 @@ class GameScreen:
 
     def result_score(self, seat: int) -> str:
         """What the result panel says after a seat's name: its points where the game counts points (a
-        `scores()` method), else won, lost or drawn, never the engine's raw +1/-1."""
+        `scores()` method) or its coins (`coins()`), else won, lost or drawn, never the engine's raw +1/-1."""
         state = self.match.state
         scores = getattr(state, "scores", None)
         if callable(scores):
             return f"{scores()[seat]:g} pts"
+        coins = getattr(state, "coins", None)  # Super Mario Jenga: the most coins win
+        if callable(coins):
+            return f"{coins()[seat]:g} coins"
         winners = state.winners()
         if not winners:
             return "draw"
