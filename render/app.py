@@ -147,6 +147,11 @@ class App(Host):
 
     def _keep_previous_autosave(self, match: Match) -> str:
         slot = self._slot
+        if slot is not None and slot is not match and slot.is_over() and id(slot) not in self._finished:
+            try:  # left before its result was shown: keep it all the same
+                self.keep_finished(slot)
+            except OSError as exc:
+                return f"The finished game could not be kept ({exc})."
         if slot is match or (slot is not None and slot.is_over()):
             return ""
         self.autosaver.flush()

@@ -524,3 +524,16 @@ def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path
     (hx, _), (cx, _) = cam.project(np.array([pose[:3] + np.array(axis) * half, cam.target]))[0]
     assert (hx > cx) == (side == "right")
     app.close()
+
+
+def test_a_finished_game_left_before_its_result_showed_is_kept_when_the_next_game_starts(home):
+    from render import storage
+    spec = registry.get("monkey_dash")
+    app = App(match=Match(spec.make_config([Seat("Ann", "greedy"), Seat("Bob", "random")]), 3))
+    app.screen.match.advance()
+    finished = app.screen.match
+    app.leave()  # Esc at once: the result never showed
+    app.screen.start()
+    kept = storage.saved_matches()
+    assert len(kept) == 1 and Match.load(kept[0]).history == finished.history
+    app.close()
