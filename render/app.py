@@ -85,11 +85,14 @@ class App(Host):
         quiet = getattr(self.screen, "quiet", None)
         return bool(quiet()) if quiet is not None else False
 
-    def next_events(self, clock: pygame.time.Clock, idle_for: float) -> tuple[list, float]:
+    def next_events(self, clock: pygame.time.Clock, idle_for: float,
+                    wait=pygame.event.wait) -> tuple[list, float]:
         """The events of the next frame and the seconds since the last one: at the full frame rate, or,
-        when idle, after sleeping until input arrives or an idle frame is due."""
+        when idle, after sleeping until input arrives or an idle frame is due. `clock` is anything with
+        pygame Clock's tick(); `wait(ms)` sleeps for the first event (a test passes its own clock and
+        wait, so it reads what the loop asked for instead of timing it)."""
         if idle_for >= IDLE_AFTER and self.quiet():
-            first = pygame.event.wait(int(1000 / IDLE_FPS))
+            first = wait(int(1000 / IDLE_FPS))
             events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
             return events, clock.tick() / 1000.0
         dt = clock.tick(FPS) / 1000.0

@@ -1,8 +1,12 @@
 """Where the app keeps its files: the autosave, saved matches and the last launcher settings.
 
-The folder is $KONG_TABLETOP_HOME if set (tests use this), else $XDG_DATA_HOME/kong-tabletop, else
-~/.local/share/kong-tabletop. A broken settings file is reported and ignored, never fatal; match
-files are written atomically by games.match.Match.save.
+The folder is $KONG_TABLETOP_HOME if set (tests use this), else the platform's own data folder for
+the app (platformdirs: $XDG_DATA_HOME/kong-tabletop or ~/.local/share/kong-tabletop on Linux,
+~/Library/Application Support/kong-tabletop on macOS, %LOCALAPPDATA%\\kong-tabletop on Windows).
+Earlier versions used the Linux rule everywhere: where that folder exists and the platform's does not
+yet, its files are copied over on first use (the old folder is left as it was). A broken settings
+file is reported and ignored, never fatal; match files are written atomically by
+games.match.Match.save.
 """
 
 from __future__ import annotations
@@ -10,10 +14,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sys
 import threading
 import time
 from pathlib import Path
+
+import platformdirs
 
 from games.match import write_atomic
 
@@ -25,15 +32,38 @@ PREVIOUS_AUTOSAVE_FILE = "previous-autosave.json"
 
 
 def data_dir() -> Path:
-    """The app's folder, created on first use."""
+    """The app's folder, created on first use (with the files of an earlier version's folder)."""
     home = os.environ.get("KONG_TABLETOP_HOME")
     if home:
         path = Path(home)
     else:
-        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-        path = Path(base) / APP_DIR_NAME
+        path = adopt_earlier_folder(platform_data_dir(), earlier_data_dir())
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def platform_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+
+
+def earlier_data_dir() -> Path:
+    """Where versions before platformdirs kept the files, on every platform."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / APP_DIR_NAME
+
+
+def adopt_earlier_folder(new: Path, old: Path) -> Path:
+    """The folder to use: `new`, holding a copy of `old` if only `old` exists so far. If the copy fails
+    part way, the partial copy is removed and `old` is used as it is: no save is lost either way."""
+    if new == old or new.exists() or not old.is_dir():
+        return new
+    try:
+        shutil.copytree(old, new)
+    except OSError as exc:
+        shutil.rmtree(new, ignore_errors=True)
+        sys.stderr.write(f"Kong Tabletop keeps using {old}: copying it to {new} failed ({exc}).\n")
+        return old
+    return new
 
 
 def autosave_path() -> Path:

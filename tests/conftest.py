@@ -1,4 +1,44 @@
+"""Shared test set-up: SDL's dummy drivers, and the check that keeps the `physics` marker true.
+
+Every test that builds a PyBullet world in this process (a Jenga move, a tower check, a risk map
+run in a thread, a fixture it uses) must carry @pytest.mark.physics, so `pytest -m "not physics"`
+runs the rest in seconds. A test that builds one without the marker errors at teardown, naming the
+marker it lacks. Tests that reach PyBullet only in a child process (the `python -m sim` command line,
+the risk worker process) carry the marker by hand.
+"""
+
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+_worlds_built: list[bool] = []  # since the current test's setup began
+
+
+def _count_worlds() -> None:
+    from sim import world
+
+    original = world.World.__init__
+
+    def counting(self, *args, **kwargs):
+        _worlds_built.append(True)
+        original(self, *args, **kwargs)
+
+    world.World.__init__ = counting
+
+
+_count_worlds()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _worlds_built.clear()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    if _worlds_built and item.get_closest_marker("physics") is None:
+        _worlds_built.clear()
+        pytest.fail(f"{item.nodeid} builds a PyBullet world: mark it @pytest.mark.physics", pytrace=False)

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from games.core import TERMINAL
 from games.jenga.classic import SPEC as CLASSIC
 from games.jenga.donkey_kong import SPEC as DK
 from games.jenga.super_mario import SPEC as MARIO
 from games.match import Match
+
+pytestmark = pytest.mark.physics  # every test here steps PyBullet
 
 
 def built(spec, players=3, seed=1):

@@ -192,6 +192,7 @@ def test_dk_spinner_is_four_pink_sections_of_three_black_and_every_value_is_reac
     assert [p for _, p in outcomes.chance_outcomes()] == [1 / 12] * 12
 
 
+@pytest.mark.physics
 def test_dk_pauline_and_donkey_kong_move_up_when_a_girder_opens_a_new_level():
     """"Donkey Kong and Pauline must always be placed on top of the tower": on the real tower, the first
     girder stacked on a complete top opens level 18 and they stand there."""
@@ -212,6 +213,7 @@ def long_axis(quat_xyzw) -> np.ndarray:
     return np.array([1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)])
 
 
+@pytest.mark.physics
 def test_a_block_is_stacked_at_right_angles_and_a_level_of_three_is_finished_first():
     """"Then stack the block on top of the tower at right angles to the blocks just below it." and
     "While stacking, always complete a 3-block level before starting a higher one." On the real tower:
@@ -238,6 +240,7 @@ def test_a_block_is_stacked_at_right_angles_and_a_level_of_three_is_finished_fir
     assert s.invariant_violations() == []
 
 
+@pytest.mark.physics
 def test_the_ten_second_rule_and_the_five_seconds_of_super_mario():
     """Traditional: "Your turn ends 10 seconds after you stack your block - or as soon as the next player
     touches one." Super Mario: "stack it above Bowser ... Wait for about 5 seconds." After a stack the
@@ -255,6 +258,7 @@ def test_the_ten_second_rule_and_the_five_seconds_of_super_mario():
     assert "up to 10 seconds" in " ".join(CLASSIC.help_text("standard").split())
 
 
+@pytest.mark.physics
 def test_dk_a_girder_pushed_out_from_under_mario_drops_him_on_the_same_side():
     """"Remove a girder Mario is standing on and he falls to the girder immediately below on the same
     side of the tower." Here the girder is pushed out by the simulator (a steady push and a tremor

@@ -4,7 +4,12 @@ from games import registry
 from games.match import Match
 
 
+PHYSICS = ("extract", "probe", "stack")  # the decisions the simulator plays: read, never taken here
+
+
 def _first_decisions(game, seed=2, steps=12):
+    """The words of every action met in the first steps of a game, taking only decisions that leave the
+    tower alone (the wording needs no physics); stops when only a push, touch or stack is left."""
     match = Match(registry.get(game).make_config(players=2), seed)
     seen = {}
     for _ in range(steps):
@@ -15,10 +20,15 @@ def _first_decisions(game, seed=2, steps=12):
                 seen.setdefault(outcome.split()[0], (outcome, state.action_to_string(outcome)))
             continue
         for action in state.legal_actions():
-            text = state.action_to_string(action)
-            seen.setdefault(action.split()[0], (action, text))
-            assert state.string_to_action(text) == action
-        match.play(state.legal_actions()[0])
+            kind = action.split()[0]
+            if kind not in seen:  # the first of each kind, typed back (each reading costs a list's worth)
+                text = state.action_to_string(action)
+                seen[kind] = (action, text)
+                assert state.string_to_action(text) == action
+        calm = [a for a in state.legal_actions() if a.split()[0] not in PHYSICS]
+        if not calm:
+            break
+        match.play(calm[0])
     return seen
 
 

@@ -255,15 +255,24 @@ def test_settings_of_the_wrong_shape_fall_back_to_defaults(home):
     assert isinstance(app.screen, GameScreen)
 
 
-def test_a_quiet_screen_lets_the_loop_sleep_until_input_or_the_next_idle_frame(monkeypatch):
-    """The idle rate: with a person to move and nothing animating, the loop waits for input (or the
-    next idle frame) instead of drawing 60 frames a second; any input is handled at once. (The idle
-    rate is slowed to 2 frames a second here, so the timings hold on a busy machine.)"""
-    import time
+class _Clock:
+    """A controlled clock for the app's loop: tick() says 16 ms passed and remembers the rate asked for."""
 
+    def __init__(self):
+        self.rates = []
+
+    def tick(self, framerate=0):
+        self.rates.append(framerate)
+        return 16
+
+
+def test_a_quiet_screen_lets_the_loop_sleep_until_input_or_the_next_idle_frame():
+    """The idle rate: with a person to move and nothing animating, the loop waits for input (or the
+    next idle frame) instead of drawing 60 frames a second; any input is handled at once. The clock and
+    the wait are the test's own, so it reads what the loop asks for instead of timing a sleep; the
+    events still come from pygame's real queue."""
     from render import app as app_module
 
-    monkeypatch.setattr(app_module, "IDLE_FPS", 2)
     app = App(match=toy_match(seats=[Seat("Ann"), Seat("Rando", "random")]))
     assert not app.quiet()                      # the opening roll is still to be played
     for _ in range(120):
@@ -271,17 +280,28 @@ def test_a_quiet_screen_lets_the_loop_sleep_until_input_or_the_next_idle_frame(m
         if app.quiet():
             break
     assert app.screen.match.waiting_for_human() and app.quiet()
-    clock = pygame.time.Clock()
+    asked = []
+
+    def wait(ms):  # what pygame.event.wait(ms) returns, without sleeping: the first event or NOEVENT
+        asked.append(ms)
+        return pygame.event.poll()
+
+    clock = _Clock()
     pygame.event.clear()
-    t0 = time.perf_counter()
-    events, _ = app.next_events(clock, idle_for=app_module.IDLE_AFTER)
-    assert events == [] and time.perf_counter() - t0 >= 0.4     # it slept for an idle frame (0.5 s)
+    events, dt = app.next_events(clock, idle_for=app_module.IDLE_AFTER, wait=wait)
+    assert events == [] and asked == [int(1000 / app_module.IDLE_FPS)]  # it sleeps up to one idle frame
+    assert clock.rates == [0] and dt == 0.016          # an idle frame is not held to the full rate
     pygame.event.post(key(pygame.K_DOWN))
-    t0 = time.perf_counter()
-    events, _ = app.next_events(clock, idle_for=app_module.IDLE_AFTER)
-    assert [e.type for e in events] == [pygame.KEYDOWN] and time.perf_counter() - t0 < 0.25
-    events, _ = app.next_events(clock, idle_for=0.0)    # recent input: the full rate, no waiting
-    assert events == []
+    events, _ = app.next_events(clock, idle_for=app_module.IDLE_AFTER, wait=wait)
+    assert [e.type for e in events] == [pygame.KEYDOWN]    # input ends the sleep: wait returns it at once
+    asked.clear()
+    events, _ = app.next_events(clock, idle_for=0.0, wait=wait)    # recent input: the full rate, no waiting
+    assert events == [] and asked == [] and clock.rates[-1] == app_module.FPS
+    pygame.event.post(key(pygame.K_DOWN))
+    app.tick(1 / 60)
+    app.screen.skipping = True  # something moves: never idle, whatever the time since input
+    events, _ = app.next_events(clock, idle_for=app_module.IDLE_AFTER * 10, wait=wait)
+    assert asked == [] and [e.type for e in events] == [pygame.KEYDOWN]
     app.close()
 
 

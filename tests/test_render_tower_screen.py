@@ -106,6 +106,7 @@ def click_ghost(screen):
     assert screen.job is not None and screen.job.action == f"stack {slot}"
 
 
+@pytest.mark.physics
 def test_scripted_classic_game_to_the_end(surface):
     """'Keep removing and stacking blocks until someone makes the tower fall': pushes are mouse drags,
     stacks are clicks on a slot, and the game ends when the simulator says the tower fell."""
@@ -334,6 +335,7 @@ def test_view_keys_turn_and_zoom_but_not_while_typing(surface):
     screen.close()
 
 
+@pytest.mark.physics
 def test_risk_tint_fills_in_batch_by_batch_and_is_refreshed_after_every_move(surface):
     """The tint is computed in the background and shows each block's figure as soon as it is known;
     a move starts the map of the new position (the real worker process, one push a block)."""
@@ -382,6 +384,7 @@ def test_risk_tint_fills_in_batch_by_batch_and_is_refreshed_after_every_move(sur
         screen.close()
 
 
+@pytest.mark.physics
 def test_a_simulator_error_shows_one_message_and_loses_nothing(surface, tmp_path):
     """A step the simulator cannot play leaves the game as it was, says so once, can be saved, and
     play goes on: a person's touch test, then a chance step (the push's tremor) tried again with Enter."""
@@ -483,6 +486,7 @@ def test_the_view_widens_to_hold_a_fall_spread_over_the_floor(surface):
     screen.close()
 
 
+@pytest.mark.physics
 def test_super_mario_settle_countdown_is_five_seconds(surface):
     """'Wait for about 5 seconds' after stacking in Super Mario Jenga (10 in the other two): the ring
     starts at 5 and stops as soon as the simulator has decided."""

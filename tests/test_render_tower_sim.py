@@ -65,6 +65,7 @@ def test_fresh_tower_fills_the_outline_of_its_blocks(surface, spec):
     assert len(view.last_order) == spec.num_blocks
 
 
+@pytest.mark.physics
 def test_after_removals_the_gaps_show_darker_and_pick_deeper_blocks(surface, spec):
     fresh = Tower(spec, seed=0)
     _, cam, _, before = picture(surface, fresh, yaw=-90)
@@ -86,6 +87,7 @@ def test_after_removals_the_gaps_show_darker_and_pick_deeper_blocks(surface, spe
     assert np.nonzero(silhouette(after))[0].min() < np.nonzero(silhouette(before))[0].min()
 
 
+@pytest.mark.physics
 def test_mid_collapse_frame_leaves_the_fresh_outline(surface, spec):
     tower = Tower(spec, seed=3)
     fresh_poses = tower.poses()
@@ -105,6 +107,7 @@ def test_mid_collapse_frame_leaves_the_fresh_outline(surface, spec):
     assert np.abs(mid - start).sum() > 0
 
 
+@pytest.mark.physics
 def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
     worker = RiskWorker(samples=1, seed=0, batch=1)  # one push a block, one block an answer
     blocks = [(0, 2), (0, 0), (0, 1)]
@@ -130,6 +133,7 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
         worker.close()
 
 
+@pytest.mark.physics
 def test_batches_give_the_same_figures_as_one_whole_map():
     """sim draws each block's pushes from (seed, level, pos): mapping in batches changes nothing."""
     from render.tower.risk import compute

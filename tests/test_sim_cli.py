@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.physics  # every test here steps PyBullet (sim's command line: in a child process)
+
 
 def run(*args):
     return subprocess.run([sys.executable, "-m", "sim", *args], capture_output=True, text=True)

@@ -7,8 +7,11 @@ tower view asked for frames; the recorded trajectory then covers the whole fall,
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from games.jenga import physics
+
+pytestmark = pytest.mark.physics  # every test here steps PyBullet
 
 
 def _collapse(record: bool):

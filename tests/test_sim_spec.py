@@ -48,6 +48,7 @@ def test_tolerances_follow_the_seed():
     assert (a[:, 1] <= spec.block_m[1]).all()          # three blocks always fit side by side
 
 
+@pytest.mark.physics
 def test_risk_map_is_the_same_in_one_process_or_two():
     spec = replace(load_spec("classic"), levels=4)
     tower = Tower(spec, 0)
@@ -59,6 +60,7 @@ def test_risk_map_is_the_same_in_one_process_or_two():
     assert some == [one[0], one[7]]
 
 
+@pytest.mark.physics
 def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
     """The sequential test of sim.riskmap on a fresh classic tower (seed 0): a loose middle block whose
     first push is calm is decided after one push; a block every push topples (14:1, just under the top)
@@ -76,6 +78,7 @@ def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
         risk_map(spec, tower, samples=0, workers=1, blocks=blocks)
 
 
+@pytest.mark.physics
 def test_risk_map_of_a_block_that_is_gone():
     from sim import BlockError
     spec = replace(load_spec("classic"), levels=4)

@@ -14,6 +14,7 @@ SPEC = load_spec("classic")
 MIDDLE = 8
 
 
+@pytest.mark.physics
 @pytest.mark.parametrize("removals, falls", [
     ([(MIDDLE, 1)], False),               # only the edges left: stands
     ([(MIDDLE, 0)], False),               # one edge gone: stands
@@ -32,12 +33,14 @@ def test_classic_cases(removals, falls):
         assert last.outcome == "at rest" and last.max_displacement_mm < 5.0
 
 
+@pytest.mark.physics
 def test_classic_cases_low_in_the_tower_on_another_seed():
     for removals, falls in [([(2, 0), (2, 2)], False), ([(2, 2), (2, 1)], True)]:
         tower = Tower(SPEC, seed=3)
         assert [tower.remove(*r).collapsed for r in removals][-1] is falls
 
 
+@pytest.mark.physics
 def test_untouched_tower_stays_still():
     tower = Tower(SPEC, seed=0)
     verdict = tower.settle(2.0)
@@ -45,6 +48,7 @@ def test_untouched_tower_stays_still():
     assert verdict.max_displacement_mm < 0.5
 
 
+@pytest.mark.physics
 def test_state_round_trip_is_bit_identical():
     a = Tower(SPEC, seed=1)
     a.remove(5, 0)
@@ -67,6 +71,7 @@ print(v.collapsed, v.sim_s, hashlib.sha256(t.poses().tobytes()).hexdigest())
 """
 
 
+@pytest.mark.physics
 def test_two_processes_give_identical_poses():
     runs = [subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=True)
             for _ in range(2)]
@@ -74,6 +79,7 @@ def test_two_processes_give_identical_poses():
     assert digests[0] == digests[1] and len(digests[0].split()[-1]) == 64
 
 
+@pytest.mark.physics
 def test_long_random_sequence_stays_finite():
     rng = np.random.default_rng(7)
     tower = Tower(SPEC, seed=0)
@@ -93,6 +99,7 @@ def test_long_random_sequence_stays_finite():
     assert np.allclose(np.linalg.norm(poses[:, 3:], axis=1), 1.0)
 
 
+@pytest.mark.physics
 def test_stack_builds_new_levels_turned():
     tower = Tower(SPEC, seed=0)
     tower.remove(4, 0)
@@ -105,6 +112,7 @@ def test_stack_builds_new_levels_turned():
     assert (4, 0) not in tower.removable() and (top - 1, 0) not in tower.removable()
 
 
+@pytest.mark.physics
 def test_bad_operations_name_the_problem():
     tower = Tower(SPEC, seed=0)
     with pytest.raises(BlockError, match="already gone"):
@@ -129,6 +137,7 @@ def test_static_margins_match_the_classic_cases():
     assert m2[1] > 0
 
 
+@pytest.mark.physics
 def test_plastic_mario_tower_keeps_the_classic_cases():
     spec = load_spec("mario")
     for removals, falls in [([(6, 0), (6, 2)], False), ([(6, 0), (6, 1)], True)]:
@@ -136,6 +145,7 @@ def test_plastic_mario_tower_keeps_the_classic_cases():
         assert [tower.remove(*r).collapsed for r in removals] == [False, falls]
 
 
+@pytest.mark.physics
 def test_a_followed_collapse_ends_on_the_floor():
     tower = Tower(SPEC, seed=0)
     tower.remove(12, 2)
@@ -149,6 +159,7 @@ def test_a_followed_collapse_ends_on_the_floor():
         tower.remove(2, 1)
 
 
+@pytest.mark.physics
 def test_careless_pushes_topple_tight_blocks_that_careful_pushes_take_out():
     """How a block is pushed matters in the direction players know: the same tight blocks of a fresh
     tower (edge blocks of low levels, pinched by the load above), the same tremor seed, pushed fast and
