@@ -10,15 +10,23 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# pygame-ce replaces pygame under the same import name; both in one venv overwrite each other's files,
+# so a plain pygame left by an earlier install goes first (with pygame-ce, reinstalled whole after).
+DROP_PLAIN_PYGAME = if $(BIN)/python -m pip show pygame >/dev/null 2>&1; then \
+	echo "replacing pygame with pygame-ce in $(VENV)"; $(BIN)/python -m pip uninstall -y -q pygame pygame-ce; fi
+
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
+	@$(DROP_PLAIN_PYGAME)
 	$(BIN)/python -m pip install -q -e .
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	@$(DROP_PLAIN_PYGAME)
 	$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	@$(DROP_PLAIN_PYGAME)
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	@touch $@ $(VENV)/.installed $(VENV)/.installed-test
 
