@@ -346,7 +346,7 @@ class DonkeyKongScreen(GameScreen):
         if end is not None and end != b.finish and b.red_dot[end]:
             notes.append("red dot")
         label = f"{path} → {space_words(b, names[-1])}" + (f" ({', '.join(notes)})" if notes else "")
-        met = self.obstacles_met(action, state)
+        met = self.obstacles_met(action, state) if state is self.match.state else []  # a choice now, not a log line
         if met:
             label += f" ⚠ meets {self.met_words(met)}: {self.contact_cost(state, len(met))}"
         return label
