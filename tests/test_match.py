@@ -300,3 +300,17 @@ def test_a_jenga_push_run_on_a_worker_thread_is_the_push_the_match_plays_itself(
             framed.append(background.state.last_trajectory() is not None)
     assert background.history == direct.history and background.state == direct.state
     assert framed and all(framed)
+
+
+def test_renamed_state_fields_keep_the_json_keys_earlier_saves_were_digested_with():
+    """A save records a digest of its final state's JSON: the board game's obstacle in motion (now
+    `in_motion`) and the tower's spec name in the Jenga tower state are saved under their old keys, so
+    saves made before the renames still load."""
+    dk = registry.get("donkey_kong")
+    state = dk.new_state(dk.make_config(players=2))
+    assert "mover" in state.to_json() and "in_motion" not in state.to_json()
+    assert dk.state_from_json(state.config, state.to_json()) == state
+    jenga = registry.get("jenga_classic")
+    tower = jenga.new_state(jenga.make_config(players=2))
+    tower.apply_action("build 0")  # the tower is built without stepping the physics
+    assert tower.tower["variant"] == "classic"
