@@ -21,7 +21,7 @@ import pygame
 from assets.reader import AssetError
 from games.match import Match, MatchFileError
 
-from . import storage, text
+from . import palette, storage, text
 from .launcher import LauncherScreen
 from .screens.base import GameScreen, Host, screen_for
 from .sound import Sound
@@ -31,7 +31,7 @@ IDLE_FPS = 12
 IDLE_AFTER = 1.0
 """Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (800, 560)
+MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/test_render_stumbles.py)
 TITLE = "Kong Tabletop"
 
 
@@ -52,10 +52,13 @@ class App(Host):
         settings = storage.load_settings(warn=notes.append)
         storage.check_autosave(warn=notes.append)
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
+        palette.use_palette(settings.get("palette") if isinstance(settings.get("palette"), str) else "standard")
+        text.use_size(settings.get("text_size") if isinstance(settings.get("text_size"), str) else "normal")
         self.running = True
         self.autosaver = storage.AutosaveWriter(storage.autosave_path())
         self.screen: GameScreen | LauncherScreen
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
+        self._finished: dict[int, tuple[Match, Path]] = {}  # finished games kept as saved matches
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
         else:
@@ -130,6 +133,9 @@ class App(Host):
             self.screen._remember()
         self.close_screen()
         text.reset()
+        figures = sys.modules.get("render.tower.figures")  # its own font cache must not outlive pygame.quit
+        if figures is not None and isinstance(getattr(figures, "_fonts", None), dict):
+            figures._fonts.clear()
         pygame.quit()
 
     def quit(self) -> None:
@@ -152,6 +158,11 @@ class App(Host):
 
     def _keep_previous_autosave(self, match: Match) -> str:
         slot = self._slot
+        if slot is not None and slot is not match and slot.is_over() and id(slot) not in self._finished:
+            try:  # left before its result was shown: keep it all the same
+                self.keep_finished(slot)
+            except OSError as exc:
+                return f"The finished game could not be kept ({exc})."
         if slot is match or (slot is not None and slot.is_over()):
             return ""
         self.autosaver.flush()
@@ -192,10 +203,16 @@ class App(Host):
         """Open a match file dropped on the window (from anywhere, not only the saves folder). A game in
         progress on screen is kept as a saved match first (the autosave slot then holds the opened one);
         a file that cannot be loaded changes nothing and says why."""
+        info = storage.inspect_save(path) if Path(path).is_file() else None
         try:
+            if info is not None and info.problem:
+                raise MatchFileError(f"{Path(path).name}: {info.problem}")
+            if info is None:
+                raise MatchFileError(f"{Path(path).name} is a folder, not a match file" if Path(path).is_dir()
+                                     else f"{Path(path).name}: no such file")
             match = Match.load(path)
         except (MatchFileError, AssetError) as exc:
-            message = f"Cannot open the dropped file: {exc}"
+            message = f"Cannot open the dropped file: {str(exc).rstrip('.')}."
             if isinstance(self.screen, LauncherScreen):
                 self.screen.message = message
             else:
@@ -215,7 +232,19 @@ class App(Host):
         self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
         return True
 
+    def keep_finished(self, match: Match) -> Path:
+        """Save a finished game among the saved matches (once per match: a game undone and finished again
+        rewrites the same file), so the next game taking the autosave slot loses nothing."""
+        path = self._finished.get(id(match))
+        if path is None or path[0] is not match:
+            path = (match, storage.new_save_path(match.config.game))
+            self._finished[id(match)] = path
+        match.save(path[1])
+        return path[1]
+
     def play_again(self, match: Match) -> None:
+        if match.is_over() and id(match) not in self._finished:
+            self.keep_finished(match)
         self.start_match(Match(match.config, random.SystemRandom().randrange(2**31)))
 
     def toggle_sound(self) -> bool:

@@ -8,7 +8,6 @@ the focused button, Up/Down change the game, typing edits the focused name or se
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -84,6 +83,13 @@ class LauncherScreen:
         self.save_files = []
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
+        self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        self.hover_note = ""  # the whole row of the saved match under the pointer
+        self.renaming = None  # the saved match whose new name is being typed
+        self.deleting = None  # the saved match "Delete ...?" asks about
+        self.rename_field = TextField("", "new name", max_len=40)
+        self.save_infos = []
+        self.autosave_ok = False
         self._last_row: int | None = None  # the last row clicked in the saves list, and when
         self._last_click_at = -10**6
         self.size = (0, 0)
@@ -216,6 +222,9 @@ class LauncherScreen:
         if not path.exists():
             self.message = "There is no autosaved game yet."
             return
+        if not self.autosave_ok:
+            self.message = self.autosave_note
+            return
         self.load(path, resuming=True)
 
     def load(self, path, resuming: bool = False) -> None:
@@ -228,37 +237,88 @@ class LauncherScreen:
         self.app.start_match(match, keep_previous=not resuming)
 
     def autosave_summary(self) -> str:
-        """One line about the autosaved game, read without replaying it ('' if there is none)."""
+        """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is
+        none); a damaged autosave is said to be so, and Resume is then not offered."""
         path = storage.autosave_path()
-        try:
-            data = read_json(path, storage.DamagedFileError) if path.exists() else None
-            if data is None:
-                return ""
-            game = self.games[data["game"]].title if data.get("game") in self.games else str(data.get("game"))
-            seats = ", ".join(s["name"] for s in data["config"]["seats"])
-            when = time.strftime("%H:%M, %d %b", time.localtime(path.stat().st_mtime))
-            return f"{game}: {seats}; {len(data['actions'])} actions, saved {when}"
-        except FileNotFoundError:
+        if not path.exists():
+            self.autosave_ok = False
             return ""
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return "the autosave file is damaged"
+        info = storage.inspect_save(path, {n: s.title for n, s in self.games.items()})
+        self.autosave_ok = not info.problem
+        if info.problem:
+            return f"The autosave cannot be resumed: {info.problem}."
+        return f"{info.title}: {info.seats}; {'finished' if info.over else f'turn {info.turn}'}, saved {info.when}"
 
     def _refresh_saves(self) -> None:
-        self.save_files = storage.saved_matches()
+        """The saved matches, loadable ones first (newest first), then those that will not load, marked."""
         titles = {name: spec.title for name, spec in self.games.items()}
-        labels, damaged = [], []
-        for path in self.save_files:
-            label, problem = storage.describe_save(path, titles)
-            labels.append(label)
-            if problem:
-                damaged.append(f"{path.name} ({problem})")
-        order = sorted(range(len(labels)), key=lambda i: labels[i].endswith("(damaged)"))  # loadable first
-        self.save_files = [self.save_files[i] for i in order]
-        self.saves.set_items([labels[i] for i in order], keep=False)
+        infos = [storage.inspect_save(p, titles) for p in storage.saved_matches()]
+        infos = [i for i in infos if not i.problem] + [i for i in infos if i.problem]
+        self.save_infos = infos
+        self.save_files = [i.path for i in infos]
+        self.saves.set_items([i.label for i in infos], keep=False)
+        damaged = [f"{i.path.name} ({i.problem})" for i in infos if i.problem]
         self.saves_note = ""
         if damaged:
             self.saves_note = (f"{len(damaged)} saved file{'s' if len(damaged) != 1 else ''} cannot be loaded: "
                                + "; ".join(damaged))
+
+    def selected_save(self):
+        if self.save_files and 0 <= self.saves.selected < len(self.save_files):
+            return self.save_infos[self.saves.selected]
+        return None
+
+    # ---- renaming and deleting saved matches -------------------------------------------
+    def start_rename(self) -> None:
+        info = self.selected_save()
+        if info is None:
+            self.message = "Select a saved match first."
+            return
+        self.renaming = info.path
+        self.rename_field.value = info.path.stem
+        self.message = f"Type a new name for {info.path.stem}, then Enter (Esc keeps the old one)."
+
+    def finish_rename(self) -> None:
+        path, self.renaming = self.renaming, None
+        try:
+            new = storage.rename_save(path, self.rename_field.value)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.renaming = path  # let them fix the name
+            return
+        except OSError as exc:
+            self.message = f"Could not rename {path.name}: {exc.strerror or exc}"
+            return
+        self.message = f"Renamed to {new.stem}."
+        self._refresh_saves()
+        if new in self.save_files:
+            self.saves.selected = self.save_files.index(new)
+            self.saves.reveal()
+        self._build()
+
+    def ask_delete(self) -> None:
+        info = self.selected_save()
+        if info is None:
+            self.message = "Select a saved match first."
+            return
+        self.deleting = info.path
+
+    def _delete_event(self, event: pygame.event.Event) -> None:
+        """While 'Delete this saved match?' is asked: Enter or Y deletes; any other key or a click keeps it."""
+        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            return
+        path, self.deleting = self.deleting, None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+            try:
+                storage.delete_save(path)
+            except OSError as exc:
+                self.message = f"Could not delete {path.name}: {exc.strerror or exc}"
+                return
+            self.message = f"Deleted {path.stem}."
+            self._refresh_saves()
+            self._build()
+        else:
+            self.message = f"Kept {path.stem}."
 
     # ---- widgets ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -281,16 +341,20 @@ class LauncherScreen:
             self.add_button = Button("Add a seat", self.add_seat, enabled=len(self.seats) < spec.max_players)
         else:
             self.add_button = Button("Add a seat", self.add_seat, enabled=False)
-        has_autosave = storage.autosave_path().exists()
         self.autosave_note = self.autosave_summary()
         self.start_button = Button("Start", self.start, "Enter", enabled=spec is not None)
-        self.resume_button = Button("Resume autosave", self.resume, enabled=has_autosave)
+        self.resume_button = Button("Resume autosave", self.resume, enabled=self.autosave_ok)
         self.load_button = Button("Load selected", self._load_selected, enabled=bool(self.save_files))
+        self.rename_button = Button("Rename", self.start_rename, "F2", enabled=bool(self.save_files))
+        self.delete_button = Button("Delete", self.ask_delete, "Del", enabled=bool(self.save_files))
         self.quit_button = Button("Quit", self.app.quit, "Esc")
+        self.palette_button = Button(f"Colours: {P.PALETTE_TITLES[P.current]}", self.next_palette)
+        self.text_button = Button(f"Text size: {text.size_name}", self.next_text_size)
         self.focusables = (self.game_buttons + self.variant_buttons
                            + [w for r in self.seats for w in (r.kind_button, r.name, r.remove_button)]
                            + [self.add_button, self.seed, self.start_button, self.resume_button,
-                              self.load_button, self.quit_button])
+                              self.load_button, self.rename_button, self.delete_button, self.quit_button,
+                              self.palette_button, self.text_button])
         self.focus = min(self.focus, len(self.focusables) - 1)
         self._set_focus(self.focus)
         size, self.size = self.size, (0, 0)
@@ -298,8 +362,13 @@ class LauncherScreen:
             self.layout(size)  # at once, so a second click in the same frame finds the new buttons
 
     def _load_selected(self) -> None:
-        if self.save_files:
-            self.load(self.save_files[self.saves.selected])
+        info = self.selected_save()
+        if info is None:
+            return
+        if info.problem:
+            self.message = f"Cannot load: {info.path.name} will not load ({info.problem})."
+            return
+        self.load(info.path)
 
     def _set_focus(self, index: int) -> None:
         self.focus = index
@@ -312,6 +381,15 @@ class LauncherScreen:
 
     # ---- events -----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm_quit:
+            self._confirm_event(event)
+            return
+        if self.deleting is not None:
+            self._delete_event(event)
+            return
+        if self.renaming is not None:
+            self._rename_event(event)
+            return
         if event.type == pygame.KEYDOWN:
             if self._key(event):
                 return
@@ -333,12 +411,64 @@ class LauncherScreen:
                         w.handle(event)
                     return
         row = self.saves.handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            hovered = self.saves.hover
+            self.hover_note = self.saves.items[hovered] if hovered is not None and hovered < len(self.saves.items) else ""
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.hover_note = ""  # what the click does is said in the status line
         if row is not None:  # a second click on the same row soon after the first loads it
             now = pygame.time.get_ticks()
             if row == self._last_row and now - self._last_click_at < DOUBLE_CLICK_MS:
                 self._load_selected()
                 return
             self._last_row, self._last_click_at = row, now
+
+    def _rename_event(self, event: pygame.event.Event) -> None:
+        self.rename_field.focused = True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.finish_rename()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.renaming = None
+            self.message = "The name is kept."
+        else:
+            self.rename_field.handle(event)
+
+    # ---- display options (remembered in the settings) ------------------------------------
+    def next_palette(self) -> None:
+        names = list(P.PALETTES)
+        self._set_display(palette=names[(names.index(P.current) + 1) % len(names)])
+
+    def next_text_size(self) -> None:
+        names = list(text.SIZES)
+        self._set_display(text_size=names[(names.index(text.size_name) + 1) % len(names)])
+
+    def _set_display(self, **choice) -> None:
+        """Apply a colour or text-size choice at once and remember it for the next start."""
+        if "palette" in choice:
+            self.settings["palette"] = P.use_palette(choice["palette"])
+        if "text_size" in choice:
+            self.settings["text_size"] = text.use_size(choice["text_size"])
+        self._remember()
+        focus, size = self.focus, self.size
+        self._build()
+        self.size = (0, 0)  # everything is laid out again for the new sizes, at once for the next click
+        if size != (0, 0):
+            self.layout(size)
+        self._set_focus(focus)
+
+    def ask_quit(self) -> None:
+        """Esc also backs out of a game, so a second Esc in a row could close the app by mistake: ask first."""
+        self.confirm_quit = True
+
+    def _confirm_event(self, event: pygame.event.Event) -> None:
+        """While 'Quit Kong Tabletop?' is asked: Esc, Enter or Q quits; any other key or a click stays."""
+        if event.type == pygame.KEYDOWN:
+            self.confirm_quit = False
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_q, pygame.K_y):
+                self._remember()
+                self.app.quit()
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.confirm_quit = False
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -356,8 +486,7 @@ class LauncherScreen:
             if focused is not None and self.focus >= 0 and isinstance(focused, TextField):
                 self._set_focus(-1)
             else:
-                self._remember()
-                self.app.quit()
+                self.ask_quit()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             option = focused in self.game_buttons or focused in self.variant_buttons  # already chosen: start
             if isinstance(focused, Button) and focused.enabled and not option:
@@ -377,6 +506,10 @@ class LauncherScreen:
             self.select_game(self.names[i])
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.saves.move(-1 if key == pygame.K_PAGEUP else 1)
+        elif key == pygame.K_F2:
+            self.start_rename()
+        elif key == pygame.K_DELETE and not isinstance(focused, TextField):
+            self.ask_delete()
         else:
             return False
         return True
@@ -390,7 +523,7 @@ class LauncherScreen:
 
     # ---- drawing ----------------------------------------------------------------------
     def fs(self, base: int) -> int:
-        return max(9, int(round(base * self.scale)))
+        return max(9, int(round(base * self.scale * text.SCALE)))
 
     def layout(self, size) -> None:
         if size == self.size:
@@ -399,26 +532,30 @@ class LauncherScreen:
         w, h = size
         s = self.scale = max(0.6, min(w / 1280, h / 800, 2.0))
         pad = int(20 * s)
-        top = int(90 * s)
+        self.subtitle_y = int(18 * s) + int(self.fs(36) * 1.2)
+        top = max(int(90 * s), self.subtitle_y + int(self.fs(16) * 1.6))
         col_w = (w - 4 * pad) // 3
         self.cols = [pygame.Rect(pad + i * (col_w + pad), top, col_w, h - top - int(60 * s)) for i in range(3)]
-        bh, gap = int(38 * s), int(8 * s)
+        bh, gap = int(38 * s * text.SCALE), int(8 * s)
+        disp_w = min(int(250 * s * text.SCALE), (w - 4 * pad) // 4)
+        self.text_button.rect = pygame.Rect(w - pad - disp_w, int(22 * s), disp_w, bh)
+        self.palette_button.rect = pygame.Rect(self.text_button.rect.x - gap - disp_w, int(22 * s), disp_w, bh)
         c = self.cols[0].inflate(-int(24 * s), 0)
-        y = c.y + int(40 * s)
+        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         for b in self.game_buttons:
             b.rect = pygame.Rect(c.x, y, c.w, bh)
             y += bh + gap
         self.variant_y = y + int(14 * s)
-        y = self.variant_y + int(28 * s)
+        y = self.variant_y + self.fs(15) * 3 // 2 + int(6 * s)
         for b in self.variant_buttons:
             b.rect = pygame.Rect(c.x, y, c.w, bh)
             y += bh + gap
         self.variant_text_y = y + int(6 * s)
         c = self.cols[1].inflate(-int(24 * s), 0)
-        y = c.y + int(40 * s)
+        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         mark = int(34 * s)
-        kind_w = int(c.w * 0.42)
-        remove_w = int(c.w * 0.19)
+        kind_w = int(c.w * 0.38)
+        remove_w = int(c.w * 0.18)
         for row in self.seats:
             row.kind_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
             row.name.rect = pygame.Rect(c.x + mark + kind_w + gap, y, c.w - mark - kind_w - remove_w - 2 * gap, bh)
@@ -426,9 +563,9 @@ class LauncherScreen:
             y += bh + int(14 * s)
         self.add_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
         c = self.cols[2].inflate(-int(24 * s), 0)
-        y = c.y + int(40 * s)
+        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         self.seed_label_y = y
-        self.seed.rect = pygame.Rect(c.x, y + int(24 * s), c.w, bh)
+        self.seed.rect = pygame.Rect(c.x, y + self.fs(15) * 3 // 2, c.w, bh)
         y = self.seed.rect.bottom + int(16 * s)
         self.start_button.rect = pygame.Rect(c.x, y, c.w, int(bh * 1.3))
         y = self.start_button.rect.bottom + gap * 2
@@ -436,15 +573,19 @@ class LauncherScreen:
         self.resume_note_y = y + bh + int(4 * s)
         y += bh + int(34 * s)
         self.saves_title_y = y
-        self.saves.row_h = int(26 * s)
+        self.saves.row_h = int(26 * s * text.SCALE)
         list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap
                      - (2 * self.fs(13) + int(8 * s) if self.saves_note else 0))
-        self.saves.rect = pygame.Rect(c.x, y + int(24 * s), c.w, list_h)
+        self.saves.rect = pygame.Rect(c.x, y + self.fs(15) * 3 // 2, c.w, list_h)
         y = self.saves.rect.bottom + gap
         if self.saves_note:
             self.saves_note_y = y
             y += 2 * self.fs(13) + int(8 * s)
-        self.load_button.rect = pygame.Rect(c.x, y, c.w, bh)
+        third = (c.w - 2 * gap) // 3
+        self.load_button.rect = pygame.Rect(c.x, y, c.w - 2 * third - 2 * gap, bh)
+        self.rename_button.rect = pygame.Rect(self.load_button.rect.right + gap, y, third, bh)
+        self.delete_button.rect = pygame.Rect(self.rename_button.rect.right + gap, y, third, bh)
+        self.rename_field.rect = pygame.Rect(c.x, y, c.w, bh)
         self.quit_button.rect = pygame.Rect(c.x, y + bh + gap, c.w, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -453,7 +594,9 @@ class LauncherScreen:
         surface.fill(P.BACKGROUND)
         w, h = surface.get_size()
         text.draw(surface, "Kong Tabletop", (int(20 * s), int(18 * s)), self.fs(36), P.HIGHLIGHT, bold=True)
-        text.draw(surface, "Set up a game, or continue one.", (int(22 * s), int(62 * s)), self.fs(16), P.TEXT_DIM)
+        text.draw(surface, "Set up a game, or continue one.", (int(22 * s), self.subtitle_y), self.fs(16), P.TEXT_DIM)
+        self.palette_button.draw(surface, self.fs(14))
+        self.text_button.draw(surface, self.fs(14))
         titles = ["Game and variant", "Seats", "Start"]
         for rect, title in zip(self.cols, titles):
             panel(surface, rect, title, self.fs(18))
@@ -519,7 +662,7 @@ class LauncherScreen:
         text.draw(surface, title, (self.saves.rect.x, self.saves_title_y), self.fs(15), P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
-            self.saves.draw(surface, self.fs(14))
+            self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem})
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)
@@ -528,9 +671,40 @@ class LauncherScreen:
             for j, line in enumerate(text.wrap(self.saves_note, self.fs(13), c2.w)[:2]):
                 text.draw(surface, text.fit(line, self.fs(13), c2.w), (c2.x, self.saves_note_y + j * (self.fs(13) + 3)),
                           self.fs(13), P.WARNING)
-        self.load_button.draw(surface, size)
+        if self.renaming is not None:
+            self.rename_field.focused = True
+            self.rename_field.draw(surface, size)
+        else:
+            self.load_button.draw(surface, size)
+            self.rename_button.draw(surface, self.fs(14))
+            self.delete_button.draw(surface, self.fs(14))
         self.quit_button.draw(surface, size)
-        hint = self.message or ("Tab: next field · Enter: start (or press the focused button) · "
-                                "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit")
+        if self.hover_note:  # the saved match under the pointer, whole (the list cuts long rows)
+            text.draw(surface, text.fit(self.hover_note, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)),
+                      self.fs(15), P.TEXT, anchor="midleft")
+        hint = "" if self.hover_note else self.message or ("Tab: next field · Enter: start (or press the focused button) · "
+                                "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit (asks first)")
         text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
                   P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")
+        if self.confirm_quit:
+            self._draw_confirm(surface, "Quit Kong Tabletop?",
+                               "Esc or Enter quits; any other key or a click stays here.")
+        if self.deleting is not None:
+            self._draw_confirm(surface, f"Delete {self.deleting.stem}?",
+                               "Enter or Y deletes this saved match; any other key or a click keeps it.")
+
+    def _draw_confirm(self, surface: pygame.Surface, title: str, line: str) -> None:
+        """A question in a box over the launcher."""
+        s = self.scale
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(P.SHADE)
+        surface.blit(shade, (0, 0))
+        w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(self.fs(16)).size(line)[0]) + int(60 * s)
+        box = pygame.Rect(0, 0, min(w, surface.get_width() - 20), int(130 * s))
+        box.center = (surface.get_width() // 2, surface.get_height() // 2)
+        pygame.draw.rect(surface, P.PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, P.HIGHLIGHT, box, width=2, border_radius=10)
+        text.draw(surface, title, (box.centerx, box.y + int(26 * s)), self.fs(24), P.HIGHLIGHT, bold=True,
+                  anchor="midtop")
+        text.draw(surface, text.fit(line, self.fs(16), box.w - 20), (box.centerx, box.y + int(80 * s)), self.fs(16),
+                  P.TEXT, anchor="midtop")

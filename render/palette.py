@@ -54,3 +54,29 @@ def ink_on(colour: tuple[int, ...]) -> tuple[int, int, int]:
 def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
     """The colour a fraction t of the way from a to b."""
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
+
+
+# ---- the launcher's colour option ----------------------------------------------------------
+# "standard" is the Okabe-Ito set above. "colour-blind" is for players who still find two seats alike:
+# seat colours picked so that the smallest difference between any two, under simulated full protanopia,
+# deuteranopia and tritanopia (Machado et al. 2009) as well as normal vision, is about twice the standard
+# set's (tests/test_render_stumbles.py measures both), and a warning colour further from the highlight.
+PALETTES = {
+    "standard": {"SEAT_COLOURS": (VERMILLION, SKY_BLUE, YELLOW, REDDISH_PURPLE),
+                 "SEAT_COLOUR_NAMES": ("vermillion", "sky blue", "yellow", "purple"),
+                 "WARNING": ORANGE, "HIGHLIGHT": YELLOW},
+    "colour-blind": {"SEAT_COLOURS": ((254, 97, 0), (100, 143, 255), WHITE, YELLOW),
+                     "SEAT_COLOUR_NAMES": ("red-orange", "blue", "white", "yellow"),
+                     "WARNING": (220, 38, 127), "HIGHLIGHT": YELLOW},
+}
+PALETTE_TITLES = {"standard": "Okabe-Ito", "colour-blind": "colour-blind strong"}
+current = "standard"
+
+
+def use_palette(name: str) -> str:
+    """Switch the app's colours (an unknown name keeps the standard set); returns the name in force."""
+    global current
+    name = name if name in PALETTES else "standard"
+    globals().update(PALETTES[name])
+    current = name
+    return name

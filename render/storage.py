@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import threading
@@ -185,7 +186,8 @@ def saved_matches() -> list[Path]:
 
 
 def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
-    """(a line for the launcher's list, what is wrong with the file or '') from the file's header only:
+    """(The launcher now lists inspect_save's rows; this header-only reading stays for other callers.)
+    (a line for the launcher's list, what is wrong with the file or '') from the file's header only:
     the game's title, the seats, the number of actions and when it was saved. Loading it replays and
     checks it fully; this only tells a damaged file apart before anyone tries."""
     path = Path(path)
@@ -210,6 +212,144 @@ def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
     except (KeyError, TypeError, AttributeError):
         return f"{path.stem} (damaged)", "parts of a match file are missing"
     return f"{title} · {seats} · {n} action{'s' if n != 1 else ''} · {when}", ""
+
+
+# ---- the saved matches as the launcher lists them ----------------------------------------------
+_inspected: dict[tuple, "SaveInfo"] = {}  # (path, mtime_ns, size) -> what inspect_save found
+AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")  # the names the app gives
+
+
+class SaveInfo:
+    """What the launcher says about a match file before anyone opens it: a row of words, or the reason it
+    will not load (problem non-empty)."""
+
+    def __init__(self, path: Path, problem: str = "", game: str = "", title: str = "", seats: str = "",
+                 turn: int | None = None, when: str = "", over: bool = False, winners: str = ""):
+        self.path, self.problem, self.game, self.title, self.seats = path, problem, game, title, seats
+        self.turn, self.when, self.over, self.winners = turn, when, over, winners
+
+    @property
+    def label(self) -> str:
+        if self.problem:
+            return f"⚠ {self.path.stem}: will not load ({self.problem})"
+        turn = f"turn {self.turn}" if self.turn is not None else "turn ?"
+        state = f"finished, {self.winners}" if self.over and self.winners else ("finished" if self.over else turn)
+        named = "" if AUTO_NAME.match(self.path.stem) else f"{self.path.stem}: "  # a name the player gave it
+        return f"{named}{self.title} · {self.seats} · {state} · {self.when}"
+
+
+def inspect_save(path, titles: dict | None = None) -> SaveInfo:
+    """Check a match file as far as can be done quickly, without opening it in a game: it must be text,
+    JSON, a match file of this version whose checksum holds and whose config names a game of this program;
+    a board game's actions are then replayed on a fresh state (instant for Donkey Kong and Monkey Dash)
+    to find the turn and whether it is finished. A Jenga file is not replayed (that would run the physics):
+    its turn is counted from the changes of the player acting. The answer is kept until the file changes."""
+    from games import registry
+    from games.core import ConfigError, GameConfig, GameError
+    from games.match import FORMAT, VERSION, MatchFileError
+    from games.match import _checksum  # the same check Match.load makes first
+
+    path = Path(path)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return SaveInfo(path, "the file was removed")
+    except OSError as exc:
+        return SaveInfo(path, f"it cannot be read: {exc.strerror or exc}")
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key in _inspected:
+        return _inspected[key]
+    when = time.strftime("%d %b %Y %H:%M", time.localtime(st.st_mtime))
+    info = SaveInfo(path, when=when)
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            info.problem = "not a Kong Tabletop match file"
+        elif data.get("version") != VERSION:
+            info.problem = f"saved by another version of the file format ({data.get('version')!r})"
+        else:
+            if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
+                info.problem = "its checksum does not match: it was changed or damaged after saving"
+            else:
+                config = GameConfig.from_json(data.get("config"))
+                games = registry.games()
+                if config.game != data.get("game"):
+                    info.problem = "the game named in the file and in its settings differ"
+                elif config.game not in games:
+                    info.problem = f"the game {config.game!r} is not in this program"
+                else:
+                    spec = games[config.game]
+                    info.game = config.game
+                    info.title = (titles or {}).get(config.game, spec.title)
+                    info.seats = ", ".join(seat.name for seat in config.seats)
+                    _read_turn(info, spec, config, data["actions"])
+    except (OSError, UnicodeDecodeError) as exc:
+        info.problem = "not a Kong Tabletop match file" if isinstance(exc, UnicodeDecodeError) else \
+            f"it cannot be read: {exc}"
+    except json.JSONDecodeError:
+        info.problem = "not valid JSON: cut short or edited"
+    except (ConfigError, MatchFileError) as exc:
+        info.problem = f"its settings cannot be played: {exc}"
+    except GameError as exc:
+        info.problem = f"its moves do not replay: {exc}"
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        info.problem = "parts of a match file are missing"
+    _inspected[key] = info
+    return info
+
+
+def _read_turn(info: SaveInfo, spec, config, actions: list) -> None:
+    if not isinstance(actions, list) or not all(isinstance(a, dict) and isinstance(a.get("action"), str)
+                                                and isinstance(a.get("by"), int) for a in actions):
+        info.problem = "its list of moves is malformed"
+        return
+    if config.game.startswith("jenga"):  # replaying would run the physics: count the turns by who acts
+        seats = [a["by"] for a in actions if a["by"] >= 0]
+        info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
+        return  # and whether it is finished stays unknown (not said)
+    state = spec.new_state(config)
+    for i, a in enumerate(actions):
+        if state.current_player() != a["by"]:
+            info.problem = f"its move {i + 1} is by the wrong player"
+            return
+        state.apply_action(a["action"])
+    counted = getattr(state, "turn_count", None)
+    if callable(counted):
+        info.turn = counted() + (0 if state.is_terminal() else 1)
+    else:
+        seats = [a["by"] for a in actions if a["by"] >= 0]
+        info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
+    info.over = state.is_terminal()
+    if info.over:
+        names = [s.name for s in config.seats]
+        won = state.winners()
+        info.winners = (" and ".join(names[w] for w in won) + (" won" if len(won) > 1 else " won")) if won else "a draw"
+
+
+def rename_save(path, new_name: str) -> Path:
+    """Give a saved match another file name (in the saves folder, '.json' kept); raises ValueError with
+    a sentence when the name is unusable or taken."""
+    path = Path(path)
+    name = new_name.strip()
+    if name.lower().endswith(".json"):
+        name = name[:-5].strip()
+    if not name:
+        raise ValueError("A saved match needs a name.")
+    bad = sorted({ch for ch in name if ch in '/\\:*?"<>|' or not ch.isprintable()})
+    if bad or name.startswith("."):
+        raise ValueError(f"A name cannot contain {' '.join(bad) if bad else 'a leading dot'}.")
+    target = path.with_name(name + ".json")
+    if target == path:
+        return path
+    if target.exists():
+        raise ValueError(f"There is already a saved match called {name}.")
+    os.rename(path, target)
+    return target
+
+
+def delete_save(path) -> None:
+    """Remove a saved match file (the launcher asks first)."""
+    Path(path).unlink(missing_ok=True)
 
 
 def load_settings(warn=None) -> dict:

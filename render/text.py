@@ -14,6 +14,18 @@ _fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _lines: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _CACHE_LIMIT = 3000
 _paths: dict[str, str | None] = {}
+# The launcher's text-size option: every screen multiplies its font sizes (and row heights) by SCALE.
+SIZES = {"normal": 1.0, "large": 1.2, "largest": 1.4}
+SCALE = 1.0
+size_name = "normal"
+
+
+def use_size(name: str) -> str:
+    """Set the text size option (an unknown name keeps normal); returns the name in force."""
+    global SCALE, size_name
+    size_name = name if name in SIZES else "normal"
+    SCALE = SIZES[size_name]
+    return size_name
 
 
 def _font_path(kind: str) -> str | None:

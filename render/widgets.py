@@ -14,6 +14,15 @@ from . import palette as P
 from . import text
 
 
+def fitting_size(words: str, size: int, width: int, least: float = 0.75) -> int:
+    """The font size, down to `least` of `size`, at which words fit in width (a label is shrunk a little
+    before it is cut: large text in a small window keeps whole words)."""
+    smallest = max(8, int(size * least))
+    while size > smallest and text.font(size).size(words)[0] > width:
+        size -= 1
+    return size
+
+
 class Button:
     """A labelled rectangle that calls on_click when clicked (or activated from the keyboard)."""
 
@@ -46,6 +55,10 @@ class Button:
         edge = P.HIGHLIGHT if (self.focused or hovered) and self.enabled else P.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused or hovered else 1, border_radius=radius)
         label = self.label + (f"  [{self.hint}]" if self.hint else "")
+        size = fitting_size(label, size, self.rect.w - 8)
+        if text.font(size).size(label)[0] > self.rect.w - 8 and self.hint:
+            label = self.label  # the key hint goes before the label is cut
+            size = fitting_size(label, size, self.rect.w - 8)
         label = text.fit(label, size, self.rect.w - 8)
         text.draw(surface, label, self.rect.center, size, ink, anchor="center")
 
@@ -109,7 +122,9 @@ class ListView:
         return None
 
     def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
-             numbered: bool = False, dim: bool = False, show_selection: bool = True) -> None:
+             numbered: bool = False, dim: bool = False, show_selection: bool = True,
+             warn: set[int] = frozenset()) -> None:
+        """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         rows = self.visible_rows()
@@ -128,7 +143,7 @@ class ListView:
             label = self.items[i]
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
-            ink = P.TEXT_DIM if dim else P.TEXT
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
             text.draw(surface, text.fit(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
                       anchor="midleft")
         if len(self.items) > rows:  # a scroll bar
@@ -173,6 +188,7 @@ class TextField:
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=4)
         shown = self.value or self.placeholder
         ink = P.TEXT if self.value else P.TEXT_DIM
+        size = fitting_size(shown, size, self.rect.w - 16)
         r = text.draw(surface, text.fit(shown, size, self.rect.w - 16), (self.rect.x + 8, self.rect.centery),
                       size, ink, anchor="midleft")
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:

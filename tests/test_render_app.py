@@ -87,7 +87,7 @@ def test_a_person_beats_or_loses_to_a_bot_by_keys_then_play_again(home):
     saved = json.loads(storage.autosave_path().read_text())
     assert len(saved["actions"]) == len(screen.match.history)
     app.draw()
-    app.handle(key(pygame.K_RETURN))  # play again: the same seats, a new match
+    app.handle(key(pygame.K_p, unicode="p"))  # play again: the same seats, a new match
     assert isinstance(app.screen, GameScreen) and app.screen is not screen
     assert app.screen.match.config == screen.match.config and not app.screen.match.history
 
@@ -234,7 +234,7 @@ def test_a_saved_match_is_listed_in_the_launcher_and_loads_on_a_double_click(hom
     app = App()
     launcher = app.screen
     app.draw()
-    assert launcher.saves.items and launcher.saves.items[0].startswith("Toy race · Ann, Rando · 1 action ·")
+    assert launcher.saves.items and launcher.saves.items[0].startswith("Toy race · Ann, Rando · turn 1 ·")
     row = launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft
     for e in click(row) + click(row):
         app.handle(e)
@@ -364,12 +364,13 @@ def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     app.close()
 
 
-def test_a_finished_game_is_not_kept_when_the_next_one_starts(home):
+def test_a_finished_game_is_kept_as_its_own_save_when_the_next_one_starts(home):
     app = App(match=toy_match(seed=33, seats=[Seat("Rando", "random"), Seat("Rando 2", "random")]))
     app.screen.match.advance()
     assert app.screen.match.is_over()
     app.play_again(app.screen.match)
-    assert storage.saved_matches() == []
+    kept = storage.saved_matches()
+    assert len(kept) == 1 and kept[0].name.startswith("toy_race-") and Match.load(kept[0]).is_over()
     app.close()
 
 
@@ -387,4 +388,64 @@ def test_the_launcher_says_how_each_bot_of_the_chosen_game_plays():
     assert lines[-1].endswith("the strongest.")
     app.screen.select_game("toy_race")                  # a game without notes lists its bots by name only
     assert app.screen.bot_lines() == ["Random bot"]
+    app.close()
+
+
+def test_the_slash_opens_the_search_without_typing_itself_and_a_move_clears_it():
+    """The "/" key also arrives as text: it opens the search but is not searched for; after a move the
+    next decision shows all its choices again."""
+    app = App(match=toy_match(seed=5))
+    app.tick(1.0)
+    screen = app.screen
+    app.handle(key(pygame.K_SLASH, unicode="/"))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="/"))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="walk"))
+    assert screen.filter == "walk" and screen.legal == ["walk 1", "walk 2"]
+    app.handle(key(pygame.K_RETURN))
+    assert screen.match.history[-1].action == "walk 1"
+    assert not screen.filtering and screen.filter == ""
+    for _ in range(80):  # the bot and the die play; Ann decides again
+        app.tick(0.1)
+        if screen.match.waiting_for_human():
+            break
+        if screen.bot_thinking():  # it thinks on a worker thread: real time on a busy machine
+            screen._thinking.wait(2.0)
+    assert screen.match.waiting_for_human() and screen.legal == screen.match.state.legal_actions()
+    assert "pass" in screen.legal and len(screen.actions.items) == len(screen.legal) > 1
+
+
+def test_the_result_offers_play_again_and_the_menu_and_keeps_the_finished_game(home, tmp_path):
+    """Enter played the last moves, so on the result it starts nothing by itself; P plays again, Esc goes
+    back to the menu, and the finished game stays among the saved matches."""
+    app = App(match=toy_match(seed=33, seats=[Seat("Rando", "random"), Seat("Rando 2", "random")]))
+    screen = app.screen
+    screen.match.advance()
+    for _ in range(10):
+        app.tick(0.1)
+    assert screen.show_result
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "result.png"))
+    labels = [b.label for b in screen.result_buttons]
+    assert labels == ["Play again", "View board", "Back to the menu"]
+    assert all(surface.get_rect().contains(b.rect) for b in screen.result_buttons)
+    kept = storage.saved_matches()
+    assert len(kept) == 1 and screen.kept_as == kept[0]
+    assert Match.load(kept[0]).history == screen.match.history
+    app.handle(key(pygame.K_RETURN))
+    assert app.screen is screen and "P: play again" in screen.message
+    app.handle(key(pygame.K_TAB))
+    app.handle(key(pygame.K_TAB))
+    app.handle(key(pygame.K_TAB))
+    assert screen.result_buttons[screen.result_focus].label == "Back to the menu"
+    app.handle(key(pygame.K_LEFT))
+    app.handle(key(pygame.K_LEFT))
+    app.handle(key(pygame.K_RETURN))  # Enter on the focused Play again
+    assert app.screen is not screen and app.screen.match.config == screen.match.config
+    assert [p.name for p in storage.saved_matches()] == [kept[0].name]  # kept once, not as previous-autosave
+    second = app.screen
+    second.match.advance()
+    for _ in range(10):
+        app.tick(0.1)
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.screen, LauncherScreen) and len(storage.saved_matches()) == 2
     app.close()

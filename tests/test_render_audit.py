@@ -212,8 +212,8 @@ def test_a_damaged_save_file_gets_one_clear_note_and_loading_it_never_crashes(ho
     app.draw()
     assert len(launcher.saves.items) == 3
     assert launcher.saves_note.startswith("2 saved files cannot be loaded:")
-    assert "broken.json (not valid JSON)" in launcher.saves_note and "odd.json" in launcher.saves_note
-    damaged = [i for i, label in enumerate(launcher.saves.items) if label.endswith("(damaged)")]
+    assert "broken.json (not valid JSON" in launcher.saves_note and "odd.json" in launcher.saves_note
+    damaged = [i for i, label in enumerate(launcher.saves.items) if label.startswith("⚠ ") and "will not load" in label]
     fine = [i for i, label in enumerate(launcher.saves.items) if label.startswith("Donkey Kong · Ann, Bot ·")]
     assert len(damaged) == 2 and len(fine) == 1
     launcher.saves.selected = damaged[0]
@@ -300,10 +300,20 @@ def test_the_art_is_drawn_in_code_not_loaded_from_image_files():
 
 
 # ---- more of the issue's bullets ------------------------------------------------------------
-def test_the_launcher_quits_on_esc_and_remembers_the_choices(home):
+def test_the_launcher_asks_before_esc_quits_and_remembers_the_choices(home, tmp_path):
+    """Esc also backs out of a game, so Esc in the launcher asks first: another key stays, a second Esc quits."""
     app = App()
     launcher = app.screen
     launcher.select_game("monkey_dash")
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.running and launcher.confirm_quit
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "launcher-quit.png"))
+    centre = surface.get_at((surface.get_width() // 2, surface.get_height() // 2 - int(65 * launcher.scale) + 1))
+    assert centre[:3] == P.HIGHLIGHT  # the question's yellow frame, in the middle of the window
+    app.handle(key(pygame.K_DOWN))  # any other key: stay (the key only answers the question)
+    assert app.running and not launcher.confirm_quit and launcher.game == "monkey_dash"
+    app.handle(key(pygame.K_ESCAPE))
     app.handle(key(pygame.K_ESCAPE))
     assert not app.running
     assert json.loads((home / "settings.json").read_text())["game"] == "monkey_dash"

@@ -26,6 +26,7 @@ from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
+from ..help import how_to_play, split_rules, tower_sketch
 from ..widgets import Button, ListView, draw_seat_mark, panel
 
 # Seconds between automatic steps, so people can follow what bots and dice do.
@@ -63,6 +64,10 @@ class Host:
     def play_again(self, match: Match) -> None:
         """A new match with the same game, variant and seats."""
 
+    def keep_finished(self, match: Match) -> Path | None:
+        """Keep a finished match among the saved matches; returns its file (None if there is nowhere)."""
+        return None
+
     def toggle_sound(self) -> bool:
         return False
 
@@ -85,11 +90,14 @@ class GameScreen:
         self._legal_at = -1  # history length the action list was built for
         self.filter = ""
         self.filtering = False
+        self._slash_pending = False  # the "/" key's own TEXTINPUT is still to come
         self.focus_action: str | None = None  # the action under the pointer or selected: boards highlight it
         self.board_hover: list[str] = []  # actions the board says are under the pointer
         self._log_hover: int | None = None
         self.show_help = False
         self.help_top = 0
+        self.help_decisions = False  # the help also shows how the table decides unclear points (D)
+        self._help_shot: tuple | None = None  # ((size, history length), the board picture in the help)
         self.show_result = False
         self.result_hidden = False  # the person chose to look at the final board
         self.skipping = False
@@ -113,10 +121,12 @@ class GameScreen:
             Button("Menu", self.host.leave, "Esc"),
         ]
         self.result_buttons = [
-            Button("Play again", lambda: self.host.play_again(self.match), "Enter"),
+            Button("Play again", lambda: self.host.play_again(self.match), "P"),
             Button("View board", self.hide_result, "V"),
-            Button("Launcher", self.host.leave, "Esc"),
+            Button("Back to the menu", self.host.leave, "Esc"),
         ]
+        self.result_focus = -1  # the result button Tab or Left/Right chose (-1: none, so Enter starts nothing)
+        self.kept_as: Path | None = None  # where the finished game is kept among the saved matches
         self._refresh_actions()
         if match.is_over():
             self.show_result = True
@@ -296,6 +306,14 @@ class GameScreen:
         on = self.host.toggle_sound()
         self.say("Sound on." if on else "Sound off.")
 
+    def keep_finished(self) -> None:
+        """Keep the finished game among the saved matches (the autosave slot will go to the next game)."""
+        try:
+            self.kept_as = self.host.keep_finished(self.match)
+        except OSError as exc:
+            self.kept_as = None
+            self.say(f"The finished game could not be saved: {exc}", 8.0)
+
     def hide_result(self) -> None:
         self.show_result = False
         self.result_hidden = True
@@ -318,8 +336,13 @@ class GameScreen:
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         if event.type == pygame.TEXTINPUT and self.filtering:
-            self.filter += event.text
-            self._refresh_actions(force=True)
+            typed = event.text
+            if self._slash_pending:  # the "/" that opened the search arrives as text too: it is not a search word
+                self._slash_pending = False
+                typed = typed[1:] if typed.startswith("/") else typed
+            if typed:
+                self.filter += typed
+                self._refresh_actions(force=True)
             return
         for b in self.buttons:
             if b.handle(event):
@@ -355,8 +378,7 @@ class GameScreen:
             self.host.open_load()
         elif self.filtering:
             if key == pygame.K_ESCAPE:
-                self.filtering, self.filter = False, ""
-                self._refresh_actions(force=True)
+                self.end_search()
             elif key == pygame.K_BACKSPACE:
                 self.filter = self.filter[:-1]
                 self._refresh_actions(force=True)
@@ -367,7 +389,7 @@ class GameScreen:
             else:
                 return False  # text arrives as TEXTINPUT
             return True
-        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v):
+        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v, pygame.K_p):
             self.show_result = True  # back from looking at the final board
         elif key == pygame.K_ESCAPE:
             self.host.leave()
@@ -375,9 +397,10 @@ class GameScreen:
             self.skip()
         elif key == pygame.K_m:
             self.toggle_sound()
-        elif key == pygame.K_SLASH and self.show_actions:
+        elif (key == pygame.K_SLASH or event.unicode == "/") and self.show_actions:
             self.filtering = True
             self.filter = ""
+            self._slash_pending = True
         elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
             self._list_key(key)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -389,6 +412,12 @@ class GameScreen:
         else:
             return False
         return True
+
+    def end_search(self) -> None:
+        """Stop finding choices by typed words and show the whole list again."""
+        if self.filtering or self.filter:
+            self.filtering, self.filter, self._slash_pending = False, "", False
+            self._refresh_actions(force=True)
 
     def _list_key(self, key: int) -> None:
         page = self.actions.visible_rows()
@@ -404,6 +433,8 @@ class GameScreen:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_F1) or event.unicode == "?":
                 self.show_help = False
+            elif event.key == pygame.K_d:
+                self.help_decisions = not self.help_decisions
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.help_top += 1 if event.key == pygame.K_DOWN else 10
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
@@ -415,7 +446,19 @@ class GameScreen:
 
     def _result_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            n = len(self.result_buttons)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                # Enter was the key that played the last moves: it presses only a button chosen on purpose.
+                if 0 <= self.result_focus < n:
+                    self.result_buttons[self.result_focus].on_click()
+                else:
+                    self.say("P: play again · V: view the board · Esc: back to the menu "
+                             "(or Tab to a button, then Enter).", 6.0)
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                start = self.result_focus if self.result_focus >= 0 else (0 if back else -1)
+                self.result_focus = (start + (-1 if back else 1)) % n
+            elif event.key == pygame.K_p:
                 self.host.play_again(self.match)
             elif event.key == pygame.K_v:
                 self.hide_result()
@@ -441,6 +484,8 @@ class GameScreen:
                 self.result_wait += dt
                 if self.result_wait >= RESULT_DELAY:
                     self.show_result = True
+                    self.result_focus = -1
+                    self.keep_finished()
                     self.host.sound.play("win")
             return
         self.result_wait = 0.0
@@ -515,6 +560,7 @@ class GameScreen:
         self._after(step, before, self._label(step.action, step.by, before), quiet=quiet)
 
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
+        self.end_search()  # the next decision's choices are new: an old search would hide them
         self.log_labels.append(label)
         self.host.autosave(self.match)
         self.on_step(step, before)
@@ -567,7 +613,9 @@ class GameScreen:
 
     # ---- drawing ----------------------------------------------------------------------
     def font_size(self, base: int) -> int:
-        return max(9, int(round(base * self.scale)))
+        """A font size for this window: the base size at 1280x800, scaled with the window and by the
+        launcher's text-size option."""
+        return max(9, int(round(base * self.scale * text.SCALE)))
 
     def layout(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
         """The screen's regions for a window size (recomputed only when the size changes)."""
@@ -577,7 +625,8 @@ class GameScreen:
         self.size = size
         self.scale = s = max(0.6, min(w / 1280, h / 800, 2.0))
         pad = int(8 * s)
-        banner_h, bar_h = int(60 * s), int(40 * s)
+        t = text.SCALE
+        banner_h, bar_h = int(60 * s * t), int(40 * s * max(1.0, t * 0.9))
         side_w = int(self.side_width * s)
         body = pygame.Rect(pad, banner_h + pad, w - 2 * pad, h - banner_h - bar_h - 2 * pad)
         side = pygame.Rect(body.right - side_w, body.y, side_w, body.h)
@@ -588,14 +637,16 @@ class GameScreen:
                           side.h - choices_h - (pad if choices_h else 0))
         self.rects = {"banner": pygame.Rect(0, 0, w, banner_h), "board": board, "side": side,
                       "choices": choices, "log": log, "bar": pygame.Rect(0, h - bar_h, w, bar_h)}
-        row = int(26 * s)
+        row = int(26 * s * t)
         self.actions.row_h = self.log.row_h = row
-        self.actions.rect = pygame.Rect(choices.x + 6, choices.y + int(30 * s), choices.w - 12,
-                                        max(row, choices.h - int(36 * s)))
-        self.log.rect = pygame.Rect(log.x + 6, log.y + int(30 * s), log.w - 12, max(row, log.h - int(36 * s)))
+        self.actions.rect = pygame.Rect(choices.x + 6, choices.y + int(30 * s * t), choices.w - 12,
+                                        max(row, choices.h - int(36 * s * t)))
+        self.log.rect = pygame.Rect(log.x + 6, log.y + int(30 * s * t), log.w - 12, max(row, log.h - int(36 * s * t)))
         bar = self.rects["bar"]
         gap = int(6 * s)
         widths = [text.font(self.font_size(13)).size(f"{b.label}  [{b.hint}]")[0] + int(16 * s) for b in self.buttons]
+        if sum(widths) > w * 0.6:  # a small window or large text: the keys are in the help, the bar keeps room
+            widths = [text.font(self.font_size(13)).size(b.label)[0] + int(16 * s) for b in self.buttons]
         x = bar.right - pad - sum(widths) - gap * (len(widths) - 1)
         for b, bw in zip(self.buttons, widths):
             b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))
@@ -644,10 +695,10 @@ class GameScreen:
         x = rect.x + int(16 * self.scale)
         cy = rect.centery
         big, small = self.font_size(22), self.font_size(15)
+        seat = self.banner_seat() if player != TERMINAL else None
         if player == TERMINAL:
             title = "Game over"
         else:
-            seat = owner if owner is not None else player
             if seat is not None and seat >= 0:
                 draw_seat_mark(surface, seat, (x + int(14 * self.scale), cy), int(14 * self.scale))
                 x += int(36 * self.scale)
@@ -655,9 +706,9 @@ class GameScreen:
                 title = f"{self.seat_name(seat)}'s turn{kind}"
             else:
                 title = "Chance"
-        r = text.draw(surface, title, (x, cy - int(10 * self.scale)), big, P.TEXT, bold=True, anchor="midleft")
+        r = text.draw(surface, title, (x, cy - int(big * 0.45)), big, P.TEXT, bold=True, anchor="midleft")
         decision = self.decision_text()
-        if player >= 0 and owner is not None and owner != player:
+        if player >= 0 and owner is not None and seat != player:
             decision = f"{self.seat_name(player)} must decide now: {decision}"
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
         elif player >= 0 and not decision.startswith(self.seat_name(player)):
@@ -667,10 +718,16 @@ class GameScreen:
         info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
         info_w = text.font(small).size(info)[0]
         text.draw(surface, text.fit(decision, small, rect.w - (x - rect.x) - info_w - 40),
-                  (x, cy + int(12 * self.scale)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
+                  (x, cy + int(small * 0.8)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
                   anchor="midleft")
-        text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(12 * self.scale)), small, P.TEXT_DIM,
+        text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")
+
+    def banner_seat(self) -> int | None:
+        """The seat whose turn the banner names: the turn's owner, else whoever decides now."""
+        state = self.match.state
+        owner = state.turn_owner()
+        return owner if owner is not None else state.current_player()
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         size = self.font_size(15)
@@ -704,8 +761,12 @@ class GameScreen:
                 b.selected = not self.host.sound.muted
             b.draw(surface, self.font_size(13))
         left = self.buttons[0].rect.x - int(12 * self.scale)
-        idle = ("Game over: Enter or V shows the result again" if self.match.is_over() else
+        idle = ("Game over: V shows the result again" if self.match.is_over() else
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
+        focus = self.focus_action if self.focus_action in self.legal else None
+        if focus is not None and not self.match.is_over():
+            chosen = 0 <= self.actions.selected < len(self.legal) and self.legal[self.actions.selected] == focus
+            idle = f"{self.action_label(focus)}  ({'Enter' if chosen else 'a click'} plays it)"  # the whole line
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
         text.draw(surface, text.fit(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
@@ -722,9 +783,24 @@ class GameScreen:
         pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
         return rect
 
+    def result_score(self, seat: int) -> str:
+        """What the result panel says after a seat's name: its points where the game counts points (a
+        `scores()` method) or its coins (`coins()`), else won, lost or drawn, never the engine's raw +1/-1."""
+        state = self.match.state
+        scores = getattr(state, "scores", None)
+        if callable(scores):
+            return f"{scores()[seat]:g} pts"
+        coins = getattr(state, "coins", None)  # Super Mario Jenga: the most coins win
+        if callable(coins):
+            return f"{coins()[seat]:g} coins"
+        winners = state.winners()
+        if not winners:
+            return "draw"
+        return "won" if seat in winners else "lost"
+
     def _draw_result(self, surface: pygame.Surface) -> None:
         n = len(self.match.config.seats)
-        rect = self._overlay_panel(surface, 0.5, min(0.8, (250 + 36 * n) * self.scale / surface.get_height()))
+        rect = self._overlay_panel(surface, 0.56, min(0.86, (290 + 36 * n) * self.scale / surface.get_height()))
         s = self.scale
         state = self.match.state
         names = [seat.name for seat in self.match.config.seats]
@@ -736,32 +812,57 @@ class GameScreen:
         else:
             title = "Nobody wins."
         y = rect.y + int(24 * s)
-        text.draw(surface, title, (rect.centerx, y), self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
+        text.draw(surface, text.fit(title, self.font_size(30), rect.w - int(24 * s), bold=True), (rect.centerx, y),
+                  self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
         y += int(56 * s)
         scores = state.returns()
-        order = sorted(range(len(names)), key=lambda i: -scores[i])
+        order = sorted(range(len(names)), key=lambda i: (i not in winners, -scores[i]))
         for i in order:
             draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
             seat = self.match.config.seats[i]
             kind = "person" if seat.is_human else f"{seat.bot.replace('_', ' ')} bot"
             mark = "  ★ winner" if i in winners else ""
-            text.draw(surface, f"{names[i]} ({kind}){mark}", (rect.x + int(76 * s), y + int(14 * s)),
-                      self.font_size(18), P.TEXT, anchor="midleft")
-            text.draw(surface, f"{scores[i]:g}", (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
+            score = self.result_score(i)
+            score_w = text.font(self.font_size(20), bold=True).size(score)[0]
+            line = text.fit(f"{names[i]} ({kind}){mark}", self.font_size(18), rect.w - int(130 * s) - score_w)
+            text.draw(surface, line, (rect.x + int(76 * s), y + int(14 * s)), self.font_size(18), P.TEXT,
+                      anchor="midleft")
+            text.draw(surface, score, (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
                       P.TEXT, bold=True, anchor="midright")
-            y += int(36 * s)
-        text.draw(surface, f"{len(self.match.history)} actions · seed {self.match.seed}",
-                  (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
-        bw, bh, gap = int(170 * s), int(42 * s), int(14 * s)
+            y += max(int(36 * s), int(self.font_size(20) * 1.5))
+        kept = (f"Kept in the saved matches as {self.kept_as.stem}." if self.kept_as is not None
+                else f"{len(self.match.history)} actions · seed {self.match.seed}")
+        for line in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
+            if line:
+                text.draw(surface, text.fit(line, self.font_size(14), rect.w - int(24 * s)),
+                          (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
+                y += int(self.font_size(14) * 1.35)
+        gap = int(14 * s)
+        bw, bh = min(int(190 * s), (rect.w - 4 * gap) // 3), int(42 * s)
         x = rect.centerx - (3 * bw + 2 * gap) // 2
-        for b in self.result_buttons:
+        for k, b in enumerate(self.result_buttons):
             b.rect = pygame.Rect(x, rect.bottom - bh - int(22 * s), bw, bh)
+            b.focused = k == self.result_focus
             b.draw(surface, self.font_size(15))
             x += bw + gap
 
     def help_text(self) -> str:
-        """The help overlay: shortcuts, then the rules of the active variant in the project's words."""
+        """The help overlay: a short how to play, the rules of the active variant as a player reads them
+        (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
+        this table decides points the printed rules leave open."""
         spec, variant = self.spec, self.match.config.variant
+        lines = ["HOW TO PLAY"]
+        lines += [f"• {line}" for line in how_to_play(self.match.config.game)] or [spec.summary]
+        lines += ["• Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
+                  "the mouse can also click the board.", ""]
+        rules, decisions = None, ""
+        if spec.help_text is not None:
+            try:
+                rules, decisions = split_rules(spec.help_text(variant))
+            except (GameError, KeyError):
+                rules = None
+        lines += ["RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
+        lines.append(text.reflow(rules) if rules else spec.summary)
         keys = [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
                                                        "a card framed)"),
@@ -772,31 +873,53 @@ class GameScreen:
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' and dice's pauses"),
                 ("M", "sound on or off"),
-                ("Esc", "back to the launcher (the game is autosaved)"),
-                ("After the game", "Enter: play again · V: view the board · Esc: launcher")] + self.extra_shortcuts()
-        lines = ["KEYS", "Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
-                 "the mouse can also click the board."]
-        lines += [f"  {k}: {what}" for k, what in keys]
-        lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
-        rules = None
-        if spec.help_text is not None:
-            try:
-                rules = spec.help_text(variant)
-            except (GameError, KeyError):
-                rules = None
-        lines.append(text.reflow(rules) if rules else spec.summary)
+                ("Esc", "back to the menu (the game is autosaved)"),
+                ("After the game", "P: play again · V: view the board · Esc: back to the menu")] + self.extra_shortcuts()
+        lines += ["", "KEYS"] + [f"  {k}: {what}" for k, what in keys]
+        if decisions:
+            if self.help_decisions:
+                lines += ["", "HOW THIS TABLE DECIDES UNCLEAR POINTS", text.reflow(decisions)]
+            else:
+                lines += ["", "D shows how this table decides points the printed rules leave open."]
         lines += ["", "Every game is saved after each action; Resume in the launcher continues it."]
         return "\n".join(lines)
 
+    def help_picture(self, size: tuple[int, int]) -> pygame.Surface:
+        """The board as it stands, drawn by the screen's own draw_board and shrunk to fit `size`, for the
+        help's how to play."""
+        if self.match.config.game.startswith("jenga"):
+            return tower_sketch(size)  # the tower view may still be building: a drawn tower, always ready
+        board = self.rects.get("board")
+        if board is None or board.w < 10 or board.h < 10:
+            return pygame.Surface((1, 1))
+        canvas = pygame.Surface(self.size)
+        canvas.fill(P.BACKGROUND)
+        canvas.set_clip(board)
+        self.draw_board(canvas, board)
+        canvas.set_clip(None)
+        shot = canvas.subsurface(board).copy()
+        k = min(size[0] / board.w, size[1] / board.h)
+        return pygame.transform.smoothscale(shot, (max(1, int(board.w * k)), max(1, int(board.h * k))))
+
     def _draw_help(self, surface: pygame.Surface) -> None:
-        rect = self._overlay_panel(surface, 0.8, 0.86)
+        rect = self._overlay_panel(surface, 0.86, 0.88)
         s = self.scale
-        inner = rect.inflate(-int(48 * s), -int(40 * s))
+        inner = rect.inflate(-int(40 * s), -int(36 * s))
         text.draw(surface, f"Help: {self.spec.title}", inner.topleft, self.font_size(24), P.HIGHLIGHT, bold=True)
+        pic_w = int(inner.w * 0.36)
+        picture = pygame.Rect(inner.right - pic_w, inner.y + int(40 * s), pic_w, inner.h - int(70 * s))
+        if self._help_shot is None or self._help_shot[0] != (picture.size, len(self.match.history)):
+            self._help_shot = ((picture.size, len(self.match.history)), self.help_picture(picture.size))
+        shot = self._help_shot[1]
+        spot = shot.get_rect(midtop=(picture.centerx, picture.y))
+        surface.blit(shot, spot)
+        pygame.draw.rect(surface, P.PANEL_EDGE, spot, width=1)
+        text.draw(surface, text.fit("The board now", self.font_size(14), pic_w), (spot.centerx, spot.bottom + 4),
+                  self.font_size(14), P.TEXT_DIM, anchor="midtop")
         size = self.font_size(16)
-        lines = text.wrap(self.help_text(), size, inner.w)
+        body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w - pic_w - int(20 * s), inner.h - int(64 * s))
+        lines = text.wrap(self.help_text(), size, body.w)
         line_h = int(size * 1.35)
-        body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w, inner.h - int(64 * s))
         rows = max(1, body.h // line_h)
         self.help_top = min(self.help_top, max(0, len(lines) - rows))
         y = body.y
@@ -805,8 +928,8 @@ class GameScreen:
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
         more = "  (Up/Down or the wheel scroll)" if len(lines) > rows else ""
-        text.draw(surface, f"Esc, F1 or a click closes this.{more}", (inner.x, inner.bottom), self.font_size(14),
-                  P.TEXT_DIM, anchor="bottomleft")
+        text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),
+                  (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")
 
 
 # ---- which screen plays which game ---------------------------------------------------------

@@ -9,6 +9,7 @@ highlighted space or card; the screen never decides anything the rules decide.
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
@@ -28,6 +29,44 @@ SPACE_BLUE = P.BLUE
 LADDER_RAIL = P.SKY_BLUE
 SLIDE = 0.45  # seconds an obstacle takes to move to its new space
 ROLL_TIME = 0.6  # seconds the dice tumble
+
+
+SPACE_ID = re.compile(r"\b(?:G\d+\.\d+|L\d+\.\d+|P\.\d+|FINISH)\b")
+
+
+def space_words(board, name: str) -> str:
+    """A space as a player finds it on the drawn board: the girder number (drawn at its right end) and the
+    column (numbered along the board's foot), a ladder by the columns and girders it joins, the Finish.
+    The board file's ids (G2.5, L11.2) are never shown, since the board does not print them."""
+    i = board.index.get(name)
+    if i is None:
+        return name
+    if i == board.finish:
+        return "the Finish"
+    columns = sorted({round(board.xy[j][0]) for j in range(board.size)
+                      if board.kind[j] == "girder" and board.names[j].startswith("G")})
+
+    def column(j: int) -> int:
+        x = board.xy[j][0]
+        return 1 + min(range(len(columns)), key=lambda c: abs(columns[c] - x))
+
+    if name.startswith("G"):
+        return f"girder {name[1:].split('.')[0]}, column {column(i)}"
+    if name.startswith("L"):
+        lid, _, rung = name.partition(".")
+        lad = next((la for la in board.data["ladders"] if la["id"] == lid), None)
+        if lad is not None:
+            low, high = lad["bottom"].split(".")[0][1:], lad["top"].split(".")[0][1:]
+            above = f"girder {high}" if lad["top"].startswith("G") else "the Finish platform"
+            rungs = len(lad["spaces"])
+            where = "lower" if rung == "1" else "upper" if rung == str(rungs) else f"rung {rung}"
+            return f"ladder at column {column(board.index[lad['bottom']])}, girder {low} to {above}, {where} rung"
+    return "beside the Finish" if name.startswith("P") else name
+
+
+def visible_names(board, words: str) -> str:
+    """The engine's sentences with every space id replaced by space_words()."""
+    return SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words)
 
 
 class BoardArt:
@@ -114,6 +153,12 @@ class BoardArt:
                 fill = P.VERMILLION if b.red_dot[i] else P.BLACK
                 pygame.draw.circle(surf, P.WHITE, (cx, cy), r + max(1, r // 3))
                 pygame.draw.circle(surf, fill, (cx, cy), r)
+        # The labels the choices use to name a space: girder numbers at the right end, columns along the foot.
+        size = max(8, int(sp * 0.24))
+        for n, ((gx, gy), _) in self.girder_ends().items():
+            text.draw(surf, str(n), (gx, gy), size, P.WHITE, bold=True, anchor="center")
+        for col, cx in enumerate(self.columns(), start=1):
+            text.draw(surf, str(col), (cx * k, side - sp * 0.02), size, P.TEXT_DIM, bold=True, anchor="midbottom")
         # Landmarks.
         x, y = self.at(b.start)
         text.draw(surf, "START", (x, y + sp * 0.5), max(8, int(sp * 0.24)), P.WHITE, bold=True, anchor="midtop")
@@ -129,6 +174,23 @@ class BoardArt:
         art.ape(surf, (dx, dy - sp * 0.25), sp * 1.6)
         self.surface = surf
         return surf
+
+    def columns(self) -> list[float]:
+        """The x positions (board units) of the girder spaces' columns, left to right."""
+        return sorted({round(self.board.xy[i][0]) for i in range(self.board.size) if self.board.kind[i] == "girder"
+                       and self.board.names[i].startswith("G")})
+
+    def girder_ends(self) -> dict[int, tuple[tuple[float, float], str]]:
+        """Girder number -> (where its label is drawn, in pixels: past the girder's right end; its id)."""
+        k = self.scale()
+        ends = {}
+        for g in self.board.data["girders"]:
+            if not g["id"].startswith("G"):
+                continue
+            last = max((self.board.index[s] for s in g["spaces"]), key=lambda i: self.board.xy[i][0])
+            x, y = self.board.xy[last]
+            ends[int(g["id"][1:])] = ((min(x + 58, BOARD_UNITS - 12) * k, (y + 20) * k), g["id"])
+        return ends
 
     def space_rect(self, i: int) -> pygame.Rect:
         k = self.scale()
@@ -232,7 +294,7 @@ class DonkeyKongScreen(GameScreen):
         ways = self.paths_to(space)
         if not ways:
             if self.match.waiting_for_human() and self.paths():
-                self.say(f"Mario cannot end on {self.board.names[space]} with this roll: "
+                self.say(f"Mario cannot end on {space_words(self.board, self.board.names[space])} with this roll: "
                          "the highlighted spaces are where he can.")
             return True
         if len(ways) == 1 or self.pinned == space:
@@ -240,7 +302,7 @@ class DonkeyKongScreen(GameScreen):
             self.play(ways[self.pin_index % len(ways)] if len(ways) > 1 else ways[0])
         else:
             self.pinned, self.pin_index = space, 0
-            self.say(f"{len(ways)} paths lead to {self.board.names[space]}: the wheel shows each, "
+            self.say(f"{len(ways)} paths lead to {space_words(self.board, self.board.names[space])}: the wheel shows each, "
                      "a second click takes the one shown.")
         return True
 
@@ -281,15 +343,47 @@ class DonkeyKongScreen(GameScreen):
         path = ", ".join(f"{words.get(w, 'on')} {k}" for w, k in runs)
         end = b.index.get(names[-1])
         notes = []
-        if end == b.finish:
-            notes.append("the Finish")
-        elif end is not None and b.red_dot[end]:
+        if end is not None and end != b.finish and b.red_dot[end]:
             notes.append("red dot")
-        if end in state.barrels:
-            notes.append("a barrel there")
-        if end in state.fireballs:
-            notes.append("a fireball there")
-        return f"{path} → {names[-1]}" + (f" ({', '.join(notes)})" if notes else "")
+        label = f"{path} → {space_words(b, names[-1])}" + (f" ({', '.join(notes)})" if notes else "")
+        met = self.obstacles_met(action, state) if state is self.match.state else []  # a choice now, not a log line
+        if met:
+            label += f" ⚠ meets {self.met_words(met)}: {self.contact_cost(state, len(met))}"
+        return label
+
+    def obstacles_met(self, action: str, state) -> list[tuple[str, int]]:
+        """The (kind, space) of every barrel and fireball the move's walk meets, passing or ending: the
+        engine makes each one a contact as the pawn steps on its space."""
+        met = []
+        for name in action.split()[1:]:
+            i = self.board.index.get(name)
+            met += [("fireball", i) for f in state.fireballs if f == i]
+            met += [("barrel", i) for bpos in state.barrels if bpos == i]
+        return met
+
+    def met_words(self, met: list[tuple[str, int]]) -> str:
+        parts = [f"a {kind} on {space_words(self.board, self.board.names[i])}" for kind, i in met]
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    @staticmethod
+    def contact_cost(state, contacts: int) -> str:
+        """What meeting `contacts` obstacles costs the mover, from their cards now (the engine's settle
+        order: a face-up card must be played while any is left; without one a played card goes back to
+        the deck; with no cards at all nothing is lost)."""
+        seat = state.current_player()
+        hand, played = len(state.face_up(seat)), len(state.played_cards(seat))
+        cards = min(hand, contacts)
+        losses = min(played, contacts - cards)
+        said = []
+        if cards:
+            said.append(f"play {cards} face-up card{'s' if cards > 1 else ''}" if cards > 1 else "play a face-up card")
+        if losses:
+            said.append(("no face-up card left, so " if cards else "no face-up card, so ")
+                        + (f"{losses} of your played cards go" if losses > 1 else "one of your played cards goes")
+                        + " back to the deck (its points are lost)")
+        if not cards and not losses:
+            said.append("you hold no cards, so nothing is lost")
+        return "; ".join(said)
 
     def chance_words(self, action: str, state) -> str:
         """A chance outcome in words, read from the position before it (pending_decision says what it is)."""
@@ -326,7 +420,7 @@ class DonkeyKongScreen(GameScreen):
     def decision_text(self) -> str:
         pending = getattr(self.match.state, "pending_decision", None)
         if callable(pending):
-            words = pending().get("text", "")
+            words = visible_names(self.board, pending().get("text", ""))
             if words:
                 return words[0].upper() + words[1:] + "."
         return super().decision_text()
@@ -466,6 +560,7 @@ class DonkeyKongScreen(GameScreen):
                 pygame.draw.lines(surface, P.HIGHLIGHT, False, pts, max(2, int(unit * 0.07)))
             for p in pts[1:]:
                 pygame.draw.circle(surface, P.HIGHLIGHT, p, max(3, int(unit * 0.08)))
+            self.draw_hazards(surface, shown, unit)
         # Contacts waiting: a pulsing ring where an obstacle meets a pawn.
         for seat, code, space in getattr(state, "contacts", [])[:1]:
             x, y = self.space_xy(space)
@@ -494,6 +589,32 @@ class DonkeyKongScreen(GameScreen):
                 x, y = self.pawn_xy(seat, space)
                 dx = (j - (len(seats) - 1) / 2) * unit * 0.34
                 self.draw_pawn(surface, (x + dx, y - unit * 0.38), unit * 0.3, seat)
+
+    def draw_hazards(self, surface: pygame.Surface, path: list[int], unit: float) -> None:
+        """A warning on every space of the path in focus where the walk meets a barrel or fireball: an
+        orange ring with '!' (a shape and a mark, not colour alone), and what it costs beside the end."""
+        state = self.match.state
+        hits = [i for i in path if i in state.barrels or i in state.fireballs]
+        for i in hits:
+            x, y = self.space_xy(i)
+            pygame.draw.circle(surface, P.WARNING, (x, y), unit * 0.62, max(3, int(unit * 0.09)))
+            text.draw(surface, "!", (x + unit * 0.5, y - unit * 0.5), max(10, int(unit * 0.45)), P.WARNING, bold=True,
+                      anchor="center")
+        if hits and state.current_player() >= 0:
+            n = sum(1 for i in path for f in list(state.barrels) + list(state.fireballs) if f == i)
+            cost = self.contact_cost(state, n)
+            words = f"⚠ {cost[0].upper()}{cost[1:]}"
+            x, y = self.space_xy(path[-1])
+            size = max(9, int(unit * 0.22))
+            lines = text.wrap(words, size, int(unit * 4))
+            box_w = max(text.font(size).size(ln)[0] for ln in lines) + 10
+            box = pygame.Rect(0, 0, box_w, len(lines) * (size + 3) + 6)
+            box.midbottom = (int(x), int(y - unit * 0.8))
+            box.clamp_ip(self.board_square)
+            pygame.draw.rect(surface, P.BLACK, box, border_radius=4)
+            pygame.draw.rect(surface, P.WARNING, box, width=2, border_radius=4)
+            for j, ln in enumerate(lines):
+                text.draw(surface, ln, (box.x + 5, box.y + 3 + j * (size + 3)), size, P.WARNING)
 
     def draw_pawn(self, surface: pygame.Surface, centre, r: float, seat: int) -> None:
         """A pawn: the seat's shape and number, with a cap brim so it reads as a Mario figure."""
@@ -576,7 +697,7 @@ class DonkeyKongScreen(GameScreen):
                       P.HIGHLIGHT if must else P.TEXT_DIM, anchor="bottomleft")
             y = box.bottom + int(6 * s)
         # What just happened, in the engine's words.
-        events = list(getattr(state, "events", []))[-4:]
+        events = [visible_names(self.board, e) for e in list(getattr(state, "events", []))[-4:]]
         ey = inner.bottom
         for line in reversed([ln for e in events for ln in text.wrap(e, small, inner.w)][-5:]):
             ey -= int(small * 1.3)

@@ -43,6 +43,7 @@ from ..tower.tint import RiskLegend
 from ..tower.view import TowerView
 from ..widgets import draw_seat_mark
 from .base import GameScreen
+from .jenga_holes import HIDDEN_NOTE_END, hidden_hole_words
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
@@ -271,12 +272,30 @@ class JengaScreen(GameScreen):
                 self.countdown.start(rule_wait_s(self.match.state.TOWER))
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
+        self.say_hidden_holes(before)
         if word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
             feel = "it slides" if p.get("moves") else "it is held tight"
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    # ---- Super Mario and Donkey Kong Jenga: pieces in holes out of sight, whose setup it is (issue 15) ----
+    def say_hidden_holes(self, before) -> None:
+        """A peg or Mario that went into a hole on a side the view does not show is said in the status line."""
+        words = hidden_hole_words(before, self.match.state, self.camera.eye, self.camera.target, self.seat_name)
+        if words:
+            if self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END):  # two pieces in a row: keep both
+                words = self.message[: -len(HIDDEN_NOTE_END)] + "; " + words
+            self.say(words, 8.0)
+
+    def banner_seat(self) -> int | None:
+        """During Super Mario's setup each player in turn chooses a character and places a peg: the banner
+        names that player, not the first player's coming turn."""
+        state = self.match.state
+        if getattr(state, "placing", None) is not None and getattr(state, "phase", "") in ("character", "peg"):
+            return state.placing
+        return super().banner_seat()
 
     def _frame_fall(self, state, frames: np.ndarray) -> None:
         """Widen the view, smoothly, to hold every block of a fall from its start to where it ends on

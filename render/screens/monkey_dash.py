@@ -20,7 +20,8 @@ from .base import GameScreen
 FLOOR = (70, 74, 82)
 FLOOR_LINE = (52, 55, 62)
 NEST = (96, 66, 40)
-TWEEN = 0.25  # seconds a moved piece takes to slide to its new square
+TWEEN = 0.25  # seconds a moved piece takes to slide to its new square after a person's step
+BOT_TWEEN = 0.6  # ... after a bot's step: slow enough to follow the opponent's turn step by step
 COLOUR_WORDS = ("red", "blue")
 # The engine's effect keys (state.effects) in words: the card that set it and what it does now.
 EFFECT_WORDS = {"cheap_heave": "Banana Bribe (cheaper Heave)", "cheap_push": "Forklift (push 1 AP)",
@@ -52,6 +53,12 @@ class MonkeyDashScreen(GameScreen):
         self._moves_key: tuple | None = None
         self._moves: list[dict] = []
         self.pip_centres: list[tuple[int, int]] = []  # where the action point pips were drawn
+        self.preview_from: str | None = None  # the piece whose steps the pointer previews (clickable targets)
+        self.tween_time = TWEEN
+        # The opponent's steps since a person last acted, drawn on the board in order: (number, from, to,
+        # words, seat); and the pieces of another seat those steps moved (a Monkey Heave on your monkey).
+        self.recent: list[tuple[int, str | None, str | None, str, int]] = []
+        self.displaced: list[tuple[str, int, str]] = []  # (square now, seat whose piece it is, by whom)
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -99,8 +106,8 @@ class MonkeyDashScreen(GameScreen):
         moves = self.moves()
         if self.selected is not None:
             return [m for m in moves if m["from"] == self.selected]
-        if self.hover_square is not None and self.actions.hover is None:  # a preview of the piece under the pointer
-            preview = [m for m in moves if m["from"] == self.hover_square]
+        if self.preview_from is not None and self.actions.hover is None:  # the piece the pointer previews
+            preview = [m for m in moves if m["from"] == self.preview_from]
             if preview:
                 return preview
         if self.focus_action is not None:
@@ -121,12 +128,17 @@ class MonkeyDashScreen(GameScreen):
         if event.type == pygame.MOUSEMOTION:
             sq = self.square_at(event.pos)
             self.hover_square = sq
+            moves = self.moves()
+            if any(m["from"] == sq for m in moves):
+                self.preview_from = sq  # a piece: preview its steps
+            elif sq is None or not any(m["from"] == self.preview_from and m["to"] == sq for m in moves):
+                self.preview_from = None  # a target of the previewed piece keeps the preview: it is clickable
             if sq is None:
                 self.board_hover = [a for r, a in self.card_rects if r.collidepoint(event.pos)]
-            elif self.selected is not None:
+            elif self.selected is not None or (self.preview_from not in (None, sq)):
                 self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
             else:
-                self.board_hover = [m["action"] for m in self.moves() if m["from"] == sq]
+                self.board_hover = [m["action"] for m in moves if m["from"] == sq]
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.selected is not None:
             self.selected = None
@@ -139,10 +151,10 @@ class MonkeyDashScreen(GameScreen):
         if sq is None:
             self.selected = None
             return True
-        if self.selected is not None:
-            chosen = [m for m in self.targets() if m["to"] == sq]
+        if self.selected is not None or (self.preview_from is not None and self.preview_from != sq):
+            chosen = [m for m in self.targets() if m["to"] == sq]  # a highlighted target: play it
             if chosen:
-                self.selected = None
+                self.selected = self.preview_from = None
                 self.play(chosen[0]["action"])
                 return True
         starts = [m for m in self.moves() if m["from"] == sq]
@@ -213,8 +225,10 @@ class MonkeyDashScreen(GameScreen):
             return "too many Power Cards: choose one to discard."
         if phase == "act":
             ap = getattr(state, "ap", 0)
-            return (f"{ap} action point{'s' if ap != 1 else ''} left: click your supervisor, a crate beside it, "
-                    "your monkey, or a card.")
+            points = f"{ap} action point{'s' if ap != 1 else ''} left"
+            if not self.match.waiting_for_human():  # a bot's turn: said of that player, not to the person
+                return f"{self.seat_name(self.match.current_player)} has {points} this turn."
+            return f"{points}: click your supervisor, a crate beside it, your monkey, or a card."
         return super().decision_text()
 
     def extra_shortcuts(self) -> list[tuple[str, str]]:
@@ -224,8 +238,14 @@ class MonkeyDashScreen(GameScreen):
 
     # ---- animation --------------------------------------------------------------------
     def on_step(self, step, before) -> None:
-        self.selected = None
+        self.selected = self.preview_from = None
         state = self.match.state
+        by_bot = step.by >= 0 and step.by in self.match.bots
+        self.tween_time = BOT_TWEEN if by_bot else TWEEN
+        if step.by >= 0 and not by_bot:
+            self.recent, self.displaced = [], []  # a person acts: the opponent's marks have been seen
+        elif by_bot:
+            self.mark_step(step, before)
         for kind, old, new in (("monkey", before.monkey_squares(), state.monkey_squares()),
                                ("supervisor", before.supervisor_squares(), state.supervisor_squares())):
             for i, (a, b) in enumerate(zip(old, new)):
@@ -236,6 +256,21 @@ class MonkeyDashScreen(GameScreen):
         if len(gone) == 1 and len(came) == 1:
             self.tweens[("crate", state.crate_squares().index(came.pop()))] = (gone.pop(), 0.0)
 
+    def mark_step(self, step, before) -> None:
+        """Remember a bot's step for the board: an arrow from where it started to where it went, numbered
+        in the turn's order, and a ring on another seat's piece it moved (a heaved monkey)."""
+        m = next((m for m in before.moves() if m["action"] == step.action), None)
+        if m is None:
+            return
+        if not self.recent or self.recent[-1][4] != step.by:
+            self.recent, self.displaced = [], []  # a new turn of the opponent's
+        words = self.describe(step.action, before)
+        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by))
+        state = self.match.state
+        for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares())):
+            if a != b and seat != step.by:
+                self.displaced.append((b, seat, self.seat_name(step.by)))
+
     def animating(self) -> bool:
         return bool(self.tweens)
 
@@ -244,7 +279,7 @@ class MonkeyDashScreen(GameScreen):
 
     def update(self, dt: float) -> None:
         for key, (start, age) in list(self.tweens.items()):
-            if age + dt >= TWEEN:
+            if age + dt >= self.tween_time:
                 del self.tweens[key]
             else:
                 self.tweens[key] = (start, age + dt)
@@ -255,7 +290,7 @@ class MonkeyDashScreen(GameScreen):
         tween = self.tweens.get((kind, index))
         if tween is None:
             return x, y
-        (fx, fy), t = self.centre(tween[0]), tween[1] / TWEEN
+        (fx, fy), t = self.centre(tween[0]), tween[1] / self.tween_time
         t = t * t * (3 - 2 * t)
         return fx + (x - fx) * t, fy + (y - fy) * t
 
@@ -313,6 +348,7 @@ class MonkeyDashScreen(GameScreen):
                                            (r.bottomright, (-1, -1))):
                     pygame.draw.lines(surface, P.HIGHLIGHT, False, [(cx + dx * tick, cy), (cx, cy),
                                                                      (cx, cy + dy * tick)], 3)
+        self._draw_recent(surface)
         for words, squares in (("BAY", state.loading_bays()), ("NEST", state.nests())):
             for seat, sq in enumerate(squares):
                 r = self.square_rect(sq)
@@ -322,9 +358,32 @@ class MonkeyDashScreen(GameScreen):
                 surface.blit(tag, box)
         if self.selected is not None:
             pygame.draw.rect(surface, P.HIGHLIGHT, self.square_rect(self.selected), width=max(3, cell // 16))
-        elif self.hover_square is not None and any(m["from"] == self.hover_square for m in self.moves()):
-            pygame.draw.rect(surface, P.HIGHLIGHT, self.square_rect(self.hover_square), width=2)
+        elif self.preview_from is not None:
+            pygame.draw.rect(surface, P.HIGHLIGHT, self.square_rect(self.preview_from), width=2)
         self._draw_info(surface, self.info_rect)
+
+    def _draw_recent(self, surface: pygame.Surface) -> None:
+        """The opponent's steps this turn: orange numbered arrows (a number and a shape, not colour alone),
+        and an orange ring with 'moved by ...' on a piece of another seat's that they moved."""
+        cell = self.cell
+        fs = max(9, cell // 5)
+        if self.tweens:
+            return  # the piece is still on its way: the arrow follows when it has arrived
+        for n, f, t, _, _ in self.recent:
+            if f is None or t is None or f == t:
+                continue
+            art.arrow(surface, self.centre(f), self.centre(t), P.WARNING, max(3, cell // 12))
+            x, y = self.square_rect(f).topleft
+            badge = pygame.Rect(x + 3, y + 3, fs + 8, fs + 6)
+            pygame.draw.ellipse(surface, P.WARNING, badge)
+            text.draw(surface, str(n), badge.center, fs, P.BLACK, bold=True, anchor="center")
+        for sq, seat, by in self.displaced:
+            r = self.square_rect(sq)
+            pygame.draw.circle(surface, P.WARNING, r.center, int(cell * 0.5), max(3, cell // 14))
+            tag = text.render(text.fit(f"moved by {by}", fs, cell * 2), fs, P.BLACK, bold=True)
+            box = tag.get_rect(midtop=(r.centerx, r.y + 2))
+            pygame.draw.rect(surface, P.WARNING, box.inflate(6, 2), border_radius=3)
+            surface.blit(tag, box)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         cell = self.cell
@@ -337,7 +396,8 @@ class MonkeyDashScreen(GameScreen):
             tr = self.square_rect(to)
             kind = m["kind"]
             dash = self.is_dash(m)
-            focus = m["action"] == self.focus_action or (self.hover_square == to and self.selected is not None)
+            focus = m["action"] == self.focus_action or (self.hover_square == to and (
+                self.selected is not None or self.preview_from is not None))
             colour = P.HIGHLIGHT if (dash or focus) else P.SKY_BLUE
             if kind in ("push", "monkey", "leap") or dash:
                 art.arrow(surface, self.centre(m["from"]), tr.center, colour, max(3, cell // 14))

@@ -1,0 +1,140 @@
+"""The help overlay's words: a short "how to play" per game first, then the keys, then the game's rules
+as a player reads them.
+
+The rules come from each game's GameSpec.help_text (the games' own words). Those texts also record, for
+the developers, which printed source a rule follows and where data files live; a player does not need
+that, so the overlay leaves out file paths and remarks about sources, and keeps the table's decisions
+on unclear points in a section of their own that the player opens on request (D in the help).
+"""
+
+from __future__ import annotations
+
+import re
+
+HOW_TO_PLAY = {
+    "donkey_kong": [
+        "Race Mario up the girders to the Finish at the top and score the most points.",
+        "Each turn the dice roll for you: the white die is how far Mario walks, the red one how far the "
+        "barrels and fireballs move.",
+        "The spaces where Mario can stop are framed in yellow: click one (or pick a row of Choices) to walk "
+        "there. A row marked ⚠ meets a barrel or fireball on the way and says what that costs.",
+        "When an obstacle meets your Mario, click one of your face-up cards: a Jump passes it, a Hammer "
+        "smashes it, and either scores its points. Stopping on a red dot draws a card.",
+        "Reaching the Finish scores 500 and ends the game; the highest total wins.",
+        "Spaces are named by their girder (numbered at its right end, 1 at the bottom) and column (numbered "
+        "along the foot of the board).",
+    ],
+    "monkey_dash": [
+        "Get your monkey, standing on a crate, into your own Loading Bay (hatched in your colour).",
+        "Each turn you have 4 action points: step your supervisor (the hard hat), rotate or push the crates "
+        "next to it, move your monkey from crate to crate, or buy and play Power Cards.",
+        "Point at a piece to see its steps with their cost; click a highlighted square to play one. The "
+        "corner ticks show every piece that can move.",
+        "Rotating a crate with a monkey on it is a Monkey Heave: it carries the monkey along, yours or the "
+        "opponent's. The opponent's last steps stay marked with orange numbered arrows.",
+    ],
+    "jenga": [
+        "Take a block from below the top complete level and stack it on top without toppling the tower.",
+        "Drag a block out with the mouse: how fast and how steadily you drag is how the simulated finger "
+        "pushes. Touch a block first to feel how loose it is.",
+        "The player who topples the tower loses.",
+    ],
+    "jenga_dk": [
+        "Each turn spin: remove the girders it says and climb Mario the levels it says.",
+        "The first Mario to reach the top level, where Donkey Kong waits, wins; whoever topples the tower "
+        "loses.",
+    ],
+    "jenga_mario": [
+        "Each turn spin: stack blocks and climb your peg as it says; the item symbol on a block you take "
+        "does something (coins, stars, goombas).",
+        "When a peg goes into a hole on a side of the tower you cannot see, the screen says which side. When "
+        "the tower falls the most coins win.",
+    ],
+}
+
+# A paragraph whose first words say it is about the sources: kept for the "decisions" section.
+_DECISIONS_START = re.compile(r"^\s*(Where the (source )?texts|Where the rules|Decisions|Notes on the sources)", re.I)
+# Parentheses that only point at files or sources.
+_SOURCE_WORDS = r"(assets/|\.json\b|\.md\b|rulebook|the article|source|printed|our own|own design|board file|" \
+                r"the project|published|wiki(?:'s)? text)"
+_SOURCE_PAREN = re.compile(r"\s*\((?:[^()]|\([^()]*\))*?" + _SOURCE_WORDS + r"(?:[^()]|\([^()]*\))*\)", re.I)
+_PATH = re.compile(r"\b[\w.-]+/[\w./-]+\.(json|md|py|txt)\b")
+# Sentences that are about the project's files or the printed sources, not about play.
+_SOURCE_SENTENCE = re.compile(r"\s*[^.:\n]*\bboard file\b.*$", re.I | re.S)  # the last sentence of DK's Board
+_PHRASES = (("exactly as the rulebook gives them", "as printed on them"), ("the rulebook's ", ""),
+            ("Our own layout, since the printed board is not published: the", "The"),
+            (", the project's own design", ""),
+            ("the rulebook's", ""), ("our precise form of the printed one", "in precise form"))
+
+
+def how_to_play(game: str) -> list[str]:
+    lines = list(HOW_TO_PLAY.get(game, []))
+    if game.startswith("jenga"):
+        lines = HOW_TO_PLAY["jenga"][:2] + HOW_TO_PLAY.get(game, HOW_TO_PLAY["jenga"][2:])
+    return lines
+
+
+def split_rules(text: str) -> tuple[str, str]:
+    """(the rules a player reads, the table's decisions on unclear points): paragraphs about the sources
+    go to the second part; file paths and remarks about sources are taken out of the first."""
+    rules, decisions = [], []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        (decisions if _DECISIONS_START.match(para) else rules).append(para)
+    return "\n\n".join(clean(p) for p in rules if clean(p).strip()), "\n\n".join(clean(p, keep_sources=True)
+                                                                                  for p in decisions)
+
+
+def clean(para: str, keep_sources: bool = False) -> str:
+    """A paragraph without file paths (and, unless keep_sources, without remarks about the sources)."""
+    out = para
+    if not keep_sources:
+        out = _SOURCE_PAREN.sub("", out)
+        out = _SOURCE_SENTENCE.sub("", out)
+        for old, new in _PHRASES:
+            out = out.replace(old, new)
+    out = re.sub(r"\s*\(\s*" + _PATH.pattern + r"\s*\)", "", out)
+    out = re.sub(r";\s*" + _PATH.pattern, "", out)
+    out = _PATH.sub("the game's data", out)
+    out = re.sub(r"[ \t]+([,.;:])", r"\1", out)
+    return out.rstrip()
+
+
+def mentions_sources(words: str) -> list[str]:
+    """What in `words` is a file path or a remark about sources (for tests and checks): empty when clean."""
+    found = [m.group(0) for m in _PATH.finditer(words)]
+    found += [m.group(0) for m in re.finditer(r"\b(rulebook|the article|source texts?|board file|assets/)", words, re.I)]
+    return found
+
+
+def tower_sketch(size: tuple[int, int], levels: int = 18) -> "pygame.Surface":
+    """A Jenga tower seen from one side, drawn from shapes: levels alternate between three block ends and
+    one block's long face, with one block pushed half out, so a player sees what the game is about."""
+    import pygame
+
+    from . import palette as P
+
+    w, h = size
+    surf = pygame.Surface((max(1, w), max(1, h)))
+    surf.fill(P.BACKGROUND)
+    wood, dark, grain = (214, 170, 110), (120, 84, 44), (190, 146, 92)
+    block_h = max(3, min(int(h * 0.9 / (levels + 1)), int(w * 0.22 / 1.5)))
+    tower_w = int(block_h * 1.5 * 3)
+    x0, floor = (w - tower_w) // 2, h - block_h
+    pygame.draw.rect(surf, P.PANEL_EDGE, (x0 - block_h, floor, tower_w + 2 * block_h, max(2, block_h // 3)))
+    for level in range(levels):
+        y = floor - (level + 1) * block_h
+        if level % 2 == 0:  # three ends of blocks that run away from the viewer
+            bw = tower_w // 3
+            for j in range(3):
+                out = int(bw * 0.9) if (level, j) == (7, 2) else 0  # one block pushed part way out
+                r = pygame.Rect(x0 + j * bw + 1 + out, y + 1, bw - 2, block_h - 2)
+                pygame.draw.rect(surf, wood, r)
+                pygame.draw.rect(surf, dark, r, 1)
+        else:  # one long block across
+            r = pygame.Rect(x0 + 1, y + 1, tower_w - 2, block_h - 2)
+            pygame.draw.rect(surf, wood, r)
+            for k in range(1, 4):
+                gy = r.y + k * r.h // 4
+                pygame.draw.line(surf, grain, (r.x + 2, gy), (r.right - 3, gy))
+            pygame.draw.rect(surf, dark, r, 1)
+    return surf

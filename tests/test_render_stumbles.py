@@ -1,0 +1,539 @@
+"""What a new player tripped over in the app (issue 15), checked through the app's own events with SDL's
+dummy video driver and real files in a temporary data folder: the Donkey Kong choices and warnings, the
+Monkey Dash bot turn and result, the help, the saved-matches list, the display options.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render import palette as P
+from render.app import App
+from render.screens.donkey_kong import DonkeyKongScreen, space_words
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def person_faces(game, seed, want, seats=None):
+    """A match where seat 0 (a person) faces a decision `want` accepts; until then a random bot plays
+    seat 0 too (the same seeded choices every run)."""
+    spec = registry.get(game)
+    match = Match(spec.make_config(seats or [Seat("Ann"), Seat("Bot", "random")]), seed)
+    stand_in = spec.bots["random"]()
+    for _ in range(3000):
+        if match.is_over():
+            break
+        if match.waiting_for_human():
+            if want(match.state):
+                return match
+            match.bots[0] = stand_in
+            match.play(match.bot_action())
+            del match.bots[0]
+        else:
+            match.step() if match.current_player < 0 else match.play(match.bot_action())
+    pytest.fail("no such position in this seeded game")
+
+
+SPACE_ID = re.compile(r"\b(?:G\d+\.\d+|L\d+\.\d+|P\.\d+)\b")
+
+
+def passes_a_barrel_without_cards(state):
+    from games.donkey_kong.board import BOARD
+    if state.contacts or state.face_up(0) or not state.played_cards(0):
+        return False
+    return any(any(BOARD.index[n] in state.barrels for n in a.split()[1:-1]) for a in state.legal_actions())
+
+
+def test_a_donkey_kong_move_through_a_barrel_is_flagged_with_its_cost_before_it_is_played(tmp_path):
+    """The engine makes a contact on every space the pawn steps on that holds an obstacle, not only the
+    last; with no face-up card, a played card goes back to the deck. The choice says so, and the board
+    rings the barrel on the selected path."""
+    from games.donkey_kong.board import BOARD
+    match = None
+    for seed in range(40):
+        try:
+            match = person_faces("donkey_kong", seed, passes_a_barrel_without_cards)
+            break
+        except pytest.fail.Exception:
+            continue
+    assert match is not None
+    app = App(match=match)
+    screen = app.screen
+    assert isinstance(screen, DonkeyKongScreen)
+    app.draw()
+    through = next(a for a in screen.legal if any(BOARD.index[n] in match.state.barrels for n in a.split()[1:-1]))
+    label = screen.action_label(through)
+    assert "⚠ meets a barrel on girder" in label
+    assert "no face-up card, so one of your played cards goes back to the deck" in label
+    clear = [a for a in screen.legal if not screen.obstacles_met(a, match.state)]
+    assert all("⚠" not in screen.action_label(a) for a in clear)
+    screen.actions.selected = screen.legal.index(through)
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "dk-barrel-warning.png"))
+    barrel = next(BOARD.index[n] for n in through.split()[1:-1] if BOARD.index[n] in match.state.barrels)
+    x, y = screen.space_xy(barrel)
+    ring = int(70 * screen.art.scale() * 0.62)
+
+    edge = [surface.get_at((int(x + (ring - 1) * math.cos(t / 8 * math.tau)), int(y + (ring - 1) * math.sin(t / 8 * math.tau))))[:3]
+            for t in range(8)]
+    assert edge.count(P.WARNING) >= 4  # the orange ring around the barrel on the path
+    # Playing it costs what was said: the barrel's contact takes a played card back to the deck.
+    played = len(match.state.played_cards(0))
+    met = screen.obstacles_met(through, match.state)
+    app.handle(key(pygame.K_RETURN))
+    assert match.history[-1].action == through
+    assert [c[2] for c in match.state.contacts] == [space for _, space in met]  # a contact on each, before any roll
+    match.step()  # chance: which played card goes back
+    assert len(match.state.played_cards(0)) == played - 1
+    app.close()
+
+
+def test_donkey_kong_words_name_spaces_by_the_labels_drawn_on_the_board(tmp_path):
+    """Choices, the banner and the log name spaces as the board shows them (girder numbers at the right
+    end, column numbers along the foot), never by the board file's ids."""
+    from games.donkey_kong.board import BOARD
+    match = person_faces("donkey_kong", 3, lambda s: len(s.legal_actions()) > 2)
+    app = App(match=match)
+    screen = app.screen
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "dk-labels.png"))
+    words = screen.actions.items + screen.log_labels + [screen.decision_text()]
+    assert words and not [w for w in words if SPACE_ID.search(w)]
+    assert space_words(BOARD, "G2.5") == "girder 2, column 6"
+    assert space_words(BOARD, "L11.2") == "ladder at column 6, girder 6 to the Finish platform, upper rung"
+    # The labels really are on the board: a girder's number in white right of its last space.
+    ends = screen.art.girder_ends()
+    (gx, gy), _ = ends[2]
+    sq = screen.board_square
+    spot = pygame.Rect(sq.x + gx - 8, sq.y + gy - 8, 16, 16)
+    assert any(surface.get_at((x, y))[:3] == P.WHITE for x in range(spot.x, spot.right) for y in range(spot.y, spot.bottom))
+    app.close()
+
+
+def mouse(app, pos, click=False):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    if click:
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_monkey_dash_a_target_the_hovered_piece_shows_is_played_by_a_click(tmp_path):
+    """Hovering a piece previews its steps; moving onto one of those targets keeps the preview, and a
+    click there plays that step (no earlier click on the piece needed)."""
+    match = person_faces("monkey_dash", 8, lambda s: s.phase == "act" and any(m["kind"] == "sup" for m in s.moves()))
+    app = App(match=match)
+    app.draw()
+    screen = app.screen
+    sup = match.state.supervisor_squares()[0]
+    mouse(app, screen.square_rect(sup).center)
+    step = next(m for m in match.state.moves() if m["from"] == sup and m["kind"] == "sup")
+    mouse(app, screen.square_rect(step["to"]).center)
+    assert screen.selected is None and step in screen.targets()  # still previewed while on the target
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "md-hover-target.png"))
+    r = screen.square_rect(step["to"])
+    assert sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom) if surface.get_at((x, y))[:3] == P.HIGHLIGHT) > 30
+    mouse(app, r.center, click=True)
+    assert match.history[-1].action == step["action"]
+    app.close()
+
+
+def first_heave_of_the_first_monkey():
+    """(seed, steps before it, action): the first step, in seeded games between random bots, where the second
+    seat heaves the crate the first seat's monkey stands on."""
+    spec = registry.get("monkey_dash")
+    for seed in range(80):
+        m = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random")]), seed)
+        while not m.is_over() and len(m.history) < 1500:
+            before = m.state.clone()
+            m.step() if m.current_player < 0 else m.play(m.bot_action())
+            step = m.history[-1]
+            if step.by == 1 and step.action.startswith("heave ") and \
+                    before.monkey_squares()[0] != m.state.monkey_squares()[0]:
+                return seed, m.history[:-1], step.action
+    pytest.fail("no heave of the first monkey in these seeded games")
+
+
+def test_monkey_dash_the_bots_turn_is_said_of_the_bot_and_its_heave_on_your_monkey_is_animated_and_marked(tmp_path):
+    """The first seeded game where the second seat heaves the crate under the first seat's monkey, replayed
+    with the first seat a person: the banner speaks of the bot, the monkey slides to its new square, and
+    the board marks the step with a numbered arrow and 'moved by' on the monkey."""
+    spec = registry.get("monkey_dash")
+    seed, history, heave = first_heave_of_the_first_monkey()
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bob", "random")]), seed)
+    match.replay([s.to_json() for s in history])
+    assert match.current_player == 1 and match.bot_action() == heave
+    n = len(history)
+    _, start, end = heave.split()
+    app = App(match=match)
+    screen = app.screen
+    banner = screen.decision_text()
+    assert banner.startswith("Bob has ") and "click your" not in banner
+    before = match.state.monkey_squares()[0]
+    for _ in range(200):
+        app.tick(0.05)
+        if len(match.history) > n:
+            break
+        if screen.bot_thinking():  # the bot thinks on a worker thread: give it real time on a busy machine
+            screen._thinking.wait(2.0)
+    assert match.history[-1].action == heave
+    after = match.state.monkey_squares()[0]
+    assert after != before and screen.animating()
+    app.tick(0.2)
+    x, y = screen.piece_centre("monkey", 0, after)
+    (bx, by), (ax, ay) = screen.centre(before), screen.centre(after)
+    assert min(bx, ax) < x < max(bx, ax) or min(by, ay) < y < max(by, ay)  # on its way, not jumped
+    for _ in range(10):
+        app.tick(0.1)
+        if not screen.tweens:
+            break
+    assert screen.displaced == [(after, 0, "Bob")] and screen.recent[-1][1:3] == (start, end)
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "md-heave-marked.png"))
+    r = screen.square_rect(after)
+    assert sum(1 for px in range(r.x, r.right) for py in range(r.y, r.bottom)
+               if surface.get_at((px, py))[:3] == P.WARNING) > 40
+    app.close()
+
+
+def test_the_monkey_dash_result_names_the_winner_in_words_not_plus_or_minus_one(tmp_path):
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann", "greedy"), Seat("Bob", "random")]), 3)
+    match.advance()
+    assert match.is_over() and match.state.winners() == [0]
+    app = App(match=match)
+    screen = app.screen
+    winner = match.state.winners()[0]
+    assert screen.result_score(winner) == "won" and screen.result_score(1 - winner) == "lost"
+    pygame.image.save(app.draw(), str(tmp_path / "md-result.png"))
+    app.close()
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash", "jenga_classic", "jenga_dk", "jenga_mario"])
+def test_help_starts_with_how_to_play_beside_a_picture_of_the_board_and_names_no_files_or_sources(game, tmp_path):
+    from render.help import mentions_sources
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", spec.default_bot if hasattr(spec, "default_bot")
+                                                  and spec.default_bot else list(spec.bots)[0])]), 5)
+    app = App(match=match)
+    app.draw()
+    app.handle(key(pygame.K_F1))
+    screen = app.screen
+    words = screen.help_text()
+    assert words.startswith("HOW TO PLAY\n• ")
+    assert words.index("HOW TO PLAY") < words.index("RULES") < words.index("KEYS")
+
+    def player_part(words):  # the variant's own name and line (Donkey Kong's are named after their sources) aside
+        return "\n".join(ln for ln in words.split("\n") if not ln.startswith(f"{spec.title}, variant '"))
+
+    assert mentions_sources(player_part(words)) == [], mentions_sources(words)
+    for variant in spec.variants:  # every variant's rules, as a player reads them
+        match.config = spec.make_config(match.config.seats, variant)
+        assert mentions_sources(player_part(screen.help_text())) == [], variant
+    match.config = spec.make_config(match.config.seats, spec.default_variant)
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / f"help-{game}.png"))
+    shot = screen._help_shot[1]
+    samples = [shot.get_at((x, y))[:3] for x in range(0, shot.get_width(), 5) for y in range(0, shot.get_height(), 5)]
+    drawn = [c for c in samples if c != P.BACKGROUND]
+    assert shot.get_width() > 100 and len(set(drawn)) >= 3 and len(drawn) > len(samples) // 10  # a picture, not a blank
+    if "how this table decides" in words:  # the decisions on unclear points open on request
+        app.handle(key(pygame.K_d, unicode="d"))
+        assert "HOW THIS TABLE DECIDES UNCLEAR POINTS" in screen.help_text()
+    app.close()
+
+
+def launcher_with_saves(home):
+    from render import storage
+    good = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bot", "random")]), 2)
+    for _ in range(30):
+        good.step() if good.current_player < 0 else good.play(good.bot_action() if good.current_player in good.bots
+                                                                 else good.state.legal_actions()[0])
+    good.save(storage.new_save_path("donkey_kong"))
+    tampered = storage.saves_dir() / "tampered.json"
+    good.save(tampered)
+    data = json.loads(tampered.read_text())
+    data["seed"] = 99  # valid JSON, the right parts, but not what was saved: the checksum says so
+    tampered.write_text(json.dumps(data))
+    return good
+
+
+def test_saved_matches_rows_say_game_players_turn_and_date_and_a_file_that_will_not_load_is_marked(home, tmp_path):
+    from render import storage
+    good = launcher_with_saves(home)
+    app = App()
+    launcher = app.screen
+    pygame.image.save(app.draw(), str(tmp_path / "launcher-saves.png"))
+    rows = launcher.saves.items
+    turn = good.state.turn_count() + 1
+    assert rows[0].startswith(f"Donkey Kong · Ann, Bot · turn {turn} · ")
+    assert re.search(r" · \d\d \w{3} \d{4} \d\d:\d\d$", rows[0])  # the date and time it was saved
+    assert rows[1].startswith("⚠ tampered: will not load (its checksum does not match")
+    mouse(app, launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft)  # a long row reads whole below
+    assert launcher.hover_note == rows[0]
+    launcher.saves.selected = 1
+    launcher._load_selected()
+    assert type(app.screen).__name__ == "LauncherScreen" and launcher.message.startswith("Cannot load: tampered.json")
+    assert storage.inspect_save(storage.saves_dir() / "tampered.json").problem  # and Match.load agrees:
+    with pytest.raises(Exception, match="checksum"):
+        Match.load(storage.saves_dir() / "tampered.json")
+    app.close()
+
+
+def test_resume_is_not_offered_when_the_autosave_is_damaged(home):
+    from render import storage
+    storage.data_dir()
+    storage.autosave_path().write_text('{"format": "kong-tabletop-match", "version": 1, "gam')
+    app = App()
+    launcher = app.screen
+    app.draw()
+    assert not launcher.resume_button.enabled
+    assert launcher.autosave_note.startswith("The autosave cannot be resumed: not valid JSON")
+    launcher.resume()
+    assert type(app.screen).__name__ == "LauncherScreen"
+    app.close()
+
+
+def test_a_dropped_file_that_is_not_a_match_gets_a_sentence_not_a_codec_error(home, tmp_path):
+    picture = tmp_path / "holiday.png"
+    pygame.image.save(pygame.Surface((8, 8)), str(picture))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping: bananas")
+    app = App()
+    for path, words in ((picture, "holiday.png: not a Kong Tabletop match file."),
+                        (notes, "notes.txt: not valid JSON: cut short or edited."),
+                        (tmp_path, "is a folder, not a match file.")):
+        app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        message = app.screen.message
+        assert message.startswith("Cannot open the dropped file: ") and message.endswith(words), message
+        assert "codec" not in message and "0x" not in message
+    app.close()
+
+
+def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_path):
+    from render import storage
+    launcher_with_saves(home)
+    app = App()
+    launcher = app.screen
+    app.draw()
+    launcher.saves.selected = 0
+    app.handle(key(pygame.K_F2))
+    assert launcher.renaming is not None
+    for _ in range(len(launcher.rename_field.value)):
+        app.handle(key(pygame.K_BACKSPACE))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Ann's first win?"))
+    app.handle(key(pygame.K_RETURN))
+    assert launcher.renaming is not None and "cannot contain ?" in launcher.message  # a name a file can have
+    app.handle(key(pygame.K_BACKSPACE))
+    app.handle(key(pygame.K_RETURN))
+    names = sorted(p.name for p in storage.saved_matches())
+    assert names == ["Ann's first win.json", "tampered.json"] and launcher.message == "Renamed to Ann's first win."
+    assert launcher.saves.items[launcher.saves.selected].startswith("Ann's first win: Donkey Kong · Ann, Bot")
+    Match.load(storage.saves_dir() / "Ann's first win.json")  # still loads
+    # Delete asks first; any other key keeps the file, Enter deletes it.
+    launcher.saves.selected = 1
+    app.handle(key(pygame.K_DELETE))
+    pygame.image.save(app.draw(), str(tmp_path / "launcher-delete.png"))
+    assert launcher.deleting == storage.saves_dir() / "tampered.json"
+    app.handle(key(pygame.K_n, unicode="n"))
+    assert (storage.saves_dir() / "tampered.json").exists() and launcher.deleting is None
+    app.handle(key(pygame.K_DELETE))
+    app.handle(key(pygame.K_RETURN))
+    assert [p.name for p in storage.saved_matches()] == ["Ann's first win.json"]
+    assert len(launcher.saves.items) == 1 and launcher.saves_note == ""
+    app.close()
+
+
+MACHADO = {  # full-severity colour-vision deficiencies (Machado et al. 2009), linear RGB
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+
+def smallest_gap(colours) -> float:
+    def linear(c):
+        return [((v / 255 + 0.055) / 1.055) ** 2.4 if v > 10 else v / 255 / 12.92 for v in c]
+    worst = 9.0
+    for m in MACHADO.values():
+        seen = [[sum(m[r][k] * c[k] for k in range(3)) for r in range(3)] for c in map(linear, colours)]
+        for i in range(len(seen)):
+            for j in range(i + 1, len(seen)):
+                worst = min(worst, sum((a - b) ** 2 for a, b in zip(seen[i], seen[j])) ** 0.5)
+    return worst
+
+
+def test_the_colour_blind_palette_and_larger_text_are_chosen_in_the_launcher_and_remembered(home, tmp_path):
+    from render import storage, text
+    standard = smallest_gap(P.PALETTES["standard"]["SEAT_COLOURS"])
+    strong = smallest_gap(P.PALETTES["colour-blind"]["SEAT_COLOURS"])
+    assert strong > 2 * standard  # seats are twice as far apart for the weakest of the four kinds of vision
+    app = App()
+    launcher = app.screen
+    app.draw()
+    normal_row = launcher.saves.row_h
+    mouse(app, launcher.palette_button.rect.center, click=True)
+    assert P.current == "colour-blind" and P.seat_colour(0) == P.PALETTES["colour-blind"]["SEAT_COLOURS"][0]
+    mouse(app, launcher.text_button.rect.center, click=True)
+    mouse(app, launcher.text_button.rect.center, click=True)
+    assert text.size_name == "largest" and launcher.fs(15) > 15
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "launcher-large.png"))
+    assert launcher.saves.row_h > normal_row
+    r = launcher.seats[0].kind_button.rect  # the first seat's mark in the new colour
+    cx = r.x - int(18 * launcher.scale)
+    assert P.seat_colour(0) in {surface.get_at((cx + dx, r.centery))[:3] for dx in range(-int(11 * launcher.scale), -2)}
+    settings = json.loads((home / "settings.json").read_text())
+    assert settings["palette"] == "colour-blind" and settings["text_size"] == "largest"
+    app.close()
+    P.use_palette("standard")
+    text.use_size("normal")
+    again = App()  # the next start uses them
+    assert P.current == "colour-blind" and text.size_name == "largest"
+    again.close()
+    storage.save_settings({})
+    P.use_palette("standard")
+    text.use_size("normal")
+
+
+@pytest.mark.parametrize("size_name", ["normal", "largest"])
+def test_every_screen_keeps_a_usable_layout_at_1024_by_640(home, tmp_path, size_name):
+    """At the smallest window the app allows (and with the largest text): nothing of a screen's regions
+    leaves the window or overlaps another, the bar's buttons stay inside the bar, the banner's two lines
+    do not overlap, and a smaller window is held at this size."""
+    from render import storage, text
+    from render.app import MIN_SIZE
+    assert MIN_SIZE == (1024, 640)
+    storage.save_settings({"text_size": size_name})
+    app = App(size=(1024, 640))
+    try:
+        launcher = app.screen
+        surface = app.draw()
+        pygame.image.save(surface, str(tmp_path / f"launcher-{size_name}.png"))
+        window = surface.get_rect()
+        buttons = [w for w in launcher.focusables if hasattr(w, "on_click")]
+        assert all(window.contains(b.rect) for b in buttons)
+        for col in launcher.cols:
+            assert window.contains(col)
+        inside = [b for b in buttons if b.rect.colliderect(launcher.cols[2])]
+        assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(inside) for b in inside[i + 1:])
+        for game in ("donkey_kong", "monkey_dash", "jenga_classic"):
+            spec = registry.get(game)
+            app.start_match(Match(spec.make_config([Seat("Ann"), Seat("Bot", list(spec.bots)[0])]), 3))
+            app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=500, size=(900, 500)))
+            surface = app.draw()
+            pygame.image.save(surface, str(tmp_path / f"{game}-{size_name}.png"))
+            screen = app.screen
+            assert surface.get_size() == (1024, 640)
+            rects = screen.rects
+            for name in ("banner", "board", "side", "bar"):
+                assert surface.get_rect().contains(rects[name]), (game, name)
+            assert not rects["board"].colliderect(rects["side"])
+            assert all(rects["bar"].contains(b.rect) for b in screen.buttons), game
+            assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(screen.buttons) for b in screen.buttons[i + 1:])
+            assert screen.actions.visible_rows() >= 4 or not screen.show_actions
+            big, small = screen.font_size(22), screen.font_size(15)
+            assert int(big * 0.45) + int(small * 0.8) >= (big + small) // 2  # the banner's lines clear each other
+        assert text.size_name == size_name
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
+
+
+def mario_match_at(n_steps, seats):
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats), 2)
+    bots = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random")]), 2)
+    for _ in range(n_steps):
+        bots.step() if bots.current_player < 0 else bots.play(bots.bot_action())
+    match.replay([s.to_json() for s in bots.history])
+    return match
+
+
+def test_super_mario_setup_names_the_player_who_must_act_in_the_header(tmp_path):
+    """Seeded setup (seed 2): the tower is built, Ann chooses a character, then Bob must choose his: the
+    banner names Bob, with Bob's seat mark, not Ann's coming turn."""
+    match = mario_match_at(2, [Seat("Ann", "random"), Seat("Bob")])
+    assert match.state.phase == "character" and match.current_player == 1 and match.state.turn_owner() == 0
+    app = App(match=match)
+    screen = app.screen
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "mario-setup.png"))
+    assert screen.banner_seat() == 1 and screen.decision_text().startswith("Bob must choose a character")
+    banner = screen.rects["banner"]
+    mark = (int(16 * screen.scale) + int(14 * screen.scale) - int(8 * screen.scale), banner.centery)
+    assert surface.get_at(mark)[:3] == P.seat_colour(1)
+    app.close()
+
+
+def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path):
+    """Ann's peg (seed 2) goes into the '+y' end of a second-layer block. Seen from the -y side that hole is
+    at the back and the screen says so; seen from +y nothing needs saying; seen from the side, the side it
+    names is the one the camera projects it to."""
+    import numpy as np
+    match = mario_match_at(3, [Seat("Ann", "random"), Seat("Bob")])
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    cam = screen.camera
+
+    def place_from(yaw):
+        m = mario_match_at(3, [Seat("Ann", "random"), Seat("Bob")])
+        screen.match = m
+        cam.yaw, cam.goal_yaw = yaw, None
+        before = m.state.clone()
+        m.play(m.bot_action())
+        screen.message = ""
+        screen.on_step(m.history[-1], before)
+        return m.state.pegs[0], screen.message
+
+    hole, _ = place_from(0.0)
+    out = {"+x": 0.0, "+y": math.pi / 2, "-x": math.pi, "-y": -math.pi / 2}[hole[2]]  # the way the hole opens
+    hole, said = place_from(out + math.pi)  # the eye on the other side of the tower
+    assert f"Ann's peg went into a hole on the back of the tower (layer {hole[0]}, slot {hole[1]})" in said
+    assert "Left/Right turns the view" in said
+    hole, said = place_from(out)  # the eye on the side the hole opens to: in sight, nothing to say
+    assert said == ""
+    hole, said = place_from(out + math.pi / 2)  # the eye a quarter round: the hole is to one side
+    side = "right" if "right side" in said else "left" if "left side" in said else None
+    assert side is not None
+    level, slot, _ = hole
+    block = screen.match.state.layout[level][slot]
+    app.draw()
+    pose = screen._scene.poses[block]
+    half = screen._scene.sizes[block, 0] / 2
+    axis = {"+x": (1, 0, 0), "+y": (0, 1, 0), "-x": (-1, 0, 0), "-y": (0, -1, 0)}[hole[2]]
+    (hx, _), (cx, _) = cam.project(np.array([pose[:3] + np.array(axis) * half, cam.target]))[0]
+    assert (hx > cx) == (side == "right")
+    app.close()
+
+
+def test_a_finished_game_left_before_its_result_showed_is_kept_when_the_next_game_starts(home):
+    from render import storage
+    spec = registry.get("monkey_dash")
+    app = App(match=Match(spec.make_config([Seat("Ann", "greedy"), Seat("Bob", "random")]), 3))
+    app.screen.match.advance()
+    finished = app.screen.match
+    app.leave()  # Esc at once: the result never showed
+    app.screen.start()
+    kept = storage.saved_matches()
+    assert len(kept) == 1 and Match.load(kept[0]).history == finished.history
+    app.close()
