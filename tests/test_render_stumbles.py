@@ -303,8 +303,24 @@ def test_resume_is_not_offered_when_the_autosave_is_damaged(home):
     app = App()
     launcher = app.screen
     app.draw()
+    # Not a match file at all: set aside at start (kept for the player) and said on the launcher.
     assert not launcher.resume_button.enabled
-    assert launcher.autosave_note.startswith("The autosave cannot be resumed: not valid JSON")
+    assert launcher.message.startswith("Autosave not usable (not valid JSON")
+    assert "kept as autosave.json.damaged" in launcher.message
+    assert storage.autosave_path().with_name("autosave.json.damaged").exists()
+    launcher.resume()
+    assert type(app.screen).__name__ == "LauncherScreen"
+    app.close()
+
+    # A match file whose replay fails (its checksum no longer holds) is kept, and named as damaged.
+    storage.autosave_path().write_text(json.dumps({"format": "kong-tabletop-match", "version": 1,
+                                                   "game": "donkey_kong", "config": {}, "actions": [],
+                                                   "checksum": "0" * 64}))
+    app = App()
+    launcher = app.screen
+    app.draw()
+    assert not launcher.resume_button.enabled
+    assert launcher.autosave_note.startswith("The autosave cannot be resumed: ")
     launcher.resume()
     assert type(app.screen).__name__ == "LauncherScreen"
     app.close()
