@@ -51,7 +51,7 @@ CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
 # a fresh tower takes about 8 s on one core, its first figures half a second
-HOLE_WORDS = ("mario", "peg", "climb")
+HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
 PHYSICS_WORDS = ("stack", "probe")
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
 # after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
