@@ -62,7 +62,6 @@ def check_play(data: dict) -> dict:
     out = {
         "builds": _int(f"{where} builds", data.get("builds"), 1, 10_000),
         "tremors": _int(f"{where} tremors", data.get("tremors"), 1, 1000),
-        "probes_per_turn": _int(f"{where} probes_per_turn", data.get("probes_per_turn"), 0, 10),
         "max_turns": _int(f"{where} max_turns", data.get("max_turns"), 1, 100_000),
     }
     for key in ("speed_m_s", "steadiness"):
