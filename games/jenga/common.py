@@ -310,7 +310,8 @@ class TowerState(State):
         return super().string_to_action(text)
 
     # ---- applying -----------------------------------------------------------------------
-    PHYSICS_WORDS = ("build", "tremor", "probe", "stack")  # actions that run the simulator
+    PHYSICS_WORDS = ("build", "tremor", "probe", "stack", "push")  # actions that run the simulator
+    # ("push" is the live push of another branch: listed so that it is atomic too once merged)
 
     def _apply(self, action: str) -> None:
         """Apply a checked action. A move the simulator fails on (it raises) is atomic: the state is
