@@ -303,3 +303,44 @@ def test_selfplay_reports_the_toppler_apart_from_the_last_place():
     summary = run("jenga_mario", games=1, seed=0, players=2, bots=["random"], progress=False)
     assert len(summary["toppled_by_seat"]) == 2 and len(summary["last_by_seat"]) == 2
     assert sum(summary["toppled_by_seat"]) == (1 if summary["finished"] else 0)
+
+
+# ---- Donkey Kong: the readings that make the top reachable -------------------------------------------
+def dk_corner(marios, variant="corner_climb"):
+    s = DK.new_state(DK.make_config(players=len(marios), variant=variant))
+    s.layout, s.marios, s.phase, s.placing, s.climbs_left = full_layout(18), [list(h) for h in marios], "act", None, 1
+    return s
+
+
+def test_corner_climb_goes_to_the_girder_above_along_marios_side_at_either_end():
+    """"To place him in the girder above, you'll have to move him to another side of the tower, either left
+    or right." From the +x side of level 0, the girder above is the one of level 1 that lies along the +x
+    side (slot 2), and he stands at its left or right end."""
+    s = dk_corner([(0, 1, "+x"), (0, 0, "-x")])
+    assert s.climb_targets() == [(1, 2, "+y"), (1, 2, "-y")]
+    s.mover = 1
+    assert s.climb_targets() == [(1, 0, "+y"), (1, 0, "-y")]
+
+
+def test_corner_climb_skips_a_level_whose_girder_is_missing_or_fully_occupied():
+    """"If there is no available girder to stand on (or there are other Mario pieces fully occupying the
+    girder your Mario is moving to), you may skip that level and proceed to the level above the occupied
+    row. Bonus for you!" """
+    s = dk_corner([(0, 1, "+x"), (5, 0, "+y"), (5, 0, "-y")])
+    s.layout[1][2] = None  # no girder to stand on
+    assert s.climb_targets() == [(2, 0, "+x"), (2, 1, "+x"), (2, 2, "+x")]
+    s = dk_corner([(0, 1, "+x"), (1, 2, "+y"), (1, 2, "-y")])  # both holes of the girder taken
+    assert s.climb_targets() == [(2, 0, "+x"), (2, 1, "+x"), (2, 2, "+x")]
+    s.apply_action("climb 2:1+x")
+    assert s.marios[0] == [2, 1, "+x"]
+
+
+def test_few_pulls_reads_the_repeated_pink_value_as_none():
+    """"The pink section determines how many girders to remove (1, 2, or none)": four pink sections, three
+    values, one repeated. few_pulls repeats none; the black sections stay as in the standard spinner."""
+    standard, few = data.dk_spinner("standard"), data.dk_spinner("few_pulls")
+    assert [s["remove"] for s in few[::3]] == [1, 2, 0, 0] and [s["remove"] for s in standard[::3]] == [1, 2, 1, 0]
+    assert [s["climb"] for s in few] == [s["climb"] for s in standard]
+    assert data.dk_spinner("corner_few_pulls") == few and data.dk_spinner("corner_climb") == standard
+    help_text = " ".join(DK.help_text("corner_few_pulls").split())
+    assert "Rule variant: corner_few_pulls" in help_text and "The default is" in help_text

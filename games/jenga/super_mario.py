@@ -164,7 +164,8 @@ class SuperMarioState(TowerState):
         seat, n = self.moving[0]
         here, floor = self.peg_level(seat), self.floor_of(seat)
         goal = max(floor, here - n) if here > floor else here
-        levels = [goal] + list(range(goal - 1, floor - 1, -1)) + list(range(goal + 1, len(self.layout)))
+        ceiling = len(self.layout) if self.defeated[seat] else self.bowser_level() + 1  # never past Bowser
+        levels = [goal] + list(range(goal - 1, floor - 1, -1)) + list(range(goal + 1, ceiling))
         for level in levels:
             options = free_holes(self.layout, level, self.others(seat))
             if options:
