@@ -284,9 +284,7 @@ def fall_to(layout: list, hole, taken: list) -> tuple:
 
 def help_text(variant: str) -> str:
     play = data.play()
-    sections = data.dk_spinner(variant)
-    spinner = "; ".join(f"pink {i + 1}: remove {sections[3 * i]['remove']}, climb "
-                        + "/".join(str(s["climb"]) for s in sections if s["pink"] == i) for i in range(4))
+    spinner = spinners.summary("jenga_dk", variant)
     chosen = "; ".join(f"{name}: {words}" for name, words in VARIANTS.items())
     if variant in CORNER_VARIANTS:
         climbing = """Climbing one girder ('climb 1:2+y') takes Mario to the girder above him: the level

@@ -51,3 +51,12 @@ def group(game: str, section: int, variant: str = "standard") -> int:
 def key(game: str) -> str:
     """The legend under the wheel that explains the labels."""
     return "girders out / girders climbed" if game == "jenga_dk" else "stack / climb, $ coins, R reverse"
+
+
+def summary(game: str, variant: str = "standard") -> str:
+    """The whole spinner in one line, for the help: DK by pink section, Mario section by section."""
+    secs = sections(game, variant)
+    if game == "jenga_dk":
+        return "; ".join(f"pink {i + 1}: remove {secs[3 * i]['remove']}, climb "
+                         + "/".join(str(s["climb"]) for s in secs if s["pink"] == i) for i in range(4))
+    return "; ".join(words(game, k, variant) for k in range(len(secs)))

@@ -630,9 +630,7 @@ ITEM_NAMES = {"mushroom": "mushroom", "star": "star", "pow": "POW", "question": 
 def help_text(variant: str) -> str:
     play, rules, spin = data.play(), data.mario_rules(), data.mario_spinner()
     items = ", ".join(f"{n} {ITEM_NAMES[k]}" for k, n in data.mario_items().items())
-    sections = "; ".join(
-        f"stack {s['stack']}, climb {s['climb']}" + (", coins" if s["coins"] else "") + (", reverse" if s["reverse"] else "")
-        for s in spin["sections"])
+    sections = spinners.summary("jenga_mario")
     cards = []
     for key, card in data.characters().items():
         line = f"{card['name']}: " + "; ".join(
@@ -661,8 +659,8 @@ from any player; Peach's mushroom moves one opponent's peg down 3 layers):
 {cards_text}
 
 Each turn you spin. The spinner has {len(spin['sections'])} equally likely sections
-(assets/jenga/mario_spinner.json): {sections}. "Coins" means you collect {spin['coins_collected']}
-from the bank at once; "reverse" turns the direction of play after your turn.
+(assets/jenga/mario_spinner.json): {sections}. Coins are collected from the bank at once; "play
+reverses" turns the direction of play after your turn.
 
 Stacking and climbing come in either order. Stacking: take a block from below the highest complete
 layer (pushed out by the simulator with one hand, as in traditional Jenga; you may touch blocks to
