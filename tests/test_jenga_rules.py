@@ -22,8 +22,8 @@ def full_layout(levels: int) -> list:
     return [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(levels)]
 
 
-def dk_state(players=3, levels=18, marios=None):
-    s = DK.new_state(DK.make_config(players=players))
+def dk_state(players=3, levels=18, marios=None, variant="standard"):
+    s = DK.new_state(DK.make_config(players=players, variant=variant))
     s.layout = full_layout(levels)
     s.marios = [list(h) for h in (marios or [(0, s_, "+x") for s_ in range(players)])]
     s.phase, s.placing = "act", None

@@ -228,7 +228,7 @@ def test_donkey_kong_spinner_stops_on_the_drawn_section(surface):
     drawn = int(match.history[-1].action.split()[1])
     run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
     assert screen.spinner.result == drawn and screen.spinner.section_at_arrow() == drawn
-    section = data.dk_spinner()[drawn]
+    section = data.dk_spinner(match.config.variant)[drawn]
     girders = "girder" if section["remove"] == 1 else "girders"
     assert screen.spinner_said() == f"Spun: take out {section['remove']} {girders}, climb {section['climb']}"
     pygame.image.save(surface, str(SHOTS / "screen_dk.png"))
