@@ -44,6 +44,7 @@ def play_one(spec: GameSpec, bots: Sequence[str], variant: str, seed: int,
         "actions": len(match.history),
         "turns": turns() if callable(turns) else sum(1 for s in match.history if s.by >= 0),
         "winners": state.winners() if state.is_terminal() else [],
+        "toppler": getattr(state, "toppler", None),  # the Jenga games: the seat that toppled the tower
         "returns": state.returns() if state.is_terminal() else [],
         "digest": state_digest(state),
     }
@@ -73,11 +74,14 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
     digest = hashlib.sha256("".join(r["digest"] for r in results).encode()).hexdigest()
     wins = [0] * len(bots)
     last = [0] * len(bots)
+    toppled = [0] * len(bots)
     for r in results:
         for w in r["winners"]:
             wins[w] += 1
         for seat in last_places(r["returns"]):
             last[seat] += 1
+        if r.get("toppler") is not None:
+            toppled[r["toppler"]] += 1
     return {
         "game": game,
         "variant": variant,
@@ -94,7 +98,8 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
         "wall_s": round(wall, 4),
         "games_per_s": round(games / wall, 3) if wall > 0 else None,
         "wins_by_seat": wins,
-        "last_by_seat": last,
+        "last_by_seat": last,  # the seats with the lowest return (not always who toppled a tower)
+        "toppled_by_seat": toppled,  # the Jenga games: how often each seat toppled the tower
         "winners": [r["winners"] for r in results],
         "digest": digest,
     }
@@ -125,6 +130,11 @@ def summary_text(s: dict) -> str:
         f"mean turns {s['mean_turns']:.1f}, {s['games_per_s']} games/s ({s['wall_s']:.2f} s)",
         "wins by seat: " + ", ".join(f"{b} {i + 1}: {w}" for i, (b, w) in enumerate(zip(s["bots"], s["wins_by_seat"]))),
         "last by seat: " + ", ".join(f"{b} {i + 1}: {n}" for i, (b, n) in enumerate(zip(s["bots"], s["last_by_seat"]))),
+    ]
+    if any(s["toppled_by_seat"]):
+        lines.append("toppled the tower, by seat: " + ", ".join(
+            f"{b} {i + 1}: {n}" for i, (b, n) in enumerate(zip(s["bots"], s["toppled_by_seat"]))))
+    lines += [
         f"digest {s['digest'][:16]}",
     ]
     lines += [f"error: {m}" for m in s["error_messages"]]

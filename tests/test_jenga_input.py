@@ -13,7 +13,7 @@ import pytest
 
 from games.core import ActionSyntaxError, IllegalActionError
 from games.jenga.classic import SPEC as CLASSIC
-from games.jenga.common import (IllegalHoleError, IllegalSlotError, NoTouchesLeftError, NotRemovableError,
+from games.jenga.common import (IllegalHoleError, IllegalSlotError, NotRemovableError,
                                 NotYourMoveError)
 from games.jenga.donkey_kong import SPEC as DK
 from games.jenga.push import PushOutOfRangeError, WrongEndError
@@ -100,8 +100,7 @@ CASES = [
     (classic_take, "probe 5:1", ActionSyntaxError, "probe 5:1 +y"),
     (classic_take, "probe 5:1 +x", WrongEndError, "ends on +y and -y"),
     (classic_take, "probe 17:0 +y", NotRemovableError, "may not be touched"),
-    (lambda: _no_touches(classic_take()), "probe 5:1 +y", NoTouchesLeftError, "2 per turn"),
-    (classic_stack, "stack 1", IllegalSlotError, "stack 0, stack 2"),  # classic_stack stacks a block: physics
+    (classic_stack, "stack 1", IllegalSlotError, "stack 0, stack 2"),
     (classic_stack, "stack 3", IllegalSlotError, "open slot of level 18"),
     (classic_stack, "extract 5:1 +y speed=0.020 steady=0.90", NotYourMoveError, "must stack"),
     # Donkey Kong
@@ -130,11 +129,6 @@ CASES = [
     (mario_aiming, "target two", IllegalTargetError, "choose target 2"),
     (mario_aiming, "extract 5:0 +y speed=0.020 steady=0.90", NotYourMoveError, "choose a player"),
 ]
-
-
-def _no_touches(s):
-    s.probes_left = 0
-    return s
 
 
 def _climbs(s, n):

@@ -26,7 +26,8 @@ def mario_state(players=3, pegs=None, characters=None):
     s.items = deal_items(0)
     s.characters = list(characters or data.CHARACTERS[:players])
     s.pegs = [list(h) for h in (pegs or [(1, p, "+y") for p in range(players)])]
-    s.phase, s.placing, s.probes_left = "act", None, 2
+    s.bowser = 14  # placed on top of the 15 layers as built
+    s.phase, s.placing = "act", None
     return s
 
 

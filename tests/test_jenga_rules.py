@@ -22,11 +22,11 @@ def full_layout(levels: int) -> list:
     return [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(levels)]
 
 
-def dk_state(players=3, levels=18, marios=None):
-    s = DK.new_state(DK.make_config(players=players))
+def dk_state(players=3, levels=18, marios=None, variant="standard"):
+    s = DK.new_state(DK.make_config(players=players, variant=variant))
     s.layout = full_layout(levels)
     s.marios = [list(h) for h in (marios or [(0, s_, "+x") for s_ in range(players)])]
-    s.phase, s.placing, s.probes_left = "act", None, 2
+    s.phase, s.placing = "act", None
     return s
 
 
@@ -36,7 +36,8 @@ def mario_state(players=3, levels=15, pegs=None):
     s.items = deal_items(0)
     s.characters = list(data.CHARACTERS[:players])
     s.pegs = [list(h) for h in (pegs or [(1, p, "+y") for p in range(players)])]
-    s.phase, s.placing, s.probes_left = "act", None, 2
+    s.bowser = 14  # placed on top of the 15 layers as built
+    s.phase, s.placing = "act", None
     return s
 
 
@@ -213,29 +214,35 @@ def test_mario_never_take_a_block_with_a_peg_in_it():
 
 def test_mario_climb_stops_below_bowser_and_ends_the_turn():
     """"If your spin would take your character peg to the same level as Bowser or higher, insert your peg
-    into any vacant hole on the layer directly below him instead, and end your turn." """
+    into any vacant hole on the layer directly below him instead, and end your turn." Bowser stands on
+    layer 14, the top of the tower as built: the layer directly below him is that layer."""
     s = mario_state(pegs=[(12, 0, "+x"), (1, 1, "+y"), (1, 2, "+y")])
     s.climb_due, s.stacks_left = 4, 1
     options = s.climb_options(0, 4)
-    assert options and {h[0] for h in options} == {13}
-    s.apply_action(f"climb 13:0+y")
+    assert options and {h[0] for h in options} == {14}
+    s.apply_action("climb 14:0+x")
     assert s.battling[0] and s.phase == "spin" and s.mover == 1
 
 
 def test_mario_battle_needs_climb_3_or_4_and_pays_the_bonus_in_order():
-    """"To defeat Bowser, you must spin "Climb 3" or "Climb 4" ... First player: collect 5 coins" and
-    "If your character peg reaches the highest layer before anyone else's ... collect 10 coins!" """
-    s = mario_state(pegs=[(13, 0, "+y"), (1, 1, "+y"), (1, 2, "+y")])
+    """"To defeat Bowser, you must spin "Climb 3" or "Climb 4" ... move to the layer directly above Bowser
+    and collect a coin bonus ... First player: collect 5 coins". Two layers have been stacked above him
+    (15 and 16): the winner chooses a hole of layer 15, and is not on the highest layer (16)."""
+    s = mario_state(pegs=[(14, 0, "+x"), (1, 1, "+y"), (1, 2, "+y")])
+    s.layout = s.layout + [[45, 46, 47], [48, None, None]]
     s.battling[0], s.phase = True, "spin"
     weak = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["climb"] == 1 and not sec["coins"]
                 and not sec["reverse"])
     s.apply_action(f"spin {weak}")
-    assert s.battling[0] and s.pegs[0][0] == 13 and s.coins()[0] == 5
+    assert s.battling[0] and s.pegs[0][0] == 14 and s.coins()[0] == 5
     s.mover, s.phase = 0, "spin"
     strong = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["climb"] == 4 and not sec["coins"])
     s.apply_action(f"spin {strong}")
-    assert s.defeated[0] and not s.battling[0] and s.pegs[0][0] == 14
-    assert s.coins()[0] == 5 + 5 + 10 and s.invariant_violations() == []
+    assert s.defeated[0] and not s.battling[0] and s.phase == "leap" and s.coins()[0] == 5 + 5
+    assert s.legal_actions() == [f"leap 15:{k}{e}" for k in range(3) for e in ("+y", "-y")]
+    s.apply_action("leap 15:2-y")
+    assert s.pegs[0] == [15, 2, "-y"] and s.coins()[0] == 5 + 5 and s.phase == "spin" and s.mover == 1
+    assert not s.top_bonus_paid and s.invariant_violations() == []
 
 
 def test_mario_blocked_climb_keeps_the_peg_in_place():
@@ -262,7 +269,10 @@ def test_mario_items_follow_the_character_card_with_targets():
     s.mover, s.phase, s.effects = 1, "act", [["move_down", 3]]
     assert s.legal_actions() == ["target 1", "target 3"]
     s.apply_action("target 3")
-    assert s.pegs[2][0] == 1  # 3 - 3 = 0 is below the second layer: stops on layer 1
+    # 3 - 3 = 0 is below the second layer: it stops on layer 1, in the hole the mover chooses
+    assert s.legal_actions() == [f"drop 1:{k}{e}" for k in range(3) for e in ("+y", "-y")]
+    s.apply_action("drop 1:2-y")
+    assert s.pegs[2] == [1, 2, "-y"]
     assert s.invariant_violations() == []
 
 
@@ -331,7 +341,7 @@ def test_mario_items_are_placed_by_the_seed_and_pegs_start_on_the_second_layer()
 
 def test_mario_bowser_bonus_goes_5_4_3_1_in_order_of_defeat():
     """"First player (to defeat Bowser): collect 5 coins / Second player: collect 4 coins" """
-    s = mario_state(pegs=[(13, 0, "+y"), (13, 1, "+y"), (1, 2, "+y")])
+    s = mario_state(pegs=[(14, 0, "+x"), (14, 1, "+x"), (1, 2, "+y")])
     s.defeats = 1  # someone beat Bowser already
     s.battling[1], s.phase, s.mover = True, "spin", 1
     strong = next(i for i, sec in enumerate(data.mario_spinner()["sections"]) if sec["climb"] == 4 and not sec["coins"])

@@ -43,7 +43,7 @@ def test_pushes_stacks_and_chance_read_as_words():
 def test_spinners_and_pieces_read_as_words():
     dk = _first_decisions("jenga_dk")
     assert dk["mario"][1].startswith("stand Mario in the ")
-    assert "girder(s), climb" in dk["spin"][1]
+    assert "girder, climb" in dk["spin"][1] or "girders, climb" in dk["spin"][1]
     mario = _first_decisions("jenga_mario")
     assert mario["character"][1].startswith("take the ") and mario["character"][1].endswith(" character card")
     assert mario["peg"][1].startswith("put the peg in the ")

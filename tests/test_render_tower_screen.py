@@ -119,10 +119,10 @@ def test_scripted_classic_game_to_the_end(surface):
     level, slot = sorted(match.state.legal_blocks())[-1]
     start, _ = end_point(screen, match.state.layout[level][slot])
     send(screen, pygame.MOUSEMOTION, tuple(start))
-    touches = match.state.probes_left
+    touches = match.state.touches
     send(screen, pygame.MOUSEBUTTONDOWN, tuple(start), button=3)
     assert run(screen, surface, lambda: screen.job is None and screen.probe_note)
-    assert match.state.probes_left == touches - 1 and "N" in screen.probe_note
+    assert match.state.touches == touches + 1 and "N" in screen.probe_note
 
     pushes, steadiness = [], []
     for turn in range(8):
@@ -229,8 +229,9 @@ def test_donkey_kong_spinner_stops_on_the_drawn_section(surface):
     drawn = int(match.history[-1].action.split()[1])
     run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
     assert screen.spinner.result == drawn and screen.spinner.section_at_arrow() == drawn
-    section = data.dk_spinner()[drawn]
-    assert screen.spinner_said() == f"Spun: take {section['remove']} out, climb {section['climb']}"
+    section = data.dk_spinner(match.config.variant)[drawn]
+    girders = "girder" if section["remove"] == 1 else "girders"
+    assert screen.spinner_said() == f"Spun: take out {section['remove']} {girders}, climb {section['climb']}"
     pygame.image.save(surface, str(SHOTS / "screen_dk.png"))
     # The pieces are on the picture: Donkey Kong above the tower's top.
     img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
@@ -271,7 +272,7 @@ def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
 
 def test_super_mario_pegs_items_and_bowser(surface):
     """'Insert your peg anywhere in the second layer at the base of the tower' by clicking a block's
-    end; the item symbols show on the blocks and Bowser stands on top."""
+    end; the item symbols stay face down (none drawn before a block comes out) and Bowser stands on top."""
     screen = new_screen("jenga_mario", seed=4)
     match = screen.match
     assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
@@ -302,7 +303,9 @@ def test_super_mario_pegs_items_and_bowser(surface):
     screen.draw(surface)
     pygame.image.save(surface, str(SHOTS / "screen_mario.png"))
     scene = screen._scene
-    assert scene.symbols and scene.holes and {f.kind for f in scene.figures} >= {"bowser", "peg"}
+    # "Turn the blocks over so that the Jenga logos are faceup": no item shows before a block comes out
+    assert not scene.symbols and not match.state.revealed
+    assert scene.holes and {f.kind for f in scene.figures} >= {"bowser", "peg"}
     assert all(line.endswith("coins") for line in screen.piece_lines())
     img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
     top = max(scene.poses[:, 2])

@@ -6,13 +6,19 @@ amount a transfer can move depends on which pieces the payer, the receiver and t
 1. The payer never pays more than it is worth in total.
 2. The payer gives ones and fives and the receiver gives back ones as change, whichever combination
    makes the amount with the fewest pieces moving.
-3. If no combination makes it, a player taking part (payer or receiver, not the bank) may first swap
-   one Five Coin for five gold coins at the bank, if the bank has five gold coins.
+3. If no combination makes it, change is made first: a player taking part (payer or receiver, not the
+   bank) swaps one Five Coin for five gold coins at the bank, if the bank has five gold coins; when
+   the bank holds no five gold coins, the swap is made with another player who does (`changers`, in
+   seat order; an even swap changes nobody's worth). So "collect 2" from a bank of only Five Coins
+   pays 2: the collector changes a Five Coin with another player and gives 3 gold coins back for a
+   Five Coin from the bank.
 4. If the amount still cannot be made, the largest smaller amount that can be made is paid: when the
    bank runs short, a player collects only what the bank can give.
 """
 
 from __future__ import annotations
+
+from typing import Sequence
 
 Purse = list  # [ones, fives]
 
@@ -34,25 +40,30 @@ def _exact(src: Purse, dst: Purse, amount: int) -> tuple[int, int, int] | None:
     return None if best is None else best[1:]
 
 
-def _swap_five(purse: Purse, bank: Purse) -> bool:
-    """Change one Five Coin into five gold coins at the bank, if both sides can."""
-    if purse is bank or purse[1] < 1 or bank[0] < 5:
+def _swap_five(purse: Purse, bank: Purse, changers: Sequence[Purse] = ()) -> bool:
+    """Change one Five Coin of `purse` into five gold coins: at the bank if it has five gold coins,
+    else with the first of `changers` (other players) who has."""
+    if purse is bank or purse[1] < 1:
         return False
-    purse[1] -= 1
-    purse[0] += 5
-    bank[1] += 1
-    bank[0] -= 5
-    return True
+    for other in [bank] + [c for c in changers if c is not purse and c is not bank]:
+        if other[0] >= 5:
+            purse[1] -= 1
+            purse[0] += 5
+            other[1] += 1
+            other[0] -= 5
+            return True
+    return False
 
 
-def transfer(src: Purse, dst: Purse, bank: Purse, amount: int) -> int:
-    """Move up to `amount` from src to dst (either may be the bank); returns the amount moved."""
+def transfer(src: Purse, dst: Purse, bank: Purse, amount: int, changers: Sequence[Purse] = ()) -> int:
+    """Move up to `amount` from src to dst (either may be the bank); returns the amount moved.
+    `changers` are the other purses that may change a Five Coin when the bank cannot."""
     if amount < 0:
         raise ValueError(f"a transfer is of 0 or more coins, not {amount}")
     want = min(amount, value(src))
     while want > 0:
         plan = _exact(src, dst, want)
-        if plan is None and (_swap_five(src, bank) or _swap_five(dst, bank)):
+        if plan is None and (_swap_five(src, bank, changers) or _swap_five(dst, bank, changers)):
             continue
         if plan is None:
             want -= 1

@@ -8,7 +8,7 @@ The physics runs only when a chance outcome or a stack is applied:
     extract L:S E speed=.. steady=..   a decision; the push waits for the hand's tremor
     tremor k        (chance)   the simulator pushes the block out with tremor seed k
     stack S                    the block in hand goes on top, in slot S of the open level
-    probe L:S E                touch a block: a free look that does not end the turn (limited)
+    probe L:S E                touch a block: it does not end the turn, and there is no limit on touches
 
 A collapse reported by the simulator (sim's own thresholds) is a fall: the mover toppled the tower
 and the game ends as the subclass's rules say.
@@ -54,10 +54,6 @@ class IllegalSlotError(IllegalActionError):
     """A stack into a slot of the top level that is not open."""
 
 
-class NoTouchesLeftError(IllegalActionError):
-    """A touch to test after the turn's touches are used up."""
-
-
 class IllegalHoleError(IllegalActionError):
     """A Mario or a peg sent to a hole it may not go to (no block there, taken, or the wrong level)."""
 
@@ -78,7 +74,7 @@ class TowerState(State):
     ACTIONS_PER_TURN = 8  # an upper bound, for max_length
     CONFORMANCE = {"games": 1, "max_actions": 24}
     record_trajectories = False  # the renderer sets this to get animation frames from every operation
-    FIELDS = ("phase", "tower", "layout", "hand", "floor", "mover", "direction", "pending", "probes_left",
+    FIELDS = ("phase", "tower", "layout", "hand", "floor", "mover", "direction", "pending", "touches",
               "last_verdict", "last_probe", "turns", "toppler", "last_stacker", "ended", "log")
 
     def __init__(self, config):
@@ -91,7 +87,7 @@ class TowerState(State):
         self.mover = 0
         self.direction = 1
         self.pending: dict | None = None
-        self.probes_left = 0
+        self.touches = 0  # blocks touched to test this turn (the rulebooks set no limit)
         self.last_verdict: dict | None = None
         self.last_probe: dict | None = None
         self.turns = 0
@@ -103,7 +99,8 @@ class TowerState(State):
 
     # ---- plain data -------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {k: getattr(self, k) for k in self.FIELDS}
+        """A copy of everything the state holds: editing it never changes the game."""
+        return copy.deepcopy({k: getattr(self, k) for k in self.FIELDS})
 
     @classmethod
     def from_json(cls, config, data_: dict) -> "TowerState":
@@ -118,7 +115,10 @@ class TowerState(State):
         return state
 
     def clone(self) -> "TowerState":
-        return type(self).from_json(self.config, self.to_json())
+        state = type(self)(self.config)
+        for k in self.FIELDS:
+            setattr(state, k, copy.deepcopy(getattr(self, k)))
+        return state
 
     def max_length(self) -> int:
         return self.spec.max_length
@@ -179,15 +179,14 @@ class TowerState(State):
         return self.extractable() if self.current_player() >= 0 and self.may_extract() else []
 
     def push_actions(self) -> list[str]:
-        """A representative finite list: each takeable block, both ends, each push style, and probes."""
+        """A representative finite list: each takeable block, both ends, each push style, and touches."""
         if not self.may_extract():
             return []
         styles = data.play()["push_styles"]
         blocks = self.extractable()
         acts = [make_extract(lv, s, e, st["speed"], st["steadiness"])
                 for lv, s in blocks for e in ends(lv) for st in styles]
-        if self.probes_left > 0:
-            acts += [Push(lv, s, e).probe_text() for lv, s in blocks for e in ends(lv)]
+        acts += [Push(lv, s, e).probe_text() for lv, s in blocks for e in ends(lv)]
         return acts
 
     ACTION_WORDS: tuple = ("extract", "probe", "stack")  # the first words of this game's decisions
@@ -247,9 +246,6 @@ class TowerState(State):
             raise ActionSyntaxError(f"{action!r} is not a touch; write e.g. 'probe 5:1 +y'")
         if not self.may_extract():
             raise NotYourMoveError(f"no block may be touched now: {self.decision_text()}")
-        if self.probes_left <= 0:
-            raise NoTouchesLeftError(f"no touches left this turn ({data.play()['probes_per_turn']} per turn); "
-                                     f"take a block with 'extract ...'")
         if push.end not in ends(push.level):
             raise WrongEndError(f"a block of level {push.level} has its ends on {' and '.join(ends(push.level))}, "
                                 f"not {push.end}")
@@ -316,7 +312,26 @@ class TowerState(State):
         return super().string_to_action(text)
 
     # ---- applying -----------------------------------------------------------------------
+    PHYSICS_WORDS = ("build", "tremor", "probe", "stack", "push")  # actions that run the simulator
+    # ("push" is the live push of another branch: listed so that it is atomic too once merged)
+
     def _apply(self, action: str) -> None:
+        """Apply a checked action. A move the simulator fails on (it raises) is atomic: the state is
+        put back exactly as it was before the action, and the error is raised on."""
+        if action.partition(" ")[0] not in self.PHYSICS_WORDS:
+            self._apply_action(action)
+            return
+        saved = {k: copy.deepcopy(getattr(self, k)) for k in self.FIELDS}
+        trajectory = self._trajectory
+        try:
+            self._apply_action(action)
+        except BaseException:
+            for k, v in saved.items():
+                setattr(self, k, v)
+            self._trajectory = trajectory
+            raise
+
+    def _apply_action(self, action: str) -> None:
         word, _, rest = action.partition(" ")
         if word == "build":
             self.tower, self.layout = physics.build(self.TOWER, int(rest))
@@ -330,7 +345,7 @@ class TowerState(State):
         elif word == "probe":
             push = parse_probe(action)
             self.last_probe = physics.probe(self.TOWER, self.tower, push.level, push.slot, push.end)
-            self.probes_left -= 1
+            self.touches += 1
             self.note(f"{self.seat_name(self.mover)} touches {block_text(push.level, push.slot)}: "
                       f"{self.last_probe['force_n']:.2f} N")
         elif word == "stack":
@@ -402,7 +417,7 @@ class TowerState(State):
             self.phase = "over"
             self.on_limit()
             return
-        self.probes_left = data.play()["probes_per_turn"]
+        self.touches = 0
         self.start_turn()
 
     def note(self, line: str) -> None:
@@ -410,7 +425,7 @@ class TowerState(State):
 
     # ---- hooks for the games ----------------------------------------------------------------
     def after_build(self, seed: int) -> None:
-        self.probes_left = data.play()["probes_per_turn"]
+        self.touches = 0
         self.start_turn()
 
     def start_turn(self) -> None:

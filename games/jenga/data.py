@@ -45,7 +45,6 @@ def check_play(data: dict) -> dict:
     out = {
         "builds": _int(f"{where} builds", data.get("builds"), 1, 10_000),
         "tremors": _int(f"{where} tremors", data.get("tremors"), 1, 1000),
-        "probes_per_turn": _int(f"{where} probes_per_turn", data.get("probes_per_turn"), 0, 10),
         "max_turns": _int(f"{where} max_turns", data.get("max_turns"), 1, 100_000),
     }
     for key in ("speed_m_s", "steadiness"):
@@ -73,17 +72,21 @@ def check_play(data: dict) -> dict:
     return out
 
 
-def check_dk_spinner(data: dict) -> list[dict]:
+DK_SPINNER_KEYS = {"standard": "pink", "few_pulls": "pink_few_pulls", "corner_climb": "pink",
+                   "corner_few_pulls": "pink_few_pulls"}  # variant -> key in dk_spinner.json
+
+
+def check_dk_spinner(data: dict, key: str = "pink") -> list[dict]:
     """dk_spinner.json: four pink sections (remove 0, 1 or 2) of three black ones (climb 0 to 3).
 
     Returns the twelve black sections in order, each {"remove", "climb", "pink"}.
     """
-    pink = data.get("pink")
+    pink = data.get(key)
     if not isinstance(pink, list) or len(pink) != 4:
-        raise AssetError("dk_spinner.json pink: expected a list of four pink sections")
+        raise AssetError(f"dk_spinner.json {key}: expected a list of four pink sections")
     sections = []
     for i, p in enumerate(pink):
-        w = f"dk_spinner.json pink[{i}]"
+        w = f"dk_spinner.json {key}[{i}]"
         if not isinstance(p, dict):
             raise AssetError(f"{w}: expected an object with remove and climb")
         remove = _int(f"{w}.remove", p.get("remove"), 0, 2)
@@ -181,8 +184,15 @@ def play() -> dict:
     return _load("play.json", "check_play")
 
 
-def dk_spinner() -> list[dict]:
-    return _load("dk_spinner.json", "check_dk_spinner")
+def dk_spinner(variant: str = "standard") -> list[dict]:
+    """The twelve sections of the Donkey Kong spinner of a rule variant (the spinner variants differ
+    in the pink sections only; a variant of the climbing rules uses the standard spinner)."""
+    return _dk_spinner(DK_SPINNER_KEYS.get(variant, "pink"))
+
+
+@lru_cache(maxsize=None)
+def _dk_spinner(key: str) -> list[dict]:
+    return check_dk_spinner(_read("dk_spinner.json"), key)
 
 
 def mario_spinner() -> dict:

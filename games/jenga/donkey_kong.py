@@ -8,10 +8,35 @@ removes and stacks (0, 1 or 2) and how many girders Mario climbs (0 to 3), in an
 from __future__ import annotations
 
 from ..core import GameSpec
-from . import data, physics
+from . import data, physics, spinners
 from .bots import bot_notes, bot_table
 from .common import NotYourMoveError, TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
+
+
+VARIANTS = {
+    "standard": "climb to any free hole of the level above; pink sections remove 1, 2, 1 and 0 girders",
+    "few_pulls": "the spinner's repeated pink value is 'none': pink sections remove 1, 2, 0 and 0 girders",
+    "corner_climb": "climb to the girder above along Mario's side of the tower; a missing or full one is "
+                    "skipped (a bonus)",
+    "corner_few_pulls": "corner_climb and few_pulls together",
+}
+CORNER_VARIANTS = ("corner_climb", "corner_few_pulls")
+# The default: the readings under which a Mario reaches Pauline in a fair share of games (docs/jenga.md,
+# "Reaching Pauline"); standard is the project's first reading, kept for older saves and comparison.
+DEFAULT_VARIANT = "corner_few_pulls"
+
+
+def on_route(here, hole) -> bool:
+    """The corner reading of 'place him in the girder above ... move him to another side of the tower,
+    either left or right': from a hole on one side of the tower, the girder above is the one that lies
+    along that side (the level above runs the other way), at either of its ends (left or right). A level
+    skipped over puts him on the level after it, in a hole on the side he stood on."""
+    k = hole[0] - here[0]
+    side = here[2]
+    if k % 2 == 1:
+        return hole[1] == (2 if side[0] == "+" else 0)
+    return hole[2] == side
 
 
 class JengaDonkeyKongState(TowerState):
@@ -43,16 +68,15 @@ class JengaDonkeyKongState(TowerState):
         self.spin = None
 
     def spin_outcomes(self) -> list[tuple[str, float]]:
-        n = len(data.dk_spinner())
+        n = len(data.dk_spinner(self.config.variant))
         return [(f"spin {k}", 1 / n) for k in range(n)]
 
     def spin_text(self, section: int) -> str:
-        sec = data.dk_spinner()[section]
-        return f"take out {sec['remove']} girder(s), climb {sec['climb']}"
+        return spinners.words("jenga_dk", section, self.config.variant)
 
     def section(self) -> dict | None:
         """The spinner section of this turn: {"pink", "remove", "climb"}."""
-        return None if self.spin is None else data.dk_spinner()[self.spin]
+        return None if self.spin is None else data.dk_spinner(self.config.variant)[self.spin]
 
     # ---- decisions --------------------------------------------------------------------------
     def others(self, seat: int) -> list:
@@ -61,11 +85,20 @@ class JengaDonkeyKongState(TowerState):
     def start_holes(self) -> list:
         return free_holes(self.layout, 0, self.marios)
 
+    @property
+    def corner(self) -> bool:
+        return self.config.variant in CORNER_VARIANTS
+
     def climb_targets(self) -> list:
-        """Free holes on the first level above Mario that has one (fully occupied levels are skipped)."""
+        """Free holes on the first level above Mario that has one for him (fully occupied levels are
+        skipped). In the corner variants only the girder along his side counts (any hole of the top
+        level does: Pauline is up there)."""
         here = self.marios[self.mover]
-        for level in range(here[0] + 1, top_level(self.layout) + 1):
+        top = top_level(self.layout)
+        for level in range(here[0] + 1, top + 1):
             options = free_holes(self.layout, level, self.others(self.mover))
+            if self.corner and level < top:
+                options = [h for h in options if on_route(here, h)]
             if options:
                 return options
         return []
@@ -91,7 +124,7 @@ class JengaDonkeyKongState(TowerState):
             self.placing += 1
             if self.placing == self.config.num_players:
                 self.placing = None
-                self.probes_left = data.play()["probes_per_turn"]
+                self.touches = 0
                 self.start_turn()
             return
         self.marios[self.mover] = hole
@@ -120,16 +153,16 @@ class JengaDonkeyKongState(TowerState):
             self.reject_hole(action, targets, self.others(self.mover),
                              f"climbing one girder goes to the first level above with a free hole (level {level})")
 
-    def _apply(self, action: str) -> None:
+    def _apply_action(self, action: str) -> None:
         if action.startswith("spin "):
             self.spin = int(action.split()[1])
             sec = self.section()
             self.removals_left, self.climbs_left = sec["remove"], sec["climb"]
             self.phase = "act"
-            self.note(f"{self.seat_name(self.mover)} spins: remove {sec['remove']}, climb {sec['climb']}")
+            self.note(f"{self.seat_name(self.mover)} spins: {self.spin_text(self.spin)}")
             self.settle()
             return
-        super()._apply(action)
+        super()._apply_action(action)
 
     def settle(self) -> None:
         """Drop what cannot be done any more; end the turn when nothing is left to do."""
@@ -197,6 +230,9 @@ class JengaDonkeyKongState(TowerState):
         for seat, hole in enumerate(self.marios):
             if hole is not None and (hole[0], hole[1]) == tuple(block):
                 value += -2.0 if seat == self.mover else 1.0
+        here = self.marios[self.mover]
+        if self.corner and here is not None and block[0] == here[0] + 1 and on_route(here, (block[0], block[1], "")):
+            value += 1.0  # the girder Mario would climb onto next: without it he skips a level
         return value
 
     def dk_level(self) -> int:
@@ -219,7 +255,7 @@ class JengaDonkeyKongState(TowerState):
         for seat, hole in enumerate(self.marios):
             if hole is not None:
                 marks.setdefault(hole[0], []).append(f"Mario{seat + 1}@{hole[1]}{hole[2]}")
-        if self.layout:
+        if self.layout and self.ended != "fall":  # after a fall there is no top to stand on
             marks.setdefault(self.dk_level(), []).append("DK+Pauline")
         marks = {lv: " ".join(v) for lv, v in marks.items()}
         return "\n".join(["Donkey Kong Jenga"] + self.board_lines(marks))
@@ -251,10 +287,26 @@ def fall_to(layout: list, hole, taken: list) -> tuple:
 
 def help_text(variant: str) -> str:
     play = data.play()
-    spinner = "; ".join(f"pink {i + 1}: remove {p['remove']}, climb " + "/".join(str(c) for c in
-                        [s['climb'] for s in data.dk_spinner() if s['pink'] == i])
-                        for i, p in enumerate({s['pink']: s for s in data.dk_spinner()}.values()))
+    spinner = spinners.summary("jenga_dk", variant)
+    chosen = "; ".join(f"{name}: {words}" for name, words in VARIANTS.items())
+    if variant in CORNER_VARIANTS:
+        climbing = """Climbing one girder ('climb 1:2+y') takes Mario to the girder above him: the level
+above runs the other way, and its girder that lies along the side of the tower Mario stands on is the
+one he climbs onto, at either of its ends, so he moves round to the side on his left or his right.
+If that girder is missing, or Marios stand in both of its holes, there is no girder for him and he
+skips the level (a bonus): he goes on to the level after it, into a hole on the side he stood on
+(and if none is free there, on to the next girder along his side, and so on). Any free hole of the
+top level counts, since Pauline is up there. When there is nowhere higher to go, the climbs left are
+lost."""
+    else:
+        climbing = """Climbing one girder ('climb 1:0+y') puts Mario in any free hole of the level above;
+its girders run the other way, so he moves round to another side of the tower. A level with no free
+hole (every hole taken by other Marios) is skipped: a bonus. When there is nowhere higher to go, the
+climbs left are lost."""
     return reflow(f"""Donkey Kong Jenga, played on a simulated tower of 54 girders (18 levels of three).
+Rule variant: {variant} ({VARIANTS[variant]}). The variants: {chosen}. The default is {DEFAULT_VARIANT}: with
+it a Mario reaches Pauline in a fair share of games, which under the standard reading (any free hole
+above, the spinner repeating 1) almost never happens before the tower falls.
 
 Setup: from seat 1 on, each player puts their Mario in an end hole of one of the three bottom
 girders ('mario 0:1+x'; six holes, one Mario per hole). Donkey Kong and Pauline stand on the top
@@ -263,24 +315,25 @@ highest girder. Seat 1 then spins and play passes on in seat order.
 
 The spinner: four pink sections of three black sections each, all twelve equally likely
 ({spinner}). The pink section says how many girders to remove, the black one how many girders Mario
-climbs (assets/jenga/dk_spinner.json). Within the turn you remove and climb in any order, one girder
-at a time, until both counts are done. Every girder removed is pushed out by the simulator and
-stacked on top by it as in traditional Jenga: from below the highest complete level, at right angles
-to the level below, a level of three finished before the next, one hand (a push moves one girder),
-{play['probes_per_turn']} touches per turn to test, and after each stack the tower settles for up to
-{physics.tower_spec("dk").settle_s:g} seconds (the ten-second rule): a fall in that time is yours.
-If no girder may be taken, the removals left are lost.
+climbs (assets/jenga/dk_spinner.json). The rulebook gives the pink values as "1, 2, or none" for
+four sections, so one of them comes twice: the standard spinner repeats 1, the few_pulls spinner
+repeats none. Within the turn you remove and climb in any order, one girder at a time, until both
+counts are done. Every girder removed is pushed out by the simulator and stacked on top by it as in
+traditional Jenga: from below the highest complete level, at right angles to the level below, a
+level of three finished before the next, one hand (a push moves one girder), and after each stack
+the tower settles for up to {physics.tower_spec("dk").settle_s:g} seconds (the ten-second rule): a
+fall in that time is yours. You may touch girders to test them as often as you like before you push
+one ('probe 5:1 +y'); what a touch moves stays moved. If no girder may be taken, the removals left
+are lost.
 
-Climbing one girder ('climb 1:0+y') puts Mario in a hole of the level above; its girders run the
-other way, so he moves round to another side of the tower. A level with no free hole (every hole
-taken by other Marios) is skipped: a bonus. When there is nowhere higher to go, the climbs left are
-lost.
+{climbing}
 
 A girder with a Mario in it may be removed, yours or an opponent's. Mario then falls to the girder
 below him on the same side of the tower: two levels down (the level just below faces the other
-sides), in the same slot if free, else the nearest; with no free hole on that side lower down he
-goes to the nearest free hole lower down on any side (and only when there is none at all, to the
-nearest one higher).
+sides), in the same slot if free, else the nearest. With no free hole on that side lower down he
+goes to the nearest free hole lower down on any side; with none lower down at all (a Mario on a
+bottom girder) he stays on his own level in the nearest free hole, and only when his level has none
+left, he goes to the nearest free hole higher up.
 
 A Mario who reaches the top level (where Donkey Kong and Pauline stand) wins at once. If the tower
 falls (the simulator reports a collapse: a girder other than the one in hand
@@ -292,8 +345,8 @@ wins.
 
 SPEC = GameSpec(
     name="jenga_dk", title="Donkey Kong Jenga", summary="climb the physics tower to save Pauline",
-    min_players=2, max_players=4, variants={"standard": "the Donkey Kong rules"},
-    default_variant="standard",
+    min_players=2, max_players=4, variants=VARIANTS,
+    default_variant=DEFAULT_VARIANT,
     max_length=6 + data.play()["max_turns"] * JengaDonkeyKongState.ACTIONS_PER_TURN,
     new_state=JengaDonkeyKongState, state_from_json=JengaDonkeyKongState.from_json,
     bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,

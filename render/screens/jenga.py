@@ -24,7 +24,7 @@ import numpy as np
 import pygame
 
 from games.core import CHANCE, GameError, IllegalActionError
-from games.jenga import data
+from games.jenga import spinners
 from games.jenga.layout import locate, parse_hole
 from games.jenga.push import make_extract
 from games.match import Step
@@ -49,7 +49,7 @@ CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
 # a fresh tower takes about 8 s on one core, its first figures half a second
-HOLE_WORDS = ("mario", "peg", "climb")
+HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
 PHYSICS_WORDS = ("stack", "probe")
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
 # after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
@@ -147,7 +147,7 @@ class JengaScreen(GameScreen):
         self.show_risk = True
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
-        self.spinner = self._make_spinner(match.spec.name)
+        self.spinner = self._make_spinner(match.spec.name, match.config.variant)
         self.gesture: PushGesture | None = None
         self.press: tuple[int, int] | None = None
         self.orbiting: tuple[int, int] | None = None
@@ -175,37 +175,21 @@ class JengaScreen(GameScreen):
 
     # ---- the spinner of each game -------------------------------------------------------------
     @staticmethod
-    def _make_spinner(game: str) -> Spinner | None:
-        if game == "jenga_dk":
-            sections = data.dk_spinner()
-            return Spinner([f"{s['remove']}/{s['climb']}" for s in sections], groups=[s["pink"] for s in sections])
-        if game == "jenga_mario":
-            sections = data.mario_spinner()["sections"]
-            labels = [f"{s['stack']}/{s['climb']}" + ("$" if s["coins"] else "") + ("R" if s["reverse"] else "")
-                      for s in sections]
-            return Spinner(labels, groups=[s["stack"] for s in sections])
-        return None
+    def _make_spinner(game: str, variant: str = "standard") -> Spinner | None:
+        if game not in spinners.GAMES:
+            return None
+        n = range(len(spinners.sections(game, variant)))  # the wording lives in games/jenga/spinners.py
+        return Spinner([spinners.label(game, k, variant) for k in n], groups=[spinners.group(game, k, variant) for k in n])
 
     def spinner_said(self) -> str:
         """The outcome the spinner came to rest on, in words ("" while it spins or before any spin)."""
         sp = self.spinner
         if sp is None or sp.spinning or sp.result is None:
             return ""
-        if self.spec.name == "jenga_dk":
-            s = data.dk_spinner()[sp.result]
-            return f"Spun: take {s['remove']} out, climb {s['climb']}"
-        s = data.mario_spinner()["sections"][sp.result]
-        words = f"Spun: stack {s['stack']}, climb {s['climb']}"
-        if s["coins"]:
-            words += f", collect {data.mario_spinner()['coins_collected']} coins"
-        if s["reverse"]:
-            words += ", reverse"
-        return words
+        return "Spun: " + spinners.words(self.spec.name, sp.result, self.match.config.variant)
 
     def _spinner_key(self) -> str:
-        if self.spec.name == "jenga_dk":
-            return "girders out / girders climbed"
-        return "stack / climb, $ coins, R reverse"
+        return spinners.key(self.spec.name)
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def extra_shortcuts(self) -> list[tuple[str, str]]:
@@ -873,7 +857,8 @@ class JengaScreen(GameScreen):
                 lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
             else:
                 if self._legal_blocks():
-                    touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
+                    n = getattr(state, "touches", 0)
+                    touches = f" ({n} touch{'es' if n != 1 else ''} so far, as many as you like)"
                     lines.append(("Drag a block along its length to push it out; right click or T touches it"
                                   + touches + ".", P.HIGHLIGHT))
                 if self._legal_holes():
@@ -910,9 +895,9 @@ class JengaScreen(GameScreen):
         holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
         if holes:
             words += f"; click: {holes[0]}"
-        items = getattr(state, "items", None)
-        if items and self.hover_block < len(items) and items[self.hover_block] not in ("", "none"):
-            words += f"; item: {items[self.hover_block]}"
+        seen = state.visible_items() if hasattr(state, "visible_items") else {}  # face down until taken out
+        if seen.get(self.hover_block, "none") not in ("", "none"):
+            words += f"; item: {seen[self.hover_block]}"
         return words
 
     def _draw_tooltip(self, surface, rect, state) -> None:

@@ -62,9 +62,9 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
         poses = np.asarray(state.tower["poses"], dtype=float)
     hidden = np.array([w in HIDDEN_PLACES for w in state.tower["where"]], dtype=bool)
     symbols = {}
-    items = getattr(state, "items", None)
-    if items:
-        symbols = {b: item for b, item in enumerate(items) if item in ITEM_SYMBOLS}
+    seen = getattr(state, "visible_items", None)  # only the items players have seen (blocks taken out)
+    if seen is not None:
+        symbols = {b: item for b, item in seen().items() if item in ITEM_SYMBOLS}
     figures: list[Figure] = []
     if name in TOP_FIGURE:
         figures.append(Figure(TOP_FIGURE[name]))
