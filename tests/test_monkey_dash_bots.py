@@ -67,7 +67,9 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "pays 1 action point (AP) for starting, so has only 3 AP",    # the Start Card
         "chosen at random",                                            # who starts
         "may you 'pass', which gives up the AP left",                  # unspendable AP
-        "free steps (card plays, banana drops) come before that",     # the turn ends at 0 AP
+        "the turn then ends when you say 'end turn', or by itself when nothing free is left",  # 0 AP
+        "the start player can heave in the first turn only with a card's help (Overtime or Banana Bribe)",
+        "two squares: 5 AP",                                           # the monkey is fought once
         "heave the crate your monkey stands on into your bay",        # winning, method 1
         "If a Heave carries the other monkey into its own bay, that player wins",
         "Crates may enter either Loading Bay",
@@ -90,10 +92,12 @@ def test_help_text_for_every_variant_states_each_design_decision():
     bananas = SPEC.help_text("bananas")
     for phrase in ("SUPER SLIDE", "eight squares around it, free", "one square beyond its neighbours",
                    "heaved this turn can neither drop nor throw", "every further banana in line",
-                   "Bananas block crates", "not a crate, supervisor, banana, nest or Loading Bay"):
+                   "Bananas block crates", "not a crate, supervisor, banana, nest or Loading Bay",
+                   "the supervisor steps onto the banana and stops there"):
         assert phrase in bananas and phrase not in standard, phrase
     pure = SPEC.help_text("pure")
     assert "no Power Cards" in pure and "Tea Break" not in pure and "POWER CARDS." not in pure
+    assert "so the start player cannot heave in the first turn" in pure  # no card can help there
     with pytest.raises(ValueError):
         SPEC.help_text("no such variant")
 
