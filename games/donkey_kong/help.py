@@ -66,7 +66,7 @@ Each obstacle that meets several pawns on one space meets them in seat order fro
 turn it is; once hammered it meets nobody else.
 
 No face-up card when hit:
- - in your own turn, one of your played cards, picked at random, goes back into the deck;
+ - in your own turn, one of your played cards, picked at random, goes back {penalty_where};
  - in another player's turn, that player takes one of your played cards at random, face up;
  - with no cards at all: nothing happens in your own turn; in another's turn, that player draws a
    card from the deck as a reward.
@@ -94,7 +94,7 @@ Where the source texts disagree or say nothing, this table decides as follows ({
    Can lets none out.
  - A pawn that stops on a red dot with an obstacle on it settles the contact first, then draws.
  - Jump: {jump_decision}
- - A card lost by the penalty is mixed back into the deck (no deck order is kept{penalty_note}).
+ - A card lost by the penalty {penalty_decision}.
    An empty deck gives no card, so a draw or a reward from it simply does not happen.
  - The game also ends after {rounds} full rounds without a rescue, with no bonus for anyone.
  - Equal highest totals share the win.
@@ -148,7 +148,8 @@ _DECISIONS = {
                     "as a step of its own).",
         jump_decision="a pawn that walks into an obstacle jumps it where it stands; \"landed on you by "
                       "exact count\" includes an obstacle whose ladder slide ends on your pawn.",
-        penalty_note="",
+        penalty_where="into the deck",
+        penalty_decision="is mixed back into the deck, so any card may come next",
     ),
     "wiki": dict(
         dice_decision="the article's obstacle die (3, 4, 5, 6 and two Donkey Kong faces) and a plain "
@@ -161,8 +162,10 @@ _DECISIONS = {
         jump_decision="the article's \"move one extra space\" is read as the obstacle moving one more "
                       "space (the printed rulebook also moves the obstacle); a pawn that walks into an "
                       "obstacle jumps it where it stands.",
-        penalty_note="; the article puts it \"on the deck\", so in a real deck it would be the next card "
-                     "drawn",
+        penalty_where="face down on top of the deck, so it is the next card drawn",
+        penalty_decision="goes face down on top of the deck, as the article says, and is the next card "
+                         "anybody draws (a red dot, a reward, the deal); only those cards' order is kept, "
+                         "the rest of the deck stays unordered",
     ),
 }
 

@@ -81,6 +81,9 @@ class DonkeyKongState(State):
             self.barrels[b] = s
         self.fireballs = [-1] * FIREBALLS
         self.deck = [COPIES] * KINDS
+        # The deck is kept as counts by kind (its order is unknown to everybody), except for cards put
+        # face down on top of it, whose order a rule fixes (the wiki's penalty): the last is the top.
+        self.deck_top: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.bonus = [0] * n
@@ -152,7 +155,8 @@ class DonkeyKongState(State):
                 return {"seat": p, "kind": "card",
                         "text": f"{who} meets {what} on {_NAMES[space]} and must play a face-up card"}
             verb = self._settle_verb()
-            text = {"lose": f"{who} meets {what} with no face-up card: a played card goes back to the deck",
+            back = "face down on top of the deck" if self.wiki else "to the deck"
+            text = {"lose": f"{who} meets {what} with no face-up card: a played card goes back {back}",
                     "steal": f"{who} meets {what} with no face-up card: {self.seat_name(self.turn)} "
                              "takes one of their played cards",
                     "draw": f"{who} meets {what} with no cards at all: {self.seat_name(self.turn)} "
@@ -197,16 +201,28 @@ class DonkeyKongState(State):
             if self.hands[seat]:
                 return []
             verb = self._settle_verb()
-            counts = self.deck if verb == "draw" else _counts(self.played[seat])
-            return weighted_kinds(counts, verb)
+            if verb == "draw":
+                return self._draw_outcomes(verb)
+            return weighted_kinds(_counts(self.played[seat]), verb)
         stage = self.stage
         if stage == ROLL:
             return _DICE_CHANCE[self.config.variant]
         if stage == ORDER:
             return _ROLL_CHANCE
         if stage in (DEAL, DOT):
-            return weighted_kinds(self.deck, "deal" if stage == DEAL else "draw")
+            return self._draw_outcomes("deal" if stage == DEAL else "draw")
         return []
+
+    def _draw_outcomes(self, verb: str) -> list[tuple[str, float]]:
+        """The next card off the deck: the known top card if there is one, else any kind left, weighted."""
+        if self.deck_top:
+            return [(f"{verb} {CARD_NAMES[self.deck_top[-1]]}", 1.0)]
+        return weighted_kinds(self.deck, verb)
+
+    def _take_from_deck(self, kind: int) -> None:
+        self.deck[kind] -= 1
+        if self.deck_top:
+            self.deck_top.pop()  # it was the known top card (chance_outcomes offered only that one)
 
     def check_action(self, action: str) -> None:
         # fast acceptance of the two commonest actions; the rest is checked by the base class, and a
@@ -292,7 +308,7 @@ class DonkeyKongState(State):
                 self.stage = WALK
             elif stage == DOT:
                 kind = CARD_INDEX[action[5:]]
-                self.deck[kind] -= 1
+                self._take_from_deck(kind)
                 self.hands[self.turn].append(kind)
                 self._start_obstacles()
             elif stage == ORDER:
@@ -301,7 +317,7 @@ class DonkeyKongState(State):
                 kind = CARD_INDEX[action[5:]]
                 n = len(self.pawns)
                 dealt = FIRST_HAND * n - self.deal_left
-                self.deck[kind] -= 1
+                self._take_from_deck(kind)
                 self.hands[(self.first + dealt) % n].append(kind)
                 self.deal_left -= 1
                 if self.deal_left == 0:
@@ -342,13 +358,17 @@ class DonkeyKongState(State):
         elif verb == "lose":
             self.played[seat].remove(kind)
             self.deck[kind] += 1
-            self._note(f"{who} has no face-up card and returns a played card to the deck")
+            if self.wiki:  # the article: "place it face down on the deck", so it is the next card drawn
+                self.deck_top.append(kind)
+                self._note(f"{who} has no face-up card and puts a played card face down on top of the deck")
+            else:
+                self._note(f"{who} has no face-up card and returns a played card to the deck")
         elif verb == "steal":
             self.played[seat].remove(kind)
             self.hands[self.turn].append(kind)
             self._note(f"{self.seat_name(self.turn)} steals a played card from {who}")
         else:  # draw: the reward for hitting a player with no cards at all
-            self.deck[kind] -= 1
+            self._take_from_deck(kind)
             self.hands[self.turn].append(kind)
             self._note(f"{who} has no cards; {self.seat_name(self.turn)} draws one as a reward")
 
@@ -609,7 +629,7 @@ class DonkeyKongState(State):
 
     # ---- data -----------------------------------------------------------------------------------
     _FIELDS = ("stage", "rollers", "rolls", "roll_offs", "first", "deal_left", "turn", "turns",
-               "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "hands", "played",
+               "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "deck_top", "hands", "played",
                "bonus", "finisher", "path_left", "queue", "mover", "contacts", "events")
 
     def to_json(self) -> dict:
@@ -619,6 +639,8 @@ class DonkeyKongState(State):
     def from_json(cls, config, data) -> "DonkeyKongState":
         s = cls(config)
         for f in cls._FIELDS:
+            if f == "deck_top" and f not in data:
+                continue  # saved before the deck kept a top: nothing lay on it
             if f not in data:
                 raise ValueError(f"a Donkey Kong state needs the field {f!r}")
             setattr(s, f, copy.deepcopy(data[f]))
@@ -633,6 +655,7 @@ class DonkeyKongState(State):
         d["barrels"] = self.barrels[:]
         d["fireballs"] = self.fireballs[:]
         d["deck"] = self.deck[:]
+        d["deck_top"] = self.deck_top[:]
         d["hands"] = [h[:] for h in self.hands]
         d["played"] = [p[:] for p in self.played]
         d["bonus"] = self.bonus[:]
@@ -665,6 +688,8 @@ class DonkeyKongState(State):
                                        _counts([k for p in self.played for k in p]))]
         if sum(in_play) != DECK_SIZE or any(c != COPIES for c in in_play) or min(self.deck) < 0:
             bad.append(f"cards by kind (deck + hands + played) are {in_play}, not {COPIES} of each")
+        if any(self.deck_top.count(k) > self.deck[k] for k in set(self.deck_top)):
+            bad.append(f"the cards on top of the deck {self.deck_top} are not all in the deck {self.deck}")
         for seat, s in enumerate(self.pawns):
             if not 0 <= s < BOARD.size or BOARD.kind[s] == "oil_can":
                 bad.append(f"{self.seat_name(seat)}'s pawn is on no pawn space ({s})")
