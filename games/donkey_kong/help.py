@@ -75,8 +75,8 @@ Cards lost by the penalty go back into the deck and can be drawn again; when the
 simply do not happen.
 
 End: when a pawn reaches the Finish, its player completes the turn (obstacles and dispenser), then
-scores 500 and the game ends. If nobody has reached the Finish after {rounds} full rounds, the game
-ends with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
+scores 500 and the game ends. Only the rescue ends a game; as a safety net, a game still going after
+{rounds} full rounds (far longer than any real game) ends there with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
 total wins; players tied on the highest total share the win.
 
 Where the source texts disagree or say nothing, this table decides as follows ({variant} reading):
@@ -96,7 +96,9 @@ Where the source texts disagree or say nothing, this table decides as follows ({
  - Jump: {jump_decision}
  - A card lost by the penalty {penalty_decision}.
    An empty deck gives no card, so a draw or a reward from it simply does not happen.
- - The game also ends after {rounds} full rounds without a rescue, with no bonus for anyone.
+ - The texts end the game only at the rescue. So that every game ends, this table also stops one
+   after {rounds} full rounds without a rescue, with no bonus for anyone: a safety net that even pawns
+   moving at random almost never reach.
  - Equal highest totals share the win.
 
 Board: {board_name}, the project's own design (no published layout could be used): {board_counts}.

@@ -26,7 +26,10 @@ from .refusals import refusal
 
 FIREBALLS = 4
 BARRELS = 12
-ROUND_LIMIT = 30  # rounds after which the game ends without a Finish (documented in the help)
+ROUND_LIMIT = 1000
+"""Rounds after which a game without a rescue ends (documented in the help). The rules end a game only
+at the rescue, so this is a safety net: between the project's bots games last about 20 to 100 rounds
+and even random pawns have not come near it (docs/donkey_kong.md)."""
 ROLL_OFF_LIMIT = 20  # start-player roll-offs before the earliest tied seat simply starts
 MAX_PLAYERS = 4
 # Upper bound of actions in one turn: roll, move and red-dot draw, plus at most one action per
@@ -617,6 +620,10 @@ class DonkeyKongState(State):
         return True
 
     # ---- results ------------------------------------------------------------------------------
+    def reached_limit(self) -> bool:
+        """Whether the game ended at the round limit (a safety net) rather than at a rescue."""
+        return self.stage == OVER and self.finisher < 0
+
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores()]
 

@@ -529,6 +529,10 @@ class MonkeyDashState(State):
         self._begin_turn(1 - p)
 
     # ---- results ---------------------------------------------------------------------------
+    def reached_limit(self) -> bool:
+        """Whether the game ended as a draw at the turn limit rather than with a monkey in its bay."""
+        return self.phase == "over" and self.winner is None
+
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.0, 0.0]
