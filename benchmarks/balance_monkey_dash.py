@@ -29,7 +29,7 @@ from games.monkey_dash.state import MonkeyDashState  # noqa: E402
 GAME = "monkey_dash"
 
 
-def start_player_record(variant: str, games: int, seed: int, bot: str) -> dict:
+def start_player_record(variant: str, games: int, seed: int, bot: str, progress: bool = False) -> dict:
     spec = registry.get(GAME)
     starts = others = draws = 0
     turns = []
@@ -46,6 +46,9 @@ def start_player_record(variant: str, games: int, seed: int, bot: str) -> dict:
             starts += 1
         else:
             others += 1
+        if progress:  # one line a game, so that a long run can be followed (and read if cut short)
+            print(f"{variant} seed {seed + g}: start {state.start_player} winner {state.winner} "
+                  f"turns {state.turn_count()} (start player {starts} of {g + 1})", file=sys.stderr, flush=True)
     return {"games": games, "seed": seed, "start_player_wins": starts, "other_wins": others, "draws": draws,
             "start_player_rate": round(starts / games, 3) if games else None,
             "mean_turns": round(sum(turns) / games, 1) if games else None}
@@ -59,6 +62,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=7000)
     p.add_argument("--board", help="a board file to measure instead of assets/monkey_dash/board.json")
     p.add_argument("--json", help="also write the figures to this file")
+    p.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = p.parse_args(argv)
     if args.board:
         MonkeyDashState.board = load_board(args.board)
@@ -67,7 +71,7 @@ def main(argv=None) -> int:
               "load_average_before": [round(x, 2) for x in os.getloadavg()], "variants": {}}
     total = {"games": 0, "start_player_wins": 0, "other_wins": 0, "draws": 0}
     for variant in args.variants.split(","):
-        record = start_player_record(variant, args.games, args.seed, args.bot)
+        record = start_player_record(variant, args.games, args.seed, args.bot, args.progress)
         result["variants"][variant] = record
         for key in total:
             total[key] += record[key]

@@ -8,7 +8,7 @@ import pytest
 from games.monkey_dash import SPEC
 from games.monkey_dash.bots import GreedyBot, SearchBot, evaluate, race
 from games.selfplay import run
-from tests.test_monkey_dash_rules import BLUE, RED, play, position
+from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
 
 RNG = np.random.default_rng(0)
 
@@ -118,3 +118,16 @@ def test_moves_group_by_clicked_square_with_costs():
     assert sum(len(g) for g in groups.values()) == len(state.legal_actions())
     assert state.width == 7 and state.height == 7 and state.nests() == ["a1", "g7"]
     assert state.loading_bays() == ["d7", "d1"] and state.draw_pile_size() == 0
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_bots_end_the_turn_when_only_a_wasted_card_is_left(bot):
+    """With no AP left a turn ends when the player says so ('end turn') while free steps remain: a bot
+    answers that decision, and does not throw away a card that can do nothing at 0 AP."""
+    state = position(crates=["b2", "c3", "e5", "f6", "c5", "e3"], hands=(["night_shift"], []))
+    play(state, "sup S", "sup S", "sup N", "sup N")
+    assert legal(state) == ["play night_shift", "end turn"]
+    choice = SPEC.bots[bot]().choose(state, np.random.default_rng(3))
+    assert choice == "end turn"
+    play(state, choice)
+    assert state.turn_player == BLUE and state.hands[RED] == ["night_shift"]
