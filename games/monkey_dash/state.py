@@ -7,12 +7,12 @@ legal. Once no AP is left the turn ends by itself, unless a free step (a banana 
 free move a card gave) is still possible: then it ends when the player says `end turn`. Card draws and the start player are chance outcomes, so the state holds no random generator.
 
 Action strings (squares named like "c3"):
-    sup N | sup NE ...        supervisor step (diagonals only with Night Shift)
+    sup N | sup NE ...        supervisor step (diagonals only with a diagonal_supervisor card)
     rotate c3 d4              pivot a crate one square round your supervisor
     heave c3 d4               the same with a monkey on the crate (Monkey Heave)
     push c3 c4                push a crate one square; your supervisor follows into c3
     monkey b2-d4              monkey move along a straight line of crates
-    leap b2-d4                Springboard leap over one crate-less square
+    leap b2-d4                monkey_leap card: a leap over one crate-less square
     drop c4 | throw c5        bananas variant: drop next to / throw two squares from your monkey
     pickup c4                 bananas variant: your supervisor picks up a banana next to it
     buy | play <card> | discard <card> | no interrupt | pass | end turn
