@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.monkey_dash import SPEC
+from games.monkey_dash import BOARD, SPEC
 from games.monkey_dash.bots import GreedyBot, SearchBot, evaluate, race
 from games.selfplay import run
 from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
@@ -82,7 +82,7 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "as soon as the draw pile is empty the discard pile is shuffled",
         "Interrupt cards are played by the waiting player when the opponent's turn begins",
         "STALEMATE RULE", "If every way to finish the turn is barred, the rule yields",
-        "After 120 turns in all", "Crates start on b2, c3, e3, c5, e5, f6", "Loading Bay d7",
+        "After 120 turns in all", "Crates start on " + ", ".join(BOARD.name_of(c) for c in BOARD.crates), "Loading Bay d7",
         "Tea Break (Interrupt; 'play tea_break'): your opponent has 1 action point fewer",
         "Overtime (your turn; 'play overtime')",
     ]

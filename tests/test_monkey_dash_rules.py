@@ -10,19 +10,22 @@ from games.monkey_dash import BOARD, SPEC
 from games.monkey_dash.state import TURN_LIMIT, MonkeyDashState
 
 RED, BLUE = 0, 1
+SCENE_CRATES = ["b2", "c3", "e3", "c5", "e5", "f6"]
+"""The crates of a scenario that names none: the project's first layout (a crate beside each nest),
+which many scenarios here were written on; the board file's own start is checked in test_setting_up."""
 
 
 def position(variant="standard", crates=None, monkeys=None, sups=None, bananas=(), stores=None,
              hands=((), ()), seat=RED, first_turn=False) -> MonkeyDashState:
     """A state in `seat`'s turn (4 AP, or 3 on the first turn) with the pieces where the test wants them.
 
-    Squares are names; hands are card ids (taken out of the draw pile); None keeps the board's start.
+    Squares are names; hands are card ids (taken out of the draw pile); None keeps the board's start
+    (for the crates: SCENE_CRATES).
     """
     state = SPEC.new_state(SPEC.make_config(variant=variant))
     state.apply_action("start red" if seat == RED else "start blue")
     sq = BOARD.square
-    if crates is not None:
-        state.crates = sorted(sq(c) for c in crates)
+    state.crates = sorted(sq(c) for c in (SCENE_CRATES if crates is None else crates))
     if monkeys is not None:
         state.monkeys = [sq(m) for m in monkeys]
     if sups is not None:
@@ -61,8 +64,8 @@ def test_board_is_symmetric_under_a_half_turn_and_routes_cross():
     assert b.half_turn(b.supervisors[0]) == b.supervisors[1]
     assert sorted(b.half_turn(c) for c in b.crates) == list(b.crates)
     assert len(b.crates) == 6
-    # Put a crate on the empty centre d4 (moving c5 or e3 there): each monkey's cheapest route to its
-    # bay then runs through d4, the one square both routes share.
+    # With a line of crates from each nest to the empty centre d4 and on towards the bay, each
+    # monkey's cheapest route to its bay runs through d4, the one square both routes share.
     from games.monkey_dash.bots import monkey_costs
     diagonal = ["b2", "c3", "d4", "e5", "f6"]
     for seat, toward_bay in ((RED, "d5"), (BLUE, "d3")):
@@ -461,7 +464,7 @@ def test_setting_up():
     state = SPEC.new_state(SPEC.make_config())
     assert state.monkey_squares() == state.nests() == ["a1", "g7"]
     assert state.supervisor_squares() == state.loading_bays() == ["d7", "d1"]
-    assert state.crate_squares() == ["b2", "c3", "e3", "c5", "e5", "f6"]
+    assert state.crate_squares() == ["c3", "d3", "c4", "e4", "d5", "e5"]  # assets/monkey_dash/board.json
     assert state.draw_pile_size() == 11 and state.hands == [[], []] and state.bananas == []
 
 
