@@ -37,8 +37,11 @@ def play_one(spec: GameSpec, bots: Sequence[str], variant: str, seed: int,
         error = f"{type(exc).__name__}: {exc}"
     state = match.state
     turns = getattr(state, "turn_count", None)
+    # a game cut short by the game's own safety limit (rounds or turns), not ended by its rules
+    limit_hit = getattr(state, "reached_limit", None)
     return {
         "finished": state.is_terminal(),
+        "reached_limit": bool(state.is_terminal() and callable(limit_hit) and limit_hit()),
         "error": error,
         "violations": violations,
         "actions": len(match.history),
@@ -75,7 +78,12 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
     wins = [0] * len(bots)
     last = [0] * len(bots)
     toppled = [0] * len(bots)
+    limit_wins = [0] * len(bots)
     for r in results:
+        if r["reached_limit"]:  # reported on their own: the rules did not end these games
+            for w in r["winners"]:
+                limit_wins[w] += 1
+            continue
         for w in r["winners"]:
             wins[w] += 1
         for seat in last_places(r["returns"]):
@@ -100,6 +108,10 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
         "wins_by_seat": wins,
         "last_by_seat": last,  # the seats with the lowest return (not always who toppled a tower)
         "toppled_by_seat": toppled,  # the Jenga games: how often each seat toppled the tower
+        "last_by_seat": last,
+        "reached_limit": sum(r["reached_limit"] for r in results),
+        "reached_limit_seeds": [seed + i for i, r in enumerate(results) if r["reached_limit"]],
+        "wins_by_seat_at_limit": limit_wins,
         "winners": [r["winners"] for r in results],
         "digest": digest,
     }
@@ -134,6 +146,11 @@ def summary_text(s: dict) -> str:
     if any(s["toppled_by_seat"]):
         lines.append("toppled the tower, by seat: " + ", ".join(
             f"{b} {i + 1}: {n}" for i, (b, n) in enumerate(zip(s["bots"], s["toppled_by_seat"]))))
+    if s["reached_limit"]:
+        seeds = s["reached_limit_seeds"]
+        shown = ", ".join(map(str, seeds[:10])) + (", ..." if len(seeds) > 10 else "")
+        lines.append(f"cut short by the game's limit, not counted above: {s['reached_limit']} (seeds {shown}); "
+                     "their wins by seat: " + ", ".join(map(str, s["wins_by_seat_at_limit"])))
     lines += [
         f"digest {s['digest'][:16]}",
     ]

@@ -6,7 +6,7 @@ import numpy as np
 
 from games.donkey_kong import SPEC
 from games.donkey_kong.bots import ExpertBot, GreedyBot, StrongBot
-from games.selfplay import run
+from games.selfplay import run, summary_text
 from tests.test_donkey_kong_rules import roll, table
 
 
@@ -39,3 +39,18 @@ def test_expert_choice_depends_only_on_the_seed_it_is_given():
     roll(st, 4, 2)
     picks = {ExpertBot(playouts=12).choose(st.clone(), np.random.default_rng(7)) for _ in range(3)}
     assert len(picks) == 1 and picks.pop() in st.legal_actions()
+
+
+def test_selfplay_reports_games_cut_short_by_the_round_limit_on_their_own(monkeypatch):
+    """The rules end the game only at the rescue; the round limit is a safety net, and selfplay counts
+    the games that reach it apart from the games the rules ended (here with the limit lowered to 3
+    rounds, which random pawns never finish in, beside an untouched greedy game that does)."""
+    import games.donkey_kong.state as dk_state
+
+    summary = run("donkey_kong", games=3, seed=0, bots=["greedy", "greedy"], progress=False)
+    assert summary["reached_limit"] == 0 and sum(summary["wins_by_seat"]) >= 3
+    monkeypatch.setattr(dk_state, "ROUND_LIMIT", 3)
+    cut = run("donkey_kong", games=3, seed=0, bots=["random", "random"], progress=False)
+    assert cut["finished"] == 3 and cut["reached_limit"] == 3 and cut["reached_limit_seeds"] == [0, 1, 2]
+    assert cut["wins_by_seat"] == [0, 0] and sum(cut["wins_by_seat_at_limit"]) >= 3
+    assert "cut short by the game's limit, not counted above: 3 (seeds 0, 1, 2)" in summary_text(cut)

@@ -6,6 +6,8 @@ the public action interface: dice and draws as chance outcomes, moves and cards 
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -336,6 +338,29 @@ def test_no_face_up_card_in_your_own_turn_returns_a_played_card():
     assert sorted(a for a, _ in st.chance_outcomes()) == ["lose H200", "lose J300"]
     st.apply_action("lose J300")
     assert st.played_cards(0) == ["H200"] and st.deck[CARD_INDEX["J300"]] == 8
+
+
+@pytest.mark.parametrize("variant", ["wiki", "rulebook"])
+def test_the_penalty_card_goes_where_each_text_puts_it(variant):
+    """Wiki: 'Randomly choose one of your already played cards without looking at it and place it face
+    down on the deck': on top, so it is the next card drawn (here the reward drawn in the same turn).
+    Rulebook: 'return it facedown to the main deck of cards': mixed in, any kind may come next."""
+    st = table(variant, pawns=["G5.0", "G2.6"], barrels=["G5.1", "G2.4"], played=[["J300"], []])
+    turn(st, 1, 3, "move G5.1")
+    assert st.pending_decision()["kind"] == "lose"
+    st.apply_action("lose J300")
+    # the barrel from G2.4 then hits blue, who holds no cards: red draws a card as the reward
+    assert st.pending_decision()["kind"] == "draw" and st.deck_count() == 48
+    if variant == "wiki":
+        assert st.chance_outcomes() == [("draw J300", 1.0)]
+        with pytest.raises(IllegalActionError):
+            st.apply_action("draw H400")  # not the card on top
+        twin = SPEC.state_from_json(st.config, json.loads(json.dumps(st.to_json())))
+        assert twin.chance_outcomes() == [("draw J300", 1.0)]  # the order survives a save
+    else:
+        assert len(st.chance_outcomes()) == 6
+    st.apply_action("draw J300")
+    assert st.face_up(0) == ["J300"] and st.deck_top == [] and st.invariant_violations() == []
 
 
 def test_no_face_up_card_in_another_turn_is_a_theft():

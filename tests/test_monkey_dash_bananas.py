@@ -100,9 +100,10 @@ def test_super_slide_chains_over_a_line_of_bananas():
 
 
 @pytest.mark.parametrize("blocker", ["crate", "supervisor", "edge"])
-def test_no_super_slide_into_a_crate_a_supervisor_or_off_the_board(blocker):
+def test_a_blocked_super_slide_stops_on_the_banana(blocker):
     """'A Supervisor can't Super Slide into a Crate, the opponent's Supervisor, or off the edge of the
-    board!' Project form: the step onto that banana is then not allowed."""
+    board!' The text forbids the slide, not the step: the supervisor steps onto the banana, does not
+    slide, and the banana (not slid over) stays under it."""
     crates = ["c3", "e3", "b2", "f6", "a6", "g1"]
     sups = ["d6", "d1"]
     banana = "d5"
@@ -114,9 +115,28 @@ def test_no_super_slide_into_a_crate_a_supervisor_or_off_the_board(blocker):
         sups, banana = ["b4", "d1"], "a4"
     state = position("bananas", crates=crates, sups=sups, bananas=[banana], stores=[2, 3])
     step = "sup W" if blocker == "edge" else "sup S"
-    assert step not in legal(state)
-    with pytest.raises(IllegalActionError):
-        state.apply_action(step)
+    move = next(m for m in state.moves() if m["action"] == step)
+    assert move["to"] == banana and move["cost"] == 1
+    play(state, step)
+    assert state.supervisor_squares()[RED] == banana
+    assert state.banana_squares() == [banana] and state.bananas_slid == 0 and state.ap == 3
+    assert state.invariant_violations() == []
+    # the banana under a supervisor is not picked up from beside it, and blocks crates as before
+    other = "sup W" if blocker != "edge" else "sup E"
+    play(state, other)
+    assert f"pickup {banana}" in legal(state)  # now it lies free beside the supervisor
+
+
+def test_a_slide_that_is_blocked_after_two_bananas_stops_on_the_second():
+    """'You can create a line of Bananas to Super Slide over more than one square' and 'Super Sliding on
+    a Banana causes it to disintegrate': the first banana is slid over and gone, the slide off the
+    second is blocked by a crate, so the supervisor stops on the second, which stays."""
+    crates = ["d3", "e3", "b2", "f6", "a6", "g1"]
+    state = position("bananas", crates=crates, sups=["d6", "g4"], bananas=["d5", "d4"], stores=[1, 3])
+    play(state, "sup S")
+    assert state.supervisor_squares()[RED] == "d4"
+    assert state.banana_squares() == ["d4"] and state.bananas_slid == 1
+    assert state.invariant_violations() == []
 
 
 def test_bananas_are_conserved_in_selfplay():
@@ -161,3 +181,19 @@ def test_a_napping_monkey_still_drops_bananas():
     play(state, "play nap_time")
     assert not [a for a in legal(state) if a.startswith("monkey")]
     assert "drop c3" in legal(state) and "throw b2" in legal(state)
+
+
+def test_a_free_drop_after_the_fourth_ap():
+    """'Monkeys may drop Bananas from a Crate into neighbouring, empty squares, for no cost': after the
+    fourth AP is spent the monkey may still drop; the turn ends when the player says so ('end turn')
+    or when nothing free is left (the last banana dropped)."""
+    state = position("bananas", crates=["b2", "c3", "e5", "f6", "c5", "e3"], bananas=["g4"], stores=[2, 3])
+    play(state, "monkey a1-b2", "sup S", "sup S", "sup N")
+    assert state.ap == 0 and state.turn_player == RED
+    assert "drop a2" in legal(state) and legal(state)[-1] == "end turn"
+    play(state, "drop a2")
+    assert state.turn_player == RED and state.banana_squares() == ["a2", "g4"]
+    ended = play(state.clone(), "end turn")
+    assert ended.turn_player == BLUE and ended.banana_store[RED] == 1
+    play(state, "drop b1")  # the last banana: nothing free is left
+    assert state.turn_player == BLUE and state.banana_store[RED] == 0

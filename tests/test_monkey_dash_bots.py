@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.monkey_dash import SPEC
+from games.monkey_dash import BOARD, SPEC
 from games.monkey_dash.bots import GreedyBot, SearchBot, evaluate, race
 from games.selfplay import run
-from tests.test_monkey_dash_rules import BLUE, RED, play, position
+from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
 
 RNG = np.random.default_rng(0)
 
@@ -67,7 +67,9 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "pays 1 action point (AP) for starting, so has only 3 AP",    # the Start Card
         "chosen at random",                                            # who starts
         "may you 'pass', which gives up the AP left",                  # unspendable AP
-        "free steps (card plays, banana drops) come before that",     # the turn ends at 0 AP
+        "the turn then ends when you say 'end turn', or by itself when nothing free is left",  # 0 AP
+        "the start player can heave in the first turn only with a card's help (Overtime or Banana Bribe)",
+        "two squares: 5 AP",                                           # the monkey is fought once
         "heave the crate your monkey stands on into your bay",        # winning, method 1
         "If a Heave carries the other monkey into its own bay, that player wins",
         "Crates may enter either Loading Bay",
@@ -80,7 +82,7 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "as soon as the draw pile is empty the discard pile is shuffled",
         "Interrupt cards are played by the waiting player when the opponent's turn begins",
         "STALEMATE RULE", "If every way to finish the turn is barred, the rule yields",
-        "After 120 turns in all", "Crates start on b2, c3, e3, c5, e5, f6", "Loading Bay d7",
+        "After 120 turns in all", "Crates start on " + ", ".join(BOARD.name_of(c) for c in BOARD.crates), "Loading Bay d7",
         "Tea Break (Interrupt; 'play tea_break'): your opponent has 1 action point fewer",
         "Overtime (your turn; 'play overtime')",
     ]
@@ -90,10 +92,12 @@ def test_help_text_for_every_variant_states_each_design_decision():
     bananas = SPEC.help_text("bananas")
     for phrase in ("SUPER SLIDE", "eight squares around it, free", "one square beyond its neighbours",
                    "heaved this turn can neither drop nor throw", "every further banana in line",
-                   "Bananas block crates", "not a crate, supervisor, banana, nest or Loading Bay"):
+                   "Bananas block crates", "not a crate, supervisor, banana, nest or Loading Bay",
+                   "the supervisor steps onto the banana and stops there"):
         assert phrase in bananas and phrase not in standard, phrase
     pure = SPEC.help_text("pure")
     assert "no Power Cards" in pure and "Tea Break" not in pure and "POWER CARDS." not in pure
+    assert "so the start player cannot heave in the first turn" in pure  # no card can help there
     with pytest.raises(ValueError):
         SPEC.help_text("no such variant")
 
@@ -114,3 +118,16 @@ def test_moves_group_by_clicked_square_with_costs():
     assert sum(len(g) for g in groups.values()) == len(state.legal_actions())
     assert state.width == 7 and state.height == 7 and state.nests() == ["a1", "g7"]
     assert state.loading_bays() == ["d7", "d1"] and state.draw_pile_size() == 0
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_bots_end_the_turn_when_only_a_wasted_card_is_left(bot):
+    """With no AP left a turn ends when the player says so ('end turn') while free steps remain: a bot
+    answers that decision, and does not throw away a card that can do nothing at 0 AP."""
+    state = position(crates=["b2", "c3", "e5", "f6", "c5", "e3"], hands=(["night_shift"], []))
+    play(state, "sup S", "sup S", "sup N", "sup N")
+    assert legal(state) == ["play night_shift", "end turn"]
+    choice = SPEC.bots[bot]().choose(state, np.random.default_rng(3))
+    assert choice == "end turn"
+    play(state, choice)
+    assert state.turn_player == BLUE and state.hands[RED] == ["night_shift"]

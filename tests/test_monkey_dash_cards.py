@@ -11,6 +11,7 @@ import pytest
 
 from games.bots import sample_outcome
 from games.core import CHANCE
+from games.monkey_dash.illegal import FrozenError
 from games.monkey_dash import CARDS, SPEC
 from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
 
@@ -196,3 +197,26 @@ def test_no_card_breaks_an_invariant(card):
                 state.apply_action(action)
             assert state.invariant_violations() == []
     assert played >= 5
+
+
+def test_nap_time_also_forbids_heaving_the_frozen_monkey():
+    """Nap Time: 'Interrupt: your opponent's monkey may not move this turn' - neither by its own move nor
+    on a crate its supervisor heaves, not even into its own bay (the very win the card is played
+    against). The other monkey may still be heaved."""
+    # blue's monkey on d2 beside blue's bay d1; blue's supervisor on c1 could heave d2 into d1 and win
+    crates = ["d2", "b2", "e5", "a6", "a7", "g1"]
+    state = position("standard", crates=crates, monkeys=["b2", "d2"], sups=["d7", "c1"],
+                     hands=(["nap_time"], []), seat=BLUE)
+    free = play(state.clone(), "no interrupt")
+    assert "heave d2 d1" in legal(free)
+    play(free, "heave d2 d1")
+    assert free.winner == BLUE
+    play(state, "play nap_time")
+    assert not [a for a in legal(state) if a.startswith(("heave d2", "monkey", "leap"))]
+    with pytest.raises(FrozenError, match="Nap Time was played against this turn.*not even on a heaved crate"):
+        state.apply_action("heave d2 d1")
+    assert state.monkey_squares()[BLUE] == "d2" and state.winner is None
+    # the red monkey on b2 is not asleep for blue: blue may still heave it
+    assert "heave b2 b1" in legal(state)
+    play(state, "heave b2 b1")
+    assert state.monkey_squares() == ["b1", "d2"]

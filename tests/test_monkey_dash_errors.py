@@ -186,3 +186,18 @@ def test_typed_text_is_forgiven_spacing_and_case_but_refused_with_the_reason():
         state.string_to_action("sup s")
     with pytest.raises(ActionSyntaxError, match="unknown word 'hop'"):
         state.string_to_action("hop a1")
+
+
+def test_refusals_name_cards_from_the_deck_file():
+    """Issue 18: card names live in one place, the Power Card file; a refusal that names the card in
+    force reads the name from the deck, so a renamed card is named as the file says."""
+    import dataclasses
+
+    state = position(hands=(["nap_time"], []), seat=BLUE)
+    play(state, "play nap_time")
+    with pytest.raises(IllegalActionError, match="^Nap Time was played against this turn"):
+        state.apply_action("monkey g7-f6")
+    state.deck = tuple(dataclasses.replace(c, name="Siesta") if c.id == "nap_time" else c for c in state.deck)
+    with pytest.raises(IllegalActionError, match="^Siesta was played against this turn"):
+        state.apply_action("monkey g7-f6")
+    assert state.effects_in_force() == [("monkey_frozen", "Siesta")]

@@ -10,19 +10,22 @@ from games.monkey_dash import BOARD, SPEC
 from games.monkey_dash.state import TURN_LIMIT, MonkeyDashState
 
 RED, BLUE = 0, 1
+SCENE_CRATES = ["b2", "c3", "e3", "c5", "e5", "f6"]
+"""The crates of a scenario that names none: the project's first layout (a crate beside each nest),
+which many scenarios here were written on; the board file's own start is checked in test_setting_up."""
 
 
 def position(variant="standard", crates=None, monkeys=None, sups=None, bananas=(), stores=None,
              hands=((), ()), seat=RED, first_turn=False) -> MonkeyDashState:
     """A state in `seat`'s turn (4 AP, or 3 on the first turn) with the pieces where the test wants them.
 
-    Squares are names; hands are card ids (taken out of the draw pile); None keeps the board's start.
+    Squares are names; hands are card ids (taken out of the draw pile); None keeps the board's start
+    (for the crates: SCENE_CRATES).
     """
     state = SPEC.new_state(SPEC.make_config(variant=variant))
     state.apply_action("start red" if seat == RED else "start blue")
     sq = BOARD.square
-    if crates is not None:
-        state.crates = sorted(sq(c) for c in crates)
+    state.crates = sorted(sq(c) for c in (SCENE_CRATES if crates is None else crates))
     if monkeys is not None:
         state.monkeys = [sq(m) for m in monkeys]
     if sups is not None:
@@ -61,8 +64,8 @@ def test_board_is_symmetric_under_a_half_turn_and_routes_cross():
     assert b.half_turn(b.supervisors[0]) == b.supervisors[1]
     assert sorted(b.half_turn(c) for c in b.crates) == list(b.crates)
     assert len(b.crates) == 6
-    # Put a crate on the empty centre d4 (moving c5 or e3 there): each monkey's cheapest route to its
-    # bay then runs through d4, the one square both routes share.
+    # With a line of crates from each nest to the empty centre d4 and on towards the bay, each
+    # monkey's cheapest route to its bay runs through d4, the one square both routes share.
     from games.monkey_dash.bots import monkey_costs
     diagonal = ["b2", "c3", "d4", "e5", "f6"]
     for seat, toward_bay in ((RED, "d5"), (BLUE, "d3")):
@@ -296,7 +299,10 @@ def test_buy_costs_four_ap():
     play(state, "buy")
     assert state.current_player() == CHANCE
     play(state, "draw forklift")
-    assert state.hands[RED] == ["forklift"] and state.turn_player == BLUE
+    # no AP left, but the new card could still be played for free: red says when the turn is over
+    assert state.hands[RED] == ["forklift"] and legal(state) == ["play forklift", "end turn"]
+    play(state, "end turn")
+    assert state.turn_player == BLUE
     first = position(first_turn=True)
     assert "buy" not in legal(first)
 
@@ -309,7 +315,9 @@ def test_fourth_card_must_be_discarded_at_once():
     assert legal(state) == ["discard overtime", "discard forklift", "discard tailwind", "discard night_shift"]
     play(state, "discard forklift")
     assert state.hands[RED] == ["overtime", "tailwind", "night_shift"]
-    assert state.discard_pile == ["forklift"] and state.turn_player == BLUE
+    assert state.discard_pile == ["forklift"] and state.turn_player == RED and state.ap == 0
+    play(state, "end turn")
+    assert state.turn_player == BLUE
 
 
 def test_discard_pile_becomes_the_draw_pile_when_exhausted():
@@ -456,7 +464,7 @@ def test_setting_up():
     state = SPEC.new_state(SPEC.make_config())
     assert state.monkey_squares() == state.nests() == ["a1", "g7"]
     assert state.supervisor_squares() == state.loading_bays() == ["d7", "d1"]
-    assert state.crate_squares() == ["b2", "c3", "e3", "c5", "e5", "f6"]
+    assert state.crate_squares() == ["c3", "d3", "c4", "e4", "d5", "e5"]  # assets/monkey_dash/board.json
     assert state.draw_pile_size() == 11 and state.hands == [[], []] and state.bananas == []
 
 
@@ -496,14 +504,15 @@ def test_a_monkey_dash_has_no_length_limit():
 def test_the_rulebook_example_turn():
     """'An Example Turn': the Supervisor moves down one square (1AP), rotates the central Crate one square
     to the left (1AP), the Monkey jumps from its Nest onto the neighbouring Crate (1AP), then 'MONKEY
-    DASH! ... along the diagonal line of three Crates' (1AP): four AP, the turn is over."""
+    DASH! ... along the diagonal line of three Crates' (1AP): 'The Blue Player has used all four Action
+    Points, so the turn is over' (the card the Dash earns is an Interrupt here, so nothing free is left)."""
     state = position(crates=["b2", "c3", "e4", "a6", "g1", "g2"], sups=["e6", "d1"])
     play(state, "sup S", "rotate e4 d4", "monkey a1-b2")
     assert state.ap == 1
     play(state, "monkey b2-d4")
     assert state.current_player() == CHANCE  # the Dash's card
-    play(state, "draw overtime")
-    assert state.hands[RED] == ["overtime"] and state.turn_player == BLUE and state.ap == 4
+    play(state, "draw tea_break")
+    assert state.hands[RED] == ["tea_break"] and state.turn_player == BLUE and state.ap == 4
 
 
 def test_buying_then_dashing_gains_no_second_card():
@@ -515,7 +524,9 @@ def test_buying_then_dashing_gains_no_second_card():
     dash = next(m for m in state.moves() if m["action"] == "monkey b2-f6")
     assert dash["dash"]  # still a Monkey Dash, but it earns nothing now
     play(state, "monkey b2-f6")
-    assert state.turn_player == BLUE and state.hands[RED] == ["forklift"]
+    assert state.hands[RED] == ["forklift"] and legal(state) == ["play forklift", "end turn"]
+    play(state, "end turn")
+    assert state.turn_player == BLUE
 
 
 def test_a_dash_that_brings_a_fourth_card_is_discarded_at_once_and_the_turn_goes_on():
@@ -579,3 +590,60 @@ def test_invariants_notice_a_broken_position(breakage, phrase):
     assert state.invariant_violations() == []
     breakage(state)
     assert any(phrase in v for v in state.invariant_violations())
+
+
+def test_a_two_square_heave_costs_five():
+    """'Crates can be pivoted ... at a cost of 1AP per square' and a Monkey Heave needs 'an additional 3AP
+    to fight the Monkey': the monkey is fought once, so heaving it two squares costs 1 + 1 + 3 = 5 AP
+    (here with Overtime's fifth point), not two heaves of 4."""
+    state = position(sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"], monkeys=["d4", "g7"],
+                     hands=(["overtime"], []))
+    play(state, "play overtime")
+    assert state.ap == 5
+    first = next(m for m in state.moves() if m["action"] == "heave d4 d3")
+    assert first["cost"] == 4
+    play(state, "heave d4 d3")
+    assert state.ap == 1
+    second = next(m for m in state.moves() if m["action"] == "heave d3 d2")
+    assert second["cost"] == 1  # the fight is over: one more square for 1 AP
+    play(state, "heave d3 d2")
+    assert state.monkey_squares()[RED] == "d2" and state.turn_player == BLUE
+
+
+def test_the_fight_is_with_each_monkey():
+    """'... an additional 3AP to fight the Monkey': heaving the other monkey after your own is a new
+    fight, 4 AP again."""
+    state = position(sups=["c3", "g2"], crates=["d4", "b2", "f6", "f5", "e6", "a6"], monkeys=["d4", "b2"],
+                     hands=(["overtime"], []))
+    play(state, "play overtime", "heave d4 d3")
+    assert state.ap == 1
+    assert not [m for m in state.moves() if m["action"].startswith("heave b2")]  # 4 AP, only 1 left
+    assert next(m for m in state.moves() if m["action"] == "heave d3 d2")["cost"] == 1
+
+
+def test_no_ap_left_the_player_ends_the_turn_while_free_steps_remain():
+    """'Each turn you must spend exactly four action points' and Power Cards are played 'during your own
+    turn' for no AP: spending the fourth AP does not end the turn while a card could still be played;
+    the player ends it ('end turn'), and 'pass' (which gives up AP) is not offered at 0 AP."""
+    state = position(crates=["b2", "c3", "e5", "f6", "c5", "e3"], hands=(["tailwind"], []))
+    play(state, "sup S", "sup S", "sup N", "sup N")
+    assert state.ap == 0 and state.turn_player == RED
+    assert legal(state) == ["play tailwind", "end turn"]
+    with pytest.raises(IllegalActionError, match="say 'end turn'"):
+        state.apply_action("pass")
+    play(state, "play tailwind")  # a free monkey move, at 0 AP
+    assert "monkey a1-b2" in legal(state)
+    play(state, "monkey a1-b2")
+    # nothing free is left (no card, no free move): the turn ends by itself
+    assert state.turn_player == BLUE and state.ap == 4
+    assert "end turn" not in legal(state)
+    with pytest.raises(IllegalActionError, match="4 action points are left"):
+        state.apply_action("end turn")
+
+
+def test_no_ap_left_and_nothing_free_the_turn_ends_by_itself():
+    """'The Blue Player has used all four Action Points, so the turn is over' - when nothing free is left
+    (here no card in hand and Pure Strategy)."""
+    state = position("pure")
+    play(state, "sup S", "sup S", "sup N", "sup N")
+    assert state.turn_player == BLUE

@@ -66,7 +66,7 @@ Each obstacle that meets several pawns on one space meets them in seat order fro
 turn it is; once hammered it meets nobody else.
 
 No face-up card when hit:
- - in your own turn, one of your played cards, picked at random, goes back into the deck;
+ - in your own turn, one of your played cards, picked at random, goes back {penalty_where};
  - in another player's turn, that player takes one of your played cards at random, face up;
  - with no cards at all: nothing happens in your own turn; in another's turn, that player draws a
    card from the deck as a reward.
@@ -75,8 +75,8 @@ Cards lost by the penalty go back into the deck and can be drawn again; when the
 simply do not happen.
 
 End: when a pawn reaches the Finish, its player completes the turn (obstacles and dispenser), then
-scores 500 and the game ends. If nobody has reached the Finish after {rounds} full rounds, the game
-ends with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
+scores 500 and the game ends. Only the rescue ends a game; as a safety net, a game still going after
+{rounds} full rounds (far longer than any real game) ends there with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
 total wins; players tied on the highest total share the win.
 
 Where the source texts disagree or say nothing, this table decides as follows ({variant} reading):
@@ -94,9 +94,11 @@ Where the source texts disagree or say nothing, this table decides as follows ({
    Can lets none out.
  - A pawn that stops on a red dot with an obstacle on it settles the contact first, then draws.
  - Jump: {jump_decision}
- - A card lost by the penalty is mixed back into the deck (no deck order is kept{penalty_note}).
+ - A card lost by the penalty {penalty_decision}.
    An empty deck gives no card, so a draw or a reward from it simply does not happen.
- - The game also ends after {rounds} full rounds without a rescue, with no bonus for anyone.
+ - The texts end the game only at the rescue. So that every game ends, this table also stops one
+   after {rounds} full rounds without a rescue, with no bonus for anyone: a safety net that even pawns
+   moving at random almost never reach.
  - Equal highest totals share the win.
 
 Board: {board_name}, the project's own design (no published layout could be used): {board_counts}.
@@ -148,7 +150,8 @@ _DECISIONS = {
                     "as a step of its own).",
         jump_decision="a pawn that walks into an obstacle jumps it where it stands; \"landed on you by "
                       "exact count\" includes an obstacle whose ladder slide ends on your pawn.",
-        penalty_note="",
+        penalty_where="into the deck",
+        penalty_decision="is mixed back into the deck, so any card may come next",
     ),
     "wiki": dict(
         dice_decision="the article's obstacle die (3, 4, 5, 6 and two Donkey Kong faces) and a plain "
@@ -161,8 +164,10 @@ _DECISIONS = {
         jump_decision="the article's \"move one extra space\" is read as the obstacle moving one more "
                       "space (the printed rulebook also moves the obstacle); a pawn that walks into an "
                       "obstacle jumps it where it stands.",
-        penalty_note="; the article puts it \"on the deck\", so in a real deck it would be the next card "
-                     "drawn",
+        penalty_where="face down on top of the deck, so it is the next card drawn",
+        penalty_decision="goes face down on top of the deck, as the article says, and is the next card "
+                         "anybody draws (a red dot, a reward, the deal); only those cards' order is kept, "
+                         "the rest of the deck stays unordered",
     ),
 }
 

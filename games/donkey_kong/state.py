@@ -27,7 +27,10 @@ from .refusals import refusal
 
 FIREBALLS = 4
 BARRELS = 12
-ROUND_LIMIT = 30  # rounds after which the game ends without a Finish (documented in the help)
+ROUND_LIMIT = 1000
+"""Rounds after which a game without a rescue ends (documented in the help). The rules end a game only
+at the rescue, so this is a safety net: between the project's bots games last about 20 to 100 rounds
+and even random pawns have not come near it (docs/donkey_kong.md)."""
 ROLL_OFF_LIMIT = 20  # start-player roll-offs before the earliest tied seat simply starts
 MAX_PLAYERS = 4
 # Upper bound of actions in one turn: roll, move and red-dot draw, plus at most one action per
@@ -82,6 +85,9 @@ class DonkeyKongState(State):
             self.barrels[b] = s
         self.fireballs = [-1] * FIREBALLS
         self.deck = [COPIES] * KINDS
+        # The deck is kept as counts by kind (its order is unknown to everybody), except for cards put
+        # face down on top of it, whose order a rule fixes (the wiki's penalty): the last is the top.
+        self.deck_top: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.bonus = [0] * n
@@ -153,7 +159,8 @@ class DonkeyKongState(State):
                 return {"seat": p, "kind": "card",
                         "text": f"{who} meets {what} on {_NAMES[space]} and must play a face-up card"}
             verb = self._settle_verb()
-            text = {"lose": f"{who} meets {what} with no face-up card: a played card goes back to the deck",
+            back = "face down on top of the deck" if self.wiki else "to the deck"
+            text = {"lose": f"{who} meets {what} with no face-up card: a played card goes back {back}",
                     "steal": f"{who} meets {what} with no face-up card: {self.seat_name(self.turn)} "
                              "takes one of their played cards",
                     "draw": f"{who} meets {what} with no cards at all: {self.seat_name(self.turn)} "
@@ -198,16 +205,28 @@ class DonkeyKongState(State):
             if self.hands[seat]:
                 return []
             verb = self._settle_verb()
-            counts = self.deck if verb == "draw" else _counts(self.played[seat])
-            return weighted_kinds(counts, verb)
+            if verb == "draw":
+                return self._draw_outcomes(verb)
+            return weighted_kinds(_counts(self.played[seat]), verb)
         stage = self.stage
         if stage == ROLL:
             return _DICE_CHANCE[self.config.variant]
         if stage == ORDER:
             return _ROLL_CHANCE
         if stage in (DEAL, DOT):
-            return weighted_kinds(self.deck, "deal" if stage == DEAL else "draw")
+            return self._draw_outcomes("deal" if stage == DEAL else "draw")
         return []
+
+    def _draw_outcomes(self, verb: str) -> list[tuple[str, float]]:
+        """The next card off the deck: the known top card if there is one, else any kind left, weighted."""
+        if self.deck_top:
+            return [(f"{verb} {CARD_NAMES[self.deck_top[-1]]}", 1.0)]
+        return weighted_kinds(self.deck, verb)
+
+    def _take_from_deck(self, kind: int) -> None:
+        self.deck[kind] -= 1
+        if self.deck_top:
+            self.deck_top.pop()  # it was the known top card (chance_outcomes offered only that one)
 
     def check_action(self, action: str) -> None:
         # fast acceptance of the two commonest actions; the rest is checked by the base class, and a
@@ -293,7 +312,7 @@ class DonkeyKongState(State):
                 self.stage = WALK
             elif stage == DOT:
                 kind = CARD_INDEX[action[5:]]
-                self.deck[kind] -= 1
+                self._take_from_deck(kind)
                 self.hands[self.turn].append(kind)
                 self._start_obstacles()
             elif stage == ORDER:
@@ -302,7 +321,7 @@ class DonkeyKongState(State):
                 kind = CARD_INDEX[action[5:]]
                 n = len(self.pawns)
                 dealt = FIRST_HAND * n - self.deal_left
-                self.deck[kind] -= 1
+                self._take_from_deck(kind)
                 self.hands[(self.first + dealt) % n].append(kind)
                 self.deal_left -= 1
                 if self.deal_left == 0:
@@ -343,13 +362,17 @@ class DonkeyKongState(State):
         elif verb == "lose":
             self.played[seat].remove(kind)
             self.deck[kind] += 1
-            self._note(f"{who} has no face-up card and returns a played card to the deck")
+            if self.wiki:  # the article: "place it face down on the deck", so it is the next card drawn
+                self.deck_top.append(kind)
+                self._note(f"{who} has no face-up card and puts a played card face down on top of the deck")
+            else:
+                self._note(f"{who} has no face-up card and returns a played card to the deck")
         elif verb == "steal":
             self.played[seat].remove(kind)
             self.hands[self.turn].append(kind)
             self._note(f"{self.seat_name(self.turn)} steals a played card from {who}")
         else:  # draw: the reward for hitting a player with no cards at all
-            self.deck[kind] -= 1
+            self._take_from_deck(kind)
             self.hands[self.turn].append(kind)
             self._note(f"{who} has no cards; {self.seat_name(self.turn)} draws one as a reward")
 
@@ -598,6 +621,10 @@ class DonkeyKongState(State):
         return True
 
     # ---- results ------------------------------------------------------------------------------
+    def reached_limit(self) -> bool:
+        """Whether the game ended at the round limit (a safety net) rather than at a rescue."""
+        return self.stage == OVER and self.finisher < 0
+
     def returns(self) -> list[float]:
         return [float(s) for s in self.scores()]
 
@@ -610,8 +637,8 @@ class DonkeyKongState(State):
 
     # ---- data -----------------------------------------------------------------------------------
     _FIELDS = ("stage", "rollers", "rolls", "roll_offs", "first", "deal_left", "turn", "turns",
-               "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "hands", "played",
-               "bonus", "finisher", "path_left", "queue", "in_motion", "contacts", "events")
+               "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "deck_top", "hands",
+               "played", "bonus", "finisher", "path_left", "queue", "in_motion", "contacts", "events")
     # The obstacle in motion was called "mover" when saves began to record state digests: it keeps
     # that key in the JSON, so the digests of earlier saves still match.
     _SAVED_AS = {f: ("mover" if f == "in_motion" else f) for f in _FIELDS}
@@ -626,6 +653,8 @@ class DonkeyKongState(State):
             raise MatchFileError(f"a saved Donkey Kong position is an object, not {type(data).__name__}")
         for f in cls._FIELDS:
             key = cls._SAVED_AS[f]
+            if f == "deck_top" and key not in data:
+                continue  # saved before the deck kept a top: nothing lay on it
             if key not in data:
                 raise MatchFileError(f"a saved Donkey Kong position needs the field {key!r}")
             setattr(s, f, copy.deepcopy(data[key]))
@@ -640,6 +669,7 @@ class DonkeyKongState(State):
         d["barrels"] = self.barrels[:]
         d["fireballs"] = self.fireballs[:]
         d["deck"] = self.deck[:]
+        d["deck_top"] = self.deck_top[:]
         d["hands"] = [h[:] for h in self.hands]
         d["played"] = [p[:] for p in self.played]
         d["bonus"] = self.bonus[:]
@@ -672,6 +702,8 @@ class DonkeyKongState(State):
                                        _counts([k for p in self.played for k in p]))]
         if sum(in_play) != DECK_SIZE or any(c != COPIES for c in in_play) or min(self.deck) < 0:
             bad.append(f"cards by kind (deck + hands + played) are {in_play}, not {COPIES} of each")
+        if any(self.deck_top.count(k) > self.deck[k] for k in set(self.deck_top)):
+            bad.append(f"the cards on top of the deck {self.deck_top} are not all in the deck {self.deck}")
         for seat, s in enumerate(self.pawns):
             if not 0 <= s < BOARD.size or BOARD.kind[s] == "oil_can":
                 bad.append(f"{self.seat_name(seat)}'s pawn is on no pawn space ({s})")

@@ -35,6 +35,21 @@ EFFECTS = {
 }
 
 
+# effect name -> (its key in the state's per-turn effects table, whether that key counts uses);
+# gain_ap and lose_ap change the AP at once and keep no key
+EFFECT_FLAGS = {
+    "cheap_heave": ("cheap_heave", False),
+    "cheap_push": ("cheap_push", False),
+    "free_monkey_moves": ("free_monkey", True),
+    "free_supervisor_steps": ("free_steps", True),
+    "diagonal_supervisor": ("diagonal", False),
+    "monkey_leap": ("leap", False),
+    "freeze_monkey": ("monkey_frozen", False),
+    "freeze_crates": ("crates_frozen", False),
+    "freeze_supervisor": ("supervisor_frozen", False),
+}
+
+
 CardFileError = BoardFileError
 """A Power Card file that is missing, not JSON, or names an unknown effect (the one asset error)."""
 

@@ -6,6 +6,7 @@ built from the board and card data so they never disagree with what the engine l
 
 from __future__ import annotations
 
+from . import costs
 from .board import COLOURS, Board
 from .cards import Card
 from .state import HAND_LIMIT, TURN_LIMIT
@@ -31,36 +32,47 @@ def _board_part(board: Board) -> str:
     )
 
 
-def _core_rules(cards: bool) -> str:
+def _core_rules(cards: tuple[Card, ...] | None) -> str:
+    first = costs.TURN_AP - costs.START_FEE
+    heave = costs.ROTATE + costs.HEAVE_FIGHT
+    if cards:
+        helpers = [c.name for c in cards if c.effect in ("gain_ap", "cheap_heave")]
+        first_heave = (f"so the start player can heave in the first turn only with a card's help ("
+                       f"{' or '.join(helpers)})" if helpers else "so the start player cannot heave in the first turn")
+    else:
+        first_heave = "so the start player cannot heave in the first turn"
     text = f"""GOAL. Be first to have your monkey, standing on a crate, in your own Loading Bay. You win at that
 moment, even with action points left. Two ways: heave the crate your monkey stands on into your bay
-(4 AP), or put an empty crate in your bay and move your monkey onto it. (If a Heave carries the other
+({heave} AP), or put an empty crate in your bay and move your monkey onto it. (If a Heave carries the other
 monkey into its own bay, that player wins.)
 
-TURNS. The start player is chosen at random (the Start Card flip) and pays 1 action point (AP) for
-starting, so has only 3 AP in the first turn; every other turn has exactly 4. Each step below is one
-action; the turn ends by itself the moment the last AP is spent, so free steps (card plays, banana
-drops) come before that. You cannot stop early. Only if nothing that costs AP is possible (for instance
-your supervisor is boxed in, your monkey is stuck and your cards forbid the rest) may you 'pass', which
-gives up the AP left. A step that breaks a rule is refused with the reason, and nothing changes.
+TURNS. The start player is chosen at random (the Start Card flip) and pays {costs.START_FEE} action point (AP) for
+starting, so has only {first} AP in the first turn; every other turn has exactly {costs.TURN_AP}. Each step below is one
+action. You cannot stop while AP are left. Once the last AP is spent, free steps (playing a card, dropping a
+banana, a free move a card gave) are still allowed: the turn then ends when you say 'end turn', or by
+itself when nothing free is left. Only if nothing that costs AP is possible (for instance your supervisor
+is boxed in, your monkey is stuck and your cards forbid the rest) may you 'pass', which gives up the AP
+left. A step that breaks a rule is refused with the reason, and nothing changes.
 
-SUPERVISOR (yours only). 'sup N/E/S/W': one square orthogonally for 1 AP. Not onto crates, nests, the
+SUPERVISOR (yours only). 'sup N/E/S/W': one square orthogonally for {costs.STEP} AP. Not onto crates, nests, the
 other supervisor, or the other player's Loading Bay; your own bay is fine.
 
 CRATES, moved by your supervisor from a neighbouring square (diagonal neighbours count):
 - Rotate: 'rotate c3 d4' pivots a crate one square round your supervisor (to the next of the eight
-  squares around it, either way) for 1 AP. The square it moves to must be empty floor: no crate,
+  squares around it, either way) for {costs.ROTATE} AP. The square it moves to must be empty floor: no crate,
   supervisor, nest or banana. Crates may enter either Loading Bay.
 - Monkey Heave: 'heave c3 d4' is a rotation of a crate with either monkey on it; the monkey rides
-  along. It costs 1 + 3 = 4 AP, so the start player cannot heave in the first turn.
+  along. It costs {costs.ROTATE} + {costs.HEAVE_FIGHT} = {heave} AP, {first_heave}. The monkey is
+  fought once a turn: heaving the same monkey on by another square that turn costs {costs.ROTATE} AP more
+  (two squares: {2 * costs.ROTATE + costs.HEAVE_FIGHT} AP); heaving the other monkey is a new fight.
 - Push: 'push c3 c4' moves an orthogonally neighbouring crate one square straight away from your
-  supervisor, who steps into the square it left: 2 AP. One crate at a time, never a crate with a monkey
+  supervisor, who steps into the square it left: {costs.PUSH} AP. One crate at a time, never a crate with a monkey
   on it (only a Heave moves a monkey's crate), never so that your supervisor would enter the other
   bay. Crates are never pulled.
 
 MONKEY (yours only). Monkeys stand only on crates (or in their nest at the start) and never move back
 into the nest. 'monkey b2-d4' moves in a straight line (eight directions) over unbroken crates and
-stops on any of them, for 1 AP whatever the length. The first move is a hop from the nest onto a
+stops on any of them, for {costs.MONKEY} AP whatever the length. The first move is a hop from the nest onto a
 crate next to it. A monkey cannot pass through or land on the other monkey.
 MONKEY DASH: a move that covers three or more crates in a line (the crate you start on and at least
 two more) earns a Power Card, unless you already gained one this turn (no card in Pure Strategy). The
@@ -80,7 +92,7 @@ LONG GAMES. After {TURN_LIMIT} turns in all ({TURN_LIMIT // 2} each) with no win
 
 
 _POWER_CARDS = f"""POWER CARDS. Each player is dealt two, face up; the rest are the face-down draw
-pile. 'buy' takes one for 4 AP. You gain at most one card a turn, by buying or by a Dash. With more
+pile. 'buy' takes one for {costs.BUY} AP. You gain at most one card a turn, by buying or by a Dash. With more
 than {HAND_LIMIT} cards you must at once 'discard' one of your choice. Played cards go to the discard
 pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile.
 Playing a card ('play <card>') costs no AP and lasts until the end of that turn. Interrupt cards are
@@ -97,25 +109,26 @@ def _cards_part(cards: tuple[Card, ...]) -> str:
     return "\n".join(lines)
 
 
-_BANANAS = """BETTER WITH BANANAS. Each player also holds three bananas.
+_BANANAS = f"""BETTER WITH BANANAS. Each player also holds three bananas.
 - 'drop c4': your monkey, on a crate, drops a banana into one of the eight squares around it, free.
-- 'throw c5': it throws one two squares away (one square beyond its neighbours) for 1 AP; the
+- 'throw c5': it throws one two squares away (one square beyond its neighbours) for {costs.THROW} AP; the
   banana flies over whatever lies between. Either way the square must be empty floor: not a crate, supervisor, banana, nest or Loading Bay.
   A monkey that was heaved this turn can neither drop nor throw for the rest of the turn.
 - Bananas block crates: nothing is rotated or pushed onto one.
-- 'pickup c4': your supervisor picks up a banana from one of the eight squares around it for 1 AP;
-  it joins your bananas.
+- 'pickup c4': your supervisor picks up a banana from one of the eight squares around it for
+  {costs.PICKUP} AP; it joins your bananas.
 - SUPER SLIDE: a supervisor stepping onto a banana slides on one more square the same way for free,
-  and on again over every further banana in line; each banana slid over is gone for the game. The
-  step is only allowed if the slide ends on a square the supervisor could step onto (not a crate,
-  supervisor, nest, the other bay, or off the board)."""
+  and on again over every further banana in line; each banana slid over is gone for the game. A slide
+  never goes into a crate, a supervisor, a nest, the other bay or off the board: then the supervisor
+  steps onto the banana and stops there, and that banana stays (it was not slid on). A banana under a
+  supervisor cannot be picked up until the supervisor has left it."""
 
 
 def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
     if variant not in VARIANTS:
         raise ValueError(f"unknown Monkey Dash variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     parts = [f"MONKEY DASH, variant '{variant}': {VARIANTS[variant]}.", _board_part(board),
-             _core_rules(variant != "pure")]
+             _core_rules(cards if variant != "pure" else None)]
     if variant == "pure":
         parts.append("PURE STRATEGY: no Power Cards are used; there is no 'buy', and a Monkey Dash earns "
                      "nothing. No chance is left except who starts.")

@@ -8,6 +8,7 @@ with a message that says what was wrong and what is allowed instead. It only rea
 from __future__ import annotations
 
 from ..core import ActionSyntaxError, IllegalActionError
+from . import costs
 from .board import COLOURS, DIRECTIONS, ORTHOGONAL
 
 
@@ -37,7 +38,7 @@ class BananaRuleError(IllegalActionError):
 
 
 class PassError(IllegalActionError):
-    """'pass' while something that costs AP can still be done."""
+    """'pass' while something that costs AP can still be done, or 'end turn' while AP are left."""
 
 
 class StalemateRuleError(IllegalActionError):
@@ -47,9 +48,9 @@ class StalemateRuleError(IllegalActionError):
 _SQUARE_WORDS = {"rotate": 2, "heave": 2, "push": 2, "drop": 1, "throw": 1, "pickup": 1}
 _LINE_WORDS = ("monkey", "leap")
 _CARD_WORDS = ("play", "discard")
-_BARE_WORDS = ("buy", "pass", "no interrupt")
+_BARE_WORDS = ("buy", "pass", "end turn", "no interrupt")
 FORMS = ("sup N|E|S|W", "rotate c3 d4", "heave c3 d4", "push c3 c4", "monkey b2-d4", "leap b2-d4",
-         "drop c4", "throw c5", "pickup c4", "buy", "play <card>", "discard <card>", "no interrupt", "pass")
+         "drop c4", "throw c5", "pickup c4", "buy", "play <card>", "discard <card>", "no interrupt", "pass", "end turn")
 
 
 def parse(state, action: str) -> tuple[str, list]:
@@ -149,7 +150,7 @@ def _phase_error(state, word: str, args: list) -> IllegalActionError | None:
 def _rule_error(state, word: str, args: list) -> IllegalActionError | None:
     check = {"sup": _sup, "rotate": _crate, "heave": _crate, "push": _push, "monkey": _monkey, "leap": _leap,
              "drop": _banana, "throw": _banana, "pickup": _pickup, "buy": _buy, "play": _play,
-             "pass": _pass}[word]
+             "pass": _pass, "end turn": _end_turn}[word]
     return check(state, word, args)
 
 
@@ -173,14 +174,21 @@ def _occupant(state, sq: int) -> str | None:
     return None
 
 
+def _card(state, flag: str) -> str:
+    """The name of the Power Card that sets `flag` (from the deck's data)."""
+    card = state.effect_card(flag)
+    return card.name if card else "a Power Card"
+
+
 def _sup(state, word, args):
     p, eff, b = state.turn_player, state.effects, state.board
     d = args[0]
     if eff["supervisor_frozen"]:
-        return FrozenError("Wet Floor was played against this turn: your supervisor may not step")
+        return FrozenError(f"{_card(state, 'supervisor_frozen')} was played against this turn: "
+                           "your supervisor may not step")
     if d not in ORTHOGONAL and not eff["diagonal"]:
-        return BlockedError(f"a supervisor steps orthogonally (N, E, S, W); {d} needs Night Shift")
-    error = _costs(state, 0 if eff["free_steps"] else 1, "a supervisor step")
+        return BlockedError(f"a supervisor steps orthogonally (N, E, S, W); {d} needs {_card(state, 'diagonal')}")
+    error = _costs(state, costs.step_cost(eff), "a supervisor step")
     if error:
         return error
     sq = b.step(state.supervisors[p], d)
@@ -191,10 +199,6 @@ def _sup(state, word, args):
     why = _occupant(state, sq)
     if why and sq not in state.bananas:
         return BlockedError(f"a supervisor cannot step there: {why}")
-    end, _ = state._slide_end(p, state.supervisors[p], d)
-    if end < 0:
-        return BlockedError("the Super Slide over the banana(s) would end on a crate, a supervisor, a nest, "
-                            "the other bay or off the board")
     return None
 
 
@@ -203,7 +207,8 @@ def _crate(state, word, args):
     c, t = args
     n = b.name_of
     if eff["crates_frozen"]:
-        return FrozenError("Safety Inspection was played against this turn: no rotating, heaving or pushing")
+        return FrozenError(f"{_card(state, 'crates_frozen')} was played against this turn: "
+                           "no rotating, heaving or pushing")
     if c not in state.crates:
         return BlockedError(f"there is no crate on {n(c)}")
     ring = b.ring(state.supervisors[p])
@@ -218,7 +223,10 @@ def _crate(state, word, args):
     if t not in (ring[(i - 1) % 8], ring[(i + 1) % 8]):
         return BlockedError(f"a crate pivots one square at a time round the supervisor; from {n(c)} it may go "
                             f"to {' or '.join(n(s) for s in (ring[(i - 1) % 8], ring[(i + 1) % 8]) if s >= 0)}")
-    cost = 1 if not carried or eff["cheap_heave"] else 4
+    if carried and state.monkeys.index(c) == p and eff["monkey_frozen"]:
+        return FrozenError(f"{_card(state, 'monkey_frozen')} was played against this turn: your monkey may "
+                           "not move, not even on a heaved crate")
+    cost = costs.heave_cost(eff, state.heaved[state.monkeys.index(c)]) if carried else costs.ROTATE
     error = _costs(state, cost, "a Monkey Heave" if carried else "a rotation")
     if error:
         return error
@@ -231,9 +239,11 @@ def _push(state, word, args):
     c, t = args
     n, sup = b.name_of, state.supervisors[p]
     if eff["crates_frozen"]:
-        return FrozenError("Safety Inspection was played against this turn: no rotating, heaving or pushing")
+        return FrozenError(f"{_card(state, 'crates_frozen')} was played against this turn: "
+                           "no rotating, heaving or pushing")
     if eff["supervisor_frozen"]:
-        return FrozenError("Wet Floor was played against this turn: your supervisor may not follow a push")
+        return FrozenError(f"{_card(state, 'supervisor_frozen')} was played against this turn: "
+                           "your supervisor may not follow a push")
     if c not in state.crates:
         return BlockedError(f"there is no crate on {n(c)}")
     d = next((d for d in ORTHOGONAL if b.step(sup, d) == c), None)
@@ -248,7 +258,7 @@ def _push(state, word, args):
         return BlockedError(f"a monkey stands on {n(c)}; only a Monkey Heave moves that crate")
     if c == b.bays[1 - p]:
         return BlockedError(f"your supervisor would follow into {n(c)}, {COLOURS[1 - p]}'s Loading Bay")
-    error = _costs(state, 1 if eff["cheap_push"] else 2, "a push")
+    error = _costs(state, costs.push_cost(eff), "a push")
     if error:
         return error
     why = _occupant(state, t)
@@ -264,8 +274,8 @@ def _monkey(state, word, args):
     if f != state.monkeys[p]:
         return BlockedError(f"your monkey is on {n(state.monkeys[p])}, not {n(f)} (you move only your own)")
     if eff["monkey_frozen"]:
-        return FrozenError("Nap Time was played against this turn: your monkey may not move")
-    error = _costs(state, 0 if eff["free_monkey"] else 1, "a monkey move")
+        return FrozenError(f"{_card(state, 'monkey_frozen')} was played against this turn: your monkey may not move")
+    error = _costs(state, costs.monkey_cost(eff), "a monkey move")
     if error:
         return error
     if t == state.monkeys[1 - p]:
@@ -285,13 +295,13 @@ def _monkey(state, word, args):
 def _leap(state, word, args):
     p, eff, b = state.turn_player, state.effects, state.board
     if not eff["leap"]:
-        return CardRuleError("a leap needs Springboard played this turn")
+        return CardRuleError(f"a leap needs {_card(state, 'leap')} played this turn")
     if eff["monkey_frozen"]:
-        return FrozenError("Nap Time was played against this turn: your monkey may not move")
+        return FrozenError(f"{_card(state, 'monkey_frozen')} was played against this turn: your monkey may not move")
     f, t = args
     if f != state.monkeys[p] or f == b.nests[p]:
         return BlockedError("a leap starts from the crate your monkey stands on")
-    error = _costs(state, 0 if eff["free_monkey"] else 1, "a leap")
+    error = _costs(state, costs.monkey_cost(eff), "a leap")
     return error or BlockedError("a leap goes over exactly one square without a crate onto a free crate two "
                                  "squares away in a straight line")
 
@@ -313,7 +323,7 @@ def _banana(state, word, args):
         return BananaRuleError(f"a banana is {'dropped' if reach == 1 else 'thrown'} "
                                f"{'next to' if reach == 1 else 'two squares from'} your monkey on {b.name_of(at)}")
     if word == "throw":
-        error = _costs(state, 1, "a throw")
+        error = _costs(state, costs.THROW, "a throw")
         if error:
             return error
     why = _occupant(state, sq) or (f"{b.name_of(sq)} is a Loading Bay" if sq in b.bays else None)
@@ -327,9 +337,11 @@ def _pickup(state, word, args):
     sq = args[0]
     if sq not in state.bananas:
         return BananaRuleError(f"there is no banana on {b.name_of(sq)}")
+    if sq in state.supervisors:
+        return BananaRuleError(f"the banana on {b.name_of(sq)} is under a supervisor")
     if b.distance(state.supervisors[p], sq) != 1:
         return BananaRuleError("your supervisor picks up only a banana on one of the eight squares around it")
-    return _costs(state, 1, "picking up a banana")
+    return _costs(state, costs.PICKUP, "picking up a banana")
 
 
 def _buy(state, word, args):
@@ -339,7 +351,7 @@ def _buy(state, word, args):
         return CardRuleError("you already gained a Power Card this turn (at most one a turn)")
     if not state.draw_pile:
         return CardRuleError("the draw pile is empty")
-    return _costs(state, 4, "buying a card")
+    return _costs(state, costs.BUY, "buying a card")
 
 
 def _play(state, word, args):
@@ -352,7 +364,16 @@ def _play(state, word, args):
 
 
 def _pass(state, word, args):
+    if state.ap <= 0:
+        return PassError("no action points are left to give up: say 'end turn' to end the turn")
     if any(m[1] > 0 for m in state._act_moves()):
         return PassError("'pass' is allowed only when nothing that costs AP can be done; "
                          "a turn spends exactly its action points")
+    return None
+
+
+def _end_turn(state, word, args):
+    if state.ap > 0:
+        return PassError(f"{state.ap} action point{'s are' if state.ap != 1 else ' is'} left, and a turn spends "
+                         "exactly its action points; 'end turn' comes once none is left")
     return None

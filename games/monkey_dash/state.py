@@ -3,18 +3,19 @@
 One action is one step of a turn (a supervisor step, one square of crate rotation, a push, a monkey
 move, buying or playing a card, dropping, throwing or picking up a banana). A turn lasts until its
 action points are spent; it cannot be ended early, except by `pass` when no action that costs AP is
-legal. Card draws and the start player are chance outcomes, so the state holds no random generator.
+legal. Once no AP is left the turn ends by itself, unless a free step (a banana drop, a card play, a
+free move a card gave) is still possible: then it ends when the player says `end turn`. Card draws and the start player are chance outcomes, so the state holds no random generator.
 
 Action strings (squares named like "c3"):
-    sup N | sup NE ...        supervisor step (diagonals only with Night Shift)
+    sup N | sup NE ...        supervisor step (diagonals only with a diagonal_supervisor card)
     rotate c3 d4              pivot a crate one square round your supervisor
     heave c3 d4               the same with a monkey on the crate (Monkey Heave)
     push c3 c4                push a crate one square; your supervisor follows into c3
     monkey b2-d4              monkey move along a straight line of crates
-    leap b2-d4                Springboard leap over one crate-less square
+    leap b2-d4                monkey_leap card: a leap over one crate-less square
     drop c4 | throw c5        bananas variant: drop next to / throw two squares from your monkey
     pickup c4                 bananas variant: your supervisor picks up a banana next to it
-    buy | play <card> | discard <card> | no interrupt | pass
+    buy | play <card> | discard <card> | no interrupt | pass | end turn
     start red | start blue | draw <card>       chance outcomes
 """
 
@@ -22,26 +23,20 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..core import CHANCE, TERMINAL, ActionSyntaxError, GameConfig, MatchFileError, State
+from ..core import CHANCE, TERMINAL, ActionSyntaxError, GameConfig, GameError, MatchFileError, State
+from . import costs
 from .board import COLOURS, ORTHOGONAL, RING, Board
-from .cards import Card
+from .cards import EFFECT_FLAGS, Card
 from .illegal import NotYourTurnError, diagnose  # noqa: F401  (NotYourTurnError: part of this module's API)
 
 HAND_LIMIT = 3
-TURN_AP = 4
-HEAVE_EXTRA = 3
-PUSH_COST = 2
-BUY_COST = 4
-THROW_COST = 1
-PICKUP_COST = 1
 TURN_LIMIT = 120
 """Turns (both players together) after which an unfinished game is a draw."""
 ACTIONS_PER_TURN = 40
 """A safe upper bound on actions (decisions and chance outcomes) within one turn; see max_length."""
 
-_NO_EFFECTS = {"cheap_heave": False, "cheap_push": False, "free_monkey": 0, "free_steps": 0,
-               "diagonal": False, "leap": False, "monkey_frozen": False, "crates_frozen": False,
-               "supervisor_frozen": False}
+_NO_EFFECTS = {flag: 0 if counted else False for flag, counted in EFFECT_FLAGS.values()}
+"""The per-turn effects table with no card played: a flag (or a counter) per effect."""
 
 
 class MonkeyDashState(State):
@@ -124,6 +119,19 @@ class MonkeyDashState(State):
     def card(self, card_id: str) -> Card:
         return self._cards[card_id]
 
+    def effect_card(self, flag: str) -> Card | None:
+        """The Power Card whose effect sets `flag` in the effects table (None if the deck has none)."""
+        return next((c for c in self.deck if EFFECT_FLAGS.get(c.effect, ("",))[0] == flag), None)
+
+    def effects_in_force(self) -> list[tuple[str, str]]:
+        """(flag, card name) for each effect in force this turn, in the table's order."""
+        out = []
+        for flag, value in self.effects.items():
+            card = self.effect_card(flag) if value else None
+            if value:
+                out.append((flag, card.name if card else flag.replace("_", " ")))
+        return out
+
     def turn_count(self) -> int:
         return self.turns_done
 
@@ -195,7 +203,9 @@ class MonkeyDashState(State):
             return [(f"discard {c}", 0, "discard", -1, -1) for c in self.hands[self.turn_player]]
         moves = self._act_moves()
         if not any(m[1] > 0 for m in moves):
-            moves.append(("pass", 0, "pass", -1, -1))
+            # with AP left, 'pass' gives them up; with none left, only free steps remain and the
+            # player says when the turn is over (with nothing free left, _settle already ended it)
+            moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
         if self.banned:
             kept = [m for m in moves if not self._repeats_undone_turn(m)]
             if kept:  # if every way to finish the turn repeats, the rule yields
@@ -203,14 +213,22 @@ class MonkeyDashState(State):
         return moves
 
     def _repeats_undone_turn(self, move) -> bool:
+        """Whether this move ends the turn in a position the stalemate rule bars."""
         action, cost, kind = move[0], move[1], move[2]
-        if kind != "pass" and cost < self.ap:
-            return False  # the turn goes on
-        if kind in ("pass", "buy", "play"):
+        if kind in ("pass", "end turn"):
             return self.position_key() in self.banned
+        if cost < self.ap:
+            return False  # AP are left: the turn goes on
+        if kind == "buy":
+            return self.position_key() in self.banned  # the board stays as it is
         twin = self.clone()
         twin._apply(action)
-        return twin.winner is None and twin.position_key() in self.banned
+        if twin.winner is not None:
+            return False
+        if (twin.turns_done == self.turns_done and twin.phase == "act" and not twin.deal_queue
+                and twin.turn_player == self.turn_player):
+            return False  # free steps (or AP a card gave) are left: the turn goes on
+        return twin.position_key() in self.banned
 
     def _floor_free(self, sq: int) -> bool:
         """A square a crate may enter: on the board, no crate, supervisor, banana, and not a nest."""
@@ -221,18 +239,26 @@ class MonkeyDashState(State):
         return self._floor_free(sq) and sq not in self.board.bays
 
     def _slide_end(self, seat: int, start: int, direction: str) -> tuple[int, list[int]]:
-        """Where a supervisor step ends (Super Slides included) and the bananas it slides over; -1 if barred."""
+        """Where a supervisor step ends (Super Slides included) and the bananas it slides over; -1 if the
+        step itself is barred. A slide that would go into a crate, a supervisor, a nest, the other bay
+        or off the board does not happen: the supervisor stops on the banana, which stays."""
         b = self.board
         barred = (b.nests[0], b.nests[1], b.bays[1 - seat])
+
+        def blocked(sq: int) -> bool:
+            return sq < 0 or sq in self.crates or sq in self.supervisors or sq in barred
+
         sq = b.step(start, direction)
+        if blocked(sq):
+            return -1, []
         slid: list[int] = []
-        while True:
-            if sq < 0 or sq in self.crates or sq in self.supervisors or sq in barred:
-                return -1, slid
-            if sq not in self.bananas:
-                return sq, slid
+        while sq in self.bananas:
+            ahead = b.step(sq, direction)
+            if blocked(ahead):
+                break
             slid.append(sq)
-            sq = b.step(sq, direction)
+            sq = ahead
+        return sq, slid
 
     def _monkey_targets(self, seat: int) -> list[tuple[int, int]]:
         """(square, crates crossed) for every plain monkey move of `seat`."""
@@ -258,7 +284,7 @@ class MonkeyDashState(State):
         moves = []
         sup = self.supervisors[p]
         if not eff["supervisor_frozen"]:
-            cost = 0 if eff["free_steps"] > 0 else 1
+            cost = costs.step_cost(eff)
             if cost <= ap:
                 for d in (RING if eff["diagonal"] else ORTHOGONAL):
                     end, _ = self._slide_end(p, sup, d)
@@ -270,7 +296,13 @@ class MonkeyDashState(State):
                 if c < 0 or c not in self.crates:
                     continue
                 heave = c in self.monkeys
-                cost = 1 + (HEAVE_EXTRA if heave and not eff["cheap_heave"] else 0)
+                if heave:
+                    carried = self.monkeys.index(c)
+                    if carried == p and eff["monkey_frozen"]:
+                        continue  # Nap Time: the mover's monkey may not move, not even on a heaved crate
+                    cost = costs.heave_cost(eff, self.heaved[carried])
+                else:
+                    cost = costs.ROTATE
                 if cost > ap:
                     continue
                 kind = "heave" if heave else "rotate"
@@ -278,7 +310,7 @@ class MonkeyDashState(State):
                     t = ring[j]
                     if self._floor_free(t):
                         moves.append((f"{kind} {name(c)} {name(t)}", cost, kind, c, t))
-            cost = 1 if eff["cheap_push"] else PUSH_COST
+            cost = costs.push_cost(eff)
             if not eff["supervisor_frozen"] and cost <= ap:
                 for d in ORTHOGONAL:
                     c = b.step(sup, d)
@@ -289,7 +321,7 @@ class MonkeyDashState(State):
                         moves.append((f"push {name(c)} {name(t)}", cost, "push", c, t))
         at = self.monkeys[p]
         if not eff["monkey_frozen"]:
-            cost = 0 if eff["free_monkey"] > 0 else 1
+            cost = costs.monkey_cost(eff)
             if cost <= ap:
                 for t, _ in self._monkey_targets(p):
                     moves.append((f"monkey {name(at)}-{name(t)}", cost, "monkey", at, t))
@@ -303,21 +335,22 @@ class MonkeyDashState(State):
             if at != b.nests[p] and not self.heaved[p] and self.banana_store[p] > 0:
                 for sq in b.around(at, 1):
                     if self._banana_target(sq):
-                        moves.append((f"drop {name(sq)}", 0, "drop", at, sq))
-                if THROW_COST <= ap:
+                        moves.append((f"drop {name(sq)}", costs.DROP, "drop", at, sq))
+                if costs.THROW <= ap:
                     for sq in b.around(at, 2):
                         if self._banana_target(sq):
-                            moves.append((f"throw {name(sq)}", THROW_COST, "throw", at, sq))
-            if PICKUP_COST <= ap:
+                            moves.append((f"throw {name(sq)}", costs.THROW, "throw", at, sq))
+            if costs.PICKUP <= ap:
                 for sq in b.ring(sup):
-                    if sq >= 0 and sq in self.bananas:
-                        moves.append((f"pickup {name(sq)}", PICKUP_COST, "pickup", sup, sq))
+                    # not the banana under the other supervisor (a Super Slide that stopped on it)
+                    if sq >= 0 and sq in self.bananas and sq not in self.supervisors:
+                        moves.append((f"pickup {name(sq)}", costs.PICKUP, "pickup", sup, sq))
         if self.cards_on:
-            if self._can_gain() and BUY_COST <= ap:
-                moves.append(("buy", BUY_COST, "buy", -1, -1))
+            if self._can_gain() and costs.BUY <= ap:
+                moves.append(("buy", costs.BUY, "buy", -1, -1))
             for c in self.hands[p]:
                 if not self._cards[c].interrupt:
-                    moves.append((f"play {c}", 0, "play", -1, -1))
+                    moves.append((f"play {c}", costs.PLAY, "play", -1, -1))
         return moves
 
     def _can_gain(self) -> bool:
@@ -341,7 +374,9 @@ class MonkeyDashState(State):
             self._play(rest)
         elif word == "pass":
             self.ap = 0
-            self._settle()
+            self._end_turn()
+        elif action == "end turn":
+            self._end_turn()
         else:
             self._act(word, rest)
 
@@ -360,18 +395,17 @@ class MonkeyDashState(State):
             c, t = (sq(x) for x in rest.split())
             self._move_crate(c, t)
             if word == "heave":
-                for i in (0, 1):
-                    if self.monkeys[i] == c:
-                        self.monkeys[i] = t
-                        self.heaved[i] = True
-                self.ap -= 1 if eff["cheap_heave"] else 1 + HEAVE_EXTRA
+                carried = self.monkeys.index(c)
+                self.ap -= costs.heave_cost(eff, self.heaved[carried])
+                self.monkeys[carried] = t
+                self.heaved[carried] = True
             else:
-                self.ap -= 1
+                self.ap -= costs.ROTATE
         elif word == "push":
             c, t = (sq(x) for x in rest.split())
             self._move_crate(c, t)
             self.supervisors[p] = c
-            self.ap -= 1 if eff["cheap_push"] else PUSH_COST
+            self.ap -= costs.push_cost(eff)
         elif word in ("monkey", "leap"):
             f, t = (sq(x) for x in rest.split("-"))
             dash = word == "monkey" and f != b.nests[p] and b.distance(f, t) >= 2
@@ -379,19 +413,19 @@ class MonkeyDashState(State):
             if eff["free_monkey"] > 0:
                 eff["free_monkey"] -= 1
             else:
-                self.ap -= 1
+                self.ap -= costs.MONKEY
         elif word in ("drop", "throw"):
             self.bananas.append(sq(rest))
             self.bananas.sort()
             self.banana_store[p] -= 1
             if word == "throw":
-                self.ap -= THROW_COST
+                self.ap -= costs.THROW
         elif word == "pickup":
             self.bananas.remove(sq(rest))
             self.banana_store[p] += 1
-            self.ap -= PICKUP_COST
+            self.ap -= costs.PICKUP
         elif word == "buy":
-            self.ap -= BUY_COST
+            self.ap -= costs.BUY
             self._gain()
         else:
             raise ActionSyntaxError(f"{word!r} is not a Monkey Dash action")
@@ -404,7 +438,7 @@ class MonkeyDashState(State):
         if self.effects["free_steps"] > 0:
             self.effects["free_steps"] -= 1
         else:
-            self.ap -= 1
+            self.ap -= costs.STEP
 
     def _move_crate(self, c: int, t: int) -> None:
         self.crates.remove(c)
@@ -424,8 +458,9 @@ class MonkeyDashState(State):
                 return
 
     def _settle(self) -> None:
-        """After an action: end the turn once the AP are spent and nothing (a draw, a discard) is pending."""
-        if self.phase == "act" and not self.deal_queue and self.ap <= 0:
+        """After an action: end the turn once the AP are spent, nothing (a draw, a discard) is pending
+        and no free step is left; with a free step left the player ends it ('end turn')."""
+        if self.phase == "act" and not self.deal_queue and self.ap <= 0 and not self._act_moves():
             self._end_turn()
 
     def _start(self, seat: int) -> None:
@@ -461,15 +496,9 @@ class MonkeyDashState(State):
             self.ap += amount
         elif card.effect == "lose_ap":
             self.ap = max(1, self.ap - amount)
-        elif card.effect == "free_monkey_moves":
-            eff["free_monkey"] += amount
-        elif card.effect == "free_supervisor_steps":
-            eff["free_steps"] += amount
         else:
-            flag = {"cheap_heave": "cheap_heave", "cheap_push": "cheap_push", "diagonal_supervisor": "diagonal",
-                    "monkey_leap": "leap", "freeze_monkey": "monkey_frozen", "freeze_crates": "crates_frozen",
-                    "freeze_supervisor": "supervisor_frozen"}[card.effect]
-            eff[flag] = True
+            flag, counted = EFFECT_FLAGS[card.effect]
+            eff[flag] = eff[flag] + amount if counted else True
         if self.phase == "interrupt" and not self._holds_interrupt(player):
             self.phase = "act"
 
@@ -478,7 +507,7 @@ class MonkeyDashState(State):
 
     def _begin_turn(self, seat: int) -> None:
         self.turn_player = seat
-        self.ap = TURN_AP - (1 if self.turns_done == 0 else 0)  # the start player pays 1 AP
+        self.ap = costs.TURN_AP - (costs.START_FEE if self.turns_done == 0 else 0)  # the start player's fee
         self.effects = dict(_NO_EFFECTS)
         self.gained = False
         self.heaved = [False, False]
@@ -500,6 +529,10 @@ class MonkeyDashState(State):
         self._begin_turn(1 - p)
 
     # ---- results ---------------------------------------------------------------------------
+    def reached_limit(self) -> bool:
+        """Whether the game ended as a draw at the turn limit rather than with a monkey in its bay."""
+        return self.phase == "over" and self.winner is None
+
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.0, 0.0]
@@ -529,7 +562,7 @@ class MonkeyDashState(State):
         if self.monkeys[0] == self.monkeys[1]:
             out.append("both monkeys on one square")
         for seat, s in enumerate(self.supervisors):
-            if not 0 <= s < b.size or s in b.nests or s == b.bays[1 - seat] or s in self.bananas:
+            if not 0 <= s < b.size or s in b.nests or s == b.bays[1 - seat]:  # a banana: a stopped slide
                 out.append(f"the {COLOURS[seat]} supervisor stands where it may not ({s})")
         if self.supervisors[0] == self.supervisors[1]:
             out.append("both supervisors on one square")
@@ -538,7 +571,7 @@ class MonkeyDashState(State):
         if total != expected or min(self.banana_store) < 0:
             out.append(f"bananas: {total} accounted for, {expected} expected")
         for s in self.bananas:
-            if s in self.crates or s in self.supervisors or s in b.nests or s in b.bays:
+            if s in self.crates or s in b.nests or s in b.bays:
                 out.append(f"a banana on {b.name_of(s)} shares its square")
         cards = sorted(self.hands[0] + self.hands[1] + self.draw_pile + self.discard_pile)
         expected_cards = sorted(c.id for c in self.deck) if self.cards_on else []

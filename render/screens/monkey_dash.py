@@ -23,12 +23,10 @@ NEST = (96, 66, 40)
 TWEEN = 0.25  # seconds a moved piece takes to slide to its new square after a person's step
 BOT_TWEEN = 0.6  # ... after a bot's step: slow enough to follow the opponent's turn step by step
 COLOUR_WORDS = ("red", "blue")
-# The engine's effect keys (state.effects) in words: the card that set it and what it does now.
-EFFECT_WORDS = {"cheap_heave": "Banana Bribe (cheaper Heave)", "cheap_push": "Forklift (push 1 AP)",
-                "free_monkey": "Tailwind (free monkey move)", "free_steps": "Roller Skates (free steps)",
-                "diagonal": "Night Shift (diagonal steps)", "leap": "Springboard (monkey leap)",
-                "monkey_frozen": "Nap Time (monkey stays)", "crates_frozen": "Safety Inspection (crates stay)",
-                "supervisor_frozen": "Wet Floor (supervisor stays)"}
+# What each of the engine's effect keys (state.effects) does now; the card's name comes from the deck.
+EFFECT_HINTS = {"cheap_heave": "cheaper Heave", "cheap_push": "push 1 AP", "free_monkey": "free monkey move",
+                "free_steps": "free steps", "diagonal": "diagonal steps", "leap": "monkey leap",
+                "monkey_frozen": "monkey stays", "crates_frozen": "crates stay", "supervisor_frozen": "supervisor stays"}
 KIND_WORDS = {"sup": "step", "rotate": "rotate", "heave": "HEAVE", "push": "push", "monkey": "move",
               "leap": "leap", "drop": "drop", "throw": "throw", "pickup": "pick up"}
 
@@ -199,6 +197,7 @@ class MonkeyDashScreen(GameScreen):
             "discard": lambda: f"discard {self._card_name(state, rest)}",
             "no interrupt": lambda: "no Interrupt card",
             "pass": lambda: "pass (nothing that costs AP is possible)",
+            "end turn": lambda: "end the turn (no AP left)",
         }
         say = words.get(m["kind"])
         text_ = say() if say else action
@@ -206,8 +205,9 @@ class MonkeyDashScreen(GameScreen):
 
     def effects_text(self) -> str:
         """The cards in force this turn, by their titles ('' when none)."""
-        active = [k for k, v in getattr(self.match.state, "effects", {}).items() if v]
-        return ("In play: " + ", ".join(EFFECT_WORDS.get(a, a.replace("_", " ")) for a in active)) if active else ""
+        in_force = getattr(self.match.state, "effects_in_force", list)()
+        return ("In play: " + ", ".join(f"{name} ({EFFECT_HINTS[flag]})" if flag in EFFECT_HINTS else name
+                                        for flag, name in in_force)) if in_force else ""
 
     @staticmethod
     def _card_name(state, card_id: str) -> str:
@@ -228,6 +228,8 @@ class MonkeyDashScreen(GameScreen):
             points = f"{ap} action point{'s' if ap != 1 else ''} left"
             if not self.match.waiting_for_human():  # a bot's turn: said of that player, not to the person
                 return f"{self.seat_name(self.match.current_player)} has {points} this turn."
+            if ap <= 0:
+                return "no action points left: a free step (a card, a banana drop) or end the turn."
             return f"{points}: click your supervisor, a crate beside it, your monkey, or a card."
         return super().decision_text()
 
