@@ -79,9 +79,9 @@ push decides whether a tight block comes out cleanly or drags the levels above i
 tower falls.
 
 Touch to test: before committing you may touch blocks ('probe 5:1 +y') to feel how tight they are,
-as often as you like: the rulebook sets no limit on touches. A touch reports the force and how far
+as often as you like: the rules set no limit on touches. A touch reports the force and how far
 the rest of the tower moved; what a touch moves, it moves (the block is put back in place, as the
-rulebook asks, but a touch that shakes the tower costs what it shook).
+rules ask, but a touch that shakes the tower costs what it shook).
 
 The ten-second rule: after you stack, the simulator lets the tower settle for up to
 {physics.tower_spec("classic").settle_s:g} seconds (it stops sooner once the tower is at rest); a fall in

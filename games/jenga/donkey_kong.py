@@ -315,7 +315,7 @@ highest girder. Seat 1 then spins and play passes on in seat order.
 
 The spinner: four pink sections of three black sections each, all twelve equally likely
 ({spinner}). The pink section says how many girders to remove, the black one how many girders Mario
-climbs (assets/jenga/dk_spinner.json). The rulebook gives the pink values as "1, 2, or none" for
+climbs. The rules give the pink values as "1, 2, or none" for
 four sections, so one of them comes twice: the standard spinner repeats 1, the few_pulls spinner
 repeats none. Within the turn you remove and climb in any order, one girder at a time, until both
 counts are done. Every girder removed is pushed out by the simulator and stacked on top by it as in
