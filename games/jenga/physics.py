@@ -178,3 +178,80 @@ def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, se
 
     return risk_map(tower_spec(name), state, samples=samples, seed=seed, workers=1, blocks=list(blocks),
                     speed=speed)
+
+
+# ---- the live push: the finger's path (sim.live) ---------------------------------------------------
+def _live():
+    from sim import live
+
+    return live
+
+
+def path_error(text: str) -> str | None:
+    """Why a finger path's text is not one (None when it is, in canonical form)."""
+    live = _live()
+    try:
+        path = live.FingerPath.from_text(text)
+    except live.PathError as exc:
+        return str(exc)
+    if path.to_text() != text:
+        return "not in canonical form (t_ms/along/across, whole numbers, no spaces)"
+    return None
+
+
+def path_summary(text: str) -> tuple[float, float]:
+    """(seconds, how far the finger ended along the push in mm) of a path's text, read cheaply from its
+    last sample (the move list shows every push)."""
+    last = text.rsplit(",", 1)[-1].split("/")
+    return int(last[0]) / 1000.0, int(last[1]) * _live().QUANTUM_M * 1000.0
+
+
+def half_length_mm(name: str) -> float:
+    return tower_spec(name).block_m[0] * 500.0
+
+
+@lru_cache(maxsize=256)
+def straight_path(name: str, speed: float, steadiness: float, seed: int) -> str:
+    """The text of a straight push at `speed` m/s and `steadiness` (the bots' family of finger paths),
+    out past the far end of a block of the tower's nominal length, its wobble drawn from `seed`."""
+    spec = tower_spec(name)
+    hand = spec.hand
+    return _live().straight_path(spec.block_m[0], speed, steadiness, seed, clearance_m=hand.clearance_mm / 1000.0,
+                                 rate_hz=spec.physics.frame_hz, tremor_mm=hand.tremor_mm,
+                                 ref_speed=hand.tremor_ref_speed_m_s, tremor_hz=tuple(hand.tremor_hz)).to_text()
+
+
+def touch_path() -> str:
+    """A gentle touch: the finger presses the block 2 mm in at 1 cm/s and lets go (put back)."""
+    return _live().touch_path().to_text()
+
+
+def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str,
+              record: bool = False) -> tuple[dict, list, dict, object]:
+    """Play a finger path on block level:slot from `end`, exactly as the window played it live:
+    (new tower state, new layout, verdict summary, trajectory or None). The summary's "taken" says
+    whether the block came out (out by at least half its length when the finger let go) or went back;
+    "force_n" is the largest force the finger needed during the path, "tower_motion_mm" how far the
+    other blocks moved."""
+    live = _live()
+    before = layout_from_state(state)
+    tower = _tower(name, state)
+    block = int(tower.block_id(level, slot))
+    r = live.replay(tower_spec(name), tower, level, slot, end_sign(end), live.FingerPath.from_text(path),
+                    record=record, follow_s=FOLLOW_S)
+    new = r.state
+    out = summarise("push" if r.taken else "touch", r.verdict, before, (level, slot), block)
+    disp = np.asarray(r.verdict.displacement_mm, dtype=float).copy()
+    disp[block] = np.nan
+    others = disp[np.isfinite(disp)]
+    out.update(taken=bool(r.taken), end=end, force_n=_clean(r.peak_force_n),
+               tower_motion_mm=_clean(others.max() if len(others) else 0.0), out_mm=_clean(r.out_m * 1000.0),
+               drag_frames=int(r.drag_frames))
+    return new, layout_from_state(new), out, r.frames
+
+
+def live_session(name: str, state: dict, level: int, slot: int, end: str, record: bool = False):
+    """The window's live push: a sim.live.LivePush on this tower (feed it the finger's samples, read its
+    frames; its .path is the action's path). Closing or finishing it is the caller's."""
+    live = _live()
+    return live.LivePush(tower_spec(name), state, level, slot, end_sign(end), record=record)
