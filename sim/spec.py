@@ -53,6 +53,8 @@ class Physics:
     heavy_load_iterations: int = 20
     contact_stiffness_n_m: float = 0.0
     contact_damping_n_s_m: float = 0.0
+    reseat_mm: float = 1.0
+    reseat_deg: float = 1.0
 
     @property
     def steps_per_frame(self) -> int:
