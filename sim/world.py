@@ -115,11 +115,14 @@ class World:
         for b in self.dynamic_ids:
             self.body[int(b)] = self._box(b, spec.mass_kg)
         self.dynamic_bodies = [self.body[int(b)] for b in self.dynamic_ids]
+        # The glued part collides through its lowest blocks (see _compound): order them by level, since
+        # block ids follow the block and a stacked block's id says nothing about its height.
+        self.glued_ids = self.glued_ids[np.argsort(level_of[self.glued_ids], kind="stable")]
         self.glue = self._compound(self.glued_ids, spec.mass_kg) if len(self.glued_ids) else None
         self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
 
     def _surface(self, body: int) -> None:
-        pb.changeDynamics(body, -1, lateralFriction=self.spec.friction, restitution=self.spec.restitution,
+        pb.changeDynamics(body, -1, lateralFriction=self.spec.body_friction, restitution=self.spec.restitution,
                           frictionAnchor=self.spec.physics.friction_anchor, linearDamping=0.0,
                           angularDamping=0.0, physicsClientId=self.client)
         phy = self.spec.physics
@@ -147,7 +150,7 @@ class World:
         local = poses.copy()
         local[:, :3] -= com
         # PyBullet keeps at most 16 shapes per compound: the glued part collides through its lowest 16
-        # blocks (ids come in level order), the ones resting on the dynamic levels; all of them count
+        # blocks (the caller passes ids in level order), the ones resting on the dynamic levels; all count
         # for its mass and inertia. The higher ones cannot touch anything before a verdict is certain.
         n = min(len(ids), MAX_SHAPES)
         shape = pb.createCollisionShapeArray(
@@ -243,7 +246,7 @@ class World:
     def slide(self, b: int) -> None:
         """The block in hand slides against its neighbours: kinetic friction acts on it from now on,
         while the blocks that hold the tower stay in static contact with each other."""
-        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.kinetic_friction,
+        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.body_kinetic_friction,
                           physicsClientId=self.client)
 
     def close(self) -> None:
