@@ -329,7 +329,7 @@ class LivePush:
         self.finished = True
         tower, spec = self.tower, self.spec
         out = self.out_m()
-        drag_frames = len(self.frames) if self.record else 0
+        drag_frames = 1 + self.step_no // self.spf  # = len(self.frames) when recording
         drag_forces = list(self.forces)
         taken = self.fallen or out >= self.length / 2.0
         if self.fallen:

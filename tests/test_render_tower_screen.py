@@ -71,24 +71,30 @@ def end_point(screen, block):
     return pts[0], (pts[1] - pts[0]) / 0.01
 
 
-def drag_out(screen, surface, frames=18, wobble=0.0):
-    """Pull out the highest legal block that is under its own end point; returns its (level, slot)."""
+def drag_out(screen, surface, frames=40, wobble=0.0):
+    """Push out, live, the highest legal block that is under its own end point: press on its end, drag
+    90 mm along it over `frames` frames (the physics steps each frame), let go; returns its (level, slot)."""
     state = screen.match.state
-    for level, slot in sorted(state.legal_blocks(), key=lambda b: (-b[0], b[1])):
+    # side blocks of the middle levels first: pushed at a brisk pace they come out without a fall
+    for level, slot in sorted(state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b[1] == 1, b)):
         block = state.layout[level][slot]
         start, px_per_m = end_point(screen, block)
         if screen.view.pick(start) != block:
             continue
         send(screen, pygame.MOUSEMOTION, tuple(start))
-        assert screen.board_hover and all(a.startswith(f"extract {level}:{slot} ") for a in screen.board_hover)
+        assert screen.board_hover and all(a.startswith((f"extract {level}:{slot} ", f"push {level}:{slot} "))
+                                          for a in screen.board_hover)
         send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
-        pull = px_per_m * 0.06  # 60 mm: most of a 75 mm block
+        assert screen.live is not None and screen.live.block == block
+        pull = -px_per_m * 0.09  # away from the eye, past the block's far end
         for k in range(1, frames + 1):
-            screen.update(DT)
             side = np.array([-px_per_m[1], px_per_m[0]]) / np.linalg.norm(px_per_m) * wobble * (-1) ** k
             send(screen, pygame.MOUSEMOTION, tuple(start + pull * k / frames + side))
+            screen.update(DT)
             screen.draw(surface)
-        assert screen.gesture is not None and screen.gesture.complete
+            if screen.live is None:  # all the way out (or the tower fell): the push ended by itself
+                return level, slot
+        assert screen.live.will_take(), screen.live.words()
         send(screen, pygame.MOUSEBUTTONUP, tuple(start + pull))
         return level, slot
     raise AssertionError("no legal block could be grabbed by its end")
@@ -128,17 +134,21 @@ def test_scripted_classic_game_to_the_end(surface):
         if match.is_over():
             break
         before = len(match.history)
-        pushes.append(drag_out(screen, surface, wobble=3.0 * turn))
-        word, *_, steady = match.history[before].action.split()
-        assert word == "extract"  # the drag became a push
-        steadiness.append(float(steady.split("=")[1]))
-        block, out = screen.held  # the block stays out where the drag left it while the simulator works
-        assert out > 0.03
-        assert run(screen, surface, lambda: screen.playback is not None or screen.held is None)
-        if screen.playback is not None:  # the simulator's push is shown from where the drag left the block
-            shown = screen.playback.poses()[block, :3] - screen.playback.frames[0, block, :3]
-            travel = np.linalg.norm(screen.playback.frames[:, block, :3] - screen.playback.frames[0, block, :3], axis=1)
-            assert np.linalg.norm(shown) >= min(out, travel.max()) - 0.002
+        level, slot = drag_out(screen, surface, wobble=3.0 * turn)
+        pushes.append((level, slot))
+        block = match.state.layout[level][slot]
+        # the drag was the push, live: the finger's path is the move, and while the simulator lets go
+        # of the block the window shows it where the finger left it
+        assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
+        held = screen.live_hold
+        assert held is not None and np.linalg.norm(held[block, :3] - match.state.tower["poses"][block][:3]) > 0.03
+        assert run(screen, surface, lambda: screen.job is None)
+        action = match.history[before].action
+        across = np.array([int(x.split("/")[2]) for x in action.partition("path=")[2].split(",")], dtype=float)
+        steadiness.append(-float(np.sqrt(np.mean(across ** 2))))  # the finger's sideways wander
+        if screen.playback is not None:  # the playback goes on from where the finger let go
+            drag = match.state.last_verdict["drag_frames"]
+            assert screen.playback.t > 0 and np.allclose(screen.playback.frames[drag - 1], held)
         assert run(screen, surface, lambda: screen.job is None and (match.is_over() or match.state.phase == "stack")
                    and match.waiting_for_human() or match.is_over())
         if match.is_over():
@@ -401,8 +411,16 @@ def test_a_simulator_error_shows_one_message_and_loses_nothing(surface, tmp_path
     screen.draw(surface)
     pygame.image.save(surface, str(SHOTS / "screen_sim_error.png"))
 
+    # A live push on the broken record: pressing the block says so once and changes nothing.
+    level, slot = sorted(match.state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b[1] == 1, b))[0]
+    start, _ = end_point(screen, match.state.layout[level][slot])
+    send(screen, pygame.MOUSEMOTION, tuple(start))
+    send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+    assert screen.live is None and screen.sim_error.startswith(f"The simulator failed on the push of block {level}:")
+    send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+    assert match.state.to_json() == before and len(match.history) == steps
     # A chance step failing is not retried frame after frame; Enter tries it again.
-    drag_out(screen, surface)
+    assert screen.play(f"extract {level}:{slot} {'+x' if level % 2 == 0 else '+y'} speed=0.020 steady=0.90")
     assert run(screen, surface, lambda: screen.job is None and screen.sim_error and "Enter" in screen.sim_error)
     steps = len(match.history)
     for _ in range(5):

@@ -8,6 +8,7 @@ of the verdict. Trajectories (for animation) are returned separately: they are n
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 
@@ -235,10 +236,15 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
     other blocks moved."""
     live = _live()
     before = layout_from_state(state)
-    tower = _tower(name, state)
-    block = int(tower.block_id(level, slot))
-    r = live.replay(tower_spec(name), tower, level, slot, end_sign(end), live.FingerPath.from_text(path),
-                    record=record, follow_s=FOLLOW_S)
+    session = _adopted(name, state, level, slot, end, path)
+    if session is not None:  # the window's own live push of exactly this path on exactly this tower
+        block = int(session.b)
+        r = session.finish(follow_s=FOLLOW_S)
+    else:
+        tower = _tower(name, state)
+        block = int(tower.block_id(level, slot))
+        r = live.replay(tower_spec(name), tower, level, slot, end_sign(end), live.FingerPath.from_text(path),
+                        record=record, follow_s=FOLLOW_S)
     new = r.state
     out = summarise("push" if r.taken else "touch", r.verdict, before, (level, slot), block)
     disp = np.asarray(r.verdict.displacement_mm, dtype=float).copy()
@@ -252,6 +258,35 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
 
 def live_session(name: str, state: dict, level: int, slot: int, end: str, record: bool = False):
     """The window's live push: a sim.live.LivePush on this tower (feed it the finger's samples, read its
-    frames; its .path is the action's path). Closing or finishing it is the caller's."""
+    frames; its .path is the action's path). Closing it, or handing it over with adopt(), is the caller's."""
     live = _live()
-    return live.LivePush(tower_spec(name), state, level, slot, end_sign(end), record=record)
+    session = live.LivePush(tower_spec(name), state, level, slot, end_sign(end), record=record)
+    session.key = (name, json.dumps(state, sort_keys=True), int(level), int(slot), end)
+    return session
+
+
+_ADOPTED: list = []
+
+
+def adopt(session) -> None:
+    """Hand a live push over to the move that plays its path: when live_push() is next asked for exactly
+    this tower, block, end and path, it lets go of this session instead of replaying the path from the
+    start. Letting go of the session the window stepped and replaying its path give the same result bit
+    for bit (sim.live: the same calls in the same order; tests/test_sim_live.py checks it in another
+    process), so this only saves the time of playing the drag twice. adopt(None) drops a session
+    handed over and not used (the move was refused): its world must not outlive other operations."""
+    for old in _ADOPTED:
+        if old is not session:
+            old.close()
+    _ADOPTED[:] = [session] if session is not None else []
+
+
+def _adopted(name, state, level, slot, end, path):
+    if not _ADOPTED:
+        return None
+    session = _ADOPTED.pop()
+    key = (name, json.dumps(state, sort_keys=True), int(level), int(slot), end)
+    if session.finished or getattr(session, "key", None) != key or session.path.to_text() != path:
+        session.close()
+        return None
+    return session

@@ -2,8 +2,11 @@
 
 The board is the simulator's tower drawn in 3D (render.tower). Hovering shows which blocks may be
 taken, tinted by sim's risk map (computed in a worker process, refreshed after every move) with the
-number on hover. Dragging a block along its length pushes it out: the drag's speed and steadiness
-become the push the simulator plays. A right click (or T) touches a block to test it. The block then
+number on hover. Pressing a block and dragging it along its length pushes it live: the physics runs
+at the display rate with the finger following the pointer (render.tower.live_drag), the block goes
+as far as the physics lets it, the tower sways, and a gauge shows the finger's force; a press held
+still is the touch test. Letting go plays the finger's path as the move (taken if the block is out by
+half its length, else put back). A right click (or T) touches a block with the fixed probe. The block then
 goes on top in a slot the player clicks. Holes are clicked to place or climb Marios and pegs; every
 other choice (characters, targets) is in the list on the right, which also takes typed pushes.
 
@@ -24,9 +27,9 @@ import numpy as np
 import pygame
 
 from games.core import CHANCE, GameError, IllegalActionError
-from games.jenga import data
+from games.jenga import data, physics
 from games.jenga.layout import locate, parse_hole
-from games.jenga.push import make_extract
+from games.jenga.push import make_push
 from games.match import Step
 
 from .. import palette as P
@@ -34,7 +37,7 @@ from .. import text
 from ..tower.camera import Camera
 from ..tower.countdown import SettleCountdown
 from ..tower.geometry import rotation_matrices
-from ..tower.gesture import PushGesture
+from ..tower.live_drag import LiveDrag
 from ..tower.jenga_scene import block_sizes, scene_of, stack_ghosts
 from ..tower.playback import Playback
 from ..tower.risk import RiskWorker
@@ -52,7 +55,7 @@ ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
 # a fresh tower takes about 8 s on one core, its first figures half a second
 HOLE_WORDS = ("mario", "peg", "climb")
-PHYSICS_WORDS = ("stack", "probe")
+PHYSICS_WORDS = ("stack", "probe", "push")
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
 # after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
 # median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
@@ -141,7 +144,9 @@ class JengaScreen(GameScreen):
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
         self.spinner = self._make_spinner(match.spec.name)
-        self.gesture: PushGesture | None = None
+        self.live: LiveDrag | None = None  # the live push under way
+        self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
+        self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.press: tuple[int, int] | None = None
         self.orbiting: tuple[int, int] | None = None
         self.mouse = (-1, -1)
@@ -202,8 +207,9 @@ class JengaScreen(GameScreen):
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def extra_shortcuts(self) -> list[tuple[str, str]]:
-        return [("Drag a highlighted block", "push it out along its length: the drag's speed and steadiness "
-                                             "are the push the simulator plays"),
+        return [("Press a highlighted block and drag", "push it live along its length: stop, push on, pull "
+                                                       "back; let go past half its length to take it"),
+                ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
                 ("Right click or T on a block", "touch it to test how tight it is"),
                 ("Click a glowing slot on top", "stack the block in hand there"),
                 ("Click a block's end", "put or move your Mario or peg into that hole (when allowed)"),
@@ -225,7 +231,7 @@ class JengaScreen(GameScreen):
         """Also still: the camera (no turn or reframing under way), no push being dragged, and no risk
         map arriving (its tint fills in block by block)."""
         return (super().quiet() and self.camera.goal_yaw is None and self._camera_goal is None
-                and self.gesture is None and not self.risk.busy)
+                and self.live is None and not self.risk.busy)
 
     def finish_animations(self) -> None:
         self.held = None
@@ -242,7 +248,7 @@ class JengaScreen(GameScreen):
         word, _, rest = step.action.partition(" ")
         if word == "spin" and self.spinner is not None:
             self.spinner.spin_to(int(rest))
-        if word in ("tremor", "stack"):
+        if word in ("tremor", "stack", "push"):
             frames = state.last_trajectory()
             if frames is not None and len(frames) > 1:
                 rate = frame_rate(state.TOWER)
@@ -258,14 +264,25 @@ class JengaScreen(GameScreen):
                     self.fall_note += "."
                 if word == "tremor" and self.held is not None:
                     self.playback.t = self._resume_time(frames, rate)
+                if word == "push" and self.live_hold is not None:
+                    # the drag was seen live: the playback goes on from where the finger let go
+                    drag = int((state.last_verdict or {}).get("drag_frames", 0))
+                    self.playback.t = min(max(0, drag - 1) / rate, self.playback.duration)
         if word != "extract":
             self.held = None
+        self.live_hold = None
         if word == "stack":
             if not self.countdown.active:
                 self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
-        if word == "probe" and state.last_probe:
+        if word in ("probe", "push") and state.last_probe and not (state.last_verdict or {}).get("taken", True):
+            p = state.last_probe
+            level, slot = p["where"]
+            feel = "it gave" if p.get("moves") else "it was held tight"
+            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: up to {p['force_n']:.2f} N, the rest "
+                               f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
+        elif word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
             feel = "it slides" if p.get("moves") else "it is held tight"
@@ -431,6 +448,10 @@ class JengaScreen(GameScreen):
                 self.hold_left -= dt  # a fall's last frame is held a moment before the result
                 if self.hold_left <= 0:
                     self.playback = None
+        if self.live is not None:
+            self.live.tick(self.clock)
+            if self.live.fallen or self.live.clear:
+                self._let_go()  # the tower fell during the drag, or the block is all the way out
         self.risk.poll()
         self._poll_job()
         if self.job is not None:
@@ -443,6 +464,9 @@ class JengaScreen(GameScreen):
 
     def close(self) -> None:
         """Stop the risk worker process (the app calls this when the screen is left, if it can)."""
+        if self.live is not None:
+            self.live.close()
+            self.live = None
         self.risk.close()
 
     def __del__(self):
@@ -517,8 +541,8 @@ class JengaScreen(GameScreen):
                 hover = near[:1]
             where = self._block_at(self.hover_block)
             if where in self._legal_blocks():
-                prefix = f"extract {where[0]}:{where[1]} "
-                hover += [a for a in self.legal if a.startswith(prefix)]
+                prefixes = (f"extract {where[0]}:{where[1]} ", f"push {where[0]}:{where[1]} ")
+                hover += [a for a in self.legal if a.startswith(prefixes)]
         self.board_hover = [a for a in hover if a in self.legal]
 
     # ---- events ------------------------------------------------------------------------------------
@@ -586,8 +610,8 @@ class JengaScreen(GameScreen):
         return True
 
     def _motion(self, event, rect) -> bool:
-        if self.gesture is not None:
-            self.gesture.move(event.pos, self.clock)
+        if self.live is not None:
+            self.live.move(event.pos)
             self.mouse = event.pos
             return True
         if self.orbiting is not None:
@@ -609,37 +633,64 @@ class JengaScreen(GameScreen):
             return  # a click on a slot: played on release
         where = self._block_at(self.hover_block)
         if where is not None and where in self._legal_blocks():
-            b = self.hover_block
-            q = self._scene.poses[b]
-            axis = self._axis(b)
-            ends, _ = self.camera.project(np.array([q[:3], q[:3] + axis * 0.01]))
-            self.gesture = PushGesture(b, pos, tuple((ends[1] - ends[0]) / 0.01), float(self._scene.sizes[b, 0]),
-                                       t0=self.clock)
+            self._start_live(self.hover_block, where, pos)
             return
         self.orbiting = pos
+
+    def _start_live(self, b: int, where: tuple[int, int], pos) -> None:
+        """Press on a block that may be taken: a live push starts, the finger on the end facing the eye."""
+        state = self.match.state
+        q = self._scene.poses[b]
+        axis = self._axis(b)
+        ends, _ = self.camera.project(np.array([q[:3], q[:3] + axis * 0.01]))
+        hand = physics.tower_spec(state.TOWER).hand
+        tower, name = state.tower, state.TOWER
+
+        def open_session(end: str):
+            return physics.live_session(name, tower, where[0], where[1], end, record=True)
+
+        try:
+            self.live = LiveDrag(open_session, b, where[0], where[1], pos, tuple((ends[1] - ends[0]) / 0.01),
+                                 float(self._scene.sizes[b, 0]), self._end_facing_eye(b), self.clock,
+                                 hand.max_force_n, hand.touch_force_n)
+        except Exception as exc:  # the window must survive a tower the simulator refuses
+            self.live = None
+            self.sim_error = (f"The simulator failed on the push of block {where[0]}:{where[1]} "
+                              f"({type(exc).__name__}: {exc}). The game is as it was: save it (Ctrl+S), "
+                              f"undo (Ctrl+Z), or try the move again or choose another.")
+            self.say("The simulator failed: see the message on the board.", 30.0)
+            self.host.sound.play("error")
+
+    def _let_go(self) -> None:
+        """The finger lets go: the path so far is the move (nothing is played if nothing was pushed)."""
+        live, self.live = self.live, None
+        if live is None:
+            return
+        if not live.pushed and not live.fallen:
+            live.close()
+            self.say("Hold the press on a block to touch it, or drag it along its length to push it.")
+            return
+        self.live_stats.append((live.sim_s, live.wall_s))
+        action = make_push(live.level, live.slot, live.end, live.path_text())
+        poses = live.frame.poses.copy()
+        physics.adopt(live.session)
+        if self.play(action):
+            self.live_hold = poses
+        else:
+            physics.adopt(None)
 
     def _release(self, pos) -> bool:
         press, self.press = self.press, None
         if press is None:
             return False
         if self.job is not None:
-            self.gesture = self.orbiting = None
+            self.orbiting = None
             return True
         clicked = abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
-        gesture, self.gesture = self.gesture, None
         self.orbiting = None
-        if gesture is not None and not clicked:
-            gesture.move(pos, self.clock)
-            if not gesture.complete:
-                self.say("Pull the block out at least half its length to take it; it went back in.")
-                return True
-            where = self._block_at(gesture.block)
-            speed, steadiness = gesture.reading()
-            axis = "x" if where[0] % 2 == 0 else "y"
-            end = ("-" if gesture.direction > 0 else "+") + axis  # pushed from the end it moves away from
-            if self.play(make_extract(where[0], where[1], end, speed, steadiness)):
-                length = float(self._scene.sizes[gesture.block, 0])
-                self.held = (gesture.block, float(np.clip(gesture.offset_m, -length, length)))
+        if self.live is not None:
+            self.live.move(pos)
+            self._let_go()
             return True
         if clicked:
             if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
@@ -649,8 +700,6 @@ class JengaScreen(GameScreen):
             if holes:
                 self.play(holes[0])
                 return True
-            if gesture is not None:
-                self.say("Drag the block along its length to push it out; right click or T touches it.")
         return True
 
     def _touch(self, block: int | None) -> None:
@@ -672,9 +721,12 @@ class JengaScreen(GameScreen):
     def _poses_now(self, state) -> np.ndarray:
         if self.playback is not None:
             return self.playback.poses()
+        if self.live is not None and self.live.frame is not None:
+            return self.live.frame.poses
+        if self.live_hold is not None:
+            return self.live_hold
         poses = np.array(state.tower["poses"], dtype=float)
-        g = self.gesture
-        moved = (g.block, g.offset_m) if g is not None else self.held
+        moved = self.held
         if moved is not None and 0 <= moved[0] < len(poses) and state.tower["where"][moved[0]] == "tower":
             block, out = moved
             axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
@@ -722,14 +774,14 @@ class JengaScreen(GameScreen):
         hover = self.hover_block
         if hover is not None and self._block_at(hover) not in self._legal_blocks() and not self._hole_actions(hover):
             hover = None
-        selected = self.gesture.block if self.gesture is not None else None
+        selected = self.live.block if self.live is not None else None
         risk = self._risk_array(state, len(poses))
         hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
         marked, hover_hole = self._marked_holes(state)
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole)
-        if self.gesture is None and self.orbiting is None and rect.collidepoint(self.mouse):
+        if self.live is None and self.orbiting is None and rect.collidepoint(self.mouse):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)
 
@@ -767,6 +819,9 @@ class JengaScreen(GameScreen):
             r = int(46 * s)
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
         self._draw_pieces(surface, rect, state)
+        if self.live is not None:
+            at = (min(self.mouse[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, self.mouse[1] - int(130 * s)))
+            self.live.draw_gauge(surface, at, size)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
@@ -849,8 +904,8 @@ class JengaScreen(GameScreen):
             else:
                 if self._legal_blocks():
                     touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
-                    lines.append(("Drag a block along its length to push it out; right click or T touches it"
-                                  + touches + ".", P.HIGHLIGHT))
+                    lines.append(("Press a block and drag it along its length to push it (live); hold the press "
+                                  "still to touch it" + touches + ".", P.HIGHLIGHT))
                 if self._legal_holes():
                     lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
@@ -858,12 +913,8 @@ class JengaScreen(GameScreen):
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
-        if self.gesture is not None:
-            g = self.gesture
-            speed, steady = g.reading()
-            share = min(1.0, abs(g.offset_m) / g.length_m) if g.length_m > 0 else 0.0
-            then = "let go to take it" if g.complete else "pull it on past half to take it"
-            return f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}; {share * 100:.0f} % out, {then}"
+        if self.live is not None:
+            return self.live.words()
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
         where = self._block_at(self.hover_block)
