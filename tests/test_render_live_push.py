@@ -119,3 +119,54 @@ def test_a_drag_pulled_back_goes_back_then_a_drag_out_is_taken_and_replays_bit_f
         assert json.loads(out.stdout) == json.loads(json.dumps(match.state.tower))  # bit for bit, headless
     finally:
         screen.close()
+
+
+def _key(screen, kind, key, mod=0):
+    screen.handle_event(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+
+
+def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_has_no_pushes(surface):
+    """Issue 13: "pick a block on the tower with the arrow keys, see its risk, and push with keys whose
+    hold sets the speed; a single stray click in a list never plays a push"."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        assert not any(a.partition(" ")[0] in ("push", "extract", "probe") for a in screen.legal)
+        steps = len(match.history)
+        _key(screen, pygame.KEYDOWN, pygame.K_RETURN)  # Enter with nothing picked: nothing is played
+        screen.update(DT)
+        assert screen.job is None and screen.live is None and len(match.history) == steps
+        _key(screen, pygame.KEYDOWN, pygame.K_UP)
+        top = max(lv for lv, _ in match.state.legal_blocks())
+        assert screen.picked == (top, 0)
+        for _ in range(top - 8):
+            _key(screen, pygame.KEYDOWN, pygame.K_DOWN)
+        _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
+        _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
+        assert screen.picked == (8, 2)
+        screen.draw(surface)
+        assert screen.picked_text().startswith("Picked block 8:2")
+        _key(screen, pygame.KEYDOWN, pygame.K_p)
+        assert screen.live is not None and screen.live.keyboard and screen.live.block == match.state.layout[8][2]
+        _key(screen, pygame.KEYDOWN, pygame.K_w)
+        speeds = []
+        for _ in range(45):  # W held 1.5 s: the push speeds up as it is held
+            _frames(screen, surface, 1)
+            speeds.append(screen.live.key_speed_m_s)
+            if screen.live.will_take():
+                break
+        _key(screen, pygame.KEYUP, pygame.K_w)
+        assert speeds[-1] > 3 * speeds[0]
+        _frames(screen, surface, 40)
+        while not screen.live.will_take():  # held again until past half
+            _key(screen, pygame.KEYDOWN, pygame.K_w)
+            _frames(screen, surface, 5)
+            _key(screen, pygame.KEYUP, pygame.K_w)
+        assert "Enter takes it" in screen.live.words()
+        _key(screen, pygame.KEYDOWN, pygame.K_RETURN)
+        assert screen.job is not None and screen.job.action.startswith("push 8:2 ")
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.state.last_verdict["taken"] and match.state.phase in ("stack", "over")
+    finally:
+        screen.close()

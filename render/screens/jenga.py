@@ -52,10 +52,12 @@ from .base import GameScreen
 RULE_WAIT_S = {"jenga_classic": 10.0, "jenga_dk": 10.0, "jenga_mario": 5.0}
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
+RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
 # a fresh tower takes about 8 s on one core, its first figures half a second
 HOLE_WORDS = ("mario", "peg", "climb")
 PHYSICS_WORDS = ("stack", "probe", "push")
+BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the block picker), never from the list
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
 # after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
 # median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
@@ -147,6 +149,7 @@ class JengaScreen(GameScreen):
         self.live: LiveDrag | None = None  # the live push under way
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
+        self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
         self.press: tuple[int, int] | None = None
         self.orbiting: tuple[int, int] | None = None
         self.mouse = (-1, -1)
@@ -213,7 +216,12 @@ class JengaScreen(GameScreen):
                 ("Right click or T on a block", "touch it to test how tight it is"),
                 ("Click a glowing slot on top", "stack the block in hand there"),
                 ("Click a block's end", "put or move your Mario or peg into that hole (when allowed)"),
-                ("Drag the background, Left/Right", "turn around the tower (keys: quarter turns)"),
+                ("Arrow keys (Shift+arrows when the list has choices)",
+                 "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
+                ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "
+                                                 "S to pull back, Enter to let go"),
+                ("Drag the background, [ and ]", "turn around the tower (quarter turns; also Left/Right "
+                                                 "when no block may be picked)"),
                 ("Mouse wheel, + and -", "zoom"),
                 ("R", "show or hide the collapse-risk tint")]
 
@@ -551,6 +559,8 @@ class JengaScreen(GameScreen):
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                     and not self.show_help and self.retry()):
                 return
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._picker_key(event):
+                return
             super().handle_event(event)
             return
         # While the simulator works the match must not change: only the view and skipping answer.
@@ -588,13 +598,109 @@ class JengaScreen(GameScreen):
             return self._release(event.pos)
         return False
 
+    # ---- Jenga by keyboard: pick a block with the arrows, push it with held keys ---------------------
+    def _refresh_actions(self, force: bool = False) -> None:
+        """The list holds every choice except those played on the tower (pushes and touches): they are
+        hundreds of rows, and a stray click or Enter there must never push a block."""
+        super()._refresh_actions(force)
+        if any(a.partition(" ")[0] in BLOCK_WORDS for a in self.legal):
+            self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
+            self.actions.set_items([self.action_label(a) for a in self.legal])
+
+    def _picker_key(self, event) -> bool:
+        """Arrows pick a block that may be taken (Up/Down a level, Left/Right across it); P or Enter
+        starts a push on it by keyboard: W held pushes (faster the longer it is held), S held pulls back,
+        Enter lets go (taken past half its length, else put back). True if the key was used."""
+        if self.show_help or self.show_result or self.filtering:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        key = event.key
+        live = self.live
+        if live is not None and live.keyboard:
+            if event.type == pygame.KEYUP:
+                if key in (pygame.K_w, pygame.K_s):
+                    live.hold(0)
+                    return True
+                return False
+            if key == pygame.K_w:
+                live.hold(+1)
+            elif key == pygame.K_s:
+                live.hold(-1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p):
+                self._let_go()
+            else:
+                return False
+            return True
+        if event.type != pygame.KEYDOWN or live is not None:
+            return False
+        legal = sorted(self._legal_blocks())
+        if self.picked not in legal:
+            self.picked = None
+        if not legal:
+            return False
+        # the arrows pick blocks when the list has nothing to choose; with choices in it (holes, cards),
+        # Shift and the arrows do, and the plain arrows move in the list
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and (shift or not self.legal):
+            self.picked = self._pick_next(legal, key)
+            self.say(self.picked_text(), 6.0)
+            return True
+        if key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER) and self.picked is not None:
+            self._start_keyboard_push()
+            return True
+        return False
+
+    def _pick_next(self, legal: list[tuple[int, int]], key) -> tuple[int, int]:
+        if self.picked is None:
+            top = max(lv for lv, _ in legal)
+            return min(b for b in legal if b[0] == top)
+        level, slot = self.picked
+        levels = sorted({lv for lv, _ in legal})
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            i = levels.index(level) + (1 if key == pygame.K_UP else -1)
+            level = levels[min(max(i, 0), len(levels) - 1)]
+            row = [s for lv, s in legal if lv == level]
+            return level, min(row, key=lambda s: (abs(s - slot), s))
+        row = [s for lv, s in legal if lv == level]
+        i = row.index(slot) + (1 if key == pygame.K_RIGHT else -1)
+        return level, row[i % len(row)]
+
+    def picked_text(self) -> str:
+        """The picked block in words: its risk and the keys that push it."""
+        if self.picked is None:
+            return ""
+        level, slot = self.picked
+        words = f"Picked block {level}:{slot}"
+        latest = self.risk.latest
+        if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
+            p, _ = latest.get(level, slot)
+            words += f": {p * 100:.0f} % {RISK_MEANS}"
+        elif self.show_risk and self.risk.busy:
+            words += ": its risk is still being computed"
+        return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."
+
+    def _start_keyboard_push(self) -> None:
+        state = self.match.state
+        level, slot = self.picked
+        b = state.layout[level][slot]
+        if self._scene is None or b is None:
+            return
+        q = self._scene.poses[b]
+        axis = self._axis(b)
+        near = self._end_facing_eye(b)
+        end_point, _ = self.camera.project(np.array([q[:3] + axis * near * self._scene.sizes[b, 0] / 2]))
+        self._start_live(b, (level, slot), tuple(end_point[0]))
+        if self.live is not None:
+            self.live.hold(0)
+
     def _board_key(self, event) -> bool:
         if self.filtering or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False  # letters typed into the choice finder, or shortcuts of the app
         key = event.key
-        if key == pygame.K_LEFT:
+        if key in (pygame.K_LEFT, pygame.K_LEFTBRACKET):
             self.camera.quarter_turn(-1)
-        elif key == pygame.K_RIGHT:
+        elif key in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
             self.camera.quarter_turn(+1)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_by(1.15)
@@ -710,9 +816,10 @@ class JengaScreen(GameScreen):
         axis = "x" if level % 2 == 0 else "y"
         end = ("+" if self._end_facing_eye(block) > 0 else "-") + axis
         action = f"probe {level}:{slot} {end}"
-        if action in self.legal:
+        legal = self.match.state.legal_actions() if self.match.waiting_for_human() else []
+        if action in legal:
             self.play(action)
-        elif any(a.startswith("probe ") for a in self.legal):
+        elif any(a.startswith("probe ") for a in legal):
             self.say(f"Block {level}:{slot} may not be touched now.")
         else:
             self.say("No touch is allowed now (none left this turn, or not your move).")
@@ -775,6 +882,8 @@ class JengaScreen(GameScreen):
         if hover is not None and self._block_at(hover) not in self._legal_blocks() and not self._hole_actions(hover):
             hover = None
         selected = self.live.block if self.live is not None else None
+        if selected is None and self.picked is not None and self.picked in self._legal_blocks():
+            selected = state.layout[self.picked[0]][self.picked[1]]
         risk = self._risk_array(state, len(poses))
         hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
         marked, hover_hole = self._marked_holes(state)
@@ -902,6 +1011,10 @@ class JengaScreen(GameScreen):
             if state.phase == "stack":
                 lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
             else:
+                if self.picked is not None and self.picked in self._legal_blocks() and self.live is None:
+                    lines.append((self.picked_text(), P.HIGHLIGHT))
+                elif self.live is not None and self.live.keyboard:
+                    lines.append((self.live.words(), P.HIGHLIGHT))
                 if self._legal_blocks():
                     touches = f" ({state.probes_left} touch{'es' if state.probes_left != 1 else ''} left)"
                     lines.append(("Press a block and drag it along its length to push it (live); hold the press "

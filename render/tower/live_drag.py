@@ -19,6 +19,10 @@ the block goes as far as the physics lets it and the tower moves as it moves.
   simulated time and the push goes on in slow motion rather than in jumps.
 
 A press and release with nothing pushed (a plain click) plays nothing.
+
+By keyboard (`keyboard=True`) there is no pointer: the finger moves out while the push key is held,
+faster the longer it is held (KEY_SPEED_M_S from its first to its last value over KEY_RAMP_S), and
+back while the pull key is held; it stays where it is between.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ SLOP_M = 0.003
 SLOP_PX = 6.0
 ACROSS_GAIN = 0.3
 MAX_FRAME_S = 0.05
+KEY_SPEED_M_S = (0.005, 0.08)
+KEY_RAMP_S = 2.0
 
 
 class LiveDrag:
@@ -60,6 +66,11 @@ class LiveDrag:
         self.frame = None
         self.sim_s = 0.0
         self.wall_s = 0.0
+        self.keyboard = False
+        self.key_along = 0.0
+        self.key_dir = 0  # +1 push key held, -1 pull key held
+        self.key_held_s = 0.0
+        self._key_clock = t0
         self._open(near_end, t0)
 
     def _open(self, side: int, t0: float) -> None:
@@ -79,6 +90,18 @@ class LiveDrag:
     def move(self, pos) -> None:
         self.pointer = np.asarray(pos, dtype=float)
 
+    def hold(self, direction: int) -> None:
+        """Keyboard: +1 the push key went down, -1 the pull key, 0 both are up (the finger stays)."""
+        self.keyboard = True
+        if direction != self.key_dir:
+            self.key_held_s = 0.0
+        self.key_dir = direction
+
+    @property
+    def key_speed_m_s(self) -> float:
+        lo, hi = KEY_SPEED_M_S
+        return lo + (hi - lo) * min(1.0, self.key_held_s / KEY_RAMP_S)
+
     def _pointer_m(self) -> tuple[float, float]:
         d = self.pointer - self.press
         along = float(d @ self.push_unit) / self.px_per_m
@@ -89,10 +112,18 @@ class LiveDrag:
         """Step the physics up to the screen's clock with the finger where the pointer asks."""
         if self.session.finished or self.frame is not None and self.frame.fallen:
             return
+        if self.keyboard:
+            dt = max(0.0, clock - self._key_clock)
+            if self.key_dir:
+                self.key_held_s += dt
+                self.key_along += self.key_dir * self.key_speed_m_s * dt
+                self.key_along = min(max(self.key_along, -0.005), self.travel_m + 0.005)
+            self.pointer = self.press + self.push_unit * self.key_along * self.px_per_m
+        self._key_clock = clock
         along, across = self._pointer_m()
         d = float(np.linalg.norm(self.pointer - self.press))
         if not self.dragged and d > max(SLOP_PX, SLOP_M * self.px_per_m):
-            if along < 0 and not self.pushed:
+            if along < 0 and not self.pushed and not self.keyboard:
                 # the first real motion goes toward the eye: push from the far end instead
                 self.session.close()
                 self._open(-self.side, clock)
@@ -171,6 +202,11 @@ class LiveDrag:
         force = self.frame.force_n
         if self.fallen:
             return "The tower is falling!"
+        if self.keyboard:
+            then = "Enter takes it" if self.will_take() else "Enter now puts it back"
+            pace = f"pushing at {self.key_speed_m_s * 100:.1f} cm/s" if self.key_dir > 0 else (
+                "pulling back" if self.key_dir < 0 else "holding")
+            return f"{pace}: finger {force:.2f} N; {self.share_out * 100:.0f} % out ({then})"
         if not self.dragged:
             feel = "it gives" if force <= self.touch_force_n else "it is held tight"
             return f"touching: {force:.2f} N, {feel}; drag along the block to push it, let go to put it back"
