@@ -50,7 +50,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
     ap.add_argument("--tremors", type=int, nargs="+", default=[0, 1, 2])
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--spec", default="classic", help="a variant name or a spec JSON path")
+    ap.add_argument("--spec", default="classic", help="a tower name (classic, dk, mario) or a spec JSON path")
     ap.add_argument("--json")
     ap.add_argument("--style", action="append", metavar="NAME=SPEED,STEADINESS",
                     help="a push style to try instead of the default two (repeatable)")

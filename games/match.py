@@ -1,4 +1,11 @@
-"""A match: one game's config, seed and history, with chance sampling, bots, undo/redo and save files.
+"""A match: one game's config, seed and history, and the one driver of bots and chance.
+
+Match is the driver every front end uses (the terminal, selfplay, the window, the tests): it applies
+a person's decisions (play), draws chance outcomes (roll), asks bots (bot_action), and runs the
+automatic steps (step, advance) on the caller's thread. A front end that must stay responsive while a
+step is slow (a bot thinking, the physics of a Jenga push) asks for the step with prepare(), runs it
+on a worker thread with PendingStep.start() while it draws the unchanged match, and applies it with
+commit() on its own thread; the result is the one step() would give. See PendingStep.
 
 Chance outcomes are drawn, in order, from one numpy default_rng seeded from the match seed. Undo never
 goes back past a chance outcome, so no draw is ever taken back: the same seed and the same decisions
@@ -13,10 +20,12 @@ a crash never leaves half a save behind.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -25,12 +34,13 @@ import numpy as np
 
 from . import registry
 from .bots import Bot, sample_outcome
-from .core import CHANCE, TERMINAL, ConfigError, GameConfig, GameError, IllegalActionError, State
+from .core import CHANCE, TERMINAL, ConfigError, GameConfig, GameError, GameOverError, IllegalActionError, State
 
 FORMAT = "kong-tabletop-match"
 VERSION = 1
 _CHANCE_STREAM = 0x5EED
 _BOT_STREAM = 0xB07
+_BOT_INC = (0xB07 << 64) | 0x5EED_B07_5EED_B07 | 1  # PCG64's stream constant (any odd number) for bot generators
 
 
 EARLIER = "earlier version of the rules or the physics"
@@ -40,7 +50,7 @@ class MatchFileError(GameError):
     """A save file that cannot be loaded: not JSON, truncated, edited, or from another version."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One action in the history: who took it (a seat, or CHANCE) and the action."""
 
@@ -52,17 +62,38 @@ class Step:
 
 
 def bot_rng(seed: int, position: int, seat: int) -> np.random.Generator:
-    return np.random.default_rng([_BOT_STREAM, seed, position, seat])
+    """The Generator a bot gets for its decision at this position of the history (see _reseed)."""
+    return _reseed(np.random.Generator(np.random.PCG64(0)), seed, position, seat)
+
+
+def _reseed(rng: np.random.Generator, seed: int, position: int, seat: int) -> np.random.Generator:
+    # A hash of (seed, position, seat) is the PCG64 state: setting it costs a few microseconds where
+    # building a Generator from a SeedSequence costs about 40, more than a whole Donkey Kong turn.
+    key = hashlib.blake2b(b"%d,%d,%d,%d" % (_BOT_STREAM, seed, position, seat), digest_size=16).digest()
+    rng.bit_generator.state = {"bit_generator": "PCG64",
+                               "state": {"state": int.from_bytes(key, "little"), "inc": _BOT_INC},
+                               "has_uint32": 0, "uinteger": 0}
+    return rng
 
 
 def state_digest(state: State) -> str:
     return hashlib.sha256(state.to_json_text().encode()).hexdigest()
 
 
-class Match:
-    """Drives a state: applies decisions, samples chance, asks bots, keeps undo and redo."""
+class StaleStepError(GameError):
+    """A prepared step offered to a match that has moved on (undo, redo or another step) since."""
 
-    def __init__(self, config: GameConfig, seed: int, bots: Mapping[int, Bot] | None = None):
+
+class Match:
+    """Drives a state: applies decisions, samples chance, asks bots, keeps undo and redo.
+
+    undo: keep a snapshot before every decision so undo() can take it back. The default keeps them
+    when a person sits at the table; bots-only matches (selfplay) skip the copy, which costs more than
+    the rules of a Donkey Kong turn.
+    """
+
+    def __init__(self, config: GameConfig, seed: int, bots: Mapping[int, Bot] | None = None,
+                 undo: bool | None = None):
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ConfigError(f"a seed is a whole number of 0 or more, got {seed!r}")
         self.spec = registry.get(config.game)
@@ -72,9 +103,12 @@ class Match:
         self.state: State = self.spec.new_state(config)
         self.history: list[Step] = []
         self._chance = np.random.default_rng([_CHANCE_STREAM, seed])
+        self._bot_rng = np.random.Generator(np.random.PCG64(0))  # reseeded for each decision of step()
         self._undo: list[State] = []  # snapshots before each decision since the last chance outcome
         self._redo: list[Step] = []
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots()
+        people = any(i not in self.bots for i in range(len(config.seats)))
+        self.keeps_undo = people if undo is None else bool(undo)
 
     def _make_bots(self) -> dict[int, Bot]:
         return {i: self.spec.bots[s.bot]() for i, s in enumerate(self.config.seats) if s.bot is not None}
@@ -92,46 +126,60 @@ class Match:
         player = self.state.current_player()
         if player == CHANCE:
             raise IllegalActionError("it is a chance step (dice, spinner or shuffle), not anyone's decision")
-        before = self.state.clone()
-        self.state.apply_action(action)  # raises, and changes nothing, if illegal
-        self._undo.append(before)
+        self._play(player, action)
+
+    def _play(self, player: int, action: str) -> Step:
+        if self.keeps_undo:
+            before = self.state.clone()
+            self.state.apply_action(action)  # raises, and changes nothing, if illegal
+            self._undo.append(before)
+        else:
+            self.state.apply_action(action)
         self._redo.clear()
-        self.history.append(Step(player, action))
+        step = Step(player, action)
+        self.history.append(step)
+        return step
 
     def roll(self) -> str:
         """Sample and apply the chance outcome at this point of the history."""
         if self.state.current_player() != CHANCE:
             raise IllegalActionError("no chance step is due now")
+        return self._roll().action
+
+    def _roll(self) -> Step:
         outcome = sample_outcome(self.state.chance_outcomes(), self._chance)
         self.state.apply_action(outcome)
-        self.history.append(Step(CHANCE, outcome))
+        step = Step(CHANCE, outcome)
+        self.history.append(step)
         self._undo.clear()
         self._redo.clear()
-        return outcome
+        return step
 
     def bot_action(self) -> str:
         """What the current seat's bot would play now (not applied)."""
         seat = self.state.current_player()
-        bot = self.bots.get(seat)
-        if bot is None:
+        if seat not in self.bots:
             raise IllegalActionError(f"seat {seat} is not played by a bot")
-        state = self.state.clone() if bot.may_change_state else self.state
-        return bot.choose(state, bot_rng(self.seed, len(self.history), seat))
+        return self._bot_choice(seat, self.state, _reseed(self._bot_rng, self.seed, len(self.history), seat))
+
+    def _bot_choice(self, seat: int, state: State, rng: np.random.Generator) -> str:
+        bot = self.bots[seat]
+        return bot.choose(state.clone() if bot.may_change_state else state, rng)
 
     def waiting_for_human(self) -> bool:
         p = self.state.current_player()
         return p >= 0 and p not in self.bots
 
     def step(self) -> Step | None:
-        """One automatic step (a chance outcome or a bot decision); None if a person must act or it is over."""
+        """One automatic step (a chance outcome or a bot decision), played at once on this thread;
+        None if a person must act or the game is over."""
         p = self.state.current_player()
-        if p == TERMINAL or (p >= 0 and p not in self.bots):
-            return None
         if p == CHANCE:
-            self.roll()
-        else:
-            self.play(self.bot_action())
-        return self.history[-1]
+            return self._roll()
+        if p < 0 or p not in self.bots:
+            return None
+        rng = _reseed(self._bot_rng, self.seed, len(self.history), p)
+        return self._play(p, self._bot_choice(p, self.state, rng))
 
     def advance(self, limit: int | None = None) -> int:
         """Run automatic steps until a person must act or the game ends; returns how many ran."""
@@ -139,6 +187,47 @@ class Match:
         while (limit is None or n < limit) and self.step() is not None:
             n += 1
         return n
+
+    # ---- a step computed elsewhere (a worker thread) ----------------------------------------
+    def prepare(self, action: str | None = None) -> "PendingStep":
+        """The next step, to be computed away from the match: a person's `action` (checked now, so an
+        illegal one raises here), or with no action the automatic step due (a bot's decision or a
+        chance outcome). The match does not change until commit(); see PendingStep."""
+        p = self.state.current_player()
+        if p == TERMINAL:
+            raise GameOverError("the game is over; there is no step to take")
+        if action is None:
+            if p >= 0 and p not in self.bots:
+                raise IllegalActionError(f"{self.state.seat_name(p)} is a person: their action is needed")
+        else:
+            if p == CHANCE:
+                raise IllegalActionError("it is a chance step (dice, spinner or shuffle), not anyone's decision")
+            if not isinstance(action, str):
+                raise IllegalActionError(f"an action is a string, got {type(action).__name__}")
+            self.state.check_action(action)
+        return PendingStep(self, p, action)
+
+    def commit(self, pending: "PendingStep") -> Step:
+        """Apply a step that has run: its state becomes the match's, with the history, undo and redo
+        exactly as step() or play() leave them. If run() failed, its error is raised here and the match
+        is unchanged; StaleStepError if the match moved on since prepare()."""
+        if not pending.done:
+            raise IllegalActionError("this step has not finished running")
+        if pending.match is not self or pending.before is not self.state or pending.at != len(self.history):
+            raise StaleStepError("the match has changed since this step was prepared (undo, redo, a load or "
+                                 "another step); prepare it again")
+        if pending.error is not None:
+            raise pending.error
+        step = Step(pending.by, pending.action)
+        if pending.by == CHANCE:
+            self._chance = pending._chance
+            self._undo.clear()
+        elif self.keeps_undo:
+            self._undo.append(pending.before)  # never changed: run() worked on its own copy
+        self._redo.clear()
+        self.state = pending.state
+        self.history.append(step)
+        return step
 
     # ---- undo and redo --------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -254,6 +343,71 @@ class Match:
                     self.play(step.action)
             except IllegalActionError as exc:
                 raise MatchFileError(f"action {i + 1} is not legal: {exc}") from None
+
+
+
+class PendingStep:
+    """One step of a match computed away from it, for a window that goes on drawing meanwhile.
+
+    match.prepare() takes, on the caller's thread, what the step needs: who acts (`by`, a seat or
+    CHANCE), the person's `action` if there is one, the position it starts from (`before`, the match's
+    own state object, never changed) and a copy of it (`state`) for run() to work on, with the chance
+    generator's or the bot's generator. run() (or start(), on a daemon thread) does the slow part: the
+    bot's thinking, the physics of a Jenga push. It touches nothing of the match, never raises (a
+    failure is kept in `error`) and fills in `action` for a bot or chance. The caller then hands it to
+    match.commit() on its own thread, which applies it or raises its error. A screen:
+
+        job = match.prepare(action)         # or prepare() for a bot or chance; IllegalActionError here
+        job.state.record_trajectories = True  # anything the step's state should carry, before start
+        job.start()
+        ...each frame: draw match.state (still `before`); once job.done:
+        try: step = match.commit(job)       # the step's error, if any, is raised here; nothing changed
+        except Exception as exc: report it
+
+    The result is the one match.step() or match.play() would give: the same outcome from the seed, the
+    same generator for the bot.
+    """
+
+    def __init__(self, match: Match, by: int, action: str | None):
+        self.match = match
+        self.by = by
+        self.action = action
+        self.at = len(match.history)
+        self.before = match.state
+        self.state = match.state.clone()
+        self.error: BaseException | None = None
+        self._chance = copy.deepcopy(match._chance) if by == CHANCE else None
+        self._rng = bot_rng(match.seed, self.at, by) if by >= 0 and action is None else None
+        self._finished = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    @property
+    def done(self) -> bool:
+        return self._finished.is_set()
+
+    def run(self) -> "PendingStep":
+        """Compute the step on this thread (see the class docstring); returns self."""
+        try:
+            if self.by == CHANCE:
+                self.action = sample_outcome(self.state.chance_outcomes(), self._chance)
+            elif self.action is None:
+                self.action = self.match._bot_choice(self.by, self.state, self._rng)
+            self.state.apply_action(self.action)
+        except Exception as exc:  # handed to the caller by commit()
+            self.error = exc
+        finally:
+            self._finished.set()
+        return self
+
+    def start(self) -> "PendingStep":
+        """run() on a daemon thread; returns self at once."""
+        self.thread = threading.Thread(target=self.run, name="match step", daemon=True)
+        self.thread.start()
+        return self
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until run() has finished (or timeout seconds); True if it has."""
+        return self._finished.wait(timeout)
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

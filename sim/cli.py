@@ -7,7 +7,7 @@ import json
 import re
 import sys
 
-from .spec import VARIANTS, SimError, load_spec
+from .spec import TOWERS, SimError, load_spec
 from .tower import Tower
 
 ADDRESS = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
@@ -30,9 +30,9 @@ def parse_address(text: str) -> tuple[int, int]:
 
 
 def _tower(args) -> Tower:
-    spec = load_spec(args.variant)
+    spec = load_spec(args.tower)
     if args.levels is not None and not 3 <= args.levels <= spec.levels:
-        raise UsageError(f"--levels must be between 3 and {spec.levels} for {args.variant}, got {args.levels}")
+        raise UsageError(f"--levels must be between 3 and {spec.levels} for {args.tower}, got {args.levels}")
     if args.levels is not None and args.levels != spec.levels:
         from dataclasses import replace
         spec = replace(spec, levels=args.levels)
@@ -58,7 +58,7 @@ def cmd_check(args) -> int:
             collapsed_at = i
             break
     result = {
-        "variant": args.variant, "seed": args.seed, "mode": args.mode,
+        "tower": args.tower, "seed": args.seed, "mode": args.mode,
         "removals": [f"{l}:{p}" for l, p in removals],
         "collapsed": collapsed_at is not None, "collapsed_at": collapsed_at,
         "fallen": [f"{l}:{p}" for l, p in (last.fallen if last else [])],
@@ -70,7 +70,7 @@ def cmd_check(args) -> int:
     else:
         state = f"FELL at removal {collapsed_at} ({removals[collapsed_at][0]}:{removals[collapsed_at][1]})" \
             if collapsed_at is not None else "stands"
-        print(f"{args.variant} tower (seed {args.seed}): {state}; largest displacement {max_disp:.2f} mm, "
+        print(f"{args.tower} tower (seed {args.seed}): {state}; largest displacement {max_disp:.2f} mm, "
               f"largest tilt {max_tilt:.2f} deg, {total_sim:.2f} s simulated in {total_wall:.0f} ms")
     return 0
 
@@ -111,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def tower_args(p):
-        p.add_argument("--variant", choices=VARIANTS, default="classic", help="which tower (default classic)")
+        # --variant is the flag's older name, still accepted (a tower is not a rule variant).
+        p.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
+                       help="which game's tower (default classic)")
         p.add_argument("--levels", type=int, default=None, help="build only this many levels (default: the game's)")
         p.add_argument("--seed", type=int, default=0, help="tolerance seed (default 0)")
         p.add_argument("--json", action="store_true", help="print one JSON value instead of text")

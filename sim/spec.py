@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "towers"
-VARIANTS = ("classic", "dk", "mario")
+TOWERS = ("classic", "dk", "mario")  # the towers of the three Jenga games, by spec name
 
 
 class SimError(ValueError):
@@ -273,8 +273,8 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
 def load_spec(name: str) -> TowerSpec:
     """The spec of one game's tower: "classic", "dk" or "mario" (or a path to a spec JSON file)."""
     path = Path(name) if name.endswith(".json") else ASSETS / f"{name}.json"
-    if not name.endswith(".json") and name not in VARIANTS:
-        raise SpecError(f"unknown tower variant {name!r}; choose one of {', '.join(VARIANTS)}")
+    if not name.endswith(".json") and name not in TOWERS:
+        raise SpecError(f"unknown tower {name!r}; choose one of {', '.join(TOWERS)}")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -532,7 +532,7 @@ class Tower:
     def get_state(self) -> dict:
         return {
             "version": STATE_VERSION,
-            "variant": self.spec.name,
+            "variant": self.spec.name,  # the tower's spec name; the key is older than the name (saves keep it)
             "seed": self.seed,
             "poses": self._poses.tolist(),
             "where": [self.where(b) for b in range(self.spec.num_blocks)],
@@ -548,7 +548,7 @@ class Tower:
             if state.get("version") != STATE_VERSION:
                 raise SimError(f"tower state version {state.get('version')!r} is not {STATE_VERSION}")
             if state["variant"] != spec.name:
-                raise SimError(f"tower state is for variant {state['variant']!r}, not {spec.name!r}")
+                raise SimError(f"tower state is for the {state['variant']!r} tower, not {spec.name!r}")
             tower = cls(spec, int(state["seed"]))
             poses = np.array(state["poses"], dtype=float)
             slots = np.array(state["slots"], dtype=int).reshape(-1, spec.per_level)

@@ -40,3 +40,23 @@ def test_spinners_and_pieces_read_as_words():
     mario = _first_decisions("jenga_mario")
     assert mario["character"][1].startswith("take the ") and mario["character"][1].endswith(" character card")
     assert mario["peg"][1].startswith("put the peg in the ")
+
+
+def test_a_push_is_written_to_the_steps_of_play_json(monkeypatch):
+    """assets/jenga/play.json gives the step of a push's speed and steadiness: the action text is
+    quantised to it and written with as many decimals as it has; a value between two steps is refused."""
+    import copy
+
+    import pytest
+
+    from games.core import ActionSyntaxError
+    from games.jenga import data, push
+
+    assert push.make_extract(4, 1, "+x", 0.0123, 0.876) == "extract 4:1 +x speed=0.012 steady=0.88"
+    coarse = copy.deepcopy(data.play())
+    coarse["speed_m_s"]["step"], coarse["steadiness"]["step"] = 0.005, 0.1
+    monkeypatch.setattr(data, "play", lambda: coarse)
+    assert push.make_extract(4, 1, "+x", 0.0123, 0.876) == "extract 4:1 +x speed=0.010 steady=0.9"
+    assert push.parse_extract("extract 4:1 +x speed=0.015 steady=0.9").speed == 0.015
+    with pytest.raises(ActionSyntaxError, match="not in canonical form; write 'extract 4:1 \\+x speed=0.010"):
+        push.parse_extract("extract 4:1 +x speed=0.012 steady=0.9")

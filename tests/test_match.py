@@ -203,3 +203,109 @@ def test_a_jenga_match_saved_before_the_tower_physics_changed_is_refused_with_th
     path = Path(__file__).parent / "saved" / "classic_saved_before_issue_12.json"
     with pytest.raises(MatchFileError, match="earlier version of the rules or the physics"):
         Match.load(path)
+
+
+# ---- the driver: a step prepared, run on a worker thread and committed ------------------------------
+def _bots_match(game, seed=3, players=None):
+    spec = registry.get(game)
+    return Match(spec.make_config(players=players), seed)
+
+
+def _drive_in_background(match, steps):
+    """What a window does: prepare the step, run it on a thread, commit it on this one."""
+    for _ in range(steps):
+        if match.is_over():
+            break
+        before = (match.state.to_json_text(), len(match.history))
+        job = match.prepare().start()
+        assert job.wait(30)
+        assert (match.state.to_json_text(), len(match.history)) == before  # untouched until commit
+        match.commit(job)
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
+def test_a_step_run_on_a_worker_thread_is_the_step_the_match_plays_itself(game):
+    direct, background = _bots_match(game), _bots_match(game)
+    for _ in range(60):
+        if direct.is_over():
+            break
+        direct.step()
+    _drive_in_background(background, len(direct.history))
+    assert background.history == direct.history and background.state == direct.state
+    # and the two go on identically, whichever way each next step is taken
+    direct.advance(40)
+    _drive_in_background(background, 40)
+    assert background.history == direct.history
+
+
+def test_a_person_action_prepared_elsewhere_is_checked_at_once_and_played_on_commit():
+    m = _match()
+    m.roll()
+    with pytest.raises(IllegalActionError, match="legal: walk"):
+        m.prepare("walk 99")
+    job = m.prepare("pass").start()
+    job.wait(5)
+    step = m.commit(job)
+    assert step.by == 0 and step.action == "pass" and m.history[-1] == step
+    m.undo()  # a person's decision committed this way is taken back like one played directly
+    assert m.current_player == 0 and m.can_redo()
+
+
+def test_a_step_prepared_before_an_undo_is_refused_and_changes_nothing():
+    from games.match import StaleStepError
+
+    m = _match()
+    m.roll()
+    m.play("pass")
+    job = m.prepare().run()  # Bob's roll, computed
+    m.undo()
+    before = (m.state.to_json_text(), list(m.history))
+    with pytest.raises(StaleStepError, match="changed since this step was prepared"):
+        m.commit(job)
+    assert (m.state.to_json_text(), m.history) == before
+
+
+def test_a_bot_that_fails_on_the_worker_thread_raises_on_commit_and_the_match_is_unchanged():
+    from games.bots import Bot
+
+    class Broken(Bot):
+        def choose(self, state, rng):
+            state.pos[0] = 99  # what it did to its copy must not reach the match
+            raise RuntimeError("the bot broke")
+
+    m = Match(toy_race.SPEC.make_config([Seat("Ann", "random"), Seat("Bob")]), 5, bots={0: Broken()})
+    m.roll()
+    before = (m.state.to_json_text(), list(m.history))
+    job = m.prepare().start()
+    job.wait(5)
+    with pytest.raises(RuntimeError, match="the bot broke"):
+        m.commit(job)
+    assert (m.state.to_json_text(), m.history) == before
+
+
+def test_bots_only_matches_keep_no_undo_snapshots_and_mixed_ones_do():
+    bots = _bots_match("donkey_kong")
+    bots.advance(30)
+    assert not bots.keeps_undo and not bots.can_undo()
+    spec = registry.get("donkey_kong")
+    mixed = Match(spec.make_config([Seat("Ann"), Seat("bot", "random")]), 3)
+    assert mixed.keeps_undo
+    assert Match(spec.make_config(players=2), 3, undo=True).keeps_undo
+
+
+@pytest.mark.physics
+def test_a_jenga_push_run_on_a_worker_thread_is_the_push_the_match_plays_itself():
+    """The Jenga screen's use: the physics runs on the worker thread, on the step's own copy, with the
+    animation frames asked for; the committed result is the one step() gives."""
+    direct, background = _bots_match("jenga_classic", seed=2), _bots_match("jenga_classic", seed=2)
+    framed = []
+    while len(direct.history) < 6 and not direct.is_over():
+        direct.step()
+        job = background.prepare()
+        job.state.record_trajectories = True
+        job.start().wait(120)
+        step = background.commit(job)
+        if step.action.split()[0] in ("stack", "tremor"):
+            framed.append(background.state.last_trajectory() is not None)
+    assert background.history == direct.history and background.state == direct.state
+    assert framed and all(framed)

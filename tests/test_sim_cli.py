@@ -21,9 +21,15 @@ def test_check_json_reports_the_first_collapse():
 
 
 def test_check_standing_tower():
-    out = run("check", "--variant", "mario", "--remove", "5:1", "--json")
+    out = run("check", "--tower", "mario", "--remove", "5:1", "--json")
     result = json.loads(out.stdout)
-    assert result["collapsed"] is False and result["collapsed_at"] is None
+    assert result["collapsed"] is False and result["collapsed_at"] is None and result["tower"] == "mario"
+
+
+def test_the_older_variant_flag_still_names_the_tower():
+    out = run("check", "--variant", "mario", "--remove", "5:1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["tower"] == "mario"
 
 
 def test_riskmap_json_lists_every_removable_block():
@@ -39,7 +45,7 @@ def test_riskmap_json_lists_every_removable_block():
     (["check", "--remove", "30:1"], "level 30 does not exist"),
     (["check", "--remove", "4:1", "--remove", "4:1"], "already gone"),
     (["check", "--remove", "eight"], "bad block address"),
-    (["check", "--variant", "lego", "--remove", "1:1"], "invalid choice"),
+    (["check", "--tower", "lego", "--remove", "1:1"], "invalid choice"),
     (["check"], "required"),
     (["riskmap", "--samples", "0"], "--samples"),
     (["riskmap", "--removed", "2:x"], "bad block address"),

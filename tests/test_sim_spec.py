@@ -34,8 +34,8 @@ def test_broken_spec_names_the_field(change, message):
         parse_spec(data, "classic.json")
 
 
-def test_unknown_variant():
-    with pytest.raises(SpecError, match="unknown tower variant 'lego'"):
+def test_unknown_tower():
+    with pytest.raises(SpecError, match="unknown tower 'lego'"):
         load_spec("lego")
 
 

@@ -50,7 +50,7 @@ A fireball that ends its count exactly on the foot of a ladder climbs it to the 
 that ladder are hit); a barrel that ends its count exactly on the top of a ladder slides to its foot,
 but never while a pawn stands on the ladder{wiki_ladder}. An obstacle slides at most one ladder per move
 (a barrel that turned into a fireball may slide once more as a fireball).
-Two obstacles of one kind never rest on one space: the mover goes on to the next free space. A
+Two obstacles of one kind never rest on one space: the moving one goes on to the next free space. A
 fireball and a barrel that meet (either one moving) destroy the barrel: back to the dispenser.
 A fireball reaching the space in front of Donkey Kong goes back to the Oil Can at once. {oil_rule}
 If all four fireballs are already out, a barrel reaching the Oil Can simply goes back to the

@@ -32,7 +32,7 @@ MAX_PLAYERS = 4
 # Upper bound of actions in one turn: roll, move and red-dot draw, plus at most one action per
 # contact. A moving obstacle only ever goes forward on the gamepath (slides and advances included),
 # at most once up and once down (a barrel turning into a fireball), with at most two ladder rungs
-# per slide, and meets at most four pawns per space; 17 movers a turn (16 obstacles and the drop).
+# per slide, and meets at most four pawns per space; 17 obstacle moves a turn (16 obstacles and the drop).
 _ENTRIES_PER_MOVER = 2 * (len(BOARD.route) + max(len(r) for r in BOARD.ladder_spaces) + 1)
 TURN_ACTION_BOUND = 3 + 2 * 9 + 17 * _ENTRIES_PER_MOVER * MAX_PLAYERS
 MAX_LENGTH = (ROLL_OFF_LIMIT * MAX_PLAYERS + FIRST_HAND * MAX_PLAYERS
@@ -87,7 +87,7 @@ class DonkeyKongState(State):
         self.finisher = -1
         self.path_left: list[int] = []
         self.queue: list[int] = []  # obstacle codes still to move this turn
-        self.mover: list | None = None  # [code, steps left, landing is exact, has slid, forced spaces]
+        self.in_motion: list | None = None  # [code, steps left, landing is exact, has slid, forced spaces]
         self.contacts: list[list[int]] = []  # [seat, obstacle code, space] waiting to be settled
         self.events: list[str] = []  # the last few things that happened, for people to read
 
@@ -354,7 +354,7 @@ class DonkeyKongState(State):
 
     def _jumped(self, code: int) -> None:
         """A Jump card: the obstacle stays; if it is moving, the variant may send it one space on."""
-        m = self.mover
+        m = self.in_motion
         if m is None or m[0] != code:
             return  # jumped during the pawn's own move: the obstacle simply stays
         if self.wiki:
@@ -369,8 +369,8 @@ class DonkeyKongState(State):
             self.fireballs[code] = -1
         else:
             self.barrels[code - FIREBALLS] = -1
-        if self.mover is not None and self.mover[0] == code:
-            self.mover = None
+        if self.in_motion is not None and self.in_motion[0] == code:
+            self.in_motion = None
 
     def _note(self, text: str) -> None:
         self.events.append(text)
@@ -405,8 +405,8 @@ class DonkeyKongState(State):
                     return
                 self._start_obstacles()
             elif stage == OBSTACLES or stage == RELEASE:
-                if self.mover is not None:
-                    self._mover_step()
+                if self.in_motion is not None:
+                    self._motion_step()
                 elif stage == OBSTACLES:
                     self._move_queue()
                 else:
@@ -441,7 +441,7 @@ class DonkeyKongState(State):
 
     def _move_queue(self) -> None:
         """Move the queued obstacles in order. A move that meets nothing is done here in one loop;
-        the first that meets something (or must advance or slide) becomes the mover, and we return."""
+        the first that meets something (or must advance or slide) is the one in motion, and we return."""
         queue, pawns, fireballs, barrels = self.queue, self.pawns, self.fireballs, self.barrels
         roll = self.obstacle_roll
         while queue:
@@ -474,7 +474,7 @@ class DonkeyKongState(State):
                 barrels[b] = pos
                 if not left and barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None:
                     continue
-            self.mover = [code, left, True, False, []]
+            self.in_motion = [code, left, True, False, []]
             return
         self._release_barrel()
 
@@ -482,11 +482,11 @@ class DonkeyKongState(State):
         self.stage = RELEASE
         if -1 in self.barrels:
             b = self.barrels.index(-1)
-            self.mover = [FIREBALLS + b, 0, False, True, [_DROP]]
+            self.in_motion = [FIREBALLS + b, 0, False, True, [_DROP]]
 
     def _end_turn(self) -> None:
         self.stage = ROLL
-        self.mover = None
+        self.in_motion = None
         self.queue = []
         self.turns += 1
         if self.finisher >= 0:
@@ -498,11 +498,11 @@ class DonkeyKongState(State):
         else:
             self.turn = (self.turn + 1) % len(self.pawns)
 
-    def _mover_step(self) -> None:
+    def _motion_step(self) -> None:
         """Move the obstacle in motion until it stops, meets a pawn or changes into a fireball."""
-        m = self.mover
+        m = self.in_motion
         contacts, pawns, fireballs, barrels = self.contacts, self.pawns, self.fireballs, self.barrels
-        while self.mover is m and not contacts:
+        while self.in_motion is m and not contacts:
             if m[4]:
                 self._enter(m[4].pop(0))
             elif m[1] > 0:
@@ -525,7 +525,7 @@ class DonkeyKongState(State):
 
     def _enter(self, s: int) -> None:
         """The moving obstacle enters space s (passing or landing)."""
-        m = self.mover
+        m = self.in_motion
         code = m[0]
         if code >= FIREBALLS:
             b = code - FIREBALLS
@@ -534,20 +534,20 @@ class DonkeyKongState(State):
                 if (m[1] > 0 or not self.wiki) and -1 in self.fireballs:
                     f = self.fireballs.index(-1)
                     self.fireballs[f] = _OIL
-                    self.mover = [f, m[1], m[2], False, []]
+                    self.in_motion = [f, m[1], m[2], False, []]
                     self._note("a barrel reaches the Oil Can and a fireball comes out")
                 else:
-                    self.mover = None
+                    self.in_motion = None
                 return
             if s in self.fireballs:
                 self.barrels[b] = -1
-                self.mover = None
+                self.in_motion = None
                 return
             self.barrels[b] = s
         else:
             if s == _DK:
                 self.fireballs[code] = -1
-                self.mover = None
+                self.in_motion = None
                 return
             self.fireballs[code] = s
             if s in self.barrels:
@@ -563,7 +563,7 @@ class DonkeyKongState(State):
 
     def _land(self) -> None:
         """The moving obstacle has used its count: advance off a twin, slide a ladder, or stop."""
-        m = self.mover
+        m = self.in_motion
         code = m[0]
         if code < FIREBALLS:
             pos = self.fireballs[code]
@@ -585,7 +585,7 @@ class DonkeyKongState(State):
                 m[3] = True
                 m[4] = list(slide)
                 return
-        self.mover = None
+        self.in_motion = None
 
     def _barrel_may_slide(self, top: int, slide: tuple) -> bool:
         rungs, bottom = slide[:-1], slide[-1]
@@ -610,18 +610,22 @@ class DonkeyKongState(State):
     # ---- data -----------------------------------------------------------------------------------
     _FIELDS = ("stage", "rollers", "rolls", "roll_offs", "first", "deal_left", "turn", "turns",
                "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "hands", "played",
-               "bonus", "finisher", "path_left", "queue", "mover", "contacts", "events")
+               "bonus", "finisher", "path_left", "queue", "in_motion", "contacts", "events")
+    # The obstacle in motion was called "mover" when saves began to record state digests: it keeps
+    # that key in the JSON, so the digests of earlier saves still match.
+    _SAVED_AS = {f: ("mover" if f == "in_motion" else f) for f in _FIELDS}
 
     def to_json(self) -> dict:
-        return {f: getattr(self, f) for f in self._FIELDS}
+        return {self._SAVED_AS[f]: getattr(self, f) for f in self._FIELDS}
 
     @classmethod
     def from_json(cls, config, data) -> "DonkeyKongState":
         s = cls(config)
         for f in cls._FIELDS:
-            if f not in data:
-                raise ValueError(f"a Donkey Kong state needs the field {f!r}")
-            setattr(s, f, copy.deepcopy(data[f]))
+            key = cls._SAVED_AS[f]
+            if key not in data:
+                raise ValueError(f"a Donkey Kong state needs the field {key!r}")
+            setattr(s, f, copy.deepcopy(data[key]))
         return s
 
     def clone(self) -> "DonkeyKongState":
@@ -638,8 +642,8 @@ class DonkeyKongState(State):
         d["bonus"] = self.bonus[:]
         d["path_left"] = self.path_left[:]
         d["queue"] = self.queue[:]
-        m = self.mover
-        d["mover"] = None if m is None else [m[0], m[1], m[2], m[3], m[4][:]]
+        m = self.in_motion
+        d["in_motion"] = None if m is None else [m[0], m[1], m[2], m[3], m[4][:]]
         d["contacts"] = [c[:] for c in self.contacts]
         d["events"] = self.events[:]
         twin.__dict__ = d
@@ -652,7 +656,7 @@ class DonkeyKongState(State):
         if len(self.fireballs) != FIREBALLS:
             bad.append(f"{len(self.fireballs)} fireballs instead of {FIREBALLS}")
         # The obstacle in motion may pass over a twin or a ladder rung while a contact pauses it.
-        moving = self.mover[0] if self.mover is not None else -1
+        moving = self.in_motion[0] if self.in_motion is not None else -1
         for name, where, base in (("barrel", self.barrels, FIREBALLS), ("fireball", self.fireballs, 0)):
             on = [s for i, s in enumerate(where) if s >= 0 and base + i != moving]
             if len(on) != len(set(on)):

@@ -14,7 +14,7 @@ from .common import NotYourMoveError, TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
 
 
-class DonkeyKongState(TowerState):
+class JengaDonkeyKongState(TowerState):
     TOWER = "dk"
     BLOCKS = 54
     ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
@@ -294,8 +294,8 @@ SPEC = GameSpec(
     name="jenga_dk", title="Donkey Kong Jenga", summary="climb the physics tower to save Pauline",
     min_players=2, max_players=4, variants={"standard": "the Donkey Kong rules"},
     default_variant="standard",
-    max_length=6 + data.play()["max_turns"] * DonkeyKongState.ACTIONS_PER_TURN,
-    new_state=DonkeyKongState, state_from_json=DonkeyKongState.from_json,
+    max_length=6 + data.play()["max_turns"] * JengaDonkeyKongState.ACTIONS_PER_TURN,
+    new_state=JengaDonkeyKongState, state_from_json=JengaDonkeyKongState.from_json,
     bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,
 )
-DonkeyKongState.spec = SPEC
+JengaDonkeyKongState.spec = SPEC

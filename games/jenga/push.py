@@ -2,14 +2,17 @@
 
 A push names the block (level:slot), the end it is pushed from (a tower side, +x/-x on even levels,
 +y/-y on odd ones), the push speed in metres per second and the steadiness of the hand from 0 (shaky)
-to 1 (perfectly steady). Values are quantised (speed to 0.001 m/s, steadiness to 0.01) and written in
-one canonical form, so an action's text round-trips exactly.
+to 1 (perfectly steady). Values are quantised to the steps of assets/jenga/play.json (speed to 0.001
+m/s, steadiness to 0.01) and written with as many decimals as the step has, in one canonical form, so
+an action's text round-trips exactly.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
 
 from ..core import ActionSyntaxError, IllegalActionError
 from . import data
@@ -36,7 +39,9 @@ class Push:
     steadiness: float = 1.0
 
     def extract_text(self) -> str:
-        return f"extract {self.level}:{self.slot} {self.end} speed={self.speed:.3f} steady={self.steadiness:.2f}"
+        play = data.play()
+        speed, steady = _decimals(play["speed_m_s"]["step"]), _decimals(play["steadiness"]["step"])
+        return f"extract {self.level}:{self.slot} {self.end} speed={self.speed:.{speed}f} steady={self.steadiness:.{steady}f}"
 
     def probe_text(self) -> str:
         return f"probe {self.level}:{self.slot} {self.end}"
@@ -50,12 +55,22 @@ class Push:
         return cls(d["level"], d["slot"], d["end"], d["speed"], d["steadiness"])
 
 
+@lru_cache(maxsize=None)
+def _decimals(step: float) -> int:
+    """How many decimals write every multiple of step exactly (0.001: 3, 0.25: 2)."""
+    return max(0, -Decimal(repr(step)).normalize().as_tuple().exponent)
+
+
+def _quantise(value: float, step: float) -> float:
+    return round(round(value / step) * step, _decimals(step))
+
+
 def quantise_speed(speed: float) -> float:
-    return round(round(speed / 0.001) * 0.001, 3)
+    return _quantise(speed, data.play()["speed_m_s"]["step"])
 
 
 def quantise_steadiness(steadiness: float) -> float:
-    return round(round(steadiness / 0.01) * 0.01, 2)
+    return _quantise(steadiness, data.play()["steadiness"]["step"])
 
 
 def make_extract(level: int, slot: int, end: str, speed: float, steadiness: float) -> str:
@@ -85,8 +100,8 @@ def parse_extract(text: str) -> Push:
         raise PushOutOfRangeError(f"steadiness {steadiness} is outside {lo:.2f} to {hi:.2f}")
     if end not in ends(level):
         raise WrongEndError(f"a block of level {level} has its ends on {' and '.join(ends(level))}, not {end}")
-    push = Push(level, slot, end, speed, steadiness)
-    if push.extract_text() != text:
+    push = Push(level, slot, end, quantise_speed(speed), quantise_steadiness(steadiness))
+    if push.extract_text() != text:  # also a value between two steps
         raise ActionSyntaxError(f"{text!r} is not in canonical form; write {push.extract_text()!r}")
     return push
 

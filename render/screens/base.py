@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Callable
@@ -23,7 +22,7 @@ from typing import Callable
 import pygame
 
 from games.core import CHANCE, TERMINAL, GameError, IllegalActionError
-from games.match import Match, Step, bot_rng
+from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
@@ -95,7 +94,8 @@ class GameScreen:
         self.result_hidden = False  # the person chose to look at the final board
         self.skipping = False
         self.pace = 0.0
-        self._thinking: tuple[int, threading.Thread, list] | None = None  # (history length, thread, answer)
+        self._thinking: PendingStep | None = None  # the bot decision being computed on a worker thread
+        self._skip_deadline = 0.0  # when this frame's automatic steps must stop, while skipping
         self.result_wait = 0.0
         self.message = ""
         self.message_time = 0.0
@@ -453,7 +453,7 @@ class GameScreen:
         if self.show_help:
             return
         if self.skipping:
-            deadline = time.perf_counter() + SKIP_BUDGET  # a frame always ends in time
+            deadline = self._skip_deadline = time.perf_counter() + SKIP_BUDGET  # a frame always ends in time
             while time.perf_counter() < deadline and not (match.is_over() or match.waiting_for_human()):
                 n = len(self.match.history)
                 if self.auto_step() is False or len(self.match.history) == n:
@@ -473,43 +473,15 @@ class GameScreen:
 
     def bot_thinking(self) -> bool:
         """True while a bot's decision is being computed (on a worker thread)."""
-        return self._thinking is not None and not self._thinking[2]
+        return self._thinking is not None and not self._thinking.done
 
     def _start_thinking(self) -> None:
-        """Start computing the current bot's decision on a worker thread, unless it is already under way.
-
-        The bot gets a clone of the state and the generator Match.bot_action would give it, so the
-        choice is the one the engine's own driver makes; it runs on a thread so frames go on.
-        """
-        match = self.match
-        n = len(match.history)
-        if self._thinking is not None and self._thinking[0] == n:
+        """Start the current bot's decision on a worker thread (the match's own driver, prepare() and
+        PendingStep.start()), unless it is already under way for this position; frames go on meanwhile."""
+        pending, match = self._thinking, self.match
+        if pending is not None and pending.before is match.state and pending.at == len(match.history):
             return
-        seat = match.current_player
-        bot = match.bots[seat]
-        state, rng, box = match.state.clone(), bot_rng(match.seed, n, seat), []
-
-        def think():
-            try:
-                box.append(("ok", bot.choose(state, rng)))
-            except Exception as exc:  # handed to the main thread by _bot_choice
-                box.append(("error", exc))
-
-        thread = threading.Thread(target=think, name="bot", daemon=True)
-        self._thinking = (n, thread, box)
-        thread.start()
-
-    def _bot_choice(self) -> str | None:
-        """The current bot's decision if it is ready, else None (and the thinking is started)."""
-        self._start_thinking()
-        box = self._thinking[2]
-        if not box:
-            return None
-        self._thinking = None
-        kind, value = box[0]
-        if kind == "error":
-            raise value
-        return value
+        self._thinking = match.prepare().start()
 
     def auto_step(self) -> bool | None:
         """One automatic step (a chance outcome, or a bot's ready decision); False if the bot still thinks.
@@ -519,16 +491,19 @@ class GameScreen:
         and reports the step with step_played() when it has been played. The base starts a bot's
         thinking thread only for its own auto_step."""
         match = self.match
-        before = match.state.clone()
-        who = match.current_player
-        if who == CHANCE:
+        if match.current_player == CHANCE:
+            before = match.state.clone()
             step = match.step()
         else:
-            action = self._bot_choice()
-            if action is None:
+            self._start_thinking()
+            pending = self._thinking
+            if self.skipping:  # skipping ahead: wait for the bot, within this frame's budget
+                pending.wait(max(0.0, self._skip_deadline - time.perf_counter()))
+            if not pending.done:
                 return False
-            match.play(action)
-            step = match.history[-1]
+            self._thinking = None
+            before = pending.before
+            step = match.commit(pending)  # the bot's own error, if it failed, is raised here
         self.step_played(step, before, quiet=self.skipping)
         if not self.skipping:
             self.host.sound.play("dice" if step.by == CHANCE else "bot")

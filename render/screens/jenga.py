@@ -47,9 +47,6 @@ from ..tower.view import TowerView
 from ..widgets import draw_seat_mark
 from .base import GameScreen
 
-# The wait after stacking: "Your turn ends 10 seconds after you stack your block" (traditional and
-# Donkey Kong rules); "Wait for about 5 seconds" (Super Mario).
-RULE_WAIT_S = {"jenga_classic": 10.0, "jenga_dk": 10.0, "jenga_mario": 5.0}
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
@@ -76,6 +73,15 @@ def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str,
 @lru_cache(maxsize=256)
 def _width(line: str, size: int) -> int:
     return text.font(size).size(line)[0]
+
+
+def rule_wait_s(tower_name: str) -> float:
+    """The wait after stacking, "Your turn ends 10 seconds after you stack your block" (traditional and
+    Donkey Kong rules), "Wait for about 5 seconds" (Super Mario): the tower spec's settle_s, the one
+    number the simulator settles the tower for, so the countdown and the verdict agree."""
+    from games.jenga.physics import tower_spec
+
+    return tower_spec(tower_name).settle_s
 
 
 def frame_rate(tower_name: str) -> float:
@@ -281,7 +287,7 @@ class JengaScreen(GameScreen):
         self.live_hold = None
         if word == "stack":
             if not self.countdown.active:
-                self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
+                self.countdown.start(rule_wait_s(self.match.state.TOWER))
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         if word in ("probe", "push") and state.last_probe and not (state.last_verdict or {}).get("taken", True):
@@ -352,7 +358,7 @@ class JengaScreen(GameScreen):
             self.host.sound.play("error")
             return False
         if word == "stack":
-            self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
+            self.countdown.start(rule_wait_s(self.match.state.TOWER))
         self._start(action)
         return True
 
@@ -375,7 +381,7 @@ class JengaScreen(GameScreen):
         if job is None:
             return
         if job.action is not None and job.action.startswith("stack") and not self.countdown.active:
-            self.countdown.start(RULE_WAIT_S.get(self.spec.name, 10.0))
+            self.countdown.start(rule_wait_s(self.match.state.TOWER))
         if not job.done:
             return
         self.job = None
