@@ -18,9 +18,7 @@ and stops on the outcome the engine drew.
 
 from __future__ import annotations
 
-import copy
 import sys
-import threading
 from functools import lru_cache
 
 import numpy as np
@@ -30,7 +28,7 @@ from games.core import CHANCE, GameError, IllegalActionError
 from games.jenga import data, physics
 from games.jenga.layout import locate, parse_hole
 from games.jenga.push import make_push
-from games.match import Step
+from games.match import PendingStep, Step
 
 from .. import palette as P
 from .. import text
@@ -93,53 +91,6 @@ def frame_rate(tower_name: str) -> float:
     return 1.0 / (phy.steps_per_frame * phy.time_step_s)
 
 
-class _Job:
-    """One step of the match run in a worker thread: a chance outcome, a bot's move, or a person's
-    stack or probe. The window draws a frozen copy of the match meanwhile and never touches the real one."""
-
-    def __init__(self, match, action: str | None):
-        self.match = match
-        self.action = action  # known at once for a person; a bot's is filled in when it has chosen
-        self.before = match.state.clone()
-        self.by = match.current_player
-        self.step: Step | None = None
-        self.error: Exception | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        match = self.match
-        try:
-            match.state.record_trajectories = True  # the collapse animation needs the frames
-            if self.action is not None:
-                match.play(self.action)
-                self.step = match.history[-1]
-            elif match.current_player == CHANCE:
-                match.roll()
-                self.step = match.history[-1]
-            elif match.current_player in match.bots:
-                self.action = match.bot_action()
-                match.play(self.action)
-                self.step = match.history[-1]
-        except Exception as exc:  # shown on the board; the window must survive a failed step
-            self.error = exc
-            match.state = self.before.clone()  # a step that failed half-way changes nothing: no lost work
-
-    @property
-    def done(self) -> bool:
-        return not self.thread.is_alive()
-
-
-def _frozen(match):
-    """A copy of the match to draw while the real one is being stepped in the worker thread."""
-    snap = copy.copy(match)
-    snap.state = match.state.clone()
-    snap.history = list(match.history)
-    snap._undo = list(match._undo)
-    snap._redo = list(match._redo)
-    return snap
-
-
 class JengaScreen(GameScreen):
     side_width = 330
 
@@ -163,8 +114,7 @@ class JengaScreen(GameScreen):
         self.hover_ghost: int | None = None
         self.ghost_slots: list[int] = []
         self.clock = 0.0
-        self.job: _Job | None = None
-        self._real_match = None
+        self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
         self._framed_levels = -1
         self._risk_key = None
         self.probe_note = ""
@@ -369,12 +319,18 @@ class JengaScreen(GameScreen):
             self._start(None)
 
     def _start(self, action: str | None) -> None:
-        real = self.match
+        """Run the next step (a person's action, or the bot's or chance's step due) on a worker thread
+        with the match's driver (Match.prepare / commit): the match does not change until the step is
+        committed, so the window goes on drawing it as it was."""
+        try:
+            job = self.match.prepare(action)
+        except GameError as exc:
+            self.say(str(exc))
+            return
+        job.state.record_trajectories = True  # the collapse animation needs the frames
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL_S))
-        self.job = _Job(real, action)
-        self._real_match = real
-        self.match = _frozen(real)
+        self.job = job.start()
 
     def _poll_job(self) -> None:
         job = self.job
@@ -386,8 +342,11 @@ class JengaScreen(GameScreen):
             return
         self.job = None
         sys.setswitchinterval(self._switch)
-        self.match = self._real_match
-        self._real_match = None
+        step = None
+        try:
+            step = self.match.commit(job)
+        except Exception as exc:  # shown on the board; the window must survive a failed step
+            job.error = exc
         if job.error is not None:
             self.countdown.finish()
             self.held = None
@@ -404,13 +363,11 @@ class JengaScreen(GameScreen):
             self._refresh_actions(force=True)
             return
         self.sim_error = None
-        if job.step is None:
-            return
-        self.step_played(job.step, job.before, quiet=self.skipping)
+        self.step_played(step, job.before, quiet=self.skipping)
         self.host.sound.play("dice" if job.by == CHANCE else "move")
 
     @staticmethod
-    def _failure_text(job: _Job, automatic: bool) -> str:
+    def _failure_text(job: PendingStep, automatic: bool) -> str:
         """One message for a step the simulator could not play: what failed, that nothing was lost,
         and what the player can do next."""
         what = f"'{job.action}'" if job.action else ("the next chance step" if job.by == CHANCE else "the bot's move")
