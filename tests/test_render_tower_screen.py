@@ -144,7 +144,7 @@ def test_scripted_classic_game_to_the_end(surface):
         action = match.history[before].action
         across = np.array([int(x.split("/")[2]) for x in action.partition("path=")[2].split(",")], dtype=float)
         steadiness.append(-float(np.sqrt(np.mean(across ** 2))))  # the finger's sideways wander
-        if screen.playback is not None:  # the playback goes on from where the finger let go
+        if screen.playback is not None and not match.is_over():  # the playback goes on from where the finger let go
             drag = match.state.last_verdict["drag_frames"]
             assert screen.playback.t > 0 and np.allclose(screen.playback.frames[drag - 1], held)
         assert run(screen, surface, lambda: screen.job is None and (match.is_over() or match.state.phase == "stack")
@@ -172,7 +172,11 @@ def test_scripted_classic_game_to_the_end(surface):
     assert np.array_equal(screen.playback.frames, state.last_trajectory())
     t0 = screen.playback.t
     screen.update(DT)
-    assert screen.playback.t == pytest.approx(min(t0 + DT, screen.playback.duration))
+    assert screen.playback.speed < 1.0  # the fall is replayed in slow motion
+    assert screen.playback.t == pytest.approx(min(t0 + DT * screen.playback.speed, screen.playback.duration))
+    story = screen.fall_story  # its first movers are marked and one sentence says why it fell
+    assert story.first_movers and story.sentence.endswith(".") and "largest shift" not in story.sentence
+    assert f"The tower fell. {story.sentence}" in [line for line, _ in screen._info_lines(state, None)]
     assert "fall" in " ".join(line for line, _ in screen._info_lines(state, None))
     screen.playback.t = screen.playback.duration / 2
     screen.draw(surface)

@@ -34,6 +34,7 @@ from .. import palette as P
 from .. import text
 from ..tower.camera import Camera
 from ..tower.countdown import SettleCountdown
+from ..tower.fall import tell as tell_fall
 from ..tower.geometry import rotation_matrices
 from ..tower.live_drag import LiveDrag
 from ..tower.jenga_scene import block_sizes, scene_of, stack_ghosts
@@ -59,6 +60,8 @@ BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the 
 # 15 % slower (`benchmarks/bench_tower_view.py --physics`).
 SWITCH_INTERVAL_S = 0.001
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
+FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
+FALL_LEAD_S = 0.3  # from this long before its first block moved
 FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
 
 
@@ -126,6 +129,7 @@ class JengaScreen(GameScreen):
         self._holes_of: list | None = None  # the list of choices self._holes was parsed from
         self._holes: list[tuple[str, int, int, int]] = []
         self.fall_note = ""  # what the collapse animation shows
+        self.fall_story = None  # render.tower.fall.FallStory of the last fall
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
@@ -221,14 +225,10 @@ class JengaScreen(GameScreen):
                 self.hold_left = FALL_HOLD_S if fell else 0.0
                 if fell:
                     self._frame_fall(state, frames)
-                    self.fall_note = (f"The fall as the simulator computed it, at real speed "
-                                      f"({self.playback.duration:.1f} s)")
-                    if self.playback.duration < FULL_FALL_S:
-                        self.fall_note += "; the simulator stopped following it there"
-                    self.fall_note += "."
+                    self._tell_fall(step, before, state, frames, rate)
                 if word == "tremor" and self.held is not None:
                     self.playback.t = self._resume_time(frames, rate)
-                if word == "push" and self.live_hold is not None:
+                if word == "push" and self.live_hold is not None and not fell:
                     # the drag was seen live: the playback goes on from where the finger let go
                     drag = int((state.last_verdict or {}).get("drag_frames", 0))
                     self.playback.t = min(max(0, drag - 1) / rate, self.playback.duration)
@@ -252,6 +252,25 @@ class JengaScreen(GameScreen):
             feel = "it slides" if p.get("moves") else "it is held tight"
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    def _tell_fall(self, step, before, state, frames: np.ndarray, rate: float) -> None:
+        """A fall is replayed in slow motion from just before its first block moved, turned to the side
+        that shows it best, its first movers outlined, and one sentence says why it fell."""
+        verdict = state.last_verdict or {}
+        hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
+        layout = getattr(before, "layout", None) or state.layout
+        story = tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw,
+                          by_person=step.by not in self.match.bots)
+        self.fall_story = story
+        self.playback.speed = FALL_SPEED
+        self.playback.t = min(max(0.0, story.start_s - FALL_LEAD_S), self.playback.duration)
+        if story.best_yaw is not None:
+            yaw = self.camera.yaw
+            self.camera.goal_yaw = yaw + ((story.best_yaw - yaw + np.pi) % (2 * np.pi) - np.pi)
+        self.fall_note = (f"The fall is replayed at {FALL_SPEED:g} x speed from the side that shows it best; "
+                          f"the first blocks to move are outlined in orange-red.")
+        if self.playback.duration < FULL_FALL_S:
+            self.fall_note += " The simulator stopped following the fall early."
 
     def _frame_fall(self, state, frames: np.ndarray) -> None:
         """Widen the view, smoothly, to hold every block of a fall from its start to where it ends on
@@ -850,9 +869,11 @@ class JengaScreen(GameScreen):
         risk = self._risk_array(state, len(poses))
         hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
         marked, hover_hole = self._marked_holes(state)
+        movers = self.fall_story.first_movers if (self.fall_story is not None and self.playback is not None
+                                                  and self.match.is_over()) else ()
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
-                       marked_holes=marked, hover_hole=hover_hole)
+                       marked_holes=marked, hover_hole=hover_hole, marked=movers)
         if self.live is None and self.orbiting is None and rect.collidepoint(self.mouse):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)
@@ -959,7 +980,9 @@ class JengaScreen(GameScreen):
         if self.sim_error:
             lines.append((self.sim_error, P.WARNING))
         v = state.last_verdict
-        if v:
+        if v and v["collapsed"] and self.fall_story is not None:
+            lines.append((f"The tower fell. {self.fall_story.sentence}", P.WARNING))
+        elif v:
             where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
             fell = ": the tower FELL" if v["collapsed"] else ""
             lines.append((f"Last move: {v['op']}{where}, largest shift {v['max_displacement_mm']:.1f} mm, "
@@ -1016,6 +1039,19 @@ class JengaScreen(GameScreen):
         if items and self.hover_block < len(items) and items[self.hover_block] not in ("", "none"):
             words += f"; item: {items[self.hover_block]}"
         return words
+
+    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        """The result of a game that ended in a fall stands at the right, over the side column, and the
+        board is not shaded: the fallen tower stays in view (help and other panels are centred)."""
+        state = self.match.state
+        if not (self.show_result and getattr(state, "ended", None) == "fall"):
+            return super()._overlay_panel(surface, w_frac, h_frac)
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, int(w * 0.44), int(h * h_frac))
+        rect.midright = (w - int(8 * self.scale), h // 2)
+        pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
+        return rect
 
     def _draw_tooltip(self, surface, rect, state) -> None:
         words = self.tooltip_text()
