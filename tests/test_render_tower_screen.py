@@ -270,11 +270,11 @@ def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
         point, _ = end_point(screen, layout[where[0]][where[1]])
         assert screen.view.pick(point) == layout[where[0]][where[1]]
         colours[where] = img[int(point[1]), int(point[0])]
-    assert colours[low][2] > colours[low][1]  # dark purple end of the ramp
-    assert colours[high][0] > colours[high][2] and colours[high][1] > colours[high][2]  # yellow end
+    assert colours[low][0] > colours[low][1] > colours[low][2]  # 0 %: the block keeps its wood
+    assert colours[high][0] > 2 * colours[high][1] and colours[high][0] > 2 * colours[high][2]  # 100 %: dark red
     point, _ = end_point(screen, layout[high[0]][high[1]])
     send(screen, pygame.MOUSEMOTION, tuple(point))
-    assert "collapse risk 100 %" in screen.tooltip_text() and "0.52 N" in screen.tooltip_text()
+    assert "100 % collapse risk (the chance that a brisk, fairly steady pull topples the tower)" in screen.tooltip_text()
     screen.draw(surface)
     pygame.image.save(surface, str(SHOTS / "screen_risk.png"))
     screen.close()
@@ -376,9 +376,9 @@ def test_risk_tint_fills_in_batch_by_batch_and_is_refreshed_after_every_move(sur
         point, _ = end_point(screen, layout[mapped[0]][mapped[1]])
         p, _ = partial.get(*mapped)
         tinted = img[int(point[1]), int(point[0])]
-        assert tinted[2] > tinted[1] if p < 0.5 else tinted[2] < tinted[1]  # viridis, not wood
+        assert tinted[0] > tinted[1] > tinted[2] if p == 0 else tinted[0] > 1.5 * tinted[2]  # wood, or the red scale
         send(screen, pygame.MOUSEMOTION, tuple(point))
-        assert "collapse risk" in screen.tooltip_text()
+        assert "collapse risk (the chance" in screen.tooltip_text()
         low = layout[legal[-1][0]][legal[-1][1]]
         point, _ = end_point(screen, low)
         send(screen, pygame.MOUSEMOTION, tuple(point))

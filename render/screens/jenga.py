@@ -895,7 +895,7 @@ class JengaScreen(GameScreen):
         s = self.scale
         size = self.font_size(14)
         if self.show_risk and not self.match.is_over():
-            legend = pygame.Rect(rect.right - int(120 * s), rect.y + int(60 * s), int(110 * s), int(220 * s))
+            legend = pygame.Rect(rect.right - int(175 * s), rect.y + int(60 * s), int(165 * s), int(250 * s))
             self.legend.draw(surface, legend, size, self.risk_status(risk is not None))
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
@@ -1026,8 +1026,8 @@ class JengaScreen(GameScreen):
         if where in legal:
             words += " may be taken"
             if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
-                p, force = latest.get(level, slot)
-                words += f"; collapse risk {p * 100:.0f} %, push {force:.2f} N"
+                p, _ = latest.get(level, slot)
+                words += f"; {p * 100:.0f} % {RISK_MEANS}"
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
         elif legal:
