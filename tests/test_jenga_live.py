@@ -87,3 +87,14 @@ def test_bad_paths_are_refused_with_a_named_error_and_change_nothing():
     assert json.dumps(match.state.to_json()) == before
     with pytest.raises(PathError):
         parse_push("push 4:1 +x path=0/0/0,0/1/0")
+
+
+def test_render_reaches_the_simulator_only_through_the_jenga_physics_door():
+    """Issue 18's "one door to the physics": render/ never imports sim; in games/ only physics.py does."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    pattern = re.compile(r"^\s*(from sim[\s.]|import sim\b)", re.M)
+    offenders = [str(p.relative_to(root)) for p in sorted((root / "render").rglob("*.py")) + sorted((root / "games").rglob("*.py"))
+                 if pattern.search(p.read_text()) and p.name != "physics.py"]
+    assert offenders == []

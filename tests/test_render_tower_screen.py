@@ -17,7 +17,7 @@ from render import palette
 from render.screens.base import screen_for
 from render.screens.jenga import JengaScreen
 from render.tower.geometry import rotation_matrices
-from render.tower.risk import RiskMap, RiskWorker
+from games.jenga.risk_worker import RiskMap, RiskWorker
 from sim import load_spec
 
 from .test_render_tower import SHOTS

@@ -12,7 +12,7 @@ import pytest
 from render.tower.camera import Camera
 from render.tower.geometry import Boxes
 from render.tower.jenga_scene import block_colours
-from render.tower.risk import RiskWorker
+from games.jenga.risk_worker import RiskWorker
 from render.tower.view import TowerScene, TowerView
 from sim import Tower, load_spec
 
@@ -132,7 +132,7 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
 
 def test_batches_give_the_same_figures_as_one_whole_map():
     """sim draws each block's pushes from (seed, level, pos): mapping in batches changes nothing."""
-    from render.tower.risk import compute
+    from games.jenga.risk_worker import compute
 
     state = Tower(load_spec("classic"), seed=1).get_state()
     blocks = [(0, 0), (0, 1)]

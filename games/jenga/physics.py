@@ -171,13 +171,43 @@ def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> lis
     return [float(m) for m in margin]
 
 
+def removable(name: str, state: dict, below_level: int | None = None) -> list[tuple[int, int]]:
+    """sim's removable blocks of a tower state (below the highest complete level, or below_level)."""
+    return [(int(l), int(p)) for l, p in _tower(name, state).removable(below_level)]
+
+
+def block_sizes(name: str, seed: int) -> np.ndarray:
+    """(N, 3) length, width and height of every block of a tower built from `seed`."""
+    from sim import Tower
+
+    tower = Tower(tower_spec(name), seed=seed)
+    return np.array([tower.block_size(b) for b in range(tower_spec(name).num_blocks)], dtype=float)
+
+
+def slot_pose(name: str, level: int, slot: int, centre=None) -> np.ndarray:
+    """(7,) the nominal pose of a slot: its x, y (around `centre`), z 0, and the level's orientation."""
+    from sim.layout import level_quat, slot_xy
+
+    spec = tower_spec(name)
+    out = np.zeros(7)
+    out[:2] = slot_xy(spec, level, slot) if centre is None else slot_xy(spec, level, slot, centre)
+    out[3:] = level_quat(level)
+    return out
+
+
+def frame_rate(name: str) -> float:
+    """Frames per second of sim's recorded trajectories (one frame every steps_per_frame steps)."""
+    phy = tower_spec(name).physics
+    return 1.0 / (phy.steps_per_frame * phy.time_step_s)
+
+
 def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int,
-         speed: float = 0.1) -> list[dict]:
+         speed: float = 0.1, workers: int = 1) -> list[dict]:
     """sim's risk map for some blocks only, pushed at `speed` m/s: each {"level", "pos", "p_collapse",
     "displacement_mm" (the mean largest block motion: how near the pushes came to a fall), ...}."""
     from sim import risk_map
 
-    return risk_map(tower_spec(name), state, samples=samples, seed=seed, workers=1, blocks=list(blocks),
+    return risk_map(tower_spec(name), state, samples=samples, seed=seed, workers=workers, blocks=list(blocks),
                     speed=speed)
 
 

@@ -39,7 +39,7 @@ from ..tower.geometry import rotation_matrices
 from ..tower.live_drag import LiveDrag
 from ..tower.jenga_scene import block_sizes, scene_of, stack_ghosts
 from ..tower.playback import Playback
-from ..tower.risk import RiskWorker
+from games.jenga.risk_worker import RiskWorker
 from ..tower.spinner import Spinner
 from ..tower.tint import RiskLegend
 from ..tower.view import TowerView
@@ -49,6 +49,7 @@ from .base import GameScreen
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
+RISK_WORKERS = 2  # processes the risk map's pushes are spread over (at a lower priority than the window)
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
 # a fresh tower takes about 8 s on one core, its first figures half a second
 HOLE_WORDS = ("mario", "peg", "climb")
@@ -88,10 +89,7 @@ def rule_wait_s(tower_name: str) -> float:
 def frame_rate(tower_name: str) -> float:
     """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
     so that playback runs at real speed whatever the length of the recording."""
-    from sim import load_spec
-
-    phy = load_spec(tower_name).physics
-    return 1.0 / (phy.steps_per_frame * phy.time_step_s)
+    return physics.frame_rate(tower_name)
 
 
 class JengaScreen(GameScreen):
@@ -101,7 +99,7 @@ class JengaScreen(GameScreen):
         self.camera = Camera()
         self.view = TowerView(self.camera)
         self.legend = RiskLegend()
-        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed)
+        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS)
         self.show_risk = True
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
@@ -873,7 +871,7 @@ class JengaScreen(GameScreen):
                                                   and self.match.is_over()) else ()
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
-                       marked_holes=marked, hover_hole=hover_hole, marked=movers)
+                       marked_holes=marked, hover_hole=hover_hole, outlined=movers)
         if self.live is None and self.orbiting is None and rect.collidepoint(self.mouse):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)

@@ -86,12 +86,12 @@ class TowerView:
              hover: int | None = None, selected: int | None = None, floor: bool = True,
              ghosts: np.ndarray | None = None, ghost_sizes: np.ndarray | None = None,
              ghost_hover: int | None = None, ghost_fill=None, marked_holes=(), hover_hole=None,
-             marked=()) -> None:
+             outlined=()) -> None:
         """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
         tinted by it (wood where 0: see render.tower.tint) and the others fade a little to grey. hover and selected get outlines. ghosts: (G, 7) poses
         of places a block may go (outlined over everything; ghost_hover filled with ghost_fill).
         marked_holes: (block, end +1/-1) of holes a piece may go into now, ringed where they show;
-        hover_hole, one of them, is filled. marked: blocks outlined in vermillion (a fall's first movers)."""
+        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers)."""
         cam = self.camera
         n = len(scene.poses)
         shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)
@@ -209,7 +209,7 @@ class TowerView:
                 elif f < 4 and symbol is not None:
                     self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
         # Outlines last, over everything: the whole block shows even where others hide it.
-        for mark in marked:
+        for mark in outlined:
             if 0 <= mark < n and shown[mark]:
                 for f in np.flatnonzero(facing[mark]):
                     pygame.draw.polygon(surface, palette.VERMILLION, face_screen[mark, f].tolist(), 3)
