@@ -192,3 +192,20 @@ def push_words(text: str, tower: str) -> str:
     seconds, along = physics.path_summary(m.group(4))
     verb = "push block" if along >= physics.half_length_mm(tower) else "touch block"
     return f"{verb} {m.group(1)}:{m.group(2)} from the {m.group(3)} end by hand, the finger going {along:.0f} mm in {seconds:.1f} s"
+
+
+LIVE_PUSH_HELP = """
+The live push (in the window): press a block that may be taken and drag it along its length. The
+simulator runs while you drag, the finger following the pointer: the block goes as far as the physics
+lets it, the tower moves as it moves, and a gauge shows the force your finger needs. Stop, push on or
+pull the block back as you like. When you let go, a block out by at least half its length is taken
+(the hand carries it on out); one less far goes back in, and that push was a touch. A press held
+still, without dragging past a few millimetres, is the touch test itself. Such a touch really touches
+the tower: what it moved stays moved. It uses one of the turn's touches while any are left; a moved
+block must always be put back, so a push is never refused for want of touches. The move saved is the
+finger's path ('push 5:1 +y path=t/along/across,...': milliseconds since the press, then tenths of a
+millimetre along the push and across it), and replaying it gives the same tower to the last digit.
+By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other choices), P or
+Enter starts the push, W held pushes (the longer you hold it, the faster), S pulls back, Enter lets go.
+The bots push through the same paths: a straight push at their speed and steadiness.
+"""
