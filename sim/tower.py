@@ -17,13 +17,17 @@ from .layout import block_dims, built_poses, slot_xy
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
-from .world import World
+from .world import World, on_floor
 
 BlockAddress = tuple[int, int]
 STATE_VERSION = 1
 HAND, ASIDE, FLOOR = -1, -2, -3
 _WHERE = {HAND: "hand", ASIDE: "aside", FLOOR: "floor"}
 _WHERE_CODE = {"hand": HAND, "aside": ASIDE, "floor": FLOOR}
+FOLLOW_MAX_S = 8.0
+"""A followed fall runs at most this long: long enough for blocks to slide off the table and land."""
+FOLLOW_REST_MM_S = 5.0
+"""A followed fall is over once no block has moved faster than this for 0.2 s."""
 
 
 class Tower:
@@ -395,8 +399,8 @@ class Tower:
         if pushing:
             hand.close()
         if outcome == "fallen" and follow_s > 0.0:
-            now, more = self._follow(world, now, follow_s, record)
-            sim_t += follow_s
+            now, more, followed = self._follow(world, now, follow_s, record)
+            sim_t += followed
             if record:
                 frames.extend(more)
         final = now
@@ -407,6 +411,10 @@ class Tower:
         tilt_all[inside] = tilt_deg(before[inside], final[inside])
         fallen_ids = inside[self._fallen(before[inside], final[inside])]
         collapsed = bool(len(fallen_ids))
+        # The largest shift reported is that of the blocks still standing: a fallen block's way to the
+        # table or the floor is told by `fallen` and `on_floor`, not in millimetres.
+        standing = np.setdiff1d(inside, fallen_ids)
+        floor_ids = fallen_ids[on_floor(final[fallen_ids])]
         moved = np.flatnonzero(self.level_of >= 0)
         self._poses[moved] = final[moved] if collapsed else self._reseat(before, final, hand is not None)[moved]
         if self.hand is not None:
@@ -422,8 +430,9 @@ class Tower:
             fallen=[addresses[int(b)] for b in fallen_ids],
             displacement_mm=disp_all,
             tilt_deg=tilt_all,
-            max_displacement_mm=float(np.nanmax(disp_all)) if len(inside) else 0.0,
-            max_tilt_deg=float(np.nanmax(tilt_all)) if len(inside) else 0.0,
+            max_displacement_mm=float(disp_all[standing].max()) if len(standing) else 0.0,
+            max_tilt_deg=float(tilt_all[standing].max()) if len(standing) else 0.0,
+            on_floor=[addresses[int(b)] for b in floor_ids],
             sim_s=sim_t,
             wall_ms=1000.0 * (time.perf_counter() - t0),
             outcome=outcome,
@@ -433,20 +442,35 @@ class Tower:
         )
 
     def _follow(self, world: World, now: np.ndarray, seconds: float, record: bool):
-        """Play a collapse on for `seconds` with every block separate, for the fall's animation and the
-        final list of fallen blocks: a new world starts from the poses and velocities at the verdict."""
+        """Play a collapse on with every block separate, for the fall's animation and the final list of
+        fallen blocks: a new world starts from the poses and velocities at the verdict, runs `seconds`,
+        and then on until every block lies still on the table or the floor (at most FOLLOW_MAX_S in all).
+        Returns the final poses, the frames (when recording) and the simulated time."""
         ids, velocity = world.velocities()
         keep = self.level_of[ids] >= 0
         ids, velocity = ids[keep], velocity[keep]
         phy = self.spec.physics
+        frame_dt = phy.steps_per_frame * phy.time_step_s
         frames = []
+        inside = np.flatnonzero(self.level_of >= 0)
         with World(self.spec, self.dims, now, self.level_of, None) as loose:
             loose.set_velocities(ids, velocity)
-            for _ in range(int(np.ceil(seconds * phy.frame_hz))):
+            prev = loose.poses()
+            still = 0
+            n = 0
+            least, most = int(np.ceil(seconds * phy.frame_hz)), int(np.ceil(max(seconds, FOLLOW_MAX_S) * phy.frame_hz))
+            while n < most:
                 loose.step(phy.steps_per_frame)
+                n += 1
+                cur = loose.poses()
                 if record:
-                    frames.append(loose.poses())
-            return loose.poses(), frames
+                    frames.append(cur)
+                fast = displacement_mm(prev[inside], cur[inside]).max() / frame_dt
+                still = still + 1 if fast < FOLLOW_REST_MM_S else 0
+                prev = cur
+                if n >= least and still * frame_dt >= 0.2:
+                    break
+            return prev, frames, n * frame_dt
 
     def _reseat(self, before: np.ndarray, after: np.ndarray, pushed: bool) -> np.ndarray:
         """The poses a standing tower is stored in: the solver's creep taken out, real motion kept.

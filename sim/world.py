@@ -69,6 +69,18 @@ def _client() -> int:
     return _CLIENTS[pid]
 
 
+TABLE_M = (1.2, 0.8, 0.75)
+"""The table the tower stands on: its top is 1.2 x 0.8 m, 0.75 m above the floor (a dining table), the
+tower at its centre. A fall ends with every block on the table top or on the floor."""
+TABLE_TOP_M = 0.03
+"""The thickness of the table top (a box; the floor is a plane)."""
+
+
+def on_floor(poses: np.ndarray) -> np.ndarray:
+    """Which of these poses lie on the floor rather than on the table (below the table top)."""
+    return poses[..., 2] < -TABLE_TOP_M
+
+
 MAX_SHAPES = 16
 """The most shapes PyBullet puts in one compound collision shape."""
 
@@ -87,9 +99,17 @@ class World:
         c = self.client
         pb.resetSimulation(physicsClientId=c)
         pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
-        plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c)
-        self.ground = pb.createMultiBody(0.0, plane, useMaximalCoordinates=True, physicsClientId=c)
+        # The tower stands on a table top of real size (its top face is z = 0), the floor below it.
+        length, width, height = TABLE_M
+        top = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=[length / 2, width / 2, TABLE_TOP_M / 2],
+                                      physicsClientId=c)
+        self.ground = pb.createMultiBody(0.0, top, basePosition=[0.0, 0.0, -TABLE_TOP_M / 2],
+                                         useMaximalCoordinates=True, physicsClientId=c)
         self._surface(self.ground)
+        plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c)
+        self.floor = pb.createMultiBody(0.0, plane, basePosition=[0.0, 0.0, -height], useMaximalCoordinates=True,
+                                        physicsClientId=c)
+        self._surface(self.floor)
 
         in_tower = level_of >= 0
         if focus is None:
