@@ -304,8 +304,12 @@ def main(argv=None) -> int:
     p.add_argument("--families", nargs="*", default=None, choices=list(FAMILIES))
     p.add_argument("--limit", type=int, default=None, help="run only every n-th scenario")
     p.add_argument("--json", default=None, help="write the per-scenario results here")
+    p.add_argument("--physics", nargs="*", default=[], metavar="FIELD=VALUE",
+                   help="override solver settings of the spec's physics section (to compare settings)")
     a = p.parse_args(argv)
     spec = load_spec(a.variant)
+    if a.physics:
+        spec = spec.with_physics(**{k: type(getattr(spec.physics, k))(v) for k, v in (x.split("=") for x in a.physics)})
     suite = scenarios(spec, _seeds(a.seeds), a.families)
     if a.limit:
         suite = suite[::a.limit]
