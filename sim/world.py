@@ -142,7 +142,7 @@ class World:
         self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
 
     def _surface(self, body: int) -> None:
-        pb.changeDynamics(body, -1, lateralFriction=self.spec.friction, restitution=self.spec.restitution,
+        pb.changeDynamics(body, -1, lateralFriction=self.spec.body_friction, restitution=self.spec.restitution,
                           frictionAnchor=self.spec.physics.friction_anchor, linearDamping=0.0,
                           angularDamping=0.0, physicsClientId=self.client)
         phy = self.spec.physics
@@ -266,7 +266,7 @@ class World:
     def slide(self, b: int) -> None:
         """The block in hand slides against its neighbours: kinetic friction acts on it from now on,
         while the blocks that hold the tower stay in static contact with each other."""
-        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.kinetic_friction,
+        pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.body_kinetic_friction,
                           physicsClientId=self.client)
 
     def close(self) -> None:
