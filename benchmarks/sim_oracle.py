@@ -30,7 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
-from sim.layout import block_dims, slot_xy  # noqa: E402
+from sim.layout import block_dims, block_masses, slot_xy  # noqa: E402
 from sim.statics import margins  # noqa: E402
 
 MARGIN_MM = 3.0
@@ -45,6 +45,7 @@ class Paper:
     def __init__(self, spec, seed: int):
         self.spec = spec
         self.dims = block_dims(spec, seed)
+        self.masses = block_masses(spec, seed)
         per = spec.per_level
         self.slots = np.arange(spec.num_blocks).reshape(spec.levels, per)
         self.hand = None
@@ -76,7 +77,7 @@ class Paper:
         safe = np.where(present, ids, 0)
         xy = np.array([[slot_xy(self.spec, l, p) for p in range(self.spec.per_level)] for l in range(len(ids))])
         widths = np.where(present, self.dims[safe, 1], 0.0)
-        masses = np.where(present, self.spec.mass_kg, 0.0)
+        masses = np.where(present, self.masses[safe], 0.0)
         return present, xy, widths, masses
 
     def margin(self) -> float:
@@ -288,6 +289,19 @@ def run_scenario(spec, s: dict, mode: str = "remove") -> dict:
     return {"right": right, "collapsed_at": collapsed_at, "cpu_ms": cpu_ms, "levels": tower.num_levels}
 
 
+def override(spec, pairs: list[str]):
+    """The spec with some fields changed: FIELD=VALUE, a field of the physics section or of the spec."""
+    import dataclasses
+    for k, v in (x.split("=", 1) for x in pairs):
+        if hasattr(spec.physics, k):
+            spec = spec.with_physics(**{k: type(getattr(spec.physics, k))(v)})
+        elif hasattr(spec, k):
+            spec = dataclasses.replace(spec, **{k: type(getattr(spec, k))(v)})
+        else:
+            raise SystemExit(f"no spec field {k!r}")
+    return spec
+
+
 def _seeds(text: str) -> list[int]:
     if "-" in text:
         a, b = text.split("-")
@@ -305,11 +319,11 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, default=None, help="run only every n-th scenario")
     p.add_argument("--json", default=None, help="write the per-scenario results here")
     p.add_argument("--physics", nargs="*", default=[], metavar="FIELD=VALUE",
-                   help="override solver settings of the spec's physics section (to compare settings)")
+                   help="override fields of the spec or of its physics section (to compare settings), "
+                        "e.g. solver_iterations=100 or bow_sd_m=0")
     a = p.parse_args(argv)
     spec = load_spec(a.variant)
-    if a.physics:
-        spec = spec.with_physics(**{k: type(getattr(spec.physics, k))(v) for k, v in (x.split("=") for x in a.physics)})
+    spec = override(spec, a.physics)
     suite = scenarios(spec, _seeds(a.seeds), a.families)
     if a.limit:
         suite = suite[::a.limit]

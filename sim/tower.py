@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from . import statics
-from .layout import block_dims, built_poses, slot_xy
+from .layout import _quat_of as quat_of, _rotation as rotation, block_dims, block_masses, built_poses, slot_xy, support_line
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
@@ -30,6 +30,38 @@ FOLLOW_REST_MM_S = 5.0
 """A followed fall is over once no block has moved faster than this for 0.2 s."""
 
 
+def seated_poses(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray) -> np.ndarray:
+    """Every block of `slots` (levels x positions of block ids, -1 empty) seated at rest, level on level,
+    keeping its place and heading in its level from `poses`; other blocks keep their pose.
+
+    The same seating as a fresh tower's (sim.layout.built_poses, which it reproduces on a full tower):
+    a level lies as one slab on the top faces of the blocks present under it (support_line), flat on
+    the tallest or tilted onto the two highest supports on either side of the tower's axis, and the
+    tilts compose up the tower. Each block's place in its level is read in the level's own frame."""
+    out = poses.copy()
+    rot, origin = np.eye(3), np.zeros(3)
+    for level in range(slots.shape[0]):
+        ids = slots[level]
+        ids = ids[ids >= 0]
+        if not len(ids):
+            continue
+        local = (poses[ids, :3] - origin) @ rot                     # rot.T @ (p - origin), row by row
+        heading = axes(poses[ids, 3:], 0) @ rot
+        yaw = np.arctan2(heading[:, 1], heading[:, 0])
+        local[:, 2] = dims[ids, 2] / 2.0
+        out[ids, :3] = origin + local @ rot.T
+        for k, b in enumerate(ids):
+            c, s = np.cos(yaw[k]), np.sin(yaw[k])
+            out[b, 3:] = quat_of(rot @ np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]]))
+        axis = 1 if level % 2 == 0 else 0
+        height, slope = support_line(local[:, axis], dims[ids, 1], dims[ids, 2])
+        angle = np.arctan(slope)
+        step = rotation(0, angle) if axis == 1 else rotation(1, -angle)
+        origin = origin + rot @ np.array([0.0, 0.0, height])
+        rot = rot @ step
+    return out
+
+
 class Tower:
     """A tower of blocks for one game, built from `spec` with per-block tolerances drawn from `seed`."""
 
@@ -37,6 +69,7 @@ class Tower:
         self.spec = spec
         self.seed = int(seed)
         self.dims = block_dims(spec, self.seed)
+        self.masses = block_masses(spec, self.seed)
         self._poses = built_poses(spec, self.dims)
         n = spec.num_blocks
         per = spec.per_level
@@ -107,7 +140,7 @@ class Tower:
         safe = np.where(present, ids, 0)
         xy = np.where(present[..., None], self._poses[safe, :2], 0.0)
         widths = np.where(present, self.dims[safe, 1], 0.0)
-        masses = np.where(present, self.spec.mass_kg, 0.0)
+        masses = np.where(present, self.masses[safe], 0.0)
         return present, xy, widths, masses
 
     # ---- checks ------------------------------------------------------------------------------------
@@ -268,7 +301,7 @@ class Tower:
 
     # ---- the run shared by every operation ---------------------------------------------------------
     def _world(self, focus: int | None) -> World:
-        return World(self.spec, self.dims, self._poses, self.level_of, focus)
+        return World(self.spec, self.dims, self._poses, self.level_of, focus, self.masses)
 
     def _addresses(self) -> dict[int, BlockAddress]:
         levels, pos = np.nonzero(self.slots >= 0)
@@ -307,7 +340,7 @@ class Tower:
         if travel is None:
             travel = length + spec.hand.clearance_mm / 1000.0
         ramp = min(0.1, travel / speed / 2.0)
-        m = spec.mass_kg
+        m = float(self.masses[b])
         stiffness = m * (0.6 / dt) ** 2                 # natural frequency 0.6 / dt: stable, and stiff
         damping = 2.0 * np.sqrt(stiffness * m)
         yaw_inertia = m * (length ** 2 + self.dims[b, 1] ** 2) / 12.0
@@ -458,7 +491,7 @@ class Tower:
         frame_dt = phy.steps_per_frame * phy.time_step_s
         frames = []
         inside = np.flatnonzero(self.level_of >= 0)
-        with World(self.spec, self.dims, now, self.level_of, None) as loose:
+        with World(self.spec, self.dims, now, self.level_of, None, self.masses) as loose:
             loose.set_velocities(ids, velocity)
             prev = loose.poses()
             still = 0
@@ -480,40 +513,36 @@ class Tower:
     def _reseat(self, before: np.ndarray, after: np.ndarray, pushed: bool) -> np.ndarray:
         """The poses a standing tower is stored in: the solver's creep taken out, real motion kept.
 
-        A tower of rigid blocks that stood an operation sits flat, level on level, as it was built; what
-        the solver leaves in it beyond that (a lean of a few tenths of a degree from compliant contacts,
-        a sway frozen mid-swing, a sag) is creep, and kept, it adds up over a game until the tower falls
-        where statics says it stands. So, level by level from the bottom:
+        A tower of rigid blocks that stood an operation rests level on level as it was built (each level
+        a slab on the top faces of the one below, sim.layout.built_poses); what the solver leaves in it
+        beyond that (a lean of a few tenths of a degree from compliant contacts, a sway frozen mid-swing,
+        a sag) is creep, and kept, it adds up over a game until the tower falls where statics says it
+        stands. So, level by level from the bottom:
 
-        - a level none of whose blocks moved more than `reseat_mm` sideways (or turned more than
-          `reseat_deg` flat) goes back to where it was before the operation, and so does every level
-          when nothing pushed (a removal or a stack: only the solver moved the blocks);
+        - in a removal or a stack (nothing pushed: only the solver moved the blocks), every level goes
+          back to where it was in the plane before the operation; after a push, so does every level none
+          of whose blocks moved more than `reseat_mm` sideways or turned more than `reseat_deg` flat;
         - a level that a push did move (a tight block dragged it) keeps its new place and heading;
-        - every block is set flat (its tilt removed) on the tallest block of the level below, as built.
+        - every level is then seated at rest on the one below (seated_poses), as a fresh tower is built.
 
         A block that tipped past `reseat_deg` is real (caught leaning on the level below): from its level
         up the tower keeps the solver's poses untouched."""
         phy = self.spec.physics
-        out = after.copy()
-        base = 0.0
+        src = after.copy()
+        top = self.slots.shape[0]
         for level in range(self.slots.shape[0]):
             ids = self.slots[level]
             ids = ids[ids >= 0]
             if not len(ids):
                 continue
             if (tilt_deg(before[ids], after[ids]) > phy.reseat_deg).any():
+                top = level
                 break
             shift = 1000.0 * np.linalg.norm(after[ids, :2] - before[ids, :2], axis=1)
             if not pushed or (shift.max() <= phy.reseat_mm and turn_deg(before[ids], after[ids]).max() <= phy.reseat_deg):
-                src = before[ids]
-            else:
-                src = after[ids]
-            heading = axes(src[:, 3:], 0)
-            yaw = np.arctan2(heading[:, 1], heading[:, 0])
-            out[ids, :2] = src[:, :2]
-            out[ids, 2] = base + self.dims[ids, 2] / 2.0
-            out[ids, 3:] = np.column_stack([np.zeros((len(ids), 2)), np.sin(yaw / 2), np.cos(yaw / 2)])
-            base = float((out[ids, 2] + self.dims[ids, 2] / 2.0).max())
+                src[ids] = before[ids]
+        out = seated_poses(self.spec, self.dims, self.slots[:top], src)
+        out[self.slots[top:][self.slots[top:] >= 0]] = after[self.slots[top:][self.slots[top:] >= 0]]
         return out
 
     def _fallen(self, before: np.ndarray, after: np.ndarray) -> np.ndarray:
