@@ -1,6 +1,6 @@
 """Tall towers: a perfect hand builds in the pro pattern (take the edges, keep the middles, stack on top).
 
-For each tolerance seed and mode the tower is built by the pro pattern of benchmarks/sim_oracle.py
+For each tolerance seed and mode the tower is built by the pro pattern of sim/oracle.py
 (every removal and stack one that statics finds safe by 3 mm or more) until it has `--levels` levels,
 and the height reached is reported: the number of levels of the tower after its last standing operation.
 Modes: remove (the block is taken out at once) and extract (a careful push: 0.02 m/s, steadiness 1.0,
@@ -22,16 +22,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-import sim_oracle  # noqa: E402
+from sim import oracle as sim_oracle  # noqa: E402
 from sim import Tower, load_spec  # noqa: E402
-from sim.layout import built_poses  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
+from sim.tower import seated_poses  # noqa: E402
+
+
+def _seeds(text: str) -> list[int]:
+    if "-" in text:
+        a, b = text.split("-")
+        return list(range(int(a), int(b) + 1))
+    return [int(x) for x in text.split(",")]
 
 
 def build(spec, seed: int, mode: str, levels: int) -> dict:
     ops = sim_oracle.pro_ops(spec, seed, levels)
     tower = Tower(spec, seed)
-    built = tower.poses()
     reached, fell_at, cpu = tower.num_levels, None, []
     for i, op in enumerate(ops):
         t0 = time.process_time()
@@ -47,8 +53,11 @@ def build(spec, seed: int, mode: str, levels: int) -> dict:
             fell_at = i
             break
         reached = tower.num_levels
+    # The lean from as built: each block's tilt against the pose the seating of a fresh tower gives the
+    # blocks of this configuration, at their places in their levels.
     inside = tower.level_of >= 0
-    lean = float(tilt_deg(built[inside], tower.poses()[inside]).max()) if fell_at is None else None
+    seated = seated_poses(spec, tower.dims, tower.slots, tower.poses())
+    lean = float(tilt_deg(seated[inside], tower.poses()[inside]).max()) if fell_at is None else None
     return {"seed": seed, "mode": mode, "levels_reached": reached, "target": levels, "operations": len(ops),
             "fell_at_operation": fell_at, "fell_on": ops[fell_at] if fell_at is not None else None,
             "built": fell_at is None and reached >= levels, "largest_lean_deg": lean,
@@ -68,7 +77,7 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     rows = []
     for mode in a.modes:
-        for seed in sim_oracle._seeds(a.seeds):
+        for seed in _seeds(a.seeds):
             rows.append(build(spec, seed, mode, a.levels))
             if not a.json:
                 r = rows[-1]
