@@ -289,7 +289,8 @@ def override(spec, pairs: list[str]):
     """The spec with some fields changed: FIELD=VALUE, a field of the physics section or of the spec."""
     for k, v in (x.split("=", 1) for x in pairs):
         if hasattr(spec.physics, k):
-            spec = spec.with_physics(**{k: type(getattr(spec.physics, k))(v)})
+            old = getattr(spec.physics, k)
+            spec = spec.with_physics(**{k: float(v) if old is None else type(old)(v)})
         elif hasattr(spec, k):
             spec = dataclasses.replace(spec, **{k: type(getattr(spec, k))(v)})
         else:
