@@ -25,7 +25,7 @@ import numpy as np  # noqa: E402
 from sim import oracle as sim_oracle  # noqa: E402
 from sim import Tower, load_spec  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
-from sim.tower import seated_poses  # noqa: E402
+from sim.layout import seat  # noqa: E402
 
 
 def _seeds(text: str) -> list[int]:
@@ -56,7 +56,7 @@ def build(spec, seed: int, mode: str, levels: int) -> dict:
     # The lean from as built: each block's tilt against the pose the seating of a fresh tower gives the
     # blocks of this configuration, at their places in their levels.
     inside = tower.level_of >= 0
-    seated = seated_poses(spec, tower.dims, tower.slots, tower.poses())
+    seated = seat(spec, tower.dims, tower.slots, tower.poses(), tower.masses)
     lean = float(tilt_deg(seated[inside], tower.poses()[inside]).max()) if fell_at is None else None
     return {"seed": seed, "mode": mode, "levels_reached": reached, "target": levels, "operations": len(ops),
             "fell_at_operation": fell_at, "fell_on": ops[fell_at] if fell_at is not None else None,

@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from . import statics
-from .layout import _quat_of as quat_of, _rotation as rotation, block_dims, block_masses, built_poses, slot_xy, support_line
+from .layout import block_dims, block_masses, built_poses, seat, slot_xy
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
@@ -30,38 +30,6 @@ FOLLOW_REST_MM_S = 5.0
 """A followed fall is over once no block has moved faster than this for 0.2 s."""
 
 
-def seated_poses(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray) -> np.ndarray:
-    """Every block of `slots` (levels x positions of block ids, -1 empty) seated at rest, level on level,
-    keeping its place and heading in its level from `poses`; other blocks keep their pose.
-
-    The same seating as a fresh tower's (sim.layout.built_poses, which it reproduces on a full tower):
-    a level lies as one slab on the top faces of the blocks present under it (support_line), flat on
-    the tallest or tilted onto the two highest supports on either side of the tower's axis, and the
-    tilts compose up the tower. Each block's place in its level is read in the level's own frame."""
-    out = poses.copy()
-    rot, origin = np.eye(3), np.zeros(3)
-    for level in range(slots.shape[0]):
-        ids = slots[level]
-        ids = ids[ids >= 0]
-        if not len(ids):
-            continue
-        local = (poses[ids, :3] - origin) @ rot                     # rot.T @ (p - origin), row by row
-        heading = axes(poses[ids, 3:], 0) @ rot
-        yaw = np.arctan2(heading[:, 1], heading[:, 0])
-        local[:, 2] = dims[ids, 2] / 2.0
-        out[ids, :3] = origin + local @ rot.T
-        for k, b in enumerate(ids):
-            c, s = np.cos(yaw[k]), np.sin(yaw[k])
-            out[b, 3:] = quat_of(rot @ np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]]))
-        axis = 1 if level % 2 == 0 else 0
-        height, slope = support_line(local[:, axis], dims[ids, 1], dims[ids, 2])
-        angle = np.arctan(slope)
-        step = rotation(0, angle) if axis == 1 else rotation(1, -angle)
-        origin = origin + rot @ np.array([0.0, 0.0, height])
-        rot = rot @ step
-    return out
-
-
 class Tower:
     """A tower of blocks for one game, built from `spec` with per-block tolerances drawn from `seed`."""
 
@@ -69,8 +37,8 @@ class Tower:
         self.spec = spec
         self.seed = int(seed)
         self.dims = block_dims(spec, self.seed)
-        self.masses = block_masses(spec, self.seed)
-        self._poses = built_poses(spec, self.dims)
+        self.masses = block_masses(spec, self.seed)              # kg per block id
+        self._poses = built_poses(spec, self.dims, self.masses)
         n = spec.num_blocks
         per = spec.per_level
         self.slots = np.arange(n).reshape(spec.levels, per)       # block id per (level, pos), -1 empty
@@ -293,7 +261,10 @@ class Tower:
         with self._world(level) as world:
             world.step(len(forces))
             still = world.poses()
-        force = float(np.median(forces[len(forces) // 2:]))
+        # The peak of the push once it is under way (the 90th percentile of the second half, robust to one
+        # step's spike): what it took to make the block give. A median let a block that drags the load
+        # above along read as light as a free one (docs/sim.md, calibration).
+        force = float(np.percentile(forces[len(forces) // 2:], 90.0))
         tower_motion = float(displacement_mm(still[others], after[others]).max()) if len(others) else 0.0
         return Probe(force_n=force, tower_motion_mm=tower_motion, moves=force <= self.spec.hand.touch_force_n,
                      block_motion_mm=float(displacement_mm(self._poses[b], after[b])),
@@ -514,7 +485,7 @@ class Tower:
         """The poses a standing tower is stored in: the solver's creep taken out, real motion kept.
 
         A tower of rigid blocks that stood an operation rests level on level as it was built (each level
-        a slab on the top faces of the one below, sim.layout.built_poses); what the solver leaves in it
+        a slab on the top faces of the one below, sim.layout.seat); what the solver leaves in it
         beyond that (a lean of a few tenths of a degree from compliant contacts, a sway frozen mid-swing,
         a sag) is creep, and kept, it adds up over a game until the tower falls where statics says it
         stands. So, level by level from the bottom:
@@ -523,7 +494,7 @@ class Tower:
           back to where it was in the plane before the operation; after a push, so does every level none
           of whose blocks moved more than `reseat_mm` sideways or turned more than `reseat_deg` flat;
         - a level that a push did move (a tight block dragged it) keeps its new place and heading;
-        - every level is then seated at rest on the one below (seated_poses), as a fresh tower is built.
+        - every level is then seated at rest on the one below (sim.layout.seat), as a fresh tower is built.
 
         A block that tipped past `reseat_deg` is real (caught leaning on the level below): from its level
         up the tower keeps the solver's poses untouched."""
@@ -541,7 +512,7 @@ class Tower:
             shift = 1000.0 * np.linalg.norm(after[ids, :2] - before[ids, :2], axis=1)
             if not pushed or (shift.max() <= phy.reseat_mm and turn_deg(before[ids], after[ids]).max() <= phy.reseat_deg):
                 src[ids] = before[ids]
-        out = seated_poses(self.spec, self.dims, self.slots[:top], src)
+        out = seat(self.spec, self.dims, self.slots[:top], src, self.masses)
         out[self.slots[top:][self.slots[top:] >= 0]] = after[self.slots[top:][self.slots[top:] >= 0]]
         return out
 

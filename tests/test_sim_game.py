@@ -7,7 +7,7 @@ import pytest
 from sim import Tower, load_spec
 from sim.motion import tilt_deg
 from sim.oracle import Paper, pro_ops, run_scenario
-from sim.tower import seated_poses
+from sim.layout import seat
 from sim.world import TABLE_M, TABLE_TOP_M
 
 SPEC = load_spec("classic")
@@ -59,7 +59,7 @@ def test_fifty_standing_operations_leave_no_creep(pro_tower):
     tower, verdicts = pro_tower
     assert not any(v.collapsed for v in verdicts)
     inside = tower.level_of >= 0
-    seated = seated_poses(SPEC, tower.dims, tower.slots, tower.poses())
+    seated = seat(SPEC, tower.dims, tower.slots, tower.poses(), tower.masses)
     assert tilt_deg(seated[inside], tower.poses()[inside]).max() <= 0.3
 
 
