@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .spec import load_spec
+from .spec import TowerSpec
 from .tower import Tower
 
 STILL_MM = 0.5
@@ -33,28 +33,22 @@ def configuration(loose: tuple[bool, bool, bool]) -> str:
     return ("none", "one edge", "both edges")[edges]
 
 
-def touch_tower(variant: str, seed: int) -> list[dict]:
-    """Touch every removable block of the fresh tower of `variant` and `seed`, each from the fresh tower
+def touch_tower(spec: TowerSpec, seed: int) -> list[dict]:
+    """Touch every removable block of the fresh tower of `spec` and `seed`, each from the fresh tower
     (a probe does not change the tower). One row per block."""
-    spec = load_spec(variant)
     tower = Tower(spec, seed)
     rows = []
     for level, pos in tower.removable():
         probe = tower.probe(level, pos, side=+1 if (level + pos + seed) % 2 == 0 else -1)
         loose = probe.moves and probe.tower_motion_mm < STILL_MM
-        rows.append({"seed": seed, "level": level, "pos": pos, "force_n": round(probe.force_n, 4),
+        rows.append({"seed": int(seed), "level": level, "pos": pos, "force_n": round(probe.force_n, 4),
                      "tower_motion_mm": round(probe.tower_motion_mm, 4), "loose": bool(loose),
-                     "height_mm": round(1000.0 * tower.dims[tower.block_id(level, pos), 2], 4)})
+                     "height_mm": round(1000.0 * float(tower.dims[tower.block_id(level, pos), 2]), 4)})
     return rows
 
 
-def _touch_job(job):
-    return touch_tower(*job)
-
-
-def summarise(variant: str, rows: list[dict]) -> dict:
-    """The census figures from the per-block rows of one or more towers."""
-    spec = load_spec(variant)
+def summarise(spec: TowerSpec, rows: list[dict]) -> dict:
+    """The census figures (plain JSON data) from the per-block rows of one or more towers of `spec`."""
     per = spec.per_level
     by_level: dict[tuple[int, int], dict[int, dict]] = {}
     for row in rows:
@@ -70,38 +64,48 @@ def summarise(variant: str, rows: list[dict]) -> dict:
     lower = [r for r in rows if r["level"] < spec.levels // 2]
     bearing = [r["force_n"] for r in lower if not r["loose"]]
     free = [r["force_n"] for r in rows if r["loose"]]
-    med_bearing = float(np.median(bearing)) if bearing else float("nan")
-    med_loose = float(np.median(free)) if free else float("nan")
+    med_bearing = float(np.median(bearing)) if bearing else None
+    med_loose = float(np.median(free)) if free else None
     return {
-        "variant": variant,
+        "variant": spec.name,
         "seeds": sorted({r["seed"] for r in rows}),
         "levels": n_levels,
         "blocks": len(rows),
+        "loose_blocks": loose_blocks,
         "loose_per_level": round(loose_blocks / n_levels, 3) if n_levels else None,
         "shares": {c: round(counts[c] / n_levels, 4) if n_levels else None for c in CONFIGS},
         "counts": counts,
         "real_shares": REAL,
         "real_loose_per_level": REAL_LOOSE_PER_LEVEL,
-        "median_force_loose_n": round(med_loose, 4),
-        "median_force_bearing_lower_half_n": round(med_bearing, 4),
-        "force_ratio_lower_half": round(med_bearing / med_loose, 2) if free and bearing else None,
+        "median_force_loose_n": None if med_loose is None else round(med_loose, 4),
+        "median_force_bearing_lower_half_n": None if med_bearing is None else round(med_bearing, 4),
+        "force_ratio_lower_half": round(med_bearing / med_loose, 2) if med_loose and med_bearing else None,
         "touch_force_n": spec.hand.touch_force_n,
     }
 
 
-def census(variant: str, seeds: list[int], workers: int | None = None) -> tuple[dict, list[dict]]:
+def census_tower(spec: TowerSpec, seed: int) -> dict:
+    """The census of one fresh tower as plain data: its figures (summarise) and its per-block rows."""
+    rows = touch_tower(spec, seed)
+    return {**summarise(spec, rows), "rows": rows}
+
+
+def _census_job(job):
+    return census_tower(*job)["rows"]
+
+
+def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tuple[dict, list[dict]]:
     """Touch every removable block of the fresh towers of `seeds`: (the figures, the per-block rows).
     With workers > 1 the towers are spread over that many processes (one DIRECT client each)."""
-    load_spec(variant)                         # a bad variant fails here, before any worker starts
-    jobs = [(variant, s) for s in seeds]
+    jobs = [(spec, int(s)) for s in seeds]
     if workers and workers > 1 and len(jobs) > 1:
         import multiprocessing
         with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
-            parts = pool.map(_touch_job, jobs, chunksize=1)
+            parts = pool.map(_census_job, jobs, chunksize=1)
     else:
-        parts = [_touch_job(j) for j in jobs]
+        parts = [_census_job(j) for j in jobs]
     rows = [r for part in parts for r in part]
-    return summarise(variant, rows), rows
+    return summarise(spec, rows), rows
 
 
 def format_table(summary: dict) -> str:
@@ -113,8 +117,10 @@ def format_table(summary: dict) -> str:
     for c in CONFIGS:
         lines.append(f"{'loose: ' + c:<28}{100 * summary['shares'][c]:>7.0f}%{100 * REAL[c]:>7.0f}%")
     lines.append(f"{'loose blocks per level':<28}{summary['loose_per_level']:>8.2f}{REAL_LOOSE_PER_LEVEL:>8.2f}")
-    lines.append(f"median touch force: loose {summary['median_force_loose_n']:.3f} N, load-bearing in the lower "
-                 f"half {summary['median_force_bearing_lower_half_n']:.3f} N (ratio "
-                 f"{summary['force_ratio_lower_half'] if summary['force_ratio_lower_half'] is not None else 'n/a'}; "
-                 f"real: under 0.2 N against several N)")
+    def newtons(v):
+        return "n/a" if v is None else f"{v:.3f} N"
+    ratio = summary["force_ratio_lower_half"]
+    lines.append(f"median touch force: loose {newtons(summary['median_force_loose_n'])}, load-bearing in the lower "
+                 f"half {newtons(summary['median_force_bearing_lower_half_n'])} (ratio "
+                 f"{'n/a' if ratio is None else f'{ratio:.1f}x'}; real: under 0.2 N against several N)")
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .motion import axes
 from .spec import TowerSpec
 
 QUAT_ALONG_X = np.array([0.0, 0.0, 0.0, 1.0])
@@ -111,34 +112,61 @@ def _quat_of(m: np.ndarray) -> np.ndarray:
     return np.array([(m[0, 2] + m[2, 0]) / (4 * z), (m[1, 2] + m[2, 1]) / (4 * z), z, (m[1, 0] - m[0, 1]) / (4 * z)])
 
 
-def built_poses(spec: TowerSpec, dims: np.ndarray) -> np.ndarray:
-    """(N, 7) poses of a freshly built tower, every level at rest on the one below.
+def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray,
+         masses: np.ndarray | None = None) -> np.ndarray:
+    """Poses of the blocks in `slots` (levels x per_level, block ids, -1 empty) at rest, level on level.
 
-    All blocks of a level cross the same three blocks of the level below, so a level lies as one flat
-    slab on the top faces under it (support_line): flat on the tallest block when that one is the middle
-    or carries the centre, tilted onto the two highest supports on either side of the centre otherwise.
-    The tilts compose up the tower, so the blocks' poses are the ones the tower comes to rest in and a
-    fresh tower does not move on its first operation."""
-    per = spec.per_level
+    Each block keeps its x, y and heading (yaw) from `poses`; its height and tilt are computed from the
+    bottom up. Every block of a level crosses the same blocks of the level below, so a level lies as one
+    slab on the top faces of the present blocks under it (support_line), with the weight of everything
+    above acting at that load's centre of mass: flat on the tallest block when it is under the centre,
+    tilted onto the two highest supports on either side of the centre otherwise. The tilts compose up
+    the tower. Blocks not in `slots` keep their pose. A tower seated this way does not move when an
+    operation starts (what a built tower and a stored standing tower need)."""
+    out = poses.copy()
+    n_levels = slots.shape[0]
+    weight = np.ones(len(dims)) if masses is None else masses
     rot, origin = np.eye(3), np.zeros(3)               # the frame of the level being placed: its underside
+    for level in range(n_levels):
+        ids = slots[level][slots[level] >= 0]
+        if not len(ids):
+            break
+        inv = np.linalg.inv(rot[:2, :2])
+        local = np.zeros((len(ids), 3))
+        for i, b in enumerate(ids):
+            h = dims[b, 2]
+            local[i, :2] = inv @ (poses[b, :2] - origin[:2] - rot[:2, 2] * h / 2.0)
+            local[i, 2] = h / 2.0
+            ax = axes(poses[b, 3:][None], 0)[0]
+            yaw = np.arctan2(ax[1], ax[0])
+            turn = np.array([[np.cos(yaw), -np.sin(yaw), 0.0], [np.sin(yaw), np.cos(yaw), 0.0], [0.0, 0.0, 1.0]])
+            out[b, :3] = origin + rot @ local[i]
+            out[b, 3:] = _quat_of(rot @ turn)
+        above = slots[level + 1:][slots[level + 1:] >= 0]
+        if not len(above):
+            break
+        axis = 1 if level % 2 == 0 else 0              # across a level along x is y, and x across one along y
+        com_xy = (weight[above, None] * poses[above, :2]).sum(axis=0) / weight[above].sum()
+        centre = (inv @ (com_xy - origin[:2]))[axis]
+        height, slope = support_line(local[:, axis], dims[ids, 1], dims[ids, 2], centre)
+        pivot = np.zeros(3)
+        pivot[axis], pivot[2] = centre, height
+        origin = origin + rot @ pivot
+        # Tilting about the blocks' long axis (x for a level along x, y otherwise): z rises along `across`.
+        angle = np.arctan(slope)
+        rot = rot @ (_rotation(0, angle) if axis == 1 else _rotation(1, -angle))
+    return out
+
+
+def built_poses(spec: TowerSpec, dims: np.ndarray, masses: np.ndarray | None = None) -> np.ndarray:
+    """(N, 7) poses of a freshly built tower: every block in its slot, every level at rest on the one
+    below (seat)."""
+    per = spec.per_level
     poses = np.zeros((spec.num_blocks, 7))
     for level in range(spec.levels):
-        ids = np.arange(level * per, (level + 1) * per)
-        base_quat = level_quat(level)
-        turn = np.array([[1.0, 0, 0], [0, 1.0, 0], [0, 0, 1.0]]) if level % 2 == 0 else \
-            np.array([[0.0, -1, 0], [1.0, 0, 0], [0, 0, 1.0]])
-        quat = _quat_of(rot @ turn)
-        for pos, b in enumerate(ids):
-            local = np.array([*slot_xy(spec, level, pos), dims[b, 2] / 2.0])
-            poses[b, :3] = origin + rot @ local
-            poses[b, 3:] = quat if level else base_quat
-        # The next level rests on this one's top faces: across = y for a level along x, x otherwise.
-        axis = 1 if level % 2 == 0 else 0
-        across = np.array([slot_xy(spec, level, p)[axis] for p in range(per)])
-        height, slope = support_line(across, dims[ids, 1], dims[ids, 2])
-        angle = np.arctan(slope)
-        # Tilting about the blocks' long axis (x for a level along x, y otherwise): z rises along `across`.
-        step = _rotation(0, angle) if axis == 1 else _rotation(1, -angle)
-        origin = origin + rot @ np.array([0.0, 0.0, height])
-        rot = rot @ step
-    return poses
+        for pos in range(per):
+            b = level * per + pos
+            poses[b, :2] = slot_xy(spec, level, pos)
+            poses[b, 3:] = level_quat(level)
+    slots = np.arange(spec.num_blocks).reshape(spec.levels, per)
+    return seat(spec, dims, slots, poses, masses)
