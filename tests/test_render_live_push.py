@@ -64,7 +64,7 @@ def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
         for _ in range(20):  # two thirds of a second held still
             _frames(screen, surface, 1)
             forces.append(screen.live.frame.force_n)
-        assert not screen.live.dragged and max(forces) > 0.1 and forces[0] < 0.05  # the touch presses after a moment
+        assert not screen.live.dragged and max(forces) > 0.005 and max(forces) > 10 * forces[0]  # the touch presses after a moment
         assert screen.tooltip_text().startswith("touching: ")
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
