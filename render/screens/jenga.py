@@ -911,7 +911,11 @@ class JengaScreen(GameScreen):
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
         self._draw_pieces(surface, rect, state)
         if self.live is not None:
-            at = (min(self.mouse[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, self.mouse[1] - int(130 * s)))
+            anchor = self.mouse
+            if self.live.keyboard and self._scene is not None:  # no pointer: the gauge stands by the block
+                (p,), _ = self.camera.project(self._scene.poses[self.live.block][None, :3])
+                anchor = (int(p[0]) + int(60 * s), int(p[1]))
+            at = (min(anchor[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, anchor[1] - int(130 * s)))
             self.live.draw_gauge(surface, at, size)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
@@ -1011,7 +1015,7 @@ class JengaScreen(GameScreen):
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
         if self.live is not None:
-            return self.live.words()
+            return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
         where = self._block_at(self.hover_block)
