@@ -117,7 +117,7 @@ def cmd_census(args) -> int:
     seeds = parse_seeds(args.seeds)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
-    summary, rows = census(load_spec(args.variant), seeds, workers=args.workers or 2)
+    summary, rows = census(load_spec(args.tower), seeds, workers=args.workers or 2)
     if args.json:
         print(json.dumps({**summary, "rows": rows}))
     else:
@@ -167,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     cen = sub.add_parser("census", help="touch every block of fresh towers; loose-block shares beside real towers",
                          description="Touch every removable block of fresh towers (Tower.probe) and print which "
                                      "blocks of each level are loose, beside the 188 labelled levels of real towers.")
-    cen.add_argument("--variant", choices=VARIANTS, default="classic", help="which tower (default classic)")
+    cen.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
+                     help="which tower (default classic; --variant is the older name)")
     cen.add_argument("--seeds", default="0-9", metavar="A-B", help="tolerance seeds, a range A-B or one seed (default 0-9)")
     cen.add_argument("--workers", type=int, default=None, help="worker processes (default 2)")
     cen.add_argument("--json", action="store_true", help="print one JSON object (figures and per-block rows)")
