@@ -46,6 +46,9 @@ _BOT_STREAM = 0xB07
 _BOT_INC = (0xB07 << 64) | 0x5EED_B07_5EED_B07 | 1  # PCG64's stream constant (any odd number) for bot generators
 
 
+EARLIER = "earlier version of the rules or the physics"
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One action in the history: who took it (a seat, or CHANCE) and the action."""
@@ -302,10 +305,17 @@ class Match:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise MatchFileError("its 'actions' is not a list")
-        match.replay(actions)
+        try:
+            match.replay(actions)
+        except MatchFileError as exc:
+            if " is malformed: " in str(exc):
+                raise
+            # A file whose checksum holds but whose replay goes elsewhere was most likely saved before the
+            # rules or the physics changed (a move that stood then falls now, or the other way round).
+            raise MatchFileError(f"{exc} (was it saved by an {EARLIER}?)") from None
         if data.get("state_digest") != state_digest(match.state):
-            raise MatchFileError("replaying its actions does not reach the saved position (was it saved by an "
-                                 "earlier version of the rules or the physics?)")
+            raise MatchFileError(f"replaying its actions does not reach the saved position (was it saved by an "
+                                 f"{EARLIER}?)")
         return match
 
     def replay(self, actions: list) -> None:

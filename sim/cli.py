@@ -1,4 +1,4 @@
-"""The `python -m sim` command line: check, riskmap, sweep, bench. Bad input: one line on stderr, exit code 2."""
+"""The `python -m sim` command line: check, riskmap, census, sweep, bench. Bad input: one line on stderr, exit code 2."""
 
 from __future__ import annotations
 
@@ -145,6 +145,35 @@ def cmd_riskmap(args) -> int:
     return 0
 
 
+SEEDS = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+
+
+def parse_seeds(text: str) -> list[int]:
+    match = SEEDS.match(text)
+    if not match:
+        raise UsageError(f"bad --seeds {text!r}: write A-B (e.g. 0-9) or one seed (e.g. 3)")
+    lo = int(match.group(1))
+    hi = int(match.group(2)) if match.group(2) is not None else lo
+    if hi < lo:
+        raise UsageError(f"bad --seeds {text!r}: the first seed must not be above the last")
+    if hi - lo >= 1000:
+        raise UsageError(f"bad --seeds {text!r}: at most 1000 towers at once")
+    return list(range(lo, hi + 1))
+
+
+def cmd_census(args) -> int:
+    from .census import census, format_table
+    seeds = parse_seeds(args.seeds)
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    summary, rows = census(load_spec(args.tower), seeds, workers=args.workers or 2)
+    if args.json:
+        print(json.dumps({**summary, "rows": rows}))
+    else:
+        print(format_table(summary))
+    return 0
+
+
 def cmd_bench(args) -> int:
     import os
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
@@ -220,6 +249,16 @@ def build_parser() -> argparse.ArgumentParser:
     risk.add_argument("--workers", type=whole(1, 256), default=None,
                       help="worker processes, 1 to 256 (default: one per core)")
     risk.set_defaults(run=cmd_riskmap)
+
+    cen = sub.add_parser("census", help="touch every block of fresh towers; loose-block shares beside real towers",
+                         description="Touch every removable block of fresh towers (Tower.probe) and print which "
+                                     "blocks of each level are loose, beside the 188 labelled levels of real towers.")
+    cen.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
+                     help="which tower (default classic; --variant is the older name)")
+    cen.add_argument("--seeds", default="0-9", metavar="A-B", help="tolerance seeds, a range A-B or one seed (default 0-9)")
+    cen.add_argument("--workers", type=int, default=None, help="worker processes (default 2)")
+    cen.add_argument("--json", action="store_true", help="print one JSON object (figures and per-block rows)")
+    cen.set_defaults(run=cmd_census)
 
     bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
                            description="Run the benchmark in benchmarks/sim_bench.py.")

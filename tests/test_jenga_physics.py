@@ -215,17 +215,18 @@ def test_careful_bots_push_a_legal_block_steadily_at_their_level():
     its steadiness"."""
     import numpy as np
 
-    from games.jenga.push import parse_extract
+    from games.jenga.push import parse_push
 
     s = classic_turn_ready()
-    steadiness = {}
+    wobble = {}
     for name in ("careful_easy", "careful", "careful_hard"):
         action = CLASSIC.bots[name]().choose(s.clone(), np.random.default_rng(0))
         s.check_action(action)
-        push = parse_extract(action)
+        push = parse_push(action)  # the bots push through the finger-path form (issue 13)
         assert sum(b is not None for b in s.layout[push.level]) == 3  # a full level, not a weakened one
-        steadiness[name] = push.steadiness
-    assert steadiness["careful_easy"] < steadiness["careful"] < steadiness["careful_hard"]
+        across = np.array([int(x.split("/")[2]) for x in push.path.split(",")], dtype=float)
+        wobble[name] = float(np.sqrt(np.mean(across ** 2)))  # how far the finger strays sideways
+    assert wobble["careful_easy"] > wobble["careful"] > wobble["careful_hard"]
 
 
 # A traditional game between three random bots (seed 27), as Match recorded it: a careless push of 11:1

@@ -34,8 +34,11 @@ def _first_decisions(game, seed=2, steps=12):
 
 def test_pushes_stacks_and_chance_read_as_words():
     seen = _first_decisions("jenga_classic")
-    action, text = seen["extract"]
-    assert text.startswith("push block ") and "cm/s" in text and "% steady" in text
+    action, text = seen["push"]  # the representative pushes are finger paths (issue 13)
+    assert text.startswith("push block ") and "the finger going 77 mm in" in text
+    state = Match(registry.get("jenga_classic").make_config(players=2), 2).state
+    typed = "extract 5:1 +y speed=0.020 steady=0.90"  # the older form still reads as words
+    assert state.action_to_string(typed) == "push block 5:1 out from the +y end, 2.0 cm/s, 90% steady"
     assert seen["probe"][1].startswith("touch block ")
     assert seen["build"][1].startswith("the tower is built")
 

@@ -21,7 +21,7 @@ from render.tower.order import draw_order
 from render.tower.playback import Playback
 from render.tower.spinner import Spinner
 from render.tower.synthetic import stacked_poses
-from render.tower.tint import risk_colour
+from render.tower.tint import risk_colour, tinted
 from render.tower.view import Figure, TowerScene, TowerView
 
 W, H = 640, 480
@@ -189,12 +189,13 @@ def test_risk_tint_shows_ramp_colours_and_fades_the_rest(surface):
         return img[int(p[1]), int(p[0])]
 
     safe, risky, faded = colour_at(2), colour_at(4), colour_at(6)
-    assert safe[2] > safe[1] and safe[0] > safe[1]  # viridis starts dark purple
-    assert risky[0] > risky[2] and risky[1] > risky[2]  # and ends yellow
-    assert risky.sum() > 2 * safe.sum()  # lightness rises along the ramp
-    assert abs(int(faded[0]) - int(faded[2])) < abs(WOOD[0] - WOOD[2]) * 0.7  # untinted wood goes grey
+    assert safe[0] > safe[1] > safe[2]  # 0 %: wood, shaded by the light
+    assert risky[0] > 2 * risky[1] and risky[0] > 2 * risky[2]  # 100 %: dark red
+    assert risky.sum() < 0.7 * safe.sum()  # darker as the risk rises
+    assert abs(int(faded[0]) - int(faded[2])) < abs(int(safe[0]) - int(safe[2]))  # no figure: a little grey
     ramp = risk_colour(np.linspace(0, 1, 9))
-    assert np.all(np.diff(ramp @ [0.2126, 0.7152, 0.0722]) > 0)
+    assert np.all(np.diff(ramp @ [0.2126, 0.7152, 0.0722]) < 0)  # lightness falls steadily with the risk
+    assert np.allclose(tinted(np.array(WOOD, dtype=float), 0.0), WOOD)  # a safe block keeps its wood
 
 
 def test_hover_outline_and_pieces_are_drawn(surface):

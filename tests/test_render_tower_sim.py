@@ -12,7 +12,7 @@ import pytest
 from render.tower.camera import Camera
 from render.tower.geometry import Boxes
 from render.tower.jenga_scene import block_colours
-from render.tower.risk import RiskWorker
+from games.jenga.risk_worker import RiskWorker
 from render.tower.view import TowerScene, TowerView
 from sim import Tower, load_spec
 
@@ -67,9 +67,9 @@ def test_fresh_tower_fills_the_outline_of_its_blocks(surface, spec):
 
 @pytest.mark.physics
 def test_after_removals_the_gaps_show_darker_and_pick_deeper_blocks(surface, spec):
-    fresh = Tower(spec, seed=0)
+    fresh = Tower(spec, seed=1)  # (seed 0's measured tower falls when 6:1 goes back on top)
     _, cam, _, before = picture(surface, fresh, yaw=-90)
-    tower = Tower(spec, seed=0)
+    tower = Tower(spec, seed=1)
     gone = [(3, 0), (6, 1)]  # level 3 lies along y: slot 0 has its end toward the eye at yaw -90
     for (level, pos), slot in zip(gone, (0, 2)):
         verdict = tower.remove(level, pos)
@@ -91,8 +91,8 @@ def test_after_removals_the_gaps_show_darker_and_pick_deeper_blocks(surface, spe
 def test_mid_collapse_frame_leaves_the_fresh_outline(surface, spec):
     tower = Tower(spec, seed=3)
     fresh_poses = tower.poses()
-    tower.remove(4, 0)
-    verdict = tower.remove(4, 1, record=True)  # one side block left under the whole upper tower
+    tower.remove(4, 1)
+    verdict = tower.remove(4, 0, record=True)  # one side block left under the whole upper tower
     assert verdict.collapsed and verdict.trajectory is not None and len(verdict.trajectory) >= 2
     frames = np.asarray(verdict.trajectory)
     _, _, _, start = picture(surface, tower, frames[0])
@@ -136,7 +136,7 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
 @pytest.mark.physics
 def test_batches_give_the_same_figures_as_one_whole_map():
     """sim draws each block's pushes from (seed, level, pos): mapping in batches changes nothing."""
-    from render.tower.risk import compute
+    from games.jenga.risk_worker import compute
 
     state = Tower(load_spec("classic"), seed=1).get_state()
     blocks = [(0, 0), (0, 1)]

@@ -17,7 +17,7 @@ import numpy as np
 from ..bots import Bot, RandomBot
 from . import physics
 from .layout import ends
-from .push import make_extract
+from .push import straight_push
 
 
 class CarefulBot(Bot):
@@ -36,7 +36,9 @@ class CarefulBot(Bot):
             return preferred
         if state.may_extract() and state.extractable():
             level, slot, end = self.pick_block(state, rng)
-            return make_extract(level, slot, end, self.speed, self.steadiness)
+            # the push as a finger path (a straight push at the bot's speed and steadiness)
+            return straight_push(state.TOWER, level, slot, end, self.speed, self.steadiness,
+                                 int(rng.integers(2**31)))
         return legal[int(rng.integers(len(legal)))]
 
     def pick_block(self, state, rng: np.random.Generator) -> tuple[int, int, str]:

@@ -9,6 +9,8 @@ The physics runs only when a chance outcome or a stack is applied:
     tremor k        (chance)   the simulator pushes the block out with tremor seed k
     stack S                    the block in hand goes on top, in slot S of the open level
     probe L:S E                touch a block: it does not end the turn, and there is no limit on touches
+    push L:S E path=...        the live push: the finger's path, played by the simulator as it was
+                               played live; taken if out by half its length, else put back (a touch)
 
 A collapse reported by the simulator (sim's own thresholds) is a fall: the mover toppled the tower
 and the game ends as the subclass's rules say.
@@ -24,6 +26,7 @@ from . import data, physics
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
 from .push import Push, WrongEndError, loose_extract, make_extract, parse_extract, parse_probe
+from .push import parse_push, push_words, straight_push
 
 CHANCE_PHASES = ("build", "tremor", "spin")
 
@@ -60,10 +63,16 @@ class IllegalHoleError(IllegalActionError):
 
 def listing(items: list, limit: int = 12) -> str:
     """Items for an error message: the first `limit`, then how many in all."""
-    items = [str(i) for i in items]
+    items = [short_action(str(i)) for i in items]
     if not items:
         return "(none)"
     return ", ".join(items[:limit]) + (f", ... ({len(items)} in all)" if len(items) > limit else "")
+
+
+def short_action(action: str) -> str:
+    """An action as a message names it: a push's finger path is cut to its first samples."""
+    head, sep, path = action.partition(" path=")
+    return f"{head}{sep}{path[:24]}..." if sep and len(path) > 24 else action
 
 
 class TowerState(State):
@@ -184,12 +193,14 @@ class TowerState(State):
             return []
         styles = data.play()["push_styles"]
         blocks = self.extractable()
-        acts = [make_extract(lv, s, e, st["speed"], st["steadiness"])
+        # Each push style as a straight finger path (issue 13: bots push through the path form); the
+        # 'extract ... speed= steady=' form stays accepted (typed, and older saves).
+        acts = [straight_push(self.TOWER, lv, s, e, st["speed"], st["steadiness"], 0)
                 for lv, s in blocks for e in ends(lv) for st in styles]
         acts += [Push(lv, s, e).probe_text() for lv, s in blocks for e in ends(lv)]
         return acts
 
-    ACTION_WORDS: tuple = ("extract", "probe", "stack")  # the first words of this game's decisions
+    ACTION_WORDS: tuple = ("extract", "probe", "stack", "push")  # the first words of this game's decisions
 
     def check_action(self, action: str) -> None:
         """Accept a legal action; otherwise raise the named error that says what is wrong and what is
@@ -198,8 +209,8 @@ class TowerState(State):
             super().check_action(action)
             return
         word = action.partition(" ")[0]
-        if word == "extract":
-            push = parse_extract(action)
+        if word in ("extract", "push"):
+            push = parse_extract(action) if word == "extract" else parse_push(action)
             if not self.may_extract():
                 raise NotYourMoveError(f"no block may be taken now: {self.decision_text()}")
             self.check_block(push.level, push.slot, "taken")
@@ -286,6 +297,8 @@ class TowerState(State):
                 push = parse_extract(action)
                 return (f"push block {push.level}:{push.slot} out from the {push.end} end, "
                         f"{push.speed * 100:.1f} cm/s, {push.steadiness * 100:.0f}% steady")
+            if word == "push":
+                return push_words(action, self.TOWER)
             if word == "probe":
                 push = parse_probe(action)
                 return f"touch block {push.level}:{push.slot} from the {push.end} end to test it"
@@ -313,7 +326,6 @@ class TowerState(State):
 
     # ---- applying -----------------------------------------------------------------------
     PHYSICS_WORDS = ("build", "tremor", "probe", "stack", "push")  # actions that run the simulator
-    # ("push" is the live push of another branch: listed so that it is atomic too once merged)
 
     def _apply(self, action: str) -> None:
         """Apply a checked action. A move the simulator fails on (it raises) is atomic: the state is
@@ -342,6 +354,8 @@ class TowerState(State):
             self.phase = "tremor"
         elif word == "tremor":
             self._extract(int(rest))
+        elif word == "push":
+            self._push_path(action)
         elif word == "probe":
             push = parse_probe(action)
             self.last_probe = physics.probe(self.TOWER, self.tower, push.level, push.slot, push.end)
@@ -365,6 +379,28 @@ class TowerState(State):
             return
         self.phase = "stack"
         self.after_extract(verdict, before)
+
+    def _push_path(self, action: str) -> None:
+        """The live push (issue 13): the simulator replays the finger's path. Out by at least half its
+        length, the block is taken as by 'extract'; less, it goes back in and the push was a touch (counted
+        with the turn's touches, which have no limit), and what it moved stays moved."""
+        push = parse_push(action)
+        before, old = self.layout, self.tower
+        self.tower, self.layout, verdict, self._trajectory = physics.live_push(
+            self.TOWER, self.tower, push.level, push.slot, push.end, push.path, record=self.record_trajectories)
+        taken = verdict["taken"]
+        self._after_operation(before, old, verdict)
+        if self.phase == "over":
+            return
+        if taken:
+            self.phase = "stack"
+            self.after_extract(verdict, before)
+            return
+        self.touches += 1
+        self.last_probe = {"where": [push.level, push.slot], "end": push.end, "force_n": verdict["force_n"],
+                           "tower_motion_mm": verdict["tower_motion_mm"],
+                           "moves": verdict["force_n"] <= physics.tower_spec(self.TOWER).hand.touch_force_n,
+                           "live": True}
 
     def take_out(self, level: int, slot: int) -> dict:
         """Delete a block instantly (sim's remove mode), as scripted tests and analysis do."""

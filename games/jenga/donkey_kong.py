@@ -8,6 +8,7 @@ removes and stacks (0, 1 or 2) and how many girders Mario climbs (0 to 3), in an
 from __future__ import annotations
 
 from ..core import GameSpec
+from .push import LIVE_PUSH_HELP
 from . import data, physics, spinners
 from .bots import bot_notes, bot_table
 from .common import NotYourMoveError, TowerState, reflow
@@ -340,7 +341,7 @@ falls (the simulator reports a collapse: a girder other than the one in hand
 {physics.fall_rule("dk")}), the player who toppled it loses and the Mario highest up
 among the others wins (ties share the win). After {play['max_turns']} turns the highest Mario
 wins.
-""")
+""" + LIVE_PUSH_HELP)  # the live push (issue 13): games/jenga/push.py
 
 
 SPEC = GameSpec(

@@ -8,6 +8,7 @@ of the verdict. Trajectories (for animation) are returned separately: they are n
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 
@@ -170,11 +171,152 @@ def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> lis
     return [float(m) for m in margin]
 
 
+def removable(name: str, state: dict, below_level: int | None = None) -> list[tuple[int, int]]:
+    """sim's removable blocks of a tower state (below the highest complete level, or below_level)."""
+    return [(int(l), int(p)) for l, p in _tower(name, state).removable(below_level)]
+
+
+def block_sizes(name: str, seed: int) -> np.ndarray:
+    """(N, 3) length, width and height of every block of a tower built from `seed`."""
+    from sim import Tower
+
+    tower = Tower(tower_spec(name), seed=seed)
+    return np.array([tower.block_size(b) for b in range(tower_spec(name).num_blocks)], dtype=float)
+
+
+def slot_pose(name: str, level: int, slot: int, centre=None) -> np.ndarray:
+    """(7,) the nominal pose of a slot: its x, y (around `centre`), z 0, and the level's orientation."""
+    from sim.layout import level_quat, slot_xy
+
+    spec = tower_spec(name)
+    out = np.zeros(7)
+    out[:2] = slot_xy(spec, level, slot) if centre is None else slot_xy(spec, level, slot, centre)
+    out[3:] = level_quat(level)
+    return out
+
+
+def frame_rate(name: str) -> float:
+    """Frames per second of sim's recorded trajectories (one frame every steps_per_frame steps)."""
+    phy = tower_spec(name).physics
+    return 1.0 / (phy.steps_per_frame * phy.time_step_s)
+
+
 def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int,
-         speed: float = 0.1) -> list[dict]:
+         speed: float = 0.1, workers: int = 1) -> list[dict]:
     """sim's risk map for some blocks only, pushed at `speed` m/s: each {"level", "pos", "p_collapse",
     "displacement_mm" (the mean largest block motion: how near the pushes came to a fall), ...}."""
     from sim import risk_map
 
-    return risk_map(tower_spec(name), state, samples=samples, seed=seed, workers=1, blocks=list(blocks),
+    return risk_map(tower_spec(name), state, samples=samples, seed=seed, workers=workers, blocks=list(blocks),
                     speed=speed)
+
+
+# ---- the live push: the finger's path (sim.live) ---------------------------------------------------
+def _live():
+    from sim import live
+
+    return live
+
+
+def path_error(text: str) -> str | None:
+    """Why a finger path's text is not one (None when it is, in canonical form)."""
+    live = _live()
+    try:
+        path = live.FingerPath.from_text(text)
+    except live.PathError as exc:
+        return str(exc)
+    if path.to_text() != text:
+        return "not in canonical form (t_ms/along/across, whole numbers, no spaces)"
+    return None
+
+
+def path_summary(text: str) -> tuple[float, float]:
+    """(seconds, how far the finger ended along the push in mm) of a path's text, read cheaply from its
+    last sample (the move list shows every push)."""
+    last = text.rsplit(",", 1)[-1].split("/")
+    return int(last[0]) / 1000.0, int(last[1]) * _live().QUANTUM_M * 1000.0
+
+
+def half_length_mm(name: str) -> float:
+    return tower_spec(name).block_m[0] * 500.0
+
+
+@lru_cache(maxsize=256)
+def straight_path(name: str, speed: float, steadiness: float, seed: int) -> str:
+    """The text of a straight push at `speed` m/s and `steadiness` (the bots' family of finger paths),
+    out past the far end of a block of the tower's nominal length, its wobble drawn from `seed`."""
+    spec = tower_spec(name)
+    hand = spec.hand
+    return _live().straight_path(spec.block_m[0], speed, steadiness, seed, clearance_m=hand.clearance_mm / 1000.0,
+                                 rate_hz=spec.physics.frame_hz, tremor_mm=hand.tremor_mm,
+                                 ref_speed=hand.tremor_ref_speed_m_s, tremor_hz=tuple(hand.tremor_hz)).to_text()
+
+
+def touch_path() -> str:
+    """A gentle touch: the finger presses the block 2 mm in at 1 cm/s and lets go (put back)."""
+    return _live().touch_path().to_text()
+
+
+def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str,
+              record: bool = False) -> tuple[dict, list, dict, object]:
+    """Play a finger path on block level:slot from `end`, exactly as the window played it live:
+    (new tower state, new layout, verdict summary, trajectory or None). The summary's "taken" says
+    whether the block came out (out by at least half its length when the finger let go) or went back;
+    "force_n" is the largest force the finger needed during the path, "tower_motion_mm" how far the
+    other blocks moved."""
+    live = _live()
+    before = layout_from_state(state)
+    session = _adopted(name, state, level, slot, end, path)
+    if session is not None:  # the window's own live push of exactly this path on exactly this tower
+        block = int(session.b)
+        r = session.finish(follow_s=FOLLOW_S)
+    else:
+        tower = _tower(name, state)
+        block = int(tower.block_id(level, slot))
+        r = live.replay(tower_spec(name), tower, level, slot, end_sign(end), live.FingerPath.from_text(path),
+                        record=record, follow_s=FOLLOW_S)
+    new = r.state
+    out = summarise("push" if r.taken else "touch", r.verdict, before, (level, slot), block)
+    disp = np.asarray(r.verdict.displacement_mm, dtype=float).copy()
+    disp[block] = np.nan
+    others = disp[np.isfinite(disp)]
+    out.update(taken=bool(r.taken), end=end, force_n=_clean(r.peak_force_n),
+               tower_motion_mm=_clean(others.max() if len(others) else 0.0), out_mm=_clean(r.out_m * 1000.0),
+               drag_frames=int(r.drag_frames))
+    return new, layout_from_state(new), out, r.frames
+
+
+def live_session(name: str, state: dict, level: int, slot: int, end: str, record: bool = False):
+    """The window's live push: a sim.live.LivePush on this tower (feed it the finger's samples, read its
+    frames; its .path is the action's path). Closing it, or handing it over with adopt(), is the caller's."""
+    live = _live()
+    session = live.LivePush(tower_spec(name), state, level, slot, end_sign(end), record=record)
+    session.key = (name, json.dumps(state, sort_keys=True), int(level), int(slot), end)
+    return session
+
+
+_ADOPTED: list = []
+
+
+def adopt(session) -> None:
+    """Hand a live push over to the move that plays its path: when live_push() is next asked for exactly
+    this tower, block, end and path, it lets go of this session instead of replaying the path from the
+    start. Letting go of the session the window stepped and replaying its path give the same result bit
+    for bit (sim.live: the same calls in the same order; tests/test_sim_live.py checks it in another
+    process), so this only saves the time of playing the drag twice. adopt(None) drops a session
+    handed over and not used (the move was refused): its world must not outlive other operations."""
+    for old in _ADOPTED:
+        if old is not session:
+            old.close()
+    _ADOPTED[:] = [session] if session is not None else []
+
+
+def _adopted(name, state, level, slot, end, path):
+    if not _ADOPTED:
+        return None
+    session = _ADOPTED.pop()
+    key = (name, json.dumps(state, sort_keys=True), int(level), int(slot), end)
+    if session.finished or getattr(session, "key", None) != key or session.path.to_text() != path:
+        session.close()
+        return None
+    return session

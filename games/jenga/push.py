@@ -128,3 +128,87 @@ def loose_extract(text: str) -> str | None:
         return None
     return Push(int(m.group(1)), int(m.group(2)), m.group(3), quantise_speed(speed),
                 quantise_steadiness(steadiness)).extract_text()
+
+
+# ---- the live push: the finger's path -------------------------------------------------------------
+# "push 5:1 +x path=0/0/0,33/12/0,67/31/-1,..." names the block and the end the finger pushes from, and
+# the finger's path: samples t_ms/along/across (milliseconds since the press; tenths of a millimetre
+# along the push, out of the tower, and across it), exactly as the window or a bot played it. The
+# physics replays the path step by step (sim.live), so the action alone gives the same result
+# everywhere. A block out by at least half its length when the finger lets go is taken; one less
+# far goes back in (a touch).
+_PUSH = re.compile(r"^push\s+(\d+):(\d+)\s+([+-][xy])\s+path=(\S+)$")
+
+
+class PathError(ActionSyntaxError):
+    """A finger path that is malformed, out of range or not in canonical form."""
+
+
+@dataclass(frozen=True)
+class PathPush:
+    level: int
+    slot: int
+    end: str
+    path: str
+
+    def text(self) -> str:
+        return make_push(self.level, self.slot, self.end, self.path)
+
+
+def make_push(level: int, slot: int, end: str, path: str) -> str:
+    return f"push {level}:{slot} {end} path={path}"
+
+
+def parse_push(text: str) -> PathPush:
+    """Read a push action; raise a named error if it is malformed, its path is bad or its end wrong."""
+    from . import physics
+
+    m = _PUSH.match(text)
+    if not m:
+        raise ActionSyntaxError(f"{text[:60]!r} is not a push; write 'push LEVEL:SLOT END path=t/along/across,...'"
+                                f" (e.g. 'push 5:1 +y path=0/0/0,500/400/0')")
+    level, slot, end, path = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
+    if end not in ends(level):
+        raise WrongEndError(f"a block of level {level} has its ends on {' and '.join(ends(level))}, not {end}")
+    why = physics.path_error(path)
+    if why is not None:
+        raise PathError(f"the finger path of {text[:40]}... is not valid: {why}")
+    return PathPush(level, slot, end, path)
+
+
+def straight_push(tower: str, level: int, slot: int, end: str, speed: float, steadiness: float, seed: int) -> str:
+    """A straight push at a speed and steadiness as a finger path (the bots' pushes): the speed and
+    steadiness are clipped to the allowed ranges and quantised as for 'extract'."""
+    from . import physics
+
+    play = data.play()
+    speed = quantise_speed(min(max(speed, play["speed_m_s"]["min"]), play["speed_m_s"]["max"]))
+    steadiness = quantise_steadiness(min(max(steadiness, play["steadiness"]["min"]), play["steadiness"]["max"]))
+    return make_push(level, slot, end, physics.straight_path(tower, speed, steadiness, int(seed)))
+
+
+def push_words(text: str, tower: str) -> str:
+    """A push in words for the move list and the log (read from the path's last sample only)."""
+    from . import physics
+
+    m = _PUSH.match(text)
+    seconds, along = physics.path_summary(m.group(4))
+    verb = "push block" if along >= physics.half_length_mm(tower) else "touch block"
+    return f"{verb} {m.group(1)}:{m.group(2)} from the {m.group(3)} end by hand, the finger going {along:.0f} mm in {seconds:.1f} s"
+
+
+LIVE_PUSH_HELP = """
+The live push (in the window): press a block that may be taken and drag it along its length. The
+simulator runs while you drag, the finger following the pointer: the block goes as far as the physics
+lets it, the tower moves as it moves, and a gauge shows the force your finger needs. Stop, push on or
+pull the block back as you like. When you let go, a block out by at least half its length is taken
+(the hand carries it on out); one less far goes back in, and that push was a touch. A press held
+still, without dragging past a few millimetres, is the touch test itself. Such a touch really touches
+the tower: what it moved stays moved. Touches have no limit (the cost of a touch is what it moves).
+The move saved is the
+finger's path ('push 5:1 +y path=t/along/across,...': milliseconds since the press, then tenths of a
+millimetre along the push and across it), and replaying it gives the same tower to the last digit.
+By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other choices), P or
+Enter starts the push, W held pushes (the longer you hold it, the faster), S pulls back, Enter lets go.
+The bots push through the same paths: a straight push at their speed and steadiness.
+"""

@@ -14,6 +14,7 @@ import hashlib
 import textwrap
 
 from ..core import GameSpec, IllegalActionError
+from .push import LIVE_PUSH_HELP
 from . import data, physics, spinners
 from .bots import bot_notes, bot_table
 from .coins import transfer, value
@@ -715,7 +716,7 @@ The fall (a collapse reported by the simulator: a block other than the one in ha
 {rules['fall_bonus']} (if that is the toppler, the next highest; several players tied at that height
 each collect {rules['fall_bonus']}), and the most coins wins; players tied for the most share the win.
 After {play['max_turns']} turns the game stops with no penalty and the most coins wins.
-""")
+""" + LIVE_PUSH_HELP)  # the live push (issue 13): games/jenga/push.py
 
 
 SPEC = GameSpec(

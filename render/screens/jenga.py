@@ -2,8 +2,11 @@
 
 The board is the simulator's tower drawn in 3D (render.tower). Hovering shows which blocks may be
 taken, tinted by sim's risk map (computed in a worker process, refreshed after every move) with the
-number on hover. Dragging a block along its length pushes it out: the drag's speed and steadiness
-become the push the simulator plays. A right click (or T) touches a block to test it. The block then
+number on hover. Pressing a block and dragging it along its length pushes it live: the physics runs
+at the display rate with the finger following the pointer (render.tower.live_drag), the block goes
+as far as the physics lets it, the tower sways, and a gauge shows the finger's force; a press held
+still is the touch test. Letting go plays the finger's path as the move (taken if the block is out by
+half its length, else put back). A right click (or T) touches a block with the fixed probe. The block then
 goes on top in a slot the player clicks. Holes are clicked to place or climb Marios and pegs; every
 other choice (characters, targets) is in the list on the right, which also takes typed pushes.
 
@@ -15,29 +18,28 @@ and stops on the outcome the engine drew.
 
 from __future__ import annotations
 
-import copy
 import sys
-import threading
 from functools import lru_cache
 
 import numpy as np
 import pygame
 
 from games.core import CHANCE, GameError, IllegalActionError
-from games.jenga import spinners
+from games.jenga import data, physics, spinners
 from games.jenga.layout import locate, parse_hole
-from games.jenga.push import make_extract
-from games.match import Step
+from games.jenga.push import make_push
+from games.match import PendingStep, Step
 
 from .. import palette as P
 from .. import text
 from ..tower.camera import Camera
 from ..tower.countdown import SettleCountdown
+from ..tower.fall import tell as tell_fall
 from ..tower.geometry import rotation_matrices
-from ..tower.gesture import PushGesture
+from ..tower.live_drag import LiveDrag
 from ..tower.jenga_scene import block_sizes, scene_of, stack_ghosts
 from ..tower.playback import Playback
-from ..tower.risk import RiskWorker
+from games.jenga.risk_worker import RiskWorker
 from ..tower.spinner import Spinner
 from ..tower.tint import RiskLegend
 from ..tower.view import TowerView
@@ -47,16 +49,21 @@ from .jenga_holes import HIDDEN_NOTE_END, hidden_hole_words
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
+RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
+RISK_WORKERS = 2  # processes the risk map's pushes are spread over (at a lower priority than the window)
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks): the map of
 # a fresh tower takes about 8 s on one core, its first figures half a second
 HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
-PHYSICS_WORDS = ("stack", "probe")
+PHYSICS_WORDS = ("stack", "probe", "push")
+BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the block picker), never from the list
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
 # after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
 # median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
 # 15 % slower (`benchmarks/bench_tower_view.py --physics`).
 SWITCH_INTERVAL_S = 0.001
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
+FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
+FALL_LEAD_S = 0.3  # from this long before its first block moved
 FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
 
 
@@ -83,57 +90,7 @@ def rule_wait_s(tower_name: str) -> float:
 def frame_rate(tower_name: str) -> float:
     """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
     so that playback runs at real speed whatever the length of the recording."""
-    from sim import load_spec
-
-    phy = load_spec(tower_name).physics
-    return 1.0 / (phy.steps_per_frame * phy.time_step_s)
-
-
-class _Job:
-    """One step of the match run in a worker thread: a chance outcome, a bot's move, or a person's
-    stack or probe. The window draws a frozen copy of the match meanwhile and never touches the real one."""
-
-    def __init__(self, match, action: str | None):
-        self.match = match
-        self.action = action  # known at once for a person; a bot's is filled in when it has chosen
-        self.before = match.state.clone()
-        self.by = match.current_player
-        self.step: Step | None = None
-        self.error: Exception | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        match = self.match
-        try:
-            match.state.record_trajectories = True  # the collapse animation needs the frames
-            if self.action is not None:
-                match.play(self.action)
-                self.step = match.history[-1]
-            elif match.current_player == CHANCE:
-                match.roll()
-                self.step = match.history[-1]
-            elif match.current_player in match.bots:
-                self.action = match.bot_action()
-                match.play(self.action)
-                self.step = match.history[-1]
-        except Exception as exc:  # shown on the board; the window must survive a failed step
-            self.error = exc
-            match.state = self.before.clone()  # a step that failed half-way changes nothing: no lost work
-
-    @property
-    def done(self) -> bool:
-        return not self.thread.is_alive()
-
-
-def _frozen(match):
-    """A copy of the match to draw while the real one is being stepped in the worker thread."""
-    snap = copy.copy(match)
-    snap.state = match.state.clone()
-    snap.history = list(match.history)
-    snap._undo = list(match._undo)
-    snap._redo = list(match._redo)
-    return snap
+    return physics.frame_rate(tower_name)
 
 
 class JengaScreen(GameScreen):
@@ -143,12 +100,15 @@ class JengaScreen(GameScreen):
         self.camera = Camera()
         self.view = TowerView(self.camera)
         self.legend = RiskLegend()
-        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed)
+        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS)
         self.show_risk = True
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
         self.spinner = self._make_spinner(match.spec.name, match.config.variant)
-        self.gesture: PushGesture | None = None
+        self.live: LiveDrag | None = None  # the live push under way
+        self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
+        self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
+        self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
         self.press: tuple[int, int] | None = None
         self.orbiting: tuple[int, int] | None = None
         self.mouse = (-1, -1)
@@ -156,8 +116,7 @@ class JengaScreen(GameScreen):
         self.hover_ghost: int | None = None
         self.ghost_slots: list[int] = []
         self.clock = 0.0
-        self.job: _Job | None = None
-        self._real_match = None
+        self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
         self._framed_levels = -1
         self._risk_key = None
         self.probe_note = ""
@@ -169,6 +128,7 @@ class JengaScreen(GameScreen):
         self._holes_of: list | None = None  # the list of choices self._holes was parsed from
         self._holes: list[tuple[str, int, int, int]] = []
         self.fall_note = ""  # what the collapse animation shows
+        self.fall_story = None  # render.tower.fall.FallStory of the last fall
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
@@ -193,12 +153,18 @@ class JengaScreen(GameScreen):
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def extra_shortcuts(self) -> list[tuple[str, str]]:
-        return [("Drag a highlighted block", "push it out along its length: the drag's speed and steadiness "
-                                             "are the push the simulator plays"),
+        return [("Press a highlighted block and drag", "push it live along its length: stop, push on, pull "
+                                                       "back; let go past half its length to take it"),
+                ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
                 ("Right click or T on a block", "touch it to test how tight it is"),
                 ("Click a glowing slot on top", "stack the block in hand there"),
                 ("Click a block's end", "put or move your Mario or peg into that hole (when allowed)"),
-                ("Drag the background, Left/Right", "turn around the tower (keys: quarter turns)"),
+                ("Arrow keys (Shift+arrows when the list has choices)",
+                 "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
+                ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "
+                                                 "S to pull back, Enter to let go"),
+                ("Drag the background, [ and ]", "turn around the tower (quarter turns; also Left/Right "
+                                                 "when no block may be picked)"),
                 ("Mouse wheel, + and -", "zoom"),
                 ("R", "show or hide the collapse-risk tint")]
 
@@ -216,7 +182,7 @@ class JengaScreen(GameScreen):
         """Also still: the camera (no turn or reframing under way), no push being dragged, and no risk
         map arriving (its tint fills in block by block)."""
         return (super().quiet() and self.camera.goal_yaw is None and self._camera_goal is None
-                and self.gesture is None and not self.risk.busy)
+                and self.live is None and not self.risk.busy)
 
     def finish_animations(self) -> None:
         self.held = None
@@ -233,7 +199,7 @@ class JengaScreen(GameScreen):
         word, _, rest = step.action.partition(" ")
         if word == "spin" and self.spinner is not None:
             self.spinner.spin_to(int(rest))
-        if word in ("tremor", "stack"):
+        if word in ("tremor", "stack", "push"):
             frames = state.last_trajectory()
             if frames is not None and len(frames) > 1:
                 rate = frame_rate(state.TOWER)
@@ -242,27 +208,53 @@ class JengaScreen(GameScreen):
                 self.hold_left = FALL_HOLD_S if fell else 0.0
                 if fell:
                     self._frame_fall(state, frames)
-                    self.fall_note = (f"The fall as the simulator computed it, at real speed "
-                                      f"({self.playback.duration:.1f} s)")
-                    if self.playback.duration < FULL_FALL_S:
-                        self.fall_note += "; the simulator stopped following it there"
-                    self.fall_note += "."
+                    self._tell_fall(step, before, state, frames, rate)
                 if word == "tremor" and self.held is not None:
                     self.playback.t = self._resume_time(frames, rate)
+                if word == "push" and self.live_hold is not None and not fell:
+                    # the drag was seen live: the playback goes on from where the finger let go
+                    drag = int((state.last_verdict or {}).get("drag_frames", 0))
+                    self.playback.t = min(max(0, drag - 1) / rate, self.playback.duration)
         if word != "extract":
             self.held = None
+        self.live_hold = None
         if word == "stack":
             if not self.countdown.active:
                 self.countdown.start(rule_wait_s(self.match.state.TOWER))
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         self.say_hidden_holes(before)
-        if word == "probe" and state.last_probe:
+        if word in ("probe", "push") and state.last_probe and not (state.last_verdict or {}).get("taken", True):
+            p = state.last_probe
+            level, slot = p["where"]
+            feel = "it gave" if p.get("moves") else "it was held tight"
+            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: up to {p['force_n']:.2f} N, the rest "
+                               f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
+        elif word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
             feel = "it slides" if p.get("moves") else "it is held tight"
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    def _tell_fall(self, step, before, state, frames: np.ndarray, rate: float) -> None:
+        """A fall is replayed in slow motion from just before its first block moved, turned to the side
+        that shows it best, its first movers outlined, and one sentence says why it fell."""
+        verdict = state.last_verdict or {}
+        hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
+        layout = getattr(before, "layout", None) or state.layout
+        story = tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw,
+                          by_person=step.by not in self.match.bots)
+        self.fall_story = story
+        self.playback.speed = FALL_SPEED
+        self.playback.t = min(max(0.0, story.start_s - FALL_LEAD_S), self.playback.duration)
+        if story.best_yaw is not None:
+            yaw = self.camera.yaw
+            self.camera.goal_yaw = yaw + ((story.best_yaw - yaw + np.pi) % (2 * np.pi) - np.pi)
+        self.fall_note = (f"The fall is replayed at {FALL_SPEED:g} x speed from the side that shows it best; "
+                          f"the first blocks to move are outlined in orange-red.")
+        if self.playback.duration < FULL_FALL_S:
+            self.fall_note += " The simulator stopped following the fall early."
 
     # ---- Super Mario and Donkey Kong Jenga: pieces in holes out of sight, whose setup it is (issue 15) ----
     def say_hidden_holes(self, before) -> None:
@@ -347,12 +339,18 @@ class JengaScreen(GameScreen):
             self._start(None)
 
     def _start(self, action: str | None) -> None:
-        real = self.match
+        """Run the next step (a person's action, or the bot's or chance's step due) on a worker thread
+        with the match's driver (Match.prepare / commit): the match does not change until the step is
+        committed, so the window goes on drawing it as it was."""
+        try:
+            job = self.match.prepare(action)
+        except GameError as exc:
+            self.say(str(exc))
+            return
+        job.state.record_trajectories = True  # the collapse animation needs the frames
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL_S))
-        self.job = _Job(real, action)
-        self._real_match = real
-        self.match = _frozen(real)
+        self.job = job.start()
 
     def _poll_job(self) -> None:
         job = self.job
@@ -364,8 +362,11 @@ class JengaScreen(GameScreen):
             return
         self.job = None
         sys.setswitchinterval(self._switch)
-        self.match = self._real_match
-        self._real_match = None
+        step = None
+        try:
+            step = self.match.commit(job)
+        except Exception as exc:  # shown on the board; the window must survive a failed step
+            job.error = exc
         if job.error is not None:
             self.countdown.finish()
             self.held = None
@@ -382,13 +383,11 @@ class JengaScreen(GameScreen):
             self._refresh_actions(force=True)
             return
         self.sim_error = None
-        if job.step is None:
-            return
-        self.step_played(job.step, job.before, quiet=self.skipping)
+        self.step_played(step, job.before, quiet=self.skipping)
         self.host.sound.play("dice" if job.by == CHANCE else "move")
 
     @staticmethod
-    def _failure_text(job: _Job, automatic: bool) -> str:
+    def _failure_text(job: PendingStep, automatic: bool) -> str:
         """One message for a step the simulator could not play: what failed, that nothing was lost,
         and what the player can do next."""
         what = f"'{job.action}'" if job.action else ("the next chance step" if job.by == CHANCE else "the bot's move")
@@ -440,6 +439,10 @@ class JengaScreen(GameScreen):
                 self.hold_left -= dt  # a fall's last frame is held a moment before the result
                 if self.hold_left <= 0:
                     self.playback = None
+        if self.live is not None:
+            self.live.tick(self.clock)
+            if self.live.fallen or self.live.clear:
+                self._let_go()  # the tower fell during the drag, or the block is all the way out
         self.risk.poll()
         self._poll_job()
         if self.job is not None:
@@ -452,6 +455,9 @@ class JengaScreen(GameScreen):
 
     def close(self) -> None:
         """Stop the risk worker process (the app calls this when the screen is left, if it can)."""
+        if self.live is not None:
+            self.live.close()
+            self.live = None
         self.risk.close()
 
     def __del__(self):
@@ -526,8 +532,8 @@ class JengaScreen(GameScreen):
                 hover = near[:1]
             where = self._block_at(self.hover_block)
             if where in self._legal_blocks():
-                prefix = f"extract {where[0]}:{where[1]} "
-                hover += [a for a in self.legal if a.startswith(prefix)]
+                prefixes = (f"extract {where[0]}:{where[1]} ", f"push {where[0]}:{where[1]} ")
+                hover += [a for a in self.legal if a.startswith(prefixes)]
         self.board_hover = [a for a in hover if a in self.legal]
 
     # ---- events ------------------------------------------------------------------------------------
@@ -535,6 +541,8 @@ class JengaScreen(GameScreen):
         if self.job is None:
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                     and not self.show_help and self.retry()):
+                return
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._picker_key(event):
                 return
             super().handle_event(event)
             return
@@ -573,13 +581,109 @@ class JengaScreen(GameScreen):
             return self._release(event.pos)
         return False
 
+    # ---- Jenga by keyboard: pick a block with the arrows, push it with held keys ---------------------
+    def _refresh_actions(self, force: bool = False) -> None:
+        """The list holds every choice except those played on the tower (pushes and touches): they are
+        hundreds of rows, and a stray click or Enter there must never push a block."""
+        super()._refresh_actions(force)
+        if any(a.partition(" ")[0] in BLOCK_WORDS for a in self.legal):
+            self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
+            self.actions.set_items([self.action_label(a) for a in self.legal])
+
+    def _picker_key(self, event) -> bool:
+        """Arrows pick a block that may be taken (Up/Down a level, Left/Right across it); P or Enter
+        starts a push on it by keyboard: W held pushes (faster the longer it is held), S held pulls back,
+        Enter lets go (taken past half its length, else put back). True if the key was used."""
+        if self.show_help or self.show_result or self.filtering:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        key = event.key
+        live = self.live
+        if live is not None and live.keyboard:
+            if event.type == pygame.KEYUP:
+                if key in (pygame.K_w, pygame.K_s):
+                    live.hold(0)
+                    return True
+                return False
+            if key == pygame.K_w:
+                live.hold(+1)
+            elif key == pygame.K_s:
+                live.hold(-1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p):
+                self._let_go()
+            else:
+                return False
+            return True
+        if event.type != pygame.KEYDOWN or live is not None:
+            return False
+        legal = sorted(self._legal_blocks())
+        if self.picked not in legal:
+            self.picked = None
+        if not legal:
+            return False
+        # the arrows pick blocks when the list has nothing to choose; with choices in it (holes, cards),
+        # Shift and the arrows do, and the plain arrows move in the list
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and (shift or not self.legal):
+            self.picked = self._pick_next(legal, key)
+            self.say(self.picked_text(), 6.0)
+            return True
+        if key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER) and self.picked is not None:
+            self._start_keyboard_push()
+            return True
+        return False
+
+    def _pick_next(self, legal: list[tuple[int, int]], key) -> tuple[int, int]:
+        if self.picked is None:
+            top = max(lv for lv, _ in legal)
+            return min(b for b in legal if b[0] == top)
+        level, slot = self.picked
+        levels = sorted({lv for lv, _ in legal})
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            i = levels.index(level) + (1 if key == pygame.K_UP else -1)
+            level = levels[min(max(i, 0), len(levels) - 1)]
+            row = [s for lv, s in legal if lv == level]
+            return level, min(row, key=lambda s: (abs(s - slot), s))
+        row = [s for lv, s in legal if lv == level]
+        i = row.index(slot) + (1 if key == pygame.K_RIGHT else -1)
+        return level, row[i % len(row)]
+
+    def picked_text(self) -> str:
+        """The picked block in words: its risk and the keys that push it."""
+        if self.picked is None:
+            return ""
+        level, slot = self.picked
+        words = f"Picked block {level}:{slot}"
+        latest = self.risk.latest
+        if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
+            p, _ = latest.get(level, slot)
+            words += f": {p * 100:.0f} % {RISK_MEANS}"
+        elif self.show_risk and self.risk.busy:
+            words += ": its risk is still being computed"
+        return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."
+
+    def _start_keyboard_push(self) -> None:
+        state = self.match.state
+        level, slot = self.picked
+        b = state.layout[level][slot]
+        if self._scene is None or b is None:
+            return
+        q = self._scene.poses[b]
+        axis = self._axis(b)
+        near = self._end_facing_eye(b)
+        end_point, _ = self.camera.project(np.array([q[:3] + axis * near * self._scene.sizes[b, 0] / 2]))
+        self._start_live(b, (level, slot), tuple(end_point[0]))
+        if self.live is not None:
+            self.live.hold(0)
+
     def _board_key(self, event) -> bool:
         if self.filtering or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False  # letters typed into the choice finder, or shortcuts of the app
         key = event.key
-        if key == pygame.K_LEFT:
+        if key in (pygame.K_LEFT, pygame.K_LEFTBRACKET):
             self.camera.quarter_turn(-1)
-        elif key == pygame.K_RIGHT:
+        elif key in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
             self.camera.quarter_turn(+1)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_by(1.15)
@@ -595,8 +699,8 @@ class JengaScreen(GameScreen):
         return True
 
     def _motion(self, event, rect) -> bool:
-        if self.gesture is not None:
-            self.gesture.move(event.pos, self.clock)
+        if self.live is not None:
+            self.live.move(event.pos)
             self.mouse = event.pos
             return True
         if self.orbiting is not None:
@@ -618,37 +722,64 @@ class JengaScreen(GameScreen):
             return  # a click on a slot: played on release
         where = self._block_at(self.hover_block)
         if where is not None and where in self._legal_blocks():
-            b = self.hover_block
-            q = self._scene.poses[b]
-            axis = self._axis(b)
-            ends, _ = self.camera.project(np.array([q[:3], q[:3] + axis * 0.01]))
-            self.gesture = PushGesture(b, pos, tuple((ends[1] - ends[0]) / 0.01), float(self._scene.sizes[b, 0]),
-                                       t0=self.clock)
+            self._start_live(self.hover_block, where, pos)
             return
         self.orbiting = pos
+
+    def _start_live(self, b: int, where: tuple[int, int], pos) -> None:
+        """Press on a block that may be taken: a live push starts, the finger on the end facing the eye."""
+        state = self.match.state
+        q = self._scene.poses[b]
+        axis = self._axis(b)
+        ends, _ = self.camera.project(np.array([q[:3], q[:3] + axis * 0.01]))
+        hand = physics.tower_spec(state.TOWER).hand
+        tower, name = state.tower, state.TOWER
+
+        def open_session(end: str):
+            return physics.live_session(name, tower, where[0], where[1], end, record=True)
+
+        try:
+            self.live = LiveDrag(open_session, b, where[0], where[1], pos, tuple((ends[1] - ends[0]) / 0.01),
+                                 float(self._scene.sizes[b, 0]), self._end_facing_eye(b), self.clock,
+                                 hand.max_force_n, hand.touch_force_n)
+        except Exception as exc:  # the window must survive a tower the simulator refuses
+            self.live = None
+            self.sim_error = (f"The simulator failed on the push of block {where[0]}:{where[1]} "
+                              f"({type(exc).__name__}: {exc}). The game is as it was: save it (Ctrl+S), "
+                              f"undo (Ctrl+Z), or try the move again or choose another.")
+            self.say("The simulator failed: see the message on the board.", 30.0)
+            self.host.sound.play("error")
+
+    def _let_go(self) -> None:
+        """The finger lets go: the path so far is the move (nothing is played if nothing was pushed)."""
+        live, self.live = self.live, None
+        if live is None:
+            return
+        if not live.pushed and not live.fallen:
+            live.close()
+            self.say("Hold the press on a block to touch it, or drag it along its length to push it.")
+            return
+        self.live_stats.append((live.sim_s, live.wall_s))
+        action = make_push(live.level, live.slot, live.end, live.path_text())
+        poses = live.frame.poses.copy()
+        physics.adopt(live.session)
+        if self.play(action):
+            self.live_hold = poses
+        else:
+            physics.adopt(None)
 
     def _release(self, pos) -> bool:
         press, self.press = self.press, None
         if press is None:
             return False
         if self.job is not None:
-            self.gesture = self.orbiting = None
+            self.orbiting = None
             return True
         clicked = abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
-        gesture, self.gesture = self.gesture, None
         self.orbiting = None
-        if gesture is not None and not clicked:
-            gesture.move(pos, self.clock)
-            if not gesture.complete:
-                self.say("Pull the block out at least half its length to take it; it went back in.")
-                return True
-            where = self._block_at(gesture.block)
-            speed, steadiness = gesture.reading()
-            axis = "x" if where[0] % 2 == 0 else "y"
-            end = ("-" if gesture.direction > 0 else "+") + axis  # pushed from the end it moves away from
-            if self.play(make_extract(where[0], where[1], end, speed, steadiness)):
-                length = float(self._scene.sizes[gesture.block, 0])
-                self.held = (gesture.block, float(np.clip(gesture.offset_m, -length, length)))
+        if self.live is not None:
+            self.live.move(pos)
+            self._let_go()
             return True
         if clicked:
             if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
@@ -658,8 +789,6 @@ class JengaScreen(GameScreen):
             if holes:
                 self.play(holes[0])
                 return True
-            if gesture is not None:
-                self.say("Drag the block along its length to push it out; right click or T touches it.")
         return True
 
     def _touch(self, block: int | None) -> None:
@@ -670,9 +799,10 @@ class JengaScreen(GameScreen):
         axis = "x" if level % 2 == 0 else "y"
         end = ("+" if self._end_facing_eye(block) > 0 else "-") + axis
         action = f"probe {level}:{slot} {end}"
-        if action in self.legal:
+        legal = self.match.state.legal_actions() if self.match.waiting_for_human() else []
+        if action in legal:
             self.play(action)
-        elif any(a.startswith("probe ") for a in self.legal):
+        elif any(a.startswith("probe ") for a in legal):
             self.say(f"Block {level}:{slot} may not be touched now.")
         else:
             self.say("No touch is allowed now (none left this turn, or not your move).")
@@ -681,9 +811,12 @@ class JengaScreen(GameScreen):
     def _poses_now(self, state) -> np.ndarray:
         if self.playback is not None:
             return self.playback.poses()
+        if self.live is not None and self.live.frame is not None:
+            return self.live.frame.poses
+        if self.live_hold is not None:
+            return self.live_hold
         poses = np.array(state.tower["poses"], dtype=float)
-        g = self.gesture
-        moved = (g.block, g.offset_m) if g is not None else self.held
+        moved = self.held
         if moved is not None and 0 <= moved[0] < len(poses) and state.tower["where"][moved[0]] == "tower":
             block, out = moved
             axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
@@ -731,14 +864,18 @@ class JengaScreen(GameScreen):
         hover = self.hover_block
         if hover is not None and self._block_at(hover) not in self._legal_blocks() and not self._hole_actions(hover):
             hover = None
-        selected = self.gesture.block if self.gesture is not None else None
+        selected = self.live.block if self.live is not None else None
+        if selected is None and self.picked is not None and self.picked in self._legal_blocks():
+            selected = state.layout[self.picked[0]][self.picked[1]]
         risk = self._risk_array(state, len(poses))
         hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
         marked, hover_hole = self._marked_holes(state)
+        movers = self.fall_story.first_movers if (self.fall_story is not None and self.playback is not None
+                                                  and self.match.is_over()) else ()
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
-                       marked_holes=marked, hover_hole=hover_hole)
-        if self.gesture is None and self.orbiting is None and rect.collidepoint(self.mouse):
+                       marked_holes=marked, hover_hole=hover_hole, outlined=movers)
+        if self.live is None and self.orbiting is None and rect.collidepoint(self.mouse):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)
 
@@ -759,7 +896,7 @@ class JengaScreen(GameScreen):
         s = self.scale
         size = self.font_size(14)
         if self.show_risk and not self.match.is_over():
-            legend = pygame.Rect(rect.right - int(120 * s), rect.y + int(60 * s), int(110 * s), int(220 * s))
+            legend = pygame.Rect(rect.right - int(175 * s), rect.y + int(60 * s), int(165 * s), int(250 * s))
             self.legend.draw(surface, legend, size, self.risk_status(risk is not None))
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
@@ -776,6 +913,13 @@ class JengaScreen(GameScreen):
             r = int(46 * s)
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
         self._draw_pieces(surface, rect, state)
+        if self.live is not None:
+            anchor = self.mouse
+            if self.live.keyboard and self._scene is not None:  # no pointer: the gauge stands by the block
+                (p,), _ = self.camera.project(self._scene.poses[self.live.block][None, :3])
+                anchor = (int(p[0]) + int(60 * s), int(p[1]))
+            at = (min(anchor[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, anchor[1] - int(130 * s)))
+            self.live.draw_gauge(surface, at, size)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
@@ -841,7 +985,9 @@ class JengaScreen(GameScreen):
         if self.sim_error:
             lines.append((self.sim_error, P.WARNING))
         v = state.last_verdict
-        if v:
+        if v and v["collapsed"] and self.fall_story is not None:
+            lines.append((f"The tower fell. {self.fall_story.sentence}", P.WARNING))
+        elif v:
             where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
             fell = ": the tower FELL" if v["collapsed"] else ""
             lines.append((f"Last move: {v['op']}{where}, largest shift {v['max_displacement_mm']:.1f} mm, "
@@ -856,11 +1002,15 @@ class JengaScreen(GameScreen):
             if state.phase == "stack":
                 lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
             else:
+                if self.picked is not None and self.picked in self._legal_blocks() and self.live is None:
+                    lines.append((self.picked_text(), P.HIGHLIGHT))
+                elif self.live is not None and self.live.keyboard:
+                    lines.append((self.live.words(), P.HIGHLIGHT))
                 if self._legal_blocks():
                     n = getattr(state, "touches", 0)
                     touches = f" ({n} touch{'es' if n != 1 else ''} so far, as many as you like)"
-                    lines.append(("Drag a block along its length to push it out; right click or T touches it"
-                                  + touches + ".", P.HIGHLIGHT))
+                    lines.append(("Press a block and drag it along its length to push it (live); hold the press "
+                                  "still to touch it" + touches + ".", P.HIGHLIGHT))
                 if self._legal_holes():
                     lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
@@ -868,12 +1018,8 @@ class JengaScreen(GameScreen):
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
-        if self.gesture is not None:
-            g = self.gesture
-            speed, steady = g.reading()
-            share = min(1.0, abs(g.offset_m) / g.length_m) if g.length_m > 0 else 0.0
-            then = "let go to take it" if g.complete else "pull it on past half to take it"
-            return f"pushing: {speed * 1000:.0f} mm/s, steadiness {steady:.2f}; {share * 100:.0f} % out, {then}"
+        if self.live is not None:
+            return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
         where = self._block_at(self.hover_block)
@@ -886,8 +1032,8 @@ class JengaScreen(GameScreen):
         if where in legal:
             words += " may be taken"
             if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
-                p, force = latest.get(level, slot)
-                words += f"; collapse risk {p * 100:.0f} %, push {force:.2f} N"
+                p, _ = latest.get(level, slot)
+                words += f"; {p * 100:.0f} % {RISK_MEANS}"
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
         elif legal:
@@ -899,6 +1045,19 @@ class JengaScreen(GameScreen):
         if seen.get(self.hover_block, "none") not in ("", "none"):
             words += f"; item: {seen[self.hover_block]}"
         return words
+
+    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        """The result of a game that ended in a fall stands at the right, over the side column, and the
+        board is not shaded: the fallen tower stays in view (help and other panels are centred)."""
+        state = self.match.state
+        if not (self.show_result and getattr(state, "ended", None) == "fall"):
+            return super()._overlay_panel(surface, w_frac, h_frac)
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, int(w * 0.44), int(h * h_frac))
+        rect.midright = (w - int(8 * self.scale), h // 2)
+        pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
+        return rect
 
     def _draw_tooltip(self, surface, rect, state) -> None:
         words = self.tooltip_text()

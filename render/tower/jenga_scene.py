@@ -2,7 +2,8 @@
 and the ghost places where the block in hand may be stacked.
 
 Everything is read from the state the Jenga games expose (the sim tower dict, the layout of block ids,
-Marios and pegs in holes, item symbols) and from sim for the block sizes; nothing is changed.
+Marios and pegs in holes, item symbols) and, for the block sizes and slot places, from the simulator
+through games.jenga.physics (render never imports sim); nothing is changed.
 """
 
 from __future__ import annotations
@@ -25,11 +26,9 @@ HIDDEN_PLACES = ("hand", "aside")  # blocks not drawn: held, or set aside by the
 
 @lru_cache(maxsize=16)
 def _sizes(tower_name: str, seed: int) -> np.ndarray:
-    from sim import Tower, load_spec
+    from games.jenga import physics
 
-    spec = load_spec(tower_name)
-    tower = Tower(spec, seed=seed)
-    return np.array([tower.block_size(b) for b in range(spec.num_blocks)], dtype=float)
+    return physics.block_sizes(tower_name, seed)
 
 
 def block_sizes(tower_name: str, tower_state: dict) -> np.ndarray:
@@ -90,19 +89,19 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
 
 def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:
     """(slots, poses (G, 7), sizes (G, 3)) of the places on top where the block in hand may go."""
+    from games.jenga import physics
     from games.jenga.layout import stack_level, stack_slots
-    from sim import load_spec
-    from sim.layout import level_quat, slot_xy
 
     layout = state.layout
     slots = [s for s in stack_slots(layout)]
     if not slots:
         return [], np.zeros((0, 7)), np.zeros((0, 3))
-    spec = load_spec(state.TOWER)
+    name = state.TOWER
     level = stack_level(layout)
     below = [b for b in (layout[level - 1] if level >= 1 else []) if b is not None]
     if below:
-        nominal = np.array([slot_xy(spec, level - 1, s) for s, b in enumerate(layout[level - 1]) if b is not None])
+        nominal = np.array([physics.slot_pose(name, level - 1, s)[:2] for s, b in enumerate(layout[level - 1])
+                            if b is not None])
         centre = (poses[below, :2] - nominal).mean(axis=0)
         floor_z = float(np.max(poses[below, 2] + sizes[below, 2] / 2))
     else:
@@ -110,7 +109,6 @@ def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int]
     size = sizes[state.hand] if state.hand is not None else np.median(sizes, axis=0)
     out = np.zeros((len(slots), 7))
     for i, s in enumerate(slots):
-        out[i, :2] = slot_xy(spec, level, s, centre)
+        out[i] = physics.slot_pose(name, level, s, centre)
         out[i, 2] = floor_z + size[2] / 2
-        out[i, 3:] = level_quat(level)
     return slots, out, np.tile(size, (len(slots), 1))

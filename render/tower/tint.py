@@ -1,8 +1,10 @@
-"""The risk tint: a colour-blind-safe ramp for collapse probabilities, and its legend.
+"""The risk tint: a colour-blind-safe scale for collapse probabilities, and its legend.
 
-The ramp follows viridis (dark purple through teal and green to yellow): its lightness rises
-steadily, so it reads the same under the common colour-vision deficiencies and in grey. The legend
-prints the numbers beside the colours, so no reading depends on telling hues apart.
+Safe blocks keep their wood: a block is tinted only when the map found a chance of a fall, and then
+the more, the stronger. The scale runs from pale yellow through orange and red to dark red (the
+ColorBrewer YlOrRd ramp): its lightness falls steadily as the risk rises, so it reads the same
+under the common colour-vision deficiencies and in grey, and "darker and redder is worse" needs no
+legend. The legend still prints the numbers, says what they mean, and shows the wood of a safe block.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ import pygame
 
 from render import palette, text
 
-# Viridis sampled at nine even steps (0, 1/8, ..., 1).
+# YlOrRd (ColorBrewer) sampled at seven even steps from low to high risk.
 _STOPS = np.array([
-    [68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
-    [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37],
+    [255, 237, 160], [254, 217, 118], [254, 178, 76], [253, 141, 60], [240, 59, 32], [189, 0, 38],
+    [128, 0, 38],
 ], dtype=float)
 
-
-UNMAPPED_SWATCH = (150, 140, 128)  # what a greyed block looks like, for the legend
+MEANING = ("chance that a brisk, fairly", "steady pull topples the tower")
+UNMAPPED_SWATCH = (170, 150, 125)  # a greyed block (no figure yet), for the legend
+SAFE_SWATCH = (214, 178, 128)  # wood: no fall found
+MIN_TINT = 0.55  # how much of the scale's colour a block at the smallest risk gets (1 at 100 %)
 
 
 def risk_colour(p) -> np.ndarray:
@@ -29,6 +33,14 @@ def risk_colour(p) -> np.ndarray:
     i = np.minimum(np.floor(x).astype(int), len(_STOPS) - 2)
     t = (x - i)[..., None]
     return _STOPS[i] * (1 - t) + _STOPS[i + 1] * t
+
+
+def tinted(wood: np.ndarray, p) -> np.ndarray:
+    """Block colours (..., 3) under the tint: wood where p is 0, the scale's colour mixed over the wood
+    from MIN_TINT at the smallest risk to all of it at 100 %."""
+    p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
+    share = np.where(p > 0, MIN_TINT + (1 - MIN_TINT) * p, 0.0)[..., None]
+    return np.asarray(wood, dtype=float) * (1 - share) + risk_colour(p) * share
 
 
 def risk_colour_rgb(p: float) -> tuple[int, int, int]:
@@ -42,28 +54,29 @@ class RiskLegend:
     def __init__(self):
         self._bar: pygame.Surface | None = None
 
-    def _bar_image(self, w: int, h: int) -> pygame.Surface:
-        if self._bar is None or self._bar.get_size() != (w, h):
-            p = 1.0 - np.arange(h) / max(1, h - 1)
-            column = risk_colour(p).astype(np.uint8)  # (h, 3), top row 100 %
-            self._bar = pygame.surfarray.make_surface(np.repeat(column[None, :, :], w, axis=0))
-        return self._bar
-
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "") -> None:
         rect = pygame.Rect(rect)
-        text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT)
-        bar = pygame.Rect(rect.x, rect.y + int(size * 1.6), max(10, size), rect.height - int(size * 3.4))
-        surface.blit(self._bar_image(bar.w, bar.h), bar.topleft)
+        text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT, bold=True)
+        y = rect.y + int(size * 1.4)
+        for line in MEANING:
+            y = text.draw(surface, line, (rect.x, y), size - 3, palette.TEXT_DIM).bottom
+        bar = pygame.Rect(rect.x, y + 6, max(10, size), rect.bottom - y - int(size * 4.4))
+        wood = np.array(SAFE_SWATCH, dtype=float)
+        p = 1.0 - np.arange(bar.h) / max(1, bar.h - 1)
+        column = tinted(np.broadcast_to(wood, (bar.h, 3)), np.maximum(p, 0.01)).astype(np.uint8)
+        if self._bar is None or self._bar.get_size() != (bar.w, bar.h):
+            self._bar = pygame.surfarray.make_surface(np.repeat(column[None, :, :], bar.w, axis=0))
+        surface.blit(self._bar, bar.topleft)
         pygame.draw.rect(surface, palette.PANEL_EDGE, bar, 1)
-        for p in (0.0, 0.25, 0.5, 0.75, 1.0):
-            y = bar.bottom - 1 - p * (bar.height - 1)
-            pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, y), (bar.right + 4, y))
-            text.draw(surface, f"{int(p * 100)} %", (bar.right + 7, y), size - 1, palette.TEXT_DIM, anchor="midleft")
+        for q in (0.25, 0.5, 0.75, 1.0):
+            yy = bar.bottom - 1 - q * (bar.height - 1)
+            pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, yy), (bar.right + 4, yy))
+            text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), size - 1, palette.TEXT_DIM, anchor="midleft")
+        y = bar.bottom + 6
+        for swatch, words in ((SAFE_SWATCH, "wood: no fall found"), (UNMAPPED_SWATCH, "greyed: no figure yet")):
+            pygame.draw.rect(surface, swatch, (rect.x, y + 2, bar.w, size - 4))
+            pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
+            text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")
+            y += int(size * 1.3)
         if status:
-            text.draw(surface, status, (rect.x, bar.bottom + 6), size - 1, palette.TEXT_DIM)
-        # Blocks without a figure (not mapped yet, or not to be taken now) are drawn greyed.
-        y = bar.bottom + 6 + int(size * 1.4)
-        pygame.draw.rect(surface, UNMAPPED_SWATCH, (rect.x, y + 2, bar.w, size - 4))
-        pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
-        text.draw(surface, "grey: no figure", (bar.right + 7, y + size // 2), size - 1, palette.TEXT_DIM,
-                  anchor="midleft")
+            text.draw(surface, status, (rect.x, y + 2), size - 1, palette.TEXT_DIM)

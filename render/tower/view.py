@@ -20,7 +20,7 @@ from .camera import Camera
 from .figures import FIGURE_SIZE, SpriteBook
 from .geometry import END_FACES, FACE_CORNERS, SIDE_FACES, Boxes
 from .order import draw_order
-from .tint import risk_colour
+from .tint import tinted
 
 AMBIENT = 0.42
 FLOOR = (44, 49, 60)
@@ -30,7 +30,7 @@ HOLE = (28, 20, 14)
 HOLE_RADIUS = 0.0045  # metres
 HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
                       np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
-UNTINTED_GREY = 0.55
+UNTINTED_GREY = 0.3  # how far blocks without a risk figure fade to grey while the tint is shown
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
 SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none  # how far blocks without a risk figure fade to grey while the tint is shown
@@ -85,12 +85,13 @@ class TowerView:
     def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
              hover: int | None = None, selected: int | None = None, floor: bool = True,
              ghosts: np.ndarray | None = None, ghost_sizes: np.ndarray | None = None,
-             ghost_hover: int | None = None, ghost_fill=None, marked_holes=(), hover_hole=None) -> None:
+             ghost_hover: int | None = None, ghost_fill=None, marked_holes=(), hover_hole=None,
+             outlined=()) -> None:
         """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
-        tinted by it and the others fade to grey. hover and selected get outlines. ghosts: (G, 7) poses
+        tinted by it (wood where 0: see render.tower.tint) and the others fade a little to grey. hover and selected get outlines. ghosts: (G, 7) poses
         of places a block may go (outlined over everything; ghost_hover filled with ghost_fill).
         marked_holes: (block, end +1/-1) of holes a piece may go into now, ringed where they show;
-        hover_hole, one of them, is filled."""
+        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers)."""
         cam = self.camera
         n = len(scene.poses)
         shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)
@@ -114,7 +115,7 @@ class TowerView:
             known = ~np.isnan(risk)
             grey = base.mean(axis=1, keepdims=True) * np.ones(3)
             faded = base * (1 - UNTINTED_GREY) + grey * UNTINTED_GREY
-            base = np.where(known[:, None], risk_colour(np.nan_to_num(risk)), faded)
+            base = np.where(known[:, None], tinted(base, np.nan_to_num(risk)), faded)  # safe: wood
         if hover is not None and 0 <= hover < n:
             base = base.copy()
             base[hover] = base[hover] * 0.75 + 255 * 0.25
@@ -208,6 +209,10 @@ class TowerView:
                 elif f < 4 and symbol is not None:
                     self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
         # Outlines last, over everything: the whole block shows even where others hide it.
+        for mark in outlined:
+            if 0 <= mark < n and shown[mark]:
+                for f in np.flatnonzero(facing[mark]):
+                    pygame.draw.polygon(surface, palette.VERMILLION, face_screen[mark, f].tolist(), 3)
         for mark, colour in ((selected, palette.ACCENT), (hover, palette.HIGHLIGHT)):
             if mark is not None and 0 <= mark < n and shown[mark]:
                 for f in np.flatnonzero(facing[mark]):

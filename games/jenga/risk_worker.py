@@ -1,9 +1,12 @@
 """The risk map, computed in a separate process so the window never waits for it.
 
-RiskWorker starts one worker process on first use (`python -m render.tower.risk`, which reads one JSON
-request per line on stdin and answers one JSON line on stdout) and runs sim.risk_map there. A plain
-child process rather than multiprocessing: the app's main module is never imported again, and the
-child loads only numpy and the simulator, never pygame.
+RiskWorker starts one worker process on first use (`python -m games.jenga.risk_worker`, which reads
+one JSON request per line on stdin and answers one JSON line on stdout) and runs sim's risk map there
+through games.jenga.physics (the one door to the simulator: render/ never imports sim). A plain child
+process rather than multiprocessing: the app's main module is never imported again, and the child
+loads only numpy and the simulator, never pygame. It runs at a lower priority (os.nice) and spreads
+each batch over `workers` processes of its own, so the map fills in fast while the window keeps its
+frame rate.
 
 The screen asks for the map after every move with a key naming the position; poll() each frame hands
 back the newest map without waiting. A whole map takes many seconds, so the worker maps the blocks in
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 
 
 BATCH = 4  # blocks mapped per answer: about a second of physics on one core
+NICE = 5  # the worker's lower priority
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
 
 
@@ -48,17 +52,16 @@ def compute(spec_name: str, tower_state: dict, samples: int, seed: int, workers:
             below_level: int | None = None, blocks=None, batch: int = BATCH):
     """sim's risk map of one tower state in batches (what the worker process runs): yields
     (rows of this batch, number of blocks in the whole map)."""
-    from sim import Tower, load_spec, risk_map
+    from . import physics
 
-    spec = load_spec(spec_name)
-    tower = Tower.from_state(spec, tower_state)
     if blocks is None:
-        blocks = tower.removable(below_level)
+        blocks = physics.removable(spec_name, tower_state, below_level)
     blocks = [(int(l), int(p)) for l, p in blocks]
     if not blocks:
         yield [], 0
     for i in range(0, len(blocks), max(1, batch)):
-        rows = risk_map(spec, tower, samples=samples, seed=seed, workers=workers, blocks=blocks[i:i + batch])
+        rows = physics.risk(spec_name, tower_state, blocks[i:i + batch], samples=samples, seed=seed,
+                            workers=workers)
         yield rows, len(blocks)
 
 
@@ -70,7 +73,7 @@ class RiskWorker:
         self.below_level = below_level  # only blocks below this level (None: all removable ones)
         self.seed = seed
         self.workers = workers
-        self.command = command or [sys.executable, "-m", "render.tower.risk"]
+        self.command = command or [sys.executable, "-m", "games.jenga.risk_worker"]
         self._proc: subprocess.Popen | None = None
         self._answers: queue.Queue = queue.Queue()
         self._running: object | None = None  # key of the request being computed
@@ -219,6 +222,11 @@ def _serve() -> None:
     def say(answer: dict) -> None:
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
+
+    try:
+        os.nice(NICE)  # the window's process comes first: the map never costs it frames
+    except OSError:
+        pass
 
     for line in sys.stdin:
         try:

@@ -1,0 +1,92 @@
+"""The fall told: which blocks moved first, from which side it shows best, and one sentence on why.
+
+Read from the simulator's recorded trajectory of the move (frames, N, 7) and the layout before it:
+
+- the first movers are the blocks still in the tower (the block in hand left out) that were first to
+  move FIRST_MM from where they stood, together with those that did within FIRST_WINDOW_S of them;
+- the best side looks across the fall: the camera yaw square to the mean horizontal direction the
+  fallen blocks went (of the two, the nearer the current view), so the fall runs across the picture
+  instead of toward the eye;
+- the sentence names what gave way: the level the block was taken from when it kept only an edge block
+  (or nothing under the levels above), the levels that slid off with the pulled block when the first to
+  move sat on it, the top when a stacked block tipped it, and otherwise the levels that came down and
+  where the fall started.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+FIRST_MM = 5.0
+FIRST_WINDOW_S = 0.1
+
+
+@dataclass
+class FallStory:
+    first_movers: list[int]
+    start_s: float          # when the first mover passed FIRST_MM, seconds into the trajectory
+    best_yaw: float | None  # camera yaw (radians) that looks across the fall
+    sentence: str
+
+
+def _levels_text(levels: list[int]) -> str:
+    lo, hi = min(levels), max(levels)
+    return f"level {lo}" if lo == hi else f"levels {lo} to {hi}"
+
+
+def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate_hz: float,
+         yaw_now: float = 0.0, by_person: bool = True) -> FallStory:
+    """The story of a fall (see the module's text). layout: the tower before the move (block ids by
+    level and slot); verdict: the games' summary (op, where, fallen); hand: the block the move took."""
+    frames = np.asarray(frames, dtype=float)
+    level_of = {b: lv for lv, row in enumerate(layout) for b in row if b is not None}
+    candidates = np.array([b for b in level_of if b != hand and b < frames.shape[1]], dtype=int)
+    start = frames[0]
+    moved = np.linalg.norm(frames[:, candidates, :3] - start[candidates, :3], axis=2) * 1000.0  # (F, M)
+    crossed = moved > FIRST_MM
+    first_frame = np.where(crossed.any(axis=0), crossed.argmax(axis=0), len(frames))
+    if len(candidates) == 0 or first_frame.min() >= len(frames):
+        return FallStory([], 0.0, None, "The tower fell.")
+    earliest = int(first_frame.min())
+    window = max(1, int(round(FIRST_WINDOW_S * rate_hz)))
+    movers = [int(b) for b, f in zip(candidates, first_frame) if f <= earliest + window]
+    fallen_levels = [int(lv) for lv, _ in verdict.get("fallen", [])]
+    fallen_ids = [layout[lv][s] for lv, s in verdict.get("fallen", [])
+                  if lv < len(layout) and layout[lv][s] is not None]
+    # the side that shows it best: look square to the fall
+    best = None
+    if fallen_ids:
+        d = (frames[-1, fallen_ids, :2] - start[fallen_ids, :2]).mean(axis=0)
+        if np.linalg.norm(d) > 1e-3:
+            across = math.atan2(d[1], d[0]) + math.pi / 2
+            options = [across, across + math.pi]
+            best = min(options, key=lambda y: abs((y - yaw_now + math.pi) % (2 * math.pi) - math.pi))
+    who = "you pulled" if by_person else "that was pulled"
+    op = verdict.get("op", "")
+    where = verdict.get("where")
+    mover_levels = sorted({level_of[b] for b in movers})
+    sentence = ""
+    if op in ("push", "extract", "remove") and where:
+        level, slot = where
+        left = [s for s, b in enumerate(layout[level]) if b is not None and s != slot] if level < len(layout) else []
+        if len(left) == 1 and left[0] != 1:
+            sentence = f"Level {level} kept only an edge block, and the tower above tipped off it."
+        elif not left:
+            sentence = f"Level {level} had nothing left under the tower above it."
+        elif mover_levels and min(mover_levels) == level + 1:
+            above = [lv for lv in fallen_levels if lv > level] or [level + 1]
+            sentence = f"{_levels_text(above).capitalize()} slid off with the block {who} from level {level}."
+    elif op == "stack" and where:
+        level = where[0]
+        if mover_levels and min(mover_levels) >= level - 1:
+            sentence = f"The block stacked on level {level} tipped the top of the tower over."
+        elif mover_levels:
+            sentence = (f"The new block's weight on level {level} broke the tower at level {min(mover_levels)}.")
+    if not sentence:
+        levels = fallen_levels or mover_levels
+        sentence = (f"{_levels_text(levels).capitalize()} came down; it started at level {min(mover_levels)}."
+                    if levels and mover_levels else "The tower fell.")
+    return FallStory(sorted(movers), earliest / rate_hz, best, sentence)

@@ -1,0 +1,214 @@
+"""The live push in the window: the pointer drives the finger of a live physics session.
+
+Pressing on a block that may be taken starts a live push (games.jenga.physics.live_session, a
+sim.live.LivePush): the finger sits on the block's end that faces the eye. Every frame the pointer's
+offset from the press, projected on the block's axis as drawn and turned into metres at the block's
+distance, is where the finger is asked to be; the session clamps it to the block (a finger cannot
+go through the wood), quantises it into the path's next sample and steps the physics up to it, so
+the block goes as far as the physics lets it and the tower moves as it moves.
+
+- A press held still is the touch test: after TOUCH_DELAY_S the finger presses the block in at
+  1 cm/s, up to TOUCH_DEPTH_M, and the gauge shows the force it takes. Once the pointer has moved
+  past the slop (SLOP_M at the block, at least SLOP_PX) it is a push, and the finger follows it.
+- A drag that starts the other way (toward the eye) before the finger has pushed anything moves the
+  finger to the far end: the block is pushed toward where the pointer goes.
+- The sideways part of the pointer's motion moves the finger across the block, scaled by
+  ACROSS_GAIN (a hand on a mouse wanders much more than a fingertip on a block).
+- Time is the screen's own clock (the frame times it is updated with), so a scripted drag gives the
+  same path every time. When the physics cannot keep up, a frame steps at most MAX_FRAME_S of
+  simulated time and the push goes on in slow motion rather than in jumps.
+
+A press and release with nothing pushed (a plain click) plays nothing.
+
+By keyboard (`keyboard=True`) there is no pointer: the finger moves out while the push key is held,
+faster the longer it is held (KEY_SPEED_M_S from its first to its last value over KEY_RAMP_S), and
+back while the pull key is held; it stays where it is between.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pygame
+
+from render import palette, text
+
+TOUCH_DELAY_S = 0.25
+TOUCH_DEPTH_M = 0.002
+TOUCH_SPEED_M_S = 0.01
+SLOP_M = 0.003
+SLOP_PX = 6.0
+ACROSS_GAIN = 0.3
+MAX_FRAME_S = 0.05
+KEY_SPEED_M_S = (0.005, 0.08)
+KEY_RAMP_S = 2.0
+
+
+class LiveDrag:
+    """One live push from press to release (see the module's text)."""
+
+    def __init__(self, open_session, block: int, level: int, slot: int, press, axis_px, length_m: float,
+                 near_end: int, t0: float, max_force_n: float, touch_force_n: float):
+        """open_session(end_text) -> a LivePush on this block; axis_px: the block's own +x axis on screen in
+        pixels per metre; near_end: +1 or -1, the end (along the block's +x) that faces the eye."""
+        self.open_session = open_session
+        self.block, self.level, self.slot = block, level, slot
+        self.press = np.asarray(press, dtype=float)
+        a = np.asarray(axis_px, dtype=float)
+        self.px_per_m = max(float(np.linalg.norm(a)), 1e-6)
+        self.axis_unit = a / self.px_per_m if np.linalg.norm(a) > 0 else np.array([1.0, 0.0])
+        self.length = length_m
+        self.max_force_n, self.touch_force_n = max_force_n, touch_force_n
+        self.dragged = False
+        self.pushed = False  # the finger has moved the block in at least once
+        self.pointer = self.press.copy()
+        self.frame = None
+        self.sim_s = 0.0
+        self.wall_s = 0.0
+        self.keyboard = False
+        self.key_along = 0.0
+        self.key_dir = 0  # +1 push key held, -1 pull key held
+        self.key_held_s = 0.0
+        self._key_clock = t0
+        self._open(near_end, t0)
+
+    def _open(self, side: int, t0: float) -> None:
+        axis = "x" if self.level % 2 == 0 else "y"
+        self.side = side
+        self.end = ("+" if side > 0 else "-") + axis
+        self.session = self.open_session(self.end)
+        self.t0 = t0
+        # the push goes away from the finger's end: along the block's -side axis on screen
+        self.push_unit = -side * self.axis_unit
+        self.frame = self.session.feed((0, 0, 0))
+
+    @property
+    def travel_m(self) -> float:
+        return self.session.travel
+
+    def move(self, pos) -> None:
+        self.pointer = np.asarray(pos, dtype=float)
+
+    def hold(self, direction: int) -> None:
+        """Keyboard: +1 the push key went down, -1 the pull key, 0 both are up (the finger stays)."""
+        self.keyboard = True
+        if direction != self.key_dir:
+            self.key_held_s = 0.0
+        self.key_dir = direction
+
+    @property
+    def key_speed_m_s(self) -> float:
+        lo, hi = KEY_SPEED_M_S
+        return lo + (hi - lo) * min(1.0, self.key_held_s / KEY_RAMP_S)
+
+    def _pointer_m(self) -> tuple[float, float]:
+        d = self.pointer - self.press
+        along = float(d @ self.push_unit) / self.px_per_m
+        across = float(d[0] * -self.push_unit[1] + d[1] * self.push_unit[0]) / self.px_per_m
+        return along, across
+
+    def tick(self, clock: float) -> None:
+        """Step the physics up to the screen's clock with the finger where the pointer asks."""
+        if self.session.finished or self.frame is not None and self.frame.fallen:
+            return
+        if self.keyboard:
+            dt = max(0.0, clock - self._key_clock)
+            if self.key_dir:
+                self.key_held_s += dt
+                self.key_along += self.key_dir * self.key_speed_m_s * dt
+                self.key_along = min(max(self.key_along, -0.005), self.travel_m + 0.005)
+            self.pointer = self.press + self.push_unit * self.key_along * self.px_per_m
+        self._key_clock = clock
+        along, across = self._pointer_m()
+        d = float(np.linalg.norm(self.pointer - self.press))
+        if not self.dragged and d > max(SLOP_PX, SLOP_M * self.px_per_m):
+            if along < 0 and not self.pushed and not self.keyboard:
+                # the first real motion goes toward the eye: push from the far end instead
+                self.session.close()
+                self._open(-self.side, clock)
+                along, across = self._pointer_m()
+            self.dragged = True
+        t = clock - self.t0
+        last = self.session.samples[-1][0] / 1000.0
+        if t - last > MAX_FRAME_S:  # the physics is behind: slow motion, not a jump
+            self.t0 += t - last - MAX_FRAME_S
+            t = last + MAX_FRAME_S
+        if not self.dragged:
+            ramp = min(TOUCH_DEPTH_M, max(0.0, (t - TOUCH_DELAY_S) * TOUCH_SPEED_M_S))
+            along, across = max(along, ramp), 0.0
+        sample = self.session.sample_at(t, along, across * ACROSS_GAIN)
+        if sample is None:
+            return
+        if sample[1] > 0:
+            self.pushed = True
+        start = time.perf_counter()
+        self.frame = self.session.feed(sample)
+        self.wall_s += time.perf_counter() - start
+        self.sim_s = self.frame.sim_s
+
+    @property
+    def fallen(self) -> bool:
+        return self.frame is not None and self.frame.fallen
+
+    @property
+    def clear(self) -> bool:
+        """The block is all the way out (the push ends by itself)."""
+        return self.frame is not None and self.frame.out_m >= self.travel_m - 0.001
+
+    @property
+    def share_out(self) -> float:
+        return 0.0 if self.frame is None else max(0.0, self.frame.out_m) / self.length
+
+    def will_take(self) -> bool:
+        return self.share_out >= 0.5
+
+    def path_text(self) -> str:
+        return self.session.path.to_text()
+
+    def close(self) -> None:
+        self.session.close()
+
+    # ---- the gauge -----------------------------------------------------------------------------
+    def draw_gauge(self, surface: pygame.Surface, at, size: int) -> pygame.Rect:
+        """The finger's force as a bar (0 to the hand's strength, a mark at the gentle-touch force),
+        with the force in newtons and how far the block is out."""
+        force = 0.0 if self.frame is None else self.frame.force_n
+        h, w = int(size * 7), max(8, size // 2 + 2)
+        x, y = int(at[0]), int(at[1])
+        box = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surface, palette.PANEL, box.inflate(6, 6), border_radius=3)
+        share = min(1.0, force / self.max_force_n) if self.max_force_n > 0 else 0.0
+        fill = box.copy()
+        fill.height = int(round(h * share))
+        fill.bottom = box.bottom
+        colour = palette.BLUISH_GREEN if force <= self.touch_force_n else (
+            palette.ORANGE if share < 0.75 else palette.VERMILLION)
+        if fill.height > 0:
+            pygame.draw.rect(surface, colour, fill)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1)
+        mark = box.bottom - int(round(h * self.touch_force_n / self.max_force_n))
+        pygame.draw.line(surface, palette.TEXT, (box.x - 3, mark), (box.right + 3, mark), 1)
+        r = text.draw(surface, f"{force:.2f} N", (box.right + 8, box.y), size, palette.TEXT, bold=True)
+        text.draw(surface, f"{self.share_out * 100:.0f} % out", (box.right + 8, r.bottom + 2), size - 1,
+                  palette.TEXT_DIM)
+        text.draw(surface, "gentle", (box.right + 8, mark), size - 2, palette.TEXT_DIM, anchor="midleft")
+        return box
+
+    def words(self) -> str:
+        """The line under the pointer: the finger's force and what letting go would do now."""
+        if self.frame is None:
+            return ""
+        force = self.frame.force_n
+        if self.fallen:
+            return "The tower is falling!"
+        if self.keyboard:
+            then = "Enter takes it" if self.will_take() else "Enter now puts it back"
+            pace = f"pushing at {self.key_speed_m_s * 100:.1f} cm/s" if self.key_dir > 0 else (
+                "pulling back" if self.key_dir < 0 else "holding")
+            return f"{pace}: finger {force:.2f} N; {self.share_out * 100:.0f} % out ({then})"
+        if not self.dragged:
+            feel = "it gives" if force <= self.touch_force_n else "it is held tight"
+            return f"touching: {force:.2f} N, {feel}; drag along the block to push it, let go to put it back"
+        then = "let go to take it" if self.will_take() else "past half its length it is taken; let go now and it goes back"
+        return f"finger {force:.2f} N; {self.share_out * 100:.0f} % out: {then}"

@@ -1,0 +1,449 @@
+"""A push played live: one PyBullet world kept across the frames of a drag, and the finger's path.
+
+A live push is the finger's path along one block: time-stamped samples of where the fingertip is,
+quantised (time to 1 ms, positions to 0.1 mm), so that the same path always gives the same push:
+
+    FingerPath(((0, 0, 0), (17, 4, 0), (33, 11, -1), ...))   # (t_ms, along in 0.1 mm, across in 0.1 mm)
+
+`along` is how far the finger has moved the block's home point in the push direction (out of the
+tower, away from the end it is pushed from); `across` is the finger's sideways offset, horizontal and
+square to the push. Between two samples the finger moves in a straight line, one physics step at a time
+(the spec's fixed time step), so a sample at t_ms acts at step round(t_ms / 1000 / dt).
+
+`LivePush` holds the world: `feed(sample)` steps the physics from the last sample to this one with the
+hand's target on the path and returns what the window draws (poses, the finger's force, how far the
+block is out, whether the tower has fallen). `finish()` lets go: a block out by at least half its
+length is carried on out and taken (it goes in hand), one less far is taken back home, and the tower
+settles as after every operation (sim.tower's run, its collapse rule and rest test); it returns a
+`LiveResult` with the verdict, and the tower's state is the new one. `replay(spec, state, ...)` does
+exactly the same calls from a stored path, so a replay in another process gives the same verdict and
+the same poses bit for bit (tests/test_sim_live.py). The window calls feed() once per frame with the
+samples it has, the replay once per sample: the physics between samples is the same either way.
+
+The hand is sim.tower's spring hand (a stiff, critically damped horizontal spring from the finger to
+the block's centre, capped at the hand's strength, a second spring keeping the block square, the
+weight carried once the block overhangs), with its target on the path instead of a generated push;
+a person's own hand supplies the tremor. `straight_path` makes the bots' family of paths: a straight
+push at a speed, with a sideways wobble and an uneven pace that grow with unsteadiness and speed
+(the same sizes as sim.tower's hand error).
+
+The tower can fall during the drag: the collapse rule is checked every recorded frame (every
+steps_per_frame steps, counted from the press), and once it holds feed() ignores further samples and
+finish() follows the fall to the floor.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .motion import axes, displacement_mm
+from .spec import BlockError, SimError, TowerSpec
+from .tower import Tower
+from .verdict import Verdict
+
+QUANTUM_M = 1e-4
+"""Finger positions are kept in tenths of a millimetre."""
+MAX_SAMPLES = 20000
+MAX_DURATION_MS = 180_000
+MAX_ACROSS_M = 0.02
+"""The finger stays within 20 mm of the block's axis (past that it has slipped off the end)."""
+FINISH_SPEED_M_S = 0.05
+"""How fast the hand carries a block on out, or takes it back home, after the finger's path ends."""
+LEAD_M = 0.006
+"""How far the finger may run ahead of (or behind) the block it holds: a fingertip cannot go through
+the wood, so a pointer dragged on past a stuck block leaves the finger pressing on its end (the spring
+then pulls at the hand's full strength)."""
+
+
+class PathError(SimError):
+    """A finger path that is malformed or out of range."""
+
+
+@dataclass(frozen=True)
+class FingerPath:
+    """The finger's samples: (t_ms, along, across), times strictly rising, positions in QUANTUM_M."""
+
+    samples: tuple[tuple[int, int, int], ...]
+
+    def __post_init__(self):
+        check_samples(self.samples)
+
+    @classmethod
+    def from_metres(cls, rows) -> "FingerPath":
+        """From (t seconds, along m, across m) rows, quantised; rows that fall in the same millisecond as
+        the one before are dropped."""
+        out: list[tuple[int, int, int]] = []
+        for t, a, c in rows:
+            s = quantise(t, a, c)
+            if out and s[0] <= out[-1][0]:
+                continue
+            out.append(s)
+        return cls(tuple(out))
+
+    def to_text(self) -> str:
+        return ",".join(f"{t}/{a}/{c}" for t, a, c in self.samples)
+
+    @classmethod
+    def from_text(cls, text: str) -> "FingerPath":
+        rows = []
+        for part in text.split(","):
+            bits = part.split("/")
+            if len(bits) != 3:
+                raise PathError(f"a finger path sample is t_ms/along/across (whole numbers), got {part!r}")
+            try:
+                rows.append(tuple(int(b) for b in bits))
+            except ValueError:
+                raise PathError(f"a finger path sample is t_ms/along/across (whole numbers), got {part!r}") from None
+        return cls(tuple(rows))
+
+    @property
+    def duration_s(self) -> float:
+        return self.samples[-1][0] / 1000.0
+
+    def along_m(self) -> np.ndarray:
+        return np.array([s[1] for s in self.samples], dtype=float) * QUANTUM_M
+
+
+def quantise(t_s: float, along_m: float, across_m: float) -> tuple[int, int, int]:
+    return (int(round(t_s * 1000.0)), int(round(along_m / QUANTUM_M)), int(round(across_m / QUANTUM_M)))
+
+
+def check_samples(samples, whole: bool = True) -> None:
+    """Raise PathError unless `samples` are a valid path (whole=False: a piece of one, not from 0 ms)."""
+    if not samples:
+        raise PathError("a finger path needs at least one sample")
+    if len(samples) > MAX_SAMPLES:
+        raise PathError(f"a finger path has at most {MAX_SAMPLES} samples, got {len(samples)}")
+    prev = -1
+    limit = int(round(MAX_ACROSS_M / QUANTUM_M))
+    for s in samples:
+        if len(s) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in s):
+            raise PathError(f"a finger path sample is three whole numbers (t_ms, along, across), got {s!r}")
+        t, a, c = s
+        if t <= prev:
+            raise PathError(f"finger path times must rise: {t} ms follows {prev} ms")
+        if t > MAX_DURATION_MS:
+            raise PathError(f"a finger path lasts at most {MAX_DURATION_MS // 1000} s, got {t} ms")
+        if abs(c) > limit:
+            raise PathError(f"the finger strays {abs(c) / 10:.1f} mm off the block's axis; at most {limit / 10:.0f} mm")
+        if not -1000 <= a <= 2000:
+            raise PathError(f"the finger is {a / 10:.1f} mm along the block; it stays within -100 to 200 mm")
+        prev = t
+    if whole and samples[0][0] != 0:
+        raise PathError("a finger path starts at 0 ms (the press)")
+
+
+@dataclass
+class LiveFrame:
+    """What the window draws after a feed: every block's pose, the finger, the hand's force."""
+
+    poses: np.ndarray
+    force_n: float
+    out_m: float
+    finger_m: float
+    fallen: bool
+    sim_s: float
+
+
+@dataclass
+class LiveResult:
+    verdict: Verdict
+    taken: bool
+    state: dict
+    frames: np.ndarray | None = field(default=None, repr=False)
+    """Poses every steps_per_frame steps from the press to the end of the settle (with record=True)."""
+    drag_frames: int = 0
+    """How many of `frames` belong to the drag (the rest is the finish and the settle)."""
+    peak_force_n: float = 0.0
+    median_force_n: float = 0.0
+    out_m: float = 0.0
+
+
+class LivePush:
+    """One live push on block `level:pos` of a tower, from its `side` end (+1: the end on the block's
+    +axis, the push then goes along -axis)."""
+
+    def __init__(self, spec: TowerSpec, tower: Tower | dict, level: int, pos: int, side: int,
+                 record: bool = False, lead_m: float | None = LEAD_M):
+        self.tower = tower if isinstance(tower, Tower) else Tower.from_state(spec, tower)
+        tower = self.tower
+        tower._check_standing()
+        tower._check_present(level, pos)
+        if side not in (1, -1):
+            raise BlockError(f"side must be +1 or -1, got {side!r}")
+        self.spec = spec
+        self.level, self.pos, self.side = int(level), int(pos), int(side)
+        self.record = record
+        self.lead_m = lead_m
+        self.t0 = time.perf_counter()
+        self.addresses = tower._addresses()
+        self.b = b = int(tower.slots[level, pos])
+        self.before = tower.poses()
+        self.world = tower._world(level)
+        self.world.slide(b)
+        phy = spec.physics
+        self.dt = phy.time_step_s
+        self.spf = phy.steps_per_frame
+        self.length = float(tower.dims[b, 0])
+        long_axis = axes(self.before[b, 3:][None], 0)[0]
+        push = -side * np.array([long_axis[0], long_axis[1], 0.0])
+        push /= np.linalg.norm(push)
+        self.push = push
+        self.lateral = np.array([-push[1], push[0], 0.0])
+        self.home = self.before[b, :3].copy()
+        self.yaw0 = float(np.arctan2(long_axis[1], long_axis[0]))
+        m = spec.mass_kg
+        self.k = m * (0.6 / self.dt) ** 2
+        self.c = 2.0 * np.sqrt(self.k * m)
+        inertia = m * (self.length ** 2 + tower.dims[b, 1] ** 2) / 12.0
+        self.yaw_k, self.yaw_c = inertia * (0.6 / self.dt) ** 2, 2.0 * inertia * (0.6 / self.dt)
+        self.cap, self.weight = spec.hand.max_force_n, m * 9.81
+        self.travel = self.length + spec.hand.clearance_mm / 1000.0
+        self.watched = np.array([i for i in self.world.moving_ids if i != b and tower.level_of[i] >= 0], dtype=int)
+        self.samples: list[tuple[int, int, int]] = []
+        self.step_no = 0          # physics steps done since the press
+        self.forces: list[float] = []
+        self.force_n = 0.0
+        self.fallen = False
+        self.finished = False
+        self.frames = [self.world.poses()] if record else None
+        self._out = 0.0
+
+    # ---- the finger ------------------------------------------------------------------------------
+    def step_of(self, t_ms: int) -> int:
+        return int(round(t_ms / 1000.0 / self.dt))
+
+    def out_m(self) -> float:
+        """How far the block's centre has moved out along the push, metres."""
+        p = self.world.state_of(self.b)[0]
+        return float((p[0] - self.home[0]) * self.push[0] + (p[1] - self.home[1]) * self.push[1])
+
+    def clamp(self, along_m: float) -> float:
+        """The finger's position given where the pointer asks for it: within lead_m of the block, and
+        within the path's range (the window calls this before quantising a sample)."""
+        lo, hi = -0.01, self.travel + 0.01
+        if self.lead_m is not None:
+            out = self.out_m()
+            lo, hi = max(lo, out - self.lead_m), min(hi, out + self.lead_m)
+        return float(min(max(along_m, lo), hi))
+
+    def sample_at(self, t_s: float, along_m: float, across_m: float = 0.0) -> tuple[int, int, int] | None:
+        """The quantised sample for the pointer at t_s (seconds since the press), or None when it would
+        not be later than the last one. The window feeds what this returns."""
+        across = float(min(max(across_m, -MAX_ACROSS_M), MAX_ACROSS_M))
+        s = quantise(t_s, self.clamp(along_m), across)
+        if self.samples and s[0] <= self.samples[-1][0]:
+            return None
+        return s
+
+    def _hand_step(self, tx: float, ty: float, vx: float, vy: float) -> float:
+        force = self._apply_hand(tx, ty, vx, vy)
+        self.world.step(1)
+        return force
+
+    def _apply_hand(self, tx: float, ty: float, vx: float, vy: float) -> float:
+        """Set the hand's force on the block for the next step (finger target tx, ty and its velocity);
+        returns the force along the push."""
+        w = self.world
+        pos, quat, vel, spin = w.state_of(self.b)
+        fx = self.k * (tx - pos[0]) + self.c * (vx - vel[0])
+        fy = self.k * (ty - pos[1]) + self.c * (vy - vel[1])
+        norm = (fx * fx + fy * fy) ** 0.5
+        if norm > self.cap:
+            fx, fy = fx * self.cap / norm, fy * self.cap / norm
+        px, py = float(self.push[0]), float(self.push[1])
+        moved = (pos[0] - self.home[0]) * px + (pos[1] - self.home[1]) * py
+        qx, qy, qz, qw = quat
+        yaw = np.arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
+        half_pi = np.pi / 2.0
+        yaw_err = (yaw - self.yaw0 + half_pi) % np.pi - half_pi
+        lift = min(1.0, max(0.0, (moved - (self.length / 2.0 - 0.01)) / 0.01)) * self.weight
+        w.push(self.b, pos, (fx, fy, lift), (0.0, 0.0, float(-self.yaw_k * yaw_err - self.yaw_c * spin[2])))
+        return abs(fx * px + fy * py)
+
+    def _run(self, a0: float, c0: float, a1: float, c1: float, n: int) -> None:
+        """n steps with the finger moving in a straight line from (a0, c0) to (a1, c1), metres."""
+        if n <= 0:
+            return
+        hx, hy = float(self.home[0]), float(self.home[1])
+        px, py = float(self.push[0]), float(self.push[1])
+        lx, ly = float(self.lateral[0]), float(self.lateral[1])
+        va, vc = (a1 - a0) / (n * self.dt), (c1 - c0) / (n * self.dt)
+        vx, vy = px * va + lx * vc, py * va + ly * vc
+        for i in range(1, n + 1):
+            f = i / n
+            a, c = a0 + (a1 - a0) * f, c0 + (c1 - c0) * f
+            force = self._hand_step(hx + px * a + lx * c, hy + py * a + ly * c, vx, vy)
+            self.forces.append(force)
+            self.force_n = force
+            self.step_no += 1
+            if self.step_no % self.spf == 0:
+                now = self.world.poses()
+                if self.record:
+                    self.frames.append(now)
+                if len(self.watched) and self.tower._fallen(self.before[self.watched], now[self.watched]).any():
+                    self.fallen = True
+                    return
+
+    def feed(self, sample: tuple[int, int, int], read: bool = True) -> LiveFrame | None:
+        """Step the physics up to this sample with the finger on the path; returns the frame to draw
+        (read=False skips reading the poses: the replay does not draw)."""
+        if self.finished:
+            raise SimError("this live push is finished")
+        if not self.fallen:
+            s = tuple(int(v) for v in sample)
+            check_samples(self.samples[-1:] + [s], whole=not self.samples)
+            if self.samples:
+                t0, a0, c0 = self.samples[-1]
+                n = self.step_of(s[0]) - self.step_of(t0)
+                self.samples.append(s)
+                self._run(a0 * QUANTUM_M, c0 * QUANTUM_M, s[1] * QUANTUM_M, s[2] * QUANTUM_M, n)
+            else:
+                self.samples.append(s)
+        if not read:
+            return None
+        return self.frame()
+
+    def frame(self) -> LiveFrame:
+        last = self.samples[-1] if self.samples else (0, 0, 0)
+        return LiveFrame(poses=self.world.poses(), force_n=float(self.force_n), out_m=self.out_m(),
+                         finger_m=last[1] * QUANTUM_M, fallen=self.fallen, sim_s=self.step_no * self.dt)
+
+    @property
+    def path(self) -> FingerPath:
+        return FingerPath(tuple(self.samples))
+
+    def will_take(self) -> bool:
+        """Whether letting go now takes the block: it is out by at least half its length."""
+        return self.out_m() >= self.length / 2.0
+
+    # ---- letting go ------------------------------------------------------------------------------
+    def finish(self, follow_s: float = 0.0) -> LiveResult:
+        """Let go (see the module's text). The Tower given (or built) is updated to the new state;
+        follow_s: after a fall, go on that long with every block separate (sim.tower's follow)."""
+        if self.finished:
+            raise SimError("this live push is finished")
+        self.finished = True
+        tower, spec = self.tower, self.spec
+        out = self.out_m()
+        drag_frames = 1 + self.step_no // self.spf  # = len(self.frames) when recording
+        drag_forces = list(self.forces)
+        taken = self.fallen or out >= self.length / 2.0
+        if self.fallen:
+            tower._take(self.level, self.pos)
+            hand = None
+        elif taken:
+            tower._take(self.level, self.pos)
+            hand = _Protocol(self, self.travel, take=True)
+        else:
+            hand = _Protocol(self, 0.0, take=False)
+        tower.focus = self.level
+        verdict = tower._settle_run(self.world, spec.settle_s, self.t0, self.addresses, self.record,
+                                    hand=hand, follow_s=follow_s)
+        self.world.close()
+        frames = None
+        if self.record:
+            more = verdict.trajectory if verdict.trajectory is not None else np.zeros((0,) + self.before.shape)
+            frames = np.concatenate([np.array(self.frames), np.asarray(more)[1:]]) if len(more) else np.array(self.frames)
+        forces = np.array(drag_forces) if drag_forces else np.zeros(1)
+        return LiveResult(verdict=verdict, taken=bool(taken), state=tower.get_state(), frames=frames,
+                          drag_frames=drag_frames, peak_force_n=float(forces.max()),
+                          median_force_n=float(np.median(forces)), out_m=out)
+
+    def close(self) -> None:
+        """Drop the world without a verdict (a drag abandoned, the screen left)."""
+        if not self.finished:
+            self.finished = True
+            self.world.close()
+
+
+class _Protocol:
+    """sim.tower's hand protocol (yield 1, apply before the step; yield the force after; None at the
+    end) for the hand that finishes a live push: the finger goes from its last sample to `goal` at
+    FINISH_SPEED_M_S, holds 0.1 s, then lets go."""
+
+    def __init__(self, live: LivePush, goal: float, take: bool):
+        self.live, self.goal, self.take = live, goal, take
+        last = live.samples[-1] if live.samples else (0, 0, 0)
+        self.a0, self.c0 = last[1] * QUANTUM_M, last[2] * QUANTUM_M
+        self.moving = max(1, int(np.ceil(abs(goal - self.a0) / FINISH_SPEED_M_S / live.dt)))
+        self.n = self.moving + int(round(0.1 / live.dt))
+        self.v = (goal - self.a0) / (self.moving * live.dt)
+        self.i = 0
+        self.phase = 0
+        self.last_force = 0.0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        live = self.live
+        if self.phase == 1:
+            self.phase = 0
+            return self.last_force
+        if self.i >= self.n:
+            if self.take and live.b in live.world.body:
+                live.world.remove_block(live.b)
+            return None
+        self.i += 1
+        f = min(1.0, self.i / self.moving)
+        a = self.a0 + (self.goal - self.a0) * f
+        c = self.c0 * (1.0 - f)
+        vel = self.v if self.i <= self.moving else 0.0
+        px, py = float(live.push[0]), float(live.push[1])
+        lx, ly = float(live.lateral[0]), float(live.lateral[1])
+        tx = float(live.home[0]) + px * a + lx * c
+        ty = float(live.home[1]) + py * a + ly * c
+        self.last_force = live._apply_hand(tx, ty, px * vel, py * vel)
+        self.phase = 1
+        return 1
+
+    def close(self) -> None:
+        pass
+
+
+def replay(spec: TowerSpec, state: dict | Tower, level: int, pos: int, side: int, path: FingerPath,
+           record: bool = False, follow_s: float = 0.0) -> LiveResult:
+    """Play a stored finger path exactly as the live push played it, and let go at its end."""
+    live = LivePush(spec, state, level, pos, side, record=record, lead_m=None)
+    for s in path.samples:
+        live.feed(s, read=False)
+    return live.finish(follow_s=follow_s)
+
+
+def straight_path(length_m: float, speed: float, steadiness: float, seed: int, clearance_m: float = 0.002,
+                  rate_hz: float = 60.0, tremor_mm: float = 3.0, ref_speed: float = 0.03,
+                  tremor_hz: tuple[float, float] = (4.0, 9.0)) -> FingerPath:
+    """A straight push at `speed` m/s out past the block's far end, sampled at rate_hz: the bots' family
+    of paths. The hand's error, as in sim.tower, grows with unsteadiness and speed: shake = (1 -
+    steadiness) x speed / ref_speed; the finger wobbles sideways by tremor_mm x shake (two sines) and
+    its pace wavers by up to 30 % x shake (one sine), all drawn from `seed`."""
+    rng = np.random.default_rng([int(seed), 0x70617468])
+    freqs = rng.uniform(*tremor_hz, size=3)
+    phases = rng.uniform(0.0, 2 * np.pi, size=3)
+    shake = (1.0 - steadiness) * (speed / ref_speed if ref_speed else 1.0)
+    amp = tremor_mm / 1000.0 * shake / np.sqrt(2.0)
+    travel = length_m + clearance_m
+    ramp = 0.1
+    duration = travel / speed + ramp / 2.0
+    t = np.arange(0.0, duration + 1.0 / rate_hz, 1.0 / rate_hz)
+    along = np.where(t < ramp, speed * t * t / (2 * ramp), speed * (t - ramp / 2.0))
+    pace = 0.3 * min(shake, 1.0) * speed / (2 * np.pi * freqs[2]) * np.sin(2 * np.pi * freqs[2] * t + phases[2])
+    along = np.minimum(along + pace * np.minimum(1.0, t / ramp), travel)
+    across = amp * (np.sin(2 * np.pi * freqs[0] * t + phases[0]) + np.sin(2 * np.pi * freqs[1] * t + phases[1]))
+    across = np.clip(across * np.minimum(1.0, t / ramp), -MAX_ACROSS_M, MAX_ACROSS_M)
+    rows = list(zip(t, along, across))
+    rows[-1] = (rows[-1][0], travel, 0.0)
+    return FingerPath.from_metres(rows)
+
+
+def touch_path(seconds: float = 0.4, depth_m: float = 0.002, rate_hz: float = 60.0) -> FingerPath:
+    """A touch: the finger presses the block's end in by `depth_m` at 1 cm/s and holds (the bots' and
+    the keyboard's touch test; the window's touch is the person's own press)."""
+    rows = []
+    for t in np.arange(0.0, seconds + 1e-9, 1.0 / rate_hz):
+        rows.append((t, min(depth_m, 0.01 * t), 0.0))
+    return FingerPath.from_metres(rows)

@@ -1,0 +1,99 @@
+"""The Jenga games' live push: the finger's path is the action, kept in the match file, replayed exactly."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from games import registry
+from games.core import IllegalActionError
+from games.jenga import physics
+from games.jenga.push import PathError, make_push, parse_push
+from games.match import Match
+
+LOAD = """
+import json, sys
+from games.match import Match
+m = Match.load(sys.argv[1])
+print(json.dumps({"tower": m.state.tower, "verdict": m.state.last_verdict, "phase": m.state.phase}))
+"""
+
+
+def _ready(seed=4):
+    match = Match(registry.get("jenga_classic").make_config(players=2), seed)
+    match.roll()  # the build
+    return match
+
+
+def _drag(match, level, slot, end, rows):
+    """A live push as the window plays it: the pointer's positions, one a frame, clamped and quantised
+    by the session, the frame read after each; then finished. Returns (action, the live result)."""
+    state = match.state
+    live = physics.live_session(state.TOWER, state.tower, level, slot, end)
+    for t, along in rows:
+        s = live.sample_at(t, along)
+        if s is not None:
+            live.feed(s)
+    return make_push(level, slot, end, live.path.to_text()), live.finish(follow_s=physics.FOLLOW_S)
+
+
+def test_a_live_push_is_the_action_and_the_saved_match_replays_it_bit_for_bit(tmp_path):
+    match = _ready()
+    rows = [(i / 60, min(0.08, 0.03 * i / 60)) for i in range(170)]  # 3 cm/s, steady, all the way out
+    action, live = _drag(match, 7, 0, "+y", rows)
+    match.play(action)
+    state = match.state
+    assert state.phase == "stack" and state.last_verdict["taken"] and state.last_verdict["op"] == "push"
+    assert json.dumps(state.tower) == json.dumps(live.state)  # the engine's replay is the live push
+    path = tmp_path / "live.json"
+    match.save(path)
+    assert action in path.read_text()  # the match file keeps the finger's path
+    out = subprocess.run([sys.executable, "-c", LOAD, str(path)], capture_output=True, text=True, check=True)
+    other = json.loads(out.stdout)
+    assert other["tower"] == json.loads(json.dumps(state.tower))
+    assert other["verdict"] == json.loads(json.dumps(state.last_verdict))
+
+
+def test_a_push_let_go_under_half_goes_back_and_is_a_touch():
+    match = _ready()
+    state = match.state
+    touches = state.touches
+    rows = [(i / 60, min(0.02, 0.03 * i / 60)) for i in range(60)]  # 20 mm out, then let go
+    action, _ = _drag(match, 4, 1, "+x", rows)
+    match.play(action)
+    state = match.state
+    assert state.phase == "take" and not state.last_verdict["taken"] and state.last_verdict["op"] == "touch"
+    assert state.layout[4][1] is not None and state.touches == touches + 1
+    assert state.last_probe["force_n"] > 0 and state.last_probe["live"]
+    assert state.action_to_string(action).startswith("touch block 4:1 from the +x end")
+    state.check_action(action)  # touches have no limit: the same push may be played again
+
+
+def test_bad_paths_are_refused_with_a_named_error_and_change_nothing():
+    match = _ready()
+    before = json.dumps(match.state.to_json())
+    for action, words in [("push 4:1 +x path=0/0/0,5/0", "t_ms/along/across"),
+                          ("push 4:1 +x path=10/0/0", "starts at 0"),
+                          ("push 4:1 +y path=0/0/0,100/100/0", "ends on +x and -x"),
+                          ("push 4:1 +x path=0/0/0,100/100/999", "off the block's axis"),
+                          ("push 4:1 +x path=0/0/0,100/100/+0", "canonical")]:
+        with pytest.raises(IllegalActionError, match=re.escape(words)):
+            match.play(action)
+    assert json.dumps(match.state.to_json()) == before
+    with pytest.raises(PathError):
+        parse_push("push 4:1 +x path=0/0/0,0/1/0")
+
+
+def test_render_reaches_the_simulator_only_through_the_jenga_physics_door():
+    """Issue 18's "one door to the physics": render/ never imports sim; in games/ only physics.py does."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    pattern = re.compile(r"^\s*(from sim[\s.]|import sim\b)", re.M)
+    offenders = [str(p.relative_to(root)) for p in sorted((root / "render").rglob("*.py")) + sorted((root / "games").rglob("*.py"))
+                 if pattern.search(p.read_text()) and p.name != "physics.py"]
+    assert offenders == []

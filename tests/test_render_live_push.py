@@ -1,0 +1,172 @@
+"""The live push in the Jenga screen, driven by synthetic mouse events on the real physics (no display):
+a press held still is the touch test, a stray click plays nothing, a drag runs the physics frame by
+frame, pulling back puts the block back, and the saved match replays the live push bit for bit in
+another process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pygame
+import pytest
+
+from .test_render_tower_screen import DT, SIZE, end_point, new_screen, run, send
+
+LOAD = """
+import json, sys
+from games.match import Match
+m = Match.load(sys.argv[1])
+print(json.dumps(m.state.tower))
+"""
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def _grab(screen):
+    """A side block of a middle level whose near end is under the pointer: (level, slot, block, point, px/m)."""
+    state = screen.match.state
+    for level, slot in sorted(state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b[1] == 1, b)):
+        block = state.layout[level][slot]
+        start, px_per_m = end_point(screen, block)
+        if screen.view.pick(start) == block:
+            return level, slot, block, start, px_per_m
+    raise AssertionError("no block under its own end")
+
+
+def _frames(screen, surface, n, pos=None):
+    for _ in range(n):
+        if pos is not None:
+            send(screen, pygame.MOUSEMOTION, tuple(pos))
+        screen.update(DT)
+        screen.draw(surface)
+
+
+def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        level, slot, block, start, _ = _grab(screen)
+        steps, touches = len(match.history), match.state.touches
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))  # a click: nothing pushed, nothing played
+        assert screen.live is None and screen.job is None and len(match.history) == steps
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        forces = []
+        for _ in range(20):  # two thirds of a second held still
+            _frames(screen, surface, 1)
+            forces.append(screen.live.frame.force_n)
+        assert not screen.live.dragged and max(forces) > 0.005 and max(forces) > 10 * forces[0]  # the touch presses after a moment
+        assert screen.tooltip_text().startswith("touching: ")
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+        assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
+        assert run(screen, surface, lambda: screen.job is None)
+        state = match.state
+        assert state.layout[level][slot] == block and state.phase == "take"  # it went back in
+        assert state.touches == touches + 1 and "went back in" in screen.probe_note
+        assert match.history[-1].action.startswith(f"push {level}:{slot} ")
+    finally:
+        screen.close()
+
+
+def test_a_drag_pulled_back_goes_back_then_a_drag_out_is_taken_and_replays_bit_for_bit(surface, tmp_path):
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        level, slot, block, start, px_per_m = _grab(screen)
+        home = np.array(match.state.tower["poses"][block][:3])
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        out = -px_per_m  # away from the eye, in pixels per metre
+        for k in range(1, 31):  # 45 mm in one second: past half the block
+            _frames(screen, surface, 1, start + out * 0.045 * k / 30)
+        assert screen.live.will_take() and screen.live.dragged
+        moved = np.linalg.norm(screen.live.frame.poses[block, :3] - home)
+        assert 0.03 < moved < 0.06  # the block went as far as the finger, live
+        for k in range(1, 31):  # and back in to 10 mm
+            _frames(screen, surface, 1, start + out * (0.045 - 0.035 * k / 30))
+        assert not screen.live.will_take()
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start + out * 0.01))
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.state.layout[level][slot] == block and not match.state.last_verdict["taken"]
+
+        level, slot, block, start, px_per_m = _grab(screen)
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 61):
+            _frames(screen, surface, 1, start - px_per_m * 0.09 * k / 60)
+            if screen.live is None:
+                break
+        if screen.live is not None:
+            send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.09))
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.state.last_verdict["taken"] and match.state.hand == block
+        sim_s, wall_s = screen.live_stats[-1]
+        assert sim_s > 0.5
+        path = tmp_path / "live.json"
+        match.save(path)
+        out = subprocess.run([sys.executable, "-c", LOAD, str(path)], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert json.loads(out.stdout) == json.loads(json.dumps(match.state.tower))  # bit for bit, headless
+    finally:
+        screen.close()
+
+
+def _key(screen, kind, key, mod=0):
+    screen.handle_event(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+
+
+def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_has_no_pushes(surface):
+    """Issue 13: "pick a block on the tower with the arrow keys, see its risk, and push with keys whose
+    hold sets the speed; a single stray click in a list never plays a push"."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        assert not any(a.partition(" ")[0] in ("push", "extract", "probe") for a in screen.legal)
+        steps = len(match.history)
+        _key(screen, pygame.KEYDOWN, pygame.K_RETURN)  # Enter with nothing picked: nothing is played
+        screen.update(DT)
+        assert screen.job is None and screen.live is None and len(match.history) == steps
+        _key(screen, pygame.KEYDOWN, pygame.K_UP)
+        top = max(lv for lv, _ in match.state.legal_blocks())
+        assert screen.picked == (top, 0)
+        for _ in range(top - 8):
+            _key(screen, pygame.KEYDOWN, pygame.K_DOWN)
+        _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
+        _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
+        assert screen.picked == (8, 2)
+        screen.draw(surface)
+        assert screen.picked_text().startswith("Picked block 8:2")
+        _key(screen, pygame.KEYDOWN, pygame.K_p)
+        assert screen.live is not None and screen.live.keyboard and screen.live.block == match.state.layout[8][2]
+        _key(screen, pygame.KEYDOWN, pygame.K_w)
+        speeds = []
+        for _ in range(45):  # W held 1.5 s: the push speeds up as it is held
+            _frames(screen, surface, 1)
+            speeds.append(screen.live.key_speed_m_s)
+            if screen.live.will_take():
+                break
+        _key(screen, pygame.KEYUP, pygame.K_w)
+        assert speeds[-1] > 3 * speeds[0]
+        _frames(screen, surface, 40)
+        while not screen.live.will_take():  # held again until past half
+            _key(screen, pygame.KEYDOWN, pygame.K_w)
+            _frames(screen, surface, 5)
+            _key(screen, pygame.KEYUP, pygame.K_w)
+        assert "Enter takes it" in screen.live.words()
+        _key(screen, pygame.KEYDOWN, pygame.K_RETURN)
+        assert screen.job is not None and screen.job.action.startswith("push 8:2 ")
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.state.last_verdict["taken"] and match.state.phase in ("stack", "over")
+    finally:
+        screen.close()

@@ -1,0 +1,119 @@
+"""sim.live: the live push (one world kept across frames) and its finger path, on the real physics."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from sim import Tower, load_spec
+from sim.live import FingerPath, LivePush, PathError, replay, straight_path, touch_path
+
+SPEC = load_spec("classic")
+
+REPLAY = """
+import json, sys
+from sim import load_spec
+from sim.live import FingerPath, replay
+args = json.loads(sys.stdin.read())
+r = replay(load_spec("classic"), args["state"], args["level"], args["pos"], args["side"],
+           FingerPath.from_text(args["path"]), follow_s=args["follow"])
+v = r.verdict.to_json(); v.pop("wall_ms")
+print(json.dumps({"state": r.state, "verdict": v, "taken": r.taken, "peak": r.peak_force_n}))
+"""
+
+
+def _live(state, level, pos, side, path, follow=0.0):
+    """Feed a path as the window does: one sample a frame, the poses and the force read after each."""
+    live = LivePush(SPEC, state, level, pos, side)
+    seen = []
+    for s in path.samples:
+        frame = live.feed(s)
+        seen.append(frame.force_n)
+        if frame.fallen:
+            break
+    return live, live.finish(follow_s=follow), seen
+
+
+def _replay_elsewhere(state, level, pos, side, path, follow=0.0) -> dict:
+    args = json.dumps({"state": state, "level": level, "pos": pos, "side": side, "path": path.to_text(),
+                       "follow": follow})
+    out = subprocess.run([sys.executable, "-c", REPLAY], input=args, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_a_live_push_replays_bit_for_bit_in_another_process():
+    state = Tower(SPEC, 0).get_state()
+    path = straight_path(0.075, 0.04, 0.8, seed=5)
+    live, result, forces = _live(state, 8, 1, +1, path)
+    assert result.taken and not result.verdict.collapsed
+    assert result.state["where"][25] == "hand" and result.state["slots"][8][1] == -1
+    assert max(forces) > 0.05  # the gauge had a force to show
+    other = _replay_elsewhere(state, 8, 1, +1, live.path)
+    assert other["taken"] is True
+    assert other["state"] == json.loads(json.dumps(result.state))  # every pose, bit for bit
+    mine = result.verdict.to_json()
+    mine.pop("wall_ms")
+    assert other["verdict"] == mine
+
+
+def test_a_fall_during_the_drag_stops_the_path_and_replays_the_same():
+    tower = Tower(SPEC, 0)
+    tower.remove(5, 0)
+    tower.remove(5, 2)  # level 5 keeps only its middle block: pushing it out brings the top down
+    state = tower.get_state()
+    path = straight_path(0.075, 0.04, 0.9, seed=3)
+    live, result, _ = _live(state, 5, 1, +1, path, follow=2.0)
+    assert live.fallen and len(live.samples) < len(path.samples)  # it fell before the finger's path ended
+    assert result.verdict.collapsed and result.verdict.outcome == "fallen"
+    poses = np.asarray(result.state["poses"])
+    assert poses[:, 2].min() < 0.02  # blocks came down to the floor
+    other = _replay_elsewhere(state, 5, 1, +1, path, follow=2.0)  # the whole path: samples after the fall are ignored
+    assert other["state"] == json.loads(json.dumps(result.state))
+
+
+def test_pulled_back_in_the_block_stays_and_what_it_moved_stays_moved():
+    state = Tower(SPEC, 0).get_state()
+    rows = [(t, 0.025 * min(t, 1.0) - 0.025 * max(0.0, t - 1.0), 0.0) for t in np.arange(0.0, 2.0, 1 / 60)]
+    result = replay(SPEC, state, 8, 1, -1, FingerPath.from_metres(rows))
+    assert not result.taken and not result.verdict.collapsed
+    assert result.state["where"][25] == "tower" and result.state["slots"][8] == [24, 25, 26]
+    home = np.asarray(state["poses"])[25, :3]
+    assert np.linalg.norm(np.asarray(result.state["poses"])[25, :3] - home) < 0.003  # back home
+    assert result.out_m < 0.0375  # under half its length when let go: it goes back
+
+
+def test_out_past_half_is_taken_less_goes_back():
+    state = Tower(SPEC, 0).get_state()
+    half = [(t, min(0.042, 0.05 * t), 0.0) for t in np.arange(0.0, 1.2, 1 / 60)]
+    short = [(t, min(0.030, 0.05 * t), 0.0) for t in np.arange(0.0, 1.2, 1 / 60)]
+    taken = replay(SPEC, state, 3, 0, +1, FingerPath.from_metres(half))
+    back = replay(SPEC, state, 3, 0, +1, FingerPath.from_metres(short))
+    assert taken.taken and taken.state["where"][9] == "hand"
+    assert not back.taken and back.state["where"][9] == "tower"
+
+
+def test_a_touch_shows_the_force_and_the_finger_cannot_pass_a_stuck_block():
+    state = Tower(SPEC, 0).get_state()
+    result = replay(SPEC, state, 8, 1, +1, touch_path())
+    assert not result.taken and 0.0 < result.peak_force_n <= SPEC.hand.max_force_n + 1e-9
+    live = LivePush(SPEC, state, 8, 1, +1)
+    live.feed((0, 0, 0))
+    s = live.sample_at(0.02, 0.05)  # the pointer jumps 50 mm ahead: the finger stays at the block's end
+    assert s is not None and s[1] * 1e-4 <= live.out_m() + 0.006 + 1e-9
+    live.feed(s)
+    assert live.sample_at(0.0201, 0.05) is None  # the same millisecond: no new sample
+    live.close()
+
+
+def test_path_text_round_trips_and_bad_paths_are_named():
+    path = straight_path(0.075, 0.06, 0.5, seed=1)
+    assert FingerPath.from_text(path.to_text()) == path
+    assert path.samples[0][0] == 0 and path.samples[-1][1] == 770  # 75 mm + 2 mm clearance, in 0.1 mm
+    for text, words in [("0/0", "t_ms/along/across"), ("0/0/0,0/1/0", "must rise"), ("5/0/0", "starts at 0"),
+                        ("0/0/0,10/0/900", "off the block's axis"), ("0/0/0,10/x/0", "whole numbers")]:
+        with pytest.raises(PathError, match=words):
+            FingerPath.from_text(text)
