@@ -33,6 +33,9 @@ _CHANCE_STREAM = 0x5EED
 _BOT_STREAM = 0xB07
 
 
+EARLIER = "earlier version of the rules or the physics"
+
+
 class MatchFileError(GameError):
     """A save file that cannot be loaded: not JSON, truncated, edited, or from another version."""
 
@@ -220,10 +223,17 @@ class Match:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise MatchFileError("its 'actions' is not a list")
-        match.replay(actions)
+        try:
+            match.replay(actions)
+        except MatchFileError as exc:
+            if " is malformed: " in str(exc):
+                raise
+            # A file whose checksum holds but whose replay goes elsewhere was most likely saved before the
+            # rules or the physics changed (a move that stood then falls now, or the other way round).
+            raise MatchFileError(f"{exc} (was it saved by an {EARLIER}?)") from None
         if data.get("state_digest") != state_digest(match.state):
-            raise MatchFileError("replaying its actions does not reach the saved position (was it saved by an "
-                                 "earlier version of the rules or the physics?)")
+            raise MatchFileError(f"replaying its actions does not reach the saved position (was it saved by an "
+                                 f"{EARLIER}?)")
         return match
 
     def replay(self, actions: list) -> None:

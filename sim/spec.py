@@ -53,6 +53,8 @@ class Physics:
     heavy_load_iterations: int = 20
     contact_stiffness_n_m: float = 0.0
     contact_damping_n_s_m: float = 0.0
+    reseat_mm: float = 1.0
+    reseat_deg: float = 1.0
 
     @property
     def steps_per_frame(self) -> int:
@@ -84,14 +86,36 @@ class TowerSpec:
     friction: float
     kinetic_friction: float
     restitution: float
-    height_sd_m: float
-    height_max_m: float
+    length_sd_m: float
+    width_mean_m: float
     width_sd_m: float
     width_max_m: float
+    height_mean_m: float
+    height_sd_m: float
+    height_min_m: float
+    height_max_m: float
+    bow_mean_m: float
+    bow_sd_m: float
+    bow_max_m: float
+    mass_sd_kg: float
+    mass_min_kg: float
+    mass_max_kg: float
     settle_s: float
     verdict: VerdictRules
     physics: Physics
     hand: Hand
+
+    @property
+    def body_friction(self) -> float:
+        """The lateral friction to give each body. PyBullet (Bullet) multiplies the two bodies'
+        coefficients at a contact, so each body gets the square root of the spec's block-on-block
+        coefficient and a contact between two blocks (or a block and the table) gets `friction`."""
+        return self.friction ** 0.5
+
+    @property
+    def body_kinetic_friction(self) -> float:
+        """The block in hand slides: its coefficient times a resting block's is `kinetic_friction`."""
+        return self.kinetic_friction / self.friction ** 0.5
 
     @property
     def num_blocks(self) -> int:
@@ -121,6 +145,51 @@ def _section(data: dict, key: str, where: str) -> dict:
     return section
 
 
+def _sizes(data: dict, tol: dict, nominal: tuple[float, float, float], where: str) -> dict:
+    """The measured size and mass distributions (tolerance_mm and the mass_* fields), checked against
+    each other and against the nominal block: every drawn block must fit its 25 mm slot."""
+    tw = f"{where} tolerance_mm"
+    length, width, height = (1000.0 * v for v in nominal)
+    mm = {
+        "length_sd": _number(tol, "length_sd", tw, 0.0, 2.0),
+        "width_mean": _number(tol, "width_mean", tw, 0.5 * width, width),
+        "width_sd": _number(tol, "width_sd", tw, 0.0, 2.0),
+        "width_max": _number(tol, "width_max", tw, 0.5 * width, width),
+        "height_mean": _number(tol, "height_mean", tw, 0.5 * height, 1.5 * height),
+        "height_sd": _number(tol, "height_sd", tw, 0.0, 2.0),
+        "height_min": _number(tol, "height_min", tw, 0.5 * height, 1.5 * height),
+        "height_max": _number(tol, "height_max", tw, 0.5 * height, 1.5 * height),
+        "middle_bow_mean": _number(tol, "middle_bow_mean", tw, -2.0, 2.0),
+        "middle_bow_sd": _number(tol, "middle_bow_sd", tw, 0.0, 2.0),
+        "middle_bow_max": _number(tol, "middle_bow_max", tw, 0.0, 2.0),
+    }
+    if not mm["height_min"] <= mm["height_mean"] <= mm["height_max"]:
+        raise SpecError(f"{tw}: height_mean {mm['height_mean']} must lie in [height_min, height_max] = "
+                        f"[{mm['height_min']}, {mm['height_max']}]")
+    if mm["width_mean"] > mm["width_max"]:
+        raise SpecError(f"{tw}: width_mean {mm['width_mean']} is above width_max {mm['width_max']}")
+    if mm["height_min"] - mm["middle_bow_max"] <= 0.5 * height:
+        raise SpecError(f"{tw}: middle_bow_max {mm['middle_bow_max']} would make a middle block thinner than half a block")
+    mass = _number(data, "mass_g", where, 1, 200)
+    mass_sd = _number(data, "mass_sd_g", where, 0.0, 100.0)
+    mass_range = data.get("mass_range_g")
+    if not (isinstance(mass_range, list) and len(mass_range) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in mass_range)
+            and mass_range[0] <= mass <= mass_range[1]):
+        raise SpecError(f"{where}: field 'mass_range_g' must be two positive numbers [lightest, heaviest] "
+                        f"around mass_g {mass}, got {mass_range!r}")
+    return {
+        "length_sd_m": mm["length_sd"] / 1000.0, "width_mean_m": mm["width_mean"] / 1000.0,
+        "width_sd_m": mm["width_sd"] / 1000.0, "width_max_m": mm["width_max"] / 1000.0,
+        "height_mean_m": mm["height_mean"] / 1000.0, "height_sd_m": mm["height_sd"] / 1000.0,
+        "height_min_m": mm["height_min"] / 1000.0, "height_max_m": mm["height_max"] / 1000.0,
+        "bow_mean_m": mm["middle_bow_mean"] / 1000.0, "bow_sd_m": mm["middle_bow_sd"] / 1000.0,
+        "bow_max_m": mm["middle_bow_max"] / 1000.0,
+        "mass_sd_kg": mass_sd / 1000.0, "mass_min_kg": float(mass_range[0]) / 1000.0,
+        "mass_max_kg": float(mass_range[1]) / 1000.0,
+    }
+
+
 def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
     """Check a spec's JSON data and build the TowerSpec; SpecError names the broken field."""
     if not isinstance(data, dict):
@@ -146,6 +215,7 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
     hz = hand.get("tremor_hz")
     if not (isinstance(hz, list) and len(hz) == 2 and all(isinstance(v, (int, float)) and v > 0 for v in hz)):
         raise SpecError(f"{hwhere}: field 'tremor_hz' must be two positive numbers (lowest, highest)")
+    sizes = _sizes(data, tol, (length, width, height), where)
     if not isinstance(phy.get("friction_anchor"), bool):
         raise SpecError(f"{pwhere}: field 'friction_anchor' must be true or false")
     return TowerSpec(
@@ -158,10 +228,7 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
         friction=_number(data, "friction", where, 0.05, 2.0),
         kinetic_friction=_number(data, "kinetic_friction", where, 0.01, 2.0),
         restitution=_number(data, "restitution", where, 0.0, 1.0),
-        height_sd_m=_number(tol, "height_sd", twhere, 0, 1) / 1000.0,
-        height_max_m=_number(tol, "height_max", twhere, 0, 1) / 1000.0,
-        width_sd_m=_number(tol, "width_sd", twhere, 0, 1) / 1000.0,
-        width_max_m=_number(tol, "width_max", twhere, 0, 1) / 1000.0,
+        **sizes,
         settle_s=_number(data, "settle_s", where, 0.1, 60),
         verdict=VerdictRules(
             fallen_drop_mm=_number(ver, "fallen_drop_mm", vwhere, 0.5, 500),

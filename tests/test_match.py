@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -194,3 +195,11 @@ def test_chance_sampling_draws_what_numpys_cumsum_and_searchsorted_would(weights
     u = np.random.default_rng(seed).random() * cum[-1]
     expected = outcomes[min(int(np.searchsorted(cum, u, side="right")), len(outcomes) - 1)][0]
     assert sample_outcome(outcomes, np.random.default_rng(seed)) == expected
+
+
+def test_a_jenga_match_saved_before_the_tower_physics_changed_is_refused_with_the_version_hint():
+    """A classic Jenga match saved by the code before issue 12's physics (re-seated towers, the rest test
+    that waits out a sway): its actions no longer replay the same way, and loading it says why."""
+    path = Path(__file__).parent / "saved" / "classic_saved_before_issue_12.json"
+    with pytest.raises(MatchFileError, match="earlier version of the rules or the physics"):
+        Match.load(path)
