@@ -1,4 +1,4 @@
-"""The `python -m games` command line: the launcher, list, selfplay and play."""
+"""The `python -m games` command line: the launcher, list, selfplay, tournament and play."""
 
 from __future__ import annotations
 
@@ -65,6 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     sp.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (faster)")
 
+    tp = sub.add_parser("tournament", help="a round robin of bots: win rates, intervals and ratings")
+    tp.add_argument("game")
+    tp.add_argument("--bots", required=True, help="two or more bot names, comma separated")
+    tp.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
+    tp.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
+    tp.add_argument("--variant", help="rule variant (default: the game's default)")
+    tp.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
+                    help="where the games run: a local process pool (default), Ray, or this process")
+    tp.add_argument("--workers", type=_positive, help="processes (or Ray CPUs) to use (default: all cores)")
+    tp.add_argument("--address", help="a Ray cluster's address (default: RAY_ADDRESS, else a local Ray)")
+    tp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
+    tp.add_argument("--plot", metavar="PNG", help="write a picture of the ratings to this file")
+
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
     pl.add_argument("game", nargs="?")
     pl.add_argument("--seats", help="one per seat, comma separated: 'human' or a bot name (default human,random)")
@@ -102,6 +115,47 @@ def cmd_selfplay(args) -> int:
     else:
         print(summary_text(summary))
     return 0
+
+
+def cmd_tournament(args) -> int:
+    from sim.executor import ExecutorError
+
+    from . import tournament
+
+    bots = [b.strip() for b in args.bots.split(",")]
+    if any(not b for b in bots):
+        return _fail(f"--bots has an empty name in {args.bots!r}")
+    if args.plot:
+        import importlib.util
+
+        problem = _unwritable(args.plot)
+        if problem:
+            return _fail(f"--plot {args.plot}: {problem}")
+        if importlib.util.find_spec("matplotlib") is None:
+            return _fail("--plot needs matplotlib: pip install -e '.[bench]'")
+    try:
+        summary = tournament.run(args.game, bots, games=args.games, seed=args.seed, variant=args.variant,
+                                 executor=args.executor, workers=args.workers, address=args.address)
+        if args.plot:
+            tournament.plot(summary, args.plot)
+    except (GameError, ExecutorError) as exc:
+        return _fail(str(exc))
+    print(tournament.to_json(summary) if args.json else tournament.summary_text(summary))
+    return 0
+
+
+def _unwritable(path: str) -> str | None:
+    """Why a file cannot be written at `path` (None when it can), checked before any work is done."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if os.path.isdir(path):
+        return "that is a folder"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} cannot be written"
+    return None
 
 
 def _seats_from(text: str | None, spec) -> list[Seat]:
@@ -186,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_selfplay(args)
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "tournament":
+            return cmd_tournament(args)
     except KeyboardInterrupt:
         return 130
     return _fail(f"unknown command {args.command!r}")

@@ -1,4 +1,4 @@
-"""The `python -m sim` command line: check, riskmap, bench. Bad input: one line on stderr, exit code 2."""
+"""The `python -m sim` command line: check, riskmap, sweep, bench. Bad input: one line on stderr, exit code 2."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import json
 import re
 import sys
+import time
 
 from .spec import VARIANTS, SimError, load_spec
 from .tower import Tower
@@ -106,6 +107,38 @@ def cmd_bench(args) -> int:
     return sim_bench.run(quick=args.quick, json_path=args.json, plot_path=args.plot)
 
 
+def cmd_sweep(args) -> int:
+    from . import sweep
+    from .executor import ExecutorError
+
+    if args.samples < 1:
+        raise UsageError(f"--samples must be at least 1, got {args.samples}")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    variants = args.variant or ["classic"]
+    try:
+        jobs = sweep.grid(args.task, variants, sweep.parse_seeds(args.seeds),
+                          [sweep.parse_setting(t) for t in args.set], args.samples)
+        start = time.perf_counter()
+
+        def progress(done: int, total: int) -> None:
+            if sys.stderr.isatty():
+                sys.stderr.write(f"\r{done}/{total} towers, {time.perf_counter() - start:.0f} s ")
+                sys.stderr.flush()
+
+        counts = sweep.sweep(jobs, args.out, executor=args.executor, workers=args.workers,
+                             address=args.address, progress=progress)
+    except ExecutorError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+    print(f"{counts['ran']} towers run, {counts['skipped']} already in {counts['out']}, "
+          f"{counts['towers']} in the sweep")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m sim", description="The PyBullet Jenga tower: collapse checks, risk maps, benchmark.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -139,6 +172,22 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", metavar="PATH", default=None, help="write the results as JSON here")
     bench.add_argument("--plot", metavar="PATH", default=None, help="write a PNG of the latencies and peers here")
     bench.set_defaults(run=cmd_bench)
+    sw = sub.add_parser("sweep", help="risk maps or censuses over many towers, one JSON line each, resumable",
+                        description="Run risk maps or touch censuses over many towers and seeds; each tower is "
+                                    "one JSON line in --out, and a rerun skips the towers already there.")
+    sw.add_argument("--task", choices=("riskmap", "census"), default="riskmap", help="what to run per tower")
+    sw.add_argument("--variant", action="append", choices=VARIANTS, help="a tower; repeat for more (default classic)")
+    sw.add_argument("--seeds", default="0-9", help="tolerance seeds: A-B, one seed, or a comma list (default 0-9)")
+    sw.add_argument("--samples", type=int, default=8, help="pushes per block for riskmap (default 8)")
+    sw.add_argument("--set", action="append", default=[], metavar="FIELD=V1,V2",
+                    help="a grid axis: a dotted field of the tower spec and its values, e.g. "
+                         "tolerance_mm.height_sd=0.1,0.17; repeat for more axes")
+    sw.add_argument("--out", required=True, metavar="FILE.jsonl", help="the output file (appended to)")
+    sw.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
+                    help="a local process pool (default), Ray, or this process")
+    sw.add_argument("--workers", type=int, default=None, help="processes or Ray CPUs (default: one per core)")
+    sw.add_argument("--address", default=None, help="a Ray cluster's address (default RAY_ADDRESS, else local)")
+    sw.set_defaults(run=cmd_sweep)
     return parser
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from games.donkey_kong import SPEC
-from games.donkey_kong.bots import GreedyBot, StrongBot
+from games.donkey_kong.bots import ExpertBot, GreedyBot, StrongBot
 from games.selfplay import run
 from tests.test_donkey_kong_rules import roll, table
 
@@ -20,14 +20,22 @@ def test_greedy_plays_its_most_valuable_card_hammer_on_a_tie():
 
 def test_greedy_and_strong_take_the_finish_when_it_wins():
     """'Whoever reaches the Finish space first ... is awarded a 500 point bonus.'"""
-    for bot in (GreedyBot(), StrongBot()):
+    for bot in (GreedyBot(), StrongBot(), ExpertBot(playouts=8)):
         st = table(pawns=["L11.2", "G1.2"], played=[["J100"], ["J300"]])
         roll(st, 2, 4)
         assert bot.choose(st, np.random.default_rng(1)) == "move P.1 FINISH"
 
 
 def test_bots_finish_games_without_errors():
-    for bots in (["strong", "greedy"], ["greedy", "random", "strong"]):
+    for bots in (["strong", "greedy"], ["greedy", "random", "strong"], ["expert", "strong"]):
         summary = run("donkey_kong", games=2, seed=5, bots=bots, progress=False)
         assert summary["finished"] == 2 and summary["errors"] == 0 and summary["invariant_violations"] == 0
-    assert list(SPEC.bots)[0] == "random" and list(SPEC.bots)[-1] == "strong"
+    assert list(SPEC.bots)[0] == "random" and list(SPEC.bots)[-1] == "expert"
+
+
+def test_expert_choice_depends_only_on_the_seed_it_is_given():
+    """A fixed number of playouts, not a clock: the same state and generator give the same choice."""
+    st = table(pawns=["G2.3", "G1.6"], barrels=["G2.5", "G3.2"], hands=[["J100"], ["H200"]])
+    roll(st, 4, 2)
+    picks = {ExpertBot(playouts=12).choose(st.clone(), np.random.default_rng(7)) for _ in range(3)}
+    assert len(picks) == 1 and picks.pop() in st.legal_actions()

@@ -6,7 +6,7 @@ from games.bots import RandomBot
 from games.core import GameSpec
 
 from .board import BOARD, BoardError, load_board
-from .bots import GreedyBot, StrongBot
+from .bots import ExpertBot, GreedyBot, StrongBot
 from .help import help_text
 from .state import MAX_LENGTH, DonkeyKongState
 
@@ -24,10 +24,12 @@ SPEC = GameSpec(
     max_length=MAX_LENGTH,
     new_state=DonkeyKongState,
     state_from_json=DonkeyKongState.from_json,
-    bots={"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot},
     bot_notes={"random": "moves at random among the legal moves",
                "greedy": "takes whatever scores most this move, and climbs when it can",
-               "strong": "plays each choice out to the end of the turn and a round beyond; the strongest"},
+               "strong": "plays each choice out to the end of the turn and a round beyond",
+               "expert": "plays each choice to the end of the game dozens of times and keeps the one that "
+                         "wins most; the strongest"},
     help_text=help_text,
 )
 DonkeyKongState.spec = SPEC

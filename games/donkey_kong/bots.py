@@ -1,4 +1,5 @@
-"""Donkey Kong bots: greedy (best immediate points and progress) and strong (looks ahead).
+"""Donkey Kong bots: greedy (best immediate points and progress), strong (looks ahead) and expert
+(plays every choice out to the end of the game, many times).
 
 greedy scores each pawn path by what it brings at once: card points for the obstacles it meets
 (or the penalty when the hand is empty), a red-dot draw, the Finish bonus and the climb; on contact
@@ -145,3 +146,61 @@ class StrongBot(Bot):
         mine = worth(me)
         return mine - max(worth(i) for i in range(len(scores)) if i != me)
 
+
+
+class ExpertBot(Bot):
+    """Flat Monte Carlo with common dice: every candidate is played to the end of the game.
+
+    Each candidate (paths that end alike and meet the same spaces count once) is played out
+    `playouts` times, all seats then playing greedy, and playout j of every candidate draws its
+    dice and cards from the same seed, so candidates are compared on the same luck. The choice is the
+    candidate that wins most often; the mean lead in points breaks near ties. A fixed number of
+    playouts, not a clock, bounds the work, so a game replays exactly from its seed.
+    """
+
+    name = "expert"
+
+    def __init__(self, playouts: int = 48, max_candidates: int = 12):
+        self.playouts = playouts
+        self.max_candidates = max_candidates
+        self._greedy = GreedyBot()
+
+    def choose(self, state, rng: np.random.Generator) -> str:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player()
+        if actions[0].startswith("move "):
+            actions = StrongBot._prune(state, actions)
+            if len(actions) > self.max_candidates:  # keep the greedy bot's favourites
+                ranked = sorted(actions, key=lambda a: -GreedyBot.path_value(state, a))
+                actions = [a for a in actions if a in set(ranked[:self.max_candidates])]
+            if len(actions) == 1:
+                return actions[0]
+        seeds = rng.integers(2**63, size=self.playouts)
+        best, best_value = actions[0], -1e18
+        for a in actions:
+            wins = lead = 0.0
+            for seed in seeds:
+                sim = state.clone()
+                sim.apply_action(a)
+                self._play_out(sim, np.random.default_rng(int(seed)))
+                scores = sim.scores()
+                winners = sim.winners()
+                if me in winners:
+                    wins += 1.0 / len(winners)
+                lead += scores[me] - max(sc for i, sc in enumerate(scores) if i != me)
+            value = wins + lead / (len(seeds) * 100000.0)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _play_out(self, sim, rng) -> None:
+        while True:
+            p = sim.current_player()
+            if p == TERMINAL:
+                return
+            if p == CHANCE:
+                sim.apply_action(sample_outcome(sim.chance_outcomes(), rng))
+            else:
+                sim.apply_action(self._greedy.choose(sim, rng))

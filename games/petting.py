@@ -1,0 +1,166 @@
+"""The board games as PettingZoo AEC environments: `games.petting.env("donkey_kong")`.
+
+PettingZoo is an optional extra (`pip install -e '.[rl]'`). The environment wraps the project's own
+engine and plays the chance outcomes (dice, card draws) itself from a generator seeded by `reset(seed=)`,
+so an agent only ever sees its own decisions. As in PettingZoo's classic board games, an observation
+is `{"observation": <float32 vector>, "action_mask": <int8 vector>}` and the action space is
+`Discrete(n)`: action k is the k-th of the engine's legal actions at that point, in the engine's fixed
+order (`env.unwrapped.action_text(k)` names it). Rewards come at the end: each agent's return (Donkey
+Kong: its score; Monkey Dash: +1 for the winner, -1 for the loser).
+
+    env = games.petting.env("monkey_dash", variant="pure")
+    env.reset(seed=3)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else policy(obs)
+        env.step(action)
+
+`env.unwrapped.state` is the engine state, so the project's bots can play seats (see the README).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from . import registry
+from .bots import sample_outcome
+from .core import Seat
+from .observe import observation_for
+
+MAX_ACTIONS = 128
+"""Size of the action space (the most legal actions measured at one node is 28)."""
+
+
+class KongEnv(AECEnv):
+    """One of the board games as an AEC environment (chance is resolved inside)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "kong_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "donkey_kong", players: int | None = None, variant: str | None = None,
+                 render_mode: str | None = None, max_steps: int | None = None):
+        super().__init__()
+        self.spec = registry.get(game)
+        n = self.spec.min_players if players is None else players
+        self.config = self.spec.make_config([Seat(f"player_{i}") for i in range(n)], variant)
+        self.metadata = dict(self.metadata, name=f"kong_{game}_v0")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._obs = observation_for(self.spec, self.config)
+        size = self._obs.tensor.shape[0]
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": spaces.Box(0.0, np.inf, (size,), np.float32),
+                            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8)})
+            for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
+        self.state = None
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ---- the game ------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + i)
+        self.state = self.spec.new_state(self.config)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.steps = 0
+        self._settle()
+
+    def _settle(self) -> None:
+        """Play chance outcomes until a seat must decide or the game is over; then point at that seat."""
+        while self.state.is_chance_node():
+            self.state.apply_action(sample_outcome(self.state.chance_outcomes(), self._rng))
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            for i, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = float(returns[i])
+                self.terminations[agent] = True
+            self._accumulate_rewards()
+            # Every agent is shown the end once, in seat order, then removed by a None step.
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+
+    def legal(self) -> list[str]:
+        return self.state.legal_actions() if self.state.current_player() >= 0 else []
+
+    def action_index(self, action: str) -> int:
+        """The action id of one of the engine's legal actions (a bot's choice, for instance)."""
+        legal = self.legal()
+        if action not in legal:
+            raise ValueError(f"{action!r} is not legal here; legal: {', '.join(legal[:12])}")
+        return legal.index(action)
+
+    def action_text(self, action: int) -> str:
+        legal = self.legal()
+        return self.state.action_to_string(legal[action]) if 0 <= action < len(legal) else f"no action {action}"
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            return
+        legal = self.legal()
+        if action is None or not 0 <= int(action) < len(legal):
+            raise ValueError(f"{agent} must choose one of the {len(legal)} legal actions (0 to "
+                             f"{len(legal) - 1}); got {action!r}")
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self.state.apply_action(legal[int(action)])
+        self.steps += 1
+        self._settle()
+        if not self.state.is_terminal() and self.max_steps is not None and self.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+            self.agent_selection = self.agents[0]
+        if self.render_mode == "human":
+            self.render()
+
+    # ---- what an agent sees ------------------------------------------------------------------
+    def observe(self, agent: str) -> dict:
+        seat = self.possible_agents.index(agent)
+        self._obs.fill(self.state, seat)
+        mask = np.zeros(MAX_ACTIONS, np.int8)
+        if self.state.current_player() == seat:
+            mask[:len(self.legal())] = 1
+        return {"observation": self._obs.tensor.copy(), "action_mask": mask}
+
+    def render(self):
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: str = "donkey_kong", **kwargs) -> KongEnv:
+    return KongEnv(game, **kwargs)
+
+
+def env(game: str = "donkey_kong", **kwargs):
+    """The environment with PettingZoo's usual checks (illegal actions raise, order enforced)."""
+    e = raw_env(game, **kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

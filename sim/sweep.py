@@ -1,0 +1,172 @@
+"""Sweeps: risk maps or touch censuses over many towers, one JSON line per tower, resumable.
+
+    python -m sim sweep --task riskmap --variant classic --seeds 0-999 --out maps.jsonl
+    python -m sim sweep --task census --seeds 0-99 --set tolerance_mm.height_sd=0.1,0.17,0.25 --out c.jsonl
+
+A sweep is the grid of every variant, every seed and every combination of the `--set` values (a
+field of the tower's JSON spec, dotted, given a list of values). Each tower is one job for the
+executor (sim.executor: a local process pool by default, or Ray), and each finished tower is appended
+to the output as one JSON line and flushed at once. Run the same command again after an interruption
+and the towers already in the file are skipped (a half-written last line is dropped first), so the
+file ends with every tower exactly once.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import os
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .spec import ASSETS, VARIANTS, SimError, parse_spec
+
+TASKS = ("riskmap", "census")
+
+
+class SweepError(SimError):
+    """A sweep that cannot run as asked: a bad grid, a field the spec does not have, an unusable file."""
+
+
+def parse_seeds(text: str) -> list[int]:
+    """'0-999', '5' or '1,4,9' (or a mix, '0-9,20') as a list of seeds."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        lo, sep, hi = part.partition("-")
+        if not lo.isdigit() or (sep and not hi.isdigit()) or len(part) > 12:
+            raise SweepError(f"bad seeds {text!r}: write A-B, a single seed, or a comma list, e.g. 0-99")
+        a, b = int(lo), int(hi) if sep else int(lo)
+        if b < a:
+            raise SweepError(f"bad seeds {part!r}: the range ends before it starts")
+        seeds.extend(range(a, b + 1))
+    if len(seeds) > 10_000_000:
+        raise SweepError("more than ten million seeds in one sweep")
+    return seeds
+
+
+def parse_setting(text: str) -> tuple[str, list]:
+    """'tolerance_mm.height_sd=0.1,0.17' as ('tolerance_mm.height_sd', [0.1, 0.17])."""
+    path, sep, values = text.partition("=")
+    if not sep or not path or not values:
+        raise SweepError(f"bad --set {text!r}: write FIELD=V1,V2 with a dotted field of the tower spec")
+    out = []
+    for v in values.split(","):
+        try:
+            out.append(json.loads(v))
+        except json.JSONDecodeError:
+            out.append(v)
+    return path, out
+
+
+def _spec_data(variant: str) -> dict:
+    if variant not in VARIANTS:
+        raise SweepError(f"unknown tower {variant!r}; choose from {', '.join(VARIANTS)}")
+    return json.loads((ASSETS / f"{variant}.json").read_text(encoding="utf-8"))
+
+
+def spec_with(variant: str, settings: dict):
+    """The named tower's spec with the dotted fields changed, checked like a spec file."""
+    data = copy.deepcopy(_spec_data(variant))
+    for path, value in settings.items():
+        node = data
+        keys = path.split(".")
+        for k in keys[:-1]:
+            if not isinstance(node.get(k), dict):
+                raise SweepError(f"--set {path}: the {variant} spec has no section {k!r}")
+            node = node[k]
+        if keys[-1] not in node:
+            raise SweepError(f"--set {path}: the {variant} spec has no field {keys[-1]!r}")
+        node[keys[-1]] = value
+    return parse_spec(data, where=f"{variant} spec with {settings}" if settings else variant)
+
+
+def grid(task: str, variants: Sequence[str], seeds: Sequence[int], settings: Sequence[tuple[str, list]],
+         samples: int) -> list[dict]:
+    """Every job of the sweep, in a fixed order; each is checked (its spec parses) before any runs."""
+    if task not in TASKS:
+        raise SweepError(f"unknown task {task!r}; choose from {', '.join(TASKS)}")
+    names = [p for p, _ in settings]
+    if len(set(names)) != len(names):
+        raise SweepError("each --set field may be given once")
+    combos = [dict(zip(names, values)) for values in itertools.product(*[v for _, v in settings])] or [{}]
+    for v in variants:
+        for combo in combos:
+            spec_with(v, combo)
+    return [{"task": task, "variant": v, "seed": s, "settings": combo, "samples": samples}
+            for v in variants for combo in combos for s in seeds]
+
+
+def job_key(job: dict) -> str:
+    return json.dumps([job["task"], job["variant"], job["seed"], job["settings"], job["samples"]],
+                      sort_keys=True)
+
+
+def run_job(job: dict) -> dict:
+    """One tower: its risk map or its census, as one JSON-able row (the job's fields included)."""
+    from .tower import Tower
+
+    spec = spec_with(job["variant"], job["settings"])
+    start = time.process_time()
+    if job["task"] == "riskmap":
+        from .riskmap import risk_map
+
+        rows = risk_map(spec, Tower(spec, seed=job["seed"]), samples=job["samples"], seed=job["seed"],
+                        workers=1)
+        result = {"blocks": rows,
+                  "mean_p_collapse": round(sum(r["p_collapse"] for r in rows) / len(rows), 6),
+                  "risky_blocks": sum(r["p_collapse"] > 0 for r in rows)}
+    else:
+        from . import census
+
+        result = census.census_tower(spec, job["seed"])
+    return {**job, "result": result, "cpu_s": round(time.process_time() - start, 3)}
+
+
+def done_keys(path: Path) -> set[str]:
+    """Keys of the towers already in an output file; a half-written last line is cut off first."""
+    if not path.exists():
+        return set()
+    if path.is_dir():
+        raise SweepError(f"{path} is a folder, not an output file")
+    raw = path.read_bytes()
+    keys, good = set(), 0
+    for line in raw.splitlines(keepends=True):
+        if not line.endswith(b"\n"):
+            break
+        try:
+            row = json.loads(line)
+            keys.add(job_key(row))
+        except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError):
+            break  # a damaged line: everything from here is done again
+        good += len(line)
+    if good != len(raw):
+        with open(path, "r+b") as f:
+            f.truncate(good)
+    return keys
+
+
+def sweep(jobs: list[dict], out: str | os.PathLike, executor: str = "process", workers: int | None = None,
+          address: str | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
+    """Run the jobs not yet in `out`, appending one line per tower; returns counts."""
+    from .executor import run_jobs
+
+    path = Path(out)
+    if not path.parent.is_dir():
+        raise SweepError(f"cannot write {path}: the folder {path.parent} does not exist")
+    done = done_keys(path)
+    todo = [j for j in jobs if job_key(j) not in done]
+    count = [0]
+    with open(path, "a", encoding="utf-8") as f:
+        def write(n: int, row: dict) -> None:
+            f.write(json.dumps(row, sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+            count[0] += 1
+            if progress:
+                progress(count[0], len(todo))
+
+        run_jobs(run_job, todo, executor, workers, address, write)
+    return {"towers": len(jobs), "skipped": len(jobs) - len(todo), "ran": count[0], "out": str(path)}
