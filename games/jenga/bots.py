@@ -17,6 +17,7 @@ import numpy as np
 from ..bots import Bot, RandomBot
 from . import physics
 from .layout import ends
+from .pro import ProBot
 from .push import straight_push
 
 
@@ -91,6 +92,7 @@ def bot_table() -> dict:
         "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050, candidates=3, samples=0),
         "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2),
         "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=6, samples=4),
+        "pro": ProBot,
     }
 
 
@@ -99,6 +101,8 @@ def bot_notes() -> dict:
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "picks its block by eye (no trial pushes), with a slightly shaky hand",
         "careful": "tries its three likeliest blocks twice each in the simulator before pushing",
-        "careful_hard": "tries six blocks four times each and pushes with a very steady hand; the strongest",
+        "careful_hard": "tries six blocks four times each and pushes with a very steady hand",
+        "pro": "touches blocks until one gives, takes loose ones edge first so the middles carry the tower, "
+               "and pushes slowly; the strongest",
     }
 

@@ -1,0 +1,65 @@
+"""The Jenga pro bot: the order it touches blocks in, and that it touches before it pulls.
+
+"You can touch other blocks to find a loose one" (Jenga: Donkey Kong Collector's Edition, the
+traditional rules): the pro does exactly that, and takes blocks edge first so that the middle blocks
+carry the tower, the cross pattern strong players build.
+"""
+
+import numpy as np
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.jenga.pro import ProBot, ranking, shape_class
+from games.match import Match
+
+
+def _match(seed=0):
+    spec = registry.get("jenga_classic")
+    match = Match(spec.make_config([Seat("a", "pro"), Seat("b", "pro")]), seed)
+    while match.state.is_chance_node():
+        match.step()
+    return match
+
+
+def test_shape_classes_follow_the_pro_pattern():
+    assert shape_class([1, 2, 3], 0) == 0 and shape_class([1, 2, 3], 2) == 0   # an edge of a full level
+    assert shape_class([None, 2, 3], 2) == 1                                    # the last edge: a middle stays
+    assert shape_class([1, 2, 3], 1) == 2                                       # a middle: two edges stay
+    assert shape_class([1, 2, None], 1) is None                                 # a lone edge would be left
+    assert shape_class([None, 2, None], 1) is None                              # nothing would be left
+
+
+@pytest.mark.physics
+def test_ranking_puts_edges_of_full_levels_first_and_keeps_off_the_top():
+    state = _match().state
+    order = ranking(state)
+    assert set(order) == set(state.extractable())
+    top = max(lv for lv, _ in state.extractable())
+    first = order[: len(order) // 3]
+    assert all(slot != 1 for _, slot in first)
+    assert all(level < top - 1 for level, _ in first)
+
+
+@pytest.mark.physics
+def test_pro_touches_the_ranked_blocks_then_pulls_a_loose_one_slowly():
+    match = _match(1)
+    bot = ProBot()
+    rng = np.random.default_rng(0)
+    first = bot.choose(match.state, rng)
+    assert first.startswith("probe ")
+    touched = []
+    while True:
+        action = bot.choose(match.state, rng)
+        if not action.startswith("probe "):
+            break
+        match.play(action)
+        touched.append(tuple(match.state.last_probe["where"]))
+    assert touched == ranking(match.state)[: len(touched)]
+    # A slow push: the finger goes the block's length and a little more at 2 cm/s, so in about 4 s.
+    assert action.startswith("push ")
+    seconds = int(action.split("path=")[1].split(",")[-1].split("/")[0]) / 1000
+    assert 3.0 < seconds < 5.0
+    level, slot = (int(x) for x in action.split()[1].split(":"))
+    if match.state.last_probe and match.state.last_probe["moves"]:
+        assert (level, slot) == touched[-1]
