@@ -137,6 +137,7 @@ def test_a_knocked_out_peg_that_beat_bowser_stays_above_him():
 
 
 # ---- Items are hidden until a block comes out ---------------------------------------------------------
+@pytest.mark.physics
 def test_items_lie_face_down_until_their_block_is_taken_out():
     """"Turn the blocks over so that the Jenga logos are faceup, then mix them up" and "Make note of any
     items on the removed block": before a block comes out nobody sees its item (not the tower view, which
@@ -297,6 +298,7 @@ def test_a_push_the_simulator_fails_on_leaves_the_state_as_it_was():
     assert s.to_json() == before and s.phase == "tremor" and s.pending is not None
 
 
+@pytest.mark.physics
 def test_selfplay_reports_the_toppler_apart_from_the_last_place():
     """In Super Mario the last place is the poorest seat, not the one that toppled the tower: selfplay
     counts each separately."""

@@ -1,5 +1,7 @@
 """The Jenga games' actions read as words in the move list and the log, and typed words map back."""
 
+import pytest
+
 from games import registry
 from games.match import Match
 
@@ -32,6 +34,7 @@ def _first_decisions(game, seed=2, steps=12):
     return seen
 
 
+@pytest.mark.physics
 def test_pushes_stacks_and_chance_read_as_words():
     seen = _first_decisions("jenga_classic")
     action, text = seen["push"]  # the representative pushes are finger paths (issue 13)
@@ -43,6 +46,7 @@ def test_pushes_stacks_and_chance_read_as_words():
     assert seen["build"][1].startswith("the tower is built")
 
 
+@pytest.mark.physics
 def test_spinners_and_pieces_read_as_words():
     dk = _first_decisions("jenga_dk")
     assert dk["mario"][1].startswith("stand Mario in the ")

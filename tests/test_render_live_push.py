@@ -48,6 +48,7 @@ def _frames(screen, surface, n, pos=None):
         screen.draw(surface)
 
 
+@pytest.mark.physics
 def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
     screen = new_screen("jenga_classic", seed=7)
     match = screen.match
@@ -77,6 +78,7 @@ def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
         screen.close()
 
 
+@pytest.mark.physics
 def test_a_drag_pulled_back_goes_back_then_a_drag_out_is_taken_and_replays_bit_for_bit(surface, tmp_path):
     screen = new_screen("jenga_classic", seed=7)
     match = screen.match
@@ -125,6 +127,7 @@ def _key(screen, kind, key, mod=0):
     screen.handle_event(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
 
 
+@pytest.mark.physics
 def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_has_no_pushes(surface):
     """Issue 13: "pick a block on the tower with the arrow keys, see its risk, and push with keys whose
     hold sets the speed; a single stray click in a list never plays a push"."""

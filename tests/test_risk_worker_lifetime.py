@@ -10,12 +10,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 APP = """
 import sys, time
 from sim import Tower, load_spec
-from render.tower.risk import RiskWorker
+from games.jenga.risk_worker import RiskWorker
 worker = RiskWorker(samples=8, seed=0, batch=60)   # the whole map in one batch: a long computation
 worker.request("fresh", "classic", Tower(load_spec("classic"), seed=0).get_state())
 print(worker._proc.pid, flush=True)
@@ -33,6 +35,7 @@ def alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+@pytest.mark.physics
 def test_a_killed_app_takes_its_risk_worker_with_it():
     app = subprocess.Popen([sys.executable, "-c", APP], cwd=ROOT, stdout=subprocess.PIPE, text=True,
                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
@@ -58,6 +61,7 @@ def _children(pid: int) -> list[int]:
         return []
 
 
+@pytest.mark.physics
 def test_a_killed_risk_map_command_takes_its_pool_workers_with_it():
     cli = subprocess.Popen([sys.executable, "-m", "sim", "riskmap", "--workers", "2", "--samples", "8"], cwd=ROOT,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

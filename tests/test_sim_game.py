@@ -27,6 +27,7 @@ def _scenario(seed, ops):
     return {"seed": seed, "ops": ops, "falls_at": falls_at}
 
 
+@pytest.mark.physics
 @pytest.mark.parametrize("seed, ops", [
     # Two bottom levels with only their middle blocks (the issue's case: judged a collapse before).
     (0, [("remove", 0, 0), ("remove", 0, 2), ("remove", 1, 0), ("remove", 1, 2)]),
@@ -53,6 +54,7 @@ def pro_tower():
     return tower, verdicts
 
 
+@pytest.mark.physics
 def test_fifty_standing_operations_leave_no_creep(pro_tower):
     """After 50 standing operations in remove mode no block leans more than 0.3 degrees from the pose
     a fresh build would give it (the same blocks seated level on level at the same places)."""
@@ -72,6 +74,7 @@ def test_stacked_levels_carry_their_own_collision_shapes(pro_tower):
     assert all(b - a > 0.012 for a, b in zip(tops, tops[1:]))      # every level above the one below
 
 
+@pytest.mark.physics
 def test_a_fall_ends_at_rest_on_the_table_or_the_floor():
     tower = Tower(SPEC, seed=0)
     tower.remove(5, 1)

@@ -45,6 +45,7 @@ def _replay_elsewhere(state, level, pos, side, path, follow=0.0) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.physics
 def test_a_live_push_replays_bit_for_bit_in_another_process():
     state = Tower(SPEC, 0).get_state()
     path = straight_path(0.075, 0.04, 0.8, seed=5)
@@ -60,6 +61,7 @@ def test_a_live_push_replays_bit_for_bit_in_another_process():
     assert other["verdict"] == mine
 
 
+@pytest.mark.physics
 def test_a_fall_during_the_drag_stops_the_path_and_replays_the_same():
     tower = Tower(SPEC, 0)
     tower.remove(5, 0)
@@ -75,6 +77,7 @@ def test_a_fall_during_the_drag_stops_the_path_and_replays_the_same():
     assert other["state"] == json.loads(json.dumps(result.state))
 
 
+@pytest.mark.physics
 def test_pulled_back_in_the_block_stays_and_what_it_moved_stays_moved():
     state = Tower(SPEC, 0).get_state()
     rows = [(t, 0.025 * min(t, 1.0) - 0.025 * max(0.0, t - 1.0), 0.0) for t in np.arange(0.0, 2.0, 1 / 60)]
@@ -86,6 +89,7 @@ def test_pulled_back_in_the_block_stays_and_what_it_moved_stays_moved():
     assert result.out_m < 0.0375  # under half its length when let go: it goes back
 
 
+@pytest.mark.physics
 def test_out_past_half_is_taken_less_goes_back():
     state = Tower(SPEC, 0).get_state()
     half = [(t, min(0.042, 0.05 * t), 0.0) for t in np.arange(0.0, 1.2, 1 / 60)]
@@ -96,6 +100,7 @@ def test_out_past_half_is_taken_less_goes_back():
     assert not back.taken and back.state["where"][9] == "tower"
 
 
+@pytest.mark.physics
 def test_a_touch_shows_the_force_and_the_finger_cannot_pass_a_stuck_block():
     state = Tower(SPEC, 0).get_state()
     result = replay(SPEC, state, 8, 1, +1, touch_path())

@@ -101,8 +101,9 @@ def bot_notes() -> dict:
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "picks its block by eye (no trial pushes), with a slightly shaky hand",
         "careful": "tries its three likeliest blocks twice each in the simulator before pushing",
-        "careful_hard": "tries six blocks four times each and pushes with a very steady hand",
+        "careful_hard": "tries six blocks four times each and pushes with a very steady hand; the strongest "
+                        "careful bot",
         "pro": "touches blocks until one gives, takes loose ones edge first so the middles carry the tower, "
-               "and pushes slowly; the strongest",
+               "and pushes slowly, as strong players do",
     }
 

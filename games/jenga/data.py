@@ -77,6 +77,14 @@ DK_SPINNER_KEYS = {"standard": "pink", "few_pulls": "pink_few_pulls", "corner_cl
 
 
 def check_dk_spinner(data: dict, key: str = "pink") -> list[dict]:
+    """Every spinner of dk_spinner.json is checked (each rule variant reads one), and the one under
+    `key` is returned (see _check_dk_pink)."""
+    for other in sorted(set(DK_SPINNER_KEYS.values()) - {key}):
+        _check_dk_pink(data, other)
+    return _check_dk_pink(data, key)
+
+
+def _check_dk_pink(data: dict, key: str) -> list[dict]:
     """dk_spinner.json: four pink sections (remove 0, 1 or 2) of three black ones (climb 0 to 3).
 
     Returns the twelve black sections in order, each {"remove", "climb", "pink"}.
