@@ -51,6 +51,7 @@ class App(Host):
         storage.clean_stale_temporaries()
         settings = storage.load_settings(warn=notes.append)
         storage.check_autosave(warn=notes.append)
+        notes[:0] = storage.folder_notes()
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
         palette.use_palette(settings.get("palette") if isinstance(settings.get("palette"), str) else "standard")
         text.use_size(settings.get("text_size") if isinstance(settings.get("text_size"), str) else "normal")

@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -41,15 +42,42 @@ class DamagedFileError(ValueError):
     """A settings file or autosave that cannot be used; the message names the file and the fault."""
 
 
+_FALLBACK: list[Path] = []  # a session folder, when the data folder cannot be used
+_FOLDER_NOTES: list[str] = []
+
+
 def data_dir() -> Path:
-    """The app's folder, created on first use (with the files of an earlier version's folder)."""
+    """The app's folder, created on first use (with the files of an earlier version's folder).
+
+    A folder that cannot be used (the name is taken by a file, no permission to create it) never keeps
+    the app from starting: this session then keeps its files in a temporary folder, and folder_notes()
+    says so in one sentence for the launcher."""
     home = os.environ.get("KONG_TABLETOP_HOME")
     if home:
         path = Path(home)
     else:
         path = adopt_earlier_folder(platform_data_dir(), earlier_data_dir())
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _session_folder(path, exc)
     return path
+
+
+def _session_folder(wanted: Path, exc: OSError) -> Path:
+    if not _FALLBACK:
+        why = "a file has that name" if isinstance(exc, (FileExistsError, NotADirectoryError)) else (
+            exc.strerror or str(exc))
+        folder = Path(tempfile.mkdtemp(prefix="kong-tabletop-"))
+        _FALLBACK.append(folder)
+        _FOLDER_NOTES.append(f"The data folder {wanted} cannot be used ({why}); this session keeps its "
+                             f"saves in {folder}, which is not kept after the session.")
+    return _FALLBACK[0]
+
+
+def folder_notes() -> list[str]:
+    """Sentences about a data folder that could not be used (empty when all is well)."""
+    return list(_FOLDER_NOTES)
 
 
 def platform_data_dir() -> Path:

@@ -220,3 +220,24 @@ def test_every_game_refuses_a_malformed_saved_position_with_the_one_match_error(
     bad = {"list": [1, 2], "empty": {}, "missing field": {k: v for k, v in list(good.items())[1:]}}[damage]
     with pytest.raises(MatchFileError):
         spec.state_from_json(config, bad)
+
+
+def test_a_data_folder_taken_by_a_file_never_keeps_the_app_from_starting(tmp_path, monkeypatch):
+    """KONG_TABLETOP_HOME naming a file (or a folder that cannot be made): the app starts, says in one
+    sentence where this session keeps its saves, and the file of that name is left as it was."""
+    taken = tmp_path / "not-a-folder"
+    taken.write_text("a note of the player's")
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(taken))
+    monkeypatch.setattr(storage, "_FALLBACK", [])
+    monkeypatch.setattr(storage, "_FOLDER_NOTES", [])
+    app = App()
+    try:
+        assert type(app.screen).__name__ == "LauncherScreen"
+        message = app.screen.message
+        assert message.startswith(f"The data folder {taken} cannot be used (a file has that name)")
+        assert storage.data_dir().is_dir() and storage.data_dir() != taken
+        storage.save_settings({"sound": False})
+        assert (storage.data_dir() / "settings.json").exists()
+    finally:
+        app.close()
+    assert taken.read_text() == "a note of the player's"
