@@ -1,21 +1,9 @@
-"""The oracle suite: whole-game scenarios whose outcome follows from statics, and a runner for them.
+"""Run the oracle suite of sim/oracle.py: whole-game scenarios labelled by statics, played on the tower.
 
-Each scenario is a list of operations on a fresh tower of one tolerance seed: ("remove", level, pos) or
-("stack", slot), the block in hand going on top. Every operation is labelled by sim.statics on the
-tower as built on paper (every block where the rules put it: in its slot, at its drawn size), and only
-operations that statics decides with a margin of at least MARGIN_MM are kept: a removal or stack whose
-margin is >= 3 mm must stand, one whose margin is <= -3 mm must fall (and ends the scenario).
+    python benchmarks/sim_oracle.py [--mode remove|extract] [--seeds 0-3] [--families ...] [--json PATH]
 
-The families (docs/sim.md, "The oracle suite"):
-
-- cross: a run of middle-only levels (both edges taken) of any length at any height, the bottom too;
-- mixed: levels left with their two edges (middle taken) or with an edge and the middle, mixed;
-- single edge: a level left with one edge block only (falls);
-- random: a random legal game of up to 60 removals and stacks, any block, any slot;
-- tall: the pro pattern (take edges, keep the middles, stack on top) to 36 levels and beyond.
-
-Run `python benchmarks/sim_oracle.py [--mode remove|extract] [--seeds 0-3] [--families ...] [--json]`
-for accuracy and the CPU time of every decision.
+prints the accuracy (scenarios where the tower stood exactly where statics says it stands and fell at
+the operation statics says it falls), by family, and the CPU time of every decision (median, p95, p99).
 """
 
 from __future__ import annotations
@@ -29,263 +17,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import Tower, load_spec  # noqa: E402
-from sim.layout import block_dims, slot_xy  # noqa: E402
-from sim.statics import margins  # noqa: E402
-
-MARGIN_MM = 3.0
-"""Statics decides an operation when its margin is at least this far from zero."""
-CAREFUL = {"speed": 0.02, "steadiness": 1.0}
-"""The push of extract mode: a careful, steady hand."""
-
-
-class Paper:
-    """The tower as the rules place it: a grid of slots, each block at its slot's nominal centre."""
-
-    def __init__(self, spec, seed: int):
-        self.spec = spec
-        self.dims = block_dims(spec, seed)
-        per = spec.per_level
-        self.slots = np.arange(spec.num_blocks).reshape(spec.levels, per)
-        self.hand = None
-
-    @property
-    def num_levels(self) -> int:
-        filled = np.flatnonzero((self.slots >= 0).any(axis=1))
-        return int(filled[-1]) + 1 if len(filled) else 0
-
-    def top_complete(self) -> bool:
-        top = self.num_levels - 1
-        return bool((self.slots[top] >= 0).all())
-
-    def removable(self) -> list[tuple[int, int]]:
-        top = self.num_levels - 1
-        below = top if self.top_complete() else top - 1
-        levels, pos = np.nonzero(self.slots[:max(0, below)] >= 0)
-        return [(int(l), int(p)) for l, p in zip(levels, pos)]
-
-    def open_slots(self) -> list[int]:
-        top = self.num_levels - 1
-        if self.top_complete():
-            return list(range(self.spec.per_level))
-        return [int(p) for p in np.flatnonzero(self.slots[top] < 0)]
-
-    def arrays(self):
-        ids = self.slots[:self.num_levels]
-        present = ids >= 0
-        safe = np.where(present, ids, 0)
-        xy = np.array([[slot_xy(self.spec, l, p) for p in range(self.spec.per_level)] for l in range(len(ids))])
-        widths = np.where(present, self.dims[safe, 1], 0.0)
-        masses = np.where(present, self.spec.mass_kg, 0.0)
-        return present, xy, widths, masses
-
-    def margin(self) -> float:
-        return float(margins(*self.arrays())[0][0])
-
-    def apply(self, op) -> None:
-        if op[0] == "remove":
-            _, level, pos = op
-            self.hand = int(self.slots[level, pos])
-            self.slots[level, pos] = -1
-        else:
-            slot = op[1]
-            top = self.num_levels - 1
-            level = top + 1 if self.top_complete() else top
-            if level >= len(self.slots):
-                self.slots = np.vstack([self.slots, np.full((1, self.spec.per_level), -1)])
-            self.slots[level, slot] = self.hand
-            self.hand = None
-
-    def label(self, op) -> float:
-        """The margin (mm) of the tower after `op`, without applying it."""
-        saved = self.slots.copy(), self.hand
-        self.apply(op)
-        m = self.margin()
-        self.slots, self.hand = saved
-        return m
-
-
-def _build(spec, seed: int, family: str, name: str, ops: list, cut_ambiguous: bool = True) -> dict | None:
-    """Label a list of operations; None when an operation is not decided by statics (|margin| < 3 mm)
-    before the first fall, or when an operation is illegal."""
-    paper = Paper(spec, seed)
-    kept, falls_at = [], None
-    for i, op in enumerate(ops):
-        if op[0] == "remove" and (op[1], op[2]) not in paper.removable():
-            return None
-        if op[0] == "stack" and (paper.hand is None or op[1] not in paper.open_slots()):
-            return None
-        m = paper.label(op)
-        if abs(m) < MARGIN_MM:
-            if cut_ambiguous and kept:
-                break
-            return None
-        kept.append(list(op))
-        paper.apply(op)
-        if m < 0:
-            falls_at = i
-            break
-    if not kept:
-        return None
-    return {"seed": seed, "family": family, "name": name, "ops": kept, "falls_at": falls_at,
-            "levels": paper.num_levels}
-
-
-def cross_runs(spec, seed: int) -> list[dict]:
-    """Runs of middle-only levels: start at the bottom, low, middle and high; lengths 1 to 8."""
-    out = []
-    top = spec.levels - 1
-    for start in (0, 1, 4, 7, 10, 13):
-        for length in (1, 2, 3, 5, 8):
-            levels = [l for l in range(start, start + length) if l < top - 1]
-            if len(levels) < length:
-                continue
-            ops = [("remove", l, p) for l in levels for p in (0, 2)]
-            s = _build(spec, seed, "cross", f"middle-only levels {levels[0]}-{levels[-1]}", ops)
-            if s:
-                out.append(s)
-    return out
-
-
-def mixed(spec, seed: int, count: int = 12) -> list[dict]:
-    """Levels left with two edges (middle taken) or with an edge and the middle (one edge taken)."""
-    rng = np.random.default_rng([seed, 0x6D6978])
-    out = []
-    for k in range(count):
-        n = int(rng.integers(2, 9))
-        levels = sorted(rng.choice(np.arange(spec.levels - 2), size=n, replace=False).tolist())
-        ops = []
-        for l in levels:
-            kind = rng.integers(0, 3)
-            if kind == 0:
-                ops.append(("remove", l, 1))
-            else:
-                ops.append(("remove", l, int(rng.choice([0, 2]))))
-        order = rng.permutation(len(ops))
-        ops = [ops[i] for i in order]
-        s = _build(spec, seed, "mixed", f"mix {k}", ops)
-        if s:
-            out.append(s)
-    return out
-
-
-def single_edges(spec, seed: int) -> list[dict]:
-    """A level left with one edge: falls. At several heights, either edge, middle taken first or last."""
-    out = []
-    for level in (0, 2, 5, 8, 11, 14):
-        for keep in (0, 2):
-            other = 2 - keep
-            for order, ops in (("middle first", [("remove", level, 1), ("remove", level, other)]),
-                               ("edge first", [("remove", level, other), ("remove", level, 1)])):
-                s = _build(spec, seed, "single edge", f"level {level} keeps {keep}, {order}", ops)
-                if s and s["falls_at"] is not None:
-                    out.append(s)
-    return out
-
-
-def random_games(spec, seed: int, count: int = 10, length: int = 60) -> list[dict]:
-    """Random legal sequences of removals and stacks, each removal followed by its stack; only moves
-    statics decides are drawn (the game avoids near-critical moves, falls included)."""
-    rng = np.random.default_rng([seed, 0x72616E64])
-    out = []
-    for k in range(count):
-        paper = Paper(spec, seed)
-        ops = []
-        falls = False
-        while len(ops) < length and not falls:
-            if paper.hand is None:
-                cands = paper.removable()
-                rng.shuffle(cands)
-                op = None
-                for level, pos in cands:
-                    m = paper.label(("remove", level, pos))
-                    # Mostly standing moves; now and then a sure fall ends the game.
-                    if m >= MARGIN_MM or (m <= -MARGIN_MM and rng.random() < 0.03):
-                        op = ("remove", level, pos)
-                        break
-                if op is None:
-                    break
-            else:
-                slots = paper.open_slots()
-                good = [s for s in slots if paper.label(("stack", s)) >= MARGIN_MM]
-                if not good:
-                    break
-                op = ("stack", int(rng.choice(good)))
-            m = paper.label(op)
-            ops.append(op)
-            paper.apply(op)
-            falls = m < 0
-        s = _build(spec, seed, "random", f"random game {k}", ops)
-        if s:
-            out.append(s)
-    return out
-
-
-def pro_ops(spec, seed: int, target: int = 36) -> list:
-    """The pro pattern: take an edge from the lowest level that still has two or three blocks (the other
-    edge when the first is gone), keep the middles, stack each block on top; until `target` levels."""
-    paper = Paper(spec, seed)
-    ops = []
-    while paper.num_levels < target or not paper.top_complete():
-        if paper.hand is None:
-            choice = None
-            for level, pos in sorted(paper.removable()):
-                if pos == 1:
-                    continue
-                row = paper.slots[level]
-                if row[1] < 0:
-                    continue
-                if paper.label(("remove", level, pos)) >= MARGIN_MM:
-                    choice = ("remove", level, pos)
-                    break
-            if choice is None:
-                break
-            op = choice
-        else:
-            op = ("stack", paper.open_slots()[0])
-        ops.append(op)
-        paper.apply(op)
-    return ops
-
-
-def tall(spec, seed: int) -> list[dict]:
-    s = _build(spec, seed, "tall", "pro pattern to 36 levels", pro_ops(spec, seed, 36))
-    return [s] if s else []
-
-
-FAMILIES = {"cross": cross_runs, "mixed": mixed, "single edge": single_edges, "random": random_games,
-            "tall": tall}
-
-
-def scenarios(spec, seeds, families=None) -> list[dict]:
-    out = []
-    for seed in seeds:
-        for name, fn in FAMILIES.items():
-            if families is None or name in families:
-                out.extend(fn(spec, seed))
-    return out
-
-
-def run_scenario(spec, s: dict, mode: str = "remove") -> dict:
-    """Play a scenario on the simulated tower; right when it stands exactly where statics says it
-    stands and falls at the operation statics says it falls."""
-    tower = Tower(spec, s["seed"])
-    cpu_ms, collapsed_at = [], None
-    for i, op in enumerate(s["ops"]):
-        t0 = time.process_time()
-        if op[0] == "remove":
-            if mode == "extract":
-                v = tower.extract(op[1], op[2], side=1 if i % 2 else -1, **CAREFUL)
-            else:
-                v = tower.remove(op[1], op[2])
-        else:
-            v = tower.stack(op[1])
-        cpu_ms.append(1000.0 * (time.process_time() - t0))
-        if v.collapsed:
-            collapsed_at = i
-            break
-    right = collapsed_at == s["falls_at"]
-    return {"right": right, "collapsed_at": collapsed_at, "cpu_ms": cpu_ms, "levels": tower.num_levels}
+from sim import load_spec  # noqa: E402
+from sim.oracle import CAREFUL, FAMILIES, MARGIN_MM, override, pro_ops, run_scenario, scenarios  # noqa: E402,F401
 
 
 def _seeds(text: str) -> list[int]:
@@ -304,8 +37,12 @@ def main(argv=None) -> int:
     p.add_argument("--families", nargs="*", default=None, choices=list(FAMILIES))
     p.add_argument("--limit", type=int, default=None, help="run only every n-th scenario")
     p.add_argument("--json", default=None, help="write the per-scenario results here")
+    p.add_argument("--physics", nargs="*", default=[], metavar="FIELD=VALUE",
+                   help="override fields of the spec or of its physics section (to compare settings), "
+                        "e.g. solver_iterations=100 or bow_sd_m=0")
     a = p.parse_args(argv)
     spec = load_spec(a.variant)
+    spec = override(spec, a.physics)
     suite = scenarios(spec, _seeds(a.seeds), a.families)
     if a.limit:
         suite = suite[::a.limit]

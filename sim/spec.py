@@ -55,6 +55,8 @@ class Physics:
     contact_damping_n_s_m: float = 0.0
     reseat_mm: float = 1.0
     reseat_deg: float = 1.0
+    iterations_per_glued_level: int = 5
+    max_iterations: int = 150
 
     @property
     def steps_per_frame(self) -> int:

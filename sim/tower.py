@@ -13,17 +13,21 @@ import time
 import numpy as np
 
 from . import statics
-from .layout import block_dims, block_masses, built_poses, slot_xy
+from .layout import block_dims, block_masses, built_poses, seat, slot_xy
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
-from .world import World
+from .world import World, on_floor
 
 BlockAddress = tuple[int, int]
 STATE_VERSION = 1
 HAND, ASIDE, FLOOR = -1, -2, -3
 _WHERE = {HAND: "hand", ASIDE: "aside", FLOOR: "floor"}
 _WHERE_CODE = {"hand": HAND, "aside": ASIDE, "floor": FLOOR}
+FOLLOW_MAX_S = 8.0
+"""A followed fall runs at most this long: long enough for blocks to slide off the table and land."""
+FOLLOW_REST_MM_S = 5.0
+"""A followed fall is over once no block has moved faster than this for 0.2 s."""
 
 
 class Tower:
@@ -104,7 +108,7 @@ class Tower:
         safe = np.where(present, ids, 0)
         xy = np.where(present[..., None], self._poses[safe, :2], 0.0)
         widths = np.where(present, self.dims[safe, 1], 0.0)
-        masses = np.where(present, self.spec.mass_kg, 0.0)
+        masses = np.where(present, self.masses[safe], 0.0)
         return present, xy, widths, masses
 
     # ---- checks ------------------------------------------------------------------------------------
@@ -268,7 +272,7 @@ class Tower:
 
     # ---- the run shared by every operation ---------------------------------------------------------
     def _world(self, focus: int | None) -> World:
-        return World(self.spec, self.dims, self._poses, self.level_of, focus)
+        return World(self.spec, self.dims, self._poses, self.level_of, focus, self.masses)
 
     def _addresses(self) -> dict[int, BlockAddress]:
         levels, pos = np.nonzero(self.slots >= 0)
@@ -307,7 +311,7 @@ class Tower:
         if travel is None:
             travel = length + spec.hand.clearance_mm / 1000.0
         ramp = min(0.1, travel / speed / 2.0)
-        m = spec.mass_kg
+        m = float(self.masses[b])
         stiffness = m * (0.6 / dt) ** 2                 # natural frequency 0.6 / dt: stable, and stiff
         damping = 2.0 * np.sqrt(stiffness * m)
         yaw_inertia = m * (length ** 2 + self.dims[b, 1] ** 2) / 12.0
@@ -404,8 +408,8 @@ class Tower:
         if pushing:
             hand.close()
         if outcome == "fallen" and follow_s > 0.0:
-            now, more = self._follow(world, now, follow_s, record)
-            sim_t += follow_s
+            now, more, followed = self._follow(world, now, follow_s, record)
+            sim_t += followed
             if record:
                 frames.extend(more)
         final = now
@@ -416,6 +420,10 @@ class Tower:
         tilt_all[inside] = tilt_deg(before[inside], final[inside])
         fallen_ids = inside[self._fallen(before[inside], final[inside])]
         collapsed = bool(len(fallen_ids))
+        # The largest shift reported is that of the blocks still standing: a fallen block's way to the
+        # table or the floor is told by `fallen` and `on_floor`, not in millimetres.
+        standing = np.setdiff1d(inside, fallen_ids)
+        floor_ids = fallen_ids[on_floor(final[fallen_ids])]
         moved = np.flatnonzero(self.level_of >= 0)
         self._poses[moved] = final[moved] if collapsed else self._reseat(before, final, hand is not None)[moved]
         if self.hand is not None:
@@ -431,8 +439,9 @@ class Tower:
             fallen=[addresses[int(b)] for b in fallen_ids],
             displacement_mm=disp_all,
             tilt_deg=tilt_all,
-            max_displacement_mm=float(np.nanmax(disp_all)) if len(inside) else 0.0,
-            max_tilt_deg=float(np.nanmax(tilt_all)) if len(inside) else 0.0,
+            max_displacement_mm=float(disp_all[standing].max()) if len(standing) else 0.0,
+            max_tilt_deg=float(tilt_all[standing].max()) if len(standing) else 0.0,
+            on_floor=[addresses[int(b)] for b in floor_ids],
             sim_s=sim_t,
             wall_ms=1000.0 * (time.perf_counter() - t0),
             outcome=outcome,
@@ -442,58 +451,69 @@ class Tower:
         )
 
     def _follow(self, world: World, now: np.ndarray, seconds: float, record: bool):
-        """Play a collapse on for `seconds` with every block separate, for the fall's animation and the
-        final list of fallen blocks: a new world starts from the poses and velocities at the verdict."""
+        """Play a collapse on with every block separate, for the fall's animation and the final list of
+        fallen blocks: a new world starts from the poses and velocities at the verdict, runs `seconds`,
+        and then on until every block lies still on the table or the floor (at most FOLLOW_MAX_S in all).
+        Returns the final poses, the frames (when recording) and the simulated time."""
         ids, velocity = world.velocities()
         keep = self.level_of[ids] >= 0
         ids, velocity = ids[keep], velocity[keep]
         phy = self.spec.physics
+        frame_dt = phy.steps_per_frame * phy.time_step_s
         frames = []
-        with World(self.spec, self.dims, now, self.level_of, None) as loose:
+        inside = np.flatnonzero(self.level_of >= 0)
+        with World(self.spec, self.dims, now, self.level_of, None, self.masses) as loose:
             loose.set_velocities(ids, velocity)
-            for _ in range(int(np.ceil(seconds * phy.frame_hz))):
+            prev = loose.poses()
+            still = 0
+            n = 0
+            least, most = int(np.ceil(seconds * phy.frame_hz)), int(np.ceil(max(seconds, FOLLOW_MAX_S) * phy.frame_hz))
+            while n < most:
                 loose.step(phy.steps_per_frame)
+                n += 1
+                cur = loose.poses()
                 if record:
-                    frames.append(loose.poses())
-            return loose.poses(), frames
+                    frames.append(cur)
+                fast = displacement_mm(prev[inside], cur[inside]).max() / frame_dt
+                still = still + 1 if fast < FOLLOW_REST_MM_S else 0
+                prev = cur
+                if n >= least and still * frame_dt >= 0.2:
+                    break
+            return prev, frames, n * frame_dt
 
     def _reseat(self, before: np.ndarray, after: np.ndarray, pushed: bool) -> np.ndarray:
         """The poses a standing tower is stored in: the solver's creep taken out, real motion kept.
 
-        A tower of rigid blocks that stood an operation sits flat, level on level, as it was built; what
-        the solver leaves in it beyond that (a lean of a few tenths of a degree from compliant contacts,
-        a sway frozen mid-swing, a sag) is creep, and kept, it adds up over a game until the tower falls
-        where statics says it stands. So, level by level from the bottom:
+        A tower of rigid blocks that stood an operation rests level on level as it was built (each level
+        a slab on the top faces of the one below, sim.layout.seat); what the solver leaves in it
+        beyond that (a lean of a few tenths of a degree from compliant contacts, a sway frozen mid-swing,
+        a sag) is creep, and kept, it adds up over a game until the tower falls where statics says it
+        stands. So, level by level from the bottom:
 
-        - a level none of whose blocks moved more than `reseat_mm` sideways (or turned more than
-          `reseat_deg` flat) goes back to where it was before the operation, and so does every level
-          when nothing pushed (a removal or a stack: only the solver moved the blocks);
+        - in a removal or a stack (nothing pushed: only the solver moved the blocks), every level goes
+          back to where it was in the plane before the operation; after a push, so does every level none
+          of whose blocks moved more than `reseat_mm` sideways or turned more than `reseat_deg` flat;
         - a level that a push did move (a tight block dragged it) keeps its new place and heading;
-        - every block is set flat (its tilt removed) on the tallest block of the level below, as built.
+        - every level is then seated at rest on the one below (sim.layout.seat), as a fresh tower is built.
 
         A block that tipped past `reseat_deg` is real (caught leaning on the level below): from its level
         up the tower keeps the solver's poses untouched."""
         phy = self.spec.physics
-        out = after.copy()
-        base = 0.0
+        src = after.copy()
+        top = self.slots.shape[0]
         for level in range(self.slots.shape[0]):
             ids = self.slots[level]
             ids = ids[ids >= 0]
             if not len(ids):
                 continue
             if (tilt_deg(before[ids], after[ids]) > phy.reseat_deg).any():
+                top = level
                 break
             shift = 1000.0 * np.linalg.norm(after[ids, :2] - before[ids, :2], axis=1)
             if not pushed or (shift.max() <= phy.reseat_mm and turn_deg(before[ids], after[ids]).max() <= phy.reseat_deg):
-                src = before[ids]
-            else:
-                src = after[ids]
-            heading = axes(src[:, 3:], 0)
-            yaw = np.arctan2(heading[:, 1], heading[:, 0])
-            out[ids, :2] = src[:, :2]
-            out[ids, 2] = base + self.dims[ids, 2] / 2.0
-            out[ids, 3:] = np.column_stack([np.zeros((len(ids), 2)), np.sin(yaw / 2), np.cos(yaw / 2)])
-            base = float((out[ids, 2] + self.dims[ids, 2] / 2.0).max())
+                src[ids] = before[ids]
+        out = seat(self.spec, self.dims, self.slots[:top], src, self.masses)
+        out[self.slots[top:][self.slots[top:] >= 0]] = after[self.slots[top:][self.slots[top:] >= 0]]
         return out
 
     def _fallen(self, before: np.ndarray, after: np.ndarray) -> np.ndarray:

@@ -7,7 +7,9 @@ tips more than `fallen_tilt_deg` (15 degrees, the turn of its up axis). That is 
 fall: blocks coming down. A block that ends up resting tilted on the level below counts as fallen
 exactly when it tips past that angle; a small lean that the level below catches, a block nudged or
 spun flat in its level, or a tower dragged a few millimetres by a tight block, is a standing tower.
-Displacement (the full 3-D distance a block moved) is reported with the verdict but does not decide it.
+Displacement (the full 3-D distance a block moved) is reported with the verdict but does not decide it;
+the largest displacement and tilt reported are those of the blocks still standing (the fallen ones are
+listed, and those that reached the floor below the table are named in `on_floor`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class Verdict:
     push_force_n: float = 0.0
     static_margin_mm: float = float("inf")
     trajectory: np.ndarray | None = field(default=None, repr=False)
+    on_floor: list[tuple[int, int]] = field(default_factory=list)
+    """The fallen blocks that ended on the floor, off the table (only a followed fall gets that far)."""
 
     def block_displacement_mm(self, block_id: int) -> float:
         return float(self.displacement_mm[block_id])
@@ -40,6 +44,7 @@ class Verdict:
         return {
             "collapsed": self.collapsed,
             "fallen": [list(a) for a in self.fallen],
+            "on_floor": [list(a) for a in self.on_floor],
             "max_displacement_mm": round(self.max_displacement_mm, 4),
             "max_tilt_deg": round(self.max_tilt_deg, 4),
             "sim_s": round(self.sim_s, 6),

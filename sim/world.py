@@ -69,6 +69,18 @@ def _client() -> int:
     return _CLIENTS[pid]
 
 
+TABLE_M = (1.2, 0.8, 0.75)
+"""The table the tower stands on: its top is 1.2 x 0.8 m, 0.75 m above the floor (a dining table), the
+tower at its centre. A fall ends with every block on the table top or on the floor."""
+TABLE_TOP_M = 0.03
+"""The thickness of the table top (a box; the floor is a plane)."""
+
+
+def on_floor(poses: np.ndarray) -> np.ndarray:
+    """Which of these poses lie on the floor rather than on the table (below the table top)."""
+    return poses[..., 2] < -TABLE_TOP_M
+
+
 MAX_SHAPES = 16
 """The most shapes PyBullet puts in one compound collision shape."""
 
@@ -77,9 +89,10 @@ class World:
     """A DIRECT PyBullet client holding the blocks of one tower, sliced around a focus level."""
 
     def __init__(self, spec: TowerSpec, dims: np.ndarray, poses: np.ndarray, level_of: np.ndarray,
-                 focus: int | None):
+                 focus: int | None, masses: np.ndarray | None = None):
         self.spec = spec
         self.dims = dims
+        self.masses = np.full(len(dims), spec.mass_kg) if masses is None else np.asarray(masses, dtype=float)
         self.start = poses.copy()
         self.level_of = level_of
         phy = spec.physics
@@ -87,9 +100,17 @@ class World:
         c = self.client
         pb.resetSimulation(physicsClientId=c)
         pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
-        plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c)
-        self.ground = pb.createMultiBody(0.0, plane, useMaximalCoordinates=True, physicsClientId=c)
+        # The tower stands on a table top of real size (its top face is z = 0), the floor below it.
+        length, width, height = TABLE_M
+        top = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=[length / 2, width / 2, TABLE_TOP_M / 2],
+                                      physicsClientId=c)
+        self.ground = pb.createMultiBody(0.0, top, basePosition=[0.0, 0.0, -TABLE_TOP_M / 2],
+                                         useMaximalCoordinates=True, physicsClientId=c)
         self._surface(self.ground)
+        plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c)
+        self.floor = pb.createMultiBody(0.0, plane, basePosition=[0.0, 0.0, -height], useMaximalCoordinates=True,
+                                        physicsClientId=c)
+        self._surface(self.floor)
 
         in_tower = level_of >= 0
         if focus is None:
@@ -101,8 +122,13 @@ class World:
         self.glued_ids = np.flatnonzero(in_tower & (level_of > hi))
         # A tall glued load on a few light blocks needs more solver iterations to come to rest quickly
         # (the mass ratio slows the iterative solver); the cost per step rises but far fewer steps run.
+        # Measured on the oracle suite's whole games (docs/sim.md): with 40 iterations a glued load of
+        # twenty levels on two levels of light blocks creeps (the light blocks tilt a few degrees a second
+        # and the tower falls where statics says it stands by 6 mm or more); 100 iterations hold it.
         glued_levels = len(np.unique(level_of[self.glued_ids]))
         iterations = phy.heavy_load_iterations if glued_levels >= phy.heavy_load_levels else phy.solver_iterations
+        iterations = int(min(phy.max_iterations, max(iterations, phy.iterations_per_glued_level * glued_levels)))
+        self.iterations = iterations
         pb.setPhysicsEngineParameter(
             fixedTimeStep=phy.time_step_s, numSolverIterations=iterations, numSubSteps=0,
             deterministicOverlappingPairs=1, erp=phy.erp, contactERP=phy.erp, frictionERP=phy.erp,
@@ -110,15 +136,15 @@ class World:
         self.body = {}
         # The static levels are fixed compound bodies (PyBullet takes at most 16 shapes in one compound):
         # fewer bodies for the broadphase, the same surfaces.
-        self.base = [self._compound(self.static_ids[i:i + MAX_SHAPES], 0.0)[0]
+        self.base = [self._compound(self.static_ids[i:i + MAX_SHAPES], None)[0]
                      for i in range(0, len(self.static_ids), MAX_SHAPES)]
         for b in self.dynamic_ids:
-            self.body[int(b)] = self._box(b, spec.mass_kg)
+            self.body[int(b)] = self._box(b, float(self.masses[b]))
         self.dynamic_bodies = [self.body[int(b)] for b in self.dynamic_ids]
         # The glued part collides through its lowest blocks (see _compound): order them by level, since
         # block ids follow the block and a stacked block's id says nothing about its height.
         self.glued_ids = self.glued_ids[np.argsort(level_of[self.glued_ids], kind="stable")]
-        self.glue = self._compound(self.glued_ids, spec.mass_kg) if len(self.glued_ids) else None
+        self.glue = self._compound(self.glued_ids, self.masses[self.glued_ids]) if len(self.glued_ids) else None
         self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
 
     def _surface(self, body: int) -> None:
@@ -141,12 +167,12 @@ class World:
         self._surface(body)
         return body
 
-    def _compound(self, ids: np.ndarray, m: float) -> tuple[int, np.ndarray]:
-        """One rigid body made of the blocks `ids` (each of mass m; m = 0: fixed); returns the body and
+    def _compound(self, ids: np.ndarray, m: np.ndarray | None) -> tuple[int, np.ndarray]:
+        """One rigid body made of the blocks `ids` of masses m (None: a fixed body); returns the body and
         the blocks' poses inside it."""
         c = self.client
         poses = self.start[ids]
-        com = poses[:, :3].mean(axis=0)
+        com = poses[:, :3].mean(axis=0) if m is None else (poses[:, :3] * m[:, None]).sum(axis=0) / m.sum()
         local = poses.copy()
         local[:, :3] -= com
         # PyBullet keeps at most 16 shapes per compound: the glued part collides through its lowest 16
@@ -157,20 +183,21 @@ class World:
             [pb.GEOM_BOX] * n, halfExtents=(self.dims[ids[:n]] / 2.0).tolist(),
             collisionFramePositions=local[:n, :3].tolist(), collisionFrameOrientations=local[:n, 3:].tolist(),
             physicsClientId=c)
-        body = pb.createMultiBody(m * len(ids), shape, basePosition=com.tolist(), useMaximalCoordinates=True,
+        total = 0.0 if m is None else float(m.sum())
+        body = pb.createMultiBody(total, shape, basePosition=com.tolist(), useMaximalCoordinates=True,
                                   physicsClientId=c)
         self._surface(body)
-        if m == 0.0:
+        if m is None:
             return body, local
         # The inertia of all the blocks about the common centre, all blocks at once (a fixed body needs none).
         rot = np.stack([axes(poses[:, 3:], i) for i in range(3)], axis=-1)          # (M, 3, 3), columns
         l, w, h = self.dims[ids].T
-        own = m / 12.0 * np.stack([w * w + h * h, l * l + h * h, l * l + w * w], axis=-1)
+        own = m[:, None] / 12.0 * np.stack([w * w + h * h, l * l + h * h, l * l + w * w], axis=-1)
         d = poses[:, :3] - com
         inertia = (np.einsum("mij,mj,mkj->ik", rot, own, rot)
-                   + m * ((d * d).sum() * np.eye(3) - np.einsum("mi,mk->ik", d, d)))
+                   + (m * (d * d).sum(axis=1)).sum() * np.eye(3) - np.einsum("m,mi,mk->ik", m, d, d))
         damping = self.spec.physics.glued_damping
-        pb.changeDynamics(body, -1, mass=m * len(ids), localInertiaDiagonal=np.diag(inertia).tolist(),
+        pb.changeDynamics(body, -1, mass=total, localInertiaDiagonal=np.diag(inertia).tolist(),
                           linearDamping=damping, angularDamping=damping, physicsClientId=c)
         return body, local
 
