@@ -212,6 +212,9 @@ class Tower:
         self.slots[level, slot] = b
         self.level_of[b] = level
         self.hand = None
+        # Set down at rest on the level below, in that level's frame (layout.seat): the level may be
+        # tilted onto two supports, and a block put down flat beside tilted neighbours would overlap them.
+        self._poses[b] = seat(self.spec, self.dims, self.slots[:level + 1], self._poses, self.masses)[b]
         addresses = self._addresses()
         # The new block loads every level below; the world is cut around the level it rests on, or around
         # the weakest level when the statics say the added load leaves that one near tipping.

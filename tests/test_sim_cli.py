@@ -52,6 +52,10 @@ def test_riskmap_json_lists_every_removable_block():
     (["riskmap", "--samples", "0"], "--samples"),
     (["riskmap", "--removed", "2:x"], "bad block address"),
     (["check", "--levels", "99", "--remove", "1:1"], "--levels"),
+    (["census", "--seeds", "9-2"], "first seed must not be above the last"),
+    (["census", "--seeds", "zero"], "bad --seeds 'zero'"),
+    (["census", "--variant", "lego"], "invalid choice"),
+    (["census", "--workers", "0"], "--workers must be at least 1"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     out = run(*args)
@@ -61,6 +65,6 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
 
 
 def test_help_on_each_command():
-    for cmd in ("check", "riskmap", "bench"):
+    for cmd in ("check", "riskmap", "census", "bench"):
         out = run(cmd, "--help")
         assert out.returncode == 0 and "usage: python -m sim " + cmd in out.stdout
