@@ -79,9 +79,10 @@ DK_SPINNER_KEYS = {"standard": "pink", "few_pulls": "pink_few_pulls", "corner_cl
 def check_dk_spinner(data: dict, key: str = "pink") -> list[dict]:
     """Every spinner of dk_spinner.json is checked (each rule variant reads one), and the one under
     `key` is returned (see _check_dk_pink)."""
+    sections = _check_dk_pink(data, key)
     for other in sorted(set(DK_SPINNER_KEYS.values()) - {key}):
         _check_dk_pink(data, other)
-    return _check_dk_pink(data, key)
+    return sections
 
 
 def _check_dk_pink(data: dict, key: str) -> list[dict]:
