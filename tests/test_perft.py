@@ -66,23 +66,30 @@ def test_donkey_kong_perft(actions, counts):
     assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
 
 
-MD_MIDGAME = ["start blue", "draw tea_break", "draw nap_time", "draw banana_bribe", "draw overtime", "no interrupt",
-              "monkey g7-f6", "play banana_bribe", "monkey f6-e5", "monkey e5-f6", "play tea_break", "sup S",
-              "rotate e5 d5", "rotate c5 c6", "play nap_time", "buy", "draw night_shift", "rotate d5 e5",
-              "rotate c6 c7", "rotate c7 d7", "sup E", "play night_shift", "sup W", "sup E", "sup NW", "rotate b2 b1",
-              "sup N", "push d7 c7", "play overtime", "push c7 b7"]
+MD_MIDGAME = ["start blue", "draw tailwind", "draw tea_break", "draw banana_bribe", "draw wet_floor", "no interrupt",
+              "sup N", "push d3 d4", "end turn", "sup S", "rotate d5 c5", "sup S", "rotate c5 c6", "no interrupt",
+              "buy", "draw night_shift", "end turn", "buy", "draw nap_time", "no interrupt", "rotate e4 e3",
+              "rotate d4 e4", "sup N", "rotate c3 d3", "end turn", "rotate c6 c5", "push c5 b5", "rotate b5 b6",
+              "no interrupt", "push e4 f4", "push e5 e6", "end turn", "push c4 c3", "push c3 c2", "no interrupt",
+              "rotate e6 f6", "rotate f4 f5", "monkey g7-f6", "monkey f6-f5", "end turn", "rotate c2 b2",
+              "monkey a1-b2", "sup S", "rotate d3 c3", "no interrupt", "heave f5 f4", "end turn", "monkey b2-c3",
+              "sup E", "rotate e3 d3", "monkey c3-d3", "no interrupt", "buy", "draw safety_inspection",
+              "discard night_shift", "end turn", "no interrupt", "heave d3 e3", "no interrupt", "sup E"]
+"""A greedy-against-greedy game of seed 11 (standard), 60 actions in: blue to act with 3 AP and three cards."""
 
 
 @pytest.mark.parametrize("variant, actions, counts", [
-    # Red starts with 3 AP (the start costs 1). Depth 1: red's supervisor steps to one of its three free
-    # orthogonal squares ('sup E/S/W', 1 AP) or red's monkey hops from its nest onto the crate at b2;
-    # deeper, the rest of the turn's AP (more steps, rotations, monkey moves). Standard has dealt each
-    # player two Power Cards (the four 'draw' outcomes), Pure has none: the counts part at depth 4.
-    ("standard", ["start red", "draw nap_time", "draw forklift", "draw tea_break", "draw overtime"], [4, 23, 132, 396]),
-    ("pure", ["start red"], [4, 23, 132, 519]),
-    # Turn 7, blue with 4 AP and no card: depth 1 is 3 supervisor steps, 4 rotations of the two crates
-    # next to blue's supervisor (c3, b1), 1 push, the monkey's one move and 'buy' (a card for 4 AP).
-    ("standard", MD_MIDGAME, [10, 77, 560, 3727]),
+    # The warehouse of assets/monkey_dash/board.json (crates round the empty centre since 2 Dec). Red starts
+    # with 3 AP (the start costs 1). Depth 1: red's supervisor, on its bay at d7, steps to one of its three
+    # free orthogonal squares ('sup E/S/W', 1 AP); red's monkey has no crate beside its nest at a1, so it
+    # cannot move yet. Deeper: the rest of the turn's AP. Standard has dealt each player two Power Cards
+    # (the four 'draw' outcomes), Pure none: the counts part at depth 4.
+    ("standard", ["start red", "draw nap_time", "draw forklift", "draw tea_break", "draw overtime"], [3, 12, 53, 160]),
+    ("pure", ["start red"], [3, 12, 53, 161]),
+    # Depth 1 here: 2 supervisor steps (E, W), 2 rotations of the crate at f6 beside blue's supervisor,
+    # 1 push (f6 to f7) and blue's two own-turn cards (Banana Bribe, Tailwind; Safety Inspection is an
+    # Interrupt, played only in red's turn).
+    ("standard", MD_MIDGAME, [7, 49, 305, 1508]),
 ], ids=["standard-opening", "pure-opening", "standard-midgame"])
 def test_monkey_dash_perft(variant, actions, counts):
     state = position(MONKEY_DASH, variant, actions)

@@ -55,6 +55,7 @@ def test_tolerances_follow_the_seed():
     assert np.array_equal(block_masses(spec, 3), Tower(spec, 3).masses)
 
 
+@pytest.mark.physics
 def test_a_fresh_tower_is_built_at_rest():
     """Levels are seated on the top faces below them: the blocks that carry touch the level above,
     and the tower does not move when a world is first stepped (beyond the contacts' first sink)."""
@@ -66,6 +67,7 @@ def test_a_fresh_tower_is_built_at_rest():
     assert moved < 0.3
 
 
+@pytest.mark.physics
 def test_the_touch_census_of_a_short_tower():
     """sim.census: one row per removable block, levels classified, loose blocks slide at a fraction of
     what load-bearing ones need (the full figures: docs/sim.md, `python -m sim census`)."""
