@@ -92,6 +92,48 @@ def run_ours(spec, scenario: dict) -> dict:
             "sim_s": verdict.sim_s, "max_displacement_mm": verdict.max_displacement_mm}
 
 
+def grown_oracle_sample(spec, seeds: list[int], limit: int) -> list[dict]:
+    """Removal-only scenarios of the grown oracle (benchmarks/sim_oracle.py: cross runs, mixes, single
+    edges), `limit` of them spread evenly over the list: the peers cannot stack, so the stacking
+    families are left to ours alone. Each one's statics label is that of its last removal."""
+    import sim_oracle
+    pool = [s for s in sim_oracle.scenarios(spec, seeds, ["cross", "mixed", "single edge"])
+            if all(op[0] == "remove" for op in s["ops"])]
+    if limit <= 0 or not pool:
+        return []
+    step = max(1, len(pool) // limit)
+    return pool[::step][:limit]
+
+
+def peers_on_grown_oracle(spec, sample: list[dict], have_mujoco: bool, progress=None) -> dict:
+    """Ours (every removal in turn, sim_oracle.run_scenario) and both peers (the final set of removals
+    at once, one fixed horizon) on the sample: accuracy against statics and wall time per scenario."""
+    import sim_oracle
+    out = {"scenarios": len(sample), "ours": [], "naive": [], "mujoco": []}
+    for s in sample:
+        removed = [(op[1], op[2]) for op in s["ops"]]
+        falls = s["falls_at"] is not None
+        t0 = time.perf_counter()
+        r = sim_oracle.run_scenario(spec, s, "remove")
+        out["ours"].append({"right": r["right"], "wall_ms": 1000.0 * (time.perf_counter() - t0)})
+        n = sim_peers.naive_pybullet(spec, s["seed"], removed)
+        out["naive"].append({"right": n["collapsed"] == falls, "wall_ms": n["wall_ms"]})
+        if have_mujoco:
+            m = sim_peers.mujoco_peer(spec, s["seed"], removed)
+            out["mujoco"].append({"right": m["collapsed"] == falls, "wall_ms": m["wall_ms"]})
+        if progress:
+            progress.step(f"grown oracle {s['name']}")
+    summary = {"scenarios": len(sample), "names": [f"seed {s['seed']} {s['name']}" for s in sample]}
+    for key, rows in (("ours", out["ours"]), ("naive_pybullet", out["naive"]), ("mujoco", out["mujoco"])):
+        if rows:
+            summary[f"{key}_accuracy"] = float(np.mean([r["right"] for r in rows]))
+            summary[f"{key}_ms_median"] = float(np.median([r["wall_ms"] for r in rows]))
+    for key in ("naive_pybullet", "mujoco"):
+        if f"{key}_ms_median" in summary and summary.get("ours_ms_median"):
+            summary[f"{key}_speedup"] = summary[f"{key}_ms_median"] / summary["ours_ms_median"]
+    return summary
+
+
 def drift(spec, seconds: float, focus_levels: list[int], full: bool) -> dict:
     out = {}
     for level in focus_levels:
@@ -123,15 +165,18 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
         peer_filter = lambda s: s["seed"] == 0 and s["level"] == 8           # noqa: E731
         drift_s, drift_levels, drift_full = 10.0, [1, 8], False
         risk_levels, risk_samples = 8, 8
+        grown_seeds, grown_limit = [0], 2
     else:
         levels, seeds = [1, 3, 5, 8, 11, 14, 16], [0, 1, 2]
         peer_filter = lambda s: s["seed"] == 0                               # noqa: E731
         drift_s, drift_levels, drift_full = 10.0, [1, 5, 8, 12, 16], True
         risk_levels, risk_samples = spec.levels, 8
+        grown_seeds, grown_limit = [0, 1, 2, 3], 12
+    grown = grown_oracle_sample(spec, grown_seeds, grown_limit)
     scenarios = oracle_scenarios(levels, seeds)
     peer_scenarios = [s for s in scenarios if peer_filter(s)]
     have_mujoco = sim_peers.mujoco_available()
-    progress = Progress(len(scenarios) + len(peer_scenarios) * (2 if have_mujoco else 1) + 2)
+    progress = Progress(len(scenarios) + len(peer_scenarios) * (2 if have_mujoco else 1) + 2 + len(grown))
 
     for s in scenarios:
         s["static_falls"] = static_expectation(spec, s)
@@ -149,6 +194,7 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
         if have_mujoco:
             mj.append(sim_peers.mujoco_peer(spec, s["seed"], s["removed"]))
             progress.step(f"mujoco L{s['level']} {s['case']}")
+    grown_result = peers_on_grown_oracle(spec, grown, have_mujoco, progress)
     d = drift(spec, drift_s, drift_levels, drift_full)
     progress.step("drift")
 
@@ -195,6 +241,8 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
                          if r["collapsed"] != s["falls"]],
         "mujoco_ms_median": float(np.median([r["wall_ms"] for r in mj])) if have_mujoco else None,
         "mujoco_speedup": float(np.median([r["wall_ms"] for r in mj]) / ours_ms) if have_mujoco else None,
+        "mujoco_time_constant_s": sim_peers.mujoco_time_constant(sim_peers.MUJOCO_SETTINGS) if have_mujoco else None,
+        "grown_oracle_peers": grown_result,
         "riskmap_levels": risk_levels,
         "riskmap_blocks": len(rows),
         "riskmap_samples": risk_samples,
@@ -233,6 +281,13 @@ def _report(r: dict) -> None:
               f"{r['mujoco_speedup']:.1f}x slower)")
     else:
         print(f"                     {r['mujoco_note']}")
+    g = r.get("grown_oracle_peers") or {}
+    if g.get("scenarios"):
+        line = f"grown oracle peers   {g['scenarios']} removal scenarios: ours {g['ours_accuracy'] * 100:.0f}% in {g['ours_ms_median']:.0f} ms"
+        line += f", naive PyBullet {g['naive_pybullet_accuracy'] * 100:.0f}% ({g['naive_pybullet_speedup']:.1f}x slower)"
+        if "mujoco_accuracy" in g:
+            line += f", MuJoCo {g['mujoco_accuracy'] * 100:.0f}% ({g['mujoco_speedup']:.1f}x slower)"
+        print(line)
     print(f"risk map             {r['riskmap_blocks']} blocks x {r['riskmap_samples']} samples "
           f"({r['riskmap_sims_run']} extractions run) in {r['riskmap_s']:.1f} s on {r['cores']} cores")
     print(f"peak memory          {r['peak_mem_mb']:.0f} MB; load average {r['load_average_start']} -> {r['load_average_end']}")

@@ -4,7 +4,9 @@
   no cut of the world, no early exit; the settings are the cheapest found that still get the oracle
   suite right (see NAIVE_SETTINGS and docs/sim.md), with maximal coordinates as sim uses them.
 - MuJoCo: the tower written as MJCF here in code (one free body per block, stiff contacts), stepped for
-  the same fixed horizon.
+  the same fixed horizon. MuJoCo clamps a contact's time constant (solref) to at least twice the time
+  step (0.002 s asked at a 0.002 s step runs at 0.004 s): the settings ask for 0.004 s at 0.002 s, a
+  time constant it keeps (0.002 s at a 0.001 s step was as right on the classic cases, at 1.5x the cost).
 
 Both judge the end of the horizon by the same collapse rule as sim (a block dropped more than 10 mm or
 tipped more than 15 degrees), and start from the same poses (sim.layout, the same tolerance seed).
@@ -16,14 +18,19 @@ import time
 
 import numpy as np
 
-from sim.layout import block_dims, built_poses
+from sim import Tower
 from sim.motion import drop_mm, tilt_deg
 from sim.world import pb
 
 HORIZON_S = 2.0
 NAIVE_SETTINGS = {"time_step_s": 1 / 480, "solver_iterations": 10, "erp": 0.5, "friction_anchor": True,
                   "maximal_coordinates": True}
-MUJOCO_SETTINGS = {"timestep": 0.002, "solref": "0.002 1", "solimp": "0.95 0.99 0.001"}
+MUJOCO_SETTINGS = {"timestep": 0.002, "solref": "0.004 1", "solimp": "0.95 0.99 0.001"}
+
+
+def mujoco_time_constant(settings: dict) -> float:
+    """The contact time constant MuJoCo really uses: solref's, clamped to at least twice the step."""
+    return max(float(settings["solref"].split()[0]), 2.0 * settings["timestep"])
 
 
 def _fallen(spec, before, after) -> np.ndarray:
@@ -32,19 +39,19 @@ def _fallen(spec, before, after) -> np.ndarray:
 
 
 def _start(spec, seed, removed):
-    dims = block_dims(spec, seed)
-    poses = built_poses(spec, dims)
-    keep = np.ones(len(poses), dtype=bool)
+    """The fresh tower sim builds (sizes, masses and resting poses from the seed) less `removed`."""
+    tower = Tower(spec, seed)
+    keep = np.ones(spec.num_blocks, dtype=bool)
     for level, pos in removed:
         keep[level * spec.per_level + pos] = False
-    return dims[keep], poses[keep]
+    return tower.dims[keep], tower.poses()[keep], tower.masses[keep]
 
 
 def naive_pybullet(spec, seed: int, removed: list[tuple[int, int]], settings: dict = NAIVE_SETTINGS,
                    horizon: float = HORIZON_S) -> dict:
     """Decide one scenario with plain PyBullet; returns collapsed, wall_ms, max_drift_mm."""
     t0 = time.perf_counter()
-    dims, poses = _start(spec, seed, removed)
+    dims, poses, masses = _start(spec, seed, removed)
     c = pb.connect(pb.DIRECT)
     try:
         erp = settings["erp"]
@@ -56,13 +63,13 @@ def naive_pybullet(spec, seed: int, removed: list[tuple[int, int]], settings: di
         ground = pb.createMultiBody(0, pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=c),
                                     useMaximalCoordinates=maximal, physicsClientId=c)
         bodies = [ground]
-        for d, p in zip(dims, poses):
+        for d, p, m in zip(dims, poses, masses):
             shape = pb.createCollisionShape(pb.GEOM_BOX, halfExtents=(d / 2).tolist(), physicsClientId=c)
-            bodies.append(pb.createMultiBody(spec.mass_kg, shape, basePosition=p[:3].tolist(),
+            bodies.append(pb.createMultiBody(float(m), shape, basePosition=p[:3].tolist(),
                                              baseOrientation=p[3:].tolist(), useMaximalCoordinates=maximal,
                                              physicsClientId=c))
         for body in bodies:
-            pb.changeDynamics(body, -1, lateralFriction=spec.friction, restitution=spec.restitution,
+            pb.changeDynamics(body, -1, lateralFriction=spec.body_friction, restitution=spec.restitution,
                               frictionAnchor=settings["friction_anchor"], physicsClientId=c)
         for _ in range(int(round(horizon / settings["time_step_s"]))):
             pb.stepSimulation(physicsClientId=c)
@@ -82,14 +89,17 @@ def mujoco_available() -> bool:
     return True
 
 
-def tower_mjcf(spec, dims: np.ndarray, poses: np.ndarray, settings: dict = MUJOCO_SETTINGS) -> str:
-    """The tower as an MJCF document: a floor and one free box body per block."""
+def tower_mjcf(spec, dims: np.ndarray, poses: np.ndarray, settings: dict = MUJOCO_SETTINGS,
+               masses: np.ndarray | None = None) -> str:
+    """The tower as an MJCF document: a floor and one free box body per block (MuJoCo takes the larger
+    of two geoms' friction, so the spec's pair coefficient is given as it is)."""
     bodies = []
+    masses = np.full(len(dims), spec.mass_kg) if masses is None else masses
     for i, (d, p) in enumerate(zip(dims, poses)):
         x, y, z, qx, qy, qz, qw = p
         bodies.append(
             f'<body name="b{i}" pos="{x:.9g} {y:.9g} {z:.9g}" quat="{qw:.9g} {qx:.9g} {qy:.9g} {qz:.9g}">'
-            f'<freejoint/><geom type="box" size="{d[0] / 2:.9g} {d[1] / 2:.9g} {d[2] / 2:.9g}" mass="{spec.mass_kg}"/>'
+            f'<freejoint/><geom type="box" size="{d[0] / 2:.9g} {d[1] / 2:.9g} {d[2] / 2:.9g}" mass="{masses[i]:.6g}"/>'
             f'</body>')
     return f"""<mujoco model="jenga">
   <option timestep="{settings['timestep']}" gravity="0 0 -9.81" cone="elliptic"/>
@@ -103,8 +113,8 @@ def mujoco_peer(spec, seed: int, removed: list[tuple[int, int]], settings: dict 
     """Decide one scenario with MuJoCo; returns collapsed, wall_ms, max_displacement_mm."""
     import mujoco
     t0 = time.perf_counter()
-    dims, poses = _start(spec, seed, removed)
-    model = mujoco.MjModel.from_xml_string(tower_mjcf(spec, dims, poses, settings))
+    dims, poses, masses = _start(spec, seed, removed)
+    model = mujoco.MjModel.from_xml_string(tower_mjcf(spec, dims, poses, settings, masses))
     data = mujoco.MjData(model)
     mujoco.mj_step(model, data, nstep=int(round(horizon / model.opt.timestep)))
     qpos = data.qpos.reshape(-1, 7)
