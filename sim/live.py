@@ -195,7 +195,7 @@ class LivePush:
         self.lateral = np.array([-push[1], push[0], 0.0])
         self.home = self.before[b, :3].copy()
         self.yaw0 = float(np.arctan2(long_axis[1], long_axis[0]))
-        m = spec.mass_kg
+        m = float(tower.masses[b])  # this block's own mass (the blocks differ, as measured)
         self.k = m * (0.6 / self.dt) ** 2
         self.c = 2.0 * np.sqrt(self.k * m)
         inertia = m * (self.length ** 2 + tower.dims[b, 1] ** 2) / 12.0
