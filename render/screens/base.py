@@ -846,6 +846,11 @@ class GameScreen:
             b.draw(surface, self.font_size(15))
             x += bw + gap
 
+    def keyboard_line(self) -> str:
+        """How the keyboard alone plays this screen (the Jenga screen says it its own way)."""
+        return ("Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
+                "the mouse can also click the board.")
+
     def help_text(self) -> str:
         """The help overlay: a short how to play, the rules of the active variant as a player reads them
         (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
@@ -853,8 +858,7 @@ class GameScreen:
         spec, variant = self.spec, self.match.config.variant
         lines = ["HOW TO PLAY"]
         lines += [f"• {line}" for line in how_to_play(self.match.config.game)] or [spec.summary]
-        lines += ["• Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
-                  "the mouse can also click the board.", ""]
+        lines += [f"• {self.keyboard_line()}", ""]
         rules, decisions = None, ""
         if spec.help_text is not None:
             try:

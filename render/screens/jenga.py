@@ -133,6 +133,11 @@ class JengaScreen(GameScreen):
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
 
+    def keyboard_line(self) -> str:
+        return ("By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other "
+                "choices), P or Enter starts a push, W held pushes (faster the longer it is held), S pulls "
+                "back, Enter lets go; every other action is a row of the Choices list.")
+
     # ---- the spinner of each game -------------------------------------------------------------
     @staticmethod
     def _make_spinner(game: str, variant: str = "standard") -> Spinner | None:
