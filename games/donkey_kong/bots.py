@@ -71,6 +71,19 @@ class GreedyBot(Bot):
         return value
 
 
+def play_greedily(sim, rng, greedy: GreedyBot, until_turn: int | None = None) -> None:
+    """Play on with greedy decisions for every seat and sampled chance, to the end of the game (or
+    until `until_turn` turns are complete)."""
+    while True:
+        p = sim.current_player()
+        if p == TERMINAL or (until_turn is not None and sim.turns >= until_turn):
+            return
+        if p == CHANCE:
+            sim.apply_action(sample_outcome(sim.chance_outcomes(), rng))
+        else:
+            sim.apply_action(greedy.choose(sim, rng))
+
+
 class StrongBot(Bot):
     """One-ply search: each action played out to the end of the turn and a round beyond, then judged."""
 
@@ -119,15 +132,7 @@ class StrongBot(Bot):
 
     def _play_out(self, sim, rng) -> None:
         """Finish this turn and play the following round with greedy decisions and sampled dice."""
-        turns_left = sim.turns + self.rounds * len(sim.pawns) + 1
-        while True:
-            p = sim.current_player()
-            if p == TERMINAL or sim.turns >= turns_left:
-                return
-            if p == CHANCE:
-                sim.apply_action(sample_outcome(sim.chance_outcomes(), rng))
-            else:
-                sim.apply_action(self._greedy.choose(sim, rng))
+        play_greedily(sim, rng, self._greedy, until_turn=sim.turns + self.rounds * len(sim.pawns) + 1)
 
     def evaluate(self, state, me: int) -> float:
         scores = state.scores()
@@ -196,11 +201,4 @@ class ExpertBot(Bot):
         return best
 
     def _play_out(self, sim, rng) -> None:
-        while True:
-            p = sim.current_player()
-            if p == TERMINAL:
-                return
-            if p == CHANCE:
-                sim.apply_action(sample_outcome(sim.chance_outcomes(), rng))
-            else:
-                sim.apply_action(self._greedy.choose(sim, rng))
+        play_greedily(sim, rng, self._greedy)
