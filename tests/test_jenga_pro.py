@@ -31,14 +31,17 @@ def test_shape_classes_follow_the_pro_pattern():
 
 
 @pytest.mark.physics
-def test_ranking_puts_edges_of_full_levels_first_and_keeps_off_the_top():
+def test_ranking_starts_in_the_middle_of_the_tower_middle_blocks_first_and_keeps_off_the_top():
     state = _match().state
     order = ranking(state)
     assert set(order) == set(state.extractable())
     top = max(lv for lv, _ in state.extractable())
-    first = order[: len(order) // 3]
-    assert all(slot != 1 for _, slot in first)
-    assert all(level < top - 1 for level, _ in first)
+    # The fresh tower: its middle levels first, each level's middle block before its edges.
+    first_level = order[0][0]
+    assert abs(first_level - (top + 1) / 2) <= 1 and order[0][1] == 1
+    assert [slot for level, slot in order if level == first_level] == [1, 0, 2]
+    # The two levels under the top come last.
+    assert all(level >= top - 1 for level, _ in order[-6:])
 
 
 @pytest.mark.physics

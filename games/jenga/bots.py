@@ -103,7 +103,7 @@ def bot_notes() -> dict:
         "careful": "tries its three likeliest blocks twice each in the simulator before pushing",
         "careful_hard": "tries six blocks four times each and pushes with a very steady hand; the strongest "
                         "careful bot",
-        "pro": "touches blocks until one gives, takes loose ones edge first so the middles carry the tower, "
-               "and pushes slowly, as strong players do",
+        "pro": "touches blocks from the middle of the tower until one gives, pulls only that loose one, "
+               "slowly, as strong players do",
     }
 

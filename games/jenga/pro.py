@@ -1,14 +1,13 @@
-"""The Jenga pro: touches before it pulls, takes loose blocks in the pro pattern, pushes slowly.
+"""The Jenga pro: touches before it pulls, takes only blocks that give, pushes slowly.
 
 How a strong player builds a tall tower, step by step:
 
-1. Rank the takeable blocks by the level they would leave. Best is an edge of a full level (an edge and
-   the middle stay, a wide base); then the last edge of such a level (the middle alone stays: the cross
-   that carries the tower); a middle block last (two edges stay, and that level gives nothing more).
-   Blocks whose removal would leave a lone edge or an empty level are never taken while anything else
-   is left. Blocks just under the top carry little weight above, so the pushed block drags the level
-   over it along: they rank lower. Among equals the idealised game decides (games.jenga.ideal): a
-   move that leaves the opponent a lost position in idealised Jenga goes first.
+1. Rank the takeable blocks for touching: levels nearest the middle of the tower first (blocks just
+   under the top carry little weight above, so a pushed block drags the level over it along; low
+   blocks carry the most), and within a full level its middle block first, the one most often loose
+   in real towers. Blocks whose removal would leave a lone edge or an empty level are never taken
+   while anything else is left. Among equals the idealised game decides (games.jenga.ideal): a move
+   that leaves the opponent a lost position in idealised Jenga goes first.
 2. Touch the ranked blocks one by one (touches are free, but each really touches the tower) until one
    gives: that is a loose block, carrying none of the load. At most TOUCHES touches a turn.
 3. Push it out slowly and steadily (SPEED, STEADINESS). When no touched block gave, take the first of
@@ -27,7 +26,7 @@ from . import ideal
 from .layout import SLOTS, ends, highest_complete
 from .push import Push, straight_push
 
-TOUCHES = 6
+TOUCHES = 15
 SPEED = 0.02
 STEADINESS = 1.0
 
@@ -47,7 +46,9 @@ def shape_class(row: list, slot: int) -> int | None:
 
 
 def ranking(state) -> list[tuple[int, int]]:
-    """The takeable blocks in the order the pro would touch them."""
+    """The takeable blocks in the order the pro would touch them: the levels nearest the middle of the
+    tower first (far from the light top and the heavily loaded bottom), and within a full level the
+    middle block first (it is the one most often loose in real towers, PHYSICS.md), then its edges."""
     layout = state.layout
     blocks = state.extractable()
     top = highest_complete(layout)
@@ -57,8 +58,10 @@ def ranking(state) -> list[tuple[int, int]]:
         if cls is None:
             continue
         near_top = 1 if top - level <= 2 else 0
-        scored.append(((near_top, cls, -_parity(layout, level, slot), -state.block_value((level, slot)),
-                        abs(level - top / 2), level, slot), (level, slot)))
+        full = all(b is not None for b in layout[level])
+        within = 0 if (full and slot == 1) or not full else 1
+        scored.append(((near_top, abs(level - top / 2), level, within, -_parity(layout, level, slot),
+                        -state.block_value((level, slot)), slot), (level, slot)))
     if not scored:  # every removal fails in the ideal game: the least bad real one
         return sorted(blocks, key=lambda b: (-b[0], b[1]))
     return [b for _, b in sorted(scored)]
