@@ -35,14 +35,25 @@ def alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+def cpu_ticks(pid: int) -> int:
+    """The processor time a process has used so far, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime and stime
+
+
 @pytest.mark.physics
 def test_a_killed_app_takes_its_risk_worker_with_it():
     app = subprocess.Popen([sys.executable, "-c", APP], cwd=ROOT, stdout=subprocess.PIPE, text=True,
                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
         worker = int(app.stdout.readline())
-        time.sleep(1.0)  # the worker is computing the map now
-        assert alive(worker)
+        deadline = time.monotonic() + 60.0
+        while cpu_ticks(worker) < 20 and time.monotonic() < deadline:  # wait until it is computing the map
+            time.sleep(0.05)
+        assert alive(worker) and cpu_ticks(worker) >= 20
         os.kill(app.pid, signal.SIGKILL)
         app.wait(10)
         deadline = time.monotonic() + 5.0

@@ -71,6 +71,25 @@ class GreedyBot(Bot):
         return value
 
 
+def candidates(state, actions: list[str], limit: int | None = None) -> list[str]:
+    """The choices worth searching, in the legal order. Moves: paths with the same end and the same
+    spaces met are alike, so one of each; with `limit`, only the greedy bot's favourites among them.
+    Card plays are all kept."""
+    if not actions or not actions[0].startswith("move "):
+        return actions
+    seen, keep = set(), []
+    for a in actions:
+        path = a.split()[1:]
+        key = (path[-1], tuple(sorted(set(path))))
+        if key not in seen:
+            seen.add(key)
+            keep.append(a)
+    if limit is not None and len(keep) > limit:
+        best = set(sorted(keep, key=lambda a: -GreedyBot.path_value(state, a))[:limit])
+        keep = [a for a in keep if a in best]
+    return keep
+
+
 def play_greedily(sim, rng, greedy: GreedyBot, until_turn: int | None = None) -> None:
     """Play on with greedy decisions for every seat and sampled chance, to the end of the game (or
     until `until_turn` turns are complete)."""
@@ -102,10 +121,9 @@ class StrongBot(Bot):
         if len(actions) == 1:
             return actions[0]
         me = state.current_player()
-        if actions[0].startswith("move "):
-            actions = self._prune(state, actions)
-            if len(actions) == 1:
-                return actions[0]
+        actions = candidates(state, actions)
+        if len(actions) == 1:
+            return actions[0]
         best, best_value = actions[0], -1e18
         for a in actions:
             total = 0.0
@@ -117,18 +135,6 @@ class StrongBot(Bot):
             if total > best_value:
                 best, best_value = a, total
         return best
-
-    @staticmethod
-    def _prune(state, actions: list[str]) -> list[str]:
-        """Paths with the same end and the same spaces met are alike: keep one of each."""
-        seen, keep = set(), []
-        for a in actions:
-            path = a.split()[1:]
-            key = (path[-1], tuple(sorted(set(path))))
-            if key not in seen:
-                seen.add(key)
-                keep.append(a)
-        return keep
 
     def _play_out(self, sim, rng) -> None:
         """Finish this turn and play the following round with greedy decisions and sampled dice."""
@@ -175,13 +181,9 @@ class ExpertBot(Bot):
         if len(actions) == 1:
             return actions[0]
         me = state.current_player()
-        if actions[0].startswith("move "):
-            actions = StrongBot._prune(state, actions)
-            if len(actions) > self.max_candidates:  # keep the greedy bot's favourites
-                ranked = sorted(actions, key=lambda a: -GreedyBot.path_value(state, a))
-                actions = [a for a in actions if a in set(ranked[:self.max_candidates])]
-            if len(actions) == 1:
-                return actions[0]
+        actions = candidates(state, actions, self.max_candidates)
+        if len(actions) == 1:
+            return actions[0]
         seeds = rng.integers(2**63, size=self.playouts)
         best, best_value = actions[0], -1e18
         for a in actions:
