@@ -31,7 +31,7 @@ IDLE_FPS = 12
 IDLE_AFTER = 1.0
 """Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/test_render_stumbles.py)
+MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/render/test_stumbles.py)
 TITLE = "Kong Tabletop"
 
 

@@ -60,7 +60,7 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 # "standard" is the Okabe-Ito set above. "colour-blind" is for players who still find two seats alike:
 # seat colours picked so that the smallest difference between any two, under simulated full protanopia,
 # deuteranopia and tritanopia (Machado et al. 2009) as well as normal vision, is about twice the standard
-# set's (tests/test_render_stumbles.py measures both), and a warning colour further from the highlight.
+# set's (tests/render/test_stumbles.py measures both), and a warning colour further from the highlight.
 PALETTES = {
     "standard": {"SEAT_COLOURS": (VERMILLION, SKY_BLUE, YELLOW, REDDISH_PURPLE),
                  "SEAT_COLOUR_NAMES": ("vermillion", "sky blue", "yellow", "purple"),

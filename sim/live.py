@@ -17,7 +17,7 @@ length is carried on out and taken (it goes in hand), one less far is taken back
 settles as after every operation (sim.tower's run, its collapse rule and rest test); it returns a
 `LiveResult` with the verdict, and the tower's state is the new one. `replay(spec, state, ...)` does
 exactly the same calls from a stored path, so a replay in another process gives the same verdict and
-the same poses bit for bit (tests/test_sim_live.py). The window calls feed() once per frame with the
+the same poses bit for bit (tests/sim/test_live.py). The window calls feed() once per frame with the
 samples it has, the replay once per sample: the physics between samples is the same either way.
 
 The hand is sim.tower's spring hand (a stiff, critically damped horizontal spring from the finger to
@@ -111,6 +111,15 @@ def quantise(t_s: float, along_m: float, across_m: float) -> tuple[int, int, int
     return (int(round(t_s * 1000.0)), int(round(along_m / QUANTUM_M)), int(round(across_m / QUANTUM_M)))
 
 
+def _mm(q: int) -> str:
+    """A quantised length in mm for a message; a number too long to read is named by its size."""
+    return f"{q / 10:.1f} mm" if abs(q) < 10**12 else f"a {len(str(abs(q)))}-digit number of tenths of a mm"
+
+
+def _ms(t: int) -> str:
+    return f"{t} ms" if abs(t) < 10**12 else f"a {len(str(abs(t)))}-digit number of ms"
+
+
 def check_samples(samples, whole: bool = True) -> None:
     """Raise PathError unless `samples` are a valid path (whole=False: a piece of one, not from 0 ms)."""
     if not samples:
@@ -124,13 +133,13 @@ def check_samples(samples, whole: bool = True) -> None:
             raise PathError(f"a finger path sample is three whole numbers (t_ms, along, across), got {s!r}")
         t, a, c = s
         if t <= prev:
-            raise PathError(f"finger path times must rise: {t} ms follows {prev} ms")
+            raise PathError(f"finger path times must rise: {_ms(t)} follows {_ms(prev)}")
         if t > MAX_DURATION_MS:
-            raise PathError(f"a finger path lasts at most {MAX_DURATION_MS // 1000} s, got {t} ms")
+            raise PathError(f"a finger path lasts at most {MAX_DURATION_MS // 1000} s, got {_ms(t)}")
         if abs(c) > limit:
-            raise PathError(f"the finger strays {abs(c) / 10:.1f} mm off the block's axis; at most {limit / 10:.0f} mm")
+            raise PathError(f"the finger strays {_mm(abs(c))} off the block's axis; at most {limit / 10:.0f} mm")
         if not -1000 <= a <= 2000:
-            raise PathError(f"the finger is {a / 10:.1f} mm along the block; it stays within -100 to 200 mm")
+            raise PathError(f"the finger is {_mm(a)} along the block; it stays within -100 to 200 mm")
         prev = t
     if whole and samples[0][0] != 0:
         raise PathError("a finger path starts at 0 ms (the press)")

@@ -15,7 +15,7 @@ The families (docs/sim.md, "The oracle suite"):
 - tall: the pro pattern (take edges, keep the middles, stack on top) to 36 levels and beyond.
 
 benchmarks/sim_oracle.py runs the suite (accuracy and the CPU time of every decision);
-tests/test_sim_game.py plays a sample of it.
+tests/sim/test_game.py plays a sample of it.
 """
 
 from __future__ import annotations

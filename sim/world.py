@@ -62,7 +62,7 @@ _CLIENTS: dict[int, int] = {}
 def _client() -> int:
     """This process's DIRECT client, connected on first use (one client per process, never shared
     across a fork). Each world starts with resetSimulation, which empties it completely; connecting
-    afresh gives bit-identical results (tests/test_sim_tower.py checks it) and costs tens of ms."""
+    afresh gives bit-identical results (tests/sim/test_tower.py checks it) and costs tens of ms."""
     pid = os.getpid()
     if pid not in _CLIENTS or not pb.isConnected(_CLIENTS[pid]):
         _CLIENTS[pid] = pb.connect(pb.DIRECT)

@@ -302,7 +302,7 @@ def adopt(session) -> None:
     """Hand a live push over to the move that plays its path: when live_push() is next asked for exactly
     this tower, block, end and path, it lets go of this session instead of replaying the path from the
     start. Letting go of the session the window stepped and replaying its path give the same result bit
-    for bit (sim.live: the same calls in the same order; tests/test_sim_live.py checks it in another
+    for bit (sim.live: the same calls in the same order; tests/sim/test_live.py checks it in another
     process), so this only saves the time of playing the drag twice. adopt(None) drops a session
     handed over and not used (the move was refused): its world must not outlive other operations."""
     for old in _ADOPTED:

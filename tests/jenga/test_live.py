@@ -96,7 +96,7 @@ def test_render_reaches_the_simulator_only_through_the_jenga_physics_door():
     hold no physics and are not doors."""
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     pattern = re.compile(r"^\s*(from sim(?!\.(executor|lifetime)\b)[\s.]|import sim\b)", re.M)
     offenders = [str(p.relative_to(root)) for p in sorted((root / "render").rglob("*.py")) + sorted((root / "games").rglob("*.py"))
                  if pattern.search(p.read_text()) and p.name != "physics.py"]

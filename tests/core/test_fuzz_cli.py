@@ -22,7 +22,7 @@ from games import cli as games_cli
 from games import registry
 from sim import cli as sim_cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = 120  # per command line: the README gives the totals
 HUGE = "9" * 5001
 

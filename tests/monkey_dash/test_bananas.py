@@ -7,7 +7,7 @@ import pytest
 from games.core import IllegalActionError
 from games.monkey_dash import SPEC
 from games.selfplay import run
-from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
+from tests.monkey_dash.test_rules import BLUE, RED, legal, play, position
 
 FAR = ["a6", "a7", "g1", "g2", "f1"]  # crates out of the way
 

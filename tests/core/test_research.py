@@ -18,7 +18,7 @@ import games.spiel  # noqa: E402,F401  registers the games
 from games import petting, registry, tournament  # noqa: E402
 from sim import sweep  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name,params", [("kong_donkey_kong", {}), ("kong_donkey_kong", {"players": 3, "variant": "wiki"}),

@@ -8,7 +8,7 @@ import pytest
 from games.monkey_dash import BOARD, SPEC
 from games.monkey_dash.bots import GreedyBot, SearchBot, evaluate, race
 from games.selfplay import run
-from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
+from tests.monkey_dash.test_rules import BLUE, RED, legal, play, position
 
 RNG = np.random.default_rng(0)
 

@@ -16,7 +16,7 @@ from games.jenga.risk_worker import RiskWorker
 from render.tower.view import TowerScene, TowerView
 from sim import Tower, load_spec
 
-from .test_render_tower import SHOTS
+from .test_tower import SHOTS
 
 W, H = 800, 600
 BG = (24, 27, 34)

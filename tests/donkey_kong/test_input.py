@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import ActionSyntaxError, GameOverError, IllegalActionError
-from tests.test_donkey_kong_rules import roll, table, turn
+from tests.donkey_kong.test_rules import roll, table, turn
 
 
 def refused(st, action, error, *fragments):

@@ -7,7 +7,7 @@ import numpy as np
 from games.donkey_kong import SPEC
 from games.donkey_kong.bots import ExpertBot, GreedyBot, StrongBot
 from games.selfplay import run, summary_text
-from tests.test_donkey_kong_rules import roll, table
+from tests.donkey_kong.test_rules import roll, table
 
 
 def test_greedy_plays_its_most_valuable_card_hammer_on_a_tie():

@@ -10,7 +10,7 @@ import pytest
 from games.core import ActionSyntaxError, GameOverError, IllegalActionError
 from games.monkey_dash.illegal import (BananaRuleError, BlockedError, CardRuleError, FrozenError,
                                        NotEnoughAPError, NotYourTurnError, PassError, StalemateRuleError)
-from tests.test_monkey_dash_rules import BLUE, _undo_cycle, play, position
+from tests.monkey_dash.test_rules import BLUE, _undo_cycle, play, position
 
 
 def refused(state, action, error, *phrases):

@@ -201,7 +201,7 @@ def test_chance_sampling_draws_what_numpys_cumsum_and_searchsorted_would(weights
 def test_a_jenga_match_saved_before_the_tower_physics_changed_is_refused_with_the_version_hint():
     """A classic Jenga match saved by the code before issue 12's physics (re-seated towers, the rest test
     that waits out a sway): its actions no longer replay the same way, and loading it says why."""
-    path = Path(__file__).parent / "saved" / "classic_saved_before_issue_12.json"
+    path = Path(__file__).parents[1] / "saved" / "classic_saved_before_issue_12.json"
     with pytest.raises(MatchFileError, match="earlier version of the rules or the physics"):
         Match.load(path)
 

@@ -13,7 +13,7 @@ from games.bots import sample_outcome
 from games.core import CHANCE
 from games.monkey_dash.illegal import FrozenError
 from games.monkey_dash import CARDS, SPEC
-from tests.test_monkey_dash_rules import BLUE, RED, legal, play, position
+from tests.monkey_dash.test_rules import BLUE, RED, legal, play, position
 
 PATH = ["b2", "c3", "d4", "f6", "e3", "c5"]
 

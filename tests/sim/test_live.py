@@ -119,7 +119,9 @@ def test_path_text_round_trips_and_bad_paths_are_named():
     assert FingerPath.from_text(path.to_text()) == path
     assert path.samples[0][0] == 0 and path.samples[-1][1] == 770  # 75 mm + 2 mm clearance, in 0.1 mm
     for text, words in [("0/0", "t_ms/along/across"), ("0/0/0,0/1/0", "must rise"), ("5/0/0", "starts at 0"),
-                        ("0/0/0,10/0/900", "off the block's axis"), ("0/0/0,10/x/0", "whole numbers")]:
+                        ("0/0/0,10/0/900", "off the block's axis"), ("0/0/0,10/x/0", "whole numbers"),
+                        # found by the fuzz suite: a number too large for a float once broke the message
+                        ("0/" + "9" * 400 + "/0", "a 400-digit number"), ("0/0/0," + "9" * 30 + "/0/0", "lasts at most")]:
         with pytest.raises(PathError, match=words):
             FingerPath.from_text(text)
 

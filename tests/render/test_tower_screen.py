@@ -20,7 +20,7 @@ from render.tower.geometry import rotation_matrices
 from games.jenga.risk_worker import RiskMap, RiskWorker
 from sim import load_spec
 
-from .test_render_tower import SHOTS
+from .test_tower import SHOTS
 
 DT = 1 / 30
 SIZE = (1280, 800)

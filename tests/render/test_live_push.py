@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 import pytest
 
-from .test_render_tower_screen import DT, SIZE, end_point, new_screen, run, send
+from .test_tower_screen import DT, SIZE, end_point, new_screen, run, send
 
 LOAD = """
 import json, sys

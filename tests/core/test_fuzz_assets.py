@@ -23,7 +23,7 @@ from games.monkey_dash import board as md_board
 from games.monkey_dash import cards as md_cards
 from sim import spec as tower_spec
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
 EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", 40))  # per asset file: the README gives the total
 
 
