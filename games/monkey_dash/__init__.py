@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..bots import RandomBot
 from ..core import GameSpec
 from .board import load_board
-from .bots import GreedyBot, SearchBot
+from .bots import DeepBot, GreedyBot, SearchBot
 from .cards import load_cards
 from .help import VARIANTS, help_text
 from .state import ACTIONS_PER_TURN, TURN_LIMIT, MonkeyDashState
@@ -35,7 +35,7 @@ SPEC = GameSpec(
     max_length=5 + TURN_LIMIT * ACTIONS_PER_TURN,
     new_state=MonkeyDashState,
     state_from_json=MonkeyDashState.from_json,
-    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot, "deep": DeepBot},
     bot_notes={"random": "moves at random among the legal moves",
                "greedy": "takes the single step that brings its monkeys nearest their bay",
                "search": "tries every way to spend its action points and checks your best reply; the strongest"},

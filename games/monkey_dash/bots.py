@@ -249,3 +249,202 @@ class SearchBot(Bot):
         if plays and (race(state, mover) <= state.ap + 1 or heave_threat(state, mover)):
             return max(plays, key=lambda a: CARD_RANK.get(a.split()[1], 0))
         return "no interrupt"
+
+
+def least_useful_draw(state: MonkeyDashState) -> str:
+    """The draw a search assumes for a card it cannot foresee: the least useful card left in the pile
+    (cautious for the searching player's own draws, and it keeps the search to one branch)."""
+    return "draw " + min(state.draw_pile, key=lambda c: (CARD_RANK.get(c, 0), c))
+
+
+class WholeTurns:
+    """Every distinct way for `seat` to play out the rest of its turn, card draws included.
+
+    Like TurnSearch, breadth first with positions reached in different orders merged, but a card draw
+    in the middle of the turn (a Monkey Dash, a buy) does not end the search: the least useful card is
+    assumed and the turn is searched on, so the turns after a Dash are judged on what they lead to.
+    `ends` yields (actions, end state) one at a time, so a caller may stop as soon as it has seen
+    enough (a refutation). At most `node_limit` positions are made; past that, positions are judged
+    as they stand.
+    """
+
+    def __init__(self, seat: int, node_limit: int, max_drops: int = 1):
+        self.seat = seat
+        self.node_limit = node_limit
+        self.max_drops = max_drops
+        self.nodes = 0
+        self.capped = False
+
+    def ends(self, state: MonkeyDashState):
+        seen: set = set()
+        queue = deque([(state, [], 0)])
+        seat = self.seat
+        while queue:
+            node, path, drops = queue.popleft()
+            if node.turn_player != seat or node.phase == "over" or node.phase == "interrupt":
+                yield path, node
+                continue
+            if node.current_player() != seat:
+                if not (node.deal_queue and node.deal_queue[0] == seat and node.draw_pile):
+                    yield path, node
+                    continue
+                node = node.clone()
+                node._apply(least_useful_draw(node))
+                path = path + ["draw"]
+                if node.turn_player != seat or node.phase == "over":
+                    yield path, node
+                    continue
+            if self.nodes >= self.node_limit:
+                self.capped = True
+                yield path, node
+                continue
+            started = any(not a.startswith("play ") for a in path)
+            for move in node._legal_moves():
+                action, kind = move[0], move[2]
+                if kind == "play" and started:
+                    continue  # cards are tried at the start of the turn only (or right after a draw)
+                extra = kind in ("drop", "throw")
+                if extra and drops >= self.max_drops:
+                    continue
+                child = node.clone()
+                child._apply(action)
+                self.nodes += 1
+                key = _turn_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                queue.append((child, path + [action], drops + extra))
+
+
+def _replay(state: MonkeyDashState, path: list[str]) -> MonkeyDashState | None:
+    """`state` after the actions of `path`, or None if one of them is not legal on the way."""
+    node = state.clone()
+    for action in path:
+        if node.current_player() < 0 or action not in node.legal_actions():
+            return None
+        node._apply(action)
+    return node
+
+
+class DeepBot(Bot):
+    """A depth-two search over whole turns with every reply checked: the strongest Monkey Dash bot.
+
+    It enumerates every distinct way to play its turn (a card drawn in the middle of it is taken as the
+    least useful card left, and the turn searched on), ranks the ends by `evaluate`, and for the best
+    `candidates` of them searches the opponent's whole reply turn completely (up to `reply_limit`
+    positions, own Interrupts assumed held), keeping the end whose best reply leaves it best off. The
+    replies are searched with a cut-off: once a reply shows a candidate cannot beat the best so far, the
+    rest of that candidate's replies are skipped. Interrupts are played when the opponent's best turn
+    is worse for them with the card than without. Deterministic for a given seed (ties broken by the
+    bot's generator).
+    """
+
+    name = "deep"
+
+    def __init__(self, node_limit: int = 20000, reply_limit: int = 6000, candidates: int = 8):
+        self.node_limit = node_limit
+        self.reply_limit = reply_limit
+        self.candidates = candidates
+        self._killers: list[list[str]] = []  # the opponent's best replies found lately, tried first
+        self._plan: list[str] = []
+        self._expect: tuple | None = None
+        self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0}
+
+    def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self._plan = []
+            return legal[0]
+        if state.phase == "interrupt":
+            return self._interrupt(state, seat, legal)
+        if state.phase == "discard":
+            self._plan = []
+            return min(legal, key=lambda a: CARD_RANK.get(a.split()[1], 0))
+        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
+            self._plan = self.plan_turn(state, seat, rng)
+            if not self._plan or self._plan[0] not in legal:
+                self._plan = [legal[0]]
+        action = self._plan.pop(0)
+        twin = state.clone()
+        twin._apply(action)
+        self._expect = _turn_key(twin) if twin.current_player() == seat else None
+        return action
+
+    def plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
+        """The actions of the chosen turn, up to the first card draw (after which it plans again)."""
+        self.stats["turns"] += 1
+        search = WholeTurns(seat, self.node_limit)
+        scored = []
+        for path, end in search.ends(state):
+            if not path or path[0] == "draw":
+                continue
+            value = evaluate(end, seat)
+            if end.winner == seat:
+                value += 0.01 * (20 - len(path))  # the quickest win
+            scored.append((value + 1e-6 * rng.random(), path, end))
+        self.stats["own_capped"] += search.capped
+        if not scored:
+            return []
+        scored.sort(key=lambda t: -t[0])
+        best_path = scored[0][1]
+        if scored[0][0] < WIN:
+            best = None
+            for value, path, end in scored[: self.candidates]:
+                reply = self.reply_value(end, seat, best)
+                if best is None or reply > best:
+                    best, best_path = reply, path
+        return [a for a in best_path[: best_path.index("draw")]] if "draw" in best_path else list(best_path)
+
+    def reply_value(self, state: MonkeyDashState, seat: int, floor: float | None = None) -> float:
+        """`seat`'s score after the opponent's best whole reply turn; once a reply scores `floor` or
+        less the search stops (the caller has something at least as good) and returns that score."""
+        node = state
+        if node.phase == "interrupt" and node.current_player() == seat:
+            node = node.clone()
+            node._apply("no interrupt")  # assume we hold our Interrupts: the cautious case
+        other = 1 - seat
+        while node.current_player() < 0 and node.phase != "over" and node.deal_queue and node.draw_pile:
+            node = node.clone()
+            node._apply(least_useful_draw(node))  # a draw still pending at the end of our turn
+        if node.current_player() != other or node.turn_player != other:
+            return evaluate(node, seat)
+        if floor is not None:
+            for path in self._killers:  # a reply that refuted an earlier candidate may refute this one
+                end = _replay(node, path)
+                if end is not None and end.turn_player != other and evaluate(end, seat) <= floor:
+                    return evaluate(end, seat)
+        search = WholeTurns(other, self.reply_limit, max_drops=1)
+        worst, worst_path = None, None
+        for path, end in search.ends(node):
+            v = evaluate(end, seat)
+            if worst is None or v < worst:
+                worst, worst_path = v, path
+                if floor is not None and worst <= floor:
+                    break
+        self.stats["reply_capped"] += search.capped
+        self.stats["reply_nodes"] += search.nodes
+        if worst_path and "draw" not in worst_path and worst_path not in self._killers:
+            self._killers = [worst_path] + self._killers[:2]
+        return evaluate(node, seat) if worst is None else worst
+
+    def _interrupt(self, state: MonkeyDashState, seat: int, legal: list[str]) -> str:
+        """Play the Interrupt that leaves the mover's best turn worst for them, or none."""
+        plays = [a for a in legal if a.startswith("play ")]
+        mover = 1 - seat
+        if not plays or not (race(state, mover) <= state.ap + 2 or heave_threat(state, mover)):
+            return "no interrupt"
+
+        def after(action: str) -> float:
+            twin = state.clone()
+            twin._apply(action)
+            if twin.phase == "interrupt" and twin.current_player() == seat:
+                twin._apply("no interrupt")  # one card at a time is weighed
+            return self.reply_value(twin, seat)
+
+        best, choice = after("no interrupt"), "no interrupt"
+        for a in plays:
+            v = after(a)
+            if v > best + 0.5:  # a card is worth keeping unless it clearly helps now
+                best, choice = v, a
+        return choice
