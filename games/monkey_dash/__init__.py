@@ -36,9 +36,12 @@ SPEC = GameSpec(
     new_state=MonkeyDashState,
     state_from_json=MonkeyDashState.from_json,
     bots={"random": RandomBot, "greedy": GreedyBot, "search": SearchBot, "deep": DeepBot},
-    bot_notes={"random": "moves at random among the legal moves",
-               "greedy": "takes the single step that brings its monkeys nearest their bay",
-               "search": "tries every way to spend its action points and checks your best reply; the strongest"},
+    # weakest first: the launcher's seat buttons cycle them in this order (measured ladder: docs/monkey_dash.md)
+    bot_notes={"random": "moves at random, with no aim at all; a beginner anyone can beat",
+               "greedy": "takes whichever single step brings its monkey nearest its bay, without planning the turn",
+               "search": "tries every way to spend its action points and glances at your best reply",
+               "deep": "plans its whole turn and checks every reply you could make to its best few plans; "
+                       "the strongest"},
     default_bot="random",
     help_text=lambda variant: help_text(variant, BOARD, CARDS),
 )

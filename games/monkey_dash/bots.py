@@ -341,14 +341,19 @@ class DeepBot(Bot):
 
     name = "deep"
 
-    def __init__(self, node_limit: int = 20000, reply_limit: int = 6000, candidates: int = 8):
+    def __init__(self, node_limit: int = 20000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
+                 win_limit: int = 3000, win_check_race: float = 6.0):
         self.node_limit = node_limit
+        self.win_limit = win_limit
+        self.win_check_race = win_check_race
+        self._wins: dict = {}
+        self.rescue = rescue
         self.reply_limit = reply_limit
         self.candidates = candidates
         self._killers: list[list[str]] = []  # the opponent's best replies found lately, tried first
         self._plan: list[str] = []
         self._expect: tuple | None = None
-        self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0}
+        self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0, "win_checks": 0}
 
     def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
         seat = state.current_player()
@@ -374,6 +379,7 @@ class DeepBot(Bot):
     def plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
         """The actions of the chosen turn, up to the first card draw (after which it plans again)."""
         self.stats["turns"] += 1
+        self._wins = {}
         search = WholeTurns(seat, self.node_limit)
         scored = []
         for path, end in search.ends(state):
@@ -390,7 +396,9 @@ class DeepBot(Bot):
         best_path = scored[0][1]
         if scored[0][0] < WIN:
             best = None
-            for value, path, end in scored[: self.candidates]:
+            for n, (value, path, end) in enumerate(scored[: self.candidates * self.rescue]):
+                if n >= self.candidates and best > -WIN / 2:
+                    break  # past the usual candidates only while every turn so far loses to a reply
                 reply = self.reply_value(end, seat, best)
                 if best is None or reply > best:
                     best, best_path = reply, path
@@ -412,21 +420,47 @@ class DeepBot(Bot):
         if floor is not None:
             for path in self._killers:  # a reply that refuted an earlier candidate may refute this one
                 end = _replay(node, path)
-                if end is not None and end.turn_player != other and evaluate(end, seat) <= floor:
+                if end is not None and end.turn_player != other and evaluate(end, seat) <= floor \
+                        and not self.wins_next(end, seat):
                     return evaluate(end, seat)
         search = WholeTurns(other, self.reply_limit, max_drops=1)
-        worst, worst_path = None, None
+        replies = []
         for path, end in search.ends(node):
             v = evaluate(end, seat)
-            if worst is None or v < worst:
-                worst, worst_path = v, path
-                if floor is not None and worst <= floor:
-                    break
+            replies.append((v, len(replies), path, end))
+            if floor is not None and v <= floor and not self.wins_next(end, seat):
+                replies = [replies[-1]]
+                break  # this reply refutes the candidate: the caller has something at least as good
         self.stats["reply_capped"] += search.capped
         self.stats["reply_nodes"] += search.nodes
-        if worst_path and "draw" not in worst_path and worst_path not in self._killers:
-            self._killers = [worst_path] + self._killers[:2]
-        return evaluate(node, seat) if worst is None else worst
+        if not replies:
+            return evaluate(node, seat)
+        replies.sort(key=lambda r: (r[0], r[1]))
+        for v, _, path, end in replies:  # the opponent's best reply that does not let us win at once
+            if not self.wins_next(end, seat):
+                if path and "draw" not in path and path not in self._killers:
+                    self._killers = [path] + self._killers[:2]
+                return v
+        return WIN / 2  # every reply leaves us a winning turn
+
+    def wins_next(self, state: MonkeyDashState, seat: int) -> bool:
+        """Whether `seat`, about to play its turn, has a winning turn (checked only when its monkey is
+        near enough its bay for a win to be possible, and not when the opponent may open the turn with
+        an Interrupt: the cautious case)."""
+        if state.phase == "over":
+            return state.winner == seat
+        if state.turn_player != seat or state.current_player() != seat or state.phase != "act":
+            return False
+        if race(state, seat) > self.win_check_race:
+            return False
+        key = _turn_key(state)
+        known = self._wins.get(key)
+        if known is None:
+            search = WholeTurns(seat, self.win_limit)
+            known = any(end.winner == seat for _, end in search.ends(state))
+            self._wins[key] = known
+            self.stats["win_checks"] += 1
+        return known
 
     def _interrupt(self, state: MonkeyDashState, seat: int, legal: list[str]) -> str:
         """Play the Interrupt that leaves the mover's best turn worst for them, or none."""
