@@ -99,15 +99,19 @@ def _threat(variant, blue_hand=()):
 
 
 def test_deep_sees_the_four_step_reply_that_the_capped_reply_check_misses():
-    """With Roller Skates in blue's hand ('your next two supervisor steps are free') blue's reply turn
-    has more than the 1000 positions the search bot looks at, so its check of its chosen turn reaches
-    neither the four-step win nor the card, a free step and a Monkey Heave (three steps deep); deep searches the reply turn through and spoils the threat."""
-    state = _threat("standard", ["roller_skates"])
+    """Blue's monkey on e2 beside blue's bay d1, blue's supervisor on b3, a crate on b1, and Night Shift
+    in blue's hand ('your supervisor may also step diagonally'): blue threatens 'play night_shift, sup
+    SE, rotate b1 c1, rotate c1 d1, monkey e2-d1', a card and four steps. Night Shift doubles the ways
+    to step, so the reply turn has more than the 1000 positions the search bot's check looks at, and the
+    check of the turn it chooses does not reach the win. Deep searches the reply turn through and
+    plays a turn after which blue has no winning reply."""
+    state = position("standard", sups=["b4", "b3"], crates=["e2", "b1", "d5", "d6", "f4", "g5"],
+                     monkeys=["d5", "e2"], hands=((), ("night_shift", "forklift")))
     search = SearchBot()
     plan = search._plan_turn(state.clone(), RED, np.random.default_rng(0))
     after, wins = _blue_wins_after(state, plan)
-    assert ["sup S", "rotate b1 c1", "rotate c1 d1", "monkey d2-d1"] in wins
-    assert ["play roller_skates", "sup S", "heave d2 d1"] in wins and min(len(p) for p in wins) == 3
+    assert ["play night_shift", "sup SE", "rotate b1 c1", "rotate c1 d1", "monkey e2-d1"] in wins
+    assert min(len(p) for p in wins) == 5
     capped = TurnSearch(BLUE, search.reply_limit)
     capped.ends(after)
     assert capped.nodes >= search.reply_limit          # the check stopped at its cap ...
