@@ -1,11 +1,14 @@
-"""Monkey Dash bots: `greedy` (best single step) and `search` (best whole turn, with a look at the reply).
+"""Monkey Dash bots: `greedy` (best single step), `search` (best whole turn, with a look at the reply)
+and `deep` (best whole turn against every reply, the strongest).
 
-Both score positions with `evaluate`, an estimate of how many action points each monkey still needs to
+All score positions with `evaluate`, an estimate of how many action points each monkey still needs to
 reach its Loading Bay: the fewest monkey moves over the crates as they stand to the crate nearest the
 bay, plus two AP for every square still without a crate, plus a little for how far the supervisor is
 from where it must work. The search bot enumerates every distinct way to play out its turn (positions
 reached by different orders are merged), scores the end positions, and checks the best few against the
-opponent's strongest immediate reply (a win, a heave into its bay, or its own best whole turn).
+opponent's strongest immediate reply (a win, a heave into its bay, or its own best whole turn), looking
+at no more than 1000 positions of the reply. The deep bot searches the reply turns through, for more
+of its own turns, with cut-offs, and asks of each reply whether it leaves the bot a winning turn.
 """
 
 from __future__ import annotations
@@ -331,19 +334,25 @@ class DeepBot(Bot):
 
     It enumerates every distinct way to play its turn (a card drawn in the middle of it is taken as the
     least useful card left, and the turn searched on), ranks the ends by `evaluate`, and for the best
-    `candidates` of them searches the opponent's whole reply turn completely (up to `reply_limit`
-    positions, own Interrupts assumed held), keeping the end whose best reply leaves it best off. The
-    replies are searched with a cut-off: once a reply shows a candidate cannot beat the best so far, the
-    rest of that candidate's replies are skipped. Interrupts are played when the opponent's best turn
-    is worse for them with the card than without. Deterministic for a given seed (ties broken by the
-    bot's generator).
+    `candidates` of them searches the opponent's whole reply turn (up to `reply_limit` positions, own
+    Interrupts assumed held), keeping the end whose best reply leaves it best off. A reply that leaves
+    the bot a winning turn of its own (searched up to `win_limit` positions, when its monkey is within
+    `win_check_race` AP of its bay by `race`) does not count as the opponent's best. Replies are cut
+    off once one shows a candidate cannot beat the best so far, and the replies that refuted earlier
+    candidates are tried first. If every candidate loses to a winning reply, up to `rescue` times as
+    many ends are weighed, looking for one that does not. No further candidate is weighed once the
+    replies and win checks of the turn have made `turn_limit` positions. Interrupts are played when
+    the mover's best turn is clearly worse for them with the card than without. Deterministic for a
+    given seed (ties are broken by the bot's generator); the budgets are counts of positions, not
+    seconds.
     """
 
     name = "deep"
 
     def __init__(self, node_limit: int = 20000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
-                 win_limit: int = 3000, win_check_race: float = 6.0):
+                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 50000):
         self.node_limit = node_limit
+        self.turn_limit = turn_limit
         self.win_limit = win_limit
         self.win_check_race = win_check_race
         self._wins: dict = {}
@@ -353,7 +362,8 @@ class DeepBot(Bot):
         self._killers: list[list[str]] = []  # the opponent's best replies found lately, tried first
         self._plan: list[str] = []
         self._expect: tuple | None = None
-        self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0, "win_checks": 0}
+        self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0, "win_checks": 0, "win_nodes": 0}
+        self._start_nodes = 0
 
     def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
         seat = state.current_player()
@@ -380,6 +390,7 @@ class DeepBot(Bot):
         """The actions of the chosen turn, up to the first card draw (after which it plans again)."""
         self.stats["turns"] += 1
         self._wins = {}
+        self._start_nodes = self.stats["reply_nodes"] + self.stats["win_nodes"]
         search = WholeTurns(seat, self.node_limit)
         scored = []
         for path, end in search.ends(state):
@@ -399,6 +410,8 @@ class DeepBot(Bot):
             for n, (value, path, end) in enumerate(scored[: self.candidates * self.rescue]):
                 if n >= self.candidates and best > -WIN / 2:
                     break  # past the usual candidates only while every turn so far loses to a reply
+                if n and self._spent() >= self.turn_limit:
+                    break  # the turn's budget of reply positions is spent: the best so far stands
                 reply = self.reply_value(end, seat, best)
                 if best is None or reply > best:
                     best, best_path = reply, path
@@ -443,6 +456,10 @@ class DeepBot(Bot):
                 return v
         return WIN / 2  # every reply leaves us a winning turn
 
+    def _spent(self) -> int:
+        """Positions made for replies and win checks in this turn's planning so far."""
+        return self.stats["reply_nodes"] + self.stats["win_nodes"] - self._start_nodes
+
     def wins_next(self, state: MonkeyDashState, seat: int) -> bool:
         """Whether `seat`, about to play its turn, has a winning turn (checked only when its monkey is
         near enough its bay for a win to be possible, and not when the opponent may open the turn with
@@ -460,6 +477,7 @@ class DeepBot(Bot):
             known = any(end.winner == seat for _, end in search.ends(state))
             self._wins[key] = known
             self.stats["win_checks"] += 1
+            self.stats["win_nodes"] += search.nodes
         return known
 
     def _interrupt(self, state: MonkeyDashState, seat: int, legal: list[str]) -> str:
