@@ -266,6 +266,7 @@ class WholeTurns:
     Like TurnSearch, breadth first with positions reached in different orders merged, but a card draw
     in the middle of the turn (a Monkey Dash, a buy) does not end the search: the least useful card is
     assumed and the turn is searched on, so the turns after a Dash are judged on what they lead to.
+    A free banana drop is tried only once the AP are spent (at most `max_drops` drops and throws).
     `ends` yields (actions, end state) one at a time, so a caller may stop as soon as it has seen
     enough (a refutation). At most `node_limit` positions are made; past that, positions are judged
     as they stand.
@@ -309,6 +310,8 @@ class WholeTurns:
                 extra = kind in ("drop", "throw")
                 if extra and drops >= self.max_drops:
                     continue
+                if kind == "drop" and node.ap > 0:
+                    continue  # a free drop is tried once the AP are spent: one order instead of many
                 child = node.clone()
                 child._apply(action)
                 self.nodes += 1
@@ -436,7 +439,9 @@ class DeepBot(Bot):
                 if end is not None and end.turn_player != other and evaluate(end, seat) <= floor \
                         and not self.wins_next(end, seat):
                     return evaluate(end, seat)
-        search = WholeTurns(other, self.reply_limit, max_drops=1)
+        # no banana drops in the reply: the evaluation does not see what a banana blocks next turn, so
+        # a drop could only look worse for the opponent (a banana fewer in hand), never better
+        search = WholeTurns(other, self.reply_limit, max_drops=0)
         replies = []
         for path, end in search.ends(node):
             v = evaluate(end, seat)
@@ -473,7 +478,7 @@ class DeepBot(Bot):
         key = _turn_key(state)
         known = self._wins.get(key)
         if known is None:
-            search = WholeTurns(seat, self.win_limit)
+            search = WholeTurns(seat, self.win_limit, max_drops=0)  # a drop never wins
             known = any(end.winner == seat for _, end in search.ends(state))
             self._wins[key] = known
             self.stats["win_checks"] += 1
