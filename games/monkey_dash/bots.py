@@ -332,6 +332,10 @@ def _replay(state: MonkeyDashState, path: list[str]) -> MonkeyDashState | None:
     return node
 
 
+REPLY_FLOOR = 500
+"""Positions a reply search may always make, even once the turn's budget is spent."""
+
+
 class DeepBot(Bot):
     """A depth-two search over whole turns with every reply checked: the strongest Monkey Dash bot.
 
@@ -343,17 +347,18 @@ class DeepBot(Bot):
     `win_check_race` AP of its bay by `race`) does not count as the opponent's best. Replies are cut
     off once one shows a candidate cannot beat the best so far, and the replies that refuted earlier
     candidates are tried first. If every candidate loses to a winning reply, up to `rescue` times as
-    many ends are weighed, looking for one that does not. No further candidate is weighed once the
-    replies and win checks of the turn have made `turn_limit` positions. Interrupts are played when
-    the mover's best turn is clearly worse for them with the card than without. Deterministic for a
-    given seed (ties are broken by the bot's generator); the budgets are counts of positions, not
-    seconds.
+    many ends are weighed, looking for one that does not. The replies and win checks of a whole turn
+    (re-plans after a draw included) make at most `turn_limit` positions: past that no further
+    candidate is weighed, no win check is made, and a reply search makes at most REPLY_FLOOR.
+    Interrupts are played when the mover's best turn is clearly worse for them with the card than
+    without. Deterministic for a given seed (ties are broken by the bot's generator); the budgets are
+    counts of positions, not seconds.
     """
 
     name = "deep"
 
-    def __init__(self, node_limit: int = 20000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
-                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 50000):
+    def __init__(self, node_limit: int = 15000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
+                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 30000):
         self.node_limit = node_limit
         self.turn_limit = turn_limit
         self.win_limit = win_limit
@@ -367,6 +372,7 @@ class DeepBot(Bot):
         self._expect: tuple | None = None
         self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0, "win_checks": 0, "win_nodes": 0}
         self._start_nodes = 0
+        self._budget_turn: tuple | None = None
 
     def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
         seat = state.current_player()
@@ -392,8 +398,10 @@ class DeepBot(Bot):
     def plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
         """The actions of the chosen turn, up to the first card draw (after which it plans again)."""
         self.stats["turns"] += 1
+        if self._budget_turn != (state.turns_done, seat):  # a new turn (not a re-plan after a draw)
+            self._budget_turn = (state.turns_done, seat)
+            self._start_nodes = self.stats["reply_nodes"] + self.stats["win_nodes"]
         self._wins = {}
-        self._start_nodes = self.stats["reply_nodes"] + self.stats["win_nodes"]
         search = WholeTurns(seat, self.node_limit)
         scored = []
         for path, end in search.ends(state):
@@ -441,7 +449,8 @@ class DeepBot(Bot):
                     return evaluate(end, seat)
         # no banana drops in the reply: the evaluation does not see what a banana blocks next turn, so
         # a drop could only look worse for the opponent (a banana fewer in hand), never better
-        search = WholeTurns(other, self.reply_limit, max_drops=0)
+        left = self.turn_limit - self._spent()
+        search = WholeTurns(other, max(REPLY_FLOOR, min(self.reply_limit, left)), max_drops=0)
         replies = []
         for path, end in search.ends(node):
             v = evaluate(end, seat)
@@ -475,6 +484,8 @@ class DeepBot(Bot):
             return False
         if race(state, seat) > self.win_check_race:
             return False
+        if self._spent() >= self.turn_limit:
+            return False  # the turn's budget is spent: no credit (the cautious case)
         key = _turn_key(state)
         known = self._wins.get(key)
         if known is None:
