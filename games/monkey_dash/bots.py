@@ -357,8 +357,8 @@ class DeepBot(Bot):
 
     name = "deep"
 
-    def __init__(self, node_limit: int = 15000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
-                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 30000):
+    def __init__(self, node_limit: int = 12000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
+                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 20000):
         self.node_limit = node_limit
         self.turn_limit = turn_limit
         self.win_limit = win_limit
