@@ -348,7 +348,8 @@ class DeepBot(Bot):
     off once one shows a candidate cannot beat the best so far, and the replies that refuted earlier
     candidates are tried first. If every candidate loses to a winning reply, up to `rescue` times as
     many ends are weighed, looking for one that does not. The replies and win checks of a whole turn
-    (re-plans after a draw included) make at most `turn_limit` positions: past that no further
+    (re-plans after a draw included) make at most `turn_limit` positions (half that in the bananas
+    variant, whose positions cost about twice as much): past that no further
     candidate is weighed, no win check is made, and a reply search makes at most REPLY_FLOOR.
     Interrupts are played when the mover's best turn is clearly worse for them with the card than
     without. Deterministic for a given seed (ties are broken by the bot's generator); the budgets are
@@ -358,7 +359,7 @@ class DeepBot(Bot):
     name = "deep"
 
     def __init__(self, node_limit: int = 12000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
-                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 20000):
+                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 50000):
         self.node_limit = node_limit
         self.turn_limit = turn_limit
         self.win_limit = win_limit
@@ -373,6 +374,7 @@ class DeepBot(Bot):
         self.stats = {"turns": 0, "own_capped": 0, "reply_capped": 0, "reply_nodes": 0, "win_checks": 0, "win_nodes": 0}
         self._start_nodes = 0
         self._budget_turn: tuple | None = None
+        self._limit = turn_limit
 
     def choose(self, state: MonkeyDashState, rng: np.random.Generator) -> str:
         seat = state.current_player()
@@ -401,6 +403,8 @@ class DeepBot(Bot):
         if self._budget_turn != (state.turns_done, seat):  # a new turn (not a re-plan after a draw)
             self._budget_turn = (state.turns_done, seat)
             self._start_nodes = self.stats["reply_nodes"] + self.stats["win_nodes"]
+            # with bananas a position has more moves and costs about twice as much to make
+            self._limit = self.turn_limit // 2 if state.bananas_on else self.turn_limit
         self._wins = {}
         search = WholeTurns(seat, self.node_limit)
         scored = []
@@ -421,7 +425,7 @@ class DeepBot(Bot):
             for n, (value, path, end) in enumerate(scored[: self.candidates * self.rescue]):
                 if n >= self.candidates and best > -WIN / 2:
                     break  # past the usual candidates only while every turn so far loses to a reply
-                if n and self._spent() >= self.turn_limit:
+                if n and self._spent() >= self._limit:
                     break  # the turn's budget of reply positions is spent: the best so far stands
                 reply = self.reply_value(end, seat, best)
                 if best is None or reply > best:
@@ -449,7 +453,7 @@ class DeepBot(Bot):
                     return evaluate(end, seat)
         # no banana drops in the reply: the evaluation does not see what a banana blocks next turn, so
         # a drop could only look worse for the opponent (a banana fewer in hand), never better
-        left = self.turn_limit - self._spent()
+        left = self._limit - self._spent()
         search = WholeTurns(other, max(REPLY_FLOOR, min(self.reply_limit, left)), max_drops=0)
         replies = []
         for path, end in search.ends(node):
@@ -484,7 +488,7 @@ class DeepBot(Bot):
             return False
         if race(state, seat) > self.win_check_race:
             return False
-        if self._spent() >= self.turn_limit:
+        if self._spent() >= self._limit:
             return False  # the turn's budget is spent: no credit (the cautious case)
         key = _turn_key(state)
         known = self._wins.get(key)
