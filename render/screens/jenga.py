@@ -43,7 +43,7 @@ from games.jenga.risk_worker import RiskWorker
 from ..tower.spinner import Spinner
 from ..tower.tint import RiskLegend
 from ..tower.view import TowerView
-from ..widgets import draw_seat_mark
+from ..widgets import draw_seat_mark, panel
 from .base import GameScreen
 from .jenga_holes import HIDDEN_NOTE_END, hidden_hole_words
 
@@ -1050,6 +1050,38 @@ class JengaScreen(GameScreen):
         if seen.get(self.hover_block, "none") not in ("", "none"):
             words += f"; item: {seen[self.hover_block]}"
         return words
+
+    def take_block_steps(self) -> list[str]:
+        """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
+        the pushes and touches are played on the tower, never from the list."""
+        if (self.legal or self.filtering or self.job is not None or not self.match.waiting_for_human()
+                or not self._legal_blocks()):
+            return []
+        return ["Take a block from the tower:",
+                "Press a highlighted block and drag it along its length: the push runs live, the gauge shows "
+                "the force your finger needs.",
+                "Let go once it is out by half its length to take it; let go sooner and it goes back in.",
+                "Hold the press still (or right click, or T) to touch a block and feel how tight it is.",
+                "By keyboard: the arrow keys pick a block, P starts the push, hold W to push and S to pull "
+                "back, Enter lets go.",
+                "R shows or hides the collapse-risk tint; F1 has the rules."]
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        super()._draw_side(surface)
+        steps = self.take_block_steps()
+        rect = self.rects.get("choices")
+        if not steps or not self.show_actions or rect is None:
+            return
+        inner = panel(surface, rect, "Your move", self.font_size(15))
+        size = self.font_size(14)
+        y = inner.y
+        for k, step in enumerate(steps):
+            for line in _wrapped(step, size, inner.w, k == 0):
+                if y + text.font(size).get_linesize() > inner.bottom:
+                    return
+                y = text.draw(surface, line, (inner.x, y), size, P.TEXT if k == 0 else P.TEXT_DIM,
+                              bold=k == 0).bottom
+            y += int(size * 0.5)
 
     def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
         """The result of a game that ended in a fall stands at the right, over the side column, and the
