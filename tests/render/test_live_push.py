@@ -13,6 +13,7 @@ import numpy as np
 import pygame
 import pytest
 
+from .test_tower import SHOTS
 from .test_tower_screen import DT, SIZE, end_point, new_screen, run, send
 
 LOAD = """
@@ -171,5 +172,85 @@ def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_h
         assert screen.job is not None and screen.job.action.startswith("push 8:2 ")
         assert run(screen, surface, lambda: screen.job is None)
         assert match.state.last_verdict["taken"] and match.state.phase in ("stack", "over")
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_waits_beside_it(surface):
+    """"The player that makes the tower fall loses the game" (the Donkey Kong Jenga rulebook, on the
+    traditional rules), and "the last player to stack a block without making the tower fall wins": here
+    nobody has stacked yet, so the other player wins. The block is the edge block 16:0 of the top
+    removable level (it carries the top level, which is light enough to be dragged along), pulled live at
+    10 cm/s until the tower falls under the finger, before the block is out. The fall is then replayed
+    in slow motion with its sentence, and the result shows only once it has played, beside the fallen
+    tower (the board is neither covered nor shaded)."""
+    from render.screens.jenga import FALL_SPEED
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        state = match.state
+        level, slot = 16, 0
+        assert (level, slot) in {tuple(b) for b in state.legal_blocks()}
+        block = state.layout[level][slot]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        last = None
+        for k in range(1, 90):  # up to 3 s at 10 cm/s: far past the block's far end
+            last = screen.live
+            _frames(screen, surface, 1, start - px_per_m * 0.1 * k * DT)
+            if screen.live is None:
+                break
+        assert screen.live is None and last.fallen and not last.clear  # it fell under the finger, the block not yet out
+        assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
+        assert run(screen, surface, lambda: screen.job is None)
+
+        state = match.state
+        assert match.is_over() and state.ended == "fall" and state.last_verdict["collapsed"]
+        assert state.toppler == 0 and state.winners() == [1] and state.returns() == [-1.0, 1.0]
+        # The fall plays, slowed, from its start, with the sentence that says why.
+        assert screen.playback is not None and screen.playback.speed == FALL_SPEED
+        assert screen.fall_story is not None and screen.fall_story.sentence
+        lines = [line for line, _ in screen._info_lines(state, None)]
+        assert any(line.startswith("The tower fell. ") and screen.fall_story.sentence in line for line in lines)
+        replay_s = (screen.playback.duration - screen.playback.t) / FALL_SPEED
+        frames = 0
+        while screen.playback is not None:  # the whole replay and the held last frame: no result yet
+            assert not screen.show_result
+            if frames == int(replay_s / DT) // 2:
+                pygame.image.save(surface, str(SHOTS / "screen_fall_replay.png"))
+            screen.update(DT)
+            screen.draw(surface)
+            frames += 1
+            assert frames < 3000
+        assert frames * DT >= replay_s  # it played at FALL_SPEED, not skipped
+        assert run(screen, surface, lambda: screen.show_result, frames=60)
+
+        # The result stands at the right, over the side column; the fallen tower stays in view, unshaded.
+        board = screen.rects["board"]
+        screen.show_result = False
+        screen.draw(surface)
+        bare = pygame.surfarray.array3d(surface).copy()
+        screen.show_result = True
+        screen.draw(surface)
+        pygame.image.save(surface, str(SHOTS / "screen_fall_result.png"))
+        shown = pygame.surfarray.array3d(surface)
+        panel = screen._overlay_panel(surface.copy(), 0.56, 0.5)
+        outside = np.ones(surface.get_size(), dtype=bool)
+        outside[panel.left:panel.right, :] = False
+        inside_board = np.zeros_like(outside)
+        inside_board[board.left:board.right, board.top:board.bottom] = True
+        keep = outside & inside_board
+        assert keep.mean() > 0.4 and np.array_equal(bare[keep], shown[keep])
+        poses = np.asarray(state.tower["poses"], dtype=float)
+        where = np.array([w != "aside" for w in state.tower["where"]])
+        pts, _ = screen.camera.project(poses[where, :3])
+        beside = np.mean([board.collidepoint(int(x), int(y)) and not panel.collidepoint(int(x), int(y))
+                          for x, y in pts])
+        assert beside >= 0.8  # most fallen blocks are in view beside the result
     finally:
         screen.close()
