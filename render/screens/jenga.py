@@ -184,10 +184,11 @@ class JengaScreen(GameScreen):
                 or self.countdown.active or self.playback is not None)
 
     def quiet(self) -> bool:
-        """Also still: the camera (no turn or reframing under way), no push being dragged, and no risk
-        map arriving (its tint fills in block by block)."""
+        """Also still: the camera (no turn or reframing under way) and no push being dragged. A risk map
+        filling in does not keep the full frame rate: the app's idle frames (12 a second) show its blocks
+        arriving well enough, and the cores the window leaves go to the map (bench_risk_fill.py)."""
         return (super().quiet() and self.camera.goal_yaw is None and self._camera_goal is None
-                and self.live is None and not self.risk.busy)
+                and self.live is None)
 
     def finish_animations(self) -> None:
         self.held = None
@@ -419,6 +420,7 @@ class JengaScreen(GameScreen):
         state = self.match.state
         if state.tower is None or not self.show_risk:
             return
+        self.risk.start()  # loads the simulator while the players look at the tower (no-op once running)
         key = self.position_key()
         self._risk_key = key
         seats = self.match.config.num_players
