@@ -36,7 +36,7 @@ from ..tower.camera import Camera
 from ..tower.countdown import SettleCountdown
 from ..tower.fall import tell as tell_fall
 from ..tower.geometry import rotation_matrices
-from ..tower.live_drag import LiveDrag
+from ..tower.live_drag import LiveDrag, touch_feel
 from ..tower.jenga_scene import block_sizes, scene_of, stack_ghosts
 from ..tower.playback import Playback
 from games.jenga.risk_worker import RiskWorker
@@ -48,6 +48,7 @@ from .base import GameScreen
 from .jenga_holes import HIDDEN_NOTE_END, hidden_hole_words
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
+MOVED_MM = 0.5  # a touch that leaves a block further than this from where it stood makes the risk map redo
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
 RISK_WORKERS = 2  # processes the risk map's pushes are spread over (at a lower priority than the window)
@@ -76,6 +77,13 @@ def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str,
 @lru_cache(maxsize=256)
 def _width(line: str, size: int) -> int:
     return text.font(size).size(line)[0]
+
+
+def risk_words(figure: tuple[float, float, bool]) -> str:
+    """A block's figure of the risk map in words: the chance and the force its pulls took (the same pushes)."""
+    p, force, fresh = figure
+    words = f"{p * 100:.0f} % {RISK_MEANS}; its pulls took about {force:.2f} N"
+    return words if fresh else words + " (from before the last touch moved the tower; being redone)"
 
 
 def rule_wait_s(tower_name: str) -> float:
@@ -119,6 +127,9 @@ class JengaScreen(GameScreen):
         self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
         self._framed_levels = -1
         self._risk_key = None
+        self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
+        self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
+        self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
         self.probe_note = ""
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
@@ -230,16 +241,19 @@ class JengaScreen(GameScreen):
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         self.say_hidden_holes(before)
+        if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
+            self.tower_moves += 1  # the map of the tower before the touch is stale: it is redone
+            self.touched = tuple(state.last_probe["where"])
         if word in ("probe", "push") and state.last_probe and not (state.last_verdict or {}).get("taken", True):
             p = state.last_probe
             level, slot = p["where"]
-            feel = "it gave" if p.get("moves") else "it was held tight"
+            feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot), past=True)
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: up to {p['force_n']:.2f} N, the rest "
                                f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
         elif word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
-            feel = "it slides" if p.get("moves") else "it is held tight"
+            feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot))
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
 
@@ -414,7 +428,28 @@ class JengaScreen(GameScreen):
     def position_key(self) -> tuple:
         """Names the tower's position, so a risk map is matched to the tower it was computed for."""
         state = self.match.state
-        return (str(state.layout), state.hand, len(state.floor))
+        return (str(state.layout), state.hand, len(state.floor), self.tower_moves)
+
+    @staticmethod
+    def _touch_moved_tower(before, state) -> bool:
+        """Whether a touch left any block of the tower more than MOVED_MM from where it stood."""
+        if before is None or getattr(before, "tower", None) is None or state.tower is None:
+            return False
+        a = np.asarray(before.tower["poses"], dtype=float)[:, :3]
+        b = np.asarray(state.tower["poses"], dtype=float)[:, :3]
+        return a.shape == b.shape and float(np.max(np.linalg.norm(b - a, axis=1), initial=0.0)) * 1000 > MOVED_MM
+
+    def _risk_figure(self, level: int, slot: int) -> tuple[float, float, bool] | None:
+        """(p_collapse, the map's push force in N, fresh) of a block on screen, or None. A figure of the map
+        from before a touch moved the tower stands (fresh False) until the redone map has the block."""
+        key = self._risk_key
+        for risk_map, fresh in ((self.risk.latest, True), (self._risk_before, False)):
+            if risk_map is None or risk_map.get(level, slot) is None:
+                continue
+            if risk_map.key == key or (not fresh and key is not None and risk_map.key[:3] == key[:3]):
+                p, force = risk_map.get(level, slot)
+                return p, force, fresh
+        return None
 
     def _refresh_risk(self) -> None:
         state = self.match.state
@@ -422,6 +457,13 @@ class JengaScreen(GameScreen):
             return
         self.risk.start()  # loads the simulator while the players look at the tower (no-op once running)
         key = self.position_key()
+        if key != self._risk_key:
+            old = self.risk.latest
+            same_blocks = old is not None and self._risk_key is not None and old.key[:3] == key[:3]
+            if same_blocks and old.key == self._risk_key:
+                self._risk_before = old  # a touch moved the tower: its old figures stand until redone
+            elif not same_blocks:
+                self._risk_before = None
         self._risk_key = key
         seats = self.match.config.num_players
         watching = len(self.match.bots) >= seats  # bots only: the tint is shown on their turns
@@ -429,6 +471,9 @@ class JengaScreen(GameScreen):
             # The blocks that may be taken, from the top down (the ones a player looks at first). On a
             # bot's turn the map is not computed: it would only slow the bot's own physics down.
             blocks = sorted((tuple(b) for b in state.legal_blocks()), key=lambda b: (-b[0], b[1]))
+            if self.touched in blocks:  # the touched block's figure changed most: it is redone first
+                blocks.remove(self.touched)
+                blocks.insert(0, self.touched)
             self.risk.request(key, state.TOWER, state.tower, blocks=blocks)
         elif self.risk.busy:
             self.risk.cancel()  # no block may be taken here: the map of the last position is of no use
@@ -662,10 +707,9 @@ class JengaScreen(GameScreen):
             return ""
         level, slot = self.picked
         words = f"Picked block {level}:{slot}"
-        latest = self.risk.latest
-        if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
-            p, _ = latest.get(level, slot)
-            words += f": {p * 100:.0f} % {RISK_MEANS}"
+        figure = self._risk_figure(level, slot)
+        if figure is not None:
+            words += ": " + risk_words(figure)
         elif self.show_risk and self.risk.busy:
             words += ": its risk is still being computed"
         return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."
@@ -749,6 +793,7 @@ class JengaScreen(GameScreen):
             self.live = LiveDrag(open_session, b, where[0], where[1], pos, tuple((ends[1] - ends[0]) / 0.01),
                                  float(self._scene.sizes[b, 0]), self._end_facing_eye(b), self.clock,
                                  hand.max_force_n, hand.touch_force_n)
+            self.live.risk = self._risk_figure(where[0], where[1])
         except Exception as exc:  # the window must survive a tower the simulator refuses
             self.live = None
             self.sim_error = (f"The simulator failed on the push of block {where[0]}:{where[1]} "
@@ -832,15 +877,19 @@ class JengaScreen(GameScreen):
         return poses
 
     def _risk_array(self, state, n: int) -> np.ndarray | None:
-        latest = self.risk.latest
-        if not self.show_risk or latest is None or latest.key != self._risk_key or self.playback is not None:
+        if not self.show_risk or self.playback is not None:
+            return None
+        legal = self._legal_blocks()
+        maps = [m for m in (self._risk_before, self.risk.latest) if m is not None and self._risk_key is not None
+                and (m.key == self._risk_key or (m is self._risk_before and m.key[:3] == self._risk_key[:3]))]
+        if not maps:
             return None
         risk = np.full(n, np.nan)
-        legal = self._legal_blocks()
-        for (level, slot), (p, _) in latest.by_block.items():
-            if (level, slot) in legal or not legal:
-                if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
-                    risk[state.layout[level][slot]] = p
+        for risk_map in maps:  # the fresh map's figures over the ones from before a touch
+            for (level, slot), (p, _) in risk_map.by_block.items():
+                if (level, slot) in legal or not legal:
+                    if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
+                        risk[state.layout[level][slot]] = p
         return risk
 
     def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -1035,12 +1084,11 @@ class JengaScreen(GameScreen):
         level, slot = where
         words = f"block {level}:{slot}"
         legal = self._legal_blocks()
-        latest = self.risk.latest
         if where in legal:
             words += " may be taken"
-            if latest is not None and latest.key == self._risk_key and latest.get(level, slot) is not None:
-                p, _ = latest.get(level, slot)
-                words += f"; {p * 100:.0f} % {RISK_MEANS}"
+            figure = self._risk_figure(level, slot)
+            if figure is not None:
+                words += "; " + risk_words(figure)
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
         elif legal:
