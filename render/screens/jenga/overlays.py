@@ -218,9 +218,12 @@ class Overlays:
         if not words:
             return
         size = self.font_size(14)
-        img = text.render(words, size, P.TEXT)
-        box = img.get_rect(topleft=(self.mouse[0] + 16, self.mouse[1] + 12)).inflate(12, 8)
+        lines = _wrapped(words, size, max(160, min(rect.w - 40, int(460 * self.scale))))  # no run over the legend
+        step = text.font(size).get_linesize()
+        width = max(_width(line, size) for line in lines)
+        box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 12, width, step * len(lines)).inflate(12, 8)
         box.clamp_ip(rect)
         pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
         pygame.draw.rect(surface, P.PANEL_EDGE, box, 1, border_radius=4)
-        surface.blit(img, img.get_rect(center=box.center))
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (box.x + 6, box.y + 4 + k * step), size, P.TEXT)
