@@ -4,8 +4,9 @@
 
 Opens the Jenga screen at 1280x800 with SDL's dummy video driver, builds the tower, and from the
 frame on which the screen asks its worker process for the risk map, draws frames paced at 60 a
-second like the app (the pointer sweeping over the tower, hover and tooltip included) until the map of
-every block that may be taken has arrived. Times the first figure, half the blocks and the whole map
+second like the app (the pointer sweeping over the tower, hover and tooltip included; with --pointer
+still no input at all, and the app's idle rate once the screen is quiet) until the map of every block
+that may be taken has arrived. Times the first figure, half the blocks and the whole map
 (wall seconds from the request), and every frame's work (events, update, draw, flip) meanwhile.
 
 Then, unless --no-compare, the same map is computed once more here the way the benchmark map is
@@ -42,6 +43,7 @@ from games.core import Seat  # noqa: E402
 from games.jenga import physics  # noqa: E402
 from games.jenga.risk_worker import NICE  # noqa: E402
 from games.match import Match  # noqa: E402
+from render.app import FPS, IDLE_AFTER, IDLE_FPS  # noqa: E402
 from render.screens.base import screen_for  # noqa: E402
 
 TIMEOUT_S = 600.0
@@ -62,20 +64,22 @@ def _ready(game: str, seed: int, window):
     raise SystemExit("the game never reached a push")
 
 
-def fill(game: str, seed: int, window) -> dict:
+def fill(game: str, seed: int, window, moving: bool = True) -> dict:
     match, screen = _ready(game, seed, window)
     board = screen.rects["board"]
     frame_ms: list[float] = []
     arrived: list[tuple[float, int]] = []  # (s since the request, blocks known)
     t0 = last = time.perf_counter()
     requested = None
+    still_since = time.perf_counter()
     while time.perf_counter() - t0 < TIMEOUT_S:
         now = time.perf_counter()
         dt, last = now - last, now
         t = now - t0
-        pos = (int(board.centerx + board.w * 0.25 * math.sin(t * 1.3)),
-               int(board.centery + board.h * 0.35 * math.sin(t * 0.7)))
-        screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        if moving:
+            pos = (int(board.centerx + board.w * 0.25 * math.sin(t * 1.3)),
+                   int(board.centery + board.h * 0.35 * math.sin(t * 0.7)))
+            screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         screen.update(dt)
         screen.draw(window)
         pygame.display.flip()
@@ -91,10 +95,13 @@ def fill(game: str, seed: int, window) -> dict:
                     arrived.append((time.perf_counter() - t0, n))
                 if latest.complete:
                     break
-        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
+        # the app's loop: 60 frames a second, IDLE_FPS once the screen is quiet and no input came for IDLE_AFTER
+        idle = not moving and now - still_since >= IDLE_AFTER and screen.quiet()
+        time.sleep(max(0.0, 1 / (IDLE_FPS if idle else FPS) - (time.perf_counter() - now)))
     latest = screen.risk.latest
     tower, blocks = match.state.tower, sorted(latest.by_block) if latest else []
-    out = {"game": game, "seed": seed, "size": [1280, 800], "workers": screen.risk.workers,
+    out = {"game": game, "seed": seed, "size": [1280, 800], "pointer": "moving" if moving else "still",
+           "workers": screen.risk.workers,
            "samples": screen.risk.samples, "blocks": len(blocks),
            "complete": bool(latest is not None and latest.complete),
            "fill_s": round(arrived[-1][0], 2) if arrived else None,
@@ -115,6 +122,9 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--game", default="jenga_classic")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pointer", choices=("moving", "still"), default="moving",
+                        help="moving: the pointer sweeps the tower every frame (60 frames a second throughout); "
+                             "still: no input, so the app's loop drops to its idle rate")
     parser.add_argument("--no-compare", action="store_true", help="skip the benchmark map of the same tower")
     parser.add_argument("--benchmark-nice", type=int, default=NICE,
                         help=f"niceness of the benchmark map (default {NICE}, the app's worker's)")
@@ -122,7 +132,7 @@ def main(argv=None) -> int:
     pygame.init()
     window = pygame.display.set_mode((1280, 800))
     load_before = os.getloadavg()
-    out, (name, tower, blocks, samples, seed, workers) = fill(args.game, args.seed, window)
+    out, (name, tower, blocks, samples, seed, workers) = fill(args.game, args.seed, window, args.pointer == "moving")
     if not args.no_compare and blocks:
         os.nice(max(0, args.benchmark_nice))  # the same footing as the app's worker (its pool inherits it)
         out["benchmark_nice"] = os.nice(0)
