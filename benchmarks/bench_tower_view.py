@@ -111,7 +111,7 @@ def main(argv=None) -> int:
 
 def physics_frames(args) -> int:
     from games.jenga.push import make_extract
-    from render.screens import jenga
+    from render.screens.jenga import screen as jenga
 
     if args.switch is not None:
         jenga.SWITCH_INTERVAL_S = args.switch

@@ -261,3 +261,48 @@ def test_playback_interpolates_at_real_speed():
     assert math.isclose(play.poses()[0, 0], 0.25, abs_tol=1e-9)
     play.update(5.0)
     assert play.done and math.isclose(play.poses()[0, 0], 1.0)
+
+
+def _green_shell(patch):
+    return np.any((patch[..., 1] > 110) & (patch[..., 0] < 80) & (patch[..., 2] < 90))
+
+
+def test_bowser_stands_at_his_layer_once_blocks_are_stacked_above_him(surface):
+    """Super Mario: "Place Bowser at the top of the tower" as built, then "stack it above Bowser": he keeps
+    his layer (the rules engine's bowser_level), so with three layers stacked over him he is drawn at that
+    layer's height, beside the tower on the side facing the eye, and not on the new top."""
+    levels, his = 17, 14
+    cam = camera_for(levels, yaw=-90)
+    on_his_layer = his * 3 + 1  # the middle block of layer 14 (stacked_poses numbers level by level)
+    scene = scene_of(levels, holes=True, figures=[Figure("bowser", on_his_layer)])
+    _, img = paint(surface, scene, cam, floor=False)
+    view = TowerView(cam)
+    (fig, centre, w, h), = view._place_figures(scene, Boxes(scene.poses, scene.sizes), np.ones(len(scene.poses), bool))
+    assert centre[2] == pytest.approx((his + 1) * 0.015 + h / 2)  # his feet on layer 14's top face
+    assert np.linalg.norm(centre[:2]) > 0.075 / 2  # beside the tower, not inside it
+    (p,), _ = cam.project(centre[None])
+    assert _green_shell(img[int(p[1]) - 20:int(p[1]) + 20, int(p[0]) - 30:int(p[0]) + 30])
+    (top,), _ = cam.project(np.array([[0.0, 0.0, levels * 0.015 + h / 2]]))
+    assert not _green_shell(img[int(top[1]) - 15:int(top[1]) + 15, int(top[0]) - 30:int(top[0]) + 30])
+    pygame.image.save(surface, str(SHOTS / "bowser_at_his_layer.png"))
+
+    # On the tower as built nothing is above his layer: he stands on top, as before.
+    scene = scene_of(his + 1, holes=True, figures=[Figure("bowser", on_his_layer)])
+    (fig, centre, w, h), = view._place_figures(scene, Boxes(scene.poses, scene.sizes), np.ones(len(scene.poses), bool))
+    assert centre[2] == pytest.approx((his + 1) * 0.015 + h / 2) and np.linalg.norm(centre[:2]) < 0.01
+
+
+def test_the_mario_scene_gives_bowser_a_block_of_his_layer():
+    """scene_of reads Bowser's layer from the rules engine (bowser_level) and hands the view one of its blocks."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.tower.jenga_scene import scene_of as jenga_scene_of
+
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("A"), Seat("B")]), seed=4)
+    while match.state.tower is None:
+        match.step()
+    state = match.state
+    state.bowser = 9  # as if the tower had grown above him (rendering reads only)
+    bowser, = [f for f in jenga_scene_of(state).figures if f.kind == "bowser"]
+    assert bowser.block in state.layout[9]
