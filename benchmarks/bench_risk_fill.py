@@ -44,7 +44,7 @@ from games.jenga import physics  # noqa: E402
 from games.jenga.risk_worker import NICE  # noqa: E402
 from games.match import Match  # noqa: E402
 from render.app import FPS, IDLE_AFTER, IDLE_FPS  # noqa: E402
-from render.screens.base import screen_for  # noqa: E402
+from render.screens.registry import screen_for  # noqa: E402
 
 TIMEOUT_S = 600.0
 
