@@ -320,11 +320,16 @@ def scenarios(spec, seeds, families=None, mode: str = "remove") -> list[dict]:
     """The suite's scenarios on these tolerance seeds, labelled for `mode` (remove or extract)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    out = []
+    out, seen = [], set()
     for seed in seeds:
         for name, fn in FAMILIES.items():
             if families is None or name in families:
-                out.extend(fn(spec, seed, mode))
+                for s in fn(spec, seed, mode):
+                    # A scenario cut before its first undecided operation can equal a shorter one.
+                    key = (seed, tuple(tuple(op) for op in s["ops"]))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(s)
     return out
 
 
