@@ -33,7 +33,8 @@ import numpy as np  # noqa: E402
 from sim import oracle as sim_oracle  # noqa: E402
 from sim import Tower, load_spec  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
-from sim.layout import seat  # noqa: E402
+from sim.layout import seat, slot_xy  # noqa: E402
+from sim import statics  # noqa: E402
 from sim.census import STILL_MM  # noqa: E402
 from sim.oracle import MARGIN_MM  # noqa: E402
 
@@ -107,7 +108,9 @@ def build(spec, seed: int, mode: str, levels: int) -> dict:
                 break
             op = ["extract", *pick]
         else:
-            op = ["stack", _open_slot(tower)]
+            op = ["stack", _stack_slot(tower)]
+            if op[1] is None:
+                break
         t0 = time.process_time()
         if op[0] == "remove":
             v = tower.remove(op[1], op[2])
@@ -137,12 +140,27 @@ def build(spec, seed: int, mode: str, levels: int) -> dict:
             "cpu_ms_median": float(np.median(cpu)), "cpu_ms_max": float(max(cpu))}
 
 
-def _open_slot(tower) -> int:
-    """The first open slot of the top level (of a new level when the top is complete)."""
+def _stack_slot(tower) -> int | None:
+    """Where the hand puts its block: the first open slot of the top level (of a new level when the top
+    is complete) whose stack statics finds safe by MARGIN_MM, as the pro pattern of sim/oracle.py does on
+    paper; None when there is none."""
     top = tower.num_levels - 1
-    if tower.top_level_complete:
-        return 0
-    return int(np.flatnonzero(tower.slots[top] < 0)[0])
+    open_slots = range(tower.spec.per_level) if tower.top_level_complete else np.flatnonzero(tower.slots[top] < 0)
+    level = top + 1 if tower.top_level_complete else top
+    for slot in open_slots:
+        present, xy, widths, masses = tower._statics_arrays()
+        if level >= len(present):
+            present = np.vstack([present, np.zeros((1, present.shape[1]), bool)])
+            xy = np.concatenate([xy, np.zeros((1,) + xy.shape[1:])])
+            widths = np.vstack([widths, np.zeros((1, widths.shape[1]))])
+            masses = np.vstack([masses, np.zeros((1, masses.shape[1]))])
+        present[level, slot] = True
+        xy[level, slot] = slot_xy(tower.spec, level, int(slot))
+        widths[level, slot] = tower.dims[tower.hand, 1]
+        masses[level, slot] = tower.masses[tower.hand]
+        if float(statics.margins(present, xy, widths, masses)[0][0]) >= MARGIN_MM:
+            return int(slot)
+    return None
 
 
 def main(argv=None) -> int:
@@ -160,6 +178,8 @@ def main(argv=None) -> int:
     for mode in a.modes:
         for seed in _seeds(a.seeds):
             rows.append(build(spec, seed, mode, a.levels))
+            sys.stderr.write(json.dumps({k: v for k, v in rows[-1].items() if k != "ops"}) + "\n")
+            sys.stderr.flush()
             if not a.json:
                 r = rows[-1]
                 print(f"{mode:8s} seed {seed}: {r['levels_reached']} levels"
