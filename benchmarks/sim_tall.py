@@ -9,7 +9,8 @@ reached is reported: the number of levels of the tower after its last standing o
   careful push (0.02 m/s, steadiness 1.0) of an edge whose level keeps its middle, chosen by touch as a
   pro chooses: it feels the candidate edges (Tower.probe, the games' touch, from both ends), lowest level
   first, and takes the first one that gives under the gentle touch without moving the tower, from that
-  end; when no edge is loose, the edge and end that took the least force. A removal statics finds unsafe
+  end; when no edge is loose, the edge and end whose touch moved the rest of the tower least (a pro
+  feels the tower go along), the least force breaking ties. A removal statics finds unsafe
   (margin under 3 mm on the tower as it stands) is never a candidate.
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
@@ -54,7 +55,9 @@ def touching_pro(tower, memory: dict) -> tuple[tuple[int, int, int] | None, int]
     removal statics finds safe by MARGIN_MM on the tower as it stands. The hand touches them lowest level
     first, each from both ends (Tower.probe), and takes the first one that is loose as the census calls
     it (it gives under the gentle touch and the rest of the tower moves under STILL_MM); when none is, it
-    takes the edge and end that needed the least force. `memory` keeps what the hand felt, per block and
+    takes the edge and end whose touch moved the rest of the tower least (then the least force): the
+    push that drags the tower least. (Taking the least force instead built 24, 26, 25, 22 levels on
+    seeds 0 to 3, against 28, 28, 26, 24; docs/sim.md.) `memory` keeps what the hand felt, per block and
     end; the caller forgets the touches of the levels whose load an operation changed."""
     touch = tower.spec.hand.touch_force_n
     cands = [(l, p) for l, p in tower.removable() if p != 1 and tower.present(l, 1)]
@@ -74,8 +77,8 @@ def touching_pro(tower, memory: dict) -> tuple[tuple[int, int, int] | None, int]
             force, motion = memory[key]
             if force <= touch and motion < STILL_MM:
                 return (level, pos, side), touches
-            if best is None or force < best[0]:
-                best = (force, (level, pos, side))
+            if best is None or (motion, force) < best[0]:
+                best = ((motion, force), (level, pos, side))
     return (None if best is None else best[1]), touches
 
 
