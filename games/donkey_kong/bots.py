@@ -224,12 +224,23 @@ class FinishAwareGreedy(GreedyBot):
         return value
 
 
+class _SeatPolicies(GreedyBot):
+    """A playout policy with one rule for the searching seat and another for everybody else."""
+
+    def __init__(self, me: int, mine: GreedyBot, others: GreedyBot):
+        self.me, self.mine, self.others = me, mine, others
+
+    def choose(self, state, rng: np.random.Generator) -> str:
+        return (self.mine if state.current_player() == self.me else self.others).choose(state, rng)
+
+
 class ExpertBot(Bot):
     """Monte Carlo with common dice and successive halving: candidates are played to the end of the game.
 
     Each candidate (paths that end alike and meet the same spaces count once; at most the
     `max_candidates` the greedy bot likes best) is played out `playouts` times, all seats then playing
-    the finish-aware greedy policy, and playout j of every candidate draws its dice and cards from the
+    greedy (`policy` "greedy"; "finish": every seat plays the finish-aware greedy policy; "mine": the
+    searching seat does, the others plain greedy), and playout j of every candidate draws its dice and cards from the
     same seed, so candidates are compared on the same luck. With `rounds` > 1 the budget is spent in
     rounds: after each, the better half of the candidates goes on and gets as many new playouts as all
     before (successive halving), so the close ones are told apart by the most playouts. The choice is
@@ -241,10 +252,13 @@ class ExpertBot(Bot):
     name = "expert"
 
     def __init__(self, playouts: int = 32, max_candidates: int = 12, rounds: int = 4,
-                 policy: str = "finish"):
+                 policy: str = "greedy"):
         self.playouts = playouts
         self.max_candidates = max_candidates
         self.rounds = rounds
+        if policy not in ("greedy", "finish", "mine"):
+            raise ValueError(f"expert playout policy is 'greedy', 'finish' or 'mine', not {policy!r}")
+        self.policy = policy
         self._policy = FinishAwareGreedy() if policy == "finish" else GreedyBot()
 
     def choose(self, state, rng: np.random.Generator) -> str:
@@ -257,6 +271,7 @@ class ExpertBot(Bot):
             return actions[0]
         total = self.playouts * 2 ** (self.rounds - 1)
         seeds = [int(x) for x in rng.integers(2**63, size=total)]
+        policy = _SeatPolicies(me, FinishAwareGreedy(), GreedyBot()) if self.policy == "mine" else self._policy
         stats = {a: [0.0, 0.0] for a in actions}  # wins, lead
         alive, done, batch = list(actions), 0, self.playouts
         for r in range(self.rounds):
@@ -265,7 +280,7 @@ class ExpertBot(Bot):
                 for seed in seeds[done:done + batch]:
                     sim = state.clone()
                     sim.apply_action(a)
-                    play_greedily(sim, np.random.default_rng(seed), self._policy)
+                    play_greedily(sim, np.random.default_rng(seed), policy)
                     scores = sim.scores()
                     winners = sim.winners()
                     if me in winners:
