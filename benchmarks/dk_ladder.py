@@ -10,7 +10,7 @@ A bot is a registered name or a name with settings for its constructor, e.g.
 `expert:playouts=48/rounds=1/policy=greedy` (the expert of 2 Dec before successive halving).
 
     nice -n 19 .venv/bin/python benchmarks/dk_ladder.py "expert,strong;strong,random" \\
-        --seeds 6000-6199 --workers 2 --timing --json [--log games.jsonl]
+        --seeds 6000-6199 --workers 2 --timing --json [--log games.jsonl [--resume]]
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _game(task):
     bots = [ka, kb] if a_first else [kb, ka]
     r = play_one(spec, bots, variant, seed)
     seat_a = 0 if a_first else 1
-    return {"a": a, "b": b, "seed": seed, "a_first": a_first, "error": r["error"],
+    return {"a": a, "b": b, "seed": seed, "a_first": a_first, "variant": variant, "error": r["error"],
             "violations": len(r["violations"]), "turns": r["turns"],
             "a_won": seat_a in r["winners"], "b_won": (1 - seat_a) in r["winners"],
             "returns": r["returns"], "cpu": list(_DECISION_CPU)}
@@ -94,6 +94,8 @@ def main(argv=None) -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--timing", action="store_true", help="record the CPU time of A's decisions")
     ap.add_argument("--log", help="append each game as one JSON line to this file")
+    ap.add_argument("--resume", action="store_true",
+                    help="count the games already in --log and play only the missing ones")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -111,8 +113,26 @@ def main(argv=None) -> None:
         _register(spec, a, False), _register(spec, b, False)
     tasks = [(a, b, s, a_first, args.variant, args.timing)
              for a, b in pairs for s in range(first, last + 1) for a_first in (True, False)]
-    start, cpu0 = time.perf_counter(), time.process_time()
     results = []
+    if args.resume:
+        if not args.log:
+            ap.error("--resume needs --log, the file of the games already played")
+        try:
+            with open(args.log) as f:
+                done = [json.loads(line) for line in f if line.strip()]
+        except FileNotFoundError:
+            done = []
+        except json.JSONDecodeError as exc:
+            ap.error(f"{args.log} is not one JSON object a line ({exc})")
+        wanted = {(t[0], t[1], t[2], t[3]) for t in tasks}
+        seen = set()
+        for r in done:
+            key = (r["a"], r["b"], r["seed"], r["a_first"])
+            if r.get("variant", "rulebook") == args.variant and key in wanted and key not in seen:
+                seen.add(key)
+                results.append(r)
+        tasks = [t for t in tasks if (t[0], t[1], t[2], t[3]) not in seen]
+    start = time.perf_counter()
     log = open(args.log, "a") if args.log else None
     with Pool(args.workers) if args.workers > 1 else _Serial() as pool:
         for i, r in enumerate(pool.imap_unordered(_game, tasks)):

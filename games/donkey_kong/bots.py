@@ -1,5 +1,5 @@
-"""Donkey Kong bots: greedy (best immediate points and progress), strong (looks ahead) and expert
-(plays every choice out to the end of the game, many times).
+"""Donkey Kong bots: greedy (best immediate points and progress), patient (greedy, but no rescue that
+loses), strong (looks ahead) and expert (plays every choice out to the end of the game, many times).
 
 greedy scores each pawn path by what it brings at once: card points for the obstacles it meets
 (or the penalty when the hand is empty), a red-dot draw, the Finish bonus and the climb; on contact
@@ -193,13 +193,13 @@ class StrongBot(Bot):
 
 
 class FinishAwareGreedy(GreedyBot):
-    """The playout policy of `expert`: greedy, except that it weighs the Finish by the result. A path
+    """`patient`, also a playout policy of `expert`: greedy, except that it weighs the Finish by the result. A path
     onto the Finish that would win (the points after this move plus the bonus beat every opponent's
     points plus their best face-up card) is taken before anything else; one that would lose is the last
     resort, since the rescue ends the game. Plain greedy takes the bonus whenever it can, which in a
     playout ends many games that a player behind on points would have played on."""
 
-    name = "greedy_finish"
+    name = "patient"
 
     @staticmethod
     def path_values(state):
