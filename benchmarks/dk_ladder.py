@@ -168,7 +168,8 @@ def main(argv=None) -> None:
     else:
         for row in out["pairings"]:
             line = (f"{row['a']} vs {row['b']}: {row['a_wins']} - {row['b_wins']} of {row['games']} games "
-                    f"({100 * row['a_win_rate']:.1f}% for {row['a']}; {row['ties']} ties, {row['errors']} errors)")
+                    f"({100 * row['a_win_rate']:.1f}% for {row['a']}; {row['ties']} ties, "
+                    f"{row['errors']} errors)")
             if "a_decision_cpu_s" in row:
                 t = row["a_decision_cpu_s"]
                 line += f"; CPU per decision median {t['median']} s, p95 {t['p95']} s, max {t['max']} s"

@@ -193,11 +193,11 @@ class StrongBot(Bot):
 
 
 class FinishAwareGreedy(GreedyBot):
-    """`patient`, also a playout policy of `expert`: greedy, except that it weighs the Finish by the result. A path
-    onto the Finish that would win (the points after this move plus the bonus beat every opponent's
-    points plus their best face-up card) is taken before anything else; one that would lose is the last
-    resort, since the rescue ends the game. Plain greedy takes the bonus whenever it can, which in a
-    playout ends many games that a player behind on points would have played on."""
+    """`patient`, also a playout policy of `expert`: greedy, except that it weighs the Finish by the
+    result. A path onto the Finish that would win (the points after this move plus the bonus beat every
+    opponent's points plus their best face-up card) is taken before anything else; one that would lose
+    is the last resort, since the rescue ends the game. Plain greedy takes the bonus whenever it can,
+    which ends many games that a player behind on points would have played on."""
 
     name = "patient"
 
@@ -240,11 +240,12 @@ class ExpertBot(Bot):
     Each candidate (paths that end alike and meet the same spaces count once; at most the
     `max_candidates` the greedy bot likes best) is played out `playouts` times, all seats then playing
     greedy (`policy` "greedy"; "finish": every seat plays the finish-aware greedy policy; "mine": the
-    searching seat does, the others plain greedy), and playout j of every candidate draws its dice and cards from the
-    same seed, so candidates are compared on the same luck. With `rounds` > 1 the budget is spent in
-    rounds: after each, the better half of the candidates goes on and gets as many new playouts as all
-    before (successive halving), so the close ones are told apart by the most playouts. The choice is
-    the candidate that wins most often over the playouts it had (all survivors had the same ones); the
+    searching seat does, the others plain greedy), and playout j of every candidate draws its dice and
+    cards from the same seed, so candidates are compared on the same luck. With `rounds` > 1 the budget
+    is spent in rounds: after each, the better half of the candidates goes on and gets as many new
+    playouts as all before (successive halving), so the close ones are told apart by the most
+    playouts. The choice is the candidate that wins most often over the playouts it had (all survivors
+    had the same ones); the
     mean lead in points breaks near ties. A fixed number of playouts, not a clock, bounds the work, so a
     game replays exactly from its seed.
     """
@@ -271,7 +272,9 @@ class ExpertBot(Bot):
             return actions[0]
         total = self.playouts * 2 ** (self.rounds - 1)
         seeds = [int(x) for x in rng.integers(2**63, size=total)]
-        policy = _SeatPolicies(me, FinishAwareGreedy(), GreedyBot()) if self.policy == "mine" else self._policy
+        policy = self._policy
+        if self.policy == "mine":
+            policy = _SeatPolicies(me, FinishAwareGreedy(), GreedyBot())
         stats = {a: [0.0, 0.0] for a in actions}  # wins, lead
         alive, done, batch = list(actions), 0, self.playouts
         for r in range(self.rounds):

@@ -28,7 +28,8 @@ def test_greedy_and_strong_take_the_finish_when_it_wins():
 
 
 def test_bots_finish_games_without_errors():
-    for bots in (["strong", "greedy"], ["greedy", "random", "strong"], ["expert", "strong"], ["patient", "random"]):
+    for bots in (["strong", "greedy"], ["greedy", "random", "strong"], ["expert", "strong"],
+                 ["patient", "random"]):
         summary = run("donkey_kong", games=2, seed=5, bots=bots, progress=False)
         assert summary["finished"] == 2 and summary["errors"] == 0 and summary["invariant_violations"] == 0
     assert list(SPEC.bots)[0] == "random" and list(SPEC.bots)[-1] == "expert"
