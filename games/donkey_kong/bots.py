@@ -245,9 +245,8 @@ class ExpertBot(Bot):
     is spent in rounds: after each, the better half of the candidates goes on and gets as many new
     playouts as all before (successive halving), so the close ones are told apart by the most
     playouts. The choice is the candidate that wins most often over the playouts it had (all survivors
-    had the same ones); the
-    mean lead in points breaks near ties. A fixed number of playouts, not a clock, bounds the work, so a
-    game replays exactly from its seed.
+    had the same ones); the mean lead in points breaks near ties. A fixed number of playouts, not a
+    clock, bounds the work, so a game replays exactly from its seed.
     """
 
     name = "expert"
