@@ -27,6 +27,7 @@ from games.selfplay import play_one
 
 GAME = "donkey_kong"
 _DECISION_CPU: list[float] = []
+_ADDED: list[str] = []  # the names this process gave the spec's bot table, taken out again by main()
 
 
 def _register(spec, name: str, timed: bool) -> str:
@@ -64,6 +65,7 @@ def _register(spec, name: str, timed: bool) -> str:
         return bot
 
     spec.bots[key] = make
+    _ADDED.append(key)
     return key
 
 
@@ -87,6 +89,15 @@ def _percentile(xs: list[float], q: float) -> float:
 
 
 def main(argv=None) -> None:
+    try:
+        _main(argv)
+    finally:  # leave the game's bot table as it was (for callers in the same process, such as tests)
+        spec = registry.get(GAME)
+        while _ADDED:
+            spec.bots.pop(_ADDED.pop(), None)
+
+
+def _main(argv) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("pairings", help='"A,B;C,D": each pairing plays every seed with both seat orders')
     ap.add_argument("--seeds", default="0-99", help="an inclusive range FIRST-LAST (default 0-99)")
