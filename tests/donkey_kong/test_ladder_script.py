@@ -42,7 +42,7 @@ def test_each_seed_is_played_with_both_seat_orders_and_counted_as_selfplay_would
 
 def test_a_bot_with_settings_is_timed_and_bad_arguments_are_named(capsys):
     ladder = _ladder()
-    ladder.main(["expert:playouts=2/rounds=2,random", "--seeds", "0-0", "--json", "--timing"])
+    ladder.main(["expert:playouts=2/rounds=2,greedy", "--seeds", "0-0", "--json", "--timing"])
     row = json.loads(capsys.readouterr().out)["pairings"][0]
     assert row["games"] == 2 and row["a_decision_cpu_s"]["decisions"] > 0
     assert 0 <= row["a_decision_cpu_s"]["median"] <= row["a_decision_cpu_s"]["max"]
@@ -55,6 +55,6 @@ def test_a_bot_with_settings_is_timed_and_bad_arguments_are_named(capsys):
 
 def test_the_game_keeps_its_own_bots_after_a_run(capsys):
     before = list(registry.get("donkey_kong").bots)
-    _ladder().main(["expert:playouts=1/rounds=1,random", "--seeds", "0-0", "--json", "--timing"])
+    _ladder().main(["expert:playouts=1/rounds=1,greedy", "--seeds", "0-0", "--json", "--timing"])
     capsys.readouterr()
     assert list(registry.get("donkey_kong").bots) == before
