@@ -16,7 +16,6 @@ from render import palette
 from render.tower.camera import Camera
 from render.tower.countdown import SettleCountdown
 from render.tower.geometry import Boxes, rotation_matrices, yaw_quaternion
-from render.tower.gesture import PushGesture
 from render.tower.order import draw_order
 from render.tower.playback import Playback
 from render.tower.spinner import Spinner
@@ -252,23 +251,6 @@ def test_countdown_runs_and_ends_early_on_the_verdict():
     assert c.done and c.verdict == "stands" and c.left > 6
 
 
-def test_push_gesture_reads_speed_and_steadiness():
-    smooth = PushGesture(0, (100, 100), (1000.0, 0.0), 0.075)
-    for k in range(1, 31):
-        smooth.move((100 + 2 * k, 100), k / 60)  # 2 px a frame = 2 mm a frame = 0.12 m/s
-    speed, steady = smooth.reading()
-    assert math.isclose(speed, 0.12, rel_tol=1e-9) and steady > 0.99
-    assert smooth.direction == 1 and smooth.complete  # 60 mm of a 75 mm block: out far enough
-    assert not PushGesture(0, (100, 100), (1000.0, 0.0), 0.075).complete
-    shaky = PushGesture(0, (100, 100), (1000.0, 0.0), 0.075)
-    x = 100
-    for k in range(1, 31):
-        x += 4 if k % 2 else 0
-        shaky.move((x, 100 + (6 if k % 3 == 0 else -6)), k / 60)
-    s2, steady2 = shaky.reading()
-    assert math.isclose(s2, speed, rel_tol=1e-9) and steady2 < 0.6
-
-
 def test_playback_interpolates_at_real_speed():
     frames = np.zeros((31, 1, 7))
     frames[:, 0, 0] = np.linspace(0, 1, 31)
@@ -279,19 +261,6 @@ def test_playback_interpolates_at_real_speed():
     assert math.isclose(play.poses()[0, 0], 0.25, abs_tol=1e-9)
     play.update(5.0)
     assert play.done and math.isclose(play.poses()[0, 0], 1.0)
-
-
-def test_push_gesture_merges_events_of_one_frame():
-    """Mouse events that arrive together (same frame time) count as one sample, so a steady drag
-    delivered in bursts still reads as steady."""
-    drag = PushGesture(0, (0, 0), (1000.0, 0.0), 0.075)
-    x = 0
-    for frame in range(1, 21):
-        for _ in range(3):  # three events per frame, 1 px each
-            x += 1
-            drag.move((x, 0), frame / 60)
-    speed, steady = drag.reading()
-    assert math.isclose(speed, 0.003 * 60, rel_tol=1e-9) and steady > 0.99
 
 
 def _green_shell(patch):

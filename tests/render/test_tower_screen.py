@@ -14,7 +14,7 @@ from games.core import Seat
 from games.jenga import data
 from games.match import Match
 from render import palette
-from render.screens.base import screen_for
+from render.screens.registry import screen_for
 from render.screens.jenga import JengaScreen
 from render.tower.geometry import rotation_matrices
 from games.jenga.risk_worker import RiskMap, RiskWorker

@@ -65,6 +65,7 @@ def test_fifty_standing_operations_leave_no_creep(pro_tower):
     assert tilt_deg(seated[inside], tower.poses()[inside]).max() <= 0.3
 
 
+@pytest.mark.physics
 def test_stacked_levels_carry_their_own_collision_shapes(pro_tower):
     """Stacked blocks have low ids but sit at the top; the glued top collides through its lowest levels
     whatever the ids, so a stacked top does not drop through the level below it (it did by 22.5 mm)."""
