@@ -22,9 +22,10 @@ perturbed ones). docs/sim.md compares this test with the full map.
 
 from __future__ import annotations
 
+import heapq
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 import numpy as np
 
@@ -67,11 +68,68 @@ def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) ->
     return pushes
 
 
+def push_order(pushes: list[dict]) -> list[dict]:
+    """The order the sequential test runs a block's pushes in: the first perturbed push, the nominal
+    push, then the other perturbed ones."""
+    return pushes[1:2] + pushes[:1] + pushes[2:]
+
+
 def _extract(args) -> tuple[bool, float, float]:
     """One extraction from the tower's state: (collapsed, median push force, largest displacement)."""
     spec, state, level, pos, push = args
     verdict = Tower.from_state(spec, state).extract(level, pos, **push)
     return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
+
+
+def _next_stop(runs: list, samples: int) -> int:
+    """How many pushes a block must have run before its test can next decide it (see _decided)."""
+    n = len(runs)
+    if n < CALM_FIRST:
+        return min(CALM_FIRST, samples)
+    if n < FALL_FIRST and all(r[0] for r in runs):
+        return min(FALL_FIRST, samples)
+    return samples
+
+
+def _pipelined(spec, state, order, more, results, workers) -> None:
+    """Run every block's test on a process pool, each block's next pushes queued as soon as its last
+    ones are back (no round waits for the slowest push of the others). A worker that is free takes the
+    queued push of the lowest block (the dearest), so the cheap pushes of high blocks fill in at the end
+    and the workers finish together. The pushes each block runs depend on its own outcomes only, so the
+    map is the same however the work is split."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        queue: list = []                    # (level, pos, index, push), a heap
+        waiting: dict = {}                  # block: pushes still out
+        done: dict = {}                     # block: {index: outcome}
+        running: dict = {}                  # future: (block, index)
+
+        def enqueue(b) -> None:
+            batch = more(b)
+            base = len(results[b])
+            for i, push in enumerate(batch):
+                heapq.heappush(queue, (b[0], b[1], base + i, push))
+            if batch:
+                waiting[b] = len(batch)
+                done[b] = {}
+
+        for b in order:
+            enqueue(b)
+        while queue or running:
+            while queue and len(running) < workers + 1:     # one spare, so a worker never waits on us
+                level, pos, i, push = heapq.heappop(queue)
+                running[pool.submit(_extract, (spec, state, level, pos, push))] = ((level, pos), i)
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for f in finished:
+                b, i = running.pop(f)
+                done[b][i] = f.result()
+                waiting[b] -= 1
+                if not waiting[b]:
+                    results[b].extend(done[b][k] for k in sorted(done[b]))
+                    enqueue(b)
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
@@ -102,34 +160,34 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
         return []
     # The order of the test: the first perturbed push, the nominal push, then the other perturbed ones.
     pushes = {b: push_samples(seed, b[0], b[1], samples, speed) for b in blocks}
-    pushes = {b: p[1:2] + p[:1] + p[2:] for b, p in pushes.items()}
+    pushes = {b: push_order(p) for b, p in pushes.items()}
     safe = {b: m >= spec.verdict.near_critical_margin_mm for b, m in zip(blocks, tower.static_margins(blocks)[0])}
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
                                 or workers < 1):
         raise SimError(f"workers must be a whole number of at least 1, got {workers!r}")
     workers = workers or os.cpu_count() or 1
-    pool = None
-    if workers > 1 and len(blocks) > 1:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=die_with_parent, initargs=(os.getpid(),))
-
-    def run(fn, jobs):
-        return list(pool.map(fn, jobs)) if pool else [fn(job) for job in jobs]
-
     results: dict = {b: [] for b in blocks}
-    try:
-        more = list(blocks)
-        stops = sorted({min(CALM_FIRST, samples), min(FALL_FIRST, samples), samples}) if prune else [samples]
-        for lo, hi in zip([0] + stops, stops):
-            # Within a round the dearest pushes go first (a low block carries a tall glued load and
-            # needs more solver work), so that both workers finish the round together.
-            jobs = [(spec, state, l, p, push) for l, p in sorted(more) for push in pushes[(l, p)][lo:hi]]
-            for job, r in zip(jobs, run(_extract, jobs)):
-                results[(job[2], job[3])].append(r)
-            more = [b for b in more if not _decided(results[b], safe[b])]
-    finally:
-        if pool:
-            pool.shutdown()
+
+    def more(b) -> list[dict]:
+        """The pushes of block b to run next: none once its test is decided, else up to its next stop."""
+        runs = results[b]
+        n = len(runs)
+        if n >= samples or (prune and n and _decided(runs, safe[b])):
+            return []
+        return pushes[b][n:_next_stop(runs, samples) if prune else samples]
+
+    # The dearest blocks first (a low block carries a tall glued load and needs more solver work), so
+    # that the cheap ones fill in at the end and both workers finish together.
+    order = sorted(blocks)
+    if workers > 1 and len(blocks) > 1:
+        _pipelined(spec, state, order, more, results, workers)
+    else:
+        for b in order:
+            while True:
+                batch = more(b)
+                if not batch:
+                    break
+                results[b].extend(_extract((spec, state, b[0], b[1], push)) for push in batch)
 
     rows = []
     for b in blocks:
