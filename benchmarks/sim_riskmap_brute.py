@@ -60,26 +60,37 @@ def main(argv=None) -> int:
     with ProcessPoolExecutor(max_workers=a.workers, mp_context=ctx) as pool:
         for seed in seeds:
             key = f"{a.variant}/{seed}/{a.brute}/{a.speed}"
-            if key in data["towers"]:
+            entry = data["towers"].get(key)
+            if entry and entry.get("complete", True):
                 print(f"{key}: cached", flush=True)
                 continue
             tower = Tower(spec, seed)
             state = tower.get_state()
             blocks = tower.removable()
             t0, load0 = time.perf_counter(), os.getloadavg()[0]
-            jobs = [(spec, state, l, q, push) for l, q in blocks
+            if not entry:
+                entry = {"variant": a.variant, "seed": seed, "map_seed": 0, "brute": a.brute, "speed": a.speed,
+                         "commit": commit, "wall_s": 0.0, "load_average": [load0], "complete": False, "blocks": []}
+                data["towers"][key] = entry
+            # A tower cut short (the file is written after every block) goes on from its next block.
+            todo = blocks[len(entry["blocks"]):]
+            jobs = [(spec, state, l, q, push) for l, q in todo
                     for push in push_order(push_samples(0, l, q, a.brute, a.speed))]
-            outs = list(pool.map(_push, jobs, chunksize=4))
-            rows = []
-            for i, (l, q) in enumerate(blocks):
-                runs = outs[i * a.brute:(i + 1) * a.brute]
-                rows.append({"level": l, "pos": q, "pushes": runs,
-                             "p_collapse": sum(r[0] for r in runs) / len(runs)})
-            data["towers"][key] = {"variant": a.variant, "seed": seed, "map_seed": 0, "brute": a.brute,
-                                   "speed": a.speed, "commit": commit, "wall_s": time.perf_counter() - t0,
-                                   "load_average": [load0, os.getloadavg()[0]], "blocks": rows}
+            runs = []
+            for out in pool.map(_push, jobs, chunksize=4):
+                runs.append(out)
+                if len(runs) == a.brute:
+                    l, q = todo[len(entry["blocks"]) - (len(blocks) - len(todo))]
+                    entry["blocks"].append({"level": l, "pos": q, "pushes": runs,
+                                            "p_collapse": sum(r[0] for r in runs) / len(runs)})
+                    runs = []
+                    entry["wall_s"] += time.perf_counter() - t0
+                    t0 = time.perf_counter()
+                    entry["complete"] = len(entry["blocks"]) == len(blocks)
+                    a.out.write_text(json.dumps(data, indent=0))
+            entry["load_average"].append(os.getloadavg()[0])
             a.out.write_text(json.dumps(data, indent=0))
-            print(f"{key}: {len(jobs)} pushes, {time.perf_counter() - t0:.0f} s", flush=True)
+            print(f"{key}: {len(jobs)} pushes", flush=True)
     return 0
 
 
