@@ -5,13 +5,14 @@ with the push perturbed a little each time (speed, direction, side, steadiness a
 is the fraction of those extractions that fell. The perturbations of a block are drawn from numpy's
 generator seeded with (seed, level, pos), so the map does not depend on how the work is split.
 
-The pushes run as a sequential test, in rounds spread task by task over worker processes (one PyBullet
-DIRECT client per process, the maintainers' advice, never threads):
+The pushes run as a sequential test, block by block, spread push by push over worker processes (one
+PyBullet DIRECT client per process, the maintainers' advice, never threads); a block's next pushes are
+sent as soon as its last ones are back, the lowest (dearest) blocks first:
 
-1. every block gets its first perturbed push. A block whose push stood without moving another block
-   DECIDED_MM, and whose removal the static analyser finds safe, is decided: p_collapse 0;
-2. the others get the nominal push and two more perturbed pushes. A block whose FALL_FIRST pushes all
-   toppled the tower is decided: p_collapse 1;
+1. a block whose removal the static analyser finds safe and whose pushes so far all stood is decided
+   safe (p_collapse 0) once no push moved another block as far as the near-miss distance of CALM_STEPS
+   for that many pushes: 7 mm after one push, 20 after two, 30 after three, 40 after four;
+2. a block whose FALL_FIRST (four) pushes all toppled the tower is decided: p_collapse 1;
 3. every block still undecided gets the rest of its samples.
 
 The first perturbed push leads because it tests the block as a player's hand would: neither a touch
@@ -34,23 +35,41 @@ from .lifetime import die_with_parent
 from .spec import SimError, TowerSpec
 from .tower import Tower
 
-CALM_FIRST = 1
-"""Pushes after which a block whose pushes all stood clear of a fall (and whose removal is statically
-safe) is decided safe."""
+CALM_STEPS = ((1, 7.0), (2, 20.0), (3, 30.0), (4, 40.0))
+"""(pushes, mm): a block whose first `pushes` pushes all stood, none moving another block `mm` or more,
+and whose removal the static analyser finds safe, is decided safe (p_collapse 0). A near miss after one
+push leaves the block undecided; each calm push after it lets the tower have been dragged a little
+further. Chosen on the brute-force maps of docs/sim.md ("The risk map on the calibrated tower"): the
+blocks that fall to some pushes drag the tower past these distances in the pushes they survive, while
+the low edge blocks that drag the tower 10 to 30 mm and never topple it were what made a fresh tower's
+map take 10 s (each of their pushes moves a 16-level glued load at 80 solver iterations)."""
+CALM_FIRST = CALM_STEPS[0][0]
+DECIDED_MM = CALM_STEPS[0][1]
 FALL_FIRST = 4
 """Pushes after which a block whose pushes all toppled the tower is decided certain."""
-DECIDED_MM = 7.0
-"""Pushes that all stood count as clear of a fall only when none moved another block this far (a near
-miss leaves the block undecided). Chosen on the comparison with the full map in docs/sim.md: blocks that
-fall to some pushes mostly drag the tower further than this in the pushes they survive."""
 
 
 def _decided(runs: list, safe: bool) -> bool:
-    """True when the pushes so far settle the block's p_collapse (see the module's rounds)."""
+    """True when the pushes so far settle the block's p_collapse (see CALM_STEPS and FALL_FIRST)."""
     falls = [r[0] for r in runs]
-    if len(runs) >= FALL_FIRST and all(falls):
+    n = len(runs)
+    if n >= FALL_FIRST and all(falls):
         return True
-    return safe and len(runs) >= CALM_FIRST and not any(falls) and max(r[2] for r in runs) < DECIDED_MM
+    if not safe or any(falls):
+        return False
+    drag = max(r[2] for r in runs)
+    return any(n == k and drag < mm for k, mm in CALM_STEPS)
+
+
+def _next_stop(runs: list, samples: int) -> int:
+    """How many pushes a block must have run before its test can next decide it (see _decided)."""
+    n = len(runs)
+    falls = [r[0] for r in runs]
+    if not any(falls) and n < CALM_STEPS[-1][0]:
+        return min(n + 1, samples)
+    if all(falls) and n < FALL_FIRST:
+        return min(FALL_FIRST, samples)
+    return samples
 
 
 def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) -> list[dict]:
@@ -79,16 +98,6 @@ def _extract(args) -> tuple[bool, float, float]:
     spec, state, level, pos, push = args
     verdict = Tower.from_state(spec, state).extract(level, pos, **push)
     return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
-
-
-def _next_stop(runs: list, samples: int) -> int:
-    """How many pushes a block must have run before its test can next decide it (see _decided)."""
-    n = len(runs)
-    if n < CALM_FIRST:
-        return min(CALM_FIRST, samples)
-    if n < FALL_FIRST and all(r[0] for r in runs):
-        return min(FALL_FIRST, samples)
-    return samples
 
 
 def _pipelined(spec, state, order, more, results, workers) -> None:
