@@ -5,8 +5,9 @@
 - graded: on the first `--graded` towers, every removable block pushed `--brute` times (the map's own
   perturbed pushes, prune=False) against the sequential map; the largest |difference| of p_collapse.
   The brute-force maps come from benchmarks/results/riskmap_brute.json (made by
-  benchmarks/sim_riskmap_brute.py, ~10,000 pushes for 3 towers: run it first, under nice); a tower
-  missing from it is brute-forced here and not cached.
+  benchmarks/sim_riskmap_brute.py, ~10,000 pushes for 3 towers: run it first, under nice; also
+  riskmap_brute_*.json); a tower missing from them is brute-forced here and not cached.
+  benchmarks/sim_riskmap_grade.py grades from the cache alone, block by block, without physics.
 
     python benchmarks/sim_riskmap.py [--variant classic] [--seeds 0-9] [--graded 3] [--brute 64] [--json]
 """
@@ -46,7 +47,9 @@ def main(argv=None) -> int:
     spec = load_spec(a.variant)
     out = {"variant": a.variant, "workers": a.workers, "load_average_start": [round(x, 2) for x in os.getloadavg()],
            "towers": []}
-    cache = sim_riskmap_brute.load()["towers"]
+    cache = {}
+    for path in sorted(sim_riskmap_brute.DEFAULT_OUT.parent.glob("riskmap_brute*.json")):
+        cache.update({k: t for k, t in sim_riskmap_brute.load(path)["towers"].items() if t.get("complete", True)})
     for k, seed in enumerate(_seeds(a.seeds)):
         tower = Tower(spec, seed)
         t0, c0 = time.perf_counter(), os.times()
