@@ -1,19 +1,22 @@
 """Monkey Dash for two players: crates, supervisors, monkeys and Power Cards on a warehouse grid.
 
 The package's SPEC is what the registry lists. The board and the Power Cards are data in
-assets/monkey_dash/, loaded and checked here once; rules live in state.py, bots in bots.py and the
-help text in help.py.
+assets/monkey_dash/, loaded and checked here once. The table and the engine interface are in state.py,
+the legal moves in moves.py, what each action does and the course of a turn in actions.py, the AP
+prices in costs.py, the refusals in illegal.py, the text board in text_board.py, bots in bots.py and
+the help text in help.py.
 """
 
 from __future__ import annotations
 
 from ..bots import RandomBot
 from ..core import GameSpec
+from .actions import TURN_LIMIT
 from .board import load_board
 from .bots import DeepBot, GreedyBot, SearchBot
 from .cards import load_cards
 from .help import VARIANTS, help_text
-from .state import ACTIONS_PER_TURN, TURN_LIMIT, MonkeyDashState
+from .state import ACTIONS_PER_TURN, MonkeyDashState
 
 BOARD = load_board()
 CARDS = load_cards()
