@@ -8,7 +8,8 @@ starts half the games. With two players exactly one toppled the tower in every g
 fall; the figure is the share of falls the lower level (the first of --pair) caused. Each game's row
 (seed, seating, toppler, turns, the tower's height when it fell, CPU seconds) is printed as it ends
 and appended to --out, so a long run that is stopped keeps its games. The last line (or, with --json,
-the only stdout line) sums them up.
+the only stdout line) sums them up. `--rows FILE ...` sums up saved rows of the pair instead of
+playing (rows of other pairs in the files are skipped).
 """
 
 from __future__ import annotations
@@ -63,6 +64,19 @@ def summary(rows: list[dict], low: str, high: str) -> dict:
             "cpu_s_per_game": round(sum(r["cpu_s"] for r in rows) / len(rows), 2) if rows else None}
 
 
+def read_rows(paths: list[str]) -> list[dict]:
+    """Saved game rows, one JSON object a line; a file that is missing or not such lines is named."""
+    rows = []
+    for path in paths:
+        try:
+            with open(path) as f:
+                rows += [json.loads(line) for line in f if line.strip()]
+        except (OSError, ValueError) as exc:
+            print(f"cannot read rows from {path}: {exc}", file=sys.stderr)
+            sys.exit(2)
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="jenga_classic")
@@ -72,12 +86,19 @@ def main() -> None:
     ap.add_argument("--variant", default=None)
     ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
     ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
+    ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
     args = ap.parse_args()
     pair = args.pair.split(",")
     spec = registry.get(args.game)
     if len(pair) != 2 or any(b not in spec.bots for b in pair):
         print(f"--pair needs two of {', '.join(spec.bots)}, got {args.pair!r}", file=sys.stderr)
         sys.exit(2)
+    if args.rows:
+        rows = [r for r in read_rows(args.rows) if sorted(r["bots"]) == sorted(pair) and r["game"] == args.game]
+        out = summary(rows, pair[0], pair[1])
+        out.update(game=args.game, seeds=sorted(r["seed"] for r in rows))
+        print(json.dumps(out))
+        return
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         sys.exit(2)

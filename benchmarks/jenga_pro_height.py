@@ -6,7 +6,7 @@
 For each game (seed S+i): how it ended, the turns played, and the tower when it fell: its levels
 counting an unfinished top level (`levels`) and its complete levels. The summary gives the mean
 height, its standard deviation, the lowest and the highest. Issue 16's target: at least 30 levels on
-average on the calibrated tower.
+average on the calibrated tower. `--rows FILE ...` sums up saved rows instead of playing.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import statistics
 import sys
 import time
 
-from jenga_ladder import one_game  # benchmarks/ is the script's own directory
+from jenga_ladder import one_game, read_rows  # benchmarks/ is the script's own directory
 
 from games import registry
 
@@ -43,7 +43,17 @@ def main() -> None:
     ap.add_argument("--bot", default="pro")
     ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
     ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
+    ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
     args = ap.parse_args()
+    if args.rows:
+        rows = [r for r in read_rows(args.rows) if r["bots"] == [args.bot, args.bot] and r["game"] == args.game]
+        if not rows:
+            print(f"no {args.bot} against {args.bot} rows of {args.game} in {' '.join(args.rows)}", file=sys.stderr)
+            sys.exit(2)
+        out = summary(rows)
+        out.update(game=args.game, bot=args.bot, seeds=sorted(r["seed"] for r in rows))
+        print(json.dumps(out))
+        return
     spec = registry.get(args.game)
     if args.bot not in spec.bots:
         print(f"--bot must be one of {', '.join(spec.bots)}, got {args.bot!r}", file=sys.stderr)
