@@ -56,12 +56,32 @@ def summary(rows: list[dict], low: str, high: str) -> dict:
     if falls:
         n, k = len(falls), by_low
         p = sum(math.comb(n, j) for j in range(k, n + 1)) / 2 ** n
+    rates = per_turn_rates(rows, [low, high])
     return {"pair": [low, high], "games": len(rows), "falls": len(falls),
+            "topples_per_100_turns": rates,
             "toppled_by": {low: by_low, high: len(falls) - by_low},
             "lower_topples_share": None if share is None else round(share, 3),
             "p_if_even": None if p is None else float(f"{p:.2g}"),
             "mean_turns": round(sum(r["turns"] for r in rows) / len(rows), 2) if rows else None,
             "cpu_s_per_game": round(sum(r["cpu_s"] for r in rows) / len(rows), 2) if rows else None}
+
+
+def per_turn_rates(rows: list[dict], bots: list[str]) -> dict:
+    """Each bot's topples per 100 of its own turns (the toppling turn counted). Traditional Jenga
+    passes play in seat order, so in a two-player game seat 0 plays turns 0, 2, 4, ... and seat 1 the
+    odd ones; the game's `turns` are those completed before the fall."""
+    played = {b: 0 for b in bots}
+    toppled = {b: 0 for b in bots}
+    for r in rows:
+        if r["game"] != "jenga_classic" or len(r["bots"]) != 2:
+            continue
+        last = r["turns"] if r["toppler"] is not None else r["turns"] - 1  # the last turn begun
+        for seat, bot in enumerate(r["bots"]):
+            played[bot] += sum(1 for t in range(last + 1) if t % 2 == seat)
+        if r["toppler"] is not None:
+            toppled[r["toppler"]] += 1
+    return {b: {"turns": played[b], "topples": toppled[b],
+                "per_100": round(100 * toppled[b] / played[b], 1) if played[b] else None} for b in bots}
 
 
 def read_rows(paths: list[str]) -> list[dict]:
