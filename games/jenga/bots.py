@@ -108,11 +108,13 @@ def bot_table() -> dict:
     return {
         "random": RandomBot,
         # The levels differ first in touching (none, three, six, up to fifteen from the middle of the
-        # tower for the pro), then in judgement when nothing gave (none, 3 candidates tried twice each
-        # in sim, 6 tried four times), then in the hand (faster and shakier for the easy bot).
+        # tower for the pro), then in judgement when nothing gave (none for the easy bot, 3 candidates
+        # tried twice each in sim for the careful ones), then in the hand (faster and shakier for the
+        # easy bot, steadiest for the hard one). careful_hard tried 6 candidates four times each until
+        # 2 Dec: a game against the pro then took 70 s of CPU, too slow to measure the ladder.
         "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050, candidates=3, samples=0, touches=0),
         "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2, touches=3),
-        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=6, samples=4, touches=6),
+        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=3, samples=2, touches=6),
         "pro": ProBot,
     }
 
