@@ -39,7 +39,7 @@ import pygame  # noqa: E402
 from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
-from render.screens.base import screen_for  # noqa: E402
+from render.screens.registry import screen_for  # noqa: E402
 from render.tower.geometry import rotation_matrices  # noqa: E402
 
 LOAD = """

@@ -35,7 +35,7 @@ import pygame  # noqa: E402
 from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
-from render.screens.base import screen_for  # noqa: E402
+from render.screens.registry import screen_for  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -111,7 +111,7 @@ def main(argv=None) -> int:
 
 def physics_frames(args) -> int:
     from games.jenga.push import make_extract
-    from render.screens import jenga
+    from render.screens.jenga import screen as jenga
 
     if args.switch is not None:
         jenga.SWITCH_INTERVAL_S = args.switch

@@ -78,6 +78,7 @@ def static_expectation(spec, scenario: dict) -> bool:
 
 
 def run_ours(spec, scenario: dict) -> dict:
+    c0 = time.process_time()
     tower = Tower(spec, scenario["seed"])
     decisions, collapsed_at = [], None
     for i, (level, pos) in enumerate(scenario["removed"]):
@@ -89,6 +90,7 @@ def run_ours(spec, scenario: dict) -> dict:
     collapsed = collapsed_at is not None
     right = collapsed == scenario["falls"] and (not collapsed or collapsed_at == len(scenario["removed"]) - 1)
     return {"collapsed": collapsed, "right": right, "decisions_ms": decisions, "wall_ms": sum(decisions),
+            "cpu_ms": 1000.0 * (time.process_time() - c0),
             "sim_s": verdict.sim_s, "max_displacement_mm": verdict.max_displacement_mm}
 
 
@@ -113,14 +115,15 @@ def peers_on_grown_oracle(spec, sample: list[dict], have_mujoco: bool, progress=
     for s in sample:
         removed = [(op[1], op[2]) for op in s["ops"]]
         falls = s["falls_at"] is not None
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         r = sim_oracle.run_scenario(spec, s, "remove")
-        out["ours"].append({"right": r["right"], "wall_ms": 1000.0 * (time.perf_counter() - t0)})
+        out["ours"].append({"right": r["right"], "wall_ms": 1000.0 * (time.perf_counter() - t0),
+                            "cpu_ms": 1000.0 * (time.process_time() - c0)})
         n = sim_peers.naive_pybullet(spec, s["seed"], removed)
-        out["naive"].append({"right": n["collapsed"] == falls, "wall_ms": n["wall_ms"]})
+        out["naive"].append({"right": n["collapsed"] == falls, "wall_ms": n["wall_ms"], "cpu_ms": n["cpu_ms"]})
         if have_mujoco:
             m = sim_peers.mujoco_peer(spec, s["seed"], removed)
-            out["mujoco"].append({"right": m["collapsed"] == falls, "wall_ms": m["wall_ms"]})
+            out["mujoco"].append({"right": m["collapsed"] == falls, "wall_ms": m["wall_ms"], "cpu_ms": m["cpu_ms"]})
         if progress:
             progress.step(f"grown oracle {s['name']}")
     summary = {"scenarios": len(sample), "names": [f"seed {s['seed']} {s['name']}" for s in sample]}
@@ -128,9 +131,11 @@ def peers_on_grown_oracle(spec, sample: list[dict], have_mujoco: bool, progress=
         if rows:
             summary[f"{key}_accuracy"] = float(np.mean([r["right"] for r in rows]))
             summary[f"{key}_ms_median"] = float(np.median([r["wall_ms"] for r in rows]))
+            summary[f"{key}_cpu_ms_median"] = float(np.median([r["cpu_ms"] for r in rows]))
     for key in ("naive_pybullet", "mujoco"):
         if f"{key}_ms_median" in summary and summary.get("ours_ms_median"):
             summary[f"{key}_speedup"] = summary[f"{key}_ms_median"] / summary["ours_ms_median"]
+            summary[f"{key}_cpu_speedup"] = summary[f"{key}_cpu_ms_median"] / summary["ours_cpu_ms_median"]
     return summary
 
 
@@ -207,6 +212,8 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
 
     ours_peer = [r for r, s in zip(ours, scenarios) if peer_filter(s)]
     ours_ms = float(np.median([r["wall_ms"] for r in ours_peer]))
+    ours_cpu = float(np.median([r["cpu_ms"] for r in ours_peer]))
+    cpu_of = lambda rs: float(np.median([r["cpu_ms"] for r in rs]))  # noqa: E731
     acc = lambda rs, ss: float(np.mean([r["collapsed"] == s["falls"] for r, s in zip(rs, ss)]))  # noqa: E731
     result = {
         "quick": quick,
@@ -228,6 +235,7 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
         "peer_scenarios": len(peer_scenarios),
         "peer_horizon_s": sim_peers.HORIZON_S,
         "ours_scenario_ms_median": ours_ms,
+        "ours_scenario_cpu_ms_median": ours_cpu,
         "ours_accuracy_on_peer_scenarios": acc(ours_peer, peer_scenarios),
         "naive_pybullet_settings": {k: (round(v, 6) if isinstance(v, float) else v) for k, v in sim_peers.NAIVE_SETTINGS.items()},
         "naive_pybullet_accuracy": acc(naive, peer_scenarios),
@@ -235,12 +243,16 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
                                  if r["collapsed"] != s["falls"]],
         "naive_pybullet_ms_median": float(np.median([r["wall_ms"] for r in naive])),
         "naive_pybullet_speedup": float(np.median([r["wall_ms"] for r in naive]) / ours_ms),
+        "naive_pybullet_cpu_ms_median": cpu_of(naive),
+        "naive_pybullet_cpu_speedup": cpu_of(naive) / ours_cpu,
         "mujoco_settings": sim_peers.MUJOCO_SETTINGS if have_mujoco else None,
         "mujoco_accuracy": acc(mj, peer_scenarios) if have_mujoco else None,
         "mujoco_wrong": [f"seed {s['seed']} level {s['level']} {s['case']}" for r, s in zip(mj, peer_scenarios)
                          if r["collapsed"] != s["falls"]],
         "mujoco_ms_median": float(np.median([r["wall_ms"] for r in mj])) if have_mujoco else None,
         "mujoco_speedup": float(np.median([r["wall_ms"] for r in mj]) / ours_ms) if have_mujoco else None,
+        "mujoco_cpu_ms_median": cpu_of(mj) if have_mujoco else None,
+        "mujoco_cpu_speedup": cpu_of(mj) / ours_cpu if have_mujoco else None,
         "mujoco_time_constant_s": sim_peers.mujoco_time_constant(sim_peers.MUJOCO_SETTINGS) if have_mujoco else None,
         "grown_oracle_peers": grown_result,
         "riskmap_levels": risk_levels,
@@ -276,6 +288,9 @@ def _report(r: dict) -> None:
     print(f"peers ({r['peer_scenarios']} scenarios, {r['peer_horizon_s']} s horizon): ours {r['ours_scenario_ms_median']:.0f} ms "
           f"({r['ours_accuracy_on_peer_scenarios'] * 100:.0f}%), naive PyBullet {r['naive_pybullet_ms_median']:.0f} ms "
           f"({r['naive_pybullet_accuracy'] * 100:.0f}%, {r['naive_pybullet_speedup']:.1f}x slower)")
+    print(f"  CPU per scenario   ours {r['ours_scenario_cpu_ms_median']:.0f} ms, naive PyBullet "
+          f"{r['naive_pybullet_cpu_ms_median']:.0f} ms ({r['naive_pybullet_cpu_speedup']:.1f}x)"
+          + (f", MuJoCo {r['mujoco_cpu_ms_median']:.0f} ms ({r['mujoco_cpu_speedup']:.1f}x)" if r["mujoco_cpu_speedup"] else ""))
     if r["mujoco_speedup"] is not None:
         print(f"                     MuJoCo {r['mujoco_ms_median']:.0f} ms ({r['mujoco_accuracy'] * 100:.0f}%, "
               f"{r['mujoco_speedup']:.1f}x slower)")
@@ -284,9 +299,10 @@ def _report(r: dict) -> None:
     g = r.get("grown_oracle_peers") or {}
     if g.get("scenarios"):
         line = f"grown oracle peers   {g['scenarios']} removal scenarios: ours {g['ours_accuracy'] * 100:.0f}% in {g['ours_ms_median']:.0f} ms"
-        line += f", naive PyBullet {g['naive_pybullet_accuracy'] * 100:.0f}% ({g['naive_pybullet_speedup']:.1f}x slower)"
+        line += (f", naive PyBullet {g['naive_pybullet_accuracy'] * 100:.0f}% ({g['naive_pybullet_speedup']:.1f}x slower; "
+                 f"CPU {g['naive_pybullet_cpu_speedup']:.1f}x)")
         if "mujoco_accuracy" in g:
-            line += f", MuJoCo {g['mujoco_accuracy'] * 100:.0f}% ({g['mujoco_speedup']:.1f}x slower)"
+            line += f", MuJoCo {g['mujoco_accuracy'] * 100:.0f}% ({g['mujoco_speedup']:.1f}x slower; CPU {g['mujoco_cpu_speedup']:.1f}x)"
         print(line)
     print(f"risk map             {r['riskmap_blocks']} blocks x {r['riskmap_samples']} samples "
           f"({r['riskmap_sims_run']} extractions run) in {r['riskmap_s']:.1f} s on {r['cores']} cores")

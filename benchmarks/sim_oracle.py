@@ -43,7 +43,7 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     spec = load_spec(a.variant)
     spec = override(spec, a.physics)
-    suite = scenarios(spec, _seeds(a.seeds), a.families)
+    suite = scenarios(spec, _seeds(a.seeds), a.families, a.mode)
     if a.limit:
         suite = suite[::a.limit]
     results = []

@@ -61,9 +61,3 @@ def get(name: str) -> GameSpec:
         raise ConfigError(f"unknown game {name!r}; choose one of: {', '.join(table) or '(none built)'}")
     return table[name]
 
-
-def new_game(config) -> "object":
-    """A fresh state for a checked config."""
-    spec = get(config.game)
-    spec.check_config(config)
-    return spec.new_state(config)

@@ -21,7 +21,6 @@ holds the engine's state, so `clone()` is a copy of plain data.
 
 from __future__ import annotations
 
-import numpy as np
 import pyspiel
 
 from . import registry

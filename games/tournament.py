@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 from . import registry
 from .core import ConfigError, Seat, TERMINAL
 from .match import Match
-from sim.executor import EXECUTORS, run_jobs
+from sim.executor import run_jobs
 
 MM_ITERATIONS = 500
 

@@ -23,7 +23,9 @@ from games.match import Match, MatchFileError
 
 from . import palette, storage, text
 from .launcher import LauncherScreen
-from .screens.base import GameScreen, Host, screen_for
+from .screens.base import GameScreen
+from .screens.host import Host
+from .screens.registry import screen_for
 from .sound import Sound
 
 FPS = 60

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from assets.reader import AssetError, read_json
+from assets.reader import AssetError
 from games import registry
 from games.core import MAX_SEED, ConfigError, GameError, Seat
 from games.match import Match, MatchFileError

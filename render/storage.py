@@ -213,35 +213,6 @@ def saved_matches() -> list[Path]:
     return [p for _, p in sorted(stamped, key=lambda t: t[0], reverse=True)]
 
 
-def describe_save(path: Path, titles: dict | None = None) -> tuple[str, str]:
-    """(The launcher now lists inspect_save's rows; this header-only reading stays for other callers.)
-    (a line for the launcher's list, what is wrong with the file or '') from the file's header only:
-    the game's title, the seats, the number of actions and when it was saved. Loading it replays and
-    checks it fully; this only tells a damaged file apart before anyone tries."""
-    path = Path(path)
-    try:
-        data = read_json(path, DamagedFileError, top=None)
-        if not isinstance(data, dict) or data.get("format") is None:
-            return f"{path.stem} (damaged)", "not a match file"
-        game = data["game"]
-        title = (titles or {}).get(game, str(game))
-        seats = ", ".join(str(s["name"]) for s in data["config"]["seats"])
-        when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-        n = len(data["actions"])
-    except FileNotFoundError:
-        return f"{path.stem} (gone)", "the file was removed"
-    except (OSError, UnicodeDecodeError) as exc:
-        return f"{path.stem} (damaged)", f"cannot be read: {exc}"
-    except DamagedFileError as exc:
-        if not path.exists():
-            return f"{path.stem} (gone)", "the file was removed"
-        problem = str(exc).removeprefix(f"{path}: ")
-        return f"{path.stem} (damaged)", "not valid JSON" if problem.startswith("not valid JSON") else problem
-    except (KeyError, TypeError, AttributeError):
-        return f"{path.stem} (damaged)", "parts of a match file are missing"
-    return f"{title} · {seats} · {n} action{'s' if n != 1 else ''} · {when}", ""
-
-
 # ---- the saved matches as the launcher lists them ----------------------------------------------
 _inspected: dict[tuple, "SaveInfo"] = {}  # (path, mtime_ns, size) -> what inspect_save found
 AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")  # the names the app gives

@@ -14,6 +14,15 @@ The families (docs/sim.md, "The oracle suite"):
 - random: a random legal game of up to 60 removals and stacks, any block, any slot;
 - tall: the pro pattern (take edges, keep the middles, stack on top) to 36 levels and beyond.
 
+Two modes. In remove mode a removal deletes the block (Tower.remove). In extract mode it is played out by
+the careful push of CAREFUL (Tower.extract), and statics decides a standing removal only when the pushed
+block carries nothing (`carries`: by the drawn heights, the level above does not rest on it): a push of a
+block that carries load drags the levels it carries by friction, and whether that drag stops or moves
+the tower off its supports is a question of friction and dynamics, not of statics. Such a push is left
+out as undecided, exactly like a margin under 3 mm (the scenario ends before it; the families that draw
+their moves, random and tall, draw only pushes statics decides). A removal statics says topples must
+topple however the block is taken out, load or not, and is kept.
+
 benchmarks/sim_oracle.py runs the suite (accuracy and the CPU time of every decision);
 tests/sim/test_game.py plays a sample of it.
 """
@@ -25,14 +34,19 @@ import time
 
 import numpy as np
 
-from .layout import block_dims, block_masses, slot_xy
+from .layout import block_dims, block_masses, slot_xy, support_line
 from .statics import margins
 from .tower import Tower
 
 MARGIN_MM = 3.0
 """Statics decides an operation when its margin is at least this far from zero."""
 CAREFUL = {"speed": 0.02, "steadiness": 1.0}
-"""The push of extract mode: a careful, steady hand."""
+"""The push of extract mode: a careful, steady hand (the slowest push the games' bots use, no tremor)."""
+LOAD_GAP_MM = 0.05
+"""A block whose top lies within this of the surface the level above rests on carries part of its load
+(the real towers' labels call a block loose under about 0.05 mm against its neighbours, PHYSICS.md;
+PyBullet's rigid contacts close gaps of some hundredths of a millimetre)."""
+MODES = ("remove", "extract")
 
 
 class Paper:
@@ -93,6 +107,39 @@ class Paper:
             self.slots[level, slot] = self.hand
             self.hand = None
 
+    def carries(self, level: int, pos: int) -> bool:
+        """Whether block level:pos carries part of the load above it, by the drawn heights: the level above
+        rests like a slab on the top faces of this level's blocks, on the upper hull of their corners under
+        the load's centre of mass (sim.layout.support_line, the seating a built tower gets); a block whose
+        top face comes within LOAD_GAP_MM of that slab carries. Nothing above: carries nothing."""
+        if level + 1 >= self.num_levels or not (self.slots[level + 1:] >= 0).any():
+            return False
+        ids = self.slots[level]
+        present = np.flatnonzero(ids >= 0)
+        axis = 1 if level % 2 == 0 else 0
+        across = np.array([slot_xy(self.spec, level, int(p))[axis] for p in present])
+        widths = self.dims[ids[present], 1]
+        tops = self.dims[ids[present], 2]
+        above = self.slots[level + 1:]
+        above_pos = np.argwhere(above >= 0)
+        m = self.masses[above[above >= 0]]
+        xy = np.array([slot_xy(self.spec, level + 1 + int(l), int(p)) for l, p in above_pos])
+        centre = float((m * xy[:, axis]).sum() / m.sum())
+        height, slope = support_line(across, widths, tops, centre)
+        k = int(np.flatnonzero(present == pos)[0])
+        corners = across[k] + np.array([-0.5, 0.5]) * widths[k]
+        under = height + slope * (corners - centre) - tops[k]
+        return bool(under.min() <= LOAD_GAP_MM / 1000.0)
+
+    def decided(self, op, mode: str = "remove") -> float | None:
+        """The statics label of `op` (the margin in mm) when statics decides it in this mode, else None."""
+        m = self.label(op)
+        if abs(m) < MARGIN_MM:
+            return None
+        if mode == "extract" and op[0] == "remove" and m > 0 and self.carries(op[1], op[2]):
+            return None
+        return m
+
     def label(self, op) -> float:
         """The margin (mm) of the tower after `op`, without applying it."""
         saved = self.slots.copy(), self.hand
@@ -102,18 +149,27 @@ class Paper:
         return m
 
 
-def _build(spec, seed: int, family: str, name: str, ops: list, cut_ambiguous: bool = True) -> dict | None:
-    """Label a list of operations; None when an operation is not decided by statics (|margin| < 3 mm)
-    before the first fall, or when an operation is illegal."""
+def _build(spec, seed: int, family: str, name: str, ops: list, cut_ambiguous: bool = True,
+           mode: str = "remove") -> dict | None:
+    """Label a list of operations; None when an operation is not decided by statics (|margin| < 3 mm, or
+    in extract mode the push of a block that carries load) before the first fall, or when an operation
+    is illegal. With cut_ambiguous the scenario ends before its first undecided operation instead."""
     paper = Paper(spec, seed)
     kept, falls_at = [], None
-    for i, op in enumerate(ops):
+    ops = [tuple(op) for op in ops]
+    for i in range(len(ops)):
+        op = ops[i]
+        if (mode == "extract" and i + 1 < len(ops) and op[0] == "remove" and ops[i + 1][0] == "remove"
+                and ops[i + 1][1] == op[1] and paper.decided(op, mode) is None):
+            # Two blocks of one level in a row: a careful player takes the one that carries nothing first.
+            ops[i], ops[i + 1] = ops[i + 1], op
+            op = ops[i]
         if op[0] == "remove" and (op[1], op[2]) not in paper.removable():
             return None
         if op[0] == "stack" and (paper.hand is None or op[1] not in paper.open_slots()):
             return None
-        m = paper.label(op)
-        if abs(m) < MARGIN_MM:
+        m = paper.decided(op, mode)
+        if m is None:
             if cut_ambiguous and kept:
                 break
             return None
@@ -125,10 +181,10 @@ def _build(spec, seed: int, family: str, name: str, ops: list, cut_ambiguous: bo
     if not kept:
         return None
     return {"seed": seed, "family": family, "name": name, "ops": kept, "falls_at": falls_at,
-            "levels": paper.num_levels}
+            "levels": paper.num_levels, "mode": mode}
 
 
-def cross_runs(spec, seed: int) -> list[dict]:
+def cross_runs(spec, seed: int, mode: str = "remove") -> list[dict]:
     """Runs of middle-only levels: start at the bottom, low, middle and high; lengths 1 to 8."""
     out = []
     top = spec.levels - 1
@@ -138,13 +194,13 @@ def cross_runs(spec, seed: int) -> list[dict]:
             if len(levels) < length:
                 continue
             ops = [("remove", l, p) for l in levels for p in (0, 2)]
-            s = _build(spec, seed, "cross", f"middle-only levels {levels[0]}-{levels[-1]}", ops)
+            s = _build(spec, seed, "cross", f"middle-only levels {levels[0]}-{levels[-1]}", ops, mode=mode)
             if s:
                 out.append(s)
     return out
 
 
-def mixed(spec, seed: int, count: int = 12) -> list[dict]:
+def mixed(spec, seed: int, mode: str = "remove", count: int = 12) -> list[dict]:
     """Levels left with two edges (middle taken) or with an edge and the middle (one edge taken)."""
     rng = np.random.default_rng([seed, 0x6D6978])
     out = []
@@ -160,13 +216,13 @@ def mixed(spec, seed: int, count: int = 12) -> list[dict]:
                 ops.append(("remove", l, int(rng.choice([0, 2]))))
         order = rng.permutation(len(ops))
         ops = [ops[i] for i in order]
-        s = _build(spec, seed, "mixed", f"mix {k}", ops)
+        s = _build(spec, seed, "mixed", f"mix {k}", ops, mode=mode)
         if s:
             out.append(s)
     return out
 
 
-def single_edges(spec, seed: int) -> list[dict]:
+def single_edges(spec, seed: int, mode: str = "remove") -> list[dict]:
     """A level left with one edge: falls. At several heights, either edge, middle taken first or last."""
     out = []
     for level in (0, 2, 5, 8, 11, 14):
@@ -174,15 +230,16 @@ def single_edges(spec, seed: int) -> list[dict]:
             other = 2 - keep
             for order, ops in (("middle first", [("remove", level, 1), ("remove", level, other)]),
                                ("edge first", [("remove", level, other), ("remove", level, 1)])):
-                s = _build(spec, seed, "single edge", f"level {level} keeps {keep}, {order}", ops)
+                s = _build(spec, seed, "single edge", f"level {level} keeps {keep}, {order}", ops, mode=mode)
                 if s and s["falls_at"] is not None:
                     out.append(s)
     return out
 
 
-def random_games(spec, seed: int, count: int = 10, length: int = 60) -> list[dict]:
+def random_games(spec, seed: int, mode: str = "remove", count: int = 10, length: int = 60) -> list[dict]:
     """Random legal sequences of removals and stacks, each removal followed by its stack; only moves
-    statics decides are drawn (the game avoids near-critical moves, falls included)."""
+    statics decides are drawn (the game avoids near-critical moves, falls included; in extract mode it
+    also avoids pushing blocks that carry load, as a careful player who touched them would)."""
     rng = np.random.default_rng([seed, 0x72616E64])
     out = []
     for k in range(count):
@@ -195,7 +252,9 @@ def random_games(spec, seed: int, count: int = 10, length: int = 60) -> list[dic
                 rng.shuffle(cands)
                 op = None
                 for level, pos in cands:
-                    m = paper.label(("remove", level, pos))
+                    m = paper.decided(("remove", level, pos), mode)
+                    if m is None:
+                        continue
                     # Mostly standing moves; now and then a sure fall ends the game.
                     if m >= MARGIN_MM or (m <= -MARGIN_MM and rng.random() < 0.03):
                         op = ("remove", level, pos)
@@ -212,15 +271,17 @@ def random_games(spec, seed: int, count: int = 10, length: int = 60) -> list[dic
             ops.append(op)
             paper.apply(op)
             falls = m < 0
-        s = _build(spec, seed, "random", f"random game {k}", ops)
+        s = _build(spec, seed, "random", f"random game {k}", ops, mode=mode)
         if s:
             out.append(s)
     return out
 
 
-def pro_ops(spec, seed: int, target: int = 36) -> list:
+def pro_ops(spec, seed: int, target: int = 36, mode: str = "remove") -> list:
     """The pro pattern: take an edge from the lowest level that still has two or three blocks (the other
-    edge when the first is gone), keep the middles, stack each block on top; until `target` levels."""
+    edge when the first is gone), keep the middles, stack each block on top; until `target` levels.
+    Every removal is one statics decides in `mode` (in extract mode: an edge that carries nothing), so
+    in extract mode the pattern ends early when no such edge is left."""
     paper = Paper(spec, seed)
     ops = []
     while paper.num_levels < target or not paper.top_complete():
@@ -232,7 +293,8 @@ def pro_ops(spec, seed: int, target: int = 36) -> list:
                 row = paper.slots[level]
                 if row[1] < 0:
                     continue
-                if paper.label(("remove", level, pos)) >= MARGIN_MM:
+                m = paper.decided(("remove", level, pos), mode)
+                if m is not None and m >= MARGIN_MM:
                     choice = ("remove", level, pos)
                     break
             if choice is None:
@@ -245,8 +307,8 @@ def pro_ops(spec, seed: int, target: int = 36) -> list:
     return ops
 
 
-def tall(spec, seed: int) -> list[dict]:
-    s = _build(spec, seed, "tall", "pro pattern to 36 levels", pro_ops(spec, seed, 36))
+def tall(spec, seed: int, mode: str = "remove") -> list[dict]:
+    s = _build(spec, seed, "tall", "pro pattern to 36 levels", pro_ops(spec, seed, 36, mode), mode=mode)
     return [s] if s else []
 
 
@@ -254,12 +316,20 @@ FAMILIES = {"cross": cross_runs, "mixed": mixed, "single edge": single_edges, "r
             "tall": tall}
 
 
-def scenarios(spec, seeds, families=None) -> list[dict]:
-    out = []
+def scenarios(spec, seeds, families=None, mode: str = "remove") -> list[dict]:
+    """The suite's scenarios on these tolerance seeds, labelled for `mode` (remove or extract)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    out, seen = [], set()
     for seed in seeds:
         for name, fn in FAMILIES.items():
             if families is None or name in families:
-                out.extend(fn(spec, seed))
+                for s in fn(spec, seed, mode):
+                    # A scenario cut before its first undecided operation can equal a shorter one.
+                    key = (seed, tuple(tuple(op) for op in s["ops"]))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(s)
     return out
 
 

@@ -5,13 +5,14 @@ with the push perturbed a little each time (speed, direction, side, steadiness a
 is the fraction of those extractions that fell. The perturbations of a block are drawn from numpy's
 generator seeded with (seed, level, pos), so the map does not depend on how the work is split.
 
-The pushes run as a sequential test, in rounds spread task by task over worker processes (one PyBullet
-DIRECT client per process, the maintainers' advice, never threads):
+The pushes run as a sequential test, block by block, spread push by push over worker processes (one
+PyBullet DIRECT client per process, the maintainers' advice, never threads); a block's next pushes are
+sent as soon as its last ones are back, the lowest (dearest) blocks first:
 
-1. every block gets its first perturbed push. A block whose push stood without moving another block
-   DECIDED_MM, and whose removal the static analyser finds safe, is decided: p_collapse 0;
-2. the others get the nominal push and two more perturbed pushes. A block whose FALL_FIRST pushes all
-   toppled the tower is decided: p_collapse 1;
+1. a block whose removal the static analyser finds safe and whose pushes so far all stood is decided
+   safe (p_collapse 0) once no push moved another block as far as the near-miss distance of CALM_STEPS
+   for that many pushes: 7 mm after one push, 20 after two, 30 after three, 40 after four;
+2. a block whose FALL_FIRST (four) pushes all toppled the tower is decided: p_collapse 1;
 3. every block still undecided gets the rest of its samples.
 
 The first perturbed push leads because it tests the block as a player's hand would: neither a touch
@@ -22,9 +23,10 @@ perturbed ones). docs/sim.md compares this test with the full map.
 
 from __future__ import annotations
 
+import heapq
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 import numpy as np
 
@@ -33,23 +35,41 @@ from .lifetime import die_with_parent
 from .spec import SimError, TowerSpec
 from .tower import Tower
 
-CALM_FIRST = 1
-"""Pushes after which a block whose pushes all stood clear of a fall (and whose removal is statically
-safe) is decided safe."""
+CALM_STEPS = ((1, 7.0), (2, 20.0), (3, 30.0), (4, 40.0))
+"""(pushes, mm): a block whose first `pushes` pushes all stood, none moving another block `mm` or more,
+and whose removal the static analyser finds safe, is decided safe (p_collapse 0). A near miss after one
+push leaves the block undecided; each calm push after it lets the tower have been dragged a little
+further. Chosen on the brute-force maps of docs/sim.md ("The risk map on the calibrated tower"): the
+blocks that fall to some pushes drag the tower past these distances in the pushes they survive, while
+the low edge blocks that drag the tower 10 to 30 mm and never topple it were what made a fresh tower's
+map take 10 s (each of their pushes moves a 16-level glued load at 80 solver iterations)."""
+CALM_FIRST = CALM_STEPS[0][0]
+DECIDED_MM = CALM_STEPS[0][1]
 FALL_FIRST = 4
 """Pushes after which a block whose pushes all toppled the tower is decided certain."""
-DECIDED_MM = 7.0
-"""Pushes that all stood count as clear of a fall only when none moved another block this far (a near
-miss leaves the block undecided). Chosen on the comparison with the full map in docs/sim.md: blocks that
-fall to some pushes mostly drag the tower further than this in the pushes they survive."""
 
 
 def _decided(runs: list, safe: bool) -> bool:
-    """True when the pushes so far settle the block's p_collapse (see the module's rounds)."""
+    """True when the pushes so far settle the block's p_collapse (see CALM_STEPS and FALL_FIRST)."""
     falls = [r[0] for r in runs]
-    if len(runs) >= FALL_FIRST and all(falls):
+    n = len(runs)
+    if n >= FALL_FIRST and all(falls):
         return True
-    return safe and len(runs) >= CALM_FIRST and not any(falls) and max(r[2] for r in runs) < DECIDED_MM
+    if not safe or any(falls):
+        return False
+    drag = max(r[2] for r in runs)
+    return any(n == k and drag < mm for k, mm in CALM_STEPS)
+
+
+def _next_stop(runs: list, samples: int) -> int:
+    """How many pushes a block must have run before its test can next decide it (see _decided)."""
+    n = len(runs)
+    falls = [r[0] for r in runs]
+    if not any(falls) and n < CALM_STEPS[-1][0]:
+        return min(n + 1, samples)
+    if all(falls) and n < FALL_FIRST:
+        return min(FALL_FIRST, samples)
+    return samples
 
 
 def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) -> list[dict]:
@@ -67,11 +87,58 @@ def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) ->
     return pushes
 
 
+def push_order(pushes: list[dict]) -> list[dict]:
+    """The order the sequential test runs a block's pushes in: the first perturbed push, the nominal
+    push, then the other perturbed ones."""
+    return pushes[1:2] + pushes[:1] + pushes[2:]
+
+
 def _extract(args) -> tuple[bool, float, float]:
     """One extraction from the tower's state: (collapsed, median push force, largest displacement)."""
     spec, state, level, pos, push = args
     verdict = Tower.from_state(spec, state).extract(level, pos, **push)
     return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
+
+
+def _pipelined(spec, state, order, more, results, workers) -> None:
+    """Run every block's test on a process pool, each block's next pushes queued as soon as its last
+    ones are back (no round waits for the slowest push of the others). A worker that is free takes the
+    queued push of the lowest block (the dearest), so the cheap pushes of high blocks fill in at the end
+    and the workers finish together. The pushes each block runs depend on its own outcomes only, so the
+    map is the same however the work is split."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        queue: list = []                    # (level, pos, index, push), a heap
+        waiting: dict = {}                  # block: pushes still out
+        done: dict = {}                     # block: {index: outcome}
+        running: dict = {}                  # future: (block, index)
+
+        def enqueue(b) -> None:
+            batch = more(b)
+            base = len(results[b])
+            for i, push in enumerate(batch):
+                heapq.heappush(queue, (b[0], b[1], base + i, push))
+            if batch:
+                waiting[b] = len(batch)
+                done[b] = {}
+
+        for b in order:
+            enqueue(b)
+        while queue or running:
+            while queue and len(running) < workers + 1:     # one spare, so a worker never waits on us
+                level, pos, i, push = heapq.heappop(queue)
+                running[pool.submit(_extract, (spec, state, level, pos, push))] = ((level, pos), i)
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for f in finished:
+                b, i = running.pop(f)
+                done[b][i] = f.result()
+                waiting[b] -= 1
+                if not waiting[b]:
+                    results[b].extend(done[b][k] for k in sorted(done[b]))
+                    enqueue(b)
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
@@ -102,34 +169,34 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
         return []
     # The order of the test: the first perturbed push, the nominal push, then the other perturbed ones.
     pushes = {b: push_samples(seed, b[0], b[1], samples, speed) for b in blocks}
-    pushes = {b: p[1:2] + p[:1] + p[2:] for b, p in pushes.items()}
+    pushes = {b: push_order(p) for b, p in pushes.items()}
     safe = {b: m >= spec.verdict.near_critical_margin_mm for b, m in zip(blocks, tower.static_margins(blocks)[0])}
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
                                 or workers < 1):
         raise SimError(f"workers must be a whole number of at least 1, got {workers!r}")
     workers = workers or os.cpu_count() or 1
-    pool = None
-    if workers > 1 and len(blocks) > 1:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=die_with_parent, initargs=(os.getpid(),))
-
-    def run(fn, jobs):
-        return list(pool.map(fn, jobs)) if pool else [fn(job) for job in jobs]
-
     results: dict = {b: [] for b in blocks}
-    try:
-        more = list(blocks)
-        stops = sorted({min(CALM_FIRST, samples), min(FALL_FIRST, samples), samples}) if prune else [samples]
-        for lo, hi in zip([0] + stops, stops):
-            # Within a round the dearest pushes go first (a low block carries a tall glued load and
-            # needs more solver work), so that both workers finish the round together.
-            jobs = [(spec, state, l, p, push) for l, p in sorted(more) for push in pushes[(l, p)][lo:hi]]
-            for job, r in zip(jobs, run(_extract, jobs)):
-                results[(job[2], job[3])].append(r)
-            more = [b for b in more if not _decided(results[b], safe[b])]
-    finally:
-        if pool:
-            pool.shutdown()
+
+    def more(b) -> list[dict]:
+        """The pushes of block b to run next: none once its test is decided, else up to its next stop."""
+        runs = results[b]
+        n = len(runs)
+        if n >= samples or (prune and n and _decided(runs, safe[b])):
+            return []
+        return pushes[b][n:_next_stop(runs, samples) if prune else samples]
+
+    # The dearest blocks first (a low block carries a tall glued load and needs more solver work), so
+    # that the cheap ones fill in at the end and both workers finish together.
+    order = sorted(blocks)
+    if workers > 1 and len(blocks) > 1:
+        _pipelined(spec, state, order, more, results, workers)
+    else:
+        for b in order:
+            while True:
+                batch = more(b)
+                if not batch:
+                    break
+                results[b].extend(_extract((spec, state, b[0], b[1], push)) for push in batch)
 
     rows = []
     for b in blocks:

@@ -38,6 +38,9 @@ class VerdictRules:
     min_settle_s: float
     near_critical_margin_mm: float
     near_critical_window_s: float
+    rock_window_s: float = 1.0
+    rock_mm: float = 1.0
+    rock_deg: float = 0.5
 
 
 @dataclass(frozen=True)

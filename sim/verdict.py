@@ -30,7 +30,8 @@ class Verdict:
     sim_s: float
     wall_ms: float
     outcome: str
-    """How the run ended: "fallen" (a block passed a threshold), "at rest", or "time" (settle time over)."""
+    """How the run ended: "fallen" (a block passed a threshold), "at rest", "rocking" (standing,
+    in a small rocking that does not die out: Tower._rocking), or "time" (settle time over)."""
     push_force_n: float = 0.0
     static_margin_mm: float = float("inf")
     trajectory: np.ndarray | None = field(default=None, repr=False)

@@ -1,5 +1,5 @@
-"""Donkey Kong bots: greedy (best immediate points and progress), strong (looks ahead) and expert
-(plays every choice out to the end of the game, many times).
+"""Donkey Kong bots: greedy (best immediate points and progress), patient (greedy, but no rescue that
+loses), strong (looks ahead) and expert (plays every choice out to the end of the game, many times).
 
 greedy scores each pawn path by what it brings at once: card points for the obstacles it meets
 (or the penalty when the hand is empty), a red-dot draw, the Finish bonus and the climb; on contact
@@ -36,6 +36,17 @@ def best_card(actions: list[str]) -> str:
     return max(actions, key=_card_value)
 
 
+_PATHS: dict[str, tuple[int, ...]] = {}
+
+
+def path_of(action: str) -> tuple[int, ...]:
+    """The spaces (indices) a move action walks, parsed once per action text."""
+    path = _PATHS.get(action)
+    if path is None:
+        path = _PATHS[action] = tuple(BOARD.index[n] for n in action.split()[1:])
+    return path
+
+
 class GreedyBot(Bot):
     """Best immediate points and progress, no look-ahead."""
 
@@ -45,29 +56,50 @@ class GreedyBot(Bot):
         actions = state.legal_actions()
         if actions[0].startswith("play "):
             return best_card(actions)
-        scored = [(self.path_value(state, a), -i) for i, a in enumerate(actions)]
-        return actions[-max(scored)[1]]
+        value = self.path_values(state)
+        best, best_value = actions[0], value(actions[0])
+        for a in actions[1:]:
+            v = value(a)
+            if v > best_value:  # the first of equals, as max over (value, -index) picked
+                best, best_value = a, v
+        return best
+
+    @classmethod
+    def path_value(cls, state, action: str) -> float:
+        return cls.path_values(state)(action)
 
     @staticmethod
-    def path_value(state, action: str) -> float:
+    def path_values(state):
+        """A function scoring this turn's move actions (what they bring at once); the parts that depend
+        only on the position are worked out once."""
         me = state.turn
-        path = [BOARD.index[n] for n in action.split()[1:]]
         hand = sorted((CARD_POINTS[k] for k in state.hands[me]), reverse=True)
         played = state.played[me]
-        value = 0.0
+        penalty = sum(CARD_POINTS[k] for k in played) / len(played) if played else 0.0
         obstacles = set(s for s in state.barrels if s >= 0) | set(s for s in state.fireballs if s >= 0)
-        for s in path:
-            if s in obstacles:
-                if hand:
-                    value += hand.pop(0)
-                elif played:
-                    value -= sum(CARD_POINTS[k] for k in played) / len(played)
-        end = path[-1]
-        if end == BOARD.finish:
-            value += FINISH_BONUS
-        elif _RED[end] and state.deck_count():
-            value += 250
-        value += STEP_VALUE * (_DIST[state.pawns[me]] - _DIST[end])
+        red_worth = 250 if state.deck_count() else 0
+        here = _DIST[state.pawns[me]]
+        finish = BOARD.finish
+
+        def value(action: str) -> float:
+            path = path_of(action)
+            v = 0.0
+            met = 0
+            for s in path:
+                if s in obstacles:
+                    if met < len(hand):
+                        v += hand[met]
+                    elif played:
+                        v -= penalty
+                    met += 1
+            end = path[-1]
+            if end == finish:
+                v += FINISH_BONUS
+            elif _RED[end] and red_worth:
+                v += red_worth
+            v += STEP_VALUE * (here - _DIST[end])
+            return v
+
         return value
 
 
@@ -85,7 +117,8 @@ def candidates(state, actions: list[str], limit: int | None = None) -> list[str]
             seen.add(key)
             keep.append(a)
     if limit is not None and len(keep) > limit:
-        best = set(sorted(keep, key=lambda a: -GreedyBot.path_value(state, a))[:limit])
+        value = GreedyBot.path_values(state)
+        best = set(sorted(keep, key=lambda a: -value(a))[:limit])
         keep = [a for a in keep if a in best]
     return keep
 
@@ -159,22 +192,74 @@ class StrongBot(Bot):
 
 
 
-class ExpertBot(Bot):
-    """Flat Monte Carlo with common dice: every candidate is played to the end of the game.
+class FinishAwareGreedy(GreedyBot):
+    """`patient`, also a playout policy of `expert`: greedy, except that it weighs the Finish by the
+    result. A path onto the Finish that would win (the points after this move plus the bonus beat every
+    opponent's points plus their best face-up card) is taken before anything else; one that would lose
+    is the last resort, since the rescue ends the game. Plain greedy takes the bonus whenever it can,
+    which ends many games that a player behind on points would have played on."""
 
-    Each candidate (paths that end alike and meet the same spaces count once) is played out
-    `playouts` times, all seats then playing greedy, and playout j of every candidate draws its
-    dice and cards from the same seed, so candidates are compared on the same luck. The choice is the
-    candidate that wins most often; the mean lead in points breaks near ties. A fixed number of
-    playouts, not a clock, bounds the work, so a game replays exactly from its seed.
+    name = "patient"
+
+    @staticmethod
+    def path_values(state):
+        plain = GreedyBot.path_values(state)
+        me = state.turn
+        scores = state.scores()
+        rest = max(scores[i] + max((CARD_POINTS[k] for k in state.hands[i]), default=0)
+                   for i in range(len(scores)) if i != me)
+        hand = sorted((CARD_POINTS[k] for k in state.hands[me]), reverse=True)
+        obstacles = set(s for s in state.barrels if s >= 0) | set(s for s in state.fireballs if s >= 0)
+        finish = BOARD.finish
+
+        def value(action: str) -> float:
+            v = plain(action)
+            path = path_of(action)
+            if path[-1] != finish:
+                return v
+            met = sum(1 for s in path if s in obstacles)
+            mine = scores[me] + FINISH_BONUS + sum(hand[:met])
+            return v + (1e6 if mine > rest else -1e6)
+
+        return value
+
+
+class _SeatPolicies(GreedyBot):
+    """A playout policy with one rule for the searching seat and another for everybody else."""
+
+    def __init__(self, me: int, mine: GreedyBot, others: GreedyBot):
+        self.me, self.mine, self.others = me, mine, others
+
+    def choose(self, state, rng: np.random.Generator) -> str:
+        return (self.mine if state.current_player() == self.me else self.others).choose(state, rng)
+
+
+class ExpertBot(Bot):
+    """Monte Carlo with common dice and successive halving: candidates are played to the end of the game.
+
+    Each candidate (paths that end alike and meet the same spaces count once; at most the
+    `max_candidates` the greedy bot likes best) is played out `playouts` times, all seats then playing
+    greedy (`policy` "greedy"; "finish": every seat plays the finish-aware greedy policy; "mine": the
+    searching seat does, the others plain greedy), and playout j of every candidate draws its dice and
+    cards from the same seed, so candidates are compared on the same luck. With `rounds` > 1 the budget
+    is spent in rounds: after each, the better half of the candidates goes on and gets as many new
+    playouts as all before (successive halving), so the close ones are told apart by the most
+    playouts. The choice is the candidate that wins most often over the playouts it had (all survivors
+    had the same ones); the mean lead in points breaks near ties. A fixed number of playouts, not a
+    clock, bounds the work, so a game replays exactly from its seed.
     """
 
     name = "expert"
 
-    def __init__(self, playouts: int = 48, max_candidates: int = 12):
+    def __init__(self, playouts: int = 32, max_candidates: int = 12, rounds: int = 4,
+                 policy: str = "greedy"):
         self.playouts = playouts
         self.max_candidates = max_candidates
-        self._greedy = GreedyBot()
+        self.rounds = rounds
+        if policy not in ("greedy", "finish", "mine"):
+            raise ValueError(f"expert playout policy is 'greedy', 'finish' or 'mine', not {policy!r}")
+        self.policy = policy
+        self._policy = FinishAwareGreedy() if policy == "finish" else GreedyBot()
 
     def choose(self, state, rng: np.random.Generator) -> str:
         actions = state.legal_actions()
@@ -184,23 +269,33 @@ class ExpertBot(Bot):
         actions = candidates(state, actions, self.max_candidates)
         if len(actions) == 1:
             return actions[0]
-        seeds = rng.integers(2**63, size=self.playouts)
-        best, best_value = actions[0], -1e18
-        for a in actions:
-            wins = lead = 0.0
-            for seed in seeds:
-                sim = state.clone()
-                sim.apply_action(a)
-                self._play_out(sim, np.random.default_rng(int(seed)))
-                scores = sim.scores()
-                winners = sim.winners()
-                if me in winners:
-                    wins += 1.0 / len(winners)
-                lead += scores[me] - max(sc for i, sc in enumerate(scores) if i != me)
-            value = wins + lead / (len(seeds) * 100000.0)
-            if value > best_value:
-                best, best_value = a, value
-        return best
-
-    def _play_out(self, sim, rng) -> None:
-        play_greedily(sim, rng, self._greedy)
+        total = self.playouts * 2 ** (self.rounds - 1)
+        seeds = [int(x) for x in rng.integers(2**63, size=total)]
+        policy = self._policy
+        if self.policy == "mine":
+            policy = _SeatPolicies(me, FinishAwareGreedy(), GreedyBot())
+        stats = {a: [0.0, 0.0] for a in actions}  # wins, lead
+        alive, done, batch = list(actions), 0, self.playouts
+        for r in range(self.rounds):
+            for a in alive:
+                wins_lead = stats[a]
+                for seed in seeds[done:done + batch]:
+                    sim = state.clone()
+                    sim.apply_action(a)
+                    play_greedily(sim, np.random.default_rng(seed), policy)
+                    scores = sim.scores()
+                    winners = sim.winners()
+                    if me in winners:
+                        wins_lead[0] += 1.0 / len(winners)
+                    wins_lead[1] += scores[me] - max(sc for i, sc in enumerate(scores) if i != me)
+            done += batch
+            batch = done
+            # the order of `actions` breaks exact ties, so the choice is the same on every machine
+            ranked = sorted(alive, key=lambda a: (-(stats[a][0] + stats[a][1] / (done * 100000.0)),
+                                                  actions.index(a)))
+            if len(ranked) <= 1 or r == self.rounds - 1:
+                return ranked[0]
+            alive = ranked[:(len(ranked) + 1) // 2]
+            if len(alive) == 1:
+                return alive[0]
+        return alive[0]

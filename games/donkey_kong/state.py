@@ -8,8 +8,10 @@ draw settles the penalty, theft or reward. Movement is therefore kept as resumab
 of the pawn's path, the queue of obstacles still to move, the obstacle in motion and the contacts
 waiting to be settled.
 
-Obstacles are numbered: codes 0..3 are the fireballs, 4..15 the barrels; a position of -1 means a
-fireball waiting in the Oil Can or a barrel in Donkey Kong's dispenser.
+This module holds the table, the engine interface, the turn's course and the saved form; the rules
+of each part of a turn have their own module: moves.py (the pawn's move), obstacles.py (fireballs
+and barrels moving, and how they are numbered), contacts.py (a pawn meets an obstacle: cards,
+penalty, theft, reward), stages.py (what the machine waits for), refusals.py (why an action is refused).
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ from collections.abc import Mapping
 from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, MatchFileError, State
 
 from .board import BOARD
-from .cards import (CARD_INDEX, CARD_IS_HAMMER, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, DK_FACE,
-                    FINISH_BONUS, FIRST_HAND, KINDS, card_label, dice_outcomes, face_label, weighted_kinds)
-from .paths import move_action, pawn_paths
+from .cards import (CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINISH_BONUS, FIRST_HAND, KINDS,
+                    card_label, dice_outcomes, face_label, weighted_kinds)
+from .contacts import Contacts
+from .moves import PawnMoves
+from .obstacles import BARRELS, FIREBALLS, ObstacleMovement
 from .refusals import refusal
+from .stages import DEAL, DOT, MOVE, OBSTACLES, ORDER, OVER, RELEASE, ROLL, WALK
 
-FIREBALLS = 4
-BARRELS = 12
 ROUND_LIMIT = 1000
 """Rounds after which a game without a rescue ends (documented in the help). The rules end a game only
 at the rescue, so this is a safety net: between the project's bots games last about 20 to 100 rounds
@@ -42,27 +45,17 @@ TURN_ACTION_BOUND = 3 + 2 * 9 + 17 * _ENTRIES_PER_MOVER * MAX_PLAYERS
 MAX_LENGTH = (ROLL_OFF_LIMIT * MAX_PLAYERS + FIRST_HAND * MAX_PLAYERS
               + ROUND_LIMIT * MAX_PLAYERS * TURN_ACTION_BOUND)
 
-_ROUTE = BOARD.route
 _ROUTE_POS = BOARD.route_pos
-_STEPS = BOARD.pawn_steps
 _NAMES = BOARD.names
-_OIL, _DK, _DROP, _FINISH, _START = BOARD.oil_can, BOARD.dk, BOARD.drop, BOARD.finish, BOARD.start
+_FINISH, _START = BOARD.finish, BOARD.start
 _RED = BOARD.red_dot
-_FIRE_NEXT = [(_ROUTE[p + 1] if 0 <= p < len(_ROUTE) - 1 else -1) for p in _ROUTE_POS]
-_BARREL_NEXT = [(_ROUTE[p - 1] if p > 0 else -1) for p in _ROUTE_POS]
-_FIRE_SLIDE, _BARREL_SLIDE = BOARD.fireball_slide, BOARD.barrel_slide
 _DICE = {v: dice_outcomes(v) for v in ("rulebook", "wiki")}
 _DICE_BY_ACTION = {v: {a: (m, f) for a, _, m, f in outs} for v, outs in _DICE.items()}
 _DICE_CHANCE = {v: [(a, p) for a, p, _, _ in outs] for v, outs in _DICE.items()}
 _ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
 
-# Stages (what the machine waits for when no contact is pending).
-ORDER, DEAL, ROLL, MOVE, DOT, OVER = "order", "deal", "roll", "move", "dot", "over"
-# Internal stages run by _run() without waiting: the walk and the obstacle phase.
-WALK, OBSTACLES, RELEASE = "walk", "obstacles", "release"
 
-
-class DonkeyKongState(State):
+class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
     """Everything on the table, as plain lists and ints (see the module docstring)."""
 
     def __init__(self, config):
@@ -244,56 +237,6 @@ class DonkeyKongState(State):
         except IllegalActionError as generic:
             raise (refusal(self, action) or generic) from None
 
-    def _settle_verb(self) -> str:
-        seat = self.contacts[0][0]
-        if self.played[seat]:
-            return "lose" if seat == self.turn else "steal"
-        return "draw"
-
-    def _move_options(self) -> list[tuple[str, tuple]]:
-        start, count = self.pawns[self.turn], self.mario_roll
-        full, stuck, options = pawn_paths(start, count, self.wiki)
-        if self.wiki:
-            stepped = self._step_past_pawns(full)
-            if stepped is not full:
-                full = stepped
-                options = [(move_action(p), p) for p in full]
-        if not full:
-            raw, _, _ = pawn_paths(start, count, self.wiki)
-            longest = max((len(p) for p in stuck), default=0)
-            short = [p for p in stuck if len(p) == longest]
-            if self.wiki:
-                short = self._step_past_pawns(short)
-            # last resort (wiki: nowhere free to go on to): stop on the other pawn after all
-            full = short or raw or [p for p in stuck if len(p) == longest]
-            options = [(move_action(p), p) for p in full]
-        return options
-
-    def _step_past_pawns(self, paths: list[tuple]) -> list[tuple]:
-        """Wiki: a pawn ending on another pawn goes on to the next free space (never backtracking)."""
-        others = {s for i, s in enumerate(self.pawns) if i != self.turn}
-        if not others or not any(p[-1] in others for p in paths):
-            return paths
-        out = []
-        for p in paths:
-            if p[-1] not in others or p[-1] == _FINISH:
-                out.append(p)
-                continue
-            frontier = [p]
-            while frontier:
-                grown = []
-                for q in frontier:
-                    seen = set(q) | {self.pawns[self.turn]}
-                    for t, _ in _STEPS[q[-1]]:
-                        if t in seen:
-                            continue
-                        if t in others and t != _FINISH:
-                            grown.append(q + (t,))
-                        else:
-                            out.append(q + (t,))
-                frontier = grown
-        return out
-
     def action_to_string(self, action: str) -> str:
         if action.startswith("play "):
             return "play " + card_label(CARD_INDEX[action[5:]])
@@ -342,59 +285,6 @@ class DonkeyKongState(State):
             self._note(f"{self.seat_name(self.first)} rolls highest and starts")
         else:
             self.rollers, self.rolls = tied, []
-
-    def _settle(self, action: str) -> None:
-        """Resolve the contact at the head of the queue by a card play, a loss, a theft or a reward."""
-        seat, code, space = self.contacts.pop(0)
-        verb, name = action.split()
-        kind = CARD_INDEX[name]
-        who = self.seat_name(seat)
-        if verb == "play":
-            self.hands[seat].remove(kind)
-            self.played[seat].append(kind)
-            what = "fireball" if code < FIREBALLS else "barrel"
-            if CARD_IS_HAMMER[kind]:
-                self._remove(code)
-                self._note(f"{who} hammers a {what} (+{CARD_POINTS[kind]})")
-            else:
-                self._jumped(code)
-                self._note(f"{who} jumps a {what} (+{CARD_POINTS[kind]})")
-        elif verb == "lose":
-            self.played[seat].remove(kind)
-            self.deck[kind] += 1
-            if self.wiki:  # the article: "place it face down on the deck", so it is the next card drawn
-                self.deck_top.append(kind)
-                self._note(f"{who} has no face-up card and puts a played card face down on top of the deck")
-            else:
-                self._note(f"{who} has no face-up card and returns a played card to the deck")
-        elif verb == "steal":
-            self.played[seat].remove(kind)
-            self.hands[self.turn].append(kind)
-            self._note(f"{self.seat_name(self.turn)} steals a played card from {who}")
-        else:  # draw: the reward for hitting a player with no cards at all
-            self._take_from_deck(kind)
-            self.hands[self.turn].append(kind)
-            self._note(f"{who} has no cards; {self.seat_name(self.turn)} draws one as a reward")
-
-    def _jumped(self, code: int) -> None:
-        """A Jump card: the obstacle stays; if it is moving, the variant may send it one space on."""
-        m = self.in_motion
-        if m is None or m[0] != code:
-            return  # jumped during the pawn's own move: the obstacle simply stays
-        if self.wiki:
-            if m[1] == 0:
-                m[2] = False
-            m[1] += 1
-        elif m[1] == 0 and not m[4] and m[2]:
-            m[1], m[2] = 1, False
-
-    def _remove(self, code: int) -> None:
-        if code < FIREBALLS:
-            self.fireballs[code] = -1
-        else:
-            self.barrels[code - FIREBALLS] = -1
-        if self.in_motion is not None and self.in_motion[0] == code:
-            self.in_motion = None
 
     def _note(self, text: str) -> None:
         self.events.append(text)
@@ -450,64 +340,6 @@ class DonkeyKongState(State):
             if pos == s:
                 self.contacts.append([self.turn, FIREBALLS + b, s])
 
-    def _start_obstacles(self) -> None:
-        if self.obstacle_roll == DK_FACE:
-            if self.wiki:
-                self._end_turn()  # the article: Donkey Kong ends the turn, no barrel is released
-            else:
-                self._release_barrel()
-            return
-        # fireballs from the highest on the gamepath down, then barrels from the lowest up
-        fire = sorted((-_ROUTE_POS[s], f) for f, s in enumerate(self.fireballs) if s >= 0)
-        barrels = sorted((_ROUTE_POS[s], FIREBALLS + b) for b, s in enumerate(self.barrels) if s >= 0)
-        self.queue = [code for _, code in fire] + [code for _, code in barrels]
-        self.stage = OBSTACLES
-
-    def _move_queue(self) -> None:
-        """Move the queued obstacles in order. A move that meets nothing is done here in one loop;
-        the first that meets something (or must advance or slide) is the one in motion, and we return."""
-        queue, pawns, fireballs, barrels = self.queue, self.pawns, self.fireballs, self.barrels
-        roll = self.obstacle_roll
-        while queue:
-            code = queue.pop(0)
-            left = roll
-            if code < FIREBALLS:
-                pos = fireballs[code]
-                if pos < 0:
-                    continue
-                while left:
-                    s = _FIRE_NEXT[pos]
-                    if s == _DK or s in barrels or s in pawns:
-                        break
-                    pos = s
-                    left -= 1
-                fireballs[code] = pos
-                if not left and fireballs.count(pos) == 1 and _FIRE_SLIDE[pos] is None:
-                    continue
-            else:
-                b = code - FIREBALLS
-                pos = barrels[b]
-                if pos < 0:
-                    continue
-                while left:
-                    s = _BARREL_NEXT[pos]
-                    if s == _OIL or s in fireballs or s in pawns:
-                        break
-                    pos = s
-                    left -= 1
-                barrels[b] = pos
-                if not left and barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None:
-                    continue
-            self.in_motion = [code, left, True, False, []]
-            return
-        self._release_barrel()
-
-    def _release_barrel(self) -> None:
-        self.stage = RELEASE
-        if -1 in self.barrels:
-            b = self.barrels.index(-1)
-            self.in_motion = [FIREBALLS + b, 0, False, True, [_DROP]]
-
     def _end_turn(self) -> None:
         self.stage = ROLL
         self.in_motion = None
@@ -521,104 +353,6 @@ class DonkeyKongState(State):
             self._note(f"{ROUND_LIMIT} rounds played without a rescue: the game ends")
         else:
             self.turn = (self.turn + 1) % len(self.pawns)
-
-    def _motion_step(self) -> None:
-        """Move the obstacle in motion until it stops, meets a pawn or changes into a fireball."""
-        m = self.in_motion
-        contacts, pawns, fireballs, barrels = self.contacts, self.pawns, self.fireballs, self.barrels
-        while self.in_motion is m and not contacts:
-            if m[4]:
-                self._enter(m[4].pop(0))
-            elif m[1] > 0:
-                m[1] -= 1
-                code = m[0]
-                # the common step (an empty space, nothing met) inline; anything else in _enter
-                if code < FIREBALLS:
-                    s = _FIRE_NEXT[fireballs[code]]
-                    if s != _DK and s not in barrels and s not in pawns:
-                        fireballs[code] = s
-                        continue
-                else:
-                    s = _BARREL_NEXT[barrels[code - FIREBALLS]]
-                    if s != _OIL and s not in fireballs and s not in pawns:
-                        barrels[code - FIREBALLS] = s
-                        continue
-                self._enter(s)
-            else:
-                self._land()
-
-    def _enter(self, s: int) -> None:
-        """The moving obstacle enters space s (passing or landing)."""
-        m = self.in_motion
-        code = m[0]
-        if code >= FIREBALLS:
-            b = code - FIREBALLS
-            if s == _OIL:
-                self.barrels[b] = -1
-                if (m[1] > 0 or not self.wiki) and -1 in self.fireballs:
-                    f = self.fireballs.index(-1)
-                    self.fireballs[f] = _OIL
-                    self.in_motion = [f, m[1], m[2], False, []]
-                    self._note("a barrel reaches the Oil Can and a fireball comes out")
-                else:
-                    self.in_motion = None
-                return
-            if s in self.fireballs:
-                self.barrels[b] = -1
-                self.in_motion = None
-                return
-            self.barrels[b] = s
-        else:
-            if s == _DK:
-                self.fireballs[code] = -1
-                self.in_motion = None
-                return
-            self.fireballs[code] = s
-            if s in self.barrels:
-                self.barrels[self.barrels.index(s)] = -1
-        pawns = self.pawns
-        if s not in pawns:
-            return
-        n = len(pawns)
-        for i in range(n):
-            seat = (self.turn + i) % n
-            if pawns[seat] == s:
-                self.contacts.append([seat, code, s])
-
-    def _land(self) -> None:
-        """The moving obstacle has used its count: advance off a twin, slide a ladder, or stop."""
-        m = self.in_motion
-        code = m[0]
-        if code < FIREBALLS:
-            pos = self.fireballs[code]
-            twin = self.fireballs.count(pos) > 1
-        else:
-            pos = self.barrels[code - FIREBALLS]
-            twin = self.barrels.count(pos) > 1
-        if twin:
-            m[1], m[2] = 1, False
-            return
-        if m[2] and not m[3]:
-            if code < FIREBALLS:
-                slide = _FIRE_SLIDE[pos]
-            else:
-                slide = _BARREL_SLIDE[pos]
-                if slide is not None and not self._barrel_may_slide(pos, slide):
-                    slide = None
-            if slide is not None:
-                m[3] = True
-                m[4] = list(slide)
-                return
-        self.in_motion = None
-
-    def _barrel_may_slide(self, top: int, slide: tuple) -> bool:
-        rungs, bottom = slide[:-1], slide[-1]
-        if any(p in rungs for p in self.pawns):
-            return False  # never down a ladder with a pawn on it
-        if self.wiki:
-            if top in self.pawns or bottom in self.pawns or bottom in self.barrels or bottom in self.fireballs:
-                return False  # the article: not when the top or bottom space is occupied
-        return True
 
     # ---- results ------------------------------------------------------------------------------
     def reached_limit(self) -> bool:

@@ -18,7 +18,6 @@ Hole = tuple  # (level, slot, end)
 
 SLOTS = 3
 _HOLE = re.compile(r"^(\d{1,6}):([0-2])([+-][xy])$", re.ASCII)  # a few digits: huge numbers are no hole
-_BLOCK = re.compile(r"^(\d{1,6}):([0-2])$", re.ASCII)
 
 
 def axis(level: int) -> str:
@@ -118,11 +117,6 @@ def parse_hole(text: str) -> Hole | None:
 
 def block_text(level: int, slot: int) -> str:
     return f"{level}:{slot}"
-
-
-def parse_block(text: str) -> tuple[int, int] | None:
-    m = _BLOCK.match(text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def nearest_free(layout: Layout, levels: Iterable[int], near: Sequence, taken: Iterable[Sequence],

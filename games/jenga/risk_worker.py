@@ -4,18 +4,25 @@ RiskWorker starts one worker process on first use (`python -m games.jenga.risk_w
 one JSON request per line on stdin and answers one JSON line on stdout) and runs sim's risk map there
 through games.jenga.physics (the one door to the simulator: render/ never imports sim). A plain child
 process rather than multiprocessing: the app's main module is never imported again, and the child
-loads only numpy and the simulator, never pygame. It runs at a lower priority (os.nice) and spreads
-each batch over `workers` processes of its own, so the map fills in fast while the window keeps its
-frame rate.
+loads only numpy and the simulator, never pygame. It runs at a lower priority (os.nice), so the window
+keeps its frame rate.
+
+The worker keeps a pool of `workers` processes (forked from it once, so each starts with the
+simulator loaded) and hands them the blocks one task at a time, in the order the screen asks (the top
+down: the blocks a player looks at first), each task sim's risk map of `batch` blocks on one core. sim
+draws each block's pushes from (seed, level, pos) and its sequential test decides each block on that
+block's own pushes, so these tasks run exactly the pushes of one whole map, and give the same figures;
+but a task never waits for the others between the test's rounds (one whole map over two processes
+does, at every round), so the two cores stay busy until the last block. Each block's figure is
+answered as soon as it is known: the tint fills in block by block.
 
 The screen asks for the map after every move with a key naming the position; poll() each frame hands
-back the newest map without waiting. A whole map takes many seconds, so the worker maps the blocks in
-small batches (sim.risk_map's `blocks=`) and answers after each one: the tint fills in block by block,
-the first figures arriving within a second or two. A request for a new position stops the worker
-computing the old one and starts afresh, so the map shown always belongs to the tower on screen.
-sim draws each block's pushes from (seed, level, pos), so the batches give the same figures as one
-whole map. The worker never outlives the app: it asks the kernel to end it when its parent dies (Linux),
-and checks its parent twice a second elsewhere (see _die_with_parent).
+back the newest map without waiting. A request for a new position replaces the old one in the same
+process: the pool's tasks of the old position are dropped (its processes killed and forked afresh when
+a task was still running), and answers belonging to an older request are ignored, so the map shown
+always belongs to the tower on screen and no new process has to load the simulator. The worker never
+outlives the app: it asks the kernel to end it when its parent dies (Linux), and checks its parent
+twice a second elsewhere (see _die_with_parent); its pool processes do the same with it.
 """
 
 from __future__ import annotations
@@ -28,10 +35,10 @@ import sys
 import threading
 from dataclasses import dataclass
 
-
-BATCH = 4  # blocks mapped per answer: about a second of physics on one core
+BATCH = 1  # blocks per task of the pool: each block's figure is answered as soon as it is known
 NICE = 5  # the worker's lower priority
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
+ROW_FIELDS = ("level", "pos", "p_collapse", "push_force_n", "samples_run")
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,8 @@ class RiskMap:
     key: object
     by_block: dict[tuple[int, int], tuple[float, float]]  # (level, pos) -> (p_collapse, push_force_n)
     total: int = 0  # blocks the whole map will have (0: unknown)
+    pushes: int = 0  # pushes the map has run so far (sim's sequential test stops early on settled blocks)
+    cpu_s: float = 0.0  # processor time the pool's tasks of this map have taken so far
 
     def get(self, level: int, pos: int) -> tuple[float, float] | None:
         return self.by_block.get((level, pos))
@@ -50,8 +59,8 @@ class RiskMap:
 
 def compute(spec_name: str, tower_state: dict, samples: int, seed: int, workers: int,
             below_level: int | None = None, blocks=None, batch: int = BATCH):
-    """sim's risk map of one tower state in batches (what the worker process runs): yields
-    (rows of this batch, number of blocks in the whole map)."""
+    """sim's risk map of one tower state in batches, one after the other in this process: yields (rows of
+    this batch, number of blocks in the whole map)."""
     from . import physics
 
     if blocks is None:
@@ -72,35 +81,53 @@ class RiskWorker:
         self.batch = batch
         self.below_level = below_level  # only blocks below this level (None: all removable ones)
         self.seed = seed
-        self.workers = workers
+        self.workers = workers  # pool processes of the worker (each block's pushes run on one of them)
         self.command = command or [sys.executable, "-m", "games.jenga.risk_worker"]
         self._proc: subprocess.Popen | None = None
         self._answers: queue.Queue = queue.Queue()
         self._running: object | None = None  # key of the request being computed
-        self._waiting: tuple[object, dict] | None = None
+        self._job = 0  # id of the newest request sent (answers to older ones are dropped)
         self._generation = 0  # which worker process answers belong to (answers of a stopped one are dropped)
         self.latest: RiskMap | None = None
         self.error: str | None = None
 
     @property
     def busy(self) -> bool:
-        return self._running is not None or self._waiting is not None
+        return self._running is not None
+
+    def start(self) -> None:
+        """Start the worker process now, so that it has loaded the simulator by the first request."""
+        if self._proc is None or self._proc.poll() is not None:
+            try:
+                self._start_process()
+            except OSError as exc:
+                self.error = f"risk map worker could not start: {exc}"
+                self._proc = None
 
     def request(self, key, spec_name: str, tower_state: dict, blocks=None) -> None:
         """Ask for the map of this tower; `key` names the position it belongs to. blocks: the
-        (level, pos) to map, in the order they should arrive (default: every removable block)."""
+        (level, pos) to map, in the order they should arrive (default: every removable block). A request
+        while another position is being mapped replaces it."""
         if (self.latest is not None and self.latest.key == key and self.latest.complete) or self._running == key:
             return
-        if self._waiting is not None and self._waiting[0] == key:
-            return
-        self._waiting = (key, {"spec": spec_name, "tower": tower_state, "samples": self.samples,
-                               "seed": self.seed, "workers": self.workers, "below_level": self.below_level,
-                               "blocks": None if blocks is None else [list(b) for b in blocks],
-                               "batch": self.batch})
-        if self._running is not None:  # computing a position that is gone: stop it
+        self._send(key, {"spec": spec_name, "tower": tower_state, "samples": self.samples, "seed": self.seed,
+                         "workers": self.workers, "below_level": self.below_level,
+                         "blocks": None if blocks is None else [list(b) for b in blocks], "batch": self.batch})
+
+    def _send(self, key, job: dict) -> None:
+        self._job += 1
+        job = dict(job, id=self._job)
+        try:
+            if self._proc is None or self._proc.poll() is not None:
+                self._start_process()
+            self._proc.stdin.write(json.dumps(job) + "\n")
+            self._proc.stdin.flush()
+        except OSError as exc:
+            self.error = f"risk map worker could not start: {exc}"
             self._stop_process()
             self._running = None
-        self._launch()
+            return
+        self._running = key
 
     def _start_process(self) -> None:
         env = dict(os.environ)
@@ -119,22 +146,6 @@ class RiskWorker:
 
         threading.Thread(target=read, daemon=True).start()
 
-    def _launch(self) -> None:
-        if self._running is not None or self._waiting is None:
-            return
-        key, job = self._waiting
-        self._waiting = None
-        try:
-            if self._proc is None or self._proc.poll() is not None:
-                self._start_process()
-            self._proc.stdin.write(json.dumps(job) + "\n")
-            self._proc.stdin.flush()
-        except OSError as exc:
-            self.error = f"risk map worker could not start: {exc}"
-            self._proc = None
-            return
-        self._running = key
-
     def poll(self) -> RiskMap | None:
         """The newest map, perhaps still filling in (checked without waiting)."""
         while True:
@@ -145,30 +156,35 @@ class RiskWorker:
             self._take(generation, line)
         return self.latest
 
-    def _take(self, generation: int, line: str | None) -> None:
+    def _take(self, generation: int, line: str | None) -> bool:
+        """Take one answer; True when it belonged to the request being computed."""
         if generation != self._generation:
-            return  # from a worker stopped because its position was gone
-        key = self._running
+            return False  # from a worker process that was stopped
         if line is None:
-            self.error = "risk map worker stopped"
+            if self._running is not None:
+                self.error = "risk map worker stopped"
             self._proc = None
             self._running = None
-        else:
-            answer = json.loads(line)
-            if "error" in answer:
-                self.error = f"risk map failed: {answer['error']}"
-                self._running = None
-            else:
-                known = dict(self.latest.by_block) if self.latest is not None and self.latest.key == key else {}
-                known.update({(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]),
-                                                                  float(r.get("push_force_n", 0.0)))
-                              for r in answer["rows"]})
-                self.latest = RiskMap(key, known, int(answer.get("total", len(known))))
-                self.error = None
-                if answer.get("final", True):
-                    self._running = None
-        if self._running is None:
-            self._launch()
+            return True
+        answer = json.loads(line)
+        if answer.get("id") != self._job or self._running is None:
+            return False  # a request that was replaced or cancelled
+        key = self._running
+        if "error" in answer:
+            self.error = f"risk map failed: {answer['error']}"
+            self._running = None
+            return True
+        same = self.latest is not None and self.latest.key == key
+        known = dict(self.latest.by_block) if same else {}
+        known.update({(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]), float(r.get("push_force_n", 0.0)))
+                      for r in answer["rows"]})
+        pushes = (self.latest.pushes if same else 0) + sum(int(r.get("samples_run", 0)) for r in answer["rows"])
+        cpu = (self.latest.cpu_s if same else 0.0) + float(answer.get("cpu_s", 0.0))
+        self.latest = RiskMap(key, known, int(answer.get("total", len(known))), pushes, cpu)
+        self.error = None
+        if answer.get("final", True):
+            self._running = None
+        return True
 
     def wait(self, timeout: float | None = None, batches: int | None = None) -> RiskMap | None:
         """Block until the running request is answered in full, or until `batches` answers came
@@ -179,33 +195,38 @@ class RiskWorker:
                 generation, line = self._answers.get(timeout=timeout)
             except queue.Empty:
                 break
-            if generation == self._generation:
-                taken += 1
-            self._take(generation, line)
+            taken += self._take(generation, line)
         return self.latest
 
     def _stop_process(self) -> None:
         proc, self._proc = self._proc, None
+        self._generation += 1  # whatever the stopped worker still says is dropped
         if proc is None or proc.poll() is not None:
             return
         try:
             proc.stdin.close()
         except OSError:
             pass
-        proc.kill()  # it may be in the middle of a minute-long map: do not wait for it
+        proc.kill()  # it may be in the middle of a map: do not wait for it
         proc.wait()
 
     def cancel(self) -> None:
-        """Stop computing: the position asked for is gone and no other is wanted yet."""
-        if self._running is not None:
-            self._stop_process()
-            self._generation += 1
-        self._running = self._waiting = None
+        """Stop computing: the position asked for is gone and no other is wanted yet (the process stays,
+        idle, for the next request)."""
+        if self._running is None:
+            return
+        self._running = None
+        if self._proc is not None and self._proc.poll() is None:
+            self._job += 1
+            try:
+                self._proc.stdin.write(json.dumps({"id": self._job, "stop": True}) + "\n")
+                self._proc.stdin.flush()
+            except OSError:
+                self._stop_process()
 
     def close(self) -> None:
         self._stop_process()
-        self._generation += 1  # whatever the stopped worker still says is dropped
-        self._running = self._waiting = None
+        self._running = None
 
 
 def _die_with_parent() -> None:
@@ -216,9 +237,118 @@ def _die_with_parent() -> None:
     die_with_parent(int(os.environ.get(PARENT_ENV) or os.getppid()))
 
 
+def _pool_task(args) -> tuple[list[dict], float]:
+    """One task of the pool: (sim's risk map of these blocks on this core, the processor time it took)."""
+    import time
+
+    from . import physics
+
+    spec, tower, blocks, samples, seed = args
+    start = time.process_time()
+    rows = physics.risk(spec, tower, blocks, samples=samples, seed=seed, workers=1)
+    return rows, time.process_time() - start
+
+
+def _pool_start(parent: int) -> None:
+    from sim.lifetime import die_with_parent
+
+    die_with_parent(parent)
+
+
+class _Server:
+    """The worker process's side: a pool of processes forked once, fed one task per `batch` blocks."""
+
+    def __init__(self, say):
+        self.say = say
+        self.jobs: queue.Queue = queue.Queue()
+        self.pool = None
+        self.size = 0
+
+    def read(self) -> None:
+        # A file of its own on the same pipe: a forked pool process closes sys.stdin first thing, which
+        # would wait for ever on the lock this thread holds while it waits for a line.
+        with os.fdopen(os.dup(sys.stdin.fileno()), "r") as stream:
+            for line in stream:
+                self.jobs.put(line)
+        self.jobs.put(None)  # the app closed the pipe
+
+    def _pool(self, size: int):
+        import multiprocessing
+
+        if self.pool is None or self.size != size:
+            self._drop_pool()
+            self.pool = multiprocessing.get_context("fork").Pool(size, initializer=_pool_start,
+                                                                 initargs=(os.getpid(),))
+            self.size = size
+        return self.pool
+
+    def _drop_pool(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+    def serve(self) -> None:
+        from . import physics  # loaded once, before the pool forks: its processes start with it
+
+        threading.Thread(target=self.read, daemon=True).start()
+        line = self.jobs.get()
+        while line is not None:
+            try:
+                job = json.loads(line)
+            except ValueError as exc:
+                self.say({"error": f"{type(exc).__name__}: {exc}"})
+                line = self.jobs.get()
+                continue
+            line = self.run(job, physics)
+
+    def run(self, job: dict, physics) -> str | None:
+        """Map one request; returns the next request's line (None: the app is gone) once this one is done
+        or replaced."""
+        import multiprocessing
+
+        ident = job.get("id")
+        if job.get("stop"):
+            return self.jobs.get()
+        try:
+            blocks = job.get("blocks")
+            if blocks is None:
+                blocks = physics.removable(job["spec"], job["tower"], job.get("below_level"))
+            blocks = [(int(l), int(p)) for l, p in blocks]
+            total, batch = len(blocks), max(1, int(job.get("batch", BATCH)))
+            if not blocks:
+                self.say({"id": ident, "rows": [], "total": 0, "final": True})
+                return self.jobs.get()
+            tasks = [(job["spec"], job["tower"], blocks[i:i + batch], job["samples"], job["seed"])
+                     for i in range(0, total, batch)]
+            results = self._pool(max(1, int(job.get("workers", 1)))).imap_unordered(_pool_task, tasks)
+            done = 0
+            while done < total:
+                try:
+                    line = self.jobs.get_nowait()
+                except queue.Empty:
+                    line = ""
+                if line != "":  # a new request (or the app is gone): drop this map's tasks
+                    self._drop_pool()
+                    return line
+                try:
+                    rows, cpu = results.next(timeout=0.05)
+                except StopIteration:
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+                done += len(rows)
+                self.say({"id": ident, "rows": [{k: r[k] for k in ROW_FIELDS if k in r} for r in rows],
+                          "total": total, "final": done >= total, "cpu_s": cpu})
+        except Exception as exc:  # report and keep serving: the window shows the reason
+            self.say({"id": ident, "error": f"{type(exc).__name__}: {exc}"})
+        return self.jobs.get()
+
+
 def _serve() -> None:
     """The worker process: one JSON request per line in, one JSON answer per line out."""
     _die_with_parent()
+
     def say(answer: dict) -> None:
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
@@ -227,20 +357,11 @@ def _serve() -> None:
         os.nice(NICE)  # the window's process comes first: the map never costs it frames
     except OSError:
         pass
-
-    for line in sys.stdin:
-        try:
-            job = json.loads(line)
-            batches = compute(job["spec"], job["tower"], job["samples"], job["seed"], job["workers"],
-                              job.get("below_level"), job.get("blocks"), int(job.get("batch", BATCH)))
-            done = 0
-            for rows, total in batches:
-                done += len(rows)
-                say({"rows": [{k: (float(v) if k in ("p_collapse", "push_force_n") else int(v))
-                               for k, v in r.items() if k in ("level", "pos", "p_collapse", "push_force_n")}
-                              for r in rows], "total": total, "final": done >= total})
-        except Exception as exc:  # report and keep serving: the window shows the reason
-            say({"error": f"{type(exc).__name__}: {exc}"})
+    server = _Server(say)
+    try:
+        server.serve()
+    finally:
+        server._drop_pool()
 
 
 if __name__ == "__main__":

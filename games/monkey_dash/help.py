@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import costs
 from .board import COLOURS, Board
 from .cards import Card
-from .state import HAND_LIMIT, TURN_LIMIT
+from .actions import HAND_LIMIT, TURN_LIMIT
 
 VARIANTS = {
     "standard": "the full game with Power Cards",

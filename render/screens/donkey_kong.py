@@ -236,7 +236,6 @@ class DonkeyKongScreen(GameScreen):
         self.walk: tuple[list[int], float] | None = None  # the pawn path being animated, and its age
         self.walker = -1
         self.slides: dict[tuple[str, int], tuple[list[int], float]] = {}  # obstacle -> (spaces passed, age)
-        self.hover_space: int | None = None
         self.pinned: int | None = None  # an end space clicked once while several paths lead to it
         self.pin_index = 0
         self.card_rects: list[tuple[pygame.Rect, str]] = []
@@ -273,7 +272,6 @@ class DonkeyKongScreen(GameScreen):
     def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
         if event.type == pygame.MOUSEMOTION:
             space = self.space_under(event.pos)
-            self.hover_space = space
             if space is not None:
                 self.board_hover = self.paths_to(space)
             else:

@@ -51,6 +51,18 @@ def hole_block(layout: list, hole) -> tuple[int, int] | None:
     return int(layout[level][slot]), (1 if str(end).startswith("+") else -1)
 
 
+def _figure_block(state) -> int | None:
+    """A block of the layer the top figure stands on when the rules fix it (Super Mario's Bowser stays on
+    the top layer of the tower as built, and the blocks taken are stacked above him); None: the top."""
+    level_of = getattr(state, "bowser_level", None)
+    if level_of is None:
+        return None
+    level = level_of()
+    row = state.layout[level] if 0 <= level < len(state.layout) else []
+    present = [b for b in row if b is not None]
+    return int(present[len(present) // 2]) if present else None
+
+
 def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
     """The scene of a Jenga state (None before the tower is built); poses override the state's own."""
     if state.tower is None:
@@ -66,7 +78,7 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
         symbols = {b: item for b, item in seen().items() if item in ITEM_SYMBOLS}
     figures: list[Figure] = []
     if name in TOP_FIGURE:
-        figures.append(Figure(TOP_FIGURE[name]))
+        figures.append(Figure(TOP_FIGURE[name], block=_figure_block(state)))
     marios = getattr(state, "marios", None)
     pegs = getattr(state, "pegs", None)
     characters = getattr(state, "characters", None) or []

@@ -45,6 +45,24 @@ KEY_SPEED_M_S = (0.005, 0.08)
 KEY_RAMP_S = 2.0
 
 
+def touch_feel(gives: bool, figure=None, past: bool = False) -> str:
+    """What a touch felt, in words that agree with the risk map's figure of the block when there is one
+    ((p_collapse, push force in N, fresh) from its brisk pulls): a block that gives under a gentle touch
+    may still carry the levels above it (the pull drags them along), and a tight one may still come out
+    without a fall, so the words say both and never read a risky block as safe or a safe one as risky."""
+    give, tight = ("it gave", "it was held tight") if past else ("it gives", "it is held tight")
+    if figure is None:
+        return give if gives else tight
+    p, force, _ = figure
+    pulls = f"brisk pulls ({force:.2f} N)"
+    if p <= 0.0:
+        return (f"{give}: loose; {pulls} found no fall" if gives
+                else f"{tight}, yet {pulls} took it out without a fall")
+    share = f"{p * 100:.0f} %"
+    return (f"{give}, but the tower rides on it: {share} of {pulls} toppled it" if gives
+            else f"{tight}: it carries the tower; {share} of {pulls} toppled it")
+
+
 class LiveDrag:
     """One live push from press to release (see the module's text)."""
 
@@ -67,6 +85,7 @@ class LiveDrag:
         self.sim_s = 0.0
         self.wall_s = 0.0
         self.keyboard = False
+        self.risk = None  # the risk map's (p_collapse, push force, fresh) of this block, for the touch's words
         self.key_along = 0.0
         self.key_dir = 0  # +1 push key held, -1 pull key held
         self.key_held_s = 0.0
@@ -208,7 +227,7 @@ class LiveDrag:
                 "pulling back" if self.key_dir < 0 else "holding")
             return f"{pace}: finger {force:.2f} N; {self.share_out * 100:.0f} % out ({then})"
         if not self.dragged:
-            feel = "it gives" if force <= self.touch_force_n else "it is held tight"
+            feel = touch_feel(force <= self.touch_force_n, self.risk)
             return f"touching: {force:.2f} N, {feel}; drag along the block to push it, let go to put it back"
         then = "let go to take it" if self.will_take() else "past half its length it is taken; let go now and it goes back"
         return f"finger {force:.2f} N; {self.share_out * 100:.0f} % out: {then}"

@@ -43,11 +43,6 @@ def tinted(wood: np.ndarray, p) -> np.ndarray:
     return np.asarray(wood, dtype=float) * (1 - share) + risk_colour(p) * share
 
 
-def risk_colour_rgb(p: float) -> tuple[int, int, int]:
-    c = risk_colour(p)
-    return int(round(c[0])), int(round(c[1])), int(round(c[2]))
-
-
 class RiskLegend:
     """A vertical colour bar, 0 % at the bottom to 100 % at the top, with its title, ticks and status."""
 

@@ -41,8 +41,10 @@ class Figure:
     """A piece to draw: a Mario or a peg in the hole at one end of a block, or a figure on the top.
 
     kind: "mario", "peg", "dk_pauline" or "bowser". block and end (+1 or -1, the block's own x) place
-    a Mario or a peg; the top figures stand on the highest blocks. offset moves a piece sideways
-    (metres) when several share a hole.
+    a Mario or a peg; the top figures stand on the highest blocks, or, given a block, on that block's
+    layer (Bowser keeps his layer while blocks are stacked above him: he then stands at the layer's
+    height on the side of the tower facing the eye). offset moves a piece sideways (metres) when
+    several share a hole.
     """
 
     kind: str
@@ -314,6 +316,14 @@ class TowerView:
             w, h = FIGURE_SIZE[fig.kind]
             if fig.kind in ("dk_pauline", "bowser"):
                 centre = np.array([top_xy[0], top_xy[1], top_z + h / 2])
+                b = fig.block
+                if b is not None and 0 <= b < len(boxes) and shown[b] and boxes.upper[b, 2] < top_z - 0.004:
+                    # blocks are stacked above his layer: he stands at its height, beside the tower
+                    toward = self.camera.eye[:2] - top_xy
+                    toward = toward / max(float(np.linalg.norm(toward)), 1e-9)
+                    reach = float(boxes.half[shown, 0].max()) + w * 0.6
+                    centre = np.array([top_xy[0] + toward[0] * reach, top_xy[1] + toward[1] * reach,
+                                       boxes.upper[b, 2] + h / 2])
             else:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from games.donkey_kong import SPEC
-from games.donkey_kong.bots import ExpertBot, GreedyBot, StrongBot
+from games.donkey_kong.bots import ExpertBot, FinishAwareGreedy, GreedyBot, StrongBot
 from games.selfplay import run, summary_text
 from tests.donkey_kong.test_rules import roll, table
 
@@ -27,7 +28,8 @@ def test_greedy_and_strong_take_the_finish_when_it_wins():
 
 
 def test_bots_finish_games_without_errors():
-    for bots in (["strong", "greedy"], ["greedy", "random", "strong"], ["expert", "strong"]):
+    for bots in (["strong", "greedy"], ["greedy", "random", "strong"], ["expert", "strong"],
+                 ["patient", "random"]):
         summary = run("donkey_kong", games=2, seed=5, bots=bots, progress=False)
         assert summary["finished"] == 2 and summary["errors"] == 0 and summary["invariant_violations"] == 0
     assert list(SPEC.bots)[0] == "random" and list(SPEC.bots)[-1] == "expert"
@@ -54,3 +56,48 @@ def test_selfplay_reports_games_cut_short_by_the_round_limit_on_their_own(monkey
     assert cut["finished"] == 3 and cut["reached_limit"] == 3 and cut["reached_limit_seeds"] == [0, 1, 2]
     assert cut["wins_by_seat"] == [0, 0] and sum(cut["wins_by_seat_at_limit"]) >= 3
     assert "cut short by the game's limit, not counted above: 3 (seeds 0, 1, 2)" in summary_text(cut)
+
+
+def test_finish_aware_greedy_takes_a_winning_finish_and_not_a_losing_one():
+    """'Play stops when one player reaches the Finish space. Whoever reaches the Finish space first ...
+    is awarded a 500 point bonus. ... All players total up the number of points they have on their
+    "played" facedown cards only.' Plain greedy takes the bonus whenever it can; the finish-aware
+    policy (the `patient` level, and in expert's playouts) does only when the bonus wins the game."""
+    losing = table(pawns=["L11.2", "G1.2"], played=[["J100"], ["H400", "H400"]])  # 600 against 800
+    roll(losing, 2, 4)
+    assert GreedyBot().choose(losing, np.random.default_rng(0)) == "move P.1 FINISH"
+    assert FinishAwareGreedy().choose(losing, np.random.default_rng(0)) == "move L11.1 G6.5"
+    winning = table(pawns=["L11.2", "G1.2"], played=[["J300"], ["H400"]])  # 800 against 400
+    roll(winning, 2, 4)
+    assert FinishAwareGreedy().choose(winning, np.random.default_rng(0)) == "move P.1 FINISH"
+    # the opponent's best face-up card counts against the finish: it may still be played this turn
+    close = table(pawns=["L11.2", "G1.2"], played=[["J300"], ["H400"]], hands=[[], ["H400"]])
+    roll(close, 2, 4)
+    assert FinishAwareGreedy().choose(close, np.random.default_rng(0)) == "move L11.1 G6.5"
+
+
+def test_expert_halving_gives_the_later_playouts_to_the_better_half(monkeypatch):
+    """Successive halving: every candidate gets `playouts`, then the better half as many again as all
+    before, and so on; the choice is legal and the same from the same seed, for each playout policy."""
+    import games.donkey_kong.bots as dk_bots
+
+    st = table(pawns=["G2.3", "G1.6"], barrels=["G2.5", "G3.2"], hands=[["J100"], ["H200"]])
+    roll(st, 4, 2)
+    n = len(dk_bots.candidates(st, st.legal_actions(), 12))
+    assert n >= 4
+    calls = []
+    real = dk_bots.play_greedily
+    monkeypatch.setattr(dk_bots, "play_greedily", lambda *a, **k: (calls.append(1), real(*a, **k)))
+    ExpertBot(playouts=3, rounds=3).choose(st.clone(), np.random.default_rng(2))
+    half = (n + 1) // 2
+    quarter = (half + 1) // 2
+    assert len(calls) == 3 * n + 3 * half + (6 * quarter if quarter > 1 else 0)
+    for policy in ("greedy", "finish", "mine"):
+        picks = {ExpertBot(playouts=4, rounds=2, policy=policy).choose(st.clone(), np.random.default_rng(9))
+                 for _ in range(2)}
+        assert len(picks) == 1 and picks.pop() in st.legal_actions()
+
+
+def test_expert_refuses_an_unknown_playout_policy():
+    with pytest.raises(ValueError, match="'greedy', 'finish' or 'mine', not 'clever'"):
+        ExpertBot(policy="clever")

@@ -17,7 +17,8 @@ from games.jenga.common import (IllegalHoleError, IllegalSlotError, NotRemovable
                                 NotYourMoveError)
 from games.jenga.donkey_kong import SPEC as DK
 from games.jenga.push import PushOutOfRangeError, WrongEndError
-from games.jenga.super_mario import SPEC as MARIO, CharacterTakenError, IllegalTargetError
+from games.jenga.super_mario import SPEC as MARIO
+from games.jenga.super_mario_refusals import CharacterTakenError, IllegalTargetError
 
 
 def built(spec, players=3, seed=1):

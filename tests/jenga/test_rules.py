@@ -15,7 +15,8 @@ from games.jenga.donkey_kong import SPEC as DK, fall_to
 from games.jenga.layout import (ends, free_holes, highest_complete, is_real, parse_hole, removable,
                                 stack_slots)
 from games.jenga.push import PushOutOfRangeError, WrongEndError, make_extract, parse_extract
-from games.jenga.super_mario import ITEM_NAMES, SPEC as MARIO, deal_items
+from games.jenga.super_mario import SPEC as MARIO, deal_items
+from games.jenga.super_mario_help import ITEM_NAMES
 
 
 def full_layout(levels: int) -> list:

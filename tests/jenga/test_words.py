@@ -1,25 +1,38 @@
 """The Jenga games' actions read as words in the move list and the log, and typed words map back."""
 
-import pytest
-
 from games import registry
+from games.jenga import physics
 from games.match import Match
 
 
-PHYSICS = ("extract", "probe", "stack")  # the decisions the simulator plays: read, never taken here
+PHYSICS = ("extract", "probe", "stack", "push")  # the decisions the simulator plays: read, never taken here
+
+
+def _built(game, seed=2):
+    """The game just after its build chance outcome, the tower as built (full layers of three, block
+    ids counted from the bottom, as sim numbers them) written by hand. The words read the layout and
+    the pieces, never the simulated world, so no PyBullet world is built for them."""
+    spec = registry.get(game)
+    state = spec.new_state(spec.make_config(players=2))
+    levels = physics.tower_spec(state.TOWER).levels
+    state.layout = [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(levels)]
+    state.after_build(seed)
+    return state
 
 
 def _first_decisions(game, seed=2, steps=12):
-    """The words of every action met in the first steps of a game, taking only decisions that leave the
-    tower alone (the wording needs no physics); stops when only a push, touch or stack is left."""
-    match = Match(registry.get(game).make_config(players=2), seed)
+    """The words of every action met in the first steps of a game, taking only decisions and chance
+    outcomes that leave the tower alone; stops when only a push, touch or stack is left."""
+    state = _built(game, seed)
     seen = {}
     for _ in range(steps):
-        state = match.state
         if state.current_player() < 0:
-            outcome = match.roll() if not state.is_terminal() else None
-            if outcome:
-                seen.setdefault(outcome.split()[0], (outcome, state.action_to_string(outcome)))
+            outcomes = [a for a, _ in state.chance_outcomes() if a.split()[0] not in PHYSICS]
+            if not outcomes:
+                break
+            outcome = outcomes[seed % len(outcomes)]
+            seen.setdefault(outcome.split()[0], (outcome, state.action_to_string(outcome)))
+            state.apply_action(outcome)
             continue
         for action in state.legal_actions():
             kind = action.split()[0]
@@ -30,23 +43,24 @@ def _first_decisions(game, seed=2, steps=12):
         calm = [a for a in state.legal_actions() if a.split()[0] not in PHYSICS]
         if not calm:
             break
-        match.play(calm[0])
+        state.apply_action(calm[0])
     return seen
 
 
-@pytest.mark.physics
 def test_pushes_stacks_and_chance_read_as_words():
     seen = _first_decisions("jenga_classic")
     action, text = seen["push"]  # the representative pushes are finger paths (issue 13)
     assert text.startswith("push block ") and "the finger going 77 mm in" in text
     state = Match(registry.get("jenga_classic").make_config(players=2), 2).state
+    assert state.chance_outcomes()[2][0] == "build 2"
+    assert state.action_to_string("build 2") == "the tower is built (block tolerances no. 2)"
     typed = "extract 5:1 +y speed=0.020 steady=0.90"  # the older form still reads as words
     assert state.action_to_string(typed) == "push block 5:1 out from the +y end, 2.0 cm/s, 90% steady"
     assert seen["probe"][1].startswith("touch block ")
-    assert seen["build"][1].startswith("the tower is built")
+    assert state.action_to_string("stack 2") == "stack the block on top, right place"
+    assert state.action_to_string("tremor 7") == "the hand trembles (tremor no. 7)"
 
 
-@pytest.mark.physics
 def test_spinners_and_pieces_read_as_words():
     dk = _first_decisions("jenga_dk")
     assert dk["mario"][1].startswith("stand Mario in the ")
@@ -54,6 +68,7 @@ def test_spinners_and_pieces_read_as_words():
     mario = _first_decisions("jenga_mario")
     assert mario["character"][1].startswith("take the ") and mario["character"][1].endswith(" character card")
     assert mario["peg"][1].startswith("put the peg in the ")
+    assert mario["spin"][1].startswith("the spinner stops on section ")
 
 
 def test_a_push_is_written_to_the_steps_of_play_json(monkeypatch):

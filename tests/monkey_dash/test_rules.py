@@ -7,7 +7,8 @@ import pytest
 
 from games.core import CHANCE, IllegalActionError
 from games.monkey_dash import BOARD, SPEC
-from games.monkey_dash.state import TURN_LIMIT, MonkeyDashState
+from games.monkey_dash.actions import TURN_LIMIT
+from games.monkey_dash.state import MonkeyDashState
 
 RED, BLUE = 0, 1
 SCENE_CRATES = ["b2", "c3", "e3", "c5", "e5", "f6"]

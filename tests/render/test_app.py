@@ -18,7 +18,8 @@ from render import palette as P
 from render import storage
 from render.app import App
 from render.launcher import LauncherScreen
-from render.screens.base import GameScreen, screen_for
+from render.screens.base import GameScreen
+from render.screens.registry import screen_for
 from tests import toy_race
 
 

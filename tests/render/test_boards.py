@@ -16,7 +16,7 @@ from games.match import Match
 from render import art
 from render import palette as P
 from render.app import App
-from render.screens.base import screen_for
+from render.screens.registry import screen_for
 from render.screens.donkey_kong import DonkeyKongScreen
 from render.screens.monkey_dash import MonkeyDashScreen
 

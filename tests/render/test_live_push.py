@@ -13,6 +13,7 @@ import numpy as np
 import pygame
 import pytest
 
+from .test_tower import SHOTS
 from .test_tower_screen import DT, SIZE, end_point, new_screen, run, send
 
 LOAD = """
@@ -173,3 +174,166 @@ def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_h
         assert match.state.last_verdict["taken"] and match.state.phase in ("stack", "over")
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_waits_beside_it(surface):
+    """"The player that makes the tower fall loses the game" (the Donkey Kong Jenga rulebook, on the
+    traditional rules), and "the last player to stack a block without making the tower fall wins": here
+    nobody has stacked yet, so the other player wins. The block is the edge block 16:0 of the top
+    removable level (it carries the top level, which is light enough to be dragged along), pulled live at
+    10 cm/s until the tower falls under the finger, before the block is out. The fall is then replayed
+    in slow motion with its sentence, and the result shows only once it has played, beside the fallen
+    tower (the board is neither covered nor shaded)."""
+    from render.screens.jenga import FALL_SPEED
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        state = match.state
+        level, slot = 16, 0
+        assert (level, slot) in {tuple(b) for b in state.legal_blocks()}
+        block = state.layout[level][slot]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        last = None
+        for k in range(1, 90):  # up to 3 s at 10 cm/s: far past the block's far end
+            last = screen.live
+            _frames(screen, surface, 1, start - px_per_m * 0.1 * k * DT)
+            if screen.live is None:
+                break
+        assert screen.live is None and last.fallen and not last.clear  # it fell under the finger, the block not yet out
+        assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
+        assert run(screen, surface, lambda: screen.job is None)
+
+        state = match.state
+        assert match.is_over() and state.ended == "fall" and state.last_verdict["collapsed"]
+        assert state.toppler == 0 and state.winners() == [1] and state.returns() == [-1.0, 1.0]
+        # The fall plays, slowed, from its start, with the sentence that says why.
+        assert screen.playback is not None and screen.playback.speed == FALL_SPEED
+        assert screen.fall_story is not None and screen.fall_story.sentence
+        lines = [line for line, _ in screen._info_lines(state, None)]
+        assert any(line.startswith("The tower fell. ") and screen.fall_story.sentence in line for line in lines)
+        replay_s = (screen.playback.duration - screen.playback.t) / FALL_SPEED
+        frames = 0
+        while screen.playback is not None:  # the whole replay and the held last frame: no result yet
+            assert not screen.show_result
+            if frames == int(replay_s / DT) // 2:
+                pygame.image.save(surface, str(SHOTS / "screen_fall_replay.png"))
+            screen.update(DT)
+            screen.draw(surface)
+            frames += 1
+            assert frames < 3000
+        assert frames * DT >= replay_s  # it played at FALL_SPEED, not skipped
+        assert run(screen, surface, lambda: screen.show_result, frames=60)
+
+        # The result stands at the right, over the side column; the fallen tower stays in view, unshaded.
+        board = screen.rects["board"]
+        screen.show_result = False
+        screen.draw(surface)
+        bare = pygame.surfarray.array3d(surface).copy()
+        screen.show_result = True
+        screen.draw(surface)
+        pygame.image.save(surface, str(SHOTS / "screen_fall_result.png"))
+        shown = pygame.surfarray.array3d(surface)
+        panel = screen._overlay_panel(surface.copy(), 0.56, 0.5)
+        outside = np.ones(surface.get_size(), dtype=bool)
+        outside[panel.left:panel.right, :] = False
+        inside_board = np.zeros_like(outside)
+        inside_board[board.left:board.right, board.top:board.bottom] = True
+        keep = outside & inside_board
+        assert keep.mean() > 0.4 and np.array_equal(bare[keep], shown[keep])
+        poses = np.asarray(state.tower["poses"], dtype=float)
+        where = np.array([w != "aside" for w in state.tower["where"]])
+        pts, _ = screen.camera.project(poses[where, :3])
+        beside = np.mean([board.collidepoint(int(x), int(y)) and not panel.collidepoint(int(x), int(y))
+                          for x, y in pts])
+        assert beside >= 0.8  # most fallen blocks are in view beside the result
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_touch_reads_with_the_risk_map_and_a_touch_that_moves_the_tower_has_it_redone(surface):
+    """The touch's words agree with the block's figure in the risk map (the same brisk pulls give the
+    percentage and the force shown), and a touch that leaves the tower moved makes the map stale: it is
+    redone, the touched block first, its old figures marked until then."""
+    from games.jenga.risk_worker import RiskMap
+    from render.screens.jenga import MOVED_MM
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        level, slot, block, start, _ = _grab(screen)
+        key = screen.position_key()
+        screen.risk.latest = RiskMap(key, {(level, slot): (0.75, 0.4)})  # as if the map had found this
+        screen.show_risk = True
+        screen.update(DT)
+        assert not screen.risk.busy and screen._risk_figure(level, slot) == (0.75, 0.4, True)
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        assert "75 % collapse risk" in screen.tooltip_text() and "its pulls took about 0.40 N" in screen.tooltip_text()
+        before = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        _frames(screen, surface, 20)  # held still: the touch
+        words = screen.tooltip_text()
+        assert words.startswith("touching: ") and "75 % of brisk pulls (0.40 N) toppled it" in words
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+        assert run(screen, surface, lambda: screen.job is None)
+        assert "75 % of brisk pulls (0.40 N) toppled it" in screen.probe_note
+        after = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
+        moved = float(np.max(np.linalg.norm(after - before, axis=1))) * 1000
+        assert (screen.position_key() != key) == (moved > MOVED_MM)  # a touch the simulator re-seated changes nothing
+
+        # A push taken 20 mm out and let go: not taken, the block stays where the finger left it.
+        level, slot, block, start, px_per_m = _grab(screen)
+        key = screen.position_key()
+        screen.risk.latest = RiskMap(key, {(level, slot): (0.75, 0.4)})
+        screen.update(DT)
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 21):
+            _frames(screen, surface, 1, start - px_per_m * 0.02 * k / 20)
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
+        assert run(screen, surface, lambda: screen.job is None)
+        assert not match.state.last_verdict["taken"] and match.state.layout[level][slot] == block
+        assert "75 % of brisk pulls (0.40 N) toppled it" in screen.probe_note
+        after = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
+        moved = float(np.max(np.linalg.norm(after - before, axis=1))) * 1000
+        assert (screen.position_key() != key) == (moved > MOVED_MM)  # put back and re-seated: nothing is stale
+
+        # A touch whose motion the simulator keeps (a block left MOVED_MM or more from where it stood)
+        # makes the map stale: the same tower moved by hand stands in for one here.
+        moved_state = match.state.clone()
+        poses = np.asarray(moved_state.tower["poses"], dtype=float)
+        poses[block, 0] += 0.002
+        moved_state.tower = dict(moved_state.tower, poses=poses.tolist())
+        assert screen._touch_moved_tower(match.state, moved_state)
+        assert not screen._touch_moved_tower(match.state, match.state.clone())
+        screen.tower_moves += 1  # what on_step does after such a touch
+        screen.touched = (level, slot)
+        screen.update(DT)
+        assert screen.risk.busy and screen.risk._running == screen.position_key() != key  # redone
+        assert screen._risk_figure(level, slot) == (0.75, 0.4, False)  # the old figure stands, marked
+        screen.draw(surface)
+        start, _ = end_point(screen, block)
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        assert screen.hover_block == block
+        assert "from before the last touch moved the tower" in screen.tooltip_text()
+    finally:
+        screen.close()
+
+
+def test_touch_words_never_read_a_risky_block_as_safe_or_a_safe_one_as_risky():
+    from render.tower.live_drag import touch_feel
+
+    assert touch_feel(True) == "it gives" and touch_feel(False, past=True) == "it was held tight"
+    loose_risky = touch_feel(True, (0.6, 0.05, True))
+    assert loose_risky.startswith("it gives, but the tower rides on it") and "60 %" in loose_risky
+    tight_safe = touch_feel(False, (0.0, 1.2, True))
+    assert "without a fall" in tight_safe and "1.20 N" in tight_safe
+    assert "found no fall" in touch_feel(True, (0.0, 0.04, True))
+    assert "carries the tower" in touch_feel(False, (1.0, 0.9, True))

@@ -16,7 +16,6 @@ from render import palette
 from render.tower.camera import Camera
 from render.tower.countdown import SettleCountdown
 from render.tower.geometry import Boxes, rotation_matrices, yaw_quaternion
-from render.tower.gesture import PushGesture
 from render.tower.order import draw_order
 from render.tower.playback import Playback
 from render.tower.spinner import Spinner
@@ -252,23 +251,6 @@ def test_countdown_runs_and_ends_early_on_the_verdict():
     assert c.done and c.verdict == "stands" and c.left > 6
 
 
-def test_push_gesture_reads_speed_and_steadiness():
-    smooth = PushGesture(0, (100, 100), (1000.0, 0.0), 0.075)
-    for k in range(1, 31):
-        smooth.move((100 + 2 * k, 100), k / 60)  # 2 px a frame = 2 mm a frame = 0.12 m/s
-    speed, steady = smooth.reading()
-    assert math.isclose(speed, 0.12, rel_tol=1e-9) and steady > 0.99
-    assert smooth.direction == 1 and smooth.complete  # 60 mm of a 75 mm block: out far enough
-    assert not PushGesture(0, (100, 100), (1000.0, 0.0), 0.075).complete
-    shaky = PushGesture(0, (100, 100), (1000.0, 0.0), 0.075)
-    x = 100
-    for k in range(1, 31):
-        x += 4 if k % 2 else 0
-        shaky.move((x, 100 + (6 if k % 3 == 0 else -6)), k / 60)
-    s2, steady2 = shaky.reading()
-    assert math.isclose(s2, speed, rel_tol=1e-9) and steady2 < 0.6
-
-
 def test_playback_interpolates_at_real_speed():
     frames = np.zeros((31, 1, 7))
     frames[:, 0, 0] = np.linspace(0, 1, 31)
@@ -281,14 +263,46 @@ def test_playback_interpolates_at_real_speed():
     assert play.done and math.isclose(play.poses()[0, 0], 1.0)
 
 
-def test_push_gesture_merges_events_of_one_frame():
-    """Mouse events that arrive together (same frame time) count as one sample, so a steady drag
-    delivered in bursts still reads as steady."""
-    drag = PushGesture(0, (0, 0), (1000.0, 0.0), 0.075)
-    x = 0
-    for frame in range(1, 21):
-        for _ in range(3):  # three events per frame, 1 px each
-            x += 1
-            drag.move((x, 0), frame / 60)
-    speed, steady = drag.reading()
-    assert math.isclose(speed, 0.003 * 60, rel_tol=1e-9) and steady > 0.99
+def _green_shell(patch):
+    return np.any((patch[..., 1] > 110) & (patch[..., 0] < 80) & (patch[..., 2] < 90))
+
+
+def test_bowser_stands_at_his_layer_once_blocks_are_stacked_above_him(surface):
+    """Super Mario: "Place Bowser at the top of the tower" as built, then "stack it above Bowser": he keeps
+    his layer (the rules engine's bowser_level), so with three layers stacked over him he is drawn at that
+    layer's height, beside the tower on the side facing the eye, and not on the new top."""
+    levels, his = 17, 14
+    cam = camera_for(levels, yaw=-90)
+    on_his_layer = his * 3 + 1  # the middle block of layer 14 (stacked_poses numbers level by level)
+    scene = scene_of(levels, holes=True, figures=[Figure("bowser", on_his_layer)])
+    _, img = paint(surface, scene, cam, floor=False)
+    view = TowerView(cam)
+    (fig, centre, w, h), = view._place_figures(scene, Boxes(scene.poses, scene.sizes), np.ones(len(scene.poses), bool))
+    assert centre[2] == pytest.approx((his + 1) * 0.015 + h / 2)  # his feet on layer 14's top face
+    assert np.linalg.norm(centre[:2]) > 0.075 / 2  # beside the tower, not inside it
+    (p,), _ = cam.project(centre[None])
+    assert _green_shell(img[int(p[1]) - 20:int(p[1]) + 20, int(p[0]) - 30:int(p[0]) + 30])
+    (top,), _ = cam.project(np.array([[0.0, 0.0, levels * 0.015 + h / 2]]))
+    assert not _green_shell(img[int(top[1]) - 15:int(top[1]) + 15, int(top[0]) - 30:int(top[0]) + 30])
+    pygame.image.save(surface, str(SHOTS / "bowser_at_his_layer.png"))
+
+    # On the tower as built nothing is above his layer: he stands on top, as before.
+    scene = scene_of(his + 1, holes=True, figures=[Figure("bowser", on_his_layer)])
+    (fig, centre, w, h), = view._place_figures(scene, Boxes(scene.poses, scene.sizes), np.ones(len(scene.poses), bool))
+    assert centre[2] == pytest.approx((his + 1) * 0.015 + h / 2) and np.linalg.norm(centre[:2]) < 0.01
+
+
+def test_the_mario_scene_gives_bowser_a_block_of_his_layer():
+    """scene_of reads Bowser's layer from the rules engine (bowser_level) and hands the view one of its blocks."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.tower.jenga_scene import scene_of as jenga_scene_of
+
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("A"), Seat("B")]), seed=4)
+    while match.state.tower is None:
+        match.step()
+    state = match.state
+    state.bowser = 9  # as if the tower had grown above him (rendering reads only)
+    bowser, = [f for f in jenga_scene_of(state).figures if f.kind == "bowser"]
+    assert bowser.block in state.layout[9]

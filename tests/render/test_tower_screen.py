@@ -14,7 +14,7 @@ from games.core import Seat
 from games.jenga import data
 from games.match import Match
 from render import palette
-from render.screens.base import screen_for
+from render.screens.registry import screen_for
 from render.screens.jenga import JengaScreen
 from render.tower.geometry import rotation_matrices
 from games.jenga.risk_worker import RiskMap, RiskWorker
@@ -548,4 +548,25 @@ def test_the_tower_is_quiet_only_when_nothing_moves(surface):
     for _ in range(30):
         screen.update(DT)
     assert screen.quiet()
+    screen.close()
+
+
+def test_the_side_panel_says_how_to_take_a_block_instead_of_an_empty_list(surface):
+    """While a block must be taken the list holds no rows (pushes are played on the tower, never from the
+    list): the panel says how to push, touch and let go instead of standing empty as "Choices (0)"."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    assert screen.legal == [] and screen._legal_blocks()
+    steps = screen.take_block_steps()
+    assert steps and any("drag" in s for s in steps) and any("W to push" in s for s in steps)
+    screen.draw(surface)
+    pygame.image.save(surface, str(SHOTS / "screen_take_a_block.png"))
+    rect = screen.rects["choices"].inflate(-24, -60)
+    img = pygame.surfarray.array3d(surface.subsurface(rect)).astype(int)
+    ink = np.any(np.abs(img - np.array(palette.PANEL)) > 40, axis=2).mean()
+    assert ink > 0.01  # words fill the panel
+    # once a block is in hand, the list offers the stacking slots again and the panel is the list
+    screen.legal = ["stack 0"]
+    assert screen.take_block_steps() == []
     screen.close()

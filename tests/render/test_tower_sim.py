@@ -115,7 +115,9 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
         state = Tower(load_spec("classic"), seed=0).get_state()
         worker.request("old", "classic", state, blocks=blocks)
         assert worker.busy and worker.poll() is None  # asked, not waited for
+        pid = worker._proc.pid
         worker.request("fresh", "classic", state, blocks=blocks)  # the position changed: the old map is abandoned
+        assert worker._proc.pid == pid  # in the same process: the simulator is not loaded again
         first = worker.wait(timeout=240, batches=1)
         assert worker.error is None and first is not None and first.key == "fresh"
         assert set(first.by_block) == {(0, 2)} and first.total == 3 and not first.complete  # in the order asked
@@ -124,6 +126,7 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
         assert latest.complete and set(latest.by_block) == set(blocks)
         assert latest.by_block[(0, 2)] == first.by_block[(0, 2)]
         assert all(0.0 <= p <= 1.0 and f >= 0.0 for p, f in latest.by_block.values())
+        assert worker._proc.pid == pid and latest.pushes == 3
         worker.request("fresh", "classic", state, blocks=blocks)
         assert not worker.busy  # the same position is not mapped twice
         worker.request("gone", "classic", state, blocks=blocks)
@@ -144,3 +147,22 @@ def test_batches_give_the_same_figures_as_one_whole_map():
     whole = [row for rows, _ in compute("classic", state, 1, 0, 1, blocks=blocks, batch=2) for row in rows]
     assert [(r["level"], r["pos"], r["p_collapse"], r["push_force_n"]) for r in batched] == \
         [(r["level"], r["pos"], r["p_collapse"], r["push_force_n"]) for r in whole]
+
+
+@pytest.mark.physics
+def test_the_worker_pool_gives_the_figures_of_one_whole_map():
+    """Two pool processes, one block a task, run the pushes of sim's one whole map and give its figures."""
+    from games.jenga import physics
+
+    state = Tower(load_spec("classic"), seed=1).get_state()
+    blocks = [(0, 0), (0, 1), (0, 2), (1, 1)]
+    worker = RiskWorker(samples=2, seed=3, workers=2)
+    try:
+        worker.request("fresh", "classic", state, blocks=blocks)
+        latest = worker.wait(timeout=240)
+        assert worker.error is None and latest.complete
+    finally:
+        worker.close()
+    whole = physics.risk("classic", state, blocks, samples=2, seed=3, workers=1)
+    assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["push_force_n"]) for r in whole}
+    assert latest.pushes == sum(r["samples_run"] for r in whole)

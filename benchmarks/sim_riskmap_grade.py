@@ -1,0 +1,71 @@
+"""Grade the sequential risk map against the cached brute-force maps, block by block, offline.
+
+The brute-force map (benchmarks/sim_riskmap_brute.py) runs each block's pushes in the map's own order,
+so the sequential map of a block is the outcome of its first pushes: the test is replayed here on the
+cached outcomes with sim.riskmap's own decision rule (no physics runs), giving for every cached block
+the map's p_collapse, the pushes it would run and their CPU seconds, against the 64-push p_collapse.
+
+    python benchmarks/sim_riskmap_grade.py [--samples 8] [--json]
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sim import Tower, load_spec  # noqa: E402
+from sim.riskmap import _decided, _next_stop  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def replay(runs: list, safe: bool, samples: int) -> int:
+    """How many pushes the sequential test runs on a block whose pushes come out as `runs`."""
+    n = 0
+    while n < samples and not (n and _decided(runs[:n], safe)):
+        n = _next_stop(runs[:n], samples)
+    return n
+
+
+def main(argv=None) -> int:
+    import argparse
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--samples", type=int, default=8)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    out = []
+    for path in sorted(glob.glob(str(RESULTS / "riskmap_brute*.json"))):
+        for key, t in json.loads(Path(path).read_text())["towers"].items():
+            spec = load_spec(t["variant"])
+            blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
+            if not blocks:
+                continue
+            safe = Tower(spec, t["seed"]).static_margins(blocks)[0] >= spec.verdict.near_critical_margin_mm
+            rows = []
+            for b, s in zip(t["blocks"], safe):
+                n = replay(b["pushes"], bool(s), a.samples)
+                p_map = sum(r[0] for r in b["pushes"][:n]) / n
+                rows.append({"level": b["level"], "pos": b["pos"], "pushes": n, "map": p_map,
+                             "brute": b["p_collapse"], "difference": abs(p_map - b["p_collapse"]),
+                             "cpu_s": sum(r[3] for r in b["pushes"][:n])})
+            out.append({"tower": key, "complete": t.get("complete", True), "blocks": len(rows),
+                        "pushes": sum(r["pushes"] for r in rows), "cpu_s": sum(r["cpu_s"] for r in rows),
+                        "largest_difference": max(r["difference"] for r in rows),
+                        "within_0_15": sum(r["difference"] <= 0.15 for r in rows),
+                        "worst": [r for r in rows if r["difference"] > 0.15]})
+            if not a.json:
+                o = out[-1]
+                print(f"{key}{'' if o['complete'] else ' (partial)'}: {o['within_0_15']}/{o['blocks']} blocks within 0.15 "
+                      f"(largest difference {o['largest_difference']:.3f}); the map would run {o['pushes']} pushes, "
+                      f"{o['cpu_s']:.1f} s CPU; beyond 0.15: {[(r['level'], r['pos'], r['map'], r['brute']) for r in o['worst']]}")
+    if a.json:
+        print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

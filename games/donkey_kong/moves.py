@@ -1,0 +1,61 @@
+"""The pawn's move in Donkey Kong: the legal move actions from where the pawn stands with Mario's roll.
+
+paths.py gives every path a pawn may walk from a space with a count; this adds what depends on the
+other pawns (the wiki reading's "go on past a pawn") and the fallbacks when no path uses the whole count.
+"""
+
+from __future__ import annotations
+
+from .board import BOARD
+from .paths import move_action, pawn_paths
+
+_STEPS = BOARD.pawn_steps
+_FINISH = BOARD.finish
+
+
+class PawnMoves:
+    """Move generation for DonkeyKongState (a mixin)."""
+
+    def _move_options(self) -> list[tuple[str, tuple]]:
+        start, count = self.pawns[self.turn], self.mario_roll
+        full, stuck, options = pawn_paths(start, count, self.wiki)
+        if self.wiki:
+            stepped = self._step_past_pawns(full)
+            if stepped is not full:
+                full = stepped
+                options = [(move_action(p), p) for p in full]
+        if not full:
+            raw, _, _ = pawn_paths(start, count, self.wiki)
+            longest = max((len(p) for p in stuck), default=0)
+            short = [p for p in stuck if len(p) == longest]
+            if self.wiki:
+                short = self._step_past_pawns(short)
+            # last resort (wiki: nowhere free to go on to): stop on the other pawn after all
+            full = short or raw or [p for p in stuck if len(p) == longest]
+            options = [(move_action(p), p) for p in full]
+        return options
+
+    def _step_past_pawns(self, paths: list[tuple]) -> list[tuple]:
+        """Wiki: a pawn ending on another pawn goes on to the next free space (never backtracking)."""
+        others = {s for i, s in enumerate(self.pawns) if i != self.turn}
+        if not others or not any(p[-1] in others for p in paths):
+            return paths
+        out = []
+        for p in paths:
+            if p[-1] not in others or p[-1] == _FINISH:
+                out.append(p)
+                continue
+            frontier = [p]
+            while frontier:
+                grown = []
+                for q in frontier:
+                    seen = set(q) | {self.pawns[self.turn]}
+                    for t, _ in _STEPS[q[-1]]:
+                        if t in seen:
+                            continue
+                        if t in others and t != _FINISH:
+                            grown.append(q + (t,))
+                        else:
+                            out.append(q + (t,))
+                frontier = grown
+        return out

@@ -1,0 +1,178 @@
+"""Monkey Dash move generation: every legal decision of the player to act, with its cost in AP.
+
+A move is (action, AP cost, kind, from square, to square). The turn's per-turn effects table (cards
+played this turn) changes which steps are allowed and what they cost (costs.py); the stalemate rule
+removes the moves that would end the turn in a position the opponent's undone turn started from.
+"""
+
+from __future__ import annotations
+
+from . import costs
+from .board import ORTHOGONAL, RING
+
+
+class MoveGeneration:
+    """The legal moves of MonkeyDashState (a mixin over the state's squares and effects)."""
+
+    def _legal_moves(self) -> list[tuple[str, int, str, int, int]]:
+        """(action, AP cost, kind, from square, to square) for every legal decision, in a fixed order."""
+        if self.phase == "interrupt":
+            hand = self.hands[1 - self.turn_player]
+            plays = [(f"play {c}", 0, "play", -1, -1) for c in hand if self._cards[c].interrupt]
+            return plays + [("no interrupt", 0, "no interrupt", -1, -1)]
+        if self.phase == "discard":
+            return [(f"discard {c}", 0, "discard", -1, -1) for c in self.hands[self.turn_player]]
+        moves = self._act_moves()
+        if not any(m[1] > 0 for m in moves):
+            # with AP left, 'pass' gives them up; with none left, only free steps remain and the
+            # player says when the turn is over (with nothing free left, _settle already ended it)
+            moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
+        if self.banned:
+            kept = [m for m in moves if not self._repeats_undone_turn(m)]
+            if kept:  # if every way to finish the turn repeats, the rule yields
+                moves = kept
+        return moves
+
+    def _repeats_undone_turn(self, move) -> bool:
+        """Whether this move ends the turn in a position the stalemate rule bars."""
+        action, cost, kind = move[0], move[1], move[2]
+        if kind in ("pass", "end turn"):
+            return self.position_key() in self.banned
+        if cost < self.ap:
+            return False  # AP are left: the turn goes on
+        if kind == "buy":
+            return self.position_key() in self.banned  # the board stays as it is
+        twin = self.clone()
+        twin._apply(action)
+        if twin.winner is not None:
+            return False
+        if (twin.turns_done == self.turns_done and twin.phase == "act" and not twin.deal_queue
+                and twin.turn_player == self.turn_player):
+            return False  # free steps (or AP a card gave) are left: the turn goes on
+        return twin.position_key() in self.banned
+
+    def _floor_free(self, sq: int) -> bool:
+        """A square a crate may enter: on the board, no crate, supervisor, banana, and not a nest."""
+        return (sq >= 0 and sq not in self.crates and sq not in self.supervisors
+                and sq not in self.bananas and sq not in self.board.nests)
+
+    def _banana_target(self, sq: int) -> bool:
+        return self._floor_free(sq) and sq not in self.board.bays
+
+    def _slide_end(self, seat: int, start: int, direction: str) -> tuple[int, list[int]]:
+        """Where a supervisor step ends (Super Slides included) and the bananas it slides over; -1 if the
+        step itself is barred. A slide that would go into a crate, a supervisor, a nest, the other bay
+        or off the board does not happen: the supervisor stops on the banana, which stays."""
+        b = self.board
+        barred = (b.nests[0], b.nests[1], b.bays[1 - seat])
+
+        def blocked(sq: int) -> bool:
+            return sq < 0 or sq in self.crates or sq in self.supervisors or sq in barred
+
+        sq = b.step(start, direction)
+        if blocked(sq):
+            return -1, []
+        slid: list[int] = []
+        while sq in self.bananas:
+            ahead = b.step(sq, direction)
+            if blocked(ahead):
+                break
+            slid.append(sq)
+            sq = ahead
+        return sq, slid
+
+    def _monkey_targets(self, seat: int) -> list[tuple[int, int]]:
+        """(square, crates crossed) for every plain monkey move of `seat`."""
+        b = self.board
+        at, other = self.monkeys[seat], self.monkeys[1 - seat]
+        from_nest = at == b.nests[seat]
+        out = []
+        for d in RING:
+            sq, k = at, 0
+            while True:
+                sq = b.step(sq, d)
+                if sq < 0 or sq not in self.crates or sq == other:
+                    break
+                k += 1
+                out.append((sq, k))
+                if from_nest:
+                    break
+        return out
+
+    def _act_moves(self) -> list[tuple[str, int, str, int, int]]:
+        b, p, ap, eff = self.board, self.turn_player, self.ap, self.effects
+        name = b.name_of
+        moves = []
+        sup = self.supervisors[p]
+        if not eff["supervisor_frozen"]:
+            cost = costs.step_cost(eff)
+            if cost <= ap:
+                for d in (RING if eff["diagonal"] else ORTHOGONAL):
+                    end, _ = self._slide_end(p, sup, d)
+                    if end >= 0:
+                        moves.append((f"sup {d}", cost, "sup", sup, end))
+        if not eff["crates_frozen"]:
+            ring = b.ring(sup)
+            for i, c in enumerate(ring):
+                if c < 0 or c not in self.crates:
+                    continue
+                heave = c in self.monkeys
+                if heave:
+                    carried = self.monkeys.index(c)
+                    if carried == p and eff["monkey_frozen"]:
+                        continue  # Nap Time: the mover's monkey may not move, not even on a heaved crate
+                    cost = costs.heave_cost(eff, self.heaved[carried])
+                else:
+                    cost = costs.ROTATE
+                if cost > ap:
+                    continue
+                kind = "heave" if heave else "rotate"
+                for j in ((i - 1) % 8, (i + 1) % 8):
+                    t = ring[j]
+                    if self._floor_free(t):
+                        moves.append((f"{kind} {name(c)} {name(t)}", cost, kind, c, t))
+            cost = costs.push_cost(eff)
+            if not eff["supervisor_frozen"] and cost <= ap:
+                for d in ORTHOGONAL:
+                    c = b.step(sup, d)
+                    if c < 0 or c not in self.crates or c in self.monkeys or c == b.bays[1 - p]:
+                        continue
+                    t = b.step(c, d)
+                    if self._floor_free(t):
+                        moves.append((f"push {name(c)} {name(t)}", cost, "push", c, t))
+        at = self.monkeys[p]
+        if not eff["monkey_frozen"]:
+            cost = costs.monkey_cost(eff)
+            if cost <= ap:
+                for t, _ in self._monkey_targets(p):
+                    moves.append((f"monkey {name(at)}-{name(t)}", cost, "monkey", at, t))
+                if eff["leap"] and at != b.nests[p]:
+                    for d in RING:
+                        mid = b.step(at, d)
+                        t = b.step(mid, d) if mid >= 0 else -1
+                        if t >= 0 and mid not in self.crates and t in self.crates and t != self.monkeys[1 - p]:
+                            moves.append((f"leap {name(at)}-{name(t)}", cost, "leap", at, t))
+        if self.bananas_on:
+            if at != b.nests[p] and not self.heaved[p] and self.banana_store[p] > 0:
+                for sq in b.around(at, 1):
+                    if self._banana_target(sq):
+                        moves.append((f"drop {name(sq)}", costs.DROP, "drop", at, sq))
+                if costs.THROW <= ap:
+                    for sq in b.around(at, 2):
+                        if self._banana_target(sq):
+                            moves.append((f"throw {name(sq)}", costs.THROW, "throw", at, sq))
+            if costs.PICKUP <= ap:
+                for sq in b.ring(sup):
+                    # not the banana under the other supervisor (a Super Slide that stopped on it)
+                    if sq >= 0 and sq in self.bananas and sq not in self.supervisors:
+                        moves.append((f"pickup {name(sq)}", costs.PICKUP, "pickup", sup, sq))
+        if self.cards_on:
+            if self._can_gain() and costs.BUY <= ap:
+                moves.append(("buy", costs.BUY, "buy", -1, -1))
+            for c in self.hands[p]:
+                if not self._cards[c].interrupt:
+                    moves.append((f"play {c}", costs.PLAY, "play", -1, -1))
+        return moves
+
+    def _can_gain(self) -> bool:
+        return self.cards_on and not self.gained and bool(self.draw_pile)

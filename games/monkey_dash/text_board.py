@@ -1,0 +1,63 @@
+"""Monkey Dash as text: the board drawn in characters for the terminal, the logs and the generic screen."""
+
+from __future__ import annotations
+
+from .actions import TURN_LIMIT
+from .board import COLOURS
+
+
+def render(state) -> str:
+    """The board as text, top row first, with the turn, the hands and the bananas below."""
+    b = state.board
+    lines = []
+    for row in range(b.height - 1, -1, -1):
+        cells = []
+        for col in range(b.width):
+            s = row * b.width + col
+            cells.append(_cell(state, s))
+        lines.append(f"{row + 1:2d} " + "".join(cells))
+    lines.append("   " + "".join(f" {chr(ord('a') + c)} " for c in range(b.width)))
+    lines.append("   [ ] crate, [R]/[B] monkey on a crate, (r)/(b) nest, <R>/<B> supervisor, "
+                 "r/b loading bay, ) banana")
+    if state.phase == "over":
+        lines.append("Game over: " + (f"{COLOURS[state.winner]} wins" if state.winner is not None
+                                      else f"a draw after {TURN_LIMIT} turns"))
+    elif state.phase != "setup":
+        who = COLOURS[state.turn_player]
+        lines.append(f"Turn {state.turns_done + 1}: {who} ({state.seat_name(state.turn_player)}), "
+                     f"{state.ap} AP left, phase {state.phase}")
+        active = [k for k, v in state.effects.items() if v]
+        if active:
+            lines.append("Effects this turn: " + ", ".join(active))
+    else:
+        lines.append("Setting up")
+    if state.cards_on:
+        for seat in (0, 1):
+            lines.append(f"{COLOURS[seat]} hand: {', '.join(state.hands[seat]) or '(none)'}")
+        lines.append(f"draw pile {len(state.draw_pile)}, discard pile {len(state.discard_pile)}")
+    if state.bananas_on:
+        lines.append(f"bananas in hand: red {state.banana_store[0]}, blue {state.banana_store[1]}; "
+                     f"slid away {state.bananas_slid}")
+    return "\n".join(lines)
+
+def _cell(state, s: int) -> str:
+    b = state.board
+    for seat in (0, 1):
+        if s == b.nests[seat]:
+            letter = COLOURS[seat][0]
+            return f"({letter.upper() if state.monkeys[seat] == s else letter})"
+    if s in state.crates:
+        inside = " "
+        for seat in (0, 1):
+            if state.monkeys[seat] == s:
+                inside = COLOURS[seat][0].upper()
+        return f"[{inside}]"
+    for seat in (0, 1):
+        if state.supervisors[seat] == s:
+            return f"<{COLOURS[seat][0].upper()}>"
+    if s in state.bananas:
+        return " ) "
+    for seat in (0, 1):
+        if s == b.bays[seat]:
+            return f" {COLOURS[seat][0]} "
+    return " . "

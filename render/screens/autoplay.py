@@ -1,0 +1,110 @@
+"""Bots and chance outcomes played at a pace people can follow: the frame's clock of the play screen.
+
+Chance outcomes come after CHANCE_DELAY and bot decisions after BOT_DELAY; a bot thinks on a worker
+thread (the match's own driver: Match.prepare() and PendingStep) while frames go on, so the pause and
+the thinking overlap. Skipping plays the automatic steps within SKIP_BUDGET seconds a frame. A mixin
+of GameScreen (base.py).
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.core import CHANCE
+from games.match import Step
+
+# Seconds between automatic steps, so people can follow what bots and dice do.
+BOT_DELAY = 0.7
+CHANCE_DELAY = 0.45
+RESULT_DELAY = 0.6
+SKIP_BUDGET = 0.012  # seconds of automatic steps per frame while skipping
+
+
+class AutoPlay:
+    """The automatic steps and timers of GameScreen."""
+
+    def update(self, dt: float) -> None:
+        """Advance timers, animations and the automatic steps (bots and chance) by dt seconds."""
+        if self.message_time > 0:
+            self.message_time -= dt
+        match = self.match
+        if match.is_over():
+            self.skipping = False
+            if not self.show_result and not self.result_hidden and not self.animating():
+                self.result_wait += dt
+                if self.result_wait >= RESULT_DELAY:
+                    self.show_result = True
+                    self.result_focus = -1
+                    self.keep_finished()
+                    self.host.sound.play("win")
+            return
+        self.result_wait = 0.0
+        self.result_hidden = False
+        if match.waiting_for_human():
+            self.skipping = False
+            self.pace = 0.0
+            self._refresh_actions()
+            return
+        if self.show_help:
+            return
+        if self.skipping:
+            deadline = self._skip_deadline = time.perf_counter() + SKIP_BUDGET  # a frame always ends in time
+            while time.perf_counter() < deadline and not (match.is_over() or match.waiting_for_human()):
+                n = len(self.match.history)
+                if self.auto_step() is False or len(self.match.history) == n:
+                    break  # a bot is still thinking (or a subclass runs the step in the background)
+                self.finish_animations()
+            self._refresh_actions()
+            return
+        if self.animating():
+            return
+        if match.current_player >= 0 and type(self).auto_step is AutoPlay.auto_step:
+            self._start_thinking()  # now, so that the thinking and the pause overlap
+        self.pace += dt
+        delay = CHANCE_DELAY if match.current_player == CHANCE else BOT_DELAY
+        if self.pace >= delay and self.auto_step() is not False:
+            self.pace = 0.0
+        self._refresh_actions()
+
+    def bot_thinking(self) -> bool:
+        """True while a bot's decision is being computed (on a worker thread)."""
+        return self._thinking is not None and not self._thinking.done
+
+    def _start_thinking(self) -> None:
+        """Start the current bot's decision on a worker thread (the match's own driver, prepare() and
+        PendingStep.start()), unless it is already under way for this position; frames go on meanwhile."""
+        pending, match = self._thinking, self.match
+        if pending is not None and pending.before is match.state and pending.at == len(match.history):
+            return
+        self._thinking = match.prepare().start()
+
+    def auto_step(self) -> bool | None:
+        """One automatic step (a chance outcome, or a bot's ready decision); False if the bot still thinks.
+
+        A subclass may override it to run the step elsewhere (the Jenga screen runs its physics on a
+        worker thread): it then returns False while not ready, or None once the step is handed off,
+        and reports the step with step_played() when it has been played. The base starts a bot's
+        thinking thread only for its own auto_step."""
+        match = self.match
+        if match.current_player == CHANCE:
+            before = match.state.clone()
+            step = match.step()
+        else:
+            self._start_thinking()
+            pending = self._thinking
+            if self.skipping:  # skipping ahead: wait for the bot, within this frame's budget
+                pending.wait(max(0.0, self._skip_deadline - time.perf_counter()))
+            if not pending.done:
+                return False
+            self._thinking = None
+            before = pending.before
+            step = match.commit(pending)  # the bot's own error, if it failed, is raised here
+        self.step_played(step, before, quiet=self.skipping)
+        if not self.skipping:
+            self.host.sound.play("dice" if step.by == CHANCE else "bot")
+        return True
+
+    def step_played(self, step: Step, before, quiet: bool = False) -> None:
+        """Record a step the match has just played: its log line (worded in the position `before`),
+        the autosave, the screen's on_step animation and the refreshed choices."""
+        self._after(step, before, self._label(step.action, step.by, before), quiet=quiet)

@@ -1,0 +1,43 @@
+"""What a play screen asks of the app around it (autosave, saving, leaving, sound); the default does nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.match import Match
+
+
+class Host:
+    """What a screen asks of the app around it. This default does nothing (for rendering in tests)."""
+
+    class _Silent:
+        muted = True
+
+        def play(self, cue: str) -> None:
+            pass
+
+    def __init__(self):
+        self.sound = Host._Silent()
+
+    def autosave(self, match: Match) -> None:
+        """Called after every action; the app writes the autosave file."""
+
+    def save_match(self, match: Match) -> Path | None:
+        """Save to a new file; returns its path (None if there is nowhere to save)."""
+        return None
+
+    def leave(self) -> None:
+        """Back to the launcher."""
+
+    def open_load(self) -> None:
+        """Show the saved matches to load one."""
+
+    def play_again(self, match: Match) -> None:
+        """A new match with the same game, variant and seats."""
+
+    def keep_finished(self, match: Match) -> Path | None:
+        """Keep a finished match among the saved matches; returns its file (None if there is nowhere)."""
+        return None
+
+    def toggle_sound(self) -> bool:
+        return False

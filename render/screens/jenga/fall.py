@@ -1,0 +1,76 @@
+"""A fall on the Jenga screen: replayed in slow motion from its start, turned to the side that shows it
+best, framed to hold every block down to the floor, with the sentence of render.tower.fall; and where
+a move's playback starts so the block the person dragged does not jump back first."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...tower.fall import tell as tell_fall
+
+FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
+FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
+FALL_LEAD_S = 0.3  # from this long before its first block moved
+FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
+
+
+class FallReplay:
+    """The fall's replay and framing (a part of JengaScreen)."""
+
+    def _tell_fall(self, step, before, state, frames: np.ndarray, rate: float) -> None:
+        """A fall is replayed in slow motion from just before its first block moved, turned to the side
+        that shows it best, its first movers outlined, and one sentence says why it fell."""
+        verdict = state.last_verdict or {}
+        hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
+        layout = getattr(before, "layout", None) or state.layout
+        story = tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw,
+                          by_person=step.by not in self.match.bots)
+        self.fall_story = story
+        self.playback.speed = FALL_SPEED
+        self.playback.t = min(max(0.0, story.start_s - FALL_LEAD_S), self.playback.duration)
+        if story.best_yaw is not None:
+            yaw = self.camera.yaw
+            self.camera.goal_yaw = yaw + ((story.best_yaw - yaw + np.pi) % (2 * np.pi) - np.pi)
+        self.fall_note = (f"The fall is replayed at {FALL_SPEED:g} x speed from the side that shows it best; "
+                          f"the first blocks to move are outlined in orange-red.")
+        if self.playback.duration < FULL_FALL_S:
+            self.fall_note += " The simulator stopped following the fall early."
+
+    def _frame_fall(self, state, frames: np.ndarray) -> None:
+        """Widen the view, smoothly, to hold every block of a fall from its start to where it ends on
+        the floor (the blocks spread about as far as the tower was tall); no other framing follows."""
+        shown = np.array([w != "aside" for w in state.tower["where"]], dtype=bool)
+        if not shown.any():
+            return
+        frames = np.asarray(frames, dtype=float)
+        first, last = frames[0, shown, :3], frames[-1, shown, :3]
+        tall = max(float(first[:, 2].max()), 0.15)
+        centre = (first[:, :2].mean(axis=0) + last[:, :2].mean(axis=0)) / 2
+        # Most blocks, not the one that slid furthest, and never more than 2.5 times the tower's height.
+        reach = float(np.percentile(np.linalg.norm(last[:, :2] - centre, axis=1), 90))
+        size = min(max(tall, 2.2 * reach), 2.5 * tall) + 0.04
+        aim = np.array([centre[0], centre[1], min(tall * 0.5, size * 0.3)])  # low: the blocks end on the floor
+        self._camera_goal = (aim, max(0.2, size * 1.3), max(0.6, size * 3.0))
+        self._framed_levels = len(state.layout)  # the fallen tower keeps this framing
+
+    def _ease_camera(self, dt: float) -> None:
+        goal = self._camera_goal
+        if goal is None:
+            return
+        cam = self.camera
+        k = min(1.0, dt * 3.0)
+        cam.target = cam.target + (goal[0] - cam.target) * k
+        cam.fov_height += (goal[1] - cam.fov_height) * k
+        cam.distance += (goal[2] - cam.distance) * k
+        if np.linalg.norm(goal[0] - cam.target) < 1e-4 and abs(goal[1] - cam.fov_height) < 1e-4:
+            self._camera_goal = None
+
+    def _resume_time(self, frames: np.ndarray, rate: float) -> float:
+        """Where the simulator's push has brought the block as far out as the person's drag did: the
+        playback starts there, so the block does not jump back into the tower first."""
+        block, out = self.held
+        if not 0 <= block < frames.shape[1]:
+            return 0.0
+        travel = np.linalg.norm(frames[:, block, :3] - frames[0, block, :3], axis=1)
+        reached = np.flatnonzero(travel >= min(abs(out), float(travel.max())) - 1e-4)
+        return float(reached[0]) / rate

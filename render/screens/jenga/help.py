@@ -1,0 +1,28 @@
+"""The Jenga screen's help: the shortcuts of the tower and the keyboard's line in the help panel."""
+
+from __future__ import annotations
+
+
+class JengaHelp:
+    """The tower's entries in the help panel (F1)."""
+
+    def keyboard_line(self) -> str:
+        return ("By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other "
+                "choices), P or Enter starts a push, W held pushes (faster the longer it is held), S pulls "
+                "back, Enter lets go; every other action is a row of the Choices list.")
+
+    def extra_shortcuts(self) -> list[tuple[str, str]]:
+        return [("Press a highlighted block and drag", "push it live along its length: stop, push on, pull "
+                                                       "back; let go past half its length to take it"),
+                ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
+                ("Right click or T on a block", "touch it to test how tight it is"),
+                ("Click a glowing slot on top", "stack the block in hand there"),
+                ("Click a block's end", "put or move your Mario or peg into that hole (when allowed)"),
+                ("Arrow keys (Shift+arrows when the list has choices)",
+                 "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
+                ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "
+                                                 "S to pull back, Enter to let go"),
+                ("Drag the background, [ and ]", "turn around the tower (quarter turns; also Left/Right "
+                                                 "when no block may be picked)"),
+                ("Mouse wheel, + and -", "zoom"),
+                ("R", "show or hide the collapse-risk tint")]

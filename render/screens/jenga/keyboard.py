@@ -1,0 +1,131 @@
+"""Jenga by keyboard: the arrow keys pick a block that may be taken, P or Enter starts its push, W held
+pushes and S pulls back, Enter lets go; the view's keys (turn, zoom, the tint). The list of choices
+never holds pushes or touches, so a stray Enter or click there cannot take a block."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+from .risk import risk_words
+
+BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the block picker), never from the list
+
+
+class KeyboardPicker:
+    """Keyboard input on the tower (a part of JengaScreen)."""
+
+    # ---- Jenga by keyboard: pick a block with the arrows, push it with held keys ---------------------
+    def _refresh_actions(self, force: bool = False) -> None:
+        """The list holds every choice except those played on the tower (pushes and touches): they are
+        hundreds of rows, and a stray click or Enter there must never push a block."""
+        super()._refresh_actions(force)
+        if any(a.partition(" ")[0] in BLOCK_WORDS for a in self.legal):
+            self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
+            self.actions.set_items([self.action_label(a) for a in self.legal])
+
+    def _picker_key(self, event) -> bool:
+        """Arrows pick a block that may be taken (Up/Down a level, Left/Right across it); P or Enter
+        starts a push on it by keyboard: W held pushes (faster the longer it is held), S held pulls back,
+        Enter lets go (taken past half its length, else put back). True if the key was used."""
+        if self.show_help or self.show_result or self.filtering:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        key = event.key
+        live = self.live
+        if live is not None and live.keyboard:
+            if event.type == pygame.KEYUP:
+                if key in (pygame.K_w, pygame.K_s):
+                    live.hold(0)
+                    return True
+                return False
+            if key == pygame.K_w:
+                live.hold(+1)
+            elif key == pygame.K_s:
+                live.hold(-1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p):
+                self._let_go()
+            else:
+                return False
+            return True
+        if event.type != pygame.KEYDOWN or live is not None:
+            return False
+        legal = sorted(self._legal_blocks())
+        if self.picked not in legal:
+            self.picked = None
+        if not legal:
+            return False
+        # the arrows pick blocks when the list has nothing to choose; with choices in it (holes, cards),
+        # Shift and the arrows do, and the plain arrows move in the list
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and (shift or not self.legal):
+            self.picked = self._pick_next(legal, key)
+            self.say(self.picked_text(), 6.0)
+            return True
+        if key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER) and self.picked is not None:
+            self._start_keyboard_push()
+            return True
+        return False
+
+    def _pick_next(self, legal: list[tuple[int, int]], key) -> tuple[int, int]:
+        if self.picked is None:
+            top = max(lv for lv, _ in legal)
+            return min(b for b in legal if b[0] == top)
+        level, slot = self.picked
+        levels = sorted({lv for lv, _ in legal})
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            i = levels.index(level) + (1 if key == pygame.K_UP else -1)
+            level = levels[min(max(i, 0), len(levels) - 1)]
+            row = [s for lv, s in legal if lv == level]
+            return level, min(row, key=lambda s: (abs(s - slot), s))
+        row = [s for lv, s in legal if lv == level]
+        i = row.index(slot) + (1 if key == pygame.K_RIGHT else -1)
+        return level, row[i % len(row)]
+
+    def picked_text(self) -> str:
+        """The picked block in words: its risk and the keys that push it."""
+        if self.picked is None:
+            return ""
+        level, slot = self.picked
+        words = f"Picked block {level}:{slot}"
+        figure = self._risk_figure(level, slot)
+        if figure is not None:
+            words += ": " + risk_words(figure)
+        elif self.show_risk and self.risk.busy:
+            words += ": its risk is still being computed"
+        return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."
+
+    def _start_keyboard_push(self) -> None:
+        state = self.match.state
+        level, slot = self.picked
+        b = state.layout[level][slot]
+        if self._scene is None or b is None:
+            return
+        q = self._scene.poses[b]
+        axis = self._axis(b)
+        near = self._end_facing_eye(b)
+        end_point, _ = self.camera.project(np.array([q[:3] + axis * near * self._scene.sizes[b, 0] / 2]))
+        self._start_live(b, (level, slot), tuple(end_point[0]))
+        if self.live is not None:
+            self.live.hold(0)
+
+    def _board_key(self, event) -> bool:
+        if self.filtering or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False  # letters typed into the choice finder, or shortcuts of the app
+        key = event.key
+        if key in (pygame.K_LEFT, pygame.K_LEFTBRACKET):
+            self.camera.quarter_turn(-1)
+        elif key in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
+            self.camera.quarter_turn(+1)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_by(1.15)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_by(1 / 1.15)
+        elif key == pygame.K_r:
+            self.show_risk = not self.show_risk
+            self.say("Risk tint on." if self.show_risk else "Risk tint off.")
+        elif key == pygame.K_t:
+            self._touch(self.hover_block)
+        else:
+            return False
+        return True

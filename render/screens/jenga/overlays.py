@@ -1,0 +1,229 @@
+"""What the Jenga screen draws over and beside the tower: the risk legend, the spinner, the settle
+countdown, the live push's gauge, the lines of the last move and of what to do, the tooltip, each
+seat's piece, the side panel's steps while a block must be taken, and the result of a fall beside
+the fallen tower."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ... import palette as P
+from ... import text
+from ...widgets import draw_seat_mark, panel
+from .risk import risk_words
+from .pointer import HOLE_WORDS
+
+@lru_cache(maxsize=256)
+def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """text.wrap, remembered: the same few lines are drawn every frame and measuring them is not free."""
+    return tuple(text.wrap(line, size, width, bold=bold))
+
+
+@lru_cache(maxsize=256)
+def _width(line: str, size: int) -> int:
+    return text.font(size).size(line)[0]
+
+
+class Overlays:
+    """Drawing over and beside the tower (a part of JengaScreen)."""
+
+    def _draw_overlays(self, surface, rect, state, risk) -> None:
+        s = self.scale
+        size = self.font_size(14)
+        if self.show_risk and not self.match.is_over():
+            legend = pygame.Rect(rect.right - int(175 * s), rect.y + int(60 * s), int(165 * s), int(250 * s))
+            self.legend.draw(surface, legend, size, self.risk_status(risk is not None))
+        if self.spinner is not None:
+            radius = int(min(rect.w, rect.h) * 0.12)
+            centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
+            self.spinner.draw(surface, centre, radius, "Spinner")
+            r = text.draw(surface, self._spinner_key(), (centre[0], centre[1] + radius + 6), self.font_size(12),
+                          P.TEXT_DIM, anchor="midtop")
+            said = self.spinner_said()
+            y = r.bottom + 4
+            for line in _wrapped(said, self.font_size(14), 2 * radius + int(40 * s), True) if said else []:
+                y = text.draw(surface, line, (centre[0], y), self.font_size(14), P.TEXT, bold=True,
+                              anchor="midtop").bottom
+        if self.countdown.active:
+            r = int(46 * s)
+            self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
+        self._draw_pieces(surface, rect, state)
+        if self.live is not None:
+            anchor = self.mouse
+            if self.live.keyboard and self._scene is not None:  # no pointer: the gauge stands by the block
+                (p,), _ = self.camera.project(self._scene.poses[self.live.block][None, :3])
+                anchor = (int(p[0]) + int(60 * s), int(p[1]))
+            at = (min(anchor[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, anchor[1] - int(130 * s)))
+            self.live.draw_gauge(surface, at, size)
+        lines = [(part, colour) for line, colour in self._info_lines(state, risk)
+                 for part in _wrapped(line, size, rect.w - int(24 * s))]
+        y = rect.bottom - int(8 * s)
+        if lines:  # a dark backing so the words read over blocks lying on the floor
+            height = len(lines) * (text.font(size).get_linesize() + 2) + int(8 * s)
+            width = max(_width(line, size) for line, _ in lines) + int(16 * s)
+            backing = pygame.Surface((min(width, rect.w - int(8 * s)), height), pygame.SRCALPHA)
+            backing.fill((*P.BACKGROUND, 200))
+            surface.blit(backing, (rect.x + int(4 * s), y - height + int(4 * s)))
+        for line, colour in reversed(lines):
+            r = text.draw(surface, text.fit(line, size, rect.w - int(24 * s)), (rect.x + int(12 * s), y), size,
+                          colour, anchor="bottomleft")
+            y = r.top - 2
+        self._draw_tooltip(surface, rect, state)
+
+    def piece_lines(self) -> list[str]:
+        """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins)."""
+        state = self.match.state
+        out = []
+        for seat in range(self.match.config.num_players):
+            name = state.seat_name(seat)
+            if hasattr(state, "marios"):
+                level = state.mario_level(seat)
+                out.append(f"{name}: Mario {'not placed' if level < 0 else f'on girder level {level}'}")
+            elif hasattr(state, "pegs"):
+                who = (state.characters[seat] or "no character").title()
+                level = state.peg_level(seat)
+                where = "no peg yet" if level < 0 else f"layer {level}"
+                extra = ", battling Bowser" if state.battling[seat] else (", beat Bowser" if state.defeated[seat] else "")
+                out.append(f"{name} ({who}): {where}, {state.coins()[seat]} coins{extra}")
+        return out
+
+    def _draw_pieces(self, surface, rect, state) -> None:
+        lines = self.piece_lines() if state.tower is not None else []
+        if not lines:
+            return
+        s = self.scale
+        size = self.font_size(14)
+        step = int(size * 1.6)
+        y = rect.y + int(300 * s)
+        x = rect.right - int(12 * s)
+        for seat, line in enumerate(lines):
+            r = text.draw(surface, line, (x, y), size, P.TEXT, anchor="topright")
+            draw_seat_mark(surface, seat, (r.left - int(14 * s), r.centery), int(9 * s))
+            y += step
+
+    def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
+        lines = []
+        if self.sim_error:
+            lines.append((self.sim_error, P.WARNING))
+        v = state.last_verdict
+        if v and v["collapsed"] and self.fall_story is not None:
+            lines.append((f"The tower fell. {self.fall_story.sentence}", P.WARNING))
+        elif v:
+            where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
+            fell = ": the tower FELL" if v["collapsed"] else ""
+            lines.append((f"Last move: {v['op']}{where}, largest shift {v['max_displacement_mm']:.1f} mm, "
+                          f"tilt {v['max_tilt_deg']:.1f}°{fell}", P.WARNING if v["collapsed"] else P.TEXT))
+        if self.probe_note:
+            lines.append((self.probe_note, P.TEXT))
+        if self.fall_note and v and v["collapsed"]:
+            lines.append((self.fall_note, P.TEXT))
+        if self.job is not None:
+            lines.append(("The simulator is working…", P.ACCENT))
+        elif self.match.waiting_for_human():
+            if state.phase == "stack":
+                lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
+            else:
+                if self.picked is not None and self.picked in self._legal_blocks() and self.live is None:
+                    lines.append((self.picked_text(), P.HIGHLIGHT))
+                elif self.live is not None and self.live.keyboard:
+                    lines.append((self.live.words(), P.HIGHLIGHT))
+                if self._legal_blocks():
+                    n = getattr(state, "touches", 0)
+                    touches = f" ({n} touch{'es' if n != 1 else ''} so far, as many as you like)"
+                    lines.append(("Press a block and drag it along its length to push it (live); hold the press "
+                                  "still to touch it" + touches + ".", P.HIGHLIGHT))
+                if self._legal_holes():
+                    lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
+        return lines
+
+    def tooltip_text(self) -> str:
+        """What the tooltip at the pointer says now ("" for none)."""
+        state = self.match.state
+        if self.live is not None:
+            return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
+        if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+            return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
+        where = self._block_at(self.hover_block)
+        if where is None:
+            return ""
+        level, slot = where
+        words = f"block {level}:{slot}"
+        legal = self._legal_blocks()
+        if where in legal:
+            words += " may be taken"
+            figure = self._risk_figure(level, slot)
+            if figure is not None:
+                words += "; " + risk_words(figure)
+            elif self.show_risk and self.risk.busy:
+                words += "; its risk is still being computed"
+        elif legal:
+            words += " may not be taken now"
+        holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
+        if holes:
+            words += f"; click: {holes[0]}"
+        seen = state.visible_items() if hasattr(state, "visible_items") else {}  # face down until taken out
+        if seen.get(self.hover_block, "none") not in ("", "none"):
+            words += f"; item: {seen[self.hover_block]}"
+        return words
+
+    def take_block_steps(self) -> list[str]:
+        """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
+        the pushes and touches are played on the tower, never from the list."""
+        if (self.legal or self.filtering or self.job is not None or not self.match.waiting_for_human()
+                or not self._legal_blocks()):
+            return []
+        return ["Take a block from the tower:",
+                "Press a highlighted block and drag it along its length: the push runs live, the gauge shows "
+                "the force your finger needs.",
+                "Let go once it is out by half its length to take it; let go sooner and it goes back in.",
+                "Hold the press still (or right click, or T) to touch a block and feel how tight it is.",
+                "By keyboard: the arrow keys pick a block, P starts the push, hold W to push and S to pull "
+                "back, Enter lets go.",
+                "R shows or hides the collapse-risk tint; F1 has the rules."]
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        super()._draw_side(surface)
+        steps = self.take_block_steps()
+        rect = self.rects.get("choices")
+        if not steps or not self.show_actions or rect is None:
+            return
+        inner = panel(surface, rect, "Your move", self.font_size(15))
+        size = self.font_size(14)
+        y = inner.y
+        for k, step in enumerate(steps):
+            for line in _wrapped(step, size, inner.w, k == 0):
+                if y + text.font(size).get_linesize() > inner.bottom:
+                    return
+                y = text.draw(surface, line, (inner.x, y), size, P.TEXT if k == 0 else P.TEXT_DIM,
+                              bold=k == 0).bottom
+            y += int(size * 0.5)
+
+    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        """The result of a game that ended in a fall stands at the right, over the side column, and the
+        board is not shaded: the fallen tower stays in view (help and other panels are centred)."""
+        state = self.match.state
+        if not (self.show_result and getattr(state, "ended", None) == "fall"):
+            return super()._overlay_panel(surface, w_frac, h_frac)
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, int(w * 0.44), int(h * h_frac))
+        rect.midright = (w - int(8 * self.scale), h // 2)
+        pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
+        return rect
+
+    def _draw_tooltip(self, surface, rect, state) -> None:
+        words = self.tooltip_text()
+        if not words:
+            return
+        size = self.font_size(14)
+        lines = _wrapped(words, size, max(160, min(rect.w - 40, int(460 * self.scale))))  # no run over the legend
+        step = text.font(size).get_linesize()
+        width = max(_width(line, size) for line in lines)
+        box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 12, width, step * len(lines)).inflate(12, 8)
+        box.clamp_ip(rect)
+        pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
+        pygame.draw.rect(surface, P.PANEL_EDGE, box, 1, border_radius=4)
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (box.x + 6, box.y + 4 + k * step), size, P.TEXT)

@@ -1,0 +1,248 @@
+"""The mouse on the Jenga screen: what is under the pointer, pressing a block to push it live
+(render.tower.live_drag) and letting go, the touch by right click or T, clicks on slots and holes, and
+turning and zooming the view."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from games.jenga import physics
+from games.jenga.layout import locate, parse_hole
+from games.jenga.push import make_push
+
+from ...tower.geometry import rotation_matrices
+from ...tower.live_drag import LiveDrag
+
+CLICK_SLOP = 5  # pixels a press may move and still count as a click
+ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
+HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
+
+
+class PointerPlay:
+    """Mouse input on the tower (a part of JengaScreen)."""
+
+    # ---- what is under the pointer -----------------------------------------------------------------
+    def _block_at(self, block: int | None) -> tuple[int, int] | None:
+        if block is None:
+            return None
+        return locate(self.match.state.layout, block)
+
+    def _legal_blocks(self) -> set[tuple[int, int]]:
+        state = self.match.state
+        if self.job is not None or not self.match.waiting_for_human() or state.tower is None:
+            return set()
+        return {tuple(b) for b in state.legal_blocks()}
+
+    def _legal_holes(self) -> list[tuple[str, int, int, int]]:
+        """(action, level, slot, end sign) of every legal hole action, parsed once per list of choices."""
+        if self._holes_of is not self.legal:
+            out = []
+            for a in self.legal:
+                word, _, rest = a.partition(" ")
+                hole = parse_hole(rest) if word in HOLE_WORDS else None
+                if hole is not None:
+                    out.append((a, int(hole[0]), int(hole[1]), 1 if hole[2].startswith("+") else -1))
+            self._holes_of, self._holes = self.legal, out
+        return self._holes
+
+    def _hole_actions(self, block: int) -> list[tuple[str, int]]:
+        """(action, end sign) of every legal hole action on this block."""
+        where = self._block_at(block)
+        return [(a, sign) for a, level, slot, sign in self._legal_holes() if (level, slot) == where]
+
+    def _axis(self, block: int) -> np.ndarray:
+        """The block's own long axis in the world, as drawn last."""
+        return rotation_matrices(self._scene.poses[block][None, 3:])[0][:, 0]
+
+    def _nearest_end(self, block: int, pos) -> int:
+        """+1 or -1: the end of the block (along its own x) nearer the pointer on screen."""
+        scene = self._scene
+        q = scene.poses[block]
+        axis = self._axis(block)
+        half = scene.sizes[block, 0] / 2
+        ends, _ = self.camera.project(np.array([q[:3] + axis * half, q[:3] - axis * half]))
+        d = np.linalg.norm(ends - np.asarray(pos, dtype=float), axis=1)
+        return 1 if d[0] <= d[1] else -1
+
+    def _end_facing_eye(self, block: int) -> int:
+        q = self._scene.poses[block]
+        axis = self._axis(block)
+        return 1 if float((self.camera.eye - q[:3]) @ axis) >= 0 else -1
+
+    def _update_hover(self, pos) -> None:
+        self.mouse = pos
+        board = self.rects.get("board")
+        inside = board is not None and board.collidepoint(pos)
+        inside = inside and self._scene is not None
+        self.hover_block = self.view.pick(pos) if inside else None
+        self.hover_ghost = self.view.pick_ghost(pos) if inside else None
+        hover: list[str] = []
+        if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+            hover = [f"stack {self.ghost_slots[self.hover_ghost]}"]
+        elif self.hover_block is not None:
+            holes = self._hole_actions(self.hover_block)
+            if holes:
+                end = self._nearest_end(self.hover_block, pos)
+                near = [a for a, e in holes if e == end] or [holes[0][0]]
+                hover = near[:1]
+            where = self._block_at(self.hover_block)
+            if where in self._legal_blocks():
+                prefixes = (f"extract {where[0]}:{where[1]} ", f"push {where[0]}:{where[1]} ")
+                hover += [a for a in self.legal if a.startswith(prefixes)]
+        self.board_hover = [a for a in hover if a in self.legal]
+
+    # ---- events ------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.job is None:
+            if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                    and not self.show_help and self.retry()):
+                return
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._picker_key(event):
+                return
+            super().handle_event(event)
+            return
+        # While the simulator works the match must not change: only the view and skipping answer.
+        board = self.rects.get("board")
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self.finish_animations()
+            elif not self._board_key(event):
+                self.say("Wait a moment: the simulator is deciding the last move.")
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL) and board is not None:
+            self.board_event(event, board)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and board is not None:
+            if event.type == pygame.MOUSEBUTTONUP or board.collidepoint(event.pos):
+                self.board_event(event, board)
+
+    def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._board_key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if rect.collidepoint(self.mouse):
+                self.camera.zoom_by(1.1 ** event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event, rect)
+        if event.type == pygame.MOUSEBUTTONDOWN and rect.collidepoint(event.pos):
+            self._update_hover(event.pos)
+            if event.button == 1:
+                self._press(event.pos)
+                return True
+            if event.button == 3:
+                self._touch(self.hover_block)
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        return False
+
+    def _motion(self, event, rect) -> bool:
+        if self.live is not None:
+            self.live.move(event.pos)
+            self.mouse = event.pos
+            return True
+        if self.orbiting is not None:
+            dx = event.pos[0] - self.orbiting[0]
+            dy = event.pos[1] - self.orbiting[1]
+            self.camera.orbit(-dx * ORBIT_PER_PIXEL, dy * ORBIT_PER_PIXEL * 0.5)
+            self.orbiting = event.pos
+            self.mouse = event.pos
+            return True
+        self._update_hover(event.pos)
+        return rect.collidepoint(event.pos)
+
+    def _press(self, pos) -> None:
+        self.press = pos
+        if self.job is not None:
+            self.orbiting = pos
+            return
+        if self.hover_ghost is not None:
+            return  # a click on a slot: played on release
+        where = self._block_at(self.hover_block)
+        if where is not None and where in self._legal_blocks():
+            self._start_live(self.hover_block, where, pos)
+            return
+        self.orbiting = pos
+
+    def _start_live(self, b: int, where: tuple[int, int], pos) -> None:
+        """Press on a block that may be taken: a live push starts, the finger on the end facing the eye."""
+        state = self.match.state
+        q = self._scene.poses[b]
+        axis = self._axis(b)
+        ends, _ = self.camera.project(np.array([q[:3], q[:3] + axis * 0.01]))
+        hand = physics.tower_spec(state.TOWER).hand
+        tower, name = state.tower, state.TOWER
+
+        def open_session(end: str):
+            return physics.live_session(name, tower, where[0], where[1], end, record=True)
+
+        try:
+            self.live = LiveDrag(open_session, b, where[0], where[1], pos, tuple((ends[1] - ends[0]) / 0.01),
+                                 float(self._scene.sizes[b, 0]), self._end_facing_eye(b), self.clock,
+                                 hand.max_force_n, hand.touch_force_n)
+            self.live.risk = self._risk_figure(where[0], where[1])
+        except Exception as exc:  # the window must survive a tower the simulator refuses
+            self.live = None
+            self.sim_error = (f"The simulator failed on the push of block {where[0]}:{where[1]} "
+                              f"({type(exc).__name__}: {exc}). The game is as it was: save it (Ctrl+S), "
+                              f"undo (Ctrl+Z), or try the move again or choose another.")
+            self.say("The simulator failed: see the message on the board.", 30.0)
+            self.host.sound.play("error")
+
+    def _let_go(self) -> None:
+        """The finger lets go: the path so far is the move (nothing is played if nothing was pushed)."""
+        live, self.live = self.live, None
+        if live is None:
+            return
+        if not live.pushed and not live.fallen:
+            live.close()
+            self.say("Hold the press on a block to touch it, or drag it along its length to push it.")
+            return
+        self.live_stats.append((live.sim_s, live.wall_s))
+        action = make_push(live.level, live.slot, live.end, live.path_text())
+        poses = live.frame.poses.copy()
+        physics.adopt(live.session)
+        if self.play(action):
+            self.live_hold = poses
+        else:
+            physics.adopt(None)
+
+    def _release(self, pos) -> bool:
+        press, self.press = self.press, None
+        if press is None:
+            return False
+        if self.job is not None:
+            self.orbiting = None
+            return True
+        clicked = abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
+        self.orbiting = None
+        if self.live is not None:
+            self.live.move(pos)
+            self._let_go()
+            return True
+        if clicked:
+            if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
+                self.play(f"stack {self.ghost_slots[self.hover_ghost]}")
+                return True
+            holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
+            if holes:
+                self.play(holes[0])
+                return True
+        return True
+
+    def _touch(self, block: int | None) -> None:
+        where = self._block_at(block)
+        if where is None:
+            return
+        level, slot = where
+        axis = "x" if level % 2 == 0 else "y"
+        end = ("+" if self._end_facing_eye(block) > 0 else "-") + axis
+        action = f"probe {level}:{slot} {end}"
+        legal = self.match.state.legal_actions() if self.match.waiting_for_human() else []
+        if action in legal:
+            self.play(action)
+        elif any(a.startswith("probe ") for a in legal):
+            self.say(f"Block {level}:{slot} may not be touched now.")
+        else:
+            self.say("No touch is allowed now (none left this turn, or not your move).")

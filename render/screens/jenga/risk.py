@@ -1,0 +1,106 @@
+"""The risk tint on the Jenga screen: which position the map belongs to, when it is asked for (the
+blocks that may be taken, top down, the touched one first), and its figures as the tint, the tooltip
+and the legend's status read them. The map itself is computed in games.jenga.risk_worker."""
+
+from __future__ import annotations
+
+import numpy as np
+
+MOVED_MM = 0.5  # a touch that leaves a block further than this from where it stood makes the risk map redo
+RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
+RISK_WORKERS = 2  # processes the risk map's pushes are spread over (at a lower priority than the window)
+RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks)
+
+
+def risk_words(figure: tuple[float, float, bool]) -> str:
+    """A block's figure of the risk map in words: the chance and the force its pulls took (the same pushes)."""
+    p, force, fresh = figure
+    words = f"{p * 100:.0f} % {RISK_MEANS}; its pulls took about {force:.2f} N"
+    return words if fresh else words + " (from before the last touch moved the tower; being redone)"
+
+
+class RiskTint:
+    """The risk map's driving and reading (a part of JengaScreen)."""
+
+    def position_key(self) -> tuple:
+        """Names the tower's position, so a risk map is matched to the tower it was computed for."""
+        state = self.match.state
+        return (str(state.layout), state.hand, len(state.floor), self.tower_moves)
+
+    @staticmethod
+    def _touch_moved_tower(before, state) -> bool:
+        """Whether a touch left any block of the tower more than MOVED_MM from where it stood."""
+        if before is None or getattr(before, "tower", None) is None or state.tower is None:
+            return False
+        a = np.asarray(before.tower["poses"], dtype=float)[:, :3]
+        b = np.asarray(state.tower["poses"], dtype=float)[:, :3]
+        return a.shape == b.shape and float(np.max(np.linalg.norm(b - a, axis=1), initial=0.0)) * 1000 > MOVED_MM
+
+    def _risk_figure(self, level: int, slot: int) -> tuple[float, float, bool] | None:
+        """(p_collapse, the map's push force in N, fresh) of a block on screen, or None. A figure of the map
+        from before a touch moved the tower stands (fresh False) until the redone map has the block."""
+        key = self._risk_key
+        for risk_map, fresh in ((self.risk.latest, True), (self._risk_before, False)):
+            if risk_map is None or risk_map.get(level, slot) is None:
+                continue
+            if risk_map.key == key or (not fresh and key is not None and risk_map.key[:3] == key[:3]):
+                p, force = risk_map.get(level, slot)
+                return p, force, fresh
+        return None
+
+    def _refresh_risk(self) -> None:
+        state = self.match.state
+        if state.tower is None or not self.show_risk:
+            return
+        self.risk.start()  # loads the simulator while the players look at the tower (no-op once running)
+        key = self.position_key()
+        if key != self._risk_key:
+            old = self.risk.latest
+            same_blocks = old is not None and self._risk_key is not None and old.key[:3] == key[:3]
+            if same_blocks and old.key == self._risk_key:
+                self._risk_before = old  # a touch moved the tower: its old figures stand until redone
+            elif not same_blocks:
+                self._risk_before = None
+        self._risk_key = key
+        seats = self.match.config.num_players
+        watching = len(self.match.bots) >= seats  # bots only: the tint is shown on their turns
+        if state.current_player() >= 0 and state.may_extract() and (watching or self.match.waiting_for_human()):
+            # The blocks that may be taken, from the top down (the ones a player looks at first). On a
+            # bot's turn the map is not computed: it would only slow the bot's own physics down.
+            blocks = sorted((tuple(b) for b in state.legal_blocks()), key=lambda b: (-b[0], b[1]))
+            if self.touched in blocks:  # the touched block's figure changed most: it is redone first
+                blocks.remove(self.touched)
+                blocks.insert(0, self.touched)
+            self.risk.request(key, state.TOWER, state.tower, blocks=blocks)
+        elif self.risk.busy:
+            self.risk.cancel()  # no block may be taken here: the map of the last position is of no use
+
+    def _risk_array(self, state, n: int) -> np.ndarray | None:
+        if not self.show_risk or self.playback is not None:
+            return None
+        legal = self._legal_blocks()
+        maps = [m for m in (self._risk_before, self.risk.latest) if m is not None and self._risk_key is not None
+                and (m.key == self._risk_key or (m is self._risk_before and m.key[:3] == self._risk_key[:3]))]
+        if not maps:
+            return None
+        risk = np.full(n, np.nan)
+        for risk_map in maps:  # the fresh map's figures over the ones from before a touch
+            for (level, slot), (p, _) in risk_map.by_block.items():
+                if (level, slot) in legal or not legal:
+                    if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
+                        risk[state.layout[level][slot]] = p
+        return risk
+
+    def risk_status(self, shown: bool) -> str:
+        """The line under the risk legend: how far the map of this position has got."""
+        latest = self.risk.latest
+        if self.risk.error:
+            return "unavailable"
+        if shown and not latest.complete:
+            return f"{len(latest.by_block)} of {latest.total} blocks…"
+        if shown:
+            n = self.risk.samples
+            return "1 push each" if n == 1 else f"up to {n} pushes each"
+        if self.risk.busy:
+            return "computing…"
+        return "no push now"

@@ -1,0 +1,436 @@
+"""The Jenga screen: the three Jenga games played with the mouse or the keyboard on the physics tower.
+
+The board is the simulator's tower drawn in 3D (render.tower). Hovering shows which blocks may be
+taken, tinted by sim's risk map (computed in a worker process, refreshed after every move) with the
+number on hover. Pressing a block and dragging it along its length pushes it live: the physics runs
+at the display rate with the finger following the pointer (render.tower.live_drag), the block goes
+as far as the physics lets it, the tower sways, and a gauge shows the finger's force; a press held
+still is the touch test. Letting go plays the finger's path as the move (taken if the block is out by
+half its length, else put back). A right click (or T) touches a block with the fixed probe. The block then
+goes on top in a slot the player clicks. Holes are clicked to place or climb Marios and pegs; every
+other choice (characters, targets) is in the list on the right.
+
+The physics of a move runs in a worker thread while the window goes on drawing the tower as it was:
+the settle countdown of the rules runs meanwhile and ends as soon as the verdict is in, then the
+simulator's own trajectory of the move is played back at real speed. The spinner shows each spin
+and stops on the outcome the engine drew.
+
+This module holds the screen's state, its hooks of GameScreen, the background work of a move and the
+drawing of the tower; its other jobs live beside it: pointer.py (the mouse: live drag, touch, clicks),
+keyboard.py (the block picker and the view's keys), risk.py (driving and reading the risk map),
+fall.py (the replay of a fall), overlays.py (everything drawn over and beside the tower), help.py
+(the shortcuts), holes.py (pieces in holes out of sight, in words).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pygame
+
+from games.core import CHANCE, GameError, IllegalActionError
+from games.jenga import physics, spinners
+from games.jenga.risk_worker import RiskWorker
+from games.match import PendingStep, Step
+
+from ... import palette as P
+from ... import text
+from ...tower.camera import Camera
+from ...tower.countdown import SettleCountdown
+from ...tower.geometry import rotation_matrices
+from ...tower.jenga_scene import block_sizes, scene_of, stack_ghosts
+from ...tower.live_drag import LiveDrag, touch_feel
+from ...tower.playback import Playback
+from ...tower.spinner import Spinner
+from ...tower.tint import RiskLegend
+from ...tower.view import TowerView
+from ..base import GameScreen
+from .help import JengaHelp
+from .fall import FALL_HOLD_S, FallReplay
+from .risk import RISK_WORKERS, RISK_SAMPLES, RiskTint
+from .pointer import PointerPlay
+from .keyboard import KeyboardPicker
+from .overlays import Overlays
+from .holes import HIDDEN_NOTE_END, hidden_hole_words
+
+PHYSICS_WORDS = ("stack", "probe", "push")
+# While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
+# after each drawing call that lets it go: a 1 ms switch interval (default 5 ms) gave frames of 7.9 ms
+# median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
+# 15 % slower (`benchmarks/bench_tower_view.py --physics`).
+SWITCH_INTERVAL_S = 0.001
+
+
+def rule_wait_s(tower_name: str) -> float:
+    """The wait after stacking, "Your turn ends 10 seconds after you stack your block" (traditional and
+    Donkey Kong rules), "Wait for about 5 seconds" (Super Mario): the tower spec's settle_s, the one
+    number the simulator settles the tower for, so the countdown and the verdict agree."""
+    from games.jenga.physics import tower_spec
+
+    return tower_spec(tower_name).settle_s
+
+
+def frame_rate(tower_name: str) -> float:
+    """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
+    so that playback runs at real speed whatever the length of the recording."""
+    return physics.frame_rate(tower_name)
+
+
+class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
+    side_width = 330
+
+    def __init__(self, match, host=None):
+        self.camera = Camera()
+        self.view = TowerView(self.camera)
+        self.legend = RiskLegend()
+        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS)
+        self.show_risk = True
+        self.countdown = SettleCountdown()
+        self.playback: Playback | None = None
+        self.spinner = self._make_spinner(match.spec.name, match.config.variant)
+        self.live: LiveDrag | None = None  # the live push under way
+        self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
+        self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
+        self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
+        self.press: tuple[int, int] | None = None
+        self.orbiting: tuple[int, int] | None = None
+        self.mouse = (-1, -1)
+        self.hover_block: int | None = None
+        self.hover_ghost: int | None = None
+        self.ghost_slots: list[int] = []
+        self.clock = 0.0
+        self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
+        self._framed_levels = -1
+        self._risk_key = None
+        self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
+        self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
+        self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
+        self.probe_note = ""
+        self._scene = None
+        self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
+        self.failed_at = -1  # history length at which an automatic step failed
+        self.sim_error: str | None = None  # the message of the last step the simulator could not play
+        self.hold_left = 0.0  # seconds the last frame of a fall is still held
+        self._holes_of: list | None = None  # the list of choices self._holes was parsed from
+        self._holes: list[tuple[str, int, int, int]] = []
+        self.fall_note = ""  # what the collapse animation shows
+        self.fall_story = None  # render.tower.fall.FallStory of the last fall
+        self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
+        self._switch = sys.getswitchinterval()
+        super().__init__(match, host)
+
+    # ---- the spinner of each game -------------------------------------------------------------
+    @staticmethod
+    def _make_spinner(game: str, variant: str = "standard") -> Spinner | None:
+        if game not in spinners.GAMES:
+            return None
+        n = range(len(spinners.sections(game, variant)))  # the wording lives in games/jenga/spinners.py
+        return Spinner([spinners.label(game, k, variant) for k in n], groups=[spinners.group(game, k, variant) for k in n])
+
+    def spinner_said(self) -> str:
+        """The outcome the spinner came to rest on, in words ("" while it spins or before any spin)."""
+        sp = self.spinner
+        if sp is None or sp.spinning or sp.result is None:
+            return ""
+        return "Spun: " + spinners.words(self.spec.name, sp.result, self.match.config.variant)
+
+    def _spinner_key(self) -> str:
+        return spinners.key(self.spec.name)
+
+    # ---- hooks of GameScreen ---------------------------------------------------------------------
+    def decision_text(self) -> str:
+        try:
+            return self.match.state.decision_text()
+        except GameError:
+            return super().decision_text()
+
+    def animating(self) -> bool:
+        return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
+                or self.countdown.active or self.playback is not None)
+
+    def quiet(self) -> bool:
+        """Also still: the camera (no turn or reframing under way) and no push being dragged. A risk map
+        filling in does not keep the full frame rate: the app's idle frames (12 a second) show its blocks
+        arriving well enough, and the cores the window leaves go to the map (bench_risk_fill.py)."""
+        return (super().quiet() and self.camera.goal_yaw is None and self._camera_goal is None
+                and self.live is None)
+
+    def finish_animations(self) -> None:
+        self.held = None
+        if self.spinner is not None:
+            self.spinner.finish()
+        if self.playback is not None:
+            self.playback.finish()
+        self.hold_left = 0.0
+        if self.countdown.verdict is not None:
+            self.countdown.finish()
+
+    def on_step(self, step: Step, before) -> None:
+        state = self.match.state
+        word, _, rest = step.action.partition(" ")
+        if word == "spin" and self.spinner is not None:
+            self.spinner.spin_to(int(rest))
+        if word in ("tremor", "stack", "push"):
+            frames = state.last_trajectory()
+            if frames is not None and len(frames) > 1:
+                rate = frame_rate(state.TOWER)
+                self.playback = Playback(frames, rate_hz=rate)
+                fell = bool((state.last_verdict or {}).get("collapsed"))
+                self.hold_left = FALL_HOLD_S if fell else 0.0
+                if fell:
+                    self._frame_fall(state, frames)
+                    self._tell_fall(step, before, state, frames, rate)
+                if word == "tremor" and self.held is not None:
+                    self.playback.t = self._resume_time(frames, rate)
+                if word == "push" and self.live_hold is not None and not fell:
+                    # the drag was seen live: the playback goes on from where the finger let go
+                    drag = int((state.last_verdict or {}).get("drag_frames", 0))
+                    self.playback.t = min(max(0, drag - 1) / rate, self.playback.duration)
+        if word != "extract":
+            self.held = None
+        self.live_hold = None
+        if word == "stack":
+            if not self.countdown.active:
+                self.countdown.start(rule_wait_s(self.match.state.TOWER))
+            verdict = state.last_verdict or {}
+            self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
+        self.say_hidden_holes(before)
+        if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
+            self.tower_moves += 1  # the map of the tower before the touch is stale: it is redone
+            self.touched = tuple(state.last_probe["where"])
+        if word in ("probe", "push") and state.last_probe and not (state.last_verdict or {}).get("taken", True):
+            p = state.last_probe
+            level, slot = p["where"]
+            feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot), past=True)
+            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: up to {p['force_n']:.2f} N, the rest "
+                               f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
+        elif word == "probe" and state.last_probe:
+            p = state.last_probe
+            level, slot = p["where"]
+            feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot))
+            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
+                               f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+
+    # ---- Super Mario and Donkey Kong Jenga: pieces in holes out of sight, whose setup it is (issue 15) ----
+    def say_hidden_holes(self, before) -> None:
+        """A peg or Mario that went into a hole on a side the view does not show is said in the status line."""
+        words = hidden_hole_words(before, self.match.state, self.camera.eye, self.camera.target, self.seat_name)
+        if words:
+            if self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END):  # two pieces in a row: keep both
+                words = self.message[: -len(HIDDEN_NOTE_END)] + "; " + words
+            self.say(words, 8.0)
+
+    def banner_seat(self) -> int | None:
+        """During Super Mario's setup each player in turn chooses a character and places a peg: the banner
+        names that player, not the first player's coming turn."""
+        state = self.match.state
+        if getattr(state, "placing", None) is not None and getattr(state, "phase", "") in ("character", "peg"):
+            return state.placing
+        return super().banner_seat()
+
+    # ---- background work ---------------------------------------------------------------------------
+    def play(self, action: str) -> bool:
+        if self.job is not None:
+            self.say("Wait: the simulator is still working on the last move.")
+            return False
+        word = action.partition(" ")[0]
+        match = self.match
+        if word not in PHYSICS_WORDS or not match.waiting_for_human() or match.is_over():
+            return super().play(action)
+        try:
+            match.state.check_action(action)
+        except IllegalActionError as exc:
+            self.say(str(exc))
+            self.host.sound.play("error")
+            return False
+        if word == "stack":
+            self.countdown.start(rule_wait_s(self.match.state.TOWER))
+        self._start(action)
+        return True
+
+    def auto_step(self) -> None:
+        if self.failed_at == len(self.match.history):
+            return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
+        if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
+            self._start(None)
+
+    def _start(self, action: str | None) -> None:
+        """Run the next step (a person's action, or the bot's or chance's step due) on a worker thread
+        with the match's driver (Match.prepare / commit): the match does not change until the step is
+        committed, so the window goes on drawing it as it was."""
+        try:
+            job = self.match.prepare(action)
+        except GameError as exc:
+            self.say(str(exc))
+            return
+        job.state.record_trajectories = True  # the collapse animation needs the frames
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL_S))
+        self.job = job.start()
+
+    def _poll_job(self) -> None:
+        job = self.job
+        if job is None:
+            return
+        if job.action is not None and job.action.startswith("stack") and not self.countdown.active:
+            self.countdown.start(rule_wait_s(self.match.state.TOWER))
+        if not job.done:
+            return
+        self.job = None
+        sys.setswitchinterval(self._switch)
+        step = None
+        try:
+            step = self.match.commit(job)
+        except Exception as exc:  # shown on the board; the window must survive a failed step
+            job.error = exc
+        if job.error is not None:
+            self.countdown.finish()
+            self.held = None
+            self.playback = None
+            automatic = job.action is None or job.by == CHANCE or job.by in self.match.bots
+            if automatic:
+                self.failed_at = len(self.match.history)
+            if isinstance(job.error, GameError):  # the rules refused the move: their own words
+                self.say(str(job.error), 30.0)
+            else:
+                self.sim_error = self._failure_text(job, automatic)
+                self.say("The simulator failed: see the message on the board.", 30.0)
+            self.host.sound.play("error")
+            self._refresh_actions(force=True)
+            return
+        self.sim_error = None
+        self.step_played(step, job.before, quiet=self.skipping)
+        self.host.sound.play("dice" if job.by == CHANCE else "move")
+
+    @staticmethod
+    def _failure_text(job: PendingStep, automatic: bool) -> str:
+        """One message for a step the simulator could not play: what failed, that nothing was lost,
+        and what the player can do next."""
+        what = f"'{job.action}'" if job.action else ("the next chance step" if job.by == CHANCE else "the bot's move")
+        reason = f"{type(job.error).__name__}: {job.error}"
+        again = "press Enter to try again" if automatic else "try the move again or choose another"
+        return (f"The simulator failed on {what} ({reason}). The game is as it was before that step: "
+                f"save it (Ctrl+S), undo (Ctrl+Z), or {again}.")
+
+    def retry(self) -> bool:
+        """Try again an automatic step that failed (Enter after the failure message)."""
+        if self.failed_at != len(self.match.history):
+            return False
+        self.failed_at = -1
+        self.sim_error = None
+        self.say("Trying the step again…")
+        return True
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.camera.update(dt)
+        self._ease_camera(dt)
+        if self.spinner is not None:
+            self.spinner.update(dt)
+        self.countdown.update(dt)
+        if self.playback is not None:
+            self.playback.update(dt)
+            if self.playback.done and self.job is None:
+                self.hold_left -= dt  # a fall's last frame is held a moment before the result
+                if self.hold_left <= 0:
+                    self.playback = None
+        if self.live is not None:
+            self.live.tick(self.clock)
+            if self.live.fallen or self.live.clear:
+                self._let_go()  # the tower fell during the drag, or the block is all the way out
+        self.risk.poll()
+        self._poll_job()
+        if self.job is not None:
+            if self.message_time > 0:
+                self.message_time -= dt
+            return
+        super().update(dt)
+        if self.job is None:
+            self._refresh_risk()
+
+    def close(self) -> None:
+        """Stop the risk worker process (the app calls this when the screen is left, if it can)."""
+        if self.live is not None:
+            self.live.close()
+            self.live = None
+        self.risk.close()
+
+    def __del__(self):
+        try:
+            self.risk.close()
+        except Exception:
+            pass
+
+    # ---- drawing ----------------------------------------------------------------------------------
+    def _poses_now(self, state) -> np.ndarray:
+        if self.playback is not None:
+            return self.playback.poses()
+        if self.live is not None and self.live.frame is not None:
+            return self.live.frame.poses
+        if self.live_hold is not None:
+            return self.live_hold
+        poses = np.array(state.tower["poses"], dtype=float)
+        moved = self.held
+        if moved is not None and 0 <= moved[0] < len(poses) and state.tower["where"][moved[0]] == "tower":
+            block, out = moved
+            axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
+            length = block_sizes(state.TOWER, state.tower)[block, 0]
+            poses[block, :3] += axis * float(np.clip(out, -length, length))
+        return poses
+
+    def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        state = self.match.state
+        if state.tower is None:
+            text.draw(surface, "The tower is being built…", rect.center, self.font_size(20), P.TEXT_DIM,
+                      anchor="center")
+            self._scene = None
+            return
+        self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
+        poses = self._poses_now(state)
+        scene = scene_of(state, poses)
+        if self.playback is not None:  # the moving block is in the frames: draw it until they end
+            scene.hidden = np.array([w == "aside" for w in state.tower["where"]], dtype=bool)
+        self._scene = scene
+        levels = len(state.layout)
+        if levels != self._framed_levels and self.playback is None:  # no zoom jump in the middle of a fall
+            self._camera_goal = None
+            tower = ~scene.hidden
+            height = float(np.max(poses[tower, 2] + scene.sizes[tower, 2] / 2)) if tower.any() else 0.3
+            self.camera.frame_tower(max(height, 0.15) + 0.06)
+            self._framed_levels = levels
+        ghosts = ghost_sizes = None
+        self.ghost_slots = []
+        if (self.job is None and self.playback is None and state.phase == "stack" and state.hand is not None
+                and self.match.waiting_for_human()):
+            self.ghost_slots, ghosts, ghost_sizes = stack_ghosts(state, scene.sizes, scene.poses)
+        hover = self.hover_block
+        if hover is not None and self._block_at(hover) not in self._legal_blocks() and not self._hole_actions(hover):
+            hover = None
+        selected = self.live.block if self.live is not None else None
+        if selected is None and self.picked is not None and self.picked in self._legal_blocks():
+            selected = state.layout[self.picked[0]][self.picked[1]]
+        risk = self._risk_array(state, len(poses))
+        hand_colour = tuple(int(c) for c in scene.colours[state.hand]) if state.hand is not None else None
+        marked, hover_hole = self._marked_holes(state)
+        movers = self.fall_story.first_movers if (self.fall_story is not None and self.playback is not None
+                                                  and self.match.is_over()) else ()
+        self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
+                       ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
+                       marked_holes=marked, hover_hole=hover_hole, outlined=movers)
+        if self.live is None and self.orbiting is None and rect.collidepoint(self.mouse):
+            self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
+        self._draw_overlays(surface, rect, state, risk)
+
+    def _marked_holes(self, state) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+        """(block, end) of every hole a piece may go into now, and the one a click would take."""
+        if self.job is not None or self.playback is not None or not self.match.waiting_for_human():
+            return [], None
+        marked, hovered = [], None
+        for a, level, slot, sign in self._legal_holes():
+            if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
+                where = (int(state.layout[level][slot]), sign)
+                marked.append(where)
+                if self.board_hover and self.board_hover[0] == a:
+                    hovered = where
+        return marked, hovered

@@ -1,0 +1,159 @@
+"""A person's keys and clicks on the play screen: shortcuts, the choices list, finding a choice by typing,
+and the keys of the help and result overlays. A mixin of GameScreen (base.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+
+class KeyInput:
+    """Turns events into GameScreen's actions (play, undo, redo, save, help, skip)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.VIDEORESIZE:
+            return
+        if self.show_help:
+            self._help_event(event)
+            return
+        if self.show_result:
+            self._result_event(event)
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if event.type == pygame.TEXTINPUT and self.filtering:
+            typed = event.text
+            if self._slash_pending:  # the "/" that opened the search arrives as text too: it is not a search word
+                self._slash_pending = False
+                typed = typed[1:] if typed.startswith("/") else typed
+            if typed:
+                self.filter += typed
+                self._refresh_actions(force=True)
+            return
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        board = self.rects.get("board")
+        if board is not None and self.board_event(event, board):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            if board is not None and not board.collidepoint(event.pos):
+                self.board_hover = []
+        if self.show_actions and self.match.waiting_for_human():
+            row = self.actions.handle(event)
+            if row is not None:
+                self.play(self.legal[row])
+                return
+        self.log.handle(event)
+        if event.type == pygame.MOUSEMOTION and self.log.hover is not None and self.log.hover != self._log_hover:
+            self.say(self.log.items[self.log.hover], 3.0)  # a long line cut in the log reads whole below
+        self._log_hover = self.log.hover
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mods = event.key, event.mod
+        ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if key == pygame.K_F1 or (event.unicode == "?" and not self.filtering):
+            self.toggle_help()
+        elif ctrl and key == pygame.K_z:
+            self.redo() if mods & pygame.KMOD_SHIFT else self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.save()
+        elif ctrl and key == pygame.K_o:
+            self.host.open_load()
+        elif self.filtering:
+            if key == pygame.K_ESCAPE:
+                self.end_search()
+            elif key == pygame.K_BACKSPACE:
+                self.filter = self.filter[:-1]
+                self._refresh_actions(force=True)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._play_selected()
+            elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self._list_key(key)
+            else:
+                return False  # text arrives as TEXTINPUT
+            return True
+        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v, pygame.K_p):
+            self.show_result = True  # back from looking at the final board
+        elif key == pygame.K_ESCAPE:
+            self.host.leave()
+        elif key == pygame.K_SPACE and not self.match.waiting_for_human():
+            self.skip()
+        elif key == pygame.K_m:
+            self.toggle_sound()
+        elif (key == pygame.K_SLASH or event.unicode == "/") and self.show_actions:
+            self.filtering = True
+            self.filter = ""
+            self._slash_pending = True
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
+            self._list_key(key)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._play_selected()
+        elif pygame.K_1 <= key <= pygame.K_9 and not ctrl and self.show_actions:
+            i = self.actions.top + key - pygame.K_1
+            if i < len(self.legal) and self.match.waiting_for_human():
+                self.play(self.legal[i])
+        else:
+            return False
+        return True
+
+    def end_search(self) -> None:
+        """Stop finding choices by typed words and show the whole list again."""
+        if self.filtering or self.filter:
+            self.filtering, self.filter, self._slash_pending = False, "", False
+            self._refresh_actions(force=True)
+
+    def _list_key(self, key: int) -> None:
+        page = self.actions.visible_rows()
+        delta = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                 pygame.K_HOME: -10**6, pygame.K_END: 10**6}[key]
+        self.actions.move(delta)
+
+    def _play_selected(self) -> None:
+        if self.legal and self.match.waiting_for_human():
+            self.play(self.legal[self.actions.selected])
+
+    def _help_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1) or event.unicode == "?":
+                self.show_help = False
+            elif event.key == pygame.K_d:
+                self.help_decisions = not self.help_decisions
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.help_top += 1 if event.key == pygame.K_DOWN else 10
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.help_top = max(0, self.help_top - (1 if event.key == pygame.K_UP else 10))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.help_top = max(0, self.help_top - event.y * 3)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.show_help = False
+
+    def _result_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            n = len(self.result_buttons)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                # Enter was the key that played the last moves: it presses only a button chosen on purpose.
+                if 0 <= self.result_focus < n:
+                    self.result_buttons[self.result_focus].on_click()
+                else:
+                    self.say("P: play again · V: view the board · Esc: back to the menu "
+                             "(or Tab to a button, then Enter).", 6.0)
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                start = self.result_focus if self.result_focus >= 0 else (0 if back else -1)
+                self.result_focus = (start + (-1 if back else 1)) % n
+            elif event.key == pygame.K_p:
+                self.host.play_again(self.match)
+            elif event.key == pygame.K_v:
+                self.hide_result()
+            elif event.key == pygame.K_ESCAPE:
+                self.host.leave()
+            elif event.key == pygame.K_F1:
+                self.toggle_help()
+            elif (event.mod & pygame.KMOD_CTRL) and event.key == pygame.K_z:
+                self.undo()
+            return
+        for b in self.result_buttons:
+            if b.handle(event):
+                return

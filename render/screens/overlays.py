@@ -1,0 +1,180 @@
+"""The overlays over the play screen: the result when a game ends, and the help (how to play, the rules of
+the variant, the keys, and on request how this table decides unclear points). A mixin of GameScreen."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.core import GameError
+
+from .. import palette as P
+from .. import text
+from ..help import how_to_play, split_rules, tower_sketch
+from ..widgets import draw_seat_mark
+
+
+class Overlays:
+    """The result and help overlays of GameScreen, and the shaded panel both are drawn on."""
+
+    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(P.SHADE)
+        surface.blit(shade, (0, 0))
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, int(w * w_frac), int(h * h_frac))
+        rect.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
+        return rect
+
+    def result_score(self, seat: int) -> str:
+        """What the result panel says after a seat's name: its points where the game counts points (a
+        `scores()` method) or its coins (`coins()`), else won, lost or drawn, never the engine's raw +1/-1."""
+        state = self.match.state
+        scores = getattr(state, "scores", None)
+        if callable(scores):
+            return f"{scores()[seat]:g} pts"
+        coins = getattr(state, "coins", None)  # Super Mario Jenga: the most coins win
+        if callable(coins):
+            return f"{coins()[seat]:g} coins"
+        winners = state.winners()
+        if not winners:
+            return "draw"
+        return "won" if seat in winners else "lost"
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        n = len(self.match.config.seats)
+        rect = self._overlay_panel(surface, 0.56, min(0.86, (290 + 36 * n) * self.scale / surface.get_height()))
+        s = self.scale
+        state = self.match.state
+        names = [seat.name for seat in self.match.config.seats]
+        winners = state.winners()
+        if len(winners) == 1:
+            title = f"{names[winners[0]]} wins!"
+        elif winners:
+            title = "A tie: " + " and ".join(names[w] for w in winners)
+        else:
+            title = "Nobody wins."
+        y = rect.y + int(24 * s)
+        text.draw(surface, text.fit(title, self.font_size(30), rect.w - int(24 * s), bold=True), (rect.centerx, y),
+                  self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
+        y += int(56 * s)
+        scores = state.returns()
+        order = sorted(range(len(names)), key=lambda i: (i not in winners, -scores[i]))
+        for i in order:
+            draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
+            seat = self.match.config.seats[i]
+            kind = "person" if seat.is_human else f"{seat.bot.replace('_', ' ')} bot"
+            mark = "  ★ winner" if i in winners else ""
+            score = self.result_score(i)
+            score_w = text.font(self.font_size(20), bold=True).size(score)[0]
+            line = text.fit(f"{names[i]} ({kind}){mark}", self.font_size(18), rect.w - int(130 * s) - score_w)
+            text.draw(surface, line, (rect.x + int(76 * s), y + int(14 * s)), self.font_size(18), P.TEXT,
+                      anchor="midleft")
+            text.draw(surface, score, (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
+                      P.TEXT, bold=True, anchor="midright")
+            y += max(int(36 * s), int(self.font_size(20) * 1.5))
+        kept = (f"Kept in the saved matches as {self.kept_as.stem}." if self.kept_as is not None
+                else f"{len(self.match.history)} actions · seed {self.match.seed}")
+        for line in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
+            if line:
+                text.draw(surface, text.fit(line, self.font_size(14), rect.w - int(24 * s)),
+                          (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
+                y += int(self.font_size(14) * 1.35)
+        gap = int(14 * s)
+        bw, bh = min(int(190 * s), (rect.w - 4 * gap) // 3), int(42 * s)
+        x = rect.centerx - (3 * bw + 2 * gap) // 2
+        for k, b in enumerate(self.result_buttons):
+            b.rect = pygame.Rect(x, rect.bottom - bh - int(22 * s), bw, bh)
+            b.focused = k == self.result_focus
+            b.draw(surface, self.font_size(15))
+            x += bw + gap
+
+    def keyboard_line(self) -> str:
+        """How the keyboard alone plays this screen (the Jenga screen says it its own way)."""
+        return ("Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
+                "the mouse can also click the board.")
+
+    def help_text(self) -> str:
+        """The help overlay: a short how to play, the rules of the active variant as a player reads them
+        (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
+        this table decides points the printed rules leave open."""
+        spec, variant = self.spec, self.match.config.variant
+        lines = ["HOW TO PLAY"]
+        lines += [f"• {line}" for line in how_to_play(self.match.config.game)] or [spec.summary]
+        lines += [f"• {self.keyboard_line()}", ""]
+        rules, decisions = None, ""
+        if spec.help_text is not None:
+            try:
+                rules, decisions = split_rules(spec.help_text(variant))
+            except (GameError, KeyError):
+                rules = None
+        lines += ["RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
+        lines.append(text.reflow(rules) if rules else spec.summary)
+        keys = [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
+                ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
+                                                       "a card framed)"),
+                ("Enter", "play the selected choice"),
+                ("1 to 9", "play the numbered choice"),
+                ("/", "find a choice by typing part of its words (Enter plays it, Esc stops)"),
+                ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last dice roll or card draw)"),
+                ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
+                ("Space", "skip the bots' and dice's pauses"),
+                ("M", "sound on or off"),
+                ("Esc", "back to the menu (the game is autosaved)"),
+                ("After the game", "P: play again · V: view the board · Esc: back to the menu")] + self.extra_shortcuts()
+        lines += ["", "KEYS"] + [f"  {k}: {what}" for k, what in keys]
+        if decisions:
+            if self.help_decisions:
+                lines += ["", "HOW THIS TABLE DECIDES UNCLEAR POINTS", text.reflow(decisions)]
+            else:
+                lines += ["", "D shows how this table decides points the printed rules leave open."]
+        lines += ["", "Every game is saved after each action; Resume in the launcher continues it."]
+        return "\n".join(lines)
+
+    def help_picture(self, size: tuple[int, int]) -> pygame.Surface:
+        """The board as it stands, drawn by the screen's own draw_board and shrunk to fit `size`, for the
+        help's how to play."""
+        if self.match.config.game.startswith("jenga"):
+            return tower_sketch(size)  # the tower view may still be building: a drawn tower, always ready
+        board = self.rects.get("board")
+        if board is None or board.w < 10 or board.h < 10:
+            return pygame.Surface((1, 1))
+        canvas = pygame.Surface(self.size)
+        canvas.fill(P.BACKGROUND)
+        canvas.set_clip(board)
+        self.draw_board(canvas, board)
+        canvas.set_clip(None)
+        shot = canvas.subsurface(board).copy()
+        k = min(size[0] / board.w, size[1] / board.h)
+        return pygame.transform.smoothscale(shot, (max(1, int(board.w * k)), max(1, int(board.h * k))))
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        rect = self._overlay_panel(surface, 0.86, 0.88)
+        s = self.scale
+        inner = rect.inflate(-int(40 * s), -int(36 * s))
+        text.draw(surface, f"Help: {self.spec.title}", inner.topleft, self.font_size(24), P.HIGHLIGHT, bold=True)
+        pic_w = int(inner.w * 0.36)
+        picture = pygame.Rect(inner.right - pic_w, inner.y + int(40 * s), pic_w, inner.h - int(70 * s))
+        if self._help_shot is None or self._help_shot[0] != (picture.size, len(self.match.history)):
+            self._help_shot = ((picture.size, len(self.match.history)), self.help_picture(picture.size))
+        shot = self._help_shot[1]
+        spot = shot.get_rect(midtop=(picture.centerx, picture.y))
+        surface.blit(shot, spot)
+        pygame.draw.rect(surface, P.PANEL_EDGE, spot, width=1)
+        text.draw(surface, text.fit("The board now", self.font_size(14), pic_w), (spot.centerx, spot.bottom + 4),
+                  self.font_size(14), P.TEXT_DIM, anchor="midtop")
+        size = self.font_size(16)
+        body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w - pic_w - int(20 * s), inner.h - int(64 * s))
+        lines = text.wrap(self.help_text(), size, body.w)
+        line_h = int(size * 1.35)
+        rows = max(1, body.h // line_h)
+        self.help_top = min(self.help_top, max(0, len(lines) - rows))
+        y = body.y
+        for line in lines[self.help_top:self.help_top + rows]:
+            bold = line.isupper() and bool(line.strip())
+            text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
+            y += line_h
+        more = "  (Up/Down or the wheel scroll)" if len(lines) > rows else ""
+        text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),
+                  (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")
