@@ -66,3 +66,39 @@ def test_pro_touches_the_ranked_blocks_then_pulls_a_loose_one_slowly():
     level, slot = (int(x) for x in action.split()[1].split(":"))
     if match.state.last_probe and match.state.last_probe["moves"]:
         assert (level, slot) == touched[-1]
+
+
+def _touch_then_pull(bot, state, rng):
+    """Play the bot's touches on `state`; return the blocks touched, whether each gave, and its push."""
+    touched = []
+    action = bot.choose(state, rng)
+    while action.startswith("probe "):
+        state.apply_action(action)
+        touched.append((tuple(state.last_probe["where"]), bool(state.last_probe["moves"])))
+        action = bot.choose(state, rng)
+    return touched, action
+
+
+@pytest.mark.physics
+def test_the_careful_levels_touch_none_three_and_six_blocks_and_pull_the_first_that_gives():
+    """Issue 16: levels a person recognises, "a beginner pushes fast and anywhere; a careful player
+    touches first". The easy bot pushes at once; careful touches at most three blocks, careful_hard at
+    most six, in the order its eye ranks them, and stops at the first that gives and pulls it."""
+    from games.jenga.bots import touch_order
+    from games.jenga.push import parse_push
+
+    spec = registry.get("jenga_classic")
+    state = _match(3).state
+    order = touch_order(state)
+    touched, action = _touch_then_pull(spec.bots["careful_easy"](), state.clone(), np.random.default_rng(0))
+    assert touched == [] and action.startswith("push ")
+    for name, budget in (("careful", 3), ("careful_hard", 6)):
+        touched, action = _touch_then_pull(spec.bots[name](), state.clone(), np.random.default_rng(0))
+        assert 1 <= len(touched) <= budget
+        assert [b for b, _ in touched] == order[: len(touched)]
+        gave = [b for b, moves in touched if moves]
+        push = parse_push(action)
+        if gave:  # only the last touch gave (it stopped there), and that is the block it pulls
+            assert gave == [touched[-1][0]] and (push.level, push.slot) == gave[0]
+        else:     # nothing gave: all its touches were used, and it pulls another block
+            assert len(touched) == budget and (push.level, push.slot) not in order[:budget]

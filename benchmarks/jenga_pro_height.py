@@ -1,0 +1,81 @@
+"""How tall two Jenga pros build the tower: two-player games of `pro` against `pro`, one row per game.
+
+    .venv/bin/python benchmarks/jenga_pro_height.py --games 20 [--seed 0] [--game jenga_classic] \
+        [--bot pro] [--out rows.jsonl] [--json]
+
+For each game (seed S+i): how it ended, the turns played, and the tower when it fell: its levels
+counting an unfinished top level (`levels`) and its complete levels. The summary gives the mean
+height, its standard deviation, the lowest and the highest. Issue 16's target: at least 30 levels on
+average on the calibrated tower. `--rows FILE ...` sums up saved rows instead of playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from jenga_ladder import one_game, read_rows  # benchmarks/ is the script's own directory
+
+from games import registry
+
+
+def summary(rows: list[dict]) -> dict:
+    out = {"games": len(rows), "falls": sum(r["ended"] == "fall" for r in rows),
+           "mean_turns": round(statistics.mean(r["turns"] for r in rows), 2)}
+    for key in ("levels", "complete_levels"):
+        values = [r[key] for r in rows]
+        out[key] = {"mean": round(statistics.mean(values), 2),
+                    "sd": round(statistics.stdev(values), 2) if len(values) > 1 else 0.0,
+                    "min": min(values), "max": max(values)}
+    out["games_with_30_levels"] = sum(r["levels"] >= 30 for r in rows)
+    out["cpu_s_per_game"] = round(statistics.mean(r["cpu_s"] for r in rows), 2)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--game", default="jenga_classic")
+    ap.add_argument("--bot", default="pro")
+    ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
+    ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
+    ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
+    args = ap.parse_args()
+    if args.rows:
+        rows = [r for r in read_rows(args.rows) if r["bots"] == [args.bot, args.bot] and r["game"] == args.game]
+        if not rows:
+            print(f"no {args.bot} against {args.bot} rows of {args.game} in {' '.join(args.rows)}", file=sys.stderr)
+            sys.exit(2)
+        out = summary(rows)
+        out.update(game=args.game, bot=args.bot, seeds=sorted(r["seed"] for r in rows))
+        print(json.dumps(out))
+        return
+    spec = registry.get(args.game)
+    if args.bot not in spec.bots:
+        print(f"--bot must be one of {', '.join(spec.bots)}, got {args.bot!r}", file=sys.stderr)
+        sys.exit(2)
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        sys.exit(2)
+    start = time.perf_counter()
+    rows = []
+    for i in range(args.games):
+        row = one_game(args.game, [args.bot, args.bot], args.seed + i)
+        row["game"] = args.game
+        rows.append(row)
+        if args.out:
+            with open(args.out, "a") as f:
+                f.write(json.dumps(row) + "\n")
+        if not args.json:
+            print(json.dumps(row), flush=True)
+    out = summary(rows)
+    out.update(game=args.game, bot=args.bot, seed=args.seed, wall_s=round(time.perf_counter() - start, 1))
+    print(json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()
