@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
-from sim.riskmap import push_order, push_samples  # noqa: E402
+from sim.riskmap import push_order, push_outcome, push_samples  # noqa: E402
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "riskmap_brute.json"
 
@@ -32,7 +32,7 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "riskmap_brute.json"
 def _push(job):
     spec, state, level, pos, push = job
     t0 = time.process_time()
-    v = Tower.from_state(spec, state).extract(level, pos, **push)
+    v = push_outcome(spec, state, level, pos, push)
     return [bool(v.collapsed), float(v.push_force_n), float(v.max_displacement_mm), time.process_time() - t0]
 
 

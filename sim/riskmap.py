@@ -93,10 +93,17 @@ def push_order(pushes: list[dict]) -> list[dict]:
     return pushes[1:2] + pushes[:1] + pushes[2:]
 
 
+def push_outcome(spec: TowerSpec, state: dict, level: int, pos: int, push: dict):
+    """One push of the map from the tower's state: its Verdict (the tower it leaves is thrown away, so
+    it is not re-seated: Tower.keep_state)."""
+    tower = Tower.from_state(spec, state)
+    tower.keep_state = False
+    return tower.extract(level, pos, **push)
+
+
 def _extract(args) -> tuple[bool, float, float]:
     """One extraction from the tower's state: (collapsed, median push force, largest displacement)."""
-    spec, state, level, pos, push = args
-    verdict = Tower.from_state(spec, state).extract(level, pos, **push)
+    verdict = push_outcome(*args)
     return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
 
 

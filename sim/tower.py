@@ -33,13 +33,19 @@ FOLLOW_REST_MM_S = 5.0
 class Tower:
     """A tower of blocks for one game, built from `spec` with per-block tolerances drawn from `seed`."""
 
-    def __init__(self, spec: TowerSpec, seed: int = 0):
+    def __init__(self, spec: TowerSpec, seed: int = 0, _build: bool = True):
         arguments.check_seed(seed)
         self.spec = spec
         self.seed = int(seed)
         self.dims = block_dims(spec, self.seed)
         self.masses = block_masses(spec, self.seed)              # kg per block id
-        self._poses = built_poses(spec, self.dims, self.masses)
+        # from_state passes _build=False: it replaces the poses at once, so seating a fresh tower (about
+        # 2 ms, a few percent of a risk-map push) would be wasted.
+        self._poses = built_poses(spec, self.dims, self.masses) if _build else np.zeros((spec.num_blocks, 7))
+        self.keep_state = True
+        """False: an operation returns its verdict but leaves the stored poses as the solver ended them,
+        without re-seating (Tower._reseat). For a caller that only reads the verdict and throws the tower
+        away (sim.riskmap's pushes): the verdict is the same, the re-seat costs about 4 ms."""
         n = spec.num_blocks
         per = spec.per_level
         self.slots = np.arange(n).reshape(spec.levels, per)       # block id per (level, pos), -1 empty
@@ -461,7 +467,8 @@ class Tower:
         standing = np.setdiff1d(inside, fallen_ids)
         floor_ids = fallen_ids[on_floor(final[fallen_ids])]
         moved = np.flatnonzero(self.level_of >= 0)
-        self._poses[moved] = final[moved] if collapsed else self._reseat(before, final, hand is not None)[moved]
+        keep = collapsed or not self.keep_state
+        self._poses[moved] = final[moved] if keep else self._reseat(before, final, hand is not None)[moved]
         if self.hand is not None:
             self._poses[self.hand] = final[self.hand]
         if collapsed:
@@ -639,7 +646,7 @@ class Tower:
                 raise SimError(f"tower state version {state.get('version')!r} is not {STATE_VERSION}")
             if state["variant"] != spec.name:
                 raise SimError(f"tower state is for the {state['variant']!r} tower, not {spec.name!r}")
-            tower = cls(spec, int(state["seed"]))
+            tower = cls(spec, int(state["seed"]), _build=False)
             poses = np.array(state["poses"], dtype=float)
             slots = np.array(state["slots"], dtype=int).reshape(-1, spec.per_level)
             where = list(state["where"])

@@ -277,9 +277,10 @@ class World:
                           physicsClientId=self.client)
 
     def close(self) -> None:
-        if self.client is not None:
-            pb.resetSimulation(physicsClientId=self.client)
-            self.client = None
+        """Let go of the client. Its bodies stay until the next world empties it with resetSimulation
+        (every world starts that way), so closing costs nothing: emptying it here as well took 0.3 to
+        0.6 ms an operation, a few percent of a removal's decision."""
+        self.client = None
 
     def __enter__(self) -> "World":
         return self
