@@ -19,6 +19,7 @@ changeDynamics(localInertiaDiagonal=...) without mass= set the body's mass to 0,
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 
@@ -145,6 +146,11 @@ class World:
         # block ids follow the block and a stacked block's id says nothing about its height.
         self.glued_ids = self.glued_ids[np.argsort(level_of[self.glued_ids], kind="stable")]
         self.glue = self._compound(self.glued_ids, self.masses[self.glued_ids]) if len(self.glued_ids) else None
+        if self.glue is not None:
+            # For glue_motion: where the glued body starts (it is made at the blocks' centre of mass, turned
+            # by nothing) and how far its farthest block lies from that centre.
+            self._glue_com = tuple(float(v) for v in pb.getBasePositionAndOrientation(self.glue[0], physicsClientId=c)[0])
+            self._glue_reach = float(np.linalg.norm(self.glue[1][:, :3], axis=1).max())
         self.moving_ids = np.concatenate([self.dynamic_ids, self.glued_ids]).astype(int)
 
     def _surface(self, body: int) -> None:
@@ -217,6 +223,41 @@ class World:
             p, q = pb.getBasePositionAndOrientation(self.glue[0], physicsClientId=c)
             out[self.glued_ids] = compose(np.array(p + q), self.glue[1])
         return out
+
+    def surely_standing(self, ids, drop_m: float, tilt_rad: float) -> bool:
+        """True when no block `ids` (separate bodies in this world) and no glued block can have dropped
+        `drop_m` or tipped `tilt_rad` since the world was built; False when that is not ruled out (the
+        caller then checks the full poses). Bounds only: a block's tilt is at most its up axis's angle
+        from the vertical now plus at the start; a glued block's drop and tilt are bounded by
+        glue_motion."""
+        reach, turn = self.glue_motion()
+        if reach >= drop_m or turn >= tilt_rad:
+            return False
+        key = tuple(int(b) for b in ids)
+        if getattr(self, "_loose_key", None) != key:
+            up = 1.0 - 2.0 * (self.start[key, 3] ** 2 + self.start[key, 4] ** 2) if key else np.zeros(0)
+            self._loose_key = key
+            self._loose = [(self.body[b], float(z), float(np.arccos(np.clip(u, -1.0, 1.0))))
+                           for b, z, u in zip(key, self.start[list(key), 2], up)]
+        c = self.client
+        for body, z0, tilt0 in self._loose:
+            (_, _, z), (qx, qy, _, _) = pb.getBasePositionAndOrientation(body, physicsClientId=c)
+            if z0 - z >= drop_m:
+                return False
+            if tilt0 + math.acos(max(-1.0, min(1.0, 1.0 - 2.0 * (qx * qx + qy * qy)))) >= tilt_rad:
+                return False
+        return True
+
+    def glue_motion(self) -> tuple[float, float]:
+        """Bounds on how far the glued part has moved since the world was built, for every block in it:
+        (the largest distance any glued block can have gone, in m; the angle the body has turned through,
+        in rad, which no glued block's tilt can exceed). A rigid body turned by an angle a moves a point
+        at distance r from its centre by at most a * r. (0, 0) when nothing is glued."""
+        if self.glue is None:
+            return 0.0, 0.0
+        p, q = pb.getBasePositionAndOrientation(self.glue[0], physicsClientId=self.client)
+        angle = 2.0 * math.acos(min(1.0, abs(q[3])))
+        return math.dist(p, self._glue_com) + angle * self._glue_reach, angle
 
     def poses_of(self, ids) -> np.ndarray:
         c = self.client
