@@ -5,7 +5,11 @@ so the sequential map of a block is the outcome of its first pushes: the test is
 cached outcomes with sim.riskmap's own decision rule (no physics runs), giving for every cached block
 the map's p_collapse, the pushes it would run and their CPU seconds, against the 64-push p_collapse.
 
-    python benchmarks/sim_riskmap_grade.py [--samples 8] [--json]
+    python benchmarks/sim_riskmap_grade.py [--samples 8] [--json] [--verify N]
+
+--verify N first re-runs the first push of N blocks of every cached tower (spread over its levels) on the
+code as it is and checks that each comes out as cached, bit for bit (fall, force, displacement): a cache
+made on other physics grades nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
-from sim.riskmap import _decided, _next_stop  # noqa: E402
+from sim.riskmap import _decided, _next_stop, push_order, push_outcome, push_samples  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -36,8 +40,11 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--samples", type=int, default=8)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--verify", type=int, default=0, metavar="N",
+                   help="re-run the first push of N cached blocks per tower and check it matches the cache")
     a = p.parse_args(argv)
     out = []
+    mismatches = 0
     for path in sorted(glob.glob(str(RESULTS / "riskmap_brute*.json"))):
         for key, t in json.loads(Path(path).read_text())["towers"].items():
             spec = load_spec(t["variant"])
@@ -45,6 +52,18 @@ def main(argv=None) -> int:
             if not blocks:
                 continue
             safe = Tower(spec, t["seed"]).static_margins(blocks)[0] >= spec.verdict.near_critical_margin_mm
+            if a.verify:
+                state = Tower(spec, t["seed"]).get_state()
+                picks = t["blocks"][:: max(1, len(t["blocks"]) // a.verify)][: a.verify]
+                for b in picks:
+                    push = push_order(push_samples(t["map_seed"], b["level"], b["pos"], t["brute"], t["speed"]))[0]
+                    v = push_outcome(spec, state, b["level"], b["pos"], push)
+                    cached = b["pushes"][0]
+                    same = [bool(v.collapsed), float(v.push_force_n), float(v.max_displacement_mm)] == cached[:3]
+                    mismatches += not same
+                    if not same or not a.json:
+                        print(f"{key} {b['level']}:{b['pos']} first push {'as cached' if same else 'DIFFERS from the cache'}",
+                              file=sys.stderr if a.json else sys.stdout, flush=True)
             rows = []
             for b, s in zip(t["blocks"], safe):
                 n = replay(b["pushes"], bool(s), a.samples)
@@ -64,6 +83,9 @@ def main(argv=None) -> int:
                       f"{o['cpu_s']:.1f} s CPU; beyond 0.15: {[(r['level'], r['pos'], r['map'], r['brute']) for r in o['worst']]}")
     if a.json:
         print(json.dumps(out, indent=1))
+    if mismatches:
+        print(f"{mismatches} re-run pushes differ from the cache: it was made on other physics", file=sys.stderr)
+        return 1
     return 0
 
 
