@@ -82,18 +82,66 @@ class TowerView:
         self._ghost_owner = np.zeros(0, dtype=int)
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
+        self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
+        self._picture_key: tuple | None = None  # everything that picture was painted from
+        self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
              hover: int | None = None, selected: int | None = None, floor: bool = True,
              ghosts: np.ndarray | None = None, ghost_sizes: np.ndarray | None = None,
              ghost_hover: int | None = None, ghost_fill=None, marked_holes=(), hover_hole=None,
-             outlined=()) -> None:
+             outlined=(), backdrop=None) -> None:
         """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
         tinted by it (wood where 0: see render.tower.tint) and the others fade a little to grey. hover and selected get outlines. ghosts: (G, 7) poses
         of places a block may go (outlined over everything; ghost_hover filled with ghost_fill).
         marked_holes: (block, end +1/-1) of holes a piece may go into now, ringed where they show;
-        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers)."""
+        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers).
+
+        backdrop: the colour behind the tower. Given it, the view paints the camera's viewport into a
+        picture of its own on that colour and copies it to the surface; while nothing it is drawn from
+        changes (the scene, the camera, the tint, the marks), the next frames copy the same picture
+        without painting it again (a still tower under a moving pointer costs a copy a frame, not a
+        projection and a thousand polygons). Picking answers from the faces of the picture shown."""
+        if backdrop is None:
+            self._paint(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined)
+            return
+        area = pygame.Rect(self.camera.viewport).clip(surface.get_rect())
+        key = self._key(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined, backdrop)
+        picture = self._picture
+        if picture is None or picture.get_size() != surface.get_size() or picture.get_bitsize() != surface.get_bitsize():
+            picture = self._picture = pygame.Surface(surface.get_size(), 0, surface)
+            self._picture_key = None
+        if key != self._picture_key:
+            picture.set_clip(area)
+            picture.fill(backdrop, area)
+            self._paint(picture, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined)
+            picture.set_clip(None)
+            self._picture_key = key
+        surface.blit(picture, area.topleft, area)
+
+    def _key(self, surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover, ghost_fill,
+             marked_holes, hover_hole, outlined, backdrop) -> tuple:
+        """Everything a picture is painted from, in a form that compares by value."""
+        cam = self.camera
+
+        def raw(a):
+            return None if a is None else (np.asarray(a).shape, np.ascontiguousarray(a).tobytes())
+
+        return (surface.get_size(), tuple(backdrop), palette.HIGHLIGHT, palette.ACCENT, palette.VERMILLION, cam.yaw, cam.pitch, cam.distance, cam.zoom,
+                tuple(np.asarray(cam.target, dtype=float).tolist()), tuple(cam.viewport), cam.fov_height,
+                raw(scene.poses), raw(scene.sizes), raw(scene.colours), raw(scene.hidden), raw(scene.loose),
+                tuple(sorted(scene.symbols.items())), scene.holes, tuple(repr(f) for f in scene.figures),
+                raw(risk), hover, selected, floor, raw(ghosts), raw(ghost_sizes), ghost_hover,
+                None if ghost_fill is None else tuple(ghost_fill), tuple(marked_holes), hover_hole,
+                tuple(outlined))
+
+    def _paint(self, surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover, ghost_fill,
+               marked_holes, hover_hole, outlined) -> None:
+        self.paints += 1
         cam = self.camera
         n = len(scene.poses)
         shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)

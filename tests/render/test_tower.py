@@ -215,6 +215,43 @@ def test_hover_outline_and_pieces_are_drawn(surface):
     assert np.any((patch[..., 0] > 180) & (patch[..., 1] < 90))  # the mushroom's red cap
 
 
+def test_the_kept_picture_is_the_tower_painted_afresh_and_is_painted_again_on_any_change(surface):
+    """With a backdrop the view keeps its picture: a frame in which nothing it is drawn from changed
+    copies it (no painting); a change of hover, tint, camera or poses paints anew; every frame shows
+    exactly the pixels a fresh paint gives, and picking agrees with it."""
+    levels = 8
+    cam = camera_for(levels, yaw=-90)
+    scene = scene_of(levels, holes=True, symbols={0: "mushroom"})
+    risk = np.full(len(scene.poses), np.nan)
+    kept = TowerView(cam)
+
+    def frame(**kw):
+        surface.fill((200, 0, 200))  # whatever was on the surface before: the picture covers the viewport
+        kept.draw(surface, scene, backdrop=BG, **kw)
+        return pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+
+    fresh_view, fresh = paint(surface, scene, cam, risk=risk)
+    assert np.array_equal(frame(risk=risk), fresh) and kept.paints == 1
+    assert np.array_equal(frame(risk=risk), fresh) and kept.paints == 1  # nothing changed: copied
+    assert kept.pick((W // 2, H // 2)) == fresh_view.pick((W // 2, H // 2)) is not None
+    changes = [dict(risk=risk, hover=6)]
+    risk2 = risk.copy()
+    risk2[6] = 0.4  # a figure arrives
+    changes.append(dict(risk=risk2, hover=6))
+    for kw in changes:
+        _, want = paint(surface, scene, cam, **kw)
+        before = kept.paints
+        assert np.array_equal(frame(**kw), want) and kept.paints == before + 1
+    cam.yaw += 0.2  # the camera turns
+    _, want = paint(surface, scene, cam, risk=risk2, hover=6)
+    assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 4
+    scene.poses = scene.poses.copy()
+    scene.poses[6, 0] += 0.01  # a block moves
+    _, want = paint(surface, scene, cam, risk=risk2, hover=6)
+    assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 5
+    assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 5
+
+
 # ---- widgets -----------------------------------------------------------------------------------------
 def test_spinner_stops_on_the_outcome_it_is_given(surface):
     spinner = Spinner(["0", "1", "2", "3", "0", "1"], groups=[0, 0, 1, 1, 2, 2])
