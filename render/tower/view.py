@@ -25,6 +25,13 @@ from .tint import tinted
 AMBIENT = 0.42
 FLOOR = (44, 49, 60)
 FLOOR_EDGE = (70, 76, 92)
+TABLE_TOP = (50, 56, 69)  # the simulator's table: its top face, a little lighter than the room behind it
+TABLE_EDGE = (82, 89, 107)
+GROUND = (36, 40, 50)  # the floor below the table
+GROUND_EDGE = (56, 61, 75)
+GROUND_MIN_HALF = 1.0  # metres: the floor is drawn at least this far each way from the table's centre
+GROUND_MARGIN = 0.3  # and this far beyond the furthest block, so a block that slid away lies on it
+NEAR = 0.02  # metres: parts of the table and floor nearer the eye than this are cut off (as blocks are)
 EDGE_DARKEN = 0.55
 HOLE = (28, 20, 14)
 HOLE_RADIUS = 0.0045  # metres
@@ -68,6 +75,7 @@ class TowerScene:
     holes: bool = False  # holes in both ends of every block
     figures: list[Figure] = field(default_factory=list)
     loose: np.ndarray | None = None  # (N,) True for blocks off the tower (on the floor)
+    table: dict | None = None  # the simulator's table and floor (games.jenga.physics.table()); None: a round mat
 
 
 class TowerView:
@@ -131,7 +139,7 @@ class TowerView:
         def raw(a):
             return None if a is None else (np.asarray(a).shape, np.ascontiguousarray(a).tobytes())
 
-        return (surface.get_size(), tuple(backdrop), palette.HIGHLIGHT, palette.ACCENT, palette.VERMILLION, cam.yaw, cam.pitch, cam.distance, cam.zoom,
+        return (surface.get_size(), tuple(backdrop), None if scene.table is None else tuple(sorted(scene.table.items())), palette.HIGHLIGHT, palette.ACCENT, palette.VERMILLION, cam.yaw, cam.pitch, cam.distance, cam.zoom,
                 tuple(np.asarray(cam.target, dtype=float).tolist()), tuple(cam.viewport), cam.fov_height,
                 raw(scene.poses), raw(scene.sizes), raw(scene.colours), raw(scene.hidden), raw(scene.loose),
                 tuple(sorted(scene.symbols.items())), scene.holes, tuple(repr(f) for f in scene.figures),
@@ -191,6 +199,21 @@ class TowerView:
             size = np.array([w * ppm, h * ppm])
             rect_lo.append((xy - size / 2)[None])
             rect_hi.append((xy + size / 2)[None])
+        # The table top is drawn while the eye is above it (the camera's lowest pitch can bring it level
+        # with the top: a player never looks at the table from underneath).
+        table = (self._table_faces(scene.table, light) if (floor and scene.table is not None and eye[2] > 0.0)
+                 else None)
+        table_at = len(ids) + len(placed)  # the table's index in the draw order, when there is one
+        if table is not None and table[0]:
+            faces, t_lower, t_upper = table
+            pts = np.concatenate([quad for quad, _ in faces])
+            lower.append(t_lower[None])
+            upper.append(t_upper[None])
+            # Only planes order it (blocks on it lie above its top, blocks on the floor below it); where
+            # none do (a block tipping over its edge) it goes first, under the blocks.
+            depths.append(np.array([float(centre_depth.max(initial=0.0)) + 100.0]))
+            rect_lo.append(pts.min(axis=0)[None])
+            rect_hi.append(pts.max(axis=0)[None])
         order = draw_order(np.concatenate(lower), np.concatenate(upper), np.concatenate(depths), eye,
                            np.concatenate(rect_lo), np.concatenate(rect_hi))
 
@@ -212,7 +235,9 @@ class TowerView:
             corners_xy, _ = cam.project(pts)  # (N, 2, 4, 2)
             symbol_rects = np.concatenate([corners_xy.min(axis=2), corners_xy.max(axis=2)], axis=-1)
 
-        if floor:
+        if floor and scene.table is not None:
+            self._draw_ground(surface, scene.table, boxes, shown)
+        elif floor:
             self._draw_floor(surface, scene, boxes)
         polys, owners = [], []
         self.last_order = []
@@ -230,6 +255,11 @@ class TowerView:
         marked = set(marked_holes)
         draw_polygon = pygame.draw.polygon
         for k in order:
+            if k == table_at:
+                for quad, colour in table[0]:
+                    draw_polygon(surface, colour, quad.tolist())
+                    draw_polygon(surface, TABLE_EDGE, quad.tolist(), 1)
+                continue
             if k >= len(ids_l):
                 fig, centre, w, h = placed[k - len(ids_l)]
                 self._draw_figure(surface, fig, centre, w, h)
@@ -330,6 +360,64 @@ class TowerView:
         shade = 1.0 - OCCLUSION * np.clip(inside / OCCLUSION_DEPTH, 0.0, 1.0)
         shade[~standing] = 1.0
         return shade
+
+    def _clipped(self, points: np.ndarray) -> np.ndarray | None:
+        """A convex polygon of world points cut to the part at least NEAR in front of the eye, projected
+        to the screen (None when nothing of it is in front)."""
+        cam = self.camera
+        forward = cam.basis()[2]
+        depth = (points - cam.eye) @ forward - NEAR
+        if np.all(depth >= 0):
+            kept = points
+        else:
+            out = []
+            for i in range(len(points)):  # Sutherland-Hodgman against the one near plane
+                j = (i + 1) % len(points)
+                if depth[i] >= 0:
+                    out.append(points[i])
+                if (depth[i] >= 0) != (depth[j] >= 0):
+                    t = depth[i] / (depth[i] - depth[j])
+                    out.append(points[i] + t * (points[j] - points[i]))
+            if len(out) < 3:
+                return None
+            kept = np.array(out)
+        xy, _ = cam.project(kept)
+        return xy
+
+    def _table_faces(self, table: dict, light: np.ndarray):
+        """The simulator's table top as a box: ([(screen polygon, colour)] of its faces turned to the eye,
+        its lower and upper world corners)."""
+        half = np.array([table["length"] / 2, table["width"] / 2, table["thickness"] / 2])
+        centre = np.array([0.0, 0.0, -half[2]])
+        box = Boxes(np.array([[*centre, 0.0, 0.0, 0.0, 1.0]]), (2 * half)[None])
+        eye = self.camera.eye
+        faces = []
+        for f in range(6):
+            normal = box.normals[0, f]
+            if float(normal @ (eye - box.face_centres[0, f])) <= 0:
+                continue
+            quad = self._clipped(box.corners[0, FACE_CORNERS[f]])
+            if quad is None:
+                continue
+            top = normal[2] > 0.5
+            shade = 1.0 if top else AMBIENT + (1 - AMBIENT) * max(0.0, float(normal @ light))
+            colour = TABLE_TOP if top else tuple(int(c * shade) for c in TABLE_EDGE)
+            faces.append((quad, colour))
+        return faces, centre - half, centre + half
+
+    def _draw_ground(self, surface: pygame.Surface, table: dict, boxes: Boxes, shown: np.ndarray) -> None:
+        """The floor below the simulator's table: a square round the table's centre, reaching past every
+        block (a block that slid far across the floor still lies on it)."""
+        reach = float(np.abs(boxes.centres[shown, :2]).max(initial=0.0)) if len(boxes) else 0.0
+        half = max(GROUND_MIN_HALF, table["length"] / 2, table["width"] / 2, reach + GROUND_MARGIN)
+        z = table["floor_z"]
+        square = np.array([[-half, -half, z], [half, -half, z], [half, half, z], [-half, half, z]])
+        if self.camera.eye[2] <= z:
+            return  # seen from below the floor (never at the camera's pitches): nothing to draw
+        xy = self._clipped(square)
+        if xy is not None:
+            pygame.draw.polygon(surface, GROUND, xy.tolist())
+            pygame.draw.polygon(surface, GROUND_EDGE, xy.tolist(), 2)
 
     def _draw_floor(self, surface: pygame.Surface, scene: TowerScene, boxes: Boxes) -> None:
         shown = boxes.centres if len(boxes) else np.zeros((1, 3))

@@ -143,6 +143,8 @@ class Overlays:
         state = self.match.state
         if self.live is not None:
             return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
+        if self.match.is_over():
+            return ""  # nothing may be taken or placed any more: no tooltip over the fallen blocks
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
         where = self._block_at(self.hover_block)
