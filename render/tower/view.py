@@ -93,6 +93,8 @@ class TowerView:
         self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
+        self._last_key: tuple | None = None  # what the last frame was drawn from
+        self._missed = False  # whether the last frame had to be painted
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
@@ -110,14 +112,30 @@ class TowerView:
         picture of its own on that colour and copies it to the surface; while nothing it is drawn from
         changes (the scene, the camera, the tint, the marks), the next frames copy the same picture
         without painting it again (a still tower under a moving pointer costs a copy a frame, not a
-        projection and a thousand polygons). Picking answers from the faces of the picture shown."""
+        projection and a thousand polygons). While the picture changes frame after frame (a live push,
+        a fall, a turn) it is painted straight onto the surface, and kept again once it holds still.
+        Picking answers from the faces of the last picture painted, which is the one shown."""
         if backdrop is None:
+            self._picture_key = None
             self._paint(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
                         ghost_fill, marked_holes, hover_hole, outlined)
             return
         area = pygame.Rect(self.camera.viewport).clip(surface.get_rect())
         key = self._key(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
                         ghost_fill, marked_holes, hover_hole, outlined, backdrop)
+        last, self._last_key = self._last_key, key
+        if key != self._picture_key and key != last and self._missed:
+            # Changing frame after frame (a push, a fall, a turn): paint straight onto the surface, as
+            # keeping a picture that the next frame replaces would only cost a copy.
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip))
+            surface.fill(backdrop, area)
+            self._paint(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined)
+            surface.set_clip(clip)
+            self._picture_key = None  # the picture kept is not the one picking now answers for
+            return
+        self._missed = key != self._picture_key
         picture = self._picture
         if picture is None or picture.get_size() != surface.get_size() or picture.get_bitsize() != surface.get_bitsize():
             picture = self._picture = pygame.Surface(surface.get_size(), 0, surface)
