@@ -94,6 +94,8 @@ class TowerView:
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
         self._last_key: tuple | None = None  # what the last frame was drawn from
+        self._table: Boxes | None = None  # the table top's box, built once
+        self._table_key: tuple | None = None
         self._missed = False  # whether the last frame had to be painted
 
     # ---- drawing ----------------------------------------------------------------------
@@ -174,7 +176,7 @@ class TowerView:
         boxes = Boxes(scene.poses, scene.sizes)
         eye = cam.eye
         right, up, forward = cam.basis()
-        screen, depth = cam.project(boxes.corners)  # (N, 8, 2), (N, 8)
+        screen, depth = cam.project(boxes.corners, (right, up, forward))  # (N, 8, 2), (N, 8)
         centre_depth = (boxes.centres - eye) @ forward
         shown &= centre_depth > 0.02
 
@@ -219,8 +221,8 @@ class TowerView:
             rect_hi.append((xy + size / 2)[None])
         # The table top is drawn while the eye is above it (the camera's lowest pitch can bring it level
         # with the top: a player never looks at the table from underneath).
-        table = (self._table_faces(scene.table, light) if (floor and scene.table is not None and eye[2] > 0.0)
-                 else None)
+        table = (self._table_faces(scene.table, light, (right, up, forward), eye)
+                 if (floor and scene.table is not None and eye[2] > 0.0) else None)
         table_at = len(ids) + len(placed)  # the table's index in the draw order, when there is one
         if table is not None and table[0]:
             faces, t_lower, t_upper = table
@@ -254,7 +256,7 @@ class TowerView:
             symbol_rects = np.concatenate([corners_xy.min(axis=2), corners_xy.max(axis=2)], axis=-1)
 
         if floor and scene.table is not None:
-            self._draw_ground(surface, scene.table, boxes, shown)
+            self._draw_ground(surface, scene.table, boxes, shown, (right, up, forward))
         elif floor:
             self._draw_floor(surface, scene, boxes)
         polys, owners = [], []
@@ -379,12 +381,11 @@ class TowerView:
         shade[~standing] = 1.0
         return shade
 
-    def _clipped(self, points: np.ndarray) -> np.ndarray | None:
+    def _clipped(self, points: np.ndarray, basis, eye) -> np.ndarray | None:
         """A convex polygon of world points cut to the part at least NEAR in front of the eye, projected
         to the screen (None when nothing of it is in front)."""
         cam = self.camera
-        forward = cam.basis()[2]
-        depth = (points - cam.eye) @ forward - NEAR
+        depth = (points - eye) @ basis[2] - NEAR
         if np.all(depth >= 0):
             kept = points
         else:
@@ -399,31 +400,40 @@ class TowerView:
             if len(out) < 3:
                 return None
             kept = np.array(out)
-        xy, _ = cam.project(kept)
-        return xy
+        xy, _ = cam.project(kept, basis)
+        return _inside_viewport(xy, cam.viewport)
 
-    def _table_faces(self, table: dict, light: np.ndarray):
+    def _table_box(self, table: dict) -> Boxes:
+        key = tuple(sorted(table.items()))
+        if self._table_key != key:
+            half = np.array([table["length"] / 2, table["width"] / 2, table["thickness"] / 2])
+            self._table = Boxes(np.array([[0.0, 0.0, -half[2], 0.0, 0.0, 0.0, 1.0]]), (2 * half)[None])
+            self._table_key = key
+        return self._table
+
+    def _table_faces(self, table: dict, light: np.ndarray, basis, eye):
         """The simulator's table top as a box: ([(screen polygon, colour)] of its faces turned to the eye,
         its lower and upper world corners)."""
-        half = np.array([table["length"] / 2, table["width"] / 2, table["thickness"] / 2])
-        centre = np.array([0.0, 0.0, -half[2]])
-        box = Boxes(np.array([[*centre, 0.0, 0.0, 0.0, 1.0]]), (2 * half)[None])
-        eye = self.camera.eye
+        box = self._table_box(table)
+        corners = box.corners[0]
+        whole = bool(np.all((corners - eye) @ basis[2] >= NEAR))  # all in front: no face needs cutting
+        projected = self.camera.project(corners, basis)[0] if whole else None
         faces = []
         for f in range(6):
             normal = box.normals[0, f]
             if float(normal @ (eye - box.face_centres[0, f])) <= 0:
                 continue
-            quad = self._clipped(box.corners[0, FACE_CORNERS[f]])
+            quad = (_inside_viewport(projected[FACE_CORNERS[f]], self.camera.viewport) if whole
+                    else self._clipped(corners[FACE_CORNERS[f]], basis, eye))
             if quad is None:
                 continue
             top = normal[2] > 0.5
             shade = 1.0 if top else AMBIENT + (1 - AMBIENT) * max(0.0, float(normal @ light))
             colour = TABLE_TOP if top else tuple(int(c * shade) for c in TABLE_EDGE)
             faces.append((quad, colour))
-        return faces, centre - half, centre + half
+        return faces, box.lower[0], box.upper[0]
 
-    def _draw_ground(self, surface: pygame.Surface, table: dict, boxes: Boxes, shown: np.ndarray) -> None:
+    def _draw_ground(self, surface: pygame.Surface, table: dict, boxes: Boxes, shown: np.ndarray, basis) -> None:
         """The floor below the simulator's table: a square round the table's centre, reaching past every
         block (a block that slid far across the floor still lies on it)."""
         reach = float(np.abs(boxes.centres[shown, :2]).max(initial=0.0)) if len(boxes) else 0.0
@@ -432,7 +442,7 @@ class TowerView:
         square = np.array([[-half, -half, z], [half, -half, z], [half, half, z], [-half, half, z]])
         if self.camera.eye[2] <= z:
             return  # seen from below the floor (never at the camera's pitches): nothing to draw
-        xy = self._clipped(square)
+        xy = self._clipped(square, basis, self.camera.eye)
         if xy is not None:
             pygame.draw.polygon(surface, GROUND, xy.tolist())
             pygame.draw.polygon(surface, GROUND_EDGE, xy.tolist(), 2)
@@ -510,6 +520,34 @@ class TowerView:
     def pick_ghost(self, pos) -> int | None:
         """The ghost (a place a block may go) under pixel pos in the last frame drawn, or None."""
         return _hit(self._ghost_polys, self._ghost_owner, pos)
+
+
+def _inside_viewport(xy: np.ndarray, viewport, margin: float = 8.0) -> np.ndarray | None:
+    """A convex screen polygon cut to the viewport (a few pixels wider, so its edge lines stay outside):
+    the table and the floor reach far past the picture, and pygame fills a polygon scanline by scanline
+    over all of its height, so an uncut one seen from close by costs many times the tower itself."""
+    x0, y0, w, h = viewport
+    lo = np.array([x0 - margin, y0 - margin])
+    hi = np.array([x0 + w + margin, y0 + h + margin])
+    if np.all((xy >= lo) & (xy <= hi)):
+        return xy
+    pts = [p for p in xy]
+    for axis in (0, 1):
+        for bound, keep_above in ((lo[axis], True), (hi[axis], False)):
+            out = []
+            for i in range(len(pts)):
+                a, b = pts[i], pts[(i + 1) % len(pts)]
+                ina = a[axis] >= bound if keep_above else a[axis] <= bound
+                inb = b[axis] >= bound if keep_above else b[axis] <= bound
+                if ina:
+                    out.append(a)
+                if ina != inb:
+                    t = (bound - a[axis]) / (b[axis] - a[axis])
+                    out.append(a + t * (b - a))
+            pts = out
+            if len(pts) < 3:
+                return None
+    return np.array(pts)
 
 
 def _hit(polys: np.ndarray, owner: np.ndarray, pos) -> int | None:
