@@ -3,8 +3,9 @@
 TowerView only reads a TowerScene (poses, sizes, colours, symbols, pieces) and never steps the physics.
 One frame projects the eight corners of every block at once with numpy, culls the faces turned away,
 shades the rest by Lambert's law under a light fixed to the camera, orders the blocks and pieces back to
-front (render.tower.order) and paints them. The faces it painted are kept so that pick() can say which
-block is under a point without drawing again.
+front (render.tower.order) and paints them, on the simulator's table and floor when the scene has them.
+The faces it painted are kept so that pick() can say which block is under a point without drawing
+again; given a backdrop it also keeps the picture, and copies it while nothing it is drawn from changes.
 """
 
 from __future__ import annotations
