@@ -44,11 +44,33 @@ class ObstacleMovement:
         self.queue = [code for _, code in fire] + [code for _, code in barrels]
         self.stage = OBSTACLES
 
+    def _run_obstacles(self) -> None:
+        """Carry the obstacle phase on (the queue, then the dispenser's drop) until a contact waits
+        or the turn ends."""
+        contacts = self.contacts
+        while not contacts:
+            if self.in_motion is not None:
+                self._motion_step()
+            elif self.stage == OBSTACLES:
+                self._move_queue()
+            else:
+                self._end_turn()
+                return
+
     def _move_queue(self) -> None:
-        """Move the queued obstacles in order. A move that meets nothing is done here in one loop;
-        the first that meets something (or must advance or slide) is the one in motion, and we return."""
+        """Move the queued obstacles in order. A move that meets no pawn (nor the Oil Can, for a barrel)
+        is done here to its end: its steps in one loop, then its landing (a twin, a slide) when that
+        too meets nothing (_quiet_landing). The first move that meets something is the one in motion,
+        left exactly as the step-by-step rules (_motion_step) have it at that point, and we return."""
         queue, pawns, fireballs, barrels = self.queue, self.pawns, self.fireballs, self.barrels
         roll = self.obstacle_roll
+        # The spaces that stop a step of the simple loop: for a fireball the barrels, the pawns and
+        # Donkey Kong; for a barrel the fireballs, the pawns and the Oil Can. Fireballs move before
+        # barrels, so the barrels' set is made when the first barrel moves; pawns do not move here.
+        fire_stop = set(barrels)
+        fire_stop.update(pawns)
+        fire_stop.add(_DK)
+        barrel_stop = None
         while queue:
             code = queue.pop(0)
             left = roll
@@ -58,30 +80,81 @@ class ObstacleMovement:
                     continue
                 while left:
                     s = _FIRE_NEXT[pos]
-                    if s == _DK or s in barrels or s in pawns:
-                        break
+                    if s in fire_stop:
+                        if s == _DK or s in pawns:
+                            break
+                        barrels[barrels.index(s)] = -1  # the fireball destroys the barrel and goes on
+                        if s not in barrels:
+                            fire_stop.discard(s)
                     pos = s
                     left -= 1
+                if left and s == _DK:
+                    fireballs[code] = -1  # back into the Oil Can's supply (see _enter)
+                    continue
                 fireballs[code] = pos
-                if not left and fireballs.count(pos) == 1 and _FIRE_SLIDE[pos] is None:
+                if not left and (fireballs.count(pos) == 1 and _FIRE_SLIDE[pos] is None
+                                 or self._quiet_landing(code, pos, fire_stop)):
                     continue
             else:
                 b = code - FIREBALLS
                 pos = barrels[b]
                 if pos < 0:
                     continue
+                if barrel_stop is None:
+                    barrel_stop = set(fireballs)
+                    barrel_stop.update(pawns)
+                    barrel_stop.add(_OIL)
                 while left:
                     s = _BARREL_NEXT[pos]
-                    if s == _OIL or s in fireballs or s in pawns:
+                    if s in barrel_stop:
                         break
                     pos = s
                     left -= 1
+                if left and s != _OIL and s in fireballs:
+                    barrels[b] = -1  # rolled into a fireball: destroyed (see _enter)
+                    continue
                 barrels[b] = pos
-                if not left and barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None:
+                if not left and (barrels.count(pos) == 1 and _BARREL_SLIDE[pos] is None
+                                 or self._quiet_landing(code, pos, barrel_stop)):
                     continue
             self.in_motion = [code, left, True, False, []]
             return
         self._release_barrel()
+
+    def _quiet_landing(self, code: int, pos: int, stop: set) -> bool:
+        """The obstacle `code` has just used its count on pos (an exact landing). If the rest of its move
+        (going on off a twin, sliding a ladder, going on off a twin at the ladder's foot) enters no
+        space with a pawn, an obstacle of the other kind, Donkey Kong or the Oil Can, make that move
+        and return True; otherwise change nothing and return False (the move goes step by step).
+        The same course as _motion_step, _enter and _land, without the events they handle. stop: the
+        spaces of the pawns, the obstacles of the other kind and Donkey Kong (a fireball) or the Oil Can
+        (a barrel)."""
+        if code < FIREBALLS:
+            mine, nxt, slides, me = self.fireballs, _FIRE_NEXT, _FIRE_SLIDE, code
+        else:
+            mine, nxt, slides, me = self.barrels, _BARREL_NEXT, _BARREL_SLIDE, code - FIREBALLS
+        left, exact, slid, forced = 0, True, False, ()
+        here = pos
+        while True:
+            if forced:
+                s, forced = forced[0], forced[1:]
+            elif left:
+                left -= 1
+                s = nxt[here]
+            else:
+                if mine.count(here) > (here == pos):  # mine[me] is still pos
+                    left, exact = 1, False  # a twin: go on one space
+                    continue
+                if exact and not slid:
+                    slide = slides[here]
+                    if slide is not None and (code < FIREBALLS or self._barrel_may_slide(here, slide)):
+                        slid, forced = True, slide
+                        continue
+                mine[me] = here
+                return True
+            if s in stop:
+                return False
+            here = s
 
     def _release_barrel(self) -> None:
         self.stage = RELEASE

@@ -66,5 +66,17 @@ def pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple],
     return hit
 
 
+_MOVE_SETS: dict[tuple[int, int, bool], frozenset[str]] = {}
+
+
+def move_set(start: int, count: int, no_backtrack: bool) -> frozenset[str]:
+    """The action texts of the full paths from start with count, as a set (checking a move at once)."""
+    key = (start, count, no_backtrack)
+    hit = _MOVE_SETS.get(key)
+    if hit is None:
+        hit = _MOVE_SETS[key] = frozenset(a for a, _ in pawn_paths(start, count, no_backtrack)[2])
+    return hit
+
+
 def move_action(path) -> str:
     return "move " + " ".join(_NAMES[s] for s in path)

@@ -26,6 +26,7 @@ from .cards import (CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINI
                     card_label, dice_outcomes, face_label, weighted_kinds)
 from .contacts import Contacts
 from .moves import PawnMoves
+from .paths import move_set, pawn_paths
 from .obstacles import BARRELS, FIREBALLS, ObstacleMovement
 from .refusals import refusal
 from .stages import DEAL, DOT, MOVE, OBSTACLES, ORDER, OVER, RELEASE, ROLL, WALK
@@ -53,6 +54,9 @@ _DICE = {v: dice_outcomes(v) for v in ("rulebook", "wiki")}
 _DICE_BY_ACTION = {v: {a: (m, f) for a, _, m, f in outs} for v, outs in _DICE.items()}
 _DICE_CHANCE = {v: [(a, p) for a, p, _, _ in outs] for v, outs in _DICE.items()}
 _ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
+_ROLL_ACTIONS = frozenset(a for a, _ in _ROLL_CHANCE)
+_PLAY = tuple(f"play {name}" for name in CARD_NAMES)
+_MOVE_PATHS: dict[str, tuple[int, ...]] = {}  # a move action's spaces (indices), parsed once per text
 
 
 class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
@@ -187,7 +191,7 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
     def legal_actions(self) -> list[str]:
         if self.contacts:
             hand = self.hands[self.contacts[0][0]]
-            return [f"play {CARD_NAMES[k]}" for k in sorted(set(hand))] if hand else []
+            return [_PLAY[k] for k in sorted(set(hand))] if hand else []
         if self.stage != MOVE:
             return []
         return [a for a, _ in self._move_options()]
@@ -222,20 +226,58 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             self.deck_top.pop()  # it was the known top card (chance_outcomes offered only that one)
 
     def check_action(self, action: str) -> None:
-        # fast acceptance of the two commonest actions; the rest is checked by the base class, and a
-        # refusal is then explained in the game's words (refusals.py), unless the game is over
-        if not self.contacts:
-            stage = self.stage
-            if stage == ROLL and action in _DICE_BY_ACTION[self.config.variant]:
-                return
-            if stage == MOVE and any(a == action for a, _ in self._move_options()):
-                return
+        # fast acceptance of every action that is legal now (exactly those the base class accepts, found
+        # without building the lists of actions and outcomes); anything else is checked by the base
+        # class, and a refusal is then explained in the game's words (refusals.py), unless the game is over
+        if type(action) is str and self._accepts(action):
+            return
         try:
             super().check_action(action)
         except GameOverError:
             raise
         except IllegalActionError as generic:
             raise (refusal(self, action) or generic) from None
+
+    def _accepts(self, action: str) -> bool:
+        """Whether action is among legal_actions() or the chance_outcomes() now (False: let the base
+        class decide, and explain)."""
+        contacts = self.contacts
+        if contacts:
+            seat = contacts[0][0]
+            hand = self.hands[seat]
+            if hand:
+                return action[:5] == "play " and CARD_INDEX.get(action[5:]) in hand
+            played = self.played[seat]
+            if played:
+                verb = "lose " if seat == self.turn else "steal "
+                return action.startswith(verb) and CARD_INDEX.get(action[len(verb):]) in played
+            return action[:5] == "draw " and self._may_draw(action[5:])
+        stage = self.stage
+        if stage == ROLL:
+            return action in _DICE_BY_ACTION[self.config.variant]
+        if stage == MOVE:
+            if not self.wiki:
+                start, count = self.pawns[self.turn], self.mario_roll
+                full, _, options = pawn_paths(start, count, False)
+                if full:
+                    return action in move_set(start, count, False)
+            return any(a == action for a, _ in self._move_options())
+        if stage == DOT:
+            return action[:5] == "draw " and self._may_draw(action[5:])
+        if stage == DEAL:
+            return action[:5] == "deal " and self._may_draw(action[5:])
+        if stage == ORDER:
+            return action in _ROLL_ACTIONS
+        return False
+
+    def _may_draw(self, name: str) -> bool:
+        """Whether the card named can come off the deck now (as _draw_outcomes offers it)."""
+        kind = CARD_INDEX.get(name)
+        if kind is None:
+            return False
+        if self.deck_top:
+            return kind == self.deck_top[-1]
+        return self.deck[kind] > 0
 
     def action_to_string(self, action: str) -> str:
         if action.startswith("play "):
@@ -251,7 +293,10 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                 self.mario_roll, self.obstacle_roll = _DICE_BY_ACTION[self.config.variant][action]
                 self.stage = MOVE
             elif stage == MOVE:
-                self.path_left = [BOARD.index[name] for name in action.split()[1:]]
+                path = _MOVE_PATHS.get(action)
+                if path is None:
+                    path = _MOVE_PATHS[action] = tuple(BOARD.index[name] for name in action.split()[1:])
+                self.path_left = list(path)
                 self.stage = WALK
             elif stage == DOT:
                 kind = CARD_INDEX[action[5:]]
@@ -319,12 +364,7 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                     return
                 self._start_obstacles()
             elif stage == OBSTACLES or stage == RELEASE:
-                if self.in_motion is not None:
-                    self._motion_step()
-                elif stage == OBSTACLES:
-                    self._move_queue()
-                else:
-                    self._end_turn()
+                self._run_obstacles()
             else:
                 return
 
