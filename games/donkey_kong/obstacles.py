@@ -26,6 +26,7 @@ _OIL, _DK, _DROP = BOARD.oil_can, BOARD.dk, BOARD.drop
 _FIRE_NEXT = [(_ROUTE[p + 1] if 0 <= p < len(_ROUTE) - 1 else -1) for p in _ROUTE_POS]
 _BARREL_NEXT = [(_ROUTE[p - 1] if p > 0 else -1) for p in _ROUTE_POS]
 _FIRE_SLIDE, _BARREL_SLIDE = BOARD.fireball_slide, BOARD.barrel_slide
+_RUNGS_BELOW = [frozenset(slide[:-1]) if slide else frozenset() for slide in _BARREL_SLIDE]  # a top's rungs
 
 
 class ObstacleMovement:
@@ -38,10 +39,13 @@ class ObstacleMovement:
             else:
                 self._release_barrel()
             return
-        # fireballs from the highest on the gamepath down, then barrels from the lowest up
-        fire = sorted((-_ROUTE_POS[s], f) for f, s in enumerate(self.fireballs) if s >= 0)
-        barrels = sorted((_ROUTE_POS[s], FIREBALLS + b) for b, s in enumerate(self.barrels) if s >= 0)
-        self.queue = [code for _, code in fire] + [code for _, code in barrels]
+        # fireballs from the highest on the gamepath down, then barrels from the lowest up (ties, which
+        # the rules never leave, by code): each sorted as one int, 16 * place on the gamepath + code
+        fire = [f - 16 * _ROUTE_POS[s] for f, s in enumerate(self.fireballs) if s >= 0]
+        fire.sort()
+        barrels = [16 * _ROUTE_POS[s] + b for b, s in enumerate(self.barrels, FIREBALLS) if s >= 0]
+        barrels.sort()
+        self.queue = [k & 15 for k in fire] + [k & 15 for k in barrels]
         self.stage = OBSTACLES
 
     def _run_obstacles(self) -> None:
@@ -67,10 +71,7 @@ class ObstacleMovement:
         # The spaces that stop a step of the simple loop: for a fireball the barrels, the pawns and
         # Donkey Kong; for a barrel the fireballs, the pawns and the Oil Can. Fireballs move before
         # barrels, so the barrels' set is made when the first barrel moves; pawns do not move here.
-        fire_stop = set(barrels)
-        fire_stop.update(pawns)
-        fire_stop.add(_DK)
-        barrel_stop = None
+        fire_stop = barrel_stop = None
         while queue:
             code = queue.pop(0)
             left = roll
@@ -78,6 +79,10 @@ class ObstacleMovement:
                 pos = fireballs[code]
                 if pos < 0:
                     continue
+                if fire_stop is None:
+                    fire_stop = set(barrels)
+                    fire_stop.update(pawns)
+                    fire_stop.add(_DK)
                 while left:
                     s = _FIRE_NEXT[pos]
                     if s in fire_stop:
@@ -252,8 +257,8 @@ class ObstacleMovement:
         self.in_motion = None
 
     def _barrel_may_slide(self, top: int, slide: tuple) -> bool:
-        rungs, bottom = slide[:-1], slide[-1]
-        if any(p in rungs for p in self.pawns):
+        bottom = slide[-1]
+        if not _RUNGS_BELOW[top].isdisjoint(self.pawns):
             return False  # never down a ladder with a pawn on it
         if self.wiki:
             if top in self.pawns or bottom in self.pawns or bottom in self.barrels or bottom in self.fireballs:

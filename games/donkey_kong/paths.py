@@ -78,5 +78,17 @@ def move_set(start: int, count: int, no_backtrack: bool) -> frozenset[str]:
     return hit
 
 
+_MOVE_LISTS: dict[tuple[int, int, bool], tuple[str, ...]] = {}
+
+
+def move_list(start: int, count: int, no_backtrack: bool) -> tuple[str, ...]:
+    """The action texts of the full paths from start with count, in their order."""
+    key = (start, count, no_backtrack)
+    hit = _MOVE_LISTS.get(key)
+    if hit is None:
+        hit = _MOVE_LISTS[key] = tuple(a for a, _ in pawn_paths(start, count, no_backtrack)[2])
+    return hit
+
+
 def move_action(path) -> str:
     return "move " + " ".join(_NAMES[s] for s in path)

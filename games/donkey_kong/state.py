@@ -22,11 +22,11 @@ from collections.abc import Mapping
 from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, MatchFileError, State
 
 from .board import BOARD
-from .cards import (CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINISH_BONUS, FIRST_HAND, KINDS,
+from .cards import (CARD_ACTIONS, CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINISH_BONUS, FIRST_HAND, KINDS,
                     card_label, dice_outcomes, face_label, weighted_kinds)
 from .contacts import Contacts
 from .moves import PawnMoves
-from .paths import move_set, pawn_paths
+from .paths import move_list, move_set, pawn_paths
 from .obstacles import BARRELS, FIREBALLS, ObstacleMovement
 from .refusals import refusal
 from .stages import DEAL, DOT, MOVE, OBSTACLES, ORDER, OVER, RELEASE, ROLL, WALK
@@ -194,6 +194,11 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             return [_PLAY[k] for k in sorted(set(hand))] if hand else []
         if self.stage != MOVE:
             return []
+        if not self.wiki:
+            start, count = self.pawns[self.turn], self.mario_roll
+            full, _, _ = pawn_paths(start, count, False)
+            if full:
+                return list(move_list(start, count, False))
         return [a for a, _ in self._move_options()]
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
@@ -238,20 +243,30 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         except IllegalActionError as generic:
             raise (refusal(self, action) or generic) from None
 
+    def apply_action(self, action: str) -> None:
+        # the base class's check and apply, with the common case (a legal action) in one call
+        if type(action) is str and self._accepts(action):
+            self._apply(action)
+        else:
+            super().apply_action(action)
+
     def _accepts(self, action: str) -> bool:
         """Whether action is among legal_actions() or the chance_outcomes() now (False: let the base
         class decide, and explain)."""
         contacts = self.contacts
         if contacts:
+            named = CARD_ACTIONS.get(action)
+            if named is None:
+                return False
+            verb, kind = named
             seat = contacts[0][0]
             hand = self.hands[seat]
             if hand:
-                return action[:5] == "play " and CARD_INDEX.get(action[5:]) in hand
+                return verb == "play" and kind in hand
             played = self.played[seat]
             if played:
-                verb = "lose " if seat == self.turn else "steal "
-                return action.startswith(verb) and CARD_INDEX.get(action[len(verb):]) in played
-            return action[:5] == "draw " and self._may_draw(action[5:])
+                return verb == ("lose" if seat == self.turn else "steal") and kind in played
+            return verb == "draw" and self._may_draw(kind)
         stage = self.stage
         if stage == ROLL:
             return action in _DICE_BY_ACTION[self.config.variant]
@@ -262,19 +277,16 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                 if full:
                     return action in move_set(start, count, False)
             return any(a == action for a, _ in self._move_options())
-        if stage == DOT:
-            return action[:5] == "draw " and self._may_draw(action[5:])
-        if stage == DEAL:
-            return action[:5] == "deal " and self._may_draw(action[5:])
+        if stage == DOT or stage == DEAL:
+            named = CARD_ACTIONS.get(action)
+            return (named is not None and named[0] == ("draw" if stage == DOT else "deal")
+                    and self._may_draw(named[1]))
         if stage == ORDER:
             return action in _ROLL_ACTIONS
         return False
 
-    def _may_draw(self, name: str) -> bool:
-        """Whether the card named can come off the deck now (as _draw_outcomes offers it)."""
-        kind = CARD_INDEX.get(name)
-        if kind is None:
-            return False
+    def _may_draw(self, kind: int) -> bool:
+        """Whether a card of this kind can come off the deck now (as _draw_outcomes offers it)."""
         if self.deck_top:
             return kind == self.deck_top[-1]
         return self.deck[kind] > 0
@@ -351,8 +363,16 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                 continue
             stage = self.stage
             if stage == WALK:
-                if self.path_left:
-                    self._walk_step()
+                path_left = self.path_left
+                if path_left:
+                    # the pawn's steps; one that meets an obstacle stops the walk for the contact
+                    pawns, turn, fireballs, barrels = self.pawns, self.turn, self.fireballs, self.barrels
+                    while path_left:
+                        s = path_left.pop(0)
+                        pawns[turn] = s
+                        if s in fireballs or s in barrels:
+                            self._meet_on_walk(s)
+                            break
                     continue
                 here = self.pawns[self.turn]
                 if here == _FINISH:
@@ -368,11 +388,8 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             else:
                 return
 
-    def _walk_step(self) -> None:
-        s = self.path_left.pop(0)
-        self.pawns[self.turn] = s
-        if s not in self.fireballs and s not in self.barrels:
-            return
+    def _meet_on_walk(self, s: int) -> None:
+        """The walking pawn has stepped onto s, where obstacles are: a contact with each, fireballs first."""
         for code, pos in enumerate(self.fireballs):
             if pos == s:
                 self.contacts.append([self.turn, code, s])
