@@ -26,6 +26,8 @@ _OIL, _DK, _DROP = BOARD.oil_can, BOARD.dk, BOARD.drop
 _FIRE_NEXT = [(_ROUTE[p + 1] if 0 <= p < len(_ROUTE) - 1 else -1) for p in _ROUTE_POS]
 _BARREL_NEXT = [(_ROUTE[p - 1] if p > 0 else -1) for p in _ROUTE_POS]
 _FIRE_SLIDE, _BARREL_SLIDE = BOARD.fireball_slide, BOARD.barrel_slide
+_BARREL_KEY = [16 * p for p in _ROUTE_POS]  # the obstacles' order keys by space (see _start_obstacles)
+_FIRE_KEY = [-16 * p for p in _ROUTE_POS]
 _RUNGS_BELOW = [frozenset(slide[:-1]) if slide else frozenset() for slide in _BARREL_SLIDE]  # a top's rungs
 
 
@@ -41,9 +43,9 @@ class ObstacleMovement:
             return
         # fireballs from the highest on the gamepath down, then barrels from the lowest up (ties, which
         # the rules never leave, by code): each sorted as one int, 16 * place on the gamepath + code
-        fire = [f - 16 * _ROUTE_POS[s] for f, s in enumerate(self.fireballs) if s >= 0]
+        fire = [_FIRE_KEY[s] + f for f, s in enumerate(self.fireballs) if s >= 0]
         fire.sort()
-        barrels = [16 * _ROUTE_POS[s] + b for b, s in enumerate(self.barrels, FIREBALLS) if s >= 0]
+        barrels = [_BARREL_KEY[s] + b for b, s in enumerate(self.barrels, FIREBALLS) if s >= 0]
         barrels.sort()
         self.queue = [k & 15 for k in fire] + [k & 15 for k in barrels]
         self.stage = OBSTACLES

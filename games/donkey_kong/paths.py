@@ -66,27 +66,21 @@ def pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple],
     return hit
 
 
-_MOVE_SETS: dict[tuple[int, int, bool], frozenset[str]] = {}
+_MOVES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+ACTION_PATHS: dict[str, tuple[int, ...]] = {}  # the spaces of every move action the cache has made
 
 
-def move_set(start: int, count: int, no_backtrack: bool) -> frozenset[str]:
-    """The action texts of the full paths from start with count, as a set (checking a move at once)."""
-    key = (start, count, no_backtrack)
-    hit = _MOVE_SETS.get(key)
+def moves(start: int, count: int, no_backtrack: bool) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The action texts of the full paths from start with count, in their order and as a set (both
+    empty when no path uses the whole count), made once."""
+    key = (start * 8 + count) * 2 + no_backtrack
+    hit = _MOVES.get(key)
     if hit is None:
-        hit = _MOVE_SETS[key] = frozenset(a for a, _ in pawn_paths(start, count, no_backtrack)[2])
-    return hit
-
-
-_MOVE_LISTS: dict[tuple[int, int, bool], tuple[str, ...]] = {}
-
-
-def move_list(start: int, count: int, no_backtrack: bool) -> tuple[str, ...]:
-    """The action texts of the full paths from start with count, in their order."""
-    key = (start, count, no_backtrack)
-    hit = _MOVE_LISTS.get(key)
-    if hit is None:
-        hit = _MOVE_LISTS[key] = tuple(a for a, _ in pawn_paths(start, count, no_backtrack)[2])
+        options = pawn_paths(start, count, no_backtrack)[2]
+        for a, path in options:
+            ACTION_PATHS[a] = path
+        actions = tuple(a for a, _ in options)
+        hit = _MOVES[key] = (actions, frozenset(actions))
     return hit
 
 

@@ -26,7 +26,7 @@ from .cards import (CARD_ACTIONS, CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, D
                     card_label, dice_outcomes, face_label, weighted_kinds)
 from .contacts import Contacts
 from .moves import PawnMoves
-from .paths import move_list, move_set, pawn_paths
+from .paths import ACTION_PATHS, moves
 from .obstacles import BARRELS, FIREBALLS, ObstacleMovement
 from .refusals import refusal
 from .stages import DEAL, DOT, MOVE, OBSTACLES, ORDER, OVER, RELEASE, ROLL, WALK
@@ -56,7 +56,6 @@ _DICE_CHANCE = {v: [(a, p) for a, p, _, _ in outs] for v, outs in _DICE.items()}
 _ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
 _ROLL_ACTIONS = frozenset(a for a, _ in _ROLL_CHANCE)
 _PLAY = tuple(f"play {name}" for name in CARD_NAMES)
-_MOVE_PATHS: dict[str, tuple[int, ...]] = {}  # a move action's spaces (indices), parsed once per text
 
 
 class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
@@ -195,10 +194,9 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         if self.stage != MOVE:
             return []
         if not self.wiki:
-            start, count = self.pawns[self.turn], self.mario_roll
-            full, _, _ = pawn_paths(start, count, False)
-            if full:
-                return list(move_list(start, count, False))
+            actions = moves(self.pawns[self.turn], self.mario_roll, False)[0]
+            if actions:
+                return list(actions)
         return [a for a, _ in self._move_options()]
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
@@ -272,10 +270,9 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             return action in _DICE_BY_ACTION[self.config.variant]
         if stage == MOVE:
             if not self.wiki:
-                start, count = self.pawns[self.turn], self.mario_roll
-                full, _, options = pawn_paths(start, count, False)
-                if full:
-                    return action in move_set(start, count, False)
+                actions, action_set = moves(self.pawns[self.turn], self.mario_roll, False)
+                if actions:
+                    return action in action_set
             return any(a == action for a, _ in self._move_options())
         if stage == DOT or stage == DEAL:
             named = CARD_ACTIONS.get(action)
@@ -305,9 +302,9 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                 self.mario_roll, self.obstacle_roll = _DICE_BY_ACTION[self.config.variant][action]
                 self.stage = MOVE
             elif stage == MOVE:
-                path = _MOVE_PATHS.get(action)
-                if path is None:
-                    path = _MOVE_PATHS[action] = tuple(BOARD.index[name] for name in action.split()[1:])
+                path = ACTION_PATHS.get(action)
+                if path is None:  # a path that goes on past a pawn (wiki): parsed once
+                    path = ACTION_PATHS[action] = tuple(BOARD.index[name] for name in action.split()[1:])
                 self.path_left = list(path)
                 self.stage = WALK
             elif stage == DOT:
