@@ -8,9 +8,9 @@ What a touch says, in two grades:
 - **loose**: it slides under the gentle touch force (spec.hand.touch_force_n) and the rest of the tower
   moves under STILL_MM, the census's "loose" (sim.census);
 - **gives**: it needs more force (it carries part of the load) but it slid its 2 mm and the rest of the
-  tower stayed within GIVES_STILL_MM (0.05 mm, a tenth of STILL_MM): the load above holds still while the block
-  slips under it, the feel of a block that carries a small share of the level above (docs/sim.md,
-  "Tall towers").
+  tower stayed within GIVES_STILL_MM (0.05 mm, a tenth of STILL_MM): the load above holds still while
+  the block slips under it, the feel of a block that carries a small share of the level above
+  (docs/sim.md, "Tall towers").
 
 A block whose touch moved the rest of the tower that much or more (it drags what it carries) or that did
 not move under the hand is never pushed. Candidates are the blocks whose removal statics finds safe by
@@ -18,11 +18,12 @@ MARGIN_MM on the tower as it stands: the edges of a level that keeps its middle 
 the pattern allows a pro who takes what is loose, the middle of a full level. The order: a loose edge,
 lowest level first; a loose middle; an edge that gives; a middle that gives (lowest level first, then
 the least tower motion). When nothing gives by what the hand remembers, it touches every candidate
-again before it stops. Each block is touched from both ends and pushed from the end that gave.
+again before it stops. Each block is touched from both ends and pushed from the end whose touch moved
+the rest of the tower least.
 
 What the hand felt is remembered per block and end and forgotten when an operation changes the load on
-it: a removal in its level or the levels next to it, and every `retouch_after` operations in any case
-(the load of a level grows as the tower does).
+it: a removal in its level or the levels next to it, a stack for the top four levels, and every
+`retouch_after` operations in any case (the load of a level grows as the tower does).
 """
 
 from __future__ import annotations
