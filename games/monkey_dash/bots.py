@@ -34,7 +34,8 @@ def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
     """Fewest monkey moves from `seat`'s monkey to every crate it can reach as the crates stand."""
     b = state.board
     start, other = state.monkeys[seat], state.monkeys[1 - seat]
-    crates = set(state.crates)
+    nest, rays = b.nests[seat], b.rays
+    crates = state.crates
     costs = {start: 0}
     frontier = [start]
     steps = 0
@@ -42,12 +43,10 @@ def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
         steps += 1
         nxt = []
         for at in frontier:
-            from_nest = at == b.nests[seat]
-            for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
-                sq = at
-                while True:
-                    sq = b.step(sq, d)
-                    if sq < 0 or sq not in crates or sq == other:
+            from_nest = at == nest
+            for ray in rays[at]:  # the eight directions, clockwise from north
+                for sq in ray:
+                    if sq not in crates or sq == other:
                         break
                     if sq not in costs:
                         costs[sq] = steps
@@ -63,16 +62,35 @@ def race(state: MonkeyDashState, seat: int) -> float:
     if state.winner == seat:
         return 0.0
     b = state.board
-    bay, sup = b.bays[seat], state.supervisors[seat]
-    best, frontier = None, state.monkeys[seat]
-    for sq, moves in monkey_costs(state, seat).items():
-        gap = b.distance(sq, bay)
-        est = moves + GAP_COST * gap + (1 if sq == b.nests[seat] else 0)
-        if best is None or est < best:
-            best, frontier = est, sq
+    bay, sup, nest = b.bays[seat], state.supervisors[seat], b.nests[seat]
+    to_bay = b.distances[bay]
+    # monkey_costs, with each crate's estimate taken as the crate is found (in the same order, so a
+    # tie goes to the same crate)
+    start, other, rays, crates = state.monkeys[seat], state.monkeys[1 - seat], b.rays, state.crates
+    best, frontier = GAP_COST * to_bay[start] + (1 if start == nest else 0), start
+    seen = {start}
+    ring, moves = [start], 0
+    while ring:
+        moves += 1
+        nxt = []
+        for at in ring:
+            from_nest = at == nest
+            for ray in rays[at]:
+                for sq in ray:
+                    if sq not in crates or sq == other:
+                        break
+                    if sq not in seen:
+                        seen.add(sq)
+                        nxt.append(sq)
+                        est = moves + GAP_COST * to_bay[sq] + (1 if sq == nest else 0)
+                        if est < best:
+                            best, frontier = est, sq
+                    if from_nest:
+                        break
+        ring = nxt
     if frontier != bay:
         # the supervisor has to bring crates to the frontier, between the monkey and the bay
-        best += SUPERVISOR_WEIGHT * max(0, b.distance(sup, frontier) - 1)
+        best += SUPERVISOR_WEIGHT * max(0, b.distances[sup][frontier] - 1)
     if bay in state.supervisors and frontier != bay:
         best += 0.5  # the bay must be cleared first
     return best
@@ -302,7 +320,11 @@ class WholeTurns:
                 self.capped = True
                 yield path, node
                 continue
-            started = any(not a.startswith("play ") for a in path)
+            started = False  # a step other than a card play has been taken
+            for a in path:
+                if not a.startswith("play "):
+                    started = True
+                    break
             for move in node._legal_moves():
                 action, kind = move[0], move[2]
                 if kind == "play" and started:
