@@ -111,13 +111,20 @@ class MoveGeneration:
         if not eff["supervisor_frozen"]:
             cost = costs.step_cost(eff)
             if cost <= ap:
+                steps = b.steps[sup]
+                barred = (nests[0], nests[1], b.bays[1 - p])
                 for d in (RING if eff["diagonal"] else ORTHOGONAL):
-                    end, _ = self._slide_end(p, sup, d)
+                    if bananas:
+                        end, _ = self._slide_end(p, sup, d)
+                    else:  # no banana to slide on: _slide_end comes down to this
+                        end = steps[d]
+                        if end < 0 or end in crates or end in sups or end in barred:
+                            end = -1
                     if end >= 0:
                         moves.append((f"sup {d}", cost, "sup", sup, end))
                         if first_only:
                             return moves
-        if not eff["crates_frozen"]:
+        if not eff["crates_frozen"] and costs.ROTATE <= ap:  # a heave costs at least a rotation
             ring = b.rings[sup]
             for i, c in enumerate(ring):
                 if c < 0 or c not in crates:
@@ -139,6 +146,7 @@ class MoveGeneration:
                         moves.append((f"{kind} {names[c]} {names[t]}", cost, kind, c, t))
                         if first_only:
                             return moves
+        if not eff["crates_frozen"]:
             cost = costs.push_cost(eff)
             if not eff["supervisor_frozen"] and cost <= ap:
                 steps, other_bay = b.steps[sup], b.bays[1 - p]
