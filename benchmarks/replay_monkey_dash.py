@@ -10,8 +10,8 @@ no choice: the same games, before and after, must give the same fingerprints.
 Games are named seed/first_seat (`--games 9045/0 9044/1`) or taken from a ladder file (`--slowest N
 FILE`: the N games holding its slowest turns of the first bot). `--compare FILE` checks each game
 against an earlier replay (same actions digest and counters); `--against FILE` against the ladder's
-own rows (same winner, number of turns and number of the first bot's timed turns). The exit status is
-1 if anything differs.
+own rows (same winner, number of turns and number of the first bot's timed turns, and the actions
+digest where the row has one). The exit status is 1 if anything differs.
 """
 
 from __future__ import annotations
@@ -116,6 +116,7 @@ def main(argv=None) -> int:
         if (seed, seat) in ladder:
             lad = ladder[(seed, seat)]
             same = (lad["winner"], lad["turns"], len(lad["cpu_per_turn"])) == (row["winner"], row["turns"], len(row["cpu_per_turn"]))
+            same = same and lad.get("moves_digest", row["moves_digest"]) == row["moves_digest"]  # newer rows have it
             notes.append(f"ladder {'same' if same else 'DIFFERENT'} (cpu max {max(lad['cpu_per_turn'])} -> {row['cpu_max']})")
             differ += not same
         print(f"{seed}/{seat} {row['winner']} {row['turns']} turns {row['actions']} actions "

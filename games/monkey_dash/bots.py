@@ -14,6 +14,7 @@ of its own turns, with cut-offs, and asks of each reply whether it leaves the bo
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 import numpy as np
 
@@ -196,7 +197,29 @@ class TurnSearch:
         return p != self.seat or state.turn_player != self.seat or state.phase not in ("act", "discard")
 
 
-class SearchBot(Bot):
+class TurnPlanner(Bot):
+    """A bot that plans a whole turn and then plays it step by step (`search` and `deep`)."""
+
+    _plan: list[str]
+    _expect: tuple | None
+
+    def _follow_plan(self, state: MonkeyDashState, seat: int, legal: list[str], rng: np.random.Generator,
+                     plan_turn: Callable[[MonkeyDashState, int, np.random.Generator], list[str]]) -> str:
+        """The next step of the plan, planning the turn (with `plan_turn`) afresh unless the position is
+        the one the plan's last step led to and the plan's next step is legal."""
+        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
+            self._plan = plan_turn(state, seat, rng)
+            if not self._plan or self._plan[0] not in legal:
+                self._plan = [legal[0]]
+        action = self._plan.pop(0)
+        twin = state.clone()
+        twin._apply(action)
+        # the rest of the plan holds only if the next decision comes straight after this one
+        self._expect = _turn_key(twin) if twin.current_player() == seat else None
+        return action
+
+
+class SearchBot(TurnPlanner):
     """Plays the best whole turn it finds: every distinct turn is scored, the top ones against replies."""
 
     name = "search"
@@ -213,16 +236,7 @@ class SearchBot(Bot):
         legal = state.legal_actions()
         if state.phase == "interrupt":
             return self._interrupt(state, legal)
-        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
-            self._plan = self._plan_turn(state, seat, rng)
-            if not self._plan or self._plan[0] not in legal:
-                self._plan = [legal[0]]
-        action = self._plan.pop(0)
-        twin = state.clone()
-        twin._apply(action)
-        # the rest of the plan holds only if the next decision comes straight after this one
-        self._expect = _turn_key(twin) if twin.current_player() == seat else None
-        return action
+        return self._follow_plan(state, seat, legal, rng, self._plan_turn)
 
     def _plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
         if state.phase == "discard":
@@ -358,7 +372,7 @@ REPLY_FLOOR = 500
 """Positions a reply search may always make, even once the turn's budget is spent."""
 
 
-class DeepBot(Bot):
+class DeepBot(TurnPlanner):
     """A depth-two search over whole turns with every reply checked: the strongest Monkey Dash bot.
 
     It enumerates every distinct way to play its turn (a card drawn in the middle of it is taken as the
@@ -409,15 +423,7 @@ class DeepBot(Bot):
         if state.phase == "discard":
             self._plan = []
             return min(legal, key=lambda a: CARD_RANK.get(a.split()[1], 0))
-        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
-            self._plan = self.plan_turn(state, seat, rng)
-            if not self._plan or self._plan[0] not in legal:
-                self._plan = [legal[0]]
-        action = self._plan.pop(0)
-        twin = state.clone()
-        twin._apply(action)
-        self._expect = _turn_key(twin) if twin.current_player() == seat else None
-        return action
+        return self._follow_plan(state, seat, legal, rng, self.plan_turn)
 
     def plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
         """The actions of the chosen turn, up to the first card draw (after which it plans again)."""

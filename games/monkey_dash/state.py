@@ -31,7 +31,7 @@ from ..core import CHANCE, TERMINAL, GameConfig, MatchFileError, State
 from .actions import HAND_LIMIT, NO_EFFECTS, TurnActions
 from .board import COLOURS, Board
 from .cards import EFFECT_FLAGS, Card
-from .illegal import NotYourTurnError, diagnose  # noqa: F401  (NotYourTurnError: part of this module's API)
+from .illegal import diagnose
 from .moves import MoveGeneration
 from . import text_board
 
