@@ -177,14 +177,16 @@ class MoveGeneration:
                                 return moves
         if self.bananas_on:
             if at != nests[p] and not self.heaved[p] and self.banana_store[p] > 0:
+                bays = b.bays
+                # the squares of around() are on the board; the rest is _banana_target
                 for sq in b.around(at, 1):
-                    if self._banana_target(sq):
+                    if sq not in crates and sq not in sups and sq not in bananas and sq not in nests and sq not in bays:
                         moves.append((f"drop {names[sq]}", costs.DROP, "drop", at, sq))
                         if first_only:
                             return moves
                 if costs.THROW <= ap:
                     for sq in b.around(at, 2):
-                        if self._banana_target(sq):
+                        if sq not in crates and sq not in sups and sq not in bananas and sq not in nests and sq not in bays:
                             moves.append((f"throw {names[sq]}", costs.THROW, "throw", at, sq))
                             if first_only:
                                 return moves
