@@ -25,7 +25,7 @@ from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, Matc
 from . import data, physics
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
-from .push import Push, WrongEndError, loose_extract, make_extract, parse_extract, parse_probe
+from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
 from .push import parse_push, push_words, straight_push
 
 CHANCE_PHASES = ("build", "tremor", "spin")
