@@ -17,7 +17,9 @@ app's fill time less that.
 Prints one JSON object (--json) or a table: fill_s, first_figure_s, half_s, frames, frame_ms_median,
 frame_ms_p95, frame_ms_max, blocks, pushes (the app's and the benchmark's: the same work when equal),
 fill_cpu_s and benchmark_cpu_s (the processor time of the map's pushes, whatever else the machine
-runs), benchmark_map_s, overhead_s, workers, and the load (`os.getloadavg`) before and after. The
+runs), app_cpu_s (the processor time of the app's own process, the window's, from the request to the
+whole map: what it takes from the cores the map's pool needs) and app_cpu_share (that over fill_s),
+tower_paints (frames in which the tower's picture was painted rather than copied: render.tower.view), benchmark_map_s, overhead_s, workers, and the load (`os.getloadavg`) before and after. The
 app's worker runs at a lower priority than the window (games/jenga/risk_worker.py, NICE): on a machine
 loaded by other jobs a lower priority costs wall-clock time, so the benchmark map is run at the same
 one; the processor times compare the work whatever the load.
@@ -71,6 +73,7 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
     arrived: list[tuple[float, int]] = []  # (s since the request, blocks known)
     t0 = last = time.perf_counter()
     requested = None
+    cpu0 = app_cpu = paints0 = None
     still_since = time.perf_counter()
     while time.perf_counter() - t0 < TIMEOUT_S:
         now = time.perf_counter()
@@ -86,6 +89,8 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
         if requested is None and screen.risk.busy:
             requested = now  # the request went out in this frame's update
             t0 = now
+            cpu0 = time.process_time()
+            paints0 = getattr(screen.view, "paints", None)
         if requested is not None:
             frame_ms.append(1000.0 * (time.perf_counter() - now))
             latest = screen.risk.latest
@@ -94,6 +99,7 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
                 if not arrived or arrived[-1][1] != n:
                     arrived.append((time.perf_counter() - t0, n))
                 if latest.complete:
+                    app_cpu = time.process_time() - cpu0
                     break
         # the app's loop: 60 frames a second, IDLE_FPS once the screen is quiet and no input came for IDLE_AFTER
         idle = not moving and now - still_since >= IDLE_AFTER and screen.quiet()
@@ -109,6 +115,9 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
            "half_s": next((round(s, 2) for s, n in arrived if latest and n >= latest.total / 2), None),
            "pushes": getattr(latest, "pushes", None),
            "fill_cpu_s": round(latest.cpu_s, 2) if hasattr(latest, "cpu_s") else None,
+           "app_cpu_s": round(app_cpu, 2) if app_cpu is not None else None,
+           "app_cpu_share": round(app_cpu / arrived[-1][0], 3) if app_cpu is not None and arrived else None,
+           "tower_paints": (screen.view.paints - paints0) if paints0 is not None else None,
            "frames": len(frame_ms),
            "frame_ms_median": round(float(np.median(frame_ms)), 2),
            "frame_ms_p95": round(float(np.percentile(frame_ms, 95)), 2),

@@ -9,12 +9,14 @@ and a rerun with the same --out skips the games already there); the summary (win
 bot's win rate with its 95% interval, its CPU seconds per turn: median, 95th percentile, max) is
 printed at the end, and by `--summary FILE...` for files already written. The CPU time is this
 process's (time.process_time), which other jobs on the machine hardly change; the load average is
-recorded with it.
+recorded with it, and (in rows written since 2 Dec 06:30 UTC) a digest of all the game's actions,
+which benchmarks/replay_monkey_dash.py compares when it replays the game.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -47,10 +49,11 @@ def play(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
         else:
             match.step()
     winners = match.state.winners()
+    moves = "\n".join(f"{s.by} {s.action}" for s in match.history)  # as replay_monkey_dash.py digests them
     return {"bots": bots, "variant": variant, "seed": seed, "first_seat": first_seat,
             "winner": None if not winners else ("first" if winners == [first_seat] else "second"),
             "turns": match.state.turn_count(), "cpu_per_turn": [round(per_turn[t], 4) for t in sorted(per_turn)],
-            "load": round(os.getloadavg()[0], 2)}
+            "load": round(os.getloadavg()[0], 2), "moves_digest": hashlib.sha256(moves.encode()).hexdigest()}
 
 
 def quantile(values: list[float], q: float) -> float:

@@ -5,13 +5,14 @@ reached is reported: the number of levels of the tower after its last standing o
 
 - remove: the pro pattern of sim/oracle.py (an edge of the lowest level that still has its middle, every
   removal and stack one that statics finds safe by 3 mm or more), each block deleted at once.
-- extract: the same pattern played by a hand that touches first (`touching_pro`): every removal a
-  careful push (0.02 m/s, steadiness 1.0) of an edge whose level keeps its middle, chosen by touch as a
-  pro chooses: it feels the candidate edges (Tower.probe, the games' touch, from both ends), lowest level
-  first, and takes the first one that gives under the gentle touch without moving the tower, from that
-  end; when no edge is loose, the edge and end whose touch moved the rest of the tower least (a pro
-  feels the tower go along), the least force breaking ties. A removal statics finds unsafe
-  (margin under 3 mm on the tower as it stands) is never a candidate.
+- extract: the pattern played by a careful perfect player's hand (sim.pro_hand.ProHand): it touches the
+  candidates (Tower.probe, the games' touch, from both ends) and pushes, carefully (0.02 m/s, steadiness
+  1.0), only a block whose touch says it gives without moving the rest of the tower: a loose edge of a
+  level that keeps its middle, lowest level first, else a loose middle, else an edge or middle that
+  gives under more force with the tower still; never a removal statics finds unsafe by 3 mm, nor one
+  whose block could not then be stacked safely by 3 mm. It stacks in the open top slot that keeps the
+  most statics margin. It stops when no touch says anything gives (`stopped` in the report).
+  --edges-only and --loose-only restrict the hand (for comparison).
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
 
@@ -34,10 +35,8 @@ import numpy as np  # noqa: E402
 from sim import oracle as sim_oracle  # noqa: E402
 from sim import Tower, load_spec  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
-from sim.layout import seat, slot_xy  # noqa: E402
-from sim import statics  # noqa: E402
-from sim.census import STILL_MM  # noqa: E402
-from sim.oracle import MARGIN_MM  # noqa: E402
+from sim.layout import seat  # noqa: E402
+from sim.pro_hand import ProHand  # noqa: E402
 
 
 def _seeds(text: str) -> list[int]:
@@ -47,54 +46,12 @@ def _seeds(text: str) -> list[int]:
     return [int(x) for x in text.split(",")]
 
 
-def touching_pro(tower, memory: dict) -> tuple[tuple[int, int, int] | None, int]:
-    """The extract hand's next block, (level, pos, side) or None when no edge can be taken, and the number
-    of touches it made to choose.
-
-    Candidates are the edges (pos 0 and 2) of levels below the top that still hold their middle, whose
-    removal statics finds safe by MARGIN_MM on the tower as it stands. The hand touches them lowest level
-    first, each from both ends (Tower.probe), and takes the first one that is loose as the census calls
-    it (it gives under the gentle touch and the rest of the tower moves under STILL_MM); when none is, it
-    takes the edge and end whose touch moved the rest of the tower least (then the least force): the
-    push that drags the tower least. (Taking the least force instead built 24, 26, 25, 22 levels on
-    seeds 0 to 3, against 28, 28, 26, 24; docs/sim.md.) `memory` keeps what the hand felt, per block and
-    end; the caller forgets the touches of the levels whose load an operation changed."""
-    touch = tower.spec.hand.touch_force_n
-    cands = [(l, p) for l, p in tower.removable() if p != 1 and tower.present(l, 1)]
-    touches = 0
-    if not cands:
-        return None, touches
-    margins, _ = tower.static_margins(cands)
-    cands = [c for c, m in zip(cands, margins) if m >= MARGIN_MM]
-    best = None
-    for level, pos in sorted(cands):
-        for side in (-1, 1):
-            key = (int(tower.slots[level, pos]), side)
-            if key not in memory:
-                pr = tower.probe(level, pos, side=side)
-                memory[key] = (pr.force_n, pr.tower_motion_mm)
-                touches += 1
-            force, motion = memory[key]
-            if force <= touch and motion < STILL_MM:
-                return (level, pos, side), touches
-            if best is None or (motion, force) < best[0]:
-                best = ((motion, force), (level, pos, side))
-    return (None if best is None else best[1]), touches
-
-
-def _forget(tower, memory: dict, levels) -> None:
-    for l in levels:
-        if 0 <= l < tower.slots.shape[0]:
-            for b in tower.slots[l][tower.slots[l] >= 0]:
-                memory.pop((int(b), -1), None)
-                memory.pop((int(b), 1), None)
-
-
-def build(spec, seed: int, mode: str, levels: int) -> dict:
+def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: bool = True) -> dict:
     tower = Tower(spec, seed)
     reached, fell_at, cpu, ops, touches, touch_cpu = tower.num_levels, None, [], [], 0, 0.0
     plan = sim_oracle.pro_ops(spec, seed, levels) if mode == "remove" else None
-    memory: dict = {}
+    hand = ProHand(tower, middles=middles, gives=gives)
+    stopped, felt = None, []
     while True:
         if plan is not None:
             if len(ops) >= len(plan):
@@ -104,27 +61,28 @@ def build(spec, seed: int, mode: str, levels: int) -> dict:
             break
         elif tower.hand is None:
             t0 = time.process_time()
-            pick, n = touching_pro(tower, memory)
+            pick = hand.choose()
             touch_cpu += time.process_time() - t0
-            touches += n
+            touches = hand.touches
             if pick is None:
+                stopped = "no block gives to the touch"
                 break
             op = ["extract", *pick]
+            felt.append([hand.grade(hand.last), round(hand.last.force_n, 3), round(hand.last.tower_motion_mm, 3)])
         else:
-            op = ["stack", _stack_slot(tower)]
+            op = ["stack", hand.stack_slot()]
             if op[1] is None:
+                stopped = "no stack safe by 3 mm"
                 break
         t0 = time.process_time()
         if op[0] == "remove":
             v = tower.remove(op[1], op[2])
         elif op[0] == "extract":
             v = tower.extract(op[1], op[2], side=op[3], **sim_oracle.CAREFUL)
-            # The load on the levels next to the removal changed: the hand touches them again.
-            _forget(tower, memory, (op[1] - 1, op[1], op[1] + 1))
+            hand.played(op)
         else:
             v = tower.stack(op[1])
-            # A block put on top loads the levels under the top most (in share): touch those again.
-            _forget(tower, memory, range(tower.num_levels - 4, tower.num_levels))
+            hand.played(op)
         cpu.append(1000.0 * (time.process_time() - t0))
         ops.append(op)
         if v.collapsed:
@@ -138,32 +96,11 @@ def build(spec, seed: int, mode: str, levels: int) -> dict:
     lean = float(tilt_deg(seated[inside], tower.poses()[inside]).max()) if fell_at is None else None
     return {"seed": seed, "mode": mode, "levels_reached": reached, "target": levels, "operations": len(ops),
             "fell_at_operation": fell_at, "fell_on": ops[fell_at] if fell_at is not None else None,
-            "touches": touches, "touch_cpu_s": round(touch_cpu, 1), "ops": ops,
+            "touches": touches, "stopped": stopped, "felt": felt,
+            "pushes": sum(1 for o in ops if o[0] == "extract"),
+            "middles_taken": sum(1 for o in ops if o[0] == "extract" and o[2] == 1), "touch_cpu_s": round(touch_cpu, 1), "ops": ops,
             "built": fell_at is None and reached >= levels, "largest_lean_deg": lean,
             "cpu_ms_median": float(np.median(cpu)), "cpu_ms_max": float(max(cpu))}
-
-
-def _stack_slot(tower) -> int | None:
-    """Where the hand puts its block: the first open slot of the top level (of a new level when the top
-    is complete) whose stack statics finds safe by MARGIN_MM, as the pro pattern of sim/oracle.py does on
-    paper; None when there is none."""
-    top = tower.num_levels - 1
-    open_slots = range(tower.spec.per_level) if tower.top_level_complete else np.flatnonzero(tower.slots[top] < 0)
-    level = top + 1 if tower.top_level_complete else top
-    for slot in open_slots:
-        present, xy, widths, masses = tower._statics_arrays()
-        if level >= len(present):
-            present = np.vstack([present, np.zeros((1, present.shape[1]), bool)])
-            xy = np.concatenate([xy, np.zeros((1,) + xy.shape[1:])])
-            widths = np.vstack([widths, np.zeros((1, widths.shape[1]))])
-            masses = np.vstack([masses, np.zeros((1, masses.shape[1]))])
-        present[level, slot] = True
-        xy[level, slot] = slot_xy(tower.spec, level, int(slot))
-        widths[level, slot] = tower.dims[tower.hand, 1]
-        masses[level, slot] = tower.masses[tower.hand]
-        if float(statics.margins(present, xy, widths, masses)[0][0]) >= MARGIN_MM:
-            return int(slot)
-    return None
 
 
 def main(argv=None) -> int:
@@ -174,13 +111,16 @@ def main(argv=None) -> int:
     p.add_argument("--modes", nargs="*", default=["remove", "extract"], choices=["remove", "extract"])
     p.add_argument("--levels", type=int, default=36)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--edges-only", action="store_true", help="extract mode: the hand never takes a middle")
+    p.add_argument("--loose-only", action="store_true",
+                   help="extract mode: the hand pushes only blocks that slide under the gentle touch force")
     a = p.parse_args(argv)
     spec = load_spec(a.variant)
     t0 = time.perf_counter()
     rows = []
     for mode in a.modes:
         for seed in _seeds(a.seeds):
-            rows.append(build(spec, seed, mode, a.levels))
+            rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only))
             sys.stderr.write(json.dumps({k: v for k, v in rows[-1].items() if k != "ops"}) + "\n")
             sys.stderr.flush()
             if not a.json:

@@ -7,7 +7,6 @@ Generator from the driver, so bot choices replay from the match seed like everyt
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
 
 import numpy as np
 
@@ -32,6 +31,8 @@ class RandomBot(Bot):
 
     def choose(self, state: State, rng: np.random.Generator) -> str:
         actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]  # what rng.integers(1) gives (it draws nothing), at a tenth of the cost
         return actions[int(rng.integers(len(actions)))]
 
 
@@ -40,6 +41,10 @@ def sample_outcome(outcomes: list[tuple[str, float]], rng: np.random.Generator) 
     if not outcomes:
         raise ValueError("no chance outcomes to sample")
     # Running sums added left to right, as numpy's cumsum adds them: the same draw gives the same outcome.
-    cum = list(accumulate(float(p) for _, p in outcomes))
-    u = rng.random() * cum[-1]
+    cum = []
+    total = 0.0
+    for _, p in outcomes:
+        total += float(p)
+        cum.append(total)
+    u = rng.random() * total
     return outcomes[min(bisect_right(cum, u), len(outcomes) - 1)][0]

@@ -60,6 +60,11 @@ class Step:
         return {"by": self.by, "action": self.action}
 
 
+# Chance steps by outcome, made once: a Step is immutable, so one object serves every history (a game
+# has few distinct outcomes: dice, cards, spinner faces). Bounded, for games with many.
+_STEPS: dict[str, Step] = {}
+
+
 def bot_rng(seed: int, position: int, seat: int) -> np.random.Generator:
     """The Generator a bot gets for its decision at this position of the history (see _reseed)."""
     return _reseed(np.random.Generator(np.random.PCG64(0)), seed, position, seat)
@@ -149,7 +154,11 @@ class Match:
     def _roll(self) -> Step:
         outcome = sample_outcome(self.state.chance_outcomes(), self._chance)
         self.state.apply_action(outcome)
-        step = Step(CHANCE, outcome)
+        step = _STEPS.get(outcome)
+        if step is None:
+            step = Step(CHANCE, outcome)
+            if len(_STEPS) < 100_000:
+                _STEPS[outcome] = step
         self.history.append(step)
         self._undo.clear()
         self._redo.clear()

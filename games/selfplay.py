@@ -108,7 +108,6 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
         "wins_by_seat": wins,
         "last_by_seat": last,  # the seats with the lowest return (not always who toppled a tower)
         "toppled_by_seat": toppled,  # the Jenga games: how often each seat toppled the tower
-        "last_by_seat": last,
         "reached_limit": sum(r["reached_limit"] for r in results),
         "reached_limit_seeds": [seed + i for i, r in enumerate(results) if r["reached_limit"]],
         "wins_by_seat_at_limit": limit_wins,

@@ -363,7 +363,15 @@ class Tower:
         lx, ly = float(lateral[0]), float(lateral[1])
         sx, sy = float(start[0]), float(start[1])
         cap, weight = spec.hand.max_force_n, m * 9.81
-        half_in = length / 2.0 - 0.01
+        # The hand starts carrying the block 10 mm before its centre passes the far edge of what it rests
+        # on: the tower's side for a full level below, but the middle's edge when the block under the far
+        # end is gone (there the block would tip into the gap and lever up the level above; docs/sim.md).
+        # A block of the bottom level slides on the table all the way out and is never carried: made
+        # weightless there, a heavy level pressing on its trailing end tipped it up into the tower.
+        reach = self._support_reach(b, push)
+        half_in = (reach if reach < length / 2.0 - 0.005 else length / 2.0) - 0.01
+        if not np.isfinite(reach):
+            weight = 0.0
         # The finger's target, its speed and the twist of the hand at every step, computed at once.
         t = np.arange(limit) * dt
         along = np.where(t < ramp, speed * t * t / (2 * ramp), speed * (t - ramp / 2.0))
@@ -396,6 +404,20 @@ class Tower:
         if take:
             world.remove_block(b)
         yield None
+
+    def _support_reach(self, b: int, push: np.ndarray) -> float:
+        """How far (m) along the unit vector `push` the blocks under block b reach from its centre: the far
+        edge of its support (infinite on the table)."""
+        level = int(self.level_of[b]) if self.level_of[b] >= 0 else int(self.focus)
+        if level <= 0:
+            return float("inf")
+        below = self.slots[level - 1][self.slots[level - 1] >= 0]
+        if not len(below):
+            return float("inf")
+        offset = (self._poses[below, :2] - self._poses[b, :2]) @ push[:2]
+        reach = (np.abs(axes(self._poses[below, 3:], 0)[:, :2] @ push[:2]) * self.dims[below, 0]
+                 + np.abs(axes(self._poses[below, 3:], 1)[:, :2] @ push[:2]) * self.dims[below, 1]) / 2.0
+        return float((offset + reach).max())
 
     def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],
                     record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0) -> Verdict:

@@ -52,7 +52,16 @@ def dice_outcomes(variant: str) -> list[tuple[str, float, int, int]]:
     return out
 
 
+# The action texts '<verb> <card>' of the chance outcomes over cards, made once (the engine asks for
+# them at every draw, loss and theft).
+OUTCOME_LABELS = {verb: tuple(f"{verb} {name}" for name in CARD_NAMES) for verb in ("deal", "draw", "lose", "steal")}
+# Every action that names a card, '<verb> <card>', to (verb, kind).
+CARD_ACTIONS = {f"{verb} {name}": (verb, kind) for verb in ("play", "deal", "draw", "lose", "steal")
+                for kind, name in enumerate(CARD_NAMES)}
+
+
 def weighted_kinds(counts: list[int], verb: str) -> list[tuple[str, float]]:
     """Chance outcomes '<verb> <card>' over the kinds with a non-zero count."""
     total = sum(counts)
-    return [(f"{verb} {CARD_NAMES[k]}", c / total) for k, c in enumerate(counts) if c]
+    labels = OUTCOME_LABELS.get(verb) or tuple(f"{verb} {name}" for name in CARD_NAMES)
+    return [(labels[k], c / total) for k, c in enumerate(counts) if c]

@@ -9,7 +9,7 @@ as a reward. Which card is lost, taken or drawn is a chance outcome.
 
 from __future__ import annotations
 
-from .cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS
+from .cards import CARD_ACTIONS, CARD_IS_HAMMER, CARD_POINTS
 from .obstacles import FIREBALLS
 
 
@@ -25,8 +25,7 @@ class Contacts:
     def _settle(self, action: str) -> None:
         """Resolve the contact at the head of the queue by a card play, a loss, a theft or a reward."""
         seat, code, space = self.contacts.pop(0)
-        verb, name = action.split()
-        kind = CARD_INDEX[name]
+        verb, kind = CARD_ACTIONS[action]
         who = self.seat_name(seat)
         if verb == "play":
             self.hands[seat].remove(kind)

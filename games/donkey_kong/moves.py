@@ -7,7 +7,7 @@ other pawns (the wiki reading's "go on past a pawn") and the fallbacks when no p
 from __future__ import annotations
 
 from .board import BOARD
-from .paths import move_action, pawn_paths
+from .paths import move_action, path_ends, pawn_paths
 
 _STEPS = BOARD.pawn_steps
 _FINISH = BOARD.finish
@@ -17,9 +17,21 @@ class PawnMoves:
     """Move generation for DonkeyKongState (a mixin)."""
 
     def _move_options(self) -> list[tuple[str, tuple]]:
+        """(action, path) for each legal move. They depend only on the seat, the count and where the
+        pawns stand, so the last answer is kept (not part of the saved state) and given again while
+        those are unchanged: the legal actions and the check of the move then ask once."""
+        key = (self.turn, self.mario_roll, *self.pawns)
+        memo = self.__dict__.get("_options_memo")
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        options = self._new_move_options()
+        self._options_memo = (key, options)
+        return options
+
+    def _new_move_options(self) -> list[tuple[str, tuple]]:
         start, count = self.pawns[self.turn], self.mario_roll
         full, stuck, options = pawn_paths(start, count, self.wiki)
-        if self.wiki:
+        if self.wiki and not path_ends(start, count, True).isdisjoint(self.pawns):
             stepped = self._step_past_pawns(full)
             if stepped is not full:
                 full = stepped

@@ -66,5 +66,44 @@ def pawn_paths(start: int, count: int, no_backtrack: bool) -> tuple[list[tuple],
     return hit
 
 
+_MOVES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+ACTION_PATHS: dict[str, tuple[int, ...]] = {}  # the spaces of every move action the cache has made
+
+
+def moves(start: int, count: int, no_backtrack: bool) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The action texts of the full paths from start with count, in their order and as a set (both
+    empty when no path uses the whole count), made once."""
+    key = (start * 8 + count) * 2 + no_backtrack
+    hit = _MOVES.get(key)
+    if hit is None:
+        options = pawn_paths(start, count, no_backtrack)[2]
+        for a, path in options:
+            ACTION_PATHS[a] = path
+        actions = tuple(a for a, _ in options)
+        hit = _MOVES[key] = (actions, frozenset(actions))
+    return hit
+
+
+_ENDS: dict[int, frozenset[int]] = {}
+
+
+def path_ends(start: int, count: int, no_backtrack: bool) -> frozenset[int]:
+    """The spaces where the full paths from start with count end, made once (a pawn on none of them
+    cannot change the moves)."""
+    key = (start * 8 + count) * 2 + no_backtrack
+    hit = _ENDS.get(key)
+    if hit is None:
+        hit = _ENDS[key] = frozenset(p[-1] for p in pawn_paths(start, count, no_backtrack)[0])
+    return hit
+
+
+_ACTION_TEXT: dict[tuple, str] = {}
+
+
 def move_action(path) -> str:
-    return "move " + " ".join(_NAMES[s] for s in path)
+    text = _ACTION_TEXT.get(path)
+    if text is None:
+        text = "move " + " ".join(_NAMES[s] for s in path)
+        if len(_ACTION_TEXT) < 200_000:
+            _ACTION_TEXT[path] = text
+    return text

@@ -22,10 +22,11 @@ from collections.abc import Mapping
 from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, MatchFileError, State
 
 from .board import BOARD
-from .cards import (CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINISH_BONUS, FIRST_HAND, KINDS,
+from .cards import (CARD_ACTIONS, CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINISH_BONUS, FIRST_HAND, KINDS,
                     card_label, dice_outcomes, face_label, weighted_kinds)
 from .contacts import Contacts
 from .moves import PawnMoves
+from .paths import ACTION_PATHS, moves
 from .obstacles import BARRELS, FIREBALLS, ObstacleMovement
 from .refusals import refusal
 from .stages import DEAL, DOT, MOVE, OBSTACLES, ORDER, OVER, RELEASE, ROLL, WALK
@@ -53,6 +54,8 @@ _DICE = {v: dice_outcomes(v) for v in ("rulebook", "wiki")}
 _DICE_BY_ACTION = {v: {a: (m, f) for a, _, m, f in outs} for v, outs in _DICE.items()}
 _DICE_CHANCE = {v: [(a, p) for a, p, _, _ in outs] for v, outs in _DICE.items()}
 _ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
+_ROLL_ACTIONS = frozenset(a for a, _ in _ROLL_CHANCE)
+_PLAY = tuple(f"play {name}" for name in CARD_NAMES)
 
 
 class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
@@ -187,9 +190,13 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
     def legal_actions(self) -> list[str]:
         if self.contacts:
             hand = self.hands[self.contacts[0][0]]
-            return [f"play {CARD_NAMES[k]}" for k in sorted(set(hand))] if hand else []
+            return [_PLAY[k] for k in sorted(set(hand))] if hand else []
         if self.stage != MOVE:
             return []
+        if not self.wiki:
+            actions = moves(self.pawns[self.turn], self.mario_roll, False)[0]
+            if actions:
+                return list(actions)
         return [a for a, _ in self._move_options()]
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
@@ -222,20 +229,64 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             self.deck_top.pop()  # it was the known top card (chance_outcomes offered only that one)
 
     def check_action(self, action: str) -> None:
-        # fast acceptance of the two commonest actions; the rest is checked by the base class, and a
-        # refusal is then explained in the game's words (refusals.py), unless the game is over
-        if not self.contacts:
-            stage = self.stage
-            if stage == ROLL and action in _DICE_BY_ACTION[self.config.variant]:
-                return
-            if stage == MOVE and any(a == action for a, _ in self._move_options()):
-                return
+        # fast acceptance of every action that is legal now (exactly those the base class accepts, found
+        # without building the lists of actions and outcomes); anything else is checked by the base
+        # class, and a refusal is then explained in the game's words (refusals.py), unless the game is over
+        if type(action) is str and self._accepts(action):
+            return
         try:
             super().check_action(action)
         except GameOverError:
             raise
         except IllegalActionError as generic:
             raise (refusal(self, action) or generic) from None
+
+    def apply_action(self, action: str) -> None:
+        # the base class's check and apply, with the common case (a legal action) in one call
+        if type(action) is str and self._accepts(action):
+            self._apply(action)
+        else:
+            super().apply_action(action)
+
+    def _accepts(self, action: str) -> bool:
+        """Whether action is among legal_actions() or the chance_outcomes() now (False: let the base
+        class decide, and explain)."""
+        contacts = self.contacts
+        if contacts:
+            named = CARD_ACTIONS.get(action)
+            if named is None:
+                return False
+            verb, kind = named
+            seat = contacts[0][0]
+            hand = self.hands[seat]
+            if hand:
+                return verb == "play" and kind in hand
+            played = self.played[seat]
+            if played:
+                return verb == ("lose" if seat == self.turn else "steal") and kind in played
+            return verb == "draw" and self._may_draw(kind)
+        stage = self.stage
+        if stage == ROLL:
+            return action in _DICE_BY_ACTION[self.config.variant]
+        if stage == MOVE:
+            if not self.wiki:
+                actions, action_set = moves(self.pawns[self.turn], self.mario_roll, False)
+                if actions:
+                    return action in action_set
+            return any(a == action for a, _ in self._move_options())
+        if stage == DOT or stage == DEAL:
+            named = CARD_ACTIONS.get(action)
+            return (named is not None and named[0] == ("draw" if stage == DOT else "deal")
+                    and self._may_draw(named[1]))
+        if stage == ORDER:
+            return action in _ROLL_ACTIONS
+        return False
+
+    def _may_draw(self, kind: int) -> bool:
+        """Whether a card of this kind can come off the deck now (as _draw_outcomes offers it)."""
+        if self.deck_top:
+            return kind == self.deck_top[-1]
+        return self.deck[kind] > 0
 
     def action_to_string(self, action: str) -> str:
         if action.startswith("play "):
@@ -251,7 +302,10 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                 self.mario_roll, self.obstacle_roll = _DICE_BY_ACTION[self.config.variant][action]
                 self.stage = MOVE
             elif stage == MOVE:
-                self.path_left = [BOARD.index[name] for name in action.split()[1:]]
+                path = ACTION_PATHS.get(action)
+                if path is None:  # a path that goes on past a pawn (wiki): parsed once
+                    path = ACTION_PATHS[action] = tuple(BOARD.index[name] for name in action.split()[1:])
+                self.path_left = list(path)
                 self.stage = WALK
             elif stage == DOT:
                 kind = CARD_INDEX[action[5:]]
@@ -306,8 +360,16 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                 continue
             stage = self.stage
             if stage == WALK:
-                if self.path_left:
-                    self._walk_step()
+                path_left = self.path_left
+                if path_left:
+                    # the pawn's steps; one that meets an obstacle stops the walk for the contact
+                    pawns, turn, fireballs, barrels = self.pawns, self.turn, self.fireballs, self.barrels
+                    while path_left:
+                        s = path_left.pop(0)
+                        pawns[turn] = s
+                        if s in fireballs or s in barrels:
+                            self._meet_on_walk(s)
+                            break
                     continue
                 here = self.pawns[self.turn]
                 if here == _FINISH:
@@ -319,20 +381,12 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                     return
                 self._start_obstacles()
             elif stage == OBSTACLES or stage == RELEASE:
-                if self.in_motion is not None:
-                    self._motion_step()
-                elif stage == OBSTACLES:
-                    self._move_queue()
-                else:
-                    self._end_turn()
+                self._run_obstacles()
             else:
                 return
 
-    def _walk_step(self) -> None:
-        s = self.path_left.pop(0)
-        self.pawns[self.turn] = s
-        if s not in self.fireballs and s not in self.barrels:
-            return
+    def _meet_on_walk(self, s: int) -> None:
+        """The walking pawn has stepped onto s, where obstacles are: a contact with each, fireballs first."""
         for code, pos in enumerate(self.fireballs):
             if pos == s:
                 self.contacts.append([self.turn, code, s])

@@ -30,6 +30,17 @@ def tower_spec(name: str):
     return load_spec(name)
 
 
+def table() -> dict:
+    """The table and the floor the simulator's towers stand on, for drawing them: the table top's length
+    (x) and width (y) and its thickness, its top face at z = 0 with the tower at its centre, and the
+    floor's height (a plane below it), all in metres."""
+    from sim.world import TABLE_M, TABLE_TOP_M
+
+    length, width, height = TABLE_M
+    return {"length": float(length), "width": float(width), "thickness": float(TABLE_TOP_M),
+            "floor_z": -float(height)}
+
+
 def fall_rule(name: str) -> str:
     """sim's collapse thresholds for this tower, in words, for the help screens."""
     rules = tower_spec(name).verdict

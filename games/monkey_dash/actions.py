@@ -17,6 +17,9 @@ HAND_LIMIT = 3
 TURN_LIMIT = 120
 """Turns (both players together) after which an unfinished game is a draw."""
 
+ACT_WORDS = frozenset(("sup", "rotate", "heave", "push", "monkey", "leap", "drop", "throw", "pickup", "buy"))
+"""The first words of the actions `_act` carries out (every other word is handled by `_apply`)."""
+
 NO_EFFECTS = {flag: 0 if counted else False for flag, counted in EFFECT_FLAGS.values()}
 """The per-turn effects table with no card played: a flag (or a counter) per effect."""
 
@@ -26,7 +29,9 @@ class TurnActions:
 
     def _apply(self, action: str) -> None:
         word, _, rest = action.partition(" ")
-        if word == "start":
+        if word in ACT_WORDS:  # the steps of a turn, by far the most applied (the bots' searches)
+            self._act(word, rest)
+        elif word == "start":
             self._start(COLOURS.index(rest))
         elif word == "draw":
             self._draw(rest)
@@ -49,7 +54,6 @@ class TurnActions:
 
     def _act(self, word: str, rest: str) -> None:
         b, p, eff = self.board, self.turn_player, self.effects
-        sq = b.square
         dash = False
         if word == "sup":
             end, slid = self._slide_end(p, self.supervisors[p], rest)
@@ -59,7 +63,7 @@ class TurnActions:
             self.bananas_slid += len(slid)
             self._spend_step()
         elif word in ("rotate", "heave"):
-            c, t = (sq(x) for x in rest.split())
+            c, t = b.pair(rest)
             self._move_crate(c, t)
             if word == "heave":
                 carried = self.monkeys.index(c)
@@ -69,12 +73,12 @@ class TurnActions:
             else:
                 self.ap -= costs.ROTATE
         elif word == "push":
-            c, t = (sq(x) for x in rest.split())
+            c, t = b.pair(rest)
             self._move_crate(c, t)
             self.supervisors[p] = c
             self.ap -= costs.push_cost(eff)
         elif word in ("monkey", "leap"):
-            f, t = (sq(x) for x in rest.split("-"))
+            f, t = b.pair(rest, "-")
             dash = word == "monkey" and f != b.nests[p] and b.distance(f, t) >= 2
             self.monkeys[p] = t
             if eff["free_monkey"] > 0:
@@ -82,13 +86,13 @@ class TurnActions:
             else:
                 self.ap -= costs.MONKEY
         elif word in ("drop", "throw"):
-            self.bananas.append(sq(rest))
+            self.bananas.append(b.square(rest))
             self.bananas.sort()
             self.banana_store[p] -= 1
             if word == "throw":
                 self.ap -= costs.THROW
         elif word == "pickup":
-            self.bananas.remove(sq(rest))
+            self.bananas.remove(b.square(rest))
             self.banana_store[p] += 1
             self.ap -= costs.PICKUP
         elif word == "buy":
@@ -117,8 +121,9 @@ class TurnActions:
         self.deal_queue.append(self.turn_player)
 
     def _check_win(self) -> None:
+        monkeys, bays, crates = self.monkeys, self.board.bays, self.crates
         for seat in (0, 1):
-            if self.monkeys[seat] == self.board.bays[seat] and self.monkeys[seat] in self.crates:
+            if monkeys[seat] == bays[seat] and monkeys[seat] in crates:
                 self.winner = seat
                 self.phase = "over"
                 self.deal_queue = []
@@ -127,7 +132,7 @@ class TurnActions:
     def _settle(self) -> None:
         """After an action: end the turn once the AP are spent, nothing (a draw, a discard) is pending
         and no free step is left; with a free step left the player ends it ('end turn')."""
-        if self.phase == "act" and not self.deal_queue and self.ap <= 0 and not self._act_moves():
+        if self.phase == "act" and not self.deal_queue and self.ap <= 0 and not self._act_moves(first_only=True):
             self._end_turn()
 
     def _start(self, seat: int) -> None:
@@ -170,16 +175,21 @@ class TurnActions:
             self.phase = "act"
 
     def _holds_interrupt(self, seat: int) -> bool:
-        return any(self._cards[c].interrupt for c in self.hands[seat])
+        cards = self._cards
+        for c in self.hands[seat]:
+            if cards[c].interrupt:
+                return True
+        return False
 
-    def _begin_turn(self, seat: int) -> None:
+    def _begin_turn(self, seat: int, start_key: str | None = None) -> None:
+        """Open `seat`'s turn; `start_key` is the position key if the caller has just made it."""
         self.turn_player = seat
         self.ap = costs.TURN_AP - (costs.START_FEE if self.turns_done == 0 else 0)  # the start player's fee
-        self.effects = dict(NO_EFFECTS)
+        self.effects = NO_EFFECTS.copy()
         self.gained = False
         self.heaved = [False, False]
-        self.turn_start_key = self.position_key()
-        self.banned = [end for who, start, end in self.undone if who == seat and start == self.turn_start_key]
+        self.turn_start_key = key = self.position_key() if start_key is None else start_key
+        self.banned = [end for who, start, end in self.undone if who == seat and start == key] if self.undone else []
         self.phase = "interrupt" if self._holds_interrupt(1 - seat) else "act"
 
     def _end_turn(self) -> None:
@@ -193,4 +203,4 @@ class TurnActions:
         if self.turns_done >= TURN_LIMIT:
             self.phase = "over"
             return
-        self._begin_turn(1 - p)
+        self._begin_turn(1 - p, end)  # the board has not changed since `end` was taken

@@ -44,6 +44,24 @@ class Board:
     crates: tuple[int, ...]
     bananas_each: int
 
+    def __post_init__(self) -> None:
+        # lookup tables the rules and the bots read many times a move (not fields: equality and the
+        # text form stay the layout's); built once per board
+        w, h = self.width, self.height
+        steps = _steps(w, h)
+        tables = {
+            "steps": steps,  # steps[sq][direction]: the square one step away, -1 off the board
+            "rings": tuple(tuple(row[d] for d in RING) for row in steps),  # the eight neighbours, clockwise
+            "rays": tuple(tuple(_ray(steps, sq, d) for d in RING) for sq in range(w * h)),
+            "distances": tuple(tuple(max(abs(a % w - b % w), abs(a // w - b // w)) for b in range(w * h))
+                               for a in range(w * h)),
+            "names": _names(w, h),
+            "index": _index(w, h),
+            "_pairs": {},  # "c3 d4" (or "b2-d4") -> the two squares, filled as actions are read
+        }
+        for key, value in tables.items():
+            object.__setattr__(self, key, value)
+
     @property
     def size(self) -> int:
         return self.width * self.height
@@ -52,7 +70,7 @@ class Board:
         """The number of a square given by name; ValueError if it is not on this board."""
         if not isinstance(name, str):
             raise ValueError(f"{name!r} is not a square name like 'c3'")
-        index = _index(self.width, self.height)
+        index = self.index
         if name in index:
             return index[name]
         if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
@@ -62,20 +80,29 @@ class Board:
             raise ValueError(f"{name} is off the {self.width}x{self.height} board")
         return row * self.width + col
 
+    def pair(self, text: str, sep: str | None = None) -> tuple[int, int]:
+        """The two squares of "c3 d4" (or, with sep "-", of "b2-d4"); ValueError as `square` gives it,
+        or if the text does not name exactly two squares."""
+        key = (text, sep)
+        found = self._pairs.get(key)
+        if found is None:
+            a, b = (self.square(x) for x in text.split(sep))
+            found = self._pairs[key] = (a, b)
+        return found
+
     def name_of(self, sq: int) -> str:
-        return _names(self.width, self.height)[sq]
+        return self.names[sq]
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.width, sq // self.width
 
     def step(self, sq: int, direction: str) -> int:
         """The square one step away, or -1 off the board."""
-        return _steps(self.width, self.height)[sq][direction]
+        return self.steps[sq][direction]
 
     def ring(self, sq: int) -> list[int]:
         """The eight squares around sq, clockwise from north (-1 where off the board)."""
-        table = _steps(self.width, self.height)[sq]
-        return [table[d] for d in RING]
+        return list(self.rings[sq])
 
     def around(self, sq: int, reach: int) -> tuple[int, ...]:
         """The squares at exactly `reach` king steps from sq (reach 1: the eight neighbours)."""
@@ -83,8 +110,7 @@ class Board:
 
     def distance(self, a: int, b: int) -> int:
         """King-move (Chebyshev) distance."""
-        (ax, ay), (bx, by) = self.xy(a), self.xy(b)
-        return max(abs(ax - bx), abs(ay - by))
+        return self.distances[a][b]
 
     def half_turn(self, sq: int) -> int:
         return self.size - 1 - sq
@@ -105,6 +131,16 @@ def _around(width: int, height: int, sq: int, reach: int) -> tuple[int, ...]:
     x0, y0 = sq % width, sq // width
     return tuple(y * width + x for y in range(height) for x in range(width)
                  if max(abs(x - x0), abs(y - y0)) == reach)
+
+
+def _ray(steps: tuple[dict[str, int], ...], sq: int, direction: str) -> tuple[int, ...]:
+    """The squares from sq (not included) to the edge of the board in one direction, nearest first."""
+    out = []
+    sq = steps[sq][direction]
+    while sq >= 0:
+        out.append(sq)
+        sq = steps[sq][direction]
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)

@@ -14,6 +14,7 @@ of its own turns, with cut-offs, and asks of each reply whether it leaves the bo
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 import numpy as np
 
@@ -34,7 +35,8 @@ def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
     """Fewest monkey moves from `seat`'s monkey to every crate it can reach as the crates stand."""
     b = state.board
     start, other = state.monkeys[seat], state.monkeys[1 - seat]
-    crates = set(state.crates)
+    nest, rays = b.nests[seat], b.rays
+    crates = state.crates
     costs = {start: 0}
     frontier = [start]
     steps = 0
@@ -42,12 +44,10 @@ def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
         steps += 1
         nxt = []
         for at in frontier:
-            from_nest = at == b.nests[seat]
-            for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
-                sq = at
-                while True:
-                    sq = b.step(sq, d)
-                    if sq < 0 or sq not in crates or sq == other:
+            from_nest = at == nest
+            for ray in rays[at]:  # the eight directions, clockwise from north
+                for sq in ray:
+                    if sq not in crates or sq == other:
                         break
                     if sq not in costs:
                         costs[sq] = steps
@@ -63,16 +63,35 @@ def race(state: MonkeyDashState, seat: int) -> float:
     if state.winner == seat:
         return 0.0
     b = state.board
-    bay, sup = b.bays[seat], state.supervisors[seat]
-    best, frontier = None, state.monkeys[seat]
-    for sq, moves in monkey_costs(state, seat).items():
-        gap = b.distance(sq, bay)
-        est = moves + GAP_COST * gap + (1 if sq == b.nests[seat] else 0)
-        if best is None or est < best:
-            best, frontier = est, sq
+    bay, sup, nest = b.bays[seat], state.supervisors[seat], b.nests[seat]
+    to_bay = b.distances[bay]
+    # monkey_costs, with each crate's estimate taken as the crate is found (in the same order, so a
+    # tie goes to the same crate)
+    start, other, rays, crates = state.monkeys[seat], state.monkeys[1 - seat], b.rays, state.crates
+    best, frontier = GAP_COST * to_bay[start] + (1 if start == nest else 0), start
+    seen = {start}
+    ring, moves = [start], 0
+    while ring:
+        moves += 1
+        nxt = []
+        for at in ring:
+            from_nest = at == nest
+            for ray in rays[at]:
+                for sq in ray:
+                    if sq not in crates or sq == other:
+                        break
+                    if sq not in seen:
+                        seen.add(sq)
+                        nxt.append(sq)
+                        est = moves + GAP_COST * to_bay[sq] + (1 if sq == nest else 0)
+                        if est < best:
+                            best, frontier = est, sq
+                    if from_nest:
+                        break
+        ring = nxt
     if frontier != bay:
         # the supervisor has to bring crates to the frontier, between the monkey and the bay
-        best += SUPERVISOR_WEIGHT * max(0, b.distance(sup, frontier) - 1)
+        best += SUPERVISOR_WEIGHT * max(0, b.distances[sup][frontier] - 1)
     if bay in state.supervisors and frontier != bay:
         best += 0.5  # the bay must be cleared first
     return best
@@ -178,7 +197,29 @@ class TurnSearch:
         return p != self.seat or state.turn_player != self.seat or state.phase not in ("act", "discard")
 
 
-class SearchBot(Bot):
+class TurnPlanner(Bot):
+    """A bot that plans a whole turn and then plays it step by step (`search` and `deep`)."""
+
+    _plan: list[str]
+    _expect: tuple | None
+
+    def _follow_plan(self, state: MonkeyDashState, seat: int, legal: list[str], rng: np.random.Generator,
+                     plan_turn: Callable[[MonkeyDashState, int, np.random.Generator], list[str]]) -> str:
+        """The next step of the plan, planning the turn (with `plan_turn`) afresh unless the position is
+        the one the plan's last step led to and the plan's next step is legal."""
+        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
+            self._plan = plan_turn(state, seat, rng)
+            if not self._plan or self._plan[0] not in legal:
+                self._plan = [legal[0]]
+        action = self._plan.pop(0)
+        twin = state.clone()
+        twin._apply(action)
+        # the rest of the plan holds only if the next decision comes straight after this one
+        self._expect = _turn_key(twin) if twin.current_player() == seat else None
+        return action
+
+
+class SearchBot(TurnPlanner):
     """Plays the best whole turn it finds: every distinct turn is scored, the top ones against replies."""
 
     name = "search"
@@ -195,16 +236,7 @@ class SearchBot(Bot):
         legal = state.legal_actions()
         if state.phase == "interrupt":
             return self._interrupt(state, legal)
-        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
-            self._plan = self._plan_turn(state, seat, rng)
-            if not self._plan or self._plan[0] not in legal:
-                self._plan = [legal[0]]
-        action = self._plan.pop(0)
-        twin = state.clone()
-        twin._apply(action)
-        # the rest of the plan holds only if the next decision comes straight after this one
-        self._expect = _turn_key(twin) if twin.current_player() == seat else None
-        return action
+        return self._follow_plan(state, seat, legal, rng, self._plan_turn)
 
     def _plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
         if state.phase == "discard":
@@ -302,7 +334,11 @@ class WholeTurns:
                 self.capped = True
                 yield path, node
                 continue
-            started = any(not a.startswith("play ") for a in path)
+            started = False  # a step other than a card play has been taken
+            for a in path:
+                if not a.startswith("play "):
+                    started = True
+                    break
             for move in node._legal_moves():
                 action, kind = move[0], move[2]
                 if kind == "play" and started:
@@ -336,7 +372,7 @@ REPLY_FLOOR = 500
 """Positions a reply search may always make, even once the turn's budget is spent."""
 
 
-class DeepBot(Bot):
+class DeepBot(TurnPlanner):
     """A depth-two search over whole turns with every reply checked: the strongest Monkey Dash bot.
 
     It enumerates every distinct way to play its turn (a card drawn in the middle of it is taken as the
@@ -387,15 +423,7 @@ class DeepBot(Bot):
         if state.phase == "discard":
             self._plan = []
             return min(legal, key=lambda a: CARD_RANK.get(a.split()[1], 0))
-        if not (self._plan and self._expect == _turn_key(state) and self._plan[0] in legal):
-            self._plan = self.plan_turn(state, seat, rng)
-            if not self._plan or self._plan[0] not in legal:
-                self._plan = [legal[0]]
-        action = self._plan.pop(0)
-        twin = state.clone()
-        twin._apply(action)
-        self._expect = _turn_key(twin) if twin.current_player() == seat else None
-        return action
+        return self._follow_plan(state, seat, legal, rng, self.plan_turn)
 
     def plan_turn(self, state: MonkeyDashState, seat: int, rng: np.random.Generator) -> list[str]:
         """The actions of the chosen turn, up to the first card draw (after which it plans again)."""

@@ -23,7 +23,10 @@ class MoveGeneration:
         if self.phase == "discard":
             return [(f"discard {c}", 0, "discard", -1, -1) for c in self.hands[self.turn_player]]
         moves = self._act_moves()
-        if not any(m[1] > 0 for m in moves):
+        for m in moves:
+            if m[1] > 0:
+                break
+        else:
             # with AP left, 'pass' gives them up; with none left, only free steps remain and the
             # player says when the turn is over (with nothing free left, _settle already ended it)
             moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
@@ -64,18 +67,16 @@ class MoveGeneration:
         step itself is barred. A slide that would go into a crate, a supervisor, a nest, the other bay
         or off the board does not happen: the supervisor stops on the banana, which stays."""
         b = self.board
+        steps, crates, sups = b.steps, self.crates, self.supervisors
         barred = (b.nests[0], b.nests[1], b.bays[1 - seat])
-
-        def blocked(sq: int) -> bool:
-            return sq < 0 or sq in self.crates or sq in self.supervisors or sq in barred
-
-        sq = b.step(start, direction)
-        if blocked(sq):
+        sq = steps[start][direction]
+        if sq < 0 or sq in crates or sq in sups or sq in barred:
             return -1, []
         slid: list[int] = []
-        while sq in self.bananas:
-            ahead = b.step(sq, direction)
-            if blocked(ahead):
+        bananas = self.bananas
+        while sq in bananas:
+            ahead = steps[sq][direction]
+            if ahead < 0 or ahead in crates or ahead in sups or ahead in barred:
                 break
             slid.append(sq)
             sq = ahead
@@ -86,12 +87,12 @@ class MoveGeneration:
         b = self.board
         at, other = self.monkeys[seat], self.monkeys[1 - seat]
         from_nest = at == b.nests[seat]
+        crates = self.crates
         out = []
-        for d in RING:
-            sq, k = at, 0
-            while True:
-                sq = b.step(sq, d)
-                if sq < 0 or sq not in self.crates or sq == other:
+        for ray in b.rays[at]:  # the eight directions in RING order
+            k = 0
+            for sq in ray:
+                if sq not in crates or sq == other:
                     break
                 k += 1
                 out.append((sq, k))
@@ -99,26 +100,38 @@ class MoveGeneration:
                     break
         return out
 
-    def _act_moves(self) -> list[tuple[str, int, str, int, int]]:
+    def _act_moves(self, first_only: bool = False) -> list[tuple[str, int, str, int, int]]:
+        """The act-phase moves in their fixed order; with `first_only`, at most the first of them (all
+        that `_settle` needs to know whether a free step is left)."""
         b, p, ap, eff = self.board, self.turn_player, self.ap, self.effects
-        name = b.name_of
+        names = b.names
+        crates, monkeys, sups, bananas, nests = self.crates, self.monkeys, self.supervisors, self.bananas, b.nests
         moves = []
-        sup = self.supervisors[p]
+        sup = sups[p]
         if not eff["supervisor_frozen"]:
             cost = costs.step_cost(eff)
             if cost <= ap:
+                steps = b.steps[sup]
+                barred = (nests[0], nests[1], b.bays[1 - p])
                 for d in (RING if eff["diagonal"] else ORTHOGONAL):
-                    end, _ = self._slide_end(p, sup, d)
+                    if bananas:
+                        end, _ = self._slide_end(p, sup, d)
+                    else:  # no banana to slide on: _slide_end comes down to this
+                        end = steps[d]
+                        if end < 0 or end in crates or end in sups or end in barred:
+                            end = -1
                     if end >= 0:
                         moves.append((f"sup {d}", cost, "sup", sup, end))
-        if not eff["crates_frozen"]:
-            ring = b.ring(sup)
+                        if first_only:
+                            return moves
+        if not eff["crates_frozen"] and costs.ROTATE <= ap:  # a heave costs at least a rotation
+            ring = b.rings[sup]
             for i, c in enumerate(ring):
-                if c < 0 or c not in self.crates:
+                if c < 0 or c not in crates:
                     continue
-                heave = c in self.monkeys
+                heave = c in monkeys
                 if heave:
-                    carried = self.monkeys.index(c)
+                    carried = monkeys.index(c)
                     if carried == p and eff["monkey_frozen"]:
                         continue  # Nap Time: the mover's monkey may not move, not even on a heaved crate
                     cost = costs.heave_cost(eff, self.heaved[carried])
@@ -127,51 +140,74 @@ class MoveGeneration:
                 if cost > ap:
                     continue
                 kind = "heave" if heave else "rotate"
-                for j in ((i - 1) % 8, (i + 1) % 8):
-                    t = ring[j]
-                    if self._floor_free(t):
-                        moves.append((f"{kind} {name(c)} {name(t)}", cost, kind, c, t))
+                for t in (ring[(i - 1) % 8], ring[(i + 1) % 8]):
+                    # the square is floor a crate may enter (see _floor_free)
+                    if t >= 0 and t not in crates and t not in sups and t not in bananas and t not in nests:
+                        moves.append((f"{kind} {names[c]} {names[t]}", cost, kind, c, t))
+                        if first_only:
+                            return moves
+        if not eff["crates_frozen"]:
             cost = costs.push_cost(eff)
             if not eff["supervisor_frozen"] and cost <= ap:
+                steps, other_bay = b.steps[sup], b.bays[1 - p]
                 for d in ORTHOGONAL:
-                    c = b.step(sup, d)
-                    if c < 0 or c not in self.crates or c in self.monkeys or c == b.bays[1 - p]:
+                    c = steps[d]
+                    if c < 0 or c not in crates or c in monkeys or c == other_bay:
                         continue
-                    t = b.step(c, d)
-                    if self._floor_free(t):
-                        moves.append((f"push {name(c)} {name(t)}", cost, "push", c, t))
-        at = self.monkeys[p]
+                    t = b.steps[c][d]
+                    if t >= 0 and t not in crates and t not in sups and t not in bananas and t not in nests:
+                        moves.append((f"push {names[c]} {names[t]}", cost, "push", c, t))
+                        if first_only:
+                            return moves
+        at = monkeys[p]
         if not eff["monkey_frozen"]:
             cost = costs.monkey_cost(eff)
             if cost <= ap:
                 for t, _ in self._monkey_targets(p):
-                    moves.append((f"monkey {name(at)}-{name(t)}", cost, "monkey", at, t))
-                if eff["leap"] and at != b.nests[p]:
+                    moves.append((f"monkey {names[at]}-{names[t]}", cost, "monkey", at, t))
+                    if first_only:
+                        return moves
+                if eff["leap"] and at != nests[p]:
                     for d in RING:
                         mid = b.step(at, d)
                         t = b.step(mid, d) if mid >= 0 else -1
-                        if t >= 0 and mid not in self.crates and t in self.crates and t != self.monkeys[1 - p]:
-                            moves.append((f"leap {name(at)}-{name(t)}", cost, "leap", at, t))
+                        if t >= 0 and mid not in crates and t in crates and t != monkeys[1 - p]:
+                            moves.append((f"leap {names[at]}-{names[t]}", cost, "leap", at, t))
+                            if first_only:
+                                return moves
         if self.bananas_on:
-            if at != b.nests[p] and not self.heaved[p] and self.banana_store[p] > 0:
+            if at != nests[p] and not self.heaved[p] and self.banana_store[p] > 0:
+                bays = b.bays
+                # the squares of around() are on the board; the rest is _banana_target
                 for sq in b.around(at, 1):
-                    if self._banana_target(sq):
-                        moves.append((f"drop {name(sq)}", costs.DROP, "drop", at, sq))
+                    if sq not in crates and sq not in sups and sq not in bananas and sq not in nests and sq not in bays:
+                        moves.append((f"drop {names[sq]}", costs.DROP, "drop", at, sq))
+                        if first_only:
+                            return moves
                 if costs.THROW <= ap:
                     for sq in b.around(at, 2):
-                        if self._banana_target(sq):
-                            moves.append((f"throw {name(sq)}", costs.THROW, "throw", at, sq))
+                        if sq not in crates and sq not in sups and sq not in bananas and sq not in nests and sq not in bays:
+                            moves.append((f"throw {names[sq]}", costs.THROW, "throw", at, sq))
+                            if first_only:
+                                return moves
             if costs.PICKUP <= ap:
-                for sq in b.ring(sup):
+                for sq in b.rings[sup]:
                     # not the banana under the other supervisor (a Super Slide that stopped on it)
-                    if sq >= 0 and sq in self.bananas and sq not in self.supervisors:
-                        moves.append((f"pickup {name(sq)}", costs.PICKUP, "pickup", sup, sq))
+                    if sq >= 0 and sq in bananas and sq not in sups:
+                        moves.append((f"pickup {names[sq]}", costs.PICKUP, "pickup", sup, sq))
+                        if first_only:
+                            return moves
         if self.cards_on:
             if self._can_gain() and costs.BUY <= ap:
                 moves.append(("buy", costs.BUY, "buy", -1, -1))
+                if first_only:
+                    return moves
+            cards = self._cards
             for c in self.hands[p]:
-                if not self._cards[c].interrupt:
+                if not cards[c].interrupt:
                     moves.append((f"play {c}", costs.PLAY, "play", -1, -1))
+                    if first_only:
+                        return moves
         return moves
 
     def _can_gain(self) -> bool:

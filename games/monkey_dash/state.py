@@ -31,7 +31,7 @@ from ..core import CHANCE, TERMINAL, GameConfig, MatchFileError, State
 from .actions import HAND_LIMIT, NO_EFFECTS, TurnActions
 from .board import COLOURS, Board
 from .cards import EFFECT_FLAGS, Card
-from .illegal import NotYourTurnError, diagnose  # noqa: F401  (NotYourTurnError: part of this module's API)
+from .illegal import diagnose
 from .moves import MoveGeneration
 from . import text_board
 
@@ -295,12 +295,21 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
         """A fast copy (search bots clone a lot); equal to the base deep copy."""
         twin = object.__new__(type(self))
         d = self.__dict__.copy()
-        for key in ("deal_queue", "crates", "monkeys", "supervisors", "bananas", "banana_store",
-                    "draw_pile", "discard_pile", "heaved", "banned"):
-            d[key] = list(d[key])
-        d["hands"] = [list(h) for h in self.hands]
-        d["effects"] = dict(self.effects)
-        d["undone"] = list(self.undone)  # its entries are tuples, never changed in place
+        # every list the rules change in place gets its own copy (spelt out: this runs a lot)
+        d["deal_queue"] = self.deal_queue[:]
+        d["crates"] = self.crates[:]
+        d["monkeys"] = self.monkeys[:]
+        d["supervisors"] = self.supervisors[:]
+        d["bananas"] = self.bananas[:]
+        d["banana_store"] = self.banana_store[:]
+        d["draw_pile"] = self.draw_pile[:]
+        d["discard_pile"] = self.discard_pile[:]
+        d["heaved"] = self.heaved[:]
+        d["banned"] = self.banned[:]
+        hands = self.hands
+        d["hands"] = [hands[0][:], hands[1][:]] if len(hands) == 2 else [h[:] for h in hands]
+        d["effects"] = self.effects.copy()
+        d["undone"] = self.undone[:]  # its entries are tuples, never changed in place
         twin.__dict__ = d
         return twin
 

@@ -83,9 +83,10 @@ class Camera:
         """Pixels per metre at unit depth."""
         return self.zoom * self.viewport[3] * self.distance / self.fov_height
 
-    def project(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """World points (..., 3) -> screen pixels (..., 2) and depth along the view (..., )."""
-        right, up, forward = self.basis()
+    def project(self, points: np.ndarray, basis=None) -> tuple[np.ndarray, np.ndarray]:
+        """World points (..., 3) -> screen pixels (..., 2) and depth along the view (..., ). basis: the
+        camera's basis() when the caller has it already (it costs more than projecting a few points)."""
+        right, up, forward = self.basis() if basis is None else basis
         rel = np.asarray(points, dtype=float) - self.eye
         depth = rel @ forward
         safe = np.maximum(depth, 1e-4)

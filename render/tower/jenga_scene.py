@@ -95,8 +95,10 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
             character = characters[seat] if seat < len(characters) and characters[seat] else "mario"
             figures.append(Figure("peg", block, end, palette.seat_colour(seat), str(seat + 1), character))
     loose = np.array([w == "floor" for w in state.tower["where"]], dtype=bool)
+    from games.jenga import physics
+
     return TowerScene(poses, sizes, block_colours(name, len(poses)), hidden, symbols, HOLES.get(name, False),
-                      figures, loose)
+                      figures, loose, physics.table())
 
 
 def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:

@@ -56,10 +56,10 @@ class RiskLegend:
         for line in MEANING:
             y = text.draw(surface, line, (rect.x, y), size - 3, palette.TEXT_DIM).bottom
         bar = pygame.Rect(rect.x, y + 6, max(10, size), rect.bottom - y - int(size * 4.4))
-        wood = np.array(SAFE_SWATCH, dtype=float)
-        p = 1.0 - np.arange(bar.h) / max(1, bar.h - 1)
-        column = tinted(np.broadcast_to(wood, (bar.h, 3)), np.maximum(p, 0.01)).astype(np.uint8)
         if self._bar is None or self._bar.get_size() != (bar.w, bar.h):
+            wood = np.array(SAFE_SWATCH, dtype=float)
+            p = 1.0 - np.arange(bar.h) / max(1, bar.h - 1)
+            column = tinted(np.broadcast_to(wood, (bar.h, 3)), np.maximum(p, 0.01)).astype(np.uint8)
             self._bar = pygame.surfarray.make_surface(np.repeat(column[None, :, :], bar.w, axis=0))
         surface.blit(self._bar, bar.topleft)
         pygame.draw.rect(surface, palette.PANEL_EDGE, bar, 1)

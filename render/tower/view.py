@@ -3,8 +3,9 @@
 TowerView only reads a TowerScene (poses, sizes, colours, symbols, pieces) and never steps the physics.
 One frame projects the eight corners of every block at once with numpy, culls the faces turned away,
 shades the rest by Lambert's law under a light fixed to the camera, orders the blocks and pieces back to
-front (render.tower.order) and paints them. The faces it painted are kept so that pick() can say which
-block is under a point without drawing again.
+front (render.tower.order) and paints them, on the simulator's table and floor when the scene has them.
+The faces it painted are kept so that pick() can say which block is under a point without drawing
+again; given a backdrop it also keeps the picture, and copies it while nothing it is drawn from changes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ from .tint import tinted
 AMBIENT = 0.42
 FLOOR = (44, 49, 60)
 FLOOR_EDGE = (70, 76, 92)
+TABLE_TOP = (50, 56, 69)  # the simulator's table: its top face, a little lighter than the room behind it
+TABLE_EDGE = (82, 89, 107)
+GROUND = (36, 40, 50)  # the floor below the table
+GROUND_EDGE = (56, 61, 75)
+GROUND_MIN_HALF = 1.0  # metres: the floor is drawn at least this far each way from the table's centre
+GROUND_MARGIN = 0.3  # and this far beyond the furthest block, so a block that slid away lies on it
+NEAR = 0.02  # metres: parts of the table and floor nearer the eye than this are cut off (as blocks are)
 EDGE_DARKEN = 0.55
 HOLE = (28, 20, 14)
 HOLE_RADIUS = 0.0045  # metres
@@ -68,6 +76,7 @@ class TowerScene:
     holes: bool = False  # holes in both ends of every block
     figures: list[Figure] = field(default_factory=list)
     loose: np.ndarray | None = None  # (N,) True for blocks off the tower (on the floor)
+    table: dict | None = None  # the simulator's table and floor (games.jenga.physics.table()); None: a round mat
 
 
 class TowerView:
@@ -82,25 +91,93 @@ class TowerView:
         self._ghost_owner = np.zeros(0, dtype=int)
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
+        self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
+        self._picture_key: tuple | None = None  # everything that picture was painted from
+        self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
+        self._last_key: tuple | None = None  # what the last frame was drawn from
+        self._table: Boxes | None = None  # the table top's box, built once
+        self._table_key: tuple | None = None
+        self._missed = False  # whether the last frame had to be painted
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, scene: TowerScene, risk: np.ndarray | None = None,
              hover: int | None = None, selected: int | None = None, floor: bool = True,
              ghosts: np.ndarray | None = None, ghost_sizes: np.ndarray | None = None,
              ghost_hover: int | None = None, ghost_fill=None, marked_holes=(), hover_hole=None,
-             outlined=()) -> None:
+             outlined=(), backdrop=None) -> None:
         """Paint the tower. risk: (N,) collapse probabilities, nan where unknown; when given, blocks are
         tinted by it (wood where 0: see render.tower.tint) and the others fade a little to grey. hover and selected get outlines. ghosts: (G, 7) poses
         of places a block may go (outlined over everything; ghost_hover filled with ghost_fill).
         marked_holes: (block, end +1/-1) of holes a piece may go into now, ringed where they show;
-        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers)."""
+        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers).
+
+        backdrop: the colour behind the tower. Given it, the view paints the camera's viewport into a
+        picture of its own on that colour and copies it to the surface; while nothing it is drawn from
+        changes (the scene, the camera, the tint, the marks), the next frames copy the same picture
+        without painting it again (a still tower under a moving pointer costs a copy a frame, not a
+        projection and a thousand polygons). While the picture changes frame after frame (a live push,
+        a fall, a turn) it is painted straight onto the surface, and kept again once it holds still.
+        Picking answers from the faces of the last picture painted, which is the one shown."""
+        if backdrop is None:
+            self._picture_key = None
+            self._paint(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined)
+            return
+        area = pygame.Rect(self.camera.viewport).clip(surface.get_rect())
+        key = self._key(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined, backdrop)
+        last, self._last_key = self._last_key, key
+        if key != self._picture_key and key != last and self._missed:
+            # Changing frame after frame (a push, a fall, a turn): paint straight onto the surface, as
+            # keeping a picture that the next frame replaces would only cost a copy.
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip))
+            surface.fill(backdrop, area)
+            self._paint(surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined)
+            surface.set_clip(clip)
+            self._picture_key = None  # the picture kept is not the one picking now answers for
+            return
+        self._missed = key != self._picture_key
+        picture = self._picture
+        if picture is None or picture.get_size() != surface.get_size() or picture.get_bitsize() != surface.get_bitsize():
+            picture = self._picture = pygame.Surface(surface.get_size(), 0, surface)
+            self._picture_key = None
+        if key != self._picture_key:
+            picture.set_clip(area)
+            picture.fill(backdrop, area)
+            self._paint(picture, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover,
+                        ghost_fill, marked_holes, hover_hole, outlined)
+            picture.set_clip(None)
+            self._picture_key = key
+        surface.blit(picture, area.topleft, area)
+
+    def _key(self, surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover, ghost_fill,
+             marked_holes, hover_hole, outlined, backdrop) -> tuple:
+        """Everything a picture is painted from, in a form that compares by value."""
+        cam = self.camera
+
+        def raw(a):
+            return None if a is None else (np.asarray(a).shape, np.ascontiguousarray(a).tobytes())
+
+        return (surface.get_size(), tuple(backdrop), None if scene.table is None else tuple(sorted(scene.table.items())), palette.HIGHLIGHT, palette.ACCENT, palette.VERMILLION, cam.yaw, cam.pitch, cam.distance, cam.zoom,
+                tuple(np.asarray(cam.target, dtype=float).tolist()), tuple(cam.viewport), cam.fov_height,
+                raw(scene.poses), raw(scene.sizes), raw(scene.colours), raw(scene.hidden), raw(scene.loose),
+                tuple(sorted(scene.symbols.items())), scene.holes, tuple(repr(f) for f in scene.figures),
+                raw(risk), hover, selected, floor, raw(ghosts), raw(ghost_sizes), ghost_hover,
+                None if ghost_fill is None else tuple(ghost_fill), tuple(marked_holes), hover_hole,
+                tuple(outlined))
+
+    def _paint(self, surface, scene, risk, hover, selected, floor, ghosts, ghost_sizes, ghost_hover, ghost_fill,
+               marked_holes, hover_hole, outlined) -> None:
+        self.paints += 1
         cam = self.camera
         n = len(scene.poses)
         shown = np.ones(n, dtype=bool) if scene.hidden is None else ~np.asarray(scene.hidden, dtype=bool)
         boxes = Boxes(scene.poses, scene.sizes)
         eye = cam.eye
         right, up, forward = cam.basis()
-        screen, depth = cam.project(boxes.corners)  # (N, 8, 2), (N, 8)
+        screen, depth = cam.project(boxes.corners, (right, up, forward))  # (N, 8, 2), (N, 8)
         centre_depth = (boxes.centres - eye) @ forward
         shown &= centre_depth > 0.02
 
@@ -143,6 +220,21 @@ class TowerView:
             size = np.array([w * ppm, h * ppm])
             rect_lo.append((xy - size / 2)[None])
             rect_hi.append((xy + size / 2)[None])
+        # The table top is drawn while the eye is above it (the camera's lowest pitch can bring it level
+        # with the top: a player never looks at the table from underneath).
+        table = (self._table_faces(scene.table, light, (right, up, forward), eye)
+                 if (floor and scene.table is not None and eye[2] > 0.0) else None)
+        table_at = len(ids) + len(placed)  # the table's index in the draw order, when there is one
+        if table is not None and table[0]:
+            faces, t_lower, t_upper = table
+            pts = np.concatenate([quad for quad, _ in faces])
+            lower.append(t_lower[None])
+            upper.append(t_upper[None])
+            # Only planes order it (blocks on it lie above its top, blocks on the floor below it); where
+            # none do (a block tipping over its edge) it goes first, under the blocks.
+            depths.append(np.array([float(centre_depth.max(initial=0.0)) + 100.0]))
+            rect_lo.append(pts.min(axis=0)[None])
+            rect_hi.append(pts.max(axis=0)[None])
         order = draw_order(np.concatenate(lower), np.concatenate(upper), np.concatenate(depths), eye,
                            np.concatenate(rect_lo), np.concatenate(rect_hi))
 
@@ -164,7 +256,9 @@ class TowerView:
             corners_xy, _ = cam.project(pts)  # (N, 2, 4, 2)
             symbol_rects = np.concatenate([corners_xy.min(axis=2), corners_xy.max(axis=2)], axis=-1)
 
-        if floor:
+        if floor and scene.table is not None:
+            self._draw_ground(surface, scene.table, boxes, shown, (right, up, forward))
+        elif floor:
             self._draw_floor(surface, scene, boxes)
         polys, owners = [], []
         self.last_order = []
@@ -182,6 +276,11 @@ class TowerView:
         marked = set(marked_holes)
         draw_polygon = pygame.draw.polygon
         for k in order:
+            if k == table_at:
+                for quad, colour in table[0]:
+                    draw_polygon(surface, colour, quad.tolist())
+                    draw_polygon(surface, TABLE_EDGE, quad.tolist(), 1)
+                continue
             if k >= len(ids_l):
                 fig, centre, w, h = placed[k - len(ids_l)]
                 self._draw_figure(surface, fig, centre, w, h)
@@ -283,6 +382,72 @@ class TowerView:
         shade[~standing] = 1.0
         return shade
 
+    def _clipped(self, points: np.ndarray, basis, eye) -> np.ndarray | None:
+        """A convex polygon of world points cut to the part at least NEAR in front of the eye, projected
+        to the screen (None when nothing of it is in front)."""
+        cam = self.camera
+        depth = (points - eye) @ basis[2] - NEAR
+        if np.all(depth >= 0):
+            kept = points
+        else:
+            out = []
+            for i in range(len(points)):  # Sutherland-Hodgman against the one near plane
+                j = (i + 1) % len(points)
+                if depth[i] >= 0:
+                    out.append(points[i])
+                if (depth[i] >= 0) != (depth[j] >= 0):
+                    t = depth[i] / (depth[i] - depth[j])
+                    out.append(points[i] + t * (points[j] - points[i]))
+            if len(out) < 3:
+                return None
+            kept = np.array(out)
+        xy, _ = cam.project(kept, basis)
+        return _inside_viewport(xy, cam.viewport)
+
+    def _table_box(self, table: dict) -> Boxes:
+        key = tuple(sorted(table.items()))
+        if self._table_key != key:
+            half = np.array([table["length"] / 2, table["width"] / 2, table["thickness"] / 2])
+            self._table = Boxes(np.array([[0.0, 0.0, -half[2], 0.0, 0.0, 0.0, 1.0]]), (2 * half)[None])
+            self._table_key = key
+        return self._table
+
+    def _table_faces(self, table: dict, light: np.ndarray, basis, eye):
+        """The simulator's table top as a box: ([(screen polygon, colour)] of its faces turned to the eye,
+        its lower and upper world corners)."""
+        box = self._table_box(table)
+        corners = box.corners[0]
+        whole = bool(np.all((corners - eye) @ basis[2] >= NEAR))  # all in front: no face needs cutting
+        projected = self.camera.project(corners, basis)[0] if whole else None
+        faces = []
+        for f in range(6):
+            normal = box.normals[0, f]
+            if float(normal @ (eye - box.face_centres[0, f])) <= 0:
+                continue
+            quad = (_inside_viewport(projected[FACE_CORNERS[f]], self.camera.viewport) if whole
+                    else self._clipped(corners[FACE_CORNERS[f]], basis, eye))
+            if quad is None:
+                continue
+            top = normal[2] > 0.5
+            shade = 1.0 if top else AMBIENT + (1 - AMBIENT) * max(0.0, float(normal @ light))
+            colour = TABLE_TOP if top else tuple(int(c * shade) for c in TABLE_EDGE)
+            faces.append((quad, colour))
+        return faces, box.lower[0], box.upper[0]
+
+    def _draw_ground(self, surface: pygame.Surface, table: dict, boxes: Boxes, shown: np.ndarray, basis) -> None:
+        """The floor below the simulator's table: a square round the table's centre, reaching past every
+        block (a block that slid far across the floor still lies on it)."""
+        reach = float(np.abs(boxes.centres[shown, :2]).max(initial=0.0)) if len(boxes) else 0.0
+        half = max(GROUND_MIN_HALF, table["length"] / 2, table["width"] / 2, reach + GROUND_MARGIN)
+        z = table["floor_z"]
+        square = np.array([[-half, -half, z], [half, -half, z], [half, half, z], [-half, half, z]])
+        if self.camera.eye[2] <= z:
+            return  # seen from below the floor (never at the camera's pitches): nothing to draw
+        xy = self._clipped(square, basis, self.camera.eye)
+        if xy is not None:
+            pygame.draw.polygon(surface, GROUND, xy.tolist())
+            pygame.draw.polygon(surface, GROUND_EDGE, xy.tolist(), 2)
+
     def _draw_floor(self, surface: pygame.Surface, scene: TowerScene, boxes: Boxes) -> None:
         shown = boxes.centres if len(boxes) else np.zeros((1, 3))
         centre = np.median(shown[:, :2], axis=0) if len(boxes) else np.zeros(2)
@@ -356,6 +521,34 @@ class TowerView:
     def pick_ghost(self, pos) -> int | None:
         """The ghost (a place a block may go) under pixel pos in the last frame drawn, or None."""
         return _hit(self._ghost_polys, self._ghost_owner, pos)
+
+
+def _inside_viewport(xy: np.ndarray, viewport, margin: float = 8.0) -> np.ndarray | None:
+    """A convex screen polygon cut to the viewport (a few pixels wider, so its edge lines stay outside):
+    the table and the floor reach far past the picture, and pygame fills a polygon scanline by scanline
+    over all of its height, so an uncut one seen from close by costs many times the tower itself."""
+    x0, y0, w, h = viewport
+    lo = np.array([x0 - margin, y0 - margin])
+    hi = np.array([x0 + w + margin, y0 + h + margin])
+    if np.all((xy >= lo) & (xy <= hi)):
+        return xy
+    pts = [p for p in xy]
+    for axis in (0, 1):
+        for bound, keep_above in ((lo[axis], True), (hi[axis], False)):
+            out = []
+            for i in range(len(pts)):
+                a, b = pts[i], pts[(i + 1) % len(pts)]
+                ina = a[axis] >= bound if keep_above else a[axis] <= bound
+                inb = b[axis] >= bound if keep_above else b[axis] <= bound
+                if ina:
+                    out.append(a)
+                if ina != inb:
+                    t = (bound - a[axis]) / (b[axis] - a[axis])
+                    out.append(a + t * (b - a))
+            pts = out
+            if len(pts) < 3:
+                return None
+    return np.array(pts)
 
 
 def _hit(polys: np.ndarray, owner: np.ndarray, pos) -> int | None:

@@ -131,3 +131,91 @@ def test_deep_looks_past_the_first_turns_when_they_all_lose():
     assert _blue_wins_after(state, plan)[1] == [["sup S", "rotate b1 c1", "rotate c1 d1", "monkey d2-d1"]]
     plan = DeepBot().plan_turn(state.clone(), RED, np.random.default_rng(0))
     assert _blue_wins_after(state, plan)[1] == []
+
+
+# ---- the speed-ups change no choice ----------------------------------------------------------------
+
+def _greedy_game_position(variant, seed, decisions):
+    """The position of a greedy-against-greedy game from `seed` after `decisions` decisions (then on to
+    the next act-phase decision): fixed positions with cards, bananas and monkeys near their bays."""
+    config = SPEC.make_config([Seat("greedy 1", "greedy"), Seat("greedy 2", "greedy")], variant)
+    match = Match(config, seed)
+    n = 0
+    while n < decisions or match.state.current_player() == CHANCE or match.state.phase != "act":
+        n += match.state.current_player() != CHANCE
+        match.step()
+    return match.state
+
+
+# Pinned with the bots of commit 5dd0233, before the move generation, the moves, the copy and the
+# evaluation were made faster: the turn each bot plans, and for `deep` the positions its reply searches
+# and win checks made, which decide where its budgets run out. A speed-up that changed the order of the
+# moves or a budget would change these counts, and in time a choice.
+PINNED = [
+    ("standard", 2, 21, ["push e6 d6", "rotate d6 d7", "sup S", "end turn"], (24575, 0, 0),
+     ["sup S", "sup W", "rotate d5 d6", "sup W", "end turn"]),
+    ("standard", 7, 33, ["play overtime", "sup W", "sup S", "push b3 b2", "monkey a1-b2", "end turn"], (1705, 0, 0),
+     ["play overtime", "sup W", "sup S", "push b3 b2", "monkey a1-b2", "end turn"]),
+    ("bananas", 3, 13, ["sup E", "sup E", "sup N", "sup N", "end turn"], (5112, 0, 0), ["buy"]),
+    ("bananas", 4, 25, ["rotate d5 c5", "end turn"], (7789, 0, 0), ["rotate d5 c5", "end turn"]),
+    ("pure", 1, 53, ["rotate d3 d2", "push b3 a3"], (2134, 7, 4097), ["rotate d3 d2", "push b3 a3"]),
+    ("pure", 2, 64, ["sup S", "sup N", "sup S"], (104, 8, 7085), ["sup S", "sup N", "sup S"]),
+]
+
+
+@pytest.mark.parametrize("variant,seed,decisions,deep_plan,deep_counts,search_plan", PINNED,
+                         ids=[f"{p[0]}-{p[1]}-{p[2]}" for p in PINNED])
+def test_the_bots_choices_and_search_counts_are_pinned(variant, seed, decisions, deep_plan, deep_counts, search_plan):
+    state = _greedy_game_position(variant, seed, decisions)
+    seat = state.current_player()
+    deep = DeepBot()
+    assert deep.plan_turn(state.clone(), seat, np.random.default_rng(7)) == deep_plan
+    assert (deep.stats["reply_nodes"], deep.stats["win_checks"], deep.stats["win_nodes"]) == deep_counts
+    assert SearchBot()._plan_turn(state.clone(), seat, np.random.default_rng(7)) == search_plan
+
+
+@pytest.mark.parametrize("variant", ["standard", "bananas", "pure"])
+def test_the_first_free_step_is_the_first_of_all_moves(variant):
+    """A turn whose AP are spent ends by itself unless a free step is left; that check asks the move
+    generation for its first move only. In every act-phase position of two random games, as it stands
+    and with its AP taken to 0 (what the check sees after the last AP is spent), that first move is the
+    first of the full list, and there is one exactly when the list is not empty."""
+    checked = free = 0
+    for seed in (1, 2):
+        config = SPEC.make_config([Seat("r1", "random"), Seat("r2", "random")], variant)
+        match = Match(config, seed)
+        while not match.is_over():
+            s = match.state
+            if s.phase == "act" and s.current_player() >= 0:
+                spent = s.clone()
+                spent.ap = 0
+                for twin in (s, spent):
+                    full = twin._act_moves()
+                    assert twin._act_moves(first_only=True) == full[:1]
+                    checked += 1
+                free += bool(spent._act_moves())
+            match.step()
+    assert checked > 200
+    assert free > 10 if variant != "pure" else free == 0  # no free step without cards or bananas
+
+
+def test_the_boards_tables_agree_with_its_steps():
+    """The lookup tables the rules and bots read (rings, rays, distances, names) say what step(),
+    xy() and name_of() say."""
+    from games.monkey_dash import BOARD as b
+    from games.monkey_dash.board import RING
+    for sq in range(b.size):
+        assert list(b.rings[sq]) == [b.step(sq, d) for d in RING] == b.ring(sq)
+        for d, ray in zip(RING, b.rays[sq]):
+            walk, at = [], b.step(sq, d)
+            while at >= 0:
+                walk.append(at)
+                at = b.step(at, d)
+            assert list(ray) == walk
+        for other in range(b.size):
+            (x0, y0), (x1, y1) = b.xy(sq), b.xy(other)
+            assert b.distance(sq, other) == max(abs(x0 - x1), abs(y0 - y1))
+        assert b.square(b.name_of(sq)) == sq
+    assert b.pair("c3 d4") == (b.square("c3"), b.square("d4")) and b.pair("b2-d4", "-") == (8, 24)
+    with pytest.raises(ValueError):
+        b.pair("c3 z9")

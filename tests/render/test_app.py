@@ -450,3 +450,21 @@ def test_the_result_offers_play_again_and_the_menu_and_keeps_the_finished_game(h
     app.handle(key(pygame.K_ESCAPE))
     assert isinstance(app.screen, LauncherScreen) and len(storage.saved_matches()) == 2
     app.close()
+
+
+def test_the_window_is_presented_natively_unless_the_person_chose_otherwise():
+    """render.app asks SDL to present the window through the platform's own framebuffer (X11 shared
+    memory, GDI) rather than an OpenGL renderer, which under a software OpenGL took 6 to 7 ms of CPU
+    per frame (docs/tower_view.md); a value the person set is kept."""
+    import os
+    import subprocess
+    import sys
+
+    probe = "import os, render.app; print(os.environ['SDL_FRAMEBUFFER_ACCELERATION'])"
+    env = {k: v for k, v in os.environ.items() if k != "SDL_FRAMEBUFFER_ACCELERATION"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-1] == "0"
+    env["SDL_FRAMEBUFFER_ACCELERATION"] = "opengl"
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-1] == "opengl"

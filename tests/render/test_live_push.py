@@ -13,6 +13,8 @@ import numpy as np
 import pygame
 import pytest
 
+from render import palette
+
 from .test_tower import SHOTS
 from .test_tower_screen import DT, SIZE, end_point, new_screen, run, send
 
@@ -252,6 +254,38 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
         beside = np.mean([board.collidepoint(int(x), int(y)) and not panel.collidepoint(int(x), int(y))
                           for x, y in pts])
         assert beside >= 0.8  # most fallen blocks are in view beside the result
+
+        # Every fallen block in view lies on the table or the floor the view draws (the simulator's).
+        from render.tower.view import TowerScene, TowerView
+        scene = screen._scene
+        bare = TowerScene(scene.poses, scene.sizes, scene.colours, hidden=np.ones(len(scene.poses), bool),
+                          table=scene.table)
+        ground = surface.copy()
+        ground.fill(palette.BACKGROUND)
+        TowerView(screen.camera).draw(ground, bare)
+        ground_px = pygame.surfarray.array3d(ground)
+        table = scene.table
+        lying = poses[where, :3].copy()
+        on_table = (np.abs(lying[:, 0]) < table["length"] / 2) & (np.abs(lying[:, 1]) < table["width"] / 2)
+        lying[:, 2] = np.where(on_table & (lying[:, 2] > -table["thickness"]), 0.0, table["floor_z"])
+        below, _ = screen.camera.project(lying)  # the spot of the table or floor under each block
+        inside = [(int(x), int(y)) for x, y in below if board.collidepoint(int(x), int(y))]
+        assert len(inside) >= 0.8 * len(below)
+        assert all(tuple(ground_px[x, y]) != palette.BACKGROUND for x, y in inside)
+        inside = [(int(x), int(y)) for x, y in pts if board.collidepoint(int(x), int(y))]
+
+        # After the game no tooltip stays up: the pointer over a fallen block shows nothing by it.
+        screen.hide_result()
+        over = next(p for p in inside if screen.view.pick(p) is not None)
+        send(screen, pygame.MOUSEMOTION, (board.right - 2, board.bottom - 2))
+        _frames(screen, surface, 2)
+        away = pygame.surfarray.array3d(surface).copy()
+        send(screen, pygame.MOUSEMOTION, over)
+        _frames(screen, surface, 2)
+        assert screen.hover_block is not None and screen.tooltip_text() == ""
+        box = pygame.Rect(over[0] + 10, over[1] + 6, 200, 30).clip(board)
+        near = pygame.surfarray.array3d(surface)
+        assert np.array_equal(near[box.left:box.right, box.top:box.bottom], away[box.left:box.right, box.top:box.bottom])
     finally:
         screen.close()
 

@@ -215,6 +215,84 @@ def test_hover_outline_and_pieces_are_drawn(surface):
     assert np.any((patch[..., 0] > 180) & (patch[..., 1] < 90))  # the mushroom's red cap
 
 
+def test_the_kept_picture_is_the_tower_painted_afresh_and_is_painted_again_on_any_change(surface):
+    """With a backdrop the view keeps its picture: a frame in which nothing it is drawn from changed
+    copies it (no painting); a change of hover, tint, camera or poses paints anew; every frame shows
+    exactly the pixels a fresh paint gives, and picking agrees with it."""
+    levels = 8
+    cam = camera_for(levels, yaw=-90)
+    scene = scene_of(levels, holes=True, symbols={0: "mushroom"})
+    risk = np.full(len(scene.poses), np.nan)
+    kept = TowerView(cam)
+
+    def frame(**kw):
+        surface.fill((200, 0, 200))  # whatever was on the surface before: the picture covers the viewport
+        kept.draw(surface, scene, backdrop=BG, **kw)
+        return pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+
+    fresh_view, fresh = paint(surface, scene, cam, risk=risk)
+    assert np.array_equal(frame(risk=risk), fresh) and kept.paints == 1
+    assert np.array_equal(frame(risk=risk), fresh) and kept.paints == 1  # nothing changed: copied
+    assert kept.pick((W // 2, H // 2)) == fresh_view.pick((W // 2, H // 2)) is not None
+    changes = [dict(risk=risk, hover=6)]
+    risk2 = risk.copy()
+    risk2[6] = 0.4  # a figure arrives
+    changes.append(dict(risk=risk2, hover=6))
+    for kw in changes:
+        _, want = paint(surface, scene, cam, **kw)
+        before = kept.paints
+        assert np.array_equal(frame(**kw), want) and kept.paints == before + 1
+    for k in range(3):  # the camera turns frame after frame (painted straight onto the surface)
+        cam.yaw += 0.2
+        _, want = paint(surface, scene, cam, risk=risk2, hover=6)
+        assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 4 + k
+    scene.poses = scene.poses.copy()
+    scene.poses[6, 0] += 0.01  # a block moves
+    _, want = paint(surface, scene, cam, risk=risk2, hover=6)
+    assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 7
+    # It holds still again: kept once more (one paint), then copied.
+    assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 8
+    assert np.array_equal(frame(risk=risk2, hover=6), want) and kept.paints == 8
+    assert kept.pick((W // 2, H // 2)) is not None
+
+
+def test_the_view_draws_the_simulators_table_and_a_floor_under_every_block(surface):
+    """The table the simulator's towers stand on is 1.2 x 0.8 m, its top at z = 0 with the tower at its
+    centre, the floor 0.75 m below (sim/world.py): the view draws that table top, not a round mat, and
+    a floor reaching past every block, so a block that slid off the table is drawn lying on the floor."""
+    from games.jenga import physics
+    from render.tower.view import GROUND, TABLE_TOP
+    from sim.world import TABLE_M, TABLE_TOP_M
+
+    table = physics.table()
+    assert (table["length"], table["width"], -table["floor_z"], table["thickness"]) == (*TABLE_M, TABLE_TOP_M)
+    scene = scene_of(4, table=table)
+    scene.poses[0, :3] = (1.5, 0.9, table["floor_z"] + 0.0075)  # slid far across the floor
+    cam = Camera(viewport=(0, 0, W, H), yaw=math.radians(-60), pitch=math.radians(40), zoom=0.2)
+    cam.frame_tower(0.3)
+    everything = np.ones(len(scene.poses), dtype=bool)
+    bare = TowerScene(scene.poses, scene.sizes, scene.colours, hidden=everything, table=table)
+    _, ground = paint(surface, bare, cam)  # the table and the floor alone
+    _, img = paint(surface, scene, cam)
+    pygame.image.save(surface, str(SHOTS / "table_and_floor.png"))
+
+    def at(picture, xyz):
+        (p,), _ = cam.project(np.array([xyz], dtype=float))
+        assert 0 <= p[0] < W and 0 <= p[1] < H, "the point is out of the picture"
+        return tuple(picture[int(p[1]), int(p[0])])
+
+    half_l, half_w = table["length"] / 2, table["width"] / 2
+    for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):  # the corners of the table top are where sim has them
+        assert at(ground, (sx * (half_l - 0.03), sy * (half_w - 0.03), 0.0)) == TABLE_TOP
+    assert at(ground, (half_l + 0.05, 0.0, 0.0)) != TABLE_TOP  # past its end: no table
+    assert at(ground, (0.0, half_w + 0.05, 0.0)) != TABLE_TOP
+    x, y, z = scene.poses[0, :3]
+    assert at(img, (x, y, z)) not in (GROUND, BG, TABLE_TOP)  # the block far out on the floor is drawn
+    for dx, dy in ((0.08, 0.0), (-0.08, 0.0), (0.0, 0.08), (0.0, -0.08)):
+        assert at(img, (x + dx, y + dy, table["floor_z"])) == GROUND  # lying on the floor, all round it
+    assert np.all(np.any(img != BG, axis=2)[int(H * 0.75):])  # below the table: floor, no empty room
+
+
 # ---- widgets -----------------------------------------------------------------------------------------
 def test_spinner_stops_on_the_outcome_it_is_given(surface):
     spinner = Spinner(["0", "1", "2", "3", "0", "1"], groups=[0, 0, 1, 1, 2, 2])

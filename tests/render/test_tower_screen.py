@@ -486,6 +486,36 @@ def test_hover_outlines_only_blocks_that_may_be_taken_and_the_mouse_turns_and_zo
     screen.close()
 
 
+def test_the_tooltip_never_covers_the_risk_legend(surface):
+    """The tooltip of a block high on the tower would run over the legend at the right of the board:
+    it stands left of the pointer instead, and the legend reads the same with the pointer there."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    level, slot = max(match.state.legal_blocks())
+    screen.risk.latest = RiskMap(screen.position_key(), {(level, slot): (0.25, 0.4)})  # a figure as data
+    screen.show_risk = True
+    screen._risk_key = screen.position_key()  # (no update runs, so no map is asked for)
+    board = screen.rects["board"]
+    legend = screen._legend_rect(board)
+    point, _ = end_point(screen, match.state.layout[level][slot])
+    point = (int(point[0]), int(point[1]))
+    assert legend.top < point[1] < legend.bottom and point[0] + 16 + 300 > legend.left  # it would reach it
+    send(screen, pygame.MOUSEMOTION, (board.left + 5, board.bottom - 5))
+    screen.draw(surface)
+    away = pygame.surfarray.array3d(surface).copy()
+    send(screen, pygame.MOUSEMOTION, point)
+    screen.draw(surface)
+    near = pygame.surfarray.array3d(surface)
+    assert "25 % collapse risk" in screen.tooltip_text()
+    assert np.array_equal(near[legend.left:legend.right, legend.top:legend.bottom],
+                          away[legend.left:legend.right, legend.top:legend.bottom])
+    pygame.image.save(surface, str(SHOTS / "tooltip_beside_legend.png"))
+    left = near[max(board.left, point[0] - 120):point[0] - 10, point[1] + 14:point[1] + 30]
+    assert np.any(np.all(left == palette.PANEL, axis=2))  # the tooltip, left of the pointer
+    screen.close()
+
+
 def test_the_view_widens_to_hold_a_fall_spread_over_the_floor(surface):
     """A fall that scatters the blocks far across the floor stays in view (a trajectory laid out by
     hand: the tower as built, then every block lying on the floor on a ring 30 cm round it)."""

@@ -33,8 +33,7 @@ class Overlays:
         s = self.scale
         size = self.font_size(14)
         if self.show_risk and not self.match.is_over():
-            legend = pygame.Rect(rect.right - int(175 * s), rect.y + int(60 * s), int(165 * s), int(250 * s))
-            self.legend.draw(surface, legend, size, self.risk_status(risk is not None))
+            self.legend.draw(surface, self._legend_rect(rect), size, self.risk_status(risk is not None))
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
@@ -71,6 +70,10 @@ class Overlays:
                           colour, anchor="bottomleft")
             y = r.top - 2
         self._draw_tooltip(surface, rect, state)
+
+    def _legend_rect(self, rect) -> pygame.Rect:
+        s = self.scale
+        return pygame.Rect(rect.right - int(175 * s), rect.y + int(60 * s), int(165 * s), int(250 * s))
 
     def piece_lines(self) -> list[str]:
         """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins)."""
@@ -143,6 +146,8 @@ class Overlays:
         state = self.match.state
         if self.live is not None:
             return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
+        if self.match.is_over():
+            return ""  # nothing may be taken or placed any more: no tooltip over the fallen blocks
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
         where = self._block_at(self.hover_block)
@@ -223,6 +228,9 @@ class Overlays:
         width = max(_width(line, size) for line in lines)
         box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 12, width, step * len(lines)).inflate(12, 8)
         box.clamp_ip(rect)
+        if self.show_risk and not self.match.is_over() and box.colliderect(self._legend_rect(rect)):
+            box.right = self.mouse[0] - 8  # it would cover the legend: it stands left of the pointer instead
+            box.clamp_ip(rect)
         pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
         pygame.draw.rect(surface, P.PANEL_EDGE, box, 1, border_radius=4)
         for k, line in enumerate(lines):

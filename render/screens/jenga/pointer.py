@@ -70,7 +70,12 @@ class PointerPlay:
         axis = self._axis(block)
         return 1 if float((self.camera.eye - q[:3]) @ axis) >= 0 else -1
 
+    def _hover_inputs(self, pos) -> tuple:
+        """What the hover depends on: the pointer, the picture picked from, the choices and whose move it is."""
+        return (tuple(pos), self.view.paints, id(self.legal), self.job is None, self.match.waiting_for_human())
+
     def _update_hover(self, pos) -> None:
+        self._hovered = self._hover_inputs(pos)
         self.mouse = pos
         board = self.rects.get("board")
         inside = board is not None and board.collidepoint(pos)

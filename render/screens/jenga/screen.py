@@ -97,6 +97,7 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.orbiting: tuple[int, int] | None = None
         self.mouse = (-1, -1)
         self.hover_block: int | None = None
+        self._hovered: tuple | None = None  # what the hover was last found from (pointer.PointerPlay._hover_inputs)
         self.hover_ghost: int | None = None
         self.ghost_slots: list[int] = []
         self.clock = 0.0
@@ -417,8 +418,9 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
                                                   and self.match.is_over()) else ()
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
-                       marked_holes=marked, hover_hole=hover_hole, outlined=movers)
-        if self.live is None and self.orbiting is None and rect.collidepoint(self.mouse):
+                       marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
+        if (self.live is None and self.orbiting is None and rect.collidepoint(self.mouse)
+                and self._hovered != self._hover_inputs(self.mouse)):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)
 

@@ -1,0 +1,133 @@
+"""Replay chosen games of the Monkey Dash ladder and fingerprint every one of them: a digest of all its
+actions (who played what, chance outcomes included), its result, the first bot's search counters and
+its CPU seconds per turn. This is how a change meant only to make a bot faster shows that it changes
+no choice: the same games, before and after, must give the same fingerprints.
+
+    nice -n 19 .venv/bin/python benchmarks/replay_monkey_dash.py --bots deep,search --variant standard \
+        --slowest 6 benchmarks/results/md_deep_search_standard.jsonl --out /tmp/after_standard.jsonl \
+        --compare /tmp/before_standard.jsonl
+
+Games are named seed/first_seat (`--games 9045/0 9044/1`) or taken from a ladder file (`--slowest N
+FILE`: the N games holding its slowest turns of the first bot). `--compare FILE` checks each game
+against an earlier replay (same actions digest and counters); `--against FILE` against the ladder's
+own rows (same winner, number of turns and number of the first bot's timed turns, and the actions
+digest where the row has one). The exit status is 1 if anything differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import registry  # noqa: E402
+from games.core import Seat  # noqa: E402
+from games.match import Match  # noqa: E402
+
+GAME = "monkey_dash"
+
+
+def replay(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
+    """One game as the ladder plays it (bots[0] in `first_seat`), with its fingerprint."""
+    spec = registry.get(GAME)
+    names = list(bots) if first_seat == 0 else [bots[1], bots[0]]
+    config = spec.make_config([Seat(f"{n} {i + 1}", n) for i, n in enumerate(names)], variant)
+    match = Match(config, seed)
+    per_turn: dict[int, float] = {}
+    while not match.is_over():
+        state = match.state
+        if state.current_player() == first_seat and state.turn_player == first_seat:
+            turn, cpu = state.turns_done, time.process_time()
+            match.step()
+            per_turn[turn] = per_turn.get(turn, 0.0) + time.process_time() - cpu
+        else:
+            match.step()
+    winners = match.state.winners()
+    moves = "\n".join(f"{s.by} {s.action}" for s in match.history)
+    stats = {seat: dict(getattr(bot, "stats", {})) for seat, bot in match.bots.items()}
+    cpu = [round(per_turn[t], 4) for t in sorted(per_turn)]
+    return {"bots": bots, "variant": variant, "seed": seed, "first_seat": first_seat,
+            "winner": None if not winners else ("first" if winners == [first_seat] else "second"),
+            "turns": match.state.turn_count(), "actions": len(match.history),
+            "moves_digest": hashlib.sha256(moves.encode()).hexdigest(),
+            "first_bot_stats": stats.get(first_seat, {}),
+            "cpu_per_turn": cpu, "cpu_max": max(cpu) if cpu else 0.0,
+            "cpu_max_turn": cpu.index(max(cpu)) if cpu else None, "load": round(os.getloadavg()[0], 2)}
+
+
+def read(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def slowest_games(path: Path, n: int) -> list[tuple[int, int]]:
+    """The games of a ladder file that hold its n slowest turns of the first bot (n games at most)."""
+    turns = sorted(((t, r["seed"], r["first_seat"]) for r in read(path) for t in r["cpu_per_turn"]), reverse=True)
+    out: list[tuple[int, int]] = []
+    for _, seed, seat in turns:
+        if (seed, seat) not in out:
+            out.append((seed, seat))
+        if len(out) == n:
+            break
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--bots", default="deep,search", help="two bot names, the first timed (default deep,search)")
+    p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure"])
+    p.add_argument("--games", nargs="*", default=[], metavar="SEED/SEAT", help="games as seed/first_seat")
+    p.add_argument("--slowest", nargs=2, metavar=("N", "FILE"), help="the N games of a ladder file with its slowest turns")
+    p.add_argument("--out", help="write one JSON line per replayed game here (appended)")
+    p.add_argument("--compare", help="an earlier replay's file: the same games must have the same fingerprints")
+    p.add_argument("--against", help="a ladder file: the same games must have the same winner and lengths")
+    args = p.parse_args(argv)
+    bots = args.bots.split(",")
+    games: list[tuple[int, int]] = []
+    for g in args.games:
+        try:
+            seed, seat = (int(x) for x in g.split("/"))
+        except ValueError:
+            p.error(f"a game is seed/first_seat like 9045/0, got {g!r}")
+        if seat not in (0, 1):
+            p.error(f"first_seat is 0 or 1, got {g!r}")
+        games.append((seed, seat))
+    if args.slowest:
+        games += [g for g in slowest_games(Path(args.slowest[1]), int(args.slowest[0])) if g not in games]
+    if not games:
+        p.error("no games named: give --games or --slowest")
+    earlier = {(r["seed"], r["first_seat"]): r for r in read(Path(args.compare))} if args.compare else {}
+    ladder = {(r["seed"], r["first_seat"]): r for r in read(Path(args.against))
+              if r["bots"] == bots and r["variant"] == args.variant} if args.against else {}
+    differ = 0
+    for seed, seat in games:
+        row = replay(bots, seat, args.variant, seed)
+        notes = []
+        if (seed, seat) in earlier:
+            e = earlier[(seed, seat)]
+            same = all(e[k] == row[k] for k in ("moves_digest", "winner", "turns", "actions", "first_bot_stats"))
+            notes.append(f"replay {'same' if same else 'DIFFERENT'} (cpu max {e['cpu_max']} -> {row['cpu_max']})")
+            differ += not same
+        if (seed, seat) in ladder:
+            lad = ladder[(seed, seat)]
+            same = (lad["winner"], lad["turns"], len(lad["cpu_per_turn"])) == (row["winner"], row["turns"], len(row["cpu_per_turn"]))
+            same = same and lad.get("moves_digest", row["moves_digest"]) == row["moves_digest"]  # newer rows have it
+            notes.append(f"ladder {'same' if same else 'DIFFERENT'} (cpu max {max(lad['cpu_per_turn'])} -> {row['cpu_max']})")
+            differ += not same
+        print(f"{seed}/{seat} {row['winner']} {row['turns']} turns {row['actions']} actions "
+              f"{row['moves_digest'][:12]} cpu max {row['cpu_max']} s; " + "; ".join(notes), flush=True)
+        if args.out:
+            with open(args.out, "a") as f:
+                f.write(json.dumps(row) + "\n")
+    if args.compare or args.against:
+        print(f"{len(games)} games, {differ} differences")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""A careful, perfect player's hand: it touches before it pushes, and pushes only what gives.
+
+A pro builds tall (PHYSICS.md: 36 levels or more from 18) by feeling the tower, not by knowing it: every
+candidate block is touched (Tower.probe, the games' touch: a 2 mm push at 1 cm/s) and only a block whose
+touch says it gives is played out, with the careful push of sim.oracle.CAREFUL (0.02 m/s, steadiness 1.0).
+What a touch says, in two grades:
+
+- **loose**: it slides under the gentle touch force (spec.hand.touch_force_n) and the rest of the tower
+  moves under STILL_MM, the census's "loose" (sim.census);
+- **gives**: it needs more force (it carries part of the load) but it slid its 2 mm and the rest of the
+  tower stayed within GIVES_STILL_MM (0.05 mm, a tenth of STILL_MM): the load above holds still while
+  the block slips under it, the feel of a block that carries a small share of the level above
+  (docs/sim.md, "Tall towers").
+
+A block whose touch moved the rest of the tower that much or more (it drags what it carries) or that did
+not move under the hand is never pushed. Candidates are the blocks whose removal statics finds safe by
+MARGIN_MM on the tower as it stands: the edges of a level that keeps its middle (the pro pattern), and, as
+the pattern allows a pro who takes what is loose, the middle of a full level. The order: a loose edge,
+lowest level first; a loose middle; an edge that gives; a middle that gives (lowest level first, then
+the least tower motion). When nothing gives by what the hand remembers, it touches every candidate
+again before it stops. Each block is touched from both ends and pushed from the end whose touch moved
+the rest of the tower least.
+
+What the hand felt is remembered per block and end and forgotten when an operation changes the load on
+it: a removal in its level or the levels next to it, a stack for the top four levels, and every
+`retouch_after` operations in any case (the load of a level grows as the tower does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import statics
+from .census import STILL_MM
+from .layout import slot_xy
+from .oracle import MARGIN_MM
+
+GAVE_MM = 1.0
+"""A touch gave when the block went at least this far of its 2 mm."""
+GIVES_STILL_MM = 0.05
+"""A block that needs more than the gentle touch (it carries some load) is pushed only if its touch moved
+the rest of the tower less than this, a tenth of the census's STILL_MM: not at all, to the solver's
+noise (a pro pushes a block that carries only if nothing else goes along; docs/sim.md, "Tall towers":
+pushes of such blocks whose touch moved the tower 0.09 to 0.4 mm dragged a level 22 mm or toppled it)."""
+
+
+@dataclass(frozen=True)
+class Feel:
+    """What one touch told: the force it took, how far the rest of the tower and the block went."""
+
+    force_n: float
+    tower_motion_mm: float
+    block_motion_mm: float
+    at_operation: int
+
+
+class ProHand:
+    """The hand of a careful perfect player on one Tower (sim.tower.Tower)."""
+
+    def __init__(self, tower, middles: bool = True, gives: bool = True, retouch_after: int = 6):
+        self.tower = tower
+        self.middles = middles
+        self.gives = gives
+        self.retouch_after = retouch_after
+        self.memory: dict[tuple[int, int], Feel] = {}
+        self.operations = 0
+        self.touches = 0
+        self.last: Feel | None = None
+        """What the touch said of the block `choose` returned last."""
+
+    # ---- what a touch says ---------------------------------------------------------------------------
+    def feel(self, level: int, pos: int, side: int) -> Feel:
+        """Touch the block at (level, pos) from `side`, or recall the touch if the load has not changed."""
+        key = (int(self.tower.slots[level, pos]), side)
+        got = self.memory.get(key)
+        if got is None or self.operations - got.at_operation >= self.retouch_after:
+            pr = self.tower.probe(level, pos, side=side)
+            got = Feel(pr.force_n, pr.tower_motion_mm, pr.block_motion_mm, self.operations)
+            self.memory[key] = got
+            self.touches += 1
+        return got
+
+    def grade(self, feel: Feel) -> int:
+        """0: loose; 1: gives (carries some load, the tower stays still); 2: tight (never pushed)."""
+        if feel.tower_motion_mm >= STILL_MM or feel.block_motion_mm < GAVE_MM:
+            return 2
+        if feel.force_n <= self.tower.spec.hand.touch_force_n:
+            return 0
+        return 1 if self.gives and feel.tower_motion_mm < GIVES_STILL_MM else 2
+
+    # ---- choosing ------------------------------------------------------------------------------------
+    def candidates(self, among=None) -> list[tuple[int, int]]:
+        """Blocks the pattern allows whose removal statics finds safe by MARGIN_MM, lowest level first
+        (only those of `among`, a list of (level, pos), when given)."""
+        t = self.tower
+        cands = []
+        allowed = t.removable() if among is None else [a for a in t.removable() if a in set(map(tuple, among))]
+        for level, pos in allowed:
+            if pos != 1 and t.present(level, 1):
+                cands.append((level, pos))
+            elif pos == 1 and self.middles and t.present(level, 0) and t.present(level, 2):
+                cands.append((level, pos))
+        if not cands:
+            return []
+        margins, _ = t.static_margins(cands)
+        # A pro thinks one move ahead: the block taken must then go on top somewhere safe by MARGIN_MM.
+        return sorted(c for c, m in zip(cands, margins)
+                      if m >= MARGIN_MM and max(self.stack_margins(t.block_id(*c), c).values(), default=-np.inf) >= MARGIN_MM)
+
+    def stack_margins(self, block: int, removed: tuple[int, int] | None = None) -> dict[int, float]:
+        """The statics margin (mm) of the tower with `block` put in each open slot of the top (of a new
+        level when the top is complete), after taking out `removed` (level, pos) first when given."""
+        t = self.tower
+        present, xy, widths, masses = t._statics_arrays()
+        if removed is not None:
+            present[removed] = False
+        top = t.num_levels - 1
+        complete = bool(present[top].all())
+        level = top + 1 if complete else top
+        slots = range(t.spec.per_level) if complete else np.flatnonzero(~present[top])
+        if level >= len(present):
+            present = np.vstack([present, np.zeros((1, present.shape[1]), bool)])
+            xy = np.concatenate([xy, np.zeros((1,) + xy.shape[1:])])
+            widths = np.vstack([widths, np.zeros((1, widths.shape[1]))])
+            masses = np.vstack([masses, np.zeros((1, masses.shape[1]))])
+        out = {}
+        for slot in slots:
+            p, x, w, m = present.copy(), xy.copy(), widths.copy(), masses.copy()
+            p[level, slot] = True
+            x[level, slot] = slot_xy(t.spec, level, int(slot))
+            w[level, slot] = t.dims[block, 1]
+            m[level, slot] = t.masses[block]
+            out[int(slot)] = float(statics.margins(p, x, w, m)[0][0])
+        return out
+
+    def stack_slot(self) -> int | None:
+        """Where the hand puts the block it holds: the open top slot that keeps the most statics margin,
+        if that is at least MARGIN_MM; None when no slot is that safe."""
+        got = {s: m for s, m in self.stack_margins(self.tower.hand).items() if m >= MARGIN_MM}
+        return max(got, key=got.get) if got else None
+
+    def choose(self, among=None, fresh: bool = False) -> tuple[int, int, int] | None:
+        """The next block to push, (level, pos, side), or None when no touch says anything gives (only
+        blocks of `among` are considered when it is given).
+
+        Both ends of a block are felt and the end whose touch moved the rest of the tower least is chosen
+        (the end that gives: a block that drags a loose block lying on it drags it more from one end).
+        """
+        best = None
+        for level, pos in self.candidates(among):
+            middle = pos == 1
+            for side in (-1, 1):
+                f = self.feel(level, pos, side)
+                g = self.grade(f)
+                if g == 2:
+                    continue
+                # loose edge < loose middle < edge that gives < middle that gives; then lower, stiller
+                rank = (g, middle, level, f.tower_motion_mm, f.force_n)
+                if best is None or rank < best[0]:
+                    best = (rank, (level, pos, side), f)
+            if best is not None and best[0][:2] == (0, False):
+                break                        # a loose edge, lowest level first: take it
+        if best is None and not fresh:
+            # Nothing gives by what the hand remembers: the loads have changed since some of those
+            # touches, so it feels every candidate again once before it gives up.
+            self.memory.clear()
+            return self.choose(among, fresh=True)
+        if best is None:
+            self.last = None
+            return None
+        self.last = best[2]
+        return best[1]
+
+    # ---- after an operation --------------------------------------------------------------------------
+    def played(self, op: tuple) -> None:
+        """Tell the hand an operation was made: ("extract"|"remove", level, pos, ...) or ("stack", slot)."""
+        self.operations += 1
+        t = self.tower
+        if op[0] in ("extract", "remove"):
+            levels = (op[1] - 1, op[1], op[1] + 1)
+        else:                                    # a block put on top loads the levels under it most
+            levels = range(t.num_levels - 4, t.num_levels)
+        for level in levels:
+            if 0 <= level < t.slots.shape[0]:
+                ids = {int(b) for b in t.slots[level][t.slots[level] >= 0]}
+                for key in [k for k in self.memory if k[0] in ids]:
+                    del self.memory[key]

@@ -1,0 +1,68 @@
+"""The careful perfect player's hand (sim.pro_hand) on real PyBullet towers: it pushes only what its touch
+says gives, and its careful push of a loose block stands."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim import Tower, load_spec
+from sim.pro_hand import ProHand
+
+SAVED = Path(__file__).resolve().parent.parent / "saved"
+
+
+@pytest.mark.physics
+def test_the_hand_refuses_a_block_whose_touch_says_tight_and_pushes_a_loose_one():
+    spec = load_spec("classic")
+    tower = Tower(spec, 0)
+    hand = ProHand(tower)
+    # Seed 0, level 4: the edge 4:0 carries the level above (the touch needs about 1 N and the rest of
+    # the tower goes along 0.7 and 1.6 mm), the middle 4:1 is loose (it slides under the gentle touch).
+    assert hand.choose(among=[(4, 0)]) is None
+    for side in (-1, 1):
+        tight = hand.feel(4, 0, side)
+        assert hand.grade(tight) == 2
+        assert tight.force_n > 10 * spec.hand.touch_force_n
+    pick = hand.choose(among=[(4, 0), (4, 1)])
+    assert pick is not None and pick[:2] == (4, 1)
+    loose = hand.feel(*pick)
+    assert hand.grade(loose) == 0 and loose.force_n <= spec.hand.touch_force_n
+    touches = hand.touches
+    assert hand.choose(among=[(4, 0), (4, 1)]) == pick and hand.touches == touches   # remembered, not re-touched
+    verdict = tower.extract(*pick[:2], side=pick[2], speed=0.02, steadiness=1.0)
+    assert not verdict.collapsed
+    hand.played(("extract", *pick))
+    assert not any(key[0] == tower.block_id(4, 0) for key in hand.memory)               # its level's load changed
+
+
+@pytest.mark.physics
+def test_a_loose_block_over_a_gap_comes_out_without_levering_the_level_above():
+    # Seed 3's tall build after 44 operations: level 22 has lost its edge 22:2, level 23 keeps 23:1 and
+    # 23:2, and 24:1 lies loose on them. 23:2 is loose (its touch: 0.04 N, the tower still). Pushed towards
+    # the missing 22:2, its centre passes the middle's edge after 12.5 mm; the hand used to lift the block
+    # only near the tower's side, so it tipped into the gap and its trailing end rolled 24:1 over (9 deg).
+    spec = load_spec("classic")
+    tower = Tower.from_state(spec, json.loads((SAVED / "classic_seed3_tall_build_after_44_operations.json").read_text()))
+    assert not tower.present(22, 2) and tower.present(23, 1) and not tower.present(23, 0)
+    b = tower.block_id(23, 2)
+    toward_gap = np.array([0.0, 1.0, 0.0])
+    assert 0.010 < tower._support_reach(b, toward_gap) < 0.015          # the middle's edge, not the side
+    assert tower._support_reach(b, -toward_gap) > 0.035
+    verdict = tower.extract(23, 2, side=-1, speed=0.02, steadiness=1.0)
+    assert not verdict.collapsed and verdict.max_tilt_deg < 1.0
+
+
+@pytest.mark.physics
+def test_a_bottom_block_slides_out_on_the_table_without_tipping_into_the_tower():
+    # Seed 3's tall build after 68 operations (30 levels): the bottom level keeps 0:1 and 0:2, level 1 only
+    # its middle, which carries the whole tower. 0:2 gives to the touch from the +1 end (0.7 N, the tower
+    # still). Pushed out along the table, it used to be made weightless by the hand once half out; the
+    # loaded middle of level 1 pressing on its trailing end then tipped it up into the tower (33 deg), and
+    # 1:1 fell. On the table the block is never carried: it slides out and the tower stands.
+    spec = load_spec("classic")
+    tower = Tower.from_state(spec, json.loads((SAVED / "classic_seed3_tall_build_after_68_operations.json").read_text()))
+    assert tower.num_levels == 30 and not tower.present(0, 0) and tower.blocks_in_level(1) == [1]
+    verdict = tower.extract(0, 2, side=1, speed=0.02, steadiness=1.0)
+    assert not verdict.collapsed and verdict.max_displacement_mm < 2.0
