@@ -49,6 +49,9 @@ def main(argv=None) -> int:
     p.add_argument("--speed", type=float, default=0.1)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p.add_argument("--redo-level", type=int, default=None, metavar="L",
+                   help="re-run the cached blocks of level L of every tower of --seeds in --out (after a change "
+                        "to the pushes of that level; sim_riskmap_grade.py --verify finds such changes)")
     a = p.parse_args(argv)
     a_, b_ = (a.seeds.split("-") + [a.seeds])[:2]
     seeds = range(int(a_), int(b_) + 1)
@@ -57,6 +60,24 @@ def main(argv=None) -> int:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parent).stdout.strip()
     ctx = multiprocessing.get_context("fork")
+    if a.redo_level is not None:
+        with ProcessPoolExecutor(max_workers=a.workers, mp_context=ctx) as pool:
+            for seed in seeds:
+                entry = data["towers"].get(f"{a.variant}/{seed}/{a.brute}/{a.speed}")
+                if not entry:
+                    continue
+                state = Tower(spec, seed).get_state()
+                for block in entry["blocks"]:
+                    if block["level"] != a.redo_level:
+                        continue
+                    l, q = block["level"], block["pos"]
+                    jobs = [(spec, state, l, q, push) for push in push_order(push_samples(0, l, q, a.brute, a.speed))]
+                    block["pushes"] = list(pool.map(_push, jobs, chunksize=4))
+                    block["p_collapse"] = sum(r[0] for r in block["pushes"]) / len(block["pushes"])
+                    block["commit"] = commit
+                    a.out.write_text(json.dumps(data, indent=0))
+                    print(f"{a.variant}/{seed} {l}:{q}: redone, p_collapse {block['p_collapse']:.3f}", flush=True)
+        return 0
     with ProcessPoolExecutor(max_workers=a.workers, mp_context=ctx) as pool:
         for seed in seeds:
             key = f"{a.variant}/{seed}/{a.brute}/{a.speed}"
