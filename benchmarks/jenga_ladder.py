@@ -1,13 +1,14 @@
 """The Jenga bot ladder: two-player games between two levels, seats alternating; who topples the tower.
 
     .venv/bin/python benchmarks/jenga_ladder.py --game jenga_classic --pair careful_easy,careful \
-        --games 60 [--seed 0] [--out rows.jsonl] [--json]
+        --games 60 [--seed 0] [--variant V] [--out rows.jsonl [--resume]] [--json]
 
 Game i uses seed S+i and seats the pair in order on even i and swapped on odd i, so each level
 starts half the games. With two players exactly one toppled the tower in every game that ended in a
 fall; the figure is the share of falls the lower level (the first of --pair) caused. Each game's row
 (seed, seating, toppler, turns, the tower's height when it fell, CPU seconds) is printed as it ends
-and appended to --out, so a long run that is stopped keeps its games. The last line (or, with --json,
+and appended to --out, so a long run that is stopped keeps its games; with --resume the games
+already in --out are taken from it and not played again. The last line (or, with --json,
 the only stdout line) sums them up. `--rows FILE ...` sums up saved rows of the pair instead of
 playing (rows of other pairs in the files are skipped).
 """
@@ -43,8 +44,67 @@ def one_game(game: str, bots: list[str], seed: int, variant: str | None = None) 
     toppler = s.toppler
     return {"seed": seed, "bots": bots, "ended": s.ended, "turns": s.turns,
             "toppler": None if toppler is None else bots[toppler],
+            "winner_seats": s.winners(), "returns": s.returns(),
             "levels": levels, "complete_levels": complete,
             "cpu_s": round(time.process_time() - cpu, 2)}
+
+
+def play_games(game: str, seating, games: int, seed: int, variant: str | None = None,
+               out: str | None = None, resume: bool = False, quiet: bool = False) -> list[dict]:
+    """Games seed, seed+1, ...: game i seats `seating(i)` (a list of bot names). Each row is printed
+    as it ends (unless quiet) and appended to `out`; with `resume`, a game whose row (same game,
+    variant, seed and seating) is already in `out` is not played again but its saved row is used."""
+    saved = {}
+    if resume and out:
+        try:
+            with open(out) as f:
+                for line in f:
+                    if line.strip():
+                        r = json.loads(line)
+                        saved[(r["game"], r.get("variant"), r["seed"], tuple(r["bots"]))] = r
+        except FileNotFoundError:
+            pass
+        except ValueError as exc:
+            print(f"cannot resume from {out}: {exc}", file=sys.stderr)
+            sys.exit(2)
+    rows = []
+    for i in range(games):
+        bots = list(seating(i))
+        key = (game, variant, seed + i, tuple(bots))
+        if key in saved:
+            rows.append(saved[key])
+            continue
+        row = one_game(game, bots, seed + i, variant)
+        row["game"] = game
+        row["variant"] = variant
+        rows.append(row)
+        if out:
+            with open(out, "a") as f:
+                f.write(json.dumps(row) + "\n")
+        if not quiet:
+            print(json.dumps(row), flush=True)
+    return rows
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> list[float] | None:
+    """The 95% Wilson score interval of a share k of n."""
+    if n == 0:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 3), round(centre + half, 3)]
+
+
+def wins_of(rows: list[dict], bot: str) -> float:
+    """Games `bot` won (a win shared by both seats counts half)."""
+    total = 0.0
+    for r in rows:
+        seats = r.get("winner_seats") or []
+        mine = [s for s in seats if r["bots"][s] == bot]
+        if mine:
+            total += 1.0 / len(seats) if len(set(r["bots"][s] for s in seats)) > 1 else 1.0
+    return total
 
 
 def summary(rows: list[dict], low: str, high: str) -> dict:
@@ -57,13 +117,22 @@ def summary(rows: list[dict], low: str, high: str) -> dict:
         n, k = len(falls), by_low
         p = sum(math.comb(n, j) for j in range(k, n + 1)) / 2 ** n
     rates = per_turn_rates(rows, [low, high])
+    turns = sum(r["turns"] for r in rows)
+    decided = [r for r in rows if "winner_seats" in r]
+    wins = {b: wins_of(decided, b) for b in (low, high)}
     return {"pair": [low, high], "games": len(rows), "falls": len(falls),
+            "ended": {e: sum(r["ended"] == e for r in rows) for e in sorted({r["ended"] for r in rows})},
             "topples_per_100_turns": rates,
             "toppled_by": {low: by_low, high: len(falls) - by_low},
             "lower_topples_share": None if share is None else round(share, 3),
+            "lower_topples_share_95": wilson(by_low, len(falls)),
             "p_if_even": None if p is None else float(f"{p:.2g}"),
-            "mean_turns": round(sum(r["turns"] for r in rows) / len(rows), 2) if rows else None,
-            "cpu_s_per_game": round(sum(r["cpu_s"] for r in rows) / len(rows), 2) if rows else None}
+            "won_by": wins, "games_with_winners": len(decided),
+            "higher_wins_share": round(wins[high] / len(decided), 3) if decided else None,
+            "higher_wins_share_95": wilson(round(wins[high]), len(decided)) if decided else None,
+            "mean_turns": round(turns / len(rows), 2) if rows else None,
+            "cpu_s_per_game": round(sum(r["cpu_s"] for r in rows) / len(rows), 2) if rows else None,
+            "cpu_s_per_turn": round(sum(r["cpu_s"] for r in rows) / turns, 3) if turns else None}
 
 
 def per_turn_rates(rows: list[dict], bots: list[str]) -> dict:
@@ -106,6 +175,8 @@ def main() -> None:
     ap.add_argument("--variant", default=None)
     ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
     ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --out: games already in that file are not played again")
     ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
     args = ap.parse_args()
     pair = args.pair.split(",")
@@ -114,7 +185,8 @@ def main() -> None:
         print(f"--pair needs two of {', '.join(spec.bots)}, got {args.pair!r}", file=sys.stderr)
         sys.exit(2)
     if args.rows:
-        rows = [r for r in read_rows(args.rows) if sorted(r["bots"]) == sorted(pair) and r["game"] == args.game]
+        rows = [r for r in read_rows(args.rows) if sorted(r["bots"]) == sorted(pair) and r["game"] == args.game
+                and r.get("variant") == args.variant]
         out = summary(rows, pair[0], pair[1])
         out.update(game=args.game, seeds=sorted(r["seed"] for r in rows))
         print(json.dumps(out))
@@ -123,19 +195,10 @@ def main() -> None:
         print("--games must be at least 1", file=sys.stderr)
         sys.exit(2)
     start = time.perf_counter()
-    rows = []
-    for i in range(args.games):
-        bots = pair if i % 2 == 0 else pair[::-1]
-        row = one_game(args.game, list(bots), args.seed + i, args.variant)
-        row["game"] = args.game
-        rows.append(row)
-        if args.out:
-            with open(args.out, "a") as f:
-                f.write(json.dumps(row) + "\n")
-        if not args.json:
-            print(json.dumps(row), flush=True)
+    rows = play_games(args.game, lambda i: pair if i % 2 == 0 else pair[::-1], args.games, args.seed,
+                      args.variant, args.out, args.resume, args.json)
     out = summary(rows, pair[0], pair[1])
-    out.update(game=args.game, seed=args.seed, wall_s=round(time.perf_counter() - start, 1))
+    out.update(game=args.game, variant=args.variant, seed=args.seed, wall_s=round(time.perf_counter() - start, 1))
     print(json.dumps(out), flush=True)
 
 

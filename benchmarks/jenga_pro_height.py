@@ -1,12 +1,13 @@
 """How tall two Jenga pros build the tower: two-player games of `pro` against `pro`, one row per game.
 
     .venv/bin/python benchmarks/jenga_pro_height.py --games 20 [--seed 0] [--game jenga_classic] \
-        [--bot pro] [--out rows.jsonl] [--json]
+        [--bot pro] [--out rows.jsonl [--resume]] [--json]
 
 For each game (seed S+i): how it ended, the turns played, and the tower when it fell: its levels
 counting an unfinished top level (`levels`) and its complete levels. The summary gives the mean
 height, its standard deviation, the lowest and the highest. Issue 16's target: at least 30 levels on
-average on the calibrated tower. `--rows FILE ...` sums up saved rows instead of playing.
+average on the calibrated tower. `--rows FILE ...` sums up saved rows instead of playing; with
+--resume the games already in --out are not played again.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import statistics
 import sys
 import time
 
-from jenga_ladder import one_game, read_rows  # benchmarks/ is the script's own directory
+from jenga_ladder import play_games, read_rows  # benchmarks/ is the script's own directory
 
 from games import registry
 
@@ -43,6 +44,8 @@ def main() -> None:
     ap.add_argument("--bot", default="pro")
     ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
     ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --out: games already in that file are not played again")
     ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
     args = ap.parse_args()
     if args.rows:
@@ -62,16 +65,8 @@ def main() -> None:
         print("--games must be at least 1", file=sys.stderr)
         sys.exit(2)
     start = time.perf_counter()
-    rows = []
-    for i in range(args.games):
-        row = one_game(args.game, [args.bot, args.bot], args.seed + i)
-        row["game"] = args.game
-        rows.append(row)
-        if args.out:
-            with open(args.out, "a") as f:
-                f.write(json.dumps(row) + "\n")
-        if not args.json:
-            print(json.dumps(row), flush=True)
+    rows = play_games(args.game, lambda i: [args.bot, args.bot], args.games, args.seed, None,
+                      args.out, args.resume, args.json)
     out = summary(rows)
     out.update(game=args.game, bot=args.bot, seed=args.seed, wall_s=round(time.perf_counter() - start, 1))
     print(json.dumps(out), flush=True)
