@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting line in the middle of --json output
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("KONG_TABLETOP_HOME", tempfile.mkdtemp(prefix="kong-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -25,7 +25,8 @@ import tempfile
 import threading
 import time
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting line in the middle of --json output
+import pygame  # noqa: E402
 
 from games import registry
 from games.cli import _seats_from

@@ -468,3 +468,17 @@ def test_the_window_is_presented_natively_unless_the_person_chose_otherwise():
     env["SDL_FRAMEBUFFER_ACCELERATION"] = "opengl"
     out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split()[-1] == "opengl"
+
+
+def test_importing_the_app_prints_nothing_so_json_output_stays_json():
+    """pygame greets on import unless told not to; render/ tells it, so `--json` output stays one object."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    done = subprocess.run([sys.executable, "-c", "import render.app"], capture_output=True, text=True, env=env,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
