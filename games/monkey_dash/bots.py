@@ -384,8 +384,8 @@ class DeepBot(TurnPlanner):
     off once one shows a candidate cannot beat the best so far, and the replies that refuted earlier
     candidates are tried first. If every candidate loses to a winning reply, up to `rescue` times as
     many ends are weighed, looking for one that does not. The replies and win checks of a whole turn
-    (re-plans after a draw included) make at most `turn_limit` positions (half that in the bananas
-    variant, whose positions cost about twice as much): past that no further
+    (re-plans after a draw included) make at most `turn_limit` positions (`bananas_share` of that in
+    the bananas variant, whose positions cost more): past that no further
     candidate is weighed, no win check is made, and a reply search makes at most REPLY_FLOOR.
     Interrupts are played when the mover's best turn is clearly worse for them with the card than
     without. Deterministic for a given seed (ties are broken by the bot's generator); the budgets are
@@ -395,9 +395,11 @@ class DeepBot(TurnPlanner):
     name = "deep"
 
     def __init__(self, node_limit: int = 12000, reply_limit: int = 6000, candidates: int = 8, rescue: int = 8,
-                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 50000):
+                 win_limit: int = 3000, win_check_race: float = 6.0, turn_limit: int = 50000,
+                 bananas_share: float = 0.64):
         self.node_limit = node_limit
         self.turn_limit = turn_limit
+        self.bananas_share = bananas_share
         self.win_limit = win_limit
         self.win_check_race = win_check_race
         self._wins: dict = {}
@@ -431,8 +433,8 @@ class DeepBot(TurnPlanner):
         if self._budget_turn != (state.turns_done, seat):  # a new turn (not a re-plan after a draw)
             self._budget_turn = (state.turns_done, seat)
             self._start_nodes = self.stats["reply_nodes"] + self.stats["win_nodes"]
-            # with bananas a position has more moves and costs about twice as much to make
-            self._limit = self.turn_limit // 2 if state.bananas_on else self.turn_limit
+            # with bananas a position has more moves and costs more to make
+            self._limit = int(self.turn_limit * self.bananas_share) if state.bananas_on else self.turn_limit
         self._wins = {}
         search = WholeTurns(seat, self.node_limit)
         scored = []
