@@ -33,8 +33,9 @@ from games.tournament import wilson  # noqa: E402
 GAME = "monkey_dash"
 
 
-def play(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
-    """One game with bots[0] in `first_seat`; the CPU seconds of each of bots[0]'s own turns."""
+def played(bots: list[str], first_seat: int, variant: str, seed: int) -> tuple[Match, list[float]]:
+    """One game with bots[0] in `first_seat`: the finished match, and the CPU seconds of each of
+    bots[0]'s own turns (also used by replay_monkey_dash.py, so a replay plays exactly these games)."""
     spec = registry.get(GAME)
     names = list(bots) if first_seat == 0 else [bots[1], bots[0]]
     config = spec.make_config([Seat(f"{n} {i + 1}", n) for i, n in enumerate(names)], variant)
@@ -48,12 +49,25 @@ def play(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
             per_turn[turn] = per_turn.get(turn, 0.0) + time.process_time() - cpu
         else:
             match.step()
+    return match, [round(per_turn[t], 4) for t in sorted(per_turn)]
+
+
+def moves_digest(match: Match) -> str:
+    """A fingerprint of every action of the game, in order, with who took it."""
+    return hashlib.sha256("\n".join(f"{s.by} {s.action}" for s in match.history).encode()).hexdigest()
+
+
+def winner(match: Match, first_seat: int) -> str | None:
     winners = match.state.winners()
-    moves = "\n".join(f"{s.by} {s.action}" for s in match.history)  # as replay_monkey_dash.py digests them
+    return None if not winners else ("first" if winners == [first_seat] else "second")
+
+
+def play(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
+    """One game with bots[0] in `first_seat`, as a ladder row."""
+    match, cpu = played(bots, first_seat, variant, seed)
     return {"bots": bots, "variant": variant, "seed": seed, "first_seat": first_seat,
-            "winner": None if not winners else ("first" if winners == [first_seat] else "second"),
-            "turns": match.state.turn_count(), "cpu_per_turn": [round(per_turn[t], 4) for t in sorted(per_turn)],
-            "load": round(os.getloadavg()[0], 2), "moves_digest": hashlib.sha256(moves.encode()).hexdigest()}
+            "winner": winner(match, first_seat), "turns": match.state.turn_count(), "cpu_per_turn": cpu,
+            "load": round(os.getloadavg()[0], 2), "moves_digest": moves_digest(match)}
 
 
 def quantile(values: list[float], q: float) -> float:

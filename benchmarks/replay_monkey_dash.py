@@ -17,45 +17,25 @@ digest where the row has one). The exit status is 1 if anything differs.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the ladder script beside this one
 
-from games import registry  # noqa: E402
-from games.core import Seat  # noqa: E402
-from games.match import Match  # noqa: E402
+from ladder_monkey_dash import moves_digest, played, winner  # noqa: E402
 
-GAME = "monkey_dash"
 
 
 def replay(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
     """One game as the ladder plays it (bots[0] in `first_seat`), with its fingerprint."""
-    spec = registry.get(GAME)
-    names = list(bots) if first_seat == 0 else [bots[1], bots[0]]
-    config = spec.make_config([Seat(f"{n} {i + 1}", n) for i, n in enumerate(names)], variant)
-    match = Match(config, seed)
-    per_turn: dict[int, float] = {}
-    while not match.is_over():
-        state = match.state
-        if state.current_player() == first_seat and state.turn_player == first_seat:
-            turn, cpu = state.turns_done, time.process_time()
-            match.step()
-            per_turn[turn] = per_turn.get(turn, 0.0) + time.process_time() - cpu
-        else:
-            match.step()
-    winners = match.state.winners()
-    moves = "\n".join(f"{s.by} {s.action}" for s in match.history)
+    match, cpu = played(bots, first_seat, variant, seed)
     stats = {seat: dict(getattr(bot, "stats", {})) for seat, bot in match.bots.items()}
-    cpu = [round(per_turn[t], 4) for t in sorted(per_turn)]
     return {"bots": bots, "variant": variant, "seed": seed, "first_seat": first_seat,
-            "winner": None if not winners else ("first" if winners == [first_seat] else "second"),
-            "turns": match.state.turn_count(), "actions": len(match.history),
-            "moves_digest": hashlib.sha256(moves.encode()).hexdigest(),
+            "winner": winner(match, first_seat), "turns": match.state.turn_count(), "actions": len(match.history),
+            "moves_digest": moves_digest(match),
             "first_bot_stats": stats.get(first_seat, {}),
             "cpu_per_turn": cpu, "cpu_max": max(cpu) if cpu else 0.0,
             "cpu_max_turn": cpu.index(max(cpu)) if cpu else None, "load": round(os.getloadavg()[0], 2)}
