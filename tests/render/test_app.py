@@ -7,6 +7,9 @@ screen; saving, leaving and resuming go through the same events a person would s
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pygame
 import pytest
@@ -472,10 +475,6 @@ def test_the_window_is_presented_natively_unless_the_person_chose_otherwise():
 
 def test_importing_the_app_prints_nothing_so_json_output_stays_json():
     """pygame greets on import unless told not to; render/ tells it, so `--json` output stays one object."""
-    import os
-    import subprocess
-    import sys
-
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     env["SDL_VIDEODRIVER"] = "dummy"
     done = subprocess.run([sys.executable, "-c", "import render.app"], capture_output=True, text=True, env=env,
