@@ -182,6 +182,41 @@ def static_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> lis
     return [float(m) for m in margin]
 
 
+def free_force_n(name: str) -> float:
+    """The force that slides a block of this tower carrying nothing but itself: its nominal weight times
+    the kinetic friction (N). What a loose block feels like to a player who knows the set."""
+    spec = tower_spec(name)
+    return float(spec.mass_kg * 9.81 * spec.kinetic_friction)
+
+
+def stack_margins(name: str, state: dict) -> dict[int, float]:
+    """sim's static support margin (mm) of the tower with the block in hand put in each open slot of the
+    top (of a new level when the top is complete): {slot: margin}; empty when nothing is in hand."""
+    from sim.pro_hand import ProHand
+
+    tower = _tower(name, state)
+    if tower.hand is None:
+        return {}
+    return ProHand(tower).stack_margins(tower.hand)
+
+
+def lookahead_margins(name: str, state: dict, blocks: list[tuple[int, int]]) -> list[tuple[float, float]]:
+    """For each block: (the static margin in mm after taking it, the best margin after then stacking it
+    on top), the one move ahead a careful player thinks."""
+    from sim.pro_hand import ProHand
+
+    if not blocks:
+        return []
+    tower = _tower(name, state)
+    hand = ProHand(tower)
+    margins, _ = tower.static_margins(list(blocks))
+    out = []
+    for (level, slot), margin in zip(blocks, margins):
+        after = hand.stack_margins(tower.block_id(level, slot), (level, slot)).values()
+        out.append((float(margin), float(max(after, default=-math.inf))))
+    return out
+
+
 def removable(name: str, state: dict, below_level: int | None = None) -> list[tuple[int, int]]:
     """sim's removable blocks of a tower state (below the highest complete level, or below_level)."""
     return [(int(l), int(p)) for l, p in _tower(name, state).removable(below_level)]

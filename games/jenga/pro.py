@@ -1,6 +1,6 @@
-"""The Jenga pro: touches before it pulls, takes only blocks that give, pushes slowly.
+"""The Jenga pro: thinks a move ahead, touches before it pulls, takes only blocks that give, pushes slowly.
 
-How a strong player builds a tall tower, step by step:
+How a strong player plays, step by step:
 
 1. Rank the takeable blocks for touching: levels nearest the middle of the tower first (blocks just
    under the top carry little weight above, so a pushed block drags the level over it along; low
@@ -8,10 +8,19 @@ How a strong player builds a tall tower, step by step:
    in real towers. Blocks whose removal would leave a lone edge or an empty level are never taken
    while anything else is left. Among equals the idealised game decides (games.jenga.ideal): a move
    that leaves the opponent a lost position in idealised Jenga goes first.
-2. Touch the ranked blocks one by one (touches are free, but each really touches the tower) until one
-   gives: that is a loose block, carrying none of the load. At most TOUCHES touches a turn.
-3. Push it out slowly and steadily (SPEED, STEADINESS). When no touched block gave, take the first of
-   the ranking.
+2. Think one move ahead: keep only the blocks whose removal the tower's statics finds safe by
+   SAFE_MM, and that can then go on top somewhere safe by SAFE_MM too (a tower that a push dragged
+   sideways can be one stack from tipping); the moves that keep ROOMY_MM or more come first, in the
+   ranking's order, then the thinner ones, the widest margin first.
+3. Touch the kept blocks one by one, never one just under the top (with little weight above, it
+   slides at a light touch and still drags the top along), until one is loose: it slides as a block
+   carrying nothing but itself does (LOOSE_FACTOR) and the rest of the tower stays still (under
+   STILL_MM, the census's loose). A block that slides easily but takes the tower along carries
+   something on it and is not pulled. At most TOUCHES touches a turn.
+4. Push it out slowly and steadily (SPEED, STEADINESS). When no touched block was loose, weigh the
+   best few kept blocks in the simulator (the risk map at its own speed, as the careful bots do)
+   and pull the one least likely to topple the tower.
+5. Stack where the tower's statics keeps the most margin.
 
 Every choice is a function of the state: the touches of this turn are counted by the state itself,
 and the last one's result is in it, so a loaded game goes on exactly as it would have.
@@ -22,13 +31,25 @@ from __future__ import annotations
 import numpy as np
 
 from ..bots import Bot
-from . import ideal
+from . import ideal, physics
 from .layout import SLOTS, ends, highest_complete
 from .push import Push, straight_push
 
 TOUCHES = 15
 SPEED = 0.02
 STEADINESS = 1.0
+SAFE_MM = 3.0
+"""The statics margin a move must keep, taking the block and then stacking it (sim.oracle's MARGIN_MM)."""
+ROOMY_MM = 8.0
+"""Moves that keep at least this margin come first; thinner ones after them, the widest first (a push
+moves the tower a little, and a tower a drag has left leaning is a stack or two from tipping)."""
+STILL_MM = 0.5
+"""A loose block's touch leaves the rest of the tower within this (sim.census.STILL_MM)."""
+LOOSE_FACTOR = 1.5
+"""A loose block slides at no more than this many times the friction of its own weight (see `loose`)."""
+CANDIDATES = 3
+SAMPLES = 2
+"""When nothing touched was loose: the risk map weighs this many blocks, pushing each this often."""
 
 
 def shape_class(row: list, slot: int) -> int | None:
@@ -77,34 +98,83 @@ def _parity(layout: list, level: int, slot: int) -> int:
 
 
 class ProBot(Bot):
-    """Touch to find a loose block, take it in the pro pattern, push it slowly (module docstring)."""
+    """Think a move ahead, touch to find a loose block, push it slowly, stack safely (module docstring)."""
 
     name = "pro"
 
-    def __init__(self, touches: int = TOUCHES, speed: float = SPEED, steadiness: float = STEADINESS):
+    def __init__(self, touches: int = TOUCHES, speed: float = SPEED, steadiness: float = STEADINESS,
+                 candidates: int = CANDIDATES, samples: int = SAMPLES):
         self.touches = touches
         self.speed = speed
         self.steadiness = steadiness
+        self.candidates = candidates
+        self.samples = samples
 
     def choose(self, state, rng: np.random.Generator) -> str:
         legal = state.legal_actions()
+        if state.phase == "stack" and legal and all(a.startswith("stack ") for a in legal):
+            return self._stack(state, legal)
         preferred = state.preferred_decision(legal)
         if preferred is not None:
             return preferred
         if not (state.may_extract() and state.extractable()):
             return legal[int(rng.integers(len(legal)))]
-        order = ranking(state)[: self.touches]
+        kept = self.kept(state)
+        top = highest_complete(state.layout)
+        order = [b for b in kept if top - b[0] > 2][: self.touches]     # never one just under the top
         done = state.touches
         last = state.last_probe if done else None
-        if last is not None and tuple(last["where"]) in order and last.get("moves"):
+        if last is not None and tuple(last["where"]) in order and loose(last, state.TOWER):
             level, slot = last["where"]
             return self._push(state, level, slot, last["end"], rng)
         if done < len(order):
             level, slot = order[done]
             return Push(level, slot, ends(level)[0]).probe_text()
-        level, slot = order[0]
-        return self._push(state, level, slot, ends(level)[0], rng)
+        return self._weighed(state, kept, order, rng)
+
+    def kept(self, state) -> list[tuple[int, int]]:
+        """The ranking (see `ranking`) cut to the blocks a move ahead finds safe (step 2); when none is,
+        the whole ranking, the safest by statics first."""
+        order = ranking(state)
+        ahead = {b: min(m) for b, m in zip(order, physics.lookahead_margins(state.TOWER, state.tower, order))}
+        safe = [b for b in order if ahead[b] >= SAFE_MM]
+        if not safe:
+            return sorted(order, key=lambda b: -ahead[b])
+        # Blocks that keep a comfortable margin in the ranking's order; then the thin ones, widest first.
+        roomy = [b for b in safe if ahead[b] >= ROOMY_MM]
+        return roomy + sorted((b for b in safe if ahead[b] < ROOMY_MM), key=lambda b: -ahead[b])
+
+    def _weighed(self, state, kept: list, touched: list, rng: np.random.Generator) -> str:
+        """Nothing touched was loose: the risk map decides among the best few untouched kept blocks."""
+        touched = set(touched)
+        short = [b for b in kept if b not in touched][: self.candidates] or kept[: self.candidates]
+        best = short[0]
+        if len(short) > 1 and self.samples > 0:
+            rows = physics.risk(state.TOWER, state.tower, short, samples=self.samples,
+                                seed=int(rng.integers(2**31)), speed=self.speed)
+            risk = {(r["level"], r["pos"]): (round(r["p_collapse"], 2), round(r.get("displacement_mm", 0.0) / 5.0))
+                    for r in rows}
+            best = min(short, key=lambda b: (risk.get(b, (1.0, 0)), short.index(b)))
+        return self._push(state, best[0], best[1], ends(best[0])[0], rng)
+
+    def _stack(self, state, legal: list[str]) -> str:
+        """The open slot where the tower's statics keeps the most margin (the game's own preference
+        breaking ties)."""
+        margins = physics.stack_margins(state.TOWER, state.tower)
+        preferred = state.preferred_decision(legal)
+        return max(legal, key=lambda a: (round(margins.get(int(a.split()[1]), -np.inf), 1), a == preferred))
 
     def _push(self, state, level: int, slot: int, end: str, rng: np.random.Generator) -> str:
         """A slow, steady straight push as a finger path (the path form every bot pushes with)."""
         return straight_push(state.TOWER, level, slot, end, self.speed, self.steadiness, int(rng.integers(2**31)))
+
+
+def loose(probe: dict, tower: str) -> bool:
+    """A touch that says loose: the block slid as if it carried nothing but itself (within LOOSE_FACTOR
+    of its own sliding friction, physics.free_force_n) and the rest of the tower stayed still
+    (STILL_MM). The game's gentle touch (0.1 N) is the same for every set, but a light plastic block
+    carrying a third of the few layers above it slides under 0.1 N too, and pushed out it drags them:
+    on fresh towers the loose blocks read 0.034 to 0.054 N in wood (0.038 N its own friction, the next
+    reading 0.096 N) and 0.019 to 0.024 N in Super Mario's plastic (0.018 N)."""
+    return (bool(probe.get("moves")) and probe.get("force_n", np.inf) <= LOOSE_FACTOR * physics.free_force_n(tower)
+            and probe.get("tower_motion_mm", np.inf) < STILL_MM)
