@@ -152,6 +152,33 @@ def _turn_key(state: MonkeyDashState) -> tuple:
             state.turn_player)
 
 
+def _expand(search, node: MonkeyDashState, path: list[str], drops: int, seen: set, queue: deque,
+            free_drops_last: bool) -> None:
+    """Queue the positions one action from `node` that the breadth-first search has not seen yet
+    (TurnSearch and WholeTurns; `search` counts the positions made and bounds the drops). Cards are
+    tried only while the path holds nothing but card plays (the start of the turn), so there are fewer
+    orders to search; with `free_drops_last` a free banana drop is tried only once the AP are spent,
+    one order instead of many."""
+    started = any(not a.startswith("play ") for a in path)
+    for move in node._legal_moves():
+        action, kind = move[0], move[2]
+        if kind == "play" and started:
+            continue
+        extra = kind in ("drop", "throw")
+        if extra and drops >= search.max_drops:
+            continue
+        if free_drops_last and kind == "drop" and node.ap > 0:
+            continue
+        child = node.clone()
+        child._apply(action)
+        search.nodes += 1
+        key = _turn_key(child)
+        if key in seen:
+            continue
+        seen.add(key)
+        queue.append((child, path + [action], drops + extra))
+
+
 class TurnSearch:
     """All distinct ways for the mover to play out the rest of their turn, with their end positions."""
 
@@ -175,21 +202,7 @@ class TurnSearch:
             if self._is_end(node) or self.nodes >= self.node_limit:
                 out.append((path, node))
                 continue
-            for move in node._legal_moves():
-                action, kind = move[0], move[2]
-                if kind == "play" and any(not a.startswith("play ") for a in path):
-                    continue  # cards are tried at the start of the turn only: fewer orders to search
-                extra = kind in ("drop", "throw")
-                if extra and drops >= self.max_drops:
-                    continue
-                child = node.clone()
-                child._apply(action)
-                self.nodes += 1
-                key = _turn_key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                queue.append((child, path + [action], drops + extra))
+            _expand(self, node, path, drops, seen, queue, free_drops_last=False)
         return out
 
     def _is_end(self, state: MonkeyDashState) -> bool:
@@ -334,28 +347,7 @@ class WholeTurns:
                 self.capped = True
                 yield path, node
                 continue
-            started = False  # a step other than a card play has been taken
-            for a in path:
-                if not a.startswith("play "):
-                    started = True
-                    break
-            for move in node._legal_moves():
-                action, kind = move[0], move[2]
-                if kind == "play" and started:
-                    continue  # cards are tried at the start of the turn only (or right after a draw)
-                extra = kind in ("drop", "throw")
-                if extra and drops >= self.max_drops:
-                    continue
-                if kind == "drop" and node.ap > 0:
-                    continue  # a free drop is tried once the AP are spent: one order instead of many
-                child = node.clone()
-                child._apply(action)
-                self.nodes += 1
-                key = _turn_key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                queue.append((child, path + [action], drops + extra))
+            _expand(self, node, path, drops, seen, queue, free_drops_last=True)
 
 
 def _replay(state: MonkeyDashState, path: list[str]) -> MonkeyDashState | None:
