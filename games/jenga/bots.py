@@ -20,7 +20,7 @@ import numpy as np
 from ..bots import Bot, RandomBot
 from . import physics
 from .layout import ends
-from .pro import ProBot, loose
+from .pro import TOP_LEVELS, ProBot, loose
 from .push import Push, straight_push
 
 
@@ -59,10 +59,16 @@ class CarefulBot(Bot):
 
     def pick_block(self, state, rng: np.random.Generator, avoid: set = frozenset()) -> tuple[int, int, str]:
         """Prune by sim's static support margin and the shape of each level, then ask the risk map.
-        Blocks in `avoid` (touched this turn and found tight) come only when nothing else is left."""
-        blocks = [b for b in state.extractable() if b not in avoid] or state.extractable()
+        Blocks in `avoid` (touched this turn and found tight) come after the other safe-looking ones,
+        and blocks just under the top or in a level left unsafe (static_risk NEAR_TOP or more) only when
+        nothing else is left: pushed out, a block under the light top drags it along, and the risk map
+        of the push alone does not see the stack that then topples it (seen in Super Mario Jenga, where
+        careful_hard, having touched its six best blocks, pushed one two levels under the top, dragged
+        the top 43 to 53 mm and toppled the tower with the stack after it)."""
+        blocks = state.extractable()
         margins = dict(zip(blocks, physics.static_margins(state.TOWER, state.tower, blocks)))
-        ranked = sorted(blocks, key=lambda b: (margins[b] < 0, static_risk(state.layout, b),
+        risk = {b: static_risk(state.layout, b) for b in blocks}
+        ranked = sorted(blocks, key=lambda b: (margins[b] < 0, risk[b] >= NEAR_TOP, b in avoid, risk[b],
                                                -state.block_value(b), b))
         short = ranked[: self.candidates]
         risks = {}
@@ -92,7 +98,8 @@ def touch_order(state) -> list[tuple[int, int]]:
 
 
 NEAR_TOP = 3.0
-"""What static_risk adds for a block fewer than three levels under the top."""
+"""What static_risk adds for a block fewer than TOP_LEVELS levels under the top."""
+
 
 
 def static_risk(layout: list, block: tuple[int, int]) -> float:
@@ -100,8 +107,8 @@ def static_risk(layout: list, block: tuple[int, int]) -> float:
 
     A side block of a full level leaves a middle and a side block standing (a wide base); the middle
     of a full level often carries the load of a slightly tall block; a level of two keeps standing only
-    if its middle block stays. Blocks just under the top levels have little weight above to hold the
-    level over them in place, so the pushed block drags it along: those rank worse.
+    if its middle block stays. Blocks just under the top levels (TOP_LEVELS) have little weight above
+    to hold the level over them in place, so the pushed block drags it along: those rank worse.
     """
     level, slot = block
     row = layout[level]
@@ -113,7 +120,7 @@ def static_risk(layout: list, block: tuple[int, int]) -> float:
     else:
         shape = 9.0
     above = len(layout) - 1 - level
-    return shape + (NEAR_TOP if above < 3 else 0.0) + 0.01 * abs(level - len(layout) / 2)
+    return shape + (NEAR_TOP if above < TOP_LEVELS else 0.0) + 0.01 * abs(level - len(layout) / 2)
 
 
 def bot_table() -> dict:
@@ -139,6 +146,7 @@ def bot_notes() -> dict:
                    "thinks it over and pulls the one it trusts most",
         "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
                         "steady hand",
-        "pro": "touches blocks from the middle of the tower until one gives, pulls only that loose one, "
-               "slowly, as strong players do; the strongest",
+        "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "
+               "until one slides freely with the tower still, pulls only that one, slowly, and stacks where "
+               "the tower stays best balanced; the strongest",
     }
