@@ -95,10 +95,8 @@ def push_order(pushes: list[dict]) -> list[dict]:
 
 def push_outcome(spec: TowerSpec, state: dict, level: int, pos: int, push: dict):
     """One push of the map from the tower's state: its Verdict (the tower it leaves is thrown away, so
-    it is not re-seated: Tower.keep_state)."""
-    tower = Tower.from_state(spec, state)
-    tower.keep_state = False
-    return tower.extract(level, pos, **push)
+    it is not re-seated: Tower.extract's reseat=False)."""
+    return Tower.from_state(spec, state).extract(level, pos, reseat=False, **push)
 
 
 def _extract(args) -> tuple[bool, float, float]:

@@ -42,10 +42,6 @@ class Tower:
         # from_state passes _build=False: it replaces the poses at once, so seating a fresh tower (about
         # 2 ms, a few percent of a risk-map push) would be wasted.
         self._poses = built_poses(spec, self.dims, self.masses) if _build else np.zeros((spec.num_blocks, 7))
-        self.keep_state = True
-        """False: an operation returns its verdict but leaves the stored poses as the solver ended them,
-        without re-seating (Tower._reseat). For a caller that only reads the verdict and throws the tower
-        away (sim.riskmap's pushes): the verdict is the same, the re-seat costs about 4 ms."""
         n = spec.num_blocks
         per = spec.per_level
         self.slots = np.arange(n).reshape(spec.levels, per)       # block id per (level, pos), -1 empty
@@ -248,15 +244,21 @@ class Tower:
             return self._settle_run(world, self.spec.settle_s, t0, addresses, record, follow_s=follow_s)
 
     def extract(self, level: int, pos: int, side: int = +1, speed: float = 0.02, steadiness: float = 1.0,
-                tremor: int = 0, angle_deg: float = 0.0, record: bool = False, follow_s: float = 0.0) -> Verdict:
+                tremor: int = 0, angle_deg: float = 0.0, record: bool = False, follow_s: float = 0.0,
+                reseat: bool = True) -> Verdict:
         """Play a block out: a finger at its `side` end (+1: the end on the block's +axis) pushes it along
         its long axis at `speed` m/s until it is clear of the tower, then the tower settles.
 
         steadiness (0..1] scales the hand's tremor down (1: no tremor); tremor seeds the tremor's shape;
         angle_deg turns the push off the long axis in the horizontal plane.
+        reseat=False leaves the stored poses of a tower that stood as the solver ended them, without
+        re-seating it (Tower._reseat): for a caller that only reads the verdict and throws the tower
+        away (sim.riskmap's pushes); the verdict is the same, and the re-seat costs about 4 ms.
         Arguments out of range (sim.arguments) raise BlockError before any physics runs.
         """
         arguments.check_extract(level, pos, side, speed, steadiness, tremor, angle_deg, record, follow_s)
+        if not isinstance(reseat, bool):
+            raise BlockError(f"reseat must be True or False, got {reseat!r}")
         self._check_standing()
         self._check_present(level, pos)
         if side not in (1, -1):
@@ -272,7 +274,7 @@ class Tower:
             self._take(level, pos)
             hand_path = self._hand_path(world, b, side, speed, steadiness, tremor, angle_deg)
             return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path,
-                                    follow_s=follow_s)
+                                    follow_s=follow_s, reseat=reseat)
 
     def probe(self, level: int, pos: int, side: int = +1, speed: float = 0.01) -> Probe:
         """Touch to test: push the block 2 mm at `speed` (1 cm/s) and report the force it took (moves: no
@@ -420,7 +422,8 @@ class Tower:
         return float((offset + reach).max())
 
     def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],
-                    record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0) -> Verdict:
+                    record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0,
+                    reseat: bool = True) -> Verdict:
         spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
         before = self._poses.copy()
         watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
@@ -500,7 +503,7 @@ class Tower:
         standing = np.setdiff1d(inside, fallen_ids)
         floor_ids = fallen_ids[on_floor(final[fallen_ids])]
         moved = np.flatnonzero(self.level_of >= 0)
-        keep = collapsed or not self.keep_state
+        keep = collapsed or not reseat
         self._poses[moved] = final[moved] if keep else self._reseat(before, final, hand is not None)[moved]
         if self.hand is not None:
             self._poses[self.hand] = final[self.hand]

@@ -228,7 +228,7 @@ def test_the_rocking_test_takes_a_steady_small_rocking_but_not_a_growing_or_drif
 def test_a_push_is_judged_the_same_with_or_without_its_shortcuts():
     """A push checks each frame for a fall with cheap bounds first (World.surely_standing) and builds the
     full poses only when a fall is not ruled out; recording a push turns that shortcut off, and the risk
-    map's pushes skip the re-seat of the tower they throw away (Tower.keep_state). None of it may change
+    map's pushes skip the re-seat of the tower they throw away (extract's reseat=False). None of it may change
     a verdict: on seed 0 the map's nominal push of 1:1 topples the tower as the block comes out and its
     first perturbed push leaves it standing; each is played with the shortcut, without it, and without
     the re-seat."""
@@ -236,10 +236,12 @@ def test_a_push_is_judged_the_same_with_or_without_its_shortcuts():
     stands, falls = push_order(push_samples(0, 1, 1, 8, 0.1))[:2]
     for push, collapsed in [(falls, True), (stands, False)]:
         quick, full, thrown = Tower(SPEC, seed=0), Tower(SPEC, seed=0), Tower(SPEC, seed=0)
-        thrown.keep_state = False
-        a, b, c = (t.extract(1, 1, record=rec, **push) for t, rec in [(quick, False), (full, True), (thrown, False)])
+        a, b, c = (t.extract(1, 1, record=rec, reseat=t is not thrown, **push)
+                   for t, rec in [(quick, False), (full, True), (thrown, False)])
         assert a.collapsed == collapsed
         for v in (b, c):
             assert (v.collapsed, v.fallen, v.outcome, v.sim_s, v.push_force_n) == (a.collapsed, a.fallen, a.outcome, a.sim_s, a.push_force_n)
             assert np.array_equal(v.displacement_mm, a.displacement_mm, equal_nan=True)
         assert quick.get_state() == full.get_state()
+    with pytest.raises(BlockError, match="reseat must be True or False"):
+        Tower(SPEC, seed=0).extract(1, 1, reseat="no")
