@@ -2,7 +2,8 @@
 
 A careful bot first touches (probes) up to `touches` blocks, the ones its eye ranks safest by the
 shape of each level (never one just under the top), and pulls the first that gives (a loose block,
-carrying none of the load: it slides under the gentle touch and the rest of the tower stays still): the
+carrying none of the load: it slides as a free block of the set does and the rest of the tower stays
+still, pro.loose): the
 easy level touches none, `careful` three and `careful_hard` six. When none of them gave, it ranks the takeable blocks by sim's static support margin and the shape of each level,
 tries its few best candidates in sim's risk map at its own push speed (a risk map runs the physics
 several times per block), takes the one with the lowest collapse probability, breaking ties by what the
@@ -99,7 +100,6 @@ def touch_order(state) -> list[tuple[int, int]]:
 
 NEAR_TOP = 3.0
 """What static_risk adds for a block fewer than TOP_LEVELS levels under the top."""
-
 
 
 def static_risk(layout: list, block: tuple[int, int]) -> float:
