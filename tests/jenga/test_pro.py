@@ -172,3 +172,13 @@ def test_the_pro_stacks_where_statics_keeps_the_most_margin_not_in_the_middle_by
     chosen = physics.slot_pose(state.TOWER, 18, slot)
     axis = int(np.argmax(np.abs(edge[:2] - physics.slot_pose(state.TOWER, 16, 1)[:2])))
     assert np.sign(chosen[axis]) == np.sign(edge[axis]) != 0
+
+
+def test_the_pros_thresholds_are_sims_own():
+    """The pro's safe margin and its "tower still" are the oracle's and the census's (games/ imports
+    sim lazily, so pro.py repeats them by value)."""
+    from games.jenga import pro
+    from sim.census import STILL_MM
+    from sim.oracle import MARGIN_MM
+
+    assert pro.SAFE_MM == MARGIN_MM and pro.STILL_MM == STILL_MM
