@@ -1,7 +1,9 @@
 """Tall towers: a perfect hand builds in the pro pattern (take the edges, keep the middles, stack on top).
 
-For each tolerance seed and mode the tower is built until it has `--levels` levels, and the height
-reached is reported: the number of levels of the tower after its last standing operation.
+For each tolerance seed and mode the tower is built until it has `--levels` complete levels, and the
+height reached after its last standing operation is reported as Jenga counts it: complete levels and
+the thirds of the level being built (`height`, "35 2/3"; `complete_levels`; `levels_reached` counts a
+started level as a level). A tower is `built` when it stood with `--levels` complete levels.
 
 - remove: the pro pattern of sim/oracle.py (an edge of the lowest level that still has its middle, every
   removal and stack one that statics finds safe by 3 mm or more), each block deleted at once.
@@ -11,8 +13,11 @@ reached is reported: the number of levels of the tower after its last standing o
   level that keeps its middle, lowest level first, else a loose middle, else an edge or middle that
   gives under more force with the tower still; never a removal statics finds unsafe by 3 mm, nor one
   whose block could not then be stacked safely by 3 mm. It stacks in the open top slot that keeps the
-  most statics margin. It stops when no touch says anything gives (`stopped` in the report).
-  --edges-only and --loose-only restrict the hand (for comparison).
+  statics margin of the slots it wants: it builds for its next pulls, a thick block in the middle and
+  thinner ones at the edges, and prefers blocks to take that keep that possible (sim/pro_hand.py). It
+  stops when no touch says anything gives (`stopped` in the report).
+  --edges-only, --loose-only and --plain-stacks change the hand (for comparison; --plain-stacks is the
+  hand before it built for its next pulls: every stack in the slot with the most statics margin).
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
 
@@ -46,11 +51,21 @@ def _seeds(text: str) -> list[int]:
     return [int(x) for x in text.split(",")]
 
 
-def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: bool = True) -> dict:
+def height(tower) -> tuple[int, int]:
+    """(complete levels, blocks in the level being built) of a tower."""
+    top = tower.num_levels
+    if tower.top_level_complete:
+        return top, 0
+    return top - 1, int((tower.slots[top - 1] >= 0).sum())
+
+
+def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: bool = True,
+          thick_middle: bool = True) -> dict:
     tower = Tower(spec, seed)
     reached, fell_at, cpu, ops, touches, touch_cpu = tower.num_levels, None, [], [], 0, 0.0
+    complete, thirds = height(tower)
     plan = sim_oracle.pro_ops(spec, seed, levels) if mode == "remove" else None
-    hand = ProHand(tower, middles=middles, gives=gives)
+    hand = ProHand(tower, middles=middles, gives=gives, thick_middle=thick_middle)
     stopped, felt = None, []
     while True:
         if plan is not None:
@@ -89,17 +104,19 @@ def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: 
             fell_at = len(ops) - 1
             break
         reached = tower.num_levels
+        complete, thirds = height(tower)
     # The lean from as built: each block's tilt against the pose the seating of a fresh tower gives the
     # blocks of this configuration, at their places in their levels.
     inside = tower.level_of >= 0
     seated = seat(spec, tower.dims, tower.slots, tower.poses(), tower.masses)
     lean = float(tilt_deg(seated[inside], tower.poses()[inside]).max()) if fell_at is None else None
-    return {"seed": seed, "mode": mode, "levels_reached": reached, "target": levels, "operations": len(ops),
+    return {"seed": seed, "mode": mode, "height": f"{complete} {thirds}/3" if thirds else str(complete),
+            "complete_levels": complete, "levels_reached": reached, "target": levels, "operations": len(ops),
             "fell_at_operation": fell_at, "fell_on": ops[fell_at] if fell_at is not None else None,
             "touches": touches, "stopped": stopped, "felt": felt,
             "pushes": sum(1 for o in ops if o[0] == "extract"),
             "middles_taken": sum(1 for o in ops if o[0] == "extract" and o[2] == 1), "touch_cpu_s": round(touch_cpu, 1), "ops": ops,
-            "built": fell_at is None and reached >= levels, "largest_lean_deg": lean,
+            "built": fell_at is None and complete >= levels, "largest_lean_deg": lean,
             "cpu_ms_median": float(np.median(cpu)), "cpu_ms_max": float(max(cpu))}
 
 
@@ -112,6 +129,9 @@ def main(argv=None) -> int:
     p.add_argument("--levels", type=int, default=36)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--edges-only", action="store_true", help="extract mode: the hand never takes a middle")
+    p.add_argument("--plain-stacks", action="store_true",
+                   help="extract mode: every stack in the slot with the most statics margin, blocks taken "
+                        "lowest level first (the hand before it built for its next pulls)")
     p.add_argument("--loose-only", action="store_true",
                    help="extract mode: the hand pushes only blocks that slide under the gentle touch force")
     a = p.parse_args(argv)
@@ -120,17 +140,19 @@ def main(argv=None) -> int:
     rows = []
     for mode in a.modes:
         for seed in _seeds(a.seeds):
-            rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only))
+            rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only,
+                              thick_middle=not a.plain_stacks))
             sys.stderr.write(json.dumps({k: v for k, v in rows[-1].items() if k != "ops"}) + "\n")
             sys.stderr.flush()
             if not a.json:
                 r = rows[-1]
-                print(f"{mode:8s} seed {seed}: {r['levels_reached']} levels"
+                print(f"{mode:8s} seed {seed}: {r['height']} levels"
                       + ("" if r["fell_at_operation"] is None else f" (fell at operation {r['fell_at_operation']}: {r['fell_on']})"),
                       flush=True)
     out = {"variant": a.variant, "levels": a.levels, "results": rows,
            "built": {m: sum(r["built"] for r in rows if r["mode"] == m) for m in a.modes},
            "levels_reached": {m: {str(r["seed"]): r["levels_reached"] for r in rows if r["mode"] == m} for m in a.modes},
+           "height": {m: {str(r["seed"]): r["height"] for r in rows if r["mode"] == m} for m in a.modes},
            "wall_s": time.perf_counter() - t0, "load_average": [round(x, 2) for x in os.getloadavg()]}
     if a.json:
         print(json.dumps(out, indent=1))

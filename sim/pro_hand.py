@@ -21,6 +21,15 @@ the least tower motion). When nothing gives by what the hand remembers, it touch
 again before it stops. Each block is touched from both ends and pushed from the end whose touch moved
 the rest of the tower least.
 
+It builds for its next pulls (`thick_middle`, on by default). A stacked level whose middle is its
+thickest block carries the level above on the middle alone, so both its edges come out loose later, the
+two removals a level that 36 levels need. The hand has held every block it took, so it knows their
+thickness: it stacks a block in the open middle when it is thicker than the edges there (or, starting a
+level, at least as thick as the blocks taken so far on average) and at an edge otherwise; and of the
+blocks of one grade (a loose edge, say) it takes first one that keeps the open top able to get a
+thickest middle (thinner than the middle in place, or thicker than both edges when only the middle is
+open), lowest level first. It stacks only where statics finds the stack safe by MARGIN_MM.
+
 What the hand felt is remembered per block and end and forgotten when an operation changes the load on
 it: a removal in its level or the levels next to it, a stack for the top four levels, and every
 `retouch_after` operations in any case (the load of a level grows as the tower does).
@@ -59,8 +68,12 @@ class Feel:
 class ProHand:
     """The hand of a careful perfect player on one Tower (sim.tower.Tower)."""
 
-    def __init__(self, tower, middles: bool = True, gives: bool = True, retouch_after: int = 6):
+    def __init__(self, tower, middles: bool = True, gives: bool = True, retouch_after: int = 6,
+                 thick_middle: bool = True):
         self.tower = tower
+        self.thick_middle = thick_middle
+        self.taken: list[float] = []
+        """The thickness (m) of every block the hand has taken out, in order."""
         self.middles = middles
         self.gives = gives
         self.retouch_after = retouch_after
@@ -136,10 +149,60 @@ class ProHand:
         return out
 
     def stack_slot(self) -> int | None:
-        """Where the hand puts the block it holds: the open top slot that keeps the most statics margin,
-        if that is at least MARGIN_MM; None when no slot is that safe."""
+        """Where the hand puts the block it holds: of the open top slots where statics keeps at least
+        MARGIN_MM, the one with the most margin among those `_wanted_slots` picks (among all of them
+        without `thick_middle`); None when no slot is that safe."""
         got = {s: m for s, m in self.stack_margins(self.tower.hand).items() if m >= MARGIN_MM}
-        return max(got, key=got.get) if got else None
+        if not got:
+            return None
+        if self.thick_middle:
+            wanted = self._wanted_slots(self.tower.hand, got)
+            if wanted:
+                got = {s: got[s] for s in wanted}
+        return max(got, key=got.get)
+
+    def _fits(self, block: int) -> bool:
+        """Whether `block`, taken now, keeps the open top able to get a thickest middle: thinner than the
+        middle when that is in place, thicker than both edges when only the middle is open (any block
+        suits a level with the middle and an edge still open: it goes where it keeps the chance)."""
+        t = self.tower
+        per = t.spec.per_level
+        middle = per // 2
+        top = t.num_levels - 1
+        level = top + 1 if t.top_level_complete else top
+        row = t.slots[level] if level < t.slots.shape[0] else np.full(per, -1)
+        h = float(t.dims[block, 2])
+        if row[middle] >= 0:
+            return h < float(t.dims[row[middle], 2])
+        edges = [float(t.dims[b, 2]) for i, b in enumerate(row) if b >= 0 and i != middle]
+        return len(edges) < per - 1 or h > max(edges)
+
+    def _thick(self, h: float, edges: list[float]) -> bool:
+        """Whether a block h thick (m) goes in the open middle of a level whose edges so far are `edges`."""
+        if edges:
+            return h > max(edges)
+        seen = np.array(self.taken or [h])
+        return h >= seen.mean()
+
+    def _wanted_slots(self, block: int, open_safe: dict) -> list[int]:
+        """The open safe slots (of `open_safe`) where a hand that builds for its next pulls puts `block`:
+        the middle when the block is thicker than the edges already in the level (or, when none is,
+        at least as thick as the blocks it has taken so far on average), else an edge. A level whose
+        middle is its thickest block rests the level above on the middle alone, so both its edges come
+        out loose later: the pattern's two removals a level (docs/sim.md, "Tall towers")."""
+        t = self.tower
+        per = t.spec.per_level
+        middle = per // 2
+        edge_slots = [s for s in open_safe if s != middle]
+        if middle not in open_safe:
+            return edge_slots
+        if not edge_slots:
+            return [middle]
+        top = t.num_levels - 1
+        level = top + 1 if t.top_level_complete else top
+        row = t.slots[level] if level < t.slots.shape[0] else np.full(per, -1)
+        edges = [float(t.dims[b, 2]) for i, b in enumerate(row) if b >= 0 and i != middle]
+        return [middle] if self._thick(float(t.dims[block, 2]), edges) else edge_slots
 
     def choose(self, among=None, fresh: bool = False) -> tuple[int, int, int] | None:
         """The next block to push, (level, pos, side), or None when no touch says anything gives (only
@@ -151,17 +214,19 @@ class ProHand:
         best = None
         for level, pos in self.candidates(among):
             middle = pos == 1
+            misfit = self.thick_middle and not self._fits(self.tower.block_id(level, pos))
             for side in (-1, 1):
                 f = self.feel(level, pos, side)
                 g = self.grade(f)
                 if g == 2:
                     continue
-                # loose edge < loose middle < edge that gives < middle that gives; then lower, stiller
-                rank = (g, middle, level, f.tower_motion_mm, f.force_n)
+                # loose edge < loose middle < edge that gives < middle that gives; a block that suits
+                # the top before one that does not (building for the next pulls); then lower, stiller
+                rank = (g, middle, misfit, level, f.tower_motion_mm, f.force_n)
                 if best is None or rank < best[0]:
                     best = (rank, (level, pos, side), f)
-            if best is not None and best[0][:2] == (0, False):
-                break                        # a loose edge, lowest level first: take it
+            if best is not None and best[0][:3] == (0, False, False):
+                break                        # a loose edge that suits the top, lowest level first: take it
         if best is None and not fresh:
             # Nothing gives by what the hand remembers: the loads have changed since some of those
             # touches, so it feels every candidate again once before it gives up.
@@ -178,6 +243,8 @@ class ProHand:
         """Tell the hand an operation was made: ("extract"|"remove", level, pos, ...) or ("stack", slot)."""
         self.operations += 1
         t = self.tower
+        if op[0] in ("extract", "remove") and t.hand is not None:
+            self.taken.append(float(t.dims[t.hand, 2]))
         if op[0] in ("extract", "remove"):
             levels = (op[1] - 1, op[1], op[1] + 1)
         else:                                    # a block put on top loads the levels under it most

@@ -66,3 +66,41 @@ def test_a_bottom_block_slides_out_on_the_table_without_tipping_into_the_tower()
     assert tower.num_levels == 30 and not tower.present(0, 0) and tower.blocks_in_level(1) == [1]
     verdict = tower.extract(0, 2, side=1, speed=0.02, steadiness=1.0)
     assert not verdict.collapsed and verdict.max_displacement_mm < 2.0
+
+
+@pytest.mark.physics
+def test_the_hand_stacks_thick_middles_so_both_edges_of_a_stacked_level_come_out_loose():
+    # Nine blocks taken from seed 0's lower levels (each deleted: the order is the test's) and stacked by
+    # the hand into levels 18 to 20. For level 19 it holds 14.82, 14.76 and 14.71 mm blocks in that
+    # order: the first is thicker than the blocks taken so far on average (14.80 mm), so it goes in the
+    # middle, and the thinner two at the edges. The level above then rests on 19's middle alone: both
+    # edges slide under the gentle touch with the rest of the tower still, and the middle carries it.
+    # The hand that stacks only by statics margin puts the 14.82 mm block at an edge, and that edge
+    # then drags the tower along under the touch.
+    from sim.census import STILL_MM
+
+    spec = load_spec("classic")
+    plan = [(4, 0), (1, 2), (5, 0), (0, 2), (3, 2), (6, 0), (7, 0), (8, 0), (9, 0)]
+    felt = {}
+    for thick_middle in (True, False):
+        tower = Tower(spec, 0)
+        hand = ProHand(tower, thick_middle=thick_middle)
+        for level, pos in plan:
+            assert not tower.remove(level, pos).collapsed
+            hand.played(("remove", level, pos))
+            slot = hand.stack_slot()
+            assert not tower.stack(slot).collapsed
+            hand.played(("stack", slot))
+        thickness = tower.dims[tower.slots[19], 2]
+        felt[thick_middle] = {pos: [tower.probe(19, pos, side=side) for side in (-1, 1)] for pos in (0, 1, 2)}
+        if thick_middle:
+            assert thickness[1] > thickness[0] and thickness[1] > thickness[2]
+            assert abs(np.mean(hand.taken[:3]) * 1000 - 14.80) < 0.01
+        else:
+            assert thickness[0] > thickness[1]
+    gentle = spec.hand.touch_force_n
+    for pos in (0, 2):
+        for touch in felt[True][pos]:
+            assert touch.force_n <= gentle and touch.tower_motion_mm < STILL_MM and touch.block_motion_mm > 1.9
+    assert all(touch.tower_motion_mm > 5 * STILL_MM for touch in felt[True][1])     # the middle carries
+    assert all(touch.tower_motion_mm > STILL_MM for touch in felt[False][0])        # the thick edge drags
