@@ -53,11 +53,10 @@ level) and is never touched to be pulled. Three was too few: in Super Mario Jeng
 three levels above them dragged the light plastic top 26 to 56 mm (risk-map pushes of 13:2 and 14:0 of
 a 17-level tower, seed 12)."""
 CANDIDATES = 5
-SAMPLES = 4
+SAMPLES = 2
 """When nothing touched was loose: the risk map weighs this many blocks, pushing each this often. Five
-blocks since careful_hard weighs five, four pushes each where careful_hard makes two (2 Dec: with three
-blocks and two pushes, the pro toppled Super Mario's tower more often than careful_hard with five did,
-28 to 23 of 51 games; with five and two, 16 to 18 of 34)."""
+since careful_hard weighs five (2 Dec: with three, the pro toppled Super Mario's tower more often than
+careful_hard with five did, 28 to 23 of 51 games)."""
 
 
 def shape_class(row: list, slot: int) -> int | None:
