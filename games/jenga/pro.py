@@ -18,7 +18,7 @@ How a strong player plays, step by step:
    STILL_MM, the census's loose). A block that slides easily but takes the tower along carries
    something on it and is not pulled. At most TOUCHES touches a turn.
 4. Push it out slowly and steadily (SPEED, STEADINESS). When no touched block was loose, weigh the
-   best few kept blocks (touched or not) in the simulator (the risk map at its own speed, as the careful bots do)
+   best few kept blocks in the simulator (the risk map at its own speed, as the careful bots do)
    and pull the one least likely to topple the tower.
 5. Stack where the tower's statics keeps the most margin.
 
@@ -152,11 +152,9 @@ class ProBot(Bot):
         return roomy + sorted((b for b in safe if ahead[b] < ROOMY_MM), key=lambda b: -ahead[b])
 
     def _weighed(self, state, kept: list, touched: list, rng: np.random.Generator) -> str:
-        """Nothing touched was loose: the risk map decides among the best few kept blocks, touched or
-        not. (Until 2 Dec it weighed only untouched ones: after fifteen touches from the middle of the
-        tower those are the low, heavily loaded blocks and the ones near the top, and in Super Mario
-        Jenga the pro toppled the tower on such a pick, seed 15's 2:2 of a 19-level tower.)"""
-        short = kept[: self.candidates]
+        """Nothing touched was loose: the risk map decides among the best few untouched kept blocks."""
+        touched = set(touched)
+        short = [b for b in kept if b not in touched][: self.candidates] or kept[: self.candidates]
         best = short[0]
         if len(short) > 1 and self.samples > 0:
             rows = physics.risk(state.TOWER, state.tower, short, samples=self.samples,
