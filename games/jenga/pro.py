@@ -52,11 +52,9 @@ TOP_LEVELS = 4
 level) and is never touched to be pulled. Three was too few: in Super Mario Jenga pushes of blocks with
 three levels above them dragged the light plastic top 26 to 56 mm (risk-map pushes of 13:2 and 14:0 of
 a 17-level tower, seed 12)."""
-CANDIDATES = 5
+CANDIDATES = 3
 SAMPLES = 2
-"""When nothing touched was loose: the risk map weighs this many blocks, pushing each this often. Five
-since careful_hard weighs five (2 Dec: with three, the pro toppled Super Mario's tower more often than
-careful_hard with five did, 28 to 23 of 51 games)."""
+"""When nothing touched was loose: the risk map weighs this many blocks, pushing each this often."""
 
 
 def shape_class(row: list, slot: int) -> int | None:
