@@ -128,13 +128,12 @@ def bot_table() -> dict:
         "random": RandomBot,
         # The levels differ first in touching (none, three, six, up to fifteen from the middle of the
         # tower for the pro), then in judgement when nothing gave (none for the easy bot, 3 candidates
-        # tried twice each in sim for careful, 5 for careful_hard), then in the hand (faster and
-        # shakier for the easy bot, steadiest for the hard one). careful_hard tried 6 candidates four
-        # times each until 2 Dec: a game against the pro then took 70 s of CPU, too slow to measure the
-        # ladder; with 3 it toppled Super Mario's plastic tower nearly as often as careful did.
+        # tried twice each in sim for the careful ones), then in the hand (faster and shakier for the
+        # easy bot, steadiest for the hard one). careful_hard tried 6 candidates four times each until
+        # 2 Dec: a game against the pro then took 70 s of CPU, too slow to measure the ladder.
         "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050, candidates=3, samples=0, touches=0),
         "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2, touches=3),
-        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=5, samples=2, touches=6),
+        "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=3, samples=2, touches=6),
         "pro": ProBot,
     }
 
@@ -145,8 +144,8 @@ def bot_notes() -> dict:
         "careful_easy": "a beginner: pulls a block that looks safe, fairly fast, without touching first",
         "careful": "touches three blocks that look safe and pulls the first that gives; if none gives, "
                    "thinks it over and pulls the one it trusts most",
-        "careful_hard": "touches up to six blocks before it pulls one that gives; if none gives, weighs "
-                        "five in its head rather than three, and pushes with a very steady hand",
+        "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
+                        "steady hand",
         "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "
                "until one slides freely with the tower still, pulls only that one, slowly, and stacks where "
                "the tower stays best balanced; the strongest",
