@@ -50,16 +50,21 @@ def test_a_killed_app_takes_its_risk_worker_with_it():
                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
         worker = int(app.stdout.readline())
+        # Wait until the map is being computed: the worker hands the blocks to its pool process, so it
+        # is the pool's processor time that grows (the worker's own stays at what loading took, about
+        # 0.2 s, which made waiting on the worker alone flaky).
         deadline = time.monotonic() + 60.0
-        while cpu_ticks(worker) < 20 and time.monotonic() < deadline:  # wait until it is computing the map
+        while time.monotonic() < deadline and not any(cpu_ticks(c) >= 20 for c in _children(worker)):
             time.sleep(0.05)
-        assert alive(worker) and cpu_ticks(worker) >= 20
+        pool = _children(worker)
+        assert alive(worker) and any(cpu_ticks(c) >= 20 for c in pool), "the risk worker never started the map"
         os.kill(app.pid, signal.SIGKILL)
         app.wait(10)
         deadline = time.monotonic() + 5.0
-        while alive(worker) and time.monotonic() < deadline:
+        while any(alive(p) for p in [worker] + pool) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not alive(worker), "the risk worker outlived the killed app"
+        assert not any(alive(p) for p in pool), "a pool process of the risk worker outlived the killed app"
     finally:
         if app.poll() is None:
             app.kill()
