@@ -79,6 +79,11 @@ class TowerState(State):
     """Base state of the Jenga games; subclasses add their pieces, spinner and scoring."""
 
     TOWER = "classic"  # sim tower spec name
+    VALUE_FIRST = False
+    """Whether a strong player touches the blocks worth most (block_value) before the ones the tower's
+    shape favours: True where the value is the game's race (Donkey Kong Jenga's next girder); in Super
+    Mario the value is coins, and reaching for coin blocks first cost the pro more falls than the coins
+    won it (docs/jenga.md, "The pro touches what the game rewards first")."""
     BLOCKS = 54
     ACTIONS_PER_TURN = 8  # an upper bound, for max_length
     CONFORMANCE = {"games": 1, "max_actions": 24}

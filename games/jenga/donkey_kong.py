@@ -42,6 +42,7 @@ def on_route(here, hole) -> bool:
 
 class JengaDonkeyKongState(TowerState):
     TOWER = "dk"
+    VALUE_FIRST = True  # the race: the girder a Mario climbs onto next is touched first (TowerState)
     BLOCKS = 54
     ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
     FIELDS = TowerState.FIELDS + ("marios", "placing", "spin", "removals_left", "climbs_left", "champion")

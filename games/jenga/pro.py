@@ -12,9 +12,9 @@ How a strong player plays, step by step:
    SAFE_MM, and that can then go on top somewhere safe by SAFE_MM too (a tower that a push dragged
    sideways can be one stack from tipping); the moves that keep ROOMY_MM or more come first, in the
    ranking's order, then the thinner ones, the widest margin first.
-3. Touch the kept blocks one by one, those worth most in the game first (the girder a Mario climbs
-   onto next in Donkey Kong Jenga, a coin block seen in Super Mario; the ranking orders the rest),
-   never one just under the top (with little weight above, it
+3. Touch the kept blocks one by one (in Donkey Kong Jenga those worth most in the race first, the
+   girder its Mario climbs onto next: TowerState.VALUE_FIRST; the ranking orders the rest), never one
+   just under the top (with little weight above, it
    slides at a light touch and still drags the top along), until one is loose: it slides as a block
    carrying nothing but itself does (LOOSE_FACTOR) and the rest of the tower stays still (under
    STILL_MM, the census's loose). A block that slides easily but takes the tower along carries
@@ -128,10 +128,10 @@ class ProBot(Bot):
             return legal[int(rng.integers(len(legal)))]
         kept = self.kept(state)
         above = len(state.layout) - 1
-        # never just under the top; the blocks worth most in the game touched first (stable: the ranking
-        # orders the rest)
-        order = sorted((b for b in kept if above - b[0] >= TOP_LEVELS),
-                       key=lambda b: -state.block_value(b))[: self.touches]
+        order = [b for b in kept if above - b[0] >= TOP_LEVELS]             # never just under the top
+        if state.VALUE_FIRST:  # the blocks worth most in the race first (stable: the ranking orders the rest)
+            order.sort(key=lambda b: -state.block_value(b))
+        order = order[: self.touches]
         done = state.touches
         last = state.last_probe if done else None
         if last is not None and tuple(last["where"]) in order and loose(last, state.TOWER):

@@ -182,3 +182,34 @@ def test_the_pros_thresholds_are_sims_own():
     from sim.oracle import MARGIN_MM
 
     assert pro.SAFE_MM == MARGIN_MM and pro.STILL_MM == STILL_MM
+
+
+@pytest.mark.physics
+def test_in_donkey_kong_jenga_the_pro_touches_its_next_girder_first():
+    # "Get your Mario to the top of the tower to save Pauline" (Jenga: Donkey Kong Collector's Edition):
+    # a girder taken from the level above a Mario, along its side, is one it would have climbed onto
+    # (the corner reading, the default), so it skips a level. In that game the pro touches such a
+    # girder before the blocks its ranking of the tower's shape would have it touch first.
+    spec = registry.get("jenga_dk")
+    assert spec.make_config([Seat("a", "pro"), Seat("b", "pro")]).variant in (None, "corner_few_pulls")
+    bot = ProBot()
+    for seed in range(6):
+        match = Match(spec.make_config([Seat("a", "pro"), Seat("b", "pro")]), seed)
+        for _ in range(60):
+            state = match.state
+            legal = [] if state.is_chance_node() else state.legal_actions()
+            if (state.touches == 0 and any(a.startswith("probe ") for a in legal)
+                    and state.preferred_decision(legal) is None):
+                kept = bot.kept(state)
+                above = len(state.layout) - 1
+                worth = [b for b in kept if above - b[0] >= 4 and state.block_value(b) > 0]
+                if worth:
+                    action = bot.choose(state, np.random.default_rng(0))
+                    assert action.startswith("probe ")
+                    level, slot = (int(x) for x in action.split()[1].split(":"))
+                    assert (level, slot) in worth
+                    ranked_first = [b for b in kept if above - b[0] >= 4][0]
+                    if ranked_first not in worth:          # the ranking alone would have touched another
+                        return
+            match.step()
+    pytest.fail("no position where the ranking's first block differs from the Mario's next girder")
