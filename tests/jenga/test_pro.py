@@ -188,8 +188,9 @@ def test_the_pros_thresholds_are_sims_own():
 def test_in_donkey_kong_jenga_the_pro_touches_its_next_girder_first():
     # "Get your Mario to the top of the tower to save Pauline" (Jenga: Donkey Kong Collector's Edition):
     # a girder taken from the level above a Mario, along its side, is one it would have climbed onto
-    # (the corner reading, the default), so it skips a level. In that game the pro touches such a
-    # girder before the blocks its ranking of the tower's shape would have it touch first.
+    # (the corner reading, the default), so it skips a level. In that game the pro touches a block worth
+    # something in the race (such a girder, or the hole an opponent's Mario stands in) before the blocks
+    # its ranking of the tower's shape would have it touch first.
     spec = registry.get("jenga_dk")
     assert spec.make_config([Seat("a", "pro"), Seat("b", "pro")]).variant in (None, "corner_few_pulls")
     bot = ProBot()
