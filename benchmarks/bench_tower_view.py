@@ -6,7 +6,7 @@
 Opens the Jenga screen with SDL's dummy video driver (no window), waits for the tower to be built,
 starts the risk map in its worker process, then times update + draw + flip of every frame while the
 camera turns around the tower and the pointer sweeps over it (hover, picking and tooltips included).
-Frames are counted only while the risk worker is busy (the tint filling in batch by batch meanwhile). Prints the median, 95th percentile and worst
+Frames are counted only while the risk worker is busy (the tint filling in block by block meanwhile). Prints the median, 95th percentile and worst
 frame in milliseconds (wall clock), the median CPU time of this process per frame (what the drawing
 costs whatever else the machine runs), and the machine's load; the target is at most 16 ms.
 

@@ -5,9 +5,10 @@ with the push perturbed a little each time (speed, direction, side, steadiness a
 is the fraction of those extractions that fell. The perturbations of a block are drawn from numpy's
 generator seeded with (seed, level, pos), so the map does not depend on how the work is split.
 
-The pushes run as a sequential test, block by block, spread push by push over worker processes (one
-PyBullet DIRECT client per process, the maintainers' advice, never threads); a block's next pushes are
-sent as soon as its last ones are back, the lowest (dearest) blocks first:
+The pushes run as a sequential test (SequentialTest, shared with the app's risk worker, which runs it on
+its own pool), block by block, spread push by push over worker processes (one PyBullet DIRECT client per
+process, the maintainers' advice, never threads); a block's next pushes are sent as soon as its last
+ones are back, the lowest (dearest) blocks first:
 
 1. a block whose removal the static analyser finds safe and whose pushes so far all stood is decided
    safe (p_collapse 0) once no push moved another block as far as the near-miss distance of CALM_STEPS
@@ -99,51 +100,136 @@ def push_outcome(spec: TowerSpec, state: dict, level: int, pos: int, push: dict)
     return Tower.from_state(spec, state).extract(level, pos, reseat=False, **push)
 
 
-def _extract(args) -> tuple[bool, float, float]:
-    """One extraction from the tower's state: (collapsed, median push force, largest displacement)."""
-    verdict = push_outcome(*args)
+class SequentialTest:
+    """The sequential test of a map, apart from where its pushes run: which push of which block is due
+    next, and each block's row once its pushes settle it. The pushes a block runs depend on its own
+    outcomes only, so the rows are the same however the pushes are spread over processes and whatever
+    order they come back in.
+
+    `order` ranks the blocks: due pushes are handed out lowest rank first, so a block's next pushes
+    overtake the first pushes of the blocks after it (sim's own map puts the lowest, dearest blocks
+    first, so their chains of pushes start early and the cheap pushes of high blocks fill in at the end).
+    """
+
+    def __init__(self, spec: TowerSpec, state: dict, order: list, pushes: dict, safe: dict, samples: int,
+                 prune: bool = True):
+        self.spec, self.state, self.samples, self.prune = spec, state, samples, prune
+        self.pushes, self.safe = pushes, safe
+        self.rank = {b: k for k, b in enumerate(order)}
+        self.results: dict = {b: [] for b in order}
+        self.queue: list = []                 # (rank, index, block, push), a heap
+        self.waiting: dict = {}               # block: pushes still out
+        self.back: dict = {}                  # block: {index: outcome}
+        self.left = len(order)                # blocks not settled yet
+        for b in order:
+            self._enqueue(b)
+
+    def _more(self, b) -> list[dict]:
+        """The pushes of block b to run next: none once its test is decided, else up to its next stop."""
+        runs = self.results[b]
+        n = len(runs)
+        if n >= self.samples or (self.prune and n and _decided(runs, self.safe[b])):
+            return []
+        return self.pushes[b][n:_next_stop(runs, self.samples) if self.prune else self.samples]
+
+    def _enqueue(self, b) -> bool:
+        """Queue block b's next pushes; False when it has none (its test is settled)."""
+        batch = self._more(b)
+        base = len(self.results[b])
+        for i, push in enumerate(batch):
+            heapq.heappush(self.queue, (self.rank[b], base + i, b, push))
+        if batch:
+            self.waiting[b] = len(batch)
+            self.back[b] = {}
+        else:
+            self.left -= 1
+        return bool(batch)
+
+    @property
+    def finished(self) -> bool:
+        return self.left == 0
+
+    def due(self):
+        """The next push to run, as (block, index, task) with task the picklable argument of run_push, or
+        None when every queued push has been handed out."""
+        if not self.queue:
+            return None
+        _, i, b, push = heapq.heappop(self.queue)
+        return b, i, (self.spec, self.state, b[0], b[1], push)
+
+    def record(self, b, index: int, outcome) -> dict | None:
+        """Take the outcome of push `index` of block b; returns the block's row once its test is settled."""
+        self.back[b][index] = outcome
+        self.waiting[b] -= 1
+        if self.waiting[b]:
+            return None
+        self.results[b].extend(self.back[b][k] for k in sorted(self.back[b]))
+        return None if self._enqueue(b) else self.row(b)
+
+    def row(self, b) -> dict:
+        runs = self.results[b]
+        return {"level": b[0], "pos": b[1], "p_collapse": sum(r[0] for r in runs) / len(runs),
+                "push_force_n": float(np.median([r[1] for r in runs])),
+                "displacement_mm": float(np.mean([r[2] for r in runs])), "samples_run": len(runs)}
+
+
+def run_push(task) -> tuple[bool, float, float]:
+    """One push of a map (SequentialTest.due's task): (collapsed, median push force, largest displacement)."""
+    verdict = push_outcome(*task)
     return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
 
 
-def _pipelined(spec, state, order, more, results, workers) -> None:
-    """Run every block's test on a process pool, each block's next pushes queued as soon as its last
-    ones are back (no round waits for the slowest push of the others). A worker that is free takes the
-    queued push of the lowest block (the dearest), so the cheap pushes of high blocks fill in at the end
-    and the workers finish together. The pushes each block runs depend on its own outcomes only, so the
-    map is the same however the work is split."""
+def _pipelined(test: SequentialTest, workers: int) -> None:
+    """Run the test on a process pool, each block's next pushes queued as soon as its last ones are back
+    (no round waits for the slowest push of the others), one push spare so a worker never waits on us."""
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=die_with_parent, initargs=(os.getpid(),))
     try:
-        queue: list = []                    # (level, pos, index, push), a heap
-        waiting: dict = {}                  # block: pushes still out
-        done: dict = {}                     # block: {index: outcome}
         running: dict = {}                  # future: (block, index)
-
-        def enqueue(b) -> None:
-            batch = more(b)
-            base = len(results[b])
-            for i, push in enumerate(batch):
-                heapq.heappush(queue, (b[0], b[1], base + i, push))
-            if batch:
-                waiting[b] = len(batch)
-                done[b] = {}
-
-        for b in order:
-            enqueue(b)
-        while queue or running:
-            while queue and len(running) < workers + 1:     # one spare, so a worker never waits on us
-                level, pos, i, push = heapq.heappop(queue)
-                running[pool.submit(_extract, (spec, state, level, pos, push))] = ((level, pos), i)
+        while True:
+            while len(running) < workers + 1:
+                due = test.due()
+                if due is None:
+                    break
+                b, i, task = due
+                running[pool.submit(run_push, task)] = (b, i)
+            if not running:
+                break
             finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for f in finished:
                 b, i = running.pop(f)
-                done[b][i] = f.result()
-                waiting[b] -= 1
-                if not waiting[b]:
-                    results[b].extend(done[b][k] for k in sorted(done[b]))
-                    enqueue(b)
+                test.record(b, i, f.result())
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, speed: float = 0.1,
+                    below_level: int | None = None, prune: bool = True,
+                    blocks: list[tuple[int, int]] | None = None, order: str = "lowest") -> SequentialTest:
+    """The map's sequential test of a tower (see risk_map for the arguments), ready to hand out pushes.
+    order "lowest" ranks the blocks lowest level first (the dearest first); "given" keeps the order of
+    `blocks` (a screen that wants some blocks' figures first)."""
+    if not isinstance(samples, (int, np.integer)) or isinstance(samples, bool) or samples < 1:
+        raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
+    arguments.check_seed(seed)
+    arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S / 1.25, " m/s")
+    if order not in ("lowest", "given"):
+        raise SimError(f"order must be 'lowest' or 'given', got {order!r}")
+    tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
+    state = tower.get_state()
+    if blocks is None:
+        blocks = tower.removable(below_level)
+    else:
+        given = [(int(l), int(p)) for l, p in blocks]
+        blocks = list(dict.fromkeys(given))
+        for level, pos in blocks:
+            tower.block_id(level, pos)                  # BlockError when it is not in the tower
+    ranked = sorted(blocks) if order == "lowest" else blocks
+    # The order of a block's pushes: the first perturbed push, the nominal push, then the other perturbed ones.
+    pushes = {b: push_order(push_samples(seed, b[0], b[1], samples, speed)) for b in ranked}
+    margins = tower.static_margins(ranked)[0] if ranked else []
+    safe = {b: m >= spec.verdict.near_critical_margin_mm for b, m in zip(ranked, margins)}
+    return SequentialTest(spec, state, ranked, pushes, safe, samples, prune)
 
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
@@ -158,55 +244,19 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     hand's error grows with speed, so a bot that asks about its own push passes its own speed.
     samples_run is how many pushes the sequential test ran; prune=False runs every sample of every block.
     """
-    if not isinstance(samples, (int, np.integer)) or samples < 1:
-        raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
-    arguments.check_seed(seed)
-    arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S / 1.25, " m/s")
-    tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
-    state = tower.get_state()
-    if blocks is None:
-        blocks = tower.removable(below_level)
-    else:
-        blocks = sorted({(int(l), int(p)) for l, p in blocks})
-        for level, pos in blocks:
-            tower.block_id(level, pos)                  # BlockError when it is not in the tower
-    if not blocks:
-        return []
-    # The order of the test: the first perturbed push, the nominal push, then the other perturbed ones.
-    pushes = {b: push_samples(seed, b[0], b[1], samples, speed) for b in blocks}
-    pushes = {b: push_order(p) for b, p in pushes.items()}
-    safe = {b: m >= spec.verdict.near_critical_margin_mm for b, m in zip(blocks, tower.static_margins(blocks)[0])}
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
                                 or workers < 1):
         raise SimError(f"workers must be a whole number of at least 1, got {workers!r}")
+    test = sequential_test(spec, state_or_tower, samples=samples, seed=seed, speed=speed,
+                           below_level=below_level, prune=prune, blocks=blocks)
+    blocks = sorted(test.results)
+    if not blocks:
+        return []
     workers = workers or os.cpu_count() or 1
-    results: dict = {b: [] for b in blocks}
-
-    def more(b) -> list[dict]:
-        """The pushes of block b to run next: none once its test is decided, else up to its next stop."""
-        runs = results[b]
-        n = len(runs)
-        if n >= samples or (prune and n and _decided(runs, safe[b])):
-            return []
-        return pushes[b][n:_next_stop(runs, samples) if prune else samples]
-
-    # The dearest blocks first (a low block carries a tall glued load and needs more solver work), so
-    # that the cheap ones fill in at the end and both workers finish together.
-    order = sorted(blocks)
     if workers > 1 and len(blocks) > 1:
-        _pipelined(spec, state, order, more, results, workers)
+        _pipelined(test, workers)
     else:
-        for b in order:
-            while True:
-                batch = more(b)
-                if not batch:
-                    break
-                results[b].extend(_extract((spec, state, b[0], b[1], push)) for push in batch)
-
-    rows = []
-    for b in blocks:
-        runs = results[b]
-        rows.append({"level": b[0], "pos": b[1], "p_collapse": sum(r[0] for r in runs) / len(runs),
-                     "push_force_n": float(np.median([r[1] for r in runs])),
-                     "displacement_mm": float(np.mean([r[2] for r in runs])), "samples_run": len(runs)})
-    return rows
+        while not test.finished:
+            b, i, task = test.due()
+            test.record(b, i, run_push(task))
+    return [test.row(b) for b in blocks]

@@ -257,6 +257,25 @@ def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, se
                     speed=speed)
 
 
+def risk_test(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int,
+              speed: float = 0.1):
+    """sim's sequential test of the risk map of `blocks`, ranked in the order given, for a caller that runs
+    the pushes on processes of its own (SequentialTest: due() hands out a push's task for risk_push,
+    record() takes its outcome and returns a block's row once it is settled). The rows are those of
+    risk() for the same blocks."""
+    from sim.riskmap import sequential_test
+
+    return sequential_test(tower_spec(name), state, samples=samples, seed=seed, speed=speed, blocks=list(blocks),
+                           order="given")
+
+
+def risk_push(task) -> tuple[bool, float, float]:
+    """Run one push of a risk_test (its task from due()): (collapsed, push force, largest displacement)."""
+    from sim.riskmap import run_push
+
+    return run_push(task)
+
+
 # ---- the live push: the finger's path (sim.live) ---------------------------------------------------
 def _live():
     from sim import live

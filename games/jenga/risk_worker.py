@@ -8,13 +8,12 @@ loads only numpy and the simulator, never pygame. It runs at a lower priority (o
 keeps its frame rate.
 
 The worker keeps a pool of `workers` processes (forked from it once, so each starts with the
-simulator loaded) and hands them the blocks one task at a time, in the order the screen asks (the top
-down: the blocks a player looks at first), each task sim's risk map of `batch` blocks on one core. sim
-draws each block's pushes from (seed, level, pos) and its sequential test decides each block on that
-block's own pushes, so these tasks run exactly the pushes of one whole map, and give the same figures;
-but a task never waits for the others between the test's rounds (one whole map over two processes
-does, at every round), so the two cores stay busy until the last block. Each block's figure is
-answered as soon as it is known: the tint fills in block by block.
+simulator loaded) and runs sim's sequential test of the map on it push by push (sim.riskmap's
+SequentialTest, the same test as one whole map, so the figures and the push count are those of one
+whole map): a block's next pushes are handed out as soon as its last ones are back, and ahead of the
+first pushes of the blocks after it in the order the screen asks, so no core waits at the end for one
+block's chain of pushes. Each block's figure is answered as soon as its test is settled: the tint fills
+in block by block.
 
 The screen asks for the map after every move with a key naming the position; poll() each frame hands
 back the newest map without waiting. A request for a new position replaces the old one in the same
@@ -35,7 +34,6 @@ import sys
 import threading
 from dataclasses import dataclass
 
-BATCH = 1  # blocks per task of the pool: each block's figure is answered as soon as it is known
 NICE = 5  # the worker's lower priority
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
 ROW_FIELDS = ("level", "pos", "p_collapse", "push_force_n", "samples_run")
@@ -57,31 +55,13 @@ class RiskMap:
         return len(self.by_block) >= self.total
 
 
-def compute(spec_name: str, tower_state: dict, samples: int, seed: int, workers: int,
-            below_level: int | None = None, blocks=None, batch: int = BATCH):
-    """sim's risk map of one tower state in batches, one after the other in this process: yields (rows of
-    this batch, number of blocks in the whole map)."""
-    from . import physics
-
-    if blocks is None:
-        blocks = physics.removable(spec_name, tower_state, below_level)
-    blocks = [(int(l), int(p)) for l, p in blocks]
-    if not blocks:
-        yield [], 0
-    for i in range(0, len(blocks), max(1, batch)):
-        rows = physics.risk(spec_name, tower_state, blocks[i:i + batch], samples=samples, seed=seed,
-                            workers=workers)
-        yield rows, len(blocks)
-
-
 class RiskWorker:
     def __init__(self, samples: int = 2, seed: int = 0, workers: int = 1, below_level: int | None = None,
-                 command: list[str] | None = None, batch: int = BATCH):
+                 command: list[str] | None = None):
         self.samples = samples
-        self.batch = batch
         self.below_level = below_level  # only blocks below this level (None: all removable ones)
         self.seed = seed
-        self.workers = workers  # pool processes of the worker (each block's pushes run on one of them)
+        self.workers = workers  # pool processes of the worker (the map's pushes are spread over them)
         self.command = command or [sys.executable, "-m", "games.jenga.risk_worker"]
         self._proc: subprocess.Popen | None = None
         self._answers: queue.Queue = queue.Queue()
@@ -112,7 +92,7 @@ class RiskWorker:
             return
         self._send(key, {"spec": spec_name, "tower": tower_state, "samples": self.samples, "seed": self.seed,
                          "workers": self.workers, "below_level": self.below_level,
-                         "blocks": None if blocks is None else [list(b) for b in blocks], "batch": self.batch})
+                         "blocks": None if blocks is None else [list(b) for b in blocks]})
 
     def _send(self, key, job: dict) -> None:
         self._job += 1
@@ -186,11 +166,11 @@ class RiskWorker:
             self._running = None
         return True
 
-    def wait(self, timeout: float | None = None, batches: int | None = None) -> RiskMap | None:
-        """Block until the running request is answered in full, or until `batches` answers came
-        (tests and scripts only)."""
+    def wait(self, timeout: float | None = None, answers: int | None = None) -> RiskMap | None:
+        """Block until the running request is answered in full, or until `answers` answers (a block's
+        figure each) came (tests and scripts only)."""
         taken = 0
-        while self._running is not None and (batches is None or taken < batches):
+        while self._running is not None and (answers is None or taken < answers):
             try:
                 generation, line = self._answers.get(timeout=timeout)
             except queue.Empty:
@@ -237,16 +217,15 @@ def _die_with_parent() -> None:
     die_with_parent(int(os.environ.get(PARENT_ENV) or os.getppid()))
 
 
-def _pool_task(args) -> tuple[list[dict], float]:
-    """One task of the pool: (sim's risk map of these blocks on this core, the processor time it took)."""
+def _pool_push(task) -> tuple[tuple[bool, float, float], float]:
+    """One push of the map on a pool process: (its outcome, the processor time it took)."""
     import time
 
     from . import physics
 
-    spec, tower, blocks, samples, seed = args
     start = time.process_time()
-    rows = physics.risk(spec, tower, blocks, samples=samples, seed=seed, workers=1)
-    return rows, time.process_time() - start
+    outcome = physics.risk_push(task)
+    return outcome, time.process_time() - start
 
 
 def _pool_start(parent: int) -> None:
@@ -256,13 +235,14 @@ def _pool_start(parent: int) -> None:
 
 
 class _Server:
-    """The worker process's side: a pool of processes forked once, fed one task per `batch` blocks."""
+    """The worker process's side: a pool of processes forked once, fed the map's pushes one by one."""
 
     def __init__(self, say):
         self.say = say
         self.jobs: queue.Queue = queue.Queue()
         self.pool = None
         self.size = 0
+        self.cpu: dict = {}  # block: processor time its pushes have taken so far (the map being run)
 
     def read(self) -> None:
         # A file of its own on the same pipe: a forked pool process closes sys.stdin first thing, which
@@ -305,8 +285,6 @@ class _Server:
     def run(self, job: dict, physics) -> str | None:
         """Map one request; returns the next request's line (None: the app is gone) once this one is done
         or replaced."""
-        import multiprocessing
-
         ident = job.get("id")
         if job.get("stop"):
             return self.jobs.get()
@@ -315,32 +293,48 @@ class _Server:
             if blocks is None:
                 blocks = physics.removable(job["spec"], job["tower"], job.get("below_level"))
             blocks = [(int(l), int(p)) for l, p in blocks]
-            total, batch = len(blocks), max(1, int(job.get("batch", BATCH)))
-            if not blocks:
+            test = physics.risk_test(job["spec"], job["tower"], blocks, job["samples"], job["seed"])
+            self.cpu = {}
+            total = len(test.results)
+            if not total:
                 self.say({"id": ident, "rows": [], "total": 0, "final": True})
                 return self.jobs.get()
-            tasks = [(job["spec"], job["tower"], blocks[i:i + batch], job["samples"], job["seed"])
-                     for i in range(0, total, batch)]
-            results = self._pool(max(1, int(job.get("workers", 1)))).imap_unordered(_pool_task, tasks)
-            done = 0
+            workers = max(1, int(job.get("workers", 1)))
+            pool = self._pool(workers)
+            back: queue.Queue = queue.Queue()
+            out, done = 0, 0
             while done < total:
+                while out < workers + 1:  # one push spare, so a pool process never waits on this loop
+                    due = test.due()
+                    if due is None:
+                        break
+                    b, i, task = due
+                    pool.apply_async(_pool_push, (task,), callback=lambda r, b=b, i=i: back.put((b, i, r, None)),
+                                     error_callback=lambda e, b=b, i=i: back.put((b, i, None, e)))
+                    out += 1
                 try:
                     line = self.jobs.get_nowait()
                 except queue.Empty:
                     line = ""
-                if line != "":  # a new request (or the app is gone): drop this map's tasks
+                if line != "":  # a new request (or the app is gone): drop this map's pushes
                     self._drop_pool()
                     return line
                 try:
-                    rows, cpu = results.next(timeout=0.05)
-                except StopIteration:
-                    break
-                except multiprocessing.TimeoutError:
+                    b, i, result, error = back.get(timeout=0.05)
+                except queue.Empty:
                     continue
-                done += len(rows)
-                self.say({"id": ident, "rows": [{k: r[k] for k in ROW_FIELDS if k in r} for r in rows],
-                          "total": total, "final": done >= total, "cpu_s": cpu})
+                out -= 1
+                if error is not None:
+                    raise error
+                outcome, cpu = result
+                self.cpu[b] = self.cpu.get(b, 0.0) + cpu
+                row = test.record(b, i, outcome)
+                if row is not None:
+                    done += 1
+                    self.say({"id": ident, "rows": [{k: row[k] for k in ROW_FIELDS if k in row}],
+                              "total": total, "final": done >= total, "cpu_s": self.cpu.pop(b)})
         except Exception as exc:  # report and keep serving: the window shows the reason
+            self._drop_pool()  # pushes of the failed map may still be running
             self.say({"id": ident, "error": f"{type(exc).__name__}: {exc}"})
         return self.jobs.get()
 

@@ -18,7 +18,7 @@ APP = """
 import sys, time
 from sim import Tower, load_spec
 from games.jenga.risk_worker import RiskWorker
-worker = RiskWorker(samples=8, seed=0, batch=60)   # the whole map in one batch: a long computation
+worker = RiskWorker(samples=8, seed=0)   # the whole map: a long computation
 worker.request("fresh", "classic", Tower(load_spec("classic"), seed=0).get_state())
 print(worker._proc.pid, flush=True)
 time.sleep(600)

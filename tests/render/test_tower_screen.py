@@ -353,12 +353,12 @@ def test_view_keys_turn_and_zoom_but_not_while_typing(surface):
 
 
 @pytest.mark.physics
-def test_risk_tint_fills_in_batch_by_batch_and_is_refreshed_after_every_move(surface):
+def test_risk_tint_fills_in_block_by_block_and_is_refreshed_after_every_move(surface):
     """The tint is computed in the background and shows each block's figure as soon as it is known;
     a move starts the map of the new position (the real worker process, one push a block)."""
     screen = new_screen("jenga_classic", seed=7)
     screen.risk.close()
-    screen.risk = RiskWorker(samples=1, seed=7, batch=1)
+    screen.risk = RiskWorker(samples=1, seed=7)
     screen.show_risk = True
     match = screen.match
     try:
@@ -367,11 +367,11 @@ def test_risk_tint_fills_in_batch_by_batch_and_is_refreshed_after_every_move(sur
         first_key = screen.position_key()
         assert screen.risk.busy and screen.risk._running == first_key  # asked, the window goes on
         legal = sorted(match.state.legal_blocks(), key=lambda b: (-b[0], b[1]))
-        partial = screen.risk.wait(timeout=120, batches=1)
+        partial = screen.risk.wait(timeout=120, answers=1)
         assert partial.key == first_key and set(partial.by_block) == {tuple(legal[0])} and not partial.complete
         screen.update(DT)
         screen.draw(surface)
-        done = len(screen.risk.latest.by_block)  # more batches may have come in meanwhile
+        done = len(screen.risk.latest.by_block)  # more blocks may have come in meanwhile
         assert 1 <= done < len(legal) and screen.risk_status(True) == f"{done} of {len(legal)} blocks…"
         img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
         layout = match.state.layout

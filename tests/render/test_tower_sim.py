@@ -108,8 +108,8 @@ def test_mid_collapse_frame_leaves_the_fresh_outline(surface, spec):
 
 
 @pytest.mark.physics
-def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
-    worker = RiskWorker(samples=1, seed=0, batch=1)  # one push a block, one block an answer
+def test_risk_map_arrives_from_the_worker_process_block_by_block():
+    worker = RiskWorker(samples=1, seed=0)  # one push a block, one block an answer
     blocks = [(0, 2), (0, 0), (0, 1)]
     try:
         state = Tower(load_spec("classic"), seed=0).get_state()
@@ -118,7 +118,7 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
         pid = worker._proc.pid
         worker.request("fresh", "classic", state, blocks=blocks)  # the position changed: the old map is abandoned
         assert worker._proc.pid == pid  # in the same process: the simulator is not loaded again
-        first = worker.wait(timeout=240, batches=1)
+        first = worker.wait(timeout=240, answers=1)
         assert worker.error is None and first is not None and first.key == "fresh"
         assert set(first.by_block) == {(0, 2)} and first.total == 3 and not first.complete  # in the order asked
         assert worker.busy  # still mapping the rest
@@ -137,16 +137,29 @@ def test_risk_map_arrives_from_the_worker_process_batch_by_batch():
 
 
 @pytest.mark.physics
-def test_batches_give_the_same_figures_as_one_whole_map():
-    """sim draws each block's pushes from (seed, level, pos): mapping in batches changes nothing."""
-    from games.jenga.risk_worker import compute
+def test_the_maps_test_gives_the_same_figures_whatever_order_its_pushes_come_back_in():
+    """The app's worker runs sim's sequential test push by push on its own pool, in the order the screen
+    asks, and takes the pushes back in whatever order they finish: every block's pushes depend on its own
+    outcomes only, so the figures and push counts are those of one whole map. Here the pushes of three
+    blocks are all handed out first and taken back last first."""
+    from games.jenga import physics
 
     state = Tower(load_spec("classic"), seed=1).get_state()
-    blocks = [(0, 0), (0, 1)]
-    batched = [row for rows, _ in compute("classic", state, 1, 0, 1, blocks=blocks, batch=1) for row in rows]
-    whole = [row for rows, _ in compute("classic", state, 1, 0, 1, blocks=blocks, batch=2) for row in rows]
-    assert [(r["level"], r["pos"], r["p_collapse"], r["push_force_n"]) for r in batched] == \
-        [(r["level"], r["pos"], r["p_collapse"], r["push_force_n"]) for r in whole]
+    blocks = [(5, 0), (0, 1), (0, 0)]
+    test = physics.risk_test("classic", state, blocks, samples=4, seed=3)
+    rows = {}
+    while not test.finished:
+        due = []
+        while (d := test.due()) is not None:
+            due.append(d)
+        assert [b for b, _, _ in due] == sorted((b for b, _, _ in due), key=blocks.index)  # in the order asked
+        for b, i, task in reversed(due):
+            row = test.record(b, i, physics.risk_push(task))
+            if row is not None:
+                rows[b] = row
+    whole = physics.risk("classic", state, blocks, samples=4, seed=3, workers=1)
+    assert [rows[(r["level"], r["pos"])] for r in whole] == whole
+    assert any(r["samples_run"] > 1 for r in whole)  # a block ran more than one round of the test
 
 
 @pytest.mark.physics
