@@ -34,18 +34,24 @@ def one_game(game: str, bots: list[str], seed: int, variant: str | None = None) 
     match = Match(spec.make_config(seats_for(spec, bots), variant), seed)
     cpu = time.process_time()
     levels = complete = 0
+    seat_turns = [0] * len(bots)  # turns each seat began (the toppling one included)
+    counted = None  # the state's turn count when the turn being played was counted
     while match.state.current_player() != TERMINAL:
         state = match.state
         if state.layout and state.phase != "over":  # the tower before the step (a fall leaves rubble)
             levels = state.top_level() + 1
             complete = highest_complete(state.layout) + 1
+        player = state.current_player()
+        if player >= 0 and state.turns != counted:  # a turn's first decision: its player began it
+            seat_turns[player] += 1
+            counted = state.turns
         match.step()
     s = match.state
     toppler = s.toppler
     return {"seed": seed, "bots": bots, "ended": s.ended, "turns": s.turns,
             "toppler": None if toppler is None else bots[toppler],
             "winner_seats": s.winners(), "returns": s.returns(),
-            "levels": levels, "complete_levels": complete,
+            "levels": levels, "complete_levels": complete, "seat_turns": seat_turns,
             "cpu_s": round(time.process_time() - cpu, 2)}
 
 
@@ -136,17 +142,22 @@ def summary(rows: list[dict], low: str, high: str) -> dict:
 
 
 def per_turn_rates(rows: list[dict], bots: list[str]) -> dict:
-    """Each bot's topples per 100 of its own turns (the toppling turn counted). Traditional Jenga
-    passes play in seat order, so in a two-player game seat 0 plays turns 0, 2, 4, ... and seat 1 the
-    odd ones; the game's `turns` are those completed before the fall."""
+    """Each bot's topples per 100 of its own turns (the toppling turn counted). A row counts each seat's
+    turns in `seat_turns` (Super Mario's turn order is not the seats' order); rows saved before it was
+    kept are counted as traditional Jenga plays, in seat order (seat 0 the even turns, seat 1 the odd
+    ones, `turns` those completed before the fall), and the other games' old rows not at all."""
     played = {b: 0 for b in bots}
     toppled = {b: 0 for b in bots}
     for r in rows:
-        if r["game"] != "jenga_classic" or len(r["bots"]) != 2:
+        if "seat_turns" in r:
+            by_seat = r["seat_turns"]
+        elif r["game"] == "jenga_classic" and len(r["bots"]) == 2:
+            last = r["turns"] if r["toppler"] is not None else r["turns"] - 1  # the last turn begun
+            by_seat = [sum(1 for t in range(last + 1) if t % 2 == seat) for seat in range(2)]
+        else:
             continue
-        last = r["turns"] if r["toppler"] is not None else r["turns"] - 1  # the last turn begun
         for seat, bot in enumerate(r["bots"]):
-            played[bot] += sum(1 for t in range(last + 1) if t % 2 == seat)
+            played[bot] += by_seat[seat]
         if r["toppler"] is not None:
             toppled[r["toppler"]] += 1
     return {b: {"turns": played[b], "topples": toppled[b],
