@@ -232,7 +232,8 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
         assert frames * DT >= replay_s  # it played at FALL_SPEED, not skipped
         assert run(screen, surface, lambda: screen.show_result, frames=60)
 
-        # The result stands at the right, over the side column; the fallen tower stays in view, unshaded.
+        # The result stands beside the fallen tower, where it covers the least of the blocks as drawn (here
+        # at the right, over the side column); the fallen tower stays in view, unshaded.
         board = screen.rects["board"]
         screen.show_result = False
         screen.draw(surface)
@@ -254,6 +255,18 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
         beside = np.mean([board.collidepoint(int(x), int(y)) and not panel.collidepoint(int(x), int(y))
                           for x, y in pts])
         assert beside >= 0.8  # most fallen blocks are in view beside the result
+        rects = list(screen.view.screen_rects.values())
+        under = sum(c.w * c.h for c in (panel.clip(r) for r in rects))
+        for x in (board.left + 8, surface.get_width() - 8 - panel.w):
+            for y in (board.top + 8, surface.get_height() // 2 - panel.h // 2, board.bottom - 8 - panel.h):
+                other = pygame.Rect(x, y, panel.w, panel.h)
+                assert under <= sum(c.w * c.h for c in (other.clip(r) for r in rects)) or (x, y) == (board.left + 8, board.bottom - 8 - panel.h)
+        # Had the blocks fallen to the right, under the usual place, the result would stand at the left.
+        screen.view.screen_rects = {k: pygame.Rect(surface.get_width() - 560 + 50 * (k % 10), 80 + 55 * (k // 10), 30, 30)
+                                    for k in range(120)}
+        moved = screen.result_place(surface.get_size(), panel.w, panel.h)
+        assert moved.left == board.left + 8
+        assert not any(moved.colliderect(r) for r in screen.view.screen_rects.values())
 
         # Every fallen block in view lies on the table or the floor the view draws (the simulator's).
         from render.tower.view import TowerScene, TowerView

@@ -206,17 +206,35 @@ class Overlays:
             y += int(size * 0.5)
 
     def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
-        """The result of a game that ended in a fall stands at the right, over the side column, and the
-        board is not shaded: the fallen tower stays in view (help and other panels are centred)."""
+        """The result of a game that ended in a fall stands beside the fallen tower, and the board is not
+        shaded: the fall stays in view (help and other panels are centred)."""
         state = self.match.state
         if not (self.show_result and getattr(state, "ended", None) == "fall"):
             return super()._overlay_panel(surface, w_frac, h_frac)
         w, h = surface.get_size()
-        rect = pygame.Rect(0, 0, int(w * 0.44), int(h * h_frac))
-        rect.midright = (w - int(8 * self.scale), h // 2)
+        rect = self.result_place((w, h), int(w * 0.44), int(h * h_frac))
         pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
         return rect
+
+    def result_place(self, size: tuple[int, int], w: int, h: int) -> pygame.Rect:
+        """Where the w x h result of a fall stands: of the places at the right (over the side column) and
+        the left of the window, at mid height, the top or the bottom, the one that covers the least of the
+        blocks as the view last drew them (the fallen ones and what still stands: TowerView.screen_rects),
+        the right at mid height first among equals. Never the lower left, where the fall's sentence is."""
+        width, height = size
+        m = int(8 * self.scale)
+        board = self.rects.get("board") or pygame.Rect(0, 0, width, height)
+        xs = (width - m - w, board.left + m)
+        ys = (height // 2 - h // 2, board.top + m, board.bottom - m - h)
+        places = [pygame.Rect(x, y, w, h) for x, y in ((xs[0], ys[0]), (xs[0], ys[1]), (xs[0], ys[2]),
+                                                        (xs[1], ys[1]), (xs[1], ys[0]))]
+        blocks = list(self.view.screen_rects.values())
+
+        def covered(place: pygame.Rect) -> int:
+            return sum(c.w * c.h for c in (place.clip(r) for r in blocks))
+
+        return min(places, key=covered)  # min keeps the first of equals
 
     def _draw_tooltip(self, surface, rect, state) -> None:
         words = self.tooltip_text()
