@@ -274,9 +274,17 @@ class Match:
             "seed": self.seed,
             "actions": [s.to_json() for s in self.history],
             "state_digest": state_digest(self.state),
+            "outcome": self.outcome(),
         }
         body["checksum"] = _checksum(body)
         return body
+
+    def outcome(self) -> dict:
+        """Whether the game is over and who won, as a match file keeps it beside the actions: the launcher
+        reads it to describe a Jenga match without replaying its physics (the checksum covers it, and
+        loading checks it against the replayed game)."""
+        over = self.is_over()
+        return {"over": over, "winners": list(self.state.winners()) if over else []}
 
     def save(self, path: str | os.PathLike) -> None:
         """Write atomically (see write_atomic): a crash never leaves half a save behind."""
@@ -322,7 +330,8 @@ class Match:
             # A file whose checksum holds but whose replay goes elsewhere was most likely saved before the
             # rules or the physics changed (a move that stood then falls now, or the other way round).
             raise MatchFileError(f"{exc} (was it saved by an {EARLIER}?)") from None
-        if data.get("state_digest") != state_digest(match.state):
+        if data.get("state_digest") != state_digest(match.state) \
+                or data.get("outcome", match.outcome()) != match.outcome():  # files before 3 Dec have no outcome
             raise MatchFileError(f"replaying its actions does not reach the saved position (was it saved by an "
                                  f"{EARLIER}?)")
         return match

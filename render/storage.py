@@ -234,7 +234,9 @@ class SaveInfo:
         turn = f"turn {self.turn}" if self.turn is not None else "turn ?"
         state = f"finished, {self.winners}" if self.over and self.winners else ("finished" if self.over else turn)
         named = "" if AUTO_NAME.match(self.path.stem) else f"{self.path.stem}: "  # a name the player gave it
-        return f"{named}{self.title} · {self.seats} · {state} · {self.when}"
+        # The time first: rows of the same game between the same seats differ there, and a long row is cut
+        # at its end in the launcher's list.
+        return f"{named}{self.when} · {self.title} · {self.seats} · {state}"
 
 
 def inspect_save(path, titles: dict | None = None) -> SaveInfo:
@@ -281,7 +283,7 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
                     info.game = config.game
                     info.title = (titles or {}).get(config.game, spec.title)
                     info.seats = ", ".join(seat.name for seat in config.seats)
-                    _read_turn(info, spec, config, data["actions"])
+                    _read_turn(info, spec, config, data["actions"], data.get("outcome"))
     except (OSError, UnicodeDecodeError) as exc:
         info.problem = "not a Kong Tabletop match file" if isinstance(exc, UnicodeDecodeError) else \
             f"it cannot be read: {exc}"
@@ -297,7 +299,7 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
     return info
 
 
-def _read_turn(info: SaveInfo, spec, config, actions: list) -> None:
+def _read_turn(info: SaveInfo, spec, config, actions: list, outcome=None) -> None:
     if not isinstance(actions, list) or not all(isinstance(a, dict) and isinstance(a.get("action"), str)
                                                 and isinstance(a.get("by"), int) for a in actions):
         info.problem = "its list of moves is malformed"
@@ -305,7 +307,12 @@ def _read_turn(info: SaveInfo, spec, config, actions: list) -> None:
     if config.game.startswith("jenga"):  # replaying would run the physics: count the turns by who acts
         seats = [a["by"] for a in actions if a["by"] >= 0]
         info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
-        return  # and whether it is finished stays unknown (not said)
+        # Whether it is finished, from the outcome the file keeps (under its checksum); a file saved before
+        # outcomes were kept does not say, and neither does the row.
+        if isinstance(outcome, dict) and outcome.get("over") is True and isinstance(outcome.get("winners"), list):
+            won = [w for w in outcome["winners"] if isinstance(w, int) and 0 <= w < len(config.seats)]
+            _finished(info, config, won)
+        return
     state = spec.new_state(config)
     for i, a in enumerate(actions):
         if state.current_player() != a["by"]:
@@ -318,11 +325,15 @@ def _read_turn(info: SaveInfo, spec, config, actions: list) -> None:
     else:
         seats = [a["by"] for a in actions if a["by"] >= 0]
         info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
-    info.over = state.is_terminal()
-    if info.over:
-        names = [s.name for s in config.seats]
-        won = state.winners()
-        info.winners = (" and ".join(names[w] for w in won) + (" won" if len(won) > 1 else " won")) if won else "a draw"
+    if state.is_terminal():
+        _finished(info, config, state.winners())
+
+
+def _finished(info: SaveInfo, config, won: list[int]) -> None:
+    """Mark the row of a finished game, with who won."""
+    names = [s.name for s in config.seats]
+    info.over = True
+    info.winners = " and ".join(names[w] for w in won) + " won" if won else "a draw"
 
 
 def rename_save(path, new_name: str) -> Path:

@@ -134,6 +134,20 @@ def test_a_file_whose_replay_ends_elsewhere_says_it_may_come_from_another_versio
         Match.load(path)
 
 
+def test_a_file_keeps_its_outcome_and_one_that_says_another_is_refused(tmp_path):
+    """The file keeps whether the game is over and who won (what the launcher shows of a Jenga match
+    without replaying its physics); a file whose outcome was edited, even with the checksum made valid
+    again, is refused as one whose replay ends elsewhere. A file from before outcomes were kept loads."""
+    m = _match()
+    _play_some(m, 4)
+    assert m.to_json()["outcome"] == {"over": False, "winners": []}
+    path = _edited_save(tmp_path / "claims.json", lambda data: data.update(outcome={"over": True, "winners": [0]}))
+    with pytest.raises(MatchFileError, match="does not reach the saved position"):
+        Match.load(path)
+    older = _edited_save(tmp_path / "older.json", lambda data: data.pop("outcome"))
+    assert Match.load(older).history == m.history
+
+
 def test_missing_file_and_bad_config(tmp_path):
     with pytest.raises(MatchFileError, match="no such file"):
         Match.load(tmp_path / "nope.json")

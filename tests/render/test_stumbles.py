@@ -282,8 +282,8 @@ def test_saved_matches_rows_say_game_players_turn_and_date_and_a_file_that_will_
     pygame.image.save(app.draw(), str(tmp_path / "launcher-saves.png"))
     rows = launcher.saves.items
     turn = good.state.turn_count() + 1
-    assert rows[0].startswith(f"Donkey Kong · Ann, Bot · turn {turn} · ")
-    assert re.search(r" · \d\d \w{3} \d{4} \d\d:\d\d$", rows[0])  # the date and time it was saved
+    # the date and time it was saved first (rows of one game and seats differ there), then the game
+    assert re.match(rf"\d\d \w{{3}} \d{{4}} \d\d:\d\d · Donkey Kong · Ann, Bot · turn {turn}$", rows[0])
     assert rows[1].startswith("⚠ tampered: will not load (its checksum does not match")
     mouse(app, launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft)  # a long row reads whole below
     assert launcher.hover_note == rows[0]
@@ -360,7 +360,8 @@ def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_pa
     app.handle(key(pygame.K_RETURN))
     names = sorted(p.name for p in storage.saved_matches())
     assert names == ["Ann's first win.json", "tampered.json"] and launcher.message == "Renamed to Ann's first win."
-    assert launcher.saves.items[launcher.saves.selected].startswith("Ann's first win: Donkey Kong · Ann, Bot")
+    assert launcher.saves.items[launcher.saves.selected].startswith("Ann's first win: ")
+    assert " · Donkey Kong · Ann, Bot · " in launcher.saves.items[launcher.saves.selected]
     Match.load(storage.saves_dir() / "Ann's first win.json")  # still loads
     # Delete asks first; any other key keeps the file, Enter deletes it.
     launcher.saves.selected = 1
@@ -553,3 +554,33 @@ def test_a_finished_game_left_before_its_result_showed_is_kept_when_the_next_gam
     kept = storage.saved_matches()
     assert len(kept) == 1 and Match.load(kept[0]).history == finished.history
     app.close()
+
+
+@pytest.mark.physics
+def test_a_finished_jenga_match_says_so_in_the_launcher_without_running_its_physics(home):
+    """The launcher does not replay a Jenga match (that would run the tower's physics for every row), so
+    the row is read from the outcome the file keeps under its checksum: a match that ended in a fall
+    reads "finished" and who won, like a finished board game's row; one still going reads its turn."""
+    from render import storage
+
+    spec = registry.get("jenga_classic")
+    match = Match(spec.make_config([Seat("Ann", "random"), Seat("Bo", "random")]), 1)
+    while not match.is_over():
+        match.step()
+    assert match.state.ended == "fall"
+    match.save(storage.new_save_path("jenga_classic"))
+    going = Match(spec.make_config([Seat("Cy"), Seat("Di")]), 1)
+    going.step()  # the tower is built (a chance outcome)
+    going.save(storage.saves_dir() / "going.json")
+    rows = {info.seats: info for info in map(storage.inspect_save, storage.saved_matches())}
+    winner = ["Ann", "Bo"][match.state.winners()[0]]
+    assert rows["Ann, Bo"].over and rows["Ann, Bo"].label.endswith(f" · Jenga · Ann, Bo · finished, {winner} won")
+    assert not rows["Cy, Di"].over and rows["Cy, Di"].label.endswith(" · Jenga · Cy, Di · turn 1")
+
+    from tests import conftest
+
+    assert conftest._worlds_built  # (the count sees the worlds the match above built)
+    conftest._worlds_built.clear()
+    storage._inspected.clear()
+    assert [storage.inspect_save(p).over for p in storage.saved_matches()].count(True) == 1
+    assert not conftest._worlds_built  # the rows were read without building a tower's world
