@@ -49,7 +49,9 @@ class RiskLegend:
     def __init__(self):
         self._bar: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "") -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "") -> int:
+        """Draw the legend in rect; returns the y just below the last thing drawn (the status line can
+        reach past rect's bottom)."""
         rect = pygame.Rect(rect)
         text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT, bold=True)
         y = rect.y + int(size * 1.4)
@@ -74,4 +76,5 @@ class RiskLegend:
             text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")
             y += int(size * 1.3)
         if status:
-            text.draw(surface, status, (rect.x, y + 2), size - 1, palette.TEXT_DIM)
+            y = text.draw(surface, status, (rect.x, y + 2), size - 1, palette.TEXT_DIM).bottom
+        return y

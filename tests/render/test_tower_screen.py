@@ -326,6 +326,24 @@ def test_super_mario_pegs_items_and_bowser(surface):
     assert np.any((patch[..., 1] > 110) & (patch[..., 0] < 80) & (patch[..., 2] < 90))  # Bowser's green shell
 
 
+@pytest.mark.physics
+@pytest.mark.parametrize("game", ["jenga_dk", "jenga_mario"])
+def test_the_seats_pieces_read_under_the_risk_legend_never_over_its_words(surface, game):
+    """Each seat's piece in words stands at the right of the view under the risk legend: the legend's last
+    line (its status, "no push now" and the like) and the first seat's line once shared a row."""
+    screen = new_screen(game, seed=3)
+    try:
+        assert run(screen, surface, lambda: screen.match.state.tower is not None and screen.job is None)
+        screen.show_risk = True
+        for status in ("no push now", "up to 8 pushes each", "51 of 51 blocks…"):
+            screen.risk_status = lambda fresh, status=status: status
+            screen.draw(surface)
+            assert len(screen.piece_rects) == 2
+            assert all(r.top >= screen.legend_bottom for r in screen.piece_rects)
+    finally:
+        screen.close()
+
+
 def test_view_keys_turn_and_zoom_but_not_while_typing(surface):
     screen = new_screen("jenga_classic", seed=7)
     assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None)

@@ -32,8 +32,10 @@ class Overlays:
     def _draw_overlays(self, surface, rect, state, risk) -> None:
         s = self.scale
         size = self.font_size(14)
+        legend_bottom = rect.y
         if self.show_risk and not self.match.is_over():
-            self.legend.draw(surface, self._legend_rect(rect), size, self.risk_status(risk is not None))
+            legend_bottom = self.legend.draw(surface, self._legend_rect(rect), size, self.risk_status(risk is not None))
+        self.legend_bottom = legend_bottom
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
@@ -48,7 +50,7 @@ class Overlays:
         if self.countdown.active:
             r = int(46 * s)
             self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
-        self._draw_pieces(surface, rect, state)
+        self._draw_pieces(surface, rect, state, legend_bottom)
         if self.live is not None:
             anchor = self.mouse
             if self.live.keyboard and self._scene is not None:  # no pointer: the gauge stands by the block
@@ -92,17 +94,21 @@ class Overlays:
                 out.append(f"{name} ({who}): {where}, {state.coins()[seat]} coins{extra}")
         return out
 
-    def _draw_pieces(self, surface, rect, state) -> None:
+    def _draw_pieces(self, surface, rect, state, below: int) -> None:
+        """Each seat's piece in words at the right of the view, under the risk legend (`below`: the y
+        under the last line the legend drew)."""
         lines = self.piece_lines() if state.tower is not None else []
         if not lines:
             return
         s = self.scale
         size = self.font_size(14)
         step = int(size * 1.6)
-        y = rect.y + int(300 * s)
+        y = max(rect.y + int(300 * s), below + int(10 * s))
         x = rect.right - int(12 * s)
+        self.piece_rects = []  # where each line went (tests)
         for seat, line in enumerate(lines):
             r = text.draw(surface, line, (x, y), size, P.TEXT, anchor="topright")
+            self.piece_rects.append(r)
             draw_seat_mark(surface, seat, (r.left - int(14 * s), r.centery), int(9 * s))
             y += step
 

@@ -84,6 +84,8 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.camera = Camera()
         self.view = TowerView(self.camera)
         self.legend = RiskLegend()
+        self.legend_bottom = 0  # the y under the legend's last line, last frame (the pieces' words go below it)
+        self.piece_rects: list[pygame.Rect] = []  # where each seat's piece in words went, last frame
         self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS)
         self.show_risk = True
         self.countdown = SettleCountdown()
