@@ -34,7 +34,7 @@ import numpy as np
 
 from ..bots import Bot
 from . import ideal, physics
-from .layout import SLOTS, ends, highest_complete
+from .layout import SLOTS, ends, highest_complete, parse_hole
 from .push import Push, straight_push
 
 TOUCHES = 15
@@ -54,6 +54,8 @@ TOP_LEVELS = 4
 level) and is never touched to be pulled. Three was too few: in Super Mario Jenga pushes of blocks with
 three levels above them dragged the light plastic top 26 to 56 mm (risk-map pushes of 13:2 and 14:0 of
 a 17-level tower, seed 12)."""
+RACE_TOUCHES = 2 * TOUCHES
+"""Donkey Kong Jenga: the touches of a whole turn (up to two removals, each touching up to TOUCHES)."""
 CANDIDATES = 3
 SAMPLES = 2
 """When nothing touched was loose: the risk map weighs this many blocks, pushing each this often."""
@@ -121,6 +123,8 @@ class ProBot(Bot):
         legal = state.legal_actions()
         if state.phase == "stack" and legal and all(a.startswith("stack ") for a in legal):
             return self._stack(state, legal)
+        if getattr(state, "RACE", False) and state.phase == "act":
+            return self._race(state, legal, rng)
         preferred = state.preferred_decision(legal)
         if preferred is not None:
             return preferred
@@ -141,6 +145,42 @@ class ProBot(Bot):
             level, slot = order[done]
             return Push(level, slot, ends(level)[0]).probe_text()
         return self._weighed(state, kept, order, rng)
+
+    def _race(self, state, legal: list[str], rng: np.random.Generator) -> str:
+        """Donkey Kong Jenga's turn, planned as the race it is (module docstring, step 6): a climb that
+        reaches Pauline at once comes first; otherwise the girders come out before Mario climbs (a girder
+        gone from his route is a level he skips on this turn's climbs), touched in the order of what they
+        are worth in the race (race_value), the tower's ranking ordering the rest, and only a loose one
+        is pulled; then each climb goes to the hole from which he may expect to get highest."""
+        climbs = [a for a in legal if a.startswith("climb ")]
+        if climbs:
+            best = self._climb(state, climbs)
+            if state.reaches_pauline() or not (state.may_extract() and state.extractable()):
+                return best
+        if not (state.may_extract() and state.extractable()):
+            return legal[int(rng.integers(len(legal)))]
+        kept = self.kept(state)
+        above = len(state.layout) - 1
+        order = [b for b in kept if above - b[0] >= TOP_LEVELS]             # never just under the top
+        value = {b: round(state.race_value(b), 3) for b in order}
+        order = sorted(order, key=lambda b: -value[b])[: self.touches]    # stable: the ranking orders ties
+        last = state.last_probe if state.touches else None
+        where = None if last is None else tuple(last["where"])
+        if where in order and loose(last, state.TOWER):
+            return self._push(state, where[0], where[1], last["end"], rng)
+        # The touches go down the order from the last one (a girder taken ends the list it was on): the
+        # turn's count cannot say where a second removal's touches start.
+        nxt = order.index(where) + 1 if where in order else 0
+        if nxt < len(order) and state.touches < RACE_TOUCHES:
+            level, slot = order[nxt]
+            return Push(level, slot, ends(level)[0]).probe_text()
+        return self._weighed(state, kept, order, rng)
+
+    def _climb(self, state, climbs: list[str]) -> str:
+        """The climb to the hole from which the Mario may expect to get highest (climb_value); the game's
+        own preference among equals."""
+        pref = sorted(climbs, key=lambda a: a != state.preferred_decision(climbs))
+        return max(pref, key=lambda a: round(state.climb_value(parse_hole(a.split()[1])), 3))
 
     def kept(self, state) -> list[tuple[int, int]]:
         """The ranking (see `ranking`) cut to the blocks a move ahead finds safe (step 2); when none is,
