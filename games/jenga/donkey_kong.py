@@ -78,7 +78,7 @@ def reach(layout: list, here, others: list, climbs: int, corner: bool, memo: dic
 class JengaDonkeyKongState(TowerState):
     TOWER = "dk"
     VALUE_FIRST = True  # the race: the girder a Mario climbs onto next is touched first (TowerState)
-    RACE = True  # the pro plans the race: race_value, climb_value (games/jenga/pro.py)
+    RACE = True  # the pro plans its turn as the race (race_value, climb_value; games/jenga/pro.py step 6)
     BLOCKS = 54
     ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
     FIELDS = TowerState.FIELDS + ("marios", "placing", "spin", "removals_left", "climbs_left", "champion")

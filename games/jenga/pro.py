@@ -12,8 +12,8 @@ How a strong player plays, step by step:
    SAFE_MM, and that can then go on top somewhere safe by SAFE_MM too (a tower that a push dragged
    sideways can be one stack from tipping); the moves that keep ROOMY_MM or more come first, in the
    ranking's order, then the thinner ones, the widest margin first.
-3. Touch the kept blocks one by one (in Donkey Kong Jenga those worth most in the race first, the
-   girder its Mario climbs onto next: TowerState.VALUE_FIRST; the ranking orders the rest), never one
+3. Touch the kept blocks one by one (in Donkey Kong Jenga those worth most in the race first: step 6;
+   the ranking orders the rest), never one
    just under the top (with little weight above, it
    slides at a light touch and still drags the top along), until one is loose: it slides as a block
    carrying nothing but itself does (LOOSE_FACTOR) and the rest of the tower stays still (under
@@ -23,6 +23,14 @@ How a strong player plays, step by step:
    best few kept blocks in the simulator (the risk map at its own speed, as the careful bots do)
    and pull the one least likely to topple the tower.
 5. Stack where the tower's statics keeps the most margin.
+6. In Donkey Kong Jenga (TowerState.RACE) play the turn as the race it is: a climb that reaches Pauline
+   at once comes first; otherwise the girders come out before Mario climbs, since a girder gone from
+   his route is a level this turn's climbs skip, touched in the order of what each is worth in the
+   race (race_value: how much higher its Mario may expect to get over this turn's climbs and the next
+   two spins', less the opponents' gain, so a girder on an opponent's route, which would give him the
+   skip, comes last and one an opponent stands on, which drops him, early), and only a loose one is
+   pulled; then each climb goes to the hole from which the Mario may expect to get highest
+   (climb_value: the end of the girder whose route above has girders missing).
 
 Every choice is a function of the state: the touches of this turn are counted by the state itself,
 and the last one's result is in it, so a loaded game goes on exactly as it would have.
@@ -123,7 +131,7 @@ class ProBot(Bot):
         legal = state.legal_actions()
         if state.phase == "stack" and legal and all(a.startswith("stack ") for a in legal):
             return self._stack(state, legal)
-        if getattr(state, "RACE", False) and state.phase == "act":
+        if state.RACE and state.phase == "act":
             return self._race(state, legal, rng)
         preferred = state.preferred_decision(legal)
         if preferred is not None:
