@@ -147,7 +147,8 @@ def bot_notes() -> dict:
         "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
                         "steady hand",
         "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "
-               "(in Donkey Kong Jenga the girder its Mario climbs onto next first) until one slides freely "
+               "(in Donkey Kong Jenga, before climbing, the girders whose loss helps its Mario most and its "
+               "opponent's least first) until one slides freely "
                "with the tower still, pulls only that one, slowly, and stacks where the tower stays best "
                "balanced; the strongest",
     }

@@ -84,6 +84,10 @@ class TowerState(State):
     shape favours: True where the value is the game's race (Donkey Kong Jenga's next girder); in Super
     Mario the value is coins, and reaching for coin blocks first cost the pro more falls than the coins
     won it (docs/jenga.md, "The pro touches what the game rewards first")."""
+    RACE = False
+    """Whether the pro plans its turn as a race (games/jenga/pro.py step 6: race_value, climb_value): True
+    only in Donkey Kong Jenga, where a Mario reaching Pauline wins (docs/jenga.md, "The pro plays the
+    race")."""
     BLOCKS = 54
     ACTIONS_PER_TURN = 8  # an upper bound, for max_length
     CONFORMANCE = {"games": 1, "max_actions": 24}

@@ -12,7 +12,8 @@ from .push import LIVE_PUSH_HELP
 from . import data, physics, spinners
 from .bots import bot_notes, bot_table
 from .common import NotYourMoveError, TowerState, reflow
-from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, top_level)
+from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, stack_level, stack_slots,
+                     top_level)
 
 
 VARIANTS = {
@@ -26,6 +27,10 @@ CORNER_VARIANTS = ("corner_climb", "corner_few_pulls")
 # The default: the readings under which a Mario reaches Pauline in a fair share of games (docs/jenga.md,
 # "Reaching Pauline"); standard is the project's first reading, kept for older saves and comparison.
 DEFAULT_VARIANT = "corner_few_pulls"
+RACE_TURNS = 2
+"""The pro's race outlook looks this many spins ahead (JengaDonkeyKongState.outlook)."""
+RACE_WIN = 5.0
+"""Reaching Pauline ends the game: in the outlook it counts this many levels more than the top."""
 
 
 def on_route(here, hole) -> bool:
@@ -40,9 +45,40 @@ def on_route(here, hole) -> bool:
     return hole[2] == side
 
 
+def route_targets(layout: list, here, others: list, corner: bool) -> list:
+    """The holes a Mario in `here` may climb to with one climb, the other Marios standing in `others`
+    (JengaDonkeyKongState.climb_targets, on any layout: the pro's race planning reads it too)."""
+    top = top_level(layout)
+    for level in range(here[0] + 1, top + 1):
+        options = free_holes(layout, level, others)
+        if corner and level < top:
+            options = [h for h in options if on_route(here, h)]
+        if options:
+            return options
+    return []
+
+
+def reach(layout: list, here, others: list, climbs: int, corner: bool, memo: dict | None = None) -> int:
+    """The highest level a Mario in `here` gets to with `climbs` climbs, choosing his holes as well as he
+    can (rules only: the other Marios stay where they are; the top level ends the climb, as it ends the
+    game)."""
+    if climbs <= 0 or here is None:
+        return -1 if here is None else here[0]
+    memo = {} if memo is None else memo
+    key = (tuple(here), climbs)
+    if key not in memo:
+        top = top_level(layout)
+        best = here[0]
+        for hole in route_targets(layout, here, others, corner):
+            best = max(best, hole[0] if hole[0] >= top else reach(layout, hole, others, climbs - 1, corner, memo))
+        memo[key] = best
+    return memo[key]
+
+
 class JengaDonkeyKongState(TowerState):
     TOWER = "dk"
     VALUE_FIRST = True  # the race: the girder a Mario climbs onto next is touched first (TowerState)
+    RACE = True  # the pro plans its turn as the race (race_value, climb_value; games/jenga/pro.py step 6)
     BLOCKS = 54
     ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
     FIELDS = TowerState.FIELDS + ("marios", "placing", "spin", "removals_left", "climbs_left", "champion")
@@ -95,15 +131,7 @@ class JengaDonkeyKongState(TowerState):
         """Free holes on the first level above Mario that has one for him (fully occupied levels are
         skipped). In the corner variants only the girder along his side counts (any hole of the top
         level does: Pauline is up there)."""
-        here = self.marios[self.mover]
-        top = top_level(self.layout)
-        for level in range(here[0] + 1, top + 1):
-            options = free_holes(self.layout, level, self.others(self.mover))
-            if self.corner and level < top:
-                options = [h for h in options if on_route(here, h)]
-            if options:
-                return options
-        return []
+        return route_targets(self.layout, self.marios[self.mover], self.others(self.mover), self.corner)
 
     def may_extract(self) -> bool:
         return self.phase == "act" and self.hand is None and self.removals_left > 0
@@ -236,6 +264,78 @@ class JengaDonkeyKongState(TowerState):
         if self.corner and here is not None and block[0] == here[0] + 1 and on_route(here, (block[0], block[1], "")):
             value += 1.0  # the girder Mario would climb onto next: without it he skips a level
         return value
+
+    # ---- the race, as the pro reads it (rules only, no physics) ---------------------------------------
+    def climb_odds(self, turns: int = RACE_TURNS) -> dict:
+        """How many climbs `turns` spins give, with their chances (the spinner's black sections)."""
+        one: dict = {}
+        sections = data.dk_spinner(self.config.variant)
+        for sec in sections:
+            one[sec["climb"]] = one.get(sec["climb"], 0.0) + 1 / len(sections)
+        odds = {0: 1.0}
+        for _ in range(turns):
+            nxt: dict = {}
+            for a, p in odds.items():
+                for b, q in one.items():
+                    nxt[a + b] = nxt.get(a + b, 0.0) + p * q
+            odds = nxt
+        return odds
+
+    def outlook(self, layout: list, marios: list, seat: int, climbs: int = 0) -> float:
+        """How high `seat`'s Mario may expect to get: `climbs` climbs now and those of the next RACE_TURNS
+        spins, each climb to the hole that takes him highest; reaching Pauline counts RACE_WIN more."""
+        here = marios[seat]
+        if here is None:
+            return 0.0
+        others = [h for i, h in enumerate(marios) if i != seat and h is not None]
+        top, memo, total = top_level(layout), {}, 0.0
+        for k, p in self.climb_odds().items():
+            level = reach(layout, here, others, climbs + k, self.corner, memo)
+            total += p * (level + (RACE_WIN if level >= top else 0.0))
+        return total
+
+    def after_removal(self, block: tuple[int, int]) -> tuple[list, list]:
+        """The layout and the Marios after this girder is taken (Marios on it fall, as drop_stranded
+        has them) and stacked on top (in the middle of a new level, else the first open slot)."""
+        layout = [row[:] for row in self.layout]
+        level, slot = block
+        girder, layout[level][slot] = layout[level][slot], None
+        marios = [None if h is None else list(h) for h in self.marios]
+        for seat, hole in enumerate(marios):
+            if hole is not None and not is_real(layout, hole):
+                taken = [h for i, h in enumerate(marios) if i != seat and h is not None]
+                marios[seat] = list(fall_to(layout, hole, taken))
+        up = stack_level(layout)
+        if up >= len(layout):
+            layout.append([None] * len(layout[0]))
+        open_ = stack_slots(layout)
+        layout[up][1 if 1 in open_ else open_[0]] = girder
+        return layout, marios
+
+    def race_value(self, block: tuple[int, int]) -> float:
+        """What taking this girder is worth to the mover in the race: how much higher their Mario may
+        expect to get (the climbs left this turn, then the next spins'), less how much higher the others'
+        may. A girder on the mover's route that is gone is a level skipped ("Bonus for you!"); one on an
+        opponent's route is a level skipped for them; one an opponent stands on drops him two levels."""
+        layout, marios = self.after_removal(block)
+        value = 0.0
+        for seat in range(self.config.num_players):
+            extra = self.climbs_left if seat == self.mover else 0
+            gain = self.outlook(layout, marios, seat, extra) - self.outlook(self.layout, self.marios, seat, extra)
+            value += gain if seat == self.mover else -gain / max(1, self.config.num_players - 1)
+        return value
+
+    def reaches_pauline(self) -> bool:
+        """Whether the mover's climbs left this turn can take their Mario to the top level."""
+        here = self.marios[self.mover]
+        return reach(self.layout, here, self.others(self.mover), self.climbs_left, self.corner) >= top_level(self.layout)
+
+    def climb_value(self, hole) -> float:
+        """How high the mover's Mario may expect to get from this hole (the climbs left after this one,
+        then the next spins')."""
+        marios = [None if h is None else list(h) for h in self.marios]
+        marios[self.mover] = list(hole)
+        return self.outlook(self.layout, marios, self.mover, self.climbs_left - 1)
 
     def dk_level(self) -> int:
         """The level Donkey Kong and Pauline stand on: always the top of the tower."""

@@ -12,8 +12,8 @@ How a strong player plays, step by step:
    SAFE_MM, and that can then go on top somewhere safe by SAFE_MM too (a tower that a push dragged
    sideways can be one stack from tipping); the moves that keep ROOMY_MM or more come first, in the
    ranking's order, then the thinner ones, the widest margin first.
-3. Touch the kept blocks one by one (in Donkey Kong Jenga those worth most in the race first, the
-   girder its Mario climbs onto next: TowerState.VALUE_FIRST; the ranking orders the rest), never one
+3. Touch the kept blocks one by one (in Donkey Kong Jenga those worth most in the race first: step 6;
+   the ranking orders the rest), never one
    just under the top (with little weight above, it
    slides at a light touch and still drags the top along), until one is loose: it slides as a block
    carrying nothing but itself does (LOOSE_FACTOR) and the rest of the tower stays still (under
@@ -23,6 +23,14 @@ How a strong player plays, step by step:
    best few kept blocks in the simulator (the risk map at its own speed, as the careful bots do)
    and pull the one least likely to topple the tower.
 5. Stack where the tower's statics keeps the most margin.
+6. In Donkey Kong Jenga (TowerState.RACE) play the turn as the race it is: a climb that reaches Pauline
+   at once comes first; otherwise the girders come out before Mario climbs, since a girder gone from
+   his route is a level this turn's climbs skip, touched in the order of what each is worth in the
+   race (race_value: how much higher its Mario may expect to get over this turn's climbs and the next
+   two spins', less the opponents' gain, so a girder on an opponent's route, which would give him the
+   skip, comes last and one an opponent stands on, which drops him, early), and only a loose one is
+   pulled; then each climb goes to the hole from which the Mario may expect to get highest
+   (climb_value: the end of the girder whose route above has girders missing).
 
 Every choice is a function of the state: the touches of this turn are counted by the state itself,
 and the last one's result is in it, so a loaded game goes on exactly as it would have.
@@ -34,7 +42,7 @@ import numpy as np
 
 from ..bots import Bot
 from . import ideal, physics
-from .layout import SLOTS, ends, highest_complete
+from .layout import SLOTS, ends, highest_complete, parse_hole
 from .push import Push, straight_push
 
 TOUCHES = 15
@@ -54,6 +62,8 @@ TOP_LEVELS = 4
 level) and is never touched to be pulled. Three was too few: in Super Mario Jenga pushes of blocks with
 three levels above them dragged the light plastic top 26 to 56 mm (risk-map pushes of 13:2 and 14:0 of
 a 17-level tower, seed 12)."""
+RACE_TOUCHES = 2 * TOUCHES
+"""Donkey Kong Jenga: the touches of a whole turn (up to two removals, each touching up to TOUCHES)."""
 CANDIDATES = 3
 SAMPLES = 2
 """When nothing touched was loose: the risk map weighs this many blocks, pushing each this often."""
@@ -121,6 +131,8 @@ class ProBot(Bot):
         legal = state.legal_actions()
         if state.phase == "stack" and legal and all(a.startswith("stack ") for a in legal):
             return self._stack(state, legal)
+        if state.RACE and state.phase == "act":
+            return self._race(state, legal, rng)
         preferred = state.preferred_decision(legal)
         if preferred is not None:
             return preferred
@@ -141,6 +153,42 @@ class ProBot(Bot):
             level, slot = order[done]
             return Push(level, slot, ends(level)[0]).probe_text()
         return self._weighed(state, kept, order, rng)
+
+    def _race(self, state, legal: list[str], rng: np.random.Generator) -> str:
+        """Donkey Kong Jenga's turn, planned as the race it is (module docstring, step 6): a climb that
+        reaches Pauline at once comes first; otherwise the girders come out before Mario climbs (a girder
+        gone from his route is a level he skips on this turn's climbs), touched in the order of what they
+        are worth in the race (race_value), the tower's ranking ordering the rest, and only a loose one
+        is pulled; then each climb goes to the hole from which he may expect to get highest."""
+        climbs = [a for a in legal if a.startswith("climb ")]
+        if climbs:
+            best = self._climb(state, climbs)
+            if state.reaches_pauline() or not (state.may_extract() and state.extractable()):
+                return best
+        if not (state.may_extract() and state.extractable()):
+            return legal[int(rng.integers(len(legal)))]
+        kept = self.kept(state)
+        above = len(state.layout) - 1
+        order = [b for b in kept if above - b[0] >= TOP_LEVELS]             # never just under the top
+        value = {b: round(state.race_value(b), 3) for b in order}
+        order = sorted(order, key=lambda b: -value[b])[: self.touches]    # stable: the ranking orders ties
+        last = state.last_probe if state.touches else None
+        where = None if last is None else tuple(last["where"])
+        if where in order and loose(last, state.TOWER):
+            return self._push(state, where[0], where[1], last["end"], rng)
+        # The touches go down the order from the last one (a girder taken ends the list it was on): the
+        # turn's count cannot say where a second removal's touches start.
+        nxt = order.index(where) + 1 if where in order else 0
+        if nxt < len(order) and state.touches < RACE_TOUCHES:
+            level, slot = order[nxt]
+            return Push(level, slot, ends(level)[0]).probe_text()
+        return self._weighed(state, kept, order, rng)
+
+    def _climb(self, state, climbs: list[str]) -> str:
+        """The climb to the hole from which the Mario may expect to get highest (climb_value); the game's
+        own preference among equals."""
+        pref = sorted(climbs, key=lambda a: a != state.preferred_decision(climbs))
+        return max(pref, key=lambda a: round(state.climb_value(parse_hole(a.split()[1])), 3))
 
     def kept(self, state) -> list[tuple[int, int]]:
         """The ranking (see `ranking`) cut to the blocks a move ahead finds safe (step 2); when none is,

@@ -214,3 +214,51 @@ def test_in_donkey_kong_jenga_the_pro_touches_its_next_girder_first():
                         return
             match.step()
     pytest.fail("no position where the ranking's first block differs from the Mario's next girder")
+
+
+def _dk_position(build: int):
+    """Two Marios on a freshly built Donkey Kong tower (the default corner_few_pulls reading), the pro
+    to move with spin 0: remove 1 girder, climb 1. Its Mario stands in 6:0+x, so the girder above him
+    along his side (+x) is 7:2; the other Mario stands on the bottom level in 0:2-x, his girder above
+    is 1:0."""
+    spec = registry.get("jenga_dk")
+    state = spec.new_state(spec.make_config([Seat("a", "pro"), Seat("b", "pro")]))
+    assert state.config.variant in (None, "corner_few_pulls")
+    state.apply_action(f"build {build}")
+    state.apply_action("mario 0:0+x")
+    state.apply_action("mario 0:2-x")
+    state.marios = [[6, 0, "+x"], [0, 2, "-x"]]
+    state.apply_action("spin 0")
+    assert (state.mover, state.removals_left, state.climbs_left) == (0, 1, 1)
+    assert state.climb_targets() == [(7, 2, "+y"), (7, 2, "-y")]
+    return state
+
+
+@pytest.mark.physics
+def test_in_donkey_kong_jenga_the_pro_takes_the_girder_above_its_mario_before_it_climbs():
+    # "If there is no available girder to stand on ... you may skip that level and proceed to the level
+    # above the occupied row. Bonus for you!" and "Removing girders and climbing the tower must be
+    # accomplished in the player's turn" (Jenga: Donkey Kong Collector's Edition; climbs and removals in
+    # any order, docs/jenga.md). A strong player takes the girder his Mario would climb onto first, so
+    # that this turn's climb skips its level, and leaves alone the one the other Mario climbs onto next
+    # (taking it gives him the skip). The pro, on the real tower: it touches 7:2 before climbing (it used
+    # to climb first), pulls it once it gives, and its one climb takes its Mario from level 6 to level 8.
+    state = _dk_position(build=1)
+    assert state.race_value((7, 2)) > 0.5 > -0.5 > state.race_value((1, 0))
+    bot = ProBot()
+    rng = np.random.default_rng(0)
+    first = bot.choose(state, rng)
+    assert first.startswith("probe 7:2 ")
+    touched = []
+    for _ in range(40):
+        if state.mover != 0 or state.phase == "over":
+            break
+        action = bot.choose(state, rng)
+        if action.startswith("probe "):
+            touched.append(action.split()[1])
+        state.apply_action(action)
+        while state.is_chance_node() and state.phase != "over":
+            state.apply_action(state.chance_outcomes()[0][0])
+    assert touched[0] == "7:2" and "1:0" not in touched
+    assert state.layout[7][2] is None                 # it gave and the pro took it
+    assert state.marios[0][0] == 8 and state.marios[0][2] == "+x"   # level 7 skipped, on his own side
