@@ -41,7 +41,7 @@ from sim import oracle as sim_oracle  # noqa: E402
 from sim import Tower, load_spec  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
 from sim.layout import seat  # noqa: E402
-from sim.pro_hand import ProHand  # noqa: E402
+from sim.pro_hand import RECENT, ProHand  # noqa: E402
 
 
 def _seeds(text: str) -> list[int]:
@@ -60,12 +60,14 @@ def height(tower) -> tuple[int, int]:
 
 
 def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: bool = True,
-          thick_middle: bool = True) -> dict:
+          thick_middle: bool = True, slot_odds: bool = True, middle_check: bool = True,
+          recent: int | None = RECENT) -> dict:
     tower = Tower(spec, seed)
     reached, fell_at, cpu, ops, touches, touch_cpu = tower.num_levels, None, [], [], 0, 0.0
     complete, thirds = height(tower)
     plan = sim_oracle.pro_ops(spec, seed, levels) if mode == "remove" else None
-    hand = ProHand(tower, middles=middles, gives=gives, thick_middle=thick_middle)
+    hand = ProHand(tower, middles=middles, gives=gives, thick_middle=thick_middle, slot_odds=slot_odds,
+                   middle_check=middle_check, recent=recent)
     stopped, felt = None, []
     while True:
         if plan is not None:
@@ -132,6 +134,13 @@ def main(argv=None) -> int:
     p.add_argument("--plain-stacks", action="store_true",
                    help="extract mode: every stack in the slot with the most statics margin, blocks taken "
                         "lowest level first (the hand before it built for its next pulls)")
+    p.add_argument("--mean-slots", action="store_true",
+                   help="extract mode: a level's first block in the middle when it is as thick as the blocks "
+                        "taken on average, a second one when thicker than the edge (the hand of 392b7b8)")
+    p.add_argument("--recent", type=int, default=RECENT,
+                   help=f"extract mode: judge the blocks to come by the last RECENT taken (0: all; default {RECENT})")
+    p.add_argument("--edges-beside-loose-middles", action="store_true",
+                   help="extract mode: the hand may push an edge of a level whose middle is loose (392b7b8)")
     p.add_argument("--loose-only", action="store_true",
                    help="extract mode: the hand pushes only blocks that slide under the gentle touch force")
     a = p.parse_args(argv)
@@ -141,7 +150,8 @@ def main(argv=None) -> int:
     for mode in a.modes:
         for seed in _seeds(a.seeds):
             rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only,
-                              thick_middle=not a.plain_stacks))
+                              thick_middle=not a.plain_stacks, slot_odds=not a.mean_slots,
+                              middle_check=not a.edges_beside_loose_middles, recent=a.recent or None))
             sys.stderr.write(json.dumps({k: v for k, v in rows[-1].items() if k != "ops"}) + "\n")
             sys.stderr.flush()
             if not a.json:
