@@ -12,12 +12,14 @@ started level as a level). A tower is `built` when it stood with `--levels` comp
   1.0), only a block whose touch says it gives without moving the rest of the tower: a loose edge of a
   level that keeps its middle, lowest level first, else a loose middle, else an edge or middle that
   gives under more force with the tower still; never a removal statics finds unsafe by 3 mm, nor one
-  whose block could not then be stacked safely by 3 mm. It stacks in the open top slot that keeps the
-  statics margin of the slots it wants: it builds for its next pulls, a thick block in the middle and
-  thinner ones at the edges, and prefers blocks to take that keep that possible (sim/pro_hand.py). It
-  stops when no touch says anything gives (`stopped` in the report).
+  whose block could not then be stacked safely by 3 mm, nor an edge of a level whose middle is loose. It
+  stacks in the open top slot that keeps the statics margin of the slots it wants: it builds for its next
+  pulls, each block in the slot with the better odds of a thickest middle (judged by the last 12 blocks
+  taken), and prefers blocks to take that keep that possible (sim/pro_hand.py). It stops when no touch
+  says anything gives (`stopped` in the report).
   --edges-only, --loose-only and --plain-stacks change the hand (for comparison; --plain-stacks is the
-  hand before it built for its next pulls: every stack in the slot with the most statics margin).
+  hand before it built for its next pulls: every stack in the slot with the most statics margin);
+  --mean-slots, --recent 0 and --edges-beside-loose-middles give back the hand of 392b7b8 piece by piece.
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
 
