@@ -32,7 +32,10 @@ only when it is thicker than 69% of those, a second block in the middle when it 
 in place and than half of those, at an edge otherwise; and of the
 blocks of one grade (a loose edge, say) it takes first one that keeps the open top able to get a
 thickest middle (thinner than the middle in place, or thicker than both edges when only the middle is
-open), lowest level first. It stacks only where statics finds the stack safe by MARGIN_MM.
+open), lowest level first. It stacks only where statics finds the stack safe by MARGIN_MM. That
+preference reads the thickness of every candidate, blocks of the original levels it has never held
+included, which no touch tells; `held_only` limits it to blocks the hand has held (off by default;
+docs/sim.md, "Why seed 0 stopped one short", measures both).
 
 What the hand felt is remembered per block and end and forgotten when an operation changes the load on
 it: a removal in its level or the levels next to it, a stack for the top four levels, and every
@@ -81,8 +84,12 @@ class ProHand:
 
     def __init__(self, tower, middles: bool = True, gives: bool = True, retouch_after: int = 6,
                  thick_middle: bool = True, slot_odds: bool = True, middle_check: bool = True,
-                 recent: int | None = RECENT):
+                 recent: int | None = RECENT, held_only: bool = False):
         self.tower = tower
+        self.held_only = held_only
+        """`_fits` judges only blocks the hand has held (the others suit the top as far as it knows)."""
+        self.held: set[int] = set()
+        """The blocks the hand has taken out (and so knows the thickness of)."""
         self.middle_check = middle_check
         """Never push an edge of a level whose middle is loose (`_middle_loose`)."""
         self.thick_middle = thick_middle
@@ -186,6 +193,8 @@ class ProHand:
         middle when that is in place, thicker than both edges when only the middle is open (any block
         suits a level with the middle and an edge still open: it goes where it keeps the chance)."""
         t = self.tower
+        if self.held_only and block not in self.held:
+            return True                      # never held: its thickness is not known to the hand
         per = t.spec.per_level
         middle = per // 2
         top = t.num_levels - 1
@@ -299,6 +308,7 @@ class ProHand:
         t = self.tower
         if op[0] in ("extract", "remove") and t.hand is not None:
             self.taken.append(float(t.dims[t.hand, 2]))
+            self.held.add(int(t.hand))
         if op[0] in ("extract", "remove"):
             levels = (op[1] - 1, op[1], op[1] + 1)
         else:                                    # a block put on top loads the levels under it most

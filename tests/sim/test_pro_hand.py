@@ -148,3 +148,27 @@ def test_the_hand_starts_a_level_in_the_middle_only_with_a_block_thicker_than_mo
     assert not hand._thick(0.01480, [0.01490]) # thinner than the edge: an edge
     hand.slot_odds = False                     # the hand before: the mean of all 32 taken, 14.91 mm
     assert hand._thick(0.01495, []) and hand._thick(0.01440, [0.01430])
+
+
+@pytest.mark.physics
+def test_a_hand_that_knows_only_what_it_held_counts_an_unheld_block_as_suiting_the_top():
+    # ProHand(held_only=True): `_fits` judges a block by its thickness only once the hand has held it.
+    # Seed 0: 4:0 (15.18 mm) is taken and stacked as level 18's middle; the two original blocks thicker
+    # than it then do not suit the top (an edge must be thinner than the middle) for the hand that reads
+    # every thickness, while the hand that knows only what it held cannot tell them from the others.
+    spec = load_spec("classic")
+    tower = Tower(spec, 0)
+    hand, blind = ProHand(tower), ProHand(tower, held_only=True)
+    assert not tower.remove(4, 0).collapsed
+    for h in (hand, blind):
+        h.played(("remove", 4, 0))
+    held = tower.hand
+    assert not tower.stack(1).collapsed and tower.block_id(18, 1) == held
+    for h in (hand, blind):
+        h.played(("stack", 1))
+    middle = tower.dims[held, 2]
+    thicker = [b for b in tower.slots[:17].ravel() if b >= 0 and tower.dims[b, 2] > middle]
+    assert thicker
+    assert not any(hand._fits(int(b)) for b in thicker)
+    assert all(blind._fits(int(b)) for b in thicker)
+    assert not hand._fits(held) and not blind._fits(held)          # a block it held is judged by both
