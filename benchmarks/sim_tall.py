@@ -12,12 +12,14 @@ started level as a level). A tower is `built` when it stood with `--levels` comp
   1.0), only a block whose touch says it gives without moving the rest of the tower: a loose edge of a
   level that keeps its middle, lowest level first, else a loose middle, else an edge or middle that
   gives under more force with the tower still; never a removal statics finds unsafe by 3 mm, nor one
-  whose block could not then be stacked safely by 3 mm. It stacks in the open top slot that keeps the
-  statics margin of the slots it wants: it builds for its next pulls, a thick block in the middle and
-  thinner ones at the edges, and prefers blocks to take that keep that possible (sim/pro_hand.py). It
-  stops when no touch says anything gives (`stopped` in the report).
+  whose block could not then be stacked safely by 3 mm, nor an edge of a level whose middle is loose. It
+  stacks in the open top slot that keeps the statics margin of the slots it wants: it builds for its next
+  pulls, each block in the slot with the better odds of a thickest middle (judged by the last 12 blocks
+  taken), and prefers blocks to take that keep that possible (sim/pro_hand.py). It stops when no touch
+  says anything gives (`stopped` in the report).
   --edges-only, --loose-only and --plain-stacks change the hand (for comparison; --plain-stacks is the
-  hand before it built for its next pulls: every stack in the slot with the most statics margin).
+  hand before it built for its next pulls: every stack in the slot with the most statics margin);
+  --mean-slots, --recent 0 and --edges-beside-loose-middles give back the hand of 392b7b8 piece by piece.
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
 
@@ -41,7 +43,7 @@ from sim import oracle as sim_oracle  # noqa: E402
 from sim import Tower, load_spec  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
 from sim.layout import seat  # noqa: E402
-from sim.pro_hand import ProHand  # noqa: E402
+from sim.pro_hand import RECENT, ProHand  # noqa: E402
 
 
 def _seeds(text: str) -> list[int]:
@@ -60,12 +62,14 @@ def height(tower) -> tuple[int, int]:
 
 
 def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: bool = True,
-          thick_middle: bool = True) -> dict:
+          thick_middle: bool = True, slot_odds: bool = True, middle_check: bool = True,
+          recent: int | None = RECENT, held_only: bool = False) -> dict:
     tower = Tower(spec, seed)
     reached, fell_at, cpu, ops, touches, touch_cpu = tower.num_levels, None, [], [], 0, 0.0
     complete, thirds = height(tower)
     plan = sim_oracle.pro_ops(spec, seed, levels) if mode == "remove" else None
-    hand = ProHand(tower, middles=middles, gives=gives, thick_middle=thick_middle)
+    hand = ProHand(tower, middles=middles, gives=gives, thick_middle=thick_middle, slot_odds=slot_odds,
+                   middle_check=middle_check, recent=recent, held_only=held_only)
     stopped, felt = None, []
     while True:
         if plan is not None:
@@ -132,6 +136,15 @@ def main(argv=None) -> int:
     p.add_argument("--plain-stacks", action="store_true",
                    help="extract mode: every stack in the slot with the most statics margin, blocks taken "
                         "lowest level first (the hand before it built for its next pulls)")
+    p.add_argument("--mean-slots", action="store_true",
+                   help="extract mode: a level's first block in the middle when it is as thick as the blocks "
+                        "taken on average, a second one when thicker than the edge (the hand of 392b7b8)")
+    p.add_argument("--recent", type=int, default=RECENT,
+                   help=f"extract mode: judge the blocks to come by the last RECENT taken (0: all; default {RECENT})")
+    p.add_argument("--held-only", action="store_true",
+                   help="extract mode: the hand judges whether a block suits the top only for blocks it has held")
+    p.add_argument("--edges-beside-loose-middles", action="store_true",
+                   help="extract mode: the hand may push an edge of a level whose middle is loose (392b7b8)")
     p.add_argument("--loose-only", action="store_true",
                    help="extract mode: the hand pushes only blocks that slide under the gentle touch force")
     a = p.parse_args(argv)
@@ -141,7 +154,9 @@ def main(argv=None) -> int:
     for mode in a.modes:
         for seed in _seeds(a.seeds):
             rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only,
-                              thick_middle=not a.plain_stacks))
+                              thick_middle=not a.plain_stacks, slot_odds=not a.mean_slots,
+                              middle_check=not a.edges_beside_loose_middles, recent=a.recent or None,
+                              held_only=a.held_only))
             sys.stderr.write(json.dumps({k: v for k, v in rows[-1].items() if k != "ops"}) + "\n")
             sys.stderr.flush()
             if not a.json:

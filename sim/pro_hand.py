@@ -17,18 +17,25 @@ not move under the hand is never pushed. Candidates are the blocks whose removal
 MARGIN_MM on the tower as it stands: the edges of a level that keeps its middle (the pro pattern), and, as
 the pattern allows a pro who takes what is loose, the middle of a full level. The order: a loose edge,
 lowest level first; a loose middle; an edge that gives; a middle that gives (lowest level first, then
-the least tower motion). When nothing gives by what the hand remembers, it touches every candidate
-again before it stops. Each block is touched from both ends and pushed from the end whose touch moved
+the least tower motion). It never pushes an edge of a level whose middle is loose (`middle_check`): the
+level above then rests on the two edges, and an edge that slides all the same is one of two near-equal
+supports, which leaves the level above on one edge when it comes out. When nothing gives by what the
+hand remembers, it touches every candidate again before it stops. Each block is touched from both ends and pushed from the end whose touch moved
 the rest of the tower least.
 
 It builds for its next pulls (`thick_middle`, on by default). A stacked level whose middle is its
 thickest block carries the level above on the middle alone, so both its edges come out loose later, the
 two removals a level that 36 levels need. The hand has held every block it took, so it knows their
-thickness: it stacks a block in the open middle when it is thicker than the edges there (or, starting a
-level, at least as thick as the blocks taken so far on average) and at an edge otherwise; and of the
+thickness. It puts each block in the slot with the better odds of a thickest middle, judging the blocks
+to come by the last RECENT it took (`_thick_by_odds`, `slot_odds`): a level's first block in the middle
+only when it is thicker than 69% of those, a second block in the middle when it is thicker than the edge
+in place and than half of those, at an edge otherwise; and of the
 blocks of one grade (a loose edge, say) it takes first one that keeps the open top able to get a
 thickest middle (thinner than the middle in place, or thicker than both edges when only the middle is
-open), lowest level first. It stacks only where statics finds the stack safe by MARGIN_MM.
+open), lowest level first. It stacks only where statics finds the stack safe by MARGIN_MM. That
+preference reads the thickness of every candidate, blocks of the original levels it has never held
+included, which no touch tells; `held_only` limits it to blocks the hand has held (off by default;
+docs/sim.md, "Why seed 0 stopped one short", measures both).
 
 What the hand felt is remembered per block and end and forgotten when an operation changes the load on
 it: a removal in its level or the levels next to it, a stack for the top four levels, and every
@@ -46,6 +53,13 @@ from .census import STILL_MM
 from .layout import slot_xy
 from .oracle import MARGIN_MM
 
+FIRST_MIDDLE_RANK = (1 + 6 ** 0.5) / 5
+"""A level's first block goes in the middle when it is thicker than this share of the blocks taken last
+(0.69: where the odds of a thickest middle are the same for the middle and an edge; ProHand._thick_by_odds)."""
+RECENT = 12
+"""The blocks to come are judged by the last this many blocks taken (four levels' worth): the blocks a hand
+takes get thinner as a build goes on (the loose ones first), so all of them since the start overrate the
+blocks to come."""
 GAVE_MM = 1.0
 """A touch gave when the block went at least this far of its 2 mm."""
 GIVES_STILL_MM = 0.05
@@ -69,9 +83,22 @@ class ProHand:
     """The hand of a careful perfect player on one Tower (sim.tower.Tower)."""
 
     def __init__(self, tower, middles: bool = True, gives: bool = True, retouch_after: int = 6,
-                 thick_middle: bool = True):
+                 thick_middle: bool = True, slot_odds: bool = True, middle_check: bool = True,
+                 recent: int | None = RECENT, held_only: bool = False):
         self.tower = tower
+        self.held_only = held_only
+        """`_fits` judges only blocks the hand has held (the others suit the top as far as it knows)."""
+        self.held: set[int] = set()
+        """The blocks the hand has taken out (and so knows the thickness of)."""
+        self.middle_check = middle_check
+        """Never push an edge of a level whose middle is loose (`_middle_loose`)."""
         self.thick_middle = thick_middle
+        self.slot_odds = slot_odds
+        """Choose a stacked block's slot by the odds of a thickest middle (`_thick_by_odds`); False: the
+        hand of 392b7b8 (the middle for a block as thick as those taken on average, or thicker than the
+        edge in place)."""
+        self.recent = recent
+        """How many of the blocks taken last `_thick_by_odds` judges the blocks to come by (None: all)."""
         self.taken: list[float] = []
         """The thickness (m) of every block the hand has taken out, in order."""
         self.middles = middles
@@ -166,6 +193,8 @@ class ProHand:
         middle when that is in place, thicker than both edges when only the middle is open (any block
         suits a level with the middle and an edge still open: it goes where it keeps the chance)."""
         t = self.tower
+        if self.held_only and block not in self.held:
+            return True                      # never held: its thickness is not known to the hand
         per = t.spec.per_level
         middle = per // 2
         top = t.num_levels - 1
@@ -179,10 +208,32 @@ class ProHand:
 
     def _thick(self, h: float, edges: list[float]) -> bool:
         """Whether a block h thick (m) goes in the open middle of a level whose edges so far are `edges`."""
+        if self.slot_odds:
+            return self._thick_by_odds(h, edges)
         if edges:
             return h > max(edges)
         seen = np.array(self.taken or [h])
         return h >= seen.mean()
+
+    def _thick_by_odds(self, h: float, edges: list[float]) -> bool:
+        """The slot with the better odds of a thickest middle, judging the blocks still to come by the
+        last `recent` blocks taken (u below is h's rank among them, 0 to 1, as if each block to come were
+        drawn from them).
+
+        Starting a level: in the middle it needs the next two blocks both thinner, odds u * u; at an edge,
+        the next block x either goes to the other edge when thinner (then the last must be thicker than h:
+        u (1 - u)) or, thicker, to the middle (then the last must be thinner than x: the mean of F(x) over
+        x above h, (1 - u * u) / 2). The middle wins when u * u > u (1 - u) + (1 - u * u) / 2, that is
+        for u above (1 + 6 ** 0.5) / 5 = 0.69: only a block thicker than about 7 in 10 of those taken
+        starts a level in the middle (the mean, u about 0.5, gave the middle odds of 0.25 against 0.63).
+        With one edge in place: a block thinner than it goes to the other edge; a thicker one x goes in
+        the middle (the last must then be thinner than x: odds u) when u is at least one half, else to
+        the edge (the middle must then be thicker than x: odds 1 - u)."""
+        seen = np.sort(np.array((self.taken[-self.recent:] if self.recent else self.taken) or [h]))
+        u = float(np.searchsorted(seen, h, side="right")) / len(seen)
+        if not edges:
+            return u >= FIRST_MIDDLE_RANK
+        return h > max(edges) and u >= 0.5
 
     def _wanted_slots(self, block: int, open_safe: dict) -> list[int]:
         """The open safe slots (of `open_safe`) where a hand that builds for its next pulls puts `block`:
@@ -204,6 +255,16 @@ class ProHand:
         edges = [float(t.dims[b, 2]) for i, b in enumerate(row) if b >= 0 and i != middle]
         return [middle] if self._thick(float(t.dims[block, 2]), edges) else edge_slots
 
+    def _middle_loose(self, level: int) -> bool:
+        """Whether the middle of `level` slides under the gentle touch from either end. A loose middle
+        means the level above rests on the two edges, so an edge that slides all the same is one of two
+        near-equal supports: pushed out, it leaves the level above on one edge over a lower middle (seed 0,
+        26:2 at 0.08 N and the tower moving 0.02 mm beside a 0.04 N middle: the push toppled the top)."""
+        t = self.tower
+        if not t.present(level, 1):
+            return False
+        return any(self.grade(self.feel(level, 1, side)) == 0 for side in (-1, 1))
+
     def choose(self, among=None, fresh: bool = False) -> tuple[int, int, int] | None:
         """The next block to push, (level, pos, side), or None when no touch says anything gives (only
         blocks of `among` are considered when it is given).
@@ -220,6 +281,8 @@ class ProHand:
                 g = self.grade(f)
                 if g == 2:
                     continue
+                if not middle and self.middle_check and self._middle_loose(level):
+                    break                    # the level above rests on the edges: this one carries too
                 # loose edge < loose middle < edge that gives < middle that gives; a block that suits
                 # the top before one that does not (building for the next pulls); then lower, stiller
                 rank = (g, middle, misfit, level, f.tower_motion_mm, f.force_n)
@@ -245,6 +308,7 @@ class ProHand:
         t = self.tower
         if op[0] in ("extract", "remove") and t.hand is not None:
             self.taken.append(float(t.dims[t.hand, 2]))
+            self.held.add(int(t.hand))
         if op[0] in ("extract", "remove"):
             levels = (op[1] - 1, op[1], op[1] + 1)
         else:                                    # a block put on top loads the levels under it most

@@ -104,3 +104,71 @@ def test_the_hand_stacks_thick_middles_so_both_edges_of_a_stacked_level_come_out
             assert touch.force_n <= gentle and touch.tower_motion_mm < STILL_MM and touch.block_motion_mm > 1.9
     assert all(touch.tower_motion_mm > 5 * STILL_MM for touch in felt[True][1])     # the middle carries
     assert all(touch.tower_motion_mm > STILL_MM for touch in felt[False][0])        # the thick edge drags
+
+
+@pytest.mark.physics
+def test_the_hand_takes_a_loose_middle_not_an_edge_beside_it():
+    # Seed 0's tall build after 65 operations (a hand that stacked by the odds of a thickest middle but did
+    # not yet mind the middle). Level 26 holds 14.77, 14.56 and 14.73 mm blocks: the thin middle 26:1 is
+    # loose (0.04 N, the tower still), so level 27 rests on the two edges; 26:2, only 0.04 mm thinner than
+    # 26:0, still slides under the gentle touch from its -1 end (0.08 N, the tower moving 0.02 mm). That hand
+    # pushed it (a loose edge before a loose middle) and the top toppled: level 27 was left on 26:0 over a
+    # middle 0.2 mm lower. The hand now takes the loose middle of such a level, never the edge beside it.
+    spec = load_spec("classic")
+    state = json.loads((SAVED / "classic_seed0_tall_build_after_65_operations.json").read_text())
+    level = [(26, 0), (26, 1), (26, 2)]
+    tower = Tower.from_state(spec, state)
+    thickness = tower.dims[tower.slots[26], 2] * 1000
+    assert thickness[1] < thickness[2] < thickness[0] and thickness[0] - thickness[2] < 0.1
+    old = ProHand(tower, middle_check=False)
+    assert old.choose(among=level) == (26, 2, -1) and old.grade(old.last) == 0
+    hand = ProHand(tower)
+    pick = hand.choose(among=level)
+    assert pick is not None and pick[:2] == (26, 1) and hand.grade(hand.last) == 0
+    assert hand._middle_loose(26) and hand.choose(among=[(26, 0), (26, 2)]) is None
+    assert tower.extract(26, 2, side=-1, speed=0.02, steadiness=1.0).collapsed      # why: the old push fell
+    tower = Tower.from_state(spec, state)
+    verdict = tower.extract(*pick[:2], side=pick[2], speed=0.02, steadiness=1.0)
+    assert not verdict.collapsed and verdict.max_displacement_mm < 1.0
+
+
+def test_the_hand_starts_a_level_in_the_middle_only_with_a_block_thicker_than_most_taken_lately():
+    # The odds of a thickest middle (ProHand._thick_by_odds): a level's first block goes in the middle when
+    # it is thicker than 69% of the last 12 blocks taken, not when it is merely as thick as their mean;
+    # with one edge in place, a thicker block goes in the middle only when it is thicker than half of them.
+    # The blocks taken longer ago (here thicker) do not count.
+    spec = load_spec("classic")
+    hand = ProHand(Tower(spec, 0))
+    hand.taken = [0.0150] * 20 + [0.0142 + 0.0001 * i for i in range(12)]   # lately 14.20 .. 15.30 mm
+    assert not hand._thick(0.01475, [])        # the mean of the last 12: rank 6 of 12, an edge
+    assert not hand._thick(0.01495, [])        # rank 7 of 12 (0.58): an edge
+    assert hand._thick(0.01505, [])            # rank 9 of 12 (0.75, above 0.69): the middle
+    assert not hand._thick(0.01440, [0.01430]) # thicker than the edge but than 2 of 12 only: an edge
+    assert hand._thick(0.01480, [0.01430])     # thicker than the edge and than 7 of 12: the middle
+    assert not hand._thick(0.01480, [0.01490]) # thinner than the edge: an edge
+    hand.slot_odds = False                     # the hand before: the mean of all 32 taken, 14.91 mm
+    assert hand._thick(0.01495, []) and hand._thick(0.01440, [0.01430])
+
+
+@pytest.mark.physics
+def test_a_hand_that_knows_only_what_it_held_counts_an_unheld_block_as_suiting_the_top():
+    # ProHand(held_only=True): `_fits` judges a block by its thickness only once the hand has held it.
+    # Seed 0: 4:0 (15.18 mm) is taken and stacked as level 18's middle; the two original blocks thicker
+    # than it then do not suit the top (an edge must be thinner than the middle) for the hand that reads
+    # every thickness, while the hand that knows only what it held cannot tell them from the others.
+    spec = load_spec("classic")
+    tower = Tower(spec, 0)
+    hand, blind = ProHand(tower), ProHand(tower, held_only=True)
+    assert not tower.remove(4, 0).collapsed
+    for h in (hand, blind):
+        h.played(("remove", 4, 0))
+    held = tower.hand
+    assert not tower.stack(1).collapsed and tower.block_id(18, 1) == held
+    for h in (hand, blind):
+        h.played(("stack", 1))
+    middle = tower.dims[held, 2]
+    thicker = [b for b in tower.slots[:17].ravel() if b >= 0 and tower.dims[b, 2] > middle]
+    assert thicker
+    assert not any(hand._fits(int(b)) for b in thicker)
+    assert all(blind._fits(int(b)) for b in thicker)
+    assert not hand._fits(held) and not blind._fits(held)          # a block it held is judged by both
