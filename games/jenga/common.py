@@ -84,6 +84,10 @@ class TowerState(State):
     shape favours: True where the value is the game's race (Donkey Kong Jenga's next girder); in Super
     Mario the value is coins, and reaching for coin blocks first cost the pro more falls than the coins
     won it (docs/jenga.md, "The pro touches what the game rewards first")."""
+    LIGHT_CAREFUL = False
+    """Whether the middle bot level, `careful`, plays its lighter self here (bots.py CarefulBot.light):
+    True in Super Mario Jenga only, where on the plastic tower it toppled barely more often than
+    careful_hard (docs/jenga.md, "Super Mario's middle rung: a lighter careful")."""
     BLOCKS = 54
     ACTIONS_PER_TURN = 8  # an upper bound, for max_length
     CONFORMANCE = {"games": 1, "max_actions": 24}
