@@ -4,7 +4,8 @@ A careful bot first touches (probes) up to `touches` blocks, the ones its eye ra
 shape of each level (never one just under the top), and pulls the first that gives (a loose block,
 carrying none of the load: it slides as a free block of the set does and the rest of the tower stays
 still, pro.loose): the
-easy level touches none, `careful` three and `careful_hard` six. When none of them gave, it ranks the takeable blocks by sim's static support margin and the shape of each level,
+easy level touches none, `careful` three (two in Super Mario Jenga, where it plays lighter:
+CarefulBot.light) and `careful_hard` six. When none of them gave, it ranks the takeable blocks by sim's static support margin and the shape of each level,
 tries its few best candidates in sim's risk map at its own push speed (a risk map runs the physics
 several times per block), takes the one with the lowest collapse probability, breaking ties by what the
 block is worth in the game, and pushes it with its level's speed and steadiness. The levels differ
@@ -161,7 +162,9 @@ def bot_notes() -> dict:
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "a beginner: pulls a block that looks safe, fairly fast, without touching first",
         "careful": "touches three blocks that look safe and pulls the first that gives; if none gives, "
-                   "thinks it over and pulls the one it trusts most",
+                   "thinks it over and pulls the one it trusts most (in Super Mario Jenga it plays "
+                   "lighter: it touches only two, thinks it over more briefly and pushes a little "
+                   "faster with a less steady hand)",
         "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
                         "steady hand",
         "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "
