@@ -4,7 +4,8 @@ A careful bot first touches (probes) up to `touches` blocks, the ones its eye ra
 shape of each level (never one just under the top), and pulls the first that gives (a loose block,
 carrying none of the load: it slides as a free block of the set does and the rest of the tower stays
 still, pro.loose): the
-easy level touches none, `careful` three and `careful_hard` six. When none of them gave, it ranks the takeable blocks by sim's static support margin and the shape of each level,
+easy level touches none, `careful` three (two in Super Mario Jenga, where it plays lighter:
+CarefulBot.light) and `careful_hard` six. When none of them gave, it ranks the takeable blocks by sim's static support margin and the shape of each level,
 tries its few best candidates in sim's risk map at its own push speed (a risk map runs the physics
 several times per block), takes the one with the lowest collapse probability, breaking ties by what the
 block is worth in the game, and pushes it with its level's speed and steadiness. The levels differ
@@ -29,14 +30,28 @@ class CarefulBot(Bot):
     name = "careful"
 
     def __init__(self, steadiness: float = 0.90, speed: float = 0.040, candidates: int = 3, samples: int = 1,
-                 touches: int = 0):
+                 touches: int = 0, light: dict | None = None):
         self.steadiness = steadiness
         self.speed = speed
         self.candidates = candidates
         self.samples = samples
         self.touches = touches
+        self.light = light
+        """How this level plays instead (the same keywords) in a game whose TowerState.LIGHT_CAREFUL is
+        set (Super Mario Jenga), or None: it plays the same everywhere."""
+
+    def at_table(self, state) -> CarefulBot:
+        """The bot as it plays in this state's game: itself, or its lighter self (`light`)."""
+        if not (self.light and state.LIGHT_CAREFUL):
+            return self
+        keep = dict(steadiness=self.steadiness, speed=self.speed, candidates=self.candidates,
+                    samples=self.samples, touches=self.touches)
+        return CarefulBot(**{**keep, **self.light})
 
     def choose(self, state, rng: np.random.Generator) -> str:
+        bot = self.at_table(state)
+        if bot is not self:
+            return bot.choose(state, rng)
         legal = state.legal_actions()
         preferred = state.preferred_decision(legal)
         if preferred is not None:
@@ -132,7 +147,11 @@ def bot_table() -> dict:
         # easy bot, steadiest for the hard one). careful_hard tried 6 candidates four times each until
         # 2 Dec: a game against the pro then took 70 s of CPU, too slow to measure the ladder.
         "careful_easy": lambda: CarefulBot(steadiness=0.70, speed=0.050, candidates=3, samples=0, touches=0),
-        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2, touches=3),
+        # In Super Mario Jenga (TowerState.LIGHT_CAREFUL) careful plays lighter: on the plastic tower the
+        # three upper levels' play converged and careful_hard toppled it nearly as often (issue 16, its
+        # middle rung at 56.7%; docs/jenga.md "Super Mario's middle rung: a lighter careful").
+        "careful": lambda: CarefulBot(steadiness=0.90, speed=0.040, candidates=3, samples=2, touches=3,
+                                      light=dict(touches=2, samples=1, steadiness=0.85, speed=0.045)),
         "careful_hard": lambda: CarefulBot(steadiness=0.99, speed=0.035, candidates=3, samples=2, touches=6),
         "pro": ProBot,
     }
@@ -143,7 +162,9 @@ def bot_notes() -> dict:
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "a beginner: pulls a block that looks safe, fairly fast, without touching first",
         "careful": "touches three blocks that look safe and pulls the first that gives; if none gives, "
-                   "thinks it over and pulls the one it trusts most",
+                   "thinks it over and pulls the one it trusts most (in Super Mario Jenga it plays "
+                   "lighter: it touches only two, thinks it over more briefly and pushes a little "
+                   "faster with a less steady hand)",
         "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
                         "steady hand",
         "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "

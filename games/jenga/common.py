@@ -88,6 +88,10 @@ class TowerState(State):
     """Whether the pro plans its turn as a race (games/jenga/pro.py step 6: race_value, climb_value): True
     only in Donkey Kong Jenga, where a Mario reaching Pauline wins (docs/jenga.md, "The pro plays the
     race")."""
+    LIGHT_CAREFUL = False
+    """Whether the middle bot level, `careful`, plays its lighter self here (bots.py CarefulBot.light):
+    True in Super Mario Jenga only, where on the plastic tower it toppled barely more often than
+    careful_hard (docs/jenga.md, "Super Mario's middle rung: a lighter careful")."""
     BLOCKS = 54
     ACTIONS_PER_TURN = 8  # an upper bound, for max_length
     CONFORMANCE = {"games": 1, "max_actions": 24}

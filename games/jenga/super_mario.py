@@ -41,6 +41,7 @@ def deal_items(seed: int, blocks: int = 45) -> list[str]:
 
 class SuperMarioState(PegRules, DecisionRefusals, TowerState):
     TOWER = "mario"
+    LIGHT_CAREFUL = True  # careful plays lighter here (TowerState)
     BLOCKS = 45
     ACTIONS_PER_TURN = 18
     FIELDS = TowerState.FIELDS + (

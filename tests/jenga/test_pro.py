@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from games import registry
-from games.core import Seat
+from games.core import TERMINAL, Seat
 from games.jenga import physics
 from games.jenga.pro import ProBot, loose, ranking, shape_class
 from games.match import Match
@@ -262,3 +262,42 @@ def test_in_donkey_kong_jenga_the_pro_takes_the_girder_above_its_mario_before_it
     assert touched[0] == "7:2" and "1:0" not in touched
     assert state.layout[7][2] is None                 # it gave and the pro took it
     assert state.marios[0][0] == 8 and state.marios[0][2] == "+x"   # level 7 skipped, on his own side
+@pytest.mark.physics
+def test_in_super_mario_jenga_careful_touches_two_blocks_and_plays_a_lighter_hand():
+    """Issue 16's ladder: in Super Mario Jenga the middle level, careful, toppled the plastic tower barely
+    more often than careful_hard (34 / 26 over 60 games), so there it plays lighter: it touches at most
+    two blocks, not three, weighs each candidate by one push, and pushes faster and less steadily
+    (TowerState.LIGHT_CAREFUL). Traditional and Donkey Kong Jenga keep the three-touch careful."""
+    from games.jenga.bots import touch_order
+    from games.jenga.push import parse_push
+
+    for game, lighter in (("jenga_classic", False), ("jenga_dk", False), ("jenga_mario", True)):
+        spec = registry.get(game)
+        state = Match(spec.make_config([Seat("a", "careful"), Seat("b", "careful")]), 0).state
+        bot = spec.bots["careful"]()
+        table = bot.at_table(state)
+        assert (table is not bot) == lighter
+        expected = (2, 1, 0.85, 0.045) if lighter else (3, 2, 0.90, 0.040)
+        assert (table.touches, table.samples, table.steadiness, table.speed) == expected
+    # In play: a position where the first two blocks it touches are tight, so a three-touch careful
+    # would touch a third; the lighter one pulls after two, a block it did not touch.
+    spec = registry.get("jenga_mario")
+    for seed in range(4):
+        match = Match(spec.make_config([Seat("a", "careful"), Seat("b", "careful")]), seed)
+        for _ in range(80):
+            state = match.state
+            if state.current_player() == TERMINAL:
+                break
+            legal = [] if state.is_chance_node() else state.legal_actions()
+            if (state.touches == 0 and any(a.startswith("probe ") for a in legal)
+                    and state.preferred_decision(legal) is None):
+                order = touch_order(state)
+                touched, action = _touch_then_pull(spec.bots["careful"](), state.clone(),
+                                                   np.random.default_rng(0))
+                assert 1 <= len(touched) <= 2 and [b for b, _ in touched] == order[: len(touched)]
+                if len(order) > 2 and not any(gave for _, gave in touched):
+                    push = parse_push(action)
+                    assert len(touched) == 2 and (push.level, push.slot) not in order[:2]
+                    return
+            match.step()
+    pytest.fail("no Super Mario position where careful's first two touches were both tight")
