@@ -138,9 +138,7 @@ class ProBot(Bot):
             return preferred
         if not (state.may_extract() and state.extractable()):
             return legal[int(rng.integers(len(legal)))]
-        kept = self.kept(state)
-        above = len(state.layout) - 1
-        order = [b for b in kept if above - b[0] >= TOP_LEVELS]             # never just under the top
+        kept, order = self._touchable(state)
         if state.VALUE_FIRST:  # the blocks worth most in the race first (stable: the ranking orders the rest)
             order.sort(key=lambda b: -state.block_value(b))
         order = order[: self.touches]
@@ -167,9 +165,7 @@ class ProBot(Bot):
                 return best
         if not (state.may_extract() and state.extractable()):
             return legal[int(rng.integers(len(legal)))]
-        kept = self.kept(state)
-        above = len(state.layout) - 1
-        order = [b for b in kept if above - b[0] >= TOP_LEVELS]             # never just under the top
+        kept, order = self._touchable(state)
         value = {b: round(state.race_value(b), 3) for b in order}
         order = sorted(order, key=lambda b: -value[b])[: self.touches]    # stable: the ranking orders ties
         last = state.last_probe if state.touches else None
@@ -189,6 +185,12 @@ class ProBot(Bot):
         own preference among equals."""
         pref = sorted(climbs, key=lambda a: a != state.preferred_decision(climbs))
         return max(pref, key=lambda a: round(state.climb_value(parse_hole(a.split()[1])), 3))
+
+    def _touchable(self, state) -> tuple[list, list]:
+        """(the kept blocks, those of them it may touch: never one just under the top)."""
+        kept = self.kept(state)
+        above = len(state.layout) - 1
+        return kept, [b for b in kept if above - b[0] >= TOP_LEVELS]
 
     def kept(self, state) -> list[tuple[int, int]]:
         """The ranking (see `ranking`) cut to the blocks a move ahead finds safe (step 2); when none is,

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from games import registry
 from games.selfplay import play_one
-
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "dk_ladder.py"
+from tests import benchmark_script
 
 
 def _ladder():
-    spec = importlib.util.spec_from_file_location("dk_ladder", _PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script.load("dk_ladder")
 
 
 def test_each_seed_is_played_with_both_seat_orders_and_counted_as_selfplay_would(capsys, tmp_path):

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "jenga_ladder.py"
+from tests import benchmark_script
 
 
 def _ladder():
-    spec = importlib.util.spec_from_file_location("jenga_ladder", _PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script.load("jenga_ladder")
 
 
 def test_rows_count_each_seats_own_turns_and_old_rows_keep_the_seat_order_reading():
