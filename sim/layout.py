@@ -103,6 +103,22 @@ def _rotation(axis: int, angle: float) -> np.ndarray:
     return np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]])
 
 
+def _quats_of(m: np.ndarray) -> np.ndarray:
+    """Unit quaternions (M, 4) of rotation matrices (M, 3, 3), row by row as _quat_of does each (the same
+    operations in the same order, so the same bits)."""
+    m00, m11, m22 = m[:, 0, 0], m[:, 1, 1], m[:, 2, 2]
+    w = np.sqrt(np.maximum(0.0, 1.0 + m00 + m11 + m22)) / 2.0
+    out = np.empty((len(m), 4))
+    big = w > 1e-6
+    if big.all():
+        out[:, 0] = (m[:, 2, 1] - m[:, 1, 2]) / (4 * w)
+        out[:, 1] = (m[:, 0, 2] - m[:, 2, 0]) / (4 * w)
+        out[:, 2] = (m[:, 1, 0] - m[:, 0, 1]) / (4 * w)
+        out[:, 3] = w
+        return out
+    return np.array([_quat_of(r) for r in m])
+
+
 def _quat_of(m: np.ndarray) -> np.ndarray:
     """Unit quaternion (x, y, z, w) of a rotation matrix (close to a pure turn about z here)."""
     w = np.sqrt(max(0.0, 1.0 + m[0, 0] + m[1, 1] + m[2, 2])) / 2.0
@@ -132,16 +148,21 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
         if not len(ids):
             break
         inv = np.linalg.inv(rot[:2, :2])
-        local = np.zeros((len(ids), 3))
-        for i, b in enumerate(ids):
-            h = dims[b, 2]
-            local[i, :2] = inv @ (poses[b, :2] - origin[:2] - rot[:2, 2] * h / 2.0)
-            local[i, 2] = h / 2.0
-            ax = axes(poses[b, 3:][None], 0)[0]
-            yaw = np.arctan2(ax[1], ax[0])
-            turn = np.array([[np.cos(yaw), -np.sin(yaw), 0.0], [np.sin(yaw), np.cos(yaw), 0.0], [0.0, 0.0, 1.0]])
-            out[b, :3] = origin + rot @ local[i]
-            out[b, 3:] = _quat_of(rot @ turn)
+        # Every block of the level at once. The products are stacked matmuls of one matrix and one column
+        # per block, which numpy works out exactly as it does one block's product on its own: the poses are
+        # bit for bit those of a block-by-block loop (tests/sim/test_layout.py keeps that loop to compare).
+        h = dims[ids, 2]
+        local = np.empty((len(ids), 3))
+        gap = poses[ids, :2] - origin[:2] - rot[:2, 2] * h[:, None] / 2.0
+        local[:, :2] = (inv[None] @ gap[:, :, None])[:, :, 0]
+        local[:, 2] = h / 2.0
+        ax = axes(poses[ids, 3:], 0)
+        yaw = np.arctan2(ax[:, 1], ax[:, 0])
+        cos, sin = np.cos(yaw), np.sin(yaw)
+        turn = np.zeros((len(ids), 3, 3))
+        turn[:, 0, 0], turn[:, 0, 1], turn[:, 1, 0], turn[:, 1, 1], turn[:, 2, 2] = cos, -sin, sin, cos, 1.0
+        out[ids, :3] = origin + (rot[None] @ local[:, :, None])[:, :, 0]
+        out[ids, 3:] = _quats_of(rot[None] @ turn)
         above = slots[level + 1:][slots[level + 1:] >= 0]
         if not len(above):
             break

@@ -42,6 +42,7 @@ import numpy as np
 from .motion import axes, displacement_mm
 from .spec import BlockError, SimError, TowerSpec
 from .tower import Tower
+from .world import pb
 from .verdict import Verdict
 
 QUANTUM_M = 1e-4
@@ -203,6 +204,8 @@ class LivePush:
         self.push = push
         self.lateral = np.array([-push[1], push[0], 0.0])
         self.home = self.before[b, :3].copy()
+        self._push_xy = (float(push[0]), float(push[1]))
+        self._home_xy = (self.home[0], self.home[1])      # numpy scalars, as the hand's arithmetic had them
         self.yaw0 = float(np.arctan2(long_axis[1], long_axis[0]))
         m = float(tower.masses[b])  # this block's own mass (the blocks differ, as measured)
         self.k = m * (0.6 / self.dt) ** 2
@@ -212,6 +215,10 @@ class LivePush:
         self.cap, self.weight = spec.hand.max_force_n, m * 9.81
         self.travel = self.length + spec.hand.clearance_mm / 1000.0
         self.watched = np.array([i for i in self.world.moving_ids if i != b and tower.level_of[i] >= 0], dtype=int)
+        rules = spec.verdict
+        self._loose = [int(i) for i in self.world.dynamic_ids if i != b and tower.level_of[i] >= 0]
+        self._drop_bound = (rules.fallen_drop_mm - 1e-3) / 1000.0
+        self._tilt_bound = float(np.radians(rules.fallen_tilt_deg - 1e-3))
         self.samples: list[tuple[int, int, int]] = []
         self.step_no = 0          # physics steps done since the press
         self.forces: list[float] = []
@@ -250,27 +257,32 @@ class LivePush:
 
     def _hand_step(self, tx: float, ty: float, vx: float, vy: float) -> float:
         force = self._apply_hand(tx, ty, vx, vy)
-        self.world.step(1)
+        pb.stepSimulation(physicsClientId=self.world.client)
         return force
 
     def _apply_hand(self, tx: float, ty: float, vx: float, vy: float) -> float:
         """Set the hand's force on the block for the next step (finger target tx, ty and its velocity);
-        returns the force along the push."""
-        w = self.world
-        pos, quat, vel, spin = w.state_of(self.b)
+        returns the force along the push. Runs once a physics step: it calls the engine directly (what
+        World.state_of and World.push do), with the same arithmetic, so the same bits."""
+        client, body = self.world.client, self.world.body[self.b]
+        pos, quat = pb.getBasePositionAndOrientation(body, physicsClientId=client)
+        vel, spin = pb.getBaseVelocity(body, physicsClientId=client)
         fx = self.k * (tx - pos[0]) + self.c * (vx - vel[0])
         fy = self.k * (ty - pos[1]) + self.c * (vy - vel[1])
         norm = (fx * fx + fy * fy) ** 0.5
         if norm > self.cap:
             fx, fy = fx * self.cap / norm, fy * self.cap / norm
-        px, py = float(self.push[0]), float(self.push[1])
-        moved = (pos[0] - self.home[0]) * px + (pos[1] - self.home[1]) * py
+        px, py = self._push_xy
+        hx, hy = self._home_xy
+        moved = (pos[0] - hx) * px + (pos[1] - hy) * py
         qx, qy, qz, qw = quat
         yaw = np.arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
         half_pi = np.pi / 2.0
         yaw_err = (yaw - self.yaw0 + half_pi) % np.pi - half_pi
         lift = min(1.0, max(0.0, (moved - (self.length / 2.0 - 0.01)) / 0.01)) * self.weight
-        w.push(self.b, pos, (fx, fy, lift), (0.0, 0.0, float(-self.yaw_k * yaw_err - self.yaw_c * spin[2])))
+        pb.applyExternalForce(body, -1, (fx, fy, lift), pos, pb.WORLD_FRAME, physicsClientId=client)
+        pb.applyExternalTorque(body, -1, (0.0, 0.0, float(-self.yaw_k * yaw_err - self.yaw_c * spin[2])),
+                               pb.WORLD_FRAME, physicsClientId=client)
         return abs(fx * px + fy * py)
 
     def _run(self, a0: float, c0: float, a1: float, c1: float, n: int) -> None:
@@ -290,6 +302,10 @@ class LivePush:
             self.force_n = force
             self.step_no += 1
             if self.step_no % self.spf == 0:
+                # Unrecorded (a replay, a bot's push), a frame whose bounds rule a fall out skips the full
+                # poses, as sim.tower's run does while the hand pushes: the same frames are judged fallen.
+                if not self.record and self.world.surely_standing(self._loose, self._drop_bound, self._tilt_bound):
+                    continue
                 now = self.world.poses()
                 if self.record:
                     self.frames.append(now)

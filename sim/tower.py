@@ -17,7 +17,7 @@ from .layout import block_dims, block_masses, built_poses, seat, slot_xy
 from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
-from .world import World, on_floor
+from .world import World, on_floor, pb
 
 BlockAddress = tuple[int, int]
 STATE_VERSION = 1
@@ -384,10 +384,21 @@ class Tower:
         target_y = (sy + py * along + ly * wob).tolist()
         pace_x = (px * speed * fade).tolist()
         pace_y = (py * speed * fade).tolist()
-        twirl = twist * waves[:, 2] * fade
+        twirl = (twist * waves[:, 2] * fade).tolist()
         half_pi = np.pi / 2.0
+        # The loop runs once a physics step: the engine's calls are bound here once (World.state_of and
+        # World.push, inlined), and the numbers are Python floats, which compute the same bits as numpy's
+        # scalars did. np.arctan2 stays: math.atan2 differs from it in the last bit for a few inputs in a
+        # hundred on this machine's numpy (its vector code), and a push must replay bit for bit.
+        stiffness, damping, yaw_k, yaw_c = float(stiffness), float(damping), float(yaw_k), float(yaw_c)
+        yaw0, half_in, weight, cap = float(yaw0), float(half_in), float(weight), float(cap)
+        arctan2, pi = np.arctan2, np.pi
+        client, body = world.client, world.body[int(b)]
+        get_pose, get_speed = pb.getBasePositionAndOrientation, pb.getBaseVelocity
+        apply_force, apply_torque, frame = pb.applyExternalForce, pb.applyExternalTorque, pb.WORLD_FRAME
         for i in range(limit):
-            pos, quat, vel, spin = world.state_of(b)
+            pos, quat = get_pose(body, physicsClientId=client)
+            vel, spin = get_speed(body, physicsClientId=client)
             fx = stiffness * (target_x[i] - pos[0]) + damping * (pace_x[i] - vel[0])
             fy = stiffness * (target_y[i] - pos[1]) + damping * (pace_y[i] - vel[1])
             norm = (fx * fx + fy * fy) ** 0.5
@@ -395,10 +406,12 @@ class Tower:
                 fx, fy = fx * cap / norm, fy * cap / norm
             moved = (pos[0] - sx) * px + (pos[1] - sy) * py
             qx, qy, qz, qw = quat
-            yaw = np.arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
-            yaw_err = (yaw - yaw0 - twirl[i] + half_pi) % np.pi - half_pi         # the block is symmetric
+            yaw = arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
+            yaw_err = (yaw - yaw0 - twirl[i] + half_pi) % pi - half_pi         # the block is symmetric
             lift = min(1.0, max(0.0, (moved - half_in) / 0.01)) * weight
-            world.push(b, pos, (fx, fy, lift), (0.0, 0.0, float(-yaw_k * yaw_err - yaw_c * spin[2])))
+            apply_force(body, -1, (fx, fy, lift), pos, frame, physicsClientId=client)
+            apply_torque(body, -1, (0.0, 0.0, float(-yaw_k * yaw_err - yaw_c * spin[2])), frame,
+                         physicsClientId=client)
             yield 1
             yield abs(fx * px + fy * py)
             if moved >= travel:
@@ -449,14 +462,15 @@ class Tower:
         pushing = hand is not None
         frame = 0
         sim_t = 0.0
+        step, client, dt = pb.stepSimulation, world.client, phy.time_step_s
         while True:
             if pushing:
                 for _ in range(spf):
                     if next(hand) is None:
                         pushing = False
                         break
-                    world.step(1)
-                    sim_t += phy.time_step_s
+                    step(physicsClientId=client)
+                    sim_t += dt
                     forces.append(next(hand))
                 if quick and pushing and world.surely_standing(loose, drop_bound, tilt_bound):
                     continue
