@@ -6,15 +6,18 @@ Opens the Jenga screen at 1280x800 with SDL's dummy video driver, builds the tow
 frame on which the screen asks its worker process for the risk map, draws frames paced at 60 a
 second like the app (the pointer sweeping over the tower, hover and tooltip included; with --pointer
 still no input at all, and the app's idle rate once the screen is quiet) until the map of every block
-that may be taken has arrived. Times the first figure, half the blocks and the whole map
-(wall seconds from the request), and every frame's work (events, update, draw, flip) meanwhile.
+that may be taken has arrived. Times the first figure, half the blocks, the whole tower tinted
+(covered_s: every block has a figure, some perhaps interim: the screen runs every block's first
+pushes before any block's last ones, render/screens/jenga/risk.py RISK_FIRST_PASS) and the whole map
+final (fill_s), in wall seconds from the request, and every frame's work (events, update, draw, flip)
+meanwhile.
 
 Then, unless --no-compare, the same map is computed once more here the way the benchmark map is
 (`sim.risk_map` of the same tower and blocks, the screen's samples, seed and worker count, in one call,
 no window), at the app's worker's priority unless --benchmark-nice says otherwise: `overhead_s` is the
 app's fill time less that.
 
-Prints one JSON object (--json) or a table: fill_s, first_figure_s, half_s, frames, frame_ms_median,
+Prints one JSON object (--json) or a table: fill_s, covered_s, interim_blocks, first_figure_s, half_s, frames, frame_ms_median,
 frame_ms_p95, frame_ms_max, blocks, pushes (the app's and the benchmark's: the same work when equal),
 fill_cpu_s and benchmark_cpu_s (the processor time of the map's pushes, whatever else the machine
 runs), app_cpu_s (the processor time of the app's own process, the window's, from the request to the
@@ -72,6 +75,8 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
     board = screen.rects["board"]
     frame_ms: list[float] = []
     arrived: list[tuple[float, int]] = []  # (s since the request, blocks known)
+    covered = done = None  # s since the request: every block has a figure (some interim); every one is final
+    interim_most = 0  # the most blocks whose figure was interim at once
     t0 = last = time.perf_counter()
     requested = None
     cpu0 = app_cpu = paints0 = None
@@ -99,7 +104,11 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
                 n = len(latest.by_block)
                 if not arrived or arrived[-1][1] != n:
                     arrived.append((time.perf_counter() - t0, n))
+                interim_most = max(interim_most, len(latest.interim))
+                if covered is None and latest.covered:
+                    covered = time.perf_counter() - t0
                 if latest.complete:
+                    done = time.perf_counter() - t0
                     app_cpu = time.process_time() - cpu0
                     break
         # the app's loop: 60 frames a second, IDLE_FPS once the screen is quiet and no input came for IDLE_AFTER
@@ -111,13 +120,15 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
            "workers": screen.risk.workers,
            "samples": screen.risk.samples, "blocks": len(blocks),
            "complete": bool(latest is not None and latest.complete),
-           "fill_s": round(arrived[-1][0], 2) if arrived else None,
+           "fill_s": round(done, 2) if done is not None else None,
+           "covered_s": round(covered, 2) if covered is not None else None,
+           "interim_blocks": interim_most,
            "first_figure_s": round(arrived[0][0], 2) if arrived else None,
            "half_s": next((round(s, 2) for s, n in arrived if latest and n >= latest.total / 2), None),
            "pushes": getattr(latest, "pushes", None),
            "fill_cpu_s": round(latest.cpu_s, 2) if hasattr(latest, "cpu_s") else None,
            "app_cpu_s": round(app_cpu, 2) if app_cpu is not None else None,
-           "app_cpu_share": round(app_cpu / arrived[-1][0], 3) if app_cpu is not None and arrived else None,
+           "app_cpu_share": round(app_cpu / done, 3) if app_cpu is not None and done else None,
            "tower_paints": (screen.view.paints - paints0) if paints0 is not None else None,
            "frames": len(frame_ms),
            "frame_ms_median": round(float(np.median(frame_ms)), 2),

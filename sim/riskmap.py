@@ -109,18 +109,26 @@ class SequentialTest:
     `order` ranks the blocks: due pushes are handed out lowest rank first, so a block's next pushes
     overtake the first pushes of the blocks after it (sim's own map puts the lowest, dearest blocks
     first, so their chains of pushes start early and the cheap pushes of high blocks fill in at the end).
+
+    `first_pass` (the app's tint): every block's pushes before that index are handed out before any
+    block's later ones, and a block still unsettled after them has an interim row (interim()) from those
+    pushes; its last pushes then refine it. Only the order of the work changes: the final rows are the
+    same pushes and the same figures as without it.
     """
 
     def __init__(self, spec: TowerSpec, state: dict, order: list, pushes: dict, safe: dict, samples: int,
-                 prune: bool = True):
+                 prune: bool = True, first_pass: int = 0):
         self.spec, self.state, self.samples, self.prune = spec, state, samples, prune
         self.pushes, self.safe = pushes, safe
+        self.first_pass = int(first_pass)
         self.rank = {b: k for k, b in enumerate(order)}
         self.results: dict = {b: [] for b in order}
-        self.queue: list = []                 # (rank, index, block, push), a heap
+        self.queue: list = []                 # (pass, rank, index, block, push), a heap
         self.waiting: dict = {}               # block: pushes still out
         self.back: dict = {}                  # block: {index: outcome}
         self.left = len(order)                # blocks not settled yet
+        self.settled: set = set()
+        self._interim_given: set = set()
         for b in order:
             self._enqueue(b)
 
@@ -137,12 +145,14 @@ class SequentialTest:
         batch = self._more(b)
         base = len(self.results[b])
         for i, push in enumerate(batch):
-            heapq.heappush(self.queue, (self.rank[b], base + i, b, push))
+            late = bool(self.first_pass) and base + i >= self.first_pass
+            heapq.heappush(self.queue, (late, self.rank[b], base + i, b, push))
         if batch:
             self.waiting[b] = len(batch)
             self.back[b] = {}
         else:
             self.left -= 1
+            self.settled.add(b)
         return bool(batch)
 
     @property
@@ -154,7 +164,7 @@ class SequentialTest:
         None when every queued push has been handed out."""
         if not self.queue:
             return None
-        _, i, b, push = heapq.heappop(self.queue)
+        _, _, i, b, push = heapq.heappop(self.queue)
         return b, i, (self.spec, self.state, b[0], b[1], push)
 
     def record(self, b, index: int, outcome) -> dict | None:
@@ -166,8 +176,23 @@ class SequentialTest:
         self.results[b].extend(self.back[b][k] for k in sorted(self.back[b]))
         return None if self._enqueue(b) else self.row(b)
 
+    def interim(self, b) -> dict | None:
+        """Block b's row from its first `first_pass` pushes, marked "interim": True, once they are all back
+        and they did not settle it (given once; None otherwise). Its final row (record) comes later."""
+        if not self.first_pass or b in self.settled or b in self._interim_given:
+            return None
+        runs = self.results[b][: self.first_pass]
+        back = self.back.get(b, {})
+        runs = runs + [back.get(k) for k in range(len(runs), self.first_pass)]
+        if any(r is None for r in runs):
+            return None
+        self._interim_given.add(b)
+        return dict(self._row(b, runs), interim=True)
+
     def row(self, b) -> dict:
-        runs = self.results[b]
+        return self._row(b, self.results[b])
+
+    def _row(self, b, runs: list) -> dict:
         return {"level": b[0], "pos": b[1], "p_collapse": sum(r[0] for r in runs) / len(runs),
                 "push_force_n": float(np.median([r[1] for r in runs])),
                 "displacement_mm": float(np.mean([r[2] for r in runs])), "samples_run": len(runs)}
@@ -205,12 +230,15 @@ def _pipelined(test: SequentialTest, workers: int) -> None:
 
 def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, speed: float = 0.1,
                     below_level: int | None = None, prune: bool = True,
-                    blocks: list[tuple[int, int]] | None = None, order: str = "lowest") -> SequentialTest:
+                    blocks: list[tuple[int, int]] | None = None, order: str = "lowest",
+                    first_pass: int = 0) -> SequentialTest:
     """The map's sequential test of a tower (see risk_map for the arguments), ready to hand out pushes.
     order "lowest" ranks the blocks lowest level first (the dearest first); "given" keeps the order of
-    `blocks` (a screen that wants some blocks' figures first)."""
+    `blocks` (a screen that wants some blocks' figures first). first_pass (0: none): see SequentialTest."""
     if not isinstance(samples, (int, np.integer)) or isinstance(samples, bool) or samples < 1:
         raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
+    if not isinstance(first_pass, (int, np.integer)) or isinstance(first_pass, bool) or not 0 <= first_pass <= samples:
+        raise SimError(f"first_pass must be a whole number from 0 to samples ({samples}), got {first_pass!r}")
     arguments.check_seed(seed)
     arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S / 1.25, " m/s")
     if order not in ("lowest", "given"):
@@ -229,7 +257,7 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
     pushes = {b: push_order(push_samples(seed, b[0], b[1], samples, speed)) for b in ranked}
     margins = tower.static_margins(ranked)[0] if ranked else []
     safe = {b: m >= spec.verdict.near_critical_margin_mm for b, m in zip(ranked, margins)}
-    return SequentialTest(spec, state, ranked, pushes, safe, samples, prune)
+    return SequentialTest(spec, state, ranked, pushes, safe, samples, prune, first_pass)
 
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,

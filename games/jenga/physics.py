@@ -258,15 +258,16 @@ def risk(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, se
 
 
 def risk_test(name: str, state: dict, blocks: list[tuple[int, int]], samples: int, seed: int,
-              speed: float = 0.1):
+              speed: float = 0.1, first_pass: int = 0):
     """sim's sequential test of the risk map of `blocks`, ranked in the order given, for a caller that runs
     the pushes on processes of its own (SequentialTest: due() hands out a push's task for risk_push,
-    record() takes its outcome and returns a block's row once it is settled). The rows are those of
-    risk() for the same blocks."""
+    record() takes its outcome and returns a block's row once it is settled; with first_pass, interim()
+    a row from a block's first pushes while its last ones run). The rows are those of risk() for the
+    same blocks."""
     from sim.riskmap import sequential_test
 
     return sequential_test(tower_spec(name), state, samples=samples, seed=seed, speed=speed, blocks=list(blocks),
-                           order="given")
+                           order="given", first_pass=first_pass)
 
 
 def risk_push(task) -> tuple[bool, float, float]:

@@ -13,7 +13,9 @@ SequentialTest, the same test as one whole map, so the figures and the push coun
 whole map): a block's next pushes are handed out as soon as its last ones are back, and ahead of the
 first pushes of the blocks after it in the order the screen asks, so no core waits at the end for one
 block's chain of pushes. Each block's figure is answered as soon as its test is settled: the tint fills
-in block by block.
+in block by block. With `first_pass` (the screen's), every block's first pushes come before any block's
+last ones, and a block they leave unsettled (its pushes disagree) answers an interim figure from them,
+marked, then its final one: the whole tower is tinted sooner, and the final figures are unchanged.
 
 The screen asks for the map after every move with a key naming the position; poll() each frame hands
 back the newest map without waiting. A request for a new position replaces the old one in the same
@@ -46,19 +48,30 @@ class RiskMap:
     total: int = 0  # blocks the whole map will have (0: unknown)
     pushes: int = 0  # pushes the map has run so far (sim's sequential test stops early on settled blocks)
     cpu_s: float = 0.0  # processor time the pool's tasks of this map have taken so far
+    interim: frozenset = frozenset()  # blocks whose figure is from their first pushes (the rest still run)
 
     def get(self, level: int, pos: int) -> tuple[float, float] | None:
         return self.by_block.get((level, pos))
 
     @property
-    def complete(self) -> bool:
+    def covered(self) -> bool:
+        """Every block has a figure (some perhaps interim)."""
         return len(self.by_block) >= self.total
+
+    @property
+    def complete(self) -> bool:
+        """Every block has its final figure."""
+        return self.covered and not self.interim
 
 
 class RiskWorker:
     def __init__(self, samples: int = 2, seed: int = 0, workers: int = 1, below_level: int | None = None,
-                 command: list[str] | None = None):
+                 command: list[str] | None = None, first_pass: int = 0):
         self.samples = samples
+        # With first_pass, every block's first pushes run before any block's last ones, and a block those
+        # leave unsettled answers an interim figure (sim.riskmap.SequentialTest): the whole tower is tinted
+        # sooner, and the final figures are the same.
+        self.first_pass = first_pass
         self.below_level = below_level  # only blocks below this level (None: all removable ones)
         self.seed = seed
         self.workers = workers  # pool processes of the worker (the map's pushes are spread over them)
@@ -91,7 +104,7 @@ class RiskWorker:
         if (self.latest is not None and self.latest.key == key and self.latest.complete) or self._running == key:
             return
         self._send(key, {"spec": spec_name, "tower": tower_state, "samples": self.samples, "seed": self.seed,
-                         "workers": self.workers, "below_level": self.below_level,
+                         "workers": self.workers, "below_level": self.below_level, "first_pass": self.first_pass,
                          "blocks": None if blocks is None else [list(b) for b in blocks]})
 
     def _send(self, key, job: dict) -> None:
@@ -156,11 +169,16 @@ class RiskWorker:
             return True
         same = self.latest is not None and self.latest.key == key
         known = dict(self.latest.by_block) if same else {}
-        known.update({(int(r["level"]), int(r["pos"])): (float(r["p_collapse"]), float(r.get("push_force_n", 0.0)))
-                      for r in answer["rows"]})
-        pushes = (self.latest.pushes if same else 0) + sum(int(r.get("samples_run", 0)) for r in answer["rows"])
+        interim = set(self.latest.interim) if same else set()
+        for r in answer["rows"]:
+            b = (int(r["level"]), int(r["pos"]))
+            known[b] = (float(r["p_collapse"]), float(r.get("push_force_n", 0.0)))
+            (interim.add if r.get("interim") else interim.discard)(b)
+        # An interim row's pushes are counted with its final row (that row's samples_run counts them all).
+        pushes = (self.latest.pushes if same else 0) + sum(int(r.get("samples_run", 0)) for r in answer["rows"]
+                                                            if not r.get("interim"))
         cpu = (self.latest.cpu_s if same else 0.0) + float(answer.get("cpu_s", 0.0))
-        self.latest = RiskMap(key, known, int(answer.get("total", len(known))), pushes, cpu)
+        self.latest = RiskMap(key, known, int(answer.get("total", len(known))), pushes, cpu, frozenset(interim))
         self.error = None
         if answer.get("final", True):
             self._running = None
@@ -293,7 +311,8 @@ class _Server:
             if blocks is None:
                 blocks = physics.removable(job["spec"], job["tower"], job.get("below_level"))
             blocks = [(int(l), int(p)) for l, p in blocks]
-            test = physics.risk_test(job["spec"], job["tower"], blocks, job["samples"], job["seed"])
+            test = physics.risk_test(job["spec"], job["tower"], blocks, job["samples"], job["seed"],
+                                     first_pass=int(job.get("first_pass") or 0))
             self.cpu = {}
             total = len(test.results)
             if not total:
@@ -333,6 +352,9 @@ class _Server:
                     done += 1
                     self.say({"id": ident, "rows": [{k: row[k] for k in ROW_FIELDS if k in row}],
                               "total": total, "final": done >= total, "cpu_s": self.cpu.pop(b)})
+                elif (early := test.interim(b)) is not None:
+                    self.say({"id": ident, "rows": [dict({k: early[k] for k in ROW_FIELDS if k in early}, interim=True)],
+                              "total": total, "final": False})
         except Exception as exc:  # report and keep serving: the window shows the reason
             self._drop_pool()  # pushes of the failed map may still be running
             self.say({"id": ident, "error": f"{type(exc).__name__}: {exc}"})

@@ -282,6 +282,32 @@ def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
     screen.close()
 
 
+def test_an_interim_figure_says_so_in_the_tooltip_and_the_legend_counts_the_blocks_being_refined(surface):
+    """The screen runs every block's first pushes before any block's last ones (RISK_FIRST_PASS); a block
+    whose first pushes disagree shows their figure until the rest are back, and the words say so."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    layout = match.state.layout
+    legal = [tuple(b) for b in match.state.legal_blocks()]
+    shaky, calm = (14, 0), (2, 0)
+    figures = {b: (0.0, 0.3) for b in legal}
+    figures[shaky] = (0.5, 0.6)
+    screen.risk.latest = RiskMap(screen.position_key(), figures, total=len(legal), interim=frozenset({shaky}))
+    screen.show_risk = True
+    screen.update(DT)
+    assert screen.risk.latest.covered and not screen.risk.latest.complete
+    assert screen.risk_status(True) == f"refining 1 of {len(legal)}…"
+    point, _ = end_point(screen, layout[shaky[0]][shaky[1]])
+    send(screen, pygame.MOUSEMOTION, tuple(point))
+    assert "50 % collapse risk" in screen.tooltip_text()
+    assert "from its first 4 pulls, which disagree; 4 more are running" in screen.tooltip_text()
+    point, _ = end_point(screen, layout[calm[0]][calm[1]])
+    send(screen, pygame.MOUSEMOTION, tuple(point))
+    assert "0 % collapse risk" in screen.tooltip_text() and "first 4 pulls" not in screen.tooltip_text()
+    screen.close()
+
+
 def test_super_mario_pegs_items_and_bowser(surface):
     """'Insert your peg anywhere in the second layer at the base of the tower' by clicking a block's
     end; the item symbols stay face down (none drawn before a block comes out) and Bowser stands on top."""

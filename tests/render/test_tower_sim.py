@@ -179,3 +179,60 @@ def test_the_worker_pool_gives_the_figures_of_one_whole_map():
     whole = physics.risk("classic", state, blocks, samples=2, seed=3, workers=1)
     assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["push_force_n"]) for r in whole}
     assert latest.pushes == sum(r["samples_run"] for r in whole)
+
+
+@pytest.mark.physics
+def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figure():
+    """The screen's map runs every block's first four pushes before any block's last four
+    (RISK_FIRST_PASS): a block those leave unsettled gives an interim row from them, and its final row,
+    like every other block's, is the one the map gives without a first pass. On classic seed 3, the first
+    four pushes of 3:1 split two and two (benchmarks/results/riskmap_brute_3-5.json), 15:1 stands calm."""
+    from games.jenga import physics
+
+    state = Tower(load_spec("classic"), seed=3).get_state()
+    blocks = [(15, 1), (3, 1)]
+    test = physics.risk_test("classic", state, blocks, samples=8, seed=0, first_pass=4)
+    interim, final = {}, {}
+    while not test.finished:
+        due = []
+        while (d := test.due()) is not None:
+            b, i, task = d
+            if i >= 4:  # a late push goes out only when no block has an early one waiting
+                assert all(q[2] >= 4 for q in test.queue)
+            due.append(d)
+        for b, i, task in due:
+            row = test.record(b, i, physics.risk_push(task))
+            if row is not None:
+                final[b] = row
+            elif (early := test.interim(b)) is not None:
+                assert b not in interim  # given once
+                interim[b] = early
+    whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
+    assert [final[(r["level"], r["pos"])] for r in whole] == whole
+    assert set(interim) == {(3, 1)} and interim[(3, 1)]["interim"] is True
+    assert interim[(3, 1)]["samples_run"] == 4 and interim[(3, 1)]["p_collapse"] == 0.5
+    assert final[(3, 1)]["samples_run"] == 8 and final[(15, 1)]["samples_run"] < 4
+
+
+@pytest.mark.physics
+def test_the_worker_answers_interim_figures_then_the_final_ones():
+    """With a first pass the worker answers a block its pushes leave unsettled twice: an interim figure
+    (the map is covered, not complete) and then the final one, equal to one whole map's."""
+    from games.jenga import physics
+
+    state = Tower(load_spec("classic"), seed=3).get_state()
+    blocks = [(15, 1), (3, 1)]
+    worker = RiskWorker(samples=8, seed=0, workers=2, first_pass=4)
+    seen = []
+    try:
+        worker.request("fresh", "classic", state, blocks=blocks)
+        while worker.busy:
+            latest = worker.wait(timeout=240, answers=1)
+            seen.append((latest.covered, latest.complete, set(latest.interim)))
+        assert worker.error is None and latest.complete and not latest.interim
+    finally:
+        worker.close()
+    assert (True, False, {(3, 1)}) in seen  # covered, with 3:1's figure interim
+    whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
+    assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["push_force_n"]) for r in whole}
+    assert latest.pushes == sum(r["samples_run"] for r in whole)

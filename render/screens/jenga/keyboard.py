@@ -90,7 +90,7 @@ class KeyboardPicker:
         words = f"Picked block {level}:{slot}"
         figure = self._risk_figure(level, slot)
         if figure is not None:
-            words += ": " + risk_words(figure)
+            words += ": " + risk_words(figure, self._risk_interim(level, slot))
         elif self.show_risk and self.risk.busy:
             words += ": its risk is still being computed"
         return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."

@@ -166,7 +166,7 @@ class Overlays:
             words += " may be taken"
             figure = self._risk_figure(level, slot)
             if figure is not None:
-                words += "; " + risk_words(figure)
+                words += "; " + risk_words(figure, self._risk_interim(level, slot))
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
         elif legal:

@@ -10,13 +10,20 @@ MOVED_MM = 0.5  # a touch that leaves a block further than this from where it st
 RISK_MEANS = "collapse risk (the chance that a brisk, fairly steady pull topples the tower)"
 RISK_WORKERS = 2  # processes the risk map's pushes are spread over (at a lower priority than the window)
 RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled blocks)
+RISK_FIRST_PASS = 4
+"""Every block's first four pushes run before any block's last four, so the whole tower is tinted
+sooner; a block whose first four disagree shows their figure, marked, until its last four are back."""
 
 
-def risk_words(figure: tuple[float, float, bool]) -> str:
+def risk_words(figure: tuple[float, float, bool], interim: bool = False) -> str:
     """A block's figure of the risk map in words: the chance and the force its pulls took (the same pushes)."""
     p, force, fresh = figure
     words = f"{p * 100:.0f} % {RISK_MEANS}; its pulls took about {force:.2f} N"
-    return words if fresh else words + " (from before the last touch moved the tower; being redone)"
+    if not fresh:
+        return words + " (from before the last touch moved the tower; being redone)"
+    if interim:
+        return words + f" (from its first {RISK_FIRST_PASS} pulls, which disagree; {RISK_SAMPLES - RISK_FIRST_PASS} more are running)"
+    return words
 
 
 class RiskTint:
@@ -47,6 +54,11 @@ class RiskTint:
                 p, force = risk_map.get(level, slot)
                 return p, force, fresh
         return None
+
+    def _risk_interim(self, level: int, slot: int) -> bool:
+        """Whether the block's figure on screen is an interim one (its first pushes only: RISK_FIRST_PASS)."""
+        latest = self.risk.latest
+        return latest is not None and latest.key == self._risk_key and (level, slot) in latest.interim
 
     def _refresh_risk(self) -> None:
         state = self.match.state
@@ -96,8 +108,10 @@ class RiskTint:
         latest = self.risk.latest
         if self.risk.error:
             return "unavailable"
-        if shown and not latest.complete:
+        if shown and not latest.covered:
             return f"{len(latest.by_block)} of {latest.total} blocks…"
+        if shown and latest.interim:
+            return f"refining {len(latest.interim)} of {latest.total}…"
         if shown:
             n = self.risk.samples
             return "1 push each" if n == 1 else f"up to {n} pushes each"

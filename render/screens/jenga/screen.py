@@ -48,7 +48,7 @@ from ...tower.view import TowerView
 from ..base import GameScreen
 from .help import JengaHelp
 from .fall import FALL_HOLD_S, FallReplay
-from .risk import RISK_WORKERS, RISK_SAMPLES, RiskTint
+from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import PointerPlay
 from .keyboard import KeyboardPicker
 from .overlays import Overlays
@@ -86,7 +86,7 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.legend = RiskLegend()
         self.legend_bottom = 0  # the y under the legend's last line, last frame (the pieces' words go below it)
         self.piece_rects: list[pygame.Rect] = []  # where each seat's piece in words went, last frame
-        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS)
+        self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS, first_pass=RISK_FIRST_PASS)
         self.show_risk = True
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
