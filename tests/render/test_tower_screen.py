@@ -297,7 +297,7 @@ def test_an_interim_figure_says_so_in_the_tooltip_and_the_legend_counts_the_bloc
     screen.show_risk = True
     screen.update(DT)
     assert screen.risk.latest.covered and not screen.risk.latest.complete
-    assert screen.risk_status(True) == f"refining 1 of {len(legal)}…"
+    assert screen.risk_status(True) == f"1 of {len(legal)} being refined…"
     point, _ = end_point(screen, layout[shaky[0]][shaky[1]])
     send(screen, pygame.MOUSEMOTION, tuple(point))
     assert "50 % collapse risk" in screen.tooltip_text()

@@ -111,7 +111,7 @@ class RiskTint:
         if shown and not latest.covered:
             return f"{len(latest.by_block)} of {latest.total} blocks…"
         if shown and latest.interim:
-            return f"refining {len(latest.interim)} of {latest.total}…"
+            return f"{len(latest.interim)} of {latest.total} being refined…"
         if shown:
             n = self.risk.samples
             return "1 push each" if n == 1 else f"up to {n} pushes each"
