@@ -38,7 +38,7 @@ How a strong player plays, step by step:
 Every choice is a function of the state: the touches of this turn are counted by the state itself,
 the blocks taken this turn too (taken_this_turn), and the last touch's result is in it, so a loaded game
 goes on exactly as it would have. A later removal of the turn cannot tell its own touches from the
-count, so its touches go on down the order from the last one (see _next_touch).
+count, so its touches go on down the order from the last one (see next_touch).
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ class ProBot(Bot):
         # The turn's touches are all the first removal's; a later one's (Super Mario's "Stack 2 Blocks")
         # go on from the last touch, as does the first's after a push that went back (no touch of the order).
         first = state.taken_this_turn() == 0 and went_back(state) is None
-        done = state.touches if first else self._next_touch(state, order)
+        done = state.touches if first else next_touch(state, order)
         if done < len(order) and state.touches < TURN_TOUCHES:
             level, slot = order[done]
             return Push(level, slot, ends(level)[0]).probe_text()
@@ -180,25 +180,11 @@ class ProBot(Bot):
         where = None if last is None else tuple(last["where"])
         if where in order and loose(last, state.TOWER):
             return self._push(state, where[0], where[1], last["end"], rng)
-        nxt = self._next_touch(state, order)
+        nxt = next_touch(state, order)
         if nxt < len(order) and state.touches < TURN_TOUCHES:
             level, slot = order[nxt]
             return Push(level, slot, ends(level)[0]).probe_text()
         return self._weighed(state, kept, order, rng)
-
-    @staticmethod
-    def _next_touch(state, order: list) -> int:
-        """Where in `order` this removal's touches go on, from the state alone (the turn's count cannot
-        say where a later removal's touches start): after the block last touched, since the touches go
-        down the order; at the end when the last touch was a push of a block outside the order that went
-        back (the touches were done, and going over them again would end in the same push: _weighed
-        moves on); from the top otherwise (no touch yet, or the block last touched is gone: the removal
-        before took it)."""
-        last = state.last_probe if state.touches else None
-        where = None if last is None else tuple(last["where"])
-        if where in order:
-            return order.index(where) + 1
-        return len(order) if went_back(state) is not None else 0
 
     def _climb(self, state, climbs: list[str]) -> str:
         """The climb to the hole from which the Mario may expect to get highest (climb_value); the game's
@@ -257,6 +243,20 @@ class ProBot(Bot):
     def _push(self, state, level: int, slot: int, end: str, rng: np.random.Generator) -> str:
         """A slow, steady straight push as a finger path (the path form every bot pushes with)."""
         return straight_push(state.TOWER, level, slot, end, self.speed, self.steadiness, int(rng.integers(2**31)))
+
+
+def next_touch(state, order: list) -> int:
+    """Where in `order` this removal's touches go on, from the state alone (the turn's count cannot say
+    where a later removal's touches start): after the block last touched, since the touches go down the
+    order; at the end when the last touch was a push of a block outside the order that went back (the
+    touches were done, and going over them again would end in the same push: the bots move on); from the
+    top otherwise (no touch yet, or the block last touched is gone: the removal before took it). The pro
+    and the careful bots (bots.py) both count so."""
+    last = state.last_probe if state.touches else None
+    where = None if last is None else tuple(last["where"])
+    if where in order:
+        return order.index(where) + 1
+    return len(order) if went_back(state) is not None else 0
 
 
 def went_back(state) -> tuple[int, int] | None:

@@ -304,17 +304,17 @@ def test_in_super_mario_jenga_careful_touches_two_blocks_and_plays_a_lighter_han
     pytest.fail("no Super Mario position where careful's first two touches were both tight")
 
 
-def _mario_second_removal(build: int):
-    """A Super Mario game on build `build`, the pro to move with spin 3, "Stack 2 Blocks" (and climb 1),
-    played by the pro up to its second removal: returns (the state, the blocks touched for the first)."""
+def _mario_second_removal(build: int, name: str = "pro"):
+    """A Super Mario game on build `build`, the bot `name` to move with spin 3, "Stack 2 Blocks" (and
+    climb 1), played by it up to its second removal: returns (the state, the blocks touched for the first)."""
     spec = registry.get("jenga_mario")
-    state = spec.new_state(spec.make_config([Seat("a", "pro"), Seat("b", "pro")]))
+    state = spec.new_state(spec.make_config([Seat("a", name), Seat("b", name)]))
     state.apply_action(f"build {build}")
     while state.phase in ("character", "peg"):
         state.apply_action(state.legal_actions()[0])
     state.apply_action("spin 3")
     assert (state.mover, state.stacks_left) == (0, 2)
-    bot, rng, touched = ProBot(), np.random.default_rng(0), []
+    bot, rng, touched = spec.bots[name](), np.random.default_rng(0), []
     for _ in range(60):
         if state.mover != 0 or state.phase == "over" or (state.may_extract() and state.stacks_left == 1):
             break
@@ -380,19 +380,21 @@ def _stuck_tower(monkeypatch):
 
 @pytest.mark.physics
 @pytest.mark.parametrize("game", ["jenga_classic", "jenga_dk"])
-def test_a_push_that_goes_back_is_not_pushed_again_and_the_touches_are_not_played_again(game, monkeypatch):
+@pytest.mark.parametrize("name", ["pro", "careful_easy", "careful", "careful_hard"])
+def test_a_push_that_goes_back_is_not_pushed_again_and_the_touches_are_not_played_again(game, name, monkeypatch):
     # "if you move a block out of place, you must put it back in place ... before touching another block"
     # (Jenga: Donkey Kong Collector's Edition, the traditional rules): a push the hand cannot finish goes
-    # back, and the turn goes on. The risk map the pro weighs with pulls a block out whatever it takes,
-    # so it cannot see a block held too tight for the hand (sim.live's force cap); the pro used to push
-    # such a block again and again (in Donkey Kong Jenga touching its whole order again in between), and
-    # a turn on such a tower never ended. Now each push that went back moves it on to the next block.
+    # back, and the turn goes on. The risk map the pro and the careful bots weigh with pulls a block out
+    # whatever it takes, so it cannot see a block held too tight for the hand (sim.live's force cap); they
+    # used to push such a block again and again (the pro in Donkey Kong Jenga touching its whole order
+    # again in between; a careful bot's touches were all counted, and the block it pushed was not one of
+    # them), and a turn on such a tower never ended. Now each push that went back moves on to other blocks.
     _stuck_tower(monkeypatch)
     if game == "jenga_dk":
         state = _dk_position(build=1)
     else:
         state = _match(0).state
-    bot, rng = ProBot(), np.random.default_rng(0)
+    bot, rng = registry.get(game).bots[name](), np.random.default_rng(0)
     pushes, after_push = [], []
     for _ in range(80):
         action = bot.choose(state, rng)
@@ -407,3 +409,26 @@ def test_a_push_that_goes_back_is_not_pushed_again_and_the_touches_are_not_playe
     assert len(pushes) == 6
     assert all(word == "push" for word in after_push)            # no touching again after a push went back
     assert len(set(pushes)) == 6                                 # each push a block not pushed before
+
+
+@pytest.mark.physics
+def test_in_super_mario_jenga_carefuls_second_removal_of_a_turn_touches_from_the_top_of_its_order():
+    # "if you spun 'Stack 2 Blocks,' stack your second block" and "You can touch the blocks to see if any
+    # are loose" (Super Mario Jenga, Stack): each removal of the turn is touched for afresh. careful (two
+    # touches in Super Mario Jenga) used to read the turn's touch count as its second removal's, so
+    # after build 1's first removal (7:0 tight, 7:2 gave and was taken) it touched nothing and pushed
+    # 6:0, a block it never touched. Now it touches its order from the top, as on a first removal.
+    from games.jenga.bots import touch_order
+
+    state, touched = _mario_second_removal(build=1, name="careful")
+    assert touched == [(7, 0), (7, 2)] and state.touches == 2 and state.layout[7][2] is None
+    assert state.may_extract() and state.stacks_left == 1 and state.hand is None
+    bot, rng, second = registry.get("jenga_mario").bots["careful"](), np.random.default_rng(0), []
+    order = touch_order(state)
+    action = bot.choose(state, rng)
+    while action.startswith("probe "):
+        second.append(tuple(int(x) for x in action.split()[1].split(":")))
+        state.apply_action(action)
+        action = bot.choose(state, rng)
+    assert 1 <= len(second) <= 2 and second == order[: len(second)]
+    assert state.taken_this_turn() == 1 and state.touches == 2 + len(second)
