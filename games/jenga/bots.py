@@ -13,6 +13,11 @@ mostly in that judgement: how many candidates they try and how many pushes each 
 bot); within their range of speed and steadiness the hand alone changes little (docs/jenga.md). Its
 decisions that do not touch the tower (climbing, targets, stacking slots) come from the game's own
 preference order.
+
+As the pro does (pro.next_touch, pro.went_back), and from the state alone: the `touches` are those of
+one removal, so a turn's later removal (Super Mario's "Stack 2 Blocks", Donkey Kong's pink 2) touches
+afresh, going on down its order from the last touch; and after a push that went back (held tighter than
+the hand can push) it touches no more for that removal and pushes the next few blocks of its ranking.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import numpy as np
 from ..bots import Bot, RandomBot
 from . import physics
 from .layout import ends
-from .pro import TOP_LEVELS, ProBot, loose
+from .pro import TOP_LEVELS, ProBot, loose, next_touch, went_back
 from .push import Push, straight_push
 
 
@@ -58,35 +63,53 @@ class CarefulBot(Bot):
             return preferred
         if state.may_extract() and state.extractable():
             order = touch_order(state)[: self.touches]
-            done = state.touches
-            last = state.last_probe if done else None
+            last = state.last_probe if state.touches else None
             if last is not None and tuple(last["where"]) in order and loose(last, state.TOWER):
                 level, slot = last["where"]  # it gave: pull that one, from the end it was touched at
                 return straight_push(state.TOWER, level, slot, last["end"], self.speed, self.steadiness,
                                      int(rng.integers(2**31)))
+            # The turn's touches are all the first removal's; a later one's (Super Mario's "Stack 2
+            # Blocks", Donkey Kong's pink 2) go on from the last touch. After a push that went back the
+            # touches are over: it moves on to other blocks (pick_block).
+            back = went_back(state)
+            if back is not None:
+                done = len(order)
+            elif state.taken_this_turn() == 0:
+                done = state.touches
+            else:
+                done = next_touch(state, order)
             if done < len(order):
                 level, slot = order[done]
                 return Push(level, slot, ends(level)[0]).probe_text()
-            level, slot, end = self.pick_block(state, rng, avoid=set(order[:done]))
+            level, slot, end = self.pick_block(state, rng, avoid=set(order[:done]), back=back)
             # the push as a finger path (a straight push at the bot's speed and steadiness)
             return straight_push(state.TOWER, level, slot, end, self.speed, self.steadiness,
                                  int(rng.integers(2**31)))
         return legal[int(rng.integers(len(legal)))]
 
-    def pick_block(self, state, rng: np.random.Generator, avoid: set = frozenset()) -> tuple[int, int, str]:
+    def pick_block(self, state, rng: np.random.Generator, avoid: set = frozenset(),
+                   back: tuple[int, int] | None = None) -> tuple[int, int, str]:
         """Prune by sim's static support margin and the shape of each level, then ask the risk map.
         Blocks in `avoid` (touched this turn and found tight) come after the other safe-looking ones,
         and blocks just under the top or in a level left unsafe (static_risk NEAR_TOP or more) only when
         nothing else is left: pushed out, a block under the light top drags it along, and the risk map
         of the push alone does not see the stack that then topples it (seen in Super Mario Jenga, where
         careful_hard, having touched its six best blocks, pushed one two levels under the top, dragged
-        the top 43 to 53 mm and toppled the tower with the stack after it)."""
+        the top 43 to 53 mm and toppled the tower with the stack after it).
+
+        `back` is a block whose push just went back (pro.went_back): the risk map pulls a block out
+        whatever force it takes, so it cannot see one held tighter than the hand can push and would
+        choose it again and again. The candidates are then the few after it in this ranking (round
+        again), so each push that goes back moves on down the ranking to other blocks."""
         blocks = state.extractable()
         margins = dict(zip(blocks, physics.static_margins(state.TOWER, state.tower, blocks)))
         risk = {b: static_risk(state.layout, b) for b in blocks}
         ranked = sorted(blocks, key=lambda b: (margins[b] < 0, risk[b] >= NEAR_TOP, b in avoid, risk[b],
                                                -state.block_value(b), b))
         short = ranked[: self.candidates]
+        if back in ranked:
+            i = ranked.index(back)
+            short = (ranked[i + 1:] + ranked[:i])[: self.candidates] or [back]
         risks = {}
         if len(short) > 1 and self.samples > 0:
             for row in physics.risk(state.TOWER, state.tower, short, samples=self.samples,

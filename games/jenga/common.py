@@ -506,6 +506,12 @@ class TowerState(State):
         """What taking this block is worth to the mover under the game's rules (ties among safe blocks)."""
         return 0.0
 
+    def taken_this_turn(self) -> int:
+        """How many blocks the mover has taken and stacked so far this turn: 0 in traditional Jenga, where
+        the turn ends with its one stack (the games with more removals a turn count theirs). `touches`
+        counts the touches of the whole turn, so this is how a bot tells a later removal from the first."""
+        return 0
+
     # ---- what the renderer and the text board read ------------------------------------
     def tower_poses(self):
         """(N, 7) block poses, xyz and quaternion xyzw, for drawing (None before the build)."""

@@ -265,6 +265,11 @@ class JengaDonkeyKongState(TowerState):
             value += 1.0  # the girder Mario would climb onto next: without it he skips a level
         return value
 
+    def taken_this_turn(self) -> int:
+        """The girders removed and stacked so far of the spin's pink count (TowerState); removals the rules
+        dropped (no girder left to take) count as done."""
+        return 0 if self.spin is None or self.phase != "act" else max(0, self.section()["remove"] - self.removals_left)
+
     # ---- the race, as the pro reads it (rules only, no physics) ---------------------------------------
     def climb_odds(self, turns: int = RACE_TURNS) -> dict:
         """How many climbs `turns` spins give, with their chances (the spinner's black sections)."""

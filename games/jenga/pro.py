@@ -18,10 +18,13 @@ How a strong player plays, step by step:
    slides at a light touch and still drags the top along), until one is loose: it slides as a block
    carrying nothing but itself does (LOOSE_FACTOR) and the rest of the tower stays still (under
    STILL_MM, the census's loose). A block that slides easily but takes the tower along carries
-   something on it and is not pulled. At most TOUCHES touches a turn.
+   something on it and is not pulled. At most TOUCHES touches a removal (a turn may have two: Super
+   Mario's "Stack 2 Blocks", Donkey Kong's pink 2), and TURN_TOUCHES a turn.
 4. Push it out slowly and steadily (SPEED, STEADINESS). When no touched block was loose, weigh the
    best few kept blocks in the simulator (the risk map at its own speed, as the careful bots do)
-   and pull the one least likely to topple the tower.
+   and pull the one least likely to topple the tower. A push that goes back (a block held tighter than
+   the hand can push, which the risk map cannot see) moves it on to the next few blocks, never the same
+   push again at once.
 5. Stack where the tower's statics keeps the most margin.
 6. In Donkey Kong Jenga (TowerState.RACE) play the turn as the race it is: a climb that reaches Pauline
    at once comes first; otherwise the girders come out before Mario climbs, since a girder gone from
@@ -33,7 +36,9 @@ How a strong player plays, step by step:
    (climb_value: the end of the girder whose route above has girders missing).
 
 Every choice is a function of the state: the touches of this turn are counted by the state itself,
-and the last one's result is in it, so a loaded game goes on exactly as it would have.
+the blocks taken this turn too (taken_this_turn), and the last touch's result is in it, so a loaded game
+goes on exactly as it would have. A later removal of the turn cannot tell its own touches from the
+count, so its touches go on down the order from the last one (see next_touch).
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ import numpy as np
 
 from ..bots import Bot
 from . import ideal, physics
-from .layout import SLOTS, ends, highest_complete, parse_hole
+from .layout import SLOTS, ends, highest_complete, parse_hole, present
 from .push import Push, straight_push
 
 TOUCHES = 15
@@ -62,8 +67,8 @@ TOP_LEVELS = 4
 level) and is never touched to be pulled. Three was too few: in Super Mario Jenga pushes of blocks with
 three levels above them dragged the light plastic top 26 to 56 mm (risk-map pushes of 13:2 and 14:0 of
 a 17-level tower, seed 12)."""
-RACE_TOUCHES = 2 * TOUCHES
-"""Donkey Kong Jenga: the touches of a whole turn (up to two removals, each touching up to TOUCHES)."""
+TURN_TOUCHES = 2 * TOUCHES
+"""The touches of a whole turn (up to two removals, each touching up to TOUCHES)."""
 CANDIDATES = 3
 SAMPLES = 2
 """When nothing touched was loose: the risk map weighs this many blocks, pushing each this often."""
@@ -142,12 +147,15 @@ class ProBot(Bot):
         if state.VALUE_FIRST:  # the blocks worth most in the race first (stable: the ranking orders the rest)
             order.sort(key=lambda b: -state.block_value(b))
         order = order[: self.touches]
-        done = state.touches
-        last = state.last_probe if done else None
+        last = state.last_probe if state.touches else None
         if last is not None and tuple(last["where"]) in order and loose(last, state.TOWER):
             level, slot = last["where"]
             return self._push(state, level, slot, last["end"], rng)
-        if done < len(order):
+        # The turn's touches are all the first removal's; a later one's (Super Mario's "Stack 2 Blocks")
+        # go on from the last touch, as does the first's after a push that went back (no touch of the order).
+        first = state.taken_this_turn() == 0 and went_back(state) is None
+        done = state.touches if first else next_touch(state, order)
+        if done < len(order) and state.touches < TURN_TOUCHES:
             level, slot = order[done]
             return Push(level, slot, ends(level)[0]).probe_text()
         return self._weighed(state, kept, order, rng)
@@ -172,10 +180,8 @@ class ProBot(Bot):
         where = None if last is None else tuple(last["where"])
         if where in order and loose(last, state.TOWER):
             return self._push(state, where[0], where[1], last["end"], rng)
-        # The touches go down the order from the last one (a girder taken ends the list it was on): the
-        # turn's count cannot say where a second removal's touches start.
-        nxt = order.index(where) + 1 if where in order else 0
-        if nxt < len(order) and state.touches < RACE_TOUCHES:
+        nxt = next_touch(state, order)
+        if nxt < len(order) and state.touches < TURN_TOUCHES:
             level, slot = order[nxt]
             return Push(level, slot, ends(level)[0]).probe_text()
         return self._weighed(state, kept, order, rng)
@@ -205,9 +211,19 @@ class ProBot(Bot):
         return roomy + sorted((b for b in safe if ahead[b] < ROOMY_MM), key=lambda b: -ahead[b])
 
     def _weighed(self, state, kept: list, touched: list, rng: np.random.Generator) -> str:
-        """Nothing touched was loose: the risk map decides among the best few untouched kept blocks."""
+        """Nothing touched was loose: the risk map decides among the best few untouched kept blocks.
+        After a push that went back, among the few after that block (the untouched kept blocks, then
+        the touched ones, then round again): the risk map pulls a block out whatever force it takes, so
+        it cannot see one held tighter than the hand can push (sim.live's max_force_n), and would choose
+        it again and again; this way each push that goes back moves on to other blocks."""
         touched = set(touched)
-        short = [b for b in kept if b not in touched][: self.candidates] or kept[: self.candidates]
+        fresh = [b for b in kept if b not in touched]
+        short = fresh[: self.candidates] or kept[: self.candidates]
+        back = went_back(state)
+        if back in kept:
+            walk = fresh + [b for b in kept if b in touched]
+            i = walk.index(back)
+            short = (walk[i + 1:] + walk[:i])[: self.candidates] or [back]
         best = short[0]
         if len(short) > 1 and self.samples > 0:
             rows = physics.risk(state.TOWER, state.tower, short, samples=self.samples,
@@ -227,6 +243,29 @@ class ProBot(Bot):
     def _push(self, state, level: int, slot: int, end: str, rng: np.random.Generator) -> str:
         """A slow, steady straight push as a finger path (the path form every bot pushes with)."""
         return straight_push(state.TOWER, level, slot, end, self.speed, self.steadiness, int(rng.integers(2**31)))
+
+
+def next_touch(state, order: list) -> int:
+    """Where in `order` this removal's touches go on, from the state alone (the turn's count cannot say
+    where a later removal's touches start): after the block last touched, since the touches go down the
+    order; at the end when the last touch was a push of a block outside the order that went back (the
+    touches were done, and going over them again would end in the same push: the bots move on); from the
+    top otherwise (no touch yet, or the block last touched is gone: the removal before took it). The pro
+    and the careful bots (bots.py) both count so."""
+    last = state.last_probe if state.touches else None
+    where = None if last is None else tuple(last["where"])
+    if where in order:
+        return order.index(where) + 1
+    return len(order) if went_back(state) is not None else 0
+
+
+def went_back(state) -> tuple[int, int] | None:
+    """The block of this turn's last touch when that touch was a push that went back (common.py: a live
+    push out by less than half the block's length is taken back home, and counts as a touch), else None."""
+    last = state.last_probe if state.touches else None
+    if last is None or not last.get("live") or not present(state.layout, *last["where"]):
+        return None
+    return tuple(last["where"])
 
 
 def loose(probe: dict, tower: str) -> bool:

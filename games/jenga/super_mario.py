@@ -352,6 +352,11 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         total = sum(unseen.values())
         return sum(ITEM_WORTH[k] * n for k, n in unseen.items()) / total if total else 0.0
 
+    def taken_this_turn(self) -> int:
+        """The blocks stacked so far of the spin's "Stack 1 Block" or "Stack 2 Blocks" (TowerState); stacks
+        the rules dropped (nothing left to take, a battle with Bowser due) count as done."""
+        return 0 if self.spin is None or self.phase != "act" else max(0, self.section()["stack"] - self.stacks_left)
+
     def visible_items(self) -> dict[int, str]:
         """The items players can see, by block id: those of blocks that have been taken out of the
         tower (the others lie face down). The renderer, the text board and the bots read this."""

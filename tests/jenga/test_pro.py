@@ -11,6 +11,7 @@ import pytest
 from games import registry
 from games.core import TERMINAL, Seat
 from games.jenga import physics
+from games.jenga.layout import ends
 from games.jenga.pro import ProBot, loose, ranking, shape_class
 from games.match import Match
 
@@ -301,3 +302,133 @@ def test_in_super_mario_jenga_careful_touches_two_blocks_and_plays_a_lighter_han
                     return
             match.step()
     pytest.fail("no Super Mario position where careful's first two touches were both tight")
+
+
+def _mario_second_removal(build: int, name: str = "pro"):
+    """A Super Mario game on build `build`, the bot `name` to move with spin 3, "Stack 2 Blocks" (and
+    climb 1), played by it up to its second removal: returns (the state, the blocks touched for the first)."""
+    spec = registry.get("jenga_mario")
+    state = spec.new_state(spec.make_config([Seat("a", name), Seat("b", name)]))
+    state.apply_action(f"build {build}")
+    while state.phase in ("character", "peg"):
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action("spin 3")
+    assert (state.mover, state.stacks_left) == (0, 2)
+    bot, rng, touched = spec.bots[name](), np.random.default_rng(0), []
+    for _ in range(60):
+        if state.mover != 0 or state.phase == "over" or (state.may_extract() and state.stacks_left == 1):
+            break
+        action = bot.choose(state, rng)
+        if action.startswith("probe "):
+            touched.append(tuple(int(x) for x in action.split()[1].split(":")))
+        state.apply_action(action)
+        while state.is_chance_node() and state.phase != "over":
+            state.apply_action(state.chance_outcomes()[0][0])
+    return state, touched
+
+
+@pytest.mark.physics
+def test_in_super_mario_jenga_the_pros_second_removal_of_a_turn_touches_from_the_top_of_its_order():
+    # "if you spun 'Stack 2 Blocks,' stack your second block" and "You can touch the blocks to see if any
+    # are loose" (Super Mario Jenga, Stack): each removal of the turn is touched for afresh. The turn's
+    # touch count (state.touches) also holds the first removal's touches; the pro used to read it as the
+    # second removal's, so it skipped the first blocks of its order (build 1: three touches, then 7:2
+    # gave and was taken; its second removal touched 6:2, fourth in its order, and never 7:0, 6:1, 6:0).
+    state, touched = _mario_second_removal(build=1)
+    assert state.may_extract() and state.stacks_left == 1 and state.hand is None
+    assert len(touched) >= 2 and state.touches == len(touched)
+    assert tuple(state.last_probe["where"]) == touched[-1] and state.layout[7][2] is None   # it gave, it was taken
+    bot = ProBot()
+    level, slot = bot._touchable(state)[1][0]
+    assert bot.choose(state, np.random.default_rng(0)) == f"probe {level}:{slot} {ends(level)[0]}"
+    # Its touches then go on down the order, one block after another, as on a first removal.
+    rng, second = np.random.default_rng(0), []
+    action = bot.choose(state, rng)
+    while action.startswith("probe ") and len(second) < 4:
+        second.append(tuple(int(x) for x in action.split()[1].split(":")))
+        state.apply_action(action)
+        action = bot.choose(state, rng)
+    assert second == bot._touchable(state)[1][: len(second)]
+    assert state.taken_this_turn() == 1           # the state's own count of the turn's removals
+
+
+def _stuck_tower(monkeypatch):
+    """Every touch finds its block tight, the risk map finds every push safe, and every push goes back
+    as a block held past the hand's force cap would (sim.live: a push out by less than half the block's
+    length is taken back home, and counts as a touch). No physics runs for these three."""
+    from games.jenga import pro
+
+    cap = physics.tower_spec("classic").hand.max_force_n
+
+    def probe(name, state, level, slot, end):
+        return {"where": [level, slot], "end": end, "force_n": 0.5, "tower_motion_mm": 0.0, "moves": False}
+
+    def live_push(name, state, level, slot, end, path, record=False):
+        verdict = {"op": "touch", "where": [level, slot], "block": None, "collapsed": False, "fallen": [],
+                   "max_displacement_mm": 0.0, "max_tilt_deg": 0.0, "moved_mm": [], "sim_s": 4.0,
+                   "taken": False, "end": end, "force_n": cap, "tower_motion_mm": 0.0, "out_mm": 0.0,
+                   "drag_frames": 0}
+        return state, physics.layout_from_state(state), verdict, None
+
+    def risk(name, state, blocks, samples, seed, speed=0.1, workers=1):
+        return [{"level": b[0], "pos": b[1], "p_collapse": 0.0, "displacement_mm": 0.0} for b in blocks]
+
+    monkeypatch.setattr(physics, "probe", probe)
+    monkeypatch.setattr(physics, "live_push", live_push)
+    monkeypatch.setattr(pro.physics, "risk", risk)
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("game", ["jenga_classic", "jenga_dk"])
+@pytest.mark.parametrize("name", ["pro", "careful_easy", "careful", "careful_hard"])
+def test_a_push_that_goes_back_is_not_pushed_again_and_the_touches_are_not_played_again(game, name, monkeypatch):
+    # "if you move a block out of place, you must put it back in place ... before touching another block"
+    # (Jenga: Donkey Kong Collector's Edition, the traditional rules): a push the hand cannot finish goes
+    # back, and the turn goes on. The risk map the pro and the careful bots weigh with pulls a block out
+    # whatever it takes, so it cannot see a block held too tight for the hand (sim.live's force cap); they
+    # used to push such a block again and again (the pro in Donkey Kong Jenga touching its whole order
+    # again in between; a careful bot's touches were all counted, and the block it pushed was not one of
+    # them), and a turn on such a tower never ended. Now each push that went back moves on to other blocks.
+    _stuck_tower(monkeypatch)
+    if game == "jenga_dk":
+        state = _dk_position(build=1)
+    else:
+        state = _match(0).state
+    bot, rng = registry.get(game).bots[name](), np.random.default_rng(0)
+    pushes, after_push = [], []
+    for _ in range(80):
+        action = bot.choose(state, rng)
+        if pushes:
+            after_push.append(action.split()[0])
+        if action.startswith("push "):
+            pushes.append(tuple(int(x) for x in action.split()[1].split(":")))
+            if len(pushes) == 6:
+                break
+        state.apply_action(action)
+        assert state.mover == 0 and state.phase != "over"
+    assert len(pushes) == 6
+    assert all(word == "push" for word in after_push)            # no touching again after a push went back
+    assert len(set(pushes)) == 6                                 # each push a block not pushed before
+
+
+@pytest.mark.physics
+def test_in_super_mario_jenga_carefuls_second_removal_of_a_turn_touches_from_the_top_of_its_order():
+    # "if you spun 'Stack 2 Blocks,' stack your second block" and "You can touch the blocks to see if any
+    # are loose" (Super Mario Jenga, Stack): each removal of the turn is touched for afresh. careful (two
+    # touches in Super Mario Jenga) used to read the turn's touch count as its second removal's, so
+    # after build 1's first removal (7:0 tight, 7:2 gave and was taken) it touched nothing and pushed
+    # 6:0, a block it never touched. Now it touches its order from the top, as on a first removal.
+    from games.jenga.bots import touch_order
+
+    state, touched = _mario_second_removal(build=1, name="careful")
+    assert touched == [(7, 0), (7, 2)] and state.touches == 2 and state.layout[7][2] is None
+    assert state.may_extract() and state.stacks_left == 1 and state.hand is None
+    bot, rng, second = registry.get("jenga_mario").bots["careful"](), np.random.default_rng(0), []
+    order = touch_order(state)
+    action = bot.choose(state, rng)
+    while action.startswith("probe "):
+        second.append(tuple(int(x) for x in action.split()[1].split(":")))
+        state.apply_action(action)
+        action = bot.choose(state, rng)
+    assert 1 <= len(second) <= 2 and second == order[: len(second)]
+    assert state.taken_this_turn() == 1 and state.touches == 2 + len(second)
