@@ -20,6 +20,10 @@ started level as a level). A tower is `built` when it stood with `--levels` comp
   --edges-only, --loose-only and --plain-stacks change the hand (for comparison; --plain-stacks is the
   hand before it built for its next pulls: every stack in the slot with the most statics margin);
   --mean-slots, --recent 0 and --edges-beside-loose-middles give back the hand of 392b7b8 piece by piece.
+  It never pushes a block it knows carries the level above (the thickest of a level whose blocks it has
+  all held, by 0.05 mm; --push-known-carriers lets it, as the hand of 610df31 did). --held-only: it judges
+  the thickness only of blocks it has held; --guess with it: a block never held is taken to be as thick
+  as the never-held blocks it took whose touch said the same.
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
 
