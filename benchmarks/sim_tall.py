@@ -20,6 +20,10 @@ started level as a level). A tower is `built` when it stood with `--levels` comp
   --edges-only, --loose-only and --plain-stacks change the hand (for comparison; --plain-stacks is the
   hand before it built for its next pulls: every stack in the slot with the most statics margin);
   --mean-slots, --recent 0 and --edges-beside-loose-middles give back the hand of 392b7b8 piece by piece.
+  It never pushes a block it knows carries the level above (the thickest of a level whose blocks it has
+  all held, by 0.05 mm; --push-known-carriers lets it, as the hand of 610df31 did). --held-only: it judges
+  the thickness only of blocks it has held; --guess with it: a block never held is taken to be as thick
+  as the never-held blocks it took whose touch said the same.
 
     python benchmarks/sim_tall.py [--seeds 0-3] [--modes remove extract] [--levels 36] [--json]
 
@@ -63,13 +67,15 @@ def height(tower) -> tuple[int, int]:
 
 def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: bool = True,
           thick_middle: bool = True, slot_odds: bool = True, middle_check: bool = True,
-          recent: int | None = RECENT, held_only: bool = False) -> dict:
+          recent: int | None = RECENT, held_only: bool = False, carry_check: bool = True,
+          guess: bool = False) -> dict:
     tower = Tower(spec, seed)
     reached, fell_at, cpu, ops, touches, touch_cpu = tower.num_levels, None, [], [], 0, 0.0
     complete, thirds = height(tower)
     plan = sim_oracle.pro_ops(spec, seed, levels) if mode == "remove" else None
     hand = ProHand(tower, middles=middles, gives=gives, thick_middle=thick_middle, slot_odds=slot_odds,
-                   middle_check=middle_check, recent=recent, held_only=held_only)
+                   middle_check=middle_check, recent=recent, held_only=held_only,
+                   carry_check=carry_check, guess=guess)
     stopped, felt = None, []
     while True:
         if plan is not None:
@@ -143,6 +149,12 @@ def main(argv=None) -> int:
                    help=f"extract mode: judge the blocks to come by the last RECENT taken (0: all; default {RECENT})")
     p.add_argument("--held-only", action="store_true",
                    help="extract mode: the hand judges whether a block suits the top only for blocks it has held")
+    p.add_argument("--guess", action="store_true",
+                   help="extract mode with --held-only: the hand takes a block it never held to be as thick as "
+                        "the never-held blocks it took whose touch said the same (edge or middle, loose or gives)")
+    p.add_argument("--push-known-carriers", action="store_true",
+                   help="extract mode: the hand may push a block it knows (it held every block of the level) to "
+                        "be the thickest of its level by 0.05 mm (610df31's hand)")
     p.add_argument("--edges-beside-loose-middles", action="store_true",
                    help="extract mode: the hand may push an edge of a level whose middle is loose (392b7b8)")
     p.add_argument("--loose-only", action="store_true",
@@ -156,7 +168,7 @@ def main(argv=None) -> int:
             rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only,
                               thick_middle=not a.plain_stacks, slot_odds=not a.mean_slots,
                               middle_check=not a.edges_beside_loose_middles, recent=a.recent or None,
-                              held_only=a.held_only))
+                              held_only=a.held_only, carry_check=not a.push_known_carriers, guess=a.guess))
             sys.stderr.write(json.dumps({k: v for k, v in rows[-1].items() if k != "ops"}) + "\n")
             sys.stderr.flush()
             if not a.json:

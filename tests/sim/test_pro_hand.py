@@ -172,3 +172,40 @@ def test_a_hand_that_knows_only_what_it_held_counts_an_unheld_block_as_suiting_t
     assert not any(hand._fits(int(b)) for b in thicker)
     assert all(blind._fits(int(b)) for b in thicker)
     assert not hand._fits(held) and not blind._fits(held)          # a block it held is judged by both
+
+
+def test_the_hand_never_pushes_a_block_it_knows_carries_the_level_above():
+    # ProHand._known_carrier, on seed 0's tall build after 65 operations. A stacked level's blocks were all
+    # held, so the hand knows which one is thickest: 27:1 (14.71 mm beside 14.54 and 14.58) carries level
+    # 28, and the hand never pushes it, whatever its touch says (found with held_only: seed 0 fell at its
+    # 89th operation pushing 29:0, 14.78 mm beside a 14.56 mm middle, which gave at 0.33 N with the tower
+    # moving 0.033 mm). 26:0 is thicker than 26:2 by 0.04 mm only, under CARRIES_MM: not known to carry.
+    # An original level's blocks were never held: nothing is known of them.
+    spec = load_spec("classic")
+    tower = Tower.from_state(spec, json.loads((SAVED / "classic_seed0_tall_build_after_65_operations.json").read_text()))
+    hand = ProHand(tower)
+    assert not hand._known_carrier(27, 1)                       # not held yet
+    hand.held = {int(b) for b in tower.slots[18:].ravel() if b >= 0}
+    assert hand._known_carrier(27, 1)
+    assert not hand._known_carrier(27, 0) and not hand._known_carrier(27, 2)
+    assert not hand._known_carrier(26, 0) and not hand._known_carrier(22, 1)
+    assert not any(hand._known_carrier(level, pos) for level in range(18) for pos in range(3)
+                   if tower.present(level, pos))
+
+
+def test_a_guessing_hand_judges_a_block_it_never_held_by_the_blocks_it_took_that_felt_the_same():
+    # ProHand(held_only=True, guess=True): a never-held block is as thick as the never-held blocks it took
+    # whose touch said the same (edge or middle, loose or gives). Seed 0's build after 65 operations: the
+    # top, level 28, holds edges of 14.19 and 14.59 mm and wants a middle thicker than both. Loose edges
+    # taken so far were 14.70 to 14.80 mm (they suit it), loose middles 14.20 to 14.30 (they do not).
+    spec = load_spec("classic")
+    tower = Tower.from_state(spec, json.loads((SAVED / "classic_seed0_tall_build_after_65_operations.json").read_text()))
+    unheld = int(tower.slots[3, 0])
+    blind = ProHand(tower, held_only=True)
+    guessing = ProHand(tower, held_only=True, guess=True)
+    guessing.learned = [((False, 0), h) for h in (0.01470, 0.01475, 0.01480)] + \
+                       [((True, 0), h) for h in (0.01420, 0.01425, 0.01430)]
+    assert blind._fits(unheld, (False, 0)) and blind._fits(unheld, (True, 0))
+    assert guessing._fits(unheld, (False, 0))
+    assert not guessing._fits(unheld, (True, 0))
+    assert guessing._fits(unheld, (False, 1))                   # none felt so yet: judged by all six, half of them suit
