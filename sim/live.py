@@ -307,6 +307,9 @@ class LivePush:
                 if not self.record and self.world.surely_standing(self._loose, self._drop_bound, self._tilt_bound):
                     continue
                 now = self.world.poses()
+                if not np.isfinite(now).all():     # the solver diverged: finish() judges it (sim.tower)
+                    self.fallen = True
+                    return
                 if self.record:
                     self.frames.append(now)
                 if len(self.watched) and self.tower._fallen(self.before[self.watched], now[self.watched]).any():
@@ -373,6 +376,7 @@ class LivePush:
         if self.record:
             more = verdict.trajectory if verdict.trajectory is not None else np.zeros((0,) + self.before.shape)
             frames = np.concatenate([np.array(self.frames), np.asarray(more)[1:]]) if len(more) else np.array(self.frames)
+        drag_forces = [f for f in drag_forces if f == f]  # not the steps of a diverged solver (NaN)
         forces = np.array(drag_forces) if drag_forces else np.zeros(1)
         return LiveResult(verdict=verdict, taken=bool(taken), state=tower.get_state(), frames=frames,
                           drag_frames=drag_frames, peak_force_n=float(forces.max()),

@@ -482,6 +482,15 @@ class Tower:
                 sim_t += frame_dt
                 frame += 1
                 now = world.poses()
+            if not np.isfinite(now).all():
+                # The solver diverged (seen once in thousands of pushes, a 38-level tower: a block's pose
+                # went NaN mid-push). What the tower does is then unknown; it is judged a collapse
+                # ("diverged"), the blocks that went NaN counted fallen and kept at their last good pose,
+                # so no NaN ever reaches a verdict or a stored tower.
+                outcome = "diverged"
+                lost = ~np.isfinite(now).all(axis=1)
+                now = np.where(lost[:, None], prev if np.isfinite(prev).all() else before, now)
+                break
             if record:
                 frames.append(now)
             if len(watched):
@@ -511,7 +520,9 @@ class Tower:
         disp_all[inside] = displacement_mm(before[inside], final[inside])
         tilt_all[inside] = tilt_deg(before[inside], final[inside])
         fallen_ids = inside[self._fallen(before[inside], final[inside])]
-        collapsed = bool(len(fallen_ids))
+        if outcome == "diverged":
+            fallen_ids = np.union1d(fallen_ids, inside[lost[inside]]).astype(int)
+        collapsed = bool(len(fallen_ids)) or outcome == "diverged"
         # The largest shift reported is that of the blocks still standing: a fallen block's way to the
         # table or the floor is told by `fallen` and `on_floor`, not in millimetres.
         standing = np.setdiff1d(inside, fallen_ids)
@@ -538,7 +549,7 @@ class Tower:
             sim_s=sim_t,
             wall_ms=1000.0 * (time.perf_counter() - t0),
             outcome=outcome,
-            push_force_n=float(np.median(forces)) if forces else 0.0,
+            push_force_n=_median_force(forces),
             static_margin_mm=margin,
             trajectory=np.array(frames) if record else None,
         )
@@ -728,3 +739,8 @@ class Tower:
         tower.focus = state.get("focus")
         return tower
 
+
+def _median_force(forces: list) -> float:
+    """The median of a push's forces, step by step; the steps after a diverged solver (NaN) left out."""
+    finite = [f for f in forces if f == f]
+    return float(np.median(finite)) if finite else 0.0

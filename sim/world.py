@@ -231,7 +231,7 @@ class World:
         from the vertical now plus at the start; a glued block's drop and tilt are bounded by
         glue_motion."""
         reach, turn = self.glue_motion()
-        if reach >= drop_m or turn >= tilt_rad:
+        if not (reach < drop_m and turn < tilt_rad):       # written so that a diverged (NaN) pose fails
             return False
         key = tuple(int(b) for b in ids)
         if getattr(self, "_loose_key", None) != key:
@@ -242,9 +242,10 @@ class World:
         c = self.client
         for body, z0, tilt0 in self._loose:
             (_, _, z), (qx, qy, _, _) = pb.getBasePositionAndOrientation(body, physicsClientId=c)
-            if z0 - z >= drop_m:
+            if not z0 - z < drop_m:                        # (NaN, from a solver that diverged, fails too)
                 return False
-            if tilt0 + math.acos(max(-1.0, min(1.0, 1.0 - 2.0 * (qx * qx + qy * qy)))) >= tilt_rad:
+            lean = 1.0 - 2.0 * (qx * qx + qy * qy)
+            if lean != lean or tilt0 + math.acos(max(-1.0, min(1.0, lean))) >= tilt_rad:
                 return False
         return True
 

@@ -245,3 +245,20 @@ def test_a_push_is_judged_the_same_with_or_without_its_shortcuts():
         assert quick.get_state() == full.get_state()
     with pytest.raises(BlockError, match="reseat must be True or False"):
         Tower(SPEC, seed=0).extract(1, 1, reseat="no")
+
+
+@pytest.mark.physics
+def test_a_solver_that_diverges_gives_a_collapse_and_never_a_nan():
+    """A push on a 38-level tower once made PyBullet's solver diverge mid-push (every pose of 21 blocks NaN;
+    a bot game of the ladder then stopped on a NaN figure). The run stops at the first NaN pose and judges
+    the operation a collapse ("diverged"): no verdict figure and no stored pose is NaN."""
+    import json
+    from pathlib import Path
+
+    case = json.loads((Path(__file__).parent / "diverging_tower.json").read_text())
+    spec = load_spec(case["variant"])
+    tower = Tower.from_state(spec, case["state"])
+    verdict = tower.extract(case["level"], case["pos"], **case["push"])
+    assert verdict.outcome == "diverged" and verdict.collapsed and verdict.fallen
+    assert np.isfinite(verdict.push_force_n) and np.isfinite(verdict.max_displacement_mm)
+    assert np.isfinite(tower.poses()).all() and np.isfinite(np.asarray(tower.get_state()["poses"])).all()
