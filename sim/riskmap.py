@@ -126,8 +126,7 @@ class SequentialTest:
         self.queue: list = []                 # (pass, rank, index, block, push), a heap
         self.waiting: dict = {}               # block: pushes still out
         self.back: dict = {}                  # block: {index: outcome}
-        self.left = len(order)                # blocks not settled yet
-        self.settled: set = set()
+        self.settled: set = set()             # blocks whose test is over
         self._interim_given: set = set()
         for b in order:
             self._enqueue(b)
@@ -151,13 +150,12 @@ class SequentialTest:
             self.waiting[b] = len(batch)
             self.back[b] = {}
         else:
-            self.left -= 1
             self.settled.add(b)
         return bool(batch)
 
     @property
     def finished(self) -> bool:
-        return self.left == 0
+        return len(self.settled) == len(self.results)
 
     def due(self):
         """The next push to run, as (block, index, task) with task the picklable argument of run_push, or
