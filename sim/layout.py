@@ -142,9 +142,21 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
     out = poses.copy()
     n_levels = slots.shape[0]
     weight = np.ones(len(dims)) if masses is None else masses
+    # What does not depend on the frame of the level below is worked out for every block at once, before
+    # the climb up the levels: elementwise, so each block's figures are the bits its own level's would be.
+    present = slots >= 0
+    seated = slots[present]
+    ax = axes(poses[seated, 3:], 0)
+    yaw = np.arctan2(ax[:, 1], ax[:, 0])
+    cos, sin = np.cos(yaw), np.sin(yaw)
+    turns = np.zeros((len(seated), 3, 3))
+    turns[:, 0, 0], turns[:, 0, 1], turns[:, 1, 0], turns[:, 1, 1], turns[:, 2, 2] = cos, -sin, sin, cos, 1.0
+    counts = present.sum(axis=1)
+    starts = np.concatenate([[0], np.cumsum(counts)])
     rot, origin = np.eye(3), np.zeros(3)               # the frame of the level being placed: its underside
     for level in range(n_levels):
-        ids = slots[level][slots[level] >= 0]
+        first, last = starts[level], starts[level + 1]
+        ids = seated[first:last]
         if not len(ids):
             break
         inv = np.linalg.inv(rot[:2, :2])
@@ -156,20 +168,15 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
         gap = poses[ids, :2] - origin[:2] - rot[:2, 2] * h[:, None] / 2.0
         local[:, :2] = (inv[None] @ gap[:, :, None])[:, :, 0]
         local[:, 2] = h / 2.0
-        ax = axes(poses[ids, 3:], 0)
-        yaw = np.arctan2(ax[:, 1], ax[:, 0])
-        cos, sin = np.cos(yaw), np.sin(yaw)
-        turn = np.zeros((len(ids), 3, 3))
-        turn[:, 0, 0], turn[:, 0, 1], turn[:, 1, 0], turn[:, 1, 1], turn[:, 2, 2] = cos, -sin, sin, cos, 1.0
         out[ids, :3] = origin + (rot[None] @ local[:, :, None])[:, :, 0]
-        out[ids, 3:] = _quats_of(rot[None] @ turn)
-        above = slots[level + 1:][slots[level + 1:] >= 0]
+        out[ids, 3:] = _quats_of(rot[None] @ turns[first:last])
+        above = seated[last:]
         if not len(above):
             break
         axis = 1 if level % 2 == 0 else 0              # across a level along x is y, and x across one along y
         com_xy = (weight[above, None] * poses[above, :2]).sum(axis=0) / weight[above].sum()
         centre = (inv @ (com_xy - origin[:2]))[axis]
-        height, slope = support_line(local[:, axis], dims[ids, 1], dims[ids, 2], centre)
+        height, slope = support_line(local[:, axis], dims[ids, 1], h, centre)
         pivot = np.zeros(3)
         pivot[axis], pivot[2] = centre, height
         origin = origin + rot @ pivot

@@ -215,6 +215,8 @@ class LivePush:
         self.cap, self.weight = spec.hand.max_force_n, m * 9.81
         self.travel = self.length + spec.hand.clearance_mm / 1000.0
         self.watched = np.array([i for i in self.world.moving_ids if i != b and tower.level_of[i] >= 0], dtype=int)
+        self._before_watched = self.before[self.watched]
+        self._up_watched = axes(self._before_watched[:, 3:], 2)
         rules = spec.verdict
         self._loose = [int(i) for i in self.world.dynamic_ids if i != b and tower.level_of[i] >= 0]
         self._drop_bound = (rules.fallen_drop_mm - 1e-3) / 1000.0
@@ -312,7 +314,7 @@ class LivePush:
                     return
                 if self.record:
                     self.frames.append(now)
-                if len(self.watched) and self.tower._fallen(self.before[self.watched], now[self.watched]).any():
+                if len(self.watched) and self.tower._fallen(self._before_watched, now[self.watched], self._up_watched).any():
                     self.fallen = True
                     return
 

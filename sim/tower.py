@@ -14,7 +14,7 @@ import numpy as np
 
 from . import arguments, statics
 from .layout import block_dims, block_masses, built_poses, seat, slot_xy
-from .motion import axes, displacement_mm, drop_mm, tilt_deg, turn_deg
+from .motion import angle_between, axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
 from .verdict import Probe, Verdict
 from .world import World, on_floor, pb
@@ -440,6 +440,8 @@ class Tower:
         spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
         before = self._poses.copy()
         watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
+        before_watched = before[watched]
+        up_watched = axes(before_watched[:, 3:], 2)
         # While the hand pushes (and no frames are recorded), a frame's collapse check first bounds every
         # block's drop and tilt from the bodies' own poses (World.surely_standing: a few microseconds);
         # the full poses (the glued blocks composed one by one, the dearest Python of a push) and the
@@ -494,7 +496,7 @@ class Tower:
             if record:
                 frames.append(now)
             if len(watched):
-                if self._fallen(before[watched], now[watched]).any():
+                if self._fallen(before_watched, now[watched], up_watched).any():
                     outcome = "fallen"
                     break
                 if early_exit and not pushing:
@@ -605,25 +607,36 @@ class Tower:
         phy = self.spec.physics
         src = after.copy()
         top = self.slots.shape[0]
+        present = self.slots >= 0
+        seated = self.slots[present]
+        tipped = tilt_deg(before[seated], after[seated]) > phy.reseat_deg     # every block at once, elementwise
+        starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))])
         for level in range(self.slots.shape[0]):
-            ids = self.slots[level]
-            ids = ids[ids >= 0]
+            first, last = starts[level], starts[level + 1]
+            ids = seated[first:last]
             if not len(ids):
                 continue
-            if (tilt_deg(before[ids], after[ids]) > phy.reseat_deg).any():
+            if tipped[first:last].any():
                 top = level
                 break
+            if not pushed:
+                src[ids] = before[ids]
+                continue
             shift = 1000.0 * np.linalg.norm(after[ids, :2] - before[ids, :2], axis=1)
-            if not pushed or (shift.max() <= phy.reseat_mm and turn_deg(before[ids], after[ids]).max() <= phy.reseat_deg):
+            if shift.max() <= phy.reseat_mm and turn_deg(before[ids], after[ids]).max() <= phy.reseat_deg:
                 src[ids] = before[ids]
         out = seat(self.spec, self.dims, self.slots[:top], src, self.masses)
         out[self.slots[top:][self.slots[top:] >= 0]] = after[self.slots[top:][self.slots[top:] >= 0]]
         return out
 
-    def _fallen(self, before: np.ndarray, after: np.ndarray) -> np.ndarray:
-        """The collapse rule (see sim.verdict): which blocks slid, dropped or turned past the thresholds."""
+    def _fallen(self, before: np.ndarray, after: np.ndarray, before_up: np.ndarray | None = None) -> np.ndarray:
+        """The collapse rule (see sim.verdict): which blocks slid, dropped or turned past the thresholds.
+        `before_up`, the up axes of `before` (motion.axes(before[:, 3:], 2)), spares a run that checks
+        every frame against the same poses working them out again: the figures are the same."""
         rules = self.spec.verdict
-        return (drop_mm(before, after) > rules.fallen_drop_mm) | (tilt_deg(before, after) > rules.fallen_tilt_deg)
+        up = axes(before[..., 3:], 2) if before_up is None else before_up
+        tilt = angle_between(up, axes(after[..., 3:], 2))
+        return (drop_mm(before, after) > rules.fallen_drop_mm) | (tilt > rules.fallen_tilt_deg)
 
     def _at_rest(self, recent: list[np.ndarray], window: float, frame_dt: float) -> bool:
         """At rest: over the last `window` seconds no block moved faster than the rest speed (or spun
