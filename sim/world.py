@@ -86,6 +86,17 @@ MAX_SHAPES = 16
 """The most shapes PyBullet puts in one compound collision shape."""
 
 
+def _whole_substeps(n: int, dt: float) -> bool:
+    """Whether one stepSimulation call of n sub-steps runs exactly n steps of exactly dt. Bullet (double
+    precision, as PyBullet is built) is given a frame of n * dt and a sub-step of that over n; it runs
+    int(frame / sub-step) sub-steps and keeps frame - steps * sub-step for the next call. The same
+    double arithmetic here: the sub-step must come out as dt to the bit, the count as n, and nothing
+    may be left over (a remainder would add up over calls into one step more or less)."""
+    frame = n * dt
+    sub = frame / n
+    return sub == dt and int(frame / sub) == n and frame - n * sub == 0.0
+
+
 class World:
     """A DIRECT PyBullet client holding the blocks of one tower, sliced around a focus level."""
 
@@ -130,6 +141,7 @@ class World:
         iterations = phy.heavy_load_iterations if glued_levels >= phy.heavy_load_levels else phy.solver_iterations
         iterations = int(min(phy.max_iterations, max(iterations, phy.iterations_per_glued_level * glued_levels)))
         self.iterations = iterations
+        self._substeps = 0                    # 0: one step a stepSimulation call; n: n sub-steps a call (step)
         pb.setPhysicsEngineParameter(
             fixedTimeStep=phy.time_step_s, numSolverIterations=iterations, numSubSteps=0,
             deterministicOverlappingPairs=1, erp=phy.erp, contactERP=phy.erp, frictionERP=phy.erp,
@@ -208,7 +220,23 @@ class World:
         return body, local
 
     def step(self, n: int) -> None:
+        """Run n physics steps. Several steps go to the engine in one call (PyBullet's sub-steps: the
+        same n steps of the same time step, so the same bits, without a call per step) when the engine
+        would split that call into exactly n steps of exactly our step; otherwise one call a step.
+        Callers that step the engine directly (a hand that acts before each step) do so before any
+        step(n) of the same world, so they find it set to one step a call."""
         c = self.client
+        if n > 1 and _whole_substeps(n, self.spec.physics.time_step_s):
+            if self._substeps != n:
+                pb.setPhysicsEngineParameter(fixedTimeStep=n * self.spec.physics.time_step_s, numSubSteps=n,
+                                             physicsClientId=c)
+                self._substeps = n
+            pb.stepSimulation(physicsClientId=c)
+            return
+        if self._substeps:
+            pb.setPhysicsEngineParameter(fixedTimeStep=self.spec.physics.time_step_s, numSubSteps=0,
+                                         physicsClientId=c)
+            self._substeps = 0
         for _ in range(n):
             pb.stepSimulation(physicsClientId=c)
 
