@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .words import counted
+
 
 class _Planes:
     """A flat float32 tensor cut into named, shaped views."""
@@ -120,7 +122,7 @@ class MonkeyDashObservation(_Planes):
         names = ("red", "blue")
         lines = [line for line in str(e).splitlines() if not line.startswith(names) or "hand:" not in line]
         lines.append(f"{names[me]} (you) hold: {', '.join(e.hands[me]) or 'no cards'}; "
-                     f"{names[1 - me]} holds {len(e.hands[1 - me])} card(s)")
+                     f"{names[1 - me]} holds {counted(len(e.hands[1 - me]), 'card')}")
         return "\n".join(lines)
 
 

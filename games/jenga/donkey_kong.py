@@ -8,6 +8,7 @@ removes and stacks (0, 1 or 2) and how many girders Mario climbs (0 to 3), in an
 from __future__ import annotations
 
 from ..core import GameSpec
+from ..words import counted
 from .push import LIVE_PUSH_HELP
 from . import data, physics, spinners
 from .bots import bot_notes, bot_table
@@ -352,9 +353,9 @@ class JengaDonkeyKongState(TowerState):
             return f"{who} must put their Mario in a hole of a bottom girder"
         parts = []
         if self.removals_left:
-            parts.append(f"remove {self.removals_left} more girder(s)")
+            parts.append(f"remove {counted(self.removals_left, 'more girder')}")
         if self.climbs_left:
-            parts.append(f"climb {self.climbs_left} more girder(s)")
+            parts.append(f"climb {counted(self.climbs_left, 'more girder')}")
         return f"{who} must {' and '.join(parts) or 'finish the turn'}"
 
     def __str__(self) -> str:

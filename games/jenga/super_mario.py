@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 
 from ..core import GameSpec
+from ..words import counted
 from . import data, spinners
 from .bots import bot_notes, bot_table
 from .coins import transfer, value
@@ -241,7 +242,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             elif kind == "return":
                 self.effects.pop(0)
                 paid = transfer(self.purses[me], self.bank, self.bank, n, self.purses)
-                self.note(f"{self.seat_name(me)} returns {paid} coin(s)")
+                self.note(f"{self.seat_name(me)} returns {counted(paid, 'coin')}")
             elif kind == "climb" and (self.battling[me] or not self.climb_options(me, n)):
                 self.effects.pop(0)
             elif kind in ("steal", "move_down") and not self.target_options():
@@ -266,7 +267,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
     # ---- coins ---------------------------------------------------------------------------------
     def collect(self, seat: int, n: int) -> int:
         got = transfer(self.bank, self.purses[seat], self.bank, n, self.purses)
-        self.note(f"{self.seat_name(seat)} collects {got} coin(s)" + (" (the bank ran short)" if got < n else ""))
+        self.note(f"{self.seat_name(seat)} collects {counted(got, 'coin')}" + (" (the bank ran short)" if got < n else ""))
         return got
 
     # ---- the tower changed -----------------------------------------------------------------------
@@ -373,7 +374,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             return f"{who} must put their peg in a hole of the second layer"
         if self.moving:
             seat, n = self.moving[0]
-            return f"{who} must choose a vacant hole for {self.seat_name(seat)}'s peg ({n} layer(s) down)"
+            return f"{who} must choose a vacant hole for {self.seat_name(seat)}'s peg ({counted(n, 'layer')} down)"
         if self.phase == "leap":
             return f"{who} beat Bowser and must choose a hole on layer {self.bowser_level() + 1}, directly above him"
         if self.effects:
@@ -381,9 +382,9 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             return f"{who} must choose {'where to climb' if kind == 'climb' else 'a player'} ({kind} {n})"
         parts = []
         if self.stacks_left:
-            parts.append(f"stack {self.stacks_left} more block(s)")
+            parts.append(f"stack {counted(self.stacks_left, 'more block')}")
         if self.climb_due:
-            parts.append(f"climb {self.climb_due} layer(s)")
+            parts.append(f"climb {counted(self.climb_due, 'layer')}")
         return f"{who} must {' and '.join(parts) or 'finish the turn'}"
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ with a message that says what was wrong and what is allowed instead. It only rea
 from __future__ import annotations
 
 from ..core import ActionSyntaxError, IllegalActionError
+from ..words import counted
 from . import costs
 from .board import COLOURS, DIRECTIONS, ORTHOGONAL
 
@@ -83,7 +84,7 @@ def parse(state, action: str) -> tuple[str, list]:
     if word in _SQUARE_WORDS:
         parts = rest.split()
         if len(parts) != _SQUARE_WORDS[word]:
-            raise bad(f"'{word}' takes {_SQUARE_WORDS[word]} square name(s)")
+            raise bad(f"'{word}' takes {counted(_SQUARE_WORDS[word], 'square name')}")
         return word, squares(parts)
     if word in _LINE_WORDS:
         parts = rest.split("-")

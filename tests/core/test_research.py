@@ -16,6 +16,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (make test insta
 
 import games.spiel  # noqa: E402,F401  registers the games
 from games import petting, registry, tournament  # noqa: E402
+from games.words import counted  # noqa: E402
 from sim import sweep  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ def test_monkey_dash_observation_hides_the_opponents_cards():
     for card in state.engine.hands[1]:
         if card not in state.engine.hands[0]:
             assert card not in text
-    assert f"holds {len(state.engine.hands[1])} card(s)" in text
+    assert f"holds {counted(len(state.engine.hands[1]), 'card')}" in text
 
 
 @pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
