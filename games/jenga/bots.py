@@ -192,7 +192,8 @@ def bot_notes() -> dict:
                         "steady hand",
         "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "
                "(in Donkey Kong Jenga, before climbing, the girders whose loss helps its Mario most and its "
-               "opponent's least first) until one slides freely "
+               "opponent's least first; in Super Mario Jenga the middle of a full level last, so that the "
+               "level keeps a second block to take) until one slides freely "
                "with the tower still, pulls only that one, slowly, and stacks where the tower stays best "
                "balanced; the strongest",
     }

@@ -88,6 +88,13 @@ class TowerState(State):
     """Whether the pro plans its turn as a race (games/jenga/pro.py step 6: race_value, climb_value): True
     only in Donkey Kong Jenga, where a Mario reaching Pauline wins (docs/jenga.md, "The pro plays the
     race")."""
+    EDGES_FIRST = False
+    """Whether the pro takes every other block before the middle of a full level (games/jenga/pro.py
+    `ranking`): True in Super Mario Jenga, whose tower has 45 blocks and whose spinner may ask for two
+    removals in a turn ("Stack 2 Blocks"). A full level whose middle goes first is spent (a lone edge
+    would be left by taking either of its two edges); one whose edge goes first still gives its other
+    edge, the middle left standing. Elsewhere the middle comes first within its level, the block most
+    often loose."""
     LIGHT_CAREFUL = False
     """Whether the middle bot level, `careful`, plays its lighter self here (bots.py CarefulBot.light):
     True in Super Mario Jenga only, where on the plastic tower it toppled barely more often than

@@ -5,7 +5,9 @@ How a strong player plays, step by step:
 1. Rank the takeable blocks for touching: levels nearest the middle of the tower first (blocks just
    under the top carry little weight above, so a pushed block drags the level over it along; low
    blocks carry the most), and within a full level its middle block first, the one most often loose
-   in real towers. Blocks whose removal would leave a lone edge or an empty level are never taken
+   in real towers. In Super Mario Jenga (TowerState.EDGES_FIRST: 45 blocks, and a spin may ask for two
+   removals a turn) every other block comes before the middle of a full level: a level whose middle goes
+   first is spent, one whose edge goes first still gives its other edge. Blocks whose removal would leave a lone edge or an empty level are never taken
    while anything else is left. Among equals the idealised game decides (games.jenga.ideal): a move
    that leaves the opponent a lost position in idealised Jenga goes first.
 2. Think one move ahead: keep only the blocks whose removal the tower's statics finds safe by
@@ -22,7 +24,10 @@ How a strong player plays, step by step:
    Mario's "Stack 2 Blocks", Donkey Kong's pink 2), and TURN_TOUCHES a turn.
 4. Push it out slowly and steadily (SPEED, STEADINESS). When no touched block was loose, weigh the
    best few kept blocks in the simulator (the risk map at its own speed, as the careful bots do)
-   and pull the one least likely to topple the tower. A push that goes back (a block held tighter than
+   and pull the one least likely to topple the tower: first those whose touch this removal gave
+   (slid under the game's gentle touch with the tower still, lightest first: it remembers its
+   touches, `recalled`), then the untouched ones, then the other touched ones (`weighing_order`);
+   with fewer than CANDIDATES kept, the thinner ones join (`spare`). A push that goes back (a block held tighter than
    the hand can push, which the risk map cannot see) moves it on to the next few blocks, never the same
    push again at once.
 5. Stack where the tower's statics keeps the most margin.
@@ -102,9 +107,14 @@ def ranking(state) -> list[tuple[int, int]]:
             continue
         near_top = 1 if top - level <= 2 else 0
         full = all(b is not None for b in layout[level])
-        within = 0 if (full and slot == 1) or not full else 1
-        scored.append(((near_top, abs(level - top / 2), level, within, -_parity(layout, level, slot),
-                        -state.block_value((level, slot)), slot), (level, slot)))
+        if state.EDGES_FIRST:  # a full level's middle after every other block (see TowerState)
+            within = 1 if full and slot == 1 else 0
+            key = (near_top, within, abs(level - top / 2), level)
+        else:
+            within = 0 if (full and slot == 1) or not full else 1
+            key = (near_top, abs(level - top / 2), level, within)
+        scored.append((key + (-_parity(layout, level, slot), -state.block_value((level, slot)), slot),
+                       (level, slot)))
     if not scored:  # every removal fails in the ideal game: the least bad real one
         return sorted(blocks, key=lambda b: (-b[0], b[1]))
     return [b for _, b in sorted(scored)]
@@ -158,7 +168,9 @@ class ProBot(Bot):
         if done < len(order) and state.touches < TURN_TOUCHES:
             level, slot = order[done]
             return Push(level, slot, ends(level)[0]).probe_text()
-        return self._weighed(state, kept, order, rng)
+        # What this removal's touches felt like: on a first removal they are order[:done] on the tower as it
+        # stands; a later removal's started somewhere down the order on the tower before, so none is recalled.
+        return self._weighed(state, kept, order, rng, felt=recalled(state, order[:done]) if first else {})
 
     def _race(self, state, legal: list[str], rng: np.random.Generator) -> str:
         """Donkey Kong Jenga's turn, planned as the race it is (module docstring, step 6): a climb that
@@ -210,18 +222,19 @@ class ProBot(Bot):
         roomy = [b for b in safe if ahead[b] >= ROOMY_MM]
         return roomy + sorted((b for b in safe if ahead[b] < ROOMY_MM), key=lambda b: -ahead[b])
 
-    def _weighed(self, state, kept: list, touched: list, rng: np.random.Generator) -> str:
+    def _weighed(self, state, kept: list, touched: list, rng: np.random.Generator, felt: dict | None = None) -> str:
         """Nothing touched was loose: the risk map decides among the best few untouched kept blocks.
         After a push that went back, among the few after that block (the untouched kept blocks, then
         the touched ones, then round again): the risk map pulls a block out whatever force it takes, so
         it cannot see one held tighter than the hand can push (sim.live's max_force_n), and would choose
         it again and again; this way each push that goes back moves on to other blocks."""
         touched = set(touched)
-        fresh = [b for b in kept if b not in touched]
-        short = fresh[: self.candidates] or kept[: self.candidates]
+        walk = weighing_order(state, kept, touched, felt or {})
+        if len(walk) < self.candidates:  # too few kept to compare: the thinner ones join the weighing
+            walk += spare(state, kept)
+        short = walk[: self.candidates]
         back = went_back(state)
-        if back in kept:
-            walk = fresh + [b for b in kept if b in touched]
+        if back in walk:
             i = walk.index(back)
             short = (walk[i + 1:] + walk[:i])[: self.candidates] or [back]
         best = short[0]
@@ -243,6 +256,38 @@ class ProBot(Bot):
     def _push(self, state, level: int, slot: int, end: str, rng: np.random.Generator) -> str:
         """A slow, steady straight push as a finger path (the path form every bot pushes with)."""
         return straight_push(state.TOWER, level, slot, end, self.speed, self.steadiness, int(rng.integers(2**31)))
+
+
+def weighing_order(state, kept: list, touched: set, felt: dict) -> list:
+    """The kept blocks in the order the risk map weighs them when no touch found a loose one: first those
+    whose touch gave (slid under the game's gentle touch with the rest of the tower still, `gave`),
+    lightest first; then the untouched ones, then the other touched ones, each in the kept order."""
+    light = sorted((b for b in kept if b in felt and gave(felt[b])), key=lambda b: felt[b]["force_n"])
+    rest = [b for b in kept if b not in light]
+    return light + [b for b in rest if b not in touched] + [b for b in rest if b in touched]
+
+
+def spare(state, kept: list) -> list:
+    """The ranking's blocks that a move ahead finds thinner than SAFE_MM (not kept), the widest margin
+    first. When fewer than CANDIDATES blocks are kept they join the weighing, so that the risk map still
+    compares blocks: the pro used to push a lone kept block unweighed, however tight its touch had found
+    it."""
+    rest = [b for b in ranking(state) if b not in kept]
+    ahead = {b: min(m) for b, m in zip(rest, physics.lookahead_margins(state.TOWER, state.tower, rest))}
+    return sorted(rest, key=lambda b: -ahead[b])
+
+
+def recalled(state, touched: list) -> dict:
+    """What each touch of this removal felt like, by block. A touch leaves the tower as it was, so the
+    tower has not moved since and each reading is the one the touch gave (the state keeps only the last
+    touch: the pro remembers the others)."""
+    return {b: physics.probe(state.TOWER, state.tower, b[0], b[1], ends(b[0])[0]) for b in touched}
+
+
+def gave(probe: dict) -> bool:
+    """A touch that gave without being loose: the block slid under the game's gentle touch (`moves`)
+    with the rest of the tower still (STILL_MM), though carrying some load (see `loose`)."""
+    return bool(probe.get("moves")) and probe.get("tower_motion_mm", np.inf) < STILL_MM
 
 
 def next_touch(state, order: list) -> int:

@@ -43,6 +43,7 @@ def deal_items(seed: int, blocks: int = 45) -> list[str]:
 class SuperMarioState(PegRules, DecisionRefusals, TowerState):
     TOWER = "mario"
     LIGHT_CAREFUL = True  # careful plays lighter here (TowerState)
+    EDGES_FIRST = True  # the pro spares the middles of full levels: few blocks, two removals a turn (TowerState)
     BLOCKS = 45
     ACTIONS_PER_TURN = 18
     FIELDS = TowerState.FIELDS + (

@@ -432,3 +432,65 @@ def test_in_super_mario_jenga_carefuls_second_removal_of_a_turn_touches_from_the
         action = bot.choose(state, rng)
     assert 1 <= len(second) <= 2 and second == order[: len(second)]
     assert state.taken_this_turn() == 1 and state.touches == 2 + len(second)
+
+
+@pytest.mark.physics
+def test_in_super_mario_jenga_the_pro_weighs_the_blocks_its_touches_found_giving_first():
+    # "You can touch the blocks to see if any are loose" (Super Mario Jenga, Stack). When none of its
+    # touches was loose, the pro weighed only blocks it had not touched (once its touches had gone
+    # through the middle of the tower, mostly those just under the top) and forgot what the others
+    # felt like. Now it remembers each touch of the removal and weighs first the blocks that gave under
+    # the gentle touch with the tower still, lightest first.
+    # Build 5, four touches: 7:0, 7:2 (0.08 N), 6:0 (0.07 N), 6:2; none loose, two gave.
+    from games.jenga.pro import gave, loose, recalled, weighing_order
+
+    spec = registry.get("jenga_mario")
+    state = spec.new_state(spec.make_config([Seat("a", "pro"), Seat("b", "pro")]))
+    state.apply_action("build 5")
+    while state.phase in ("character", "peg"):
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action("spin 0")                                       # stack 1 block, climb 1
+    bot, rng, touched = ProBot(touches=4), np.random.default_rng(0), []
+    kept, order = bot._touchable(state)
+    action = bot.choose(state, rng)
+    while action.startswith(("probe ", "climb ")):
+        if action.startswith("probe "):
+            touched.append(tuple(int(x) for x in action.split()[1].split(":")))
+        state.apply_action(action)
+        if action.startswith("probe "):                                # the memory is the touch itself
+            assert recalled(state, [touched[-1]])[touched[-1]] == state.last_probe
+        action = bot.choose(state, rng)
+    assert touched == order[:4] == [(7, 0), (7, 2), (6, 0), (6, 2)]
+    felt = recalled(state, touched)
+    assert not any(loose(f, "mario") for f in felt.values())
+    assert [b for b in touched if gave(felt[b])] == [(7, 2), (6, 0)]
+    walk = weighing_order(state, kept, set(touched), felt)
+    assert walk[:2] == [(6, 0), (7, 2)]                               # the lightest that gave first
+    assert action.startswith("push ")
+    assert tuple(int(x) for x in action.split()[1].split(":")) in walk[: bot.candidates]
+
+
+def test_in_super_mario_jenga_the_pro_takes_the_edges_of_full_levels_before_their_middles():
+    # "How many blocks you must remove and stack (0, 1, or 2)" and "if you spun 'Stack 2 Blocks,' stack
+    # your second block" (Super Mario Jenga): 45 blocks, and a turn may need two removals. A full level
+    # whose middle goes first is spent: taking either edge would leave a lone edge. One whose edge goes
+    # first still gives the other edge, the middle left standing. The pro took middles first (the block
+    # most often loose), and in the ladder's seed 0 took 27:1 of the one full level it could reach and
+    # then had only a tight 12:0 for its second removal, which toppled the tower.
+    from games.jenga.layout import highest_complete
+    from games.jenga.pro import ranking, shape_class
+
+    assert shape_class([6, None, 8], 0) is None and shape_class([6, None, 8], 2) is None  # middle gone
+    assert shape_class([None, 7, 8], 2) == 1                                             # an edge gone
+    for game, edges_first in (("jenga_mario", True), ("jenga_classic", False), ("jenga_dk", False)):
+        spec = registry.get(game)
+        state = spec.new_state(spec.make_config([Seat("a", "pro"), Seat("b", "pro")]))
+        state.apply_action("build 0")
+        assert state.EDGES_FIRST is edges_first
+        top = highest_complete(state.layout)
+        order = [b for b in ranking(state) if top - b[0] > 2]   # the blocks near the top come last anyway
+        middles = [i for i, (level, slot) in enumerate(order) if slot == 1]
+        if edges_first:   # every edge of a full level before any middle
+            assert middles == list(range(len(order) - len(middles), len(order)))
+        else:             # the middle first within its level
+            assert order[0][1] == 1 and order[1][0] == order[0][0]
