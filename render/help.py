@@ -67,6 +67,17 @@ _PHRASES = (("exactly as the rulebook gives them", "as printed on them"), ("the 
             ("the rulebook's", ""), ("our precise form of the printed one", "in precise form"))
 
 
+def bot_title(name: str) -> str:
+    """A bot's name as people read it: 'careful_hard' -> 'Careful hard bot'."""
+    return name.replace("_", " ").capitalize() + " bot"
+
+
+def bot_section(spec) -> list[str]:
+    """The help's lines on the game's bots, weakest first: each one's name and how it plays."""
+    notes = getattr(spec, "bot_notes", {}) or {}
+    return [f"• {bot_title(b)}: {notes[b]}." for b in spec.bots if b in notes]
+
+
 def how_to_play(game: str) -> list[str]:
     lines = list(HOW_TO_PLAY.get(game, []))
     if game.startswith("jenga"):

@@ -19,6 +19,7 @@ from games.match import Match, MatchFileError
 
 from . import palette as P
 from . import storage, text
+from .help import bot_title
 from .widgets import Button, ListView, TextField, draw_seat_mark, panel
 
 if TYPE_CHECKING:
@@ -26,11 +27,6 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 DOUBLE_CLICK_MS = 450
-
-
-def bot_title(name: str) -> str:
-    """A bot's name as people read it: 'careful_hard' -> 'Careful hard bot'."""
-    return name.replace("_", " ").capitalize() + " bot"
 
 
 def parse_seed(text: str) -> int:
@@ -119,6 +115,30 @@ class LauncherScreen:
             return []
         notes = getattr(spec, "bot_notes", {}) or {}
         return [f"{bot_title(b)}: {notes[b]}." if b in notes else bot_title(b) for b in spec.bots]
+
+    def bot_lines_shown(self, fits) -> tuple[list[str], list[str]]:
+        """(the bot lines to draw, weakest first, and the titles of the bots left out) when only some fit:
+        whole lines only, never one cut short; the bots on the seats come first, then the rest weakest
+        first. `fits(lines)` says whether those lines fit the space with the note that names the others."""
+        spec = self.spec
+        if spec is None:
+            return [], []
+        lines, bots = self.bot_lines(), list(spec.bots)
+        seated = [row.kind for row in self.seats if row.kind != HUMAN]
+        ranked = sorted(range(len(lines)), key=lambda k: (bots[k] not in seated, k))
+        chosen: list[int] = []
+        for k in ranked:
+            if fits([lines[j] for j in sorted(chosen + [k])]):
+                chosen.append(k)
+            elif bots[k] not in seated:
+                break
+        left_out = [bot_title(b) for k, b in enumerate(bots) if k not in chosen]
+        return [lines[k] for k in sorted(chosen)], left_out
+
+    @staticmethod
+    def more_bots_note(left_out: list[str]) -> str:
+        """The line under the bots' notes when some did not fit the column."""
+        return f"Not shown for lack of room: {', '.join(left_out)}. The help in a game (F1) describes every bot."
 
     def _kinds(self) -> list[str]:
         return [HUMAN] + list(self.spec.bots)
@@ -642,13 +662,30 @@ class LauncherScreen:
                 text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
                 y += int(self.fs(14) * 1.3)
             y += int(10 * s)
-            for entry in self.bot_lines():
+            step, gap, bottom = int(self.fs(14) * 1.3), int(4 * s), self.cols[1].bottom - int(6 * s)
+
+            every = self.bot_lines()
+
+            def height(entries: list[str]) -> int:
+                rows = sum(len(text.wrap(e, self.fs(14), c1.w)) for e in entries)
+                others = [e.split(":")[0] for e in every if e not in entries]
+                if others:
+                    rows += len(text.wrap(self.more_bots_note(others), self.fs(14), c1.w))
+                return rows * step + gap * len(entries)
+
+            shown, left_out = self.bot_lines_shown(lambda entries: y + height(entries) <= bottom)
+            self.bot_lines_drawn = (shown, left_out)
+            for entry in shown:
                 for line in text.wrap(entry, self.fs(14), c1.w):
-                    if y > self.cols[1].bottom - self.fs(18):
-                        break
                     text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT)
-                    y += int(self.fs(14) * 1.3)
-                y += int(4 * s)
+                    y += step
+                y += gap
+            if left_out:
+                for line in text.wrap(self.more_bots_note(left_out), self.fs(14), c1.w):
+                    if y + self.fs(14) > self.cols[1].bottom:
+                        break
+                    text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
+                    y += step
         text.draw(surface, "Seed (blank for a random one)", (self.seed.rect.x, self.seed_label_y), self.fs(15),
                   P.TEXT_DIM, bold=True)
         self.seed.draw(surface, size)

@@ -180,20 +180,26 @@ def bot_table() -> dict:
     }
 
 
-def bot_notes() -> dict:
+def bot_notes(game: str = "classic") -> dict:
+    """How each bot plays, in a few words, for the launcher and the help of one game: "classic", "dk"
+    (Donkey Kong Jenga) or "mario" (Super Mario Jenga), each told only what differs in its own game."""
+    careful = "touches three blocks that look safe and pulls the first that gives; if none gives, thinks it " \
+              "over and pulls the one it trusts most"
+    if game == "mario":
+        careful += " (here it plays lighter: it touches only two, thinks it over more briefly and pushes a " \
+                   "little faster with a less steady hand)"
+    touches = {"dk": "touches first, before its Mario climbs, the girders whose loss helps its Mario most and "
+                     "its opponent's least, then blocks from the middle of the tower,",
+               "mario": "touches blocks from the middle of the tower, the middle of a full level last (so that "
+                        "the level keeps a second block to take),"}.get(game, "touches blocks from the middle "
+                                                                          "of the tower")
     return {
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "a beginner: pulls a block that looks safe, fairly fast, without touching first",
-        "careful": "touches three blocks that look safe and pulls the first that gives; if none gives, "
-                   "thinks it over and pulls the one it trusts most (in Super Mario Jenga it plays "
-                   "lighter: it touches only two, thinks it over more briefly and pushes a little "
-                   "faster with a less steady hand)",
+        "careful": careful,
         "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
                         "steady hand",
-        "pro": "thinks a move ahead about the tower's balance, touches blocks from the middle of the tower "
-               "(in Donkey Kong Jenga, before climbing, the girders whose loss helps its Mario most and its "
-               "opponent's least first; in Super Mario Jenga the middle of a full level last, so that the "
-               "level keeps a second block to take) until one slides freely "
-               "with the tower still, pulls only that one, slowly, and stacks where the tower stays best "
-               "balanced; the strongest",
+        "pro": f"thinks a move ahead about the tower's balance, {touches} until one slides freely with the "
+               "tower still, pulls only that one, slowly, and stacks where the tower stays best balanced; "
+               "the strongest",
     }

@@ -457,6 +457,6 @@ SPEC = GameSpec(
     default_variant=DEFAULT_VARIANT,
     max_length=6 + data.play()["max_turns"] * JengaDonkeyKongState.ACTIONS_PER_TURN,
     new_state=JengaDonkeyKongState, state_from_json=JengaDonkeyKongState.from_json,
-    bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,
+    bots=bot_table(), bot_notes=bot_notes("dk"), default_bot="random", help_text=help_text,
 )
 JengaDonkeyKongState.spec = SPEC

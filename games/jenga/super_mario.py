@@ -451,6 +451,6 @@ SPEC = GameSpec(
     default_variant="standard",
     max_length=10 + data.play()["max_turns"] * SuperMarioState.ACTIONS_PER_TURN,
     new_state=SuperMarioState, state_from_json=SuperMarioState.from_json,
-    bots=bot_table(), bot_notes=bot_notes(), default_bot="random", help_text=help_text,
+    bots=bot_table(), bot_notes=bot_notes("mario"), default_bot="random", help_text=help_text,
 )
 SuperMarioState.spec = SPEC

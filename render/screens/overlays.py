@@ -9,7 +9,7 @@ from games.core import GameError
 
 from .. import palette as P
 from .. import text
-from ..help import how_to_play, split_rules, tower_sketch
+from ..help import bot_section, how_to_play, split_rules, tower_sketch
 from ..widgets import draw_seat_mark
 
 
@@ -111,6 +111,9 @@ class Overlays:
                 rules = None
         lines += ["RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
         lines.append(text.reflow(rules) if rules else spec.summary)
+        bots = bot_section(spec)
+        if bots:
+            lines += ["", "THE BOTS (the seats' opponents, weakest first)"] + bots
         keys = [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
                                                        "a card framed)"),

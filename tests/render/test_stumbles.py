@@ -584,3 +584,50 @@ def test_a_finished_jenga_match_says_so_in_the_launcher_without_running_its_phys
     storage._inspected.clear()
     assert [storage.inspect_save(p).over for p in storage.saved_matches()].count(True) == 1
     assert not conftest._worlds_built  # the rows were read without building a tower's world
+
+
+@pytest.mark.parametrize("game, seats", [("jenga_classic", 2), ("jenga_classic", 4), ("jenga_mario", 2),
+                                         ("donkey_kong", 2), ("monkey_dash", 2)])
+def test_the_launcher_never_cuts_a_bot_description_short_and_keeps_the_seated_bots(game, seats):
+    """At 1280x800 the notes of all five Jenga bots do not fit under four seats; they used to be cut off
+    mid-sentence at the panel's edge (the pro bot's, the default opponent, lost its end). Now only whole
+    notes are drawn, the bots on the seats first, and a dim line names the ones left out and where every
+    bot is described (the help, F1)."""
+    app = App()
+    launcher = app.screen
+    launcher.select_game(game)
+    while len(launcher.seats) < seats:
+        launcher.add_seat()
+    app.draw()
+    shown, left_out = launcher.bot_lines_drawn
+    every = launcher.bot_lines()
+    assert set(shown) | {line for line in every if line.split(":")[0] in left_out} == set(every)
+    assert not set(shown) & {line for line in every if line.split(":")[0] in left_out}
+    assert shown == [line for line in every if line in shown]            # weakest first, as the buttons cycle
+    seated = {row.kind for row in launcher.seats if row.kind != "human"}
+    spec = registry.get(game)
+    for bot in seated:
+        assert any(line.startswith(f"{bot.replace('_', ' ').capitalize()} bot:") for line in shown), bot
+    if left_out:
+        assert launcher.more_bots_note(left_out).endswith("The help in a game (F1) describes every bot.")
+    assert len(shown) + len(left_out) == len(spec.bots)
+    app.close()
+
+
+def test_the_help_describes_every_bot_of_the_game_in_its_own_words():
+    """The launcher may not have room for every bot's note; the help (F1) lists them all, weakest first,
+    and each Jenga game is told only its own bots' ways (no Donkey Kong girders in Super Mario's help)."""
+    notes = {}
+    for game in ("jenga_classic", "jenga_dk", "jenga_mario"):
+        spec = registry.get(game)
+        match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "pro")]), 5)
+        app = App(match=match)
+        words = app.screen.help_text()
+        section = words[words.index("THE BOTS"):words.index("KEYS")]
+        titles = [ln.split(":")[0] for ln in section.split("\n") if ln.startswith("• ")]
+        assert titles == ["• Random bot", "• Careful easy bot", "• Careful bot", "• Careful hard bot", "• Pro bot"]
+        notes[game] = section
+        app.close()
+    assert "girders" in notes["jenga_dk"] and "girders" not in notes["jenga_mario"] + notes["jenga_classic"]
+    assert "full level" in notes["jenga_mario"] and "full level" not in notes["jenga_dk"] + notes["jenga_classic"]
+    assert "plays lighter" in notes["jenga_mario"] and "plays lighter" not in notes["jenga_classic"]
