@@ -20,6 +20,7 @@ from .view import Figure, TowerScene
 # The look of each tower: wooden blocks, Donkey Kong's red girders, Super Mario's brick blocks.
 BLOCK_COLOUR = {"classic": (214, 178, 128), "dk": (196, 84, 58), "mario": (204, 120, 60)}
 HOLES = {"classic": False, "dk": True, "mario": True}
+RISK_SCALE = {"classic": "YlOrRd", "dk": "BuPu", "mario": "BuPu"}  # render.tower.tint: why each
 TOP_FIGURE = {"dk": "dk_pauline", "mario": "bowser"}
 HIDDEN_PLACES = ("hand", "aside")  # blocks not drawn: held, or set aside by the simulator
 
@@ -98,7 +99,7 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
     from games.jenga import physics
 
     return TowerScene(poses, sizes, block_colours(name, len(poses)), hidden, symbols, HOLES.get(name, False),
-                      figures, loose, physics.table())
+                      figures, loose, physics.table(), RISK_SCALE.get(name, RISK_SCALE["classic"]))
 
 
 def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:

@@ -1,10 +1,18 @@
-"""The risk tint: a colour-blind-safe scale for collapse probabilities, and its legend.
+"""The risk tint: colour-blind-safe scales for collapse probabilities, and their legend.
 
-Safe blocks keep their wood: a block is tinted only when the map found a chance of a fall, and then
-the more, the stronger. The scale runs from pale yellow through orange and red to dark red (the
-ColorBrewer YlOrRd ramp): its lightness falls steadily as the risk rises, so it reads the same
-under the common colour-vision deficiencies and in grey, and "darker and redder is worse" needs no
-legend. The legend still prints the numbers, says what they mean, and shows the wood of a safe block.
+Safe blocks keep their own colour (the wood, or the print of a Donkey Kong or Super Mario block): a
+block is tinted only when the map found a chance of a fall, and then the more, the stronger. Each scale
+is a ColorBrewer sequential ramp whose lightness falls steadily as the risk rises, so it reads the same
+under the common colour-vision deficiencies and in grey, and "darker is worse" needs no legend.
+
+Which ramp a tower gets depends on its blocks' colour, so that a tinted block never looks like an
+untinted one: the classic tower's pale wood takes YlOrRd (pale yellow through orange and red to dark
+red); the red girders of Donkey Kong Jenga and the orange blocks of Super Mario Jenga take BuPu (pale
+blue to dark purple), since on them YlOrRd's orange and red came within a few steps of the blocks' own
+colour (a block at about 80 % on a Donkey Kong girder was 7.5 CIELAB units from an untinted one for a
+deuteranope; BuPu keeps every tinted block at least 42 and 37 units from its block's colour; the
+figures are in docs/tower_view.md, "The tint's colours"). The legend prints the numbers, says what they mean, and shows the
+tower's own block colour for a safe block.
 """
 
 from __future__ import annotations
@@ -14,33 +22,43 @@ import pygame
 
 from render import palette, text
 
-# YlOrRd (ColorBrewer) sampled at seven even steps from low to high risk.
-_STOPS = np.array([
-    [255, 237, 160], [254, 217, 118], [254, 178, 76], [253, 141, 60], [240, 59, 32], [189, 0, 38],
-    [128, 0, 38],
-], dtype=float)
+# ColorBrewer ramps, each sampled at seven even steps from low to high risk.
+SCALES = {
+    "YlOrRd": np.array([[255, 237, 160], [254, 217, 118], [254, 178, 76], [253, 141, 60], [240, 59, 32],
+                        [189, 0, 38], [128, 0, 38]], dtype=float),
+    "BuPu": np.array([[224, 236, 244], [191, 211, 230], [158, 188, 218], [140, 150, 198], [140, 107, 177],
+                      [136, 65, 157], [110, 1, 107]], dtype=float),
+}
+DEFAULT_SCALE = "YlOrRd"
+_STOPS = SCALES[DEFAULT_SCALE]
 
 MEANING = ("chance that a brisk, fairly", "steady pull topples the tower")
-UNMAPPED_SWATCH = (170, 150, 125)  # a greyed block (no figure yet), for the legend
+UNMAPPED_SWATCH = (170, 150, 125)  # a greyed block (no figure yet) of the classic tower, for the legend
+UNTINTED_GREY = 0.3  # how far blocks without a risk figure fade to grey while the tint is shown
 SAFE_SWATCH = (214, 178, 128)  # wood: no fall found
-MIN_TINT = 0.55  # how much of the scale's colour a block at the smallest risk gets (1 at 100 %)
+MIN_TINT = {"YlOrRd": 0.55, "BuPu": 0.9}
+"""How much of the scale's colour a block at the smallest risk gets (all of it at 100 %). BuPu is mixed
+over warm blocks, its complement: half and half the two turn grey (like a block with no figure yet), so
+a Donkey Kong or Super Mario block takes nearly the scale's own colour, pale blue-white at a few per cent."""
 
 
-def risk_colour(p) -> np.ndarray:
-    """Probabilities (any shape, clipped to 0..1) -> RGB colours (..., 3) as floats 0..255."""
+def risk_colour(p, scale: str = DEFAULT_SCALE) -> np.ndarray:
+    """Probabilities (any shape, clipped to 0..1) -> RGB colours (..., 3) as floats 0..255 on `scale`."""
+    stops = SCALES[scale]
     p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
-    x = p * (len(_STOPS) - 1)
-    i = np.minimum(np.floor(x).astype(int), len(_STOPS) - 2)
+    x = p * (len(stops) - 1)
+    i = np.minimum(np.floor(x).astype(int), len(stops) - 2)
     t = (x - i)[..., None]
-    return _STOPS[i] * (1 - t) + _STOPS[i + 1] * t
+    return stops[i] * (1 - t) + stops[i + 1] * t
 
 
-def tinted(wood: np.ndarray, p) -> np.ndarray:
+def tinted(wood: np.ndarray, p, scale: str = DEFAULT_SCALE) -> np.ndarray:
     """Block colours (..., 3) under the tint: wood where p is 0, the scale's colour mixed over the wood
-    from MIN_TINT at the smallest risk to all of it at 100 %."""
+    from MIN_TINT[scale] at the smallest risk to all of it at 100 %."""
     p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
-    share = np.where(p > 0, MIN_TINT + (1 - MIN_TINT) * p, 0.0)[..., None]
-    return np.asarray(wood, dtype=float) * (1 - share) + risk_colour(p) * share
+    low = MIN_TINT[scale]
+    share = np.where(p > 0, low + (1 - low) * p, 0.0)[..., None]
+    return np.asarray(wood, dtype=float) * (1 - share) + risk_colour(p, scale) * share
 
 
 class RiskLegend:
@@ -48,21 +66,27 @@ class RiskLegend:
 
     def __init__(self):
         self._bar: pygame.Surface | None = None
+        self._bar_key = None
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "") -> int:
-        """Draw the legend in rect; returns the y just below the last thing drawn (the status line can
-        reach past rect's bottom)."""
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "",
+             wood=SAFE_SWATCH, scale: str = DEFAULT_SCALE) -> int:
+        """Draw the legend in rect for a tower whose safe blocks have the colour `wood` and whose tint is
+        `scale`; returns the y just below the last thing drawn (the status line can reach past rect's
+        bottom)."""
+        wood = tuple(int(c) for c in wood)
         rect = pygame.Rect(rect)
         text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT, bold=True)
         y = rect.y + int(size * 1.4)
         for line in MEANING:
             y = text.draw(surface, line, (rect.x, y), size - 3, palette.TEXT_DIM).bottom
         bar = pygame.Rect(rect.x, y + 6, max(10, size), rect.bottom - y - int(size * 4.4))
-        if self._bar is None or self._bar.get_size() != (bar.w, bar.h):
-            wood = np.array(SAFE_SWATCH, dtype=float)
+        key = (bar.w, bar.h, wood, scale)
+        if self._bar is None or self._bar_key != key:
             p = 1.0 - np.arange(bar.h) / max(1, bar.h - 1)
-            column = tinted(np.broadcast_to(wood, (bar.h, 3)), np.maximum(p, 0.01)).astype(np.uint8)
+            column = tinted(np.broadcast_to(np.array(wood, dtype=float), (bar.h, 3)), np.maximum(p, 0.01),
+                            scale).astype(np.uint8)
             self._bar = pygame.surfarray.make_surface(np.repeat(column[None, :, :], bar.w, axis=0))
+            self._bar_key = key
         surface.blit(self._bar, bar.topleft)
         pygame.draw.rect(surface, palette.PANEL_EDGE, bar, 1)
         for q in (0.25, 0.5, 0.75, 1.0):
@@ -70,7 +94,10 @@ class RiskLegend:
             pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, yy), (bar.right + 4, yy))
             text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), size - 1, palette.TEXT_DIM, anchor="midleft")
         y = bar.bottom + 6
-        for swatch, words in ((SAFE_SWATCH, "wood: no fall found"), (UNMAPPED_SWATCH, "greyed: no figure yet")):
+        grey = np.array(wood, dtype=float).mean()
+        faded = tuple(int(c) for c in np.array(wood, dtype=float) * (1 - UNTINTED_GREY) + grey * UNTINTED_GREY)
+        own = "wood" if wood == SAFE_SWATCH else "untinted"
+        for swatch, words in ((wood, f"{own}: no fall found"), (faded, "greyed: no figure yet")):
             pygame.draw.rect(surface, swatch, (rect.x, y + 2, bar.w, size - 4))
             pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
             text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")

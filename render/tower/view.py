@@ -21,7 +21,7 @@ from .camera import Camera
 from .figures import FIGURE_SIZE, SpriteBook
 from .geometry import END_FACES, FACE_CORNERS, SIDE_FACES, Boxes
 from .order import draw_order
-from .tint import tinted
+from .tint import DEFAULT_SCALE, UNTINTED_GREY, tinted
 
 AMBIENT = 0.42
 FLOOR = (44, 49, 60)
@@ -38,7 +38,6 @@ HOLE = (28, 20, 14)
 HOLE_RADIUS = 0.0045  # metres
 HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
                       np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
-UNTINTED_GREY = 0.3  # how far blocks without a risk figure fade to grey while the tint is shown
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
 SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none  # how far blocks without a risk figure fade to grey while the tint is shown
@@ -77,6 +76,7 @@ class TowerScene:
     figures: list[Figure] = field(default_factory=list)
     loose: np.ndarray | None = None  # (N,) True for blocks off the tower (on the floor)
     table: dict | None = None  # the simulator's table and floor (games.jenga.physics.table()); None: a round mat
+    risk_scale: str = DEFAULT_SCALE  # the tint's colour scale (render.tower.tint.SCALES), chosen for the blocks' colour
 
 
 class TowerView:
@@ -194,7 +194,7 @@ class TowerView:
             known = ~np.isnan(risk)
             grey = base.mean(axis=1, keepdims=True) * np.ones(3)
             faded = base * (1 - UNTINTED_GREY) + grey * UNTINTED_GREY
-            base = np.where(known[:, None], tinted(base, np.nan_to_num(risk)), faded)  # safe: wood
+            base = np.where(known[:, None], tinted(base, np.nan_to_num(risk), scene.risk_scale), faded)  # safe: wood
         if hover is not None and 0 <= hover < n:
             base = base.copy()
             base[hover] = base[hover] * 0.75 + 255 * 0.25

@@ -384,3 +384,41 @@ def test_the_mario_scene_gives_bowser_a_block_of_his_layer():
     state.bowser = 9  # as if the tower had grown above him (rendering reads only)
     bowser, = [f for f in jenga_scene_of(state).figures if f.kind == "bowser"]
     assert bowser.block in state.layout[9]
+
+
+def _lab(rgb):
+    """sRGB (..., 3) 0..255 -> CIELAB (D65)."""
+    c = np.asarray(rgb, dtype=float) / 255
+    c = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
+    xyz = c @ np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]).T
+    f = xyz / np.array([0.9505, 1.0, 1.089])
+    f = np.where(f > 0.008856, np.cbrt(f), 7.787 * f + 16 / 116)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
+
+
+def _deuteranope(rgb):
+    """What a deuteranope sees (Machado et al. 2009, severity 1), sRGB 0..255."""
+    c = np.asarray(rgb, dtype=float) / 255
+    lin = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
+    m = np.array([[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]])
+    out = np.clip(lin @ m.T, 0, 1)
+    return 255 * np.where(out > 0.0031308, 1.055 * out ** (1 / 2.4) - 0.055, 12.92 * out)
+
+
+@pytest.mark.parametrize("tower", ["classic", "dk", "mario"])
+def test_every_tinted_block_stands_apart_from_an_untinted_one_of_its_tower(tower):
+    """On Donkey Kong's red girders the yellow-to-red scale put a 75 % block 24 CIELAB units from a plain
+    girder (10 for a deuteranope) and a 50 % Super Mario block 15: risk that looks like no risk. Each
+    tower's scale keeps every tinted block, 5 % to 100 %, clear of its own block colour for normal and
+    deuteranope eyes (at least 11 units; 20 from 50 % up, where a fall is as likely as not), and darker
+    as the risk rises."""
+    from render.tower.jenga_scene import BLOCK_COLOUR, RISK_SCALE
+
+    base = np.array(BLOCK_COLOUR[tower], dtype=float)
+    p = np.linspace(0.05, 1.0, 20)
+    cols = tinted(np.broadcast_to(base, (len(p), 3)), p, RISK_SCALE[tower])
+    for seen, plain in ((_lab(cols), _lab(base)), (_lab(_deuteranope(cols)), _lab(_deuteranope(base)))):
+        apart = np.linalg.norm(seen - plain, axis=1)
+        assert apart.min() > 11 and apart[p >= 0.5].min() > 20, (tower, apart.round(1))
+    assert np.all(np.diff(_lab(cols)[:, 0]) < 0)                      # lightness falls as the risk rises
+    assert np.allclose(tinted(base, 0.0, RISK_SCALE[tower]), base)     # a safe block keeps its colour
