@@ -41,7 +41,7 @@ import numpy as np
 
 from .motion import axes, displacement_mm
 from .spec import BlockError, SimError, TowerSpec
-from .tower import Tower
+from .tower import YAW_GRIP_N_M, Tower
 from .world import pb
 from .verdict import Verdict
 
@@ -213,6 +213,7 @@ class LivePush:
         inertia = m * (self.length ** 2 + tower.dims[b, 1] ** 2) / 12.0
         self.yaw_k, self.yaw_c = inertia * (0.6 / self.dt) ** 2, 2.0 * inertia * (0.6 / self.dt)
         self.cap, self.weight = spec.hand.max_force_n, m * 9.81
+        self.gripped = True                   # False once the block tumbled out of the fingers (YAW_GRIP_N_M)
         self.travel = self.length + spec.hand.clearance_mm / 1000.0
         self.watched = np.array([i for i in self.world.moving_ids if i != b and tower.level_of[i] >= 0], dtype=int)
         self._before_watched = self.before[self.watched]
@@ -283,8 +284,10 @@ class LivePush:
         yaw_err = (yaw - self.yaw0 + half_pi) % np.pi - half_pi
         lift = min(1.0, max(0.0, (moved - (self.length / 2.0 - 0.01)) / 0.01)) * self.weight
         pb.applyExternalForce(body, -1, (fx, fy, lift), pos, pb.WORLD_FRAME, physicsClientId=client)
-        pb.applyExternalTorque(body, -1, (0.0, 0.0, float(-self.yaw_k * yaw_err - self.yaw_c * spin[2])),
-                               pb.WORLD_FRAME, physicsClientId=client)
+        squaring = float(-self.yaw_k * yaw_err - self.yaw_c * spin[2]) if self.gripped else 0.0
+        if squaring > YAW_GRIP_N_M or squaring < -YAW_GRIP_N_M:
+            self.gripped, squaring = False, 0.0   # see sim.tower.YAW_GRIP_N_M
+        pb.applyExternalTorque(body, -1, (0.0, 0.0, squaring), pb.WORLD_FRAME, physicsClientId=client)
         return abs(fx * px + fy * py)
 
     def _run(self, a0: float, c0: float, a1: float, c1: float, n: int) -> None:

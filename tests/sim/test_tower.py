@@ -248,17 +248,53 @@ def test_a_push_is_judged_the_same_with_or_without_its_shortcuts():
 
 
 @pytest.mark.physics
-def test_a_solver_that_diverges_gives_a_collapse_and_never_a_nan():
+def test_a_block_tumbling_out_of_the_fingers_no_longer_makes_the_solver_diverge():
     """A push on a 38-level tower once made PyBullet's solver diverge mid-push (every pose of 21 blocks NaN;
-    a bot game of the ladder then stopped on a NaN figure). The run stops at the first NaN pose and judges
-    the operation a collapse ("diverged"): no verdict figure and no stored pose is NaN."""
+    a bot game of the ladder then stopped on a NaN figure): the block see-sawed over the tower's edge and
+    the hand's explicit yaw spring-damper went unstable, its torque growing about three times a step. Past
+    YAW_GRIP_N_M the hand lets the block's twist go, so the push plays out as physics: finite poses, no
+    "diverged" verdict, and the same push with the old unlimited grip still diverges."""
     import json
     from pathlib import Path
+
+    import sim.tower as tower_module
 
     case = json.loads((Path(__file__).parent / "diverging_tower.json").read_text())
     spec = load_spec(case["variant"])
     tower = Tower.from_state(spec, case["state"])
     verdict = tower.extract(case["level"], case["pos"], **case["push"])
+    assert verdict.outcome != "diverged"
+    assert np.isfinite(verdict.push_force_n) and np.isfinite(verdict.max_displacement_mm)
+    assert np.isfinite(tower.poses()).all() and np.isfinite(np.asarray(tower.get_state()["poses"])).all()
+    # The same push with the grip the hand had before (no limit) is the divergence this guards against.
+    old = tower_module.YAW_GRIP_N_M
+    tower_module.YAW_GRIP_N_M = float("inf")
+    try:
+        before = Tower.from_state(spec, case["state"]).extract(case["level"], case["pos"], **case["push"])
+    finally:
+        tower_module.YAW_GRIP_N_M = old
+    assert before.outcome == "diverged"
+
+
+@pytest.mark.physics
+def test_a_solver_that_diverges_gives_a_collapse_and_never_a_nan():
+    """Should the solver still diverge (the diverging push above, played with the hand's old unlimited
+    grip), the run stops at the first NaN pose and judges the operation a collapse ("diverged"): no
+    verdict figure and no stored pose is NaN."""
+    import json
+    from pathlib import Path
+
+    import sim.tower as tower_module
+
+    case = json.loads((Path(__file__).parent / "diverging_tower.json").read_text())
+    spec = load_spec(case["variant"])
+    tower = Tower.from_state(spec, case["state"])
+    old = tower_module.YAW_GRIP_N_M
+    tower_module.YAW_GRIP_N_M = float("inf")
+    try:
+        verdict = tower.extract(case["level"], case["pos"], **case["push"])
+    finally:
+        tower_module.YAW_GRIP_N_M = old
     assert verdict.outcome == "diverged" and verdict.collapsed and verdict.fallen
     assert np.isfinite(verdict.push_force_n) and np.isfinite(verdict.max_displacement_mm)
     assert np.isfinite(tower.poses()).all() and np.isfinite(np.asarray(tower.get_state()["poses"])).all()
