@@ -117,9 +117,10 @@ def mentions_sources(words: str) -> list[str]:
     return found
 
 
-def tower_sketch(size: tuple[int, int], levels: int = 18) -> "pygame.Surface":
+def tower_sketch(size: tuple[int, int], levels: int = 18, wood=(214, 170, 110)) -> "pygame.Surface":
     """A Jenga tower seen from one side, drawn from shapes: levels alternate between three block ends and
-    one block's long face, with one block pushed half out, so a player sees what the game is about."""
+    one block's long face, with one block pushed half out, so a player sees what the game is about.
+    `wood` is the blocks' colour (the game's own: wood, Donkey Kong's red girders, Super Mario's blocks)."""
     import pygame
 
     from . import palette as P
@@ -127,7 +128,9 @@ def tower_sketch(size: tuple[int, int], levels: int = 18) -> "pygame.Surface":
     w, h = size
     surf = pygame.Surface((max(1, w), max(1, h)))
     surf.fill(P.BACKGROUND)
-    wood, dark, grain = (214, 170, 110), (120, 84, 44), (190, 146, 92)
+    wood = tuple(int(c) for c in wood)
+    dark = tuple(int(c * 0.56) for c in wood)
+    grain = tuple(int(c * 0.88) for c in wood)
     block_h = max(3, min(int(h * 0.9 / (levels + 1)), int(w * 0.22 / 1.5)))
     tower_w = int(block_h * 1.5 * 3)
     x0, floor = (w - tower_w) // 2, h - block_h
@@ -137,12 +140,16 @@ def tower_sketch(size: tuple[int, int], levels: int = 18) -> "pygame.Surface":
         if level % 2 == 0:  # three ends of blocks that run away from the viewer
             bw = tower_w // 3
             for j in range(3):
-                out = int(bw * 0.9) if (level, j) == (7, 2) else 0  # one block pushed part way out
-                r = pygame.Rect(x0 + j * bw + 1 + out, y + 1, bw - 2, block_h - 2)
+                r = pygame.Rect(x0 + j * bw + 1, y + 1, bw - 2, block_h - 2)
                 pygame.draw.rect(surf, wood, r)
                 pygame.draw.rect(surf, dark, r, 1)
-        else:  # one long block across
-            r = pygame.Rect(x0 + 1, y + 1, tower_w - 2, block_h - 2)
+        else:  # one long block across; on level 7 it is pushed part way out along its length
+            out = int(tower_w * 0.4) if level == 7 else 0
+            if out:  # the block behind it shows where it came from
+                behind = pygame.Rect(x0 + 1, y + 1, tower_w - 2, block_h - 2)
+                pygame.draw.rect(surf, grain, behind)
+                pygame.draw.rect(surf, dark, behind, 1)
+            r = pygame.Rect(x0 + 1 + out, y + 1, tower_w - 2, block_h - 2)
             pygame.draw.rect(surf, wood, r)
             for k in range(1, 4):
                 gy = r.y + k * r.h // 4

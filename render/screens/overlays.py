@@ -139,7 +139,10 @@ class Overlays:
         """The board as it stands, drawn by the screen's own draw_board and shrunk to fit `size`, for the
         help's how to play."""
         if self.match.config.game.startswith("jenga"):
-            return tower_sketch(size)  # the tower view may still be building: a drawn tower, always ready
+            # The tower view may still be building: a drawn tower in the game's block colour, always ready.
+            from ..tower.jenga_scene import BLOCK_COLOUR
+            tower = getattr(self.match.state, "TOWER", "classic")
+            return tower_sketch(size, wood=BLOCK_COLOUR.get(tower, BLOCK_COLOUR["classic"]))
         board = self.rects.get("board")
         if board is None or board.w < 10 or board.h < 10:
             return pygame.Surface((1, 1))
@@ -165,7 +168,8 @@ class Overlays:
         spot = shot.get_rect(midtop=(picture.centerx, picture.y))
         surface.blit(shot, spot)
         pygame.draw.rect(surface, P.PANEL_EDGE, spot, width=1)
-        text.draw(surface, text.fit("The board now", self.font_size(14), pic_w), (spot.centerx, spot.bottom + 4),
+        caption = "A tower like this one" if self.match.config.game.startswith("jenga") else "The board now"
+        text.draw(surface, text.fit(caption, self.font_size(14), pic_w), (spot.centerx, spot.bottom + 4),
                   self.font_size(14), P.TEXT_DIM, anchor="midtop")
         size = self.font_size(16)
         body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w - pic_w - int(20 * s), inner.h - int(64 * s))

@@ -631,3 +631,21 @@ def test_the_help_describes_every_bot_of_the_game_in_its_own_words():
     assert "girders" in notes["jenga_dk"] and "girders" not in notes["jenga_mario"] + notes["jenga_classic"]
     assert "full level" in notes["jenga_mario"] and "full level" not in notes["jenga_dk"] + notes["jenga_classic"]
     assert "plays lighter" in notes["jenga_mario"] and "plays lighter" not in notes["jenga_classic"]
+
+
+def test_the_jenga_help_draws_a_tower_in_the_games_own_colour():
+    """The help's picture of a Jenga game is a drawn tower (the 3-D view may still be building), in the
+    game's block colour: Donkey Kong's red girders and Super Mario's orange blocks were drawn as pale wood."""
+    from render.tower.jenga_scene import BLOCK_COLOUR
+
+    for game, tower in (("jenga_classic", "classic"), ("jenga_dk", "dk"), ("jenga_mario", "mario")):
+        spec = registry.get(game)
+        app = App(match=Match(spec.make_config([Seat("Ann"), Seat("Bot", "pro")]), 5))
+        picture = app.screen.help_picture((300, 400))
+        pixels = {picture.get_at((x, y))[:3] for x in range(0, 300, 3) for y in range(0, 400, 3)}
+        assert tuple(BLOCK_COLOUR[tower]) in pixels, game
+        others = [c for t, c in BLOCK_COLOUR.items() if t != tower]
+        assert not any(tuple(c) in pixels for c in others), game
+        app.handle(key(pygame.K_F1))
+        app.draw()
+        app.close()
