@@ -72,10 +72,17 @@ def bot_title(name: str) -> str:
     return name.replace("_", " ").capitalize() + " bot"
 
 
-def bot_section(spec) -> list[str]:
-    """The help's lines on the game's bots, weakest first: each one's name and how it plays."""
+def bot_lines(spec) -> list[str]:
+    """One line per bot of a game, weakest first (the order the seat buttons cycle them): its name as
+    people read it and how it plays (the game's bot_notes), or its name alone without a note."""
     notes = getattr(spec, "bot_notes", {}) or {}
-    return [f"• {bot_title(b)}: {notes[b]}." for b in spec.bots if b in notes]
+    return [f"{bot_title(b)}: {notes[b]}." if b in notes else bot_title(b) for b in spec.bots]
+
+
+def bot_section(spec) -> list[str]:
+    """The help's lines on the game's bots that have a note, weakest first."""
+    notes = getattr(spec, "bot_notes", {}) or {}
+    return [f"• {line}" for b, line in zip(spec.bots, bot_lines(spec)) if b in notes]
 
 
 def how_to_play(game: str) -> list[str]:

@@ -19,7 +19,7 @@ from games.match import Match, MatchFileError
 
 from . import palette as P
 from . import storage, text
-from .help import bot_title
+from .help import bot_lines, bot_title
 from .widgets import Button, ListView, TextField, draw_seat_mark, panel
 
 if TYPE_CHECKING:
@@ -110,11 +110,7 @@ class LauncherScreen:
     def bot_lines(self) -> list[str]:
         """One line per bot of the chosen game, weakest first as the seat buttons cycle them: its name as
         people read it and how it plays (the game's bot_notes)."""
-        spec = self.spec
-        if spec is None:
-            return []
-        notes = getattr(spec, "bot_notes", {}) or {}
-        return [f"{bot_title(b)}: {notes[b]}." if b in notes else bot_title(b) for b in spec.bots]
+        return [] if self.spec is None else bot_lines(self.spec)
 
     def bot_lines_shown(self, fits) -> tuple[list[str], list[str]]:
         """(the bot lines to draw, weakest first, and the titles of the bots left out) when only some fit:
@@ -664,11 +660,11 @@ class LauncherScreen:
             y += int(10 * s)
             step, gap, bottom = int(self.fs(14) * 1.3), int(4 * s), self.cols[1].bottom - int(6 * s)
 
-            every = self.bot_lines()
+            rows_of = {e: len(text.wrap(e, self.fs(14), c1.w)) for e in self.bot_lines()}
 
             def height(entries: list[str]) -> int:
-                rows = sum(len(text.wrap(e, self.fs(14), c1.w)) for e in entries)
-                others = [e.split(":")[0] for e in every if e not in entries]
+                rows = sum(rows_of[e] for e in entries)
+                others = [e.split(":")[0] for e in rows_of if e not in entries]
                 if others:
                     rows += len(text.wrap(self.more_bots_note(others), self.fs(14), c1.w))
                 return rows * step + gap * len(entries)

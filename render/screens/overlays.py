@@ -140,9 +140,8 @@ class Overlays:
         help's how to play."""
         if self.match.config.game.startswith("jenga"):
             # The tower view may still be building: a drawn tower in the game's block colour, always ready.
-            from ..tower.jenga_scene import BLOCK_COLOUR
-            tower = getattr(self.match.state, "TOWER", "classic")
-            return tower_sketch(size, wood=BLOCK_COLOUR.get(tower, BLOCK_COLOUR["classic"]))
+            from ..tower.jenga_scene import tower_look
+            return tower_sketch(size, wood=tower_look(getattr(self.match.state, "TOWER", "classic"))[0])
         board = self.rects.get("board")
         if board is None or board.w < 10 or board.h < 10:
             return pygame.Surface((1, 1))

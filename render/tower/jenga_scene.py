@@ -22,6 +22,12 @@ BLOCK_COLOUR = {"classic": (214, 178, 128), "dk": (196, 84, 58), "mario": (204, 
 HOLES = {"classic": False, "dk": True, "mario": True}
 RISK_SCALE = {"classic": "YlOrRd", "dk": "BuPu", "mario": "BuPu"}  # render.tower.tint: why each
 TOP_FIGURE = {"dk": "dk_pauline", "mario": "bowser"}
+
+
+def tower_look(name: str) -> tuple[tuple[int, int, int], str]:
+    """(block colour, risk scale) of a tower by name; an unknown tower looks like the classic one."""
+    key = name if name in BLOCK_COLOUR else "classic"
+    return BLOCK_COLOUR[key], RISK_SCALE[key]
 HIDDEN_PLACES = ("hand", "aside")  # blocks not drawn: held, or set aside by the simulator
 
 
@@ -99,7 +105,7 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
     from games.jenga import physics
 
     return TowerScene(poses, sizes, block_colours(name, len(poses)), hidden, symbols, HOLES.get(name, False),
-                      figures, loose, physics.table(), RISK_SCALE.get(name, RISK_SCALE["classic"]))
+                      figures, loose, physics.table(), tower_look(name)[1])
 
 
 def stack_ghosts(state, sizes: np.ndarray, poses: np.ndarray) -> tuple[list[int], np.ndarray, np.ndarray]:

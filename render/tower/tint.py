@@ -30,10 +30,8 @@ SCALES = {
                       [136, 65, 157], [110, 1, 107]], dtype=float),
 }
 DEFAULT_SCALE = "YlOrRd"
-_STOPS = SCALES[DEFAULT_SCALE]
 
 MEANING = ("chance that a brisk, fairly", "steady pull topples the tower")
-UNMAPPED_SWATCH = (170, 150, 125)  # a greyed block (no figure yet) of the classic tower, for the legend
 UNTINTED_GREY = 0.3  # how far blocks without a risk figure fade to grey while the tint is shown
 SAFE_SWATCH = (214, 178, 128)  # wood: no fall found
 MIN_TINT = {"YlOrRd": 0.55, "BuPu": 0.9}
@@ -50,6 +48,12 @@ def risk_colour(p, scale: str = DEFAULT_SCALE) -> np.ndarray:
     i = np.minimum(np.floor(x).astype(int), len(stops) - 2)
     t = (x - i)[..., None]
     return stops[i] * (1 - t) + stops[i + 1] * t
+
+
+def faded(colours) -> np.ndarray:
+    """Block colours (..., 3) faded UNTINTED_GREY of the way to their own grey: no risk figure yet."""
+    colours = np.asarray(colours, dtype=float)
+    return colours * (1 - UNTINTED_GREY) + colours.mean(axis=-1, keepdims=True) * UNTINTED_GREY
 
 
 def tinted(wood: np.ndarray, p, scale: str = DEFAULT_SCALE) -> np.ndarray:
@@ -94,10 +98,9 @@ class RiskLegend:
             pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, yy), (bar.right + 4, yy))
             text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), size - 1, palette.TEXT_DIM, anchor="midleft")
         y = bar.bottom + 6
-        grey = np.array(wood, dtype=float).mean()
-        faded = tuple(int(c) for c in np.array(wood, dtype=float) * (1 - UNTINTED_GREY) + grey * UNTINTED_GREY)
         own = "wood" if wood == SAFE_SWATCH else "untinted"
-        for swatch, words in ((wood, f"{own}: no fall found"), (faded, "greyed: no figure yet")):
+        greyed = tuple(int(c) for c in faded(wood))
+        for swatch, words in ((wood, f"{own}: no fall found"), (greyed, "greyed: no figure yet")):
             pygame.draw.rect(surface, swatch, (rect.x, y + 2, bar.w, size - 4))
             pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
             text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")

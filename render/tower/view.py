@@ -21,7 +21,7 @@ from .camera import Camera
 from .figures import FIGURE_SIZE, SpriteBook
 from .geometry import END_FACES, FACE_CORNERS, SIDE_FACES, Boxes
 from .order import draw_order
-from .tint import DEFAULT_SCALE, UNTINTED_GREY, tinted
+from .tint import DEFAULT_SCALE, faded, tinted
 
 AMBIENT = 0.42
 FLOOR = (44, 49, 60)
@@ -40,7 +40,7 @@ HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
                       np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
-SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none  # how far blocks without a risk figure fade to grey while the tint is shown
+SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none
 
 
 @dataclass
@@ -192,9 +192,7 @@ class TowerView:
         if risk is not None:
             risk = np.asarray(risk, dtype=float)
             known = ~np.isnan(risk)
-            grey = base.mean(axis=1, keepdims=True) * np.ones(3)
-            faded = base * (1 - UNTINTED_GREY) + grey * UNTINTED_GREY
-            base = np.where(known[:, None], tinted(base, np.nan_to_num(risk), scene.risk_scale), faded)  # safe: wood
+            base = np.where(known[:, None], tinted(base, np.nan_to_num(risk), scene.risk_scale), faded(base))  # safe: wood
         if hover is not None and 0 <= hover < n:
             base = base.copy()
             base[hover] = base[hover] * 0.75 + 255 * 0.25

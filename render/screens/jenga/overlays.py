@@ -11,7 +11,7 @@ import pygame
 
 from ... import palette as P
 from ... import text
-from ...tower.jenga_scene import BLOCK_COLOUR, RISK_SCALE
+from ...tower.jenga_scene import tower_look
 from ...widgets import draw_seat_mark, panel
 from .risk import risk_words
 from .pointer import HOLE_WORDS
@@ -35,10 +35,8 @@ class Overlays:
         size = self.font_size(14)
         legend_bottom = rect.y
         if self.show_risk and not self.match.is_over():
-            name = state.TOWER
             legend_bottom = self.legend.draw(surface, self._legend_rect(rect), size, self.risk_status(risk is not None),
-                                             BLOCK_COLOUR.get(name, BLOCK_COLOUR["classic"]),
-                                             RISK_SCALE.get(name, RISK_SCALE["classic"]))
+                                             *tower_look(state.TOWER))
         self.legend_bottom = legend_bottom
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
