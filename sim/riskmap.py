@@ -1,9 +1,12 @@
 """The risk map: for every removable block, the chance that extracting it topples the tower.
 
 Each block is extracted up to `samples` times from the same tower: first with the nominal push, then
-with the push perturbed a little each time (speed, direction, side, steadiness and tremor); p_collapse
-is the fraction of those extractions that fell. The perturbations of a block are drawn from numpy's
-generator seeded with (seed, level, pos), so the map does not depend on how the work is split.
+with the push perturbed a little each time (speed, direction, steadiness and tremor); p_collapse is the
+fraction of those extractions that fell. The perturbations of a block are drawn from numpy's generator
+seeded with (seed, level, pos), so the map does not depend on how the work is split. The side a push
+comes from is not drawn: it alternates (_side), so any even number of a block's pushes, in the order the
+test runs them, has as many from each end (a block that only one end of the tower can push out safely
+reads half, not whatever share a coin gave).
 
 The pushes run as a sequential test (SequentialTest, shared with the app's risk worker, which runs it on
 its own pool), block by block, spread push by push over worker processes (one PyBullet DIRECT client per
@@ -73,13 +76,24 @@ def _next_stop(runs: list, samples: int) -> int:
     return samples
 
 
+def _side(i: int) -> int:
+    """The end push i of a block (push_samples' index) comes from: +1 for the nominal push (0) and every
+    even index, -1 for the odd ones. In push_order's running order the sides go -, +, +, -, +, -, +, -, ...:
+    every even prefix has as many pushes from each end."""
+    return 1 if i % 2 == 0 else -1
+
+
 def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) -> list[dict]:
-    """The pushes tried on one block: first the nominal push, then perturbed ones."""
+    """The pushes tried on one block: first the nominal push, then perturbed ones, their sides alternating
+    (_side)."""
     rng = np.random.default_rng([int(seed), int(level), int(pos), 0x7269736B])
-    pushes = [{"side": 1, "speed": speed, "angle_deg": 0.0, "steadiness": 1.0, "tremor": 0}]
-    for _ in range(samples - 1):
+    pushes = [{"side": _side(0), "speed": speed, "angle_deg": 0.0, "steadiness": 1.0, "tremor": 0}]
+    for i in range(1, samples):
+        # The side is still drawn, and not used: the draws after it, and so each push's speed, direction,
+        # steadiness and tremor, stay those of the maps made when the side was drawn (docs/sim.md).
+        rng.choice([-1, 1])
         pushes.append({
-            "side": int(rng.choice([-1, 1])),
+            "side": _side(i),
             "speed": float(speed * rng.uniform(0.8, 1.25)),
             "angle_deg": float(rng.normal(0.0, 3.0)),
             "steadiness": float(rng.uniform(0.8, 1.0)),
