@@ -186,7 +186,8 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
     """The screen's map runs every block's first four pushes before any block's last four
     (RISK_FIRST_PASS): a block those leave unsettled gives an interim row from them, and its final row,
     like every other block's, is the one the map gives without a first pass. On classic seed 3, the first
-    four pushes of 3:1 split two and two (benchmarks/results/riskmap_brute_3-5.json), 15:1 stands calm."""
+    four pushes of 3:1 topple the tower three times and stand once (in the brute-force map,
+benchmarks/results/riskmap_brute_3-5.json, 3:1 falls to most of its 64 pushes but not all), 15:1 stands calm."""
     from games.jenga import physics
 
     state = Tower(load_spec("classic"), seed=3).get_state()
@@ -210,7 +211,7 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
     whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
     assert [final[(r["level"], r["pos"])] for r in whole] == whole
     assert set(interim) == {(3, 1)} and interim[(3, 1)]["interim"] is True
-    assert interim[(3, 1)]["samples_run"] == 4 and interim[(3, 1)]["p_collapse"] == 0.5
+    assert interim[(3, 1)]["samples_run"] == 4 and interim[(3, 1)]["p_collapse"] == 0.75
     assert final[(3, 1)]["samples_run"] == 8 and final[(15, 1)]["samples_run"] < 4
 
 
