@@ -7,7 +7,9 @@ The result is cached in a JSON file (one entry per tower, written as each tower 
     nice -n 19 python benchmarks/sim_riskmap_brute.py [--variant classic] [--seeds 0-2] [--brute 64]
         [--out benchmarks/results/riskmap_brute.json]
 
-Each push is [collapsed, median push force N, largest displacement of another block mm, CPU s].
+Each push is [collapsed, median push force N, largest displacement of another block mm, CPU s]. A tower
+made since the pushes' sides alternate (sim.riskmap._side) says "sides": "alternating"; the older ones,
+whose sides were drawn, are in benchmarks/results/drawn_sides/ (benchmarks/sim_riskmap_sides.py).
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ def main(argv=None) -> int:
             t0, load0 = time.perf_counter(), os.getloadavg()[0]
             if not entry:
                 entry = {"variant": a.variant, "seed": seed, "map_seed": 0, "brute": a.brute, "speed": a.speed,
-                         "commit": commit, "wall_s": 0.0, "load_average": [load0], "complete": False, "blocks": []}
+                         "sides": "alternating", "commit": commit, "wall_s": 0.0, "load_average": [load0], "complete": False, "blocks": []}
                 data["towers"][key] = entry
             # A tower cut short (the file is written after every block) goes on from its next block.
             todo = blocks[len(entry["blocks"]):]

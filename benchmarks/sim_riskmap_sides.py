@@ -1,0 +1,134 @@
+"""Drawn or alternating sides: how often a sequential risk map misses the brute-force map by more than 0.15.
+
+A block's p_collapse can differ a lot between the tower's two ends (a block one end of the tower pushes
+out cleanly and the other end jams). When each perturbed push drew its side, a map of 8 pushes could get
+6 from one end and read that end's figure; sim.riskmap now alternates the sides, so every even number of
+a block's pushes is split evenly. This bootstraps both ways from the pushes of a brute-force cache
+(benchmarks/sim_riskmap_brute.py), without physics: in each round every block's map is made again, its
+nominal push the cached one, each perturbed push drawn (with replacement) from the cached perturbed
+pushes of the side that push would come from, and the test run on them with sim.riskmap's own rule
+(sim_riskmap_grade.replay). Against the side-balanced figure of the cache (the mean of its two sides'
+fall rates), it counts the blocks beyond 0.15 per map, the maps with every block within, and the pushes
+and CPU the maps would spend.
+
+    python benchmarks/sim_riskmap_sides.py [--cache PATH ...] [--rounds 300] [--seed 0] [--json]
+
+The cache's own scheme is read from each tower's "sides" field ("alternating", written by the brute
+script since the change) and is "drawn" without it; the sides of a drawn cache's pushes are drawn again
+here from the same seeded generator as they were when it was made.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sim import Tower, load_spec  # noqa: E402
+from sim.riskmap import _side, push_order, push_samples  # noqa: E402
+
+import sim_riskmap_grade  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+DEFAULT = [RESULTS / "drawn_sides" / "riskmap_brute_3-5.json", RESULTS / "riskmap_brute_3-5.json"]
+
+
+def drawn_sides(seed: int, level: int, pos: int, samples: int) -> list[int]:
+    """The sides push_samples drew (index order, the nominal push +1) before they alternated: its
+    generator draws the side first and then four more numbers for each perturbed push."""
+    rng = np.random.default_rng([int(seed), int(level), int(pos), 0x7269736B])
+    sides = [1]
+    for _ in range(samples - 1):
+        sides.append(int(rng.choice([-1, 1])))
+        rng.uniform(0.8, 1.25), rng.normal(0.0, 3.0), rng.uniform(0.8, 1.0), rng.integers(0, 2**31 - 1)
+    return sides
+
+
+def run_order_sides(scheme: str, seed: int, level: int, pos: int, samples: int) -> list[int]:
+    """The sides of a block's pushes in the order the test runs them (push_order), under `scheme`."""
+    if scheme == "drawn":
+        return push_order(drawn_sides(seed, level, pos, samples))
+    return [p["side"] for p in push_order(push_samples(seed, level, pos, samples, 0.1))]
+
+
+def bootstrap(tower: dict, safe: list, rounds: int, samples: int, rng) -> dict:
+    """Both schemes' maps of one cached tower, `rounds` times: figures per map, averaged."""
+    scheme = tower.get("sides", "drawn")
+    blocks = []
+    for b in tower["blocks"]:
+        sides = run_order_sides(scheme, tower["map_seed"], b["level"], b["pos"], len(b["pushes"]))
+        pool = {s: [r for k, (r, side) in enumerate(zip(b["pushes"], sides)) if k != 1 and side == s] for s in (-1, 1)}
+        truth = float(np.mean([np.mean([r[0] for r in pool[s]]) for s in (-1, 1)]))
+        blocks.append((b, pool, truth))
+    out = {}
+    for way in ("drawn", "alternating"):
+        beyond, pushes, cpu, clean = [], [], [], 0
+        for _ in range(rounds):
+            miss = n_total = c_total = 0
+            for (b, pool, truth), s in zip(blocks, safe):
+                runs = []
+                for k in range(samples):
+                    if k == 1:
+                        runs.append(b["pushes"][1])          # the nominal push: always the same
+                        continue
+                    side = int(rng.choice([-1, 1])) if way == "drawn" else _side(push_order(list(range(samples)))[k])
+                    runs.append(pool[side][int(rng.integers(len(pool[side])))])
+                n = sim_riskmap_grade.replay(runs, bool(s), samples)
+                p = sum(r[0] for r in runs[:n]) / n
+                miss += abs(p - truth) > 0.15
+                n_total += n
+                c_total += sum(r[3] for r in runs[:n])
+            beyond.append(miss)
+            pushes.append(n_total)
+            cpu.append(c_total)
+            clean += miss == 0
+        out[way] = {"beyond_0_15_per_map": round(float(np.mean(beyond)), 3), "maps_all_within": clean / rounds,
+                    "pushes_per_map": round(float(np.mean(pushes)), 1), "cpu_s_per_map": round(float(np.mean(cpu)), 2)}
+    lopsided = sum(abs(np.mean([r[0] for r in pool[-1]]) - np.mean([r[0] for r in pool[1]])) > 0.3
+                   for _, pool, _ in blocks)
+    return {"cache_sides": scheme, "blocks": len(blocks), "blocks_whose_sides_differ_by_over_0_3": int(lopsided), **out}
+
+
+def main(argv=None) -> int:
+    import argparse
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--cache", type=Path, nargs="+", default=DEFAULT)
+    p.add_argument("--rounds", type=int, default=300)
+    p.add_argument("--samples", type=int, default=8)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    if a.rounds < 1 or a.samples < 2:
+        p.error("--rounds must be at least 1 and --samples at least 2")
+    rng = np.random.default_rng(a.seed)
+    results = []
+    for path in a.cache:
+        if not path.exists():
+            print(f"{path}: no such cache (make one with benchmarks/sim_riskmap_brute.py)", file=sys.stderr)
+            return 2
+        for key, t in json.loads(path.read_text())["towers"].items():
+            if not t.get("complete", True):
+                continue
+            spec = load_spec(t["variant"])
+            blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
+            safe = Tower(spec, t["seed"]).static_margins(blocks)[0] >= spec.verdict.near_critical_margin_mm
+            row = {"cache": path.name, "tower": key, **bootstrap(t, list(safe), a.rounds, a.samples, rng)}
+            results.append(row)
+            if not a.json:
+                d, s = row["drawn"], row["alternating"]
+                print(f"{path.name} {key} ({row['cache_sides']} sides; {row['blocks_whose_sides_differ_by_over_0_3']} "
+                      f"of {row['blocks']} blocks fall over 0.3 more often from one end): blocks beyond 0.15 per map "
+                      f"drawn {d['beyond_0_15_per_map']} -> alternating {s['beyond_0_15_per_map']}; maps all within "
+                      f"{d['maps_all_within']:.0%} -> {s['maps_all_within']:.0%}; pushes {d['pushes_per_map']} -> "
+                      f"{s['pushes_per_map']}, CPU {d['cpu_s_per_map']} -> {s['cpu_s_per_map']} s", flush=True)
+    if a.json:
+        print(json.dumps({"rounds": a.rounds, "samples": a.samples, "seed": a.seed, "towers": results}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

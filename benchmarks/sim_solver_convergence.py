@@ -1,0 +1,107 @@
+"""Does a push's verdict hold when the solver is given more iterations? Brisk map pushes low in the tower.
+
+The glued load above a push's level is solved in `iterations_per_glued_level` x (glued levels) solver
+iterations a step (at most `max_iterations`; sim/world.py). This runs the first `--pushes` pushes of the
+risk map (sim.riskmap's own pushes, in its order) on every block of levels `--levels` of fresh towers,
+once per setting, and prints how many fell at each setting and how many verdicts changed between
+neighbouring settings: a converged solver gives the same falls at every setting past some point.
+
+    python benchmarks/sim_solver_convergence.py [--seeds 0-2] [--levels 0-7] [--pushes 3]
+        [--settings 3:150,5:150,9:300,18:300] [--workers 2] [--json]
+
+A setting is PER_LEVEL:MAX (iterations per glued level : the most iterations a step); the project's
+physics is 5:150 (assets/towers/classic.json and sim/spec.py).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sim import Tower, load_spec  # noqa: E402
+from sim.riskmap import push_order, push_outcome, push_samples  # noqa: E402
+
+
+def _span(text: str) -> list[int]:
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def _settings(text: str) -> list[tuple[int, int]]:
+    out = []
+    for part in text.split(","):
+        per, _, top = part.partition(":")
+        out.append((int(per), int(top or 150)))
+    return out
+
+
+def _run(job):
+    variant, seed, level, pos, k, push, per, top = job
+    spec = load_spec(variant).with_physics(iterations_per_glued_level=per, max_iterations=top)
+    t0 = time.process_time()
+    v = push_outcome(spec, Tower(load_spec(variant), seed).get_state(), level, pos, push)
+    return (seed, level, pos, k, per, top), bool(v.collapsed), time.process_time() - t0
+
+
+def main(argv=None) -> int:
+    import argparse
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--seeds", default="0-2")
+    p.add_argument("--levels", default="0-7")
+    p.add_argument("--pushes", type=int, default=3, help="the first N pushes of each block's map (1 to 8)")
+    p.add_argument("--settings", default="3:150,5:150,9:300,18:300")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    try:
+        seeds, levels, settings = _span(a.seeds), _span(a.levels), _settings(a.settings)
+    except ValueError as e:
+        p.error(f"--seeds, --levels take A-B and --settings PER:MAX,... ({e})")
+    if not 1 <= a.pushes <= 8 or a.workers < 1:
+        p.error("--pushes must be 1 to 8 and --workers at least 1")
+    spec = load_spec(a.variant)
+    jobs = []
+    for seed in seeds:
+        tower = Tower(spec, seed)
+        for level, pos in tower.removable():
+            if level in levels:
+                for k, push in enumerate(push_order(push_samples(0, level, pos, 8, 0.1))[: a.pushes]):
+                    jobs += [(a.variant, seed, level, pos, k, push, per, top) for per, top in settings]
+    with multiprocessing.get_context("fork").Pool(a.workers) as pool:
+        results = pool.map(_run, jobs, chunksize=2)
+    fell = {key: f for key, f, _ in results}
+    cpu = {}
+    for key, _, c in results:
+        cpu[key[4:]] = cpu.get(key[4:], 0.0) + c
+    pushes = sorted({key[:4] for key in fell})
+    rows = []
+    for i, s in enumerate(settings):
+        row = {"iterations_per_glued_level": s[0], "max_iterations": s[1], "pushes": len(pushes),
+               "falls": sum(fell[q + s] for q in pushes), "cpu_s": round(cpu[s], 1)}
+        if i:
+            prev = settings[i - 1]
+            row["stood_then_fell"] = sum(not fell[q + prev] and fell[q + s] for q in pushes)
+            row["fell_then_stood"] = sum(fell[q + prev] and not fell[q + s] for q in pushes)
+            row["changed"] = [list(q) for q in pushes if fell[q + prev] != fell[q + s]]
+        rows.append(row)
+    out = {"variant": a.variant, "seeds": seeds, "levels": levels, "pushes_per_block": a.pushes, "settings": rows}
+    if a.json:
+        print(json.dumps(out, indent=1))
+    else:
+        for r in rows:
+            change = (f"; from the setting before: {r['stood_then_fell']} stood then fell, {r['fell_then_stood']} fell "
+                      f"then stood" if "changed" in r else "")
+            print(f"{r['iterations_per_glued_level']} per glued level (at most {r['max_iterations']}): "
+                  f"{r['falls']} of {r['pushes']} pushes fell, {r['cpu_s']} s CPU{change}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
