@@ -187,7 +187,7 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
     (RISK_FIRST_PASS): a block those leave unsettled gives an interim row from them, and its final row,
     like every other block's, is the one the map gives without a first pass. On classic seed 3, the first
     four pushes of 3:1 topple the tower three times and stand once (in the brute-force map,
-benchmarks/results/riskmap_brute_3-5.json, 3:1 falls to 37 of its 64 pushes), 15:1 stands calm."""
+    benchmarks/results/riskmap_brute_3-5.json, 3:1 falls to 37 of its 64 pushes), 15:1 stands calm."""
     from games.jenga import physics
 
     state = Tower(load_spec("classic"), seed=3).get_state()
