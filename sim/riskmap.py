@@ -5,8 +5,8 @@ with the push perturbed a little each time (speed, direction, steadiness and tre
 fraction of those extractions that fell. The perturbations of a block are drawn from numpy's generator
 seeded with (seed, level, pos), so the map does not depend on how the work is split. The side a push
 comes from is not drawn: it alternates (_side), so any even number of a block's pushes, in the order the
-test runs them, has as many from each end (a block that only one end of the tower can push out safely
-reads half, not whatever share a coin gave).
+test runs them, has as many from each end (a block that falls from one end of the tower and not from the
+other reads the mix of both ends, not whatever share a coin gave).
 
 The pushes run as a sequential test (SequentialTest, shared with the app's risk worker, which runs it on
 its own pool), block by block, spread push by push over worker processes (one PyBullet DIRECT client per

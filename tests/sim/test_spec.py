@@ -117,6 +117,24 @@ def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
         risk_map(spec, tower, samples=0, workers=1, blocks=blocks)
 
 
+def test_a_blocks_map_pushes_come_from_both_ends_alike():
+    """A block can fall when pushed from one end and not from the other (docs/sim.md, "Both ends alike"):
+    in the order the sequential test runs a block's pushes, every even number of them has as many from
+    each end, and the 64 of the brute-force map split 32 and 32. The rest of each push is drawn from
+    (seed, level, pos) alone."""
+    from sim.riskmap import push_order, push_samples
+
+    for seed, level, pos, samples in ((0, 0, 0, 8), (3, 8, 1, 8), (7, 15, 2, 64), (1, 4, 1, 2)):
+        pushes = push_order(push_samples(seed, level, pos, samples, 0.1))
+        sides = [p["side"] for p in pushes]
+        assert set(sides) == {-1, 1}
+        assert all(sum(sides[:n]) == 0 for n in range(2, samples + 1, 2)), sides
+        assert pushes[1] == {"side": 1, "speed": 0.1, "angle_deg": 0.0, "steadiness": 1.0, "tremor": 0}
+        assert push_order(push_samples(seed, level, pos, samples, 0.1)) == pushes
+    a, b = push_samples(0, 3, 1, 8, 0.1), push_samples(0, 3, 2, 8, 0.1)
+    assert [p["side"] for p in a] == [p["side"] for p in b] and a[1:] != b[1:]
+
+
 @pytest.mark.physics
 def test_risk_map_of_a_block_that_is_gone():
     from sim import BlockError
