@@ -64,6 +64,7 @@ def bootstrap(tower: dict, safe: list, rounds: int, samples: int, rng) -> dict:
         pool = {s: [r for k, (r, side) in enumerate(zip(b["pushes"], sides)) if k != 1 and side == s] for s in (-1, 1)}
         truth = float(np.mean([np.mean([r[0] for r in pool[s]]) for s in (-1, 1)]))
         blocks.append((b, pool, truth))
+    alternating = [_side(i) for i in push_order(list(range(samples)))]    # the sides in running order
     out = {}
     for way in ("drawn", "alternating"):
         beyond, pushes, cpu, clean = [], [], [], 0
@@ -75,7 +76,7 @@ def bootstrap(tower: dict, safe: list, rounds: int, samples: int, rng) -> dict:
                     if k == 1:
                         runs.append(b["pushes"][1])          # the nominal push: always the same
                         continue
-                    side = int(rng.choice([-1, 1])) if way == "drawn" else _side(push_order(list(range(samples)))[k])
+                    side = int(rng.choice([-1, 1])) if way == "drawn" else alternating[k]
                     runs.append(pool[side][int(rng.integers(len(pool[side])))])
                 n = sim_riskmap_grade.replay(runs, bool(s), samples)
                 p = sum(r[0] for r in runs[:n]) / n

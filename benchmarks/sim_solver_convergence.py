@@ -25,12 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
+from sim.cli import UsageError, parse_seeds  # noqa: E402
 from sim.riskmap import push_order, push_outcome, push_samples  # noqa: E402
-
-
-def _span(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
 
 
 def _settings(text: str) -> list[tuple[int, int]]:
@@ -42,10 +38,10 @@ def _settings(text: str) -> list[tuple[int, int]]:
 
 
 def _run(job):
-    variant, seed, level, pos, k, push, per, top = job
+    variant, seed, state, level, pos, k, push, per, top = job
     spec = load_spec(variant).with_physics(iterations_per_glued_level=per, max_iterations=top)
     t0 = time.process_time()
-    v = push_outcome(spec, Tower(load_spec(variant), seed).get_state(), level, pos, push)
+    v = push_outcome(spec, state, level, pos, push)
     return (seed, level, pos, k, per, top), bool(v.collapsed), time.process_time() - t0
 
 
@@ -61,19 +57,28 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     try:
-        seeds, levels, settings = _span(a.seeds), _span(a.levels), _settings(a.settings)
-    except ValueError as e:
-        p.error(f"--seeds, --levels take A-B and --settings PER:MAX,... ({e})")
+        seeds = parse_seeds(a.seeds)
+    except UsageError as e:
+        p.error(str(e))
+    try:
+        settings = _settings(a.settings)
+    except ValueError:
+        p.error(f"bad --settings {a.settings!r}: write PER:MAX,... (e.g. 5:150,9:300)")
+    try:
+        levels = parse_seeds(a.levels)
+    except UsageError:
+        p.error(f"bad --levels {a.levels!r}: write A-B (e.g. 0-7) or one level")
     if not 1 <= a.pushes <= 8 or a.workers < 1:
         p.error("--pushes must be 1 to 8 and --workers at least 1")
     spec = load_spec(a.variant)
     jobs = []
     for seed in seeds:
         tower = Tower(spec, seed)
+        state = tower.get_state()
         for level, pos in tower.removable():
             if level in levels:
                 for k, push in enumerate(push_order(push_samples(0, level, pos, 8, 0.1))[: a.pushes]):
-                    jobs += [(a.variant, seed, level, pos, k, push, per, top) for per, top in settings]
+                    jobs += [(a.variant, seed, state, level, pos, k, push, per, top) for per, top in settings]
     with multiprocessing.get_context("fork").Pool(a.workers) as pool:
         results = pool.map(_run, jobs, chunksize=2)
     fell = {key: f for key, f, _ in results}
