@@ -9,8 +9,12 @@ neighbouring settings: a converged solver gives the same falls at every setting 
     python benchmarks/sim_solver_convergence.py [--seeds 0-2] [--levels 0-7] [--pushes 3]
         [--settings 3:150,5:150,9:300,18:300] [--workers 2] [--json]
 
-A setting is PER_LEVEL:MAX (iterations per glued level : the most iterations a step); the project's
-physics is 5:150 (assets/towers/classic.json and sim/spec.py).
+A setting is PER_LEVEL:MAX[:HZ[:HEAVY[:BASE]]]: iterations per glued level, the most iterations a
+step, and optionally the physics steps a second, the iterations of a world whose glued load is heavy
+(physics.heavy_load_iterations) and of any other world (physics.solver_iterations); what is left out
+is the tower's own. The project's physics is 5:150:480:40:20 (assets/towers/classic.json and
+sim/spec.py). Each setting's verdicts are also compared with the last setting's, push by push
+(`differ_from_last`): put the most converged setting last.
 """
 
 from __future__ import annotations
@@ -26,23 +30,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
 from sim.cli import UsageError, parse_seeds  # noqa: E402
+from sim.spec import SimError  # noqa: E402
 from sim.riskmap import push_order, push_outcome, push_samples  # noqa: E402
 
 
-def _settings(text: str) -> list[tuple[int, int]]:
+def _settings(text: str, spec) -> list[tuple[int, int, int, int, int]]:
+    """(per level, max, steps a second, heavy, base) for each setting; a part left out is the tower's own."""
+    phy = spec.physics
+    own = (phy.iterations_per_glued_level, phy.max_iterations, round(1.0 / phy.time_step_s),
+           phy.heavy_load_iterations, phy.solver_iterations)
     out = []
     for part in text.split(","):
-        per, _, top = part.partition(":")
-        out.append((int(per), int(top or 150)))
+        fields = [int(f) for f in part.split(":")]
+        if not 1 <= len(fields) <= 5 or min(fields) < 1:
+            raise ValueError(part)
+        out.append(tuple(fields) + own[len(fields):])
     return out
 
 
+def _physics(spec, setting):
+    per, top, hz, heavy, base = setting
+    return spec.with_physics(iterations_per_glued_level=per, max_iterations=top, time_step_s=1.0 / hz,
+                             heavy_load_iterations=heavy, solver_iterations=base)
+
+
 def _run(job):
-    variant, seed, state, level, pos, k, push, per, top = job
-    spec = load_spec(variant).with_physics(iterations_per_glued_level=per, max_iterations=top)
+    variant, seed, state, level, pos, k, push, *setting = job
+    per, top = setting[:2]
+    spec = _physics(load_spec(variant), setting)
     t0 = time.process_time()
     v = push_outcome(spec, state, level, pos, push)
-    return (seed, level, pos, k, per, top), bool(v.collapsed), time.process_time() - t0
+    return (seed, level, pos, k, *setting), bool(v.collapsed), time.process_time() - t0
 
 
 def main(argv=None) -> int:
@@ -60,17 +78,20 @@ def main(argv=None) -> int:
         seeds = parse_seeds(a.seeds)
     except UsageError as e:
         p.error(str(e))
+    spec = load_spec(a.variant)
     try:
-        settings = _settings(a.settings)
-    except ValueError:
-        p.error(f"bad --settings {a.settings!r}: write PER:MAX,... (e.g. 5:150,9:300)")
+        settings = _settings(a.settings, spec)
+        for s in settings:
+            _physics(spec, s)
+    except (ValueError, SimError) as e:
+        p.error(f"bad --settings {a.settings!r}: write PER:MAX[:HZ[:HEAVY[:BASE]]],... with whole numbers of "
+                f"at least 1 (e.g. 5:150,9:300 or 3:150:720:30:15) ({e})")
     try:
         levels = parse_seeds(a.levels)
     except UsageError:
         p.error(f"bad --levels {a.levels!r}: write A-B (e.g. 0-7) or one level")
     if not 1 <= a.pushes <= 8 or a.workers < 1:
         p.error("--pushes must be 1 to 8 and --workers at least 1")
-    spec = load_spec(a.variant)
     jobs = []
     for seed in seeds:
         tower = Tower(spec, seed)
@@ -78,7 +99,7 @@ def main(argv=None) -> int:
         for level, pos in tower.removable():
             if level in levels:
                 for k, push in enumerate(push_order(push_samples(0, level, pos, 8, 0.1))[: a.pushes]):
-                    jobs += [(a.variant, seed, state, level, pos, k, push, per, top) for per, top in settings]
+                    jobs += [(a.variant, seed, state, level, pos, k, push, *s) for s in settings]
     with multiprocessing.get_context("fork").Pool(a.workers) as pool:
         results = pool.map(_run, jobs, chunksize=2)
     fell = {key: f for key, f, _ in results}
@@ -88,8 +109,10 @@ def main(argv=None) -> int:
     pushes = sorted({key[:4] for key in fell})
     rows = []
     for i, s in enumerate(settings):
-        row = {"iterations_per_glued_level": s[0], "max_iterations": s[1], "pushes": len(pushes),
-               "falls": sum(fell[q + s] for q in pushes), "cpu_s": round(cpu[s], 1)}
+        row = {"iterations_per_glued_level": s[0], "max_iterations": s[1], "steps_per_s": s[2],
+               "heavy_load_iterations": s[3], "solver_iterations": s[4], "pushes": len(pushes),
+               "falls": sum(fell[q + s] for q in pushes), "cpu_s": round(cpu[s], 1),
+               "differ_from_last": sum(fell[q + s] != fell[q + settings[-1]] for q in pushes)}
         if i:
             prev = settings[i - 1]
             row["stood_then_fell"] = sum(not fell[q + prev] and fell[q + s] for q in pushes)
@@ -103,8 +126,10 @@ def main(argv=None) -> int:
         for r in rows:
             change = (f"; from the setting before: {r['stood_then_fell']} stood then fell, {r['fell_then_stood']} fell "
                       f"then stood" if "changed" in r else "")
-            print(f"{r['iterations_per_glued_level']} per glued level (at most {r['max_iterations']}): "
-                  f"{r['falls']} of {r['pushes']} pushes fell, {r['cpu_s']} s CPU{change}")
+            print(f"{r['steps_per_s']} steps a second, {r['iterations_per_glued_level']} per glued level (at most "
+                  f"{r['max_iterations']}; heavy {r['heavy_load_iterations']}, base {r['solver_iterations']}): "
+                  f"{r['falls']} of {r['pushes']} pushes fell, {r['cpu_s']} s CPU, {r['differ_from_last']} verdicts "
+                  f"differ from the last setting's{change}")
     return 0
 
 
