@@ -41,9 +41,12 @@ def one_game(game: str, bots: list[str], seed: int, variant: str | None = None) 
         if state.layout and state.phase != "over":  # the tower before the step (a fall leaves rubble)
             levels = state.top_level() + 1
             complete = highest_complete(state.layout) + 1
-        player = state.current_player()
-        if player >= 0 and state.turns != counted:  # a turn's first decision: its player began it
-            seat_turns[player] += 1
+        # A turn is begun by its owner whether or not they get a decision in it: in Super Mario a player
+        # battling Bowser only spins, and a spin short of "Climb 3" ends their turn (end_turn sets the
+        # next turn's owner as it counts the turn, so each value of `turns` is one turn of one owner).
+        owner = state.turn_owner()
+        if owner is not None and state.turns != counted:
+            seat_turns[owner] += 1
             counted = state.turns
         match.step()
     s = match.state

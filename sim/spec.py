@@ -271,6 +271,8 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
             if "contact_stiffness_n_m" in phy else 0.0,
             contact_damping_n_s_m=_number(phy, "contact_damping_n_s_m", pwhere, 0.0, 1e6)
             if "contact_damping_n_s_m" in phy else 0.0,
+            iterations_per_glued_level=_whole(phy, "iterations_per_glued_level", pwhere, 1, 1000)
+            if "iterations_per_glued_level" in phy else 5,
         ),
         hand=Hand(
             max_force_n=_number(hand, "max_force_n", hwhere, 0.01, 100),

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from render import palette
+from render.tower.live_drag import TOUCH_DELAY_S, TOUCH_DEPTH_M
 
 from .test_tower import SHOTS
 from .test_tower_screen import DT, SIZE, end_point, new_screen, run, send
@@ -64,11 +65,21 @@ def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))  # a click: nothing pushed, nothing played
         assert screen.live is None and screen.job is None and len(match.history) == steps
         send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
-        forces = []
+        forces, fingers, outs = [], [], []
         for _ in range(20):  # two thirds of a second held still
             _frames(screen, surface, 1)
             forces.append(screen.live.frame.force_n)
-        assert not screen.live.dragged and max(forces) > 0.005 and max(forces) > 10 * forces[0]  # the touch presses after a moment
+            fingers.append(screen.live.session.samples[-1][1])
+            outs.append(screen.live.frame.out_m)
+        assert not screen.live.dragged
+        # The touch presses after a moment: for TOUCH_DELAY_S the finger only holds the block where it is,
+        # then it presses it in by TOUCH_DEPTH_M, with clearly more force than the hold took. (The hold's
+        # force is its settled level over the waiting frames, not the first frame's: the first frame
+        # catches the hold still building up, a share of its level that depends on the physics' step.)
+        wait = int(TOUCH_DELAY_S / DT)
+        assert not any(fingers[:wait]) and all(fingers[wait:])
+        assert max(abs(o) for o in outs[:wait]) < 1e-5 and abs(outs[-1] - TOUCH_DEPTH_M) < 2.5e-4
+        assert max(forces) > 0.005 and max(forces[wait:]) > 3 * max(forces[:wait])
         assert screen.tooltip_text().startswith("touching: ")
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")

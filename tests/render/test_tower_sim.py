@@ -186,12 +186,12 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
     """The screen's map runs every block's first four pushes before any block's last four
     (RISK_FIRST_PASS): a block those leave unsettled gives an interim row from them, and its final row,
     like every other block's, is the one the map gives without a first pass. On classic seed 3, the first
-    four pushes of 3:1 topple the tower three times and stand once (in the brute-force map,
-    benchmarks/results/riskmap_brute_3-5.json, 3:1 falls to 37 of its 64 pushes), 15:1 stands calm."""
+    four pushes of 7:2 topple the tower three times and stand once (the second; found by running the
+    sequential test's pushes with sim.riskmap.run_push), 15:1 stands calm."""
     from games.jenga import physics
 
     state = Tower(load_spec("classic"), seed=3).get_state()
-    blocks = [(15, 1), (3, 1)]
+    blocks = [(15, 1), (7, 2)]
     test = physics.risk_test("classic", state, blocks, samples=8, seed=0, first_pass=4)
     interim, final = {}, {}
     while not test.finished:
@@ -210,9 +210,9 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
                 interim[b] = early
     whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
     assert [final[(r["level"], r["pos"])] for r in whole] == whole
-    assert set(interim) == {(3, 1)} and interim[(3, 1)]["interim"] is True
-    assert interim[(3, 1)]["samples_run"] == 4 and interim[(3, 1)]["p_collapse"] == 0.75
-    assert final[(3, 1)]["samples_run"] == 8 and final[(15, 1)]["samples_run"] < 4
+    assert set(interim) == {(7, 2)} and interim[(7, 2)]["interim"] is True
+    assert interim[(7, 2)]["samples_run"] == 4 and interim[(7, 2)]["p_collapse"] == 0.75
+    assert final[(7, 2)]["samples_run"] == 8 and final[(15, 1)]["samples_run"] < 4
 
 
 @pytest.mark.physics
@@ -222,7 +222,7 @@ def test_the_worker_answers_interim_figures_then_the_final_ones():
     from games.jenga import physics
 
     state = Tower(load_spec("classic"), seed=3).get_state()
-    blocks = [(15, 1), (3, 1)]
+    blocks = [(15, 1), (7, 2)]
     worker = RiskWorker(samples=8, seed=0, workers=2, first_pass=4)
     seen = []
     try:
@@ -233,7 +233,7 @@ def test_the_worker_answers_interim_figures_then_the_final_ones():
         assert worker.error is None and latest.complete and not latest.interim
     finally:
         worker.close()
-    assert (True, False, {(3, 1)}) in seen  # covered, with 3:1's figure interim
+    assert (True, False, {(7, 2)}) in seen  # covered, with 7:2's figure interim
     whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
     assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["push_force_n"]) for r in whole}
     assert latest.pushes == sum(r["samples_run"] for r in whole)

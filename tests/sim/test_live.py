@@ -154,9 +154,11 @@ def test_the_hand_carries_each_block_by_its_own_weight():
 def test_a_live_push_lets_a_tumbling_block_twist_rather_than_blow_up(monkeypatch):
     """The live push's finger squares the block with the same explicit yaw spring as the bots' hand. On
     the 38-level tower of tests/sim/diverging_tower.json a straight drag at 3.5 cm/s (steadiness 0.83,
-    tremor seed 0) ran that spring away as the block tipped out (9.8e89 N m) and the solver diverged.
-    Past sim.tower.YAW_GRIP_N_M the finger lets the twist go: the same drag ends as physics, with finite
-    poses, and no step is twisted harder than the grip."""
+    tremor seed 7) runs that spring away as the block tips out (6.8e89 N m) and the solver diverges.
+    Past sim.tower.YAW_GRIP_N_M the finger lets the twist go: the same drag ends as physics (the tower
+    stands), with finite poses, and no step is twisted harder than the grip. (Tremor seed 0 diverged on
+    the 480 Hz physics and no longer does on the 720 Hz one; seed 7 is the first of seeds 0 to 19 at
+    that speed and steadiness that does.)"""
     from pathlib import Path
 
     import pybullet as pb
@@ -165,7 +167,7 @@ def test_a_live_push_lets_a_tumbling_block_twist_rather_than_blow_up(monkeypatch
 
     case = json.loads((Path(__file__).parent / "diverging_tower.json").read_text())
     spec = load_spec(case["variant"])
-    path = straight_path(spec.block_m[0], 0.035, 0.83, 0)
+    path = straight_path(spec.block_m[0], 0.035, 0.83, 7)
     applied = []
     real = pb.applyExternalTorque
 

@@ -100,7 +100,8 @@ def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
     (seed 0, 5:0) is decided after one push; a block every push topples (14:0) after four; a block whose
     first push drags the tower past the 7 mm near-miss distance but whose second push stands with the
     tower moved under 20 mm (14:2) after two; a block that falls to some pushes and not to others
-    (seed 2, 2:1: in the brute-force map of docs/sim.md it falls to 18 of 64) gets all eight.
+    (seed 2, 9:1: 4 of its 8 pushes fall, and 24 of 64 pushed the map's way with prune=False; found in
+    seed 2's map, whose blocks of 0 < p_collapse < 1 are 3:2, 8:0, 9:1, 10:0, 11:2 and 12:0) gets all eight.
     prune=False runs all eight everywhere and agrees on the decided ones."""
     spec = load_spec("classic")
     tower = Tower(spec, 0)
@@ -111,7 +112,7 @@ def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
     full = risk_map(spec, tower, samples=8, seed=0, workers=2, blocks=blocks, prune=False)
     assert [r["samples_run"] for r in full] == [8, 8, 8]
     assert [r["p_collapse"] for r in full] == [0.0, 1.0, 0.0]
-    mixed = risk_map(spec, Tower(spec, 2), samples=8, seed=0, workers=2, blocks=[(2, 1)])[0]
+    mixed = risk_map(spec, Tower(spec, 2), samples=8, seed=0, workers=2, blocks=[(9, 1)])[0]
     assert mixed["samples_run"] == 8 and 0.0 < mixed["p_collapse"] < 1.0
     with pytest.raises(SimError, match="samples must be a whole number of at least 1"):
         risk_map(spec, tower, samples=0, workers=1, blocks=blocks)

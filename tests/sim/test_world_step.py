@@ -29,7 +29,7 @@ def test_steps_in_one_call_give_the_bits_of_one_call_a_step():
     tower._take(0, 0)                       # a tower whose bottom edge is gone: the blocks above move
     spf = spec.physics.steps_per_frame
     for focus in (0, 9):
-        chunks = [spf] * 20 + [1, 3, 31, spf, 2]     # frames, single steps between, a split Bullet cannot do exactly
+        chunks = [spf] * 20 + [1, 3, 23, spf, 27, 2]  # frames, single steps between, splits Bullet cannot do exactly
         single = _run(tower, focus, chunks, single=True)
         batched = _run(tower, focus, chunks, single=False)
         assert single.tobytes() == batched.tobytes()
@@ -38,7 +38,10 @@ def test_steps_in_one_call_give_the_bits_of_one_call_a_step():
 
 def test_a_split_that_bullet_would_not_make_exactly_is_refused():
     dt = load_spec("classic").physics.time_step_s
-    assert _whole_substeps(16, dt) and _whole_substeps(2, dt)
-    # 31 x (1/480 s) divided by 31 is not 1/480 s to the bit: those steps go one call each.
-    assert not _whole_substeps(31, dt)
+    assert _whole_substeps(24, dt) and _whole_substeps(2, dt)      # a frame (24 steps of 1/720 s), two steps
+    # 27 x (1/720 s) is 0.0375, and 0.0375 over 1/720 s truncates to 26 sub-steps, not 27; 23 x (1/720 s)
+    # divided by 23 is not 1/720 s to the bit. Those steps go one call each. (Found by trying n = 1..79
+    # with _whole_substeps at this time step: 23, 27, 46, 49, 54 and 57 are the inexact ones.)
+    assert not _whole_substeps(27, dt)
+    assert not _whole_substeps(23, dt)
     assert not _whole_substeps(3, 0.1)           # 3 x 0.1 is 0.30000000000000004; a third of it is not 0.1
