@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import portable
 from .motion import axes
 from .spec import TowerSpec
 
@@ -99,7 +100,7 @@ def support_line(across: np.ndarray, widths: np.ndarray, tops: np.ndarray, centr
 
 
 def _rotation(axis: int, angle: float) -> np.ndarray:
-    c, s = np.cos(angle), np.sin(angle)
+    c, s = portable.cos(angle), portable.sin(angle)
     if axis == 0:
         return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
     return np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]])
@@ -149,8 +150,8 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
     present = slots >= 0
     seated = slots[present]
     ax = axes(poses[seated, 3:], 0)
-    yaw = np.arctan2(ax[:, 1], ax[:, 0])
-    cos, sin = np.cos(yaw), np.sin(yaw)
+    yaw = portable.arctan2(ax[:, 1], ax[:, 0])
+    cos, sin = portable.cos(yaw), portable.sin(yaw)
     turns = np.zeros((len(seated), 3, 3))
     turns[:, 0, 0], turns[:, 0, 1], turns[:, 1, 0], turns[:, 1, 1], turns[:, 2, 2] = cos, -sin, sin, cos, 1.0
     counts = present.sum(axis=1)
@@ -186,7 +187,7 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
         pivot[axis], pivot[2] = centre, height
         origin = origin + rot @ pivot
         # Tilting about the blocks' long axis (x for a level along x, y otherwise): z rises along `across`.
-        angle = np.arctan(slope)
+        angle = portable.arctan(slope)
         rot = rot @ (_rotation(0, angle) if axis == 1 else _rotation(1, -angle))
     # The blocks' turns, all levels at once: the same stacked products, row for row, as level by level.
     out[seated[:placed], 3:] = _quats_of(frames[:placed] @ turns[:placed])

@@ -35,10 +35,12 @@ finish() follows the fall to the floor.
 from __future__ import annotations
 
 import time
+from math import atan2
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import portable
 from .motion import axes, displacement_mm
 from .spec import BlockError, SimError, TowerSpec
 from .tower import YAW_GRIP_N_M, Tower
@@ -206,7 +208,7 @@ class LivePush:
         self.home = self.before[b, :3].copy()
         self._push_xy = (float(push[0]), float(push[1]))
         self._home_xy = (self.home[0], self.home[1])      # numpy scalars, as the hand's arithmetic had them
-        self.yaw0 = float(np.arctan2(long_axis[1], long_axis[0]))
+        self.yaw0 = float(portable.arctan2(long_axis[1], long_axis[0]))
         m = float(tower.masses[b])  # this block's own mass (the blocks differ, as measured)
         self.k = m * (0.6 / self.dt) ** 2
         self.c = 2.0 * np.sqrt(self.k * m)
@@ -279,7 +281,7 @@ class LivePush:
         hx, hy = self._home_xy
         moved = (pos[0] - hx) * px + (pos[1] - hy) * py
         qx, qy, qz, qw = quat
-        yaw = np.arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
+        yaw = atan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
         half_pi = np.pi / 2.0
         yaw_err = (yaw - self.yaw0 + half_pi) % np.pi - half_pi
         lift = min(1.0, max(0.0, (moved - (self.length / 2.0 - 0.01)) / 0.01)) * self.weight
@@ -465,9 +467,9 @@ def straight_path(length_m: float, speed: float, steadiness: float, seed: int, c
     duration = travel / speed + ramp / 2.0
     t = np.arange(0.0, duration + 1.0 / rate_hz, 1.0 / rate_hz)
     along = np.where(t < ramp, speed * t * t / (2 * ramp), speed * (t - ramp / 2.0))
-    pace = 0.3 * min(shake, 1.0) * speed / (2 * np.pi * freqs[2]) * np.sin(2 * np.pi * freqs[2] * t + phases[2])
+    pace = 0.3 * min(shake, 1.0) * speed / (2 * np.pi * freqs[2]) * portable.sin(2 * np.pi * freqs[2] * t + phases[2])
     along = np.minimum(along + pace * np.minimum(1.0, t / ramp), travel)
-    across = amp * (np.sin(2 * np.pi * freqs[0] * t + phases[0]) + np.sin(2 * np.pi * freqs[1] * t + phases[1]))
+    across = amp * (portable.sin(2 * np.pi * freqs[0] * t + phases[0]) + portable.sin(2 * np.pi * freqs[1] * t + phases[1]))
     across = np.clip(across * np.minimum(1.0, t / ramp), -MAX_ACROSS_M, MAX_ACROSS_M)
     rows = list(zip(t, along, across))
     rows[-1] = (rows[-1][0], travel, 0.0)

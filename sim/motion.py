@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import portable
+
 
 def rotate(quats: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     """Rotate vectors (N, 3) by unit quaternions (N, 4, or one (4,) for all) in x, y, z, w order."""
@@ -33,7 +35,7 @@ def angle_between(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     cy = u[..., 2] * v[..., 0] - u[..., 0] * v[..., 2]
     cz = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
     dot = (u * v).sum(axis=-1)
-    return np.degrees(np.arctan2(np.sqrt(cx * cx + cy * cy + cz * cz), dot))
+    return np.degrees(portable.arctan2(np.sqrt(cx * cx + cy * cy + cz * cz), dot))
 
 
 def tilt_deg(before: np.ndarray, after: np.ndarray) -> np.ndarray:

@@ -8,11 +8,12 @@ restored from get_state() behaves bit-identically to the one it came from.
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
 
-from . import arguments, statics
+from . import arguments, portable, statics
 from .layout import block_dims, block_masses, built_poses, seat, slot_xy
 from .motion import angle_between, axes, displacement_mm, drop_mm, tilt_deg, turn_deg
 from .spec import BlockError, SimError, TowerSpec
@@ -223,9 +224,9 @@ class Tower:
         # level's own frame (its mean turn and centre), so it lands square on it and beside its neighbours.
         nominal = np.array([slot_xy(self.spec, level - 1, int(p)) for p in np.flatnonzero(self.slots[level - 1] >= 0)])
         heading = axes(self._poses[below, 3:], 0)
-        turn = np.arctan2(heading[:, 1], heading[:, 0]) - (0.0 if (level - 1) % 2 == 0 else np.pi / 2)
+        turn = portable.arctan2(heading[:, 1], heading[:, 0]) - (0.0 if (level - 1) % 2 == 0 else np.pi / 2)
         turn = float(np.mean((turn + np.pi / 2) % np.pi - np.pi / 2))
-        c, s = np.cos(turn), np.sin(turn)
+        c, s = portable.cos(turn), portable.sin(turn)
         rot = np.array([[c, -s], [s, c]])
         centre = (self._poses[below, :2] - nominal @ rot.T).mean(axis=0)
         tops = self._poses[below, 2] + self.dims[below, 2] / 2.0
@@ -233,7 +234,7 @@ class Tower:
         pose[:2] = centre + rot @ slot_xy(self.spec, level, slot)
         pose[2] = tops.max() + self.dims[b, 2] / 2.0 + 1e-4
         yaw = turn + (0.0 if level % 2 == 0 else np.pi / 2)
-        pose[3:] = [0.0, 0.0, np.sin(yaw / 2), np.cos(yaw / 2)]
+        pose[3:] = [0.0, 0.0, portable.sin(yaw / 2), portable.cos(yaw / 2)]
         self._poses[b] = pose
         self.slots[level, slot] = b
         self.level_of[b] = level
@@ -352,7 +353,7 @@ class Tower:
         twist = np.radians(spec.hand.twist_deg) * shake
         aim = spec.hand.aim_deg * shake * float(np.clip(rng.normal(), -2.0, 2.0))
         turn = np.radians(angle_deg + aim)
-        c, s = np.cos(turn), np.sin(turn)
+        c, s = portable.cos(turn), portable.sin(turn)
         push = -side * np.array([c * long_axis[0] - s * long_axis[1], s * long_axis[0] + c * long_axis[1], 0.0])
         push /= np.linalg.norm(push)
         lateral = np.array([-push[1], push[0], 0.0])
@@ -365,7 +366,7 @@ class Tower:
         yaw_inertia = m * (length ** 2 + self.dims[b, 1] ** 2) / 12.0
         yaw_k, yaw_c = yaw_inertia * (0.6 / dt) ** 2, 2.0 * yaw_inertia * (0.6 / dt)
         start = self._poses[b, :3].copy()
-        yaw0 = np.arctan2(long_axis[1], long_axis[0])
+        yaw0 = portable.arctan2(long_axis[1], long_axis[0])
         limit = int(np.ceil((travel / speed + ramp + 2.0) / dt))
         world.slide(b)
         px, py = float(push[0]), float(push[1])
@@ -385,7 +386,7 @@ class Tower:
         t = np.arange(limit) * dt
         along = np.where(t < ramp, speed * t * t / (2 * ramp), speed * (t - ramp / 2.0))
         fade = np.minimum(1.0, t / ramp)
-        waves = np.sin(2 * np.pi * freqs * t[:, None] + phases)
+        waves = portable.sin(2 * np.pi * freqs * t[:, None] + phases)
         wob = (amp * waves[:, :2]).sum(axis=1) * fade
         target_x = (sx + px * along + lx * wob).tolist()
         target_y = (sy + py * along + ly * wob).tolist()
@@ -395,11 +396,12 @@ class Tower:
         half_pi = np.pi / 2.0
         # The loop runs once a physics step: the engine's calls are bound here once (World.state_of and
         # World.push, inlined), and the numbers are Python floats, which compute the same bits as numpy's
-        # scalars did. np.arctan2 stays: math.atan2 differs from it in the last bit for a few inputs in a
-        # hundred on this machine's numpy (its vector code), and a push must replay bit for bit.
+        # scalars did. The yaw's arctangent is the C library's (math.atan2, as sim.portable gives): numpy's
+        # differs from it in the last bit for a few inputs in a hundred on a processor with AVX-512 (its
+        # vector code), and a push must replay bit for bit on every machine.
         stiffness, damping, yaw_k, yaw_c = float(stiffness), float(damping), float(yaw_k), float(yaw_c)
         yaw0, half_in, weight, cap = float(yaw0), float(half_in), float(weight), float(cap)
-        arctan2, pi = np.arctan2, np.pi
+        arctan2, pi = math.atan2, np.pi
         client, body = world.client, world.body[int(b)]
         get_pose, get_speed = pb.getBasePositionAndOrientation, pb.getBaseVelocity
         apply_force, apply_torque, frame = pb.applyExternalForce, pb.applyExternalTorque, pb.WORLD_FRAME

@@ -53,6 +53,7 @@ def _import_pybullet_quietly():
 
 pb = _import_pybullet_quietly()
 
+from . import portable
 from .motion import axes, compose
 from .spec import TowerSpec
 
@@ -158,6 +159,7 @@ class World:
         # block ids follow the block and a stacked block's id says nothing about its height.
         self.glued_ids = self.glued_ids[np.argsort(level_of[self.glued_ids], kind="stable")]
         self.glue = self._compound(self.glued_ids, self.masses[self.glued_ids]) if len(self.glued_ids) else None
+        self._held = None                   # the body of the block in hand (slide), while it is in the world
         if self.glue is not None:
             # For glue_motion: where the glued body starts (it is made at the blocks' centre of mass, turned
             # by nothing) and how far its farthest block lies from that centre.
@@ -257,15 +259,21 @@ class World:
         `drop_m` or tipped `tilt_rad` since the world was built; False when that is not ruled out (the
         caller then checks the full poses). Bounds only: a block's tilt is at most its up axis's angle
         from the vertical now plus at the start; a glued block's drop and tilt are bounded by
-        glue_motion."""
+        glue_motion. The block in hand (slide) is not bounded, as it leaves the tower, but a pose of it
+        that is not finite (the solver diverged on it alone) also gives False, so the caller's check of the
+        full poses sees the divergence at once rather than when the push ends."""
         reach, turn = self.glue_motion()
         if not (reach < drop_m and turn < tilt_rad):       # written so that a diverged (NaN) pose fails
             return False
+        if self._held is not None:
+            x, y, z = pb.getBasePositionAndOrientation(self._held, physicsClientId=self.client)[0]
+            if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(z)):
+                return False
         key = tuple(int(b) for b in ids)
         if getattr(self, "_loose_key", None) != key:
             up = 1.0 - 2.0 * (self.start[key, 3] ** 2 + self.start[key, 4] ** 2) if key else np.zeros(0)
             self._loose_key = key
-            self._loose = [(self.body[b], float(z), float(np.arccos(np.clip(u, -1.0, 1.0))))
+            self._loose = [(self.body[b], float(z), portable.arccos(np.clip(u, -1.0, 1.0)))
                            for b, z, u in zip(key, self.start[list(key), 2], up)]
         c = self.client
         for body, z0, tilt0 in self._loose:
@@ -318,6 +326,8 @@ class World:
         """Take a block out of the world; poses() then reports its starting pose."""
         body = self.body.pop(int(b))
         pb.removeBody(body, physicsClientId=self.client)
+        if body == self._held:
+            self._held = None
         keep = self.dynamic_ids != b
         self.dynamic_ids = self.dynamic_ids[keep]
         self.dynamic_bodies = [x for x, k in zip(self.dynamic_bodies, keep) if k]
@@ -345,6 +355,7 @@ class World:
         while the blocks that hold the tower stay in static contact with each other."""
         pb.changeDynamics(self.body[int(b)], -1, lateralFriction=self.spec.body_kinetic_friction,
                           physicsClientId=self.client)
+        self._held = self.body[int(b)]
 
     def close(self) -> None:
         """Let go of the client. Its bodies stay until the next world empties it with resetSimulation

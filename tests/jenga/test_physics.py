@@ -233,15 +233,61 @@ def test_careful_bots_push_a_legal_block_steadily_at_their_level():
     assert wobble["careful_easy"] > wobble["careful"] > wobble["careful_hard"]
 
 
-# A traditional game between three random bots (seed 4), as Match recorded it (recorded again after the
-# physics of issue 12): four careful and careless pushes stand, the last a careful push of 4:2, and the
-# block player 0 then stacks on top brings the tower down.
+# A traditional game between three random bots (seed 21 of `Match`, as python -m games selfplay plays it),
+# as Match recorded it (recorded again on 4 Dec with the C library's arctangents, sim.portable: the game
+# of seed 4 recorded before fell a turn early on the machine of that day). The bots push along two paths,
+# a slow, steady one and a brisk, shaky one; every push stands, and the block player 1 then stacks on
+# top brings the tower down.
+STEADY_PATH = (
+    "0/0/0,33/1/0,67/3/0,100/8/1,133/13/0,167/17/0,200/22/0,233/27/0,267/33/0,300/38/0,333/42/0,367/47/0,"
+    "400/53/0,433/58/-1,467/62/0,500/67/1,533/73/0,567/78/-1,600/82/-1,633/87/0,667/93/1,700/98/0,"
+    "733/102/0,767/107/0,800/113/0,833/118/0,867/122/0,900/127/0,933/133/0,967/138/0,1000/142/-1,"
+    "1033/147/0,1067/153/1,1100/158/0,1133/163/-1,1167/167/-1,1200/172/0,1233/178/1,1267/183/0,"
+    "1300/187/-1,1333/192/0,1367/198/0,1400/203/0,1433/207/0,1467/212/0,1500/218/0,1533/223/0,"
+    "1567/227/-1,1600/232/0,1633/238/1,1667/243/0,1700/247/-1,1733/252/-1,1767/258/0,1800/263/1,"
+    "1833/267/0,1867/272/-1,1900/278/0,1933/283/0,1967/287/0,2000/292/0,2033/297/0,2067/303/0,2100/308/0,"
+    "2133/312/-1,2167/317/0,2200/323/1,2233/328/0,2267/332/-1,2300/337/-1,2333/343/0,2367/348/1,"
+    "2400/352/0,2433/357/-1,2467/363/0,2500/368/0,2533/372/0,2567/377/0,2600/383/0,2633/388/0,2667/392/0,"
+    "2700/397/-1,2733/403/0,2767/408/1,2800/412/0,2833/417/-1,2867/423/-1,2900/428/0,2933/433/1,"
+    "2967/437/0,3000/442/-1,3033/448/0,3067/453/0,3100/457/0,3133/462/0,3167/468/0,3200/473/0,3233/477/0,"
+    "3267/482/-1,3300/488/0,3333/493/1,3367/497/0,3400/502/-1,3433/508/-1,3467/513/0,3500/517/1,"
+    "3533/522/0,3567/528/-1,3600/533/0,3633/537/0,3667/542/0,3700/548/0,3733/553/0,3767/557/0,3800/562/0,"
+    "3833/567/-1,3867/573/0,3900/578/1,3933/582/0,3967/587/-1,4000/593/-1,4033/598/1,4067/602/1,"
+    "4100/607/0,4133/613/-1,4167/618/0,4200/622/0,4233/627/0,4267/633/0,4300/638/0,4333/642/0,4367/647/0,"
+    "4400/653/-1,4433/658/0,4467/662/1,4500/667/0,4533/673/-1,4567/678/-1,4600/682/1,4633/687/1,"
+    "4667/693/0,4700/698/-1,4733/703/0,4767/707/0,4800/712/0,4833/718/0,4867/723/0,4900/727/0,4933/732/0,"
+    "4967/738/0,5000/743/0,5033/747/1,5067/752/0,5100/758/-1,5133/763/-1,5167/767/1,5200/770/0"
+)
+SHAKY_PATH = (
+    "0/0/0,33/3/-11,67/11/7,100/31/33,133/54/7,167/70/-18,200/86/-10,233/110/3,267/134/-1,300/151/-1,"
+    "333/166/16,367/189/13,400/214/-19,433/232/-32,467/246/5,500/268/41,533/293/17,567/312/-33,"
+    "600/327/-33,633/347/12,667/373/34,700/393/6,733/408/-20,767/427/-11,800/452/4,833/474/0,867/488/0,"
+    "900/506/14,933/531/12,967/554/-18,1000/569/-30,1033/586/6,1067/610/40,1100/634/16,1133/650/-33,"
+    "1167/666/-33,1200/689/14,1233/714/35,1267/731/6,1300/746/-21,1333/769/-12,1367/770/0"
+)
 STACK_FALL_STEPS = [
-    (-1, "build 30"), (0, "extract 11:1 -y speed=0.060 steady=0.50"), (-1, "tremor 11"), (0, "stack 2"),
-    (1, "probe 1:1 -y"), (1, "probe 2:2 +x"), (1, "extract 15:2 -y speed=0.015 steady=0.95"), (-1, "tremor 12"),
-    (1, "stack 1"), (2, "probe 3:1 +y"), (2, "probe 8:1 -x"), (2, "extract 2:2 +x speed=0.060 steady=0.50"),
-    (-1, "tremor 2"), (2, "stack 0"), (0, "probe 0:1 +x"), (0, "extract 4:2 -x speed=0.015 steady=0.95"),
-    (-1, "tremor 1"),
+    (-1, "build 16"),
+    (0, "push 0:2 -x path=" + STEADY_PATH),
+    (0, "stack 2"),
+    (1, "push 2:2 +x path=" + SHAKY_PATH),
+    (1, "stack 1"),
+    (2, "probe 16:2 -x"),
+    (2, "probe 11:0 -y"),
+    (2, "push 15:2 -y path=" + SHAKY_PATH),
+    (2, "stack 0"),
+    (0, "probe 11:0 -y"),
+    (0, "probe 3:2 +y"),
+    (0, "push 1:2 +y path=" + STEADY_PATH),
+    (0, "stack 1"),
+    (1, "push 17:1 -y path=" + SHAKY_PATH),
+    (1, "stack 0"),
+    (2, "probe 6:2 -x"),
+    (2, "push 6:1 -x path=" + SHAKY_PATH),
+    (2, "stack 2"),
+    (0, "push 12:0 -x path=" + STEADY_PATH),
+    (0, "stack 2"),
+    (1, "probe 13:1 +y"),
+    (1, "push 10:0 -x path=" + SHAKY_PATH),
 ]
 
 
@@ -254,13 +300,14 @@ def test_a_stack_that_topples_the_tower_loses_the_game():
     and a new recording is needed (python -m games selfplay jenga_classic --players 3 --bot random)."""
     from games.core import Seat
 
-    match = Match(CLASSIC.make_config([Seat("Ann"), Seat("Ben"), Seat("Cy")]), 4)
+    match = Match(CLASSIC.make_config([Seat("Ann"), Seat("Ben"), Seat("Cy")]), 21)
     match.replay([{"by": by, "action": action} for by, action in STACK_FALL_STEPS])
     s = match.state
     assert not match.is_over() and not s.last_verdict["collapsed"]       # the push itself left it standing
-    assert s.current_player() == 0 and s.hand is not None
-    match.play("stack 2")
+    assert s.current_player() == 1 and s.hand is not None
+    match.play("stack 1")
     assert match.is_over() and s.last_verdict["collapsed"]
-    assert s.toppler == 0 and s.winners() == [2] and s.returns() == [-1.0, 0.0, 1.0]
+    # Player 0 stacked last and the tower stood: player 0 wins, player 1 toppled it.
+    assert s.toppler == 1 and s.winners() == [0] and s.returns() == [1.0, -1.0, 0.0]
     assert len(s.last_verdict["fallen"]) >= 10
     assert s.invariant_violations() == []

@@ -154,11 +154,13 @@ def test_the_hand_carries_each_block_by_its_own_weight():
 def test_a_live_push_lets_a_tumbling_block_twist_rather_than_blow_up(monkeypatch):
     """The live push's finger squares the block with the same explicit yaw spring as the bots' hand. On
     the 38-level tower of tests/sim/diverging_tower.json a straight drag at 3.5 cm/s (steadiness 0.83,
-    tremor seed 7) runs that spring away as the block tips out (6.8e89 N m) and the solver diverges.
+    tremor seed 35) runs that spring away as the block tips out (8.3e89 N m) and the solver diverges.
     Past sim.tower.YAW_GRIP_N_M the finger lets the twist go: the same drag ends as physics (the tower
     stands), with finite poses, and no step is twisted harder than the grip. (Tremor seed 0 diverged on
-    the 480 Hz physics and no longer does on the 720 Hz one; seed 7 is the first of seeds 0 to 19 at
-    that speed and steadiness that does.)"""
+    the 480 Hz physics and no longer does on the 720 Hz one. Seed 7 did on the machine this was pinned
+    on, whose numpy has AVX-512 code, and not on an AVX2 one: sim.portable now gives the physics the C
+    library's functions on every machine, and seed 35 is the first of seeds 0 to 39 at that speed and
+    steadiness that diverges with them.)"""
     from pathlib import Path
 
     import pybullet as pb
@@ -167,7 +169,7 @@ def test_a_live_push_lets_a_tumbling_block_twist_rather_than_blow_up(monkeypatch
 
     case = json.loads((Path(__file__).parent / "diverging_tower.json").read_text())
     spec = load_spec(case["variant"])
-    path = straight_path(spec.block_m[0], 0.035, 0.83, 7)
+    path = straight_path(spec.block_m[0], 0.035, 0.83, 35)
     applied = []
     real = pb.applyExternalTorque
 
@@ -183,3 +185,17 @@ def test_a_live_push_lets_a_tumbling_block_twist_rather_than_blow_up(monkeypatch
     monkeypatch.setattr(live, "YAW_GRIP_N_M", float("inf"))          # the grip the finger had before
     before = replay(spec, case["state"], case["level"], case["pos"], 1, path)
     assert before.verdict.outcome == "diverged"
+
+
+@pytest.mark.physics
+def test_a_live_push_whose_block_alone_goes_nan_falls_in_the_first_frames(block_in_hand_goes_nan):
+    """A live push's frames skip the full poses while World.surely_standing's bounds rule a fall out; the
+    block in hand is not bounded there. Should the solver diverge on that block alone (injected: PyBullet
+    itself, its velocity set to NaN as the drag starts), the drag now ends within a frame or two as a
+    fall, judged "diverged" by finish(), instead of dragging a NaN block for the whole path (120 frames
+    of this one) with the screen drawing it."""
+    state = Tower(SPEC, 0).get_state()
+    live, result, forces = _live(state, 0, 0, +1, straight_path(0.075, 0.04, 0.8, seed=5))
+    assert len(forces) <= 3
+    assert result.verdict.outcome == "diverged" and result.verdict.collapsed
+    assert np.isfinite(np.asarray(result.state["poses"])).all()

@@ -305,3 +305,21 @@ def test_a_solver_that_diverges_gives_a_collapse_and_never_a_nan():
     assert verdict.outcome == "diverged" and verdict.collapsed and verdict.fallen
     assert np.isfinite(verdict.push_force_n) and np.isfinite(verdict.max_displacement_mm)
     assert np.isfinite(tower.poses()).all() and np.isfinite(np.asarray(tower.get_state()["poses"])).all()
+
+
+@pytest.mark.physics
+def test_a_block_in_hand_that_alone_goes_nan_ends_the_push_as_diverged(block_in_hand_goes_nan):
+    """The collapse check of a push first bounds the tower's blocks from their own poses
+    (World.surely_standing); the block in hand is not among them. A solver that diverged on that block
+    alone (injected here: PyBullet itself, the block's velocity set to NaN as the push starts) once went
+    unseen: its NaN travel never reached the end of the push, so the hand pushed on for the push's whole
+    time limit, took the block out, and a bottom-level push came back "at rest", standing. Now the NaN
+    is seen in the first frame: the verdict is "diverged", a collapse, and nothing NaN is stored."""
+    spec = load_spec("classic")
+    tower = Tower(spec, 0)
+    verdict = tower.extract(0, 0, speed=0.1)
+    frame_s = spec.physics.steps_per_frame * spec.physics.time_step_s
+    assert verdict.outcome == "diverged" and verdict.collapsed
+    assert verdict.sim_s <= frame_s + 1e-9            # seen in the first frame, not after the push's limit
+    assert np.isfinite(verdict.max_displacement_mm) and np.isfinite(tower.poses()).all()
+    assert np.isfinite(np.asarray(tower.get_state()["poses"])).all()
