@@ -202,7 +202,7 @@ class LivePush:
         self.length = float(tower.dims[b, 0])
         long_axis = axes(self.before[b, 3:][None], 0)[0]
         push = -side * np.array([long_axis[0], long_axis[1], 0.0])
-        push /= np.linalg.norm(push)
+        push /= portable.length(push)
         self.push = push
         self.lateral = np.array([-push[1], push[0], 0.0])
         self.home = self.before[b, :3].copy()

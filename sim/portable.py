@@ -52,3 +52,12 @@ def arccos(x):
 
 def arctan2(y, x):
     return _apply(_atan2, math.atan2, y, x)
+
+
+def length(v) -> float:
+    """The length of one vector, its squares summed in order: np.linalg.norm of a 1-D array asks BLAS
+    (a dot product), whose kernel depends on the processor (docs/sim.md)."""
+    total = 0.0
+    for x in v:
+        total += float(x) * float(x)
+    return math.sqrt(total)

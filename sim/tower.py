@@ -355,7 +355,7 @@ class Tower:
         turn = np.radians(angle_deg + aim)
         c, s = portable.cos(turn), portable.sin(turn)
         push = -side * np.array([c * long_axis[0] - s * long_axis[1], s * long_axis[0] + c * long_axis[1], 0.0])
-        push /= np.linalg.norm(push)
+        push /= portable.length(push)
         lateral = np.array([-push[1], push[0], 0.0])
         if travel is None:
             travel = length + spec.hand.clearance_mm / 1000.0
