@@ -166,31 +166,32 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
             break
         frames[first:last] = rot
         placed = last
-        inv = np.linalg.inv(rot[:2, :2])
-        # Every block of the level at once. The products are stacked matmuls of one matrix and one column
-        # per block, which numpy works out exactly as it does one block's product on its own: the poses are
-        # bit for bit those of a block-by-block loop (tests/sim/test_layout.py keeps that loop to compare).
+        inv = portable.inverse2(rot[:2, :2])
+        # Every block of the level at once. The products (sim.portable.matmul: summed in order, no BLAS, so
+        # the same bits on every processor) work out each block's entries exactly as one block's product on
+        # its own: the poses are bit for bit those of a block-by-block loop (tests/sim/test_layout.py keeps
+        # that loop to compare).
         h = dims[ids, 2]
         local = np.empty((len(ids), 3))
         gap = poses[ids, :2] - origin[:2] - rot[:2, 2] * h[:, None] / 2.0
-        local[:, :2] = (inv[None] @ gap[:, :, None])[:, :, 0]
+        local[:, :2] = portable.matmul(inv[None], gap[:, :, None])[:, :, 0]
         local[:, 2] = h / 2.0
-        out[ids, :3] = origin + (rot[None] @ local[:, :, None])[:, :, 0]
+        out[ids, :3] = origin + portable.matmul(rot[None], local[:, :, None])[:, :, 0]
         above = seated[last:]
         if not len(above):
             break
         axis = 1 if level % 2 == 0 else 0              # across a level along x is y, and x across one along y
         com_xy = (weight[above, None] * poses[above, :2]).sum(axis=0) / weight[above].sum()
-        centre = (inv @ (com_xy - origin[:2]))[axis]
+        centre = portable.matmul(inv, com_xy - origin[:2])[axis]
         height, slope = support_line(local[:, axis], dims[ids, 1], h, centre)
         pivot = np.zeros(3)
         pivot[axis], pivot[2] = centre, height
-        origin = origin + rot @ pivot
+        origin = origin + portable.matmul(rot, pivot)
         # Tilting about the blocks' long axis (x for a level along x, y otherwise): z rises along `across`.
         angle = portable.arctan(slope)
-        rot = rot @ (_rotation(0, angle) if axis == 1 else _rotation(1, -angle))
+        rot = portable.matmul(rot, _rotation(0, angle) if axis == 1 else _rotation(1, -angle))
     # The blocks' turns, all levels at once: the same stacked products, row for row, as level by level.
-    out[seated[:placed], 3:] = _quats_of(frames[:placed] @ turns[:placed])
+    out[seated[:placed], 3:] = _quats_of(portable.matmul(frames[:placed], turns[:placed]))
     return out
 
 

@@ -9,8 +9,10 @@ AVX-512 machine failed on an AVX2 one; docs/sim.md, "The same bits on every mach
 feeds the physics takes its sines, cosines and arctangents from here instead: Python's math module, the
 C library, whatever the processor (on the AVX2 machines numpy's own results were already these bits).
 
-Arithmetic (+, -, *, /, sqrt) is exact in IEEE 754 and needs nothing; matrix products go through BLAS,
-whose kernels also depend on the processor (docs/sim.md says which the physics still uses).
+Arithmetic (+, -, *, /, sqrt) is exact in IEEE 754 and needs nothing. Matrix products and the length of
+one vector are another matter: numpy hands them to BLAS, and OpenBLAS picks its kernel by the processor
+(this machine's fuses multiply-adds, its generic one does not, and tower builds came out differently
+under the two), so the physics takes those from here too: written out elementwise, summed in order.
 """
 
 from __future__ import annotations
@@ -61,3 +63,26 @@ def length(v) -> float:
     for x in v:
         total += float(x) * float(x)
     return math.sqrt(total)
+
+
+def matmul(a, b) -> np.ndarray:
+    """a @ b for small matrices and stacks of them ((..., n, k) @ (..., k, m), or a vector (k,) as b),
+    each entry summed over k in order, a[.., i, 0] * b[.., 0, j] + a[.., i, 1] * b[.., 1, j] + ...:
+    numpy's @ hands these to BLAS, whose kernel is chosen by the processor (one that fuses multiply-adds
+    gives other last bits than one that does not; docs/sim.md)."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    column = b.ndim == 1
+    if column:
+        b = b[:, None]
+    out = a[..., :, 0:1] * b[..., 0:1, :]
+    for k in range(1, a.shape[-1]):
+        out = out + a[..., :, k:k + 1] * b[..., k:k + 1, :]
+    return out[..., 0] if column else out
+
+
+def inverse2(m) -> np.ndarray:
+    """The inverse of a 2 x 2 matrix, by its adjugate (np.linalg.inv goes through LAPACK and BLAS)."""
+    m = np.asarray(m, dtype=np.float64)
+    a, b, c, d = float(m[0, 0]), float(m[0, 1]), float(m[1, 0]), float(m[1, 1])
+    det = a * d - b * c
+    return np.array([[d / det, -b / det], [-c / det, a / det]])

@@ -228,10 +228,10 @@ class Tower:
         turn = float(np.mean((turn + np.pi / 2) % np.pi - np.pi / 2))
         c, s = portable.cos(turn), portable.sin(turn)
         rot = np.array([[c, -s], [s, c]])
-        centre = (self._poses[below, :2] - nominal @ rot.T).mean(axis=0)
+        centre = (self._poses[below, :2] - portable.matmul(nominal, rot.T)).mean(axis=0)
         tops = self._poses[below, 2] + self.dims[below, 2] / 2.0
         pose = np.zeros(7)
-        pose[:2] = centre + rot @ slot_xy(self.spec, level, slot)
+        pose[:2] = centre + portable.matmul(rot, slot_xy(self.spec, level, slot))
         pose[2] = tops.max() + self.dims[b, 2] / 2.0 + 1e-4
         yaw = turn + (0.0 if level % 2 == 0 else np.pi / 2)
         pose[3:] = [0.0, 0.0, portable.sin(yaw / 2), portable.cos(yaw / 2)]
@@ -441,9 +441,9 @@ class Tower:
         below = self.slots[level - 1][self.slots[level - 1] >= 0]
         if not len(below):
             return float("inf")
-        offset = (self._poses[below, :2] - self._poses[b, :2]) @ push[:2]
-        reach = (np.abs(axes(self._poses[below, 3:], 0)[:, :2] @ push[:2]) * self.dims[below, 0]
-                 + np.abs(axes(self._poses[below, 3:], 1)[:, :2] @ push[:2]) * self.dims[below, 1]) / 2.0
+        offset = portable.matmul(self._poses[below, :2] - self._poses[b, :2], push[:2])
+        reach = (np.abs(portable.matmul(axes(self._poses[below, 3:], 0)[:, :2], push[:2])) * self.dims[below, 0]
+                 + np.abs(portable.matmul(axes(self._poses[below, 3:], 1)[:, :2], push[:2])) * self.dims[below, 1]) / 2.0
         return float((offset + reach).max())
 
     def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],

@@ -115,6 +115,8 @@ def relative_motion_mm(before_state: dict, after_state: dict, layout: list) -> d
     A tower that slides or leans as a whole barely moves a block against its neighbours, so a peg in
     it stays put; a block dragged out of line with the levels around it throws its peg out.
     """
+    from sim.portable import length    # summed in order, not a BLAS dot product: the same bits everywhere
+
     before = np.asarray(before_state["poses"], dtype=float)[:, :3]
     after = np.asarray(after_state["poses"], dtype=float)[:, :3]
     where = after_state["where"]
@@ -127,7 +129,7 @@ def relative_motion_mm(before_state: dict, after_state: dict, layout: list) -> d
             near = [n for lv in (level - 1, level + 1) if 0 <= lv < len(layout) for n in layout[lv]
                     if n is not None and where[n] == "tower"]
             base = moved[near].mean(axis=0) if near else np.zeros(3)
-            out[int(b)] = _clean(1000.0 * np.linalg.norm(moved[b] - base))
+            out[int(b)] = _clean(1000.0 * length(moved[b] - base))
     return out
 
 

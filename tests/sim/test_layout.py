@@ -3,42 +3,44 @@ loop gives, since stored towers, saved matches and the risk map's caches replay 
 
 import numpy as np
 
-from sim import Tower, load_spec
+from sim import Tower, load_spec, portable
 from sim.layout import _quat_of, _rotation, seat, support_line
 from sim.motion import axes, quat_mul
 
 
 def _seat_block_by_block(dims, slots, poses, masses):
-    """seat as it was written before it was vectorised: one block at a time (kept here to compare)."""
+    """seat as it was written before it was vectorised: one block at a time (kept here to compare), with
+    sim.portable's products and functions, as seat has used since they replaced numpy's."""
     out = poses.copy()
     rot, origin = np.eye(3), np.zeros(3)
     for level in range(slots.shape[0]):
         ids = slots[level][slots[level] >= 0]
         if not len(ids):
             break
-        inv = np.linalg.inv(rot[:2, :2])
+        inv = portable.inverse2(rot[:2, :2])
         local = np.zeros((len(ids), 3))
         for i, b in enumerate(ids):
             h = dims[b, 2]
-            local[i, :2] = inv @ (poses[b, :2] - origin[:2] - rot[:2, 2] * h / 2.0)
+            local[i, :2] = portable.matmul(inv, poses[b, :2] - origin[:2] - rot[:2, 2] * h / 2.0)
             local[i, 2] = h / 2.0
             ax = axes(poses[b, 3:][None], 0)[0]
-            yaw = np.arctan2(ax[1], ax[0])
-            turn = np.array([[np.cos(yaw), -np.sin(yaw), 0.0], [np.sin(yaw), np.cos(yaw), 0.0], [0.0, 0.0, 1.0]])
-            out[b, :3] = origin + rot @ local[i]
-            out[b, 3:] = _quat_of(rot @ turn)
+            yaw = portable.arctan2(ax[1], ax[0])
+            c, s = portable.cos(yaw), portable.sin(yaw)
+            turn = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+            out[b, :3] = origin + portable.matmul(rot, local[i])
+            out[b, 3:] = _quat_of(portable.matmul(rot, turn))
         above = slots[level + 1:][slots[level + 1:] >= 0]
         if not len(above):
             break
         axis = 1 if level % 2 == 0 else 0
         com_xy = (masses[above, None] * poses[above, :2]).sum(axis=0) / masses[above].sum()
-        centre = (inv @ (com_xy - origin[:2]))[axis]
+        centre = portable.matmul(inv, com_xy - origin[:2])[axis]
         height, slope = support_line(local[:, axis], dims[ids, 1], dims[ids, 2], centre)
         pivot = np.zeros(3)
         pivot[axis], pivot[2] = centre, height
-        origin = origin + rot @ pivot
-        angle = np.arctan(slope)
-        rot = rot @ (_rotation(0, angle) if axis == 1 else _rotation(1, -angle))
+        origin = origin + portable.matmul(rot, pivot)
+        angle = portable.arctan(slope)
+        rot = portable.matmul(rot, _rotation(0, angle) if axis == 1 else _rotation(1, -angle))
     return out
 
 

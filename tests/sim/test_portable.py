@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import ast
+import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from sim import portable
 
@@ -50,3 +55,39 @@ def test_no_module_of_the_simulator_calls_numpys_processor_dependent_functions()
                     and not any(k.arg == "axis" for k in node.keywords)):
                 found.append(f"{path.name}:{node.lineno} np.linalg.norm without an axis")
     assert found == []
+
+
+DIGEST = r"""
+import hashlib, json
+import numpy as np
+from sim import Tower, load_spec
+from sim.live import replay, straight_path
+h = hashlib.sha256()
+for variant in ("classic", "dk", "mario"):
+    h.update(Tower(load_spec(variant), 2).poses().tobytes())
+spec = load_spec("classic")
+tower = Tower(spec, 1)
+v = tower.extract(6, 0, side=-1, speed=0.1, steadiness=0.8, tremor=3, angle_deg=2.0)
+h.update(np.array([v.collapsed, v.push_force_n, v.max_displacement_mm, v.sim_s]).tobytes())
+h.update(tower.poses().tobytes())
+v = tower.stack(0)
+h.update(tower.poses().tobytes())
+r = replay(spec, Tower(spec, 0).get_state(), 9, 1, +1, straight_path(0.075, 0.05, 0.7, seed=4))
+h.update(np.asarray(r.state["poses"], dtype=float).tobytes())
+print(json.dumps({"digest": h.hexdigest(), "collapsed": bool(v.collapsed)}))
+"""
+
+
+@pytest.mark.physics
+def test_the_physics_gives_the_same_bits_with_other_vector_code_and_another_blas_kernel():
+    """What another processor would run, emulated here: numpy with every vector target it found on this
+    one switched off (on an AVX-512 machine that includes SVML's sines and arctangents) and OpenBLAS's
+    generic kernel (no fused multiply-add) instead of this processor's. Tower builds of the three
+    towers, a careless extract with tremor, a stack and a live drag come out bit for bit the same."""
+    from numpy._core import _multiarray_umath as umath
+
+    found = [t for t in umath.__cpu_dispatch__ if umath.__cpu_features__.get(t)]
+    plain = subprocess.run([sys.executable, "-c", DIGEST], capture_output=True, text=True, check=True)
+    other_env = dict(os.environ, OPENBLAS_CORETYPE="Prescott", NPY_DISABLE_CPU_FEATURES=" ".join(found))
+    other = subprocess.run([sys.executable, "-c", DIGEST], capture_output=True, text=True, check=True, env=other_env)
+    assert json.loads(plain.stdout.splitlines()[-1]) == json.loads(other.stdout.splitlines()[-1])

@@ -78,7 +78,9 @@ def test_the_hand_stacks_thick_middles_so_both_edges_of_a_stacked_level_come_out
     # middle, and the thinner two at the edges. The level above then rests on 19's middle alone: both
     # edges slide under the gentle touch with the rest of the tower still, and the middle carries it.
     # The hand that stacks only by statics margin puts the 14.82 mm block at an edge, and that edge
-    # then drags the tower along under the touch.
+    # then carries: from neither end is it loose as the census calls it (it takes more than the gentle
+    # touch force, 0.18 and 0.14 N), and from one end it drags the tower along (1.3 mm; 0.45 mm from the
+    # other, since sim.portable's products moved the tower's last bits).
     from sim.census import STILL_MM
 
     spec = load_spec("classic")
@@ -105,7 +107,9 @@ def test_the_hand_stacks_thick_middles_so_both_edges_of_a_stacked_level_come_out
         for touch in felt[True][pos]:
             assert touch.force_n <= gentle and touch.tower_motion_mm < STILL_MM and touch.block_motion_mm > 1.9
     assert all(touch.tower_motion_mm > 5 * STILL_MM for touch in felt[True][1])     # the middle carries
-    assert all(touch.tower_motion_mm > STILL_MM for touch in felt[False][0])        # the thick edge drags
+    thick_edge = felt[False][0]                                                      # the thick edge carries
+    assert not any(touch.force_n <= gentle and touch.tower_motion_mm < STILL_MM for touch in thick_edge)
+    assert max(touch.tower_motion_mm for touch in thick_edge) > STILL_MM
 
 
 @pytest.mark.physics
