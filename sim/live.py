@@ -35,8 +35,8 @@ finish() follows the fall to the floor.
 from __future__ import annotations
 
 import time
-from math import atan2
 from dataclasses import dataclass, field
+from math import atan2
 
 import numpy as np
 

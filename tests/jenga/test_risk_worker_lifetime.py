@@ -15,13 +15,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 APP = """
-import sys, time
+import sys, threading
 from sim import Tower, load_spec
 from games.jenga.risk_worker import RiskWorker
 worker = RiskWorker(samples=8, seed=0)   # the whole map: a long computation
 worker.request("fresh", "classic", Tower(load_spec("classic"), seed=0).get_state())
 print(worker._proc.pid, flush=True)
-time.sleep(600)
+threading.Event().wait()                 # an app that lives until the test kills it
 """
 
 
