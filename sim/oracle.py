@@ -14,6 +14,9 @@ The families (docs/sim.md, "The oracle suite"):
 - random: a random legal game of up to 60 removals and stacks, any block, any slot;
 - tall: the pro pattern (take edges, keep the middles, stack on top) to 36 levels and beyond.
 
+MORE_FAMILIES are cases beyond the suite, to check it on what it was not tuned on: middle-only runs from
+every start level, mixes from another random stream, the pro pattern to 40 levels.
+
 Two modes. In remove mode a removal deletes the block (Tower.remove). In extract mode it is played out by
 the careful push of CAREFUL (Tower.extract), and statics decides a standing removal only when the pushed
 block carries nothing (`carries`: by the drawn heights, the level above does not rest on it): a push of a
@@ -184,42 +187,51 @@ def _build(spec, seed: int, family: str, name: str, ops: list, cut_ambiguous: bo
             "levels": paper.num_levels, "mode": mode}
 
 
-def cross_runs(spec, seed: int, mode: str = "remove") -> list[dict]:
-    """Runs of middle-only levels: start at the bottom, low, middle and high; lengths 1 to 8."""
+def _middle_only_runs(spec, seed: int, mode: str, family: str, starts, lengths) -> list[dict]:
+    """A scenario for each run of middle-only levels (both edges taken, level by level from the bottom
+    of the run) from each start level, of each length, that stays below the top two levels."""
     out = []
-    top = spec.levels - 1
-    for start in (0, 1, 4, 7, 10, 13):
-        for length in (1, 2, 3, 5, 8):
-            levels = [l for l in range(start, start + length) if l < top - 1]
-            if len(levels) < length:
+    for start in starts:
+        for length in lengths:
+            levels = list(range(start, start + length))
+            if levels[-1] >= spec.levels - 2:
                 continue
             ops = [("remove", l, p) for l in levels for p in (0, 2)]
-            s = _build(spec, seed, "cross", f"middle-only levels {levels[0]}-{levels[-1]}", ops, mode=mode)
+            s = _build(spec, seed, family, f"middle-only levels {levels[0]}-{levels[-1]}", ops, mode=mode)
             if s:
                 out.append(s)
     return out
 
 
-def mixed(spec, seed: int, mode: str = "remove", count: int = 12) -> list[dict]:
-    """Levels left with two edges (middle taken) or with an edge and the middle (one edge taken)."""
-    rng = np.random.default_rng([seed, 0x6D6978])
+def cross_runs(spec, seed: int, mode: str = "remove") -> list[dict]:
+    """Runs of middle-only levels: start at the bottom, low, middle and high; lengths 1 to 8."""
+    return _middle_only_runs(spec, seed, mode, "cross", (0, 1, 4, 7, 10, 13), (1, 2, 3, 5, 8))
+
+
+def _mixes(spec, seed: int, mode: str, family: str, label: str, salt: int, count: int, most: int,
+           level_ops) -> list[dict]:
+    """`count` scenarios named "<label> k", each of 2 to `most` levels drawn from the stream (seed, salt)
+    with level_ops(rng, level) giving each level's removals, all of them then played in a random order."""
+    rng = np.random.default_rng([seed, salt])
     out = []
     for k in range(count):
-        n = int(rng.integers(2, 9))
+        n = int(rng.integers(2, most + 1))
         levels = sorted(rng.choice(np.arange(spec.levels - 2), size=n, replace=False).tolist())
-        ops = []
-        for l in levels:
-            kind = rng.integers(0, 3)
-            if kind == 0:
-                ops.append(("remove", l, 1))
-            else:
-                ops.append(("remove", l, int(rng.choice([0, 2]))))
-        order = rng.permutation(len(ops))
-        ops = [ops[i] for i in order]
-        s = _build(spec, seed, "mixed", f"mix {k}", ops, mode=mode)
+        ops = [op for l in levels for op in level_ops(rng, l)]
+        ops = [ops[i] for i in rng.permutation(len(ops))]
+        s = _build(spec, seed, family, f"{label} {k}", ops, mode=mode)
         if s:
             out.append(s)
     return out
+
+
+def mixed(spec, seed: int, mode: str = "remove", count: int = 12) -> list[dict]:
+    """Levels left with two edges (middle taken) or with an edge and the middle (one edge taken)."""
+    def level_ops(rng, l):
+        if rng.integers(0, 3) == 0:
+            return [("remove", l, 1)]
+        return [("remove", l, int(rng.choice([0, 2])))]
+    return _mixes(spec, seed, mode, "mixed", "mix", 0x6D6978, count, 8, level_ops)
 
 
 def single_edges(spec, seed: int, mode: str = "remove") -> list[dict]:
@@ -316,20 +328,58 @@ FAMILIES = {"cross": cross_runs, "mixed": mixed, "single edge": single_edges, "r
             "tall": tall}
 
 
+def every_cross_run(spec, seed: int, mode: str = "remove") -> list[dict]:
+    """Middle-only runs from every start level, of lengths 1 to 15 (the suite's cross family samples six
+    starts and lengths up to 8)."""
+    return _middle_only_runs(spec, seed, mode, "every cross", range(spec.levels - 2), (1, 2, 4, 6, 9, 12, 15))
+
+
+def wide_mixes(spec, seed: int, mode: str = "remove", count: int = 20) -> list[dict]:
+    """Mixes drawn from another stream than the suite's, of 2 to 11 levels, each left with two edges, an
+    edge and the middle, the middle alone or (now and then) one edge alone, which falls; the operations
+    in a random order."""
+    def level_ops(rng, l):
+        kind = int(rng.integers(0, 9))
+        if kind < 2:
+            return [("remove", l, 1)]
+        if kind < 4:
+            return [("remove", l, 0), ("remove", l, 2)]
+        if kind < 8:
+            return [("remove", l, int(rng.choice([0, 2])))]
+        return [("remove", l, 1), ("remove", l, int(rng.choice([0, 2])))]
+    return _mixes(spec, seed, mode, "wide mix", "wide mix", 0x77696465, count, 11, level_ops)
+
+
+def taller(spec, seed: int, mode: str = "remove") -> list[dict]:
+    s = _build(spec, seed, "taller", "pro pattern to 40 levels", pro_ops(spec, seed, 40, mode), mode=mode)
+    return [s] if s else []
+
+
+MORE_FAMILIES = {"every cross": every_cross_run, "wide mix": wide_mixes, "taller": taller}
+"""Families beyond the suite, for checking it on cases it was not tuned on (benchmarks/sim_oracle.py
+--more): every start of a middle-only run, mixes from another random stream (some ending in a fall),
+the pro pattern to 40."""
+
+
 def scenarios(spec, seeds, families=None, mode: str = "remove") -> list[dict]:
-    """The suite's scenarios on these tolerance seeds, labelled for `mode` (remove or extract)."""
+    """The suite's scenarios on these tolerance seeds, labelled for `mode` (remove or extract); `families`
+    picks some of FAMILIES and MORE_FAMILIES (None: the suite, FAMILIES)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    known = {**FAMILIES, **MORE_FAMILIES}
+    unknown = sorted(set(families or ()) - set(known))
+    if unknown:
+        raise ValueError(f"no oracle family {unknown[0]!r}; the families are {', '.join(known)}")
+    picked = FAMILIES if families is None else {f: fn for f, fn in known.items() if f in families}
     out, seen = [], set()
     for seed in seeds:
-        for name, fn in FAMILIES.items():
-            if families is None or name in families:
-                for s in fn(spec, seed, mode):
-                    # A scenario cut before its first undecided operation can equal a shorter one.
-                    key = (seed, tuple(tuple(op) for op in s["ops"]))
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(s)
+        for fn in picked.values():
+            for s in fn(spec, seed, mode):
+                # A scenario cut before its first undecided operation can equal a shorter one.
+                key = (seed, tuple(tuple(op) for op in s["ops"]))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(s)
     return out
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from sim import Tower, load_spec
 from sim.motion import tilt_deg
-from sim.oracle import Paper, pro_ops, random_games, run_scenario, scenarios
+from sim.oracle import FAMILIES, MORE_FAMILIES, Paper, pro_ops, random_games, run_scenario, scenarios
 from sim.layout import seat
 from sim.world import TABLE_M, TABLE_TOP_M
 
@@ -92,6 +92,32 @@ def test_extract_mode_sample_of_the_oracle_suite_agrees_with_statics():
     for s in suite[:2]:
         assert s["falls_at"] == len(s["ops"]) - 1
         assert run_scenario(SPEC, s, "extract")["collapsed_at"] == s["falls_at"]
+
+
+def test_the_wider_families_draw_cases_the_suite_does_not_have():
+    """The families beyond the suite (benchmarks/sim_oracle.py --more) start middle-only runs at every
+    level the suite's cross family skips, reach 40 levels, and are not among the suite's scenarios."""
+    suite = {tuple(map(tuple, s["ops"])) for s in scenarios(SPEC, [5])}
+    more = scenarios(SPEC, [5], list(MORE_FAMILIES))
+    assert {s["family"] for s in more} == set(MORE_FAMILIES)
+    starts = {s["ops"][0][1] for s in more if s["family"] == "every cross"}
+    assert {2, 3, 5, 6, 8, 9, 11, 12} <= starts              # the suite starts its runs at 0, 1, 4, 7, 10, 13
+    assert [s["levels"] for s in more if s["family"] == "taller"] == [40]
+    new = [s for s in more if tuple(map(tuple, s["ops"])) not in suite]
+    assert len(new) > len(more) // 2
+    with pytest.raises(ValueError, match="no oracle family 'crosses'"):
+        scenarios(SPEC, [5], ["crosses"])
+    assert [s["family"] for s in scenarios(SPEC, [5], list(FAMILIES))] == [s["family"] for s in scenarios(SPEC, [5])]
+
+
+@pytest.mark.physics
+def test_a_long_middle_only_run_the_suite_never_plays_stands():
+    """A run of twelve middle-only levels from level 3 (the suite's runs are at most 8 long and never
+    start at 3): statics says it stands, and so does the tower, removal after removal."""
+    s = next(s for s in scenarios(SPEC, [6], ["every cross"]) if s["name"] == "middle-only levels 3-14")
+    assert s["falls_at"] is None and len(s["ops"]) == 24
+    result = run_scenario(SPEC, s)
+    assert result["right"] and result["collapsed_at"] is None
 
 
 @pytest.fixture(scope="module")
