@@ -16,6 +16,8 @@ middle block is the loose one in 54% of levels, far more than independent height
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import portable
@@ -75,7 +77,8 @@ def support_line(across: np.ndarray, widths: np.ndarray, tops: np.ndarray, centr
     face corners, on the hull segment under its centre of mass (a face: flat on that block; otherwise a
     tilt onto the two blocks on either side of the centre)."""
     # Python floats: the same IEEE sums as numpy's arrays, without a numpy call each for six corners.
-    across, widths, tops = (np.asarray(v, dtype=float).tolist() for v in (across, widths, tops))
+    across, widths, tops = ([float(x) for x in v] if isinstance(v, list) else np.asarray(v, dtype=float).tolist()
+                            for v in (across, widths, tops))
     s = [a - w / 2.0 for a, w in zip(across, widths)] + [a + w / 2.0 for a, w in zip(across, widths)]
     z = tops + tops
     order = sorted(range(len(s)), key=lambda i: (s[i], -z[i]))     # by place, the higher first (stable)
@@ -99,11 +102,12 @@ def support_line(across: np.ndarray, widths: np.ndarray, tops: np.ndarray, centr
     return zz, 0.0
 
 
-def _rotation(axis: int, angle: float) -> np.ndarray:
-    c, s = portable.cos(angle), portable.sin(angle)
+def _rotation(axis: int, angle: float) -> list:
+    """The turn by `angle` about the x axis (0) or the y axis (1), as rows of Python floats."""
+    c, s = math.cos(angle), math.sin(angle)     # sim.portable's cos and sin of one number
     if axis == 0:
-        return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
-    return np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]])
+        return [[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]]
+    return [[c, 0.0, s], [0.0, 1.0, 0.0], [-s, 0.0, c]]
 
 
 def _quats_of(m: np.ndarray) -> np.ndarray:
@@ -155,41 +159,58 @@ def seat(spec: TowerSpec, dims: np.ndarray, slots: np.ndarray, poses: np.ndarray
     turns = np.zeros((len(seated), 3, 3))
     turns[:, 0, 0], turns[:, 0, 1], turns[:, 1, 0], turns[:, 1, 1], turns[:, 2, 2] = cos, -sin, sin, cos, 1.0
     counts = present.sum(axis=1)
-    starts = np.concatenate([[0], np.cumsum(counts)])
-    rot, origin = np.eye(3), np.zeros(3)               # the frame of the level being placed: its underside
+    starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
+    # The climb itself works on Python floats: a level's frame is a 3 x 3 rotation and an origin, and
+    # numpy's call overhead on arrays of three blocks was most of a seat. Each product is written out
+    # entry by entry and summed in order, term 0 + term 1 + term 2, as sim.portable.matmul sums it, and
+    # every other operation is the one numpy did elementwise, in the same order: IEEE arithmetic gives
+    # the same bits either way (tests/sim/test_layout.py compares with a block-by-block loop).
+    rot = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]  # the frame of the level being placed
+    origin = [0.0, 0.0, 0.0]                                     # and its underside's origin
     frames = np.empty((len(seated), 3, 3))             # each placed block's level frame, for its turn below
+    dims_l = dims.tolist()
+    poses_l = poses.tolist()
+    seated_l = seated.tolist()
     placed = 0
     for level in range(n_levels):
         first, last = starts[level], starts[level + 1]
-        ids = seated[first:last]
-        if not len(ids):
+        ids = seated_l[first:last]
+        if not ids:
             break
         frames[first:last] = rot
         placed = last
-        inv = portable.inverse2(rot[:2, :2])
-        # Every block of the level at once. The products (sim.portable.matmul: summed in order, no BLAS, so
-        # the same bits on every processor) work out each block's entries exactly as one block's product on
-        # its own: the poses are bit for bit those of a block-by-block loop (tests/sim/test_layout.py keeps
-        # that loop to compare).
-        h = dims[ids, 2]
-        local = np.empty((len(ids), 3))
-        gap = poses[ids, :2] - origin[:2] - rot[:2, 2] * h[:, None] / 2.0
-        local[:, :2] = portable.matmul(inv[None], gap[:, :, None])[:, :, 0]
-        local[:, 2] = h / 2.0
-        out[ids, :3] = origin + portable.matmul(rot[None], local[:, :, None])[:, :, 0]
+        (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = rot
+        o0, o1, o2 = origin
+        det = r00 * r11 - r01 * r10                      # sim.portable.inverse2, written out
+        inv = ((r11 / det, -r01 / det), (-r10 / det, r00 / det))
+        (i00, i01), (i10, i11) = inv
+        local = []
+        for b in ids:
+            h = dims_l[b][2]
+            g0 = poses_l[b][0] - o0 - r02 * h / 2.0
+            g1 = poses_l[b][1] - o1 - r12 * h / 2.0
+            l0, l1, l2 = i00 * g0 + i01 * g1, i10 * g0 + i11 * g1, h / 2.0
+            local.append((l0, l1, l2))
+            out[b, :3] = (o0 + (r00 * l0 + r01 * l1 + r02 * l2), o1 + (r10 * l0 + r11 * l1 + r12 * l2),
+                          o2 + (r20 * l0 + r21 * l1 + r22 * l2))
         above = seated[last:]
         if not len(above):
             break
         axis = 1 if level % 2 == 0 else 0              # across a level along x is y, and x across one along y
-        com_xy = (weight[above, None] * poses[above, :2]).sum(axis=0) / weight[above].sum()
-        centre = portable.matmul(inv, com_xy - origin[:2])[axis]
-        height, slope = support_line(local[:, axis], dims[ids, 1], h, centre)
-        pivot = np.zeros(3)
-        pivot[axis], pivot[2] = centre, height
-        origin = origin + portable.matmul(rot, pivot)
+        com_xy = ((weight[above, None] * poses[above, :2]).sum(axis=0) / weight[above].sum()).tolist()
+        v0, v1 = com_xy[0] - o0, com_xy[1] - o1
+        centre = inv[axis][0] * v0 + inv[axis][1] * v1
+        height, slope = support_line([q[axis] for q in local], [dims_l[b][1] for b in ids],
+                                     [dims_l[b][2] for b in ids], centre)
+        pivot = [0.0, 0.0, height]
+        pivot[axis] = centre
+        p0, p1, p2 = pivot
+        origin = [o0 + (r00 * p0 + r01 * p1 + r02 * p2), o1 + (r10 * p0 + r11 * p1 + r12 * p2),
+                  o2 + (r20 * p0 + r21 * p1 + r22 * p2)]
         # Tilting about the blocks' long axis (x for a level along x, y otherwise): z rises along `across`.
-        angle = portable.arctan(slope)
-        rot = portable.matmul(rot, _rotation(0, angle) if axis == 1 else _rotation(1, -angle))
+        angle = math.atan(slope)                         # sim.portable.arctan of one number
+        turn = _rotation(0, angle) if axis == 1 else _rotation(1, -angle)
+        rot = [[row[0] * turn[0][j] + row[1] * turn[1][j] + row[2] * turn[2][j] for j in range(3)] for row in rot]
     # The blocks' turns, all levels at once: the same stacked products, row for row, as level by level.
     out[seated[:placed], 3:] = _quats_of(portable.matmul(frames[:placed], turns[:placed]))
     return out
