@@ -319,9 +319,14 @@ def pro_ops(spec, seed: int, target: int = 36, mode: str = "remove") -> list:
     return ops
 
 
-def tall(spec, seed: int, mode: str = "remove") -> list[dict]:
-    s = _build(spec, seed, "tall", "pro pattern to 36 levels", pro_ops(spec, seed, 36, mode), mode=mode)
+def _pro_build(spec, seed: int, mode: str, family: str, target: int) -> list[dict]:
+    """The pro pattern to `target` levels as one scenario (none when statics leaves its first move open)."""
+    s = _build(spec, seed, family, f"pro pattern to {target} levels", pro_ops(spec, seed, target, mode), mode=mode)
     return [s] if s else []
+
+
+def tall(spec, seed: int, mode: str = "remove") -> list[dict]:
+    return _pro_build(spec, seed, mode, "tall", 36)
 
 
 FAMILIES = {"cross": cross_runs, "mixed": mixed, "single edge": single_edges, "random": random_games,
@@ -351,8 +356,7 @@ def wide_mixes(spec, seed: int, mode: str = "remove", count: int = 20) -> list[d
 
 
 def taller(spec, seed: int, mode: str = "remove") -> list[dict]:
-    s = _build(spec, seed, "taller", "pro pattern to 40 levels", pro_ops(spec, seed, 40, mode), mode=mode)
-    return [s] if s else []
+    return _pro_build(spec, seed, mode, "taller", 40)
 
 
 MORE_FAMILIES = {"every cross": every_cross_run, "wide mix": wide_mixes, "taller": taller}
