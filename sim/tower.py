@@ -508,7 +508,9 @@ class Tower:
             if record:
                 frames.append(now)
             if len(watched):
-                if self._fallen(before_watched, now[watched], up_watched).any():
+                # The same bounds as while pushing rule most frames out before the exact rule runs.
+                if (not world.surely_standing(loose, drop_bound, tilt_bound)
+                        and self._fallen(before_watched, now[watched], up_watched).any()):
                     outcome = "fallen"
                     break
                 if early_exit and not pushing:
