@@ -39,8 +39,8 @@ class VerdictRules:
     near_critical_margin_mm: float
     near_critical_window_s: float
     rock_window_s: float = 1.0
-    rock_mm: float = 1.0
-    rock_deg: float = 0.5
+    rock_mm: float = 2.0
+    rock_deg: float = 1.0
 
 
 @dataclass(frozen=True)
