@@ -39,7 +39,7 @@ class VerdictRules:
     near_critical_margin_mm: float
     near_critical_window_s: float
     rock_window_s: float = 1.0
-    rock_mm: float = 2.0
+    rock_mm: float = 2.0          # Tower._rocking's limits: a fifth of the fall's drop, a fifteenth of its tilt
     rock_deg: float = 1.0
 
 
