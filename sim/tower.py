@@ -487,7 +487,9 @@ class Tower:
                     step(physicsClientId=client)
                     sim_t += dt
                     forces.append(next(hand))
-                if quick and pushing and world.surely_standing(loose, drop_bound, tilt_bound):
+                # standing: the bounds' answer for this frame, None until they are asked.
+                standing = world.surely_standing(loose, drop_bound, tilt_bound) if quick and pushing else None
+                if standing:
                     continue
                 now = world.poses()
             else:
@@ -497,6 +499,7 @@ class Tower:
                 sim_t += frame_dt
                 frame += 1
                 now = world.poses()
+                standing = None
             if not np.isfinite(now).all():
                 # The solver diverged (seen once in thousands of pushes, a 38-level tower: a block's pose
                 # went NaN mid-push). What the tower does is then unknown; it is judged a collapse
@@ -509,9 +512,11 @@ class Tower:
             if record:
                 frames.append(now)
             if len(watched):
-                # The same bounds as while pushing rule most frames out before the exact rule runs.
-                if (not world.surely_standing(loose, drop_bound, tilt_bound)
-                        and self._fallen(before_watched, now[watched], up_watched).any()):
+                # The same bounds as while pushing rule most frames out before the exact rule runs (asked
+                # once a frame: a pushing frame that got here has had its answer, False).
+                if standing is None:
+                    standing = world.surely_standing(loose, drop_bound, tilt_bound)
+                if not standing and self._fallen(before_watched, now[watched], up_watched).any():
                     outcome = "fallen"
                     break
                 if early_exit and not pushing:
