@@ -53,6 +53,20 @@ def whole(lo: int, hi: int):
     return parse
 
 
+def push_speed(text: str) -> float:
+    """An argparse type: the risk map's nominal push speed in m/s (its perturbed pushes go up to 1.25 times
+    it, and no push may be faster than sim.arguments.MAX_SPEED_M_S)."""
+    from .arguments import MAX_SPEED_M_S, MIN_SPEED_M_S
+    hi = MAX_SPEED_M_S / 1.25
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a speed in m/s, e.g. 0.1, not {_shown(text)}") from None
+    if not MIN_SPEED_M_S <= value <= hi:     # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected a speed from {MIN_SPEED_M_S:g} to {hi:g} m/s, not {_shown(text)}")
+    return value
+
+
 def writable_path(text: str) -> str:
     """An argparse type: a file path that can be written (its folder exists or can be made, it is not
     a folder), checked before a minute of benchmark runs."""
@@ -134,7 +148,16 @@ def cmd_riskmap(args) -> int:
         verdict = tower.remove(level, pos)
         if verdict.collapsed:
             raise SimError(f"the tower falls when {level}:{pos} is removed; no risk map for a fallen tower")
-    rows = risk_map(tower.spec, tower, samples=args.samples, seed=args.seed, workers=args.workers)
+    blocks = [parse_address(a) for a in args.block] or None
+    if blocks:
+        removable = set(tower.removable())
+        for level, pos in blocks:
+            tower.block_id(level, pos)          # a block that does not exist or is gone: its own message
+            if (level, pos) not in removable:
+                raise UsageError(f"--block {level}:{pos}: that block cannot be taken (the top complete level and "
+                                 f"the levels above it are out of play)")
+    rows = risk_map(tower.spec, tower, samples=args.samples, seed=args.seed, workers=args.workers,
+                    speed=args.speed, blocks=blocks, prune=not args.every_push)
     if args.json:
         print(json.dumps(rows))
     else:
@@ -246,6 +269,14 @@ def build_parser() -> argparse.ArgumentParser:
     tower_args(risk)
     risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
+    risk.add_argument("--block", action="append", default=[], metavar="L:P",
+                      help="map only this block; repeat for more (default: every removable block)")
+    risk.add_argument("--speed", type=push_speed, default=0.1,
+                      help="the nominal push speed in m/s (default 0.1, a brisk push; perturbed pushes vary it by "
+                           "-20%% to +25%%)")
+    risk.add_argument("--every-push", action="store_true",
+                      help="run all --samples pushes of every block (default: stop a block's pushes once they "
+                           "settle its figure, docs/sim.md)")
     risk.add_argument("--workers", type=whole(1, 256), default=None,
                       help="worker processes, 1 to 256 (default: one per core)")
     risk.set_defaults(run=cmd_riskmap)

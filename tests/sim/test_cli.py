@@ -42,6 +42,21 @@ def test_riskmap_json_lists_every_removable_block():
     assert all(0.0 <= r["p_collapse"] <= 1.0 and r["push_force_n"] >= 0.0 for r in rows)
 
 
+def test_riskmap_of_chosen_blocks_at_a_chosen_speed_with_every_push():
+    # --block maps only the blocks named; --every-push runs all --samples pushes (no early stop), so each
+    # row says it ran them all; --speed is the nominal push's speed. The same rows as the library's map.
+    out = run("riskmap", "--block", "5:1", "--block", "2:0", "--samples", "2", "--speed", "0.08",
+              "--every-push", "--json", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [(r["level"], r["pos"]) for r in rows] == [(2, 0), (5, 1)]
+    assert all(r["samples_run"] == 2 for r in rows)
+    from sim import Tower, load_spec, risk_map
+    spec = load_spec("classic")
+    assert rows == risk_map(spec, Tower(spec, 0), samples=2, speed=0.08, blocks=[(5, 1), (2, 0)], prune=False,
+                            workers=1)
+
+
 @pytest.mark.parametrize("args, message", [
     (["check", "--remove", "8:3"], "position 3 does not exist"),
     (["check", "--remove", "30:1"], "level 30 does not exist"),
@@ -51,6 +66,11 @@ def test_riskmap_json_lists_every_removable_block():
     (["check"], "required"),
     (["riskmap", "--samples", "0"], "--samples"),
     (["riskmap", "--removed", "2:x"], "bad block address"),
+    (["riskmap", "--block", "17:0"], "--block 17:0: that block cannot be taken"),
+    (["riskmap", "--block", "3:9"], "position 9 does not exist"),
+    (["riskmap", "--removed", "4:1", "--block", "4:1"], "already gone"),
+    (["riskmap", "--speed", "0.5"], "expected a speed from 0.005 to 0.2 m/s"),
+    (["riskmap", "--speed", "fast"], "expected a speed in m/s"),
     (["check", "--levels", "99", "--remove", "1:1"], "--levels"),
     (["census", "--seeds", "9-2"], "first seed must not be above the last"),
     (["census", "--seeds", "zero"], "bad --seeds 'zero'"),
