@@ -102,9 +102,23 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=8)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--calm-steps", default=None, metavar="N:MM,...",
+                   help="try another safe rule than sim.riskmap.CALM_STEPS, e.g. 1:7,2:20,3:30,4:inf "
+                        "(pushes:mm pairs, pushes rising; inf: decided whatever the drag)")
     a = p.parse_args(argv)
     if a.rounds < 1 or a.samples < 2:
         p.error("--rounds must be at least 1 and --samples at least 2")
+    if a.calm_steps is not None:
+        import sim.riskmap
+        try:
+            steps = tuple((int(n), float(mm)) for n, mm in (pair.split(":") for pair in a.calm_steps.split(",")))
+        except ValueError:
+            p.error(f"--calm-steps: write pushes:mm pairs separated by commas, e.g. 1:7,2:20,3:30,4:inf, "
+                    f"not {a.calm_steps!r}")
+        counts = [n for n, _ in steps]
+        if counts != sorted(set(counts)) or counts[0] < 1 or counts[-1] > a.samples or any(mm != mm or mm <= 0 for _, mm in steps):
+            p.error("--calm-steps: pushes must rise from 1 to at most --samples, distances be over 0 mm")
+        sim.riskmap.CALM_STEPS = steps          # _decided and _next_stop read the module's rule
     rng = np.random.default_rng(a.seed)
     results = []
     for path in a.cache:
