@@ -128,13 +128,20 @@ def new_save_path(game: str) -> Path:
 def keep_previous_autosave() -> Path | None:
     """Copy the autosave into the saves folder as previous-autosave.json (replacing the last such copy),
     before another game takes the autosave slot; None if there is no autosave. The copy is written
-    atomically; the autosave itself is left as it is."""
+    atomically and keeps the autosave's time (the saved matches list shows a file's time: the copy's
+    says when that game was last played, not when it was set aside); the autosave itself is left as it is."""
+    source = autosave_path()
     try:
-        data = autosave_path().read_bytes()
+        data = source.read_bytes()
+        st = source.stat()
     except FileNotFoundError:
         return None
     path = saves_dir() / PREVIOUS_AUTOSAVE_FILE
     write_atomic(path, data.decode("utf-8", errors="replace"))
+    try:
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    except OSError:
+        pass            # the copy is kept all the same; only its time is the copy's
     return path
 
 

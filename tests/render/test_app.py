@@ -360,10 +360,15 @@ def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     app.screen.resume()                                      # the same game again: nothing to keep
     assert app.screen.match.seed == 31 and storage.saved_matches() == []
     app.leave()
+    app.autosaver.flush()
+    played = storage.autosave_path().stat().st_mtime_ns - 3_600 * 10**9    # as if last played an hour ago
+    os.utime(storage.autosave_path(), ns=(played, played))
     app.start_match(toy_match(seed=32))
     kept = storage.saved_matches()
     assert [p.name for p in kept] == [storage.PREVIOUS_AUTOSAVE_FILE]
     assert Match.load(kept[0]).seed == 31 and "previous-autosave" in app.screen.message
+    # The list shows when that game was last played, not when it was set aside.
+    assert kept[0].stat().st_mtime_ns == played
     app.autosaver.flush()
     assert Match.load(storage.autosave_path()).seed == 32
     app.close()
