@@ -73,7 +73,7 @@ def main(argv=None) -> int:
         p.error(f"--window must be from 1 to the number of seeds ({len(seeds)}), got {a.window}")
     if a.workers < 1:
         p.error(f"--workers must be at least 1, got {a.workers}")
-    bows = [None] + [b for b in (a.bow_mean or [])]
+    bows = [None, *(a.bow_mean or [])]
     for b in bows[1:]:
         if not -0.5 <= b <= 0.5:
             p.error(f"--bow-mean must be from -0.5 to 0.5 mm, got {b}")

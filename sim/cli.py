@@ -54,10 +54,10 @@ def whole(lo: int, hi: int):
 
 
 def push_speed(text: str) -> float:
-    """An argparse type: the risk map's nominal push speed in m/s (its perturbed pushes go up to 1.25 times
-    it, and no push may be faster than sim.arguments.MAX_SPEED_M_S)."""
-    from .arguments import MAX_SPEED_M_S, MIN_SPEED_M_S
-    hi = MAX_SPEED_M_S / 1.25
+    """An argparse type: the risk map's nominal push speed in m/s (sim.riskmap.MAX_NOMINAL_SPEED_M_S at
+    most: its perturbed pushes go faster)."""
+    from .arguments import MIN_SPEED_M_S
+    from .riskmap import MAX_NOMINAL_SPEED_M_S as hi
     try:
         value = float(text)
     except ValueError:

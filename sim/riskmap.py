@@ -51,6 +51,10 @@ CALM_FIRST = CALM_STEPS[0][0]
 DECIDED_MM = CALM_STEPS[0][1]
 FALL_FIRST = 4
 """Pushes after which a block whose pushes all toppled the tower is decided certain."""
+FASTEST = 1.25
+"""The fastest perturbed push of a block, as a multiple of the nominal speed (push_samples)."""
+MAX_NOMINAL_SPEED_M_S = arguments.MAX_SPEED_M_S / FASTEST
+"""The fastest nominal speed a map takes: its perturbed pushes must stay within Tower.extract's range."""
 
 
 def _decided(runs: list, safe: bool) -> bool:
@@ -94,7 +98,7 @@ def push_samples(seed: int, level: int, pos: int, samples: int, speed: float) ->
         rng.choice([-1, 1])
         pushes.append({
             "side": _side(i),
-            "speed": float(speed * rng.uniform(0.8, 1.25)),
+            "speed": float(speed * rng.uniform(0.8, FASTEST)),
             "angle_deg": float(rng.normal(0.0, 3.0)),
             "steadiness": float(rng.uniform(0.8, 1.0)),
             "tremor": int(rng.integers(0, 2**31 - 1)),
@@ -252,7 +256,7 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
     if not isinstance(first_pass, (int, np.integer)) or isinstance(first_pass, bool) or not 0 <= first_pass <= samples:
         raise SimError(f"first_pass must be a whole number from 0 to samples ({samples}), got {first_pass!r}")
     arguments.check_seed(seed)
-    arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S / 1.25, " m/s")
+    arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, MAX_NOMINAL_SPEED_M_S, " m/s")
     if order not in ("lowest", "given"):
         raise SimError(f"order must be 'lowest' or 'given', got {order!r}")
     tower = state_or_tower if isinstance(state_or_tower, Tower) else Tower.from_state(spec, state_or_tower)
