@@ -156,7 +156,7 @@ class App(Host):
     def start_match(self, match: Match, keep_previous: bool = True) -> str:
         """Show `match` and make it the autosaved game. Unless keep_previous is False (resuming the
         autosave itself), an unfinished game in the autosave slot is first copied to the saved matches
-        as previous-autosave.json, so starting or loading another game never loses one."""
+        under its own name (storage.keep_previous_autosave), so starting or loading another game never loses one."""
         self.close_screen()
         note = self._keep_previous_autosave(match) if keep_previous else ""
         self.screen = screen_for(match.config.game)(match, self)

@@ -32,7 +32,6 @@ APP_DIR_NAME = "kong-tabletop"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 SAVES_DIR = "saves"
-PREVIOUS_AUTOSAVE_FILE = "previous-autosave.json"
 STALE_AFTER_S = 60.0
 """A temporary file of write_atomic this old is left from a write that a crash cut short (a write takes
 milliseconds)."""
@@ -126,23 +125,48 @@ def new_save_path(game: str) -> Path:
 
 
 def keep_previous_autosave() -> Path | None:
-    """Copy the autosave into the saves folder as previous-autosave.json (replacing the last such copy),
-    before another game takes the autosave slot; None if there is no autosave. The copy is written
-    atomically and keeps the autosave's time (the saved matches list shows a file's time: the copy's
-    says when that game was last played, not when it was set aside); the autosave itself is left as it is."""
+    """Copy the autosave into the saves folder before another game takes the autosave slot; None if there
+    is no autosave. Each game set aside gets its own file, named as a Ctrl+S save is, by its game and the
+    time it was last played (GAME-YYYYmmdd-HHMMSS.json, -2, -3... if taken), so a second game set aside
+    never replaces the first; the same autosave set aside twice is kept once. The copy is written
+    atomically and keeps the autosave's time (the saved matches list shows a file's time: the copy's says
+    when that game was last played, not when it was set aside); the autosave itself is left as it is."""
     source = autosave_path()
     try:
         data = source.read_bytes()
         st = source.stat()
     except FileNotFoundError:
         return None
-    path = saves_dir() / PREVIOUS_AUTOSAVE_FILE
-    write_atomic(path, data.decode("utf-8", errors="replace"))
+    text = data.decode("utf-8", errors="replace")
+    game = _game_named_in(text)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(st.st_mtime))
+    path = saves_dir() / f"{game}-{stamp}.json"
+    n = 2
+    while path.exists():
+        try:
+            if path.read_bytes() == data:
+                return path                 # this very game was set aside before
+        except OSError:
+            pass
+        path = saves_dir() / f"{game}-{stamp}-{n}.json"
+        n += 1
+    write_atomic(path, text)
     try:
         os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     except OSError:
         pass            # the copy is kept all the same; only its time is the copy's
     return path
+
+
+def _game_named_in(text: str) -> str:
+    """The game a match file's text names (its "game" field), for a file name; "autosave" when it names
+    none that can stand in a file name (the file is kept all the same: the launcher says why it will
+    not load)."""
+    try:
+        game = json.loads(text).get("game")
+    except (ValueError, AttributeError, RecursionError):
+        return "autosave"
+    return game if isinstance(game, str) and re.fullmatch(r"\w{1,40}", game, re.ASCII) else "autosave"
 
 
 def set_aside(path: Path) -> Path | None:
@@ -222,7 +246,8 @@ def saved_matches() -> list[Path]:
 
 # ---- the saved matches as the launcher lists them ----------------------------------------------
 _inspected: dict[tuple, "SaveInfo"] = {}  # (path, mtime_ns, size) -> what inspect_save found
-AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")  # the names the app gives
+# The names the app gives (previous-autosave: the one copy earlier versions kept of a game set aside).
+AUTO_NAME = re.compile(r"^(\w+-\d{8}-\d{6}(-\d+)?|previous-autosave|autosave)$")
 
 
 class SaveInfo:

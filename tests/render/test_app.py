@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -352,7 +353,8 @@ def test_a_file_dropped_on_the_launcher_opens_or_says_why_not(home, tmp_path):
 
 def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     """One autosave slot, but no lost work: a new game does not overwrite an unfinished one without
-    first keeping it in the saved matches (previous-autosave.json); resuming the autosave does not."""
+    first keeping it in the saved matches, under its own name (the game and when it was last played);
+    a second game set aside does not replace the first; resuming the autosave keeps nothing."""
     app = App(match=toy_match(seed=31))
     app.tick(1.0)
     assert app.screen.match.history and not app.screen.match.is_over()
@@ -365,12 +367,25 @@ def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     os.utime(storage.autosave_path(), ns=(played, played))
     app.start_match(toy_match(seed=32))
     kept = storage.saved_matches()
-    assert [p.name for p in kept] == [storage.PREVIOUS_AUTOSAVE_FILE]
-    assert Match.load(kept[0]).seed == 31 and "previous-autosave" in app.screen.message
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(played / 1e9))
+    assert [p.name for p in kept] == [f"toy_race-{stamp}.json"]
+    assert Match.load(kept[0]).seed == 31 and kept[0].stem in app.screen.message
     # The list shows when that game was last played, not when it was set aside.
     assert kept[0].stat().st_mtime_ns == played
     app.autosaver.flush()
     assert Match.load(storage.autosave_path()).seed == 32
+    # Seed 32, played a little and set aside in turn, is kept beside seed 31, not in its place.
+    app.tick(1.0)
+    app.autosaver.flush()
+    os.utime(storage.autosave_path(), ns=(played, played))   # even when both were last played at one time
+    app.start_match(toy_match(seed=34))
+    kept = storage.saved_matches()
+    assert sorted(Match.load(p).seed for p in kept) == [31, 32]
+    assert sorted(p.name for p in kept) == [f"toy_race-{stamp}-2.json", f"toy_race-{stamp}.json"]
+    # The same autosave set aside twice (a crash between keeping it and replacing it) is kept once.
+    app.autosaver.flush()
+    assert storage.keep_previous_autosave() == storage.keep_previous_autosave()
+    assert len(storage.saved_matches()) == 3
     app.close()
 
 
