@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
 from pathlib import Path
 
 # Present the window's picture the platform's own way (X11 shared memory, GDI) where there is one,
@@ -43,6 +44,18 @@ IDLE_AFTER = 1.0
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/render/test_stumbles.py)
 TITLE = "Kong Tabletop"
+REPEATING_KEYS = frozenset({
+    pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+    pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
+    pygame.K_KP_PLUS, pygame.K_KP_MINUS, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET})
+"""The keys that repeat while held (moving, scrolling, zooming, deleting), REPEAT_DELAY_S after the press
+and every REPEAT_EVERY_S after, at most once a frame; every other key acts once a press. The app repeats
+them itself (App.key_repeats) instead of pygame: pygame repeats a held key from a timer thread, so when a
+frame stalls (a redo replays a Jenga push's physics for a second) a burst of repeats waits in the queue
+before the release (measured under Xvfb: one Ctrl+Y, then 22 more), and one Ctrl+Y redid, then said
+"Nothing to redo." (a Ctrl+Z so would undo moves nobody asked to undo)."""
+REPEAT_DELAY_S = 0.35
+REPEAT_EVERY_S = 0.04
 
 
 class App(Host):
@@ -53,7 +66,8 @@ class App(Host):
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.key.set_repeat(350, 40)
+        pygame.key.set_repeat(0)  # no repeats from pygame's timer: see REPEATING_KEYS
+        self._held: dict[int, tuple[dict, float]] = {}  # a held repeating key: (its press, when it next repeats)
         pygame.key.start_text_input()
         # A damaged settings file or autosave is set aside with a sentence on the launcher, never fatal;
         # temporary files left by writes a crash cut short are removed.
@@ -117,12 +131,31 @@ class App(Host):
         dt = clock.tick(FPS) / 1000.0
         return pygame.event.get(), dt
 
+    def key_repeats(self, events: list, now: float) -> list:
+        """The repeats due at `now` (seconds) of the REPEATING_KEYS held down, given this frame's events:
+        a held key repeats REPEAT_DELAY_S after its press, then every REPEAT_EVERY_S, at most once a frame
+        (a stalled frame gives one repeat, not a burst); its release, or the window losing the focus, ends it."""
+        for event in events:
+            if event.type == pygame.KEYDOWN and event.key in REPEATING_KEYS:
+                self._held[event.key] = (dict(event.dict), now + REPEAT_DELAY_S)
+            elif event.type == pygame.KEYUP:
+                self._held.pop(event.key, None)
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                self._held.clear()
+        due = []
+        for key, (press, at) in list(self._held.items()):
+            if now >= at:
+                due.append(pygame.event.Event(pygame.KEYDOWN, press))
+                self._held[key] = (press, max(at + REPEAT_EVERY_S, now))
+        return due
+
     def run(self) -> int:
         clock = pygame.time.Clock()
         idle_for = 0.0
         try:
             while self.running:
                 events, dt = self.next_events(clock, idle_for)
+                events += self.key_repeats(events, time.monotonic())
                 idle_for = 0.0 if events else idle_for + dt
                 for event in events:
                     self.handle(event)

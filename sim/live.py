@@ -172,6 +172,8 @@ class LiveResult:
     peak_force_n: float = 0.0
     median_force_n: float = 0.0
     out_m: float = 0.0
+    give_force_n: float = 0.0
+    """What the block took to move out, read as a touch is (LivePush.give_force_n), over the drag."""
 
 
 class LivePush:
@@ -227,6 +229,7 @@ class LivePush:
         self.samples: list[tuple[int, int, int]] = []
         self.step_no = 0          # physics steps done since the press
         self.forces: list[float] = []
+        self.pushing: list[float] = []        # the forces of the steps in which the finger moved out
         self.force_n = 0.0
         self.fallen = False
         self.finished = False
@@ -306,6 +309,8 @@ class LivePush:
             a, c = a0 + (a1 - a0) * f, c0 + (c1 - c0) * f
             force = self._hand_step(hx + px * a + lx * c, hy + py * a + ly * c, vx, vy)
             self.forces.append(force)
+            if va > 0.0:
+                self.pushing.append(force)
             self.force_n = force
             self.step_no += 1
             if self.step_no % self.spf == 0:
@@ -351,6 +356,16 @@ class LivePush:
     def path(self) -> FingerPath:
         return FingerPath(tuple(self.samples))
 
+    def give_force_n(self) -> float:
+        """The force the block has taken to move out so far, read as Tower.probe reads a touch: the 90th
+        percentile of the second half of the steps in which the finger moved out (0 before it has). Not
+        the peak: the finger's spring answers each change of the finger's pace (its start, the steps of a
+        quantised path) with a spike of its damping for a step or two, up to 0.15 N more than the block
+        takes, which read every gentle touch of a loose block as tight; and not the steps in which the
+        finger held still or drew the block back in, which say nothing of how tight it sits."""
+        half = [f for f in self.pushing[len(self.pushing) // 2:] if f == f]  # not a diverged solver's NaN
+        return float(np.percentile(half, 90.0)) if half else 0.0
+
     def will_take(self) -> bool:
         """Whether letting go now takes the block: it is out by at least half its length."""
         return self.out_m() >= self.length / 2.0
@@ -366,6 +381,7 @@ class LivePush:
         out = self.out_m()
         drag_frames = 1 + self.step_no // self.spf  # = len(self.frames) when recording
         drag_forces = list(self.forces)
+        give = self.give_force_n()
         taken = self.fallen or out >= self.length / 2.0
         if self.fallen:
             tower._take(self.level, self.pos)
@@ -387,7 +403,8 @@ class LivePush:
         forces = np.array(drag_forces) if drag_forces else np.zeros(1)
         return LiveResult(verdict=verdict, taken=bool(taken), state=tower.get_state(), frames=frames,
                           drag_frames=drag_frames, peak_force_n=float(forces.max()),
-                          median_force_n=float(np.median(forces)), out_m=out)
+                          median_force_n=float(np.median(forces)), out_m=out,
+                          give_force_n=give)
 
     def close(self) -> None:
         """Drop the world without a verdict (a drag abandoned, the screen left)."""

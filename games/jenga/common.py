@@ -409,6 +409,8 @@ class TowerState(State):
         self.tower, self.layout, verdict, self._trajectory = physics.live_push(
             self.TOWER, self.tower, push.level, push.slot, push.end, push.path, record=self.record_trajectories)
         taken = verdict["taken"]
+        # What the block took to move is the touch's reading (last_probe), not part of the verdict kept.
+        give = verdict.pop("give_n")
         self._after_operation(before, old, verdict)
         if self.phase == "over":
             return
@@ -417,9 +419,12 @@ class TowerState(State):
             self.after_extract(verdict, before)
             return
         self.touches += 1
-        self.last_probe = {"where": [push.level, push.slot], "end": push.end, "force_n": verdict["force_n"],
+        # A push that went back is a touch, read as sim's touch test reads one (the force once the block is
+        # under way: physics.live_push's give_n), not by the finger's peak, which its spring's answer to a
+        # change of pace raises by up to 0.15 N: read so, every gentle touch of a loose block said tight.
+        self.last_probe = {"where": [push.level, push.slot], "end": push.end, "force_n": give,
                            "tower_motion_mm": verdict["tower_motion_mm"],
-                           "moves": verdict["force_n"] <= physics.tower_spec(self.TOWER).hand.touch_force_n,
+                           "moves": give <= physics.tower_spec(self.TOWER).hand.touch_force_n,
                            "live": True}
 
     def take_out(self, level: int, slot: int) -> dict:

@@ -330,8 +330,9 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
     """Play a finger path on block level:slot from `end`, exactly as the window played it live:
     (new tower state, new layout, verdict summary, trajectory or None). The summary's "taken" says
     whether the block came out (out by at least half its length when the finger let go) or went back;
-    "force_n" is the largest force the finger needed during the path, "tower_motion_mm" how far the
-    other blocks moved."""
+    "force_n" is the largest force the finger needed during the path, "give_n" what the block took to move
+    out, read as a touch is (sim.live.LivePush.give_force_n: a push that goes back is a touch), and
+    "tower_motion_mm" how far the other blocks moved."""
     live = _live()
     before = layout_from_state(state)
     session = _adopted(name, state, level, slot, end, path)
@@ -350,7 +351,7 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
     others = disp[np.isfinite(disp)]
     out.update(taken=bool(r.taken), end=end, force_n=_clean(r.peak_force_n),
                tower_motion_mm=_clean(others.max() if len(others) else 0.0), out_mm=_clean(r.out_m * 1000.0),
-               drag_frames=int(r.drag_frames))
+               drag_frames=int(r.drag_frames), give_n=_clean(r.give_force_n))
     return new, layout_from_state(new), out, r.frames
 
 

@@ -132,6 +132,14 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
     def finish_animations(self) -> None:
         """Jump every running animation to its end (the person skipped)."""
 
+    def undo_limit(self) -> str:
+        """Why nothing can be undone, in a sentence (after "Nothing to undo: ")."""
+        return "moves before the last dice roll or card draw are final."
+
+    def undo_words(self) -> str:
+        """What Ctrl+Z and Ctrl+Y reach back to, for the help's keys (a game without dice or cards says its own)."""
+        return "undo / redo (back to the last dice roll or card draw)"
+
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         """(key, what it does) pairs shown in the help overlay."""
         return []
@@ -215,7 +223,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         match = self.match
         depth = self._undo_depth()
         if depth is None:
-            self.say("Nothing to undo: moves before the last dice roll or card draw are final.")
+            self.say(f"Nothing to undo: {self.undo_limit()}")
             self.host.sound.play("error")
             return
         for _ in range(depth):

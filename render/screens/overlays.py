@@ -120,7 +120,7 @@ class Overlays:
                 ("Enter", "play the selected choice"),
                 ("1 to 9", "play the numbered choice"),
                 ("/", "find a choice by typing part of its words (Enter plays it, Esc stops)"),
-                ("Ctrl+Z / Ctrl+Y", "undo / redo (back to the last dice roll or card draw)"),
+                ("Ctrl+Z / Ctrl+Y", self.undo_words()),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' and dice's pauses"),
                 ("M", "sound on or off"),

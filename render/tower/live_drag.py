@@ -227,7 +227,12 @@ class LiveDrag:
                 "pulling back" if self.key_dir < 0 else "holding")
             return f"{pace}: finger {force:.2f} N; {self.share_out * 100:.0f} % out ({then})"
         if not self.dragged:
-            feel = touch_feel(force <= self.touch_force_n, self.risk)
-            return f"touching: {force:.2f} N, {feel}; drag along the block to push it, let go to put it back"
+            if not self.pushed:
+                return "touching: hold still and the finger presses the block; drag along it to push it"
+            # The block's reading so far, as the touch's verdict will read it (the gauge shows the finger's
+            # force of this moment, which drops to nothing once the finger stops pressing).
+            reading = self.session.give_force_n()
+            feel = touch_feel(reading <= self.touch_force_n, self.risk)
+            return f"touching: {reading:.2f} N, {feel}; drag along the block to push it, let go to put it back"
         then = "let go to take it" if self.will_take() else "past half its length it is taken; let go now and it goes back"
         return f"finger {force:.2f} N; {self.share_out * 100:.0f} % out: {then}"

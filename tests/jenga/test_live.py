@@ -75,6 +75,29 @@ def test_a_push_let_go_under_half_goes_back_and_is_a_touch():
     state.check_action(action)  # touches have no limit: the same push may be played again
 
 
+@pytest.mark.physics
+def test_a_live_touch_of_a_loose_block_reads_loose_as_the_touch_test_does():
+    """The window's touch is a push that goes back (a touch); it reads as sim's touch test does, by what
+    the block took once under way, not by the finger's peak (which read every loose block as tight), and
+    the verdict kept in the state is the push's own (the reading is the touch's)."""
+    match = _ready(seed=0)
+    state = match.state
+    felt_by_probe = {}
+    for level, slot in [(5, 0), (5, 1), (5, 2), (12, 0), (12, 1), (12, 2)]:
+        felt_by_probe[level, slot] = physics.probe(state.TOWER, state.tower, level, slot, "+y" if level % 2 else "+x")
+    loose = next(b for b, p in felt_by_probe.items() if p["moves"])
+    tight = next(b for b, p in felt_by_probe.items() if not p["moves"])
+    for level, slot in (loose, tight):
+        probe = felt_by_probe[level, slot]
+        action = make_push(level, slot, "+y" if level % 2 else "+x", physics.touch_path())
+        match.play(action)
+        state = match.state
+        felt = state.last_probe
+        assert felt["live"] and felt["where"] == [level, slot] and felt["moves"] == probe["moves"]
+        assert abs(felt["force_n"] - probe["force_n"]) < 0.25 * probe["force_n"] + 0.01
+        assert "give_n" not in state.last_verdict and not state.last_verdict["taken"]
+
+
 def test_bad_paths_are_refused_with_a_named_error_and_change_nothing():
     match = _ready()
     before = json.dumps(match.state.to_json())

@@ -503,3 +503,24 @@ def test_importing_the_app_prints_nothing_so_json_output_stays_json():
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
+
+
+def test_held_keys_repeat_only_for_moving_and_never_in_a_burst():
+    """pygame repeats a held key from a timer thread: after a stalled frame a burst of repeats arrived
+    before the release (under Xvfb: one Ctrl+Y, the frame blocked 1.2 s, then 22 more Ctrl+Y), so one
+    Ctrl+Y redid and then said "Nothing to redo.". The app repeats keys itself: only the keys that move,
+    scroll or zoom, at most once a frame, and an action key (F1, Ctrl+Y, Enter) acts once a press."""
+    from render.app import REPEAT_DELAY_S, REPEAT_EVERY_S
+
+    app = App()
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+    assert app.key_repeats([key(pygame.K_DOWN), key(pygame.K_y, pygame.KMOD_CTRL), key(pygame.K_F1)], 10.0) == []
+    assert app.key_repeats([], 10.0 + REPEAT_DELAY_S / 2) == []
+    due = app.key_repeats([], 10.0 + REPEAT_DELAY_S)
+    assert [(e.type, e.key) for e in due] == [(pygame.KEYDOWN, pygame.K_DOWN)]       # Down only
+    assert app.key_repeats([], 10.0 + REPEAT_DELAY_S + REPEAT_EVERY_S / 2) == []
+    assert len(app.key_repeats([], 10.0 + REPEAT_DELAY_S + REPEAT_EVERY_S)) == 1
+    assert len(app.key_repeats([], 25.0)) == 1                                        # a stalled frame: one
+    assert app.key_repeats([up], 25.5) == []                                          # released: no more
+    assert app.key_repeats([], 30.0) == []
+    app.close()

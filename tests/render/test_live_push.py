@@ -395,3 +395,67 @@ def test_touch_words_never_read_a_risky_block_as_safe_or_a_safe_one_as_risky():
     assert "without a fall" in tight_safe and "1.20 N" in tight_safe
     assert "found no fall" in touch_feel(True, (0.0, 0.04, True))
     assert "carries the tower" in touch_feel(False, (1.0, 0.9, True))
+
+
+@pytest.mark.physics
+def test_a_held_press_on_a_loose_block_says_it_gives_live_and_after(surface):
+    """The touch's words, live and after the release, read the block as sim's touch test does: a loose
+    block gives (before, the finger's peak read every loose block as held tight)."""
+    from games.jenga import physics
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        state = match.state
+        for level, slot in sorted(state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b)):
+            block = state.layout[level][slot]
+            start, _ = end_point(screen, block)
+            if screen.view.pick(start) != block:
+                continue
+            probe = physics.probe(state.TOWER, state.tower, level, slot, "+x" if level % 2 == 0 else "+y")
+            if probe["moves"]:
+                break
+        else:
+            raise AssertionError("no loose block under its own end")
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        _frames(screen, surface, 30)  # held still: the finger presses after a moment
+        words = screen.tooltip_text()
+        assert words.startswith("touching: ") and ", it gives;" in words, words
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+        assert run(screen, surface, lambda: screen.job is None)
+        felt = match.state.last_probe
+        assert felt["live"] and felt["moves"] and felt["where"] == [level, slot]
+        assert "it gave" in screen.probe_note and "held tight" not in screen.probe_note, screen.probe_note
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_t_touches_the_block_the_arrows_picked(surface):
+    """By keyboard alone a player touches too: T touches the block the arrow keys picked (before, T read
+    only the block under the pointer, and without one did nothing and said nothing)."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        assert screen.hover_block is None
+        _key(screen, pygame.KEYDOWN, pygame.K_t)        # nothing picked, nothing pointed at: it says how
+        assert screen.job is None and "pick one with the arrow keys" in screen.message
+        _key(screen, pygame.KEYDOWN, pygame.K_UP)
+        _key(screen, pygame.KEYDOWN, pygame.K_DOWN)
+        level, slot = screen.picked
+        touches = match.state.touches
+        _key(screen, pygame.KEYDOWN, pygame.K_t)
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.history[-1].action.startswith(f"probe {level}:{slot} ")
+        assert match.state.touches == touches + 1 and match.state.last_probe["where"] == [level, slot]
+        # The touch's words are shown for the position it made, and not after it is undone.
+        shown = [line for line, _ in screen._info_lines(match.state, None)]
+        assert screen.probe_note and screen.probe_note in shown
+        _key(screen, pygame.KEYDOWN, pygame.K_z, pygame.KMOD_CTRL)
+        assert match.state.touches == touches
+        assert screen.probe_note not in [line for line, _ in screen._info_lines(match.state, None)]
+    finally:
+        screen.close()

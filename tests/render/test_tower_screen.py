@@ -644,3 +644,21 @@ def test_the_side_panel_says_how_to_take_a_block_instead_of_an_empty_list(surfac
     screen.legal = ["stack 0"]
     assert screen.take_block_steps() == []
     screen.close()
+
+
+@pytest.mark.physics
+def test_each_jenga_games_help_lists_its_own_keys():
+    """Traditional Jenga has no pieces in holes and no dice or cards: its help lists neither the peg's
+    click nor an undo that stops at a dice roll; Donkey Kong Jenga's lists the peg and its spins."""
+    classic = new_screen("jenga_classic", seed=7)
+    dk = new_screen("jenga_dk", seed=7)
+    try:
+        text = classic.help_text()
+        undo = next(line for line in text.splitlines() if "Ctrl+Z / Ctrl+Y" in line)
+        assert "peg" not in text and "dice" not in undo and "card draw" not in undo
+        assert "Ctrl+Z / Ctrl+Y: undo / redo your last move" in undo
+        text = dk.help_text()
+        assert "Click a block's end: put or move your Mario or peg" in text and "last spin are final" in text
+    finally:
+        classic.close()
+        dk.close()

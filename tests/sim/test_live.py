@@ -199,3 +199,25 @@ def test_a_live_push_whose_block_alone_goes_nan_falls_in_the_first_frames(block_
     assert len(forces) <= 3
     assert result.verdict.outcome == "diverged" and result.verdict.collapsed
     assert np.isfinite(np.asarray(result.state["poses"])).all()
+
+
+@pytest.mark.physics
+def test_a_live_touch_reads_a_block_as_the_touch_test_does_not_by_the_fingers_peak():
+    """A live touch (touch_path, as the keyboard's and like the window's press) reads what the block took
+    to move once under way, as Tower.probe reads a touch: loose and tight come out as the touch test says.
+    The finger's peak does not: its spring answers the finger's start with a spike of its damping, which
+    read every loose block as tight (each peak below is over the gentle touch's 0.1 N)."""
+    state = Tower(SPEC, 0).get_state()
+    gentle = SPEC.hand.touch_force_n
+    for level, pos in [(5, 0), (12, 1), (5, 1), (9, 2)]:
+        probe = Tower.from_state(SPEC, state).probe(level, pos, side=+1)
+        live = replay(SPEC, state, level, pos, +1, touch_path())
+        assert not live.taken
+        assert (live.give_force_n <= gentle) == probe.moves, (level, pos, live.give_force_n, probe.force_n)
+        assert abs(live.give_force_n - probe.force_n) < 0.25 * probe.force_n + 0.01, (level, pos)
+        if probe.moves:
+            assert live.peak_force_n > gentle     # what the touch used to be read by
+    # Pushed 30 mm out with the loose 5:0 and drawn back in: the pull back is not the block's tightness.
+    rows = [(t, 0.05 * t if t <= 0.6 else max(0.0, 0.03 - 0.05 * (t - 0.6)), 0.0) for t in np.arange(0.0, 1.5, 1 / 60)]
+    back = replay(SPEC, state, 5, 0, +1, FingerPath.from_metres(rows))
+    assert not back.taken and back.give_force_n <= gentle < back.peak_force_n

@@ -11,13 +11,28 @@ class JengaHelp:
                 "choices), P or Enter starts a push, W held pushes (faster the longer it is held), S pulls "
                 "back, Enter lets go; every other action is a row of the Choices list.")
 
+    def undo_words(self) -> str:
+        """Jenga has no dice or cards: a spin (Donkey Kong and Super Mario Jenga) is final, as is a push
+        played by the old pre-drawn hand (its tremor drawn by chance); a live push is not chance."""
+        if self.match.config.game == "jenga_classic":
+            return "undo / redo your last move (with the bots' moves after it)"
+        return "undo / redo your last move (moves before the last spin are final)"
+
+    def undo_limit(self) -> str:
+        if self.match.config.game == "jenga_classic":
+            return "there is no move of yours to take back (the tower's build is final)."
+        return "moves before the last spin are final."
+
     def extra_shortcuts(self) -> list[tuple[str, str]]:
+        # Only Donkey Kong and Super Mario Jenga have pieces in holes (Mario, the pegs).
+        holes = [("Click a block's end", "put or move your Mario or peg into that hole (when allowed)")] \
+            if self.match.config.game in ("jenga_dk", "jenga_mario") else []
         return [("Press a highlighted block and drag", "push it live along its length: stop, push on, pull "
                                                        "back; let go past half its length to take it"),
                 ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
-                ("Right click or T on a block", "touch it to test how tight it is"),
-                ("Click a glowing slot on top", "stack the block in hand there"),
-                ("Click a block's end", "put or move your Mario or peg into that hole (when allowed)"),
+                ("Right click or T on a block", "touch it to test how tight it is (T: the block the arrow "
+                                                "keys picked, else the one under the pointer)"),
+                ("Click a glowing slot on top", "stack the block in hand there")] + holes + [
                 ("Arrow keys (Shift+arrows when the list has choices)",
                  "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
                 ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "

@@ -125,7 +125,14 @@ class KeyboardPicker:
             self.show_risk = not self.show_risk
             self.say("Risk tint on." if self.show_risk else "Risk tint off.")
         elif key == pygame.K_t:
-            self._touch(self.hover_block)
+            # The block picked with the arrows, else the one under the pointer: a keyboard player touches
+            # too (before, T read the pointer only and did nothing, silently, without one).
+            picked = self.picked if self.picked in self._legal_blocks() else None
+            block = self.match.state.layout[picked[0]][picked[1]] if picked is not None else self.hover_block
+            if block is None:
+                self.say("T touches a block: pick one with the arrow keys, or point at it.")
+            else:
+                self._touch(block)
         else:
             return False
         return True

@@ -126,7 +126,8 @@ class Overlays:
             fell = ": the tower FELL" if v["collapsed"] else ""
             lines.append((f"Last move: {v['op']}{where}, largest shift {v['max_displacement_mm']:.1f} mm, "
                           f"tilt {v['max_tilt_deg']:.1f}°{fell}", P.WARNING if v["collapsed"] else P.TEXT))
-        if self.probe_note:
+        if self.probe_note and self.probe_note_at == len(self.match.history):
+            # A touch's words belong to the position it made: a move after it, or an undo, leaves them behind.
             lines.append((self.probe_note, P.TEXT))
         if self.fall_note and v and v["collapsed"]:
             lines.append((self.fall_note, P.TEXT))

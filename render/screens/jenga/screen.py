@@ -110,6 +110,7 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
         self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
         self.probe_note = ""
+        self.probe_note_at = -1  # the history's length when the note was made: it is shown for that position only
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         self.failed_at = -1  # history length at which an automatic step failed
@@ -206,14 +207,16 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
             p = state.last_probe
             level, slot = p["where"]
             feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot), past=True)
-            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: up to {p['force_n']:.2f} N, the rest "
+            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: it took {p['force_n']:.2f} N, the rest "
                                f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
+            self.probe_note_at = len(self.match.history)
         elif word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
             feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot))
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
+            self.probe_note_at = len(self.match.history)
 
     # ---- Super Mario and Donkey Kong Jenga: pieces in holes out of sight, whose setup it is (issue 15) ----
     def say_hidden_holes(self, before) -> None:
