@@ -58,6 +58,8 @@ _DECISIONS_START = re.compile(r"^\s*(Where the (source )?texts|Where the rules|D
 _SOURCE_WORDS = r"(assets/|\.json\b|\.md\b|rulebook|the article|source|printed|our own|own design|board file|" \
                 r"the project|published|wiki(?:'s)? text)"
 _SOURCE_PAREN = re.compile(r"\s*\((?:[^()]|\([^()]*\))*?" + _SOURCE_WORDS + r"(?:[^()]|\([^()]*\))*\)", re.I)
+# A line that starts an item of a list: '- ', '* ', '• ', '1. ' or '1) ', perhaps indented.
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 _PATH = re.compile(r"\b[\w.-]+/[\w./-]+\.(json|md|py|txt)\b")
 # Sentences that are about the project's files or the printed sources, not about play.
 _SOURCE_SENTENCE = re.compile(r"\s*[^.:\n]*\bboard file\b.*$", re.I | re.S)  # the last sentence of DK's Board
@@ -98,8 +100,32 @@ def split_rules(text: str) -> tuple[str, str]:
     rules, decisions = [], []
     for para in re.split(r"\n\s*\n", text.strip()):
         (decisions if _DECISIONS_START.match(para) else rules).append(para)
-    return "\n\n".join(clean(p) for p in rules if clean(p).strip()), "\n\n".join(clean(p, keep_sources=True)
-                                                                                  for p in decisions)
+    return ("\n\n".join(unwrap(clean(p)) for p in rules if clean(p).strip()),
+            "\n\n".join(unwrap(clean(p, keep_sources=True)) for p in decisions))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def unwrap(para: str) -> str:
+    """A paragraph with its hard line breaks taken out where they only wrapped a long line, so the overlay
+    wraps it once to its own width: a line indented deeper than the line its item began on continues that
+    item (' 2. Move your pawn ...' and its '    ladders; ...'). List items, the lines under a paragraph that
+    ends with a colon, and lines at an item's own depth ('  Peach: ...' under '  Mario: ...') stay lines
+    of their own; unindented lines are left for text.reflow, which joins them into their paragraph."""
+    lines: list[str] = []
+    depth = 0  # the indent of the line the current item began on
+    for line in para.split("\n"):
+        opens_list = depth == 0 and lines and lines[-1].endswith(":")  # 'in this order:' and its lines
+        joins = (lines and line.strip() and lines[-1].strip() and _indent(line) > depth
+                 and not _LIST_ITEM.match(line) and not opens_list)
+        if joins:
+            lines[-1] = lines[-1].rstrip() + " " + line.strip()
+        else:
+            lines.append(line.rstrip())
+            depth = _indent(line)
+    return "\n".join(lines)
 
 
 def clean(para: str, keep_sources: bool = False) -> str:

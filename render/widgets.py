@@ -23,6 +23,17 @@ def fitting_size(words: str, size: int, width: int, least: float = 0.75) -> int:
     return size
 
 
+def fit_keeping(words: str, size: int, width: int, mark: str = "⚠") -> str:
+    """The words cut to width like text.fit, except that a warning mark in them stays in view: when the
+    cut would lose it, the words before the mark are cut instead and the mark ends the line."""
+    cut = text.fit(words, size, width)
+    if mark not in words or mark in cut:
+        return cut
+    head = words.partition(mark)[0].rstrip()
+    tail = f" {mark}"
+    return text.fit(head, size, width - text.font(size).size(tail)[0]) + tail
+
+
 class Button:
     """A labelled rectangle that calls on_click when clicked (or activated from the keyboard)."""
 
@@ -124,7 +135,8 @@ class ListView:
     def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
              numbered: bool = False, dim: bool = False, show_selection: bool = True,
              warn: set[int] = frozenset()) -> None:
-        """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink."""
+        """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink. A row too
+        long for the list keeps its ⚠ in view (fit_keeping)."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         rows = self.visible_rows()
@@ -144,7 +156,7 @@ class ListView:
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
             ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
-            text.draw(surface, text.fit(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
+            text.draw(surface, fit_keeping(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
                       anchor="midleft")
         if len(self.items) > rows:  # a scroll bar
             track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)

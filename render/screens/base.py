@@ -27,7 +27,7 @@ from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
-from ..widgets import Button, ListView, draw_seat_mark, panel
+from ..widgets import Button, ListView, draw_seat_mark, fit_keeping, panel
 from .autoplay import AutoPlay
 from .host import Host
 from .keys import KeyInput
@@ -505,5 +505,5 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             idle = f"{self.action_label(focus)}  ({'Enter' if chosen else 'a click'} plays it)"  # the whole line
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
-        text.draw(surface, text.fit(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
+        text.draw(surface, fit_keeping(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
                   (rect.x + int(16 * self.scale), rect.centery), self.font_size(14), ink, anchor="midleft")

@@ -415,10 +415,21 @@ class DonkeyKongScreen(GameScreen):
     def seat_name_in(state, seat) -> str:
         return state.seat_name(seat) if isinstance(seat, int) and seat >= 0 else "someone"
 
+    def banner_seat(self) -> int | None:
+        """The seat that must decide now: a pawn met in another player's turn plays its card itself, so the
+        banner names that player, not the turn's owner (whose turn the decision line still says)."""
+        state = self.match.state
+        player = state.current_player()
+        return player if player >= 0 else super().banner_seat()
+
     def decision_text(self) -> str:
-        pending = getattr(self.match.state, "pending_decision", None)
+        state = self.match.state
+        pending = getattr(state, "pending_decision", None)
         if callable(pending):
             words = visible_names(self.board, pending().get("text", ""))
+            owner, player = state.turn_owner(), state.current_player()
+            if words and player >= 0 and owner is not None and owner != player:
+                words += f" (during {self.seat_name(owner)}'s turn)"
             if words:
                 return words[0].upper() + words[1:] + "."
         return super().decision_text()

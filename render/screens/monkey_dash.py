@@ -29,6 +29,10 @@ EFFECT_HINTS = {"cheap_heave": "cheaper Heave", "cheap_push": "push 1 AP", "free
                 "monkey_frozen": "monkey stays", "crates_frozen": "crates stay", "supervisor_frozen": "supervisor stays"}
 KIND_WORDS = {"sup": "step", "rotate": "rotate", "heave": "HEAVE", "push": "push", "monkey": "move",
               "leap": "leap", "drop": "drop", "throw": "throw", "pickup": "pick up"}
+# The piece a step of each kind moves (or acts with), as a square that several steps reach names it.
+PIECE_WORDS = {"sup": "your supervisor", "pickup": "your supervisor", "rotate": "crate {}", "heave": "crate {}",
+               "push": "crate {}", "monkey": "your monkey", "leap": "your monkey", "drop": "your monkey",
+               "throw": "your monkey"}
 
 
 def square_xy(name: str) -> tuple[int, int]:
@@ -44,6 +48,7 @@ class MonkeyDashScreen(GameScreen):
     def __init__(self, match, host=None):
         self.selected: str | None = None  # the clicked piece's square
         self.hover_square: str | None = None
+        self.pointer: tuple[int, int] | None = None  # where the mouse last moved to
         self.tweens: dict[tuple[str, int], tuple[str, float]] = {}  # (kind, index) -> (from square, age)
         self.card_rects: list[tuple[pygame.Rect, str]] = []  # (rect, action) for clickable cards and piles
         self.grid = pygame.Rect(0, 0, 0, 0)
@@ -54,9 +59,9 @@ class MonkeyDashScreen(GameScreen):
         self.preview_from: str | None = None  # the piece whose steps the pointer previews (clickable targets)
         self.tween_time = TWEEN
         # The opponent's steps since a person last acted, drawn on the board in order: (number, from, to,
-        # words, seat); and the pieces of another seat those steps moved (a Monkey Heave on your monkey).
-        self.recent: list[tuple[int, str | None, str | None, str, int]] = []
-        self.displaced: list[tuple[str, int, str]] = []  # (square now, seat whose piece it is, by whom)
+        # words, seat, index in the match's history, the pieces of another seat it moved (a Monkey Heave on
+        # your monkey) as (square now, seat whose piece it is, by whom)).
+        self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]]]] = []
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -122,21 +127,33 @@ class MonkeyDashScreen(GameScreen):
         (fx, fy), (tx, ty) = square_xy(move["from"]), square_xy(move["to"])
         return max(abs(fx - tx), abs(fy - ty)) >= 2
 
+    def ends_on(self, sq: str) -> list[dict]:
+        """The legal steps of a piece that end on a square."""
+        return [m for m in self.moves() if m["to"] == sq and m["from"] is not None]
+
+    def point_at(self, pos) -> None:
+        """What the pointer at pos previews: a piece's steps, the step to a target, or a card."""
+        self.pointer = pos
+        sq = self.square_at(pos)
+        self.hover_square = sq
+        moves = self.moves()
+        if any(m["from"] == sq for m in moves):
+            self.preview_from = sq  # a piece: preview its steps
+        elif sq is None or not any(m["from"] == self.preview_from and m["to"] == sq for m in moves):
+            self.preview_from = None  # a target of the previewed piece keeps the preview: it is clickable
+        if sq is None:
+            self.board_hover = [a for r, a in self.card_rects if r.collidepoint(pos)]
+        elif self.selected is not None or (self.preview_from not in (None, sq)):
+            self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
+        elif self.preview_from == sq:
+            self.board_hover = [m["action"] for m in moves if m["from"] == sq]
+        else:  # a square only one step reaches: a click plays it
+            ends = self.ends_on(sq)
+            self.board_hover = [ends[0]["action"]] if len(ends) == 1 else []
+
     def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            sq = self.square_at(event.pos)
-            self.hover_square = sq
-            moves = self.moves()
-            if any(m["from"] == sq for m in moves):
-                self.preview_from = sq  # a piece: preview its steps
-            elif sq is None or not any(m["from"] == self.preview_from and m["to"] == sq for m in moves):
-                self.preview_from = None  # a target of the previewed piece keeps the preview: it is clickable
-            if sq is None:
-                self.board_hover = [a for r, a in self.card_rects if r.collidepoint(event.pos)]
-            elif self.selected is not None or (self.preview_from not in (None, sq)):
-                self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
-            else:
-                self.board_hover = [m["action"] for m in moves if m["from"] == sq]
+            self.point_at(event.pos)
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.selected is not None:
             self.selected = None
@@ -158,10 +175,19 @@ class MonkeyDashScreen(GameScreen):
         starts = [m for m in self.moves() if m["from"] == sq]
         if starts:
             self.selected = None if self.selected == sq else sq
+            return True
+        chose_a_piece, self.selected = self.selected is not None, None
+        if not self.match.waiting_for_human():
+            return True
+        ends = [] if chose_a_piece else self.ends_on(sq)
+        if len(ends) == 1:  # the one step that ends here: a click on its square plays it
+            self.preview_from = None
+            self.play(ends[0]["action"])
+        elif ends:
+            pieces = sorted({PIECE_WORDS.get(m["kind"], "the piece on {}").format(m["from"]) for m in ends})
+            self.say(f"{len(ends)} steps end on {sq}: click {' or '.join(pieces)} first.", 6.0)
         else:
-            self.selected = None
-            if self.match.waiting_for_human():
-                self.say(f"No step starts from {sq}. Click your supervisor, a crate next to it, or your monkey.")
+            self.say(f"No step starts from {sq}. Click your supervisor, a crate next to it, or your monkey.")
         return True
 
     def describe(self, action: str, state) -> str:
@@ -195,7 +221,7 @@ class MonkeyDashScreen(GameScreen):
             "buy": lambda: "buy a Power Card",
             "play": lambda: f"play {self._card_name(state, rest)}",
             "discard": lambda: f"discard {self._card_name(state, rest)}",
-            "no interrupt": lambda: "no Interrupt card",
+            "no interrupt": lambda: "decline to interrupt",
             "pass": lambda: "pass (nothing that costs AP is possible)",
             "end turn": lambda: "end the turn (no AP left)",
         }
@@ -245,9 +271,12 @@ class MonkeyDashScreen(GameScreen):
         by_bot = step.by >= 0 and step.by in self.match.bots
         self.tween_time = BOT_TWEEN if by_bot else TWEEN
         if step.by >= 0 and not by_bot:
-            self.recent, self.displaced = [], []  # a person acts: the opponent's marks have been seen
+            self.recent = []  # a person acts: the opponent's marks have been seen
         elif by_bot:
             self.mark_step(step, before)
+        self.board_hover = []  # the pointer's preview was of the position before: read it again
+        if self.pointer is not None and self.square_at(self.pointer) is not None:
+            self.point_at(self.pointer)
         for kind, old, new in (("monkey", before.monkey_squares(), state.monkey_squares()),
                                ("supervisor", before.supervisor_squares(), state.supervisor_squares())):
             for i, (a, b) in enumerate(zip(old, new)):
@@ -264,14 +293,25 @@ class MonkeyDashScreen(GameScreen):
         m = next((m for m in before.moves() if m["action"] == step.action), None)
         if m is None:
             return
+        self.recent = self.marked()
         if not self.recent or self.recent[-1][4] != step.by:
-            self.recent, self.displaced = [], []  # a new turn of the opponent's
+            self.recent = []  # a new turn of the opponent's
         words = self.describe(step.action, before)
-        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by))
         state = self.match.state
-        for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares())):
-            if a != b and seat != step.by:
-                self.displaced.append((b, seat, self.seat_name(step.by)))
+        moved = [(b, seat, self.seat_name(step.by))
+                 for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares()))
+                 if a != b and seat != step.by]
+        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, len(self.match.history) - 1,
+                            moved))
+
+    def marked(self) -> list[tuple]:
+        """The marked steps still in the match's history (an undo takes the marks of what it undid away)."""
+        return [r for r in self.recent if r[5] < len(self.match.history)]
+
+    @property
+    def displaced(self) -> list[tuple[str, int, str]]:
+        """The pieces of another seat the marked steps moved: (square now, seat whose piece it is, by whom)."""
+        return [piece for r in self.marked() for piece in r[6]]
 
     def animating(self) -> bool:
         return bool(self.tweens)
@@ -371,7 +411,7 @@ class MonkeyDashScreen(GameScreen):
         fs = max(9, cell // 5)
         if self.tweens:
             return  # the piece is still on its way: the arrow follows when it has arrived
-        for n, f, t, _, _ in self.recent:
+        for n, f, t, *_ in self.marked():
             if f is None or t is None or f == t:
                 continue
             art.arrow(surface, self.centre(f), self.centre(t), P.WARNING, max(3, cell // 12))

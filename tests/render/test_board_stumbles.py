@@ -1,0 +1,273 @@
+"""What a QA pass tripped over on the two board screens, checked through the app's own events with SDL's
+dummy video driver: Monkey Dash's click on a highlighted square, the opponent's arrows after an undo, the
+pointer's preview after a keyboard step, the words for declining an Interrupt; Donkey Kong's ⚠ in a long
+row of Choices, the banner when a pawn meets an obstacle in another player's turn, and the help's rules
+wrapped once to the panel.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render import palette as P
+from render import text
+from render.app import App
+from render.help import split_rules
+from render.screens.donkey_kong import DonkeyKongScreen
+from render.screens.monkey_dash import MonkeyDashScreen
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def point(app, pos):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(app, pos):
+    point(app, pos)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def person_faces(game, seed, want, seats):
+    """A match where seat 0 (a person) faces a decision `want` accepts; until then a random bot plays
+    seat 0 too (the same seeded choices every run)."""
+    spec = registry.get(game)
+    match = Match(spec.make_config(seats), seed)
+    stand_in = spec.bots["random"]()
+    for _ in range(3000):
+        if match.is_over():
+            break
+        if match.waiting_for_human():
+            if want(match):
+                return match
+            match.bots[0] = stand_in
+            match.play(match.bot_action())
+            del match.bots[0]
+        else:
+            match.step() if match.current_player < 0 else match.play(match.bot_action())
+    pytest.fail("no such position in this seeded game")
+
+
+def first_decision(game, seed, seats):
+    return person_faces(game, seed, lambda match: True, seats)
+
+
+def until_a_person_decides(app, screen, match):
+    """Frames until the bot's turn is over and seat 0 decides again (the bot thinks on a worker thread)."""
+    for _ in range(400):
+        if match.waiting_for_human() and not screen.animating():
+            return
+        app.tick(0.1)
+        if screen.bot_thinking():
+            screen._thinking.wait(2.0)
+    pytest.fail("the bot's turn did not end")
+
+
+# ---- Monkey Dash ---------------------------------------------------------------------------------------
+
+def ends_on(screen, sq: str) -> list[dict]:
+    """The legal steps of a piece that end on a square."""
+    return [m for m in screen.moves() if m["to"] == sq and m["from"] is not None]
+
+
+def md_app(seed=5):
+    match = first_decision("monkey_dash", seed, [Seat("Ann"), Seat("Bob", "greedy")])
+    app = App(match=match)
+    app.draw()
+    assert isinstance(app.screen, MonkeyDashScreen) and match.state.phase == "act"
+    return app, app.screen, match
+
+
+def test_md_a_click_on_the_one_step_that_ends_on_a_square_plays_it_and_several_are_named(tmp_path):
+    """The highlighted 'step 1 AP' square plays its step when clicked, without clicking the supervisor
+    first; a square several steps reach says which pieces to choose from, in one message."""
+    app, screen, match = md_app()
+    step = next(m for m in screen.moves() if m["kind"] == "sup")
+    assert [m["action"] for m in ends_on(screen, step["to"])] == [step["action"]]
+    n = len(match.history)
+    click(app, screen.square_rect(step["to"]).center)
+    assert len(match.history) == n + 1 and match.history[-1].action == step["action"]
+    assert match.state.supervisor_squares()[0] == step["to"]
+    # Walk the supervisor next to the crates: then a square is reached both by a step and by a rotation.
+    screen.play(next(m["action"] for m in screen.moves() if m["kind"] == "sup" and m["to"] == "e6"))
+    shared = next(sq for sq in {m["to"] for m in screen.moves() if m["to"]} if len(ends_on(screen, sq)) > 1)
+    ends = ends_on(screen, shared)
+    n = len(match.history)
+    click(app, screen.square_rect(shared).center)
+    assert len(match.history) == n  # nothing is played on a guess
+    assert screen.message.startswith(f"{len(ends)} steps end on {shared}: click ")
+    assert screen.message.endswith(" first.") and " or " in screen.message
+    for m in ends:  # each piece by its name: the crate by its square
+        assert (f"crate {m['from']}" if m["kind"] in ("rotate", "push") else "your supervisor") in screen.message
+    pygame.image.save(app.draw(), str(tmp_path / "md-several-steps.png"))
+    click(app, screen.square_rect(ends[0]["from"]).center)  # the piece first, then its target
+    click(app, screen.square_rect(shared).center)
+    assert match.history[-1].action in {m["action"] for m in ends} and len(match.history) == n + 1
+    app.close()
+
+
+def test_md_undo_takes_the_opponents_numbered_arrows_off_the_board(tmp_path):
+    """The orange numbered arrows show the opponent's last steps; Ctrl+Z undoes the person's step and the
+    bot's turn after it, and the arrows of the steps undone go with them."""
+    app, screen, match = md_app()
+    while match.waiting_for_human() and match.state.turn_player == 0:
+        moves = [m for m in screen.moves() if m["kind"] in ("sup", "rotate", "push", "monkey", "end turn", "pass")]
+        screen.play(moves[0]["action"])
+    until_a_person_decides(app, screen, match)
+    arrows = [r for r in screen.recent if r[1] and r[2] and r[1] != r[2]]
+    assert arrows, "the bot's turn left no arrow to check"
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "md-arrows.png"))
+    badge = screen.square_rect(arrows[0][1]).topleft
+    assert surface.get_at((badge[0] + 8, badge[1] + 8))[:3] == P.WARNING  # the number's orange badge
+    app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+    assert screen.message == "Undone." and match.state.turn_player == 0
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "md-after-undo.png"))
+    assert screen.displaced == []
+    grid = screen.grid
+    assert not any(surface.get_at((x, y))[:3] == P.WARNING
+                   for x in range(grid.x, grid.right, 2) for y in range(grid.y, grid.bottom, 2))
+    app.close()
+
+
+def test_md_a_keyboard_step_leaves_no_stale_preview_under_a_resting_pointer():
+    """With the pointer resting on the supervisor, Enter plays the selected step; what the board then
+    previews is what the pointer is over now, as if the mouse had just moved there, not the steps of the
+    square the supervisor left."""
+    app, screen, match = md_app()
+    start = match.state.supervisor_squares()[0]
+    pos = screen.square_rect(start).center
+    point(app, pos)
+    assert screen.preview_from == start and len(screen.board_hover) > 1
+    app.handle(key(pygame.K_RETURN, unicode="\r"))
+    assert match.state.supervisor_squares()[0] != start
+    after_step = list(screen.board_hover)
+    app.draw()
+    shown = screen.focus_action
+    point(app, pos)  # the same spot, read afresh
+    app.draw()
+    assert after_step == screen.board_hover and shown == screen.focus_action
+    back = [m["action"] for m in screen.moves() if m["to"] == start]
+    assert after_step == back  # the only step to the square under the pointer: the supervisor's way back
+    app.close()
+
+
+def test_md_declining_an_interrupt_does_not_read_as_holding_none():
+    """'no interrupt' is offered only to a player who holds an Interrupt card: the choice and the log say
+    the player declines, while the action saved in the match stays 'no interrupt'."""
+    match = person_faces("monkey_dash", 5, lambda m: m.state.phase == "interrupt", [Seat("Ann"), Seat("Bob", "greedy")])
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    assert any(match.state.card(c).interrupt for c in match.state.hands[0])
+    label = screen.action_label("no interrupt")
+    assert label == "decline to interrupt" and "no Interrupt card" not in " ".join(screen.actions.items)
+    screen.play("no interrupt")
+    assert match.history[-1].action == "no interrupt" and screen.log_labels[-1] == "Ann: decline to interrupt"
+    assert not any("no Interrupt card" in line for line in screen.log_labels)  # the bot's declines too
+    app.close()
+
+
+# ---- Donkey Kong ---------------------------------------------------------------------------------------
+
+def warned_rows(screen) -> list[str]:
+    """The Choices rows as the list numbers them, those that meet an obstacle (marked ⚠)."""
+    return [f"{k + 1}. {label}" for k, label in enumerate(screen.actions.items) if "⚠" in label]
+
+
+def a_warned_row_is_too_long(match) -> bool:
+    """Whether a row marked ⚠ is too long for the Choices list, so that cutting its end would lose the ⚠."""
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    size, width = screen.font_size(15), screen.actions.rect.w - 14
+    cut = any("⚠" not in text.fit(row, size, width) for row in warned_rows(screen))
+    app.close()
+    return cut
+
+
+def test_dk_a_choice_too_long_for_its_row_keeps_its_warning_in_view(monkeypatch, tmp_path):
+    """A row that meets a barrel reads 'path → end ⚠ meets ...'; where the row is too short for it, the
+    path is cut, not the ⚠ the help tells players to look for."""
+    match = person_faces("donkey_kong", 0, a_warned_row_is_too_long, [Seat("Ann"), Seat("Bot", "random")])
+    app = App(match=match)
+    screen = app.screen
+    assert isinstance(screen, DonkeyKongScreen)
+    drawn: list[str] = []
+    real_draw = text.draw
+
+    def recording_draw(surface, words, *args, **kwargs):  # the real drawing, with the words kept
+        drawn.append(words)
+        return real_draw(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", recording_draw)
+    pygame.image.save(app.draw(), str(tmp_path / "dk-long-warning.png"))
+    size, width = screen.font_size(15), screen.actions.rect.w - 14
+    rows = warned_rows(screen)
+    assert rows
+    for row in rows:
+        shown = next(w for w in drawn if w[:12] == row[:12])
+        assert "⚠" in shown and text.font(size).size(shown)[0] <= width, shown
+    app.close()
+
+
+def test_dk_the_banner_names_the_player_who_must_play_a_card_in_another_players_turn(tmp_path):
+    """A barrel meets Player 1's pawn in the bot's turn: Player 1 decides, so the banner names Player 1
+    (and says whose turn it is), not 'Greedy bot's turn (bot)'."""
+    match = person_faces("donkey_kong", 0, lambda m: bool(m.state.contacts) and m.state.turn_owner() == 1,
+                         [Seat("Player 1"), Seat("Greedy bot", "greedy")])
+    app = App(match=match)
+    screen = app.screen
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "dk-banner.png"))
+    assert screen.banner_seat() == 0 == match.state.current_player()
+    words = screen.decision_text()
+    assert words.startswith("Player 1 meets a ") and words.endswith("(during Greedy bot's turn).")
+    s = screen.scale
+    mark = (int(16 * s) + int(14 * s) - int(9 * s), screen.rects["banner"].centery)  # left of its number
+    assert surface.get_at(mark)[:3] == P.seat_colour(0)  # the seat mark at the banner's left is Player 1's
+    app.close()
+
+
+def test_dk_help_rules_are_wrapped_once_to_the_panel_not_broken_where_the_text_was_typed():
+    """The rules are typed with hard line breaks; the help joins each paragraph and list item into one line,
+    which the overlay then wraps to its width. List items stay lines of their own."""
+    spec = registry.get("donkey_kong")
+    for variant in spec.variants:
+        rules, decisions = split_rules(spec.help_text(variant))
+        for line in (rules + "\n" + decisions).split("\n"):
+            indent = len(line) - len(line.lstrip())
+            assert indent <= 1, line  # no hard-wrapped continuation ('    ladders; the white ...')
+        steps = [ln for ln in rules.split("\n") if ln[:4] in (" 1. ", " 2. ", " 3. ", " 4. ", " 5. ")]
+        assert len(steps) == 5
+        assert "ladders; the white dotted lines are for obstacles only" in steps[1]
+        assert "draw a card face up." in steps[1]
+    app = App(match=Match(spec.make_config([Seat("Ann"), Seat("Bot", "greedy")]), 5))
+    words = app.screen.help_text()
+    step_two = next(ln for ln in words.split("\n") if ln.startswith(" 2. Move your pawn"))
+    assert "pawns change girders only by ladders;" in step_two and "left and right," in step_two
+    app.close()
+
+
+def test_the_super_mario_character_lines_stay_apart_with_their_wrapped_ends_joined():
+    """The same joining keeps intentional lines: each character card of Super Mario Jenga is its own line,
+    and the end of a card's line that was typed on the next line joins it."""
+    spec = registry.get("jenga_mario")
+    rules, _ = split_rules(spec.help_text("standard"))
+    cards = [ln.strip().split(":")[0] for ln in rules.split("\n") if ln.startswith("  ")]
+    assert cards == ["Mario", "Peach", "Toad", "Luigi"]
+    assert all(ln.rstrip().endswith("goomba: return 1") for ln in rules.split("\n") if ln.startswith("  "))
