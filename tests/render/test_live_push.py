@@ -459,3 +459,29 @@ def test_t_touches_the_block_the_arrows_picked(surface):
         assert screen.probe_note not in [line for line, _ in screen._info_lines(match.state, None)]
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_left_and_right_pick_by_where_the_blocks_are_drawn(surface):
+    """The arrows pick the block drawn to the right or left on screen, whichever way the view is turned
+    (by slot number, Right went to the left of the screen once the view was turned round)."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        for turn in (0.0, np.pi):
+            screen.camera.yaw += turn
+            screen.draw(surface)
+            state = match.state
+            row = [s for lv, s in state.legal_blocks() if lv == 8]
+            x = {s: float(screen.camera.project(screen._scene.poses[state.layout[8][s]][None, :3])[0][0, 0])
+                 for s in row}
+            order = sorted(row, key=x.get)
+            screen.picked = (8, order[0])
+            for s in order[1:]:
+                _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
+                assert screen.picked == (8, s)
+            _key(screen, pygame.KEYDOWN, pygame.K_LEFT)
+            assert screen.picked == (8, order[-2])
+    finally:
+        screen.close()

@@ -79,6 +79,13 @@ class KeyboardPicker:
             row = [s for lv, s in legal if lv == level]
             return level, min(row, key=lambda s: (abs(s - slot), s))
         row = [s for lv, s in legal if lv == level]
+        # Left and Right go by where the blocks are drawn (the view turns; a slot's number does not say
+        # which side of the screen its block is on), from the leftmost round to the rightmost.
+        if self._scene is not None:
+            state = self.match.state
+            centres = np.array([self._scene.poses[state.layout[level][s]][:3] for s in row])
+            xs = self.camera.project(centres)[0][:, 0]
+            row = [s for _, s in sorted(zip(xs.tolist(), row))]
         i = row.index(slot) + (1 if key == pygame.K_RIGHT else -1)
         return level, row[i % len(row)]
 
