@@ -218,8 +218,15 @@ class App(Host):
 
     def show_launcher(self, message: str = "") -> None:
         self.autosaver.flush()  # the launcher's Resume reads the autosave
+        match = getattr(self.screen, "match", None)
         self.close_screen()
         self.screen = LauncherScreen(self, message)
+        if match is not None and match.config.game in self.screen.games:
+            # Back from a game, the launcher shows that game (a match resumed, loaded or opened from the
+            # command line may be of another game than the launcher last had chosen), its seats as kept.
+            self.screen.select_game(match.config.game)
+            if match.config.variant in self.screen.spec.variants:
+                self.screen.set_variant(match.config.variant)
         pygame.display.set_caption(TITLE)
 
     def close_screen(self) -> None:

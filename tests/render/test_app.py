@@ -524,3 +524,14 @@ def test_held_keys_repeat_only_for_moving_and_never_in_a_burst():
     assert app.key_repeats([up], 25.5) == []                                          # released: no more
     assert app.key_repeats([], 30.0) == []
     app.close()
+
+
+def test_back_from_a_game_the_launcher_shows_that_game_and_variant(home):
+    """A match opened from the command line (or resumed, or loaded) may be of another game than the
+    launcher last had chosen: back in the launcher, the game just played is the one selected."""
+    spec = registry.get("monkey_dash")
+    app = App(match=Match(spec.make_config(players=2, variant="pure"), 4))
+    app.leave()
+    assert isinstance(app.screen, LauncherScreen)
+    assert app.screen.game == "monkey_dash" and app.screen.variant() == "pure"
+    app.close()
