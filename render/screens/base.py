@@ -132,6 +132,11 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
     def finish_animations(self) -> None:
         """Jump every running animation to its end (the person skipped)."""
 
+    def result_words(self) -> str:
+        """Who won, in a few words, for the banner under "Game over"."""
+        names = [self.seat_name(w) for w in self.match.state.winners()]
+        return f"{' and '.join(names)} won" if names else "nobody won"
+
     def undo_limit(self) -> str:
         """Why nothing can be undone, in a sentence (after "Nothing to undo: ")."""
         return "moves before the last dice roll or card draw are final."
@@ -444,6 +449,8 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
                 title = "Chance"
         r = text.draw(surface, title, (x, cy - int(big * 0.45)), big, P.TEXT, bold=True, anchor="midleft")
         decision = self.decision_text()
+        if player == TERMINAL:  # the result, not "Game over: the game is over"
+            decision = self.result_words()
         if player >= 0 and owner is not None and seat != player:
             decision = f"{self.seat_name(player)} must decide now: {decision}"
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))

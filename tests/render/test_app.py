@@ -87,6 +87,9 @@ def test_a_person_beats_or_loses_to_a_bot_by_keys_then_play_again(home):
     for _ in range(20):  # the result waits a moment after the last move
         app.tick(0.1)
     assert screen.show_result and screen.match.is_over()
+    # Under "Game over" the banner says who won, not "the game is over" again.
+    winners = [screen.seat_name(w) for w in screen.match.state.winners()]
+    assert winners and screen.result_words() == " and ".join(winners) + " won"
     human_moves = [s.action for s in screen.match.history if s.by == 0]
     assert human_moves and set(human_moves) == {"walk 1"}
     app.autosaver.flush()
