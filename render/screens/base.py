@@ -132,6 +132,11 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
     def finish_animations(self) -> None:
         """Jump every running animation to its end (the person skipped)."""
 
+    def result_reason(self) -> str:
+        """Why the game ended as it did, in a sentence for the result (the Jenga games say who toppled the
+        tower and what that counted for); "" when the scores say it all."""
+        return ""
+
     def result_words(self) -> str:
         """Who won, in a few words, for the banner under "Game over"."""
         names = [self.seat_name(w) for w in self.match.state.winners()]

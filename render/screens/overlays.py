@@ -44,7 +44,8 @@ class Overlays:
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         n = len(self.match.config.seats)
-        rect = self._overlay_panel(surface, 0.56, min(0.86, (290 + 36 * n) * self.scale / surface.get_height()))
+        extra = 50 if self.result_reason() else 0   # the reason's two lines
+        rect = self._overlay_panel(surface, 0.56, min(0.86, (290 + extra + 36 * n) * self.scale / surface.get_height()))
         s = self.scale
         state = self.match.state
         names = [seat.name for seat in self.match.config.seats]
@@ -59,6 +60,12 @@ class Overlays:
         text.draw(surface, text.fit(title, self.font_size(30), rect.w - int(24 * s), bold=True), (rect.centerx, y),
                   self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
         y += int(56 * s)
+        reason = self.result_reason()
+        if reason:  # why it ended so, on at most two lines under the title
+            for line in text.wrap(reason, self.font_size(15), rect.w - int(48 * s))[:2]:
+                text.draw(surface, line, (rect.centerx, y), self.font_size(15), P.TEXT, anchor="midtop")
+                y += int(self.font_size(15) * 1.35)
+            y += int(8 * s)
         scores = state.returns()
         order = sorted(range(len(names)), key=lambda i: (i not in winners, -scores[i]))
         for i in order:

@@ -662,3 +662,56 @@ def test_each_jenga_games_help_lists_its_own_keys():
     finally:
         classic.close()
         dk.close()
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("game, words", [
+    ("jenga_classic", "toppled the tower"),
+    ("jenga_dk", "Mario climbed highest"),
+    ("jenga_mario", "coins (or all they had)"),
+])
+def test_after_a_fall_the_result_says_why_and_the_fall_cannot_be_undone(game, words):
+    """The result says who toppled the tower and what that counted for under the game's rules, and the
+    push that toppled it is not taken back by Ctrl+Z (on a table it cannot be; a push tried and undone
+    when it fell would take the risk out of Jenga)."""
+    spec = registry.get(game)
+    bots = Match(spec.make_config(seats=[Seat("Ann", "random"), Seat("Bo", "random")]), seed=2)
+    bots.advance()
+    assert bots.is_over() and bots.state.ended == "fall"
+    match = Match(spec.make_config(seats=[Seat("Ann"), Seat("Bo", "random")]), seed=2)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history])
+    screen = screen_for(game)(match)
+    try:
+        toppler = screen.seat_name(match.state.toppler)
+        reason = screen.result_reason()
+        assert reason.startswith(f"{toppler} toppled the tower") and words in reason, reason
+        assert any(s.by == 0 for s in match.history)          # a person's move a plain undo would take back
+        steps = len(match.history)
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL,
+                                               unicode="", scancode=0))
+        assert len(match.history) == steps and match.is_over()
+        assert "a fall is final" in screen.message
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_move_log_says_what_a_step_did_beyond_its_action(surface):
+    """Super Mario Jenga's spins, coins and pegs happen inside steps whose action says nothing of them:
+    each step's line in the move log carries the game's own notes of what it did (before, only the text
+    board showed them)."""
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats=[Seat("Ann", "random"), Seat("Bo", "random")]), seed=2)
+    screen = screen_for("jenga_mario")(match)
+    try:
+        screen.show_risk = False
+        screen.skip()
+        assert run(screen, surface, lambda: match.is_over() and screen.job is None)
+        labels = screen.log_labels
+        assert len(labels) == len(match.history)
+        assert any("stacked a" in line for line in labels) and any("touches" in line for line in labels)
+        assert any("collects" in line or "steals" in line or "returns" in line for line in labels)
+        # what the step's own words say already is left out: the operation's note, a spin's and a climb's
+        assert not any(", moved " in line or " spins: " in line or " climbs to " in line for line in labels)
+    finally:
+        screen.close()

@@ -15,10 +15,25 @@ class JengaHelp:
         """Jenga has no dice or cards: a spin (Donkey Kong and Super Mario Jenga) is final, as is a push
         played by the old pre-drawn hand (its tremor drawn by chance); a live push is not chance."""
         if self.match.config.game == "jenga_classic":
-            return "undo / redo your last move (with the bots' moves after it)"
-        return "undo / redo your last move (moves before the last spin are final)"
+            return "undo / redo your last move (with the bots' moves after it; a fall is final)"
+        return "undo / redo your last move (moves before the last spin are final, and so is a fall)"
+
+    def result_reason(self) -> str:
+        return result_reason(self)
+
+    def _undo_depth(self) -> int | None:
+        """As every screen's, except that a fallen tower stays fallen: the push that toppled it cannot be
+        taken back (on a real table it cannot, and a push tried and undone when it fell would take the risk
+        out of the game)."""
+        state = self.match.state
+        if self.match.is_over() and getattr(state, "ended", None) == "fall":
+            return None
+        return super()._undo_depth()
 
     def undo_limit(self) -> str:
+        state = self.match.state
+        if self.match.is_over() and getattr(state, "ended", None) == "fall":
+            return "the tower has fallen, and a fall is final."
         if self.match.config.game == "jenga_classic":
             return "there is no move of yours to take back (the tower's build is final)."
         return "moves before the last spin are final."
@@ -41,3 +56,44 @@ class JengaHelp:
                                                  "when no block may be picked)"),
                 ("Mouse wheel, + and -", "zoom"),
                 ("R", "show or hide the collapse-risk tint")]
+
+
+def _names(screen, seats) -> str:
+    return " and ".join(screen.seat_name(p) for p in seats)
+
+
+def result_reason(screen) -> str:
+    """Why a Jenga game ended as it did, in one sentence (the result's line under the title), from the
+    state alone: who toppled the tower and what each game's rules make of it."""
+    state = screen.match.state
+    game = screen.match.config.game
+    if getattr(state, "phase", "") != "over":
+        return ""
+    if state.ended == "limit":
+        return "The game reached its limit of turns with the tower standing."
+    if game == "jenga_dk" and state.ended == "top":
+        return f"{screen.seat_name(state.champion)}'s Mario reached Pauline at the top of the tower."
+    if state.toppler is None:
+        return ""
+    toppled = f"{screen.seat_name(state.toppler)} toppled the tower"
+    winners = list(state.winners())
+    if game == "jenga_classic":
+        if state.last_stacker is not None and state.last_stacker != state.toppler:
+            return f"{toppled}; {screen.seat_name(state.last_stacker)} stacked the last block before the fall and wins."
+        return f"{toppled} and loses; every other player wins."
+    if game == "jenga_dk":
+        if not winners:
+            return f"{toppled} and loses."
+        level = state.mario_level(winners[0])
+        return (f"{toppled} and loses, whatever their Mario's height; of the others, {_names(screen, winners)}'s "
+                f"Mario climbed highest (level {level}).")
+    if game == "jenga_mario":
+        from games.jenga import data
+
+        rules = data.mario_rules()
+        others = [p for p in range(len(state.pegs)) if p != state.toppler]
+        best = max((state.peg_level(p) for p in others), default=None)
+        high = [p for p in others if state.peg_level(p) == best]
+        bonus = f"; the highest peg collected {rules['fall_bonus']} ({_names(screen, high)})" if high else ""
+        return f"{toppled} and paid {rules['fall_penalty']} coins (or all they had){bonus}; the most coins win."
+    return toppled + "."

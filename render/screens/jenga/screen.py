@@ -24,6 +24,8 @@ fall.py (the replay of a fall), overlays.py (everything drawn over and beside th
 
 from __future__ import annotations
 
+import re
+
 import sys
 
 import numpy as np
@@ -60,6 +62,21 @@ PHYSICS_WORDS = ("stack", "probe", "push")
 # median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
 # 15 % slower (`benchmarks/bench_tower_view.py --physics`).
 SWITCH_INTERVAL_S = 0.001
+
+
+OPERATION_NOTE = re.compile(r", moved \d+\.\d mm(, the tower falls!)?$| spins: | climbs to ")
+"""Notes the step's own line says already: every operation on the tower's ("Ann: push 5:1, moved 0.4 mm",
+also in the last-move line), a spin's meaning and a climb's hole."""
+
+
+def new_notes(before: list, after: list) -> list[str]:
+    """The lines a step added to a state's log (which keeps only its last few lines): the shortest tail of
+    `after` such that the lines before it are the last lines of `before`."""
+    for n in range(len(after) + 1):
+        kept = after[: len(after) - n]
+        if len(kept) <= len(before) and before[len(before) - len(kept):] == kept:
+            return after[len(after) - n:]
+    return list(after)
 
 
 def rule_wait_s(tower_name: str) -> float:
@@ -169,6 +186,16 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.hold_left = 0.0
         if self.countdown.verdict is not None:
             self.countdown.finish()
+
+    def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
+        """The move log's line of a step also says what the step did beyond its action (an item block's
+        effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
+        game noted while it was applied."""
+        notes = [n for n in new_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
+                 if not OPERATION_NOTE.search(n)]
+        if notes:
+            label = f"{label} ({'; '.join(notes)})"
+        super()._after(step, before, label, quiet)
 
     def on_step(self, step: Step, before) -> None:
         state = self.match.state
