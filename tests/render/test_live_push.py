@@ -485,3 +485,26 @@ def test_left_and_right_pick_by_where_the_blocks_are_drawn(surface):
             assert screen.picked == (8, order[-2])
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_block_that_may_not_be_taken_says_why_under_the_pointer_and_when_pressed(surface):
+    """A block of the top levels (or one an opponent's peg is in) may not be taken: the tooltip and a
+    press on it say why, instead of the view turning without a word."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        state = match.state
+        top = len(state.layout) - 1
+        block = state.layout[top][1]
+        start, _ = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        words = screen.tooltip_text()
+        assert f"block {top}:1 may not be taken now: only blocks below the highest complete level" in words, words
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        assert screen.live is None and "may not be taken now" in screen.message
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+    finally:
+        screen.close()

@@ -173,7 +173,8 @@ class Overlays:
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
         elif legal:
-            words += " may not be taken now"
+            why = getattr(state, "why_not_removable", None)
+            words += f" may not be taken now: {why(level, slot)}" if why is not None else " may not be taken now"
         holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
         if holes:
             words += f"; click: {holes[0]}"

@@ -165,9 +165,14 @@ class PointerPlay:
         if self.hover_ghost is not None:
             return  # a click on a slot: played on release
         where = self._block_at(self.hover_block)
-        if where is not None and where in self._legal_blocks():
+        legal = self._legal_blocks()
+        if where is not None and where in legal:
             self._start_live(self.hover_block, where, pos)
             return
+        why = getattr(self.match.state, "why_not_removable", None)
+        if where is not None and legal and why is not None:
+            # a press on a block that may not be taken turns the view, as on the background: say why
+            self.say(f"Block {where[0]}:{where[1]} may not be taken now: {why(*where)}; a drag here turns the view.", 5.0)
         self.orbiting = pos
 
     def _start_live(self, b: int, where: tuple[int, int], pos) -> None:
