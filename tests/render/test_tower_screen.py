@@ -715,3 +715,20 @@ def test_the_move_log_says_what_a_step_did_beyond_its_action(surface):
         assert not any(", moved " in line or " spins: " in line or " climbs to " in line for line in labels)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_resumed_game_shows_its_last_spin():
+    """After Esc and Resume the spinner rests on the last spin and says it, as live play left it (it
+    came back at rest with no caption while the banner still asked for the spin's girders)."""
+    spec = registry.get("jenga_dk")
+    match = Match(spec.make_config(seats=[Seat("Ann", "random"), Seat("Bo", "random")]), seed=2)
+    while not any(s.action.startswith("spin ") for s in match.history):
+        match.step()
+    spin = int(next(s.action for s in match.history if s.action.startswith("spin ")).split()[1])
+    screen = screen_for("jenga_dk")(match)
+    try:
+        assert screen.spinner.result == spin and not screen.spinner.spinning
+        assert screen.spinner_said().startswith("Spun: ")
+    finally:
+        screen.close()

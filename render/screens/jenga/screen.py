@@ -108,6 +108,10 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
         self.spinner = self._make_spinner(match.spec.name, match.config.variant)
+        spins = [s.action for s in match.history if s.by == CHANCE and s.action.startswith("spin ")]
+        if self.spinner is not None and spins:  # a resumed or loaded game shows its last spin, as live play left it
+            self.spinner.spin_to(int(spins[-1].split()[1]), seconds=1e-6)
+            self.spinner.finish()
         self.live: LiveDrag | None = None  # the live push under way
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
