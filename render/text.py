@@ -114,13 +114,17 @@ def reset() -> None:
 
 
 def reflow(text: str) -> str:
-    """Join hard-wrapped lines into paragraphs, keeping blank lines, list items and indented lines."""
+    """Join hard-wrapped lines into paragraphs, keeping blank lines, list items, indented lines and the lines
+    a colon opens (a line after a colon that goes on in lower case only continues its sentence)."""
     out: list[str] = []
     for line in text.split("\n"):
         stripped = line.strip()
         starts_item = stripped[:1] in ("-", "*", "•") or (stripped[:1].isdigit() and stripped[1:3].strip()[:1] in (".", ")"))
+        # After a colon a line of its own starts a list, unless it goes on in lower case: the sentence was
+        # only wrapped there ("Rule variant:" / "corner_few_pulls (...)", "(pink 1:" / "remove 1, ...").
+        after_colon = out[-1].rstrip().endswith(":") and not stripped[:1].islower() if out else False
         if (out and out[-1].strip() and stripped and not starts_item and not line[:1].isspace()
-                and not out[-1].rstrip().endswith(":") and not out[-1].isupper()):
+                and not after_colon and not out[-1].isupper()):
             out[-1] = out[-1].rstrip() + " " + stripped
         else:
             out.append(line)

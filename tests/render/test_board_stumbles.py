@@ -271,3 +271,16 @@ def test_the_super_mario_character_lines_stay_apart_with_their_wrapped_ends_join
     cards = [ln.strip().split(":")[0] for ln in rules.split("\n") if ln.startswith("  ")]
     assert cards == ["Mario", "Peach", "Toad", "Luigi"]
     assert all(ln.rstrip().endswith("goomba: return 1") for ln in rules.split("\n") if ln.startswith("  "))
+
+
+def test_a_line_after_a_colon_that_goes_on_in_lower_case_is_joined_to_its_sentence():
+    """The help texts are wrapped at 100 columns; where the wrap fell just after a colon, the panel kept the
+    break ("Rule variant:" / "corner_few_pulls ...", "(pink 1:" / "remove 1 ..."). A line after a colon
+    that goes on in lower case continues its sentence; a capitalised line or a list item after a colon
+    starts a list and stays on its own."""
+    from render.text import reflow
+
+    assert reflow("of three). Rule variant:\ncorner_few_pulls (corner_climb and few_pulls).") == \
+        "of three). Rule variant: corner_few_pulls (corner_climb and few_pulls)."
+    assert reflow("The characters:\nMario: steal 2") == "The characters:\nMario: steal 2"
+    assert reflow("In this order:\n- first\n- second") == "In this order:\n- first\n- second"
