@@ -147,8 +147,12 @@ class Overlays:
         help's how to play."""
         if self.match.config.game.startswith("jenga"):
             # The tower view may still be building: a drawn tower in the game's block colour, always ready.
+            from games.jenga import physics
+
             from ..tower.jenga_scene import tower_look
-            return tower_sketch(size, wood=tower_look(getattr(self.match.state, "TOWER", "classic"))[0])
+            tower = getattr(self.match.state, "TOWER", "classic")
+            levels = physics.tower_spec(tower).levels   # Super Mario's tower has 15 layers, not 18
+            return tower_sketch(size, levels=levels, wood=tower_look(tower)[0])
         board = self.rects.get("board")
         if board is None or board.w < 10 or board.h < 10:
             return pygame.Surface((1, 1))
