@@ -12,6 +12,7 @@ from . import registry
 from .core import MAX_SEED, GameError, Seat
 from .display import has_display
 from .match import Match
+from .selfplay import check_data
 
 PROG = "python -m games"
 
@@ -91,17 +92,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (faster)")
 
     tp = sub.add_parser("tournament", help="a round robin of bots: win rates, intervals and ratings")
-    tp.add_argument("game")
+    tp.add_argument("game", type=_name)
     tp.add_argument("--bots", required=True, help="two or more bot names, comma separated")
     tp.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
     tp.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
-    tp.add_argument("--variant", help="rule variant (default: the game's default)")
+    tp.add_argument("--variant", type=_name, help="rule variant (default: the game's default)")
     tp.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
                     help="where the games run: a local process pool (default), Ray, or this process")
     tp.add_argument("--workers", type=_positive, help="processes (or Ray CPUs) to use (default: all cores)")
-    tp.add_argument("--address", help="a Ray cluster's address (default: RAY_ADDRESS, else a local Ray)")
+    tp.add_argument("--address", type=_name, help="a Ray cluster's address (default: RAY_ADDRESS, else a local Ray)")
     tp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
-    tp.add_argument("--plot", metavar="PNG", help="write a picture of the ratings to this file")
+    tp.add_argument("--plot", metavar="PNG", type=_name,
+                    help="write a picture of the ratings to this file (.png, .svg or .pdf)")
 
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
     pl.add_argument("game", nargs="?", type=_name)
@@ -154,33 +156,59 @@ def cmd_tournament(args) -> int:
     if args.plot:
         import importlib.util
 
-        problem = _unwritable(args.plot)
+        problem = _unwritable(args.plot) or _not_a_picture(args.plot)
         if problem:
-            return _fail(f"--plot {args.plot}: {problem}")
+            return _fail(f"--plot {_shown(args.plot)}: {problem}")
         if importlib.util.find_spec("matplotlib") is None:
             return _fail("--plot needs matplotlib: pip install -e '.[bench]'")
     try:
         summary = tournament.run(args.game, bots, games=args.games, seed=args.seed, variant=args.variant,
                                  executor=args.executor, workers=args.workers, address=args.address)
-        if args.plot:
-            tournament.plot(summary, args.plot)
     except (GameError, ExecutorError) as exc:
         return _fail(str(exc))
     print(tournament.to_json(summary) if args.json else tournament.summary_text(summary))
+    if args.plot:
+        sys.stdout.flush()  # the results are out before the picture is tried
+        try:
+            tournament.plot(summary, args.plot)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            return _fail(f"the results are above, but the plot could not be written to {_shown(args.plot)}: "
+                         f"{reason}")
     return 0
+
+
+PICTURES = (".png", ".svg", ".pdf")
+"""The picture formats --plot writes (matplotlib takes the format from the file name's ending)."""
+
+
+def _not_a_picture(path: str) -> str | None:
+    import os
+
+    if os.path.splitext(path)[1].lower() not in PICTURES:
+        return "the file name must end in .png, .svg or .pdf (the picture's format is taken from it)"
+    return None
 
 
 def _unwritable(path: str) -> str | None:
     """Why a file cannot be written at `path` (None when it can), checked before any work is done."""
     import os
+    import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         return f"the folder {folder} does not exist"
     if os.path.isdir(path):
         return "that is a folder"
-    if not os.access(folder, os.W_OK):
-        return f"the folder {folder} cannot be written"
+    try:  # a real try, since permission bits say nothing of /proc, a read-only disk or a root user
+        if os.path.exists(path):
+            with open(path, "a"):
+                pass
+        else:
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+    except OSError as exc:
+        return f"it cannot be written ({exc.strerror or exc})"
     return None
 
 
@@ -196,12 +224,27 @@ def _seats_from(text: str | None, spec) -> list[Seat]:
     return seats
 
 
+def _load_clash(args, game: str) -> str | None:
+    """--load continues a saved match as it was: the arguments of a new game would be silently ignored."""
+    given = [what for what, value in (("--seats", args.seats), ("--seed", args.seed), ("--variant", args.variant))
+             if value is not None]
+    if args.game is not None and args.game != game:
+        given.insert(0, f"the game name {_shown(args.game)} (the file holds a {game} match)")
+    if not given:
+        return None
+    return (f"--load continues a saved match with its own game, seats, seed and variant, so it cannot be "
+            f"combined with {' or '.join(given)}")
+
+
 def cmd_play(args) -> int:
     import random
 
     try:
         if args.load:
             match = Match.load(args.load)
+            problem = _load_clash(args, match.config.game)
+            if problem:
+                return _fail(problem)
         else:
             if not args.game:
                 return _fail("name a game to play (see: python -m games list), or give --load FILE")
@@ -209,6 +252,7 @@ def cmd_play(args) -> int:
             config = spec.make_config(_seats_from(args.seats, spec), args.variant)
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
             match = Match(config, seed)
+        check_data(match.config.game, match.config.variant)
     except (GameError, AssetError) as exc:
         return _fail(str(exc))
     if not args.terminal and has_display():
@@ -255,21 +299,38 @@ def demo(out=sys.stdout) -> int:
     return 0
 
 
+COMMANDS = {None: lambda args: cmd_launcher(), "list": lambda args: cmd_list(), "selfplay": cmd_selfplay,
+            "play": cmd_play, "tournament": cmd_tournament}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command not in COMMANDS:
+        return _fail(f"unknown command {args.command!r}")
     try:
-        if args.command is None:
-            return cmd_launcher()
-        if args.command == "list":
-            return cmd_list()
-        if args.command == "selfplay":
-            return cmd_selfplay(args)
-        if args.command == "play":
-            return cmd_play(args)
-        if args.command == "tournament":
-            return cmd_tournament(args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()
+        return code
     except KeyboardInterrupt:
+        sys.stderr.write(f"{PROG}: interrupted\n")
         return 130
     except AssetError as exc:  # a damaged data file under assets/, met when a game is first loaded
         return _fail(str(exc))
-    return _fail(f"unknown command {args.command!r}")
+    except BrokenPipeError:  # the reader went away (`... | head`): nothing more to say, and no one to say it to
+        _quiet_stdout()
+        return 141
+    except OSError as exc:  # the output could not be written: a full disk, a lost terminal
+        if exc.filename is not None:
+            return _fail(f"cannot use {exc.filename}: {exc.strerror or exc}")
+        _quiet_stdout()
+        return _fail(f"cannot write the output ({exc.strerror or exc})")
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so Python's own flush at exit has nowhere to fail."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file here (a test's capture)
+        pass

@@ -325,7 +325,7 @@ class Match:
         try:
             match.replay(actions)
         except MatchFileError as exc:
-            if " is malformed: " in str(exc):
+            if " is malformed (expected " in str(exc):
                 raise
             # A file whose checksum holds but whose replay goes elsewhere was most likely saved before the
             # rules or the physics changed (a move that stood then falls now, or the other way round).

@@ -8,8 +8,38 @@ import time
 from typing import Sequence
 
 from . import registry
-from .core import GameSpec, Seat, TERMINAL
+from .core import MAX_SEED, ConfigError, GameSpec, Seat, TERMINAL
 from .match import Match, state_digest
+
+LAZY_DATA = {
+    "jenga_dk": ("dk_spinner",),
+    "jenga_mario": ("mario_spinner", "mario_items", "characters", "mario_rules"),
+}
+"""The games/jenga/data.py loaders of the data files a game reads only mid-game (a spinner at the first
+spin, the item tiles at the first pull), by game."""
+
+
+def check_data(game: str, variant: str | None = None) -> None:
+    """Read the data files `game` would read only mid-game, so a damaged one is refused before the first
+    game (an AssetError naming the file and the fault), not met in every game as a game error."""
+    loaders = LAZY_DATA.get(game, ())
+    if not loaders:
+        return
+    from .jenga import data
+
+    for name in loaders:
+        if name == "dk_spinner":
+            data.dk_spinner(variant or "standard")  # the variant's spinner: they differ in the pink sections
+        else:
+            getattr(data, name)()
+
+
+def check_seeds(seed: int, count: int) -> None:
+    """Games take the seeds seed, seed+1, ..., seed+count-1: all of them must be seeds."""
+    last = seed + count - 1
+    if last > MAX_SEED:
+        raise ConfigError(f"seed {seed} and {count} games: the last game's seed would be {last}, above the "
+                          f"largest seed, {MAX_SEED}")
 
 
 def seats_for(spec: GameSpec, bots: Sequence[str]) -> list[Seat]:
@@ -63,6 +93,8 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
         bots = list(bots) * players
     spec.make_config(seats_for(spec, bots), variant)  # checks names and counts before any game runs
     variant = variant or spec.default_variant
+    check_seeds(seed, games)
+    check_data(game, variant)
     if progress is None:
         progress = sys.stderr.isatty()
     start = time.perf_counter()

@@ -82,12 +82,26 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                 else:
                     match.save(rest.strip())
                     out.write(f"saved to {rest.strip()}\n")
-            elif text.isdigit() and 1 <= int(text) <= len(legal):
+            elif _number(text, len(legal)):
                 match.play(legal[int(text) - 1])
             else:
                 match.play(state.string_to_action(text))
         except (GameError, OSError) as exc:
-            out.write(f"{exc}\n")
+            out.write(f"{_short(str(exc), text)}\n")
     if match.state.current_player() == TERMINAL:
         out.write(str(match.state) + "\n")
         show_result(match, out)
+
+
+def _number(text: str, count: int) -> bool:
+    """Whether `text` is the number of one of `count` listed actions. Only ASCII digits count: '²' and
+    the other digits str.isdigit() accepts are not numbers int() reads."""
+    return text.isascii() and text.isdigit() and len(text) <= len(str(count)) and 1 <= int(text) <= count
+
+
+def _short(message: str, text: str) -> str:
+    """The message with a very long input quoted short, so a pasted screenful comes back as one line."""
+    quoted = repr(text)
+    if len(quoted) <= 60:
+        return message
+    return message.replace(quoted, f"{text[:20]!r}... ({len(text)} characters)")

@@ -8,7 +8,9 @@ named by `address` or RAY_ADDRESS). Results are gathered in schedule order, so t
 its `digest` of every game's actions, are the same bit for bit whichever executor ran them.
 
 Ratings are a Bradley-Terry fit (Hunter's MM iterations, a fixed count, a draw counted as half a win
-each way), on the Elo scale: 400 log10 of the strength, with the mean of the ratings at 1500.
+each way), on the Elo scale: 400 log10 of the strength, with the mean of the ratings at 1500. A game
+that ended in an error (a bot's or the game's fault) has no result: it is counted and reported, but
+neither rated nor scored.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Callable, Sequence
 from . import registry
 from .core import ConfigError, Seat, TERMINAL
 from .match import Match
+from .selfplay import check_data, check_seeds
 from sim.executor import run_jobs
 
 MM_ITERATIONS = 500
@@ -43,6 +46,8 @@ def schedule(game: str, bots: Sequence[str], games: int, seed: int, variant: str
         raise ConfigError(f"{game} is not played by two players, so its bots cannot meet in pairs")
     variant = variant or spec.default_variant
     spec.make_config([Seat("a", bots[0]), Seat("b", bots[1])], variant)  # checks the variant
+    check_seeds(seed, games * len(bots) * (len(bots) - 1) // 2)
+    check_data(game, variant)
     jobs = []
     for p, (i, j) in enumerate(combinations(range(len(bots)), 2)):
         for k in range(games):
@@ -124,8 +129,13 @@ def summarise(game: str, variant: str, bots: Sequence[str], games: int, seed: in
     n = len(bots)
     score = [[0.0] * n for _ in range(n)]
     played = [[0] * n for _ in range(n)]
+    failed = [[0] * n for _ in range(n)]
     for job, res in zip(jobs, results):
         a, b = job["entrants"]
+        if res["error"] is not None:  # no result, not a draw
+            failed[a][b] += 1
+            failed[b][a] += 1
+            continue
         played[a][b] += 1
         played[b][a] += 1
         winners = [job["entrants"][s] for s in res["winners"]]
@@ -140,7 +150,8 @@ def summarise(game: str, variant: str, bots: Sequence[str], games: int, seed: in
     pairs = []
     for i, j in combinations(range(n), 2):
         lo, hi = wilson(score[i][j], played[i][j])
-        pairs.append({"bots": [bots[i], bots[j]], "games": played[i][j], "score": [score[i][j], score[j][i]],
+        pairs.append({"bots": [bots[i], bots[j]], "games": played[i][j], "errors": failed[i][j],
+                      "score": [score[i][j], score[j][i]],
                       "win_rate": round(score[i][j] / played[i][j], 4) if played[i][j] else None,
                       "ci95": [round(lo, 4), round(hi, 4)]})
     table = []
@@ -188,19 +199,25 @@ def summary_text(s: dict) -> str:
              f"{s['games_per_pair']} games a pair, seed {s['seed']}",
              f"{'bot':16s} {'rating':>7s} {'win rate':>9s}  95% interval   games"]
     for r in s["standings"]:
-        lines.append(f"{r['bot']:16s} {r['rating']:7.1f} {r['win_rate']:9.3f}  "
+        lines.append(f"{r['bot']:16s} {r['rating']:7.1f} {_rate(r['win_rate']):>9s}  "
                      f"{r['ci95'][0]:.3f} to {r['ci95'][1]:.3f}  {r['games']:5d}")
     for p in s["pairs"]:
         a, b = p["bots"]
+        failed = f"; {p['errors']} ended in an error, not counted" if p.get("errors") else ""
         lines.append(f"{a} against {b}: {p['score'][0]:g} to {p['score'][1]:g} "
-                     f"({p['win_rate']:.3f}, 95% {p['ci95'][0]:.3f} to {p['ci95'][1]:.3f})")
-    lines.append(f"errors {s['errors']}, digest {s['digest'][:16]}")
+                     f"({_rate(p['win_rate'])}, 95% {p['ci95'][0]:.3f} to {p['ci95'][1]:.3f}){failed}")
+    unrated = " (not rated or scored)" if s["errors"] else ""
+    lines.append(f"errors {s['errors']}{unrated}, digest {s['digest'][:16]}")
     lines += [f"error: {m}" for m in s["error_messages"]]
     return "\n".join(lines)
 
 
+def _rate(rate: float | None) -> str:
+    return "n/a" if rate is None else f"{rate:.3f}"
+
+
 def plot(s: dict, path: str) -> None:
-    """A PNG of the ratings with each bot's 95% interval of its win rate, as rating bars."""
+    """A picture (PNG, SVG or PDF) of the ratings, as bars, and of each bot's win rate with its 95% interval."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -219,9 +236,9 @@ def plot(s: dict, path: str) -> None:
     ax1.set_xlim(1500 - span, 1500 + span)
     ax1.axvline(1500, color="grey", lw=0.8)
     ax1.set_xlabel("rating (Bradley-Terry, Elo scale; mean 1500)")
-    rates = [r["win_rate"] for r in rows][::-1]
-    lo = [r["win_rate"] - r["ci95"][0] for r in rows][::-1]
-    hi = [r["ci95"][1] - r["win_rate"] for r in rows][::-1]
+    rates = [r["win_rate"] if r["win_rate"] is not None else 0.5 for r in rows][::-1]  # no game: the whole span
+    lo = [rate - r["ci95"][0] for rate, r in zip(rates, rows[::-1])]
+    hi = [r["ci95"][1] - rate for rate, r in zip(rates, rows[::-1])]
     ax2.errorbar(rates, names, xerr=[lo, hi], fmt="o", color="#ee6677", capsize=4)
     ax2.set_xlim(-0.02, 1.02)
     ax2.axvline(0.5, color="grey", lw=0.8)

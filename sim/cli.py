@@ -17,10 +17,15 @@ from .tower import Tower
 
 ADDRESS = re.compile(r"^\s*(\d{1,6})\s*:\s*(\d{1,6})\s*$")
 MAX_SEED = 2**63 - 1
+MAX_WORKERS = 256
 
 
 class UsageError(Exception):
     pass
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with what a command had done by then."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,6 +94,20 @@ def writable_path(text: str) -> str:
                 pass
     except OSError as exc:
         raise argparse.ArgumentTypeError(f"{_shown(text)} cannot be written ({exc.strerror or exc})") from None
+    return text
+
+
+PICTURES = ("png", "svg", "pdf")
+"""The picture formats --plot writes (matplotlib picks the format from the file name's ending)."""
+
+
+def picture_path(text: str) -> str:
+    """An argparse type: a writable file path ending in .png, .svg or .pdf, checked before any run."""
+    writable_path(text)
+    ending = Path(text).suffix.lower().lstrip(".")
+    if ending not in PICTURES:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} does not end in .png, .svg or .pdf: "
+                                         "the picture's format is taken from its file name")
     return text
 
 
@@ -189,6 +208,8 @@ def cmd_census(args) -> int:
     seeds = parse_seeds(args.seeds)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.workers is not None and args.workers > MAX_WORKERS:
+        raise UsageError(f"--workers must be {MAX_WORKERS} at most, got {args.workers}")
     summary, rows = census(load_spec(args.tower), seeds, workers=args.workers or 2)
     if args.json:
         print(json.dumps({**summary, "rows": rows}))
@@ -219,12 +240,14 @@ def cmd_sweep(args) -> int:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
     towers = args.tower or ["classic"]
+    written = [0]
     try:
         jobs = sweep.grid(args.task, towers, sweep.parse_seeds(args.seeds),
                           [sweep.parse_setting(t) for t in args.set], args.samples)
         start = time.perf_counter()
 
         def progress(done: int, total: int) -> None:
+            written[0] = done
             if sys.stderr.isatty():
                 sys.stderr.write(f"\r{done}/{total} towers, {time.perf_counter() - start:.0f} s ")
                 sys.stderr.flush()
@@ -235,6 +258,9 @@ def cmd_sweep(args) -> int:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted: {written[0]} towers written to {args.out} this run; run the same "
+                          "command again to go on") from None
     if sys.stderr.isatty():
         sys.stderr.write("\n")
     print(f"{counts['ran']} towers run, {counts['skipped']} already in {counts['out']}, "
@@ -287,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     cen.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
                      help="which tower (default classic; --variant is the older name)")
     cen.add_argument("--seeds", default="0-9", metavar="A-B", help="tolerance seeds, a range A-B or one seed (default 0-9)")
-    cen.add_argument("--workers", type=int, default=None, help="worker processes (default 2)")
+    cen.add_argument("--workers", type=int, default=None, help=f"worker processes, 1 to {MAX_WORKERS} (default 2)")
     cen.add_argument("--json", action="store_true", help="print one JSON object (figures and per-block rows)")
     cen.set_defaults(run=cmd_census)
 
@@ -296,8 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="a smaller run, about a minute on 2 cores")
     bench.add_argument("--json", metavar="PATH", type=writable_path, default=None,
                        help="write the results as JSON here")
-    bench.add_argument("--plot", metavar="PATH", type=writable_path, default=None,
-                       help="write a PNG of the latencies and peers here")
+    bench.add_argument("--plot", metavar="PATH", type=picture_path, default=None,
+                       help="write a picture of the latencies and peers here (.png, .svg or .pdf)")
     bench.set_defaults(run=cmd_bench)
     sw = sub.add_parser("sweep", help="risk maps or censuses over many towers, one JSON line each, resumable",
                         description="Run risk maps or touch censuses over many towers and seeds; each tower is "
@@ -315,17 +341,46 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
                     help="a local process pool (default), Ray, or this process")
     sw.add_argument("--workers", type=whole(1, 256), default=None, help="processes or Ray CPUs (default: one per core)")
-    sw.add_argument("--address", default=None, help="a Ray cluster's address (default RAY_ADDRESS, else local)")
+    sw.add_argument("--address", type=_address, default=None,
+                    help="a Ray cluster's address (default RAY_ADDRESS, else local)")
     sw.set_defaults(run=cmd_sweep)
     return parser
+
+
+def _address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a Ray cluster's address HOST:PORT, not an empty string")
+    return text
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so Python's own flush at exit has nowhere to fail."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file here (a test's capture)
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()
+        return code
     except (UsageError, SimError, AssetError) as exc:
         print(f"python -m sim: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        print(f"python -m sim: {exc if isinstance(exc, Interrupted) else 'interrupted'}", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`... | head`): nothing more to say, and no one to say it to
+        _quiet_stdout()
+        return 141
+    except OSError as exc:  # the output could not be written: a full disk, a lost terminal
+        if exc.filename is not None:
+            print(f"python -m sim: error: cannot use {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        _quiet_stdout()
+        print(f"python -m sim: error: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
+        return 2

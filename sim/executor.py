@@ -5,16 +5,26 @@ plain-data jobs; each job's result depends on the job alone, so which executor r
 order results came back, never changes a result. `on_result(n, result)` is called in this process as
 each job finishes (in completion order); callers that need the schedule's order index by n.
 
+`on_ready()` is called once the executor can take jobs (the pool is up, Ray reached), before the first
+job starts, so a caller can leave its files alone until then. On Ctrl-C the jobs not yet started are
+cancelled and the workers stopped at once; every result finished before the interrupt is still reported,
+then KeyboardInterrupt goes on to the caller.
+
 Ray is optional (`pip install -e '.[ray]'`) and imported only when chosen: a local Ray instance by
-default, or the cluster that `address` or the RAY_ADDRESS variable names.
+default, or the cluster that `address` or the RAY_ADDRESS variable names (checked with a quick
+connection first, since Ray itself waits minutes for a cluster that is not there).
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import socket
 from typing import Callable, Sequence
 
 EXECUTORS = ("process", "ray", "serial")
+CONNECT_TIMEOUT_S = 5.0
+"""How long the quick check waits for a Ray cluster's address to answer."""
 
 
 class ExecutorError(ValueError):
@@ -22,35 +32,89 @@ class ExecutorError(ValueError):
 
 
 def run_jobs(fn: Callable, jobs: Sequence, executor: str = "process", workers: int | None = None,
-             address: str | None = None, on_result: Callable[[int, object], None] | None = None) -> None:
+             address: str | None = None, on_result: Callable[[int, object], None] | None = None,
+             on_ready: Callable[[], None] | None = None) -> None:
     """Run fn(job) for every job; report each result through on_result(index, result)."""
     on_result = on_result or (lambda n, r: None)
+    on_ready = on_ready or (lambda: None)
     if workers is not None and workers < 1:
         raise ExecutorError(f"workers must be 1 or more, got {workers}")
     workers = workers or os.cpu_count() or 1
     if executor == "serial":
+        on_ready()
         for n, job in enumerate(jobs):
             on_result(n, fn(job))
     elif executor == "process":
-        _process(fn, jobs, workers, on_result)
+        _process(fn, jobs, workers, on_result, on_ready)
     elif executor == "ray":
-        _ray(fn, jobs, workers, address, on_result)
+        _ray(fn, jobs, workers, address, on_result, on_ready)
     else:
         raise ExecutorError(f"unknown executor {executor!r}; choose one of: {', '.join(EXECUTORS)}")
 
 
-def _process(fn, jobs, workers, on_result) -> None:
+def _ignore_interrupts() -> None:
+    """A pool worker leaves Ctrl-C to the parent, which cancels the work and stops the workers itself
+    (an interrupted worker would print its own traceback, then take the next queued job)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _process(fn, jobs, workers, on_result, on_ready) -> None:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     if not jobs:
+        on_ready()
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_ignore_interrupts)
+    futures: dict = {}
+    reported: set[int] = set()
+    reporting = False
+    try:
+        on_ready()
         futures = {pool.submit(fn, job): n for n, job in enumerate(jobs)}
         for fut in as_completed(futures):
-            on_result(futures[fut], fut.result())
+            result = fut.result()
+            reporting = True
+            on_result(futures[fut], result)
+            reporting = False
+            reported.add(futures[fut])
+    except BaseException:
+        _stop(pool)
+        if not reporting:  # an interrupt inside on_result: that call may be half done, so report no more
+            for fut, n in futures.items():
+                if n not in reported and fut.done() and not fut.cancelled() and fut.exception() is None:
+                    on_result(n, fut.result())
+        raise
+    pool.shutdown()
 
 
-def _ray(fn, jobs, workers, address, on_result) -> None:
+def _stop(pool) -> None:
+    """Cancel the jobs not started and end the workers now, without waiting for the jobs they run."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def _reachable(address: str) -> None:
+    """Refuse at once an address where nothing answers (ray.init would wait minutes for it)."""
+    if address in ("auto", "local"):
+        return
+    host_port = address.split("://", 1)[-1].rstrip("/")
+    host, sep, port = host_port.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ExecutorError(f"bad Ray address {address!r}: write HOST:PORT, e.g. 10.0.0.5:6379")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT_S):
+            pass
+    except OSError as exc:
+        reason = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc)).lower()
+        raise ExecutorError(f"cannot reach the Ray cluster at {address} ({reason})") from None
+
+
+def _ray(fn, jobs, workers, address, on_result, on_ready) -> None:
     try:
         import ray
     except ModuleNotFoundError:
@@ -60,10 +124,12 @@ def _ray(fn, jobs, workers, address, on_result) -> None:
     if started:
         quiet = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
         if address:
+            _reachable(address)
             ray.init(address=address, **quiet)
         else:
             ray.init(num_cpus=workers, **quiet)
     try:
+        on_ready()
         remote = ray.remote(fn)
         refs = [remote.remote(job) for job in jobs]
         index = {ref: n for n, ref in enumerate(refs)}

@@ -8,7 +8,8 @@ field of the tower's JSON spec, dotted, given a list of values). Each tower is o
 executor (sim.executor: a local process pool by default, or Ray), and each finished tower is appended
 to the output as one JSON line and flushed at once. Run the same command again after an interruption
 and the towers already in the file are skipped (a half-written last line is dropped first), so the
-file ends with every tower exactly once.
+file ends with every tower exactly once. A file that holds anything but this kind of sweep's rows is
+refused and left untouched.
 """
 
 from __future__ import annotations
@@ -125,48 +126,111 @@ def run_job(job: dict) -> dict:
     return {**job, "result": result, "cpu_s": round(time.process_time() - start, 3)}
 
 
-def done_keys(path: Path) -> set[str]:
-    """Keys of the towers already in an output file; a half-written last line is cut off first."""
+ROW_FIELDS = ("task", "tower", "seed", "settings", "samples", "result")
+
+
+def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
+    """The keys of the towers already in an output file, and how many of its bytes to keep: all of them,
+    or all but a half-written last line (a row cut short by an interruption: no newline at its end, and
+    not whole JSON). Reads only; refuses, naming the file, one that is not this kind of sweep's output."""
     if not path.exists():
-        return set()
+        return set(), 0
     if path.is_dir():
         raise SweepError(f"{path} is a folder, not an output file")
     raw = path.read_bytes()
-    keys, good = set(), 0
-    for line in raw.splitlines(keepends=True):
-        if not line.endswith(b"\n"):
-            break
-        try:
-            row = json.loads(line)
-            keys.add(job_key(row))
-        except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError):
-            break  # a damaged line: everything from here is done again
-        good += len(line)
-    if good != len(raw):
-        with open(path, "r+b") as f:
-            f.truncate(good)
+    *lines, last = raw.split(b"\n")
+    keys = set()
+    if last and _row(last) is None and _half_row(last):
+        raw = raw[: len(raw) - len(last)]  # the half-written last line: dropped when the sweep starts writing
+    elif last:
+        lines.append(last)
+    for number, line in enumerate(lines, 1):
+        row = _row(line)
+        if row is None:
+            raise SweepError(f"{path} is not the output of a sweep (line {number} is not a sweep's row); "
+                             "it is left as it is: give another --out")
+        if task is not None and row["task"] != task:
+            raise SweepError(f"{path} holds the rows of a {row['task']} sweep, not {task}; "
+                             "it is left as it is: give another --out")
+        keys.add(job_key(row))
+    return keys, len(raw)
+
+
+def _half_row(line: bytes) -> bool:
+    """Whether a line without its newline is the start of a row as this module writes it."""
+    starts = [b'{"' + k.encode() + b'"' for k in ("cpu_s", *ROW_FIELDS)]
+    return any(line.startswith(s) or s.startswith(line) for s in starts)
+
+
+def _row(line: bytes) -> dict | None:
+    """A sweep's row read from one line of its output, or None when the line is not one."""
+    try:
+        row = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    if not isinstance(row, dict) or any(k not in row for k in ROW_FIELDS) or row["task"] not in TASKS:
+        return None
+    try:
+        job_key(row)
+    except (TypeError, ValueError):
+        return None
+    return row
+
+
+def done_keys(path: Path, task: str | None = None) -> set[str]:
+    """Keys of the towers already in an output file; a half-written last line is cut off first."""
+    keys, good = read_rows(path, task)
+    _keep(path, good)
     return keys
+
+
+def _keep(path: Path, good: int) -> None:
+    """Cut a half-written last line off the file, and end a whole last row missing its newline."""
+    if not path.exists():
+        return
+    size = path.stat().st_size
+    with open(path, "r+b") as f:
+        if good < size:
+            f.truncate(good)
+        elif size:
+            f.seek(size - 1)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
 
 
 def sweep(jobs: list[dict], out: str | os.PathLike, executor: str = "process", workers: int | None = None,
           address: str | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
-    """Run the jobs not yet in `out`, appending one line per tower; returns counts."""
+    """Run the jobs not yet in `out`, appending one line per tower; returns counts. The file is not
+    touched until the executor is ready to run (a cluster that cannot be reached leaves it as it was)."""
     from .executor import run_jobs
 
     path = Path(out)
     if not path.parent.is_dir():
         raise SweepError(f"cannot write {path}: the folder {path.parent} does not exist")
-    done = done_keys(path)
+    done, good = read_rows(path, jobs[0]["task"] if jobs else None)
     todo = [j for j in jobs if job_key(j) not in done]
     count = [0]
-    with open(path, "a", encoding="utf-8") as f:
-        def write(n: int, row: dict) -> None:
-            f.write(json.dumps(row, sort_keys=True) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-            count[0] += 1
-            if progress:
-                progress(count[0], len(todo))
+    opened: list = []
 
-        run_jobs(run_job, todo, executor, workers, address, write)
+    def ready() -> None:
+        _keep(path, good)
+        opened.append(open(path, "a", encoding="utf-8"))
+
+    def write(n: int, row: dict) -> None:
+        f = opened[0]
+        f.write(json.dumps(row, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+        count[0] += 1
+        if progress:
+            progress(count[0], len(todo))
+
+    try:
+        if todo:
+            run_jobs(run_job, todo, executor, workers, address, write, on_ready=ready)
+        else:
+            _keep(path, good)
+    finally:
+        for f in opened:
+            f.close()
     return {"towers": len(jobs), "skipped": len(jobs) - len(todo), "ran": count[0], "out": str(path)}

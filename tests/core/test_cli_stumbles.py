@@ -1,0 +1,308 @@
+"""`python -m games` stumbles found by a QA pass: each bad input gives one clear line (exit 2), never a
+traceback, and loses nothing; Ctrl-C, a closed pipe and a full disk end the command cleanly."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from games import cli, registry
+from games.core import MAX_SEED, Seat
+from games.match import Match, _checksum
+from tests import toy_race
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", KONG_TABLETOP_HOME=str(tmp_path / "home"))
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return env
+
+
+def run(tmp_path, *args, stdin=None, cwd=ROOT, stdout=None):
+    return subprocess.run([sys.executable, "-m", "games", *args], cwd=cwd, env=_env(tmp_path), text=True,
+                          input=stdin, timeout=300, stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def one_line(out, *words):
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+# ---- item 3: a Ray address where nothing answers ------------------------------------------------
+
+def test_tournament_on_an_unreachable_ray_cluster_fails_at_once(tmp_path):
+    pytest.importorskip("ray", reason="the [ray] extra (make test installs it)")
+    start = time.monotonic()
+    out = run(tmp_path, "tournament", "donkey_kong", "--bots", "random,greedy", "--games", "2",
+              "--executor", "ray", "--address", "127.0.0.1:1")
+    one_line(out, "cannot reach the Ray cluster at 127.0.0.1:1")
+    assert time.monotonic() - start < 30
+
+
+# ---- item 2: Ctrl-C stops a tournament at once -------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(entry))
+    return kids
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the pool's workers through /proc")
+def test_ctrl_c_stops_a_tournament_promptly(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "games", "tournament", "donkey_kong", "--bots",
+                             "greedy,strong,expert", "--games", "40", "--workers", "2"], cwd=ROOT,
+                            env=_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:  # the pool's workers are up
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert time.monotonic() - sent < 10
+    assert proc.returncode == 130
+    assert err.strip() == "python -m games: interrupted"
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # no worker is left running
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the pool's workers outlived the interrupted tournament")
+
+
+# ---- item 4: --plot ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("plot, words", [("/proc/x.png", ["cannot be written"]),
+                                         ("x.txt", ["must end in .png, .svg or .pdf"]),
+                                         ("", ["expected a name"])])
+def test_a_bad_plot_path_is_refused_before_any_game(tmp_path, plot, words):
+    path = str(tmp_path / plot) if plot == "x.txt" else plot
+    start = time.monotonic()
+    out = run(tmp_path, "tournament", "donkey_kong", "--bots", "greedy,strong,expert", "--games", "200",
+              "--plot", path)
+    one_line(out, *words)
+    assert out.stdout == ""
+    assert time.monotonic() - start < 20  # refused up front, not after 600 games
+
+
+def test_the_results_are_printed_even_when_the_plot_then_fails(tmp_path):
+    # The folder is writable when checked up front, and gone when the picture is saved.
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    shim = tmp_path / "shim.py"
+    shim.write_text(
+        "import shutil, sys\n"
+        "from games import cli, tournament\n"
+        "run = tournament.run\n"
+        "def run_then_remove(*args, **kwargs):\n"
+        "    summary = run(*args, **kwargs)\n"
+        f"    shutil.rmtree({str(folder)!r})\n"
+        "    return summary\n"
+        "tournament.run = run_then_remove\n"
+        "sys.exit(cli.main(sys.argv[1:]))\n")
+    out = subprocess.run([sys.executable, str(shim), "tournament", "donkey_kong", "--bots", "random,greedy",
+                          "--games", "2", "--executor", "serial", "--plot", str(folder / "r.png")], cwd=ROOT,
+                         env=dict(_env(tmp_path), PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=300)
+    one_line(out, "the results are above, but the plot could not be written")
+    assert "round robin of random, greedy" in out.stdout and "digest" in out.stdout
+
+
+# ---- item 5: the terminal game ----------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000])
+def test_terminal_play_takes_any_digits_as_a_name_it_does_not_know(tmp_path, typed):
+    out = run(tmp_path, "play", "donkey_kong", "--seats", "human,random", "--seed", "1", "--terminal",
+              stdin=f"{typed}\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr and out.stderr == ""
+    said = [line for line in out.stdout.splitlines() if "names no action available" in line]
+    assert len(said) == 1 and len(said[0]) < 300
+
+
+def test_terminal_play_still_takes_an_action_by_its_number(tmp_path):
+    out = run(tmp_path, "play", "donkey_kong", "--seats", "human,random", "--seed", "1", "--terminal",
+              stdin="1\nquit\n")
+    assert out.returncode == 0 and "names no action" not in out.stdout
+    assert out.stdout.count("Player 1 (type an action") == 2  # the move was made, and the game went on
+
+
+# ---- item 6: damaged data files a game reads mid-game -------------------------------------------
+
+@pytest.fixture(scope="module")
+def project_copy(tmp_path_factory):
+    """The packages `python -m games` runs from, copied, so their data files can be damaged."""
+    where = tmp_path_factory.mktemp("project")
+    for package in ("assets", "games", "sim"):
+        shutil.copytree(ROOT / package, where / package, ignore=shutil.ignore_patterns("__pycache__"))
+    return where
+
+
+@pytest.mark.parametrize("game, damaged", [("jenga_dk", "dk_spinner.json"), ("jenga_mario", "mario_items.json"),
+                                           ("jenga_mario", "mario_spinner.json"),
+                                           ("jenga_mario", "mario_characters.json")])
+@pytest.mark.parametrize("command", ["selfplay", "tournament", "play"])
+def test_a_damaged_data_file_is_refused_before_the_first_game(tmp_path, project_copy, game, damaged, command):
+    path = project_copy / "assets" / "jenga" / damaged
+    good = path.read_bytes()
+    path.write_text('{"sections": [')
+    try:
+        args = {"selfplay": ["selfplay", game, "--games", "1", "--bot", "careful_easy"],
+                "tournament": ["tournament", game, "--bots", "careful_easy,careful", "--games", "1",
+                               "--executor", "serial"],
+                "play": ["play", game, "--seats", "careful_easy,careful_easy", "--terminal"]}[command]
+        out = run(tmp_path, *args, cwd=project_copy)
+    finally:
+        path.write_bytes(good)
+    one_line(out, damaged, "not valid JSON")
+    assert out.stdout == ""
+
+
+# ---- item 6: a game that ends in an error is not a draw -------------------------------------------
+
+class FaultyBot(toy_race.RandomBot):
+    """Plays like the random bot, but fails whenever the die shows 6."""
+
+    name = "faulty"
+
+    def choose(self, state, rng):
+        if state.roll == 6:
+            raise RuntimeError("the faulty bot cannot count to six")
+        return super().choose(state, rng)
+
+
+@pytest.fixture
+def faulty_game():
+    spec = dataclasses.replace(toy_race.SPEC, name="toy_faulty",
+                               bots={"random": toy_race.RandomBot, "faulty": FaultyBot})
+    registry.register(spec)
+    yield spec
+    registry.unregister(spec.name)
+
+
+def test_a_tournament_game_that_failed_is_reported_not_scored_as_a_draw(faulty_game, capsys):
+    code = cli.main(["tournament", "toy_faulty", "--bots", "random,faulty", "--games", "30", "--executor",
+                     "serial", "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    errors = summary["errors"]
+    assert 0 < errors < 30
+    assert any("the faulty bot cannot count to six" in m for m in summary["error_messages"])
+    (pair,) = summary["pairs"]
+    assert pair["games"] == 30 - errors and pair["errors"] == errors
+    assert sum(pair["score"]) == 30 - errors  # a race has a winner: no half points for the failed games
+    assert all(row["games"] == 30 - errors for row in summary["standings"])
+
+    cli.main(["tournament", "toy_faulty", "--bots", "random,faulty", "--games", "30", "--executor", "serial"])
+    text = capsys.readouterr().out
+    assert f"{errors} ended in an error, not counted" in text and "(not rated or scored)" in text
+
+
+# ---- item 7: --load with the arguments of a new game ----------------------------------------------
+
+@pytest.fixture
+def saved_game(tmp_path):
+    from games.donkey_kong import SPEC
+
+    match = Match(SPEC.make_config([Seat("a", "random"), Seat("b", "random")]), 4)
+    for _ in range(6):
+        match.step()
+    path = tmp_path / "saved.json"
+    match.save(path)
+    return path
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["monkey_dash"], "the game name 'monkey_dash' (the file holds a donkey_kong match)"),
+    (["--seats", "human,human"], "--seats"), (["--seed", "9"], "--seed"), (["--variant", "pure"], "--variant"),
+    (["donkey_kong", "--seed", "9", "--variant", "wiki"], "with --seed or --variant"),
+])
+def test_load_cannot_be_combined_with_a_new_game_s_arguments(tmp_path, saved_game, extra, named):
+    before = saved_game.read_bytes()
+    out = run(tmp_path, "play", *extra, "--load", str(saved_game), "--terminal")
+    one_line(out, "--load", "cannot be combined with", named)
+    assert saved_game.read_bytes() == before
+
+
+def test_load_may_name_the_game_the_file_holds(tmp_path, saved_game):
+    out = run(tmp_path, "play", "donkey_kong", "--load", str(saved_game), "--terminal", stdin="quit\n")
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.startswith("Seed 4.")
+
+
+# ---- item 8: seeds, pipes, full disks, empty names ------------------------------------------------
+
+@pytest.mark.parametrize("command", [["selfplay", "donkey_kong"],
+                                     ["tournament", "donkey_kong", "--bots", "random,greedy"]])
+def test_the_last_game_s_seed_is_checked_up_front(tmp_path, command):
+    out = run(tmp_path, *command, "--seed", str(MAX_SEED), "--games", "2")
+    one_line(out, f"the last game's seed would be {MAX_SEED + 1}")
+    assert out.stdout == ""
+    ok = run(tmp_path, "selfplay", "donkey_kong", "--seed", str(MAX_SEED - 1), "--games", "2", "--json")
+    assert ok.returncode == 0 and json.loads(ok.stdout)["errors"] == 0
+
+
+@pytest.mark.parametrize("args", [["play", "donkey_kong", "--seats", "random,random", "--terminal"], []])
+def test_a_closed_pipe_ends_quietly(tmp_path, args):
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone, as `| head -1` goes after its line
+    try:
+        out = subprocess.run([sys.executable, "-m", "games", *args], cwd=ROOT, env=_env(tmp_path), stdout=write,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert out.stderr == "" and out.returncode == 141
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_one_line(tmp_path):
+    with open("/dev/full", "w") as full:
+        out = run(tmp_path, "selfplay", "donkey_kong", "--games", "2", "--json", stdout=full)
+    one_line(out, "cannot write the output", "No space left on device")
+
+
+@pytest.mark.parametrize("flag", ["--variant", "--plot", "--address"])
+def test_tournament_refuses_an_empty_name(tmp_path, flag):
+    out = run(tmp_path, "tournament", "donkey_kong", "--bots", "random,greedy", "--games", "2", flag, "")
+    one_line(out, flag, "expected a name, not an empty string")
+
+
+# ---- item 9: a malformed action is not blamed on an earlier version ----------------------------------
+
+def test_a_malformed_action_gets_no_earlier_version_hint(tmp_path, saved_game):
+    data = json.loads(saved_game.read_text())
+    data["actions"][2] = {"by": "first", "action": 7}
+    data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
+    saved_game.write_text(json.dumps(data))
+    out = run(tmp_path, "play", "--load", str(saved_game), "--terminal")
+    line = one_line(out, "action 3 is malformed (expected")
+    assert "earlier version" not in line

@@ -1,0 +1,164 @@
+"""`python -m sim` stumbles found by a QA pass: a sweep never damages a file it did not write, Ctrl-C keeps
+every tower finished, an unreachable cluster or a bad picture path is refused at once in one line, and a
+full disk is one line too."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.physics  # the sweeps step PyBullet (in a child process)
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ["sweep", "--task", "census", "--set", "levels=3"]  # a census of 3-level towers: a tenth of a second each
+
+
+def run(*args, stdout=None):
+    return subprocess.run([sys.executable, "-m", "sim", *args], cwd=ROOT, text=True, timeout=300,
+                          stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def one_line(out, *words):
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+# ---- item 1: a file that is not a sweep's output is refused and left alone -----------------------
+
+@pytest.mark.parametrize("content", [
+    b"notes for Tuesday\nthe census looked odd\n",
+    b"notes without a newline at the end",
+    b'{\n  "format": "kong-tabletop-match",\n  "actions": []\n}\n',        # a saved match
+    b'{"format": "kong-tabletop-match", "actions": []}',                    # on one line, no newline
+    b"",                                                                    # (empty: taken, see below)
+])
+def test_sweep_refuses_a_file_that_is_not_its_output(tmp_path, content):
+    path = tmp_path / "precious.json"
+    path.write_bytes(content)
+    out = run(*TINY, "--seeds", "0", "--out", str(path), "--executor", "serial")
+    if not content:
+        assert out.returncode == 0, out.stderr
+        assert [r["seed"] for r in rows(path)] == [0]
+        return
+    one_line(out, str(path), "is not the output of a sweep", "left as it is")
+    assert path.read_bytes() == content
+
+
+def test_sweep_refuses_the_rows_of_another_task_and_keeps_its_own(tmp_path):
+    path = tmp_path / "c.jsonl"
+    assert run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial").returncode == 0
+    whole = path.read_bytes()
+    out = run("sweep", "--task", "riskmap", "--seeds", "0", "--out", str(path), "--executor", "serial")
+    one_line(out, "holds the rows of a census sweep, not riskmap")
+    assert path.read_bytes() == whole
+
+    # a damaged line in the middle is not a half-written last line: refused, nothing cut
+    lines = whole.splitlines(keepends=True)
+    path.write_bytes(lines[0][:40] + b"\n" + lines[1])
+    out = run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial")
+    one_line(out, "line 1 is not a sweep's row")
+    assert path.read_bytes() == lines[0][:40] + b"\n" + lines[1]
+
+    # a half-written last line is dropped; a whole last row without its newline is kept
+    for cut, ran in ((whole[:-40], 1), (whole[:-1], 0)):
+        path.write_bytes(cut)
+        out = run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial")
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.startswith(f"{ran} towers run")
+        assert [r["seed"] for r in rows(path)] == [0, 1]
+
+
+# ---- item 2: Ctrl-C ------------------------------------------------------------------------------
+
+def test_ctrl_c_stops_a_sweep_promptly_and_keeps_every_finished_tower(tmp_path):
+    path = tmp_path / "s.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "sim", *TINY, "--seeds", "0-399", "--workers", "2",
+                             "--out", str(path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (path.exists() and path.read_bytes().count(b"\n") >= 2):
+            time.sleep(0.05)
+        before = path.read_bytes().count(b"\n")
+        os.killpg(proc.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert time.monotonic() - sent < 10
+    assert proc.returncode == 130
+    kept = rows(path)  # every line whole
+    assert before <= len(kept) < 400
+    assert err.strip() == (f"python -m sim: interrupted: {len(kept)} towers written to {path} this run; "
+                           "run the same command again to go on")
+    assert len({r["seed"] for r in kept}) == len(kept)
+
+
+# ---- item 3: an unreachable Ray cluster ------------------------------------------------------------
+
+def test_sweep_on_an_unreachable_ray_cluster_fails_at_once_and_writes_nothing(tmp_path):
+    pytest.importorskip("ray", reason="the [ray] extra (make test installs it)")
+    path = tmp_path / "r.jsonl"
+    start = time.monotonic()
+    out = run(*TINY, "--seeds", "0", "--out", str(path), "--executor", "ray", "--address", "127.0.0.1:1")
+    one_line(out, "cannot reach the Ray cluster at 127.0.0.1:1")
+    assert time.monotonic() - start < 30
+    assert not path.exists()
+
+    path.write_bytes(b'{"cpu_s": 0.1, "resu')  # a half-written row stays until the sweep can run
+    out = run(*TINY, "--seeds", "0", "--out", str(path), "--executor", "ray", "--address", "127.0.0.1:1")
+    one_line(out, "cannot reach the Ray cluster")
+    assert path.read_bytes() == b'{"cpu_s": 0.1, "resu'
+
+
+# ---- items 4 and 8: bad paths and numbers, refused up front ----------------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["bench", "--quick", "--plot", "PLOT.txt"], ["does not end in .png, .svg or .pdf"]),
+    (["bench", "--quick", "--plot", "/proc/p.png"], ["cannot be written"]),
+    (["bench", "--quick", "--json", "B.json", "--plot", "PLOT"], ["does not end in .png, .svg or .pdf"]),
+    (["census", "--workers", "1000"], ["--workers must be 256 at most"]),
+    (["sweep", "--seeds", "0", "--out", "OUT", "--address", ""], ["--address", "not an empty string"]),
+])
+def test_bad_input_is_refused_before_any_work(tmp_path, args, words):
+    names = {"PLOT.txt": tmp_path / "p.txt", "PLOT": tmp_path / "p", "B.json": tmp_path / "b.json",
+             "OUT": tmp_path / "o.jsonl"}
+    args = [str(names.get(a, a)) for a in args]
+    start = time.monotonic()
+    one_line(run(*args), *words)
+    assert time.monotonic() - start < 30  # not after the benchmark's minute of runs
+    assert not any(p.exists() for p in names.values())
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_one_line(tmp_path):
+    with open("/dev/full", "w") as full:
+        out = run("check", "--levels", "4", "--remove", "1:1", "--json", stdout=full)
+    one_line(out, "cannot write the output", "No space left on device")
+
+
+def test_a_closed_pipe_ends_quietly():
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone, as `| head -1` goes after its line
+    try:
+        out = subprocess.run([sys.executable, "-m", "sim", "check", "--levels", "4", "--remove", "1:1"], cwd=ROOT,
+                             stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert out.stderr == "" and out.returncode == 141
