@@ -511,7 +511,7 @@ def test_hover_outlines_only_blocks_that_may_be_taken_and_the_mouse_turns_and_zo
         r = screen.view.screen_rects[block].inflate(4, 4)
         outlines[where] = np.all(img[r.top:r.bottom, r.left:r.right] == palette.HIGHLIGHT, axis=2).sum()
         words = screen.tooltip_text()
-        assert ("may be taken" in words) == (where != (top, 1))
+        assert words.startswith(f"block {where[0]}:{where[1]} may be taken") == (where != (top, 1))
     assert outlines[legal[len(legal) // 2]] > 100 and outlines[(top, 1)] == 0
     # A drag on the background (left of the tower) turns the view; the wheel zooms in.
     yaw, zoom = screen.camera.yaw, screen.camera.zoom
