@@ -90,6 +90,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         ]
         self.result_focus = -1  # the result button Tab or Left/Right chose (-1: none, so Enter starts nothing)
         self.kept_as: Path | None = None  # where the finished game is kept among the saved matches
+        self.opened_finished = match.is_over()  # a finished match opened from a file is kept already
         self._refresh_actions()
         if match.is_over():
             self.show_result = True

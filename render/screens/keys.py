@@ -76,6 +76,8 @@ class KeyInput:
             return True
         elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v, pygame.K_p):
             self.show_result = True  # back from looking at the final board
+            if self.kept_as is None and not self.opened_finished:
+                self.keep_finished()  # the board was looked at before the result first showed: keep it now
         elif key == pygame.K_ESCAPE:
             self.host.leave()
         elif key == pygame.K_SPACE and not self.match.waiting_for_human():

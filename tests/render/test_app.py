@@ -538,3 +538,16 @@ def test_back_from_a_game_the_launcher_shows_that_game_and_variant(home):
     assert isinstance(app.screen, LauncherScreen)
     assert app.screen.game == "monkey_dash" and app.screen.variant() == "pure"
     app.close()
+
+
+def test_a_result_called_up_before_it_showed_by_itself_keeps_the_game_too(home):
+    """Enter or V on a finished game shows the result at once; the game is kept among the saved matches
+    then as well (the result said nothing of it, as the 3-seat Super Mario game found)."""
+    app = App(match=toy_match(seed=33, seats=[Seat("Rando", "random"), Seat("Rando 2", "random")]))
+    screen = app.screen
+    screen.match.advance()
+    assert screen.match.is_over() and not screen.show_result
+    app.handle(key(pygame.K_v, unicode="v"))
+    assert screen.show_result and screen.kept_as is not None
+    assert storage.saved_matches() == [screen.kept_as]
+    app.close()
