@@ -545,7 +545,8 @@ class TowerState(State):
             return {"build": "the tower is being built", "tremor": "the push is under way",
                     "spin": "the spinner is spinning"}.get(self.phase, "chance")
         if self.phase == "stack":
-            return f"{self.seat_name(p)} must stack the block in hand (slot {', '.join(map(str, stack_slots(self.layout)))})"
+            places = [("left", "middle", "right")[k] for k in stack_slots(self.layout)]
+            return f"{self.seat_name(p)} must stack the block in hand on top (open places: {', '.join(places)})"
         return self.phase_text()
 
     def phase_text(self) -> str:

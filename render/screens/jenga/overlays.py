@@ -158,7 +158,7 @@ class Overlays:
         if self.match.is_over():
             return ""  # nothing may be taken or placed any more: no tooltip over the fallen blocks
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
-            return f"stack in slot {self.ghost_slots[self.hover_ghost]}"
+            return f"stack the block here ({('left', 'middle', 'right')[self.ghost_slots[self.hover_ghost]]} place)"
         where = self._block_at(self.hover_block)
         if where is None:
             return ""
