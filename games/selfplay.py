@@ -168,7 +168,9 @@ def _bar(done: int, total: int, elapsed: float) -> None:
 def summary_text(s: dict) -> str:
     lines = [
         f"{s['game']} ({s['variant']}), bots {', '.join(s['bots'])}, seed {s['seed']}",
-        f"games {s['games']}, finished {s['finished']}, errors {s['errors']}, "
+        f"games {s['games']}, finished {s['finished']}"
+        + (f" ({s['reached_limit']} of them cut short by the game's limit)" if s["reached_limit"] else "")
+        + f", errors {s['errors']}, "
         f"invariant violations {s['invariant_violations']}",
         f"mean turns {s['mean_turns']:.1f}, {s['games_per_s']} games/s ({s['wall_s']:.2f} s)",
         "wins by seat: " + ", ".join(f"{b} {i + 1}: {w}" for i, (b, w) in enumerate(zip(s["bots"], s["wins_by_seat"]))),

@@ -306,3 +306,11 @@ def test_a_malformed_action_gets_no_earlier_version_hint(tmp_path, saved_game):
     out = run(tmp_path, "play", "--load", str(saved_game), "--terminal")
     line = one_line(out, "action 3 is malformed (expected")
     assert "earlier version" not in line
+
+
+def test_selfplay_says_how_many_finished_games_were_cut_short(tmp_path):
+    """Random Monkey Dash games all reach the game's turn limit: 'finished 3' alone read as three games
+    played to an end by the rules."""
+    out = run(tmp_path, "selfplay", "monkey_dash", "--bot", "random", "--games", "3")
+    assert out.returncode == 0
+    assert "finished 3 (3 of them cut short by the game's limit)" in out.stdout
