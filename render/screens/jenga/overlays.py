@@ -89,7 +89,7 @@ class Overlays:
                 level = state.mario_level(seat)
                 out.append(f"{name}: Mario {'not placed' if level < 0 else f'on girder level {level}'}")
             elif hasattr(state, "pegs"):
-                who = (state.characters[seat] or "no character").title()
+                who = state.characters[seat].title() if state.characters[seat] else "no character yet"
                 level = state.peg_level(seat)
                 where = "no peg yet" if level < 0 else f"layer {level}"
                 extra = ", battling Bowser" if state.battling[seat] else (", beat Bowser" if state.defeated[seat] else "")
