@@ -270,5 +270,6 @@ class State:
 def _brief(items: list[str], limit: int = 12) -> str:
     if not items:
         return "(none)"
-    shown = ", ".join(items[:limit])
+    # Each cut to a readable length: a Jenga push's finger path alone runs to hundreds of characters.
+    shown = ", ".join(item if len(item) <= 60 else item[:57] + "..." for item in items[:limit])
     return shown + (f", ... ({len(items)} in all)" if len(items) > limit else "")

@@ -342,6 +342,13 @@ class TowerState(State):
         canon = loose_extract(text)
         if canon is not None and self.current_player() >= 0:
             return canon
+        words = " ".join(text.split())
+        if self.current_player() >= 0 and words.lower().startswith("push ") and " path=" in words:
+            # A finger path of the player's own: the listed pushes are only the straight ones at two
+            # speeds, so a typed path is read as a push (a malformed one says what is wrong) and the
+            # move's own check then says whether that block may be pushed now.
+            push = parse_push(words)
+            return f"push {push.level}:{push.slot} {push.end} path={push.path}"
         return super().string_to_action(text)
 
     # ---- applying -----------------------------------------------------------------------

@@ -314,3 +314,15 @@ def test_selfplay_says_how_many_finished_games_were_cut_short(tmp_path):
     out = run(tmp_path, "selfplay", "monkey_dash", "--bot", "random", "--games", "3")
     assert out.returncode == 0
     assert "finished 3 (3 of them cut short by the game's limit)" in out.stdout
+
+
+@pytest.mark.physics
+def test_jenga_in_the_terminal_takes_a_typed_finger_path_and_lists_choices_briefly(tmp_path):
+    """The messages suggest typing 'push 5:1 +y path=0/0/0,500/400/0'; the terminal refused it (only the
+    listed straight pushes matched) and answered with one line of 13,000 characters of finger paths."""
+    out = run(tmp_path, "play", "jenga_classic", "--seats", "human,careful", "--seed", "3", "--terminal",
+              stdin="foo\npush 5:1 +y path=0/0/0,500/400/0\nquit\n")
+    assert out.returncode == 0, out.stderr
+    refused = next(line for line in out.stdout.splitlines() if "'foo' names no action" in line)
+    assert len(refused) < 1000
+    assert "must stack the block in hand" in out.stdout        # the typed push took block 5:1 out
