@@ -326,3 +326,21 @@ def test_jenga_in_the_terminal_takes_a_typed_finger_path_and_lists_choices_brief
     refused = next(line for line in out.stdout.splitlines() if "'foo' names no action" in line)
     assert len(refused) < 1000
     assert "must stack the block in hand" in out.stdout        # the typed push took block 5:1 out
+
+
+def test_a_save_written_over_a_file_keeps_its_permissions_and_writes_through_a_link(tmp_path):
+    """Saving over a file replaced a 0644 file by a 0600 one and a symlink by a plain file, and a failed
+    save named its temporary file ('/nonexistent/.x.json.y245n10u.tmp')."""
+    from games.match import write_atomic
+
+    real = tmp_path / "real.json"
+    real.write_text("{}")
+    real.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert real.stat().st_mode & 0o777 == 0o644
+    with pytest.raises(OSError) as caught:
+        write_atomic(tmp_path / "missing" / "x.json", "z")
+    assert str(tmp_path / "missing" / "x.json") in str(caught.value) and ".tmp" not in str(caught.value)
