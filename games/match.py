@@ -346,7 +346,8 @@ class Match:
             step = Step(raw["by"], raw["action"])
             who = self.state.current_player()
             if step.by != who:
-                raise MatchFileError(f"action {i + 1} ({step.action!r}) is by {step.by}, but {who} was to act")
+                raise MatchFileError(f"action {i + 1} ({step.action!r}) is by {_actor(step.by)}, but {_actor(who)} "
+                                     f"was to act")
             try:
                 if who == CHANCE:
                     drawn = self.roll()
@@ -455,6 +456,15 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         if isinstance(exc, OSError) and exc.errno is not None:
             raise type(exc)(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+def _actor(seat: int) -> str:
+    """Who acts, in a message's words: seat 1, 2, ... (the file's 0, 1, ...), chance, or nobody."""
+    if seat == CHANCE:
+        return "chance (a roll, draw or spin)"
+    if seat == TERMINAL:
+        return "nobody (the game was over)"
+    return f"seat {seat + 1} (by {seat} in the file)" if seat >= 0 else f"no seat ({seat})"
 
 
 def _checksum(body: dict) -> str:

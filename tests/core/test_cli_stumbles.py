@@ -344,3 +344,23 @@ def test_a_save_written_over_a_file_keeps_its_permissions_and_writes_through_a_l
     with pytest.raises(OSError) as caught:
         write_atomic(tmp_path / "missing" / "x.json", "z")
     assert str(tmp_path / "missing" / "x.json") in str(caught.value) and ".tmp" not in str(caught.value)
+
+
+def test_a_replay_error_names_seats_and_chance_in_words(tmp_path):
+    """'action 2 ('roll 4') is by 5, but -1 was to act' spoke the file's internal numbers."""
+    from games.match import MatchFileError
+
+    match = Match(registry.get("donkey_kong").make_config(players=2), 3)
+    match.advance(limit=3)
+    path = tmp_path / "m.json"
+    match.save(path)
+    data = json.loads(path.read_text())
+    chance = next(i for i, a in enumerate(data["actions"]) if a["by"] == -1)
+    data["actions"][chance]["by"] = 5
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    data["checksum"] = _checksum(body)
+    path.write_text(json.dumps(data))
+    with pytest.raises(MatchFileError) as caught:
+        Match.load(path)
+    words = str(caught.value)
+    assert "is by seat 6" in words and "but chance" in words and "-1" not in words, words
