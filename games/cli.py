@@ -9,7 +9,7 @@ import sys
 from assets.reader import AssetError
 
 from . import registry
-from .core import MAX_SEED, GameError, Seat
+from .core import MAX_SEED, ConfigError, GameError, Seat
 from .display import has_display
 from .match import Match
 from .selfplay import check_data
@@ -216,9 +216,12 @@ def _seats_from(text: str | None, spec) -> list[Seat]:
     names = [s.strip() for s in (text or f"human,{spec.default_bot}").split(",")]
     seats, people = [], 0
     for i, n in enumerate(names):
-        if n == "human":
+        if n.lower() == "human":
             people += 1
             seats.append(Seat(f"Player {people}"))
+        elif n not in spec.bots:
+            raise ConfigError(f"unknown seat {n!r} for {spec.name}; each seat is 'human' or a bot: "
+                              f"{', '.join(spec.bots)}")
         else:
             seats.append(Seat(f"{n.capitalize()} bot {i + 1}", n))
     return seats

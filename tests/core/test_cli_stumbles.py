@@ -364,3 +364,12 @@ def test_a_replay_error_names_seats_and_chance_in_words(tmp_path):
         Match.load(path)
     words = str(caught.value)
     assert "is by seat 6" in words and "but chance" in words and "-1" not in words, words
+
+
+def test_an_unknown_seat_says_a_seat_is_human_or_a_bot(tmp_path):
+    """'unknown bot 'HUMAN' ... choose one of: random, ...' never said that 'human' is a seat too."""
+    out = run(tmp_path, "play", "donkey_kong", "--seats", "Robot,random", "--terminal", stdin="")
+    one_line(out, "'Robot'", "'human' or a bot")
+    out = run(tmp_path, "play", "donkey_kong", "--seats", "HUMAN,random", "--seed", "1", "--terminal",
+              stdin="quit\n")
+    assert out.returncode == 0 and "Player 1" in out.stdout, out.stderr
