@@ -19,6 +19,7 @@ and the game ends as the subclass's rules say.
 from __future__ import annotations
 
 import copy
+import re
 import textwrap
 
 from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, MatchFileError, State
@@ -73,6 +74,10 @@ def short_action(action: str) -> str:
     """An action as a message names it: a push's finger path is cut to its first samples."""
     head, sep, path = action.partition(" path=")
     return f"{head}{sep}{path[:24]}..." if sep and len(path) > 24 else action
+
+
+_ADDRESS = re.compile(r"^(?:extract|push|probe)\s+(\d{1,6}):(\d{1,6})\b", re.ASCII)
+"""The block an action on the tower names (its level and slot), read before the rest of it."""
 
 
 class TowerState(State):
@@ -230,6 +235,7 @@ class TowerState(State):
             return
         word = action.partition(" ")[0]
         if word in ("extract", "push"):
+            self._check_address(action)
             push = parse_extract(action) if word == "extract" else parse_push(action)
             if not self.may_extract():
                 raise NotYourMoveError(f"no block may be taken now: {self.decision_text()}")
@@ -271,7 +277,19 @@ class TowerState(State):
             f"{action!r}: the block in hand goes in an open slot of level {stack_level(self.layout)} (a level "
             f"of three is finished before the next starts): {listing([f'stack {s}' for s in open_slots])}")
 
+    def _check_address(self, action: str) -> None:
+        """A push, pull or touch of a block the tower cannot have (level 99, slot 7) is refused as that,
+        before its end is read (the end check said 'a block of level 99 has its ends on +y and -y')."""
+        m = _ADDRESS.match(action)
+        if m is None or not self.layout:
+            return
+        level, slot = int(m.group(1)), int(m.group(2))
+        if level >= len(self.layout) or slot >= SLOTS:
+            raise NotRemovableError(f"there is no block {level}:{slot}: the tower has levels 0 to "
+                                    f"{len(self.layout) - 1}, slots 0 to {SLOTS - 1} across each")
+
     def reject_probe(self, action: str) -> None:
+        self._check_address(action)
         push = parse_probe(action)
         if push is None:
             raise ActionSyntaxError(f"{action!r} is not a touch; write e.g. 'probe 5:1 +y'")
@@ -339,6 +357,8 @@ class TowerState(State):
         return str(section)
 
     def string_to_action(self, text: str) -> str:
+        if self.current_player() >= 0:
+            self._check_address(" ".join(text.split()).lower())   # 'probe 99:0 +x': no such block
         canon = loose_extract(text)
         if canon is not None and self.current_player() >= 0:
             return canon
@@ -347,6 +367,7 @@ class TowerState(State):
             # A finger path of the player's own: the listed pushes are only the straight ones at two
             # speeds, so a typed path is read as a push (a malformed one says what is wrong) and the
             # move's own check then says whether that block may be pushed now.
+            self._check_address(words)
             push = parse_push(words)
             return f"push {push.level}:{push.slot} {push.end} path={push.path}"
         return super().string_to_action(text)

@@ -373,3 +373,13 @@ def test_an_unknown_seat_says_a_seat_is_human_or_a_bot(tmp_path):
     out = run(tmp_path, "play", "donkey_kong", "--seats", "HUMAN,random", "--seed", "1", "--terminal",
               stdin="quit\n")
     assert out.returncode == 0 and "Player 1" in out.stdout, out.stderr
+
+
+@pytest.mark.physics
+def test_jenga_names_a_block_the_tower_cannot_have_as_such(tmp_path):
+    """'extract 99:0 +x' was answered 'a block of level 99 has its ends on +y and -y, not +x'."""
+    out = run(tmp_path, "play", "jenga_classic", "--seats", "human,careful", "--seed", "3", "--terminal",
+              stdin="extract 99:0 +x speed=0.02 steady=0.9\nprobe 5:7 +y\npush 99:0 +x path=0/0/0,500/400/0\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("there is no block 99:0: the tower has levels 0 to 17") == 2
+    assert "there is no block 5:7" in out.stdout and "has its ends on" not in out.stdout
