@@ -285,7 +285,7 @@ class TowerState(State):
             return
         level, slot = int(m.group(1)), int(m.group(2))
         if level >= len(self.layout) or slot >= SLOTS:
-            raise NotRemovableError(f"there is no block {level}:{slot}: the tower has levels 0 to "
+            raise NotRemovableError(f"there is no block at {level}:{slot}: the tower has levels 0 to "
                                     f"{len(self.layout) - 1}, slots 0 to {SLOTS - 1} across each")
 
     def reject_probe(self, action: str) -> None:

@@ -381,5 +381,5 @@ def test_jenga_names_a_block_the_tower_cannot_have_as_such(tmp_path):
     out = run(tmp_path, "play", "jenga_classic", "--seats", "human,careful", "--seed", "3", "--terminal",
               stdin="extract 99:0 +x speed=0.02 steady=0.9\nprobe 5:7 +y\npush 99:0 +x path=0/0/0,500/400/0\nquit\n")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.count("there is no block 99:0: the tower has levels 0 to 17") == 2
-    assert "there is no block 5:7" in out.stdout and "has its ends on" not in out.stdout
+    assert out.stdout.count("there is no block at 99:0: the tower has levels 0 to 17") == 2
+    assert "there is no block at 5:7" in out.stdout and "has its ends on" not in out.stdout
