@@ -362,9 +362,27 @@ def _quiet_stdout() -> None:
         pass
 
 
+BLOCK_OPTIONS = ("--remove", "--removed", "--block")
+
+
+def _joined_blocks(argv: list[str]) -> list[str]:
+    """'--remove -1:0' as '--remove=-1:0': argparse takes a value that starts with '-' for an option and
+    said only 'expected one argument'; joined, the block's own check says what is wrong with it."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in BLOCK_OPTIONS and i + 1 < len(argv) and argv[i + 1].startswith("-") and ":" in argv[i + 1]:
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(_joined_blocks(list(sys.argv[1:] if argv is None else argv)))
         code = args.run(args)
         sys.stdout.flush()
         return code

@@ -162,3 +162,9 @@ def test_a_closed_pipe_ends_quietly():
     finally:
         os.close(write)
     assert out.stderr == "" and out.returncode == 141
+
+
+def test_a_negative_block_address_is_named_as_a_bad_block_not_a_missing_argument():
+    """'--remove -1:0' read as an option: argparse said only 'argument --remove: expected one argument'."""
+    one_line(run("check", "--remove", "-1:0"), "bad block address '-1:0'")
+    one_line(run("riskmap", "--block", "-2:1", "--samples", "1"), "bad block address '-2:1'")
