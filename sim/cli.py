@@ -12,6 +12,7 @@ from pathlib import Path
 
 from assets.reader import AssetError
 
+from . import arguments
 from .spec import TOWERS, SimError, load_spec
 from .tower import Tower
 
@@ -187,7 +188,7 @@ def cmd_riskmap(args) -> int:
     return 0
 
 
-SEEDS = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+SEEDS = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$", re.ASCII)
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -198,6 +199,8 @@ def parse_seeds(text: str) -> list[int]:
     hi = int(match.group(2)) if match.group(2) is not None else lo
     if hi < lo:
         raise UsageError(f"bad --seeds {text!r}: the first seed must not be above the last")
+    if hi > arguments.MAX_SEED:
+        raise UsageError(f"bad --seeds {text!r}: seeds run from 0 to {arguments.MAX_SEED}")
     if hi - lo >= 1000:
         raise UsageError(f"bad --seeds {text!r}: at most 1000 towers at once")
     return list(range(lo, hi + 1))

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from .arguments import MAX_SEED
 from .spec import ASSETS, TOWERS, SimError, parse_spec
 
 TASKS = ("riskmap", "census")
@@ -37,14 +38,17 @@ def parse_seeds(text: str) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         lo, sep, hi = part.partition("-")
-        if not lo.isdigit() or (sep and not hi.isdigit()) or len(part) > 12:
+        digits = lambda w: w.isascii() and w.isdigit() and len(w) <= 25  # noqa: E731 (not '٣', not a novel)
+        if not digits(lo) or (sep and not digits(hi)):
             raise SweepError(f"bad seeds {text!r}: write A-B, a single seed, or a comma list, e.g. 0-99")
         a, b = int(lo), int(hi) if sep else int(lo)
         if b < a:
             raise SweepError(f"bad seeds {part!r}: the range ends before it starts")
+        if b > MAX_SEED:
+            raise SweepError(f"bad seeds {part!r}: seeds run from 0 to {MAX_SEED}")
+        if len(seeds) + (b - a + 1) > 10_000_000:   # counted before the list is made, not after
+            raise SweepError("more than ten million seeds in one sweep")
         seeds.extend(range(a, b + 1))
-    if len(seeds) > 10_000_000:
-        raise SweepError("more than ten million seeds in one sweep")
     return seeds
 
 

@@ -168,3 +168,16 @@ def test_a_negative_block_address_is_named_as_a_bad_block_not_a_missing_argument
     """'--remove -1:0' read as an option: argparse said only 'argument --remove: expected one argument'."""
     one_line(run("check", "--remove", "-1:0"), "bad block address '-1:0'")
     one_line(run("riskmap", "--block", "-2:1", "--samples", "1"), "bad block address '-2:1'")
+
+
+def test_seeds_out_of_range_or_not_ascii_are_named_so(tmp_path):
+    """A seed past 2^63 - 1 was told to 'write A-B' (it was written so); a range of 10^11 seeds was built
+    as a list before it was counted; census took '٣' (an Arabic-Indic three) for a seed."""
+    out = tmp_path / "s.jsonl"
+    one_line(run("sweep", "--task", "census", "--seeds", "9223372036854775808", "--out", str(out)),
+             "seeds run from 0 to 9223372036854775807")
+    one_line(run("sweep", "--task", "census", "--seeds", "0-99999999999", "--out", str(out)),
+             "more than ten million seeds")
+    one_line(run("census", "--seeds", "9223372036854775808"), "seeds run from 0 to")
+    one_line(run("census", "--seeds", "٣"), "bad --seeds")
+    assert not out.exists()
