@@ -153,6 +153,10 @@ def cmd_tournament(args) -> int:
     bots = [b.strip() for b in args.bots.split(",")]
     if any(not b for b in bots):
         return _fail(f"--bots has an empty name in {args.bots!r}")
+    pairs = len(bots) * (len(bots) - 1) // 2
+    if pairs * args.games > MOST:   # every game is scheduled before the first starts: 4 GB for ten million
+        return _fail(f"{pairs} pairings of {args.games} games is {pairs * args.games} games; a tournament "
+                     f"plays at most {MOST} (fewer --games, or fewer bots)")
     if args.plot:
         import importlib.util
 
