@@ -266,9 +266,10 @@ class SaveInfo:
         turn = f"turn {self.turn}" if self.turn is not None else "turn ?"
         state = f"finished, {self.winners}" if self.over and self.winners else ("finished" if self.over else turn)
         named = "" if AUTO_NAME.match(self.path.stem) else f"{self.path.stem}: "  # a name the player gave it
-        # The time first: rows of the same game between the same seats differ there, and a long row is cut
-        # at its end in the launcher's list.
-        return f"{named}{self.when} · {self.title} · {self.seats} · {state}"
+        # The time first, then the game and how far it went: rows of the same game between the same seats
+        # differ there (two saved in one minute differ by their turn), and a long row is cut at its end in
+        # the launcher's list, where the seats (up to four names) go.
+        return f"{named}{self.when} · {self.title} · {state} · {self.seats}"
 
 
 def inspect_save(path, titles: dict | None = None) -> SaveInfo:

@@ -243,7 +243,7 @@ def test_a_saved_match_is_listed_in_the_launcher_and_loads_on_a_double_click(hom
     app = App()
     launcher = app.screen
     app.draw()
-    assert launcher.saves.items and re.match(r"\d\d \w{3} \d{4} \d\d:\d\d · Toy race · Ann, Rando · turn 1$", launcher.saves.items[0])
+    assert launcher.saves.items and re.match(r"\d\d \w{3} \d{4} \d\d:\d\d · Toy race · turn 1 · Ann, Rando$", launcher.saves.items[0])
     row = launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft
     for e in click(row) + click(row):
         app.handle(e)

@@ -283,7 +283,7 @@ def test_saved_matches_rows_say_game_players_turn_and_date_and_a_file_that_will_
     rows = launcher.saves.items
     turn = good.state.turn_count() + 1
     # the date and time it was saved first (rows of one game and seats differ there), then the game
-    assert re.match(rf"\d\d \w{{3}} \d{{4}} \d\d:\d\d · Donkey Kong · Ann, Bot · turn {turn}$", rows[0])
+    assert re.match(rf"\d\d \w{{3}} \d{{4}} \d\d:\d\d · Donkey Kong · turn {turn} · Ann, Bot$", rows[0])
     assert rows[1].startswith("⚠ tampered: will not load (its checksum does not match")
     mouse(app, launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft)  # a long row reads whole below
     assert launcher.hover_note == rows[0]
@@ -361,7 +361,8 @@ def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_pa
     names = sorted(p.name for p in storage.saved_matches())
     assert names == ["Ann's first win.json", "tampered.json"] and launcher.message == "Renamed to Ann's first win."
     assert launcher.saves.items[launcher.saves.selected].startswith("Ann's first win: ")
-    assert " · Donkey Kong · Ann, Bot · " in launcher.saves.items[launcher.saves.selected]
+    assert launcher.saves.items[launcher.saves.selected].endswith(" · Ann, Bot")
+    assert " · Donkey Kong · " in launcher.saves.items[launcher.saves.selected]
     Match.load(storage.saves_dir() / "Ann's first win.json")  # still loads
     # Delete asks first; any other key keeps the file, Enter deletes it.
     launcher.saves.selected = 1
@@ -574,8 +575,8 @@ def test_a_finished_jenga_match_says_so_in_the_launcher_without_running_its_phys
     going.save(storage.saves_dir() / "going.json")
     rows = {info.seats: info for info in map(storage.inspect_save, storage.saved_matches())}
     winner = ["Ann", "Bo"][match.state.winners()[0]]
-    assert rows["Ann, Bo"].over and rows["Ann, Bo"].label.endswith(f" · Jenga · Ann, Bo · finished, {winner} won")
-    assert not rows["Cy, Di"].over and rows["Cy, Di"].label.endswith(" · Jenga · Cy, Di · turn 1")
+    assert rows["Ann, Bo"].over and rows["Ann, Bo"].label.endswith(f" · Jenga · finished, {winner} won · Ann, Bo")
+    assert not rows["Cy, Di"].over and rows["Cy, Di"].label.endswith(" · Jenga · turn 1 · Cy, Di")
 
     from tests import conftest
 
