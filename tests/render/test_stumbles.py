@@ -530,6 +530,16 @@ def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path
     assert "Left/Right turns the view" in said
     hole, said = place_from(out)  # the eye on the side the hole opens to: in sight, nothing to say
     assert said == ""
+    # A note of a piece out of sight goes once a piece moves on into a hole in sight (three climbs in a
+    # row left "went into a hole on the back ... (layer 7" up while that Mario stood on level 9).
+    m = mario_match_at(3, [Seat("Ann", "random"), Seat("Bob")])
+    screen.match = m
+    cam.yaw, cam.goal_yaw = out, None
+    screen.say("Bob's peg went into a hole on the back of the tower (layer 1, slot 0). Left/Right turns the view.", 8.0)
+    before = m.state.clone()
+    m.play(m.bot_action())
+    screen.on_step(m.history[-1], before)
+    assert screen.message_time <= 0
     hole, said = place_from(out + math.pi / 2)  # the eye a quarter round: the hole is to one side
     side = "right" if "right side" in said else "left" if "left side" in said else None
     assert side is not None

@@ -253,10 +253,15 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
     def say_hidden_holes(self, before) -> None:
         """A peg or Mario that went into a hole on a side the view does not show is said in the status line."""
         words = hidden_hole_words(before, self.match.state, self.camera.eye, self.camera.target, self.seat_name)
+        noted = self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END)
         if words:
-            if self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END):  # two pieces in a row: keep both
+            if noted:  # two pieces in a row: keep both
                 words = self.message[: -len(HIDDEN_NOTE_END)] + "; " + words
             self.say(words, 8.0)
+        elif noted and any(getattr(before, k, None) != getattr(self.match.state, k, None) for k in ("marios", "pegs")):
+            # a piece moved on since the note, into a hole in view: the note is stale (three climbs in a row
+            # left "went into a hole on the back of the tower (layer 7..." up while that Mario stood on 9)
+            self.message_time = 0.0
 
     def banner_seat(self) -> int | None:
         """During Super Mario's setup each player in turn chooses a character and places a peg: the banner
