@@ -237,6 +237,11 @@ class State:
     def seat_name(self, seat: int) -> str:
         return self.config.seats[seat].name if 0 <= seat < len(self.config.seats) else str(seat)
 
+    def undo_barrier(self) -> str | None:
+        """Why no decision can be taken back in this position, beyond the chance outcomes every game's
+        undo stops at (a sentence), or None: a game may make an outcome final (a fallen Jenga tower)."""
+        return None
+
     def action_to_string(self, action: str) -> str:
         """The action as a person reads it."""
         return action

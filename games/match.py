@@ -240,7 +240,7 @@ class Match:
 
     # ---- undo and redo --------------------------------------------------------------------
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._undo) and self.state.undo_barrier() is None
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -249,6 +249,9 @@ class Match:
         """Take back the last decision; never past a chance outcome."""
         if not self._undo:
             raise IllegalActionError("nothing to undo: decisions before the last dice roll or draw are final")
+        barrier = self.state.undo_barrier()
+        if barrier is not None:
+            raise IllegalActionError(f"nothing to undo: {barrier}")
         self.state = self._undo.pop()
         step = self.history.pop()
         self._redo.append(step)

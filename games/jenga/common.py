@@ -277,6 +277,13 @@ class TowerState(State):
             f"{action!r}: the block in hand goes in an open slot of level {stack_level(self.layout)} (a level "
             f"of three is finished before the next starts): {listing([f'stack {s}' for s in open_slots])}")
 
+    def undo_barrier(self) -> str | None:
+        """A fallen tower stays fallen: the push that toppled it is not taken back (on a table it cannot
+        be, and a push tried and undone when it fell would take the risk out of the game)."""
+        if self.phase == "over" and self.ended == "fall":
+            return "the tower has fallen, and a fall is final"
+        return None
+
     def _check_address(self, action: str) -> None:
         """A push, pull or touch of a block the tower cannot have (level 99, slot 7) is refused as that,
         before its end is read (the end check said 'a block of level 99 has its ends on +y and -y')."""

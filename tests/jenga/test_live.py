@@ -124,3 +124,21 @@ def test_render_reaches_the_simulator_only_through_the_jenga_physics_door():
     offenders = [str(p.relative_to(root)) for p in sorted((root / "render").rglob("*.py")) + sorted((root / "games").rglob("*.py"))
                  if pattern.search(p.read_text()) and p.name != "physics.py"]
     assert offenders == []
+
+
+@pytest.mark.physics
+def test_a_fall_is_final_for_every_undo_not_only_the_windows():
+    """The game's own rule (State.undo_barrier), so the terminal's undo and Match.undo refuse it too: a
+    push tried and undone when it toppled the tower would take the risk out of Jenga."""
+    from games.core import IllegalActionError, Seat
+
+    spec = registry.get("jenga_classic")
+    bots = Match(spec.make_config(seats=[Seat("Ann", "random"), Seat("Bo", "random")]), seed=2)
+    bots.advance()
+    assert bots.state.ended == "fall"
+    match = Match(spec.make_config(seats=[Seat("Ann"), Seat("Bo", "random")]), seed=2, undo=True)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history])
+    assert match.is_over() and not match.can_undo()
+    with pytest.raises(IllegalActionError, match="a fall is final"):
+        match.undo()
+    assert match.is_over() and len(match.history) == len(bots.history)

@@ -21,19 +21,10 @@ class JengaHelp:
     def result_reason(self) -> str:
         return result_reason(self)
 
-    def _undo_depth(self) -> int | None:
-        """As every screen's, except that a fallen tower stays fallen: the push that toppled it cannot be
-        taken back (on a real table it cannot, and a push tried and undone when it fell would take the risk
-        out of the game)."""
-        state = self.match.state
-        if self.match.is_over() and getattr(state, "ended", None) == "fall":
-            return None
-        return super()._undo_depth()
-
     def undo_limit(self) -> str:
-        state = self.match.state
-        if self.match.is_over() and getattr(state, "ended", None) == "fall":
-            return "the tower has fallen, and a fall is final."
+        barrier = self.match.state.undo_barrier()
+        if barrier is not None:
+            return barrier + "."
         if self.match.config.game == "jenga_classic":
             return "there is no move of yours to take back (the tower's build is final)."
         return "moves before the last spin are final."
