@@ -130,6 +130,20 @@ class _KongGame(pyspiel.Game):
         return _KongState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        """The one observer the game has: a player's own view of the position. An observation it cannot
+        give is refused rather than answered with that one: Monkey Dash's hands are private, so a public
+        view or all players' would leak or invent cards, and it keeps no history, so a perfect-recall
+        information state (CFR, ISMCTS) would silently forget what was played. Donkey Kong is a game of
+        perfect information: every view is the position (its information state string is that position)."""
+        if params:
+            raise ValueError(f"{self.GAME_TYPE.short_name} observers take no parameters, got {params!r}")
+        if iig_obs_type is not None and not self.PERFECT_INFORMATION:
+            if iig_obs_type.perfect_recall:
+                raise ValueError(f"{self.GAME_TYPE.short_name} has no perfect-recall information state: its "
+                                 f"observer sees the position only")
+            if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
+                raise ValueError(f"{self.GAME_TYPE.short_name} observes for one player, with that player's "
+                                 f"private cards and the public board (private_info=SINGLE_PLAYER)")
         return _Observer(self)
 
     def utilities(self, engine) -> list[float]:
@@ -152,6 +166,7 @@ class _Observer:
 
 class DonkeyKongGame(_KongGame):
     GAME = "donkey_kong"
+    PERFECT_INFORMATION = True
     MIN_UTILITY = 0.0
     MAX_UTILITY = 10000.0
     UTILITY_SUM = None
@@ -175,6 +190,7 @@ class DonkeyKongGame(_KongGame):
 
 class MonkeyDashGame(_KongGame):
     GAME = "monkey_dash"
+    PERFECT_INFORMATION = False
     MIN_UTILITY = -1.0
     MAX_UTILITY = 1.0
     UTILITY_SUM = 0.0

@@ -40,7 +40,7 @@ from math import atan2
 
 import numpy as np
 
-from . import portable
+from . import arguments, portable
 from .motion import axes, displacement_mm
 from .spec import BlockError, SimError, TowerSpec
 from .tower import YAW_GRIP_N_M, Tower
@@ -376,6 +376,8 @@ class LivePush:
         follow_s: after a fall, go on that long with every block separate (sim.tower's follow)."""
         if self.finished:
             raise SimError("this live push is finished")
+        # checked at the door, as every operation's (a follow of 1e7 s ran on for hours; NaN was ignored)
+        arguments.real("follow_s", follow_s, 0.0, arguments.MAX_FOLLOW_S, " s")
         self.finished = True
         tower, spec = self.tower, self.spec
         out = self.out_m()

@@ -290,6 +290,9 @@ def parse_spec(data: dict, where: str = "tower spec") -> TowerSpec:
 
 def load_spec(name: str) -> TowerSpec:
     """The spec of one game's tower: "classic", "dk" or "mario" (or a path to a spec JSON file)."""
+    if not isinstance(name, (str, Path)):
+        raise SpecError(f"a tower is named by a string ({', '.join(TOWERS)}) or a spec file's path, not {name!r}")
+    name = str(name)
     path = Path(name) if name.endswith(".json") else ASSETS / f"{name}.json"
     if not name.endswith(".json") and name not in TOWERS:
         raise SpecError(f"unknown tower {name!r}; choose one of {', '.join(TOWERS)}")

@@ -738,6 +738,8 @@ class Tower:
 
     @classmethod
     def from_state(cls, spec: TowerSpec, state: dict) -> "Tower":
+        if not isinstance(state, dict):
+            raise SimError(f"malformed tower state: a dict (from get_state) is needed, not {type(state).__name__}")
         try:
             if state.get("version") != STATE_VERSION:
                 raise SimError(f"tower state version {state.get('version')!r} is not {STATE_VERSION}")
@@ -747,7 +749,7 @@ class Tower:
             poses = np.array(state["poses"], dtype=float)
             slots = np.array(state["slots"], dtype=int).reshape(-1, spec.per_level)
             where = list(state["where"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             if isinstance(exc, SimError):
                 raise
             raise SimError(f"malformed tower state: {exc}") from None
@@ -767,12 +769,28 @@ class Tower:
         level_of[ids] = levels
         if sorted(np.flatnonzero(level_of >= 0).tolist()) != sorted(i for i, w in enumerate(where) if w == "tower"):
             raise SimError("malformed tower state: 'slots' and 'where' disagree")
+        # The block in hand is the one 'where' says is in hand (None when none is); collapsed a bool; focus
+        # the level last operated on, or None. Anything else would be taken as it came and break a later
+        # stack (a block in two slots, an index error) instead of being refused here.
+        in_hand = [b for b, w in enumerate(where) if w == "hand"]
+        hand = state.get("hand")
+        if len(in_hand) > 1 or (hand is None) != (not in_hand) or (
+                hand is not None and (isinstance(hand, bool) or not isinstance(hand, (int, np.integer))
+                                      or int(hand) != in_hand[0])):
+            raise SimError(f"malformed tower state: 'hand' is {hand!r} but 'where' has "
+                           f"{'no block' if not in_hand else 'block(s) ' + str(in_hand)} in hand")
+        collapsed, focus = state.get("collapsed", False), state.get("focus")
+        if not isinstance(collapsed, (bool, np.bool_)):
+            raise SimError(f"malformed tower state: 'collapsed' is {collapsed!r}, not true or false")
+        if focus is not None and (isinstance(focus, bool) or not isinstance(focus, (int, np.integer))
+                                  or not 0 <= int(focus) < len(slots) + 1):
+            raise SimError(f"malformed tower state: 'focus' is {focus!r}, not a level of the tower or null")
         tower._poses = poses
         tower.slots = slots
         tower.level_of = level_of
-        tower.hand = state.get("hand")
-        tower.collapsed = bool(state.get("collapsed", False))
-        tower.focus = state.get("focus")
+        tower.hand = None if hand is None else int(hand)
+        tower.collapsed = bool(collapsed)
+        tower.focus = None if focus is None else int(focus)
         return tower
 
 

@@ -391,3 +391,26 @@ def test_a_tournament_too_large_to_schedule_is_refused_before_it_starts(tmp_path
     out = run(tmp_path, "tournament", "donkey_kong", "--bots", "random,greedy,patient,strong,expert",
               "--games", "1000000")
     one_line(out, "10000000 games", "at most 1000000")
+
+
+def test_openspiel_monkey_dash_refuses_the_observations_it_cannot_give():
+    """Asked for a public view or a perfect-recall information state, the Monkey Dash observer returned
+    its one view: a public observation with the player's own cards in it, and CFR's information state
+    silently without the history."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import games.spiel  # noqa: F401 (registers the games)
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("kong_monkey_dash")
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="private_info=SINGLE_PLAYER"):
+        make_observation(game, public)
+    with pytest.raises(ValueError, match="no perfect-recall information state"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert len(state.observation_tensor(0)) > 0 and state.observation_string(0)
+    with pytest.raises(ValueError, match="no perfect-recall"):
+        state.information_state_string(0)

@@ -221,3 +221,30 @@ def test_a_live_touch_reads_a_block_as_the_touch_test_does_not_by_the_fingers_pe
     rows = [(t, 0.05 * t if t <= 0.6 else max(0.0, 0.03 - 0.05 * (t - 0.6)), 0.0) for t in np.arange(0.0, 1.5, 1 / 60)]
     back = replay(SPEC, state, 5, 0, +1, FingerPath.from_metres(rows))
     assert not back.taken and back.give_force_n <= gentle < back.peak_force_n
+
+
+@pytest.mark.physics
+def test_a_live_push_checks_its_follow_time_and_from_state_its_hand_at_the_door():
+    """follow_s of a live push is checked as every operation's (1e7 s ran on for hours, NaN was ignored);
+    a state whose 'hand' disagrees with 'where', or whose 'collapsed' or 'focus' is not what get_state
+    writes, is refused (it was taken, and a later stack put a block in two slots)."""
+    from sim.spec import BlockError, SimError
+
+    tower = Tower(SPEC, 0)
+    state = tower.get_state()
+    for bad in (1e7, float("nan"), -5.0, "2"):
+        live = LivePush(SPEC, state, 5, 1, +1)
+        live.feed((0, 0, 0))
+        with pytest.raises(BlockError, match="follow_s"):
+            live.finish(follow_s=bad)
+        live.close()
+    good = dict(state)
+    for field, value in [("hand", 3), ("hand", "x"), ("hand", True), ("collapsed", "no"), ("focus", 999),
+                         ("focus", "a")]:
+        bad = dict(good, **{field: value})
+        with pytest.raises(SimError, match=f"'{field}'"):
+            Tower.from_state(SPEC, bad)
+    for bad in (None, [], "state"):
+        with pytest.raises(SimError, match="malformed tower state"):
+            Tower.from_state(SPEC, bad)
+    assert Tower.from_state(SPEC, good).get_state() == good
