@@ -125,6 +125,10 @@ def _tower(args) -> Tower:
 def cmd_check(args) -> int:
     removals = [parse_address(a) for a in args.remove]
     tower = _tower(args)
+    # Every block must be one the tower has, checked before any physics: a bad one after a collapse was
+    # never reached, and the command exited 0 (whether a block is still there is the run's own check).
+    for level, pos in removals:
+        tower.block_id(level, pos)       # BlockError, in the tower's own words, for a block it does not have
     total_sim, total_wall, collapsed_at, last = 0.0, 0.0, None, None
     max_disp, max_tilt = 0.0, 0.0
     for i, (level, pos) in enumerate(removals):

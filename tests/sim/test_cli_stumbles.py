@@ -181,3 +181,8 @@ def test_seeds_out_of_range_or_not_ascii_are_named_so(tmp_path):
     one_line(run("census", "--seeds", "9223372036854775808"), "seeds run from 0 to")
     one_line(run("census", "--seeds", "٣"), "bad --seeds")
     assert not out.exists()
+
+
+def test_check_refuses_a_block_the_tower_lacks_even_after_a_collapse():
+    """'--remove 8:0 --remove 8:1 --remove 99:0' stopped at the collapse and exited 0, never reading 99:0."""
+    one_line(run("check", "--remove", "8:0", "--remove", "8:1", "--remove", "99:0"), "level 99 does not exist")
