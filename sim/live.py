@@ -334,7 +334,12 @@ class LivePush:
         if self.finished:
             raise SimError("this live push is finished")
         if not self.fallen:
-            s = tuple(int(v) for v in sample)
+            try:
+                s = tuple(int(v) for v in sample)
+            except (TypeError, ValueError, OverflowError):
+                raise PathError(f"a finger sample is three whole numbers (t_ms, along, across), not {sample!r}") from None
+            if len(s) != 3 or any(v != w for v, w in zip(s, sample)):
+                raise PathError(f"a finger sample is three whole numbers (t_ms, along, across), not {sample!r}")
             check_samples(self.samples[-1:] + [s], whole=not self.samples)
             if self.samples:
                 t0, a0, c0 = self.samples[-1]

@@ -264,7 +264,10 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
     if blocks is None:
         blocks = tower.removable(below_level)
     else:
-        given = [(int(l), int(p)) for l, p in blocks]
+        try:
+            given = [(int(l), int(p)) for l, p in blocks]
+        except (TypeError, ValueError, OverflowError):
+            raise SimError(f"blocks is a list of (level, pos) pairs, e.g. [(5, 1), (7, 0)], not {blocks!r}") from None
         blocks = list(dict.fromkeys(given))
         for level, pos in blocks:
             tower.block_id(level, pos)                  # BlockError when it is not in the tower

@@ -42,6 +42,8 @@ class Tower:
     """A tower of blocks for one game, built from `spec` with per-block tolerances drawn from `seed`."""
 
     def __init__(self, spec: TowerSpec, seed: int = 0, _build: bool = True):
+        if not isinstance(spec, TowerSpec):
+            raise SimError(f"a Tower is built from a TowerSpec (load_spec('classic'), 'dk' or 'mario'), not {spec!r}")
         arguments.check_seed(seed)
         self.spec = spec
         self.seed = int(seed)

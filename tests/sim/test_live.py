@@ -248,3 +248,24 @@ def test_a_live_push_checks_its_follow_time_and_from_state_its_hand_at_the_door(
         with pytest.raises(SimError, match="malformed tower state"):
             Tower.from_state(SPEC, bad)
     assert Tower.from_state(SPEC, good).get_state() == good
+
+
+@pytest.mark.physics
+def test_wrong_types_at_the_sim_doors_are_named_errors_not_bare_python_ones():
+    """Tower('classic'), a live sample with NaN or a fraction (1.5 was cut to 1), risk_map(blocks=[5]):
+    each gave a bare AttributeError, ValueError or TypeError, or went on with a changed number."""
+    from sim import risk_map
+    from sim.spec import SimError
+
+    with pytest.raises(SimError, match="TowerSpec"):
+        Tower("classic", 0)
+    tower = Tower(SPEC, 0)
+    live = LivePush(SPEC, tower.get_state(), 5, 1, +1)
+    live.feed((0, 0, 0))
+    for bad in ((20, float("nan"), 0), (20, 1.5, 0), None, (20, 1)):
+        with pytest.raises(PathError):
+            live.feed(bad)
+    live.close()
+    for bad in ([5], [(5,)], "5:1"):
+        with pytest.raises(SimError, match="pairs"):
+            risk_map(SPEC, tower, samples=1, blocks=bad, workers=1)
