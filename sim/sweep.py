@@ -32,14 +32,18 @@ class SweepError(SimError):
     """A sweep that cannot run as asked: a bad grid, a field the spec does not have, an unusable file."""
 
 
+def _digits(word: str) -> bool:
+    """A seed as typed: ASCII digits only (not '٣'), and not a number longer than any seed."""
+    return word.isascii() and word.isdigit() and len(word) <= 25
+
+
 def parse_seeds(text: str) -> list[int]:
     """'0-999', '5' or '1,4,9' (or a mix, '0-9,20') as a list of seeds."""
     seeds: list[int] = []
     for part in text.split(","):
         part = part.strip()
         lo, sep, hi = part.partition("-")
-        digits = lambda w: w.isascii() and w.isdigit() and len(w) <= 25  # noqa: E731 (not '٣', not a novel)
-        if not digits(lo) or (sep and not digits(hi)):
+        if not _digits(lo) or (sep and not _digits(hi)):
             raise SweepError(f"bad seeds {text!r}: write A-B, a single seed, or a comma list, e.g. 0-99")
         a, b = int(lo), int(hi) if sep else int(lo)
         if b < a:
@@ -179,13 +183,6 @@ def _row(line: bytes) -> dict | None:
     except (TypeError, ValueError):
         return None
     return row
-
-
-def done_keys(path: Path, task: str | None = None) -> set[str]:
-    """Keys of the towers already in an output file; a half-written last line is cut off first."""
-    keys, good = read_rows(path, task)
-    _keep(path, good)
-    return keys
 
 
 def _keep(path: Path, good: int) -> None:

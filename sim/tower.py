@@ -776,9 +776,9 @@ class Tower:
         # stack (a block in two slots, an index error) instead of being refused here.
         in_hand = [b for b, w in enumerate(where) if w == "hand"]
         hand = state.get("hand")
-        if len(in_hand) > 1 or (hand is None) != (not in_hand) or (
-                hand is not None and (isinstance(hand, bool) or not isinstance(hand, (int, np.integer))
-                                      or int(hand) != in_hand[0])):
+        whole = isinstance(hand, (int, np.integer)) and not isinstance(hand, bool)
+        expected = in_hand[0] if len(in_hand) == 1 else None
+        if len(in_hand) > 1 or not (hand is None if expected is None else whole and int(hand) == expected):
             raise SimError(f"malformed tower state: 'hand' is {hand!r} but 'where' has "
                            f"{'no block' if not in_hand else 'block(s) ' + str(in_hand)} in hand")
         collapsed, focus = state.get("collapsed", False), state.get("focus")

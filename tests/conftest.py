@@ -42,3 +42,22 @@ def pytest_runtest_teardown(item, nextitem):
     if _worlds_built and item.get_closest_marker("physics") is None:
         _worlds_built.clear()
         pytest.fail(f"{item.nodeid} builds a PyBullet world: mark it @pytest.mark.physics", pytrace=False)
+
+
+def interrupt_when(proc, ready, wait_s: float = 120.0) -> tuple[str, str]:
+    """Ctrl-C for a command started in its own session (Popen(..., start_new_session=True)): wait until
+    ready() holds (polling, never longer than wait_s), send SIGINT to its process group as a terminal
+    does, and return its (stdout, stderr). A command that does not stop within wait_s raises
+    subprocess.TimeoutExpired; one still running then is killed."""
+    import signal
+    import time
+
+    try:
+        deadline = time.monotonic() + wait_s
+        while not ready() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)   # polling the condition, not timing anything
+        os.killpg(proc.pid, signal.SIGINT)
+        return proc.communicate(timeout=wait_s)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)

@@ -27,7 +27,7 @@ from . import data, physics
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
 from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
-from .push import parse_push, push_words, straight_push
+from .push import make_push, parse_push, push_words, straight_push
 
 CHANCE_PHASES = ("build", "tremor", "spin")
 
@@ -376,7 +376,7 @@ class TowerState(State):
             # move's own check then says whether that block may be pushed now.
             self._check_address(words)
             push = parse_push(words)
-            return f"push {push.level}:{push.slot} {push.end} path={push.path}"
+            return make_push(push.level, push.slot, push.end, push.path)
         return super().string_to_action(text)
 
     # ---- applying -----------------------------------------------------------------------

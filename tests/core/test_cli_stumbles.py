@@ -7,7 +7,6 @@ import dataclasses
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ import pytest
 from games import cli, registry
 from games.core import MAX_SEED, Seat
 from games.match import Match, _checksum
+from tests.conftest import interrupt_when
 from tests import toy_race
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,11 +48,10 @@ def one_line(out, *words):
 
 def test_tournament_on_an_unreachable_ray_cluster_fails_at_once(tmp_path):
     pytest.importorskip("ray", reason="the [ray] extra (make test installs it)")
-    start = time.monotonic()
+    # before the fix Ray waited minutes for the cluster (run()'s own timeout then fails the test)
     out = run(tmp_path, "tournament", "donkey_kong", "--bots", "random,greedy", "--games", "2",
               "--executor", "ray", "--address", "127.0.0.1:1")
     one_line(out, "cannot reach the Ray cluster at 127.0.0.1:1")
-    assert time.monotonic() - start < 30
 
 
 # ---- item 2: Ctrl-C stops a tournament at once -------------------------------------------------
@@ -76,17 +75,8 @@ def test_ctrl_c_stops_a_tournament_promptly(tmp_path):
                              "greedy,strong,expert", "--games", "40", "--workers", "2"], cwd=ROOT,
                             env=_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:  # the pool's workers are up
-            time.sleep(0.05)
-        os.killpg(proc.pid, signal.SIGINT)
-        sent = time.monotonic()
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-    assert time.monotonic() - sent < 10
+    # once the pool's workers are up; before the fix the games ran on for minutes (communicate timed out)
+    out, err = interrupt_when(proc, lambda: len(_children(proc.pid)) >= 2, wait_s=60)
     assert proc.returncode == 130
     assert err.strip() == "python -m games: interrupted"
     deadline = time.monotonic() + 10
@@ -107,12 +97,10 @@ def test_ctrl_c_stops_a_tournament_promptly(tmp_path):
                                          ("", ["expected a name"])])
 def test_a_bad_plot_path_is_refused_before_any_game(tmp_path, plot, words):
     path = str(tmp_path / plot) if plot == "x.txt" else plot
-    start = time.monotonic()
     out = run(tmp_path, "tournament", "donkey_kong", "--bots", "greedy,strong,expert", "--games", "200",
               "--plot", path)
     one_line(out, *words)
-    assert out.stdout == ""
-    assert time.monotonic() - start < 20  # refused up front, not after 600 games
+    assert out.stdout == ""  # refused up front: no game played, no result printed
 
 
 def test_the_results_are_printed_even_when_the_plot_then_fails(tmp_path):

@@ -20,15 +20,7 @@ from render.help import split_rules
 from render.screens.donkey_kong import DonkeyKongScreen
 from render.screens.monkey_dash import MonkeyDashScreen
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def key(k, mod=0, unicode=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
 
 
 def point(app, pos):
