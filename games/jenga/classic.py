@@ -6,6 +6,7 @@ The player who topples the tower loses; the last player who stacked a block with
 from __future__ import annotations
 
 from ..core import GameSpec
+from .decided import decided_help
 from .push import LIVE_PUSH_HELP
 from . import data, physics
 from .bots import bot_notes, bot_table
@@ -94,7 +95,7 @@ at any moment of the push or the settling after it, {physics.fall_rule("classic"
 toppled it loses and the last player to stack a block without toppling it wins (if the very first
 push topples it, nobody has stacked yet and everyone else wins). After {play['max_turns']} turns
 with the tower standing the game stops and everyone shares the win.
-""" + LIVE_PUSH_HELP)  # the live push (issue 13): games/jenga/push.py
+""" + LIVE_PUSH_HELP + decided_help("jenga_classic", variant))  # the live push (issue 13): games/jenga/push.py
 
 
 SPEC = GameSpec(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core import GameSpec
 from ..words import counted
+from .decided import decided_help
 from .push import LIVE_PUSH_HELP
 from . import data, physics, spinners
 from .bots import bot_notes, bot_table
@@ -448,7 +449,7 @@ falls (the simulator reports a collapse: a girder other than the one in hand
 {physics.fall_rule("dk")}), the player who toppled it loses and the Mario highest up
 among the others wins (ties share the win). After {play['max_turns']} turns the highest Mario
 wins.
-""" + LIVE_PUSH_HELP)  # the live push (issue 13): games/jenga/push.py
+""" + LIVE_PUSH_HELP + decided_help("jenga_dk", variant))  # the live push (issue 13): games/jenga/push.py
 
 
 SPEC = GameSpec(

@@ -6,6 +6,7 @@ import textwrap
 
 from . import data, physics, spinners
 from .common import reflow
+from .decided import decided_help
 from .push import LIVE_PUSH_HELP
 
 EFFECT_WORDS = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}",
@@ -103,4 +104,4 @@ The fall (a collapse reported by the simulator: a block other than the one in ha
 {rules['fall_bonus']} (if that is the toppler, the next highest; several players tied at that height
 each collect {rules['fall_bonus']}), and the most coins wins; players tied for the most share the win.
 After {play['max_turns']} turns the game stops with no penalty and the most coins wins.
-""" + LIVE_PUSH_HELP)  # the live push (issue 13): games/jenga/push.py
+""" + LIVE_PUSH_HELP + decided_help("jenga_mario", variant))  # the live push (issue 13): games/jenga/push.py

@@ -1,0 +1,62 @@
+"""Each Jenga game's help ends with the table's decisions where its rulebook says nothing or can be read two
+ways, and each decision says what the engine and the data really do."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.jenga import data, physics
+from games.jenga.classic import SPEC as CLASSIC
+from games.jenga.decided import HEADING, decisions
+from games.jenga.donkey_kong import SPEC as DK, fall_to
+from games.jenga.super_mario import SPEC as MARIO
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("spec", [CLASSIC, DK, MARIO], ids=lambda s: s.name)
+def test_every_jenga_help_ends_with_its_decisions_in_the_numbers_of_the_data(spec):
+    """The rulebooks: "The last player to stack a block without making the tower fall wins the game!" and
+    no word on undo, touches' number or a game that never ends; the ten-second rule ("wait 10 seconds",
+    Super Mario's "about 5 seconds") is timed here on the simulated tower."""
+    for variant in spec.variants:
+        text = spec.help_text(variant)
+        assert HEADING in text
+        tail = words(text.split(HEADING, 1)[1])
+        for line in decisions(spec.name, variant):
+            assert words(line) in tail
+        assert "A fall is final: undo never takes back" in tail
+        assert "Touches have no limit" in tail
+        assert f"stops one after {data.play()['max_turns']} turns" in tail
+        tower = {"jenga_classic": "classic", "jenga_dk": "dk", "jenga_mario": "mario"}[spec.name]
+        assert f"up to {physics.tower_spec(tower).settle_s:g} seconds of its own time" in tail
+
+
+def test_the_dk_decisions_name_the_spinner_and_climb_the_variant_really_uses():
+    """"The pink section determines how many girders to remove (1, 2, or none)." for four pink sections,
+    and "place him in the girder above ... either left or right": each variant's help says which reading
+    it plays, and the spinner data of that variant repeats the value the help names."""
+    for variant in DK.variants:
+        tail = words(DK.help_text(variant).split(HEADING, 1)[1])
+        pinks = [section["remove"] for section in data.dk_spinner(variant)[::3]]
+        repeated = {0: "none", 1: "1"}[max(set(pinks), key=pinks.count)]
+        assert f"this variant repeats {repeated} " in tail
+        corner = "corner" in variant
+        assert ("this variant reads it as the one girder of the next level along Mario's side" in tail) == corner
+        assert ("this variant takes any free hole of the level above" in tail) == (not corner)
+
+
+def test_the_dk_fall_decision_is_where_fall_to_puts_mario():
+    """"Remove a girder Mario is standing on and he falls to the girder immediately below on the same side
+    of the tower." The help's reading: two levels down on his side; then further down that side; then
+    any side lower down; on a bottom girder, his own level."""
+    layout = [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(10)]
+    assert fall_to(layout, (6, 0, "+x"), taken=[])[0] == 4           # the girder immediately below, his side
+    assert fall_to(layout, (6, 0, "+x"), taken=[(4, 0, "+x"), (4, 0, "-x"), (4, 1, "+x"), (4, 1, "-x"),
+                                                (4, 2, "+x"), (4, 2, "-x")])[0] == 2   # level 4 full: on down that side
+    low = fall_to(layout, (1, 1, "+y"), taken=[])
+    assert low[0] == 0                                               # no girder of his side below: any side
+    assert fall_to(layout, (0, 1, "+x"), taken=[])[0] == 0             # a bottom girder: his own level
+    assert "falls to the girder immediately below on his side" in words(DK.help_text("standard"))
