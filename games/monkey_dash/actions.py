@@ -44,6 +44,7 @@ class TurnActions:
             self._settle()
         elif word == "play":
             self._play(rest)
+            self._settle()  # a card played at 0 AP that leaves nothing free ends the turn, as any free step does
         elif word == "pass":
             self.ap = 0
             self._end_turn()

@@ -2,8 +2,9 @@
 
 A card is data (id, name, text, whether it is an Interrupt) plus one effect from EFFECTS. Every effect
 changes the rules for the rest of the turn in which the card is played, so the engine keeps them in a
-small per-turn table (TurnEffects in state.py). Own cards are played by the mover in their turn;
-Interrupt cards by the waiting player when the mover's turn begins, and they always hamper the mover.
+small per-turn table (the state's `effects`, reset to actions.NO_EFFECTS when a turn begins). Own cards
+are played by the mover in their turn; Interrupt cards by the waiting player when the mover's turn
+begins, and they always hamper the mover.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from .actions import HAND_LIMIT, TURN_LIMIT
 
 VARIANTS = {
     "standard": "the full game with Power Cards",
-    "bananas": "Better with Bananas: the full game plus three bananas each to drop, throw and slide on",
+    "bananas": "Better with Bananas: the full game plus bananas to drop, throw and slide on",
     "pure": "Pure Strategy: no Power Cards, no luck",
 }
 
@@ -82,8 +82,10 @@ STALEMATE RULE (our precise form of the printed one). Say a turn of yours took t
 position P to Q (Q different from P), and the opponent's next turn put it back to P. Whenever a turn
 of yours again starts from P, you may not end it in Q (nor in any other position of yours the
 opponent undid from P). The position is where the crates, monkeys, supervisors and bananas are and
-how many bananas each player holds; cards and AP do not count. If every way to finish the turn is
-barred, the rule yields. Pieces may still pass through Q during the turn.
+how many bananas each player holds; cards and AP do not count. A step is refused when after it every
+way of finishing the turn would end in Q (a card still to play, or a pass, does not change where the
+turn ends). If every way to finish the turn is barred, the rule yields. Pieces may still pass through
+Q during the turn.
 
 LONG GAMES. After {TURN_LIMIT} turns in all ({TURN_LIMIT // 2} each) with no winner the game is a draw."""
     if cards:
@@ -109,7 +111,7 @@ def _cards_part(cards: tuple[Card, ...]) -> str:
     return "\n".join(lines)
 
 
-_BANANAS = f"""BETTER WITH BANANAS. Each player also holds three bananas.
+_BANANAS = f"""BETTER WITH BANANAS. Each player also holds {{each}} bananas.
 - 'drop c4': your monkey, on a crate, drops a banana into one of the eight squares around it, free.
 - 'throw c5': it throws one two squares away (one square beyond its neighbours) for {costs.THROW} AP; the
   banana flies over whatever lies between. Either way the square must be empty floor: not a crate, supervisor, banana, nest or Loading Bay.
@@ -135,7 +137,7 @@ def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
     else:
         parts.append(_cards_part(cards))
     if variant == "bananas":
-        parts.append(_BANANAS)
+        parts.append(_BANANAS.replace("{each}", str(board.bananas_each)))
     return "\n\n".join(_unwrap(p) for p in parts)
 
 

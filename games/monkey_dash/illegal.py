@@ -105,7 +105,7 @@ def diagnose(state, action: str) -> IllegalActionError:
     except ActionSyntaxError as exc:
         return _with_allowed(state, exc)
     error = _phase_error(state, word, args)
-    if error is None and action in [m[0] for m in state._act_moves()]:
+    if error is None and action in [m[0] for m in state._legal_moves(unfiltered=True)]:
         error = _stalemate(action)  # generated, then filtered out: only the stalemate rule does that
     if error is None:
         error = _rule_error(state, word, args)
@@ -121,8 +121,8 @@ def _with_allowed(state, error: IllegalActionError) -> IllegalActionError:
 
 
 def _stalemate(action: str) -> StalemateRuleError:
-    return StalemateRuleError(f"'{action}' would end your turn in a position the opponent once undid back to "
-                              "this one; the stalemate rule asks for a different move")
+    return StalemateRuleError(f"after '{action}' your turn could only end in a position the opponent once undid "
+                              "back to this one; the stalemate rule asks for a different move")
 
 
 def _phase_error(state, word: str, args: list) -> IllegalActionError | None:

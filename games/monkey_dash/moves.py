@@ -10,49 +10,72 @@ from __future__ import annotations
 from . import costs
 from .board import ORTHOGONAL, RING
 
+STALEMATE_NODES = 5000
+"""The most states one stalemate search visits (MoveGeneration._finishes_unbarred)."""
+
 
 class MoveGeneration:
     """The legal moves of MonkeyDashState (a mixin over the state's squares and effects)."""
 
-    def _legal_moves(self) -> list[tuple[str, int, str, int, int]]:
-        """(action, AP cost, kind, from square, to square) for every legal decision, in a fixed order."""
+    def _legal_moves(self, unfiltered: bool = False) -> list[tuple[str, int, str, int, int]]:
+        """(action, AP cost, kind, from square, to square) for every legal decision, in a fixed order
+        (unfiltered: before the stalemate rule takes any out)."""
         if self.phase == "interrupt":
             hand = self.hands[1 - self.turn_player]
             plays = [(f"play {c}", 0, "play", -1, -1) for c in hand if self._cards[c].interrupt]
             return plays + [("no interrupt", 0, "no interrupt", -1, -1)]
         if self.phase == "discard":
-            return [(f"discard {c}", 0, "discard", -1, -1) for c in self.hands[self.turn_player]]
-        moves = self._act_moves()
-        for m in moves:
-            if m[1] > 0:
-                break
+            moves = [(f"discard {c}", 0, "discard", -1, -1) for c in self.hands[self.turn_player]]
         else:
-            # with AP left, 'pass' gives them up; with none left, only free steps remain and the
-            # player says when the turn is over (with nothing free left, _settle already ended it)
-            moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
-        if self.banned:
-            kept = [m for m in moves if not self._repeats_undone_turn(m)]
-            if kept:  # if every way to finish the turn repeats, the rule yields
-                moves = kept
+            moves = self._act_moves()
+            for m in moves:
+                if m[1] > 0:
+                    break
+            else:
+                # with AP left, 'pass' gives them up; with none left, only free steps remain and the
+                # player says when the turn is over (with nothing free left, _settle already ended it)
+                moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
+        if self.banned and not unfiltered and self._finishes_unbarred(self.turns_done, self.banned, set(), [STALEMATE_NODES]):
+            # the rule bars a step after which every way of playing out the turn ends it in a barred
+            # position; when that is so of every way from here, the rule yields (every step stays)
+            moves = [m for m in moves if not self._repeats_undone_turn(m)]
         return moves
 
     def _repeats_undone_turn(self, move) -> bool:
-        """Whether this move ends the turn in a position the stalemate rule bars."""
-        action, cost, kind = move[0], move[1], move[2]
-        if kind in ("pass", "end turn"):
-            return self.position_key() in self.banned
-        if cost < self.ap:
-            return False  # AP are left: the turn goes on
-        if kind == "buy":
-            return self.position_key() in self.banned  # the board stays as it is
+        """Whether after this move every way of playing out the turn ends it in a position the stalemate
+        rule bars (the position an undone turn of the opponent's started from)."""
         twin = self.clone()
-        twin._apply(action)
-        if twin.winner is not None:
+        twin._apply(move[0])
+        return not twin._finishes_unbarred(self.turns_done, self.banned, set(), [STALEMATE_NODES])
+
+    def _finishes_unbarred(self, turns_done: int, banned: list, failed: set, budget: list) -> bool:
+        """Whether some way of playing out the turn that was `turns_done` ends it in a position the
+        stalemate rule does not bar (`banned`: the mover's barred ends), or wins: a search over the mover's steps, the draws a Dash or a buy
+        brings (any card), and free steps, each state that failed tried once. A search that runs out of
+        `budget` (states, shared) takes it that such a way exists, as it almost always does: with a step
+        or more left a player has many ways to end the turn elsewhere."""
+        if self.winner is not None:
+            return True
+        if self.turns_done != turns_done or self.phase == "over":
+            return self.last_turn[2] not in banned
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        key = (self.position_key(), self.ap, self.phase, tuple(self.deal_queue), tuple(self.hands[self.turn_player]),
+               tuple(self.effects.values()), self.gained, tuple(self.heaved), len(self.draw_pile))
+        if key in failed:
             return False
-        if (twin.turns_done == self.turns_done and twin.phase == "act" and not twin.deal_queue
-                and twin.turn_player == self.turn_player):
-            return False  # free steps (or AP a card gave) are left: the turn goes on
-        return twin.position_key() in self.banned
+        if self.deal_queue:
+            steps = [a for a, _ in self.chance_outcomes()]
+        else:
+            steps = [m[0] for m in self._legal_moves(unfiltered=True)]
+        for action in steps:
+            twin = self.clone()
+            twin._apply(action)
+            if twin._finishes_unbarred(turns_done, banned, failed, budget):
+                return True
+        failed.add(key)
+        return False
 
     def _floor_free(self, sq: int) -> bool:
         """A square a crate may enter: on the board, no crate, supervisor, banana, and not a nest."""

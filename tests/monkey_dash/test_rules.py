@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import CHANCE, IllegalActionError
+from games.monkey_dash.illegal import StalemateRuleError
 from games.monkey_dash import BOARD, SPEC
 from games.monkey_dash.actions import TURN_LIMIT
 from games.monkey_dash.state import MonkeyDashState
@@ -419,6 +420,69 @@ def test_stalemate_rule_only_bars_the_end_of_the_turn():
     assert state.position_key() == red_end and state.turn_player == RED  # passing through is fine
     play(state, "sup W", "sup S")
     assert state.turn_player == BLUE and state.position_key() != red_end
+
+
+def test_stalemate_rule_cannot_be_got_round_by_a_card_left_to_play():
+    """"The player who first made the move must stand down ... and make a different move." A step that spends
+    the last AP into the barred position is barred even when a card could still be played after it: the
+    card play changes nothing on the board, so the turn would still end there (found by a rules audit: the
+    check looked only at the step that ended the turn)."""
+    state = position("standard", sups=["c4", "e4"], crates=["d5", "a6", "b2", "g1", "f1", "f2"],
+                     monkeys=["a1", "g7"], hands=(("forklift",), ()))
+    play(state, "rotate d5 d4", "rotate d4 d3", "sup W", "sup E")
+    assert state.turn_player == RED and legal(state) == ["play forklift", "end turn"]
+    play(state, "end turn")
+    red_end = state.position_key()
+    play(state, "rotate d3 d4", "rotate d4 d5", "sup E", "sup W")            # blue undoes red's whole turn
+    assert state.turn_player == RED and state.banned == [red_end]
+    play(state, "rotate d5 d4", "rotate d4 d3", "sup W")
+    assert "sup E" not in legal(state) and "play forklift" in legal(state)
+    with pytest.raises(StalemateRuleError, match="stalemate rule"):
+        state.apply_action("sup E")
+    play(state, "sup S")
+    assert state.position_key() != red_end
+
+
+def test_stalemate_rule_bars_a_step_after_which_only_a_pass_is_left():
+    """The same rule one step earlier: with 2 AP, a monkey move that leaves 1 AP and a boxed-in red (only
+    'pass' left after it) would end the turn in the barred position, while two pushes finish elsewhere, so
+    the move is barred; without the ban it is legal."""
+    def p():
+        s = position("pure", crates=["b1", "a6", "b6", "e6", "f6", "b7"], sups=["a7", "b3"], monkeys=["a1", "g7"])
+        s.ap = 2
+        return s
+    free = p()
+    assert "monkey a1-b1" in legal(free)
+    after = play(p(), "monkey a1-b1")
+    assert legal(after) == ["pass"]
+    barred = p()
+    barred.banned = [play(after, "pass").last_turn[2]]
+    assert legal(barred) == ["push b7 c7", "push a6 a5"]
+    with pytest.raises(StalemateRuleError):
+        barred.apply_action("monkey a1-b1")
+
+
+def test_a_barred_end_of_turn_is_refused_by_the_stalemate_rule_by_name():
+    """At 0 AP in the barred position, holding Tailwind (the next monkey move free), the turn can still end
+    elsewhere: 'end turn' is refused, and the error names the stalemate rule."""
+    state = position("standard", crates=["b2", "a6", "b6", "e6", "f6", "b7"], sups=["d4", "d1"],
+                     monkeys=["a1", "g7"], hands=(("tailwind",), ()))
+    state.ap = 0
+    state.banned = [state.position_key()]
+    assert legal(state) == ["play tailwind"]
+    with pytest.raises(StalemateRuleError, match="stalemate rule"):
+        state.apply_action("end turn")
+
+
+def test_a_card_played_with_no_ap_left_and_nothing_free_after_it_ends_the_turn():
+    """"The Blue Player has used all four Action Points, so the turn is over": the turn ends by itself once
+    nothing free is left, after a card play as after any free step (it waited for 'end turn')."""
+    state = position("standard", sups=["d4", "d1"], crates=["a4", "a5", "a6", "g4", "g5", "g6"],
+                     hands=(("forklift",), ()))
+    play(state, "sup N", "sup S", "sup N", "sup S")
+    assert state.turn_player == RED and legal(state) == ["play forklift", "end turn"]
+    play(state, "play forklift")
+    assert state.turn_player == BLUE
 
 
 def test_a_game_that_nobody_wins_is_a_draw_after_the_turn_limit():
