@@ -211,13 +211,15 @@ class SequentialTest:
     def _row(self, b, runs: list) -> dict:
         return {"level": b[0], "pos": b[1], "p_collapse": sum(r[0] for r in runs) / len(runs),
                 "push_force_n": float(np.median([r[1] for r in runs])),
+                "give_force_n": float(np.median([r[3] for r in runs])),
                 "displacement_mm": float(np.mean([r[2] for r in runs])), "samples_run": len(runs)}
 
 
-def run_push(task) -> tuple[bool, float, float]:
-    """One push of a map (SequentialTest.due's task): (collapsed, median push force, largest displacement)."""
+def run_push(task) -> tuple[bool, float, float, float]:
+    """One push of a map (SequentialTest.due's task): (collapsed, median push force, largest displacement,
+    the force the block took while the tower held it: Verdict.give_force_n)."""
     verdict = push_outcome(*task)
-    return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm
+    return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm, verdict.give_force_n
 
 
 def _pipelined(test: SequentialTest, workers: int) -> None:
@@ -282,10 +284,12 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
              speed: float = 0.1, below_level: int | None = None, prune: bool = True,
              blocks: list[tuple[int, int]] | None = None) -> list[dict]:
-    """[{level, pos, p_collapse, push_force_n, displacement_mm, samples_run}] for every removable block (or
-    for `blocks` only), in (level, pos) order.
+    """[{level, pos, p_collapse, push_force_n, give_force_n, displacement_mm, samples_run}] for every
+    removable block (or for `blocks` only), in (level, pos) order.
 
-    push_force_n is the median over the extractions run of each push's median force; displacement_mm
+    push_force_n is the median over the extractions run of each push's median force (the carry out of
+    the tower included, where it falls to almost nothing); give_force_n the median of what the block took
+    to move while the tower held it, read as a touch is (Verdict.give_force_n); displacement_mm
     the mean of the largest displacement of any other block (how near the pushes came to a fall).
     speed is the nominal push speed in m/s (0.1 by default, a brisk push: less simulated time); the
     hand's error grows with speed, so a bot that asks about its own push passes its own speed.

@@ -280,11 +280,12 @@ class Tower:
         t0 = time.perf_counter()
         addresses = self._addresses()
         b = int(self.slots[level, pos])
+        held: list[int] = [0]
         with self._world(level) as world:
             self._take(level, pos)
-            hand_path = self._hand_path(world, b, side, speed, steadiness, tremor, angle_deg)
+            hand_path = self._hand_path(world, b, side, speed, steadiness, tremor, angle_deg, held=held)
             return self._settle_run(world, self.spec.settle_s, t0, addresses, record, hand=hand_path,
-                                    follow_s=follow_s, reseat=reseat)
+                                    follow_s=follow_s, reseat=reseat, held=held)
 
     def probe(self, level: int, pos: int, side: int = +1, speed: float = 0.01) -> Probe:
         """Touch to test: push the block 2 mm at `speed` (1 cm/s) and report the force it took (moves: no
@@ -315,7 +316,7 @@ class Tower:
         # The peak of the push once it is under way (the 90th percentile of the second half, robust to one
         # step's spike): what it took to make the block give. A median let a block that drags the load
         # above along read as light as a free one (docs/sim.md, calibration).
-        force = float(np.percentile(forces[len(forces) // 2:], 90.0))
+        force = give_force(forces)
         tower_motion = float(displacement_mm(still[others], after[others]).max()) if len(others) else 0.0
         return Probe(force_n=force, tower_motion_mm=tower_motion, moves=force <= self.spec.hand.touch_force_n,
                      block_motion_mm=float(displacement_mm(self._poses[b], after[b])),
@@ -330,9 +331,11 @@ class Tower:
         return {int(self.slots[l, p]): (int(l), int(p)) for l, p in zip(levels, pos)}
 
     def _hand_path(self, world: World, b: int, side: int, speed: float, steadiness: float, tremor: int,
-                   angle_deg: float, travel: float | None = None, take: bool = True):
+                   angle_deg: float, travel: float | None = None, take: bool = True, held: list | None = None):
         """The hand as a generator: before each step it applies its force to the block and yields 1; after
         the step it yields the force it pushed with along the push; it yields None once the block is out.
+        `held` (a one-item list), when given, keeps the number of steps from the start until the hand began
+        to carry the block (Verdict.give_force_n reads the forces of those steps).
 
         The finger is a stiff, critically damped spring (horizontal only) pulling the block's centre
         towards a target that moves along the push at `speed`, with tremor across it, capped at the
@@ -421,6 +424,8 @@ class Tower:
             yaw = arctan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
             yaw_err = (yaw - yaw0 - twirl[i] + half_pi) % pi - half_pi         # the block is symmetric
             lift = min(1.0, max(0.0, (moved - half_in) / 0.01)) * weight
+            if held is not None and moved < half_in:
+                held[0] = i + 1
             apply_force(body, -1, (fx, fy, lift), pos, frame, physicsClientId=client)
             squaring = float(-yaw_k * yaw_err - yaw_c * spin[2]) if gripped else 0.0
             if squaring > grip or squaring < -grip:
@@ -450,7 +455,7 @@ class Tower:
 
     def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],
                     record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0,
-                    reseat: bool = True) -> Verdict:
+                    reseat: bool = True, held: list | None = None) -> Verdict:
         spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
         before = self._poses.copy()
         watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
@@ -574,6 +579,7 @@ class Tower:
             wall_ms=1000.0 * (time.perf_counter() - t0),
             outcome=outcome,
             push_force_n=_median_force(forces),
+            give_force_n=give_force(forces[: held[0]]) if held else 0.0,
             static_margin_mm=margin,
             trajectory=np.array(frames) if record else None,
         )
@@ -794,6 +800,16 @@ class Tower:
         tower.collapsed = bool(collapsed)
         tower.focus = None if focus is None else int(focus)
         return tower
+
+
+def give_force(forces: list) -> float:
+    """What a block took to move, read from the hand's forces step by step as a touch is read: the 90th
+    percentile of the second half of the steps (the first half holds the start, where the finger's spring
+    answers the change of pace with a spike of its damping); NaN steps (a diverged solver) left out, and
+    0.0 for no steps. Tower.probe reads a touch so, sim.live a live push's outward steps, and a push's
+    Verdict.give_force_n the steps before the hand began to carry the block."""
+    half = [f for f in forces[len(forces) // 2:] if f == f]
+    return float(np.percentile(half, 90.0)) if half else 0.0
 
 
 def _median_force(forces: list) -> float:

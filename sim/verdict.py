@@ -33,6 +33,12 @@ class Verdict:
     """How the run ended: "fallen" (a block passed a threshold), "at rest", "rocking" (standing,
     in a small rocking that does not die out: Tower._rocking), or "time" (settle time over)."""
     push_force_n: float = 0.0
+    """The median of the hand's force over every step of the push, the carry out of the tower included
+    (where the hand holds the block's weight and the force falls to almost nothing)."""
+    give_force_n: float = 0.0
+    """What the block took to move while the tower still held it, read as a touch is read (sim.tower's
+    give_force over the steps before the hand began to carry it): about its own sliding friction for a
+    loose block, more for one that carries load. 0.0 for an operation that is not a push."""
     static_margin_mm: float = float("inf")
     trajectory: np.ndarray | None = field(default=None, repr=False)
     on_floor: list[tuple[int, int]] = field(default_factory=list)
@@ -52,6 +58,7 @@ class Verdict:
             "wall_ms": round(self.wall_ms, 3),
             "outcome": self.outcome,
             "push_force_n": round(self.push_force_n, 4),
+            "give_force_n": round(self.give_force_n, 4),
             "static_margin_mm": None if not np.isfinite(self.static_margin_mm) else round(self.static_margin_mm, 3),
         }
 

@@ -272,8 +272,9 @@ def risk_test(name: str, state: dict, blocks: list[tuple[int, int]], samples: in
                            order="given", first_pass=first_pass)
 
 
-def risk_push(task) -> tuple[bool, float, float]:
-    """Run one push of a risk_test (its task from due()): (collapsed, push force, largest displacement)."""
+def risk_push(task) -> tuple[bool, float, float, float]:
+    """Run one push of a risk_test (its task from due()): (collapsed, push force, largest displacement,
+    the force the block took while the tower held it)."""
     from sim.riskmap import run_push
 
     return run_push(task)

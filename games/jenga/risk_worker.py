@@ -38,13 +38,13 @@ from dataclasses import dataclass
 
 NICE = 5  # the worker's lower priority
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
-ROW_FIELDS = ("level", "pos", "p_collapse", "push_force_n", "samples_run")
+ROW_FIELDS = ("level", "pos", "p_collapse", "give_force_n", "samples_run")
 
 
 @dataclass(frozen=True)
 class RiskMap:
     key: object
-    by_block: dict[tuple[int, int], tuple[float, float]]  # (level, pos) -> (p_collapse, push_force_n)
+    by_block: dict[tuple[int, int], tuple[float, float]]  # (level, pos) -> (p_collapse, give_force_n)
     total: int = 0  # blocks the whole map will have (0: unknown)
     pushes: int = 0  # pushes the map has run so far (sim's sequential test stops early on settled blocks)
     cpu_s: float = 0.0  # processor time the pool's tasks of this map have taken so far
@@ -172,7 +172,7 @@ class RiskWorker:
         interim = set(self.latest.interim) if same else set()
         for r in answer["rows"]:
             b = (int(r["level"]), int(r["pos"]))
-            known[b] = (float(r["p_collapse"]), float(r.get("push_force_n", 0.0)))
+            known[b] = (float(r["p_collapse"]), float(r.get("give_force_n", 0.0)))
             (interim.add if r.get("interim") else interim.discard)(b)
         # An interim row's pushes are counted with its final row (that row's samples_run counts them all).
         pushes = (self.latest.pushes if same else 0) + sum(int(r.get("samples_run", 0)) for r in answer["rows"]

@@ -177,7 +177,7 @@ def test_the_worker_pool_gives_the_figures_of_one_whole_map():
     finally:
         worker.close()
     whole = physics.risk("classic", state, blocks, samples=2, seed=3, workers=1)
-    assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["push_force_n"]) for r in whole}
+    assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["give_force_n"]) for r in whole}
     assert latest.pushes == sum(r["samples_run"] for r in whole)
 
 
@@ -236,5 +236,5 @@ def test_the_worker_answers_interim_figures_then_the_final_ones():
         worker.close()
     assert (True, False, {(7, 2)}) in seen  # covered, with 7:2's figure interim
     whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
-    assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["push_force_n"]) for r in whole}
+    assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["give_force_n"]) for r in whole}
     assert latest.pushes == sum(r["samples_run"] for r in whole)

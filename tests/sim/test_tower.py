@@ -374,3 +374,22 @@ def test_a_block_in_hand_that_alone_goes_nan_ends_the_push_as_diverged(block_in_
     assert verdict.sim_s <= frame_s + 1e-9            # seen in the first frame, not after the push's limit
     assert np.isfinite(verdict.max_displacement_mm) and np.isfinite(tower.poses()).all()
     assert np.isfinite(np.asarray(tower.get_state()["poses"])).all()
+
+
+@pytest.mark.physics
+def test_a_pushs_give_force_reads_as_the_touch_does_and_not_the_carry():
+    """A push's force over all its steps is mostly the carry out of the tower, where the hand holds the
+    block's weight (a loose block read 0.005 N, and the app's tooltip said its pulls took 0.00 N): the
+    verdict's give_force_n reads only the steps while the tower held the block, as a touch is read, so a
+    steady straight push agrees with the touch of the same block (seed 0: loose 5:0, 12:1 and the bottom
+    0:0; tight 14:2 and 2:1)."""
+    for (level, pos), loose in (((5, 0), True), ((12, 1), True), ((0, 0), True), ((14, 2), False), ((2, 1), False)):
+        verdict = Tower(SPEC, 0).extract(level, pos, side=1, speed=0.1, steadiness=1.0)
+        touch = Tower(SPEC, 0).probe(level, pos, side=1)
+        assert touch.moves == loose
+        assert (verdict.give_force_n <= SPEC.hand.touch_force_n) == loose
+        assert verdict.give_force_n == pytest.approx(touch.force_n, rel=0.25), (level, pos)
+        if loose and level > 0:
+            assert verdict.push_force_n < verdict.give_force_n / 4   # the carry is what a median of all steps reads
+        assert verdict.to_json()["give_force_n"] == round(verdict.give_force_n, 4)
+    assert Tower(SPEC, 0).remove(5, 0).give_force_n == 0.0         # not a push
