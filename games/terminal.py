@@ -1,7 +1,8 @@
 """Play in a terminal with a text board: the fallback when there is no display.
 
-People type their action (or its number in the list); `help`, `undo`, `redo`, `save FILE` and `quit`
-do what they say. Bots and dice play by themselves.
+People type their action (or its number in the list); `help` (the actions open now), `rules` (the
+game's rules as this table plays them, the variant's own), `undo`, `redo`, `save FILE` and `quit` do
+what they say. Bots and dice play by themselves.
 """
 
 from __future__ import annotations
@@ -69,7 +70,11 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                 return
             if word in ("help", "?"):
                 out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
-                out.write("\n  undo, redo, save FILE, quit\n")
+                out.write("\n  undo, redo, save FILE, rules, quit\n")
+            elif word == "rules":
+                spec = match.spec
+                out.write((spec.help_text(match.config.variant) if spec.help_text is not None
+                           else spec.summary).rstrip() + "\n")
             elif word == "undo":
                 match.undo()
                 shown = None

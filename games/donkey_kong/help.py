@@ -89,7 +89,11 @@ Where the source texts disagree or say nothing, this table decides as follows ({
    past a twin, or moved a space further after landing on a pawn that jumped it, does not; and no
    obstacle takes two ladders in one move (a barrel that turns into a fireball starts afresh).
  - A fireball reaching Donkey Kong's space goes back to the Oil Can before it can touch a pawn there.
- - The barrel dropped by Donkey Kong meets what is on the drop space like any moving obstacle; with
+ - A barrel that moves (or is dropped) into a space where a fireball stands is destroyed at once,
+   before it can touch a pawn there; a fireball moving into a space with a barrel and a pawn destroys
+   the barrel and then meets the pawn.
+ - The barrel dropped by Donkey Kong meets what is on the drop space like any moving obstacle (a
+   fireball there destroys it first, as above); with
    all twelve barrels out nothing drops, and with all four fireballs out a barrel reaching the Oil
    Can lets none out.
  - A pawn that stops on a red dot with an obstacle on it settles the contact first, then draws.

@@ -1,7 +1,8 @@
 """The text board: an ASCII picture of the girders drawn from the board file's coordinates.
 
 Each space is a three-character cell at its drawing position: the pieces on it (pawns by seat
-number 1-4, B a barrel, F a fireball) padded with the space's look (= girder, + red dot, H ladder).
+number 1-4, B a barrel, F a fireball) padded with the space's look (= girder, + red dot, H ladder);
+the Finish reads 500, or its pawns and stars ('1**').
 Below the picture: dice, dispenser, Oil Can, deck, each player's cards and score, recent events and
 what the game waits for.
 """
@@ -101,7 +102,7 @@ def render(state) -> str:
             c -= 1
         elif s == BOARD.finish:
             on = pieces.get(s, "")
-            text = on + "500"[len(on):]
+            text = (on + "**")[:3] if on else "500"    # pawns home: '1**', not '100' (read as points)
         else:
             on = pieces.get(s, "")
             text = on[:2] + "+" if len(on) > 3 else on + _LOOKS[s][len(on):]

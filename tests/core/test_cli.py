@@ -83,6 +83,18 @@ def test_launcher_without_display_says_so_and_plays_a_bots_game():
     assert "Game over. Scores:" in out.stdout
 
 
+def test_terminal_play_shows_the_rules_of_the_variant_in_play():
+    """The terminal has no help overlay: 'rules' prints the game's rules as this table plays them, the
+    variant's own (with the decisions where the rules texts are silent), and the game goes on."""
+    out = run("play", "donkey_kong", "--seats", "human,random", "--seed", "4", "--variant", "wiki", "--terminal",
+              stdin="help\nrules\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "save FILE, rules, quit" in out.stdout
+    assert "Where the source texts disagree or say nothing, this table decides as follows (wiki reading)" in out.stdout
+    jenga = run("play", "jenga_classic", "--seats", "human,random", "--seed", "4", "--terminal", stdin="rules\nquit\n")
+    assert jenga.returncode == 0 and "A fall is final" in jenga.stdout
+
+
 def test_terminal_play_takes_typed_moves_and_saves(tmp_path):
     save = tmp_path / "t.json"
     # Type 'help', a bad move, then always the first listed move for a while, then save.

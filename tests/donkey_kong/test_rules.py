@@ -598,3 +598,28 @@ def test_the_finisher_need_not_win():
     turn(st, 4, "DK", "move P.1 FINISH")
     assert st.is_terminal() and st.finisher == 0
     assert st.scores() == [600, 800] and st.winners() == [1]
+
+
+def test_a_barrel_meeting_a_fireball_on_a_pawns_space_is_gone_before_it_touches_the_pawn():
+    """"If a fireball comes in contact with a barrel, the barrel is destroyed" and "When an obstacle moves
+    into a space that your pawn occupies" you play a card: the texts give no order when both meet on one
+    space. This table (help, decisions): a barrel moving or dropped into a space where a fireball stands
+    is destroyed at once, so the pawn there is not touched by it; the help says so."""
+    st = table("rulebook", pawns=["G5.0", "G6.1"], fireballs=["G6.1"], hands=[[], ["J100"]])
+    turn(st, 1, "DK", "move G5.1")                           # Donkey Kong rests and drops a barrel on G6.1
+    assert names(st.barrels) == [] and names(st.fireballs) == ["G6.1"]
+    assert st.face_up(1) == ["J100"] and st.stage == "roll"   # no contact: the card is still in hand
+    control = table("rulebook", pawns=["G5.0", "G6.1"], hands=[[], ["J100"]])
+    turn(control, 1, "DK", "move G5.1")
+    assert control.current_player() == 1 and control.legal_actions() == ["play J100"]  # no fireball: it meets the pawn
+    help_text = " ".join(SPEC.help_text("rulebook").split())
+    assert "where a fireball stands is destroyed at once, before it can touch a pawn there" in help_text
+
+
+def test_a_pawn_home_on_the_finish_is_not_drawn_as_points_on_the_text_board():
+    """The text board's Finish cell reads 500 (the bonus); a pawn there shows as its seat and stars, not
+    as '100' or '200', which read like points."""
+    for seat, pawns in ((1, ["FINISH", "G5.0"]), (2, ["G5.0", "FINISH"])):
+        board = str(table("rulebook", 2, pawns))
+        assert f"{seat}**" in board and f"{seat}00" not in board
+    assert "500" in str(table("rulebook", 2, ["G5.0", "G5.0"]))
