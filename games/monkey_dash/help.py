@@ -138,7 +138,30 @@ def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
         parts.append(_cards_part(cards))
     if variant == "bananas":
         parts.append(_BANANAS.replace("{each}", str(board.bananas_each)))
+    parts.append(_decisions(variant))
     return "\n\n".join(_unwrap(p) for p in parts)
+
+
+def _decisions(variant: str) -> str:
+    """Where the rulebook says nothing or can be read two ways: the table's decisions in one list (the app
+    shows it on request, as every game's; docs/monkey_dash.md gives the reasons)."""
+    items = [
+        "The warehouse and the Power Cards are this table's own: the printed board and cards are not published.",
+        "Who starts is always the Start Card's flip; choosing the player who most recently ate a banana, or "
+        "letting the loser of the last game choose, is left to the people at the table.",
+        "The monkey of a Heave is fought once a turn: heaving it on by another square that turn costs only the "
+        "rotation, and a Heave that carries the other monkey into its own bay wins the game for that player.",
+        "The stalemate rule in its precise form (above): a step is refused when after it the turn could only "
+        "end in the undone position, and the rule yields when every way to finish is barred.",
+        "A turn ends by itself when no AP and nothing free are left; 'pass' gives up AP only when nothing "
+        f"that costs AP is possible; after {TURN_LIMIT} turns without a winner the game is a draw.",
+    ]
+    if variant == "bananas":
+        items.append("Bananas: 'one square away' for a throw is read as two squares from the monkey, one beyond "
+                     "its neighbours; a monkey heaved this turn neither drops nor throws for the rest of it; a "
+                     "slide that cannot go on leaves the supervisor on the banana, which stays.")
+    return "Where the rules say nothing or can be read two ways, this table decides:\n" + "\n".join(
+        f"- {item}" for item in items)
 
 
 def _unwrap(paragraph: str) -> str:

@@ -712,3 +712,15 @@ def test_no_ap_left_and_nothing_free_the_turn_ends_by_itself():
     state = position("pure")
     play(state, "sup S", "sup S", "sup N", "sup N")
     assert state.turn_player == BLUE
+
+
+def test_the_help_ends_with_the_tables_decisions_for_each_variant():
+    """The rulebook leaves open who starts ("Method 1 ... Method 2"), the printed board and cards, and how a
+    stalemate is told; the help's closing list says how this table decides, with the data's numbers, and
+    the bananas line only where bananas are played."""
+    for variant in SPEC.variants:
+        text = SPEC.help_text(variant)
+        tail = text.split("Where the rules say nothing or can be read two ways, this table decides:", 1)[1]
+        assert "Who starts is always the Start Card's flip" in tail
+        assert f"after {TURN_LIMIT} turns without a winner the game is a draw" in tail
+        assert ("Bananas: 'one square away'" in tail) == (variant == "bananas")
