@@ -73,6 +73,17 @@ def _name(text: str) -> str:
     return text
 
 
+def _picture(text: str) -> str:
+    """--plot's picture file, checked before any game is played (sim.arguments.picture_problem, the check
+    python -m sim bench makes too; imported here, so the other commands never load the simulator)."""
+    from sim.arguments import picture_problem
+
+    problem = picture_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="Kong Tabletop: with no command, opens the desktop launcher.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -102,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--workers", type=_positive, help="processes (or Ray CPUs) to use (default: all cores)")
     tp.add_argument("--address", type=_name, help="a Ray cluster's address (default: RAY_ADDRESS, else a local Ray)")
     tp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
-    tp.add_argument("--plot", metavar="PNG", type=_name,
+    tp.add_argument("--plot", metavar="PNG", type=_picture,
                     help="write a picture of the ratings to this file (.png, .svg or .pdf)")
 
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
@@ -160,9 +171,6 @@ def cmd_tournament(args) -> int:
     if args.plot:
         import importlib.util
 
-        problem = _unwritable(args.plot) or _not_a_picture(args.plot)
-        if problem:
-            return _fail(f"--plot {_shown(args.plot)}: {problem}")
         if importlib.util.find_spec("matplotlib") is None:
             return _fail("--plot needs matplotlib: pip install -e '.[bench]'")
     try:
@@ -180,40 +188,6 @@ def cmd_tournament(args) -> int:
             return _fail(f"the results are above, but the plot could not be written to {_shown(args.plot)}: "
                          f"{reason}")
     return 0
-
-
-PICTURES = (".png", ".svg", ".pdf")
-"""The picture formats --plot writes (matplotlib takes the format from the file name's ending)."""
-
-
-def _not_a_picture(path: str) -> str | None:
-    import os
-
-    if os.path.splitext(path)[1].lower() not in PICTURES:
-        return "the file name must end in .png, .svg or .pdf (the picture's format is taken from it)"
-    return None
-
-
-def _unwritable(path: str) -> str | None:
-    """Why a file cannot be written at `path` (None when it can), checked before any work is done."""
-    import os
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
-    if os.path.isdir(path):
-        return "that is a folder"
-    try:  # a real try, since permission bits say nothing of /proc, a read-only disk or a root user
-        if os.path.exists(path):
-            with open(path, "a"):
-                pass
-        else:
-            with tempfile.TemporaryFile(dir=folder):
-                pass
-    except OSError as exc:
-        return f"it cannot be written ({exc.strerror or exc})"
-    return None
 
 
 def _seats_from(text: str | None, spec) -> list[Seat]:

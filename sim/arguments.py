@@ -1,17 +1,22 @@
 """The argument checks at the door of every public Tower operation, run before any physics.
 
-Each check raises BlockError (a SimError) naming the argument, its allowed range and the value given.
+Each check raises BlockError (a SimError) naming the argument, its allowed range and the value given
+(whole and real raise the SimError subclass their caller names instead: sim.live's paths raise PathError).
 The ranges keep the physics where it is sound and quick: a push slower than MIN_SPEED_M_S would take
 over a minute of simulated time to play a block out, a NaN or infinite number would reach PyBullet and
 come back as NaN poses, and a bool is refused where a number or a side is meant.
+
+picture_problem is the other door: the --plot file of both command lines (python -m sim bench and
+python -m games tournament), checked before any work is done.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+import os
 
-from .spec import BlockError
+from .spec import BlockError, SimError
 
 MIN_SPEED_M_S = 0.005
 MAX_SPEED_M_S = 0.25
@@ -24,7 +29,8 @@ MAX_SEED = 2**63 - 1
 MAX_ADDRESS = 10**6
 
 
-def _shown(value) -> str:
+def shown(value) -> str:
+    """A value as a message quotes it: cut short, and a number too long to print named by its size."""
     if isinstance(value, numbers.Integral) and abs(int(value)).bit_length() > 128:
         return f"a whole number of about {int(abs(int(value)).bit_length() * 0.30103)} digits"
     try:
@@ -34,28 +40,28 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:30] + "..."
 
 
-def whole(name: str, value, lo: int, hi: int) -> int:
+def whole(name: str, value, lo: int, hi: int, error: type[SimError] = BlockError) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
-        raise BlockError(f"{name} must be a whole number from {lo} to {hi}, got {_shown(value)}")
+        raise error(f"{name} must be a whole number from {lo} to {hi}, got {shown(value)}")
     return int(value)
 
 
-def real(name: str, value, lo: float, hi: float, unit: str = "") -> float:
+def real(name: str, value, lo: float, hi: float, unit: str = "", error: type[SimError] = BlockError) -> float:
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
     if not ok or not lo <= value <= hi or not math.isfinite(value):  # bounds first: a huge int overflows isfinite
-        raise BlockError(f"{name} must be a number from {lo:g} to {hi:g}{unit}, got {_shown(value)}")
+        raise error(f"{name} must be a number from {lo:g} to {hi:g}{unit}, got {shown(value)}")
     return float(value)
 
 
 def flag(name: str, value) -> bool:
     if not isinstance(value, bool):
-        raise BlockError(f"{name} must be True or False, got {_shown(value)}")
+        raise BlockError(f"{name} must be True or False, got {shown(value)}")
     return value
 
 
 def side(value) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or value not in (1, -1):
-        raise BlockError(f"side must be +1 or -1, got {_shown(value)}")
+        raise BlockError(f"side must be +1 or -1, got {shown(value)}")
     return int(value)
 
 
@@ -63,9 +69,9 @@ def address(level, pos) -> None:
     """LEVEL:POS are two whole numbers (whether the block is there is the tower's own check)."""
     for v in (level, pos):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-            raise BlockError(f"a block is addressed by two integers LEVEL:POS, got {_shown(level)}:{_shown(pos)}")
+            raise BlockError(f"a block is addressed by two integers LEVEL:POS, got {shown(level)}:{shown(pos)}")
         if not -MAX_ADDRESS <= v <= MAX_ADDRESS:
-            raise BlockError(f"block {_shown(level)}:{_shown(pos)} does not exist: no tower is that tall or wide")
+            raise BlockError(f"block {shown(level)}:{shown(pos)} does not exist: no tower is that tall or wide")
 
 
 def follow(record, follow_s) -> None:
@@ -96,7 +102,7 @@ def check_remove(level, pos, record, follow_s) -> None:
 
 def check_stack(slot, per_level: int, record, follow_s) -> None:
     if isinstance(slot, bool) or not isinstance(slot, numbers.Integral) or not 0 <= slot < per_level:
-        raise BlockError(f"slot {_shown(slot)} does not exist: slots are 0 to {per_level - 1}")
+        raise BlockError(f"slot {shown(slot)} does not exist: slots are 0 to {per_level - 1}")
     follow(record, follow_s)
 
 
@@ -118,15 +124,15 @@ def check_removals(remove, levels: int, per_level: int) -> None:
     try:
         pairs = list(remove)
     except TypeError:
-        raise BlockError(f"remove must be a list of (level, pos) pairs, got {_shown(remove)}") from None
+        raise BlockError(f"remove must be a list of (level, pos) pairs, got {shown(remove)}") from None
     for pair in pairs:
         try:
             level, pos = pair
         except (TypeError, ValueError):
-            raise BlockError(f"remove must be a list of (level, pos) pairs, got the entry {_shown(pair)}") from None
+            raise BlockError(f"remove must be a list of (level, pos) pairs, got the entry {shown(pair)}") from None
         address(level, pos)
         if not (0 <= level < levels and 0 <= pos < per_level):
-            raise BlockError(f"block {_shown(level)}:{_shown(pos)} does not exist: levels 0 to {levels - 1}, "
+            raise BlockError(f"block {shown(level)}:{shown(pos)} does not exist: levels 0 to {levels - 1}, "
                              f"positions 0 to {per_level - 1}")
 
 
@@ -136,3 +142,35 @@ def check_seed(seed) -> int:
 
 def check_block_id(block_id, n: int) -> int:
     return whole("block id", block_id, 0, n - 1)
+
+
+PICTURES = (".png", ".svg", ".pdf")
+"""The picture formats --plot writes (matplotlib takes the format from the file name's ending)."""
+
+
+def picture_problem(path: str) -> str | None:
+    """Why a picture cannot be written at `path`, in one line (None when it can): the --plot check of
+    python -m sim bench and python -m games tournament, run before any work. The folder must already
+    exist (nothing is made for a picture) and the file must open for writing, which is tried for real
+    (a new file is made and removed at once): permission bits say nothing of /proc, a read-only disk or
+    a root user, and only the system knows which names are too long."""
+    if not path.strip():
+        return "expected a file path, not an empty string"
+    if os.path.splitext(path)[1].lower() not in PICTURES:
+        return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
+    if os.path.isdir(path):
+        return f"{shown(path)} is a folder, not a file"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"{shown(path)} cannot be written (there is no folder {shown(folder)})"
+    try:
+        if os.path.exists(path):
+            with open(path, "a"):
+                pass
+        else:
+            with open(path, "x"):
+                pass
+            os.remove(path)
+    except (OSError, ValueError) as exc:   # ValueError: a NUL in the name
+        return f"{shown(path)} cannot be written ({getattr(exc, 'strerror', None) or exc})"
+    return None

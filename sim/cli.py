@@ -98,17 +98,11 @@ def writable_path(text: str) -> str:
     return text
 
 
-PICTURES = ("png", "svg", "pdf")
-"""The picture formats --plot writes (matplotlib picks the format from the file name's ending)."""
-
-
 def picture_path(text: str) -> str:
-    """An argparse type: a writable file path ending in .png, .svg or .pdf, checked before any run."""
-    writable_path(text)
-    ending = Path(text).suffix.lower().lstrip(".")
-    if ending not in PICTURES:
-        raise argparse.ArgumentTypeError(f"{_shown(text)} does not end in .png, .svg or .pdf: "
-                                         "the picture's format is taken from its file name")
+    """An argparse type: --plot's picture file (sim.arguments.picture_problem, as python -m games has it)."""
+    problem = arguments.picture_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 
@@ -173,22 +167,24 @@ def cmd_riskmap(args) -> int:
         if verdict.collapsed:
             raise SimError(f"the tower falls when {level}:{pos} is removed; no risk map for a fallen tower")
     blocks = [parse_address(a) for a in args.block] or None
-    if blocks:
-        removable = set(tower.removable())
-        for level, pos in blocks:
-            tower.block_id(level, pos)          # a block that does not exist or is gone: its own message
-            if (level, pos) not in removable:
-                raise UsageError(f"--block {level}:{pos}: that block cannot be taken (the top complete level and "
-                                 f"the levels above it are out of play)")
+    for level, pos in blocks or ():
+        tower.block_id(level, pos)          # a block that does not exist or is gone: its own message
+    # Any block the tower has is mapped, as risk_map maps it: how likely a push is to topple the tower is
+    # a question of physics. Whether the rules let a player take the block (not from the top complete
+    # level or above it) is the game's business, so the row only says so (in_play).
+    in_play = set(tower.removable())
     rows = risk_map(tower.spec, tower, samples=args.samples, seed=args.seed, workers=args.workers,
                     speed=args.speed, blocks=blocks, prune=not args.every_push)
+    rows = [dict(row, in_play=(row["level"], row["pos"]) in in_play) for row in rows]
     if args.json:
         print(json.dumps(rows))
     else:
-        print(f"{'block':>6}  {'p_collapse':>10}  {'push N':>7}  {'others moved mm':>15}  {'samples':>7}")
+        # the force a push took while the tower held the block (give_force_n: read as a touch is read)
+        print(f"{'block':>6}  {'p_collapse':>10}  {'took N':>7}  {'others moved mm':>15}  {'samples':>7}")
         for row in rows:
-            print(f"{row['level']:>3}:{row['pos']:<2}  {row['p_collapse']:>10.2f}  {row['push_force_n']:>7.3f}  "
-                  f"{row['displacement_mm']:>15.2f}  {row['samples_run']:>7}")
+            print(f"{row['level']:>3}:{row['pos']:<2}  {row['p_collapse']:>10.2f}  {row['give_force_n']:>7.3f}  "
+                  f"{row['displacement_mm']:>15.2f}  {row['samples_run']:>7}"
+                  + ("" if row["in_play"] else "  out of play by the rules"))
     return 0
 
 
@@ -303,7 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
     risk.add_argument("--block", action="append", default=[], metavar="L:P",
-                      help="map only this block; repeat for more (default: every removable block)")
+                      help="map only this block; repeat for more (default: every removable block). Any block "
+                           "the tower has is mapped; one the rules leave out of play (on the top complete "
+                           "level or above it) is marked so (in_play false in --json)")
     risk.add_argument("--speed", type=push_speed, default=0.1,
                       help="the nominal push speed in m/s (default 0.1, a brisk push; perturbed pushes vary it by "
                            "-20%% to +25%%)")

@@ -53,6 +53,12 @@ MAX_SAMPLES = 20000
 MAX_DURATION_MS = 180_000
 MAX_ACROSS_M = 0.02
 """The finger stays within 20 mm of the block's axis (past that it has slipped off the end)."""
+MAX_ALONG_M = 0.2
+"""The finger goes at most 200 mm along the block (check_samples' range of `along`)."""
+MAX_CLEARANCE_M = 0.05
+"""straight_path's clearance past the block's far end: at most 50 mm, as a tower spec's hand has it."""
+MAX_RATE_HZ = 1000.0
+"""straight_path's and touch_path's sample rates: at most one sample a millisecond is kept anyway."""
 FINISH_SPEED_M_S = 0.05
 """How fast the hand carries a block on out, or takes it back home, after the finger's path ends."""
 LEAD_M = 0.006
@@ -78,9 +84,14 @@ class FingerPath:
     def from_metres(cls, rows) -> "FingerPath":
         """From (t seconds, along m, across m) rows, quantised; rows that fall in the same millisecond as
         the one before are dropped."""
+        try:
+            rows = list(rows)
+        except TypeError:
+            raise PathError(f"a finger path in metres is a list of (t s, along m, across m) rows, "
+                            f"got {arguments.shown(rows)}") from None
         out: list[tuple[int, int, int]] = []
-        for t, a, c in rows:
-            s = quantise(t, a, c)
+        for row in rows:
+            s = _quantised_row(row)
             if out and s[0] <= out[-1][0]:
                 continue
             out.append(s)
@@ -91,6 +102,9 @@ class FingerPath:
 
     @classmethod
     def from_text(cls, text: str) -> "FingerPath":
+        if not isinstance(text, str):
+            raise PathError(f"a finger path's text is samples t_ms/along/across joined by commas, "
+                            f"got {arguments.shown(text)}")
         rows = []
         for part in text.split(","):
             bits = part.split("/")
@@ -114,6 +128,16 @@ def quantise(t_s: float, along_m: float, across_m: float) -> tuple[int, int, int
     return (int(round(t_s * 1000.0)), int(round(along_m / QUANTUM_M)), int(round(across_m / QUANTUM_M)))
 
 
+def _quantised_row(row) -> tuple[int, int, int]:
+    """quantise() of one (t s, along m, across m) row, or PathError naming the row (a NaN, a string)."""
+    try:
+        t, a, c = row
+        return quantise(t, a, c)
+    except (TypeError, ValueError, OverflowError):
+        raise PathError(f"a finger path row is three finite numbers (t s, along m, across m), "
+                        f"got {arguments.shown(row)}") from None
+
+
 def _mm(q: int) -> str:
     """A quantised length in mm for a message; a number too long to read is named by its size."""
     return f"{q / 10:.1f} mm" if abs(q) < 10**12 else f"a {len(str(abs(q)))}-digit number of tenths of a mm"
@@ -125,6 +149,9 @@ def _ms(t: int) -> str:
 
 def check_samples(samples, whole: bool = True) -> None:
     """Raise PathError unless `samples` are a valid path (whole=False: a piece of one, not from 0 ms)."""
+    if not isinstance(samples, (tuple, list)):
+        raise PathError(f"a finger path's samples are a tuple of (t_ms, along, across), "
+                        f"got {arguments.shown(samples)}")
     if not samples:
         raise PathError("a finger path needs at least one sample")
     if len(samples) > MAX_SAMPLES:
@@ -132,7 +159,8 @@ def check_samples(samples, whole: bool = True) -> None:
     prev = -1
     limit = int(round(MAX_ACROSS_M / QUANTUM_M))
     for s in samples:
-        if len(s) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in s):
+        if not isinstance(s, (tuple, list)) or len(s) != 3 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in s):
             raise PathError(f"a finger path sample is three whole numbers (t_ms, along, across), got {s!r}")
         t, a, c = s
         if t <= prev:
@@ -480,7 +508,11 @@ def straight_path(length_m: float, speed: float, steadiness: float, seed: int, c
     """A straight push at `speed` m/s out past the block's far end, sampled at rate_hz: the bots' family
     of paths. The hand's error, as in sim.tower, grows with unsteadiness and speed: shake = (1 -
     steadiness) x speed / ref_speed; the finger wobbles sideways by tremor_mm x shake (two sines) and
-    its pace wavers by up to 30 % x shake (one sine), all drawn from `seed`."""
+    its pace wavers by up to 30 % x shake (one sine), all drawn from `seed`. Each argument is checked
+    first (PathError names it and the value): the speed and steadiness have Tower.extract's ranges,
+    the hand's sizes those of a tower spec's hand, and the block's length and the clearance together
+    stay within the 200 mm a path may run along the block."""
+    _check_straight(length_m, speed, steadiness, seed, clearance_m, rate_hz, tremor_mm, ref_speed, tremor_hz)
     rng = np.random.default_rng([int(seed), 0x70617468])
     freqs = rng.uniform(*tremor_hz, size=3)
     phases = rng.uniform(0.0, 2 * np.pi, size=3)
@@ -500,9 +532,37 @@ def straight_path(length_m: float, speed: float, steadiness: float, seed: int, c
     return FingerPath.from_metres(rows)
 
 
+def _check_straight(length_m, speed, steadiness, seed, clearance_m, rate_hz, tremor_mm, ref_speed,
+                    tremor_hz) -> None:
+    """straight_path's arguments, each refused with a PathError naming it and the value given."""
+    real = arguments.real
+    real("length_m", length_m, 0.0, MAX_ALONG_M, " m", error=PathError)
+    real("speed", speed, arguments.MIN_SPEED_M_S, arguments.MAX_SPEED_M_S, " m/s", error=PathError)
+    real("steadiness", steadiness, 0.0, 1.0, error=PathError)
+    arguments.whole("seed", seed, 0, arguments.MAX_SEED, error=PathError)
+    real("clearance_m", clearance_m, 0.0, MAX_CLEARANCE_M, " m", error=PathError)
+    real("rate_hz", rate_hz, 1.0, MAX_RATE_HZ, " Hz", error=PathError)
+    real("tremor_mm", tremor_mm, 0.0, MAX_ACROSS_M * 1000.0, " mm", error=PathError)
+    real("ref_speed", ref_speed, 0.0, 1.0, " m/s", error=PathError)
+    try:
+        low, high = tremor_hz
+    except (TypeError, ValueError):
+        raise PathError(f"tremor_hz is two numbers (lowest, highest), got {arguments.shown(tremor_hz)}") from None
+    real("tremor_hz's lowest", low, 0.1, 100.0, " Hz", error=PathError)
+    real("tremor_hz's highest", high, low, 100.0, " Hz", error=PathError)
+    if length_m + clearance_m > MAX_ALONG_M:
+        raise PathError(f"length_m {length_m:g} and clearance_m {clearance_m:g} take the finger "
+                        f"{(length_m + clearance_m) * 1000:g} mm along the block; a path stays within "
+                        f"{MAX_ALONG_M * 1000:g} mm")
+
+
 def touch_path(seconds: float = 0.4, depth_m: float = 0.002, rate_hz: float = 60.0) -> FingerPath:
     """A touch: the finger presses the block's end in by `depth_m` at 1 cm/s and holds (the bots' and
-    the keyboard's touch test; the window's touch is the person's own press)."""
+    the keyboard's touch test; the window's touch is the person's own press). PathError names an
+    argument out of range: a touch lasts at most as long as a path, and presses no deeper than 200 mm."""
+    arguments.real("seconds", seconds, 0.0, MAX_DURATION_MS / 1000.0, " s", error=PathError)
+    arguments.real("depth_m", depth_m, 0.0, MAX_ALONG_M, " m", error=PathError)
+    arguments.real("rate_hz", rate_hz, 1.0, MAX_RATE_HZ, " Hz", error=PathError)
     rows = []
     for t in np.arange(0.0, seconds + 1e-9, 1.0 / rate_hz):
         rows.append((t, min(depth_m, 0.01 * t), 0.0))

@@ -93,14 +93,33 @@ def test_ctrl_c_stops_a_tournament_promptly(tmp_path):
 # ---- item 4: --plot ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("plot, words", [("/proc/x.png", ["cannot be written"]),
-                                         ("x.txt", ["must end in .png, .svg or .pdf"]),
-                                         ("", ["expected a name"])])
+                                         ("x.txt", ["does not end in .png, .svg or .pdf"]),
+                                         ("", ["expected a file path, not an empty string"])])
 def test_a_bad_plot_path_is_refused_before_any_game(tmp_path, plot, words):
     path = str(tmp_path / plot) if plot == "x.txt" else plot
     out = run(tmp_path, "tournament", "donkey_kong", "--bots", "greedy,strong,expert", "--games", "200",
               "--plot", path)
-    one_line(out, *words)
+    one_line(out, "argument --plot:", *words)
     assert out.stdout == ""  # refused up front: no game played, no result printed
+
+
+@pytest.mark.parametrize("plot", ["TMP/x.txt", "TMP/x", "TMP/missing/x.png", "TMP/folder.png",
+                                  "TMP/" + "a" * 300 + ".pdf", "/proc/x.png", "/etc/passwd/x.svg", ""])
+def test_both_command_lines_refuse_a_bad_plot_path_in_the_same_words(tmp_path, plot):
+    """python -m games tournament and python -m sim bench each checked --plot in their own code and words
+    ('the file name must end in ...' beside '... does not end in ...'; sim bench took a folder that did
+    not exist); now sim.arguments.picture_problem is the one check, so both refuse a path before any
+    work, in one wording."""
+    (tmp_path / "folder.png").mkdir()
+    path = plot.replace("TMP", str(tmp_path), 1)
+    games = one_line(run(tmp_path, "tournament", "donkey_kong", "--bots", "random,greedy", "--games", "2",
+                         "--plot", path), "argument --plot: ")
+    sim = one_line(subprocess.run([sys.executable, "-m", "sim", "bench", "--quick", "--plot", path], cwd=ROOT,
+                                  env=_env(tmp_path), text=True, capture_output=True, timeout=300),
+                   "argument --plot: ")
+    why = games.split("argument --plot: ", 1)[1].removesuffix(" (see --help)")
+    assert why == sim.split("argument --plot: ", 1)[1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.png"]  # nothing written, no folder made
 
 
 def test_the_results_are_printed_even_when_the_plot_then_fails(tmp_path):
@@ -278,10 +297,12 @@ def test_a_full_disk_is_one_line(tmp_path):
     one_line(out, "cannot write the output", "No space left on device")
 
 
-@pytest.mark.parametrize("flag", ["--variant", "--plot", "--address"])
-def test_tournament_refuses_an_empty_name(tmp_path, flag):
+@pytest.mark.parametrize("flag, words", [("--variant", "expected a name, not an empty string"),
+                                         ("--plot", "expected a file path, not an empty string"),
+                                         ("--address", "expected a name, not an empty string")])
+def test_tournament_refuses_an_empty_name(tmp_path, flag, words):
     out = run(tmp_path, "tournament", "donkey_kong", "--bots", "random,greedy", "--games", "2", flag, "")
-    one_line(out, flag, "expected a name, not an empty string")
+    one_line(out, flag, words)
 
 
 # ---- item 9: a malformed action is not blamed on an earlier version ----------------------------------

@@ -39,7 +39,7 @@ def test_riskmap_json_lists_every_removable_block():
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
     assert [(r["level"], r["pos"]) for r in rows] == [(l, p) for l in range(3) for p in range(3)]
-    assert all(0.0 <= r["p_collapse"] <= 1.0 and r["push_force_n"] >= 0.0 for r in rows)
+    assert all(0.0 <= r["p_collapse"] <= 1.0 and r["push_force_n"] >= 0.0 and r["in_play"] for r in rows)
 
 
 def test_riskmap_of_chosen_blocks_at_a_chosen_speed_with_every_push():
@@ -50,11 +50,31 @@ def test_riskmap_of_chosen_blocks_at_a_chosen_speed_with_every_push():
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
     assert [(r["level"], r["pos"]) for r in rows] == [(2, 0), (5, 1)]
-    assert all(r["samples_run"] == 2 for r in rows)
+    assert all(r["samples_run"] == 2 and r.pop("in_play") is True for r in rows)
     from sim import Tower, load_spec, risk_map
     spec = load_spec("classic")
     assert rows == risk_map(spec, Tower(spec, 0), samples=2, speed=0.08, blocks=[(5, 1), (2, 0)], prune=False,
                             workers=1)
+
+
+def test_riskmap_maps_a_block_out_of_play_as_the_library_does_and_says_so():
+    """--block 17:0 (the fresh tower's top level) was refused as 'out of play' while risk_map(blocks=[(17, 0)])
+    mapped it. How likely a push is to topple the tower is physics; whether the rules let a player take the
+    block is the game's business: the command maps it as the library does and marks the row."""
+    out = run("riskmap", "--block", "17:0", "--block", "16:2", "--samples", "2", "--json", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    top, below = sorted(json.loads(out.stdout), key=lambda r: r["level"], reverse=True)
+    assert top.pop("in_play") is False and below.pop("in_play") is True
+    from sim import Tower, load_spec, risk_map
+    spec = load_spec("classic")
+    assert [top] == risk_map(spec, Tower(spec, 0), samples=2, blocks=[(17, 0)], workers=1)
+    assert [below] == risk_map(spec, Tower(spec, 0), samples=2, blocks=[(16, 2)], workers=1)
+
+    table = run("riskmap", "--block", "17:0", "--block", "16:2", "--samples", "2", "--workers", "1")
+    assert table.returncode == 0, table.stderr
+    lines = table.stdout.splitlines()
+    assert len(lines) == 3 and lines[2].startswith(" 17:0 ") and lines[2].endswith("  out of play by the rules")
+    assert lines[1].startswith(" 16:2 ") and "out of play" not in lines[1]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -66,7 +86,7 @@ def test_riskmap_of_chosen_blocks_at_a_chosen_speed_with_every_push():
     (["check"], "required"),
     (["riskmap", "--samples", "0"], "--samples"),
     (["riskmap", "--removed", "2:x"], "bad block address"),
-    (["riskmap", "--block", "17:0"], "--block 17:0: that block cannot be taken"),
+    (["riskmap", "--block", "18:0"], "level 18 does not exist"),
     (["riskmap", "--block", "3:9"], "position 9 does not exist"),
     (["riskmap", "--removed", "4:1", "--block", "4:1"], "already gone"),
     (["riskmap", "--speed", "0.5"], "expected a speed from 0.005 to 0.2 m/s"),

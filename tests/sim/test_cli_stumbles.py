@@ -122,20 +122,21 @@ def test_sweep_on_an_unreachable_ray_cluster_fails_at_once_and_writes_nothing(tm
 # ---- items 4 and 8: bad paths and numbers, refused up front ----------------------------------------
 
 @pytest.mark.parametrize("args, words", [
-    (["bench", "--quick", "--plot", "PLOT.txt"], ["does not end in .png, .svg or .pdf"]),
-    (["bench", "--quick", "--plot", "/proc/p.png"], ["cannot be written"]),
+    (["bench", "--quick", "--plot", "PLOT.txt"], ["does not end in .png, .svg or .pdf (the picture's format"]),
+    (["bench", "--quick", "--plot", "/proc/p.png"], ["'/proc/p.png' cannot be written"]),
+    (["bench", "--quick", "--plot", "MISSING/p.png"], ["cannot be written (there is no folder"]),
     (["bench", "--quick", "--json", "B.json", "--plot", "PLOT"], ["does not end in .png, .svg or .pdf"]),
     (["census", "--workers", "1000"], ["--workers must be 256 at most"]),
     (["sweep", "--seeds", "0", "--out", "OUT", "--address", ""], ["--address", "not an empty string"]),
 ])
 def test_bad_input_is_refused_before_any_work(tmp_path, args, words):
     names = {"PLOT.txt": tmp_path / "p.txt", "PLOT": tmp_path / "p", "B.json": tmp_path / "b.json",
-             "OUT": tmp_path / "o.jsonl"}
+             "OUT": tmp_path / "o.jsonl", "MISSING/p.png": tmp_path / "missing" / "p.png"}
     args = [str(names.get(a, a)) for a in args]
     out = run(*args)
     one_line(out, *words)
     assert out.stdout == ""  # refused before any work: nothing measured, nothing printed or written
-    assert not any(p.exists() for p in names.values())
+    assert not any(p.exists() for p in names.values()) and not (tmp_path / "missing").exists()
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

@@ -126,6 +126,57 @@ def test_path_text_round_trips_and_bad_paths_are_named():
             FingerPath.from_text(text)
 
 
+NAN, INF = float("nan"), float("inf")
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: straight_path(NAN, 0.04, 0.8, 1), "length_m must be a number from 0 to 0.2 m, got nan"),
+    (lambda: straight_path(INF, 0.04, 0.8, 1), "length_m .* got inf"),
+    (lambda: straight_path("75 mm", 0.04, 0.8, 1), "length_m .* got '75 mm'"),
+    (lambda: straight_path(0.075, NAN, 0.8, 1), "speed must be a number from 0.005 to 0.25 m/s, got nan"),
+    (lambda: straight_path(0.075, 0, 0.8, 1), "speed .* got 0"),
+    (lambda: straight_path(0.075, 1e-9, 0.8, 1), "speed .* got 1e-09"),   # 34 GB of samples
+    (lambda: straight_path(0.075, 0.04, NAN, 1), "steadiness must be a number from 0 to 1, got nan"),
+    (lambda: straight_path(0.075, 0.04, None, 1), "steadiness .* got None"),
+    (lambda: straight_path(0.075, 0.04, 0.8, NAN), "seed must be a whole number from 0 to .*, got nan"),
+    (lambda: straight_path(0.075, 0.04, 0.8, 1.5), "seed .* got 1.5"),          # was cut to 1
+    (lambda: straight_path(0.075, 0.04, 0.8, -1), "seed .* got -1"),
+    (lambda: straight_path(0.075, 0.04, 0.8, "x"), "seed .* got 'x'"),
+    (lambda: straight_path(0.075, 0.04, 0.8, 1, clearance_m=NAN),
+     "clearance_m must be a number from 0 to 0.05 m, got nan"),
+    (lambda: straight_path(0.19, 0.04, 0.8, 1, clearance_m=0.04), "length_m 0.19 and clearance_m 0.04 .* 230 mm"),
+    (lambda: straight_path(0.075, 0.04, 0.8, 1, rate_hz=0), "rate_hz must be a number from 1 to 1000 Hz, got 0"),
+    (lambda: straight_path(0.075, 0.04, 0.8, 1, tremor_mm=NAN), "tremor_mm .* got nan"),
+    (lambda: straight_path(0.075, 0.04, 0.8, 1, tremor_hz=None), "tremor_hz is two numbers .* got None"),
+    (lambda: touch_path(NAN), "seconds must be a number from 0 to 180 s, got nan"),
+    (lambda: touch_path(1e9), "seconds .* got 1000000000.0"),                   # 447 GB of samples
+    (lambda: touch_path(0.4, NAN), "depth_m must be a number from 0 to 0.2 m, got nan"),
+    (lambda: touch_path(0.4, 0.002, 0), "rate_hz .* got 0"),
+    (lambda: FingerPath.from_text(None), "a finger path's text is samples .* got None"),
+    (lambda: FingerPath.from_text(5), "got 5"),
+    (lambda: FingerPath.from_text(b"0/0/0"), "got b'0/0/0'"),
+    (lambda: FingerPath.from_metres(None), "a finger path in metres is a list of .* rows, got None"),
+    (lambda: FingerPath.from_metres([(0.0, NAN, 0.0)]), r"three finite numbers .* got \(0.0, nan, 0.0\)"),
+    (lambda: FingerPath.from_metres([(0.0, 0.0)]), r"got \(0.0, 0.0\)"),
+    (lambda: FingerPath(5), "a finger path's samples are a tuple .* got 5"),
+    (lambda: FingerPath((5,)), "a finger path sample is three whole numbers"),
+])
+def test_bad_arguments_of_the_path_makers_are_path_errors_naming_them(make, words):
+    """straight_path(nan, ...) said 'arange: cannot compute length', a tiny speed asked numpy for 34 GB,
+    a NaN seed 'cannot convert float NaN to integer', FingerPath.from_text(None) an AttributeError: each is
+    now a PathError naming the argument and the value given."""
+    with pytest.raises(PathError, match=words):
+        make()
+
+
+def test_the_path_makers_still_make_the_same_paths():
+    """The checks at the door change no path: these are the samples before them."""
+    path = straight_path(0.075, 0.04, 0.8, seed=5)
+    assert len(path.samples) == 120 and path.samples[-1] == (1983, 770, 0)
+    assert straight_path(0.075, 0.04, 0.8, seed=np.int64(5)) == path
+    assert touch_path().samples[-3:] == ((367, 20, 0), (383, 20, 0), (400, 20, 0))
+
+
 @pytest.mark.physics
 def test_the_hand_carries_each_block_by_its_own_weight():
     """The blocks' masses differ (10.7 to 15.6 g, drawn by the seed): a loose edge block pulled clean
