@@ -43,7 +43,7 @@ import numpy as np
 from . import arguments, portable
 from .motion import axes, displacement_mm
 from .spec import BlockError, SimError, TowerSpec
-from .tower import YAW_GRIP_N_M, Tower
+from .tower import YAW_GRIP_N_M, Tower, give_force
 from .world import pb
 from .verdict import Verdict
 
@@ -396,8 +396,7 @@ class LivePush:
         quantised path) with a spike of its damping for a step or two, up to 0.15 N more than the block
         takes, which read every gentle touch of a loose block as tight; and not the steps in which the
         finger held still or drew the block back in, which say nothing of how tight it sits."""
-        half = [f for f in self.pushing[len(self.pushing) // 2:] if f == f]  # not a diverged solver's NaN
-        return float(np.percentile(half, 90.0)) if half else 0.0
+        return give_force(self.pushing)
 
     def will_take(self) -> bool:
         """Whether letting go now takes the block: it is out by at least half its length."""
