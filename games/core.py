@@ -31,6 +31,11 @@ class GameOverError(IllegalActionError):
     """An action offered to a finished game."""
 
 
+class ChanceTurnError(IllegalActionError):
+    """An action offered while chance moves (a roll, a spin, a draw, the build): only its outcomes are
+    taken, and no player's action."""
+
+
 class ConfigError(GameError):
     """A game config that cannot be played: unknown game, variant or bot, or a bad player count."""
 
@@ -220,8 +225,9 @@ class State:
         if player == CHANCE:
             outcomes = [o for o, _ in self.chance_outcomes()]
             if action not in outcomes:
-                raise IllegalActionError(
-                    f"{action!r} is not a possible chance outcome here; possible: {_brief(outcomes)}")
+                raise ChanceTurnError(
+                    f"{action!r} is not a possible chance outcome here: it is chance's move now (a roll, a spin, "
+                    f"a draw or the build), not a player's; possible: {_brief(outcomes)}")
             return
         legal = self.legal_actions()
         if action not in legal:
@@ -230,7 +236,7 @@ class State:
 
     def apply_action(self, action: str) -> None:
         if not isinstance(action, str):
-            raise IllegalActionError(f"an action is a string, got {type(action).__name__}")
+            raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
         self.check_action(action)
         self._apply(action)
 

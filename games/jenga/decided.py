@@ -24,6 +24,8 @@ def _common(tower: str, settle_words: str) -> list[str]:
         "moved. A push let go before the block is half out puts the block back and counts as a touch.",
         "One hand: each push moves one block with one fingertip; nothing holds or steadies the rest "
         "of the tower.",
+        "A touch tests a block you may take now: a block you may not take (above the highest complete "
+        "level, or holding a piece that bars it) is not touched either.",
         f"The ten-second rule {settle_words}: after each stack the simulator lets the tower settle for "
         f"up to {physics.tower_spec(tower).settle_s:g} seconds of its own time, stopping sooner once it "
         "is still, and a fall in that time is the stacker's.",
@@ -44,6 +46,10 @@ def _dk(variant: str) -> list[str]:
     few = variant in ("few_pulls", "corner_few_pulls")
     corner = variant in ("corner_climb", "corner_few_pulls")
     return _common("dk", "is timed on the simulated tower") + [
+        "The fan who built the tower goes first: that is seat 1, and play passes 'to the left' in seat "
+        "order.",
+        "Moving a Mario never topples the tower: the figures weigh nothing in the simulation, so only "
+        "pushes and stacks are judged.",
         "The spinner's pink values are given as '1, 2, or none' for four sections, so one value comes "
         "twice: " + ("this variant repeats none (the variants standard and corner_climb repeat 1)."
                      if few else "this variant repeats 1 (the variants few_pulls and corner_few_pulls "
@@ -65,6 +71,12 @@ def _dk(variant: str) -> list[str]:
 
 def _mario(variant: str) -> list[str]:
     return _common("mario", "('about 5 seconds') is timed on the simulated tower") + [
+        "The youngest player goes first: seat them as seat 1.",
+        "Moving a peg never topples the tower: the pegs weigh nothing in the simulation, so the wait "
+        "after a climb has nothing to judge; the pushes and stacks are judged.",
+        "A stack or a climb that cannot be made yet waits while the other can. In the variant standard "
+        "a climb may come between the two stacks of 'Stack 2 Blocks'; whole_steps keeps them together. "
+        "Nobody climbs with a block in hand.",
         "Bowser stays on the layer he was placed on; every block stacked goes above him, so 'the layer "
         "directly above him' is the first layer stacked.",
         "Items are face down: a block's item is known once the block is taken out, and stays known.",

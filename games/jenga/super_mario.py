@@ -23,7 +23,7 @@ from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import TowerState
 from .layout import block_text, free_holes, hole_text, is_real, parse_hole, removable, top_level
-from .super_mario_help import ITEM_NAMES, help_text
+from .super_mario_help import ITEM_NAMES, VARIANTS, WHOLE_STEPS, help_text
 from .super_mario_pegs import PegRules
 from .super_mario_refusals import DecisionRefusals
 
@@ -143,7 +143,10 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
                 return [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, n)]
             return [f"target {p + 1}" for p in self.target_options()]
         acts = self.push_actions()
-        if self.climb_due > 0:
+        if self.climb_due > 0 and self.hand is None and not (self.config.variant == WHOLE_STEPS and
+                                                             0 < self.stacks_left < self.section()["stack"]):
+            # not with a block in hand (taking it out and stacking it is one step), and in whole_steps
+            # not between the two stacks of "Stack 2 Blocks"
             acts += [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, self.climb_due)]
         return acts
 
@@ -250,12 +253,15 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
                 self.effects.pop(0)
             else:
                 return
-        if self.stacks_left > 0 and self.hand is None and not self.extractable():
-            self.stacks_left = 0
         if self.battling[me]:  # next to Bowser: no more stacking or climbing until he is beaten
             self.stacks_left = self.climb_due = 0
-        if self.climb_due > 0 and not self.climb_options(me, self.climb_due):
-            self.climb_due = 0  # only opponents' holes, or no room by exact count: the peg stays
+        # "Steps 2 and 3 can be performed in any order": a stack or a climb that cannot be made now is
+        # kept while the other can, since making the other may open it (a stack adds the layer an exact
+        # climb needs; a climb frees the player's own block). When neither can be made, both are over.
+        stack_now = self.stacks_left > 0 and (self.hand is not None or bool(self.extractable()))
+        climb_now = self.climb_due > 0 and bool(self.climb_options(me, self.climb_due))
+        if not stack_now and not climb_now:
+            self.stacks_left = self.climb_due = 0  # only opponents' holes, no room by exact count, no block
         if self.stacks_left == 0 and self.climb_due == 0 and self.hand is None:
             self.end_turn()
 
@@ -447,7 +453,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
 
 SPEC = GameSpec(
     name="jenga_mario", title="Super Mario Jenga", summary="stack items, climb past Bowser, collect coins",
-    min_players=2, max_players=4, variants={"standard": "the Super Mario rules"},
+    min_players=2, max_players=4, variants=VARIANTS,
     default_variant="standard",
     max_length=10 + data.play()["max_turns"] * SuperMarioState.ACTIONS_PER_TURN,
     new_state=SuperMarioState, state_from_json=SuperMarioState.from_json,

@@ -9,6 +9,13 @@ from .common import reflow
 from .decided import decided_help
 from .push import LIVE_PUSH_HELP
 
+WHOLE_STEPS = "whole_steps"
+VARIANTS = {
+    "standard": "the Super Mario rules; a climb may come between the two stacks of 'Stack 2 Blocks'",
+    WHOLE_STEPS: "the same, but the two stacks of 'Stack 2 Blocks' are one step: the climb comes before "
+                 "or after both",
+}
+
 EFFECT_WORDS = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}",
                 "steal": "steal {n} from one player", "steal_each": "steal {n} single coins from anyone",
                 "move_down": "move a player down {n}"}
@@ -29,6 +36,9 @@ def help_text(variant: str) -> str:
     cards_text = "\n".join(cards)
     bowser = rules["bowser_bonus"]
     built = physics.tower_spec("mario").levels
+    order = ("rule variant whole_steps: the two stacks of 'Stack 2 Blocks' come together, the climb before or "
+             "after both" if variant == WHOLE_STEPS else "rule variant standard: a climb may also come between "
+             "the two stacks of 'Stack 2 Blocks'; the variant whole_steps keeps them together")
     return reflow(f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
 
 Setup: the blocks carry item symbols ({items}; assets/jenga/mario_items.json); the build seed
@@ -51,7 +61,9 @@ Each turn you spin. The spinner has {len(spin['sections'])} equally likely secti
 (assets/jenga/mario_spinner.json): {sections}. Coins are collected from the bank at once; "play
 reverses" turns the direction of play after your turn.
 
-Stacking and climbing come in either order. Stacking: take a block from below the highest complete
+Stacking and climbing come in either order ({order}); a stack or a climb that cannot be made yet
+waits while the other can (stacking may add the layer an exact climb needs, climbing may free a block
+of your own). Stacking: take a block from below the highest complete
 layer (pushed out by the simulator with one hand, as in traditional Jenga; you may touch blocks to
 test them as often as you like, and what a touch moves stays moved) and stack it on top, above
 Bowser, a layer of three finished before the next. You may never

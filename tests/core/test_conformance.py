@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from games import registry
-from games.core import CHANCE, TERMINAL, GameConfig, GameOverError, IllegalActionError
+from games.core import (CHANCE, TERMINAL, ActionSyntaxError, ChanceTurnError, GameConfig, GameOverError,
+                        IllegalActionError)
 from games.match import Match
 from games.selfplay import run
 from tests import toy_race
@@ -137,8 +138,12 @@ def test_rejected_action_at_chance_and_terminal(name):
     match = Match(spec.make_config(), 1)
     for _ in range(200):
         if match.state.current_player() == CHANCE:
-            with pytest.raises(IllegalActionError):
+            before = match.state.to_json()
+            with pytest.raises(ChanceTurnError, match="it is chance's move now"):   # named, and says why
                 match.play("anything")
+            with pytest.raises(ActionSyntaxError, match="an action is a string"):
+                match.state.apply_action(None)
+            assert match.state.to_json() == before
             break
         if match.step() is None:
             break

@@ -346,3 +346,74 @@ def test_few_pulls_reads_the_repeated_pink_value_as_none():
     assert data.dk_spinner("corner_few_pulls") == few and data.dk_spinner("corner_climb") == standard
     help_text = " ".join(DK.help_text("corner_few_pulls").split())
     assert "Rule variant: corner_few_pulls" in help_text and "The default is" in help_text
+
+
+# ---- Super Mario: stacking and climbing in either order (a rules audit, 5 Dec) -----------------------------
+def _stack_on_top(s, slot: int = 0) -> None:
+    """Take block 5:0 out and stack it on top without the physics (the rules' side of a push and a stack)."""
+    from games.jenga.layout import stack_level
+    s.hand, s.layout[5][0] = s.layout[5][0], None
+    level = stack_level(s.layout)
+    if level >= len(s.layout):
+        s.layout.append([None, None, None])
+    block, s.hand = s.hand, None
+    s.layout[level][slot] = block
+    s.after_stack({"block": block, "shifted_mm": [], "where": [level, slot]}, s.layout)
+
+
+def test_a_climb_that_needs_the_stack_first_waits_for_it():
+    """"Steps 2 and 3 can be performed in any order" and "you can only climb if there are enough layers above
+    you to do so by exact count": a peg that beat Bowser stands on the top layer (15) and spins stack 1, climb
+    1; climbing first is impossible, but stacking first opens layer 16, so the climb waits for the stack
+    (it was dropped at the spin)."""
+    s = mario_state(levels=16, pegs=[(15, 0, "+y"), (1, 1, "+y"), (1, 2, "+y")])
+    s.defeated[0], s.defeats, s.top_bonus_paid = True, 1, True
+    s.items = ["none"] * 60
+    s.phase = "spin"
+    s.apply_action(f"spin {section(stack=1, climb=1, coins=False, reverse=False)}")
+    assert (s.stacks_left, s.climb_due, s.mover) == (1, 1, 0)
+    assert not any(a.startswith("climb") for a in s.legal_actions())
+    _stack_on_top(s)
+    assert s.mover == 0 and s.climb_due == 1 and s.legal_actions() == ["climb 16:0+x", "climb 16:0-x"]
+    s.apply_action("climb 16:0+x")
+    assert s.peg_level(0) == 16 and s.mover == 1
+
+
+def test_a_stack_that_needs_the_climb_first_waits_for_it():
+    """"Steps 2 and 3 can be performed in any order" and "either choose a different block to stack or move
+    your peg up before stacking": when the only block below the top holds the mover's own peg, the stack
+    waits for the climb that frees it (it was dropped at the spin)."""
+    s = mario_state(players=3, levels=15, pegs=[(1, 0, "+y"), (1, 1, "+y"), (1, 2, "+y")])
+    s.items = ["none"] * 60
+    s.layout[0] = [None, None, None]
+    for level in range(3, 15):
+        s.layout[level] = [None, 3 * level + 1, None]
+    assert s.extractable() == []
+    s.phase = "spin"
+    s.apply_action(f"spin {section(stack=1, climb=1, coins=False, reverse=False)}")
+    assert (s.stacks_left, s.climb_due) == (1, 1)
+    s.apply_action("climb 2:0+x")
+    assert s.mover == 0 and s.stacks_left == 1 and s.extractable() == [(1, 0)]
+    assert any(a.startswith("push 1:0") or a.startswith("extract 1:0") for a in s.legal_actions())
+
+
+def test_the_two_stacks_of_stack_2_blocks_and_the_climb_in_each_variant():
+    """"Then, if you spun 'Stack 2 Blocks,' stack your second block" within step 2, and "Steps 2 and 3 can be
+    performed in any order": the standard variant lets the climb come between the two stacks, whole_steps
+    keeps them together; neither climbs with a block in hand (taking it out and stacking it is one step)."""
+    for variant, between in (("standard", True), ("whole_steps", False)):
+        s = MARIO.new_state(MARIO.make_config(players=3, variant=variant))
+        s.layout = full_layout(15)
+        s.items, s.bowser = ["none"] * 60, 14
+        s.characters = list(data.CHARACTERS[:3])
+        s.pegs = [[1, 0, "+y"], [1, 1, "+y"], [1, 2, "+y"]]
+        s.phase, s.placing = "spin", None
+        s.apply_action(f"spin {section(stack=2, climb=1)}")
+        assert any(a.startswith("climb") for a in s.legal_actions())     # before both: either variant
+        s.hand, s.layout[5][0] = s.layout[5][0], None
+        assert not any(a.startswith("climb") for a in s.decisions())     # a block in hand: stack it first
+        s.layout[5][0], s.hand = s.hand, None
+        _stack_on_top(s)
+        assert s.stacks_left == 1 and any(a.startswith("climb") for a in s.legal_actions()) == between, variant
+    assert "whole_steps" in MARIO.variants and "the climb before or after both" in " ".join(
+        MARIO.help_text("whole_steps").split())
