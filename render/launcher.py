@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 DOUBLE_CLICK_MS = 450
+SAVES_TITLE = "Saved matches (double-click; drop files here)"
+KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
+             "game · PageUp/PageDown: saved match · Esc: quit (asks first)")
 
 
 def parse_seed(text: str) -> int:
@@ -132,8 +135,11 @@ class LauncherScreen:
         return [lines[k] for k in sorted(chosen)], left_out
 
     @staticmethod
-    def more_bots_note(left_out: list[str]) -> str:
-        """The line under the bots' notes when some did not fit the column."""
+    def more_bots_note(left_out: list[str], short: bool = False) -> str:
+        """The line under the bots' notes when some did not fit the column (short: when even the line naming
+        them has no room)."""
+        if short:
+            return "More bots than fit here: the help in a game (F1) describes every bot."
         return f"Not shown for lack of room: {', '.join(left_out)}. The help in a game (F1) describes every bot."
 
     def _kinds(self) -> list[str]:
@@ -541,7 +547,29 @@ class LauncherScreen:
     def fs(self, base: int) -> int:
         return max(9, int(round(base * self.scale * text.SCALE)))
 
+    def variant_words(self) -> str:
+        """The chosen game in a sentence and its variant's description, under the variant buttons."""
+        spec = self.spec
+        if spec is None:
+            return ""
+        summary = spec.summary[:1].upper() + spec.summary[1:]
+        return f"{summary}. Variant '{self.variant()}': {spec.variants[self.variant()]}."
+
+    def seats_words(self) -> str:
+        """How the seats work, under the seat rows."""
+        spec = self.spec
+        if spec is None:
+            return ""
+        span = (f"{spec.min_players} seats" if spec.min_players == spec.max_players
+                else f"{spec.min_players} to {spec.max_players} seats")
+        return (f"{span}. Click a seat's kind (or Left/Right when it has the focus) to switch between a person "
+                f"and the bots ({', '.join(bot_title(b).lower() for b in spec.bots)}); a right click goes back. "
+                "Type a person's name in the field beside it.")
+
     def layout(self, size) -> None:
+        """Place every widget and fit every text to its place. With large text a column's buttons get lower
+        (and a long row of options goes two to a row) before a text would be cut; a text that still needs
+        room is set a little smaller, whole words always."""
         if size == self.size:
             return
         self.size = size
@@ -552,63 +580,156 @@ class LauncherScreen:
         top = max(int(90 * s), self.subtitle_y + int(self.fs(16) * 1.6))
         col_w = (w - 4 * pad) // 3
         self.cols = [pygame.Rect(pad + i * (col_w + pad), top, col_w, h - top - int(60 * s)) for i in range(3)]
+        self.footer = pygame.Rect(pad, self.cols[0].bottom + int(4 * s), w - 2 * pad,
+                                  h - self.cols[0].bottom - int(8 * s))
         bh, gap = int(38 * s * text.SCALE), int(8 * s)
+        compact = min(bh, max(int(38 * s), int(self.fs(16) * 1.7)))  # still a comfortable target
         disp_w = min(int(250 * s * text.SCALE), (w - 4 * pad) // 4)
         self.text_button.rect = pygame.Rect(w - pad - disp_w, int(22 * s), disp_w, bh)
         self.palette_button.rect = pygame.Rect(self.text_button.rect.x - gap - disp_w, int(22 * s), disp_w, bh)
-        c = self.cols[0].inflate(-int(24 * s), 0)
-        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
-        for b in self.game_buttons:
-            b.rect = pygame.Rect(c.x, y, c.w, bh)
-            y += bh + gap
-        self.variant_y = y + int(14 * s)
-        y = self.variant_y + self.fs(15) * 3 // 2 + int(6 * s)
-        for b in self.variant_buttons:
-            b.rect = pygame.Rect(c.x, y, c.w, bh)
-            y += bh + gap
-        self.variant_text_y = y + int(6 * s)
-        c = self.cols[1].inflate(-int(24 * s), 0)
-        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
+        # One button height for the whole launcher: the usual one, or a lower one when a column's words (or
+        # three rows of saved matches) would not fit under its buttons at the usual height.
+        for height in (bh, compact):
+            if all([self._layout_games(height, gap), self._layout_seats(height, gap), self._layout_start(height, gap)]):
+                return
+        self._layout_games(compact, gap, tight=True)
+        self._layout_seats(compact, gap, tight=True)
+
+    @staticmethod
+    def _grid(buttons: list[Button], c: pygame.Rect, y: int, height: int, gap: int, per_row: int) -> int:
+        """Buttons per_row to a row across c from y down; returns the y under the last row and its gap."""
+        w = (c.w - gap * (per_row - 1)) // per_row
+        for k, b in enumerate(buttons):
+            row, col = divmod(k, per_row)
+            b.rect = pygame.Rect(c.x + col * (w + gap), y + row * (height + gap), w, height)
+        return y + -(-len(buttons) // per_row) * (height + gap)
+
+    def _layout_games(self, height: int, gap: int, tight: bool = False) -> bool:
+        """The first column: the games, "Rule variant", the variants, and the chosen variant's words; whether
+        the words fit whole under them. Tight (no room even with lower buttons): the variants go two to a
+        row, then the games too, and only then are the words set a little smaller (the largest text and
+        Donkey Kong Jenga's four variants left no room for them at all)."""
+        s = self.scale
+        col = self.cols[0]
+        c = col.inflate(-int(24 * s), 0)
+        room = col.bottom - int(6 * s)
+        words = self.variant_words()
+        arrangements = ((1, 1), (1, 2), (2, 2)) if tight else ((1, 1),)
+        for least, (games_across, variants_across) in ((least, a) for least in (1.0, 0.8) for a in arrangements):
+            y = self._grid(self.game_buttons, c, c.y + self.fs(18) * 3 // 2 + int(16 * s), height, gap, games_across)
+            self.variant_y = y + int(14 * s)
+            y = self._grid(self.variant_buttons, c, self.variant_y + self.fs(15) * 3 // 2 + int(6 * s), height, gap,
+                           variants_across)
+            self.variant_text_y = y + int(6 * s)
+            self.variant_text = text.fit_block(words, self.fs(14), c.w, room - self.variant_text_y, least=least)
+            if self.variant_text[2] or not tight:
+                break
+        return self.variant_text[2]
+
+    def _layout_seats(self, height: int, gap: int, tight: bool = False) -> bool:
+        """The second column: a row per seat, Add a seat, how the seats work, then the bots' notes (as many
+        as fit whole, drawn by draw()); whether the words fit with room for the line about the bots left
+        out. Tight: the rows stand closer, then the words are set a little smaller."""
+        s = self.scale
+        col = self.cols[1]
+        c = col.inflate(-int(24 * s), 0)
+        room = col.bottom - int(6 * s)
         mark = int(34 * s)
-        kind_w = int(c.w * 0.38)
-        remove_w = int(c.w * 0.18)
-        for row in self.seats:
-            row.kind_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
-            row.name.rect = pygame.Rect(c.x + mark + kind_w + gap, y, c.w - mark - kind_w - remove_w - 2 * gap, bh)
-            row.remove_button.rect = pygame.Rect(c.right - remove_w, y, remove_w, bh)
-            y += bh + int(14 * s)
-        self.add_button.rect = pygame.Rect(c.x + mark, y, kind_w, bh)
-        c = self.cols[2].inflate(-int(24 * s), 0)
-        y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
-        self.seed_label_y = y
-        self.seed.rect = pygame.Rect(c.x, y + self.fs(15) * 3 // 2, c.w, bh)
-        y = self.seed.rect.bottom + int(16 * s)
-        self.start_button.rect = pygame.Rect(c.x, y, c.w, int(bh * 1.3))
-        y = self.start_button.rect.bottom + gap * 2
-        self.resume_button.rect = pygame.Rect(c.x, y, c.w, bh)
-        self.resume_note_y = y + bh + int(4 * s)
-        y += bh + int(34 * s)
-        self.saves_title_y = y
-        self.saves.row_h = int(26 * s * text.SCALE)
-        list_h = max(self.saves.row_h, self.cols[2].bottom - y - int(28 * s) - 2 * bh - 2 * gap
-                     - (2 * self.fs(13) + int(8 * s) if self.saves_note else 0))
-        self.saves.rect = pygame.Rect(c.x, y + self.fs(15) * 3 // 2, c.w, list_h)
-        y = self.saves.rect.bottom + gap
+        kind_w, remove_w = int(c.w * 0.36), int(c.w * 0.18)
+        size = self.fs(14)
+        bots_line = (text.block_height(len(text.wrap(self.more_bots_note([], short=True), size, c.w)), size)
+                     + int(10 * s) if self.spec is not None and self.spec.bots else 0)
+        for least in (1.0, 0.8) if tight else (1.0,):
+            y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
+            for row in self.seats:
+                row.kind_button.rect = pygame.Rect(c.x + mark, y, kind_w, height)
+                row.name.rect = pygame.Rect(c.x + mark + kind_w + gap, y, c.w - mark - kind_w - remove_w - 2 * gap,
+                                            height)
+                row.remove_button.rect = pygame.Rect(c.right - remove_w, y, remove_w, height)
+                y += height + (int(6 * s) if tight else int(14 * s))
+            self.add_button.rect = pygame.Rect(c.x + mark, y, kind_w, height)
+            self.seats_text_y = self.add_button.rect.bottom + int(16 * s)
+            self.seats_text = text.fit_block(self.seats_words(), size, c.w, room - self.seats_text_y - bots_line,
+                                             least=least)
+            if self.seats_text[2]:
+                break
+        return self.seats_text[2]
+
+    def _layout_start(self, height: int, gap: int) -> bool:
+        """The third column: the seed, Start, Resume with its line, the saved matches (two lines a row) with
+        the line on those that will not load, their buttons and Quit; whether the list shows three rows."""
+        s = self.scale
+        col = self.cols[2]
+        c = col.inflate(-int(24 * s), 0)
+        room = col.bottom - int(6 * s)
+        label, small = self.fs(15), self.fs(13)
+        self.seed_label_y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
+        self.saves.row_h = text.block_height(2, self.fs(14)) + int(8 * s)
+        self.resume_text = text.fit_block(self.autosave_note, small, c.w, text.block_height(3, small), least=0.8)
+        self.saves_title = text.fit_block(SAVES_TITLE, label, c.w, text.block_height(2, label, True), 0.8, True)
+        self.saves_note_text = (small, (), True)
         if self.saves_note:
-            self.saves_note_y = y
-            y += 2 * self.fs(13) + int(8 * s)
+            self.saves_note_text = text.fit_block(self.saves_note, small, c.w, text.block_height(2, small), least=0.8)
+            if not self.saves_note_text[2]:  # each row says why; the line only counts them
+                self.saves_note_text = text.fit_block(self.saves_note_short(), small, c.w, text.block_height(2, small),
+                                                      least=0.8)
+        note_h = text.block_height(len(self.saves_note_text[1]), self.saves_note_text[0]) + gap if self.saves_note else 0
+        self.seed.rect = pygame.Rect(c.x, self.seed_label_y + label * 3 // 2, c.w, height)
+        self.start_button.rect = pygame.Rect(c.x, self.seed.rect.bottom + int(16 * s), c.w, int(height * 1.3))
+        y = self.start_button.rect.bottom + gap * 2
+        self.resume_button.rect = pygame.Rect(c.x, y, c.w, height)
+        self.resume_note_y = y + height + int(4 * s)
+        lines = max(1, len(self.resume_text[1]))
+        self.saves_title_y = self.resume_note_y + text.block_height(lines, self.resume_text[0]) + int(12 * s)
+        y = self.saves_title_y + text.block_height(len(self.saves_title[1]), self.saves_title[0], True) + int(6 * s)
+        list_h = room - y - note_h - 2 * (gap + height)
+        self.saves.rect = pygame.Rect(c.x, y, c.w, max(self.saves.row_h, list_h))
+        y = self.saves.rect.bottom + gap
+        self.saves_note_y = y
+        y += note_h
         third = (c.w - 2 * gap) // 3
-        self.load_button.rect = pygame.Rect(c.x, y, c.w - 2 * third - 2 * gap, bh)
-        self.rename_button.rect = pygame.Rect(self.load_button.rect.right + gap, y, third, bh)
-        self.delete_button.rect = pygame.Rect(self.rename_button.rect.right + gap, y, third, bh)
-        self.rename_field.rect = pygame.Rect(c.x, y, c.w, bh)
-        self.quit_button.rect = pygame.Rect(c.x, y + bh + gap, c.w, bh)
+        self.load_button.rect = pygame.Rect(c.x, y, c.w - 2 * third - 2 * gap, height)
+        self.rename_button.rect = pygame.Rect(self.load_button.rect.right + gap, y, third, height)
+        self.delete_button.rect = pygame.Rect(self.rename_button.rect.right + gap, y, third, height)
+        self.rename_field.rect = pygame.Rect(c.x, y, c.w, height)
+        self.quit_button.rect = pygame.Rect(c.x, y + height + gap, c.w, height)
+        return list_h >= 3 * self.saves.row_h
+
+    def saves_note_short(self) -> str:
+        """The line under the saved matches when the one naming every file that will not load has no room."""
+        n = sum(1 for info in self.save_infos if info.problem)
+        return f"{n} saved file{'s' if n != 1 else ''} cannot be loaded: point at a ⚠ row to read why."
+
+    @staticmethod
+    def _draw_lines(surface: pygame.Surface, fitted, x: int, y: int, colour, bold: bool = False,
+                    centre: int | None = None) -> int:
+        """Draw text.fit_block's (size, lines, fits) from y down (or centred on x when centre is a width);
+        returns the y under the last line."""
+        size, lines, _ = fitted
+        step = text.line_step(size, bold)
+        for k, line in enumerate(lines):
+            at = (x + centre // 2, y + k * step) if centre is not None else (x, y + k * step)
+            text.draw(surface, line, at, size, colour, bold=bold, anchor="midtop" if centre is not None else "topleft")
+        return y + text.block_height(len(lines), size, bold)
+
+    def _draw_in(self, surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour,
+                 least: float = 0.75) -> None:
+        """Words in a box, left-aligned and centred up and down: a little smaller on one line, else on more
+        lines (as large as they fit), rather than cut."""
+        fitted = text.fit_block(words, size, rect.w, text.block_height(1, size), least=max(least, 0.85))
+        if not fitted[2]:
+            fitted = text.fit_block(words, size, rect.w, rect.h, least=least)
+        if not fitted[2]:  # a message too long for its place even so: the lines that fit, the last one cut
+            at, lines, _ = fitted
+            keep = max(1, rect.h // text.line_step(at))
+            fitted = (at, lines[:keep - 1] + (text.fit(" ".join(lines[keep - 1:]), at, rect.w),), False)
+        height = text.block_height(len(fitted[1]), fitted[0])
+        self._draw_lines(surface, fitted, rect.x, rect.centery - height // 2, colour)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout(surface.get_size())
         s = self.scale
         surface.fill(P.BACKGROUND)
-        w, h = surface.get_size()
         text.draw(surface, "Kong Tabletop", (int(20 * s), int(18 * s)), self.fs(36), P.HIGHLIGHT, bold=True)
         text.draw(surface, "Set up a game, or continue one.", (int(22 * s), self.subtitle_y), self.fs(16), P.TEXT_DIM)
         self.palette_button.draw(surface, self.fs(14))
@@ -625,15 +746,8 @@ class LauncherScreen:
         else:
             c = self.cols[0].inflate(-int(24 * s), 0)
             text.draw(surface, "Rule variant", (c.x, self.variant_y), self.fs(15), P.TEXT_DIM, bold=True)
-            summary = spec.summary[:1].upper() + spec.summary[1:]
-            lines = text.wrap(f"{summary}. Variant '{self.variant()}': {spec.variants[self.variant()]}.",
-                              self.fs(14), c.w)
-            y = self.variant_text_y
-            for line in lines:
-                if y > self.cols[0].bottom - self.fs(18):
-                    break
-                text.draw(surface, line, (c.x, y), self.fs(14), P.TEXT)
-                y += int(self.fs(14) * 1.3)
+            self._draw_lines(surface, self.variant_text, c.x, self.variant_text_y, P.TEXT)
+            names = self.config_seats()
             for i, row in enumerate(self.seats):
                 r = row.kind_button.rect
                 draw_seat_mark(surface, i, (r.x - int(18 * s), r.centery), int(12 * s))
@@ -641,69 +755,27 @@ class LauncherScreen:
                 if row.kind == HUMAN:
                     row.name.draw(surface, size)
                 else:
-                    text.draw(surface, text.fit(self.config_seats()[i].name, size, row.name.rect.w - 10),
-                              (row.name.rect.x + 8, row.name.rect.centery),
-                              size, P.TEXT_DIM, anchor="midleft")
+                    self._draw_in(surface, names[i].name, row.name.rect.inflate(-12, 0), size, P.TEXT_DIM, least=0.6)
                 row.remove_button.draw(surface, self.fs(14))
             self.add_button.draw(surface, size)
-            c1 = self.cols[1].inflate(-int(24 * s), 0)
-            span = (f"{spec.min_players} seats" if spec.min_players == spec.max_players
-                    else f"{spec.min_players} to {spec.max_players} seats")
-            note = (f"{span}. Click a seat's kind (or Left/Right when it has the focus) to switch between a person "
-                    f"and the bots ({', '.join(bot_title(b).lower() for b in spec.bots)}); a right click goes back. "
-                    "Type a person's name in "
-                    "the field beside it.")
-            y = self.add_button.rect.bottom + int(16 * s)
-            for line in text.wrap(note, self.fs(14), c1.w):
-                text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
-                y += int(self.fs(14) * 1.3)
-            y += int(10 * s)
-            step, gap, bottom = int(self.fs(14) * 1.3), int(4 * s), self.cols[1].bottom - int(6 * s)
-
-            rows_of = {e: len(text.wrap(e, self.fs(14), c1.w)) for e in self.bot_lines()}
-
-            def height(entries: list[str]) -> int:
-                rows = sum(rows_of[e] for e in entries)
-                others = [e.split(":")[0] for e in rows_of if e not in entries]
-                if others:
-                    rows += len(text.wrap(self.more_bots_note(others), self.fs(14), c1.w))
-                return rows * step + gap * len(entries)
-
-            shown, left_out = self.bot_lines_shown(lambda entries: y + height(entries) <= bottom)
-            self.bot_lines_drawn = (shown, left_out)
-            for entry in shown:
-                for line in text.wrap(entry, self.fs(14), c1.w):
-                    text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT)
-                    y += step
-                y += gap
-            if left_out:
-                for line in text.wrap(self.more_bots_note(left_out), self.fs(14), c1.w):
-                    if y + self.fs(14) > self.cols[1].bottom:
-                        break
-                    text.draw(surface, line, (c1.x, y), self.fs(14), P.TEXT_DIM)
-                    y += step
+            self._draw_bots(surface)
         text.draw(surface, "Seed (blank for a random one)", (self.seed.rect.x, self.seed_label_y), self.fs(15),
                   P.TEXT_DIM, bold=True)
         self.seed.draw(surface, size)
         self.start_button.draw(surface, self.fs(19))
         self.resume_button.draw(surface, size)
-        note = self.autosave_note
-        if note:
-            text.draw(surface, text.fit(note, self.fs(13), self.resume_button.rect.w), (self.resume_button.rect.x,
-                      self.resume_note_y), self.fs(13), P.TEXT_DIM)
-        title = text.fit("Saved matches (double-click; drop files here)", self.fs(15), self.saves.rect.w, bold=True)
-        text.draw(surface, title, (self.saves.rect.x, self.saves_title_y), self.fs(15), P.TEXT_DIM, bold=True)
+        if self.autosave_note:
+            self._draw_lines(surface, self.resume_text, self.resume_button.rect.x, self.resume_note_y, P.TEXT_DIM)
+        self._draw_lines(surface, self.saves_title, self.saves.rect.x, self.saves_title_y, P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
-            self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem})
+            self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem},
+                            lines=2)
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)
         if self.saves_note:
-            c2 = self.saves.rect
-            for j, line in enumerate(text.wrap(self.saves_note, self.fs(13), c2.w)[:2]):
-                text.draw(surface, text.fit(line, self.fs(13), c2.w), (c2.x, self.saves_note_y + j * (self.fs(13) + 3)),
-                          self.fs(13), P.WARNING)
+            self._draw_lines(surface, self.saves_note_text, self.saves.rect.x, self.saves_note_y, P.WARNING)
         if self.renaming is not None:
             self.rename_field.focused = True
             self.rename_field.draw(surface, size)
@@ -712,19 +784,49 @@ class LauncherScreen:
             self.rename_button.draw(surface, self.fs(14))
             self.delete_button.draw(surface, self.fs(14))
         self.quit_button.draw(surface, size)
-        if self.hover_note:  # the saved match under the pointer, whole (the list cuts long rows)
-            text.draw(surface, text.fit(self.hover_note, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)),
-                      self.fs(15), P.TEXT, anchor="midleft")
-        hint = "" if self.hover_note else self.message or ("Tab: next field · Enter: start (or press the focused button) · "
-                                "Left/Right: a seat's kind · Up/Down: game · PageUp/PageDown: saved match · Esc: quit (asks first)")
-        text.draw(surface, text.fit(hint, self.fs(15), w - int(40 * s)), (int(20 * s), h - int(30 * s)), self.fs(15),
-                  P.WARNING if self.message else P.TEXT_DIM, anchor="midleft")
+        if self.hover_note:  # the saved match under the pointer, whole (a row shows two lines of it)
+            self._draw_in(surface, self.hover_note, self.footer, self.fs(15), P.TEXT)
+        else:
+            self._draw_in(surface, self.message or KEYS_HINT, self.footer, self.fs(15), P.WARNING if self.message else P.TEXT_DIM)
         if self.confirm_quit:
             self._draw_confirm(surface, "Quit Kong Tabletop?",
                                "Esc or Enter quits; any other key or a click stays here.")
         if self.deleting is not None:
             self._draw_confirm(surface, f"Delete {self.deleting.stem}?",
                                "Enter or Y deletes this saved match; any other key or a click keeps it.")
+
+    def _draw_bots(self, surface: pygame.Surface) -> None:
+        """How the seats work, then each bot's note, whole ones only: the seated bots first, then the rest
+        weakest first as long as they fit; a line names those left out (or, with no room for it, says the
+        help describes every bot)."""
+        s = self.scale
+        c = self.cols[1].inflate(-int(24 * s), 0)
+        y = self._draw_lines(surface, self.seats_text, c.x, self.seats_text_y, P.TEXT_DIM) + int(10 * s)
+        size = self.seats_text[0]
+        step, gap, bottom = text.line_step(size), int(4 * s), self.cols[1].bottom - int(6 * s)
+        every = self.bot_lines()
+        rows_of = {e: text.wrap(e, size, c.w) for e in every}
+
+        def height(entries: list[str], note: list[str]) -> int:
+            return text.block_height(sum(len(rows_of[e]) for e in entries) + len(note), size) + gap * len(entries)
+
+        def note_for(entries: list[str]) -> list[str]:
+            others = [e.split(":")[0] for e in every if e not in entries]
+            if not others:
+                return []
+            note = text.wrap(self.more_bots_note(others), size, c.w)
+            return note if y + height(entries, note) <= bottom else text.wrap(self.more_bots_note(others, True), size, c.w)
+
+        shown, left_out = self.bot_lines_shown(lambda entries: y + height(entries, note_for(entries)) <= bottom)
+        self.bot_lines_drawn = (shown, left_out)
+        for entry in shown:
+            for line in rows_of[entry]:
+                text.draw(surface, line, (c.x, y), size, P.TEXT)
+                y += step
+            y += gap
+        for line in note_for(shown):
+            text.draw(surface, line, (c.x, y), size, P.TEXT_DIM)
+            y += step
 
     def _draw_confirm(self, surface: pygame.Surface, title: str, line: str) -> None:
         """A question in a box over the launcher."""
@@ -734,10 +836,13 @@ class LauncherScreen:
         surface.blit(shade, (0, 0))
         w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(self.fs(16)).size(line)[0]) + int(60 * s)
         box = pygame.Rect(0, 0, min(w, surface.get_width() - 20), int(130 * s))
+        inner = box.w - int(40 * s)
+        heading = text.fit_block(title, self.fs(24), inner, text.block_height(1, self.fs(24), True), 0.7, True)
+        words = text.fit_block(line, self.fs(16), inner, text.block_height(2, self.fs(16)), least=0.8)
+        box.h = max(box.h, text.block_height(len(heading[1]), heading[0], True)
+                    + text.block_height(len(words[1]), words[0]) + int(60 * s))
         box.center = (surface.get_width() // 2, surface.get_height() // 2)
         pygame.draw.rect(surface, P.PANEL, box, border_radius=10)
         pygame.draw.rect(surface, P.HIGHLIGHT, box, width=2, border_radius=10)
-        text.draw(surface, title, (box.centerx, box.y + int(26 * s)), self.fs(24), P.HIGHLIGHT, bold=True,
-                  anchor="midtop")
-        text.draw(surface, text.fit(line, self.fs(16), box.w - 20), (box.centerx, box.y + int(80 * s)), self.fs(16),
-                  P.TEXT, anchor="midtop")
+        y = self._draw_lines(surface, heading, box.x, box.y + int(22 * s), P.HIGHLIGHT, bold=True, centre=box.w)
+        self._draw_lines(surface, words, box.x, y + int(18 * s), P.TEXT, centre=box.w)

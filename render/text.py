@@ -13,6 +13,7 @@ import pygame
 _fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _lines: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _CACHE_LIMIT = 3000
+_blocks: dict[tuple, tuple[int, tuple[str, ...], bool]] = {}  # fit_block's answers (measuring every frame is not free)
 _paths: dict[str, str | None] = {}
 # The launcher's text-size option: every screen multiplies its font sizes (and row heights) by SCALE.
 SIZES = {"normal": 1.0, "large": 1.2, "largest": 1.4}
@@ -107,10 +108,47 @@ def wrap(text: str, size: int, width: int, bold: bool = False, mono: bool = Fals
     return lines
 
 
+def line_step(size: int, bold: bool = False) -> int:
+    """How far apart lines are drawn: a font line, or a rendered line's height where that is more (small
+    sizes render a pixel taller than their line)."""
+    f = font(size, bold)
+    return max(f.get_linesize(), f.size("Ég_|")[1])
+
+
+def block_height(lines: int, size: int, bold: bool = False) -> int:
+    """The height of `lines` lines drawn line_step apart (0 for none)."""
+    return 0 if lines <= 0 else lines * line_step(size, bold)
+
+
+def fit_block(words: str, size: int, width: int, height: int, least: float = 0.75,
+              bold: bool = False) -> tuple[int, tuple[str, ...], bool]:
+    """(size, lines, fits): the words wrapped to width at the largest font size from `size` down to `least`
+    of it at which every line fits width and the lines together fit height; whole words, never cut. When
+    no size fits, the smallest size's lines and fits False (the caller makes room, or draws them anyway)."""
+    key = (words, int(size), int(width), int(height), least, bold)
+    hit = _blocks.get(key)
+    if hit is not None:
+        return hit
+    smallest = max(6, int(size * least))
+    size = int(size)
+    while True:
+        lines = tuple(wrap(words, size, width, bold))
+        f = font(size, bold)
+        fits = block_height(len(lines), size, bold) <= height and all(f.size(line)[0] <= width for line in lines)
+        if fits or size <= smallest:
+            break
+        size -= 1
+    if len(_blocks) >= _CACHE_LIMIT:
+        _blocks.clear()
+    _blocks[key] = (size, lines, fits)
+    return size, lines, fits
+
+
 def reset() -> None:
     """Forget every font and rendered line (call before pygame.quit(): fonts die with it)."""
     _fonts.clear()
     _lines.clear()
+    _blocks.clear()
 
 
 def reflow(text: str) -> str:

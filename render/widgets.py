@@ -134,9 +134,10 @@ class ListView:
 
     def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
              numbered: bool = False, dim: bool = False, show_selection: bool = True,
-             warn: set[int] = frozenset()) -> None:
+             warn: set[int] = frozenset(), lines: int = 1) -> None:
         """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink. A row too
-        long for the list keeps its ⚠ in view (fit_keeping)."""
+        long for the list wraps onto up to `lines` lines (row_h must hold them), and one longer still is cut
+        at the end of its last line, keeping its ⚠ in view (fit_keeping)."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         rows = self.visible_rows()
@@ -156,6 +157,17 @@ class ListView:
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
             ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
+            if lines > 1:
+                width = row.w - 14 - (6 if len(self.items) > rows else 0)  # clear of the scroll bar
+                at, parts, fits = text.fit_block(label, size, width, text.block_height(lines, size), least=0.8)
+                if not fits:  # longer still: cut at the end of the last line
+                    wrapped = text.wrap(label, size, width)
+                    at, parts = size, wrapped[:lines - 1] + [fit_keeping(" ".join(wrapped[lines - 1:]), size, width)]
+                step = text.line_step(at)
+                y = row.centery - text.block_height(len(parts), at) // 2
+                for k, part in enumerate(parts):
+                    text.draw(surface, part, (row.x + 10, y + k * step), at, ink)
+                continue
             text.draw(surface, fit_keeping(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
                       anchor="midleft")
         if len(self.items) > rows:  # a scroll bar
@@ -200,9 +212,20 @@ class TextField:
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=4)
         shown = self.value or self.placeholder
         ink = P.TEXT if self.value else P.TEXT_DIM
-        size = fitting_size(shown, size, self.rect.w - 16)
-        r = text.draw(surface, text.fit(shown, size, self.rect.w - 16), (self.rect.x + 8, self.rect.centery),
-                      size, ink, anchor="midleft")
+        base, size = size, fitting_size(shown, size, self.rect.w - 16)
+        fitted = None
+        if text.font(size).size(shown)[0] > self.rect.w - 16:
+            # a long name in a narrow field (large text, a small window): smaller still, or on two lines,
+            # rather than a name cut short
+            fitted = text.fit_block(shown, base, self.rect.w - 16, self.rect.h - 4, least=0.6)
+        if fitted is not None and fitted[2]:
+            at, lines, _ = fitted
+            y = self.rect.centery - text.block_height(len(lines), at) // 2
+            for k, line in enumerate(lines):
+                r = text.draw(surface, line, (self.rect.x + 8, y + k * text.line_step(at)), at, ink)
+        else:
+            r = text.draw(surface, text.fit(shown, size, self.rect.w - 16), (self.rect.x + 8, self.rect.centery),
+                          size, ink, anchor="midleft")
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = r.right + 1 if self.value else self.rect.x + 8
             pygame.draw.line(surface, P.TEXT, (x, self.rect.y + 5), (x, self.rect.bottom - 6), 2)

@@ -188,18 +188,16 @@ def bot_notes(game: str = "classic") -> dict:
     if game == "mario":
         careful += " (here it plays lighter: it touches only two, thinks it over more briefly and pushes a " \
                    "little faster with a less steady hand)"
-    touches = {"dk": "touches first, before its Mario climbs, the girders whose loss helps its Mario most and "
-                     "its opponent's least, then blocks from the middle of the tower,",
-               "mario": "touches blocks from the middle of the tower, the middle of a full level last (so that "
-                        "the level keeps a second block to take),"}.get(game, "touches blocks from the middle "
-                                                                          "of the tower")
+    touches = {"dk": "touches first the girders whose loss helps its Mario most and its opponent least, then "
+                     "the tower's middle,",
+               "mario": "touches blocks from the tower's middle, a full level's middle last (the level keeps a "
+                        "second block to take),"}.get(game, "touches blocks from the tower's middle")
     return {
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "a beginner: pulls a block that looks safe, fairly fast, without touching first",
         "careful": careful,
         "careful_hard": "touches up to six blocks before it pulls one that gives, and pushes with a very "
                         "steady hand",
-        "pro": f"thinks a move ahead about the tower's balance, {touches} until one slides freely with the "
-               "tower still, pulls only that one, slowly, and stacks where the tower stays best balanced; "
-               "the strongest",
+        "pro": f"{touches} until one slides freely with the tower still, pulls only that one, slowly, and "
+               "stacks where the tower stays best balanced, thinking a move ahead; the strongest",
     }

@@ -50,8 +50,8 @@ class Figure:
     kind: "mario", "peg", "dk_pauline" or "bowser". block and end (+1 or -1, the block's own x) place
     a Mario or a peg; the top figures stand on the highest blocks, or, given a block, on that block's
     layer (Bowser keeps his layer while blocks are stacked above him: he then stands at the layer's
-    height on the side of the tower facing the eye). offset moves a piece sideways (metres) when
-    several share a hole.
+    height beside the tower, to its left or right on screen, clear of every block). offset moves a piece
+    sideways (metres) when several share a hole.
     """
 
     kind: str
@@ -91,6 +91,7 @@ class TowerView:
         self._ghost_owner = np.zeros(0, dtype=int)
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
+        self.figure_rects: list[tuple[str, pygame.Rect]] = []  # (kind, rect) of each piece's sprite drawn
         self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
@@ -261,6 +262,7 @@ class TowerView:
         polys, owners = [], []
         self.last_order = []
         self.screen_rects = {}
+        self.figure_rects = []
         # Plain lists for the loop: numpy indexing per face costs more than the drawing.
         facing_l = facing.tolist()
         fill_l = face_rgb.tolist()
@@ -475,6 +477,7 @@ class TowerView:
             top_xy = boxes.centres[high, :2].mean(axis=0)
         else:
             top_xy = np.zeros(2)
+        standing = shown if scene.loose is None else shown & ~np.asarray(scene.loose, dtype=bool)
         for fig in scene.figures:
             w, h = FIGURE_SIZE[fig.kind]
             if fig.kind in ("dk_pauline", "bowser"):
@@ -482,11 +485,8 @@ class TowerView:
                 b = fig.block
                 if b is not None and 0 <= b < len(boxes) and shown[b] and boxes.upper[b, 2] < top_z - 0.004:
                     # blocks are stacked above his layer: he stands at its height, beside the tower
-                    toward = self.camera.eye[:2] - top_xy
-                    toward = toward / max(float(np.linalg.norm(toward)), 1e-9)
-                    reach = float(boxes.half[shown, 0].max()) + w * 0.6
-                    centre = np.array([top_xy[0] + toward[0] * reach, top_xy[1] + toward[1] * reach,
-                                       boxes.upper[b, 2] + h / 2])
+                    centre = self._beside_tower(np.array([top_xy[0], top_xy[1], boxes.upper[b, 2] + h / 2]), w,
+                                                boxes, standing)
             else:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue
@@ -500,6 +500,24 @@ class TowerView:
             out.append((fig, centre, w, h))
         return out
 
+    def _beside_tower(self, at: np.ndarray, w: float, boxes: Boxes, standing: np.ndarray) -> np.ndarray:
+        """Where a figure w metres wide, centred at `at` on the tower's axis, stands beside the tower: moved
+        along the camera's right or left (which keeps its distance from the eye, and so its size on screen)
+        until its sprite clears, with a gap, the outline on screen of every block still standing, on the
+        side of the tower with more room in the view. In front of the tower it would hide the layers
+        stacked above his own."""
+        cam = self.camera
+        (xy,), (d,) = cam.project(at[None])
+        if d <= 0 or not standing.any():
+            return at
+        ppm = float(cam.pixels_per_metre(d))
+        outline, _ = cam.project(boxes.corners[standing])
+        left, right = float(outline[..., 0].min()), float(outline[..., 0].max())
+        reach = w * ppm / 2 + max(4.0, 0.15 * w * ppm)  # half the sprite, and a gap
+        x0, _, width, _ = cam.viewport
+        goal = right + reach if x0 + width - right >= left - x0 else left - reach
+        return at + cam.basis()[0] * (goal - float(xy[0])) / ppm
+
     def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float) -> None:
         (xy,), (d,) = self.camera.project(centre[None])
         if d <= 0:
@@ -509,7 +527,9 @@ class TowerView:
         if size[0] < 3:
             return
         sprite = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character)
-        surface.blit(sprite, (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2)))
+        at = (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
+        surface.blit(sprite, at)
+        self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
 
     # ---- picking ----------------------------------------------------------------------
     def pick(self, pos) -> int | None:

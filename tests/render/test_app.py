@@ -413,7 +413,7 @@ def test_the_launcher_says_how_each_bot_of_the_chosen_game_plays():
     lines = app.screen.bot_lines()
     assert [line.split(":")[0] for line in lines] == ["Random bot", "Careful easy bot", "Careful bot",
                                                       "Careful hard bot", "Pro bot"]
-    assert "touches up to six blocks" in lines[-2] and "thinks a move ahead" in lines[-1]
+    assert "touches up to six blocks" in lines[-2] and "thinking a move ahead" in lines[-1]
     assert lines[-1].endswith("; the strongest.")
     app.screen.select_game("toy_race")                  # a game without notes lists its bots by name only
     assert app.screen.bot_lines() == ["Random bot"]

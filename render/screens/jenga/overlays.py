@@ -157,6 +157,8 @@ class Overlays:
             return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
         if self.match.is_over():
             return ""  # nothing may be taken or placed any more: no tooltip over the fallen blocks
+        if not self.tower_settled():
+            return ""  # the tower is changing under the pointer: words about it would be of the position before
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return f"stack the block here ({('left', 'middle', 'right')[self.ghost_slots[self.hover_ghost]]} place)"
         where = self._block_at(self.hover_block)
@@ -182,6 +184,14 @@ class Overlays:
         if seen.get(self.hover_block, "none") not in ("", "none"):
             words += f"; item: {seen[self.hover_block]}"
         return words
+
+    def tower_settled(self) -> bool:
+        """Whether the tower on screen is the position the tooltip can speak of: no step being worked out
+        in the background, and a person to move (or only bots at the table, watched between their moves).
+        While a bot moves, the block under a still pointer is being touched, pushed or stacked, and what a
+        tooltip said of it a moment ago is of the position before."""
+        watching = len(self.match.bots) >= self.match.config.num_players
+        return self.job is None and (watching or self.match.waiting_for_human())
 
     def take_block_steps(self) -> list[str]:
         """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
@@ -248,6 +258,7 @@ class Overlays:
 
     def _draw_tooltip(self, surface, rect, state) -> None:
         words = self.tooltip_text()
+        self.tooltip_rect = None
         if not words:
             return
         size = self.font_size(14)
@@ -261,5 +272,6 @@ class Overlays:
             box.clamp_ip(rect)
         pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
         pygame.draw.rect(surface, P.PANEL_EDGE, box, 1, border_radius=4)
+        self.tooltip_rect = box
         for k, line in enumerate(lines):
             text.draw(surface, line, (box.x + 6, box.y + 4 + k * step), size, P.TEXT)

@@ -71,8 +71,11 @@ class PointerPlay:
         return 1 if float((self.camera.eye - q[:3]) @ axis) >= 0 else -1
 
     def _hover_inputs(self, pos) -> tuple:
-        """What the hover depends on: the pointer, the picture picked from, the choices and whose move it is."""
-        return (tuple(pos), self.view.paints, id(self.legal), self.job is None, self.match.waiting_for_human())
+        """What the hover depends on: the pointer, the picture picked from, the position (a step that leaves
+        the picture as it was still changes what the block under the pointer may do), the choices and whose
+        move it is."""
+        return (tuple(pos), self.view.paints, len(self.match.history), id(self.legal), self.job is None,
+                self.match.waiting_for_human())
 
     def _update_hover(self, pos) -> None:
         self._hovered = self._hover_inputs(pos)

@@ -122,6 +122,7 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.hover_block: int | None = None
         self._hovered: tuple | None = None  # what the hover was last found from (pointer.PointerPlay._hover_inputs)
         self.hover_ghost: int | None = None
+        self.tooltip_rect: pygame.Rect | None = None  # where the tooltip was drawn last frame (None: none)
         self.ghost_slots: list[int] = []
         self.clock = 0.0
         self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)

@@ -1,0 +1,158 @@
+"""The launcher's words at every text size and at the largest and smallest windows: every line whole (no
+word missing, nothing cut with an ellipsis), inside its own panel, button or field, and clear of the
+others. Drawn with SDL's dummy driver from real settings and real saved files; the lines are read on their
+way through render.text.draw, which still draws them."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render import storage, text
+from render.app import App
+from render.launcher import HUMAN
+from render.widgets import Button, TextField
+
+LONG_NAME = "Wilhelmina Gross"  # as long as a seat's name may be (16 letters)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every line drawn, as (words, rect), in the order drawn."""
+    lines: list[tuple[str, pygame.Rect]] = []
+    real = text.draw
+
+    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
+        if words.strip():
+            lines.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(text, "draw", draw)
+    return lines
+
+
+def saved_files() -> None:
+    """An autosaved game, two saved matches (one renamed) and a file that will not load."""
+    dk = registry.get("donkey_kong")
+    match = Match(dk.make_config([Seat("Zoë"), Seat("Random bot", "random")]), 2)
+    match.advance()
+    match.save(storage.autosave_path())
+    match.save(storage.new_save_path("donkey_kong"))
+    md = registry.get("monkey_dash")
+    other = Match(md.make_config([Seat(LONG_NAME), Seat("Greedy bot", "greedy")]), 3)
+    path = storage.new_save_path("monkey_dash")
+    other.save(path)
+    storage.rename_save(path, "Zoë's game")
+    (storage.saves_dir() / "broken.json").write_text('{"format": "kong')
+
+
+def words_of(words: str) -> list[str]:
+    return [w.strip(".,;:") for w in words.split()]  # a sentence's last word may end it with a full stop
+
+
+def whole(expected: str, lines) -> bool:
+    """Whether every word of `expected` was drawn, in order and one after another (wrapped lines are drawn
+    in turn)."""
+    want, seen = words_of(expected), [w for words, _ in lines for w in words_of(words)]
+    return any(seen[i:i + len(want)] == want for i in range(len(seen) - len(want) + 1))
+
+
+def check_frame(app, lines) -> None:
+    launcher = app.screen
+    surface = app.draw()
+    window = surface.get_rect()
+    cols = launcher.cols
+    areas = [pygame.Rect(0, 0, window.w, cols[0].top), *cols,  # the title, the three panels, the keys line
+             pygame.Rect(0, cols[0].bottom, window.w, window.h - cols[0].bottom)]
+    boxes = [w.rect for w in launcher.focusables if launcher._visible(w) and isinstance(w, (Button, TextField))]
+    boxes += [row.name.rect for row in launcher.seats if row.kind != HUMAN]  # a bot seat's name, in its place
+    for box in boxes:
+        assert any(area.contains(box) for area in areas), box
+    for words, rect in lines:
+        assert "…" not in words, words                                   # nothing cut short
+        assert any(area.contains(rect) for area in areas), (words, rect)  # inside its panel
+        for box in boxes:                                                 # a label inside its button or field
+            if box.collidepoint(rect.center):
+                assert box.contains(rect), (words, rect, box)
+    for i, (a, ra) in enumerate(lines):                                  # no line over another
+        for b, rb in lines[i + 1:]:
+            assert not ra.colliderect(rb), (a, ra, b, rb)
+    spec, variant = launcher.spec, launcher.variant()
+    expected = [spec.variants[variant], "Type a person's name in the field beside it.",
+                "Saved matches (double-click; drop files here)", launcher.autosave_note]
+    shown, left_out = launcher.bot_lines_drawn
+    expected += shown
+    if left_out:
+        expected.append("(F1) describes every bot.")
+    for row, seat in zip(launcher.seats, launcher.config_seats()):
+        expected.append(row.name.value if row.kind == HUMAN else seat.name)
+    first = launcher.saves.top
+    expected += launcher.saves.items[first:first + launcher.saves.visible_rows()]
+    for words in expected:
+        assert whole(words, lines), (spec.name, variant, words)
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size_name", list(text.SIZES))
+def test_every_launcher_text_is_whole_and_inside_its_place_at_every_text_size(drawn, tmp_path, size_name, window):
+    """At the largest text in a 1280x800 window the variant's description was cut off at the panel's foot
+    (Donkey Kong Jenga's, under its four variant buttons, not drawn at all, the last button hanging out of
+    the panel), the saved matches' title lost its end, the keys line and the resume line were cut with an
+    ellipsis, a bot seat's name ("Expert b…") and the line naming the bots left out were cut, and Quit
+    stood past the panel's edge. Every game, every variant, from the fewest seats to the most (a person
+    with a long name and the game's bots in turn), and the questions asked over the launcher."""
+    saved_files()
+    storage.save_settings({"text_size": size_name})
+    app = App(size=window)
+    try:
+        launcher = app.screen
+        assert text.size_name == size_name and launcher.autosave_note and len(launcher.saves.items) == 3
+        for game, spec in registry.games().items():
+            launcher.select_game(game)
+            while len(launcher.seats) > spec.min_players:
+                launcher.remove_seat(launcher.seats[-1])
+            while True:
+                launcher.seats[0].kind = HUMAN
+                launcher.seats[0].name.value = LONG_NAME
+                for k, row in enumerate(launcher.seats[1:]):
+                    row.kind = list(spec.bots)[k % len(spec.bots)]
+                launcher._build()
+                for variant in spec.variants:
+                    launcher.set_variant(variant)
+                    drawn.clear()
+                    check_frame(app, drawn)
+                if len(launcher.seats) == spec.max_players:
+                    break
+                launcher.add_seat()
+        pygame.image.save(app.draw(), str(tmp_path / f"launcher-{size_name}.png"))
+        # the saved match under the pointer, whole in the status line
+        row = launcher.saves.rect.move(10, launcher.saves.row_h // 2).topleft
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=row, rel=(0, 0), buttons=(0, 0, 0)))
+        assert launcher.hover_note
+        drawn.clear()
+        app.draw()
+        assert whole(launcher.hover_note, drawn) and all("…" not in words for words, _ in drawn)
+        # the questions asked over the launcher
+        launcher.hover_note = ""
+        for ask in ("quit", "delete"):
+            launcher.confirm_quit = ask == "quit"
+            launcher.deleting = storage.saved_matches()[0] if ask == "delete" else None
+            drawn.clear()
+            surface = app.draw()
+            title = "Quit Kong Tabletop?" if ask == "quit" else f"Delete {launcher.deleting.stem}?"
+            assert whole(title, drawn) and all("…" not in words for words, _ in drawn)
+            assert all(surface.get_rect().contains(rect) for _, rect in drawn)
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
