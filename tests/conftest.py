@@ -44,8 +44,20 @@ def pytest_runtest_teardown(item, nextitem):
         pytest.fail(f"{item.nodeid} builds a PyBullet world: mark it @pytest.mark.physics", pytrace=False)
 
 
+def as_from_a_terminal() -> None:
+    """Popen's preexec_fn for a command a Ctrl-C test starts: Ctrl-C reaches it as it reaches a command typed
+    in a terminal. An ignored or blocked SIGINT survives exec, and Python does not install its Ctrl-C
+    handler when SIGINT is ignored at start, so a test process that came to ignore or block it (one run
+    under CI had both of its Ctrl-C tests' commands run on regardless) would test nothing."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt_when(proc, ready, wait_s: float = 120.0) -> tuple[str, str]:
-    """Ctrl-C for a command started in its own session (Popen(..., start_new_session=True)): wait until
+    """Ctrl-C for a command started in its own session (Popen(..., start_new_session=True,
+    preexec_fn=as_from_a_terminal)): wait until
     ready() holds (polling, never longer than wait_s), send SIGINT to its process group as a terminal
     does, and return its (stdout, stderr). A command that does not stop within wait_s raises
     subprocess.TimeoutExpired; one still running then is killed."""

@@ -17,7 +17,7 @@ import pytest
 from games import cli, registry
 from games.core import MAX_SEED, Seat
 from games.match import Match, _checksum
-from tests.conftest import interrupt_when
+from tests.conftest import as_from_a_terminal, interrupt_when
 from tests import toy_race
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +74,7 @@ def test_ctrl_c_stops_a_tournament_promptly(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "games", "tournament", "donkey_kong", "--bots",
                              "greedy,strong,expert", "--games", "40", "--workers", "2"], cwd=ROOT,
                             env=_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=as_from_a_terminal)
     # once the pool's workers are up; before the fix the games ran on for minutes (communicate timed out)
     out, err = interrupt_when(proc, lambda: len(_children(proc.pid)) >= 2, wait_s=60)
     assert proc.returncode == 130

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import interrupt_when
+from tests.conftest import as_from_a_terminal, interrupt_when
 
 pytestmark = pytest.mark.physics  # the sweeps step PyBullet (in a child process)
 
@@ -89,7 +89,7 @@ def test_ctrl_c_stops_a_sweep_promptly_and_keeps_every_finished_tower(tmp_path):
     path = tmp_path / "s.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "sim", *TINY, "--seeds", "0-399", "--workers", "2",
                              "--out", str(path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=as_from_a_terminal)
     def two_rows() -> bool:
         return path.exists() and path.read_bytes().count(b"\n") >= 2
 
