@@ -244,6 +244,9 @@ class TowerState(State):
         legal = self.legal_actions()
         if action in legal:
             return
+        if word in ("build", "tremor", "spin"):
+            raise NotYourMoveError(f"{action!r} is chance's move, not a player's: the simulator builds the tower, "
+                                   f"the hand's tremor and the spinner come by themselves; legal now: {listing(legal)}")
         if word not in self.ACTION_WORDS:
             raise ActionSyntaxError(f"{action!r} is not an action of this game (its actions begin with "
                                     f"{', '.join(self.ACTION_WORDS)}); legal now: {listing(legal)}")

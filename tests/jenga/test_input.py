@@ -129,6 +129,8 @@ CASES = [
     (mario_aiming, "target 7", IllegalTargetError, "numbered 1 to 3"),
     (mario_aiming, "target two", IllegalTargetError, "choose target 2"),
     (mario_aiming, "extract 5:0 +y speed=0.020 steady=0.90", NotYourMoveError, "choose a player"),
+    (mario_acting, "spin 0", NotYourMoveError, "chance's move, not a player's"),   # the spinner spins by itself
+    (classic_take, "build 3", NotYourMoveError, "chance's move, not a player's"),
 ]
 
 
