@@ -36,6 +36,10 @@ class ChanceTurnError(IllegalActionError):
     taken, and no player's action."""
 
 
+CHANCE_MOVES = "it is chance's move now (a roll, a spin, a draw or the build), not a player's"
+"""What a ChanceTurnError says of the moment."""
+
+
 class ConfigError(GameError):
     """A game config that cannot be played: unknown game, variant or bot, or a bad player count."""
 
@@ -226,8 +230,7 @@ class State:
             outcomes = [o for o, _ in self.chance_outcomes()]
             if action not in outcomes:
                 raise ChanceTurnError(
-                    f"{action!r} is not a possible chance outcome here: it is chance's move now (a roll, a spin, "
-                    f"a draw or the build), not a player's; possible: {_brief(outcomes)}")
+                    f"{action!r} is not a possible chance outcome here: {CHANCE_MOVES}; possible: {_brief(outcomes)}")
             return
         legal = self.legal_actions()
         if action not in legal:

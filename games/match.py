@@ -36,7 +36,7 @@ from assets.reader import read_json
 
 from . import registry
 from .bots import Bot, sample_outcome
-from .core import (CHANCE, MAX_SEED, TERMINAL, ChanceTurnError, ConfigError, GameConfig, GameError, GameOverError,
+from .core import (CHANCE, CHANCE_MOVES, MAX_SEED, TERMINAL, ChanceTurnError, ConfigError, GameConfig, GameError, GameOverError,
                    IllegalActionError, MatchFileError, State)
 
 FORMAT = "kong-tabletop-match"
@@ -130,7 +130,7 @@ class Match:
         """Apply a decision of the current player (a person's or a bot's)."""
         player = self.state.current_player()
         if player == CHANCE:
-            raise ChanceTurnError("it is chance's move now (a roll, a spin, a draw or the build), not a player's")
+            raise ChanceTurnError(CHANCE_MOVES)
         self._play(player, action)
 
     def _play(self, player: int, action: str) -> Step:
@@ -210,7 +210,7 @@ class Match:
                 raise IllegalActionError(f"{self.state.seat_name(p)} is a person: their action is needed")
         else:
             if p == CHANCE:
-                raise ChanceTurnError("it is chance's move now (a roll, a spin, a draw or the build), not a player's")
+                raise ChanceTurnError(CHANCE_MOVES)
             if not isinstance(action, str):
                 raise IllegalActionError(f"an action is a string, got {type(action).__name__}")
             self.state.check_action(action)

@@ -234,8 +234,6 @@ def sweep(jobs: list[dict], out: str | os.PathLike, executor: str = "process", w
     except KeyboardInterrupt:
         # Ctrl-C can land between a row's write and its count: the count said is the file's own, the rows
         # whole in it that this run wrote (a half-written last one is not, and the next run drops it).
-        for f in opened:
-            f.close()
         try:
             count[0] = len(read_rows(path)[0] - done)
         except SweepError:

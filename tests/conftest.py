@@ -44,6 +44,16 @@ def pytest_runtest_teardown(item, nextitem):
         pytest.fail(f"{item.nodeid} builds a PyBullet world: mark it @pytest.mark.physics", pytrace=False)
 
 
+def one_line(out, *words) -> str:
+    """A command line's refusal: exit code 2 and one line on stderr, no traceback, holding every word."""
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
 def as_from_a_terminal() -> None:
     """Popen's preexec_fn for a command a Ctrl-C test starts: Ctrl-C reaches it as it reaches a command typed
     in a terminal. An ignored or blocked SIGINT survives exec, and Python does not install its Ctrl-C

@@ -35,18 +35,21 @@ class MoveGeneration:
                 # with AP left, 'pass' gives them up; with none left, only free steps remain and the
                 # player says when the turn is over (with nothing free left, _settle already ended it)
                 moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
-        if self.banned and not unfiltered and self._finishes_unbarred(self.turns_done, self.banned, set(), [STALEMATE_NODES]):
-            # the rule bars a step after which every way of playing out the turn ends it in a barred
-            # position; when that is so of every way from here, the rule yields (every step stays)
-            moves = [m for m in moves if not self._repeats_undone_turn(m)]
+        if self.banned and not unfiltered:
+            failed: set = set()      # the states found to finish only barred: shared by the searches below
+            if self._finishes_unbarred(self.turns_done, self.banned, failed, [STALEMATE_NODES]):
+                # the rule bars a step after which every way of playing out the turn ends it in a barred
+                # position; when that is so of every way from here, the rule yields (every step stays)
+                moves = [m for m in moves if not self._repeats_undone_turn(m, failed)]
         return moves
 
-    def _repeats_undone_turn(self, move) -> bool:
+    def _repeats_undone_turn(self, move, failed: set) -> bool:
         """Whether after this move every way of playing out the turn ends it in a position the stalemate
-        rule bars (the position an undone turn of the opponent's started from)."""
+        rule bars (the position an undone turn of the opponent's started from); `failed` as in
+        _finishes_unbarred."""
         twin = self.clone()
         twin._apply(move[0])
-        return not twin._finishes_unbarred(self.turns_done, self.banned, set(), [STALEMATE_NODES])
+        return not twin._finishes_unbarred(self.turns_done, self.banned, failed, [STALEMATE_NODES])
 
     def _finishes_unbarred(self, turns_done: int, banned: list, failed: set, budget: list) -> bool:
         """Whether some way of playing out the turn that was `turns_done` ends it in a position the

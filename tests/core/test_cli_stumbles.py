@@ -17,7 +17,7 @@ import pytest
 from games import cli, registry
 from games.core import MAX_SEED, Seat
 from games.match import Match, _checksum
-from tests.conftest import as_from_a_terminal, interrupt_when
+from tests.conftest import as_from_a_terminal, interrupt_when, one_line
 from tests import toy_race
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,15 +33,6 @@ def _env(tmp_path):
 def run(tmp_path, *args, stdin=None, cwd=ROOT, stdout=None):
     return subprocess.run([sys.executable, "-m", "games", *args], cwd=cwd, env=_env(tmp_path), text=True,
                           input=stdin, timeout=300, stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def one_line(out, *words):
-    assert out.returncode == 2, (out.returncode, out.stderr)
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
 
 
 # ---- item 3: a Ray address where nothing answers ------------------------------------------------

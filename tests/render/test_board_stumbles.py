@@ -21,6 +21,7 @@ from render.screens.donkey_kong import DonkeyKongScreen
 from render.screens.monkey_dash import MonkeyDashScreen
 
 from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
+from .test_stumbles import person_faces as faces
 
 
 def point(app, pos):
@@ -34,23 +35,8 @@ def click(app, pos):
 
 
 def person_faces(game, seed, want, seats):
-    """A match where seat 0 (a person) faces a decision `want` accepts; until then a random bot plays
-    seat 0 too (the same seeded choices every run)."""
-    spec = registry.get(game)
-    match = Match(spec.make_config(seats), seed)
-    stand_in = spec.bots["random"]()
-    for _ in range(3000):
-        if match.is_over():
-            break
-        if match.waiting_for_human():
-            if want(match):
-                return match
-            match.bots[0] = stand_in
-            match.play(match.bot_action())
-            del match.bots[0]
-        else:
-            match.step() if match.current_player < 0 else match.play(match.bot_action())
-    pytest.fail("no such position in this seeded game")
+    """test_stumbles.person_faces, with `want` asked of the whole match."""
+    return faces(game, seed, want, seats, whole_match=True)
 
 
 def first_decision(game, seed, seats):

@@ -30,9 +30,9 @@ def key(k, mod=0, unicode=""):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
 
 
-def person_faces(game, seed, want, seats=None):
-    """A match where seat 0 (a person) faces a decision `want` accepts; until then a random bot plays
-    seat 0 too (the same seeded choices every run)."""
+def person_faces(game, seed, want, seats=None, whole_match=False):
+    """A match where seat 0 (a person) faces a decision `want` accepts (asked of the state, or of the
+    match with whole_match); until then a random bot plays seat 0 too (the same seeded choices every run)."""
     spec = registry.get(game)
     match = Match(spec.make_config(seats or [Seat("Ann"), Seat("Bot", "random")]), seed)
     stand_in = spec.bots["random"]()
@@ -40,7 +40,7 @@ def person_faces(game, seed, want, seats=None):
         if match.is_over():
             break
         if match.waiting_for_human():
-            if want(match.state):
+            if want(match if whole_match else match.state):
                 return match
             match.bots[0] = stand_in
             match.play(match.bot_action())

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import as_from_a_terminal, interrupt_when
+from tests.conftest import as_from_a_terminal, interrupt_when, one_line
 
 pytestmark = pytest.mark.physics  # the sweeps step PyBullet (in a child process)
 
@@ -23,15 +23,6 @@ TINY = ["sweep", "--task", "census", "--set", "levels=3"]  # a census of 3-level
 def run(*args, stdout=None):
     return subprocess.run([sys.executable, "-m", "sim", *args], cwd=ROOT, text=True, timeout=300,
                           stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def one_line(out, *words):
-    assert out.returncode == 2, (out.returncode, out.stderr)
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
 
 
 def rows(path: Path) -> list[dict]:
