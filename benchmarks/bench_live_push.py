@@ -76,8 +76,13 @@ def _ready(game, seed, window):
             screen.job.thread.join()
         screen.update(1 / 60)
         screen.draw(window)
-        if match.waiting_for_human() and screen.job is None and match.state.may_extract():
-            return match, screen
+        if match.waiting_for_human() and screen.job is None:
+            if match.state.may_extract():
+                return match, screen
+            # Donkey Kong's and Super Mario's decisions before a pull (a Mario placed, a spin, a climb):
+            # the game's own preferred one, as the careful bots take it
+            legal = match.state.legal_actions()
+            screen.play(match.state.preferred_decision(legal) or legal[0])
     raise SystemExit("the game never reached a push")
 
 
