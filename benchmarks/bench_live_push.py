@@ -40,6 +40,7 @@ import pygame  # noqa: E402
 from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
+from render.app import settle_memory  # noqa: E402
 from render.screens.registry import screen_for  # noqa: E402
 from render.tower.geometry import rotation_matrices  # noqa: E402
 
@@ -78,6 +79,7 @@ def _ready(game, seed, window):
         screen.draw(window)
         if match.waiting_for_human() and screen.job is None:
             if match.state.may_extract():
+                settle_memory()  # as the app does when a screen starts
                 return match, screen
             # Donkey Kong's and Super Mario's decisions before a pull (a Mario placed, a spin, a climb):
             # the game's own preferred one, as the careful bots take it

@@ -15,6 +15,8 @@ _lines: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _CACHE_LIMIT = 3000
 _blocks: dict[tuple, tuple[int, tuple[str, ...], bool]] = {}  # fit_block's answers (measuring every frame is not free)
 _paths: dict[str, str | None] = {}
+_sizes: dict[tuple, tuple[int, int]] = {}  # measure's answers: a frame measures the same lines again and again
+_SIZES_LIMIT = 20000
 # The launcher's text-size option: every screen multiplies its font sizes (and row heights) by SCALE.
 SIZES = {"normal": 1.0, "large": 1.2, "largest": 1.4}
 SCALE = 1.0
@@ -55,6 +57,19 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+def measure(text: str, size: int, bold: bool = False, mono: bool = False) -> tuple[int, int]:
+    """(width, height) in pixels of one line of text, as font(size, bold, mono).size(text) gives it;
+    remembered, since panels measure the same lines every frame (wrapping a side panel's paragraphs
+    word by word took about a millisecond a frame)."""
+    key = (text, max(6, int(size)), bold, mono)
+    hit = _sizes.get(key)
+    if hit is None:
+        if len(_sizes) >= _SIZES_LIMIT:
+            _sizes.clear()
+        hit = _sizes[key] = font(size, bold, mono).size(text)
+    return hit
+
+
 def render(text: str, size: int, colour, bold: bool = False, mono: bool = False) -> pygame.Surface:
     key = (text, int(size), tuple(colour), bold, mono)
     surf = _lines.get(key)
@@ -79,17 +94,15 @@ def draw(surface: pygame.Surface, text: str, pos, size: int, colour, bold: bool 
 
 def fit(text: str, size: int, width: int, bold: bool = False, mono: bool = False) -> str:
     """The text cut with an ellipsis so that it fits in width pixels."""
-    f = font(size, bold, mono)
-    if f.size(text)[0] <= width:
+    if measure(text, size, bold, mono)[0] <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
+    while text and measure(text + "…", size, bold, mono)[0] > width:
         text = text[:-1]
     return text + "…"
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False, mono: bool = False) -> list[str]:
     """Lines of at most width pixels, breaking at spaces; paragraphs kept; blank lines kept."""
-    f = font(size, bold, mono)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         if not paragraph.strip():
@@ -99,7 +112,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False, mono: bool = Fals
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else indent + word
-            if f.size(trial)[0] <= width or not line:
+            if measure(trial, size, bold, mono)[0] <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -112,7 +125,7 @@ def line_step(size: int, bold: bool = False) -> int:
     """How far apart lines are drawn: a font line, or a rendered line's height where that is more (small
     sizes render a pixel taller than their line)."""
     f = font(size, bold)
-    return max(f.get_linesize(), f.size("Ég_|")[1])
+    return max(f.get_linesize(), measure("Ég_|", size, bold)[1])
 
 
 def block_height(lines: int, size: int, bold: bool = False) -> int:
@@ -133,8 +146,8 @@ def fit_block(words: str, size: int, width: int, height: int, least: float = 0.7
     size = int(size)
     while True:
         lines = tuple(wrap(words, size, width, bold))
-        f = font(size, bold)
-        fits = block_height(len(lines), size, bold) <= height and all(f.size(line)[0] <= width for line in lines)
+        fits = block_height(len(lines), size, bold) <= height and all(measure(line, size, bold)[0] <= width
+                                                                       for line in lines)
         if fits or size <= smallest:
             break
         size -= 1

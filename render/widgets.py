@@ -18,7 +18,7 @@ def fitting_size(words: str, size: int, width: int, least: float = 0.75) -> int:
     """The font size, down to `least` of `size`, at which words fit in width (a label is shrunk a little
     before it is cut: large text in a small window keeps whole words)."""
     smallest = max(8, int(size * least))
-    while size > smallest and text.font(size).size(words)[0] > width:
+    while size > smallest and text.measure(words, size)[0] > width:
         size -= 1
     return size
 
@@ -31,7 +31,7 @@ def fit_keeping(words: str, size: int, width: int, mark: str = "⚠") -> str:
         return cut
     head = words.partition(mark)[0].rstrip()
     tail = f" {mark}"
-    return text.fit(head, size, width - text.font(size).size(tail)[0]) + tail
+    return text.fit(head, size, width - text.measure(tail, size)[0]) + tail
 
 
 class Button:
@@ -67,7 +67,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused or hovered else 1, border_radius=radius)
         label = self.label + (f"  [{self.hint}]" if self.hint else "")
         size = fitting_size(label, size, self.rect.w - 8)
-        if text.font(size).size(label)[0] > self.rect.w - 8 and self.hint:
+        if text.measure(label, size)[0] > self.rect.w - 8 and self.hint:
             label = self.label  # the key hint goes before the label is cut
             size = fitting_size(label, size, self.rect.w - 8)
         label = text.fit(label, size, self.rect.w - 8)
@@ -214,7 +214,7 @@ class TextField:
         ink = P.TEXT if self.value else P.TEXT_DIM
         base, size = size, fitting_size(shown, size, self.rect.w - 16)
         fitted = None
-        if text.font(size).size(shown)[0] > self.rect.w - 16:
+        if text.measure(shown, size)[0] > self.rect.w - 16:
             # a long name in a narrow field (large text, a small window): smaller still, or on two lines,
             # rather than a name cut short
             fitted = text.fit_block(shown, base, self.rect.w - 16, self.rect.h - 4, least=0.6)

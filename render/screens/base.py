@@ -465,7 +465,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         if player >= 0 and not self.match.waiting_for_human():
             decision += "   (thinking…)" if self.bot_thinking() else "   (Space: skip ahead)"
         info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
-        info_w = text.font(small).size(info)[0]
+        info_w = text.measure(info, small)[0]
         text.draw(surface, text.fit(decision, small, rect.w - (x - rect.x) - info_w - 40),
                   (x, cy + int(small * 0.8)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
                   anchor="midleft")

@@ -70,13 +70,24 @@ class Camera:
         return self.target + self.distance * offset
 
     def basis(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Right, up and forward unit vectors of the camera in world coordinates."""
-        forward = self.target - self.eye
-        forward = forward / np.linalg.norm(forward)
-        right = np.cross(forward, [0.0, 0.0, 1.0])
-        right = right / np.linalg.norm(right)
-        up = np.cross(right, forward)
-        return right, up, forward
+        """Right, up and forward unit vectors of the camera in world coordinates. A frame asks for them
+        a dozen times: they are worked out in plain floats and kept until the camera moves."""
+        key = (self.yaw, self.pitch, self.distance, *np.asarray(self.target, dtype=float).tolist())
+        if getattr(self, "_basis_key", None) == key:
+            right, up, forward = self._basis
+            return right.copy(), up.copy(), forward.copy()
+        cp = math.cos(self.pitch)
+        d = self.distance
+        fx, fy, fz = -d * cp * math.cos(self.yaw), -d * cp * math.sin(self.yaw), -d * math.sin(self.pitch)
+        n = math.sqrt(fx * fx + fy * fy + fz * fz)
+        fx, fy, fz = fx / n, fy / n, fz / n
+        rx, ry = fy, -fx                                  # forward x (0, 0, 1)
+        n = math.sqrt(rx * rx + ry * ry)
+        rx, ry = rx / n, ry / n
+        up = np.array([ry * fz, -rx * fz, rx * fy - ry * fx])     # right x forward
+        basis = (np.array([rx, ry, 0.0]), up, np.array([fx, fy, fz]))
+        self._basis_key, self._basis = key, basis
+        return basis[0].copy(), basis[1].copy(), basis[2].copy()
 
     @property
     def focal(self) -> float:

@@ -263,11 +263,14 @@ class TowerView:
         self.last_order = []
         self.screen_rects = {}
         self.figure_rects = []
-        # Plain lists for the loop: numpy indexing per face costs more than the drawing.
-        facing_l = facing.tolist()
-        fill_l = face_rgb.tolist()
-        edge_l = edge_rgb.tolist()
-        quads_l = face_screen.tolist()
+        # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
+        # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
+        face_b, face_f = np.nonzero(facing)
+        first = np.searchsorted(face_b, np.arange(n + 1)).tolist()
+        face_l = face_f.tolist()
+        fill_l = face_rgb[face_b, face_f].tolist()
+        edge_l = edge_rgb[face_b, face_f].tolist()
+        quads_l = face_screen[face_b, face_f].tolist()
         lo_l = screen.min(axis=1).tolist()
         hi_l = screen.max(axis=1).tolist()
         holes_l = holes_xy.tolist() if holes_xy is not None else None
@@ -290,12 +293,11 @@ class TowerView:
             lo, hi = lo_l[b], hi_l[b]
             self.screen_rects[b] = pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
             symbol = scene.symbols.get(b) if symbol_l is not None else None
-            for f in range(6):
-                if not facing_l[b][f]:
-                    continue
-                pts = quads_l[b][f]
-                draw_polygon(surface, fill_l[b][f], pts)
-                draw_polygon(surface, edge_l[b][f], pts, 1)
+            for j in range(first[b], first[b + 1]):
+                f = face_l[j]
+                pts = quads_l[j]
+                draw_polygon(surface, fill_l[j], pts)
+                draw_polygon(surface, edge_l[j], pts, 1)
                 polys.append(pts)
                 owners.append(b)
                 if f < 2:

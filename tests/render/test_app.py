@@ -551,3 +551,31 @@ def test_a_result_called_up_before_it_showed_by_itself_keeps_the_game_too(home):
     assert screen.show_result and screen.kept_as is not None
     assert storage.saved_matches() == [screen.kept_as]
     app.close()
+
+
+def test_a_screen_starts_with_the_last_screens_garbage_collected_and_the_rest_frozen():
+    """A full collection walks every object the program holds; in a frame of a live push it cost 10 to 12
+    ms (render.app.settle_memory). Starting a screen collects what the last one left and freezes the rest,
+    so the collections during its frames walk only what it made since."""
+    import gc
+    import weakref
+
+    class Left:
+        pass
+
+    app = App()
+    try:
+        left = Left()
+        left.me = left  # a cycle: only the collector frees it
+        gone = weakref.ref(left)
+        del left
+        app.start_match(toy_match())
+        assert gone() is None  # collected, not frozen for good
+        match = app.screen.match
+        assert gc.get_freeze_count() > 0
+        assert not any(o is match for o in gc.get_objects(generation=2))  # frozen: no collection walks it
+        app.show_launcher()
+        assert gc.get_freeze_count() > 0
+    finally:
+        app.close()
+        gc.unfreeze()
