@@ -43,7 +43,7 @@ import numpy as np
 from . import arguments, portable
 from .motion import axes, displacement_mm
 from .spec import BlockError, SimError, TowerSpec
-from .tower import YAW_GRIP_N_M, Tower, give_force
+from .tower import YAW_GRIP_N_M, YAW_SPRING, Tower, give_force
 from .world import pb
 from .verdict import Verdict
 
@@ -243,7 +243,7 @@ class LivePush:
         self.k = m * (0.6 / self.dt) ** 2
         self.c = 2.0 * np.sqrt(self.k * m)
         inertia = m * (self.length ** 2 + tower.dims[b, 1] ** 2) / 12.0
-        self.yaw_k, self.yaw_c = inertia * (0.6 / self.dt) ** 2, 2.0 * inertia * (0.6 / self.dt)
+        self.yaw_k, self.yaw_c = inertia * (YAW_SPRING / self.dt) ** 2, 2.0 * inertia * (YAW_SPRING / self.dt)
         self.cap, self.weight = spec.hand.max_force_n, m * 9.81
         self.gripped = True                   # False once the block tumbled out of the fingers (YAW_GRIP_N_M)
         self.travel = self.length + spec.hand.clearance_mm / 1000.0

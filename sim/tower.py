@@ -32,6 +32,17 @@ spring-damper unstable: its torque alternates in sign and grows several times a 
 once diverged to NaN poses (docs/sim.md, "A push the solver cannot finish"). Past this torque the hand
 lets the block's twist go for the rest of the push. Ordinary pushes stay far below it (the largest seen
 over 384 pushes of fresh towers of every game was 0.42 N m), so they are played exactly as before."""
+YAW_SPRING = 0.2
+"""The hand's squaring spring (the fingers keeping the pushed block square, about the vertical) has its
+natural frequency at YAW_SPRING / time step, critically damped. Until 5 Dec it was 0.6 / step, as the
+finger's own spring is; but a block held by its neighbours barely turns, and against those contacts a
+spring that stiff, applied as an explicit torque once a step, chattered: its torque flipped sign every
+step at about 0.1 N m (a 2.7 N couple at the block's ends), the block shook, and the shaking walked a
+neighbour out of the tower. A press held still on a block of a fresh tower (the touch) walked a block of
+the level above 9 to 30 mm in 3 s (in 10 of 36 blocks of three towers held 2 s, over 1 mm), and brisk
+pulls dragged the tower further than they do now. From 0.35 / step up the chatter starts; at 0.2 no block
+of the three towers of each game moved more than 0.7 mm in a 2 s hold, as much as an untouched tower
+settles (docs/sim.md, "The hand's chatter")."""
 FOLLOW_MAX_S = 8.0
 """A followed fall runs at most this long: long enough for blocks to slide off the table and land."""
 FOLLOW_REST_MM_S = 5.0
@@ -369,7 +380,7 @@ class Tower:
         stiffness = m * (0.6 / dt) ** 2                 # natural frequency 0.6 / dt: stable, and stiff
         damping = 2.0 * np.sqrt(stiffness * m)
         yaw_inertia = m * (length ** 2 + self.dims[b, 1] ** 2) / 12.0
-        yaw_k, yaw_c = yaw_inertia * (0.6 / dt) ** 2, 2.0 * yaw_inertia * (0.6 / dt)
+        yaw_k, yaw_c = yaw_inertia * (YAW_SPRING / dt) ** 2, 2.0 * yaw_inertia * (YAW_SPRING / dt)
         start = self._poses[b, :3].copy()
         yaw0 = portable.arctan2(long_axis[1], long_axis[0])
         limit = int(np.ceil((travel / speed + ramp + 2.0) / dt))
