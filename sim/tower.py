@@ -30,8 +30,9 @@ YAW_GRIP_N_M = 1.0
 of the fingers (it see-saws over the tower's edge, spinning about the horizontal) makes that explicit
 spring-damper unstable: its torque alternates in sign and grows several times a step, and the solver
 once diverged to NaN poses (docs/sim.md, "A push the solver cannot finish"). Past this torque the hand
-lets the block's twist go for the rest of the push. Ordinary pushes stay far below it (the largest seen
-over 384 pushes of fresh towers of every game was 0.42 N m), so they are played exactly as before."""
+lets the block's twist go for the rest of the push. Ordinary pushes stay far below it: 0.42 N m was the
+largest over 384 pushes of fresh towers of every game with the stiff squaring spring of before
+YAW_SPRING, and with the calm one the tumbling push that diverged twists it at most 0.008 N m."""
 YAW_SPRING = 0.2
 """The hand's squaring spring (the fingers keeping the pushed block square, about the vertical) has its
 natural frequency at YAW_SPRING / time step, critically damped. Until 5 Dec it was 0.6 / step, as the

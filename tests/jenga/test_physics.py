@@ -53,7 +53,7 @@ def test_how_the_block_is_pushed_decides_whether_the_tower_falls():
     and steadiness)". Same tower, block and tremor seed; only the push differs, and so does the outcome.
     A fall ends the game: "The last player to stack a block without making the tower fall wins" (nobody
     has stacked yet, so everyone but the toppler wins)."""
-    stood, fell = first_disagreement(classic_turn_ready(), [(7, 1), (11, 1), (0, 0), (2, 0)])
+    stood, fell = first_disagreement(classic_turn_ready(), [(0, 1), (3, 2), (5, 0), (7, 1)])
     assert stood is not None, "no block in the list where the speed and steadiness change the outcome"
     assert stood.phase == "stack" and stood.hand is not None and stood.current_player() == 0
     assert fell.is_terminal() and fell.toppler == 0 and fell.winners() == [1, 2]

@@ -193,9 +193,9 @@ def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_h
 def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_waits_beside_it(surface):
     """"The player that makes the tower fall loses the game" (the Donkey Kong Jenga rulebook, on the
     traditional rules), and "the last player to stack a block without making the tower fall wins": here
-    nobody has stacked yet, so the other player wins. The block is the edge block 16:0 of the top
-    removable level (it carries the top level, which is light enough to be dragged along), pulled live at
-    10 cm/s until the tower falls under the finger, before the block is out. The fall is then replayed
+    nobody has stacked yet, so the other player wins. The block is the middle block 15:1 (it carries the
+    levels above, which are light enough to be dragged along), pulled live at 10 cm/s until the tower
+    falls under the finger, before the block is out (at about 50 mm of its 75). The fall is then replayed
     in slow motion with its sentence, and the result shows only once it has played, beside the fallen
     tower (the board is neither covered nor shaded)."""
     from render.screens.jenga import FALL_SPEED
@@ -205,7 +205,7 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
     try:
         assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
         state = match.state
-        level, slot = 16, 0
+        level, slot = 15, 1
         assert (level, slot) in {tuple(b) for b in state.legal_blocks()}
         block = state.layout[level][slot]
         start, px_per_m = end_point(screen, block)

@@ -186,9 +186,9 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
     """The screen's map runs every block's first four pushes before any block's last four
     (RISK_FIRST_PASS): a block those leave unsettled gives an interim row from them, and its final row,
     like every other block's, is the one the map gives without a first pass. On classic seed 3, the first
-    four pushes of 7:2 stand twice and then topple the tower twice (found by running the sequential
-    test's pushes with games.jenga.physics.risk_push; on the physics before sim.portable's products, three
-    of the four toppled it), 15:1 stands calm."""
+    four pushes of 7:2 leave it unsettled: three of them topple the tower (found by running the sequential
+    test's pushes with games.jenga.physics.risk_push; two did with the hand's chattering squaring spring
+    before sim.tower.YAW_SPRING), 15:1 stands calm."""
     from games.jenga import physics
 
     state = Tower(load_spec("classic"), seed=3).get_state()
@@ -212,7 +212,7 @@ def test_the_first_pass_runs_every_blocks_first_pushes_first_and_changes_no_figu
     whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
     assert [final[(r["level"], r["pos"])] for r in whole] == whole
     assert set(interim) == {(7, 2)} and interim[(7, 2)]["interim"] is True
-    assert interim[(7, 2)]["samples_run"] == 4 and interim[(7, 2)]["p_collapse"] == 0.5
+    assert interim[(7, 2)]["samples_run"] == 4 and interim[(7, 2)]["p_collapse"] == 0.75
     assert final[(7, 2)]["samples_run"] == 8 and final[(15, 1)]["samples_run"] < 4
 
 

@@ -106,7 +106,8 @@ def test_the_hand_stacks_thick_middles_so_both_edges_of_a_stacked_level_come_out
     for pos in (0, 2):
         for touch in felt[True][pos]:
             assert touch.force_n <= gentle and touch.tower_motion_mm < STILL_MM and touch.block_motion_mm > 1.9
-    assert all(touch.tower_motion_mm > 5 * STILL_MM for touch in felt[True][1])     # the middle carries
+    for touch in felt[True][1]:       # the middle carries: more than the gentle touch, and the tower goes along
+        assert touch.force_n > gentle and touch.tower_motion_mm > 3 * STILL_MM
     thick_edge = felt[False][0]                                                      # the thick edge carries
     assert not any(touch.force_n <= gentle and touch.tower_motion_mm < STILL_MM for touch in thick_edge)
     assert max(touch.tower_motion_mm for touch in thick_edge) > STILL_MM
@@ -122,7 +123,8 @@ def test_the_hand_takes_a_loose_middle_not_an_edge_beside_it():
     # slides under the gentle touch from its +1 end (0.09 N, the tower moving 0.25 mm). That hand pushed it
     # (a loose edge before a loose middle) and the tower fell: level 33 was left on 32:2 over a middle
     # 0.2 mm under the line between the edges. The hand now takes the loose middle of such a level, never
-    # the edge beside it.
+    # the edge beside it. (Since the hand's squaring spring stopped chattering, sim.tower.YAW_SPRING, that
+    # push of 32:0 stands from either end: the check stays as a rule of the level's statics.)
     spec = load_spec("classic")
     state = json.loads((SAVED / "classic_seed0_tall_build_without_middle_check_after_96_operations.json").read_text())
     level = [(32, 0), (32, 1), (32, 2)]
@@ -131,12 +133,11 @@ def test_the_hand_takes_a_loose_middle_not_an_edge_beside_it():
     thickness = tower.dims[tower.slots[32], 2] * 1000
     assert thickness[0] < thickness[1] < thickness[2] and (thickness[0] + thickness[2]) / 2 - thickness[1] > 0.2
     old = ProHand(tower, middle_check=False)
-    assert old.choose(among=level) == (32, 0, 1) and old.grade(old.last) == 0
+    assert old.choose(among=level)[:2] == (32, 0) and old.grade(old.last) == 0
     hand = ProHand(tower)
     pick = hand.choose(among=level)
     assert pick is not None and pick[:2] == (32, 1) and hand.grade(hand.last) == 0
     assert hand._middle_loose(32) and hand.choose(among=[(32, 0), (32, 2)]) is None
-    assert tower.extract(32, 0, side=1, speed=0.02, steadiness=1.0).collapsed       # why: the old push fell
     tower = Tower.from_state(spec, state)
     verdict = tower.extract(*pick[:2], side=pick[2], speed=0.02, steadiness=1.0)
     assert not verdict.collapsed and verdict.max_displacement_mm < 1.0
