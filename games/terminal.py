@@ -3,11 +3,16 @@
 People type their action (or its number in the list); `help` (the actions open now), `rules` (the
 game's rules as this table plays them, the variant's own), `undo`, `redo`, `save FILE` and `quit` do
 what they say. Bots and dice play by themselves.
+
+A game is never lost by leaving: `quit` with moves not yet saved asks for `save FILE` or a second
+`quit`, and when the input ends with moves not saved the game is kept among the app's saved matches.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 from typing import Callable, TextIO
 
 from .core import GameError, TERMINAL
@@ -42,6 +47,8 @@ def watch(match: Match, out: TextIO = sys.stdout, every: int = 1) -> None:
 def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> None:
     """Interactive play: people type, bots and chance move by themselves."""
     shown = None
+    saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
+    warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
     while not match.is_over():
         for _ in range(100000):
             step = match.step()
@@ -60,13 +67,20 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
         try:
             text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
         except EOFError:
-            out.write("\nInput closed; leaving the game.\n")
+            out.write("\nInput closed; " + (_keep(match) if _unsaved(match, saved_at) else "leaving the game.") + "\n")
             return
         if not text:
             continue
         word, _, rest = text.partition(" ")
+        if word not in ("quit", "exit"):
+            warned = False
         try:
             if word in ("quit", "exit"):
+                if _unsaved(match, saved_at) and not warned:
+                    warned = True
+                    out.write("Your moves since the last save are not saved: type 'save FILE' to keep the game, "
+                              f"or '{word}' again to leave without it.\n")
+                    continue
                 return
             if word in ("help", "?"):
                 out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
@@ -76,7 +90,12 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                 out.write((spec.help_text(match.config.variant) if spec.help_text is not None
                            else spec.summary).rstrip() + "\n")
             elif word == "undo":
-                match.undo()
+                depth = _undo_depth(match)
+                if depth is None:
+                    out.write(_undo_refusal(match) + "\n")
+                    continue
+                for _ in range(depth):  # a person's last decision, with the bots' replies after it
+                    match.undo()
                 shown = None
             elif word == "redo":
                 match.redo()
@@ -85,8 +104,14 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                 if not rest:
                     out.write("save needs a file name: save my-game.json\n")
                 else:
-                    match.save(rest.strip())
-                    out.write(f"saved to {rest.strip()}\n")
+                    where = rest.strip()
+                    try:
+                        match.save(where)
+                    except OSError as exc:
+                        out.write(f"Cannot save to {where}: {_save_fault(exc, where)}.\n")
+                        continue
+                    saved_at = len(match.history)
+                    out.write(f"saved to {where}\n")
             elif _number(text, len(legal)):
                 match.play(legal[int(text) - 1])
             else:
@@ -96,6 +121,71 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
     if match.state.current_player() == TERMINAL:
         out.write(str(match.state) + "\n")
         show_result(match, out)
+
+
+def _unsaved(match: Match, saved_at: int) -> bool:
+    """Whether someone made a decision since the last save (dice and bots alone are replayed from the seed
+    and the decisions, and a finished game has been shown to the end)."""
+    if match.is_over():
+        return False
+    people = _people(match)
+    return any(step.by in people for step in match.history[saved_at:])
+
+
+def _keep(match: Match) -> str:
+    """Save a game left with moves not saved among the app's saved matches (the launcher lists them);
+    the sentence that says where, or why it could not be."""
+    try:
+        from render.storage import new_save_path  # the app's own folder (no pygame: files only)
+
+        path = new_save_path(match.config.game)
+    except ImportError:
+        path = Path(f"{match.config.game}-unsaved.json").resolve()
+    try:
+        match.save(path)
+    except OSError as exc:
+        return f"your game could not be kept ({_save_fault(exc, str(path))})."
+    return f"your game is kept as {path} (continue it with: python -m games play --load \"{path}\")."
+
+
+def _save_fault(exc: OSError, where: str) -> str:
+    """What stopped a save, in words (not '[Errno 2] ...' with the name of a temporary file)."""
+    folder = os.path.dirname(os.path.abspath(where))
+    if isinstance(exc, FileNotFoundError):
+        return f"the folder {folder} does not exist"
+    if isinstance(exc, PermissionError):
+        return f"there is no permission to write in {folder}"
+    if isinstance(exc, IsADirectoryError):
+        return "that is a folder; give a file name such as my-game.json"
+    if isinstance(exc, NotADirectoryError):
+        return f"part of {folder} is a file, not a folder"
+    return exc.strerror.lower() if exc.strerror else str(exc)
+
+
+def _people(match: Match) -> set[int]:
+    return {i for i, seat in enumerate(match.config.seats) if seat.is_human}
+
+
+def _undo_depth(match: Match) -> int | None:
+    """How many steps `undo` takes back (a person's last decision and the bot decisions after it), or None
+    when there is none, or it is behind a chance outcome and so final."""
+    people = _people(match)
+    for k, step in enumerate(reversed(match.history)):
+        if step.by < 0:
+            return None
+        if step.by in people:
+            return k + 1 if match.can_undo() else None
+    return None
+
+
+def _undo_refusal(match: Match) -> str:
+    """Why nothing can be undone, in the game's own situation (a game without dice is not told of dice)."""
+    barrier = match.state.undo_barrier()
+    if barrier is not None:
+        return f"Nothing to undo: {barrier}"
+    if not any(step.by in _people(match) for step in match.history):
+        return "Nothing to undo yet: no move has been made."
+    return "Nothing to undo: moves before the last chance outcome (a roll, a draw, a flip) are final."
 
 
 def _number(text: str, count: int) -> bool:

@@ -200,8 +200,9 @@ class App(Host):
     # ---- switching screens --------------------------------------------------------------
     def start_match(self, match: Match, keep_previous: bool = True) -> str:
         """Show `match` and make it the autosaved game. Unless keep_previous is False (resuming the
-        autosave itself), an unfinished game in the autosave slot is first copied to the saved matches
-        under its own name (storage.keep_previous_autosave), so starting or loading another game never loses one."""
+        autosave itself), a played game in the autosave slot is first copied to the saved matches under its
+        own name (storage.keep_previous_autosave), so starting or loading another game never loses one;
+        a game with nothing played, or already among the saved matches, is not copied."""
         self.close_screen()
         note = self._keep_previous_autosave(match) if keep_previous else ""
         self.screen = screen_for(match.config.game)(match, self)
@@ -285,7 +286,7 @@ class App(Host):
             return False
         kept = ""
         current = getattr(self.screen, "match", None)
-        if isinstance(current, Match) and current.history and not current.is_over():
+        if isinstance(current, Match) and not current.is_over() and storage.has_play(current.to_json()):
             # The autosave slot is about to hold the opened match: keep the game on screen as a save.
             try:
                 kept = f" Your game in progress was saved as {self.save_match(current).name}."
@@ -302,8 +303,12 @@ class App(Host):
         rewrites the same file), so the next game taking the autosave slot loses nothing."""
         path = self._finished.get(id(match))
         if path is None or path[0] is not match:
-            path = (match, storage.new_save_path(match.config.game))
+            # A finished game opened from the saves, or kept by an earlier session, is there already.
+            already = storage.kept_copy(match.to_json()["checksum"])
+            path = (match, already or storage.new_save_path(match.config.game))
             self._finished[id(match)] = path
+            if already is not None:
+                return already
         match.save(path[1])
         return path[1]
 

@@ -14,8 +14,8 @@ import re
 HOW_TO_PLAY = {
     "donkey_kong": [
         "Race Mario up the girders to the Finish at the top and score the most points.",
-        "Each turn the dice roll for you: the white die is how far Mario walks, the red one how far the "
-        "barrels and fireballs move.",
+        "Each turn the dice roll for you: the {mario} die is how far Mario walks, the {obstacles} one how far "
+        "the barrels and fireballs move.",
         "The spaces where Mario can stop are framed in yellow: click one (or pick a row of Choices) to walk "
         "there. A row marked ⚠ meets a barrel or fireball on the way and says what that costs.",
         "When an obstacle meets your Mario, click one of your face-up cards: a Jump passes it, a Hammer "
@@ -54,6 +54,8 @@ HOW_TO_PLAY = {
 
 # A paragraph whose first words say it is about the sources: kept for the "decisions" section.
 _DECISIONS_START = re.compile(r"^\s*(Where the (source )?texts|Where the rules|Decisions|Notes on the sources)", re.I)
+# A rules text's heading that only names the game and the variant, on one line.
+_VARIANT_HEADING = re.compile(r"^[^\n]*\bvariant\b[^\n]*$", re.I)
 # Parentheses that only point at files or sources.
 _SOURCE_WORDS = r"(assets/|\.json\b|\.md\b|rulebook|the article|source|printed|our own|own design|board file|" \
                 r"the project|published|wiki(?:'s)? text)"
@@ -87,18 +89,38 @@ def bot_section(spec) -> list[str]:
     return [f"• {line}" for b, line in zip(spec.bots, bot_lines(spec)) if b in notes]
 
 
-def how_to_play(game: str) -> list[str]:
+def how_to_play(game: str, variant: str | None = None) -> list[str]:
+    """The short how-to-play of a game in the given variant (its default when None). Donkey Kong's dice
+    differ by variant (the rulebook's Mario die is white, the wiki's red): the colours come from the
+    game's own table of them, so the help says what the dice on screen show."""
     lines = list(HOW_TO_PLAY.get(game, []))
     if game.startswith("jenga"):
         lines = HOW_TO_PLAY["jenga"][:2] + HOW_TO_PLAY.get(game, HOW_TO_PLAY["jenga"][2:])
+    if game == "donkey_kong":
+        colours = dice_colours(variant)
+        lines = [line.format(**colours) for line in lines]
     return lines
+
+
+def dice_colours(variant: str | None) -> dict[str, str]:
+    """Donkey Kong's die colours in a variant ({"mario": ..., "obstacles": ...}), the default variant's
+    for None or a name the game does not have."""
+    from games import registry
+    from games.donkey_kong.cards import DIE_COLOURS
+
+    if variant not in DIE_COLOURS:
+        variant = registry.get("donkey_kong").default_variant
+    return DIE_COLOURS[variant]
 
 
 def split_rules(text: str) -> tuple[str, str]:
     """(the rules a player reads, the table's decisions on unclear points): paragraphs about the sources
     go to the second part; file paths and remarks about sources are taken out of the first."""
     rules, decisions = [], []
-    for para in re.split(r"\n\s*\n", text.strip()):
+    paras = re.split(r"\n\s*\n", text.strip())
+    if paras and _VARIANT_HEADING.match(paras[0]):
+        paras = paras[1:]  # the overlay names the variant in a line of its own, just above
+    for para in paras:
         (decisions if _DECISIONS_START.match(para) else rules).append(para)
     return ("\n\n".join(unwrap(clean(p)) for p in rules if clean(p).strip()),
             "\n\n".join(unwrap(clean(p, keep_sources=True)) for p in decisions))

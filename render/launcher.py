@@ -8,6 +8,7 @@ the focused button, Up/Down change the game, typing edits the focused name or se
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -298,6 +299,7 @@ class LauncherScreen:
             return
         self.renaming = info.path
         self.rename_field.value = info.path.stem
+        self.rename_field.select_all()  # typing replaces the old name; Backspace clears it
         self.message = f"Type a new name for {info.path.stem}, then Enter (Esc keeps the old one)."
 
     def finish_rename(self) -> None:
@@ -393,9 +395,17 @@ class LauncherScreen:
         self.load(info.path)
 
     def _set_focus(self, index: int) -> None:
+        was = self.focus
         self.focus = index
         for i, w in enumerate(self.focusables):
             w.focused = i == index
+            if isinstance(w, TextField) and i != index:
+                w.all_selected = False
+        w = self.focusables[index] if 0 <= index < len(self.focusables) else None
+        if index != was and isinstance(w, TextField) and any(r.name is w for r in self.seats) \
+                and re.fullmatch(r"Player \d+", w.value):
+            # a name the table made up: the player types theirs in its place ("Player 1Alice" before)
+            w.select_all()
 
     def _visible(self, w) -> bool:
         return not isinstance(w, TextField) or w is self.seed or any(
@@ -419,6 +429,8 @@ class LauncherScreen:
             w = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
             if isinstance(w, TextField):
                 w.handle(event)
+                if w.note:
+                    self.message = w.note
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:  # right click: the previous seat kind
             for row in self.seats:
@@ -454,6 +466,8 @@ class LauncherScreen:
             self.message = "The name is kept."
         else:
             self.rename_field.handle(event)
+            if self.rename_field.note:
+                self.message = self.rename_field.note
 
     # ---- display options (remembered in the settings) ------------------------------------
     def next_palette(self) -> None:
@@ -521,8 +535,9 @@ class LauncherScreen:
         elif key == pygame.K_SPACE and isinstance(focused, Button):
             if focused.enabled:
                 focused.on_click()
-        elif isinstance(focused, TextField) and key == pygame.K_BACKSPACE:
-            focused.handle(event)
+        elif isinstance(focused, TextField) and (key == pygame.K_BACKSPACE or (
+                key == pygame.K_a and event.mod & pygame.KMOD_CTRL)):
+            focused.handle(event)  # Backspace, or Ctrl+A: select the whole text
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.names and not isinstance(focused, TextField):
             i = (self.names.index(self.game) + (1 if key == pygame.K_DOWN else -1)) % len(self.names)
             self.select_game(self.names[i])

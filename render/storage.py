@@ -124,9 +124,45 @@ def new_save_path(game: str) -> Path:
     return path
 
 
+def has_play(data) -> bool:
+    """Whether a match (its file's JSON) holds play worth keeping: a decision by a person, or, at a table of
+    bots only, by a bot. The opening dice and the cards dealt by themselves are not play: a game started
+    and left at once is not kept. A file that cannot be read so far counts as played (it is kept)."""
+    try:
+        seats = data["config"]["seats"]
+        people = {i for i, seat in enumerate(seats) if seat.get("bot") is None}
+        deciders = {a["by"] for a in data["actions"] if isinstance(a.get("by"), int) and a["by"] >= 0}
+    except (KeyError, TypeError, AttributeError):
+        return True
+    return bool(deciders & people) if people else bool(deciders)
+
+
+_checksums: dict[tuple, object] = {}  # (path, mtime_ns, size) -> the checksum a saved match holds
+
+
+def kept_copy(checksum) -> Path | None:
+    """The saved match that holds this very game, whatever its name (the same checksum: the same game,
+    settings, seed and moves), or None."""
+    if not isinstance(checksum, str):
+        return None
+    for p in saved_matches():
+        try:
+            st = p.stat()
+            key = (str(p), st.st_mtime_ns, st.st_size)
+            if key not in _checksums:
+                data = json.loads(p.read_bytes().decode("utf-8"))
+                _checksums[key] = data.get("checksum") if isinstance(data, dict) else None
+        except (OSError, ValueError, RecursionError):
+            continue
+        if _checksums[key] == checksum:
+            return p
+    return None
+
+
 def keep_previous_autosave() -> Path | None:
     """Copy the autosave into the saves folder before another game takes the autosave slot; None if there
-    is no autosave. Each game set aside gets its own file, named as a Ctrl+S save is, by its game and the
+    is no autosave, or nothing was played in it (has_play). A game already among the saved matches (a
+    finished game is kept when it ends) is not copied again: its file is returned. Each game set aside gets its own file, named as a Ctrl+S save is, by its game and the
     time it was last played (GAME-YYYYmmdd-HHMMSS.json, -2, -3... if taken), so a second game set aside
     never replaces the first; the same autosave set aside twice is kept once. The copy is written
     atomically and keeps the autosave's time (the saved matches list shows a file's time: the copy's says
@@ -138,6 +174,16 @@ def keep_previous_autosave() -> Path | None:
     except FileNotFoundError:
         return None
     text = data.decode("utf-8", errors="replace")
+    try:
+        body = json.loads(text)
+    except (ValueError, RecursionError):
+        body = None
+    if isinstance(body, dict):
+        if not has_play(body):
+            return None
+        already = kept_copy(body.get("checksum"))
+        if already is not None:
+            return already
     game = _game_named_in(text)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(st.st_mtime))
     path = saves_dir() / f"{game}-{stamp}.json"

@@ -84,6 +84,7 @@ class ListView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.row_h = 24
         self.hover: int | None = None
+        self.cut_rows: set[int] = set()  # rows the last draw could not show whole (a tip shows them)
 
     def set_items(self, items: list[str], keep: bool = True) -> None:
         old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
@@ -141,6 +142,7 @@ class ListView:
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         rows = self.visible_rows()
+        self.cut_rows = set()
         for k in range(rows):
             i = self.top + k
             if i >= len(self.items):
@@ -161,6 +163,7 @@ class ListView:
                 width = row.w - 14 - (6 if len(self.items) > rows else 0)  # clear of the scroll bar
                 at, parts, fits = text.fit_block(label, size, width, text.block_height(lines, size), least=0.8)
                 if not fits:  # longer still: cut at the end of the last line
+                    self.cut_rows.add(i)
                     wrapped = text.wrap(label, size, width)
                     at, parts = size, wrapped[:lines - 1] + [fit_keeping(" ".join(wrapped[lines - 1:]), size, width)]
                 step = text.line_step(at)
@@ -168,8 +171,10 @@ class ListView:
                 for k, part in enumerate(parts):
                     text.draw(surface, part, (row.x + 10, y + k * step), at, ink)
                 continue
-            text.draw(surface, fit_keeping(label, size, row.w - 14), (row.x + 10, row.centery), size, ink,
-                      anchor="midleft")
+            shown = fit_keeping(label, size, row.w - 14)
+            if shown != label:
+                self.cut_rows.add(i)
+            text.draw(surface, shown, (row.x + 10, row.centery), size, ink, anchor="midleft")
         if len(self.items) > rows:  # a scroll bar
             track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
             pygame.draw.rect(surface, P.PANEL_EDGE, track)
@@ -179,8 +184,30 @@ class ListView:
         surface.set_clip(clip)
 
 
+def draw_tip(surface: pygame.Surface, words: str, row: pygame.Rect, size: int, width: int) -> pygame.Rect:
+    """A box with the whole of `words`, wrapped to `width`, just under `row` (above it when there is no
+    room below), kept inside the window; returns the box."""
+    lines = text.wrap(words, size, width - 16) or [words]
+    step = text.line_step(size)
+    box = pygame.Rect(0, 0, min(width, max(text.measure(line, size)[0] for line in lines) + 16),
+                      step * len(lines) + 10)
+    box.topright = (row.right, row.bottom + 2)
+    if box.bottom > surface.get_height() - 2:
+        box.bottom = row.y - 2
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
+    pygame.draw.rect(surface, P.HIGHLIGHT, box, width=1, border_radius=4)
+    for k, line in enumerate(lines):
+        text.draw(surface, line, (box.x + 8, box.y + 5 + k * step), size, P.TEXT)
+    return box
+
+
 class TextField:
-    """One line of editable text; typing goes in while it has the focus."""
+    """One line of editable text; typing goes in while it has the focus.
+
+    The whole text can be selected (Ctrl+A, or select_all() when a click lands on a name the table made
+    up such as "Player 1"): typing then replaces it and Backspace clears it. A character refused because
+    the field is full is said in `note` (the screen shows it) instead of being dropped silently."""
 
     def __init__(self, value: str = "", placeholder: str = "", max_len: int = 24,
                  allowed: Callable[[str], bool] | None = None):
@@ -190,6 +217,11 @@ class TextField:
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.focused = False
+        self.all_selected = False
+        self.note = ""  # why the last typing was not all taken ("" when it was)
+
+    def select_all(self) -> None:
+        self.all_selected = bool(self.value)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -197,12 +229,24 @@ class TextField:
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
+            if self.all_selected:
+                self.value, self.all_selected = "", False
+            self.note = ""
             for ch in event.text:
-                if len(self.value) < self.max_len and self.allowed(ch):
-                    self.value += ch
+                if not self.allowed(ch):
+                    continue
+                if len(self.value) >= self.max_len:
+                    self.note = f"At most {self.max_len} characters: the rest was not taken."
+                    break
+                self.value += ch
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.select_all()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
+            self.value = "" if self.all_selected else self.value[:-1]
+            self.all_selected = False
+            self.note = ""
             return True
         return False
 
@@ -224,8 +268,11 @@ class TextField:
             for k, line in enumerate(lines):
                 r = text.draw(surface, line, (self.rect.x + 8, y + k * text.line_step(at)), at, ink)
         else:
-            r = text.draw(surface, text.fit(shown, size, self.rect.w - 16), (self.rect.x + 8, self.rect.centery),
-                          size, ink, anchor="midleft")
+            fitted_line = text.fit(shown, size, self.rect.w - 16)
+            if self.all_selected and self.focused:  # the selection, as text editors show it
+                w, h = text.measure(fitted_line, size)
+                pygame.draw.rect(surface, P.SELECTED_ROW, (self.rect.x + 6, self.rect.centery - h // 2 - 1, w + 4, h + 2))
+            r = text.draw(surface, fitted_line, (self.rect.x + 8, self.rect.centery), size, ink, anchor="midleft")
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = r.right + 1 if self.value else self.rect.x + 8
             pygame.draw.line(surface, P.TEXT, (x, self.rect.y + 5), (x, self.rect.bottom - 6), 2)

@@ -27,7 +27,8 @@ from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
-from ..widgets import Button, ListView, draw_seat_mark, fit_keeping, panel
+from ..help import how_to_play
+from ..widgets import Button, ListView, draw_seat_mark, draw_tip, fit_keeping, panel
 from .autoplay import AutoPlay
 from .host import Host
 from .keys import KeyInput
@@ -57,6 +58,8 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         self.focus_action: str | None = None  # the action under the pointer or selected: boards highlight it
         self.board_hover: list[str] = []  # actions the board says are under the pointer
         self._log_hover: int | None = None
+        self.row_tip = ""  # the whole text of a cut row of Choices or the Move log under the pointer
+        self.row_tip_rect = pygame.Rect(0, 0, 0, 0)  # and the box it was drawn in
         self.show_help = False
         self.help_top = 0
         self.help_decisions = False  # the help also shows how the table decides unclear points (D)
@@ -234,7 +237,12 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         match = self.match
         depth = self._undo_depth()
         if depth is None:
-            self.say(f"Nothing to undo: {self.undo_limit()}")
+            if not any(step.by >= 0 and step.by not in match.bots for step in match.history):
+                # at the start of a game, "moves before the last dice roll are final" spoke of dice a game
+                # may not have (Monkey Dash) and of moves nobody had made
+                self.say("Nothing to undo yet: no move has been made.")
+            else:
+                self.say(f"Nothing to undo: {self.undo_limit()}")
             self.host.sound.play("error")
             return
         for _ in range(depth):
@@ -271,7 +279,8 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             self.host.sound.play("error")
             return
         if path is not None:
-            self.say(f"Saved to {path}")
+            # the file's name, not its folder: a whole path was cut in the bar before the name could show
+            self.say(f"Saved to {Path(path).name} in the saved matches (Ctrl+O lists them).")
             self.host.sound.play("save")
 
     def skip(self) -> None:
@@ -279,6 +288,16 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         if not self.match.is_over() and not self.match.waiting_for_human():
             self.skipping = True
             self.finish_animations()
+
+    def help_text(self) -> str:
+        """The help overlay's words, with the how-to-play lines of the variant in play: the overlay lists
+        a game's lines without its variant, and Donkey Kong's dice change colour between variants."""
+        words = super().help_text()
+        game, variant = self.match.config.game, self.match.config.variant
+        for plain, own in zip(how_to_play(game), how_to_play(game, variant)):
+            if plain != own:
+                words = words.replace(f"• {plain}", f"• {own}")
+        return words
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -417,10 +436,26 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         self._draw_banner(surface, rects["banner"])
         self._draw_side(surface)
         self._draw_bar(surface, rects["bar"])
+        self.row_tip = ""
+        if not (self.show_result or self.show_help):
+            self._draw_row_tip(surface)
         if self.show_result:
             self._draw_result(surface)
         if self.show_help:
             self._draw_help(surface)
+
+    def _draw_row_tip(self, surface: pygame.Surface) -> None:
+        """The whole text of a row of Choices or the Move log that is cut short, while the pointer is on it:
+        wrapped in a box under the row (above it near the window's foot)."""
+        for view in ((self.actions,) if self.show_actions else ()) + (self.log,):
+            i = view.hover
+            if i is None or i not in view.cut_rows:
+                continue
+            self.row_tip = view.items[i]
+            row = pygame.Rect(view.rect.x, view.rect.y + (i - view.top) * view.row_h, view.rect.w, view.row_h)
+            width = min(surface.get_width() - 16, max(view.rect.w, int(460 * self.scale)))
+            self.row_tip_rect = draw_tip(surface, self.row_tip, row, self.font_size(14), width)
+            return
 
     def _focus(self) -> str | None:
         if not self.legal:
@@ -443,24 +478,18 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         cy = rect.centery
         big, small = self.font_size(22), self.font_size(15)
         seat = self.banner_seat() if player != TERMINAL else None
-        if player == TERMINAL:
-            title = "Game over"
-        else:
-            if seat is not None and seat >= 0:
-                draw_seat_mark(surface, seat, (x + int(14 * self.scale), cy), int(14 * self.scale))
-                x += int(36 * self.scale)
-                kind = "" if self.match.config.seats[seat].is_human else " (bot)"
-                title = f"{self.seat_name(seat)}'s turn{kind}"
-            else:
-                title = "Chance"
-        r = text.draw(surface, title, (x, cy - int(big * 0.45)), big, P.TEXT, bold=True, anchor="midleft")
+        if seat is not None and seat >= 0:
+            draw_seat_mark(surface, seat, (x + int(14 * self.scale), cy), int(14 * self.scale))
+            x += int(36 * self.scale)
+        title = self.banner_title()
+        r = text.draw(surface, text.fit(title, big, rect.right - x - int(60 * self.scale), bold=True),
+                      (x, cy - int(big * 0.45)), big, P.TEXT, bold=True, anchor="midleft")
         decision = self.decision_text()
         if player == TERMINAL:  # the result, not "Game over: the game is over"
             decision = self.result_words()
         if player >= 0 and owner is not None and seat != player:
-            decision = f"{self.seat_name(player)} must decide now: {decision}"
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
-        elif player >= 0 and not decision.startswith(self.seat_name(player)):
+        if player >= 0 and not decision.startswith(self.seat_name(player)):
             decision = f"{self.seat_name(player)}: {decision}"
         if player >= 0 and not self.match.waiting_for_human():
             decision += "   (thinking…)" if self.bot_thinking() else "   (Space: skip ahead)"
@@ -471,6 +500,23 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
                   anchor="midleft")
         text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")
+
+    def banner_title(self) -> str:
+        """The banner's heading: whose turn it is and, when another player must decide during it (a card
+        played against a barrel in someone else's turn), who decides now, so the heading, the highlighted
+        player and the decision line never name different players' turns."""
+        state = self.match.state
+        player = state.current_player()
+        if player == TERMINAL:
+            return "Game over"
+        seat = self.banner_seat()
+        if seat is None or seat < 0:
+            return "Chance"
+        kind = "" if self.match.config.seats[seat].is_human else " (bot)"
+        title = f"{self.seat_name(seat)}'s turn{kind}"
+        if player >= 0 and state.turn_owner() is not None and seat != player:
+            title += f": {self.seat_name(player)} must decide now"
+        return title
 
     def banner_seat(self) -> int | None:
         """The seat whose turn the banner names: the turn's owner, else whoever decides now."""

@@ -64,9 +64,15 @@ def space_words(board, name: str) -> str:
     return "beside the Finish" if name.startswith("P") else name
 
 
+def one_space(words: str) -> str:
+    """'moves Mario 1 spaces' as people say it: 'moves Mario 1 space' (the engine counts in the plural)."""
+    return re.sub(r"\b1 spaces\b", "1 space", words)
+
+
 def visible_names(board, words: str) -> str:
-    """The engine's sentences with every space id replaced by space_words()."""
-    return SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words)
+    """The engine's sentences as a player reads them: every space id replaced by space_words(), and a
+    count of one space in the singular."""
+    return one_space(SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words))
 
 
 class BoardArt:
@@ -239,6 +245,11 @@ class DonkeyKongScreen(GameScreen):
         self.pinned: int | None = None  # an end space clicked once while several paths lead to it
         self.pin_index = 0
         self.card_rects: list[tuple[pygame.Rect, str]] = []
+        # What draw_info last drew, for the pointer and for tests: each face-up card and played-card back
+        # by seat, and each player's box.
+        self.hand_rects: list[tuple[int, pygame.Rect]] = []
+        self.stack_rects: list[tuple[int, pygame.Rect]] = []
+        self.player_boxes: list[pygame.Rect] = []
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -415,24 +426,18 @@ class DonkeyKongScreen(GameScreen):
     def seat_name_in(state, seat) -> str:
         return state.seat_name(seat) if isinstance(seat, int) and seat >= 0 else "someone"
 
-    def banner_seat(self) -> int | None:
-        """The seat that must decide now: a pawn met in another player's turn plays its card itself, so the
-        banner names that player, not the turn's owner (whose turn the decision line still says)."""
-        state = self.match.state
-        player = state.current_player()
-        return player if player >= 0 else super().banner_seat()
-
     def decision_text(self) -> str:
         state = self.match.state
         pending = getattr(state, "pending_decision", None)
         if callable(pending):
+            # A pawn met in another player's turn: the banner's heading says whose turn it is and who decides.
             words = visible_names(self.board, pending().get("text", ""))
-            owner, player = state.turn_owner(), state.current_player()
-            if words and player >= 0 and owner is not None and owner != player:
-                words += f" (during {self.seat_name(owner)}'s turn)"
             if words:
                 return words[0].upper() + words[1:] + "."
         return super().decision_text()
+
+    def say(self, message: str, seconds: float = 4.0) -> None:
+        super().say(one_space(message), seconds)  # a refusal reads "Mario moves exactly 1 space this turn"
 
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         return [("Click a highlighted space", "move Mario there (a second click when several paths lead there; "
@@ -631,6 +636,33 @@ class DonkeyKongScreen(GameScreen):
         pygame.draw.ellipse(surface, P.BLACK, (cx - r * 0.8, cy + r * 0.75, r * 1.6, r * 0.5))
         draw_seat_mark(surface, seat, (cx, cy), int(r))
 
+    def stack_width(self, card_w: int, played) -> int:
+        """The room the fan of played (face-down) cards takes at the right of a player's first card row."""
+        if not played:
+            return 0
+        s = self.scale
+        return int(8 * s) + (min(len(played), 6) - 1) * int(5 * s) + int(card_w * 0.6) + int(6 * s)
+
+    def card_layout(self, state, width: int, room: int) -> tuple[int, int, list[int]]:
+        """(card width, card height, each player's box height): the face-up cards wrap onto as many rows
+        as they need, clear of the played-card stack, and shrink (down to 70 %) when all players' boxes
+        would not fit in `room`. Every player is drawn all the same: a dozen cards each put the events
+        list under them out of view, never a player."""
+        s = self.scale
+        for f in (1.0, 0.9, 0.8, 0.7):
+            card_w, card_h = int(36 * s * f), int(50 * s * f)
+            step = card_w + int(4 * s)
+            heights = []
+            for seat in range(state.config.num_players):
+                hand, played = state.face_up(seat), state.played_cards(seat)
+                first = max(1, (width - 10 - self.stack_width(card_w, played)) // step)
+                rest = max(1, (width - 10) // step)
+                rows = 1 + max(0, math.ceil((len(hand) - first) / rest))
+                heights.append(int(26 * s) + rows * (card_h + int(4 * s)) + int(22 * s))
+            if sum(heights) + int(6 * s) * (len(heights) - 1) <= room:
+                break
+        return card_w, card_h, heights
+
     def draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         s = self.scale
@@ -661,16 +693,17 @@ class DonkeyKongScreen(GameScreen):
         deciding = state.current_player()
         contact_seat = state.contacts[0][0] if getattr(state, "contacts", None) else None
         scores = state.scores()
-        card_w, card_h = int(36 * s), int(50 * s)
-        for seat in range(state.config.num_players):
+        seats = range(state.config.num_players)
+        card_w, card_h, heights = self.card_layout(state, inner.w, inner.bottom - int(60 * s) - y)
+        gap = int(4 * s)
+        self.hand_rects, self.stack_rects, self.player_boxes = [], [], []
+        for seat in seats:
             must = contact_seat == seat and deciding == seat
             hand = state.face_up(seat)
             played = state.played_cards(seat)
-            rows = 1 + max(1, math.ceil(len(hand) / max(1, (inner.w - 8) // (card_w + 4))))
-            h = int(26 * s) + (rows - 1) * (card_h + int(4 * s)) + int(22 * s)
-            box = pygame.Rect(inner.x, y, inner.w, h)
-            if box.bottom > inner.bottom - int(60 * s):
-                break
+            box = pygame.Rect(inner.x, y, inner.w, heights[seat])
+            self.player_boxes.append(box)
+            first_right = box.right - 4 - self.stack_width(card_w, played)  # the first row stops at the stack
             turn = state.turn_owner() == seat
             pygame.draw.rect(surface, P.SELECTED_ROW if turn else P.BACKGROUND, box, border_radius=6)
             pygame.draw.rect(surface, P.HIGHLIGHT if must else P.PANEL_EDGE, box, width=3 if must else 1,
@@ -682,23 +715,25 @@ class DonkeyKongScreen(GameScreen):
                       bold=True, anchor="topright")
             cx, cy = box.x + 6, box.y + int(26 * s)
             for name in hand:
-                if cx + card_w > box.right - 4:
-                    cx, cy = box.x + 6, cy + card_h + int(4 * s)
+                if cx + card_w > (first_right if cy == box.y + int(26 * s) else box.right - 4) and cx > box.x + 6:
+                    cx, cy = box.x + 6, cy + card_h + gap
                 hammer, points = self.card_kind(name)
                 r = pygame.Rect(cx, cy, card_w, card_h)
+                self.hand_rects.append((seat, r))
                 action = f"play {name}"
                 clickable = must and action in self.legal
                 art.card(surface, r, "HAM" if hammer else "JUMP", str(points), hammer,
                          highlight=clickable and (self.focus_action == action or r.collidepoint(pygame.mouse.get_pos())))
                 if clickable:
                     self.card_rects.append((r, action))
-                cx += card_w + int(4 * s)
+                cx += card_w + gap
             if not hand:
                 text.draw(surface, "no face-up cards", (cx, cy + card_h // 2), small, P.TEXT_DIM, anchor="midleft")
             for j in range(min(len(played), 6)):  # the played cards, face down, fanned at the right
                 back = pygame.Rect(0, 0, int(card_w * 0.6), int(card_h * 0.6))
                 back.topright = (box.right - int(8 * s) - j * int(5 * s), box.y + int(28 * s))
                 art.card(surface, back, "", "", False, face_up=False)
+                self.stack_rects.append((seat, back))
             note = f"played {len(played)} card{'s' if len(played) != 1 else ''}"
             if must:
                 note = "meets an obstacle: click a card to play!"

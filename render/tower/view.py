@@ -325,14 +325,20 @@ class TowerView:
         self._ghost_polys = np.zeros((0, 4, 2))
         self._ghost_owner = np.zeros(0, dtype=int)
         if ghosts is not None and len(ghosts):
+            solid = Boxes(scene.poses[shown], scene.sizes[shown])
             self._draw_ghosts(surface, np.asarray(ghosts, dtype=float), np.asarray(ghost_sizes, dtype=float),
-                              ghost_hover, ghost_fill)
+                              ghost_hover, ghost_fill, solid)
 
-    def _draw_ghosts(self, surface, poses, sizes, hover, fill) -> None:
+    def _draw_ghosts(self, surface, poses, sizes, hover, fill, solid: Boxes | None = None) -> None:
+        """The places a block may go, as outlines of their faces turned to the eye, less the faces that lie
+        against a block or another place (`solid`: the blocks standing). Such a face is hidden in the
+        tower: drawn over everything, the face of the far place on a level whose middle block stands
+        showed through that block and crossed the near place's outline."""
         boxes = Boxes(poses, sizes)
         screen, _ = self.camera.project(boxes.corners)
         to_eye = self.camera.eye[None, None, :] - boxes.face_centres
         facing = np.einsum("nfk,nfk->nf", boxes.normals, to_eye) > 0
+        facing &= ~_against(boxes, solid)
         polys, owners = [], []
         for g in range(len(poses)):
             for f in np.flatnonzero(facing[g]):
@@ -582,3 +588,21 @@ def _hit(polys: np.ndarray, owner: np.ndarray, pos) -> int | None:
     inside = np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
     hits = np.flatnonzero(inside)
     return int(owner[hits[-1]]) if len(hits) else None
+
+
+def _against(ghosts: Boxes, solid: Boxes | None) -> np.ndarray:
+    """(G, 6) whether each face of each ghost lies against a solid box or another ghost: a point two thirds
+    of the ghost's half thickness beyond the face's centre is inside one of them (with 1 mm to spare, as a
+    place on top sits on blocks a little off their nominal places)."""
+    g = len(ghosts)
+    probe = ghosts.face_centres + ghosts.normals * (ghosts.half.min(axis=1) * 0.66)[:, None, None]
+    centres, rotations, half = ghosts.centres, ghosts.rotations, ghosts.half
+    if solid is not None and len(solid):
+        centres = np.concatenate([centres, solid.centres])
+        rotations = np.concatenate([rotations, solid.rotations])
+        half = np.concatenate([half, solid.half])
+    rel = probe[:, :, None, :] - centres[None, None, :, :]  # (G, 6, M, 3)
+    local = np.einsum("gfmk,mkj->gfmj", rel, rotations)  # in each box's own frame
+    inside = np.all(np.abs(local) <= half[None, None] + 0.001, axis=-1)  # (G, 6, M)
+    inside[np.arange(g), :, np.arange(g)] = False  # a ghost is not against itself
+    return inside.any(axis=-1)

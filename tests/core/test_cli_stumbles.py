@@ -149,9 +149,10 @@ def test_terminal_play_takes_any_digits_as_a_name_it_does_not_know(tmp_path, typ
 
 def test_terminal_play_still_takes_an_action_by_its_number(tmp_path):
     out = run(tmp_path, "play", "donkey_kong", "--seats", "human,random", "--seed", "1", "--terminal",
-              stdin="1\nquit\n")
+              stdin="1\nquit\nquit\n")
     assert out.returncode == 0 and "names no action" not in out.stdout
-    assert out.stdout.count("Player 1 (type an action") == 2  # the move was made, and the game went on
+    # the move was made and the game went on; the first quit said the move was not saved
+    assert out.stdout.count("Player 1 (type an action") == 3 and "not saved" in out.stdout
 
 
 # ---- item 6: damaged data files a game reads mid-game -------------------------------------------

@@ -52,6 +52,12 @@ def toy_match(seed=3, seats=None):
     return Match(spec.make_config(seats or [Seat("Ann"), Seat("Rando", "random")]), seed)
 
 
+def play_a_move(app):
+    """The opening roll, then Ann's first move: the game on screen has been played."""
+    app.tick(1.0)
+    assert app.screen.play(app.screen.legal[0])
+
+
 def test_generic_screen_draws_the_turn_banner_and_choices(tmp_path):
     app = App(match=toy_match())
     app.tick(1.0)  # the opening die roll, played at the chance pace
@@ -328,7 +334,7 @@ def test_a_match_file_dropped_on_the_window_opens_and_the_game_on_screen_is_kept
     elsewhere = tmp_path / "from a friend.json"
     toy_match(seed=21).save(elsewhere)
     app = App(match=toy_match(seed=5))
-    app.tick(1.0)                                # the opening roll: the game is under way
+    play_a_move(app)                             # the game is under way
     assert app.screen.match.history
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": ', encoding="utf-8")
@@ -359,7 +365,7 @@ def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     first keeping it in the saved matches, under its own name (the game and when it was last played);
     a second game set aside does not replace the first; resuming the autosave keeps nothing."""
     app = App(match=toy_match(seed=31))
-    app.tick(1.0)
+    play_a_move(app)
     assert app.screen.match.history and not app.screen.match.is_over()
     app.leave()
     app.screen.resume()                                      # the same game again: nothing to keep
@@ -378,7 +384,7 @@ def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     app.autosaver.flush()
     assert Match.load(storage.autosave_path()).seed == 32
     # Seed 32, played a little and set aside in turn, is kept beside seed 31, not in its place.
-    app.tick(1.0)
+    play_a_move(app)
     app.autosaver.flush()
     os.utime(storage.autosave_path(), ns=(played, played))   # even when both were last played at one time
     app.start_match(toy_match(seed=34))
@@ -386,6 +392,7 @@ def test_starting_another_game_keeps_the_unfinished_autosaved_one(home):
     assert sorted(Match.load(p).seed for p in kept) == [31, 32]
     assert sorted(p.name for p in kept) == [f"toy_race-{stamp}-2.json", f"toy_race-{stamp}.json"]
     # The same autosave set aside twice (a crash between keeping it and replacing it) is kept once.
+    play_a_move(app)
     app.autosaver.flush()
     assert storage.keep_previous_autosave() == storage.keep_previous_autosave()
     assert len(storage.saved_matches()) == 3

@@ -204,20 +204,22 @@ def test_dk_a_choice_too_long_for_its_row_keeps_its_warning_in_view(monkeypatch,
 
 
 def test_dk_the_banner_names_the_player_who_must_play_a_card_in_another_players_turn(tmp_path):
-    """A barrel meets Player 1's pawn in the bot's turn: Player 1 decides, so the banner names Player 1
-    (and says whose turn it is), not 'Greedy bot's turn (bot)'."""
+    """A barrel meets Player 1's pawn in the bot's turn. The heading read "Player 1's turn" while the bot's
+    box was the one highlighted as the turn's; now it says both: it is the bot's turn and Player 1 must
+    decide now, with the bot's seat mark first and Player 1's after the heading."""
     match = person_faces("donkey_kong", 0, lambda m: bool(m.state.contacts) and m.state.turn_owner() == 1,
                          [Seat("Player 1"), Seat("Greedy bot", "greedy")])
     app = App(match=match)
     screen = app.screen
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "dk-banner.png"))
-    assert screen.banner_seat() == 0 == match.state.current_player()
+    assert match.state.current_player() == 0 and screen.banner_seat() == 1 == match.state.turn_owner()
+    assert screen.banner_title() == "Greedy bot's turn (bot): Player 1 must decide now"
     words = screen.decision_text()
-    assert words.startswith("Player 1 meets a ") and words.endswith("(during Greedy bot's turn).")
+    assert words.startswith("Player 1 meets a ") and "during" not in words
     s = screen.scale
     mark = (int(16 * s) + int(14 * s) - int(9 * s), screen.rects["banner"].centery)  # left of its number
-    assert surface.get_at(mark)[:3] == P.seat_colour(0)  # the seat mark at the banner's left is Player 1's
+    assert surface.get_at(mark)[:3] == P.seat_colour(1)  # the turn's owner, whose box is highlighted
     app.close()
 
 

@@ -38,7 +38,11 @@ class JengaHelp:
                 ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
                 ("Right click or T on a block", "touch it to test how tight it is (T: the block the arrow "
                                                 "keys picked, else the one under the pointer)"),
-                ("Click a glowing slot on top", "stack the block in hand there")] + holes + [
+                ("Click a glowing place on top", "stack the block in hand there (its tooltip says where it is "
+                                                  "as you see it and its name in the list)"),
+                ("Up/Down, then Enter, with a block in hand", "choose a place on top in the list, then stack "
+                                                              "there (no place is chosen for Enter until you pick "
+                                                              "one)")] + holes + [
                 ("Arrow keys (Shift+arrows when the list has choices)",
                  "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
                 ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "

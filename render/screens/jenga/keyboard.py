@@ -1,6 +1,8 @@
 """Jenga by keyboard: the arrow keys pick a block that may be taken, P or Enter starts its push, W held
 pushes and S pulls back, Enter lets go; the view's keys (turn, zoom, the tint). The list of choices
-never holds pushes or touches, so a stray Enter or click there cannot take a block."""
+never holds pushes or touches, so a stray Enter or click there cannot take a block; and once a block
+is in hand no place on top is chosen for Enter until the player picks one, so the Enter that meant
+"let go" of a push cannot stack the block too."""
 
 from __future__ import annotations
 
@@ -9,6 +11,10 @@ import pygame
 from .risk import risk_words
 
 BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the block picker), never from the list
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+CHOOSE_PLACE = ("Choose where to stack first: click a glowing place on top, or Up/Down to pick a place in the "
+                "list and then Enter (1-9 plays a place at once).")
 
 
 class KeyboardPicker:
@@ -17,11 +23,43 @@ class KeyboardPicker:
     # ---- Jenga by keyboard: pick a block with the arrows, push it with held keys ---------------------
     def _refresh_actions(self, force: bool = False) -> None:
         """The list holds every choice except those played on the tower (pushes and touches): they are
-        hundreds of rows, and a stray click or Enter there must never push a block."""
+        hundreds of rows, and a stray click or Enter there must never push a block. When its choices are the
+        places on top for a block just taken, none of them is chosen yet."""
+        fresh = force or self._legal_at != len(self.match.history)
         super()._refresh_actions(force)
         if any(a.partition(" ")[0] in BLOCK_WORDS for a in self.legal):
             self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
             self.actions.set_items([self.action_label(a) for a in self.legal])
+        if fresh and not self.filter:
+            self.place_unchosen = self._stacking_now()
+        self._unselect_place()
+
+    def _stacking_now(self) -> bool:
+        """Whether the choices are the places on top for the block in a person's hand."""
+        return bool(self.legal) and all(a.startswith("stack ") for a in self.legal)
+
+    def _unselect_place(self) -> None:
+        """No row of the list stands chosen while the place on top is still to be picked: Enter would play
+        it (the first, "left place"), and the status bar would offer it as what Enter plays."""
+        if self.place_unchosen and self._stacking_now():
+            self.actions.selected = -1
+
+    def on_layout(self) -> None:
+        super().on_layout()
+        self._unselect_place()  # a new window size re-selects the first row
+
+    def _place_key(self, event) -> bool:
+        """While no place on top is chosen: Enter is refused with a word on how to choose (True: the key was
+        used); the list's keys choose one (the list then moves as usual: False)."""
+        if not (self.place_unchosen and self._stacking_now() and self.match.waiting_for_human()):
+            return False
+        if event.key in LIST_KEYS:
+            self.place_unchosen = False
+            return False
+        if event.key in ENTER_KEYS:
+            self.say(CHOOSE_PLACE, 6.0)
+            return True
+        return False
 
     def _picker_key(self, event) -> bool:
         """Arrows pick a block that may be taken (Up/Down a level, Left/Right across it); P or Enter
@@ -33,6 +71,8 @@ class KeyboardPicker:
             return False
         key = event.key
         live = self.live
+        if event.type == pygame.KEYDOWN and live is None and self._place_key(event):
+            return True
         if live is not None and live.keyboard:
             if event.type == pygame.KEYUP:
                 if key in (pygame.K_w, pygame.K_s):

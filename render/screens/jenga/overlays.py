@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
 import pygame
 
 from ... import palette as P
@@ -15,6 +16,12 @@ from ...tower.jenga_scene import tower_look
 from ...widgets import draw_seat_mark, panel
 from .risk import risk_words
 from .pointer import HOLE_WORDS
+
+PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
+VERDICT_OF = {"stack": ("stack",), "push": ("push", "touch"), "tremor": ("extract",)}
+"""The simulator's verdicts (their "op") each action word leaves behind: the verdict is of the last move only
+when the last step was one of these."""
+
 
 @lru_cache(maxsize=256)
 def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
@@ -49,9 +56,12 @@ class Overlays:
             for line in _wrapped(said, self.font_size(14), 2 * radius + int(40 * s), True) if said else []:
                 y = text.draw(surface, line, (centre[0], y), self.font_size(14), P.TEXT, bold=True,
                               anchor="midtop").bottom
-        if self.countdown.active:
+        self.countdown_rect = None
+        if self.countdown.active:  # left of the legend, never over its title
             r = int(46 * s)
-            self.countdown.draw(surface, (rect.right - r - int(150 * s), rect.y + r + int(16 * s)), r)
+            centre = (self._legend_rect(rect).left - r - int(24 * s), rect.y + r + int(16 * s))
+            self.countdown.draw(surface, centre, r)
+            self.countdown_rect = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r).inflate(12, 12)  # its disc
         self._draw_pieces(surface, rect, state, legend_bottom)
         if self.live is not None:
             anchor = self.mouse
@@ -63,12 +73,13 @@ class Overlays:
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
+        self.info_rect = None
         if lines:  # a dark backing so the words read over blocks lying on the floor
             height = len(lines) * (text.font(size).get_linesize() + 2) + int(8 * s)
             width = max(_width(line, size) for line, _ in lines) + int(16 * s)
             backing = pygame.Surface((min(width, rect.w - int(8 * s)), height), pygame.SRCALPHA)
             backing.fill((*P.BACKGROUND, 200))
-            surface.blit(backing, (rect.x + int(4 * s), y - height + int(4 * s)))
+            self.info_rect = surface.blit(backing, (rect.x + int(4 * s), y - height + int(4 * s)))
         for line, colour in reversed(lines):
             r = text.draw(surface, text.fit(line, size, rect.w - int(24 * s)), (rect.x + int(12 * s), y), size,
                           colour, anchor="bottomleft")
@@ -122,11 +133,8 @@ class Overlays:
         if v and v["collapsed"] and self.fall_story is not None:
             lines.append((f"The tower fell. {self.fall_story.sentence}", P.WARNING))
         elif v:
-            where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
-            fell = ": the tower FELL" if v["collapsed"] else ""
-            lines.append((f"Last move: {v['op']}{where}, largest shift {v['max_displacement_mm']:.1f} mm, "
-                          f"tilt {v['max_tilt_deg']:.1f}°{fell}", P.WARNING if v["collapsed"] else P.TEXT))
-        if self.probe_note and self.probe_note_at == len(self.match.history):
+            lines.append((self.verdict_line(v), P.WARNING if v["collapsed"] else P.TEXT))
+        if self.probe_note and self.probe_note_at == self.note_key():
             # A touch's words belong to the position it made: a move after it, or an undo, leaves them behind.
             lines.append((self.probe_note, P.TEXT))
         if self.fall_note and v and v["collapsed"]:
@@ -135,7 +143,8 @@ class Overlays:
             lines.append(("The simulator is working…", P.ACCENT))
         elif self.match.waiting_for_human():
             if state.phase == "stack":
-                lines.append(("Click a glowing slot on top to stack your block.", P.HIGHLIGHT))
+                lines.append(("Click a glowing place on top to stack your block (or Up/Down picks one in the list, "
+                              "then Enter).", P.HIGHLIGHT))
             else:
                 if self.picked is not None and self.picked in self._legal_blocks() and self.live is None:
                     lines.append((self.picked_text(), P.HIGHLIGHT))
@@ -150,6 +159,47 @@ class Overlays:
                     lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
 
+    def place_words(self, slot: int) -> str:
+        """The tooltip of a place on top: where it is across the level as the player sees it now, and the
+        name the list and the rules give it (the slot's fixed name: from a turned view the "right place"
+        can be the one on the left of the screen, and the tooltip said only "right place")."""
+        name = PLACE_NAMES[slot]
+        seen = self.place_seen(slot)
+        if seen == name:
+            return f"stack the block here (the {name} place)"
+        return f"stack the block here: the {seen} place as you see it now (listed as the {name} place)"
+
+    def place_seen(self, slot: int) -> str:
+        """'left', 'middle' or 'right': where a place on top lies across the level on the screen, from the
+        camera's side; 'far' or 'near' (higher or lower on the screen) when the level runs away from the eye."""
+        from games.jenga import physics
+        from games.jenga.layout import stack_level
+
+        state = self.match.state
+        level = stack_level(state.layout)
+        offset = np.zeros(3)
+        offset[:2] = physics.slot_pose(state.TOWER, level, slot)[:2] - physics.slot_pose(state.TOWER, level, 1)[:2]
+        if np.linalg.norm(offset) < 1e-6:
+            return "middle"
+        target = np.asarray(self.camera.target, dtype=float)
+        (here, there), _ = self.camera.project(np.array([target, target + offset]))
+        dx, dy = there - here
+        if abs(dx) >= abs(dy):
+            return "right" if dx > 0 else "left"
+        return "far" if dy < 0 else "near"
+
+    def verdict_line(self, v: dict) -> str:
+        """The tower's last operation and what it did. It is named by its kind ("Last stack: 18:1"), not as
+        the last move: touches, spins and choices come after it, and "Last move: stack 18:1" under a touch
+        named a move that was not the last."""
+        history = self.match.history
+        where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
+        fell = ": the tower FELL" if v["collapsed"] else ""
+        last = history[-1].action.partition(" ")[0] if history else ""
+        op = v["op"]
+        head = f"Last move: {op}{where}" if op in VERDICT_OF.get(last, ()) else f"Last {op}:{where}"
+        return f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°{fell}"
+
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
@@ -160,7 +210,7 @@ class Overlays:
         if not self.tower_settled():
             return ""  # the tower is changing under the pointer: words about it would be of the position before
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
-            return f"stack the block here ({('left', 'middle', 'right')[self.ghost_slots[self.hover_ghost]]} place)"
+            return self.place_words(self.ghost_slots[self.hover_ghost])
         where = self._block_at(self.hover_block)
         if where is None:
             return ""
@@ -179,7 +229,7 @@ class Overlays:
             words += f" may not be taken now: {why(level, slot)}" if why is not None else " may not be taken now"
         holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
         if holes:
-            words += f"; click: {holes[0]}"
+            words += f"; click: {self.action_label(holes[0])}"  # in words: the rules' "mario 0:1-x" is no sentence
         seen = state.visible_items() if hasattr(state, "visible_items") else {}  # face down until taken out
         if seen.get(self.hover_block, "none") not in ("", "none"):
             words += f"; item: {seen[self.hover_block]}"

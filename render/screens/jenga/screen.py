@@ -62,6 +62,9 @@ PHYSICS_WORDS = ("stack", "probe", "push")
 # median / 14 ms p95 instead of 10 / 17 ms (up to 24 / 71 ms on a busier machine), for physics about
 # 15 % slower (`benchmarks/bench_tower_view.py --physics`).
 SWITCH_INTERVAL_S = 0.001
+# The tower is framed a little above the middle of the board (its aim this share of its height lower), so
+# that the lines of the last move and of what to do (up to six, at the board's foot) never cover its base.
+BASE_LIFT = 0.14
 
 
 OPERATION_NOTE = re.compile(r", moved \d+\.\d mm(, the tower falls!)?$| spins: | climbs to ")
@@ -116,6 +119,7 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
+        self.place_unchosen = False  # a block is in hand and no place on top is chosen yet (Enter waits for one)
         self.press: tuple[int, int] | None = None
         self.orbiting: tuple[int, int] | None = None
         self.mouse = (-1, -1)
@@ -123,6 +127,8 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self._hovered: tuple | None = None  # what the hover was last found from (pointer.PointerPlay._hover_inputs)
         self.hover_ghost: int | None = None
         self.tooltip_rect: pygame.Rect | None = None  # where the tooltip was drawn last frame (None: none)
+        self.info_rect: pygame.Rect | None = None  # the backing of the lines at the board's foot, last frame
+        self.countdown_rect: pygame.Rect | None = None  # the settle countdown's badge, last frame
         self.ghost_slots: list[int] = []
         self.clock = 0.0
         self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
@@ -132,7 +138,7 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
         self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
         self.probe_note = ""
-        self.probe_note_at = -1  # the history's length when the note was made: it is shown for that position only
+        self.probe_note_at: tuple = ()  # note_key() when the note was made: it is shown for that position only
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         self.failed_at = -1  # history length at which an automatic step failed
@@ -241,14 +247,22 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
             feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot), past=True)
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: it took {p['force_n']:.2f} N, the rest "
                                f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
-            self.probe_note_at = len(self.match.history)
+            self.probe_note_at = self.note_key()
         elif word == "probe" and state.last_probe:
             p = state.last_probe
             level, slot = p["where"]
             feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot))
             self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
                                f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
-            self.probe_note_at = len(self.match.history)
+            self.probe_note_at = self.note_key()
+
+    def note_key(self) -> tuple:
+        """The point of the match words about a move are tied to: the number of steps and the last one. The
+        length alone was not enough: a touch undone and a push played in its place left the same length,
+        and the touch's words stayed up under the push. (Not the risk map's position_key, which changes
+        only when the tower does.)"""
+        history = self.match.history
+        return (len(history), history[-1].action if history else "")
 
     # ---- Super Mario and Donkey Kong Jenga: pieces in holes out of sight, whose setup it is (issue 15) ----
     def say_hidden_holes(self, before) -> None:
@@ -440,7 +454,8 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
             self._camera_goal = None
             tower = ~scene.hidden
             height = float(np.max(poses[tower, 2] + scene.sizes[tower, 2] / 2)) if tower.any() else 0.3
-            self.camera.frame_tower(max(height, 0.15) + 0.06)
+            framed = max(height, 0.15) + 0.06
+            self.camera.frame_tower(framed, base_z=-BASE_LIFT * framed)
             self._framed_levels = levels
         ghosts = ghost_sizes = None
         self.ghost_slots = []
@@ -459,12 +474,22 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         movers = self.fall_story.first_movers if (self.fall_story is not None and self.playback is not None
                                                   and self.match.is_over()) else ()
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
-                       ghost_sizes=ghost_sizes, ghost_hover=self.hover_ghost, ghost_fill=hand_colour,
+                       ghost_sizes=ghost_sizes, ghost_hover=self._ghost_shown(), ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
         if (self.live is None and self.orbiting is None and rect.collidepoint(self.mouse)
                 and self._hovered != self._hover_inputs(self.mouse)):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
         self._draw_overlays(surface, rect, state, risk)
+
+    def _ghost_shown(self) -> int | None:
+        """The place on top drawn filled: the one under the pointer, else the one of the row of the list under
+        the pointer or chosen (so the list's fixed names, "left place" and so on, are seen on the tower)."""
+        if self.hover_ghost is not None:
+            return self.hover_ghost
+        word, _, slot = (self.focus_action or "").partition(" ")
+        if word == "stack" and slot.isdigit() and int(slot) in self.ghost_slots:
+            return self.ghost_slots.index(int(slot))
+        return None
 
     def _marked_holes(self, state) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
         """(block, end) of every hole a piece may go into now, and the one a click would take."""

@@ -1,0 +1,80 @@
+"""The terminal game's leaving, saving and undo, played through games.terminal.play with typed lines."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from games.terminal import play
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def typing(*lines):
+    """A read() that answers with these lines, then ends the input."""
+    queue = list(lines)
+
+    def read(prompt):
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+    return read
+
+
+def dk(seed=1):
+    spec = registry.get("donkey_kong")
+    return Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), seed)
+
+
+def test_quit_with_moves_not_saved_asks_first():
+    """'quit' ended a game with moves in it at once, with no warning and nothing saved."""
+    out = io.StringIO()
+    play(dk(), typing("1", "quit", "quit"), out)
+    said = out.getvalue()
+    assert "Your moves since the last save are not saved: type 'save FILE'" in said
+
+
+def test_quit_after_a_save_or_before_any_move_leaves_at_once(tmp_path):
+    out = io.StringIO()
+    play(dk(), typing("quit"), out)
+    assert "not saved" not in out.getvalue()
+    out = io.StringIO()
+    play(dk(), typing("1", f"save {tmp_path / 'g.json'}", "quit"), out)
+    assert "not saved" not in out.getvalue() and (tmp_path / "g.json").exists()
+
+
+def test_the_end_of_input_keeps_a_game_with_moves(home):
+    """The end of the input ('Input closed; leaving the game.') lost the moves made."""
+    out = io.StringIO()
+    match = dk()
+    play(match, typing("1"), out)
+    kept = list((home / "saves").glob("donkey_kong-*.json"))
+    assert len(kept) == 1 and f"your game is kept as {kept[0]}" in out.getvalue()
+    assert Match.load(kept[0]).history == match.history
+
+
+def test_a_save_to_a_missing_folder_says_so_in_one_line():
+    """'save /nonexistent/dir/x.json' printed a raw "[Errno 2] No such file or directory: ..."."""
+    out = io.StringIO()
+    play(dk(), typing("save /nonexistent/dir/x.json", "quit"), out)
+    said = out.getvalue()
+    assert "Cannot save to /nonexistent/dir/x.json: the folder /nonexistent/dir does not exist." in said
+    assert "Errno" not in said
+
+
+def test_undo_at_the_start_of_monkey_dash_speaks_of_no_dice():
+    """Monkey Dash has no dice, yet undo at the start said "decisions before the last dice roll or draw
+    are final"."""
+    spec = registry.get("monkey_dash")
+    out = io.StringIO()
+    play(Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), 0), typing("undo", "quit"), out)
+    said = out.getvalue()
+    assert "Nothing to undo yet: no move has been made." in said and "dice" not in said.split("undo")[-1]

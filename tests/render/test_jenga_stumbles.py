@@ -1,0 +1,360 @@
+"""Stumbles a player met in the Jenga screens, replayed headless on the real physics (SDL's dummy driver):
+an Enter after a keyboard push, words of an undone touch, the names of the places on top, the badge and
+the lines over the legend and the tower's foot, the legend's two look-alike swatches, and a rule's own
+syntax in a tooltip."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from render.tower import tint
+from render.tower.jenga_scene import tower_look
+
+from .test_tower_screen import DT, SIZE, click_ghost, drag_out, end_point, new_screen, run, send
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def _key(screen, key, kind=pygame.KEYDOWN, mod=0):
+    screen.handle_event(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+
+
+def _frames(screen, surface, n):
+    for _ in range(n):
+        screen.update(DT)
+        screen.draw(surface)
+
+
+def _ready(screen, surface):
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+
+
+def _info(screen) -> list[str]:
+    return [line for line, _ in screen._info_lines(screen.match.state, None)]
+
+
+def _touch(screen, surface, level_slot=None):
+    """A right click on the end of a legal block (the highest one, or level_slot): the touch test."""
+    state = screen.match.state
+    level, slot = level_slot or sorted(state.legal_blocks())[-1]
+    start, _ = end_point(screen, state.layout[level][slot])
+    send(screen, pygame.MOUSEMOTION, tuple(start))
+    send(screen, pygame.MOUSEBUTTONDOWN, tuple(start), button=3)
+    assert run(screen, surface, lambda: screen.job is None)
+    return level, slot
+
+
+# ---- 1. the Enter that let go of a keyboard push ---------------------------------------------------
+@pytest.mark.physics
+def test_the_enter_after_a_keyboard_push_does_not_stack_the_block(surface):
+    """Before: a block picked with the arrows, P, W held until the block came out and the game asked where
+    to stack; the player's Enter, meant as "let go", stacked the block at once in the list's first row
+    ("left place"), a place never chosen. Now no row is chosen until the player picks one."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        _key(screen, pygame.K_UP)
+        top = max(lv for lv, _ in match.state.legal_blocks())
+        for _ in range(top - 8):
+            _key(screen, pygame.K_DOWN)
+        _key(screen, pygame.K_RIGHT)
+        _key(screen, pygame.K_RIGHT)
+        _key(screen, pygame.K_p)
+        assert screen.live is not None and screen.live.keyboard
+        _key(screen, pygame.K_w)
+        for _ in range(600):  # W held: the block goes all the way out and the push ends by itself
+            _frames(screen, surface, 1)
+            if screen.live is None:
+                break
+        if screen.live is not None:  # (held long enough, it is out; should the finger still hold it, Enter lets go)
+            _key(screen, pygame.K_w, pygame.KEYUP)
+            _key(screen, pygame.K_RETURN)
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.state.phase == "stack" and match.waiting_for_human()
+        steps = len(match.history)
+        _frames(screen, surface, 2)
+        assert screen.actions.selected == -1 and screen.focus_action is None  # no place stands chosen
+        _key(screen, pygame.K_RETURN)  # the stray Enter
+        _frames(screen, surface, 2)
+        assert screen.job is None and len(match.history) == steps and match.state.phase == "stack"
+        assert screen.message.startswith("Choose where to stack")
+        screen.layout((1024, 640))  # a new window size chooses no place either
+        assert screen.actions.selected == -1
+        screen.layout(SIZE)
+        _key(screen, pygame.K_DOWN)  # a deliberate pick: the first place, then Enter stacks there
+        assert screen.actions.selected == 0
+        _key(screen, pygame.K_DOWN)
+        chosen = screen.legal[screen.actions.selected]
+        _key(screen, pygame.K_RETURN)
+        assert screen.job is not None and screen.job.action == chosen
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.history[-1].action == chosen
+    finally:
+        screen.close()
+
+
+# ---- 2. words of an earlier position -----------------------------------------------------------------
+@pytest.mark.physics
+def test_a_touch_undone_leaves_no_words_and_a_touch_after_a_stack_does_not_call_it_the_last_move(surface):
+    """Before: touch 5:1, Ctrl+Z, pull 3:1: "Touched 5:1 ... moved 24.6 mm" stayed up under the push and
+    while stacking (the note was kept for a history of the same length); and after a touch, "Last move:
+    stack 18:1" still named the stack as the last move."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        level, slot = _touch(screen, surface)
+        assert any(line.startswith(f"Touched {level}:{slot}") for line in _info(screen))
+        screen.undo()
+        assert not any(line.startswith("Touched") for line in _info(screen))
+        drag_out(screen, surface)
+        _ready(screen, surface)
+        assert match.state.phase == "stack"
+        lines = _info(screen)
+        assert not any(line.startswith("Touched") for line in lines), lines
+        assert lines[0].startswith("Last move: push ")
+        screen.draw(surface)
+        click_ghost(screen)
+        _ready(screen, surface)
+        assert _info(screen)[0].startswith("Last move: stack ")
+        _touch(screen, surface)
+        lines = _info(screen)
+        assert lines[0].startswith("Last stack: ") and not lines[0].startswith("Last move"), lines
+        assert any(line.startswith("Touched") for line in lines)
+        screen.undo()  # back to the stack: it is the last move again, and the touch's words go
+        lines = _info(screen)
+        assert lines[0].startswith("Last move: stack ") and not any(line.startswith("Touched") for line in lines)
+        screen.redo()
+        assert any(line.startswith("Touched") for line in _info(screen))
+    finally:
+        screen.close()
+
+
+# ---- 3. the places on top ----------------------------------------------------------------------------
+def _ghost_masks(screen) -> list[pygame.mask.Mask]:
+    masks = []
+    for g in range(len(screen.ghost_slots)):
+        picture = pygame.Surface(SIZE)
+        for quad in screen.view._ghost_polys[screen.view._ghost_owner == g]:
+            centre = quad.mean(axis=0)
+            away = quad - centre
+            inner = quad - 2.0 * np.sign(away)
+            pygame.draw.polygon(picture, (255, 255, 255), inner.tolist())  # 2 px in: a shared edge is no overlap
+        masks.append(pygame.mask.from_threshold(picture, (255, 255, 255), (1, 1, 1, 255)))
+    return masks
+
+
+def _most_shared(screen) -> float:
+    """The largest share of a place's picture on the screen that another place's picture covers too."""
+    masks = _ghost_masks(screen)
+    return max(a.overlap_area(b, (0, 0)) / min(a.count(), b.count())
+               for i, a in enumerate(masks) for b in masks[i + 1:])
+
+
+def _seen_left_to_right(screen) -> list[int]:
+    centres = np.array([screen.view._ghost_polys[screen.view._ghost_owner == g].reshape(-1, 2).mean(axis=0)
+                        for g in range(len(screen.ghost_slots))])
+    return [screen.ghost_slots[g] for g in np.argsort(centres[:, 0])]
+
+
+def _tooltip_of(screen, slot) -> str:
+    g = screen.ghost_slots.index(slot)
+    quads = screen.view._ghost_polys[screen.view._ghost_owner == g]
+    top = max(quads, key=lambda q: abs(np.cross(q[1] - q[0], q[3] - q[0])))  # its largest face on screen
+    send(screen, pygame.MOUSEMOTION, tuple(top.mean(axis=0)))
+    assert screen.hover_ghost == g
+    return screen.tooltip_text()
+
+
+@pytest.mark.physics
+def test_the_places_on_top_are_named_as_seen_and_their_outlines_do_not_cross(surface):
+    """Before: from the opening view the place drawn on the left of the screen said "stack the block here
+    (right place)", the name the rules give it; and with the middle block of the top level standing, the
+    two open places' outlines crossed over it (the far one's face against that block showed through)."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        drag_out(screen, surface)
+        _ready(screen, surface)
+        screen.draw(surface)
+        names = ("left", "middle", "right")
+        assert _seen_left_to_right(screen) == [0, 1, 2]
+        for slot in (0, 1, 2):  # from this side the names are what the player sees
+            assert _tooltip_of(screen, slot) == f"stack the block here (the {names[slot]} place)"
+        screen.camera.orbit(np.pi)  # from the other side the rules' "right place" is on the left of the screen
+        _frames(screen, surface, 2)
+        assert _seen_left_to_right(screen) == [2, 1, 0]
+        for slot, seen in zip((2, 1, 0), names):
+            words = _tooltip_of(screen, slot)
+            assert f"the {seen} place" in words, words
+            assert seen == names[slot] or f"listed as the {names[slot]} place" in words, words
+        screen.camera.orbit(np.pi / 2 - screen.camera.yaw)  # looking along the level: its places run away
+        _frames(screen, surface, 2)
+        heights = {slot: screen.view._ghost_polys[screen.view._ghost_owner == g].reshape(-1, 2)[:, 1].mean()
+                   for g, slot in enumerate(screen.ghost_slots)}
+        nearest, farthest = max(heights, key=heights.get), min(heights, key=heights.get)
+        assert "the near place" in _tooltip_of(screen, nearest) and "the far place" in _tooltip_of(screen, farthest)
+        assert _most_shared(screen) < 0.05  # and the three outlines lie one behind the other, not over each other
+        assert screen.play("stack 1")
+        _ready(screen, surface)
+        drag_out(screen, surface)
+        _ready(screen, surface)
+        screen.draw(surface)
+        assert screen.ghost_slots == [0, 2]
+        assert _most_shared(screen) < 0.05  # at most where their outlines meet
+        screen.camera.quarter_turn(+1)  # a quarter turn: the names follow the places on the screen
+        _frames(screen, surface, 30)
+        for slot, seen in zip(_seen_left_to_right(screen), ("left", "right")):
+            assert f"the {seen} place" in _tooltip_of(screen, slot)
+    finally:
+        screen.close()
+
+
+# ---- 4. the badge over the legend, the lines over the tower's foot ---------------------------------
+@pytest.mark.physics
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_neither_the_badge_nor_the_lines_cover_the_legend_or_the_towers_foot(size):
+    """Before: the green "Stands" badge of the settle countdown covered the legend's title "collapse risk",
+    and the lines of the last move and of what to do covered the tower's lowest levels."""
+    surface = pygame.Surface(size)
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        screen.show_risk = True
+        screen.risk_status = lambda fresh: "no push now"
+        drag_out(screen, surface)
+        _ready(screen, surface)
+        screen.draw(surface)
+        click_ghost(screen)
+        legend = screen._legend_rect(screen.rects["board"])
+        title = pygame.Rect(legend.x, legend.y, legend.w, screen.font_size(14) * 3)
+        seen = 0
+        while screen.job is not None or screen.countdown.active:
+            _frames(screen, surface, 1)
+            if screen.countdown_rect is not None:
+                seen += 1
+                assert not screen.countdown_rect.colliderect(title)
+        assert seen
+        _ready(screen, surface)
+        _touch(screen, surface)
+        _key(screen, pygame.K_UP)  # a picked block: its words and keys make the lines many
+        _frames(screen, surface, 2)
+        assert len(_info(screen)) >= 3 and screen.info_rect is not None
+        tower = [b for b, where in enumerate(match.state.tower["where"]) if where == "tower"]
+        covered = [b for b in tower if b in screen.view.screen_rects
+                   and screen.view.screen_rects[b].colliderect(screen.info_rect)]
+        assert not covered, (screen.info_rect, [screen.view.screen_rects[b] for b in covered])
+    finally:
+        screen.close()
+
+
+# ---- 5. the legend's swatches ------------------------------------------------------------------------
+def _lab(rgb) -> np.ndarray:
+    c = np.asarray(rgb, dtype=float) / 255
+    c = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
+    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]) @ c
+    f = np.cbrt(xyz / np.array([0.95047, 1.0, 1.08883]))
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+@pytest.mark.parametrize("tower", ["classic", "dk", "mario"])
+def test_the_no_figure_swatch_is_clearly_not_the_wood(tower):
+    """Before: the legend's "wood: no fall found" and "greyed: no figure yet" swatches of the classic tower
+    were 9.5 CIELAB units apart, and looked the same. Read off the drawn legend, they are now at least 15
+    apart, and the grey is no nearer the scale's palest tint than that."""
+    pygame.init()
+    surface = pygame.Surface((300, 400))
+    surface.fill((0, 0, 0))
+    wood, scale = tower_look(tower)
+    rect = pygame.Rect(10, 10, 200, 300)
+    tint.RiskLegend().draw(surface, rect, 14, "no push now", wood, scale)
+    column = pygame.surfarray.array3d(surface)[rect.x + 4, :, :]
+    rows = {tuple(int(v) for v in c) for c in column}
+    greyed = tuple(int(c) for c in tint.faded(wood))
+    assert tuple(wood) in rows and greyed in rows  # both swatches drawn, in the colours the blocks get
+    assert np.linalg.norm(_lab(wood) - _lab(greyed)) >= 15
+    palest = tint.tinted(np.array(wood, dtype=float), 0.01, scale)
+    assert np.linalg.norm(_lab(palest) - _lab(greyed)) >= 15
+
+
+# ---- 7. the rules' syntax in a tooltip -----------------------------------------------------------
+@pytest.mark.physics
+def test_a_holes_tooltip_says_the_click_in_words(surface):
+    """Before: over a bottom girder's end in Donkey Kong Jenga the tooltip said "block 0:1; click: mario
+    0:1-x", the rules' own syntax."""
+    screen = new_screen("jenga_dk", seed=3)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        screen.draw(surface)
+        said = []
+        for slot in range(3):
+            block = match.state.layout[0][slot]
+            point, _ = end_point(screen, block)
+            if screen.view.pick(point) != block:
+                continue
+            send(screen, pygame.MOUSEMOTION, tuple(point))
+            if screen.board_hover and screen.board_hover[0].startswith("mario 0:"):
+                said.append((screen.board_hover[0], screen.tooltip_text()))
+        assert said
+        for action, words in said:
+            assert action not in words and f"click: {screen.action_label(action)}" in words, words
+            assert "Mario" in words and "hole of block 0:" in words, words
+    finally:
+        screen.close()
+
+
+# ---- 6. the pushed block's outline ---------------------------------------------------------------
+@pytest.mark.physics
+def test_the_pushed_blocks_outline_follows_its_live_pose_to_the_end(surface):
+    """Seen: block 3:1 dragged slowly to "97 % out" had its outline drawn up by level 10, slanting. It is
+    the block's own pose: pushed away from the eye it sticks out of the back of the tower, higher on the
+    screen the farther it goes and slanting with the perspective, and the outline, drawn over the tower,
+    shows it there. Here the outline's pixels all lie on the block's live pose projected, and that pose is
+    level 3's, barely tilted."""
+    from render import palette
+    from render.tower.geometry import Boxes
+
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        screen.draw(surface)
+        block = match.state.layout[3][1]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        home = np.array(match.state.tower["poses"][block][:3])
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 400):  # 11 cm over ten seconds: slowly
+            send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.11 * k / 300))
+            _frames(screen, surface, 1)
+            if screen.live is None or screen.live.frame.out_m >= 0.97 * screen._scene.sizes[block, 0]:
+                break
+        assert screen.live is not None and "97 % out" in screen.live.words()
+        pose = screen.live.frame.poses[block]
+        assert abs(pose[2] - home[2]) < 0.003  # still at level 3's height
+        corners, _ = screen.camera.project(Boxes(pose[None], screen._scene.sizes[block][None]).corners[0])
+        lo, hi = corners.min(axis=0) - 3, corners.max(axis=0) + 3
+        img = pygame.surfarray.array3d(surface)
+        for words in (screen.info_rect, screen.tooltip_rect):  # yellow words are not the outline
+            if words is not None:
+                img[words.left:words.right, words.top:words.bottom] = 0
+        outline = np.all(img == palette.ACCENT, axis=2) | np.all(img == palette.HIGHLIGHT, axis=2)
+        board = screen.rects["board"]
+        xs, ys = np.nonzero(outline[board.left:board.right, board.top:board.bottom])
+        xs, ys = xs + board.left, ys + board.top
+        assert len(xs) > 100
+        assert np.all((xs >= lo[0]) & (xs <= hi[0]) & (ys >= lo[1]) & (ys <= hi[1]))
+    finally:
+        screen.close()
