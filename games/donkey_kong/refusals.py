@@ -82,7 +82,7 @@ def _bad_move(state, path: list[int]) -> IllegalActionError:
     lengths = {len(a.split()) - 1 for a in legal}
     if len(lengths) == 1 and len(path) not in lengths and path[-1] != BOARD.finish:
         colour = DIE_COLOURS[state.variant]["mario"]
-        return IllegalActionError(f"Mario moves exactly {lengths.pop()} spaces this turn (the {colour} die "
+        return IllegalActionError(f"Mario moves exactly {_spaces(lengths.pop())} this turn (the {colour} die "
                                   f"shows {state.mario_roll}); this path walks {len(path)}")
     if state.wiki:
         seen = {here}
@@ -107,3 +107,7 @@ def _bad_move(state, path: list[int]) -> IllegalActionError:
 def _brief(items: list[str], limit: int = 8) -> str:
     shown = ", ".join(items[:limit])
     return shown + (f", ... ({len(items)} in all)" if len(items) > limit else "") if items else "none"
+
+
+def _spaces(n: int) -> str:
+    return f"{n} space" if n == 1 else f"{n} spaces"

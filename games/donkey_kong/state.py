@@ -170,7 +170,7 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         elif stage == ROLL:
             text = f"{who} rolls both dice"
         elif stage == MOVE:
-            text = f"{who} moves Mario {self.mario_roll} spaces"
+            text = f"{who} moves Mario {self.mario_roll} space{'' if self.mario_roll == 1 else 's'}"
         else:
             text = f"{who} stopped on a red dot and draws a card"
         return {"seat": p, "kind": self.stage, "text": text}

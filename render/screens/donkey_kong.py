@@ -64,15 +64,9 @@ def space_words(board, name: str) -> str:
     return "beside the Finish" if name.startswith("P") else name
 
 
-def one_space(words: str) -> str:
-    """'moves Mario 1 spaces' as people say it: 'moves Mario 1 space' (the engine counts in the plural)."""
-    return re.sub(r"\b1 spaces\b", "1 space", words)
-
-
 def visible_names(board, words: str) -> str:
-    """The engine's sentences as a player reads them: every space id replaced by space_words(), and a
-    count of one space in the singular."""
-    return one_space(SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words))
+    """The engine's sentences as a player reads them: every space id replaced by space_words()."""
+    return SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words)
 
 
 class BoardArt:
@@ -435,9 +429,6 @@ class DonkeyKongScreen(GameScreen):
             if words:
                 return words[0].upper() + words[1:] + "."
         return super().decision_text()
-
-    def say(self, message: str, seconds: float = 4.0) -> None:
-        super().say(one_space(message), seconds)  # a refusal reads "Mario moves exactly 1 space this turn"
 
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         return [("Click a highlighted space", "move Mario there (a second click when several paths lead there; "

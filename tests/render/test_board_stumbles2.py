@@ -19,7 +19,6 @@ from games.match import Match, _checksum
 from render import storage, text
 from render.app import App
 from render.launcher import LauncherScreen
-from render.screens.donkey_kong import one_space
 
 from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
 
@@ -245,10 +244,26 @@ def test_a_cut_row_of_the_log_reads_whole_under_the_pointer(game, tmp_path):
 # ---- 7. smaller wordings -----------------------------------------------------------------------
 
 def test_one_space_is_singular():
-    """The events read "Player 2 moves Mario 1 spaces."."""
-    assert one_space("Player 2 moves Mario 1 spaces.") == "Player 2 moves Mario 1 space."
-    assert one_space("Player 2 moves Mario 11 spaces.") == "Player 2 moves Mario 11 spaces."
+    """The banner read "Player 2 moves Mario 1 spaces." and a refusal "Mario moves exactly 1 spaces"; the
+    engine now counts one space in the singular."""
+    from games.donkey_kong.refusals import _spaces
 
+    assert _spaces(1) == "1 space" and _spaces(3) == "3 spaces"
+    match = new_match("donkey_kong", [Seat("Ann"), Seat("Ben")], 0)
+    seen = set()
+    for _ in range(3000):
+        state = match.state
+        if state.stage == "move" and not state.contacts:
+            seen.add(state.mario_roll)
+            text = state.pending_decision()["text"]
+            assert text.endswith(f"moves Mario {_spaces(state.mario_roll)}"), text
+        if len(seen) >= 2 and 1 in seen or match.is_over():
+            break
+        if state.current_player() < 0:
+            match.step()
+        else:
+            match.play(state.legal_actions()[0])
+    assert 1 in seen  # a roll of one was seen and said in the singular
 
 def test_the_save_message_names_the_file_not_a_cut_path(home):
     """Ctrl+S said "Saved to /tmp/.../donkey_kong-20261205-05304…", cut before the file's name."""
