@@ -27,7 +27,6 @@ from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
-from ..help import how_to_play
 from ..widgets import Button, ListView, draw_seat_mark, draw_tip, fit_keeping, panel
 from .autoplay import AutoPlay
 from .host import Host
@@ -288,16 +287,6 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         if not self.match.is_over() and not self.match.waiting_for_human():
             self.skipping = True
             self.finish_animations()
-
-    def help_text(self) -> str:
-        """The help overlay's words, with the how-to-play lines of the variant in play: the overlay lists
-        a game's lines without its variant, and Donkey Kong's dice change colour between variants."""
-        words = super().help_text()
-        game, variant = self.match.config.game, self.match.config.variant
-        for plain, own in zip(how_to_play(game), how_to_play(game, variant)):
-            if plain != own:
-                words = words.replace(f"• {plain}", f"• {own}")
-        return words
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help

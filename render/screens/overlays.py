@@ -108,7 +108,7 @@ class Overlays:
         this table decides points the printed rules leave open."""
         spec, variant = self.spec, self.match.config.variant
         lines = ["HOW TO PLAY"]
-        lines += [f"• {line}" for line in how_to_play(self.match.config.game)] or [spec.summary]
+        lines += [f"• {line}" for line in how_to_play(self.match.config.game, variant)] or [spec.summary]
         lines += [f"• {self.keyboard_line()}", ""]
         rules, decisions = None, ""
         if spec.help_text is not None:
