@@ -211,3 +211,37 @@ def tower_sketch(size: tuple[int, int], levels: int = 18, wood=(214, 170, 110)) 
                 pygame.draw.line(surf, grain, (r.x + 2, gy), (r.right - 3, gy))
             pygame.draw.rect(surf, dark, r, 1)
     return surf
+
+
+DECISIONS_HEADING = "HOW THIS TABLE DECIDES UNCLEAR POINTS"
+"""The heading the help overlay puts over the table's decisions (render.screens.overlays.help_text)."""
+
+
+class DecisionsScroll:
+    """A part of a game screen: D in the help opens the table's decisions at the foot of a long help, out
+    of sight; the help then scrolls to their heading, so the key is seen to do something."""
+
+    def _help_event(self, event) -> None:
+        was = self.help_decisions
+        super()._help_event(event)
+        if self.help_decisions and not was:
+            self._to_decisions = True
+
+    def _draw_help(self, surface) -> None:
+        if getattr(self, "_to_decisions", False):
+            self._to_decisions = False
+            row = self.decisions_row(surface.get_size())
+            if row is not None:
+                self.help_top = max(0, row - 1)
+        super()._draw_help(surface)
+
+    def decisions_row(self, size: tuple[int, int]) -> int | None:
+        """The row of the decisions' heading among the help's lines as the overlay wraps them for a window
+        of this size (its panel is 86 % of the window wide, the picture of the board 36 % of the inside)."""
+        from . import text
+
+        s = self.scale
+        inner_w = int(size[0] * 0.86) - int(40 * s)
+        body_w = inner_w - int(inner_w * 0.36) - int(20 * s)
+        lines = text.wrap(self.help_text(), self.font_size(16), body_w)
+        return lines.index(DECISIONS_HEADING) if DECISIONS_HEADING in lines else None

@@ -19,8 +19,9 @@ from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, s
 
 
 VARIANTS = {
-    "standard": "climb to any free hole of the level above; pink sections remove 1, 2, 1 and 0 girders",
-    "few_pulls": "the spinner's repeated pink value is 'none': pink sections remove 1, 2, 0 and 0 girders",
+    "standard": "climb to any free hole of the level above; the four large sections remove 1, 2, 1 and 0 girders",
+    "few_pulls": "the spinner's repeated removal value is 'none': the four large sections remove 1, 2, 0 and 0 "
+                 "girders",
     "corner_climb": "climb to the girder above along Mario's side of the tower; a missing or full one is "
                     "skipped (a bonus)",
     "corner_few_pulls": "corner_climb and few_pulls together",
@@ -422,9 +423,10 @@ girders ('mario 0:1+x'; six holes, one Mario per hole). Donkey Kong and Pauline 
 level; whenever a stacked girder starts a new level they move up onto it, so they are always on the
 highest girder. Seat 1 then spins and play passes on in seat order.
 
-The spinner: four pink sections of three black sections each, all twelve equally likely
-({spinner}). The pink section says how many girders to remove, the black one how many girders Mario
-climbs. The rules give the pink values as "1, 2, or none" for
+The spinner: four large sections of three small sections each, all twelve equally likely
+({spinner}). On the printed spinner the large sections are pink and the small ones black; on the
+screen each large section has a colour of its own. The large section says how many girders to remove,
+the small one how many girders Mario climbs. The rules give the pink values as "1, 2, or none" for
 four sections, so one of them comes twice: the standard spinner repeats 1, the few_pulls spinner
 repeats none. Within the turn you remove and climb in any order, one girder at a time, until both
 counts are done. Every girder removed is pushed out by the simulator and stacked on top by it as in

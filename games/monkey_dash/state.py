@@ -147,12 +147,22 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
         """
         if self.current_player() < 0:
             return []
+        return [self._move_row(*m) for m in self._legal_moves()]
+
+    def barred_moves(self) -> list[dict]:
+        """The steps the stalemate rule takes out of the legal decisions now, in moves()' form (a renderer
+        names the rule when a person asks for one of them)."""
+        if self.current_player() < 0 or not self.banned:
+            return []
+        legal = {m[0] for m in self._legal_moves()}
+        return [self._move_row(*m) for m in self._legal_moves(unfiltered=True) if m[0] not in legal]
+
+    def _move_row(self, a: str, c: int, k: str, f: int, t: int) -> dict:
         b = self.board
-        return [{"action": a, "kind": k, "cost": c,
-                 "from": None if f < 0 else b.name_of(f),
-                 "to": None if t < 0 else b.name_of(t),
-                 "dash": k == "monkey" and f != b.nests[self.turn_player] and b.distance(f, t) >= 2}
-                for a, c, k, f, t in self._legal_moves()]
+        return {"action": a, "kind": k, "cost": c,
+                "from": None if f < 0 else b.name_of(f),
+                "to": None if t < 0 else b.name_of(t),
+                "dash": k == "monkey" and f != b.nests[self.turn_player] and b.distance(f, t) >= 2}
 
     def actions_from(self, square: str) -> list[dict]:
         """The legal decisions that start from a clicked square (see moves())."""

@@ -4,7 +4,8 @@ and bananas; the action points left as pips; both hands of Power Cards with thei
 Clicking a piece shows every legal step that starts from it, read from state.moves(): a supervisor's
 reachable squares with their cost, a crate's rotation targets, push arrows, monkey moves with their
 cost, a Monkey Dash picked out. Clicking a target plays that step. Cards are played by clicking them.
-The engine decides what is legal; this screen only draws what state.moves() lists.
+The engine decides what is legal; this screen only draws what state.moves() lists, and names the
+stalemate rule when a click asks for a step that rule took out of the list.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pygame
 from .. import art
 from .. import palette as P
 from .. import text
+from ..help import DecisionsScroll
 from ..widgets import draw_seat_mark, panel
 from .base import GameScreen
 
@@ -40,7 +42,7 @@ def square_xy(name: str) -> tuple[int, int]:
     return ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
 
 
-class MonkeyDashScreen(GameScreen):
+class MonkeyDashScreen(DecisionsScroll, GameScreen):
     """The warehouse board; the generic list still offers every legal step."""
 
     side_width = 290
@@ -127,6 +129,10 @@ class MonkeyDashScreen(GameScreen):
         (fx, fy), (tx, ty) = square_xy(move["from"]), square_xy(move["to"])
         return max(abs(fx - tx), abs(fy - ty)) >= 2
 
+    def barred(self) -> list[dict]:
+        """The steps the stalemate rule takes out of the person's choices now (the engine's barred_moves)."""
+        return self.match.state.barred_moves() if self.match.waiting_for_human() else []
+
     def ends_on(self, sq: str) -> list[dict]:
         """The legal steps of a piece that end on a square."""
         return [m for m in self.moves() if m["to"] == sq and m["from"] is not None]
@@ -176,8 +182,13 @@ class MonkeyDashScreen(GameScreen):
         if starts:
             self.selected = None if self.selected == sq else sq
             return True
-        chose_a_piece, self.selected = self.selected is not None, None
+        piece, self.selected = self.selected, None
+        chose_a_piece = piece is not None
         if not self.match.waiting_for_human():
+            return True
+        barred = [m for m in self.barred() if m["to"] == sq and (piece is None or m["from"] == piece)]
+        if barred:  # a step the rules allow but for the stalemate rule: say so, not "no step"
+            self.say(f"Stalemate rule: {sq} would end your turn where the opponent undid it.", 8.0)
             return True
         ends = [] if chose_a_piece else self.ends_on(sq)
         if len(ends) == 1:  # the one step that ends here: a click on its square plays it

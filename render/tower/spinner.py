@@ -15,6 +15,16 @@ from render import palette, text
 
 SPIN_SECONDS = 2.4
 FULL_TURNS = 3
+# The words for the wheel's colours (palette names: a theme may change their values, not what they are).
+COLOUR_WORDS = (("SKY_BLUE", "blue"), ("ORANGE", "orange"), ("BLUISH_GREEN", "green"), ("REDDISH_PURPLE", "pink"))
+
+
+def colour_name(colour) -> str:
+    """A wheel colour in a word, as the palette now has it."""
+    for attr, word in COLOUR_WORDS:
+        if tuple(getattr(palette, attr)) == tuple(colour):
+            return word
+    return "rgb({}, {}, {})".format(*colour)
 
 
 class Spinner:
@@ -32,6 +42,11 @@ class Spinner:
         self._t = 0.0
         self._duration = 0.0
         self.result: int | None = None  # the section the arrow rests on once a spin ends
+        self.label_rect: pygame.Rect | None = None  # where that section's label was drawn over the arrow
+
+    def group_colours(self) -> dict[int, str]:
+        """Each group of sections (Donkey Kong's large sections) and the colour it is drawn in, in a word."""
+        return {g: colour_name(c) for g, c in zip(self.groups, self.colours)}
 
     @property
     def section_angle(self) -> float:
@@ -76,6 +91,21 @@ class Spinner:
     def section_at_arrow(self) -> int:
         return int((self.angle % (2 * math.pi)) // self.section_angle) % len(self.labels)
 
+    def _label_over_arrow(self, surface: pygame.Surface, centre, radius: int, font_size: int) -> pygame.Rect:
+        """The label of the section the arrow rests on, drawn again over the arrow on a plate of the
+        section's colour: the arrow runs through the middle of the section and hid it ("2/2" under it)."""
+        i = self.result
+        cx, cy = centre
+        mid = (i + 0.5) * self.section_angle
+        colour = palette.mix(self.colours[i], palette.WHITE, 0.45)
+        words = text.render(self.labels[i], font_size, palette.ink_on(colour), bold=True)
+        plate = words.get_rect(center=(cx + radius * 0.66 * math.sin(mid), cy - radius * 0.66 * math.cos(mid)))
+        plate = plate.inflate(6, 2)
+        pygame.draw.rect(surface, colour, plate, border_radius=3)
+        pygame.draw.rect(surface, palette.HIGHLIGHT, plate, width=1, border_radius=3)
+        surface.blit(words, words.get_rect(center=plate.center))
+        return plate
+
     def draw(self, surface: pygame.Surface, centre, radius: int, title: str = "Spinner") -> None:
         cx, cy = centre
         w = self.section_angle
@@ -110,4 +140,5 @@ class Spinner:
         pygame.draw.polygon(surface, palette.BLACK, [tip, (tail[0] + side[0] * base_w, tail[1] + side[1] * base_w),
                                                      (tail[0] - side[0] * base_w, tail[1] - side[1] * base_w)], 2)
         pygame.draw.circle(surface, palette.BLACK, (int(cx), int(cy)), max(3, radius // 10))
+        self.label_rect = None if self.result is None else self._label_over_arrow(surface, centre, radius, font_size)
         text.draw(surface, title, (cx, cy - radius - 8), max(10, int(radius * 0.17)), palette.TEXT, anchor="midbottom")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pygame
 
-from render import palette
+from render import palette, text
 
 from .camera import Camera
 from .figures import FIGURE_SIZE, SpriteBook
@@ -40,6 +40,7 @@ HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
                       np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
+LEADER = (235, 200, 120)  # the line and words tying a figure beside the tower to its layer
 SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none
 
 
@@ -92,6 +93,8 @@ class TowerView:
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
         self.figure_rects: list[tuple[str, pygame.Rect]] = []  # (kind, rect) of each piece's sprite drawn
+        # (kind, foot, end, label's rect or None) of each line tying a figure beside the tower to its layer
+        self.leaders: list[tuple[str, tuple, tuple, pygame.Rect | None]] = []
         self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
@@ -263,6 +266,7 @@ class TowerView:
         self.last_order = []
         self.screen_rects = {}
         self.figure_rects = []
+        self.leaders = []
         # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
         # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
         face_b, face_f = np.nonzero(facing)
@@ -320,6 +324,9 @@ class TowerView:
             if mark is not None and 0 <= mark < n and shown[mark]:
                 for f in np.flatnonzero(facing[mark]):
                     pygame.draw.polygon(surface, colour, face_screen[mark, f].tolist(), 2)
+        for fig, b, centre in self._leaders:  # the line ends at the side of the whole layer, not inside it
+            layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
+            self._draw_leader(surface, fig, screen[layer].reshape(-1, 2), centre, FIGURE_SIZE[fig.kind])
         self._pick_polys = np.array(polys, dtype=float).reshape(-1, 4, 2)
         self._pick_owner = np.array(owners, dtype=int)
         self._ghost_polys = np.zeros((0, 4, 2))
@@ -479,6 +486,7 @@ class TowerView:
     def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray):
         """(figure, centre in world, width, height) for every piece that can be placed."""
         out = []
+        self._leaders = []  # (figure, its layer's block, centre): top figures drawn beside the tower
         top_z = boxes.upper[shown, 2].max() if shown.any() else 0.0
         if shown.any():
             high = shown & (boxes.upper[:, 2] > top_z - 0.5 * boxes.half[:, 2].max() * 2)
@@ -495,6 +503,7 @@ class TowerView:
                     # blocks are stacked above his layer: he stands at its height, beside the tower
                     centre = self._beside_tower(np.array([top_xy[0], top_xy[1], boxes.upper[b, 2] + h / 2]), w,
                                                 boxes, standing)
+                    self._leaders.append((fig, b, centre))
             else:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue
@@ -525,6 +534,31 @@ class TowerView:
         x0, _, width, _ = cam.viewport
         goal = right + reach if x0 + width - right >= left - x0 else left - reach
         return at + cam.basis()[0] * (goal - float(xy[0])) / ppm
+
+    def _draw_leader(self, surface: pygame.Surface, fig: Figure, corners: np.ndarray, centre: np.ndarray,
+                     size: tuple[float, float]) -> None:
+        """A figure standing beside the tower is tied to its layer: a thin line from the sprite's foot to the
+        side of a block of that layer, and the figure's label ("layer 7") under the sprite, on the side away
+        from the tower so that neither covers a block."""
+        (xy,), (d,) = self.camera.project(centre[None])
+        if d <= 0:
+            return
+        ppm = self.camera.pixels_per_metre(d)
+        w, h = size[0] * ppm, size[1] * ppm
+        right_of_tower = float(xy[0]) > float(corners[:, 0].mean())
+        edge_x = float(corners[:, 0].max() if right_of_tower else corners[:, 0].min())
+        mid_y = float(corners[:, 1].mean())
+        foot = (xy[0] - w / 2 if right_of_tower else xy[0] + w / 2, xy[1] + h * 0.35)
+        end = (edge_x + (3 if right_of_tower else -3), mid_y)
+        pygame.draw.line(surface, LEADER, foot, end, 2)
+        pygame.draw.circle(surface, LEADER, (int(end[0]), int(end[1])), 3)
+        label = None
+        if fig.label:
+            size_px = max(11, min(16, int(h * 0.22)))
+            at = (xy[0] - w / 2, xy[1] + h / 2 + 2) if right_of_tower else (xy[0] + w / 2, xy[1] + h / 2 + 2)
+            label = text.draw(surface, fig.label, at, size_px, LEADER, bold=True,
+                              anchor="topleft" if right_of_tower else "topright")
+        self.leaders.append((fig.kind, foot, end, label))
 
     def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float) -> None:
         (xy,), (d,) = self.camera.project(centre[None])

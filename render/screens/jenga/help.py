@@ -2,9 +2,53 @@
 
 from __future__ import annotations
 
+import re
+
 
 class JengaHelp:
     """The tower's entries in the help panel (F1)."""
+
+    def help_text(self) -> str:
+        """The help with the keys a Jenga game uses in place of the list every game shares: that list
+        speaks of paths, targets and framed cards, and of dice, and its Up/Down contradicted the arrows
+        that pick blocks."""
+        lines = super().help_text().split("\n")
+        if "KEYS" not in lines:
+            return "\n".join(lines)
+        start = lines.index("KEYS") + 1
+        end = lines.index("", start) if "" in lines[start:] else len(lines)
+        lines[start:end] = [f"  {k}: {what}" for k, what in self.jenga_keys()]
+        return self.wheel_colours("\n".join(lines))
+
+    def wheel_colours(self, words: str) -> str:
+        """Donkey Kong's large sections named by the colours the wheel draws them in ("blue: remove 1, climb
+        1/2/3"), not "pink 1" to "pink 4" as on the printed spinner."""
+        spinner = getattr(self, "spinner", None)
+        if self.match.config.game != "jenga_dk" or spinner is None:
+            return words
+        names = spinner.group_colours()
+        return re.sub(r"\bpink (\d): ", lambda m: f"{names.get(int(m.group(1)) - 1, m.group(0))}: ", words)
+
+    def jenga_keys(self) -> list[tuple[str, str]]:
+        """The keys of a Jenga game, the app's own first."""
+        game = self.match.config.game
+        spin = game != "jenga_classic"
+        rows = {"jenga_dk": "a hole, a place on top", "jenga_mario": "a character, a hole, a place on top"}
+        return [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
+                ("Up/Down, PageUp/PageDown, Home/End", f"select a row of the Choices list when it has rows "
+                                                       f"({rows.get(game, 'a place on top')}); when it has none, "
+                                                       "the arrow keys pick a block instead (below)"),
+                ("Enter", "play the selected row"),
+                ("1 to 9", "play the numbered row"),
+                ("/", "find a row by typing part of its words (Enter plays it, Esc stops)"),
+                ("Ctrl+Z / Ctrl+Y", self.undo_words()),
+                ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
+                ("Space", "skip the bots' pauses" + (" and the spinner's turn" if spin else "")
+                 + " until a person decides"),
+                ("M", "sound on or off"),
+                ("Esc", "back to the menu (the game is autosaved)"),
+                ("After the game", "P: play again · V: view the board · Esc: back to the menu"),
+                *self.extra_shortcuts()]
 
     def keyboard_line(self) -> str:
         return ("By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other "
@@ -47,8 +91,8 @@ class JengaHelp:
                  "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
                 ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "
                                                  "S to pull back, Enter to let go"),
-                ("Drag the background, [ and ]", "turn around the tower (quarter turns; also Left/Right "
-                                                 "when no block may be picked)"),
+                ("Drag the background, [ and ]", "turn around the tower ([ and ]: quarter turns; Left/Right "
+                                                 "too, unless they pick a block)"),
                 ("Mouse wheel, + and -", "zoom"),
                 ("R", "show or hide the collapse-risk tint")]
 

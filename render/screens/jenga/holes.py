@@ -11,13 +11,20 @@ from __future__ import annotations
 import numpy as np
 
 HIDDEN_NOTE_END = ". Left/Right turns the view."
+OUT_OF_SIGHT_END = ": Left/Right turns the view."
+"""The end of the words for holes a piece may go into that all face away (JengaScreen.say_holes_out_of_sight)."""
 _AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
 
 
 def hole_side(end: str, eye, centre) -> str:
     """'front', 'back', 'left' or 'right': where a hole opening towards `end` faces, for a viewer at eye
     looking at the tower's centre."""
-    d = np.array(_AXES.get(end, (0.0, 0.0)))
+    return direction_side(_AXES.get(end, (0.0, 0.0)), eye, centre)
+
+
+def direction_side(direction, eye, centre) -> str:
+    """hole_side for a hole opening along a direction in the world (only its x and y count)."""
+    d = np.asarray(direction, dtype=float)[:2]
     e = np.asarray(eye, dtype=float)[:2] - np.asarray(centre, dtype=float)[:2]
     norm = float(np.linalg.norm(e))
     if norm < 1e-9 or not d.any():
@@ -42,6 +49,10 @@ def moved_pieces(before, state) -> list[tuple[int, list]]:
     return []
 
 
+def side_words(side: str) -> str:
+    return "the back of the tower" if side == "back" else f"the {side} side of the tower"
+
+
 def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
     """A sentence for every piece that went into a hole out of sight ('' if all can be seen)."""
     said = []
@@ -50,7 +61,7 @@ def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
         side = hole_side(end, eye, centre)
         if side == "front":
             continue
-        where = "the back of the tower" if side == "back" else f"the {side} side of the tower"
+        where = side_words(side)
         said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} (layer {level}, slot {slot})")
     if not said:
         return ""

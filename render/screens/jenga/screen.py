@@ -38,6 +38,7 @@ from games.match import PendingStep, Step
 
 from ... import palette as P
 from ... import text
+from ...help import DecisionsScroll
 from ...tower.camera import Camera
 from ...tower.countdown import SettleCountdown
 from ...tower.geometry import rotation_matrices
@@ -54,7 +55,8 @@ from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import PointerPlay
 from .keyboard import KeyboardPicker
 from .overlays import Overlays
-from .holes import HIDDEN_NOTE_END, hidden_hole_words
+from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
+from .events import event_words
 
 PHYSICS_WORDS = ("stack", "probe", "push")
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
@@ -70,6 +72,11 @@ BASE_LIFT = 0.14
 OPERATION_NOTE = re.compile(r", moved \d+\.\d mm(, the tower falls!)?$| spins: | climbs to ")
 """Notes the step's own line says already: every operation on the tower's ("Ann: push 5:1, moved 0.4 mm",
 also in the last-move line), a spin's meaning and a climb's hole."""
+
+
+# What a hole action does, as the status line says it ("the hole to climb to").
+HOLE_VERBS = {"climb": "climb to", "mario": "put Mario in", "peg": "put your peg in", "drop": "drop the peg in",
+              "leap": "leap to"}
 
 
 def new_notes(before: list, after: list) -> list[str]:
@@ -97,7 +104,7 @@ def frame_rate(tower_name: str) -> float:
     return physics.frame_rate(tower_name)
 
 
-class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
+class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
     side_width = 330
 
     def __init__(self, match, host=None):
@@ -237,7 +244,8 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
                 self.countdown.start(rule_wait_s(self.match.state.TOWER))
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
-        self.say_hidden_holes(before)
+        notes = new_notes(getattr(before, "log", []), getattr(state, "log", []))
+        self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
             self.tower_moves += 1  # the map of the tower before the touch is stale: it is redone
             self.touched = tuple(state.last_probe["where"])
@@ -265,11 +273,14 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         return (len(history), history[-1].action if history else "")
 
     # ---- Super Mario and Donkey Kong Jenga: pieces in holes out of sight, whose setup it is (issue 15) ----
-    def say_hidden_holes(self, before) -> None:
-        """A peg or Mario that went into a hole on a side the view does not show is said in the status line."""
+    def say_hidden_holes(self, before, events: str = "") -> None:
+        """A peg or Mario that went into a hole on a side the view does not show is said in the status line,
+        after the step's `events` (an item found, coins taken: events.py) if it had any."""
         words = hidden_hole_words(before, self.match.state, self.camera.eye, self.camera.target, self.seat_name)
         noted = self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END)
-        if words:
+        if events:
+            self.say(f"{events} {words}" if words else events, 10.0)
+        elif words:
             if noted:  # two pieces in a row: keep both
                 words = self.message[: -len(HIDDEN_NOTE_END)] + "; " + words
             self.say(words, 8.0)
@@ -405,6 +416,36 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         super().update(dt)
         if self.job is None:
             self._refresh_risk()
+        self.say_holes_out_of_sight()
+
+    def say_holes_out_of_sight(self) -> None:
+        """When every hole the person's piece may go into faces away from the view, no ring can be seen: the
+        status line says where they are and which keys turn the view, until one comes into sight (or
+        another message is up)."""
+        ours = self.message_time > 0 and self.message.endswith(OUT_OF_SIGHT_END)
+        state, scene = self.match.state, self._scene
+        holes = (self._legal_holes() if scene is not None and self.playback is None and self.live is None
+                 and self.match.waiting_for_human() else [])
+        sides, words = [], set()
+        for action, level, slot, sign in holes:
+            block = state.layout[level][slot] if 0 <= level < len(state.layout) else None
+            if block is None or block >= len(scene.poses):
+                continue
+            if self._end_facing_eye(block) == sign:
+                sides = []  # one in sight: its ring shows it
+                break
+            sides.append(direction_side(self._axis(block) * sign, self.camera.eye, self.camera.target))
+            words.add(action.partition(" ")[0])
+        if not sides:
+            if ours:
+                self.message_time = 0.0
+            return
+        if self.message_time > 0 and not ours:
+            return  # another message first; this one comes back when it is gone
+        where = " and ".join(side_words(side) for side in dict.fromkeys(sides))
+        to = HOLE_VERBS.get(words.pop(), "go into") if len(words) == 1 else "go into"
+        holes_are = f"hole to {to} is" if len(sides) == 1 else f"{len(sides)} holes to {to} are"
+        self.say(f"The {holes_are} on {where}{OUT_OF_SIGHT_END}", 1.0)
 
     def close(self) -> None:
         """Stop the risk worker process (the app calls this when the screen is left, if it can)."""
@@ -446,6 +487,10 @@ class JengaScreen(JengaHelp, Overlays, KeyboardPicker, PointerPlay, RiskTint, Fa
         self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
         poses = self._poses_now(state)
         scene = scene_of(state, poses)
+        bowser_level = getattr(state, "bowser_level", None)
+        for fig in scene.figures:
+            if fig.kind == "bowser" and bowser_level is not None:  # his words, when he stands beside the tower
+                fig.label = f"Bowser: layer {bowser_level()}"
         if self.playback is not None:  # the moving block is in the frames: draw it until they end
             scene.hidden = np.array([w == "aside" for w in state.tower["where"]], dtype=bool)
         self._scene = scene

@@ -1,0 +1,47 @@
+"""What a Super Mario Jenga step did to the players, in one line for the status bar: an item found or
+stacked (when its action is done), coins taken, given or paid back, a peg sent down, Bowser beaten.
+
+The move log already has the game's own notes, but cut to the log's width; a player who misses them sees
+coins change with no reason given. These words are read from the state before and after the step.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.jenga.super_mario_help import ITEM_NAMES
+from games.words import counted
+
+_STACKED = re.compile(r"^(?P<who>.+) stacked a (?P<item>\w+) block$")
+# Notes said as they are: a peg sent down (a Goomba's or a mushroom's work), Bowser beaten or waiting.
+_AS_NOTED = re.compile(r"'s peg must go down \d+$| defeats Bowser!$| must battle Bowser next turn$")
+
+
+def event_words(before, state, notes: list[str], seat_name) -> str:
+    """The step's events in plain words ('' if none): `notes` are the lines the game noted during it."""
+    if not hasattr(state, "purses") or not hasattr(before, "purses"):
+        return ""
+    said = []
+    for block in state.revealed:
+        if block not in before.revealed and state.items[block] != "none":
+            said.append(f"{seat_name(state.mover)} found a {ITEM_NAMES[state.items[block]]}")
+    for line in notes:
+        stacked = _STACKED.match(line)
+        if stacked and stacked["item"] in ITEM_NAMES:
+            said.append(f"{stacked['who']} stacked the {ITEM_NAMES[stacked['item']]} block")
+        elif _AS_NOTED.search(line):
+            said.append(line)
+    said += coin_words(before.coins(), state.coins(), seat_name)
+    return "; ".join(said) + ("." if said else "")
+
+
+def coin_words(old: list[int], new: list[int], seat_name) -> list[str]:
+    """Each purse that changed: one coin-for-coin taking between two players reads as one phrase."""
+    gains = [(p, b - a) for p, (a, b) in enumerate(zip(old, new)) if b > a]
+    losses = [(p, a - b) for p, (a, b) in enumerate(zip(old, new)) if b < a]
+    if len(gains) == 1 and len(losses) == 1 and gains[0][1] == losses[0][1]:
+        (taker, n), (loser, _) = gains[0], losses[0]
+        return [f"{seat_name(taker)} takes {counted(n, 'coin')} from {seat_name(loser)} "
+                f"({seat_name(loser)} {old[loser]} → {new[loser]}, {seat_name(taker)} {old[taker]} → {new[taker]})"]
+    out = [f"{seat_name(p)} gets {counted(n, 'coin')} ({old[p]} → {new[p]})" for p, n in gains]
+    return out + [f"{seat_name(p)} loses {counted(n, 'coin')} ({old[p]} → {new[p]})" for p, n in losses]
