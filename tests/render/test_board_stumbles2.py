@@ -7,7 +7,6 @@ the Move log under the pointer, and the smaller wordings.
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
@@ -20,17 +19,8 @@ from render import storage, text
 from render.app import App
 from render.launcher import LauncherScreen
 
+from .test_board_stumbles import click, point
 from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
-
-
-def point(app, pos):
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(app, pos):
-    point(app, pos)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
 def typed(app, words):
@@ -116,10 +106,13 @@ def test_a_game_nobody_played_is_not_filed_and_a_played_one_is(home):
     app.leave()
     app.screen.start()
     assert storage.saved_matches() == []
-    deadline = time.monotonic() + 60.0                # now Ann plays a move (the bot's moves run on a thread:
-    while not app.screen.match.waiting_for_human() and time.monotonic() < deadline:  # real time, on a busy machine)
+    for _ in range(2000):                             # now Ann plays a move, once the bot's (a worker thread) is in
+        if app.screen.match.waiting_for_human():
+            break
+        thinking = app.screen._thinking
+        if thinking is not None:
+            thinking.wait(30.0)
         app.tick(0.1)
-        time.sleep(0.005)
     assert app.screen.match.waiting_for_human() and app.screen.legal
     assert app.screen.play(app.screen.legal[0])
     app.leave()
