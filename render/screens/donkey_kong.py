@@ -18,6 +18,7 @@ from games.core import CHANCE
 from .. import art
 from .. import palette as P
 from .. import text
+from ..help import DecisionsScroll
 from ..widgets import draw_seat_mark, panel
 from .base import GameScreen
 
@@ -215,7 +216,7 @@ class BoardArt:
         return best
 
 
-class DonkeyKongScreen(GameScreen):
+class DonkeyKongScreen(DecisionsScroll, GameScreen):
     """The Donkey Kong board; the generic list still offers every legal action."""
 
     side_width = 290

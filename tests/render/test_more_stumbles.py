@@ -241,7 +241,8 @@ def _help_shows_decisions(screen, surface):
 
 def test_d_in_the_help_scrolls_to_the_decisions():
     """Before: D in the help added the table's decisions at the very foot of a long help, out of sight:
-    nothing on screen changed. Now the help scrolls to their heading."""
+    nothing on screen changed. Now the help scrolls to their heading (the Jenga games, Monkey Dash and,
+    since it was noticed there too, the Donkey Kong board game)."""
     pygame.init()
     surface = pygame.Surface((1280, 800))
     screen = new_screen("jenga_dk", seed=1)
@@ -249,12 +250,13 @@ def test_d_in_the_help_scrolls_to_the_decisions():
         _help_shows_decisions(screen, surface)
     finally:
         screen.close()
-    spec = registry.get("monkey_dash")
-    app = App(match=Match(spec.make_config([Seat("Ann"), Seat("Bob")], "pure"), 1))
-    try:
-        _help_shows_decisions(app.screen, app.draw())
-    finally:
-        app.close()
+    for game, variant in (("monkey_dash", "pure"), ("donkey_kong", "rulebook")):
+        spec = registry.get(game)
+        app = App(match=Match(spec.make_config([Seat("Ann"), Seat("Bob")], variant), 1))
+        try:
+            _help_shows_decisions(app.screen, app.draw())
+        finally:
+            app.close()
 
 
 # ---- 7. Donkey Kong Jenga's wheel colours in the help --------------------------------------------------
