@@ -83,6 +83,7 @@ def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
         assert screen.tooltip_text().startswith("touching: ")
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
+        assert screen.falling is None  # a touch that stood: no word of a fall while it is worked out
         assert run(screen, surface, lambda: screen.job is None)
         state = match.state
         assert state.layout[level][slot] == block and state.phase == "take"  # it went back in
@@ -220,7 +221,12 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
                 break
         assert screen.live is None and last.fallen and not last.clear  # it fell under the finger, the block not yet out
         assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
+        # While the fall is followed to the table, the window says the tower fell, not whose turn it is.
+        assert screen.decision_text() == f"P1 pushed block {level}:{slot} and the tower fell."
+        assert any(line.startswith("The tower fell: the simulator follows every block")
+                   for line, _ in screen._info_lines(match.state, None))
         assert run(screen, surface, lambda: screen.job is None)
+        assert screen.falling is None and not screen.decision_text().startswith("P1 pushed")
 
         state = match.state
         assert match.is_over() and state.ended == "fall" and state.last_verdict["collapsed"]
@@ -338,10 +344,10 @@ def test_the_touch_reads_with_the_risk_map_and_a_touch_that_moves_the_tower_has_
         send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
         _frames(screen, surface, 20)  # held still: the touch
         words = screen.tooltip_text()
-        assert words.startswith("touching: ") and "75 % of brisk pulls (0.40 N) toppled it" in words
+        assert words.startswith("touching: ") and "brisk pulls (0.40 N) topple it 75 % of the time" in words
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert run(screen, surface, lambda: screen.job is None)
-        assert "75 % of brisk pulls (0.40 N) toppled it" in screen.probe_note
+        assert "brisk pulls (0.40 N) topple it 75 % of the time" in screen.probe_note
         after = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
         moved = float(np.max(np.linalg.norm(after - before, axis=1))) * 1000
         assert (screen.position_key() != key) == (moved > MOVED_MM)  # a touch the simulator re-seated changes nothing
@@ -358,7 +364,7 @@ def test_the_touch_reads_with_the_risk_map_and_a_touch_that_moves_the_tower_has_
         send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
         assert run(screen, surface, lambda: screen.job is None)
         assert not match.state.last_verdict["taken"] and match.state.layout[level][slot] == block
-        assert "75 % of brisk pulls (0.40 N) toppled it" in screen.probe_note
+        assert "brisk pulls (0.40 N) topple it 75 % of the time" in screen.probe_note
         after = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
         moved = float(np.max(np.linalg.norm(after - before, axis=1))) * 1000
         assert (screen.position_key() != key) == (moved > MOVED_MM)  # put back and re-seated: nothing is stale

@@ -216,8 +216,11 @@ class PointerPlay:
         action = make_push(live.level, live.slot, live.end, live.path_text())
         poses = live.frame.poses.copy()
         physics.adopt(live.session)
+        seat = self.seat_name(self.match.current_player)
         if self.play(action):
             self.live_hold = poses
+            if live.fallen and self.job is not None:
+                self.falling = (seat, live.level, live.slot)
         else:
             physics.adopt(None)
 
