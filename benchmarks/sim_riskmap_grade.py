@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
-from sim.riskmap import _decided, _next_stop, push_order, push_outcome, push_samples  # noqa: E402
+from sim.riskmap import _decided, _next_stop, p_collapse, push_order, push_outcome, push_samples  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -75,7 +75,7 @@ def main(argv=None) -> int:
             rows = []
             for b, s in zip(t["blocks"], safe):
                 n = replay(b["pushes"], bool(s), a.samples)
-                p_map = sum(r[0] for r in b["pushes"][:n]) / n
+                p_map = p_collapse(sum(bool(r[0]) for r in b["pushes"][:n]), n, a.samples)
                 rows.append({"level": b["level"], "pos": b["pos"], "pushes": n, "map": p_map,
                              "brute": b["p_collapse"], "difference": abs(p_map - b["p_collapse"]),
                              "cpu_s": sum(r[3] for r in b["pushes"][:n])})

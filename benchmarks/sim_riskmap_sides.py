@@ -29,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
-from sim.riskmap import _side, push_order, push_samples  # noqa: E402
+from sim.riskmap import _side, p_collapse, push_order, push_samples  # noqa: E402
 
 import sim_riskmap_grade  # noqa: E402
 
@@ -79,7 +79,7 @@ def bootstrap(tower: dict, safe: list, rounds: int, samples: int, rng) -> dict:
                     side = int(rng.choice([-1, 1])) if way == "drawn" else alternating[k]
                     runs.append(pool[side][int(rng.integers(len(pool[side])))])
                 n = sim_riskmap_grade.replay(runs, bool(s), samples)
-                p = sum(r[0] for r in runs[:n]) / n
+                p = p_collapse(sum(bool(r[0]) for r in runs[:n]), n, samples)
                 miss += abs(p - truth) > 0.15
                 n_total += n
                 c_total += sum(r[3] for r in runs[:n])

@@ -16,8 +16,9 @@ ones are back, the lowest (dearest) blocks first:
 1. a block whose removal the static analyser finds safe and whose pushes so far all stood is decided
    safe (p_collapse 0) once no push moved another block as far as the near-miss distance of CALM_STEPS
    for that many pushes: 7 mm after one push, 20 after two, 30 after three, 40 after four;
-2. a block whose FALL_FIRST (four) pushes all toppled the tower is decided: p_collapse 1;
-3. every block still undecided gets the rest of its samples.
+2. a block whose FALL_FIRST (four) pushes all toppled the tower is decided, at p_collapse 0.9 (fell_every_time:
+   four falls in four do not make a fall certain);
+3. every block still undecided gets the rest of its samples, and its p_collapse is the share that fell.
 
 The first perturbed push leads because it tests the block as a player's hand would: neither a touch
 test nor the steady, straight nominal push predicts the perturbed pushes well enough to skip them (on
@@ -50,11 +51,30 @@ map take 10 s (each of their pushes moves a 16-level glued load at 80 solver ite
 CALM_FIRST = CALM_STEPS[0][0]
 DECIDED_MM = CALM_STEPS[0][1]
 FALL_FIRST = 4
-"""Pushes after which a block whose pushes all toppled the tower is decided certain."""
+"""Pushes after which a block whose pushes all toppled the tower is decided (at fell_every_time(FALL_FIRST))."""
 FASTEST = 1.25
 """The fastest perturbed push of a block, as a multiple of the nominal speed (push_samples)."""
 MAX_NOMINAL_SPEED_M_S = arguments.MAX_SPEED_M_S / FASTEST
 """The fastest nominal speed a map takes: its perturbed pushes must stay within Tower.extract's range."""
+
+
+def fell_every_time(n: int) -> float:
+    """p_collapse of a block the test stopped after its first n pushes all toppled the tower (FALL_FIRST):
+    (n + 1/2) / (n + 1), the Jeffreys estimate, 0.9 after four, not the 1 of four falls in four. The
+    brute-force maps of docs/sim.md hold blocks whose first four pushes fell that stand to a fifth to a
+    third of 64 (seeds 0 to 5: of 61 blocks stopped this way, 30 stood to some of their 64 pushes, 5 to
+    19% to 36% of them); read as certain, those were among the map's largest misses. A block that falls to every push reads 0.9 and stays at the top of the tint's
+    scale. A map that ran all its samples (or prune=False, or fewer samples than FALL_FIRST) reports the
+    share that fell."""
+    return (n + 0.5) / (n + 1.0)
+
+
+def p_collapse(falls: int, n: int, samples: int, prune: bool = True) -> float:
+    """A block's p_collapse from `falls` toppled pushes of the `n` it ran out of `samples`: the share that
+    fell, except for a block the test stopped early because every push fell (fell_every_time)."""
+    if prune and falls == n and FALL_FIRST <= n < samples:
+        return fell_every_time(n)
+    return falls / n
 
 
 def _decided(runs: list, safe: bool) -> bool:
@@ -209,7 +229,8 @@ class SequentialTest:
         return self._row(b, self.results[b])
 
     def _row(self, b, runs: list) -> dict:
-        return {"level": b[0], "pos": b[1], "p_collapse": sum(r[0] for r in runs) / len(runs),
+        falls = sum(bool(r[0]) for r in runs)
+        return {"level": b[0], "pos": b[1], "p_collapse": p_collapse(falls, len(runs), self.samples, self.prune),
                 "push_force_n": float(np.median([r[1] for r in runs])),
                 "give_force_n": float(np.median([r[3] for r in runs])),
                 "displacement_mm": float(np.mean([r[2] for r in runs])), "samples_run": len(runs)}

@@ -58,9 +58,11 @@ def touch_feel(gives: bool, figure=None, past: bool = False) -> str:
     if p <= 0.0:
         return (f"{give}: loose; {pulls} found no fall" if gives
                 else f"{tight}, yet {pulls} took it out without a fall")
-    share = f"{p * 100:.0f} %"
-    return (f"{give}, but the tower rides on it: {share} of {pulls} toppled it" if gives
-            else f"{tight}: it carries the tower; {share} of {pulls} toppled it")
+    # The map's figure is its estimate of the chance (sim.riskmap.p_collapse), not always the share of
+    # its pulls that fell (four falls in four read 90 %).
+    share = f"{p * 100:.0f} % of the time"
+    return (f"{give}, but the tower rides on it: {pulls} topple it {share}" if gives
+            else f"{tight}: it carries the tower; {pulls} topple it {share}")
 
 
 class LiveDrag:

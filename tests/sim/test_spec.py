@@ -102,12 +102,13 @@ def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
     tower moved under 20 mm (14:2) after two; a block that falls to some pushes and not to others
     (seed 2, 9:1: 4 of its 8 pushes fall, and 24 of 64 pushed the map's way with prune=False; found in
     seed 2's map, whose blocks of 0 < p_collapse < 1 are 3:2, 8:0, 9:1, 10:0, 11:2 and 12:0) gets all eight.
-    prune=False runs all eight everywhere and agrees on the decided ones."""
+    prune=False runs all eight everywhere and agrees on the decided ones. The block stopped after four
+    falls reads 0.9, not 1 (sim.riskmap.fell_every_time); the full map's eight falls read 1."""
     spec = load_spec("classic")
     tower = Tower(spec, 0)
     blocks = [(5, 0), (14, 0), (14, 2)]
     rows = risk_map(spec, tower, samples=8, seed=0, workers=1, blocks=blocks)
-    assert [(r["samples_run"], r["p_collapse"]) for r in rows] == [(1, 0.0), (4, 1.0), (2, 0.0)]
+    assert [(r["samples_run"], r["p_collapse"]) for r in rows] == [(1, 0.0), (4, 0.9), (2, 0.0)]
     assert rows[0]["displacement_mm"] < 7.0 < rows[2]["displacement_mm"] * 2 and rows[2]["displacement_mm"] < 20.0
     full = risk_map(spec, tower, samples=8, seed=0, workers=2, blocks=blocks, prune=False)
     assert [r["samples_run"] for r in full] == [8, 8, 8]
@@ -116,6 +117,20 @@ def test_risk_map_stops_pushing_a_block_once_its_first_pushes_settle_it():
     assert mixed["samples_run"] == 8 and 0.0 < mixed["p_collapse"] < 1.0
     with pytest.raises(SimError, match="samples must be a whole number of at least 1"):
         risk_map(spec, tower, samples=0, workers=1, blocks=blocks)
+
+
+def test_a_block_stopped_after_falling_every_time_reads_the_jeffreys_estimate_not_certainty():
+    """Four falls in four do not make a fall certain: the brute-force maps of seeds 0 to 5 hold blocks whose
+    first four pushes fell that stand to a fifth to a third of 64 pushes (docs/sim.md, "Four falls in
+    four"). A block the test stopped that way reads (n + 1/2) / (n + 1); a block that ran all its samples
+    (fewer samples than FALL_FIRST, or prune=False) reads the share that fell."""
+    from sim.riskmap import FALL_FIRST, fell_every_time, p_collapse
+
+    assert FALL_FIRST == 4 and fell_every_time(4) == 0.9
+    assert p_collapse(4, 4, 8) == 0.9                      # stopped early: every push fell
+    assert p_collapse(4, 4, 4) == 1.0 and p_collapse(2, 2, 2) == 1.0  # every sample ran (the bots' 2)
+    assert p_collapse(4, 4, 8, prune=False) == 1.0 and p_collapse(8, 8, 8) == 1.0
+    assert p_collapse(3, 8, 8) == 0.375 and p_collapse(0, 1, 8) == 0.0
 
 
 def test_a_blocks_map_pushes_come_from_both_ends_alike():

@@ -1,0 +1,171 @@
+"""Other stopping rules for the risk map's sequential test, tried offline on the brute-force caches.
+
+Each cached block (benchmarks/sim_riskmap_brute.py: 64 pushes in the map's own order, every outcome and
+its CPU seconds kept) is mapped again under each candidate rule without physics: the rule decides after
+each push, as sim.riskmap's test does, how many of the block's pushes the map would run and what it
+would report. Against the 64-push figure it counts the blocks beyond 0.15 per map, and it sums the pushes
+and the CPU they took. Twice: in the cached order (what the map of that tower gives) and averaged over
+`--orders` reshuffles of each block's pushes, the sides still alternating as the map runs them (the
+expected misses, since one order is one draw of eight).
+
+    python benchmarks/sim_riskmap_policies.py [--cache PATH ...] [--orders 40] [--seed 1] [--json]
+
+The rules (the first is sim.riskmap's own):
+- "map": CALM_STEPS 7 / 20 / 30 / 40 mm after 1 to 4 calm pushes, FALL_FIRST four falls (read 0.9,
+  sim.riskmap.fell_every_time), 8 samples;
+- "four falls read 1": the same, four falls in four read as certain (the map before 5 Dec);
+- "three falls", "five falls", "six falls", "eight falls": FALL_FIRST changed (all reading 1);
+- "calm after 1 only": no calm decision after more than one push;
+- "calm 60 mm after 4", "calm 15/25/30 mm": the near-miss distances changed;
+- "6 samples", "10 samples", "12 samples", "16 samples": at most that many pushes a block.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sim import Tower, load_spec  # noqa: E402
+from sim.riskmap import CALM_STEPS, FALL_FIRST, fell_every_time, push_order, push_samples  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+DEFAULT_CACHES = [RESULTS / "riskmap_brute_0-2.json", RESULTS / "riskmap_brute_3-5.json"]
+
+
+def rule(name: str, calm=CALM_STEPS, fall_first: int = FALL_FIRST, samples: int = 8, jeffreys: bool = False) -> dict:
+    return {"name": name, "calm": tuple(calm), "fall_first": fall_first, "samples": samples, "jeffreys": jeffreys}
+
+
+RULES = [
+    rule("map", jeffreys=True),
+    rule("four falls read 1"),
+    rule("three falls", fall_first=3),
+    rule("five falls", fall_first=5),
+    rule("six falls", fall_first=6),
+    rule("eight falls", fall_first=8),
+    rule("calm after 1 only", calm=CALM_STEPS[:1]),
+    rule("calm 60 mm after 4", calm=CALM_STEPS[:3] + ((4, 60.0),)),
+    rule("calm 15/25/30 mm", calm=((1, 7.0), (2, 15.0), (3, 25.0), (4, 30.0))),
+    rule("6 samples", samples=6),
+    rule("10 samples", samples=10),
+    rule("12 samples", samples=12),
+    rule("16 samples", samples=16),
+]
+
+
+def _decided(runs: np.ndarray, safe: bool, r: dict) -> bool:
+    falls, n = runs[:, 0], len(runs)
+    if n >= r["fall_first"] and falls.all():
+        return True
+    if not safe or falls.any():
+        return False
+    drag = runs[:, 2].max()
+    return any(n == k and drag < mm for k, mm in r["calm"])
+
+
+def _next_stop(runs: np.ndarray, r: dict) -> int:
+    n, falls = len(runs), runs[:, 0]
+    if not falls.any() and n < r["calm"][-1][0]:
+        return min(n + 1, r["samples"])
+    if n and falls.all() and n < r["fall_first"]:
+        return min(r["fall_first"], r["samples"])
+    return r["samples"]
+
+
+def mapped(pushes: np.ndarray, safe: bool, r: dict) -> tuple[int, float]:
+    """(pushes run, p_collapse reported) for a block whose pushes come out as `pushes` (rows: fell, force,
+    largest displacement mm, CPU s) under rule r."""
+    n = 0
+    while n < r["samples"] and not (n and _decided(pushes[:n], safe, r)):
+        n = _next_stop(pushes[:n], r)
+    falls = int(pushes[:n, 0].sum())
+    if r["jeffreys"] and falls == n and r["fall_first"] <= n < r["samples"]:
+        return n, fell_every_time(n)
+    return n, falls / n
+
+
+def _orders(sides: np.ndarray, rng, k: int) -> list[np.ndarray]:
+    """The cached order, then k reshuffles within each side, the sides left in the map's running order."""
+    plus, minus = np.flatnonzero(sides > 0), np.flatnonzero(sides < 0)
+    out = [np.arange(len(sides))]
+    for _ in range(k):
+        pools = {1: list(rng.permutation(plus)), -1: list(rng.permutation(minus))}
+        out.append(np.array([pools[int(s)].pop() for s in sides]))
+    return out
+
+
+def load(paths) -> list[tuple[str, list[dict]]]:
+    towers = []
+    for path in paths:
+        for key, t in json.loads(Path(path).read_text())["towers"].items():
+            if not t.get("complete", True):
+                continue
+            spec = load_spec(t["variant"])
+            blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
+            margins = Tower(spec, t["seed"]).static_margins(blocks)[0]
+            rows = []
+            for b, m in zip(t["blocks"], margins):
+                order = push_order(push_samples(t["map_seed"], b["level"], b["pos"], t["brute"], t["speed"]))
+                rows.append({"safe": bool(m >= spec.verdict.near_critical_margin_mm),
+                             "pushes": np.array(b["pushes"], dtype=float),
+                             "sides": np.array([q["side"] for q in order]), "p": float(b["p_collapse"])})
+            towers.append((key, rows))
+    return towers
+
+
+def grade(towers, r: dict, orders: int, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    per = []
+    for key, rows in towers:
+        miss, pushes, cpu = np.zeros(orders + 1), np.zeros(orders + 1), np.zeros(orders + 1)
+        for row in rows:
+            for j, o in enumerate(_orders(row["sides"], rng, orders)):
+                runs = row["pushes"][o]
+                n, p = mapped(runs, row["safe"], r)
+                miss[j] += abs(p - row["p"]) > 0.15 + 1e-9
+                pushes[j] += n
+                cpu[j] += runs[:n, 3].sum()
+        per.append({"tower": key, "beyond_0_15": int(miss[0]), "beyond_0_15_expected": round(float(miss[1:].mean()), 2),
+                    "pushes": int(pushes[0]), "pushes_expected": round(float(pushes[1:].mean()), 1),
+                    "cpu_s_expected": round(float(cpu[1:].mean()), 2)})
+    return {"rule": r["name"], "towers": per,
+            "beyond_0_15_expected_per_map": round(float(np.mean([t["beyond_0_15_expected"] for t in per])), 2),
+            "pushes_expected_per_map": round(float(np.mean([t["pushes_expected"] for t in per])), 1),
+            "cpu_s_expected_per_map": round(float(np.mean([t["cpu_s_expected"] for t in per])), 2)}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--cache", nargs="+", type=Path, default=DEFAULT_CACHES)
+    p.add_argument("--orders", type=int, default=40, help="reshuffles of each block's pushes (default 40)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    missing = [str(c) for c in a.cache if not c.exists()]
+    if missing:
+        p.error(f"no brute-force cache at {', '.join(missing)} (make one with benchmarks/sim_riskmap_brute.py)")
+    if a.orders < 1:
+        p.error(f"--orders must be at least 1, got {a.orders}")
+    towers = load(a.cache)
+    results = [grade(towers, r, a.orders, a.seed) for r in RULES]
+    if a.json:
+        print(json.dumps({"caches": [str(c) for c in a.cache], "orders": a.orders, "seed": a.seed, "rules": results}))
+        return 0
+    print(f"{len(towers)} towers; expected figures over {a.orders} reshuffles of each block's pushes")
+    print("| rule | blocks beyond 0.15 a map (expected) | beyond 0.15, cached order, per tower | pushes a map | CPU s a map |")
+    print("| --- | --- | --- | --- | --- |")
+    for r in results:
+        fixed = ", ".join(str(t["beyond_0_15"]) for t in r["towers"])
+        print(f"| {r['rule']} | {r['beyond_0_15_expected_per_map']} | {fixed} | {r['pushes_expected_per_map']} "
+              f"| {r['cpu_s_expected_per_map']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""The offline tools that grade the risk map's stopping rule (benchmarks/sim_riskmap_policies.py,
+sim_riskmap_grade.py) replay sim.riskmap's own sequential test: on made-up push outcomes, no physics,
+they stop each block where the map's SequentialTest stops it and report the figure it reports."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import load_spec
+from sim.riskmap import SequentialTest
+from tests import benchmark_script
+
+
+def _map_rows(outcomes: dict, safe: dict, samples: int = 8) -> dict:
+    """Run SequentialTest on made-up outcomes ((fell, force, displacement mm, give force) per push)."""
+    spec = load_spec("classic")
+    order = sorted(outcomes)
+    pushes = {b: [{"push": i} for i in range(samples)] for b in order}
+    test = SequentialTest(spec, {}, order, pushes, safe, samples)
+    rows = {}
+    while (due := test.due()) is not None:
+        b, i, _task = due
+        row = test.record(b, i, outcomes[b][i])
+        if row is not None:
+            rows[b] = row
+    assert test.finished
+    return rows
+
+
+def test_the_policy_explorer_stops_and_reports_as_the_map_does():
+    policies = benchmark_script.load("sim_riskmap_policies")
+    grade = benchmark_script.load("sim_riskmap_grade")
+    rng = np.random.default_rng(5)
+    outcomes, safe = {}, {}
+    for k in range(300):
+        kind = k % 5
+        p_fall = (0.0, 1.0, 0.3, 0.85, 0.05)[kind]
+        drag = (3.0, 90.0, 35.0, 60.0, 12.0)[kind]
+        b = (k // 3, k % 3)
+        outcomes[b] = [(bool(rng.random() < p_fall), 0.1, float(rng.uniform(0.0, 2.0 * drag)), 0.05) for _ in range(8)]
+        safe[b] = bool(rng.random() < 0.9)
+    rows = _map_rows(outcomes, safe)
+    the_map = policies.RULES[0]
+    assert the_map["name"] == "map"
+    stopped_early = fell_every_time = 0
+    for b, runs in outcomes.items():
+        arr = np.array([[r[0], r[1], r[2], 0.0] for r in runs], dtype=float)
+        n, p = policies.mapped(arr, safe[b], the_map)
+        assert (n, p) == (rows[b]["samples_run"], rows[b]["p_collapse"]), b
+        assert grade.replay([list(r) for r in runs], safe[b], 8) == n
+        stopped_early += n < 8
+        fell_every_time += p == 0.9
+    assert stopped_early > 100 and fell_every_time > 20  # the made-up blocks reach every way of stopping
