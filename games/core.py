@@ -255,6 +255,10 @@ class State:
         """The action as a person reads it."""
         return action
 
+    def typing_hint(self) -> str:
+        """A line for the terminal's help on typing this position's actions short ("" when none)."""
+        return ""
+
     def string_to_action(self, text: str) -> str:
         """Parse typed text into the canonical action; raise ActionSyntaxError if it names none."""
         canon = " ".join(text.strip().lower().split())

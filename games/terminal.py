@@ -84,6 +84,9 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                 return
             if word in ("help", "?"):
                 out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
+                hint = state.typing_hint()
+                if hint:
+                    out.write(f"\n  Or {hint}.")
                 out.write("\n  undo, redo, save FILE, rules, quit\n")
             elif word == "rules":
                 spec = match.spec

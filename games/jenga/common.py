@@ -27,7 +27,7 @@ from . import data, physics
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
 from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
-from .push import make_push, parse_push, push_words, straight_push
+from .push import make_push, parse_push, push_words, short_move, straight_push, typing_hint
 
 CHANCE_PHASES = ("build", "tremor", "spin")
 
@@ -372,6 +372,10 @@ class TowerState(State):
         canon = loose_extract(text)
         if canon is not None and self.current_player() >= 0:
             return canon
+        if self.current_player() >= 0 and self.may_extract():
+            canon = short_move(text, self.TOWER)   # 'push 5:1', 'push 5:1 -y quick', 'touch 5:1'
+            if canon is not None:
+                return canon
         words = " ".join(text.split())
         if self.current_player() >= 0 and words.lower().startswith("push ") and " path=" in words:
             # A finger path of the player's own: the listed pushes are only the straight ones at two
@@ -380,7 +384,19 @@ class TowerState(State):
             self._check_address(words)
             push = parse_push(words)
             return make_push(push.level, push.slot, push.end, push.path)
-        return super().string_to_action(text)
+        try:
+            return super().string_to_action(text)
+        except ActionSyntaxError as exc:
+            if self.current_player() >= 0 and self.may_extract() and words.lower().partition(" ")[0] in (
+                    "push", "touch", "probe", "extract"):
+                # The list of actions would show finger paths nobody can type back.
+                raise ActionSyntaxError(f"{text!r} names no push or touch available now; {typing_hint()}, "
+                                        "or a number from 'help'") from None
+            raise exc
+
+    def typing_hint(self) -> str:
+        """How to type this position's moves short, for the terminal's help ("" when nothing to say)."""
+        return typing_hint() if self.current_player() >= 0 and self.may_extract() else ""
 
     # ---- applying -----------------------------------------------------------------------
     PHYSICS_WORDS = ("build", "tremor", "probe", "stack", "push")  # actions that run the simulator

@@ -130,6 +130,41 @@ def loose_extract(text: str) -> str | None:
                 quantise_steadiness(steadiness)).extract_text()
 
 
+_SHORT = re.compile(r"^(push|touch|probe)\s+(\d{1,6}):(\d{1,6})(?:\s+([+-][xy]))?(?:\s+([a-z]+))?$", re.ASCII)
+
+
+def short_move(text: str, tower: str) -> str | None:
+    """A push or a touch typed short, made the action the move list offers: 'push 5:1' (the first push
+    style, 'steady', from the block's + end), 'push 5:1 -y quick' (an end, a style by name), 'touch 5:1'
+    or 'probe 5:1 -y'. None when the text is not of that form. A style the data does not name, or a
+    style after a touch, is an ActionSyntaxError that names the styles; an end the block has no end
+    on is left for the move's own check to refuse."""
+    m = _SHORT.match(" ".join(text.split()).lower())
+    if not m:
+        return None
+    word, level, slot, end, style = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4), m.group(5)
+    end = end or ends(level)[0]
+    styles = data.play()["push_styles"]
+    names = ", ".join(f"'{st['name']}'" for st in styles)
+    if word != "push":
+        if style:
+            raise ActionSyntaxError(f"a touch takes no push style: type 'touch {level}:{slot}' or "
+                                    f"'touch {level}:{slot} {end}'")
+        return Push(level, slot, end).probe_text()
+    chosen = [st for st in styles if st["name"] == (style or styles[0]["name"])]
+    if not chosen:
+        raise ActionSyntaxError(f"{style!r} is not a push style: the styles are {names} "
+                                f"(e.g. 'push {level}:{slot} {end} {styles[-1]['name']}')")
+    return straight_push(tower, level, slot, end, chosen[0]["speed"], chosen[0]["steadiness"], 0)
+
+
+def typing_hint() -> str:
+    """How to type a push or a touch without its number (the terminal's help)."""
+    styles = data.play()["push_styles"]
+    return (f"type a push or a touch short: 'push 5:1' ({styles[0]['name']}, from the block's + end), "
+            f"'push 5:1 -y {styles[-1]['name']}', 'touch 5:1' or 'touch 5:1 -y'")
+
+
 # ---- the live push: the finger's path -------------------------------------------------------------
 # "push 5:1 +x path=0/0/0,33/12/0,67/31/-1,..." names the block and the end the finger pushes from, and
 # the finger's path: samples t_ms/along/across (milliseconds since the press; tenths of a millimetre

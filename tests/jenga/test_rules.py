@@ -358,3 +358,41 @@ def test_mario_opponents_cannot_move_a_peg_that_beat_bowser():
     s.defeated[1] = True
     s.effects = [["move_down", 3]]
     assert s.legal_actions() == ["target 3"]
+
+
+# ---- typing a push or a touch in the terminal ---------------------------------------------------------
+def test_a_push_or_a_touch_can_be_typed_short_as_the_move_list_offers_it():
+    """Before: 'push 5:1' was refused with a list of finger paths nobody could type back, so a person at
+    the terminal had to pick a number out of about 300 moves. Now the short forms name the move the list
+    offers (the first push style from the block's + end unless an end or a style is typed), and a typed
+    push that names none says how to type one."""
+    s = CLASSIC.new_state(CLASSIC.make_config(players=2))
+    s.layout, s.phase = full_layout(18), "take"
+    legal = s.legal_actions()
+    styles = [st["name"] for st in data.play()["push_styles"]]
+    assert styles == ["steady", "quick"]
+
+    steady = s.string_to_action("push 5:1")
+    assert steady in legal and steady.startswith("push 5:1 +y path=")
+    assert s.action_to_string(steady) == "push block 5:1 from the +y end by hand, the finger going 77 mm in 5.2 s"
+    assert s.string_to_action("  PUSH 5:1   +y  steady ") == steady
+    quick = s.string_to_action("push 5:1 -y quick")
+    assert quick in legal and quick.startswith("push 5:1 -y path=") and quick != steady.replace("+y", "-y")
+    assert s.string_to_action("push 4:0") in legal and s.string_to_action("push 4:0").startswith("push 4:0 +x ")
+    assert s.string_to_action("touch 5:1") == "probe 5:1 +y" and s.string_to_action("probe 5:1 -y") == "probe 5:1 -y"
+
+    with pytest.raises(ActionSyntaxError, match="'sideways' is not a push style: the styles are 'steady', 'quick'"):
+        s.string_to_action("push 5:1 sideways")
+    with pytest.raises(ActionSyntaxError, match="a touch takes no push style"):
+        s.string_to_action("touch 5:1 quick")
+    with pytest.raises(WrongEndError, match="has its ends on \\+y and -y, not \\+x"):
+        s.check_action(s.string_to_action("push 5:1 +x"))
+    with pytest.raises(ActionSyntaxError) as exc:
+        s.string_to_action("push five")
+    assert "'push 5:1'" in str(exc.value) and "path=" not in str(exc.value)
+    assert s.typing_hint().startswith("type a push or a touch short: 'push 5:1'")
+
+    s.phase = "stack"  # nothing to push now: no hint, and the short form names no move
+    assert s.typing_hint() == ""
+    with pytest.raises(ActionSyntaxError):
+        s.string_to_action("push 5:1")
