@@ -111,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
                     help="where the games run: a local process pool (default), Ray, or this process")
     tp.add_argument("--workers", type=_positive, help="processes (or Ray CPUs) to use (default: all cores)")
-    tp.add_argument("--address", type=_name, help="a Ray cluster's address (default: RAY_ADDRESS, else a local Ray)")
+    tp.add_argument("--address", type=_name,
+                    help="a Ray cluster's address, with --executor ray (default: RAY_ADDRESS, else a local Ray)")
     tp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     tp.add_argument("--plot", metavar="PNG", type=_picture,
                     help="write a picture of the ratings to this file (.png, .svg or .pdf)")
@@ -161,6 +162,8 @@ def cmd_tournament(args) -> int:
 
     from . import tournament
 
+    if args.address is not None and args.executor != "ray":   # else it would be silently unused
+        return _fail(f"--address names a Ray cluster, so it needs --executor ray (got --executor {args.executor})")
     bots = [b.strip() for b in args.bots.split(",")]
     if any(not b for b in bots):
         return _fail(f"--bots has an empty name in {args.bots!r}")

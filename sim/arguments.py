@@ -6,8 +6,9 @@ The ranges keep the physics where it is sound and quick: a push slower than MIN_
 over a minute of simulated time to play a block out, a NaN or infinite number would reach PyBullet and
 come back as NaN poses, and a bool is refused where a number or a side is meant.
 
-picture_problem is the other door: the --plot file of both command lines (python -m sim bench and
-python -m games tournament), checked before any work is done.
+file_problem and picture_problem are the other door: an output file of the command lines (--json of
+python -m sim bench, --out of its sweep; --plot of bench and of python -m games tournament), checked
+before any work is done.
 """
 
 from __future__ import annotations
@@ -148,16 +149,13 @@ PICTURES = (".png", ".svg", ".pdf")
 """The picture formats --plot writes (matplotlib takes the format from the file name's ending)."""
 
 
-def picture_problem(path: str) -> str | None:
-    """Why a picture cannot be written at `path`, in one line (None when it can): the --plot check of
-    python -m sim bench and python -m games tournament, run before any work. The folder must already
-    exist (nothing is made for a picture) and the file must open for writing, which is tried for real
-    (a new file is made and removed at once): permission bits say nothing of /proc, a read-only disk or
-    a root user, and only the system knows which names are too long."""
+def file_problem(path: str) -> str | None:
+    """Why a file cannot be written at `path`, in one line (None when it can), checked before any work.
+    The folder must already exist (nothing is made for an output) and the file must open for writing,
+    which is tried for real (a new file is made and removed at once): permission bits say nothing of
+    /proc, a read-only disk or a root user, and only the system knows which names are too long."""
     if not path.strip():
         return "expected a file path, not an empty string"
-    if os.path.splitext(path)[1].lower() not in PICTURES:
-        return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
     if os.path.isdir(path):
         return f"{shown(path)} is a folder, not a file"
     folder = os.path.dirname(os.path.abspath(path))
@@ -174,3 +172,14 @@ def picture_problem(path: str) -> str | None:
     except (OSError, ValueError) as exc:   # ValueError: a NUL in the name
         return f"{shown(path)} cannot be written ({getattr(exc, 'strerror', None) or exc})"
     return None
+
+
+def picture_problem(path: str) -> str | None:
+    """Why a picture cannot be written at `path`, in one line (None when it can): the --plot check of
+    python -m sim bench and python -m games tournament, run before any work. Its name must end in a
+    format matplotlib writes; the rest is file_problem."""
+    if not path.strip():
+        return "expected a file path, not an empty string"
+    if os.path.splitext(path)[1].lower() not in PICTURES:
+        return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
+    return file_problem(path)

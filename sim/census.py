@@ -100,7 +100,13 @@ def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tup
     jobs = [(spec, int(s)) for s in seeds]
     if workers and workers > 1 and len(jobs) > 1:
         import multiprocessing
-        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+        import os
+
+        from .lifetime import pool_worker
+
+        # The workers leave Ctrl-C to this process (the pool's exit then ends them), so no worker's traceback.
+        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=pool_worker,
+                                                      initargs=(os.getpid(),)) as pool:
             parts = pool.map(_census_job, jobs, chunksize=1)
     else:
         parts = [_census_job(j) for j in jobs]
@@ -108,10 +114,20 @@ def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tup
     return summarise(spec, rows), rows
 
 
+def seed_text(seeds: list[int]) -> str:
+    """Seeds as a person writes them: runs of consecutive seeds as A-B, the rest by commas ("0-9,20")."""
+    parts, start = [], None
+    for k, seed in enumerate(seeds):
+        start = seed if start is None else start
+        if k + 1 == len(seeds) or seeds[k + 1] != seed + 1:
+            parts.append(str(seed) if seed == start else f"{start}-{seed}")
+            start = None
+    return ",".join(parts)
+
+
 def format_table(summary: dict) -> str:
     """The census as a text table, ours beside the real towers'."""
-    seeds = summary["seeds"]
-    span = f"{seeds[0]}-{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])
+    span = seed_text(summary["seeds"])
     lines = [f"{summary['variant']} towers, seeds {span}: {summary['levels']} levels, {summary['blocks']} blocks touched",
              f"{'level configuration':<28}{'ours':>8}{'real':>8}"]
     for c in CONFIGS:

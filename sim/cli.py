@@ -6,9 +6,7 @@ import argparse
 import json
 import re
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 from assets.reader import AssetError
 
@@ -74,27 +72,11 @@ def push_speed(text: str) -> float:
 
 
 def writable_path(text: str) -> str:
-    """An argparse type: a file path that can be written (its folder exists or can be made, it is not
-    a folder), checked before a minute of benchmark runs."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
-    path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{_shown(text)} is a folder, not a file path")
-    folder = path.parent
-    while not folder.exists():
-        folder = folder.parent
-    try:
-        if path.exists():
-            with open(path, "a"):
-                pass
-        elif not folder.is_dir():
-            raise NotADirectoryError(f"{folder} is not a folder")
-        else:
-            with tempfile.TemporaryFile(dir=folder):
-                pass
-    except OSError as exc:
-        raise argparse.ArgumentTypeError(f"{_shown(text)} cannot be written ({exc.strerror or exc})") from None
+    """An argparse type: an output file (bench --json, sweep --out), checked before a minute of work by
+    sim.arguments.file_problem, the check --plot makes: its folder must exist, and it must open for writing."""
+    problem = arguments.file_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 
@@ -149,10 +131,16 @@ def cmd_check(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        state = f"FELL at removal {collapsed_at} ({removals[collapsed_at][0]}:{removals[collapsed_at][1]})" \
-            if collapsed_at is not None else "stands"
-        print(f"{args.tower} tower (seed {args.seed}): {state}; largest displacement {max_disp:.2f} mm, "
-              f"largest tilt {max_tilt:.2f} deg, {total_sim:.2f} s simulated in {total_wall:.0f} ms")
+        # People count removals from 1 (collapsed_at, in --json, is the index into removals). The figures
+        # are the blocks' left standing (Verdict.max_displacement_mm): the fallen ones are named instead.
+        moved = f"moved at most {max_disp:.2f} mm and tilted at most {max_tilt:.2f} deg"
+        if collapsed_at is None:
+            state = f"stands; its blocks {moved}"
+        else:
+            level, pos = removals[collapsed_at]
+            state = (f"FELL at removal {collapsed_at + 1} of {len(removals)} ({level}:{pos}); the blocks left "
+                     f"standing {moved}; fallen: {', '.join(result['fallen'])}")
+        print(f"{args.tower} tower (seed {args.seed}): {state}; {total_sim:.2f} s simulated in {total_wall:.0f} ms")
     return 0
 
 
@@ -180,30 +168,28 @@ def cmd_riskmap(args) -> int:
         print(json.dumps(rows))
     else:
         # the force a push took while the tower held the block (give_force_n: read as a touch is read)
-        print(f"{'block':>6}  {'p_collapse':>10}  {'took N':>7}  {'others moved mm':>15}  {'samples':>7}")
+        print(f"{'block':>6}  {'p_collapse':>10}  {'took N':>7}  {'standing moved mm':>17}  {'samples':>7}")
         for row in rows:
             print(f"{row['level']:>3}:{row['pos']:<2}  {row['p_collapse']:>10.2f}  {row['give_force_n']:>7.3f}  "
-                  f"{row['displacement_mm']:>15.2f}  {row['samples_run']:>7}"
+                  f"{row['displacement_mm']:>17.2f}  {row['samples_run']:>7}"
                   + ("" if row["in_play"] else "  out of play by the rules"))
     return 0
 
 
-SEEDS = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$", re.ASCII)
+CENSUS_SEEDS = 1000
+"""The most towers one census touches (a sweep takes more, one JSON line each)."""
 
 
-def parse_seeds(text: str) -> list[int]:
-    match = SEEDS.match(text)
-    if not match:
-        raise UsageError(f"bad --seeds {text!r}: write A-B (e.g. 0-9) or one seed (e.g. 3)")
-    lo = int(match.group(1))
-    hi = int(match.group(2)) if match.group(2) is not None else lo
-    if hi < lo:
-        raise UsageError(f"bad --seeds {text!r}: the first seed must not be above the last")
-    if hi > arguments.MAX_SEED:
-        raise UsageError(f"bad --seeds {text!r}: seeds run from 0 to {arguments.MAX_SEED}")
-    if hi - lo >= 1000:
-        raise UsageError(f"bad --seeds {text!r}: at most 1000 towers at once")
-    return list(range(lo, hi + 1))
+def parse_seeds(text: str, most: int = CENSUS_SEEDS) -> list[int]:
+    """census --seeds, read as sweep --seeds is (sim.sweep.parse_seeds: A-B, one seed or a comma list, no
+    seed twice), at most `most` of them; a bad one raises UsageError (benchmarks/ catch it too)."""
+    from .sweep import SweepError
+    from .sweep import parse_seeds as seeds_of
+
+    try:
+        return seeds_of(text, most)
+    except SweepError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_census(args) -> int:
@@ -242,6 +228,9 @@ def cmd_sweep(args) -> int:
         raise UsageError(f"--samples must be at least 1, got {args.samples}")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.address is not None and args.executor != "ray":
+        raise UsageError(f"--address names a Ray cluster, so it needs --executor ray "
+                         f"(got --executor {args.executor})")
     towers = args.tower or ["classic"]
     written = [0]
     try:
@@ -293,8 +282,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a block to take, LEVEL:POS (level 0 at the bottom, pos 0..2); repeat for more")
     check.set_defaults(run=cmd_check)
 
+    from .riskmap import FASTEST, MAX_NOMINAL_SPEED_M_S
     risk = sub.add_parser("riskmap", help="collapse probability of extracting each removable block",
-                          description="Monte Carlo risk map over perturbed pushes, spread over worker processes.")
+                          description="Monte Carlo risk map over perturbed pushes, spread over worker processes. "
+                                      "Each row: p_collapse, the chance that a push topples the tower; took "
+                                      "N, the force the block took while the tower held it; standing moved mm, "
+                                      "the mean over the pushes of the farthest any block left standing moved "
+                                      "(how near they came to a fall; the fallen blocks are not counted); "
+                                      "samples, the pushes run.")
     tower_args(risk)
     risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
@@ -303,8 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "the tower has is mapped; one the rules leave out of play (on the top complete "
                            "level or above it) is marked so (in_play false in --json)")
     risk.add_argument("--speed", type=push_speed, default=0.1,
-                      help="the nominal push speed in m/s (default 0.1, a brisk push; perturbed pushes vary it by "
-                           "-20%% to +25%%)")
+                      help=f"the nominal push speed, from {arguments.MIN_SPEED_M_S:g} to "
+                           f"{MAX_NOMINAL_SPEED_M_S:g} m/s (default 0.1, a brisk push; perturbed pushes vary it by "
+                           f"-20%% to +{(FASTEST - 1) * 100:.0f}%%, up to the {arguments.MAX_SPEED_M_S:g} m/s a push "
+                           "may go)")
     risk.add_argument("--every-push", action="store_true",
                       help="run all --samples pushes of every block (default: stop a block's pushes once they "
                            "settle its figure, docs/sim.md)")
@@ -317,37 +314,41 @@ def build_parser() -> argparse.ArgumentParser:
                                      "blocks of each level are loose, beside the 188 labelled levels of real towers.")
     cen.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
                      help="which tower (default classic; --variant is the older name)")
-    cen.add_argument("--seeds", default="0-9", metavar="A-B", help="tolerance seeds, a range A-B or one seed (default 0-9)")
+    cen.add_argument("--seeds", default="0-9", metavar="SEEDS",
+                     help=f"tolerance seeds: A-B, one seed, or a comma list, e.g. 0-9,20 (as sweep takes them; "
+                          f"each once, at most {CENSUS_SEEDS}; default 0-9)")
     cen.add_argument("--workers", type=int, default=None, help=f"worker processes, 1 to {MAX_WORKERS} (default 2)")
     cen.add_argument("--json", action="store_true", help="print one JSON object (figures and per-block rows)")
     cen.set_defaults(run=cmd_census)
 
     bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
                            description="Run the benchmark in benchmarks/sim_bench.py.")
-    bench.add_argument("--quick", action="store_true", help="a smaller run, about a minute on 2 cores")
+    bench.add_argument("--quick", action="store_true", help="a smaller run, about 25 s on 2 cores")
     bench.add_argument("--json", metavar="PATH", type=writable_path, default=None,
-                       help="write the results as JSON here")
+                       help="write the results as JSON here (the folder must exist)")
     bench.add_argument("--plot", metavar="PATH", type=picture_path, default=None,
                        help="write a picture of the latencies and peers here (.png, .svg or .pdf)")
     bench.set_defaults(run=cmd_bench)
     sw = sub.add_parser("sweep", help="risk maps or censuses over many towers, one JSON line each, resumable",
                         description="Run risk maps or touch censuses over many towers and seeds; each tower is "
                                     "one JSON line in --out, and a rerun skips the towers already there.")
-    sw.add_argument("--task", choices=("riskmap", "census"), default="riskmap", help="what to run per tower")
+    sw.add_argument("--task", choices=("riskmap", "census"), default="riskmap",
+                    help="what to run per tower (default riskmap)")
     sw.add_argument("--tower", "--variant", dest="tower", action="append", choices=TOWERS,
                     help="a game's tower; repeat for more (default classic)")
-    sw.add_argument("--seeds", default="0-9", help="tolerance seeds: A-B, one seed, or a comma list (default 0-9)")
+    sw.add_argument("--seeds", default="0-9", help="tolerance seeds: A-B, one seed, or a comma list, e.g. 0-9,20; each once (default 0-9)")
     sw.add_argument("--samples", type=whole(1, 1000), default=8, help="pushes per block for riskmap (default 8)")
     sw.add_argument("--set", action="append", default=[], metavar="FIELD=V1,V2",
                     help="a grid axis: a dotted field of the tower spec and its values, e.g. "
                          "tolerance_mm.height_sd=0.1,0.17; repeat for more axes")
     sw.add_argument("--out", required=True, metavar="FILE.jsonl", type=writable_path,
-                    help="the output file (appended to)")
+                    help="the output file, in a folder that exists (appended to; a rerun skips the towers "
+                         "already in it)")
     sw.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
                     help="a local process pool (default), Ray, or this process")
     sw.add_argument("--workers", type=whole(1, 256), default=None, help="processes or Ray CPUs (default: one per core)")
     sw.add_argument("--address", type=_address, default=None,
-                    help="a Ray cluster's address (default RAY_ADDRESS, else local)")
+                    help="a Ray cluster's address, with --executor ray (default RAY_ADDRESS, else local)")
     sw.set_defaults(run=cmd_sweep)
     return parser
 

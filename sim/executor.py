@@ -89,13 +89,9 @@ def _process(fn, jobs, workers, on_result, on_ready) -> None:
 
 def _stop(pool) -> None:
     """Cancel the jobs not started and end the workers now, without waiting for the jobs they run."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=5)
+    from .lifetime import stop_pool
+
+    stop_pool(pool)
 
 
 def _reachable(address: str) -> None:

@@ -10,6 +10,7 @@ workers itself; without this they would go on computing, or wait for work, for e
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 import time
@@ -22,7 +23,6 @@ def die_with_parent(parent: int) -> None:
     if sys.platform.startswith("linux"):
         try:
             import ctypes
-            import signal
 
             ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # 1: PR_SET_PDEATHSIG
         except (OSError, AttributeError):
@@ -37,3 +37,24 @@ def die_with_parent(parent: int) -> None:
             time.sleep(CHECK_S)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def pool_worker(parent: int) -> None:
+    """The initializer of a pool worker: it dies with process `parent` (die_with_parent) and leaves Ctrl-C
+    to it. Ctrl-C reaches every process of the terminal's group; a worker that took it would print its
+    own traceback and could leave the pool waiting on it for ever, so the parent stops the workers
+    itself (stop_pool)."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool) -> None:
+    """Cancel the jobs of a concurrent.futures process pool not yet started and end its workers now,
+    without waiting for the jobs they run (after Ctrl-C or an error)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)

@@ -36,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 import numpy as np
 
 from . import arguments
-from .lifetime import die_with_parent
+from .lifetime import pool_worker, stop_pool
 from .spec import SimError, TowerSpec
 from .tower import Tower
 
@@ -247,7 +247,7 @@ def _pipelined(test: SequentialTest, workers: int) -> None:
     """Run the test on a process pool, each block's next pushes queued as soon as its last ones are back
     (no round waits for the slowest push of the others), one push spare so a worker never waits on us."""
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=die_with_parent, initargs=(os.getpid(),))
+                               initializer=pool_worker, initargs=(os.getpid(),))
     try:
         running: dict = {}                  # future: (block, index)
         while True:
@@ -263,8 +263,10 @@ def _pipelined(test: SequentialTest, workers: int) -> None:
             for f in finished:
                 b, i = running.pop(f)
                 test.record(b, i, f.result())
-    finally:
-        pool.shutdown(cancel_futures=True)
+    except BaseException:  # Ctrl-C (the workers leave it to us) or a push that failed: stop them now
+        stop_pool(pool)
+        raise
+    pool.shutdown()
 
 
 def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, speed: float = 0.1,
@@ -311,7 +313,8 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     push_force_n is the median over the extractions run of each push's median force (the carry out of
     the tower included, where it falls to almost nothing); give_force_n the median of what the block took
     to move while the tower held it, read as a touch is (Verdict.give_force_n); displacement_mm
-    the mean of the largest displacement of any other block (how near the pushes came to a fall).
+    the mean of the largest displacement of any block left standing (how near the pushes came to a fall;
+    the blocks of a fall are named by the verdict, not measured).
     speed is the nominal push speed in m/s (0.1 by default, a brisk push: less simulated time); the
     hand's error grows with speed, so a bot that asks about its own push passes its own speed.
     samples_run is how many pushes the sequential test ran; prune=False runs every sample of every block.

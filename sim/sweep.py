@@ -8,8 +8,8 @@ field of the tower's JSON spec, dotted, given a list of values). Each tower is o
 executor (sim.executor: a local process pool by default, or Ray), and each finished tower is appended
 to the output as one JSON line and flushed at once. Run the same command again after an interruption
 and the towers already in the file are skipped (a half-written last line is dropped first), so the
-file ends with every tower exactly once. A file that holds anything but this kind of sweep's rows is
-refused and left untouched.
+file ends with every tower exactly once. Blank lines in the file are passed over; a file that holds
+anything else but this kind of sweep's rows is refused and left untouched.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .arguments import MAX_SEED
+from .arguments import MAX_SEED, shown
 from .spec import ASSETS, TOWERS, SimError, parse_spec
 
 TASKS = ("riskmap", "census")
@@ -37,23 +37,35 @@ def _digits(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 25
 
 
-def parse_seeds(text: str) -> list[int]:
-    """'0-999', '5' or '1,4,9' (or a mix, '0-9,20') as a list of seeds."""
-    seeds: list[int] = []
+MAX_SEEDS = 10_000_000
+"""The most seeds one --seeds takes (a sweep's; census takes fewer): counted before the list is made."""
+
+
+def parse_seeds(text: str, most: int = MAX_SEEDS) -> list[int]:
+    """'0-999', '5' or '1,4,9' (or a mix, '0-9,20') as a list of seeds, in the order given: the --seeds
+    of python -m sim sweep and census. A seed given twice is refused (its tower would run twice)."""
+    runs: list[tuple[int, int]] = []
+    count = 0
     for part in text.split(","):
         part = part.strip()
         lo, sep, hi = part.partition("-")
-        if not _digits(lo) or (sep and not _digits(hi)):
-            raise SweepError(f"bad seeds {text!r}: write A-B, a single seed, or a comma list, e.g. 0-99")
+        if not _digits(lo.strip()) or (sep and not _digits(hi.strip())):
+            raise SweepError(f"bad --seeds {shown(text)}: write A-B, a single seed, or a comma list, e.g. 0-9,20")
         a, b = int(lo), int(hi) if sep else int(lo)
         if b < a:
-            raise SweepError(f"bad seeds {part!r}: the range ends before it starts")
+            raise SweepError(f"bad --seeds {shown(part)}: the range ends before it starts")
         if b > MAX_SEED:
-            raise SweepError(f"bad seeds {part!r}: seeds run from 0 to {MAX_SEED}")
-        if len(seeds) + (b - a + 1) > 10_000_000:   # counted before the list is made, not after
-            raise SweepError("more than ten million seeds in one sweep")
-        seeds.extend(range(a, b + 1))
-    return seeds
+            raise SweepError(f"bad --seeds {shown(part)}: seeds run from 0 to {MAX_SEED}")
+        count += b - a + 1
+        if count > most:   # counted before the list is made, not after
+            raise SweepError(f"bad --seeds {shown(text)}: at most {most} seeds at once")
+        runs.append((a, b))
+    reach = -1
+    for a, b in sorted(runs):   # by start: a run that starts within the ones before it repeats its first seed
+        if a <= reach:
+            raise SweepError(f"bad --seeds {shown(text)}: seed {a} is given twice (each tower runs once)")
+        reach = max(reach, b)
+    return [seed for a, b in runs for seed in range(a, b + 1)]
 
 
 def parse_setting(text: str) -> tuple[str, list]:
@@ -140,7 +152,8 @@ ROW_FIELDS = ("task", "tower", "seed", "settings", "samples", "result")
 def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
     """The keys of the towers already in an output file, and how many of its bytes to keep: all of them,
     or all but a half-written last line (a row cut short by an interruption: no newline at its end, and
-    not whole JSON). Reads only; refuses, naming the file, one that is not this kind of sweep's output."""
+    not whole JSON). Blank (whitespace-only) lines are passed over, wherever they are. Reads only;
+    refuses, naming the file and the line, one that is not this kind of sweep's output."""
     if not path.exists():
         return set(), 0
     if path.is_dir():
@@ -153,6 +166,8 @@ def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
     elif last:
         lines.append(last)
     for number, line in enumerate(lines, 1):
+        if not line.strip():   # a blank line (an editor's, or a file joined by hand) holds no tower
+            continue
         row = _row(line)
         if row is None:
             raise SweepError(f"{path} is not the output of a sweep (line {number} is not a sweep's row); "

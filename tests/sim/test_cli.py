@@ -92,7 +92,7 @@ def test_riskmap_maps_a_block_out_of_play_as_the_library_does_and_says_so():
     (["riskmap", "--speed", "0.5"], "expected a speed from 0.005 to 0.2 m/s"),
     (["riskmap", "--speed", "fast"], "expected a speed in m/s"),
     (["check", "--levels", "99", "--remove", "1:1"], "--levels"),
-    (["census", "--seeds", "9-2"], "first seed must not be above the last"),
+    (["census", "--seeds", "9-2"], "bad --seeds '9-2': the range ends before it starts"),
     (["census", "--seeds", "zero"], "bad --seeds 'zero'"),
     (["census", "--variant", "lego"], "invalid choice"),
     (["census", "--workers", "0"], "--workers must be at least 1"),
@@ -105,6 +105,6 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
 
 
 def test_help_on_each_command():
-    for cmd in ("check", "riskmap", "census", "bench"):
+    for cmd in ("check", "riskmap", "census", "bench", "sweep"):
         out = run(cmd, "--help")
         assert out.returncode == 0 and "usage: python -m sim " + cmd in out.stdout

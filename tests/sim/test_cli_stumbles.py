@@ -161,7 +161,7 @@ def test_seeds_out_of_range_or_not_ascii_are_named_so(tmp_path):
     one_line(run("sweep", "--task", "census", "--seeds", "9223372036854775808", "--out", str(out)),
              "seeds run from 0 to 9223372036854775807")
     one_line(run("sweep", "--task", "census", "--seeds", "0-99999999999", "--out", str(out)),
-             "more than ten million seeds")
+             "at most 10000000 seeds at once")
     one_line(run("census", "--seeds", "9223372036854775808"), "seeds run from 0 to")
     one_line(run("census", "--seeds", "٣"), "bad --seeds")
     assert not out.exists()
@@ -170,3 +170,112 @@ def test_seeds_out_of_range_or_not_ascii_are_named_so(tmp_path):
 def test_check_refuses_a_block_the_tower_lacks_even_after_a_collapse():
     """'--remove 8:0 --remove 8:1 --remove 99:0' stopped at the collapse and exited 0, never reading 99:0."""
     one_line(run("check", "--remove", "8:0", "--remove", "8:1", "--remove", "99:0"), "level 99 does not exist")
+
+
+# ---- a second audit: the words of check and riskmap, blank lines, a seed given twice, --json's folder,
+# ---- the help texts, census's seeds, and --address without Ray --------------------------------------
+
+def test_check_counts_removals_from_one_and_names_the_standing_blocks_figures():
+    """'FELL at removal 0 (1:1); largest displacement 0.03 mm': removals were counted from 0, and the
+    figures (those of the blocks left standing, Verdict.max_displacement_mm) read as the fallen blocks'.
+    The --json field collapsed_at keeps its meaning (the 0-based index into removals, docs/sim.md)."""
+    out = run("check", "--levels", "3", "--mode", "extract", "--remove", "1:1")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "FELL at removal 1 of 1 (1:1)" in text, text
+    assert "the blocks left standing moved at most " in text and " mm and tilted at most " in text, text
+    assert "; fallen: 2:" in text, text       # the top level comes down with its middle gone
+    assert "largest displacement" not in text
+
+    result = json.loads(run("check", "--levels", "3", "--mode", "extract", "--remove", "1:1", "--json").stdout)
+    assert result["collapsed"] is True and result["collapsed_at"] == 0 and result["fallen"]
+
+
+def test_riskmap_table_and_help_say_the_distance_is_the_standing_blocks():
+    out = run("riskmap", "--levels", "3", "--block", "0:1", "--samples", "1", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    header = out.stdout.splitlines()[0]
+    assert "standing moved mm" in header and "others" not in header, header
+    helped = " ".join(run("riskmap", "--help").stdout.split())
+    assert "standing moved mm" in helped and "left standing" in helped
+
+
+def test_sweep_reads_past_blank_lines_in_its_output(tmp_path):
+    """A file ending with blank lines was refused: 'line 3 is not a sweep's row'."""
+    path = tmp_path / "s.jsonl"
+    assert run(*TINY, "--seeds", "0", "--out", str(path), "--executor", "serial").returncode == 0
+    row = path.read_bytes()
+    path.write_bytes(b"\n  \n" + row + b"\n\t\n\n")       # blank lines before, after and between rows
+    out = run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("1 towers run, 1 already in")
+    assert [json.loads(line)["seed"] for line in path.read_text().splitlines() if line.strip()] == [0, 1]
+    path.write_bytes(row + b"\n" + row[:40] + b"\n" + row)  # a damaged row is still named by its line
+    one_line(run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial"), "line 3 is not a sweep's row")
+
+
+@pytest.mark.parametrize("args, seed", [
+    (["sweep", "--task", "census", "--seeds", "0,0"], 0),
+    (["sweep", "--task", "census", "--seeds", "0-5,7,3-4"], 3),
+    (["sweep", "--task", "census", "--seeds", "9,8-12"], 9),
+    (["census", "--seeds", "2,2"], 2),
+])
+def test_a_seed_given_twice_is_refused_before_any_work(tmp_path, args, seed):
+    """'--seeds 0,0' ran the same tower twice and wrote two rows of it."""
+    path = tmp_path / "s.jsonl"
+    out = run(*args, *(["--out", str(path)] if args[0] == "sweep" else []))
+    one_line(out, "bad --seeds", f"seed {seed} is given twice")
+    assert out.stdout == "" and not path.exists()
+
+
+def test_census_takes_the_seeds_sweep_takes():
+    from sim.cli import UsageError, parse_seeds
+    from sim.sweep import parse_seeds as sweep_seeds
+
+    for text in ("0,1", "3", "0-2,7", " 4 , 6-7 "):
+        assert parse_seeds(text) == sweep_seeds(text)
+    assert parse_seeds("0-2,7") == [0, 1, 2, 7]
+    with pytest.raises(UsageError, match="at most 1000 seeds"):
+        parse_seeds("0-999,5000")
+    helped = " ".join(run("census", "--help").stdout.split())
+    assert "comma list" in helped
+
+    out = run("census", "--tower", "mario", "--seeds", "0,1", "--workers", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["seeds"] == [0, 1]
+
+    # the table names the seeds as given: a comma list is not shown as the range between its ends
+    from sim.census import format_table, seed_text
+
+    assert [seed_text(s) for s in ([0, 5], [0, 1, 2, 7], [9], [0, 1, 2, 7, 9, 10])] == ["0,5", "0-2,7", "9", "0-2,7,9-10"]
+    summary = json.loads(out.stdout)
+    assert format_table(dict(summary, seeds=[0, 5])).startswith("mario towers, seeds 0,5: ")
+
+
+def test_the_help_states_the_speed_range_the_default_task_and_the_quick_bench_time():
+    from sim.arguments import MIN_SPEED_M_S
+    from sim.riskmap import MAX_NOMINAL_SPEED_M_S
+
+    risk = " ".join(run("riskmap", "--help").stdout.split())
+    assert f"from {MIN_SPEED_M_S:g} to {MAX_NOMINAL_SPEED_M_S:g} m/s" in risk, risk
+    sweep = " ".join(run("sweep", "--help").stdout.split())
+    assert "(default riskmap)" in sweep, sweep
+    bench = " ".join(run("bench", "--help").stdout.split())
+    assert "s on 2 cores" in bench and "minute" not in bench, bench
+
+
+def test_bench_refuses_a_json_file_in_a_folder_that_does_not_exist(tmp_path):
+    """'bench --quick --json /nonexistent/x.json' ran the whole benchmark, then made the folder."""
+    for args in (["bench", "--quick", "--json"], ["sweep", *TINY[1:], "--seeds", "0", "--out"]):
+        out = run(*args, str(tmp_path / "missing" / "x.json"))
+        one_line(out, "cannot be written (there is no folder")
+        assert out.stdout == "" and not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize("executor", ["serial", "process", None])
+def test_sweep_refuses_an_address_without_ray(tmp_path, executor):
+    path = tmp_path / "s.jsonl"
+    out = run(*TINY, "--seeds", "0", "--out", str(path), *(["--executor", executor] if executor else []),
+              "--address", "foo:1")
+    one_line(out, "--address", "--executor ray")
+    assert out.stdout == "" and not path.exists()
