@@ -83,8 +83,10 @@ def test_a_held_press_touches_live_and_a_stray_click_plays_nothing(surface):
         assert screen.tooltip_text().startswith("touching: ")
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert screen.job is not None and screen.job.action.startswith(f"push {level}:{slot} ")
-        assert screen.falling is None  # a touch that stood: no word of a fall while it is worked out
+        # a touch that stood: while it is worked out the header names the push, and no fall
+        assert screen.decision_text() == f"P1 pushed block {level}:{slot}; the simulator is judging the push…"
         assert run(screen, surface, lambda: screen.job is None)
+        assert screen.pushed is None and "pushed block" not in screen.decision_text()
         state = match.state
         assert state.layout[level][slot] == block and state.phase == "take"  # it went back in
         assert state.touches == touches + 1 and "went back in" in screen.probe_note
@@ -226,7 +228,7 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
         assert any(line.startswith("The tower fell: the simulator follows every block")
                    for line, _ in screen._info_lines(match.state, None))
         assert run(screen, surface, lambda: screen.job is None)
-        assert screen.falling is None and not screen.decision_text().startswith("P1 pushed")
+        assert screen.pushed is None and not screen.decision_text().startswith("P1 pushed")
 
         state = match.state
         assert match.is_over() and state.ended == "fall" and state.last_verdict["collapsed"]

@@ -139,7 +139,7 @@ class Overlays:
             lines.append((self.probe_note, P.TEXT))
         if self.fall_note and v and v["collapsed"]:
             lines.append((self.fall_note, P.TEXT))
-        if self.job is not None and self.falling is not None:
+        if self.job is not None and self.pushed is not None and self.pushed[3]:
             lines.append(("The tower fell: the simulator follows every block to the table or the floor, then "
                           "the fall plays again, slowed…", P.ACCENT))
         elif self.job is not None:

@@ -219,8 +219,8 @@ class PointerPlay:
         seat = self.seat_name(self.match.current_player)
         if self.play(action):
             self.live_hold = poses
-            if live.fallen and self.job is not None:
-                self.falling = (seat, live.level, live.slot)
+            if self.job is not None:
+                self.pushed = (seat, live.level, live.slot, bool(live.fallen))
         else:
             physics.adopt(None)
 

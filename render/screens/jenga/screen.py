@@ -148,7 +148,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.probe_note_at: tuple = ()  # note_key() when the note was made: it is shown for that position only
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
-        self.falling: tuple[str, int, int] | None = None  # (seat, level, slot): the tower fell under a live push, its fall still worked out
+        # (seat, level, slot, fell) of a live push let go whose move is still worked out (fell: the tower fell
+        # under the finger): the header says so meanwhile, not the turn's prompt from before the push
+        self.pushed: tuple[str, int, int, bool] | None = None
         self.failed_at = -1  # history length at which an automatic step failed
         self.sim_error: str | None = None  # the message of the last step the simulator could not play
         self.hold_left = 0.0  # seconds the last frame of a fall is still held
@@ -180,9 +182,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def decision_text(self) -> str:
-        if self.falling is not None and self.job is not None:
-            seat, level, slot = self.falling
-            return f"{seat} pushed block {level}:{slot} and the tower fell."
+        if self.pushed is not None and self.job is not None:
+            seat, level, slot, fell = self.pushed
+            if fell:
+                return f"{seat} pushed block {level}:{slot} and the tower fell."
+            return f"{seat} pushed block {level}:{slot}; the simulator is judging the push…"
         try:
             return self.match.state.decision_text()
         except GameError:
@@ -350,7 +354,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if not job.done:
             return
         self.job = None
-        self.falling = None
+        self.pushed = None
         sys.setswitchinterval(self._switch)
         step = None
         try:
