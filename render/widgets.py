@@ -83,30 +83,46 @@ class ListView:
         self.top = 0  # first visible row
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.row_h = 24
-        self.hover: int | None = None
+        self.hover: int | None = None  # the row under the pointer, None when it is on no row
         self.cut_rows: set[int] = set()  # rows the last draw could not show whole (a tip shows them)
 
     def set_items(self, items: list[str], keep: bool = True) -> None:
         old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
+        if list(items) != self.items:
+            self.hover = None  # another row may stand where the pointer was: its tip must not stay up
         self.items = list(items)
         self.selected = self.items.index(old) if old in self.items else 0
-        self.top = min(self.top, max(0, len(self.items) - self.visible_rows()))
+        self._scroll(min(self.top, max(0, len(self.items) - self.visible_rows())))
         self.reveal()
 
     def visible_rows(self) -> int:
         return max(1, self.rect.h // max(1, self.row_h))
 
+    def _scroll(self, top: int) -> None:
+        """Show the rows from `top` on. A scroll moves other rows under a still pointer, so the hovered row
+        is forgotten until the pointer moves again (a log row's tip stayed up over rows that came after)."""
+        if top != self.top:
+            self.hover = None
+        self.top = top
+
     def reveal(self, index: int | None = None) -> None:
         i = self.selected if index is None else index
         rows = self.visible_rows()
-        if i < self.top:
-            self.top = i
-        elif i >= self.top + rows:
-            self.top = i - rows + 1
-        self.top = max(0, min(self.top, max(0, len(self.items) - rows)))
+        top = self.top
+        if i < top:
+            top = i
+        elif i >= top + rows:
+            top = i - rows + 1
+        self._scroll(max(0, min(top, max(0, len(self.items) - rows))))
 
     def scroll_to_end(self) -> None:
-        self.top = max(0, len(self.items) - self.visible_rows())
+        self._scroll(max(0, len(self.items) - self.visible_rows()))
+
+    def pointer_moved(self, pos) -> None:
+        """The pointer moved to `pos`, maybe onto something else that took the move (the board): a row it
+        has left is hovered no more, so its tip goes."""
+        if self.hover is not None and self.row_at(pos) != self.hover:
+            self.hover = None
 
     def move(self, delta: int) -> None:
         if self.items:
@@ -125,7 +141,7 @@ class ListView:
             self.hover = self.row_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()):
-                self.top = max(0, min(self.top - event.y * 3, max(0, len(self.items) - self.visible_rows())))
+                self._scroll(max(0, min(self.top - event.y * 3, max(0, len(self.items) - self.visible_rows()))))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.row_at(event.pos)
             if i is not None:

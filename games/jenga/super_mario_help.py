@@ -23,6 +23,18 @@ ITEM_NAMES = {"mushroom": "mushroom", "star": "star", "pow": "POW", "question": 
               "goomba": "goomba", "none": "no symbol"}
 
 
+def item_block(item: str) -> str:
+    """The block that carries `item`, in words: 'star block', 'POW block', but 'question block' (that
+    item's own name ends in "block": adding another read "the question block block")."""
+    name = ITEM_NAMES[item]
+    return name if name.split()[-1] == "block" else f"{name} block"
+
+
+def with_article(words: str) -> str:
+    """'a star block', 'an ice block': the article that goes before `words`."""
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
 def help_text(variant: str) -> str:
     play, rules, spin = data.play(), data.mario_rules(), data.mario_spinner()
     items = ", ".join(f"{n} {ITEM_NAMES[k]}" for k, n in data.mario_items().items())

@@ -72,6 +72,8 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         self.result_wait = 0.0
         self.message = ""
         self.message_time = 0.0
+        self.status_lines: tuple[str, ...] = ()  # the status line as last drawn, one entry per line
+        self.status_size = 0  # and its font size
         self.size = (0, 0)
         self.scale = 1.0
         self.rects: dict[str, pygame.Rect] = {}
@@ -96,6 +98,19 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         self._refresh_actions()
         if match.is_over():
             self.show_result = True
+
+    # ---- events ----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """KeyInput's handling, after the lists hear of every move of the pointer: the board takes the
+        moves over it, and a row the pointer left for the board kept its tip up, turn after turn."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_moved(event.pos)
+        super().handle_event(event)
+
+    def pointer_moved(self, pos) -> None:
+        """The pointer is at `pos`: the rows of Choices and the Move log it is not on lose their hover."""
+        self.actions.pointer_moved(pos)
+        self.log.pointer_moved(pos)
 
     # ---- hooks for a game's own screen --------------------------------------------------
     def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -278,8 +293,9 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             self.host.sound.play("error")
             return
         if path is not None:
-            # the file's name, not its folder: a whole path was cut in the bar before the name could show
-            self.say(f"Saved to {Path(path).name} in the saved matches (Ctrl+O lists them).")
+            # the file's name, not its folder: a whole path was cut in the bar before the name could show;
+            # and few words after it, as the name is long already
+            self.say(f"Saved to {Path(path).name} (Ctrl+O lists it).")
             self.host.sound.play("save")
 
     def skip(self) -> None:
@@ -553,5 +569,28 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             idle = f"{self.action_label(focus)}  ({'Enter' if chosen else 'a click'} plays it)"  # the whole line
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
-        text.draw(surface, fit_keeping(words, self.font_size(14), left - rect.x - int(16 * self.scale)),
-                  (rect.x + int(16 * self.scale), rect.centery), self.font_size(14), ink, anchor="midleft")
+        x = rect.x + int(16 * self.scale)
+        area = pygame.Rect(x, rect.y, left - x, rect.h)
+        self.status_size, self.status_lines = self._draw_status(surface, words, area, ink)
+
+    def _draw_status(self, surface: pygame.Surface, words: str, area: pygame.Rect,
+                     ink) -> tuple[int, tuple[str, ...]]:
+        """The status line in `area`, whole: on one line when it fits, else wrapped onto more lines, a little
+        smaller when needed (down to 70 % of its size); a long message was cut mid-word with no way to read
+        the rest. Only one too long even so is cut, at the end of the last line, keeping its ⚠ in view.
+        Returns the font size and the lines drawn."""
+        size = self.font_size(14)
+        at, lines, fits = text.fit_block(words, size, area.w, area.h, least=0.7)
+        if not fits:
+            room = max(1, area.h // text.line_step(at))
+            wrapped = text.wrap(words, at, area.w)
+            head, rest = wrapped[:room - 1], " ".join(wrapped[room - 1:])
+            # a word wider than the bar (a long file name) is cut too: it must not run under the buttons
+            lines = tuple(text.fit(line, at, area.w) for line in head)
+            if rest:
+                lines += (fit_keeping(rest, at, area.w),)
+        step = text.line_step(at)
+        y = area.centery - text.block_height(len(lines), at) // 2
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (area.x, y + k * step), at, ink)
+        return at, tuple(lines)

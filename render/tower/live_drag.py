@@ -18,7 +18,11 @@ the block goes as far as the physics lets it and the tower moves as it moves.
   same path every time. When the physics cannot keep up, a frame steps at most MAX_FRAME_S of
   simulated time and the push goes on in slow motion rather than in jumps.
 
-A press and release with nothing pushed (a plain click) plays nothing.
+A press and release with nothing pushed (a plain click) plays nothing here: is_click() tells the screen
+it was one, and on a hole ringed for a piece the screen plays the hole instead (render.screens.jenga.pointer).
+
+The gauge shows the finger's force of the moment and the largest force it has shown in this push so far
+(peak_n), so a block held tight at the start and the easy slide after it read as one push.
 
 By keyboard (`keyboard=True`) there is no pointer: the finger moves out while the push key is held,
 faster the longer it is held (KEY_SPEED_M_S from its first to its last value over KEY_RAMP_S), and
@@ -45,6 +49,12 @@ KEY_SPEED_M_S = (0.005, 0.08)
 KEY_RAMP_S = 2.0
 
 
+def peak_colour() -> tuple[int, int, int]:
+    """The colour of the gauge's mark and words for the largest force: a pale yellow, of the palette as it is
+    now, not the yellow of the outlines (the pushed block's outline is drawn in that over the tower)."""
+    return palette.mix(palette.HIGHLIGHT, palette.WHITE, 0.4)
+
+
 def touch_feel(gives: bool, figure=None, past: bool = False) -> str:
     """What a touch felt, in words that agree with the risk map's figure of the block when there is one
     ((p_collapse, push force in N, fresh) from its brisk pulls): a block that gives under a gentle touch
@@ -53,16 +63,18 @@ def touch_feel(gives: bool, figure=None, past: bool = False) -> str:
     give, tight = ("it gave", "it was held tight") if past else ("it gives", "it is held tight")
     if figure is None:
         return give if gives else tight
-    p, force, _ = figure
+    p, force, fresh = figure
+    # a figure of the map from before a touch moved the tower is marked as the tooltip marks it
+    old = "" if fresh else " (figures from before the last touch moved the tower; being redone)"
     pulls = f"brisk pulls ({force:.2f} N)"
     if p <= 0.0:
-        return (f"{give}: loose; {pulls} found no fall" if gives
-                else f"{tight}, yet {pulls} took it out without a fall")
+        return (f"{give}: loose; {pulls} found no fall{old}" if gives
+                else f"{tight}, yet {pulls} took it out without a fall{old}")
     # The map's figure is its estimate of the chance (sim.riskmap.p_collapse), not always the share of
     # its pulls that fell (four falls in four read 90 %).
     share = f"{p * 100:.0f} % of the time"
-    return (f"{give}, but the tower rides on it: {pulls} topple it {share}" if gives
-            else f"{tight}: it carries the tower; {pulls} topple it {share}")
+    return (f"{give}, but the tower rides on it: {pulls} topple it {share}{old}" if gives
+            else f"{tight}: it carries the tower; {pulls} topple it {share}{old}")
 
 
 class LiveDrag:
@@ -83,6 +95,7 @@ class LiveDrag:
         self.dragged = False
         self.pushed = False  # the finger has moved the block in at least once
         self.pointer = self.press.copy()
+        self.reach_px = 0.0  # how far (in pixels, |dx| + |dy|) the pointer has gone from the press so far
         self.frame = None
         self.sim_s = 0.0
         self.wall_s = 0.0
@@ -102,7 +115,11 @@ class LiveDrag:
         self.t0 = t0
         # the push goes away from the finger's end: along the block's -side axis on screen
         self.push_unit = -side * self.axis_unit
+        # the largest force the gauge has shown in this session (one opened at the other end starts again:
+        # the move is this session's path only)
+        self.peak_n = 0.0
         self.frame = self.session.feed((0, 0, 0))
+        self._read_peak()
 
     @property
     def travel_m(self) -> float:
@@ -110,6 +127,13 @@ class LiveDrag:
 
     def move(self, pos) -> None:
         self.pointer = np.asarray(pos, dtype=float)
+        self.reach_px = max(self.reach_px, float(np.abs(self.pointer - self.press).sum()))
+
+    def is_click(self, slop_px: float) -> bool:
+        """Whether the press so far is a plain click: the finger has pushed nothing (the touch presses only
+        after TOUCH_DELAY_S) and the pointer never went further than slop_px from the press (a pointer that
+        went out and came back is a drag that changed its mind, not a click)."""
+        return not self.pushed and not self.dragged and self.reach_px <= slop_px
 
     def hold(self, direction: int) -> None:
         """Keyboard: +1 the push key went down, -1 the pull key, 0 both are up (the finger stays)."""
@@ -167,6 +191,16 @@ class LiveDrag:
         self.frame = self.session.feed(sample)
         self.wall_s += time.perf_counter() - start
         self.sim_s = self.frame.sim_s
+        self._read_peak()
+
+    def _read_peak(self) -> None:
+        """Take the frame's force, the one the bar shows, into peak_n. Not the largest of the physics steps'
+        forces: the finger's spring answers each change of pace with a spike of a step or two (sim.live's
+        give_force_n), which put "0.43 N at most" beside a loose block that the bar and the touch read at
+        0.05 N. A diverged solver's NaN is left out."""
+        force = self.frame.force_n if self.frame is not None else 0.0
+        if force == force:
+            self.peak_n = max(self.peak_n, force)
 
     @property
     def fallen(self) -> bool:
@@ -191,9 +225,18 @@ class LiveDrag:
         self.session.close()
 
     # ---- the gauge -----------------------------------------------------------------------------
+    def gauge_lines(self) -> tuple[str, str, str]:
+        """The gauge's words: the force of this moment, the largest it has shown in this push (the gauge's
+        pale yellow mark), and how far the block is out. A block held tight at "1.63 N" that then slides at
+        "0.29 N" reads as one push that started tight and ran easy, not as two readings that disagree."""
+        force = 0.0 if self.frame is None else self.frame.force_n
+        return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{self.share_out * 100:.0f} % out"
+
     def draw_gauge(self, surface: pygame.Surface, at, size: int) -> pygame.Rect:
-        """The finger's force as a bar (0 to the hand's strength, a mark at the gentle-touch force),
-        with the force in newtons and how far the block is out."""
+        """The finger's force as a bar (0 to the hand's strength, a white mark at the gentle-touch force, a
+        pale yellow one at the largest force of this push so far), with the forces in newtons and how far the
+        block is out beside it; returns the area drawn on. The three lines stand within the bar's height, so
+        the gauge is no taller than the bar."""
         force = 0.0 if self.frame is None else self.frame.force_n
         h, w = int(size * 7), max(8, size // 2 + 2)
         x, y = int(at[0]), int(at[1])
@@ -210,11 +253,19 @@ class LiveDrag:
         pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1)
         mark = box.bottom - int(round(h * self.touch_force_n / self.max_force_n))
         pygame.draw.line(surface, palette.TEXT, (box.x - 3, mark), (box.right + 3, mark), 1)
-        r = text.draw(surface, f"{force:.2f} N", (box.right + 8, box.y), size, palette.TEXT, bold=True)
-        text.draw(surface, f"{self.share_out * 100:.0f} % out", (box.right + 8, r.bottom + 2), size - 1,
-                  palette.TEXT_DIM)
-        text.draw(surface, "gentle", (box.right + 8, mark), size - 2, palette.TEXT_DIM, anchor="midleft")
-        return box
+        most = min(1.0, self.peak_n / self.max_force_n) if self.max_force_n > 0 else 0.0
+        peak = box.bottom - int(round(h * most))
+        pygame.draw.line(surface, peak_colour(), (box.x - 3, peak), (box.right + 3, peak), 2)
+        now_words, most_words, out_words = self.gauge_lines()
+        drawn = [box.inflate(6, 6)]
+        drawn.append(text.draw(surface, now_words, (box.right + 8, box.y), size, palette.TEXT, bold=True))
+        drawn.append(text.draw(surface, most_words, (box.right + 8, drawn[-1].bottom + 2), size - 1,
+                               peak_colour()))
+        drawn.append(text.draw(surface, out_words, (box.right + 8, drawn[-1].bottom + 2), size - 1,
+                               palette.TEXT_DIM))
+        drawn.append(text.draw(surface, "gentle", (box.right + 8, mark), size - 2, palette.TEXT_DIM,
+                               anchor="midleft"))
+        return drawn[0].unionall(drawn[1:])
 
     def words(self) -> str:
         """The line under the pointer: the finger's force and what letting go would do now."""
@@ -227,7 +278,9 @@ class LiveDrag:
             then = "Enter takes it" if self.will_take() else "Enter now puts it back"
             pace = f"pushing at {self.key_speed_m_s * 100:.1f} cm/s" if self.key_dir > 0 else (
                 "pulling back" if self.key_dir < 0 else "holding")
-            return f"{pace}: finger {force:.2f} N; {self.share_out * 100:.0f} % out ({then})"
+            # by keyboard this line stands in for the tooltip: it names both of the gauge's forces
+            return (f"{pace}: finger {force:.2f} N now, {self.peak_n:.2f} N at most; {self.share_out * 100:.0f} % out "
+                    f"({then})")
         if not self.dragged:
             if not self.pushed:
                 return "touching: hold still and the finger presses the block; drag along it to push it"

@@ -15,6 +15,10 @@ from render import palette, text
 
 SPIN_SECONDS = 2.4
 FULL_TURNS = 3
+REST_RAD = 0.02
+"""The spin ends (its result shows) once the arrow is this close to where it stops: about a pixel and a half at
+the tip of the wheel drawn at 1280x800. The ease-out's last tenth of the time turns it less than that, so the
+arrow looked at rest for a few frames (many more when frames are slow) while the outcome was not yet said."""
 # The words for the wheel's colours (palette names: a theme may change their values, not what they are).
 COLOUR_WORDS = (("SKY_BLUE", "blue"), ("ORANGE", "orange"), ("BLUISH_GREEN", "green"), ("REDDISH_PURPLE", "pink"))
 
@@ -84,6 +88,8 @@ class Spinner:
         u = self._t / self._duration
         ease = 1 - (1 - u) ** 3
         self.angle = self._start + (self._goal - self._start) * ease
+        if self._goal - self.angle < REST_RAD:
+            self._t = self._duration  # what is left of the turn cannot be seen: the spin is over
         if not self.spinning:
             self.angle = self._goal % (2 * math.pi)
             self.result = self._pending

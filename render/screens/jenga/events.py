@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 
-from games.jenga.super_mario_help import ITEM_NAMES
+from games.jenga.super_mario_help import ITEM_NAMES, item_block, with_article
 from games.words import counted
 
+# The game's note of an item block stacked, by the item's key: "Ann stacked a question block", "Ann stacked
+# a pow block" (the notes are part of the saved state: their words stay as they are, and are said here).
 _STACKED = re.compile(r"^(?P<who>.+) stacked a (?P<item>\w+) block$")
 # Notes said as they are: a peg sent down (a Goomba's or a mushroom's work), Bowser beaten or waiting.
 _AS_NOTED = re.compile(r"'s peg must go down \d+$| defeats Bowser!$| must battle Bowser next turn$")
+_SENTENCE_ENDS = ".!?"  # a clause ending in one of these ends its sentence ("Ann defeats Bowser!")
 
 
 def event_words(before, state, notes: list[str], seat_name) -> str:
@@ -24,15 +27,32 @@ def event_words(before, state, notes: list[str], seat_name) -> str:
     said = []
     for block in state.revealed:
         if block not in before.revealed and state.items[block] != "none":
-            said.append(f"{seat_name(state.mover)} found a {ITEM_NAMES[state.items[block]]}")
+            said.append(f"{seat_name(state.mover)} found {with_article(ITEM_NAMES[state.items[block]])}")
     for line in notes:
         stacked = _STACKED.match(line)
         if stacked and stacked["item"] in ITEM_NAMES:
-            said.append(f"{stacked['who']} stacked the {ITEM_NAMES[stacked['item']]} block")
+            said.append(f"{stacked['who']} stacked the {item_block(stacked['item'])}")
         elif _AS_NOTED.search(line):
             said.append(line)
     said += coin_words(before.coins(), state.coins(), seat_name)
-    return "; ".join(said) + ("." if said else "")
+    return sentences(said)
+
+
+def sentences(clauses: list[str]) -> str:
+    """The clauses in one line: joined by "; " into a sentence that ends in a full stop, except after a
+    clause that ends a sentence itself ("Ann defeats Bowser!"): the next clause starts a new sentence
+    (a "; " there read "defeats Bowser!;")."""
+    out = ""
+    for clause in clauses:
+        if not out:
+            out = clause
+        elif out[-1] in _SENTENCE_ENDS:
+            out += " " + clause
+        else:
+            out += "; " + clause
+    if out and out[-1] not in _SENTENCE_ENDS:
+        out += "."
+    return out
 
 
 def coin_words(old: list[int], new: list[int], seat_name) -> list[str]:

@@ -63,13 +63,14 @@ class Overlays:
             self.countdown.draw(surface, centre, r)
             self.countdown_rect = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r).inflate(12, 12)  # its disc
         self._draw_pieces(surface, rect, state, legend_bottom)
+        self.gauge_rect = None
         if self.live is not None:
             anchor = self.mouse
             if self.live.keyboard and self._scene is not None:  # no pointer: the gauge stands by the block
                 (p,), _ = self.camera.project(self._scene.poses[self.live.block][None, :3])
                 anchor = (int(p[0]) + int(60 * s), int(p[1]))
             at = (min(anchor[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, anchor[1] - int(130 * s)))
-            self.live.draw_gauge(surface, at, size)
+            self.gauge_rect = self.live.draw_gauge(surface, at, size)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)

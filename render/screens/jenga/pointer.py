@@ -1,6 +1,6 @@
 """The mouse on the Jenga screen: what is under the pointer, pressing a block to push it live
-(render.tower.live_drag) and letting go, the touch by right click or T, clicks on slots and holes, and
-turning and zooming the view."""
+(render.tower.live_drag) and letting go, the touch by right click or T, clicks on slots and holes (a click
+on a ring plays its hole even when the block under it may also be pushed), and turning and zooming the view."""
 
 from __future__ import annotations
 
@@ -118,6 +118,8 @@ class PointerPlay:
             elif not self._board_key(event):
                 self.say("Wait a moment: the simulator is deciding the last move.")
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL) and board is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.pointer_moved(event.pos)  # a log row the pointer leaves loses its tip meanwhile too
             self.board_event(event, board)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and board is not None:
             if event.type == pygame.MOUSEBUTTONUP or board.collidepoint(event.pos):
@@ -210,7 +212,12 @@ class PointerPlay:
             return
         if not live.pushed and not live.fallen:
             live.close()
-            self.say("Hold the press on a block to touch it, or drag it along its length to push it.")
+            words = "Hold the press on a block to touch it, or drag it along its length to push it."
+            hole = None if live.keyboard else self._hole_clicked()
+            if hole is not None:  # a drag that began on a ring and pushed nothing: say how the ring is played
+                self.say(f"{words} A click on the ring, with no drag, plays \"{self.action_label(hole)}\".", 6.0)
+            else:
+                self.say(words)
             return
         self.live_stats.append((live.sim_s, live.wall_s))
         action = make_push(live.level, live.slot, live.end, live.path_text())
@@ -235,17 +242,41 @@ class PointerPlay:
         self.orbiting = None
         if self.live is not None:
             self.live.move(pos)
+            hole = self._hole_clicked()
+            if hole is not None and self.live.is_click(CLICK_SLOP):
+                self._click_ring(hole)
+                return True
             self._let_go()
             return True
         if clicked:
             if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
                 self.play(f"stack {self.ghost_slots[self.hover_ghost]}")
                 return True
-            holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
-            if holes:
-                self.play(holes[0])
+            hole = self._hole_clicked()
+            if hole is not None:
+                self.play(hole)
                 return True
         return True
+
+    def _hole_clicked(self) -> str | None:
+        """The hole action a click at the pointer plays (the ring the tooltip names), or None. board_hover was
+        found at the press and is left alone while a live push runs, so it is the ring that was pressed."""
+        holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
+        return holes[0] if holes else None
+
+    def _click_ring(self, hole: str) -> None:
+        """A click on a ring over a block that may also be pushed: the press opened a live push (a hold
+        there is the touch, a drag the push, from the first frame), and the release, with nothing pushed and
+        the pointer never past the click slop, makes it a click: the push is dropped unplayed and the ring's
+        action is played, as on a ring whose block may not be pushed.
+
+        A press on a ring that turns into a drag is a push of the block and never the ring's action: once the
+        pointer has gone past the slop (even if it comes back) or the finger has pressed the block (a hold
+        past TOUCH_DELAY_S), letting go plays the finger's path, or nothing when nothing was pushed, as on
+        any block. A stray drag must not move a piece, and a player who meant the hole clicks it again."""
+        live, self.live = self.live, None
+        live.close()
+        self.play(hole)
 
     def _touch(self, block: int | None) -> None:
         where = self._block_at(block)

@@ -13,7 +13,8 @@ other choice (characters, targets) is in the list on the right.
 The physics of a move runs in a worker thread while the window goes on drawing the tower as it was:
 the settle countdown of the rules runs meanwhile and ends as soon as the verdict is in, then the
 simulator's own trajectory of the move is played back at real speed. The spinner shows each spin
-and stops on the outcome the engine drew.
+and stops on the outcome the engine drew; the header and the caption under the wheel tell that outcome
+only once the needle has stopped, and the caption only while the spin's turn goes on.
 
 This module holds the screen's state, its hooks of GameScreen, the background work of a move and the
 drawing of the tower; its other jobs live beside it: pointer.py (the mouse: live drag, touch, clicks),
@@ -79,6 +80,26 @@ HOLE_VERBS = {"climb": "climb to", "mario": "put Mario in", "peg": "put your peg
               "leap": "leap to"}
 
 
+def battle_outcome(before, after) -> bool | None:
+    """Super Mario Jenga: whether a spin was a battle with Bowser, from the positions before and after it:
+    None when it was not (the spinner's mover was not battling him), else whether it beat him."""
+    battling = getattr(before, "battling", None)
+    if not battling or not battling[before.mover]:
+        return None
+    return bool(after.defeated[before.mover])
+
+
+def spin_words(game: str, section: int, variant: str, battle: bool | None) -> str:
+    """A spin in words for the line under the wheel. In a battle with Bowser the spin's stack does not count
+    and its climb only says whether he is beaten ("Spun: stack 1, climb 3" under a won battle read as a
+    spin of an ordinary turn); its coins and reverse still count."""
+    words = spinners.words(game, section, variant)
+    if battle is None or not words.startswith("stack "):
+        return words
+    rest = words.partition(", ")[2]  # "climb 3, collect 2 coins, then play reverses"
+    return f"battle with Bowser: {rest}; {'Bowser is beaten' if battle else 'Bowser is not beaten'}"
+
+
 def new_notes(before: list, after: list) -> list[str]:
     """The lines a step added to a state's log (which keeps only its last few lines): the shortest tail of
     `after` such that the lines before it are the last lines of `before`."""
@@ -118,10 +139,16 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
         self.spinner = self._make_spinner(match.spec.name, match.config.variant)
-        spins = [s.action for s in match.history if s.by == CHANCE and s.action.startswith("spin ")]
+        # (steps in the match just after the spin, section, battle, seat) of the last spin: what the spinner's
+        # caption says, while it applies (spinner_said); battle: None, or whether it beat Bowser (Super Mario)
+        self.spun: tuple[int, int, bool | None, int] | None = None
+        spins = [(k, s.action) for k, s in enumerate(match.history) if s.by == CHANCE and s.action.startswith("spin ")]
         if self.spinner is not None and spins:  # a resumed or loaded game shows its last spin, as live play left it
-            self.spinner.spin_to(int(spins[-1].split()[1]), seconds=1e-6)
+            at, action = spins[-1]
+            self.spinner.spin_to(int(action.split()[1]), seconds=1e-6)
             self.spinner.finish()
+            # the position before that spin is not at hand: a battle spin reads as a plain one here
+            self.spun = (at + 1, int(action.split()[1]), None, match.state.mover)
         self.live: LiveDrag | None = None  # the live push under way
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
@@ -144,8 +171,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
         self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
         self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
-        self.probe_note = ""
+        # the last touch's own reading, plain data (on_step); probe_note puts it in words when drawn
+        self.touch_read: dict | None = None
         self.probe_note_at: tuple = ()  # note_key() when the note was made: it is shown for that position only
+        self.gauge_rect: pygame.Rect | None = None  # where the live push's gauge was drawn last frame (None: none)
         self._scene = None
         self.held: tuple[int, float] | None = None  # (block, metres out) of a push waiting for the simulator
         # (seat, level, slot, fell) of a live push let go whose move is still worked out (fell: the tower fell
@@ -171,11 +200,18 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         return Spinner([spinners.label(game, k, variant) for k in n], groups=[spinners.group(game, k, variant) for k in n])
 
     def spinner_said(self) -> str:
-        """The outcome the spinner came to rest on, in words ("" while it spins or before any spin)."""
-        sp = self.spinner
-        if sp is None or sp.spinning or sp.result is None:
+        """The spin of the current turn in words, under the wheel: "" while the needle turns (the outcome is
+        not told before it stops), before any spin, and once the spin no longer applies: its turn is over and
+        another step came after it (the wheel keeps resting on it, but the caption spoke of the last turn).
+        A spin that ends its turn by itself (a battle with Bowser lost, nothing left to do) is said until
+        the next step."""
+        sp, spun = self.spinner, self.spun
+        if sp is None or spun is None or sp.spinning:
             return ""
-        return "Spun: " + spinners.words(self.spec.name, sp.result, self.match.config.variant)
+        at, section, battle, _ = spun
+        if len(self.match.history) != at and getattr(self.match.state, "spin", None) is None:
+            return ""  # the turn of that spin is over (the rules clear a turn's spin when the next one starts)
+        return "Spun: " + spin_words(self.spec.name, section, self.match.config.variant, battle)
 
     def _spinner_key(self) -> str:
         return spinners.key(self.spec.name)
@@ -187,6 +223,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             if fell:
                 return f"{seat} pushed block {level}:{slot} and the tower fell."
             return f"{seat} pushed block {level}:{slot}; the simulator is judging the push…"
+        if self.spinner is not None and self.spinner.spinning and self.spun is not None:
+            # The rules have applied the spin already and their prompt says its outcome ("must climb 2
+            # layers"): told while the needle still turns, it gave the spin away. It is said once it stops.
+            return f"{self.seat_name(self.spun[3])} spins: the needle is still turning…"
         try:
             return self.match.state.decision_text()
         except GameError:
@@ -228,6 +268,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         word, _, rest = step.action.partition(" ")
         if word == "spin" and self.spinner is not None:
             self.spinner.spin_to(int(rest))
+            self.spun = (len(self.match.history), int(rest), battle_outcome(before, state), before.mover)
         if word in ("tremor", "stack", "push"):
             frames = state.last_trajectory()
             if frames is not None and len(frames) > 1:
@@ -257,20 +298,32 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
             self.tower_moves += 1  # the map of the tower before the touch is stale: it is redone
             self.touched = tuple(state.last_probe["where"])
-        if word in ("probe", "push") and state.last_probe and not (state.last_verdict or {}).get("taken", True):
+        went_back = word in ("probe", "push") and not (state.last_verdict or {}).get("taken", True)
+        if state.last_probe and (went_back or word == "probe"):
+            # Only the touch's own reading is kept: the risk map's part of the words is read when they are
+            # drawn (probe_note), from the map of the touch's position once it arrives.
             p = state.last_probe
-            level, slot = p["where"]
-            feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot), past=True)
-            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: it took {p['force_n']:.2f} N, the rest "
-                               f"of the tower moved {p['tower_motion_mm']:.1f} mm; {feel}; it went back in.")
+            self.touch_read = {"where": tuple(p["where"]), "end": p["end"], "force_n": float(p["force_n"]),
+                               "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
+                               "went_back": went_back}
             self.probe_note_at = self.note_key()
-        elif word == "probe" and state.last_probe:
-            p = state.last_probe
-            level, slot = p["where"]
-            feel = touch_feel(bool(p.get("moves")), self._risk_figure(level, slot))
-            self.probe_note = (f"Touched {level}:{slot} from {p['end']}: {p['force_n']:.2f} N, "
-                               f"the tower moved {p['tower_motion_mm']:.1f} mm; {feel}.")
-            self.probe_note_at = self.note_key()
+
+    @property
+    def probe_note(self) -> str:
+        """The last touch in words: its own reading (force, how far the tower moved, whether the block gave)
+        and the risk map's figure of the block as the screen has it now. Made when drawn, not when the touch
+        was played: a touch that moves the tower has the map redone, and words made at the touch kept the
+        old map's "topple it 25 % of the time" beside a tooltip that, once the new map came, read "0 %"."""
+        t = self.touch_read
+        if t is None:
+            return ""
+        level, slot = t["where"]
+        feel = touch_feel(t["gives"], self._risk_figure(level, slot), past=t["went_back"])
+        if t["went_back"]:
+            return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N, the rest of the tower "
+                    f"moved {t['motion_mm']:.1f} mm; {feel}; it went back in.")
+        return (f"Touched {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
+                f"{t['motion_mm']:.1f} mm; {feel}.")
 
     def note_key(self) -> tuple:
         """The point of the match words about a move are tied to: the number of steps and the last one. The
@@ -413,6 +466,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 if self.hold_left <= 0:
                     self.playback = None
         if self.live is not None:
+            self.live.risk = self._risk_figure(self.live.level, self.live.slot)  # a map may arrive mid-press
             self.live.tick(self.clock)
             if self.live.fallen or self.live.clear:
                 self._let_go()  # the tower fell during the drag, or the block is all the way out
