@@ -156,6 +156,30 @@ def test_the_header_tells_the_spin_only_once_the_needle_stops(surface):
         screen.close()
 
 
+def test_the_choices_the_rings_and_the_log_keep_the_spin_until_the_needle_stops(surface):
+    """Seen after the header was fixed: while the needle turned, the move log already had the row "Chance:
+    the spinner stops on section 5: stack 2, climb 2", and the choices and the yellow rings showed what the
+    spin allowed. Now none of them shows before the needle stops, and all of them right after."""
+    screen = _mario_after_setup(surface, seed=1)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: screen.spinner.spinning, frames=200)
+        assert screen.spin_untold() and match.waiting_for_human()
+        assert match.state.legal_actions()  # the rules have the choices already
+        assert screen.legal == [] and screen.actions.items == [] and screen._legal_holes() == []
+        spin_row = f"{len(screen.log_labels)}. Chance: the spinner stops"
+        assert not any(row.startswith(spin_row) for row in screen.log.items)
+        for _ in range(3):  # the lists are made again meanwhile: the log loses no other row
+            screen._refresh_actions(force=True)
+        assert len(screen.log.items) == len(screen.log_labels) - 1
+        assert run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
+        assert not screen.spin_untold()
+        assert screen.legal and screen.actions.items
+        assert screen.log.items[-1].startswith(spin_row) and len(screen.log.items) == len(screen.log_labels)
+    finally:
+        screen.close()
+
+
 def test_the_caption_is_gone_once_its_turn_is_over(surface):
     """The caption said the last spin long after it applied: once the turn of the spin is over and play
     went on, the wheel still rests on it, but "Spun: ..." is gone."""

@@ -452,12 +452,35 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.say("Trying the step again…")
         return True
 
+    def spin_untold(self) -> bool:
+        """Whether the spinner's needle still turns on the spin the match has just drawn: its outcome is
+        then kept from every part of the screen (header, caption, move log, choices, rings), as a real
+        spinner's is until it stops."""
+        sp, history = self.spinner, self.match.history
+        return (sp is not None and sp.spinning and bool(history) and history[-1].by == CHANCE
+                and history[-1].action.startswith("spin "))
+
+    def _refresh_actions(self, force: bool = False) -> None:
+        """The lists as GameScreen makes them, but while the needle turns the choices are none yet (they say
+        what the spin gave) and the move log leaves out the spin's own row until the needle stops."""
+        super()._refresh_actions(force)
+        if self.spin_untold():
+            self.legal = []
+            self.actions.set_items([])
+            rows = self.log.items
+            if rows and rows[-1].startswith(f"{len(self.log_labels)}. "):  # the spin's row, not yet left out
+                self.log.set_items(rows[:-1], keep=False)
+                self.log.scroll_to_end()
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.camera.update(dt)
         self._ease_camera(dt)
         if self.spinner is not None:
+            untold = self.spin_untold()
             self.spinner.update(dt)
+            if untold and not self.spin_untold():
+                self._refresh_actions(force=True)  # the needle stopped: the choices and the log row appear
         self.countdown.update(dt)
         if self.playback is not None:
             self.playback.update(dt)
