@@ -10,7 +10,10 @@ Read from the simulator's recorded trajectory of the move (frames, N, 7) and the
 - the sentence names what gave way: the level the block was taken from when it kept only an edge block
   (or nothing under the levels above), the levels that slid off with the pulled block when the first to
   move sat on it, the top when a stacked block tipped it, and otherwise the levels that came down and
-  where the fall started.
+  where the fall started. A fall whose blocks all stayed up on the tower (the verdict's rule counts a
+  block fallen once it drops 10 mm or tilts 15 degrees, and a top can tip that far and lodge) is told as
+  tipping over, not as coming off: a play-tester read "the tower above tipped off it" over a replay
+  whose top leant on the tower to the end.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ import numpy as np
 
 FIRST_MM = 5.0
 FIRST_WINDOW_S = 0.1
+DOWN_M = 0.03
+"""A fallen block whose centre ends this low (metres over the table top, its z = 0) lies on the table or
+the floor: it came off the tower (a block lying flat has its centre 7.5 mm up, on edge 12.5 mm)."""
 
 
 @dataclass
@@ -64,6 +70,9 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
             across = math.atan2(d[1], d[0]) + math.pi / 2
             options = [across, across + math.pi]
             best = min(options, key=lambda y: abs((y - yaw_now + math.pi) % (2 * math.pi) - math.pi))
+    # Whether any fallen block came off the tower onto the table or the floor, or all lodged on it.
+    came_off = bool(fallen_ids) and bool((frames[-1, fallen_ids, 2] < DOWN_M).any())
+    lodged = bool(fallen_ids) and not came_off
     who = "you pulled" if by_person else "that was pulled"
     op = verdict.get("op", "")
     where = verdict.get("where")
@@ -73,12 +82,15 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
         level, slot = where
         left = [s for s, b in enumerate(layout[level]) if b is not None and s != slot] if level < len(layout) else []
         if len(left) == 1 and left[0] != 1:
-            sentence = f"Level {level} kept only an edge block, and the tower above tipped off it."
+            sentence = (f"Level {level} kept only an edge block, and the tower above tipped over on it."
+                        if lodged else f"Level {level} kept only an edge block, and the tower above tipped off it.")
         elif not left:
             sentence = f"Level {level} had nothing left under the tower above it."
         elif mover_levels and min(mover_levels) == level + 1:
             above = [lv for lv in fallen_levels if lv > level] or [level + 1]
-            sentence = f"{_levels_text(above).capitalize()} slid off with the block {who} from level {level}."
+            sentence = (f"{_levels_text(above).capitalize()} slid with the block {who} from level {level} and "
+                        "tipped over." if lodged else
+                        f"{_levels_text(above).capitalize()} slid off with the block {who} from level {level}.")
     elif op == "stack" and where:
         level = where[0]
         if mover_levels and min(mover_levels) >= level - 1:
@@ -87,6 +99,7 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
             sentence = (f"The new block's weight on level {level} broke the tower at level {min(mover_levels)}.")
     if not sentence:
         levels = fallen_levels or mover_levels
-        sentence = (f"{_levels_text(levels).capitalize()} came down; it started at level {min(mover_levels)}."
+        verb = "tipped over" if lodged else "came down"
+        sentence = (f"{_levels_text(levels).capitalize()} {verb}; it started at level {min(mover_levels)}."
                     if levels and mover_levels else "The tower fell.")
     return FallStory(sorted(movers), earliest / rate_hz, best, sentence)

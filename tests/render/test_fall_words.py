@@ -1,0 +1,46 @@
+"""The fall's sentence tells what the replay shows: a top that tipped past the verdict's 15 degrees and
+lodged on the tower is said to have tipped over, not to have come off (a play-tester read "the tower
+above tipped off it" over a replay whose top leant on the tower to the end). Built on made-up
+trajectories, so no physics runs."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from render.tower.fall import DOWN_M, tell
+
+LEVEL_M = 0.015
+
+
+def _tower(levels: int = 18) -> tuple[list, np.ndarray]:
+    layout = [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(levels)]
+    poses = np.zeros((3 * levels, 7))
+    for lv in range(levels):
+        for s in range(3):
+            poses[3 * lv + s, :3] = (0.025 * (s - 1), 0.0, LEVEL_M * lv + LEVEL_M / 2)
+    poses[:, 6] = 1.0
+    return layout, poses
+
+
+def _fall(top_levels: list[int], end_z) -> tuple[list, np.ndarray, dict]:
+    """Level 15 kept only its +edge (slot 2): 15:0 pulled, 15:1 gone before; the levels above move 40 mm
+    sideways and end at height end_z(z) each."""
+    layout, start = _tower()
+    layout[15][1] = None
+    frames = np.repeat(start[None], 30, axis=0)
+    ids = [b for lv in top_levels for b in layout[lv]]
+    for k in range(30):
+        frames[k, ids, 0] += 0.04 * k / 29
+        frames[k, ids, 2] = start[ids, 2] + (end_z(start[ids, 2]) - start[ids, 2]) * k / 29
+    verdict = {"op": "push", "where": (15, 0), "fallen": [(lv, s) for lv in top_levels for s in range(3)]}
+    return layout, frames, verdict
+
+
+def test_a_top_that_lodged_on_the_tower_tipped_over_and_one_on_the_table_tipped_off():
+    layout, frames, verdict = _fall([16, 17], lambda z: z - 0.012)  # dropped 12 mm, still up on the tower
+    lodged = tell(frames, layout, verdict, hand=layout[15][0], rate_hz=30.0).sentence
+    assert lodged == "Level 15 kept only an edge block, and the tower above tipped over on it."
+
+    layout, frames, verdict = _fall([16, 17], lambda z: np.full_like(z, DOWN_M / 2))  # down on the table
+    off = tell(frames, layout, verdict, hand=layout[15][0], rate_hz=30.0).sentence
+    assert off == "Level 15 kept only an edge block, and the tower above tipped off it."
