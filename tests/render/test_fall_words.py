@@ -44,3 +44,24 @@ def test_a_top_that_lodged_on_the_tower_tipped_over_and_one_on_the_table_tipped_
     layout, frames, verdict = _fall([16, 17], lambda z: np.full_like(z, DOWN_M / 2))  # down on the table
     off = tell(frames, layout, verdict, hand=layout[15][0], rate_hz=30.0).sentence
     assert off == "Level 15 kept only an edge block, and the tower above tipped off it."
+
+
+def test_the_info_line_says_how_far_earlier_pushes_left_the_tower_out_of_true():
+    """A play-tester saw levels twisted by the bots' dragged blocks beside "Last stack: 19:1, largest shift
+    0.0 mm": the last stack's figure. The line now also says how far the tower's top stands off its base,
+    once that is 5 mm or more (a level's centre: its middle block, or the mean of its two edges)."""
+    from types import SimpleNamespace
+
+    from render.screens.jenga.overlays import OUT_OF_TRUE_MM, top_off_base_mm
+
+    layout, poses = _tower()
+    state = SimpleNamespace(layout=layout, tower={"poses": poses.tolist()})
+    assert top_off_base_mm(state) == 0.0
+    for lv in range(10, 18):  # the top eight levels dragged 12 mm along x, 5 mm along y
+        for b in layout[lv]:
+            poses[b, :2] += (0.012, 0.005)
+    layout[17][1] = None  # the top level's middle taken: its centre is the mean of its edges
+    layout[16][0] = layout[16][1] = None  # one edge only: no centre, the level below it counts
+    state = SimpleNamespace(layout=layout, tower={"poses": poses.tolist()})
+    assert abs(top_off_base_mm(state) - 13.0) < 1e-6 and 13.0 >= OUT_OF_TRUE_MM
+    assert top_off_base_mm(SimpleNamespace(layout=[], tower=None)) is None

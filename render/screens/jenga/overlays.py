@@ -34,6 +34,34 @@ def _width(line: str, size: int) -> int:
     return text.font(size).size(line)[0]
 
 
+OUT_OF_TRUE_MM = 5.0
+"""How far a standing tower's top may stand off the centre of its base before the info line says so (an
+untouched tower stands within a millimetre or two: the blocks' tolerances)."""
+
+
+def _level_centre(poses: np.ndarray, row) -> np.ndarray | None:
+    """The centre of a level across the tower (x, y in metres): its middle block's, else the mean of its two
+    edge blocks'; None for a level of one edge block (that block lies off the centre by design)."""
+    if len(row) > 1 and row[1] is not None:
+        return poses[row[1], :2]
+    if len(row) > 2 and row[0] is not None and row[2] is not None:
+        return (poses[row[0], :2] + poses[row[2], :2]) / 2.0
+    return None
+
+
+def top_off_base_mm(state) -> float | None:
+    """How far (mm, across the table) the highest level with a centre stands from the lowest: what the
+    pushes of the game have left the tower out of true. None without a tower or two such levels."""
+    tower, layout = getattr(state, "tower", None), getattr(state, "layout", None)
+    if not tower or not layout:
+        return None
+    poses = np.asarray(tower["poses"], dtype=float)
+    centres = [c for c in (_level_centre(poses, row) for row in layout) if c is not None]
+    if len(centres) < 2:
+        return None
+    return float(np.hypot(*(centres[-1] - centres[0])) * 1000.0)
+
+
 class Overlays:
     """Drawing over and beside the tower (a part of JengaScreen)."""
 
@@ -195,14 +223,19 @@ class Overlays:
     def verdict_line(self, v: dict) -> str:
         """The tower's last operation and what it did. It is named by its kind ("Last stack: 18:1"), not as
         the last move: touches, spins and choices come after it, and "Last move: stack 18:1" under a touch
-        named a move that was not the last."""
+        named a move that was not the last. A tower that earlier pushes left out of true says so too: a
+        play-tester saw levels twisted by dragged blocks beside "largest shift 0.0 mm", the last stack's."""
         history = self.match.history
         where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
         fell = ": the tower FELL" if v["collapsed"] else ""
         last = history[-1].action.partition(" ")[0] if history else ""
         op = v["op"]
         head = f"Last move: {op}{where}" if op in VERDICT_OF.get(last, ()) else f"Last {op}:{where}"
-        return f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°{fell}"
+        line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°{fell}"
+        off = None if v["collapsed"] else top_off_base_mm(self.match.state)
+        if off is not None and off >= OUT_OF_TRUE_MM:
+            line += f"; the tower's top stands {off:.0f} mm off its base"
+        return line
 
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
