@@ -32,7 +32,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
-from sim.riskmap import CALM_STEPS, FALL_FIRST, fell_every_time, push_order, push_samples  # noqa: E402
+from sim.riskmap import CALM_STEPS, FALL_FIRST, _decided, _next_stop, p_collapse, push_order, push_samples  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 DEFAULT_CACHES = [RESULTS / "riskmap_brute_0-2.json", RESULTS / "riskmap_brute_3-5.json"]
@@ -59,34 +59,16 @@ RULES = [
 ]
 
 
-def _decided(runs: np.ndarray, safe: bool, r: dict) -> bool:
-    falls, n = runs[:, 0], len(runs)
-    if n >= r["fall_first"] and falls.all():
-        return True
-    if not safe or falls.any():
-        return False
-    drag = runs[:, 2].max()
-    return any(n == k and drag < mm for k, mm in r["calm"])
-
-
-def _next_stop(runs: np.ndarray, r: dict) -> int:
-    n, falls = len(runs), runs[:, 0]
-    if not falls.any() and n < r["calm"][-1][0]:
-        return min(n + 1, r["samples"])
-    if n and falls.all() and n < r["fall_first"]:
-        return min(r["fall_first"], r["samples"])
-    return r["samples"]
-
-
 def mapped(pushes: np.ndarray, safe: bool, r: dict) -> tuple[int, float]:
     """(pushes run, p_collapse reported) for a block whose pushes come out as `pushes` (rows: fell, force,
     largest displacement mm, CPU s) under rule r."""
+    rule_of = {"calm": r["calm"], "fall_first": r["fall_first"]}
     n = 0
-    while n < r["samples"] and not (n and _decided(pushes[:n], safe, r)):
-        n = _next_stop(pushes[:n], r)
+    while n < r["samples"] and not (n and _decided(pushes[:n], safe, **rule_of)):
+        n = _next_stop(pushes[:n], r["samples"], **rule_of)
     falls = int(pushes[:n, 0].sum())
-    if r["jeffreys"] and falls == n and r["fall_first"] <= n < r["samples"]:
-        return n, fell_every_time(n)
+    if r["jeffreys"]:  # the map's own reading (its fall_first is FALL_FIRST)
+        return n, p_collapse(falls, n, r["samples"])
     return n, falls / n
 
 

@@ -22,6 +22,8 @@ import signal
 import socket
 from typing import Callable, Sequence
 
+from .lifetime import stop_pool
+
 EXECUTORS = ("process", "ray", "serial")
 CONNECT_TIMEOUT_S = 5.0
 """How long the quick check waits for a Ray cluster's address to answer."""
@@ -78,20 +80,13 @@ def _process(fn, jobs, workers, on_result, on_ready) -> None:
             reporting = False
             reported.add(futures[fut])
     except BaseException:
-        _stop(pool)
+        stop_pool(pool)  # cancel the jobs not started, end the workers now
         if not reporting:  # an interrupt inside on_result: that call may be half done, so report no more
             for fut, n in futures.items():
                 if n not in reported and fut.done() and not fut.cancelled() and fut.exception() is None:
                     on_result(n, fut.result())
         raise
     pool.shutdown()
-
-
-def _stop(pool) -> None:
-    """Cancel the jobs not started and end the workers now, without waiting for the jobs they run."""
-    from .lifetime import stop_pool
-
-    stop_pool(pool)
 
 
 def _reachable(address: str) -> None:

@@ -63,8 +63,8 @@ def fell_every_time(n: int) -> float:
     (n + 1/2) / (n + 1), the Jeffreys estimate, 0.9 after four, not the 1 of four falls in four. The
     brute-force maps of docs/sim.md hold blocks whose first four pushes fell that stand to a fifth to a
     third of 64 (seeds 0 to 5: of 61 blocks stopped this way, 30 stood to some of their 64 pushes, 5 to
-    19% to 36% of them); read as certain, those were among the map's largest misses. A block that falls to every push reads 0.9 and stays at the top of the tint's
-    scale. A map that ran all its samples (or prune=False, or fewer samples than FALL_FIRST) reports the
+    19% to 36% of them); read as certain, those were among the map's largest misses. A block that falls
+    to every push reads 0.9 and stays at the top of the tint's scale. A map that ran all its samples (or prune=False, or fewer samples than FALL_FIRST) reports the
     share that fell."""
     return (n + 0.5) / (n + 1.0)
 
@@ -77,26 +77,27 @@ def p_collapse(falls: int, n: int, samples: int, prune: bool = True) -> float:
     return falls / n
 
 
-def _decided(runs: list, safe: bool) -> bool:
-    """True when the pushes so far settle the block's p_collapse (see CALM_STEPS and FALL_FIRST)."""
+def _decided(runs: list, safe: bool, calm=CALM_STEPS, fall_first: int = FALL_FIRST) -> bool:
+    """True when the pushes so far settle the block's p_collapse (see CALM_STEPS and FALL_FIRST; other
+    `calm` steps and `fall_first` are for benchmarks/sim_riskmap_policies.py's other rules)."""
     falls = [r[0] for r in runs]
     n = len(runs)
-    if n >= FALL_FIRST and all(falls):
+    if n >= fall_first and all(falls):
         return True
     if not safe or any(falls):
         return False
     drag = max(r[2] for r in runs)
-    return any(n == k and drag < mm for k, mm in CALM_STEPS)
+    return any(n == k and drag < mm for k, mm in calm)
 
 
-def _next_stop(runs: list, samples: int) -> int:
+def _next_stop(runs: list, samples: int, calm=CALM_STEPS, fall_first: int = FALL_FIRST) -> int:
     """How many pushes a block must have run before its test can next decide it (see _decided)."""
     n = len(runs)
     falls = [r[0] for r in runs]
-    if not any(falls) and n < CALM_STEPS[-1][0]:
+    if not any(falls) and n < calm[-1][0]:
         return min(n + 1, samples)
-    if all(falls) and n < FALL_FIRST:
-        return min(FALL_FIRST, samples)
+    if all(falls) and n < fall_first:
+        return min(fall_first, samples)
     return samples
 
 
