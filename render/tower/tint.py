@@ -32,6 +32,7 @@ SCALES = {
 DEFAULT_SCALE = "YlOrRd"
 
 MEANING = ("chance that a brisk, fairly", "steady pull topples the tower")
+GREYED_WORDS = ("greyed: no figure yet,", "or not to be taken now")
 UNTINTED_GREY = 0.6
 """How far blocks without a risk figure fade to grey while the tint is shown. At 0.3 the classic tower's
 greyed wood was 9.5 CIELAB units from the untinted wood, and the legend's two swatches looked alike; at 0.6
@@ -103,11 +104,14 @@ class RiskLegend:
         y = bar.bottom + 6
         own = "wood" if wood == SAFE_SWATCH else "untinted"
         greyed = tuple(int(c) for c in faded(wood))
-        for swatch, words in ((wood, f"{own}: no fall found"), (greyed, "greyed: no figure yet")):
+        # A block gets no figure while its pushes run, and never when the rules leave it out of play (the
+        # top level, a block holding a peg): the greyed swatch says both, on two lines.
+        for swatch, lines in ((wood, (f"{own}: no fall found",)), (greyed, GREYED_WORDS)):
             pygame.draw.rect(surface, swatch, (rect.x, y + 2, bar.w, size - 4))
             pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
-            text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")
-            y += int(size * 1.3)
+            for words in lines:
+                text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")
+                y += int(size * (1.3 if words is lines[-1] else 1.1))
         if status:
             y = text.draw(surface, status, (rect.x, y + 2), size - 1, palette.TEXT_DIM).bottom
         return y

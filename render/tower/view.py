@@ -41,6 +41,10 @@ HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
 LEADER = (235, 200, 120)  # the line and words tying a figure beside the tower to its layer
+SEAT_PIECES = ("mario", "peg")  # the pieces that stand for a seat (drawn through the tower when it hides them)
+BEHIND_SHARE = 0.5  # a piece is drawn through the tower when blocks in front hide at least this share of it
+BEHIND_ALPHA = 120  # how opaque (of 255) such a piece's sprite is drawn over the blocks hiding it
+BEHIND_LINE = (245, 245, 245)  # its outline
 SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none
 
 
@@ -95,6 +99,8 @@ class TowerView:
         self.figure_rects: list[tuple[str, pygame.Rect]] = []  # (kind, rect) of each piece's sprite drawn
         # (kind, foot, end, label's rect or None) of each line tying a figure beside the tower to its layer
         self.leaders: list[tuple[str, tuple, tuple, pygame.Rect | None]] = []
+        # (kind, label, rect) of each piece the blocks in front of it hide, drawn again over them (_draw_behind)
+        self.behind: list[tuple[str, str, pygame.Rect]] = []
         self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
@@ -267,6 +273,7 @@ class TowerView:
         self.screen_rects = {}
         self.figure_rects = []
         self.leaders = []
+        pieces = []  # (figure, sprite, top left, faces drawn before it) of each seat's piece drawn
         # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
         # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
         face_b, face_f = np.nonzero(facing)
@@ -290,7 +297,9 @@ class TowerView:
                 continue
             if k >= len(ids_l):
                 fig, centre, w, h = placed[k - len(ids_l)]
-                self._draw_figure(surface, fig, centre, w, h)
+                drawn = self._draw_figure(surface, fig, centre, w, h)
+                if drawn is not None and fig.kind in SEAT_PIECES:
+                    pieces.append((fig, *drawn, len(polys)))
                 continue
             b = ids_l[k]
             self.last_order.append(b)
@@ -327,6 +336,7 @@ class TowerView:
         for fig, b, centre in self._leaders:  # the line ends at the side of the whole layer, not inside it
             layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
             self._draw_leader(surface, fig, screen[layer].reshape(-1, 2), centre, FIGURE_SIZE[fig.kind])
+        self._draw_behind(surface, pieces, polys)
         self._pick_polys = np.array(polys, dtype=float).reshape(-1, 4, 2)
         self._pick_owner = np.array(owners, dtype=int)
         self._ghost_polys = np.zeros((0, 4, 2))
@@ -572,6 +582,37 @@ class TowerView:
         at = (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
         surface.blit(sprite, at)
         self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
+        return sprite, at
+
+    def _draw_behind(self, surface: pygame.Surface, pieces: list, polys: list) -> None:
+        """A seat's piece that the blocks drawn after it hide for the most part (a Mario or a peg in a hole
+        on the far side of the tower) is drawn again over them, as an x-ray: its outline in a light line
+        and its sprite faint inside it, so every player can always see where every piece stands (and
+        which, by the seat number it carries) without turning the view."""
+        self.behind = []
+        if not pieces or not polys:
+            return
+        quads = np.asarray(polys, dtype=float).reshape(-1, 4, 2)
+        for fig, sprite, at, count in pieces:
+            later = quads[count:]
+            if not len(later):
+                continue
+            mask = pygame.mask.from_surface(sprite)
+            w, h = sprite.get_size()
+            grid = [(int(w * fx), int(h * fy)) for fy in (0.2, 0.35, 0.5, 0.65, 0.8) for fx in (0.3, 0.5, 0.7)]
+            inside = [p for p in grid if mask.get_at(p)]
+            if not inside:
+                continue
+            points = np.array(inside, dtype=float) + np.array(at, dtype=float)
+            if _covered(later, points).mean() < BEHIND_SHARE:
+                continue
+            ghost = sprite.copy()
+            ghost.set_alpha(BEHIND_ALPHA)
+            surface.blit(ghost, at)
+            outline = mask.outline()
+            if len(outline) > 2:
+                pygame.draw.lines(surface, BEHIND_LINE, True, [(x + at[0], y + at[1]) for x, y in outline], 2)
+            self.behind.append((fig.kind, fig.label, sprite.get_rect(topleft=at)))
 
     # ---- picking ----------------------------------------------------------------------
     def pick(self, pos) -> int | None:
@@ -609,6 +650,15 @@ def _inside_viewport(xy: np.ndarray, viewport, margin: float = 8.0) -> np.ndarra
             if len(pts) < 3:
                 return None
     return np.array(pts)
+
+
+def _covered(polys: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """(P,) whether each screen point lies in any of the convex quads (M, 4, 2)."""
+    edge = np.roll(polys, -1, axis=1) - polys  # (M, 4, 2)
+    rel = points[None, :, None, :] - polys[:, None, :, :]  # (M, P, 4, 2)
+    cross = edge[:, None, :, 0] * rel[..., 1] - edge[:, None, :, 1] * rel[..., 0]
+    inside = np.all(cross >= 0, axis=-1) | np.all(cross <= 0, axis=-1)  # (M, P)
+    return inside.any(axis=0)
 
 
 def _hit(polys: np.ndarray, owner: np.ndarray, pos) -> int | None:
