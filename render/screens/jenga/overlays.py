@@ -97,8 +97,7 @@ class Overlays:
             if self.live.keyboard and self._scene is not None:  # no pointer: the gauge stands by the block
                 (p,), _ = self.camera.project(self._scene.poses[self.live.block][None, :3])
                 anchor = (int(p[0]) + int(60 * s), int(p[1]))
-            at = (min(anchor[0] + int(28 * s), rect.right - int(110 * s)), max(rect.y + 8, anchor[1] - int(130 * s)))
-            self.gauge_rect = self.live.draw_gauge(surface, at, size)
+            self.gauge_rect = self.live.draw_gauge(surface, self._gauge_place(anchor, rect, size), size)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
@@ -114,6 +113,31 @@ class Overlays:
                           colour, anchor="bottomleft")
             y = r.top - 2
         self._draw_tooltip(surface, rect, state)
+
+    def _gauge_place(self, anchor, rect, size: int) -> tuple[int, int]:
+        """Where the live push's gauge goes: up and to the right of the pointer (or of the block, by
+        keyboard) where that leaves the tower in sight, else up and to its left, else beside the tower's
+        outline at that height on the side with more room; the first of these that covers the least of the
+        blocks and the legend, kept inside the board. A push dragged across the front of the tower had its
+        gauge over the very blocks the player watched."""
+        s = self.scale
+        w, h = int(110 * s), int(size * 8)
+        lo_x, hi_x = rect.x + 8, rect.right - w - 8
+        lo_y, hi_y = rect.y + 8, rect.bottom - h - 8
+        x, y = int(anchor[0]), int(anchor[1]) - int(130 * s)
+        blocks = list(self.view.screen_rects.values())
+        places = [(x + int(28 * s), y), (x - int(28 * s) - w, y)]
+        if blocks:
+            tower = blocks[0].unionall(blocks[1:])
+            places += [(tower.right + int(16 * s), y), (tower.left - int(16 * s) - w, y)]
+        avoid = [self._legend_rect(rect)]
+
+        def covered(at) -> int:
+            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
+            return sum(box.clip(r).w * box.clip(r).h for r in blocks + avoid)
+
+        best = min(places, key=covered)  # min keeps the first of equals: the pointer's right if it is clear
+        return min(max(best[0], lo_x), hi_x), min(max(best[1], lo_y), hi_y)
 
     def _legend_rect(self, rect) -> pygame.Rect:
         s = self.scale

@@ -1,0 +1,60 @@
+"""The live push's gauge stands where it leaves the tower in sight: a push dragged across the front of
+the tower (the pointer over the blocks) had the gauge drawn over the very blocks the player watched.
+The real Jenga screen and the real physics, with SDL's dummy driver."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from .test_live_push import _frames, _grab
+from .test_tower_screen import SIZE, new_screen, run, send
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def _blocks_under(screen, box: pygame.Rect) -> int:
+    """Pixels of `box` that lie in the screen rect of a block drawn in the last frame."""
+    return sum(box.clip(r).w * box.clip(r).h for r in screen.view.screen_rects.values())
+
+
+def _ready_to_push(match, screen) -> bool:
+    """Whether a person may push now; before that (Donkey Kong Jenga's Marios placed and climbed), the
+    person's first choice is played."""
+    if not match.waiting_for_human() or screen.job is not None:
+        return False
+    if match.state.may_extract():
+        return True
+    match.play(match.state.legal_actions()[0])
+    return False
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("game,seed", [("jenga_classic", 7), ("jenga_dk", 2)])
+def test_the_gauge_of_a_push_dragged_across_the_tower_does_not_cover_the_blocks(surface, game, seed):
+    screen = new_screen(game, seed=seed)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: _ready_to_push(match, screen))
+        level, slot, block, start, px_per_m = _grab(screen)
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        covered, over_tower = [], 0
+        for k in range(1, 31):  # the finger pushes the block 30 mm into the tower: the pointer crosses its face
+            pos = start - px_per_m * 0.03 * k / 30
+            _frames(screen, surface, 1, pos)
+            if screen.live is None:
+                break
+            tower = list(screen.view.screen_rects.values())
+            over_tower += any(r.collidepoint(*pos) for r in tower)
+            covered.append(_blocks_under(screen, screen.gauge_rect))
+        assert over_tower >= 10  # the pointer was over the blocks for most of the push
+        assert covered and max(covered) == 0, covered
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+    finally:
+        screen.close()
