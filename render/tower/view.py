@@ -41,6 +41,7 @@ HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
 LEADER = (235, 200, 120)  # the line and words tying a figure beside the tower to its layer
+TOP_PIECES = ("dk_pauline", "bowser")  # the figures on the tower's top
 SEAT_PIECES = ("mario", "peg")  # the pieces that stand for a seat (drawn through the tower when it hides them)
 BEHIND_SHARE = 0.5  # a piece is drawn through the tower when blocks in front hide at least this share of it
 BEHIND_ALPHA = 120  # how opaque (of 255) such a piece's sprite is drawn over the blocks hiding it
@@ -345,6 +346,12 @@ class TowerView:
             solid = Boxes(scene.poses[shown], scene.sizes[shown])
             self._draw_ghosts(surface, np.asarray(ghosts, dtype=float), np.asarray(ghost_sizes, dtype=float),
                               ghost_hover, ghost_fill, solid)
+            # The figure on top (Donkey Kong with Pauline, Bowser) stands where the places go: drawn again over
+            # their outlines, which crossed him from head to foot.
+            beside = {id(fig) for fig, _, _ in self._leaders}
+            for fig, centre, w, h in placed:
+                if fig.kind in TOP_PIECES and id(fig) not in beside:
+                    self._draw_figure(surface, fig, centre, w, h, again=True)
 
     def _draw_ghosts(self, surface, poses, sizes, hover, fill, solid: Boxes | None = None) -> None:
         """The places a block may go, as outlines of their faces turned to the eye, less the faces that lie
@@ -570,7 +577,8 @@ class TowerView:
                               anchor="topleft" if right_of_tower else "topright")
         self.leaders.append((fig.kind, foot, end, label))
 
-    def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float) -> None:
+    def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float,
+                     again: bool = False):
         (xy,), (d,) = self.camera.project(centre[None])
         if d <= 0:
             return
@@ -581,7 +589,8 @@ class TowerView:
         sprite = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character)
         at = (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
         surface.blit(sprite, at)
-        self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
+        if not again:  # a figure drawn a second time over something (again) is listed once
+            self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
         return sprite, at
 
     def _draw_behind(self, surface: pygame.Surface, pieces: list, polys: list) -> None:

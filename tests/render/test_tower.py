@@ -422,3 +422,27 @@ def test_every_tinted_block_stands_apart_from_an_untinted_one_of_its_tower(tower
         assert apart.min() > 11 and apart[p >= 0.5].min() > 20, (tower, apart.round(1))
     assert np.all(np.diff(_lab(cols)[:, 0]) < 0)                      # lightness falls as the risk rises
     assert np.allclose(tinted(base, 0.0, RISK_SCALE[tower]), base)     # a safe block keeps its colour
+
+
+def test_the_places_on_top_do_not_cross_the_figure_standing_there(surface):
+    """Seen in Donkey Kong Jenga with a block in hand: the outlines of the three places on top, drawn over
+    everything, crossed Donkey Kong and Pauline from head to foot. The figure is drawn again over them, and
+    listed once; the places keep their outlines beside it."""
+    levels = 12
+    cam = camera_for(levels, yaw=-60)
+    cam.zoom_by(0.7)  # the whole figure in the picture
+    scene = scene_of(levels, figures=[Figure("dk_pauline")])
+    ghosts, sizes = stacked_poses(levels + 1)
+    ghosts, sizes = ghosts[-3:], sizes[-3:]
+    view, img = paint(surface, scene, cam, floor=False, ghosts=ghosts, ghost_sizes=sizes)
+    (kind, rect), = view.figure_rects
+    assert kind == "dk_pauline"
+    sprite = view.sprites.figure("dk_pauline", rect.size)
+    alpha = pygame.surfarray.array_alpha(sprite).T  # rows, columns
+    colours = pygame.surfarray.array3d(sprite).transpose(1, 0, 2).astype(int)
+    solid = alpha == alpha.max()  # the sprite's opaque inside (smoothscale leaves it at 253)
+    shown = img[rect.top:rect.bottom, rect.left:rect.right]
+    # nothing drawn over him: his opaque pixels are his own (within the 253 of 255 alpha's blending)
+    assert solid.sum() > 500 and np.abs(shown[solid] - colours[solid]).max() <= 4
+    outline = np.all(img == palette.ACCENT, axis=2)
+    assert outline.sum() > 200  # the places' outlines are there around him
