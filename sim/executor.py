@@ -18,11 +18,10 @@ connection first, since Ray itself waits minutes for a cluster that is not there
 from __future__ import annotations
 
 import os
-import signal
 import socket
 from typing import Callable, Sequence
 
-from .lifetime import stop_pool
+from .lifetime import pool_worker, stop_pool
 
 EXECUTORS = ("process", "ray", "serial")
 CONNECT_TIMEOUT_S = 5.0
@@ -54,19 +53,17 @@ def run_jobs(fn: Callable, jobs: Sequence, executor: str = "process", workers: i
         raise ExecutorError(f"unknown executor {executor!r}; choose one of: {', '.join(EXECUTORS)}")
 
 
-def _ignore_interrupts() -> None:
-    """A pool worker leaves Ctrl-C to the parent, which cancels the work and stops the workers itself
-    (an interrupted worker would print its own traceback, then take the next queued job)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _process(fn, jobs, workers, on_result, on_ready) -> None:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     if not jobs:
         on_ready()
         return
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_ignore_interrupts)
+    # Each worker leaves Ctrl-C to this process, which cancels the work and stops the workers itself (an
+    # interrupted worker would print its own traceback, then take the next queued job), and dies with it
+    # (a sweep killed outright left its workers computing towers no one would read).
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=pool_worker,
+                               initargs=(os.getpid(),))
     futures: dict = {}
     reported: set[int] = set()
     reporting = False
