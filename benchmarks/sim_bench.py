@@ -34,13 +34,17 @@ from sim.statics import margins  # noqa: E402
 
 
 class Progress:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal: redirected to a log, its
+    carriage returns filled the file with kilobytes of bars."""
 
     def __init__(self, total: int):
         self.total, self.done, self.t0 = total, 0, time.perf_counter()
+        self.shown = sys.stderr.isatty()
 
     def step(self, label: str, n: int = 1) -> None:
         self.done += n
+        if not self.shown:
+            return
         width = 30
         filled = int(width * self.done / self.total)
         elapsed = time.perf_counter() - self.t0
@@ -48,7 +52,8 @@ class Progress:
         sys.stderr.flush()
 
     def close(self) -> None:
-        sys.stderr.write("\n")
+        if self.shown:
+            sys.stderr.write("\n")
 
 
 def oracle_scenarios(levels: list[int], seeds: list[int]) -> list[dict]:

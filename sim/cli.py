@@ -195,10 +195,6 @@ def parse_seeds(text: str, most: int = CENSUS_SEEDS) -> list[int]:
 def cmd_census(args) -> int:
     from .census import census, format_table
     seeds = parse_seeds(args.seeds)
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
-    if args.workers is not None and args.workers > MAX_WORKERS:
-        raise UsageError(f"--workers must be {MAX_WORKERS} at most, got {args.workers}")
     summary, rows = census(load_spec(args.tower), seeds, workers=args.workers or 2)
     if args.json:
         print(json.dumps({**summary, "rows": rows}))
@@ -231,6 +227,9 @@ def cmd_sweep(args) -> int:
     if args.address is not None and args.executor != "ray":
         raise UsageError(f"--address names a Ray cluster, so it needs --executor ray "
                          f"(got --executor {args.executor})")
+    if args.workers is not None and args.executor == "serial":
+        raise UsageError("--workers sets the processes of --executor process or the CPUs of --executor ray; "
+                         "--executor serial runs every tower in this one process")
     towers = args.tower or ["classic"]
     written = [0]
     try:
@@ -261,7 +260,8 @@ def cmd_sweep(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m sim", description="The PyBullet Jenga tower: collapse checks, risk maps, benchmark.")
+    parser = _Parser(prog="python -m sim", description="The PyBullet Jenga tower: collapse checks, risk maps, touch censuses, "
+                                                             "sweeps over many towers, benchmark.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def tower_args(p):
@@ -317,7 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     cen.add_argument("--seeds", default="0-9", metavar="SEEDS",
                      help=f"tolerance seeds: A-B, one seed, or a comma list, e.g. 0-9,20 (as sweep takes them; "
                           f"each once, at most {CENSUS_SEEDS}; default 0-9)")
-    cen.add_argument("--workers", type=int, default=None, help=f"worker processes, 1 to {MAX_WORKERS} (default 2)")
+    cen.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None,
+                     help=f"worker processes, 1 to {MAX_WORKERS} (default 2)")
     cen.add_argument("--json", action="store_true", help="print one JSON object (figures and per-block rows)")
     cen.set_defaults(run=cmd_census)
 

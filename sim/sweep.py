@@ -121,8 +121,11 @@ def grid(task: str, towers: Sequence[str], seeds: Sequence[int], settings: Seque
 
 
 def job_key(job: dict) -> str:
-    return json.dumps([job["task"], job["tower"], job["seed"], job["settings"], job["samples"]],
-                      sort_keys=True)
+    """What names a tower's row: its task, tower, seed and settings, and for a risk map its pushes per
+    block. A census touches every block once whatever --samples says, so a rerun with another --samples
+    finds its towers done (it ran them all again, and the file held each tower twice)."""
+    samples = job["samples"] if job["task"] == "riskmap" else None
+    return json.dumps([job["task"], job["tower"], job["seed"], job["settings"], samples], sort_keys=True)
 
 
 def run_job(job: dict) -> dict:

@@ -95,7 +95,8 @@ def test_riskmap_maps_a_block_out_of_play_as_the_library_does_and_says_so():
     (["census", "--seeds", "9-2"], "bad --seeds '9-2': the range ends before it starts"),
     (["census", "--seeds", "zero"], "bad --seeds 'zero'"),
     (["census", "--variant", "lego"], "invalid choice"),
-    (["census", "--workers", "0"], "--workers must be at least 1"),
+    (["census", "--workers", "0"], "argument --workers: expected a whole number from 1 to 256, not '0'"),
+    (["census", "--workers", "abc"], "argument --workers: expected a whole number, not 'abc'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     out = run(*args)

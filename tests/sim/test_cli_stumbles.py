@@ -117,7 +117,9 @@ def test_sweep_on_an_unreachable_ray_cluster_fails_at_once_and_writes_nothing(tm
     (["bench", "--quick", "--plot", "/proc/p.png"], ["'/proc/p.png' cannot be written"]),
     (["bench", "--quick", "--plot", "MISSING/p.png"], ["cannot be written (there is no folder"]),
     (["bench", "--quick", "--json", "B.json", "--plot", "PLOT"], ["does not end in .png, .svg or .pdf"]),
-    (["census", "--workers", "1000"], ["--workers must be 256 at most"]),
+    (["census", "--workers", "1000"], ["--workers: expected a whole number from 1 to 256"]),
+    (["sweep", "--seeds", "0", "--out", "OUT", "--executor", "serial", "--workers", "3"],
+     ["--workers sets the processes", "--executor serial runs every tower in this one process"]),
     (["sweep", "--seeds", "0", "--out", "OUT", "--address", ""], ["--address", "not an empty string"]),
 ])
 def test_bad_input_is_refused_before_any_work(tmp_path, args, words):
@@ -279,3 +281,27 @@ def test_sweep_refuses_an_address_without_ray(tmp_path, executor):
               "--address", "foo:1")
     one_line(out, "--address", "--executor ray")
     assert out.stdout == "" and not path.exists()
+
+
+def test_a_census_sweep_run_again_with_other_samples_finds_its_towers_done(tmp_path):
+    """--samples is the risk map's pushes per block; a census touches every block once whatever it says.
+    Rerun with --samples 3, a census sweep ran its towers again and the file held each tower twice."""
+    path = tmp_path / "c.jsonl"
+    assert run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial").returncode == 0
+    out = run(*TINY, "--seeds", "0-1", "--samples", "3", "--out", str(path), "--executor", "serial")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("0 towers run, 2 already in")
+    assert [r["seed"] for r in rows(path)] == [0, 1]
+
+
+def test_the_help_names_every_command_and_the_bench_draws_no_bars_into_a_log(tmp_path):
+    helped = " ".join(run("--help").stdout.split())
+    for word in ("collapse checks", "risk maps", "touch censuses", "sweeps", "benchmark"):
+        assert word in helped, helped
+    # the benchmark's progress bar (benchmarks/sim_bench.py) goes to a terminal only: a log got 2.8 KB of bars
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); import sim_bench; p = sim_bench.Progress(3); "
+            "[p.step('x') for _ in range(3)]; p.close()")
+    log = tmp_path / "err.log"
+    with open(log, "w") as err:
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, stderr=err, check=True, timeout=120)
+    assert log.read_text() == ""
