@@ -274,7 +274,8 @@ class TowerView:
         self.screen_rects = {}
         self.figure_rects = []
         self.leaders = []
-        pieces = []  # (figure, sprite, top left, faces drawn before it) of each seat's piece drawn
+        pieces = []  # (figure, sprite, top left, faces drawn before it, centre, w, h) of each seat's piece drawn
+        rings = []  # the yellow rings drawn round the holes a piece may go into now
         # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
         # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
         face_b, face_f = np.nonzero(facing)
@@ -300,7 +301,7 @@ class TowerView:
                 fig, centre, w, h = placed[k - len(ids_l)]
                 drawn = self._draw_figure(surface, fig, centre, w, h)
                 if drawn is not None and fig.kind in SEAT_PIECES:
-                    pieces.append((fig, *drawn, len(polys)))
+                    pieces.append((fig, *drawn, len(polys), centre, w, h))
                 continue
             b = ids_l[k]
             self.last_order.append(b)
@@ -323,6 +324,7 @@ class TowerView:
                             draw_polygon(surface, HOLE, holes_l[b][f])
                         if hole in marked:
                             draw_polygon(surface, palette.HIGHLIGHT, holes_l[b][f], 2)
+                            rings.append(holes_l[b][f])
                 elif f < 4 and symbol is not None:
                     self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
         # Outlines last, over everything: the whole block shows even where others hide it.
@@ -337,7 +339,9 @@ class TowerView:
         for fig, b, centre in self._leaders:  # the line ends at the side of the whole layer, not inside it
             layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
             self._draw_leader(surface, fig, screen[layer].reshape(-1, 2), centre, FIGURE_SIZE[fig.kind])
-        self._draw_behind(surface, pieces, polys)
+        if self._draw_behind(surface, pieces, polys, boxes, shown):
+            for ring in rings:  # the places a piece may go stay in sight over a piece drawn through the tower
+                pygame.draw.polygon(surface, palette.HIGHLIGHT, ring, 2)
         self._pick_polys = np.array(polys, dtype=float).reshape(-1, 4, 2)
         self._pick_owner = np.array(owners, dtype=int)
         self._ghost_polys = np.zeros((0, 4, 2))
@@ -593,35 +597,60 @@ class TowerView:
             self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
         return sprite, at
 
-    def _draw_behind(self, surface: pygame.Surface, pieces: list, polys: list) -> None:
+    def _draw_behind(self, surface: pygame.Surface, pieces: list, polys: list, boxes: Boxes,
+                     shown: np.ndarray) -> bool:
         """A seat's piece that the blocks drawn after it hide for the most part (a Mario or a peg in a hole
-        on the far side of the tower) is drawn again over them, as an x-ray: its outline in a light line
-        and its sprite faint inside it, so every player can always see where every piece stands (and
-        which, by the seat number it carries) without turning the view."""
+        on the far side of the tower) is drawn again in front of them: its outline in a light line and its
+        sprite faint inside it, so every player can always see where every piece stands (and which, by the
+        seat number it carries) without turning the view. It is drawn where it would stand if its hole were
+        on the near side (mirrored through the middle of its layer, across the line of sight): drawn where
+        it really is, seen from above, a piece on the far side of layer 1 showed at the height of layer 4
+        or 5 of the near face. Returns whether any piece was drawn so."""
         self.behind = []
         if not pieces or not polys:
-            return
+            return False
         quads = np.asarray(polys, dtype=float).reshape(-1, 4, 2)
-        for fig, sprite, at, count in pieces:
+        forward = self.camera.basis()[2]
+        across = np.array([forward[0], forward[1], 0.0])
+        norm = float(np.linalg.norm(across))
+        for fig, sprite, at, count, centre, w, h in pieces:
             later = quads[count:]
             if not len(later):
                 continue
             mask = pygame.mask.from_surface(sprite)
-            w, h = sprite.get_size()
-            grid = [(int(w * fx), int(h * fy)) for fy in (0.2, 0.35, 0.5, 0.65, 0.8) for fx in (0.3, 0.5, 0.7)]
+            sw, sh = sprite.get_size()
+            grid = [(int(sw * fx), int(sh * fy)) for fy in (0.2, 0.35, 0.5, 0.65, 0.8) for fx in (0.3, 0.5, 0.7)]
             inside = [p for p in grid if mask.get_at(p)]
             if not inside:
                 continue
             points = np.array(inside, dtype=float) + np.array(at, dtype=float)
             if _covered(later, points).mean() < BEHIND_SHARE:
                 continue
-            ghost = sprite.copy()
+            near = np.asarray(centre, dtype=float).copy()
+            b = fig.block
+            if norm > 1e-9 and b is not None and 0 <= b < len(boxes):
+                unit = across / norm  # horizontal, away from the eye
+                layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
+                middle = boxes.centres[layer, :2].mean(axis=0) if layer.any() else boxes.centres[b, :2]
+                depth = float((near[:2] - middle) @ unit[:2])
+                if depth > 0:
+                    near = near - 2.0 * depth * unit
+            (xy,), (d,) = self.camera.project(near[None])
+            if d <= 0:
+                continue
+            ppm = self.camera.pixels_per_metre(d)
+            size = (w * ppm, h * ppm)
+            if size[0] < 3:
+                continue
+            ghost = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character).copy()
+            spot = (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
             ghost.set_alpha(BEHIND_ALPHA)
-            surface.blit(ghost, at)
-            outline = mask.outline()
+            surface.blit(ghost, spot)
+            outline = pygame.mask.from_surface(ghost).outline()
             if len(outline) > 2:
-                pygame.draw.lines(surface, BEHIND_LINE, True, [(x + at[0], y + at[1]) for x, y in outline], 2)
-            self.behind.append((fig.kind, fig.label, sprite.get_rect(topleft=at)))
+                pygame.draw.lines(surface, BEHIND_LINE, True, [(x + spot[0], y + spot[1]) for x, y in outline], 2)
+            self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot)))
+        return bool(self.behind)
 
     # ---- picking ----------------------------------------------------------------------
     def pick(self, pos) -> int | None:

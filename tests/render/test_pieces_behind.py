@@ -63,9 +63,16 @@ def test_a_mario_on_the_far_side_is_drawn_through_the_tower_and_the_others_are_n
 
 
 def test_a_peg_behind_the_tower_is_drawn_through_it_in_super_mario_jenga(surface):
+    """Both pegs stand in layer 1, P1's at the far end of block 1:0 and P2's at its near end. Drawn where it
+    really is, seen from above, P1's showed at the height of layer 4 or 5 of the near face (a play-tester
+    read it as a peg there); it is drawn at its own layer's height, level with P2's."""
     screen = screen_after("jenga_mario", 3, 2, ["character mario", "character luigi", "peg 1:0+y", "peg 1:0-y"])
     view = drawn(screen, surface)
     assert [(kind, label) for kind, label, _ in view.behind] == [("peg", "1")]
+    (_, _, ghost), = view.behind
+    pegs = [rect for kind, rect in view.figure_rects if kind == "peg"]
+    p2 = max(pegs, key=lambda r: r.centery)  # P2's, in sight (P1's hidden one is drawn higher up the picture)
+    assert abs(ghost.centery - p2.centery) < 0.4 * p2.height, (ghost, p2)
 
 
 def test_nothing_is_drawn_through_the_tower_when_every_piece_is_in_sight(surface):
