@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="Kong Tabletop: with no command, opens the desktop launcher.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
-    sub.add_parser("list", help="one line per playable game")
+    sub.add_parser("list", help="one line per playable game, with its variants and bots")
 
     sp = sub.add_parser("selfplay", help="play bot games and print a summary")
     sp.add_argument("game", type=_name)
@@ -118,19 +118,26 @@ def build_parser() -> argparse.ArgumentParser:
                     help="write a picture of the ratings to this file (.png, .svg or .pdf)")
 
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
-    pl.add_argument("game", nargs="?", type=_name)
+    pl.add_argument("game", nargs="?", type=_name,
+                    help=f"the game: {', '.join(registry.names())} (`{PROG} list` shows each one's variants "
+                         f"and bots); not needed with --load")
     pl.add_argument("--seats", type=_name,
-                    help="one per seat, comma separated: 'human' or a bot name (default human,random)")
-    pl.add_argument("--variant", type=_name)
-    pl.add_argument("--seed", type=_seed)
+                    help="one per seat, comma separated: 'human' or a bot name, in any case (default human,random)")
+    pl.add_argument("--variant", type=_name, help="rule variant (default: the game's default; see list)")
+    pl.add_argument("--seed", type=_seed,
+                    help=f"0 to {MAX_SEED}: the same seed and moves give the same dice, cards and bot choices "
+                         "(default: a random one, printed at the start)")
     pl.add_argument("--load", metavar="FILE", type=_name, help="a saved match to continue")
     pl.add_argument("--terminal", action="store_true", help="play with a text board even if a window could open")
     return p
 
 
 def cmd_list() -> int:
+    """One line per game: its name, title and summary, then its variants (the default first) and bots."""
     for name, spec in registry.games().items():
-        print(f"{name:14s} {spec.title}: {spec.summary}")
+        variants = [spec.default_variant] + [v for v in spec.variants if v != spec.default_variant]
+        print(f"{name:14s} {spec.title}: {spec.summary} [variants: {variants[0]} (default)"
+              f"{''.join(', ' + v for v in variants[1:])}; bots: {', '.join(spec.bots)}]")
     return 0
 
 
@@ -197,14 +204,15 @@ def _seats_from(text: str | None, spec) -> list[Seat]:
     names = [s.strip() for s in (text or f"human,{spec.default_bot}").split(",")]
     seats, people = [], 0
     for i, n in enumerate(names):
+        bot = spec.bot_named(n)  # any case: RANDOM is random
         if n.lower() == "human":
             people += 1
             seats.append(Seat(f"Player {people}"))
-        elif n not in spec.bots:
-            raise ConfigError(f"unknown seat {n!r} for {spec.name}; each seat is 'human' or a bot: "
+        elif bot is None:
+            raise ConfigError(f"unknown seat {_shown(n)} for {spec.name}; each seat is 'human' or a bot: "
                               f"{', '.join(spec.bots)}")
         else:
-            seats.append(Seat(f"{n.capitalize()} bot {i + 1}", n))
+            seats.append(Seat(f"{bot.capitalize()} bot {i + 1}", bot))
     return seats
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
@@ -57,6 +58,34 @@ MAX_SEED = 2**63 - 1
 """The largest seed a match takes (seeds are 0 to MAX_SEED)."""
 
 
+def quoted(value: Any, limit: int = 40) -> str:
+    """A value as a message quotes it: its repr, cut short past `limit` characters (with the length said)
+    so a message stays one readable line whatever a file or a caller held."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python writes out
+        return (f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits" if isinstance(value, int)
+                else type(value).__name__)
+    if len(text) <= limit:
+        return text
+    size = f"{len(value)} characters" if isinstance(value, str) else f"{len(text)} characters written out"
+    return f"{text[:limit - 10]}... ({size})"
+
+
+def as_seed(seed: Any) -> int:
+    """A seed as a plain int: any whole number from 0 to MAX_SEED, of int or of a type that is one
+    (numpy's np.int64, whatever operator.index takes), but never True or False. ConfigError otherwise."""
+    value = None
+    if not isinstance(seed, bool):  # numpy's bools are refused by operator.index itself
+        try:
+            value = operator.index(seed)
+        except TypeError:
+            value = None
+    if value is None or not 0 <= value <= MAX_SEED:
+        raise ConfigError(f"a seed is a whole number from 0 to {MAX_SEED}, got {quoted(seed, 30)}")
+    return value
+
+
 @dataclass(frozen=True)
 class Seat:
     """One place at the table: a person (bot is None) or a named bot."""
@@ -74,10 +103,10 @@ class Seat:
     @classmethod
     def from_json(cls, data: Mapping) -> "Seat":
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
-            raise ConfigError(f"a seat must be an object with a string 'name', got {data!r}")
+            raise ConfigError(f"a seat must be an object with a string 'name', got {quoted(data)}")
         bot = data.get("bot")
         if bot is not None and not isinstance(bot, str):
-            raise ConfigError(f"a seat's 'bot' must be a bot name or null, got {bot!r}")
+            raise ConfigError(f"a seat's 'bot' must be a bot name or null, got {quoted(bot)}")
         return cls(data["name"], bot)
 
 
@@ -125,21 +154,64 @@ class GameSpec:
     default_bot: str = "random"
     help_text: Callable[[str], str] | None = None  # variant -> rules in the project's words
 
+    def bot_named(self, name: Any) -> str | None:
+        """The game's bot of this name, whatever its case ('Random', 'RANDOM': 'random'), or None."""
+        if not isinstance(name, str):
+            return None
+        if name in self.bots:
+            return name
+        folded = name.casefold()
+        return next((b for b in self.bots if b.casefold() == folded), None)
+
     def make_config(self, seats: Iterable[Seat] | None = None, variant: str | None = None,
                     players: int | None = None, bot: str | None = None) -> GameConfig:
-        """Build and check a config; with no seats, `players` seats all played by `bot`."""
+        """Build and check a config; with no seats, `players` seats all played by `bot`.
+
+        seats: Seat objects in turn order, e.g. [Seat("Ann"), Seat("Bot 2", "random")] (a person named Ann,
+        then the random bot). Plain strings are refused, not guessed at ("random" could be a bot or a person
+        of that name; "human,random" is the command line's --seats form, not this one). A bot's name may be
+        given in any case ("Random"); the config holds the game's own spelling. ConfigError, saying what
+        is allowed, for anything else.
+        """
         if seats is None:
             n = self.min_players if players is None else players
             seats = [Seat(f"{bot or self.default_bot} {i + 1}", bot or self.default_bot) for i in range(n)]
-        config = GameConfig(self.name, tuple(seats), variant or self.default_variant)
+        elif isinstance(seats, (str, bytes)):
+            raise ConfigError(f"seats is a list of Seat, e.g. [Seat('Ann'), Seat('Bot 2', 'random')], not the "
+                              f"text {quoted(seats)} (that is the command line's --seats form)")
+        try:
+            seats = tuple(seats)
+        except TypeError:
+            raise ConfigError(f"seats is a list of Seat, e.g. [Seat('Ann'), Seat('Bot 2', 'random')], "
+                              f"not {quoted(seats)}") from None
+        seats = tuple(Seat(s.name, self.bot_named(s.bot) or s.bot) if isinstance(s, Seat) and s.bot is not None
+                      else s for s in seats)
+        config = GameConfig(self.name, seats, variant or self.default_variant)
         self.check_config(config)
         return config
 
     def check_config(self, config: GameConfig) -> None:
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"a match is made from a GameConfig (spec.make_config(...) builds one), "
+                              f"not {type(config).__name__} {quoted(config)}")
+        if not isinstance(config.seats, tuple):
+            raise ConfigError(f"a config's seats are a tuple of Seat, not {type(config.seats).__name__}")
+        for i, seat in enumerate(config.seats):
+            if not isinstance(seat, Seat):
+                raise ConfigError(f"seat {i + 1} must be a Seat, e.g. Seat('Ann') for a person or "
+                                  f"Seat('Bot 2', 'random') for a bot, not {type(seat).__name__} {quoted(seat)}")
+            if not isinstance(seat.name, str):
+                raise ConfigError(f"seat {i + 1}'s name must be a string, not {type(seat.name).__name__} "
+                                  f"{quoted(seat.name)}")
+            if seat.bot is not None and not isinstance(seat.bot, str):
+                raise ConfigError(f"seat {i + 1}'s bot must be a bot's name (a string) or None for a person, "
+                                  f"not {type(seat.bot).__name__} {quoted(seat.bot)}")
+        if not isinstance(config.game, str) or not isinstance(config.variant, str):
+            raise ConfigError("a config's game and variant are names (strings)")
         if config.game != self.name:
-            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
+            raise ConfigError(f"this config is for {quoted(config.game)}, not {self.name!r}")
         if config.variant not in self.variants:
-            raise ConfigError(f"unknown variant {config.variant!r} for {self.name}; "
+            raise ConfigError(f"unknown variant {quoted(config.variant)} for {self.name}; "
                               f"choose one of: {', '.join(self.variants)}")
         n = len(config.seats)
         if not self.min_players <= n <= self.max_players:
@@ -148,7 +220,7 @@ class GameSpec:
             raise ConfigError(f"{self.name} is played by {span} players, not {n}")
         for seat in config.seats:
             if seat.bot is not None and seat.bot not in self.bots:
-                raise ConfigError(f"unknown bot {seat.bot!r} for {self.name}; "
+                raise ConfigError(f"unknown bot {quoted(seat.bot)} for {self.name}; "
                                   f"choose one of: {', '.join(self.bots)}")
 
 
@@ -223,19 +295,22 @@ class State:
 
     def check_action(self, action: str) -> None:
         """Raise IllegalActionError saying what is wrong and what is allowed; do nothing else."""
+        if not isinstance(action, str):
+            raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
         player = self.current_player()
         if player == TERMINAL:
-            raise GameOverError(f"the game is over; no action {action!r} can be played")
+            raise GameOverError(f"the game is over; no action {quoted(action, 60)} can be played")
         if player == CHANCE:
             outcomes = [o for o, _ in self.chance_outcomes()]
             if action not in outcomes:
                 raise ChanceTurnError(
-                    f"{action!r} is not a possible chance outcome here: {CHANCE_MOVES}; possible: {_brief(outcomes)}")
+                    f"{quoted(action, 60)} is not a possible chance outcome here: {CHANCE_MOVES}; "
+                    f"possible: {_brief(outcomes)}")
             return
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(
-                f"{action!r} is not legal for {self.seat_name(player)} now; legal: {_brief(legal)}")
+                f"{quoted(action, 60)} is not legal for {self.seat_name(player)} now; legal: {_brief(legal)}")
 
     def apply_action(self, action: str) -> None:
         if not isinstance(action, str):
@@ -253,6 +328,8 @@ class State:
 
     def action_to_string(self, action: str) -> str:
         """The action as a person reads it."""
+        if not isinstance(action, str):
+            raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
         return action
 
     def typing_hint(self) -> str:
@@ -261,13 +338,15 @@ class State:
 
     def string_to_action(self, text: str) -> str:
         """Parse typed text into the canonical action; raise ActionSyntaxError if it names none."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"typed text is a string, got {type(text).__name__}")
         canon = " ".join(text.strip().lower().split())
         candidates = (self.legal_actions() if self.current_player() >= 0
                       else [o for o, _ in self.chance_outcomes()])
         for a in candidates:
             if a.lower() == canon or self.action_to_string(a).lower() == canon:
                 return a
-        raise ActionSyntaxError(f"{text!r} names no action available now; available: {_brief(candidates)}")
+        raise ActionSyntaxError(f"{quoted(text, 60)} names no action available now; available: {_brief(candidates)}")
 
     def clone(self) -> "State":
         twin = copy.copy(self)

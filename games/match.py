@@ -15,7 +15,10 @@ position in the history, seat), so a bot's choice depends only on where in the g
 
 Save files are JSON: format name and version, config, seed, the actions with who took them, a digest
 of the final state and a checksum of the whole. They are written to a temporary file and renamed, so
-a crash never leaves half a save behind.
+a crash never leaves half a save behind. A file that cannot be loaded is refused with one line saying
+why: a field missing, a value malformed, or actions that do not replay (then the file was edited by hand
+or damaged, or saved by an earlier version of the rules or the physics: the message names both). A
+file written with a byte-order mark (Windows Notepad's UTF-8) loads like one without.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import copy
 import hashlib
 import json
 import os
+import re
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -32,12 +36,12 @@ from typing import Mapping
 
 import numpy as np
 
-from assets.reader import read_json
+from assets.reader import parse_json, read_text
 
 from . import registry
 from .bots import Bot, sample_outcome
 from .core import (CHANCE, CHANCE_MOVES, MAX_SEED, TERMINAL, ChanceTurnError, ConfigError, GameConfig, GameError, GameOverError,
-                   IllegalActionError, MatchFileError, State)
+                   IllegalActionError, MatchFileError, State, as_seed, quoted)
 
 FORMAT = "kong-tabletop-match"
 VERSION = 1
@@ -47,6 +51,14 @@ _BOT_INC = (0xB07 << 64) | 0x5EED_B07_5EED_B07 | 1  # PCG64's stream constant (a
 
 
 EARLIER = "earlier version of the rules or the physics"
+EDITED_OR_EARLIER = f"was the file edited by hand or damaged, or saved by an {EARLIER}?"
+"""The two reasons a file whose checksum holds can still fail to replay, as a load error names them."""
+REQUIRED = ("game", "config", "seed", "actions", "state_digest")
+"""The fields a match file must have besides format, version and checksum ('outcome' came later)."""
+
+
+class _MalformedStep(MatchFileError):
+    """A step of a file's actions that is not a step at all (no version of the program wrote it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +110,10 @@ class Match:
 
     def __init__(self, config: GameConfig, seed: int, bots: Mapping[int, Bot] | None = None,
                  undo: bool | None = None):
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            shown = repr(seed) if len(repr(seed)) <= 30 else f"{repr(seed)[:20]}... ({len(repr(seed))} characters)"
-            raise ConfigError(f"a seed is a whole number from 0 to {MAX_SEED}, got {shown}")
+        seed = as_seed(seed)  # a plain int from here on (np.int64 too would be saved as a number)
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"a match is made from a GameConfig (spec.make_config(...) builds one), "
+                              f"not {type(config).__name__} {quoted(config)}")
         self.spec = registry.get(config.game)
         self.spec.check_config(config)
         self.config = config
@@ -290,13 +303,19 @@ class Match:
         return {"over": over, "winners": list(self.state.winners()) if over else []}
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write atomically (see write_atomic): a crash never leaves half a save behind."""
+        """Write atomically (see write_atomic): a crash never leaves half a save behind. A match whose
+        config no longer checks (a seat changed behind its back) is refused with ConfigError, never
+        written as a file that cannot be loaded."""
+        try:
+            self.spec.check_config(self.config)
+        except ConfigError as exc:
+            raise ConfigError(f"this match cannot be saved: {exc}") from None
         write_atomic(path, json.dumps(self.to_json(), indent=1))
 
     @classmethod
     def load(cls, path: str | os.PathLike, bots: Mapping[int, Bot] | None = None) -> "Match":
+        data = _read(path)
         path = Path(path)
-        data = read_json(path, MatchFileError, top=None)
         try:
             return cls.from_json(data, bots=bots)
         except MatchFileError as exc:
@@ -306,60 +325,80 @@ class Match:
     def from_json(cls, data, bots: Mapping[int, Bot] | None = None) -> "Match":
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MatchFileError("not a Kong Tabletop match file")
+        if "version" not in data:
+            raise MatchFileError("its 'version' is missing")
         version = data.get("version")
         if version != VERSION:
-            raise MatchFileError(f"saved by format version {version!r}; this program reads version {VERSION}")
+            raise MatchFileError(f"saved by format version {quoted(version)}; this program reads version {VERSION}")
+        if "checksum" not in data:
+            raise MatchFileError("its 'checksum' is missing")
         if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
             raise MatchFileError("the checksum does not match: the file was changed or damaged after saving")
-        if not isinstance(data.get("seed"), int) or isinstance(data.get("seed"), bool) \
-                or not 0 <= data["seed"] <= MAX_SEED:
-            raise MatchFileError(f"its 'seed' must be a whole number from 0 to {MAX_SEED}")
+        # The checksum holds, so what follows was written with it: by this program, an earlier version of it,
+        # or by hand with the checksum made again.
+        missing = [k for k in REQUIRED if k not in data]
+        if missing:
+            named = [repr(k) for k in missing]
+            raise MatchFileError(f"its {named[0]} is missing" if len(named) == 1 else
+                                 f"its {', '.join(named[:-1])} and {named[-1]} are missing")
+        if not isinstance(data["seed"], int) or isinstance(data["seed"], bool) or not 0 <= data["seed"] <= MAX_SEED:
+            raise MatchFileError(f"its 'seed' must be a whole number from 0 to {MAX_SEED}, not {quoted(data['seed'])}")
         try:
-            config = GameConfig.from_json(data.get("config"))
-            if config.game != data.get("game"):
-                raise MatchFileError("the game named in the file and in its config differ")
-            seed = data.get("seed")
-            match = cls(config, seed, bots=bots)
+            config = GameConfig.from_json(data["config"])
+            if config.game != data["game"]:
+                raise MatchFileError(f"the game named in the file ({quoted(data['game'])}) and in its config "
+                                     f"({quoted(config.game)}) differ")
+            match = cls(config, data["seed"], bots=bots)
         except ConfigError as exc:
             raise MatchFileError(f"its config cannot be played: {exc}") from None
-        actions = data.get("actions")
+        actions = data["actions"]
         if not isinstance(actions, list):
-            raise MatchFileError("its 'actions' is not a list")
+            raise MatchFileError(f"its 'actions' must be a list, not {_kind(actions)}")
+        digest = data["state_digest"]
+        if not isinstance(digest, str):
+            raise MatchFileError(f"its 'state_digest' must be a text of 64 hexadecimal digits, not {_kind(digest)}")
         try:
             match.replay(actions)
+        except _MalformedStep:
+            raise
         except MatchFileError as exc:
-            if " is malformed (expected " in str(exc):
-                raise
-            # A file whose checksum holds but whose replay goes elsewhere was most likely saved before the
-            # rules or the physics changed (a move that stood then falls now, or the other way round).
-            raise MatchFileError(f"{exc} (was it saved by an {EARLIER}?)") from None
-        if data.get("state_digest") != state_digest(match.state) \
+            # The checksum holds but the replay goes elsewhere: the actions were edited (and the checksum made
+            # again), or the file was saved before the rules or the physics changed (a move that stood then
+            # falls now, or the other way round).
+            raise MatchFileError(f"{exc} ({EDITED_OR_EARLIER})") from None
+        if digest != state_digest(match.state) \
                 or data.get("outcome", match.outcome()) != match.outcome():  # files before 3 Dec have no outcome
-            raise MatchFileError(f"replaying its actions does not reach the saved position (was it saved by an "
-                                 f"{EARLIER}?)")
+            raise MatchFileError(f"replaying its actions does not reach the saved position ({EDITED_OR_EARLIER})")
         return match
 
     def replay(self, actions: list) -> None:
         """Re-apply saved steps, checking each against the rules and the seed."""
+        seats = len(self.config.seats)
         for i, raw in enumerate(actions):
             if not isinstance(raw, dict) or not isinstance(raw.get("action"), str) \
                     or not isinstance(raw.get("by"), int) or isinstance(raw.get("by"), bool):
-                shown = repr(raw) if len(repr(raw)) <= 80 else repr(raw)[:70] + "..."
-                raise MatchFileError(f"action {i + 1} is malformed (expected {{\"by\": seat, \"action\": text}}): {shown}")
+                raise _MalformedStep(f"action {i + 1} is malformed (expected {{\"by\": seat, \"action\": text}}): "
+                                     f"{quoted(raw, 80)}")
             step = Step(raw["by"], raw["action"])
             who = self.state.current_player()
+            if not CHANCE <= step.by < seats:  # no version writes a seat the match does not have
+                by = (f"seat {step.by + 1} (by {step.by} in the file), and this match has only {seats} seats"
+                      if step.by >= seats else f"{quoted(step.by)} in the file, which names no seat")
+                raise _MalformedStep(f"action {i + 1} ({quoted(step.action, 60)}) is by {by}, but {_actor(who)} "
+                                     f"was to act (was the file edited by hand or damaged?)")
             if step.by != who:
-                raise MatchFileError(f"action {i + 1} ({step.action!r}) is by {_actor(step.by)}, but {_actor(who)} "
-                                     f"was to act")
+                raise MatchFileError(f"action {i + 1} ({quoted(step.action, 60)}) is by {_actor(step.by)}, but "
+                                     f"{_actor(who)} was to act")
             try:
                 if who == CHANCE:
                     drawn = self.roll()
                     if drawn != step.action:
-                        raise MatchFileError(f"action {i + 1}: the seed gives {drawn!r}, the file says {step.action!r}")
+                        raise MatchFileError(f"action {i + 1}: the seed gives {quoted(drawn, 60)}, the file says "
+                                             f"{quoted(step.action, 60)}")
                 else:
                     self.play(step.action)
             except IllegalActionError as exc:
-                raise MatchFileError(f"action {i + 1} is not legal: {exc}") from None
+                raise MatchFileError(f"action {i + 1} is not legal: {_cut(str(exc))}") from None
 
 
 
@@ -459,6 +498,55 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         if isinstance(exc, OSError) and exc.errno is not None:
             raise type(exc)(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+def _read(path) -> object:
+    """The parsed JSON of a match file (MatchFileError, naming the file, for anything that is not JSON).
+    A UTF-8 byte-order mark at the start, as Windows Notepad writes one, is read past."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise MatchFileError(f"a match file is named by its path (a str or a pathlib.Path), "
+                             f"not {type(path).__name__} {quoted(path)}")
+    text = read_text(path, MatchFileError)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        return parse_json(text)
+    except ValueError as exc:
+        raise MatchFileError(f"{Path(path)}: {exc}") from None
+
+
+def is_match_file(path: str | os.PathLike) -> bool:
+    """Whether `path` is a file holding a Kong Tabletop match: JSON with this program's format name,
+    whether or not it would load (a save of another version or a damaged one is a save all the same).
+    What a front end asks before it lets a save replace a file that exists."""
+    try:
+        data = _read(path)
+    except MatchFileError:
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def _cut(message: str, limit: int = 400) -> str:
+    """A game's refusal of a file's action, with long quotations cut and the whole kept to one line of
+    readable length (a file's action can run to thousands of characters, and a game may quote it)."""
+    # The game may quote the action whole or a long part of it (a word, a path): every quotation, taken in
+    # pairs of quotes from the left, is cut when it is long.
+    message = _QUOTATION.sub(_cut_quotation, message)
+    message = " ".join(message.split())
+    return message if len(message) <= limit else f"{message[:limit - 40]}... ({len(message)} characters in all)"
+
+
+_QUOTATION = re.compile(r"'[^'\n]*'" + r'|"[^"\n]*"')
+
+
+def _cut_quotation(found: re.Match) -> str:
+    quote, inside = found[0][0], found[0][1:-1]
+    return found[0] if len(inside) < 60 else f"{quote}{inside[:40]}...{quote} ({len(inside)} characters)"
+
+
+def _kind(value) -> str:
+    return {type(None): "null", bool: "true or false", int: "a number", float: "a number", str: "a text",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
 def _actor(seat: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from .core import ConfigError, GameSpec
+from .core import ConfigError, GameSpec, quoted
 
 # Game name -> module holding its SPEC, in the order the launcher lists them.
 _KNOWN = {
@@ -55,9 +55,15 @@ def games() -> dict[str, GameSpec]:
     return dict(_cache)
 
 
+def names() -> list[str]:
+    """The names of the games, in the launcher's order, without importing them (for a command's --help);
+    games() is the list of those actually built."""
+    return list(dict.fromkeys([*_KNOWN, *_extra]))
+
+
 def get(name: str) -> GameSpec:
     table = games()
-    if name not in table:
-        raise ConfigError(f"unknown game {name!r}; choose one of: {', '.join(table) or '(none built)'}")
+    if not isinstance(name, str) or name not in table:
+        raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
     return table[name]
 

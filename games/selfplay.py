@@ -8,7 +8,7 @@ import time
 from typing import Sequence
 
 from . import registry
-from .core import MAX_SEED, ConfigError, GameSpec, Seat, TERMINAL
+from .core import MAX_SEED, ConfigError, GameSpec, Seat, TERMINAL, as_seed, quoted
 from .match import Match, state_digest
 
 LAZY_DATA = {
@@ -34,16 +34,27 @@ def check_data(game: str, variant: str | None = None) -> None:
             getattr(data, name)()
 
 
-def check_seeds(seed: int, count: int) -> None:
-    """Games take the seeds seed, seed+1, ..., seed+count-1: all of them must be seeds."""
-    last = seed + count - 1
+def check_seeds(seed: int, count: int) -> int:
+    """Games take the seeds seed, seed+1, ..., seed+count-1: all of them must be seeds. Returns the seed as a
+    plain int (a numpy integer is taken as its value, and never wraps round at 2**63)."""
+    seed = as_seed(seed)
+    last = seed + int(count) - 1
     if last > MAX_SEED:
         raise ConfigError(f"seed {seed} and {count} games: the last game's seed would be {last}, above the "
                           f"largest seed, {MAX_SEED}")
+    return seed
 
 
 def seats_for(spec: GameSpec, bots: Sequence[str]) -> list[Seat]:
     return [Seat(f"{b} {i + 1}", b) for i, b in enumerate(bots)]
+
+
+def bot_names(spec: GameSpec, bots: Sequence[str]) -> list[str]:
+    """The bots as the game spells them: a name in any case ('Greedy') is the game's bot of that name; an
+    unknown one is kept as given, for make_config to refuse with the list of bots."""
+    if isinstance(bots, (str, bytes)):
+        raise ConfigError(f"bots is a list of bot names, e.g. ['random', 'greedy'], not the text {quoted(bots)}")
+    return [spec.bot_named(b) or b for b in bots]
 
 
 def play_one(spec: GameSpec, bots: Sequence[str], variant: str, seed: int,
@@ -91,9 +102,10 @@ def run(game: str, games: int = 10, seed: int = 0, players: int | None = None, v
         bots = [spec.default_bot] * (players if players is not None else spec.min_players)
     elif players is not None and len(bots) == 1:
         bots = list(bots) * players
+    bots = bot_names(spec, bots)
     spec.make_config(seats_for(spec, bots), variant)  # checks names and counts before any game runs
     variant = variant or spec.default_variant
-    check_seeds(seed, games)
+    seed = check_seeds(seed, games)
     check_data(game, variant)
     if progress is None:
         progress = sys.stderr.isatty()

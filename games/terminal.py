@@ -1,8 +1,14 @@
 """Play in a terminal with a text board: the fallback when there is no display.
 
-People type their action (or its number in the list); `help` (the actions open now), `rules` (the
-game's rules as this table plays them, the variant's own), `undo`, `redo`, `save FILE` and `quit` do
-what they say. Bots and dice play by themselves.
+People type their action (or its number in the list, 1 to the number of actions `help` shows); `help`
+(the actions open now), `rules` (the game's rules as this table plays them, the variant's own), `undo`,
+`redo`, `save FILE` and `quit` do what they say. Bots and dice play by themselves.
+
+`save FILE` writes a new file, or replaces a Kong Tabletop match file of that name and says so (saving
+the same game again as it goes on is the usual case); it never replaces any other file (notes, a
+picture, anything that is not a match): it refuses in one line and asks for another name. The file is
+written atomically (a temporary file in the same folder, renamed over it), so a crash never leaves
+half a save.
 
 A game is never lost by leaving: `quit` with moves not yet saved asks for `save FILE` or a second
 `quit`, and when the input ends with moves not saved the game is kept among the app's saved matches.
@@ -16,7 +22,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from .core import GameError, TERMINAL
-from .match import Match
+from .match import Match, is_match_file
 
 
 def show_result(match: Match, out: TextIO) -> None:
@@ -87,7 +93,8 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                 hint = state.typing_hint()
                 if hint:
                     out.write(f"\n  Or {hint}.")
-                out.write("\n  undo, redo, save FILE, rules, quit\n")
+                out.write("\n  undo, redo, save FILE, rules, quit\n"
+                          "  (save FILE writes a new file or replaces a saved match; it never replaces another file)\n")
             elif word == "rules":
                 spec = match.spec
                 out.write((spec.help_text(match.config.variant) if spec.help_text is not None
@@ -108,15 +115,31 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                     out.write("save needs a file name: save my-game.json\n")
                 else:
                     where = rest.strip()
+                    refusal = _not_replaced(where)
+                    if refusal:
+                        out.write(refusal + "\n")
+                        continue
+                    replacing = os.path.isfile(where)
                     try:
                         match.save(where)
                     except OSError as exc:
                         out.write(f"Cannot save to {where}: {_save_fault(exc, where)}.\n")
                         continue
                     saved_at = len(match.history)
-                    out.write(f"saved to {where}\n")
+                    out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
+                                                      else "") + "\n")
             elif _number(text, len(legal)):
                 match.play(legal[int(text) - 1])
+            elif text.isascii() and text.isdigit():
+                try:  # a game whose actions are numbers takes them as typed
+                    action = state.string_to_action(text)
+                except GameError:
+                    number = repr(text) if len(text) <= 12 else f"'{text[:8]}...' ({len(text)} digits)"
+                    choices = ("the only action now is number 1" if len(legal) == 1
+                               else f"the actions are numbered 1 to {len(legal)}")
+                    out.write(f"{number} names no action available now: {choices} (type help to list them).\n")
+                    continue
+                match.play(action)
             else:
                 match.play(state.string_to_action(text))
         except (GameError, OSError) as exc:
@@ -135,6 +158,29 @@ def _unsaved(match: Match, saved_at: int) -> bool:
     return any(step.by in people for step in match.history[saved_at:])
 
 
+def _not_replaced(where: str) -> str | None:
+    """Why `save` must not write to `where`: a file is there that is not a Kong Tabletop match (the
+    sentence to show), or None. A match file there is replaced, and a folder or a missing folder is for
+    the save itself to report."""
+    if not os.path.lexists(where) or os.path.isdir(where):
+        return None
+    if is_match_file(where):
+        return None
+    return (f"Not saved: {where} is a file but not a Kong Tabletop match, and save replaces only a match "
+            f"file; give another name, such as {_free_name(where)}.")
+
+
+def _free_name(where: str) -> str:
+    """A file name beside `where` that is not taken: my-game.json in its folder, else my-game-2.json, ..."""
+    folder = os.path.dirname(where)
+    n = 1
+    while True:
+        name = os.path.join(folder, "my-game.json" if n == 1 else f"my-game-{n}.json")
+        if not os.path.lexists(name):
+            return name
+        n += 1
+
+
 def _keep(match: Match) -> str:
     """Save a game left with moves not saved among the app's saved matches (the launcher lists them);
     the sentence that says where, or why it could not be."""
@@ -142,8 +188,12 @@ def _keep(match: Match) -> str:
         from render.storage import new_save_path  # the app's own folder (no pygame: files only)
 
         path = new_save_path(match.config.game)
-    except ImportError:
+    except ImportError:  # a fresh name in the current folder: never over a file that is there
         path = Path(f"{match.config.game}-unsaved.json").resolve()
+        n = 2
+        while os.path.lexists(path):
+            path = Path(f"{match.config.game}-unsaved-{n}.json").resolve()
+            n += 1
     try:
         match.save(path)
     except OSError as exc:

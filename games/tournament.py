@@ -24,9 +24,9 @@ from itertools import combinations
 from typing import Callable, Sequence
 
 from . import registry
-from .core import ConfigError, Seat, TERMINAL
+from .core import ConfigError, Seat, TERMINAL, as_seed, quoted
 from .match import Match
-from .selfplay import check_data, check_seeds
+from .selfplay import bot_names, check_data, check_seeds
 from sim.executor import run_jobs
 
 MM_ITERATIONS = 500
@@ -35,18 +35,19 @@ MM_ITERATIONS = 500
 def schedule(game: str, bots: Sequence[str], games: int, seed: int, variant: str | None) -> list[dict]:
     """Every game of the round robin, in a fixed order; each a plain dict a worker can play alone."""
     spec = registry.get(game)
+    bots = bot_names(spec, bots)  # any case: Greedy is greedy
     if len(bots) < 2:
         raise ConfigError("a tournament needs at least two bots")
     if len(set(bots)) != len(bots):
         raise ConfigError(f"each bot may enter once; got {', '.join(bots)}")
     for b in bots:
         if b not in spec.bots:
-            raise ConfigError(f"unknown bot {b!r} for {game}; choose from: {', '.join(spec.bots)}")
+            raise ConfigError(f"unknown bot {quoted(b)} for {game}; choose from: {', '.join(spec.bots)}")
     if spec.min_players > 2 or spec.max_players < 2:
         raise ConfigError(f"{game} is not played by two players, so its bots cannot meet in pairs")
     variant = variant or spec.default_variant
     spec.make_config([Seat("a", bots[0]), Seat("b", bots[1])], variant)  # checks the variant
-    check_seeds(seed, games * len(bots) * (len(bots) - 1) // 2)
+    seed = check_seeds(seed, games * len(bots) * (len(bots) - 1) // 2)
     check_data(game, variant)
     jobs = []
     for p, (i, j) in enumerate(combinations(range(len(bots)), 2)):
@@ -174,6 +175,8 @@ def run(game: str, bots: Sequence[str], games: int = 10, seed: int = 0, variant:
         executor: str = "process", workers: int | None = None, address: str | None = None,
         progress: bool | None = None) -> dict:
     """Schedule, play and summarise a round robin (what `python -m games tournament --json` prints)."""
+    bots = bot_names(registry.get(game), bots)  # the summary names them as the game does
+    seed = as_seed(seed)
     jobs = schedule(game, bots, games, seed, variant)
     if progress is None:
         progress = sys.stderr.isatty()

@@ -1,10 +1,20 @@
-"""`python -m games` stumbles of a second audit: an argument that would be silently ignored is refused."""
+"""`python -m games` stumbles of a second audit: an argument that would be silently ignored is refused;
+and of a third: the play command's help and `list` say what can be chosen, seat names are taken in any
+case, and the terminal's save never replaces a file that is not a match."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from games import cli, tournament
+from games import cli, registry, tournament
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("executor", ["serial", "process", None])
@@ -18,3 +28,76 @@ def test_tournament_refuses_an_address_without_ray(executor, capsys, monkeypatch
     assert code == 2 and out == "" and not played
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "--address" in lines[0] and "--executor ray" in lines[0], err
+
+
+# ---- a third audit: the command line's comforts, and a save that never replaces other files ---------
+
+
+def _run(tmp_path, *args, stdin=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", KONG_TABLETOP_HOME=str(tmp_path / "home"))
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return subprocess.run([sys.executable, "-m", "games", *args], cwd=ROOT, env=env, text=True, input=stdin,
+                          capture_output=True, timeout=300)
+
+
+def test_play_help_names_the_games_and_says_what_variant_and_seed_do(capsys):
+    """'play --help' showed the game positional and --variant/--seed with no help text at all."""
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the game: donkey_kong, monkey_dash, jenga_classic, jenga_dk, jenga_mario" in text
+    assert "--variant VARIANT rule variant (default: the game's default; see list)" in text
+    assert "--seed SEED 0 to 9223372036854775807: the same seed and moves give the same dice, cards and bot " \
+           "choices (default: a random one, printed at the start)" in text
+
+
+def test_list_shows_each_game_s_variants_and_bots_on_its_line(tmp_path):
+    """'list' gave a title and a summary, and no word of the variants or bots that --variant and --seats take."""
+    out = _run(tmp_path, "list")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    table = {name: spec for name, spec in registry.games().items() if name != "toy_race"}  # a test's own game
+    assert [line.split()[0] for line in lines] == list(table)
+    assert lines[0].endswith("[variants: rulebook (default), wiki; bots: random, greedy, patient, strong, expert]")
+    for line, spec in zip(lines, table.values()):
+        assert f"[variants: {spec.default_variant} (default)" in line
+        assert all(v in line for v in spec.variants) and all(b in line for b in spec.bots)
+
+
+def test_seat_and_bot_names_are_taken_in_any_case(tmp_path):
+    """'--seats Human,random' worked but '--seats human,RANDOM' was an unknown seat."""
+    out = _run(tmp_path, "play", "donkey_kong", "--seats", "HUMAN,RANDOM", "--seed", "7", "--terminal",
+               stdin="quit\n")
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert "Random bot 2" in out.stdout
+    out = _run(tmp_path, "selfplay", "donkey_kong", "--bots", "Random,GREEDY", "--games", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["bots"] == ["random", "greedy"]
+    out = _run(tmp_path, "tournament", "monkey_dash", "--bots", "RANDOM,Greedy", "--games", "2",
+               "--executor", "serial", "--json")
+    assert out.returncode == 0, out.stderr
+    assert sorted(row["bot"] for row in json.loads(out.stdout)["standings"]) == ["greedy", "random"]
+
+
+def test_the_terminal_s_save_leaves_a_file_that_is_not_a_match_alone(tmp_path):
+    """The audit's own steps: 'save notes.txt' printed "saved to notes.txt" and the notes were gone."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my precious notes\n")
+    out = _run(tmp_path, "play", "donkey_kong", "--terminal", "--seed", "7", "--seats", "human,random",
+               stdin=f"save {notes}\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert notes.read_text() == "my precious notes\n"
+    assert f"Not saved: {notes} is a file but not a Kong Tabletop match" in out.stdout
+    assert "saved to" not in out.stdout
+
+
+def test_a_match_file_with_a_byte_order_mark_loads_from_the_command_line(tmp_path):
+    game = tmp_path / "g.json"
+    out = _run(tmp_path, "play", "donkey_kong", "--terminal", "--seed", "7", "--seats", "human,random",
+               stdin=f"1\nsave {game}\nquit\n")
+    assert out.returncode == 0 and game.exists(), out.stderr
+    game.write_bytes(b"\xef\xbb\xbf" + game.read_bytes())
+    out = _run(tmp_path, "play", "--load", str(game), "--terminal", stdin="quit\n")
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert out.stdout.startswith("Seed 7.")
