@@ -5,8 +5,11 @@ engine and plays the chance outcomes (dice, card draws) itself from a generator 
 so an agent only ever sees its own decisions. As in PettingZoo's classic board games, an observation
 is `{"observation": <float32 vector>, "action_mask": <int8 vector>}` and the action space is
 `Discrete(n)`: action k is the k-th of the engine's legal actions at that point, in the engine's fixed
-order (`env.unwrapped.action_text(k)` names it). Rewards come at the end: each agent's return (Donkey
-Kong: its score; Monkey Dash: +1 for the winner, -1 for the loser).
+order (`env.unwrapped.action_text(k)` names it). The observation shows every hand (both games are
+played with every card face up) and says which seat is looking, so one policy can play any seat
+(games/observe.py). Rewards come at the end: each agent's return (Donkey Kong: its score; Monkey Dash:
++1 for the winner, -1 for the loser). Only these two games have an environment (a Jenga game has no
+fixed-size observation).
 
     env = games.petting.env("monkey_dash", variant="pure")
     env.reset(seed=3)
@@ -20,6 +23,8 @@ Kong: its score; Monkey Dash: +1 for the winner, -1 for the loser).
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -27,11 +32,13 @@ from pettingzoo.utils import wrappers
 
 from . import registry
 from .bots import sample_outcome
-from .core import Seat
-from .observe import observation_for
+from .core import ConfigError, Seat
+from .observe import OBSERVATIONS, observation_for
+from .words import counted
 
 MAX_ACTIONS = 128
-"""Size of the action space (the most legal actions measured at one node is 28)."""
+"""Size of the action space, the bound games.spiel.MAX_DECISIONS also uses: the most legal actions seen
+at one node were 12 (Donkey Kong) and 34 (Monkey Dash); games/spiel.py says how they were measured."""
 
 
 class KongEnv(AECEnv):
@@ -42,8 +49,16 @@ class KongEnv(AECEnv):
     def __init__(self, game: str = "donkey_kong", players: int | None = None, variant: str | None = None,
                  render_mode: str | None = None, max_steps: int | None = None):
         super().__init__()
+        if not isinstance(game, str) or game not in OBSERVATIONS:
+            known = isinstance(game, str) and game in registry.games()
+            why = "has no PettingZoo environment (no fixed-size observation)" if known else "is not a game"
+            raise ConfigError(f"{game!r} {why}; the PettingZoo environments are: {', '.join(OBSERVATIONS)}")
         self.spec = registry.get(game)
-        n = self.spec.min_players if players is None else players
+        low, high = self.spec.min_players, self.spec.max_players
+        count = f"{low} for {game}" if low == high else f"a whole number from {low} to {high} for {game}"
+        n = low if players is None else _whole(players, "players", count)
+        if max_steps is not None:
+            max_steps = _whole(max_steps, "max_steps", "None (no limit) or a whole number of at least 1", 1)
         self.config = self.spec.make_config([Seat(f"player_{i}") for i in range(n)], variant)
         self.metadata = dict(self.metadata, name=f"kong_{game}_v0")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -70,6 +85,7 @@ class KongEnv(AECEnv):
     # ---- the game ------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
+            seed = _whole(seed, "seed", "None or a whole number of at least 0", 0)
             self._rng = np.random.default_rng(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
@@ -120,9 +136,12 @@ class KongEnv(AECEnv):
                 self.agent_selection = self.agents[0]
             return
         legal = self.legal()
-        if action is None or not 0 <= int(action) < len(legal):
-            raise ValueError(f"{agent} must choose one of the {len(legal)} legal actions (0 to "
-                             f"{len(legal) - 1}); got {action!r}")
+        choose = (f"{agent} must choose an action id from 0 to {len(legal) - 1} "
+                  f"({counted(len(legal), 'legal action')} here)")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"{choose}, an int or numpy integer; got {type(action).__name__} {action!r}")
+        if not 0 <= action < len(legal):
+            raise ValueError(f"{choose}; got {action}")
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
@@ -155,12 +174,30 @@ class KongEnv(AECEnv):
         pass
 
 
+def _whole(value, name: str, allowed: str, least: int | None = None) -> int:
+    """An int from an int or a numpy integer (operator.index), at least `least`; anything else, bools
+    too, is refused with one message: `name` must be `allowed` (an int or numpy integer), not ..."""
+    number = None
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            pass
+    if number is None:
+        raise TypeError(f"{name} must be {allowed} (an int or numpy integer), not "
+                        f"{type(value).__name__} {value!r}")
+    if least is not None and number < least:
+        raise ValueError(f"{name} must be {allowed}, not {number}")
+    return number
+
+
 def raw_env(game: str = "donkey_kong", **kwargs) -> KongEnv:
     return KongEnv(game, **kwargs)
 
 
 def env(game: str = "donkey_kong", **kwargs):
-    """The environment with PettingZoo's usual checks (illegal actions raise, order enforced)."""
-    e = raw_env(game, **kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    """The environment with PettingZoo's order enforced. An action is checked by the environment itself,
+    more strictly than PettingZoo's AssertOutOfBoundsWrapper would (which takes any action in the action
+    space, True included, and stops at a bare assert): it must be an int or numpy integer among the
+    legal ids, and anything else raises a TypeError or ValueError naming the value and the legal range."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))

@@ -12,8 +12,19 @@ position of the action in the state's legal list (for a chance node, in its outc
 engine's fixed order: id k means "the k-th legal action here", and `action_to_string` names it. The
 number of ids is a bound checked at every node (a node with more choices raises, naming the bound).
 
-Observations are float tensors read from the engine's plain-data state (games/observe.py); Donkey Kong is played with every card face up, so it is a perfect-information
-game, while in Monkey Dash a player sees only how many Power Cards the opponent holds.
+Information. Both are games of perfect information: Donkey Kong is played with every card face up, and
+so is Monkey Dash ("Deal two Power Cards, face up, to each player"; a card gained is placed "face up,
+on the table"). What nobody knows is the order of a draw pile, and OpenSpiel models a draw as a chance
+node, so no player ever holds a secret. As in OpenSpiel's own perfect-information games, then:
+  - the observation (tensor and string, games/observe.py) shows every hand, as the table does, and
+    says who is looking (Donkey Kong: an `observer` one-hot; Monkey Dash: written from the observer's
+    side, with a `colour` one-hot), so one network can play any seat;
+  - the information state string is the history of action ids (perfect recall; the ids are positions
+    in the legal lists, so the history names every action), and there is no information state tensor:
+    `information_state_tensor` raises, and a tool that wants a tensor (rl_environment, for one) takes
+    the observation tensor, as the game type says;
+  - an observer of public information alone is the observation, and one of private information alone
+    is empty: nobody has any.
 
 Serialisation is OpenSpiel's default for Python games (the action history), and every state also
 holds the engine's state, so `clone()` is a copy of plain data.
@@ -21,17 +32,24 @@ holds the engine's state, so `clone()` is a copy of plain data.
 
 from __future__ import annotations
 
+import numpy as np
 import pyspiel
 
 from . import registry
 from .core import CHANCE, TERMINAL, Seat
+from .donkey_kong.cards import CARD_POINTS, COPIES, FINISH_BONUS
 from .observe import observation_for
 
 MAX_DECISIONS = 128
-"""Action ids per node. Measured maxima over random games: 10 (Donkey Kong), 28 (Monkey Dash)."""
+"""Action ids per node. The rules give no small bound, so this one leaves room. The most legal actions
+seen at one node: 12 for Donkey Kong (wiki variant, 3 or 4 random players; the rulebook variant: 8) and
+34 for Monkey Dash (bananas variant, greedy against greedy; standard 15, pure 13). Measured by counting
+len(legal_actions()) at every decision of games played by games.match.Match: for each variant and
+player count (Donkey Kong 2 to 4), 300 games of random players and 40 of bots (Donkey Kong: strong,
+Monkey Dash: greedy). A smaller sample (15 random games and 4 of bots each) saw 11 and 32."""
 MAX_OUTCOMES = 64
-"""Chance outcome ids per node. Measured maxima: 36 (Donkey Kong's card draws), 11 (Monkey Dash)."""
-
+"""Chance outcome ids per node. Measured the same way: 36 for Donkey Kong (the rulebook's two dice; the
+wiki's have 30 outcomes), 11 for Monkey Dash (a draw from the full pile of eleven Power Cards)."""
 
 def _seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"player {i + 1}") for i in range(n))
@@ -78,6 +96,9 @@ class _KongState(pyspiel.State):
         return [(i, p / total) for i, (_, p) in enumerate(outcomes)]
 
     def _apply_action(self, action: int) -> None:
+        if self.engine.is_terminal():
+            raise ValueError(f"the game is over (returns {self.returns()}): no action can be applied "
+                             f"(got action id {action})")
         choices = self._choices()
         if not 0 <= action < len(choices):
             raise ValueError(f"action id {action} is not one of the {len(choices)} choices here")
@@ -98,8 +119,16 @@ class _KongState(pyspiel.State):
             return [0.0] * self._game.num_players()
         return self._game.utilities(self.engine)
 
+    def information_state_tensor(self, player=None):
+        raise ValueError(_NO_INFOSTATE_TENSOR.format(self._game.GAME_TYPE.short_name))
+
     def __str__(self) -> str:
         return str(self.engine)
+
+
+_NO_INFOSTATE_TENSOR = ("{} has no information state tensor (a perfect-information game: its information "
+                        "state is the history, information_state_string); use observation_tensor(player), "
+                        "which shows every card")
 
 
 class _KongGame(pyspiel.Game):
@@ -130,21 +159,22 @@ class _KongGame(pyspiel.Game):
         return _KongState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The one observer the game has: a player's own view of the position. An observation it cannot
-        give is refused rather than answered with that one: Monkey Dash's hands are private, so a public
-        view or all players' would leak or invent cards, and it keeps no history, so a perfect-recall
-        information state (CFR, ISMCTS) would silently forget what was played. Donkey Kong is a game of
-        perfect information: every view is the position (its information state string is that position)."""
+        """An observer of the kind asked for, as OpenSpiel's perfect-information games give them: the
+        observation (the default, and public information alone, since nothing is private), the history
+        (a perfect-recall information state), or nothing (private information alone: nobody has any)."""
         if params:
             raise ValueError(f"{self.GAME_TYPE.short_name} observers take no parameters, got {params!r}")
-        if iig_obs_type is not None and not self.PERFECT_INFORMATION:
-            if iig_obs_type.perfect_recall:
-                raise ValueError(f"{self.GAME_TYPE.short_name} has no perfect-recall information state: its "
-                                 f"observer sees the position only")
-            if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
-                raise ValueError(f"{self.GAME_TYPE.short_name} observes for one player, with that player's "
-                                 f"private cards and the public board (private_info=SINGLE_PLAYER)")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return _HistoryObserver(self.GAME_TYPE.short_name)
+        if iig_obs_type is not None and not iig_obs_type.public_info:
+            return _NothingPrivate()
         return _Observer(self)
+
+    def information_state_tensor_shape(self):
+        raise ValueError(_NO_INFOSTATE_TENSOR.format(self.GAME_TYPE.short_name))
+
+    def information_state_tensor_size(self):
+        raise ValueError(_NO_INFOSTATE_TENSOR.format(self.GAME_TYPE.short_name))
 
     def utilities(self, engine) -> list[float]:
         return [float(r) for r in engine.returns()]
@@ -164,11 +194,45 @@ class _Observer:
         return self.obs.text(state.engine, player)
 
 
+class _HistoryObserver:
+    """The information state of a perfect-information game: the history (perfect recall), no tensor."""
+
+    def __init__(self, short_name: str):
+        self.short_name = short_name
+        self.tensor, self.dict = None, {}
+
+    def set_from(self, state: _KongState, player: int) -> None:
+        raise ValueError(_NO_INFOSTATE_TENSOR.format(self.short_name))
+
+    def string_from(self, state: _KongState, player: int) -> str:
+        return state.history_str()
+
+
+class _NothingPrivate:
+    """Private information alone, in a game where nobody holds any: an empty tensor and string."""
+
+    def __init__(self):
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict = {}
+
+    def set_from(self, state: _KongState, player: int) -> None:
+        pass
+
+    def string_from(self, state: _KongState, player: int) -> str:
+        return ""
+
+
+# A player's score is the points of the cards in their played pile plus the Finish bonus. Every card
+# stays in the game (deck, hands and played piles hold the 48 between them) and the bonus is given
+# once, to the one player who finishes, so a score is at most every card's points plus the bonus:
+# 8 x (100 + 200 + 300 + 200 + 300 + 400) + 500 = 12,500.
+_DK_MAX_SCORE = COPIES * sum(CARD_POINTS) + FINISH_BONUS
+
+
 class DonkeyKongGame(_KongGame):
     GAME = "donkey_kong"
-    PERFECT_INFORMATION = True
     MIN_UTILITY = 0.0
-    MAX_UTILITY = 10000.0
+    MAX_UTILITY = float(_DK_MAX_SCORE)
     UTILITY_SUM = None
     GAME_TYPE = pyspiel.GameType(
         short_name="kong_donkey_kong",
@@ -190,7 +254,6 @@ class DonkeyKongGame(_KongGame):
 
 class MonkeyDashGame(_KongGame):
     GAME = "monkey_dash"
-    PERFECT_INFORMATION = False
     MIN_UTILITY = -1.0
     MAX_UTILITY = 1.0
     UTILITY_SUM = 0.0
@@ -199,12 +262,12 @@ class MonkeyDashGame(_KongGame):
         long_name="Monkey Dash, Kong Tabletop's engine",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,

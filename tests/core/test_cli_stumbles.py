@@ -394,24 +394,24 @@ def test_a_tournament_too_large_to_schedule_is_refused_before_it_starts(tmp_path
     one_line(out, "10000000 games", "at most 1000000")
 
 
-def test_openspiel_monkey_dash_refuses_the_observations_it_cannot_give():
+def test_openspiel_monkey_dash_answers_every_observation_type_as_a_perfect_information_game():
     """Asked for a public view or a perfect-recall information state, the Monkey Dash observer returned
-    its one view: a public observation with the player's own cards in it, and CFR's information state
-    silently without the history."""
+    its one view, silently. The Power Cards are dealt and drawn face up ("Deal two Power Cards, face up, to
+    each player"), so the game is of perfect information: the public view is the whole observation, and
+    the perfect-recall information state is the history, as in OpenSpiel's own perfect-information games."""
     pyspiel = pytest.importorskip("pyspiel")
     import games.spiel  # noqa: F401 (registers the games)
     from open_spiel.python.observation import make_observation
 
     game = pyspiel.load_game("kong_monkey_dash")
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
     public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
                                         private_info=pyspiel.PrivateInfoType.NONE)
-    with pytest.raises(ValueError, match="private_info=SINGLE_PLAYER"):
-        make_observation(game, public)
-    with pytest.raises(ValueError, match="no perfect-recall information state"):
-        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    assert len(state.observation_tensor(0)) > 0 and state.observation_string(0)
-    with pytest.raises(ValueError, match="no perfect-recall"):
-        state.information_state_string(0)
+    seen = make_observation(game, public)
+    seen.set_from(state, 0)
+    assert len(seen.tensor) == len(state.observation_tensor(0)) > 0
+    assert list(seen.tensor) == list(state.observation_tensor(0))
+    assert state.information_state_string(0) == state.history_str()

@@ -16,7 +16,6 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (make test insta
 
 import games.spiel  # noqa: E402,F401  registers the games
 from games import petting, registry, tournament  # noqa: E402
-from games.words import counted  # noqa: E402
 from sim import sweep  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +51,9 @@ def test_openspiel_actions_name_the_engine_actions_and_tensors_read_the_board():
         == state.history()
 
 
-def test_monkey_dash_observation_hides_the_opponents_cards():
+def test_monkey_dash_observation_shows_both_hands_face_up():
+    """Rules: "Deal two Power Cards, face up, to each player"; a card gained is placed "face up, on the
+    table". Both hands are in every player's observation, as on the table."""
     game = pyspiel.load_game("kong_monkey_dash")
     state = game.new_initial_state()
     rng = np.random.default_rng(1)
@@ -62,11 +63,12 @@ def test_monkey_dash_observation_hides_the_opponents_cards():
             state.apply_action(int(rng.choice(ids, p=probs)))
         else:
             state.apply_action(state.legal_actions()[0])
-    text = state.observation_string(0)
-    for card in state.engine.hands[1]:
-        if card not in state.engine.hands[0]:
-            assert card not in text
-    assert f"holds {counted(len(state.engine.hands[1]), 'card')}" in text
+    hands = state.engine.hands
+    for player in (0, 1):
+        lines = state.observation_string(player).splitlines()
+        assert f"red hand: {', '.join(hands[0])}" in lines and f"blue hand: {', '.join(hands[1])}" in lines
+        tensor = np.array(state.observation_tensor(player))
+        assert tensor.shape == tuple(game.observation_tensor_shape())
 
 
 @pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])

@@ -1,0 +1,273 @@
+"""Stumbles an audit found in the research interfaces (games/spiel.py, games/petting.py, games/observe.py).
+
+Each test runs the real OpenSpiel and PettingZoo on the project's engines, and failed before its fix.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (make test installs it)")
+
+import games.spiel  # noqa: E402,F401  registers the games
+from games import petting  # noqa: E402
+from games.donkey_kong.cards import CARD_POINTS, COPIES, FINISH_BONUS  # noqa: E402
+
+
+def _chance(state, rng) -> None:
+    ids, probs = zip(*state.chance_outcomes())
+    state.apply_action(int(rng.choice(ids, p=probs)))
+
+
+def _to_a_decision(game, seed: int = 1):
+    """A state where a player decides, reached by sampling chance (the setup) with a fixed seed."""
+    state, rng = game.new_initial_state(), np.random.default_rng(seed)
+    while state.is_chance_node():
+        _chance(state, rng)
+    return state
+
+
+def _play_out(state, seed: int):
+    """Random decisions and sampled chance to the end; yields each state on the way."""
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        yield state
+        if state.is_chance_node():
+            _chance(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    yield state
+
+
+# ---- 1. Monkey Dash's Power Cards are face up --------------------------------------------------
+
+def test_monkey_dash_is_perfect_information_and_observes_both_hands():
+    """Rules: "Deal two Power Cards, face up, to each player" and "Players always take the top Power
+    Card from the draw pile and must place it, face up, on the table". The game was registered as
+    imperfect information and a player's observation gave only the size of the opponent's hand."""
+    game = pyspiel.load_game("kong_monkey_dash")
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    state = _to_a_decision(game)
+    hands = state.engine.hands
+    assert len(hands[0]) == len(hands[1]) == 2
+    for player in (0, 1):
+        text = state.observation_string(player)
+        assert all(card in text for card in hands[0] + hands[1])
+    # The tensor: one count per Power Card for each hand, the observer's first.
+    from open_spiel.python.observation import make_observation
+
+    obs = make_observation(game)
+    ids = sorted(c.id for c in state.engine.deck)
+    for player in (0, 1):
+        obs.set_from(state, player)
+        mine = [ids[i] for i in np.flatnonzero(obs.dict["hand"])]
+        theirs = [ids[i] for i in np.flatnonzero(obs.dict["their_hand"])]
+        assert (mine, theirs) == (sorted(hands[player]), sorted(hands[1 - player]))
+
+
+def test_monkey_dash_pettingzoo_agents_see_both_hands_in_their_observation_space():
+    env = petting.env("monkey_dash", variant="bananas")
+    env.reset(seed=2)
+    state = env.unwrapped.state
+    ids = sorted(c.id for c in state.deck)
+    for seat, agent in enumerate(env.possible_agents):
+        obs = env.observe(agent)
+        space = env.observation_space(agent)
+        assert space["observation"].shape == obs["observation"].shape and space.contains(obs)
+        theirs = env.unwrapped._obs.dict["their_hand"]  # the view into the tensor just written
+        assert [ids[i] for i in np.flatnonzero(theirs)] == sorted(state.hands[1 - seat])
+
+
+@pytest.mark.parametrize("name", ["kong_donkey_kong", "kong_monkey_dash"])
+def test_the_information_state_is_the_history_as_for_openspiels_perfect_information_games(name):
+    """Monkey Dash refused information_state_string (no perfect recall); Donkey Kong's was the position,
+    which forgets how it was reached. A perfect-information game's information state is its history."""
+    game = pyspiel.load_game(name)
+    assert game.get_type().provides_information_state_string
+    state = _to_a_decision(game)
+    state.apply_action(state.legal_actions()[-1])
+    assert [state.information_state_string(p) for p in (0, 1)] == [state.history_str()] * 2
+    from open_spiel.python.observation import make_observation
+
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 0)
+    assert public.string_from(state, 0) == state.observation_string(0)
+    private = make_observation(game, pyspiel.IIGObservationType(public_info=False, perfect_recall=False))
+    private.set_from(state, 0)
+    assert private.string_from(state, 0) == "" and private.tensor.size == 0
+
+
+# ---- 2. numpy seeds -----------------------------------------------------------------------------
+
+def _moves(env, steps: int) -> list:
+    """The first few (agent, legal count, observation) of a game played by the first legal action."""
+    seen = []
+    for _ in range(steps):
+        obs = env.observe(env.agent_selection)
+        seen.append((env.agent_selection, int(obs["action_mask"].sum()), obs["observation"].tolist()))
+        env.step(0)
+    return seen
+
+
+def test_pettingzoo_reset_takes_a_numpy_integer_seed_as_the_same_seed():
+    """env.reset(seed=np.int64(3)) ended in gymnasium's "Seed must be a python integer"."""
+    a, b = petting.env("donkey_kong"), petting.env("donkey_kong")
+    a.reset(seed=np.int64(3))
+    b.reset(seed=3)
+    assert _moves(a, 6) == _moves(b, 6)
+    assert a.action_space("player_0").sample() == b.action_space("player_0").sample()
+
+
+@pytest.mark.parametrize("seed", [True, 3.0, "3", np.float64(3), -1])
+def test_pettingzoo_reset_refuses_a_seed_that_is_not_a_whole_number(seed):
+    env = petting.env("donkey_kong")
+    with pytest.raises((TypeError, ValueError), match=r"^seed must be None or a whole number of at least 0"):
+        env.reset(seed=seed)
+
+
+# ---- 3. action types and the environment's arguments ----------------------------------------
+
+@pytest.mark.parametrize("action", ["1", "  0 ", True, 1.9, np.bool_(True), None])
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_pettingzoo_action_must_be_an_integer_id(action, wrapped):
+    """raw_env took '1', '  0 ', True and 1.9 (as action 1); the wrapped env took True."""
+    env = petting.env("monkey_dash") if wrapped else petting.raw_env("monkey_dash")
+    env.reset(seed=1)
+    before = env.unwrapped.state.to_json()
+    count = len(env.unwrapped.legal())
+    with pytest.raises(TypeError) as info:
+        env.step(action)
+    message = str(info.value)
+    assert f"from 0 to {count - 1}" in message and repr(action) in message and "\n" not in message
+    assert env.unwrapped.state.to_json() == before
+
+
+def test_pettingzoo_takes_numpy_integer_actions_and_names_an_id_out_of_range():
+    env = petting.raw_env("monkey_dash")
+    env.reset(seed=1)
+    count = len(env.legal())
+    with pytest.raises(ValueError, match=rf"from 0 to {count - 1} .*; got {count}$"):
+        env.step(count)
+    turn = env.state.to_json()
+    env.step(np.int64(0))
+    assert env.state.to_json() != turn
+
+
+def test_pettingzoo_environment_arguments_are_checked_with_one_clear_message():
+    with pytest.raises(TypeError, match=r"^players must be 2 for monkey_dash \(an int or numpy integer\), "
+                                        r"not str '3'$"):
+        petting.env("monkey_dash", players="3")
+    with pytest.raises(TypeError, match="players must be a whole number from 2 to 4 for donkey_kong"):
+        petting.env("donkey_kong", players=True)
+    assert petting.env("donkey_kong", players=np.int32(3)).possible_agents == ["player_0", "player_1", "player_2"]
+    with pytest.raises(ValueError, match=r"^'nosuch' is not a game; the PettingZoo environments are: "
+                                         r"donkey_kong, monkey_dash$"):
+        petting.env("nosuch")
+    with pytest.raises(ValueError, match=r"^'jenga_classic' has no PettingZoo environment .*: donkey_kong, "
+                                         r"monkey_dash$"):
+        petting.env("jenga_classic")
+    for steps in (0, -3):
+        with pytest.raises(ValueError, match=rf"^max_steps must be None \(no limit\) or a whole number of at "
+                                             rf"least 1, not {steps}$"):
+            petting.env("monkey_dash", max_steps=steps)
+    with pytest.raises(TypeError, match="max_steps must be None"):
+        petting.env("monkey_dash", max_steps=2.5)
+
+
+def test_pettingzoo_max_steps_truncates_after_that_many_decisions():
+    env = petting.env("monkey_dash", max_steps=np.int64(3))
+    env.reset(seed=4)
+    for _ in range(3):
+        env.step(0)
+    assert all(env.truncations.values()) and env.unwrapped.steps == 3
+
+
+# ---- 4. declared bounds ---------------------------------------------------------------------------
+
+def test_donkey_kong_max_utility_bounds_every_card_and_the_bonus():
+    """Rulebook: the first to reach the Finish "is awarded a 500 point bonus ... All players total up the
+    number of points they have on their "played" facedown cards only". The declared 10,000 was below
+    the 48 cards' 12,000 plus that bonus."""
+    game = pyspiel.load_game("kong_donkey_kong")
+    assert game.max_utility() == COPIES * sum(CARD_POINTS) + FINISH_BONUS == 12500
+    assert game.min_utility() == 0
+
+
+@pytest.mark.parametrize("name,params", [("kong_donkey_kong", {"players": 4, "variant": "wiki"}),
+                                         ("kong_monkey_dash", {"variant": "bananas"})])
+def test_declared_bounds_hold_over_random_games(name, params):
+    game = pyspiel.load_game(name, params)
+    for seed in range(10):
+        length = 0
+        for state in _play_out(game.new_initial_state(), seed):
+            if state.is_chance_node():
+                assert len(state.chance_outcomes()) <= game.max_chance_outcomes()
+            elif not state.is_terminal():
+                assert len(state.legal_actions()) <= game.num_distinct_actions()
+                length += 1
+        assert length <= game.max_game_length()
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+
+
+# ---- 5. information state tensor, the observer's seat, a finished game ------------------------
+
+@pytest.mark.parametrize("name", ["kong_donkey_kong", "kong_monkey_dash"])
+def test_no_information_state_tensor_is_declared_and_none_is_given(name):
+    """Donkey Kong declared provides_information_state_tensor=False yet gave 548 values."""
+    game = pyspiel.load_game(name)
+    assert not game.get_type().provides_information_state_tensor
+    state = _to_a_decision(game)
+    for ask in (lambda: state.information_state_tensor(0), game.information_state_tensor_shape,
+                game.information_state_tensor_size):
+        with pytest.raises(ValueError, match=rf"^{name} has no information state tensor .* use "
+                                             r"observation_tensor\(player\)"):
+            ask()
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+def test_donkey_kong_observation_says_which_seat_is_looking():
+    """The tensors of players 0 and 1 were identical: a policy playing several seats could not tell
+    which pawn was its own."""
+    game = pyspiel.load_game("kong_donkey_kong", {"players": 3})
+    state = _to_a_decision(game)
+    tensors = [np.array(state.observation_tensor(p)) for p in range(3)]
+    seats = tensors[0].size - 4  # the observer one-hot closes the tensor (4 seats at most)
+    for p in range(3):
+        assert tensors[p][seats:].tolist() == [1.0 if s == p else 0.0 for s in range(4)]
+        assert np.array_equal(tensors[p][:seats], tensors[0][:seats])
+        assert state.observation_string(p).endswith(f"observer: 'player {p + 1}', player id {p}")
+    env = petting.env("donkey_kong", players=3)
+    env.reset(seed=0)
+    seen = [env.observe(a)["observation"][-4:].tolist() for a in env.possible_agents]
+    assert seen == [[1.0 if s == p else 0.0 for s in range(4)] for p in range(3)]
+
+
+def test_monkey_dash_observation_says_which_colour_is_looking():
+    game = pyspiel.load_game("kong_monkey_dash")
+    state = _to_a_decision(game)
+    colours = [np.array(state.observation_tensor(p))[-2:].tolist() for p in (0, 1)]
+    assert colours == [[1.0, 0.0], [0.0, 1.0]]
+    assert state.observation_string(1).endswith("observer: 'player 2' (blue), player id 1")
+
+
+def test_an_observation_for_a_player_the_game_has_not_is_refused():
+    game = pyspiel.load_game("kong_monkey_dash")
+    state = _to_a_decision(game)
+    from games.observe import observation_for
+
+    obs = observation_for(game.spec, game.config)
+    with pytest.raises(ValueError, match=r"^an observation is for a player from 0 to 1, not 2$"):
+        obs.fill(state.engine, 2)
+
+
+@pytest.mark.parametrize("name", ["kong_donkey_kong", "kong_monkey_dash"])
+def test_an_action_on_a_finished_game_says_the_game_is_over(name):
+    """apply_action(0) on a finished game said "action id 0 is not one of the 0 choices here"."""
+    game = pyspiel.load_game(name)
+    for state in _play_out(game.new_initial_state(), 5):
+        pass
+    assert state.is_terminal()
+    with pytest.raises(ValueError, match=r"^the game is over \(returns .*\): no action can be applied"):
+        state.apply_action(0)
