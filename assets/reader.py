@@ -89,7 +89,8 @@ def parse_json(text: str) -> Any:
 
 
 def read_text(path: str | os.PathLike, error: type[Exception] = AssetError) -> str:
-    """The file's text, refusing what is not a regular UTF-8 file of at most MAX_BYTES. The file is
+    """The file's text, refusing what is not a regular UTF-8 file of at most MAX_BYTES (a UTF-8 byte-order
+    mark at its start is dropped: the app's saved-match list refused a match file Notepad had saved). The file is
     opened without blocking and checked on the open descriptor, so a FIFO is refused, never waited on."""
     path = Path(path)
     try:
@@ -113,7 +114,7 @@ def read_text(path: str | os.PathLike, error: type[Exception] = AssetError) -> s
     if len(raw) > MAX_BYTES:
         raise error(f"{path}: the file is more than the {MAX_BYTES} bytes read")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte-order mark at the start (as Windows Notepad writes) is read past
     except UnicodeDecodeError:
         raise error(f"{path}: not valid JSON, the file is not UTF-8 text") from None
 

@@ -342,7 +342,7 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
     when = time.strftime("%d %b %Y %H:%M", time.localtime(st.st_mtime))
     info = SaveInfo(path, when=when)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = json.loads(path.read_bytes().decode("utf-8-sig"))  # a byte-order mark (Notepad) is read past
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             info.problem = "not a Kong Tabletop match file"
         elif data.get("version") != VERSION:

@@ -320,6 +320,11 @@ def test_a_match_file_with_a_byte_order_mark_loads(saved):
     after = Match.load(saved)
     assert after.history == before.history and after.state == before.state
     assert is_match_file(saved)
+    # the app's list of saved matches reads it too (it said "not valid JSON: cut short or edited")
+    from render.storage import inspect_save
+
+    info = inspect_save(saved)
+    assert not info.problem and info.game == "donkey_kong"
 
 
 # ---- finding 7: a typed number past the list -------------------------------------------------------
