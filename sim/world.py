@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import threading
 
 import numpy as np
 
@@ -58,17 +59,37 @@ from .motion import axes, compose
 from .spec import TowerSpec
 
 
-_CLIENTS: dict[int, int] = {}
+class _Client:
+    """A DIRECT client of one thread of one process, let go when the thread ends (CPython drops a thread's
+    local data then) or when the process has forked (a copy of its parent's)."""
+
+    def __init__(self):
+        self.pid = os.getpid()
+        self.id = pb.connect(pb.DIRECT)
+
+    def __del__(self):
+        try:
+            if pb.isConnected(self.id):
+                pb.disconnect(physicsClientId=self.id)
+        except Exception:  # the interpreter is shutting down: nothing to let go of
+            pass
+
+
+_LOCAL = threading.local()
 
 
 def _client() -> int:
-    """This process's DIRECT client, connected on first use (one client per process, never shared
-    across a fork). Each world starts with resetSimulation, which empties it completely; connecting
-    afresh gives bit-identical results (tests/sim/test_tower.py checks it) and costs tens of ms."""
-    pid = os.getpid()
-    if pid not in _CLIENTS or not pb.isConnected(_CLIENTS[pid]):
-        _CLIENTS[pid] = pb.connect(pb.DIRECT)
-    return _CLIENTS[pid]
+    """This thread's DIRECT client, connected on first use: one client per thread of a process, never
+    shared across a fork or between threads. Each world starts with resetSimulation, which empties its
+    client completely, so two threads on one client emptied each other's worlds in the middle of a push
+    ("GetBasePositionAndOrientation failed", or a verdict of a tower that was not there): the app runs a
+    move's physics on a thread of its own, and a move left running by a screen that was closed went on
+    beside the next screen's. Connecting afresh gives bit-identical results (tests/sim/test_tower.py
+    checks it) and costs tens of ms, once a thread."""
+    held = getattr(_LOCAL, "client", None)
+    if held is None or held.pid != os.getpid() or not pb.isConnected(held.id):
+        held = _LOCAL.client = _Client()
+    return held.id
 
 
 TABLE_M = (1.2, 0.8, 0.75)
