@@ -34,11 +34,11 @@ import queue
 import subprocess
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 NICE = 5  # the worker's lower priority
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
-ROW_FIELDS = ("level", "pos", "p_collapse", "give_force_n", "samples_run")
+ROW_FIELDS = ("level", "pos", "p_collapse", "give_force_n", "displacement_mm", "samples_run")
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,16 @@ class RiskMap:
     pushes: int = 0  # pushes the map has run so far (sim's sequential test stops early on settled blocks)
     cpu_s: float = 0.0  # processor time the pool's tasks of this map have taken so far
     interim: frozenset = frozenset()  # blocks whose figure is from their first pushes (the rest still run)
+    # (level, pos) -> how far the block's pushes moved the tower, in mm: sim's displacement_mm, the mean over
+    # the pushes of the largest shift of any block left standing (a block with no figure of it: not listed)
+    dragged_mm: dict = field(default_factory=dict)
 
     def get(self, level: int, pos: int) -> tuple[float, float] | None:
         return self.by_block.get((level, pos))
+
+    def dragged(self, level: int, pos: int) -> float | None:
+        """How far the block's pushes moved the tower (mm), or None when the map has no such figure."""
+        return self.dragged_mm.get((level, pos))
 
     @property
     def covered(self) -> bool:
@@ -169,16 +176,22 @@ class RiskWorker:
             return True
         same = self.latest is not None and self.latest.key == key
         known = dict(self.latest.by_block) if same else {}
+        dragged = dict(self.latest.dragged_mm) if same else {}
         interim = set(self.latest.interim) if same else set()
         for r in answer["rows"]:
             b = (int(r["level"]), int(r["pos"]))
             known[b] = (float(r["p_collapse"]), float(r.get("give_force_n", 0.0)))
+            if r.get("displacement_mm") is not None:
+                dragged[b] = float(r["displacement_mm"])
+            else:
+                dragged.pop(b, None)
             (interim.add if r.get("interim") else interim.discard)(b)
         # An interim row's pushes are counted with its final row (that row's samples_run counts them all).
         pushes = (self.latest.pushes if same else 0) + sum(int(r.get("samples_run", 0)) for r in answer["rows"]
                                                             if not r.get("interim"))
         cpu = (self.latest.cpu_s if same else 0.0) + float(answer.get("cpu_s", 0.0))
-        self.latest = RiskMap(key, known, int(answer.get("total", len(known))), pushes, cpu, frozenset(interim))
+        self.latest = RiskMap(key, known, int(answer.get("total", len(known))), pushes, cpu, frozenset(interim),
+                              dragged)
         self.error = None
         if answer.get("final", True):
             self._running = None

@@ -102,10 +102,36 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
     # ---- events ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         """KeyInput's handling, after the lists hear of every move of the pointer: the board takes the
-        moves over it, and a row the pointer left for the board kept its tip up, turn after turn."""
+        moves over it, and a row the pointer left for the board kept its tip up, turn after turn. While the
+        result is up, the bar under it still works first (bar_event_under_result)."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer_moved(event.pos)
+        if self.show_result and not self.show_help and self.bar_event_under_result(event):
+            return
         super().handle_event(event)
+
+    def bar_event_under_result(self, event: pygame.event.Event) -> bool:
+        """The buttons of the bar stay in view under the result, and their keys are named on them: a click
+        on one (Load, Save, Help, ...) and Ctrl+O, Ctrl+S and M do what they do during the game. Before, the
+        result took every event: a click on Load only lit its edge and Ctrl+O did nothing, until V had put
+        the result away. The result's own keys (P, V, Esc, Enter, Tab, F1, Ctrl+Z) stay the result's.
+        True when the event was used."""
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            if ctrl and event.key == pygame.K_o:
+                self.host.open_load()
+            elif ctrl and event.key == pygame.K_s:
+                self.save()
+            elif event.key == pygame.K_m and not ctrl:
+                self.toggle_sound()
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if any(b.rect.collidepoint(event.pos) for b in self.result_buttons):
+                return False  # the result's own buttons come first where they stand
+            return any(b.handle(event) for b in self.buttons)
+        return False
 
     def pointer_moved(self, pos) -> None:
         """The pointer is at `pos`: the rows of Choices and the Move log it is not on lose their hover."""

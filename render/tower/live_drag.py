@@ -7,6 +7,8 @@ distance, is where the finger is asked to be; the session clamps it to the block
 go through the wood), quantises it into the path's next sample and steps the physics up to it, so
 the block goes as far as the physics lets it and the tower moves as it moves.
 
+- A block pushed all the way out of the tower (`clear`) is taken there and then, the button still down: the
+  push ends by itself and the screen plays it. The words under the pointer say so from half its length on.
 - A press held still is the touch test: after TOUCH_DELAY_S the finger presses the block in at
   1 cm/s, up to TOUCH_DEPTH_M, and the gauge shows the force it takes. Once the pointer has moved
   past the slop (SLOP_M at the block, at least SLOP_PX) it is a push, and the finger follows it.
@@ -47,6 +49,10 @@ ACROSS_GAIN = 0.3
 MAX_FRAME_S = 0.05
 KEY_SPEED_M_S = (0.005, 0.08)
 KEY_RAMP_S = 2.0
+NEARLY_OUT = 0.85
+"""The share of its length out from which the words say the block is about to be taken by itself: a push ends
+as soon as the block clears the tower (its length and the hand's clearance), whether the button is still down
+or not, and a fast drag gets there from here in a few frames."""
 
 
 def peak_colour() -> tuple[int, int, int]:
@@ -66,15 +72,17 @@ def touch_feel(gives: bool, figure=None, past: bool = False) -> str:
     p, force, fresh = figure
     # a figure of the map from before a touch moved the tower is marked as the tooltip marks it
     old = "" if fresh else " (figures from before the last touch moved the tower; being redone)"
-    pulls = f"brisk pulls ({force:.2f} N)"
+    # The touch's own reading and the map's figure are two things, and read as two: "touching: 0.05 N, it
+    # gives: loose; brisk pulls (0.58 N) found no fall" had two forces for one block, as if they disagreed.
+    pulls = f"the risk map's brisk pulls took {force:.2f} N"
     if p <= 0.0:
-        return (f"{give}: loose; {pulls} found no fall{old}" if gives
-                else f"{tight}, yet {pulls} took it out without a fall{old}")
+        return (f"{give} (loose); {pulls} and found no fall{old}" if gives
+                else f"{tight}, yet {pulls} and got it out without a fall{old}")
     # The map's figure is its estimate of the chance (sim.riskmap.p_collapse), not always the share of
     # its pulls that fell (four falls in four read 90 %).
     share = f"{p * 100:.0f} % of the time"
-    return (f"{give}, but the tower rides on it: {pulls} topple it {share}{old}" if gives
-            else f"{tight}: it carries the tower; {pulls} topple it {share}{old}")
+    return (f"{give}, but the tower rides on it: {pulls} and toppled the tower {share}{old}" if gives
+            else f"{tight}: it carries the tower; {pulls} and toppled the tower {share}{old}")
 
 
 class LiveDrag:
@@ -275,7 +283,10 @@ class LiveDrag:
         if self.fallen:
             return "The tower is falling!"
         if self.keyboard:
-            then = "Enter takes it" if self.will_take() else "Enter now puts it back"
+            then = "Enter now puts it back"
+            if self.will_take():  # all the way out it is taken by itself, as by the pointer
+                then = ("it is taken as soon as it clears the tower" if self.share_out >= NEARLY_OUT
+                        else "Enter takes it; all the way out, it is taken at once")
             pace = f"pushing at {self.key_speed_m_s * 100:.1f} cm/s" if self.key_dir > 0 else (
                 "pulling back" if self.key_dir < 0 else "holding")
             # by keyboard this line stands in for the tooltip: it names both of the gauge's forces
@@ -289,5 +300,15 @@ class LiveDrag:
             reading = self.session.give_force_n()
             feel = touch_feel(reading <= self.touch_force_n, self.risk)
             return f"touching: {reading:.2f} N, {feel}; drag along the block to push it, let go to put it back"
-        then = "let go to take it" if self.will_take() else "past half its length it is taken; let go now and it goes back"
-        return f"finger {force:.2f} N; {self.share_out * 100:.0f} % out: {then}"
+        return f"finger {force:.2f} N; {self.share_out * 100:.0f} % out: {self.then_words()}"
+
+    def then_words(self) -> str:
+        """What letting go would do now, by the pointer. A block pushed all the way out is taken there and
+        then, the button still down (the push ends by itself: `clear`, and the screen plays it): past half
+        its length the words say so, and once it is nearly out they say it is about to be taken. Before, a
+        fast drag read "94 % out: let go to take it" and the block was taken the next moment, held."""
+        if not self.will_take():
+            return "past half its length it is taken; let go now and it goes back"
+        if self.share_out >= NEARLY_OUT:
+            return "it is taken as soon as it clears the tower, even if you hold on"
+        return "let go to take it (pushed all the way out, it is taken at once)"

@@ -346,10 +346,10 @@ def test_the_touch_reads_with_the_risk_map_and_a_touch_that_moves_the_tower_has_
         send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
         _frames(screen, surface, 20)  # held still: the touch
         words = screen.tooltip_text()
-        assert words.startswith("touching: ") and "brisk pulls (0.40 N) topple it 75 % of the time" in words
+        assert words.startswith("touching: ") and "the risk map's brisk pulls took 0.40 N and toppled the tower 75 % of the time" in words
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert run(screen, surface, lambda: screen.job is None)
-        assert "brisk pulls (0.40 N) topple it 75 % of the time" in screen.probe_note
+        assert "the risk map's brisk pulls took 0.40 N and toppled the tower 75 % of the time" in screen.probe_note
         after = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
         moved = float(np.max(np.linalg.norm(after - before, axis=1))) * 1000
         assert (screen.position_key() != key) == (moved > MOVED_MM)  # a touch the simulator re-seated changes nothing
@@ -366,7 +366,7 @@ def test_the_touch_reads_with_the_risk_map_and_a_touch_that_moves_the_tower_has_
         send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
         assert run(screen, surface, lambda: screen.job is None)
         assert not match.state.last_verdict["taken"] and match.state.layout[level][slot] == block
-        assert "brisk pulls (0.40 N) topple it 75 % of the time" in screen.probe_note
+        assert "the risk map's brisk pulls took 0.40 N and toppled the tower 75 % of the time" in screen.probe_note
         after = np.asarray(match.state.tower["poses"], dtype=float)[:, :3]
         moved = float(np.max(np.linalg.norm(after - before, axis=1))) * 1000
         assert (screen.position_key() != key) == (moved > MOVED_MM)  # put back and re-seated: nothing is stale

@@ -248,7 +248,7 @@ def test_a_touchs_words_agree_with_the_map_of_its_position_once_it_arrives(surfa
             raise AssertionError("no touch moved the tower")
         # Until the redone map has the block, the old figure stands, marked as the tooltip marks it.
         note = screen.probe_note
-        assert "topple it 25 % of the time" in note and "being redone" in note, note
+        assert "toppled the tower 25 % of the time" in note and "being redone" in note, note
         # The map of the touch's position arrives: the block is found safe.
         screen.risk.latest = RiskMap(screen.position_key(), {(level, slot): (0.0, 1.64)})
         screen.update(DT)
@@ -259,7 +259,7 @@ def test_a_touchs_words_agree_with_the_map_of_its_position_once_it_arrives(surfa
         shown = [line for line, _ in screen._info_lines(match.state, None)
                  if line.startswith(f"Touched {level}:{slot}")]
         assert len(shown) == 1, shown
-        assert "brisk pulls (1.64 N) took it out without a fall" in shown[0] or "found no fall" in shown[0], shown
+        assert "brisk pulls took 1.64 N and got it out without a fall" in shown[0] or "found no fall" in shown[0], shown
         assert "25 %" not in shown[0] and "being redone" not in shown[0]
         assert "it went back in" in shown[0]  # the touch's own reading stays
     finally:

@@ -78,7 +78,8 @@ class JengaHelp:
         holes = [("Click a block's end", "put or move your Mario or peg into that hole (when allowed)")] \
             if self.match.config.game in ("jenga_dk", "jenga_mario") else []
         return [("Press a highlighted block and drag", "push it live along its length: stop, push on, pull "
-                                                       "back; let go past half its length to take it"),
+                                                       "back; let go past half its length to take it (pushed "
+                                                       "all the way out, it is taken at once, held or not)"),
                 ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
                 ("Right click or T on a block", "touch it to test how tight it is (T: the block the arrow "
                                                 "keys picked, else the one under the pointer)"),

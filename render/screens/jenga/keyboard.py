@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
-from .risk import risk_words
 
 BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the block picker), never from the list
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -135,9 +134,9 @@ class KeyboardPicker:
             return ""
         level, slot = self.picked
         words = f"Picked block {level}:{slot}"
-        figure = self._risk_figure(level, slot)
-        if figure is not None:
-            words += ": " + risk_words(figure, self._risk_interim(level, slot))
+        risk = self.risk_words_of(level, slot)
+        if risk:
+            words += ": " + risk
         elif self.show_risk and self.risk.busy:
             words += ": its risk is still being computed"
         return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."

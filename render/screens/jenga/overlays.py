@@ -14,7 +14,6 @@ from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
 from ...widgets import draw_seat_mark, panel
-from .risk import risk_words
 from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
@@ -280,9 +279,9 @@ class Overlays:
         legal = self._legal_blocks()
         if where in legal:
             words += " may be taken"
-            figure = self._risk_figure(level, slot)
-            if figure is not None:
-                words += "; " + risk_words(figure, self._risk_interim(level, slot))
+            risk = self.risk_words_of(level, slot)
+            if risk:
+                words += "; " + risk
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
         elif legal:
@@ -291,6 +290,10 @@ class Overlays:
         holes = [a for a in self.board_hover if a.partition(" ")[0] in HOLE_WORDS]
         if holes:
             words += f"; click: {self.action_label(holes[0])}"  # in words: the rules' "mario 0:1-x" is no sentence
+        elif getattr(self, "hover_hole_hidden", False):
+            # a hole of this block may be used, but not the one in view (taken, or none faces the eye): a click
+            # here plays no hole, and the words say where the one that may be used is
+            words += "; the hole you may use in this block faces away (Left/Right turns the view)"
         seen = state.visible_items() if hasattr(state, "visible_items") else {}  # face down until taken out
         if seen.get(self.hover_block, "none") not in ("", "none"):
             words += f"; item: {seen[self.hover_block]}"
@@ -313,7 +316,8 @@ class Overlays:
         return ["Take a block from the tower:",
                 "Press a highlighted block and drag it along its length: the push runs live, the gauge shows "
                 "the force your finger needs.",
-                "Let go once it is out by half its length to take it; let go sooner and it goes back in.",
+                "Let go once it is out by half its length to take it; let go sooner and it goes back in. "
+                "Pushed all the way out, it is taken at once, even with the button still down.",
                 "Hold the press still (or right click, or T) to touch a block and feel how tight it is.",
                 "By keyboard: the arrow keys pick a block, P starts the push, hold W to push and S to pull "
                 "back, Enter lets go.",

@@ -1,6 +1,7 @@
 """The mouse on the Jenga screen: what is under the pointer, pressing a block to push it live
 (render.tower.live_drag) and letting go, the touch by right click or T, clicks on slots and holes (a click
-on a ring plays its hole even when the block under it may also be pushed), and turning and zooming the view."""
+on a ring plays its hole even when the block under it may also be pushed; a block offers only the hole in its
+end face turned to the eye, never one out of sight), and turning and zooming the view."""
 
 from __future__ import annotations
 
@@ -55,15 +56,22 @@ class PointerPlay:
         """The block's own long axis in the world, as drawn last."""
         return rotation_matrices(self._scene.poses[block][None, 3:])[0][:, 0]
 
-    def _nearest_end(self, block: int, pos) -> int:
-        """+1 or -1: the end of the block (along its own x) nearer the pointer on screen."""
+    def _hole_in_view(self, block: int, sign: int) -> bool:
+        """Whether the end face of the block at its +x (sign +1) or -x (-1) end is turned to the eye, so
+        that the view draws it and its hole (TowerView draws a face when the eye is in front of its plane).
+        At most one end of a block is: seen from the side, with the eye between the two end planes, neither."""
         scene = self._scene
         q = scene.poses[block]
-        axis = self._axis(block)
-        half = scene.sizes[block, 0] / 2
-        ends, _ = self.camera.project(np.array([q[:3] + axis * half, q[:3] - axis * half]))
-        d = np.linalg.norm(ends - np.asarray(pos, dtype=float), axis=1)
-        return 1 if d[0] <= d[1] else -1
+        out = self._axis(block) * sign
+        face = q[:3] + out * (scene.sizes[block, 0] / 2)
+        return float((np.asarray(self.camera.eye, dtype=float) - face) @ out) > 0
+
+    def _end_in_view(self, block: int) -> int | None:
+        """+1 or -1: the end of the block whose face (and hole) the view shows, or None when neither shows."""
+        for sign in (1, -1):
+            if self._hole_in_view(block, sign):
+                return sign
+        return None
 
     def _end_facing_eye(self, block: int) -> int:
         q = self._scene.poses[block]
@@ -85,15 +93,18 @@ class PointerPlay:
         inside = inside and self._scene is not None
         self.hover_block = self.view.pick(pos) if inside else None
         self.hover_ghost = self.view.pick_ghost(pos) if inside else None
+        self.hover_hole_hidden = False  # the block under the pointer has a hole to go into, out of sight only
         hover: list[str] = []
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             hover = [f"stack {self.ghost_slots[self.hover_ghost]}"]
         elif self.hover_block is not None:
+            # Only the hole the view shows on this block may be offered and clicked: the one in its end face
+            # turned to the eye. Before, a pointer on a block whose hole in view was taken offered the hole
+            # on the hidden far end, and a click there played it (a Mario sent out of sight).
             holes = self._hole_actions(self.hover_block)
-            if holes:
-                end = self._nearest_end(self.hover_block, pos)
-                near = [a for a, e in holes if e == end] or [holes[0][0]]
-                hover = near[:1]
+            end = self._end_in_view(self.hover_block) if holes else None
+            hover = [a for a, e in holes if e == end][:1]
+            self.hover_hole_hidden = bool(holes) and not hover
             where = self._block_at(self.hover_block)
             if where in self._legal_blocks():
                 prefixes = (f"extract {where[0]}:{where[1]} ", f"push {where[0]}:{where[1]} ")
@@ -256,6 +267,10 @@ class PointerPlay:
             if hole is not None:
                 self.play(hole)
                 return True
+            where = self._block_at(self.hover_block) if self.hover_hole_hidden else None
+            if where is not None:  # a click on a block whose hole in view may not be used: nothing is played
+                self.say(f"The hole you may use in block {where[0]}:{where[1]} faces away, so this click plays "
+                         f"nothing: Left/Right turns the view.", 6.0)
         return True
 
     def _hole_clicked(self) -> str | None:

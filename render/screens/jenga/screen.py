@@ -43,6 +43,7 @@ from ...help import DecisionsScroll
 from ...tower.camera import Camera
 from ...tower.countdown import SettleCountdown
 from ...tower.geometry import rotation_matrices
+from ...tower.hand_frames import hand_frames
 from ...tower.jenga_scene import block_sizes, scene_of, stack_ghosts
 from ...tower.live_drag import LiveDrag, touch_feel
 from ...tower.playback import Playback
@@ -53,7 +54,7 @@ from ..base import GameScreen
 from .help import JengaHelp
 from .fall import FALL_HOLD_S, FallReplay
 from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
-from .pointer import PointerPlay
+from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
 from .overlays import Overlays
 from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
@@ -150,6 +151,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # the position before that spin is not at hand: a battle spin reads as a plain one here
             self.spun = (at + 1, int(action.split()[1]), None, match.state.mover)
         self.live: LiveDrag | None = None  # the live push under way
+        self.hand_lies: tuple[int, int] | None = None  # (moves played, block): the block in hand lay in a fall
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
@@ -160,6 +162,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.hover_block: int | None = None
         self._hovered: tuple | None = None  # what the hover was last found from (pointer.PointerPlay._hover_inputs)
         self.hover_ghost: int | None = None
+        self.hover_hole_hidden = False  # the block under the pointer has a hole to go into, out of sight only
         self.tooltip_rect: pygame.Rect | None = None  # where the tooltip was drawn last frame (None: none)
         self.info_rect: pygame.Rect | None = None  # the backing of the lines at the board's foot, last frame
         self.countdown_rect: pygame.Rect | None = None  # the settle countdown's badge, last frame
@@ -273,6 +276,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             frames = state.last_trajectory()
             if frames is not None and len(frames) > 1:
                 rate = frame_rate(state.TOWER)
+                # the block in hand: held where the hand left it once taken out of the simulation (it was
+                # drawn back in its slot), and still drawn after a fall it lay in (render.tower.hand_frames)
+                frames, lies = hand_frames(frames, state.hand)
+                self.hand_lies = (len(self.match.history), state.hand) if lies else None
                 self.playback = Playback(frames, rate_hz=rate)
                 fell = bool((state.last_verdict or {}).get("collapsed"))
                 self.hold_left = FALL_HOLD_S if fell else 0.0
@@ -492,7 +499,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.live.risk = self._risk_figure(self.live.level, self.live.slot)  # a map may arrive mid-press
             self.live.tick(self.clock)
             if self.live.fallen or self.live.clear:
+                live = self.live
                 self._let_go()  # the tower fell during the drag, or the block is all the way out
+                if live.clear and not live.fallen and self.job is not None:
+                    # taken with the button (or W) still down: said, so the move that starts is not a surprise
+                    hand = "" if live.keyboard else " (you may let go of the button)"
+                    self.say(f"Block {live.level}:{live.slot} came all the way out, so it is taken{hand}.", 6.0)
         self.risk.poll()
         self._poll_job()
         if self.job is not None:
@@ -517,8 +529,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             block = state.layout[level][slot] if 0 <= level < len(state.layout) else None
             if block is None or block >= len(scene.poses):
                 continue
-            if self._end_facing_eye(block) == sign:
-                sides = []  # one in sight: its ring shows it
+            if self._hole_in_view(block, sign):
+                sides = []  # one in sight: its ring shows it (and a click on its block plays it)
                 break
             sides.append(direction_side(self._axis(block) * sign, self.camera.eye, self.camera.target))
             words.add(action.partition(" ")[0])
@@ -579,6 +591,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 fig.label = f"Bowser: layer {bowser_level()}"
         if self.playback is not None:  # the moving block is in the frames: draw it until they end
             scene.hidden = np.array([w == "aside" for w in state.tower["where"]], dtype=bool)
+        elif self.hand_lies is not None and self.hand_lies[0] == len(self.match.history):
+            scene.hidden = scene.hidden.copy()
+            scene.hidden[self.hand_lies[1]] = False  # it fell with the tower: it lies where the fall left it
         self._scene = scene
         levels = len(state.layout)
         if levels != self._framed_levels and self.playback is None:  # no zoom jump in the middle of a fall
@@ -594,8 +609,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 and self.match.waiting_for_human()):
             self.ghost_slots, ghosts, ghost_sizes = stack_ghosts(state, scene.sizes, scene.poses)
         hover = self.hover_block
-        if hover is not None and self._block_at(hover) not in self._legal_blocks() and not self._hole_actions(hover):
-            hover = None
+        if (hover is not None and self._block_at(hover) not in self._legal_blocks()
+                and not any(a.partition(" ")[0] in HOLE_WORDS for a in self.board_hover)):
+            hover = None  # outlined only when a click or a drag on it does something (a hole out of sight: no)
         selected = self.live.block if self.live is not None else None
         if selected is None and self.picked is not None and self.picked in self._legal_blocks():
             selected = state.layout[self.picked[0]][self.picked[1]]
