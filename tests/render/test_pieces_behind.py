@@ -81,3 +81,17 @@ def test_nothing_is_drawn_through_the_tower_when_every_piece_is_in_sight(surface
     assert view.behind == []
     assert sum(kind == "mario" for kind, _ in view.figure_rects) == 3
     assert np.all([rect.width > 0 for _, rect in view.figure_rects])
+
+
+def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level(surface):
+    """Donkey Kong Jenga said "(layer 1, slot 0)" beside its own "Mario on girder level 1"; both now say
+    girder level, and the words say the piece is drawn through the tower."""
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x"])
+    match = screen.match
+    drawn(screen, surface)
+    before = match.state.clone()
+    match.play("climb 1:0+y")
+    screen.on_step(match.history[-1], before)
+    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, slot 0) (drawn faintly "
+            "through the tower). Left/Right turns the view.") in screen.message
+    assert "P1: Mario on girder level 1" in screen.piece_lines()

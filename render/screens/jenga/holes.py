@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-HIDDEN_NOTE_END = ". Left/Right turns the view."
+HIDDEN_NOTE_END = " (drawn faintly through the tower). Left/Right turns the view."
 OUT_OF_SIGHT_END = ": Left/Right turns the view."
 """The end of the words for holes a piece may go into that all face away (JengaScreen.say_holes_out_of_sight)."""
 _AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
@@ -56,13 +56,17 @@ def side_words(side: str) -> str:
 def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
     """A sentence for every piece that went into a hole out of sight ('' if all can be seen)."""
     said = []
-    piece = "peg" if getattr(state, "pegs", None) is not None else "Mario"
+    pegs = getattr(state, "pegs", None) is not None
+    piece = "peg" if pegs else "Mario"
+    # each game's own word for a level: Super Mario's rules speak of layers, Donkey Kong's of girders
+    # (its pieces' line reads "Mario on girder level 3")
+    storey = "layer" if pegs else "girder level"
     for seat, (level, slot, end) in moved_pieces(before, state):
         side = hole_side(end, eye, centre)
         if side == "front":
             continue
         where = side_words(side)
-        said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} (layer {level}, slot {slot})")
+        said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, slot {slot})")
     if not said:
         return ""
     return "; ".join(said) + HIDDEN_NOTE_END
