@@ -3,7 +3,9 @@
 Read from the simulator's recorded trajectory of the move (frames, N, 7) and the layout before it:
 
 - the first movers are the blocks still in the tower (the block in hand left out) that were first to
-  move FIRST_MM from where they stood, together with those that did within FIRST_WINDOW_S of them;
+  move FIRST_MM from where they stood, together with those that did within FIRST_WINDOW_S of them; when
+  they span more than MOVER_LEVELS levels (a top going as one), the blocks of the lowest of those levels,
+  where the tower parted, stand for them;
 - the best side looks across the fall: the camera yaw square to the mean horizontal direction the
   fallen blocks went (of the two, the nearer the current view), so the fall runs across the picture
   instead of toward the eye;
@@ -25,6 +27,9 @@ import numpy as np
 
 FIRST_MM = 5.0
 FIRST_WINDOW_S = 0.1
+MOVER_LEVELS = 2
+"""First movers spread over more levels than this are a part of the tower moving as one: only its lowest
+level is outlined (FallStory.first_movers)."""
 DOWN_M = 0.03
 """A fallen block whose centre ends this low (metres over the table top, its z = 0) lies on the table or
 the floor: it came off the tower (a block lying flat has its centre 7.5 mm up, on edge 12.5 mm)."""
@@ -73,7 +78,7 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     # Whether any fallen block came off the tower onto the table or the floor, or all lodged on it.
     came_off = bool(fallen_ids) and bool((frames[-1, fallen_ids, 2] < DOWN_M).any())
     lodged = bool(fallen_ids) and not came_off
-    who = "you pulled" if by_person else "that was pulled"
+    who = "you pushed" if by_person else "that was pushed"
     op = verdict.get("op", "")
     where = verdict.get("where")
     mover_levels = sorted({level_of[b] for b in movers})
@@ -102,4 +107,10 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
         verb = "tipped over" if lodged else "came down"
         sentence = (f"{_levels_text(levels).capitalize()} {verb}; it started at level {min(mover_levels)}."
                     if levels and mover_levels else "The tower fell.")
-    return FallStory(sorted(movers), earliest / rate_hz, best, sentence)
+    # What is outlined: the first movers, but when they span more than MOVER_LEVELS levels (a top that
+    # went as one, dragged by the pushed block or tipping over its edge) only the lowest level of them,
+    # where the tower parted: outlining every block of levels 8 to 18 singled nothing out.
+    shown = movers
+    if len(mover_levels) > MOVER_LEVELS:
+        shown = [b for b in movers if level_of[b] == mover_levels[0]]
+    return FallStory(sorted(shown), earliest / rate_hz, best, sentence)

@@ -46,6 +46,33 @@ def test_a_top_that_lodged_on_the_tower_tipped_over_and_one_on_the_table_tipped_
     assert off == "Level 15 kept only an edge block, and the tower above tipped off it."
 
 
+def test_a_top_that_went_as_one_is_outlined_where_it_parted_and_the_push_is_called_a_push():
+    """A play-tester saw every block of levels 8 to 18 outlined as the "first to move" (a top dragged off as
+    one by the pushed block): nothing singled out. Over more than two levels, only the lowest of them is
+    outlined, where the tower parted; the sentence still names them all, and says the block was pushed
+    ("the block you pulled" stood over a push)."""
+    layout, start = _tower()
+    frames = np.repeat(start[None], 30, axis=0)
+    top = [b for lv in range(9, 18) for b in layout[lv]]
+    for k in range(30):
+        frames[k, top, 0] += 0.08 * k / 29  # levels 9 to 17 slide off together
+        drop = max(0, k - 20) / 9  # then down to the table
+        frames[k, top, 2] = start[top, 2] + (DOWN_M / 2 - start[top, 2]) * drop
+    verdict = {"op": "push", "where": (8, 1), "fallen": [(lv, s) for lv in range(9, 18) for s in range(3)]}
+    story = tell(frames, layout, verdict, hand=layout[8][1], rate_hz=30.0)
+    assert story.first_movers == layout[9]
+    assert story.sentence == "Levels 9 to 17 slid off with the block you pushed from level 8."
+    bot = tell(frames, layout, verdict, hand=layout[8][1], rate_hz=30.0, by_person=False)
+    assert bot.sentence == "Levels 9 to 17 slid off with the block that was pushed from level 8."
+    # movers in two levels are all outlined, as before
+    frames2 = np.repeat(start[None], 30, axis=0)
+    two = layout[16] + layout[17]
+    for k in range(30):
+        frames2[k, two, 0] += 0.08 * k / 29
+    verdict2 = {"op": "push", "where": (15, 1), "fallen": [(lv, s) for lv in (16, 17) for s in range(3)]}
+    assert tell(frames2, layout, verdict2, hand=layout[15][1], rate_hz=30.0).first_movers == sorted(two)
+
+
 def test_the_info_line_says_how_far_earlier_pushes_left_the_tower_out_of_true():
     """A play-tester saw levels twisted by the bots' dragged blocks beside "Last stack: 19:1, largest shift
     0.0 mm": the last stack's figure. The line now also says how far the tower's top stands off its base,
