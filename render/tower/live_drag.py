@@ -27,7 +27,8 @@ The gauge shows the finger's force of the moment and the largest force it has sh
 (peak_n), so a block held tight at the start and the easy slide after it read as one push.
 
 By keyboard (`keyboard=True`) there is no pointer: the finger moves out while the push key is held,
-faster the longer it is held (KEY_SPEED_M_S from its first to its last value over KEY_RAMP_S), and
+faster the longer it is held (KEY_SPEED_M_S: slowly up to a careful pull's pace over KEY_RAMP_S[0], then
+faster), and
 back while the pull key is held; it stays where it is between.
 """
 
@@ -47,8 +48,11 @@ SLOP_M = 0.003
 SLOP_PX = 6.0
 ACROSS_GAIN = 0.3
 MAX_FRAME_S = 0.05
-KEY_SPEED_M_S = (0.005, 0.08)
-KEY_RAMP_S = 2.0
+KEY_SPEED_M_S = (0.005, 0.02, 0.08)
+"""The keyboard push's speed: from the first value it rises to the second, a careful pull's pace, over
+KEY_RAMP_S[0] of holding, then to the third over KEY_RAMP_S[1] more. A single ramp to 8 cm/s in 2 s took a
+player who held the key "to push carefully" most of a block's length in 2.5 s and toppled the tower."""
+KEY_RAMP_S = (3.0, 2.0)
 NEARLY_OUT = 0.85
 """The share of its length out from which the words say the block is about to be taken by itself: a push ends
 as soon as the block clears the tower (its length and the hand's clearance), whether the button is still down
@@ -152,8 +156,12 @@ class LiveDrag:
 
     @property
     def key_speed_m_s(self) -> float:
-        lo, hi = KEY_SPEED_M_S
-        return lo + (hi - lo) * min(1.0, self.key_held_s / KEY_RAMP_S)
+        lo, careful, hi = KEY_SPEED_M_S
+        first, second = KEY_RAMP_S
+        held = self.key_held_s
+        if held <= first:
+            return lo + (careful - lo) * held / first
+        return careful + (hi - careful) * min(1.0, (held - first) / second)
 
     def _pointer_m(self) -> tuple[float, float]:
         d = self.pointer - self.press
