@@ -231,7 +231,7 @@ def test_neither_the_badge_nor_the_lines_cover_the_legend_or_the_towers_foot(siz
     try:
         _ready(screen, surface)
         screen.show_risk = True
-        screen.risk_status = lambda fresh: "no push now"
+        screen.risk_status = lambda fresh: "no block to take now"
         drag_out(screen, surface)
         _ready(screen, surface)
         screen.draw(surface)
@@ -277,7 +277,7 @@ def test_the_no_figure_swatch_is_clearly_not_the_wood(tower):
     surface.fill((0, 0, 0))
     wood, scale = tower_look(tower)
     rect = pygame.Rect(10, 10, 200, 300)
-    tint.RiskLegend().draw(surface, rect, 14, "no push now", wood, scale)
+    tint.RiskLegend().draw(surface, rect, 14, "no block to take now", wood, scale)
     column = pygame.surfarray.array3d(surface)[rect.x + 4, :, :]
     rows = {tuple(int(v) for v in c) for c in column}
     greyed = tuple(int(c) for c in tint.faded(wood))

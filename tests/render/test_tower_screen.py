@@ -297,7 +297,7 @@ def test_an_interim_figure_says_so_in_the_tooltip_and_the_legend_counts_the_bloc
     screen.show_risk = True
     screen.update(DT)
     assert screen.risk.latest.covered and not screen.risk.latest.complete
-    assert screen.risk_status(True) == f"1 of {len(legal)} being refined…"
+    assert screen.risk_status(True) == f"1 of {len(legal)}: more pulls running…"
     point, _ = end_point(screen, layout[shaky[0]][shaky[1]])
     send(screen, pygame.MOUSEMOTION, tuple(point))
     assert "50 % collapse risk" in screen.tooltip_text()
@@ -361,7 +361,7 @@ def test_the_seats_pieces_read_under_the_risk_legend_never_over_its_words(surfac
     try:
         assert run(screen, surface, lambda: screen.match.state.tower is not None and screen.job is None)
         screen.show_risk = True
-        for status in ("no push now", "up to 8 pushes each", "51 of 51 blocks…"):
+        for status in ("no block to take now", "from up to 8 pulls a block", "51 of 51 blocks mapped…"):
             screen.risk_status = lambda fresh, status=status: status
             screen.draw(surface)
             assert len(screen.piece_rects) == 2
@@ -416,7 +416,7 @@ def test_risk_tint_fills_in_block_by_block_and_is_refreshed_after_every_move(sur
         screen.update(DT)
         screen.draw(surface)
         done = len(screen.risk.latest.by_block)  # more blocks may have come in meanwhile
-        assert 1 <= done < len(legal) and screen.risk_status(True) == f"{done} of {len(legal)} blocks…"
+        assert 1 <= done < len(legal) and screen.risk_status(True) == f"{done} of {len(legal)} blocks mapped…"
         img = pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
         layout = match.state.layout
         mapped = next(b for b in legal if screen.view.pick(end_point(screen, layout[b[0]][b[1]])[0])

@@ -142,12 +142,12 @@ class RiskTint:
         if self.risk.error:
             return "unavailable"
         if shown and not latest.covered:
-            return f"{len(latest.by_block)} of {latest.total} blocks…"
+            return f"{len(latest.by_block)} of {latest.total} blocks mapped…"
         if shown and latest.interim:
-            return f"{len(latest.interim)} of {latest.total} being refined…"
+            return f"{len(latest.interim)} of {latest.total}: more pulls running…"
         if shown:
             n = self.risk.samples
-            return "1 push each" if n == 1 else f"up to {n} pushes each"
+            return "from 1 pull a block" if n == 1 else f"from up to {n} pulls a block"
         if self.risk.busy:
             return "computing…"
-        return "no push now"
+        return "no block to take now"
