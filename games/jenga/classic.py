@@ -72,16 +72,20 @@ or 'stack 2', the slot across the level). Finish a level of three before startin
 open slots of an unfinished top level are offered.
 
 One hand: a push moves exactly one block, pushed by one fingertip from one end; nothing else in the
-tower is held or steadied. A push names the block (level:slot, level 0 at the bottom, slot 1 the
+tower is held or steadied. In the window you push with the mouse or the keys (the live push, below).
+How you push decides whether a tight block comes out cleanly or drags the levels above it along until
+the tower falls.
+
+Typed (in the terminal), a push names the block (level:slot, level 0 at the bottom, slot 1 the
 middle), the end you push from (a tower side: +x or -x on even levels, +y or -y on odd ones), the
 speed ({play['speed_m_s']['min']:.3f} to {play['speed_m_s']['max']:.3f} m/s) and the steadiness of
-your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 steady=0.90'. The
-simulator pushes the block out with one of {play['tremors']} equally likely hand tremors. How you
-push decides whether a tight block comes out cleanly or drags the levels above it along until the
-tower falls.
+your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 steady=0.90', or in
+short 'push 5:1'; the simulator then pushes the block out with one of {play['tremors']} equally
+likely hand tremors, as a real hand never pushes quite the same way twice.
 
-Touch to test: before committing you may touch blocks ('probe 5:1 +y') to feel how tight they are,
-as often as you like: the rules set no limit on touches. A touch reports the force and how far
+Touch to test: before committing you may touch blocks (in the window, hold the press still on a
+block; typed, 'touch 5:1') to feel how tight they are, as often as you like: the rules set no limit
+on touches. A touch reports the force and how far
 the rest of the tower moved; what a touch moves, it moves (the block is put back in place, as the
 rules ask, but a touch that shakes the tower costs what it shook).
 

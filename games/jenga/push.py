@@ -240,10 +240,12 @@ pull the block back as you like. When you let go, a block out by at least half i
 (the hand carries it on out); one less far goes back in, and that push was a touch. A press held
 still, without dragging past a few millimetres, is the touch test itself. Such a touch really touches
 the tower: what it moved stays moved. Touches have no limit (the cost of a touch is what it moves).
-The move saved is the
-finger's path ('push 5:1 +y path=t/along/across,...': milliseconds since the press, then tenths of a
-millimetre along the push and across it), and replaying it gives the same tower to the last digit.
+A block pushed all
+the way out is taken at once, even with the button still down. The move saved is the finger's path
+(in the match file: milliseconds since the press, then tenths of a millimetre along the push and
+across it), and replaying it gives the same tower to the last digit.
 By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other choices), P or
-Enter starts the push, W held pushes (the longer you hold it, the faster), S pulls back, Enter lets go.
+Enter starts the push, W held pushes (slowly at first, at a careful pull's pace after three seconds,
+faster after that), S pulls back, Enter lets go.
 The bots push through the same paths: a straight push at their speed and steadiness.
 """

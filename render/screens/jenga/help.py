@@ -52,7 +52,8 @@ class JengaHelp:
 
     def keyboard_line(self) -> str:
         return ("By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other "
-                "choices), P or Enter starts a push, W held pushes (faster the longer it is held), S pulls "
+                "choices), P or Enter starts a push, W held pushes (slowly, at a careful pace after three seconds, "
+                "faster after that), S pulls "
                 "back, Enter lets go; every other action is a row of the Choices list.")
 
     def undo_words(self) -> str:
