@@ -43,7 +43,7 @@ OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is f
 LEADER = (235, 200, 120)  # the line and words tying a figure beside the tower to its layer
 TOP_PIECES = ("dk_pauline", "bowser")  # the figures on the tower's top
 SEAT_PIECES = ("mario", "peg")  # the pieces that stand for a seat (drawn through the tower when it hides them)
-BEHIND_SHARE = 0.5  # a piece is drawn through the tower when blocks in front hide at least this share of it
+BEHIND_SHARE = 0.5  # a piece in a hole facing away is drawn through the tower when the tower hides this much of it
 BEHIND_ALPHA = 120  # how opaque (of 255) such a piece's sprite is drawn over the blocks hiding it
 BEHIND_LINE = (245, 245, 245)  # its outline
 SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none
@@ -100,8 +100,8 @@ class TowerView:
         self.figure_rects: list[tuple[str, pygame.Rect]] = []  # (kind, rect) of each piece's sprite drawn
         # (kind, foot, end, label's rect or None) of each line tying a figure beside the tower to its layer
         self.leaders: list[tuple[str, tuple, tuple, pygame.Rect | None]] = []
-        # (kind, label, rect) of each piece the blocks in front of it hide, drawn again over them (_draw_behind)
-        self.behind: list[tuple[str, str, pygame.Rect]] = []
+        # (kind, label, rect, (block, end)) of each piece in a hole facing away, drawn through the tower
+        self.behind: list[tuple[str, str, pygame.Rect, tuple]] = []
         self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
@@ -274,7 +274,8 @@ class TowerView:
         self.screen_rects = {}
         self.figure_rects = []
         self.leaders = []
-        pieces = []  # (figure, sprite, top left, faces drawn before it, centre, w, h) of each seat's piece drawn
+        pieces = []  # (sprite, top left) of each seat's piece drawn in sight
+        hidden_pieces = []  # (figure, centre, w, h) of each seat's piece in a hole facing away
         rings = []  # the yellow rings drawn round the holes a piece may go into now
         # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
         # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
@@ -284,6 +285,7 @@ class TowerView:
         fill_l = face_rgb[face_b, face_f].tolist()
         edge_l = edge_rgb[face_b, face_f].tolist()
         quads_l = face_screen[face_b, face_f].tolist()
+        face_quads = np.asarray(face_screen[face_b, face_f][shown[face_b]], dtype=float).reshape(-1, 4, 2)  # drawn faces
         lo_l = screen.min(axis=1).tolist()
         hi_l = screen.max(axis=1).tolist()
         holes_l = holes_xy.tolist() if holes_xy is not None else None
@@ -299,9 +301,12 @@ class TowerView:
                 continue
             if k >= len(ids_l):
                 fig, centre, w, h = placed[k - len(ids_l)]
+                if fig.kind in SEAT_PIECES and self._behind(fig, centre, w, boxes, face_quads):
+                    hidden_pieces.append((fig, centre, w, h))  # drawn through the tower at the end
+                    continue
                 drawn = self._draw_figure(surface, fig, centre, w, h)
                 if drawn is not None and fig.kind in SEAT_PIECES:
-                    pieces.append((fig, *drawn, len(polys), centre, w, h))
+                    pieces.append(drawn)
                 continue
             b = ids_l[k]
             self.last_order.append(b)
@@ -339,9 +344,16 @@ class TowerView:
         for fig, b, centre in self._leaders:  # the line ends at the side of the whole layer, not inside it
             layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
             self._draw_leader(surface, fig, screen[layer].reshape(-1, 2), centre, FIGURE_SIZE[fig.kind])
-        if self._draw_behind(surface, pieces, polys, boxes, shown):
-            for ring in rings:  # the places a piece may go stay in sight over a piece drawn through the tower
+        self.behind = []
+        if hidden_pieces:
+            self._draw_behind(surface, hidden_pieces, boxes, shown)
+            # what is in front stays in front of a piece drawn through the tower: the rings of the holes a
+            # piece may go into, and the pieces in sight
+            for ring in rings:
                 pygame.draw.polygon(surface, palette.HIGHLIGHT, ring, 2)
+            for sprite, at in pieces:
+                if any(sprite.get_rect(topleft=at).colliderect(r) for _, _, r, _ in self.behind):
+                    surface.blit(sprite, at)
         self._pick_polys = np.array(polys, dtype=float).reshape(-1, 4, 2)
         self._pick_owner = np.array(owners, dtype=int)
         self._ghost_polys = np.zeros((0, 4, 2))
@@ -597,45 +609,48 @@ class TowerView:
             self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
         return sprite, at
 
-    def _draw_behind(self, surface: pygame.Surface, pieces: list, polys: list, boxes: Boxes,
-                     shown: np.ndarray) -> bool:
-        """A seat's piece that the blocks drawn after it hide for the most part (a Mario or a peg in a hole
-        on the far side of the tower) is drawn again in front of them: its outline in a light line and its
-        sprite faint inside it, so every player can always see where every piece stands (and which, by the
-        seat number it carries) without turning the view. It is drawn where it would stand if its hole were
-        on the near side (mirrored through the middle of its layer, across the line of sight): drawn where
-        it really is, seen from above, a piece on the far side of layer 1 showed at the height of layer 4
-        or 5 of the near face. Returns whether any piece was drawn so."""
-        self.behind = []
-        if not pieces or not polys:
+    def _behind(self, fig: Figure, centre: np.ndarray, w: float, boxes: Boxes, faces: np.ndarray) -> bool:
+        """Whether a seat's piece is out of sight behind the tower: its hole's end face is turned away from
+        the eye, and the tower's faces cover at least BEHIND_SHARE of it on screen (a piece in a far hole
+        at a corner stands in sight beside the tower, and is drawn as it is)."""
+        b = fig.block
+        if b is None or not 0 <= b < len(boxes) or not fig.end:
             return False
-        quads = np.asarray(polys, dtype=float).reshape(-1, 4, 2)
+        out = np.asarray(boxes.rotations[b])[:, 0] * fig.end  # the block's own x in the world, toward the hole
+        face = boxes.centres[b] + out * boxes.half[b, 0]
+        if float((np.asarray(self.camera.eye) - face) @ out) >= 0 or not len(faces):
+            return False
+        (xy,), (d,) = self.camera.project(np.asarray(centre, dtype=float)[None])
+        if d <= 0:
+            return False
+        fw, fh = FIGURE_SIZE[fig.kind]
+        half = np.array([fw, fh]) * float(self.camera.pixels_per_metre(d)) / 2
+        grid = np.array([(fx, fy) for fy in (-0.6, -0.3, 0.0, 0.3, 0.6) for fx in (-0.4, 0.0, 0.4)])
+        return float(_covered(faces, xy + grid * half).mean()) >= BEHIND_SHARE
+
+    def _draw_behind(self, surface: pygame.Surface, hidden: list, boxes: Boxes, shown: np.ndarray) -> None:
+        """Every seat's piece in a hole facing away from the eye (on the far side of the tower) is drawn
+        through the tower, never solid: its sprite faint inside a light outline, with its seat number, so
+        every player always sees where every piece stands. It goes where its hole lies across the picture,
+        at its own level's height on the near face: drawn where it really is, seen from above, a peg on the
+        far side of layer 1 showed at the height of layer 4 or 5 (a play-tester read it there), and
+        mirrored to the near face it could stand at the other corner, over another block's hole. Rings
+        and pieces in sight are drawn over it afterwards (the caller)."""
         forward = self.camera.basis()[2]
         across = np.array([forward[0], forward[1], 0.0])
         norm = float(np.linalg.norm(across))
-        for fig, sprite, at, count, centre, w, h in pieces:
-            later = quads[count:]
-            if not len(later):
-                continue
-            mask = pygame.mask.from_surface(sprite)
-            sw, sh = sprite.get_size()
-            grid = [(int(sw * fx), int(sh * fy)) for fy in (0.2, 0.35, 0.5, 0.65, 0.8) for fx in (0.3, 0.5, 0.7)]
-            inside = [p for p in grid if mask.get_at(p)]
-            if not inside:
-                continue
-            points = np.array(inside, dtype=float) + np.array(at, dtype=float)
-            if _covered(later, points).mean() < BEHIND_SHARE:
-                continue
-            near = np.asarray(centre, dtype=float).copy()
+        for fig, centre, w, h in hidden:
             b = fig.block
-            if norm > 1e-9 and b is not None and 0 <= b < len(boxes):
+            near = np.asarray(centre, dtype=float).copy()
+            if norm > 1e-9:
                 unit = across / norm  # horizontal, away from the eye
                 layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
                 middle = boxes.centres[layer, :2].mean(axis=0) if layer.any() else boxes.centres[b, :2]
                 depth = float((near[:2] - middle) @ unit[:2])
                 if depth > 0:
-                    near = near - 2.0 * depth * unit
-            (xy,), (d,) = self.camera.project(near[None])
+                    near = near - 2.0 * depth * unit  # the same height, as far in front of the layer's middle
+            points, depths = self.camera.project(np.array([centre, near]))
+            x_true, y_near, d = float(points[0][0]), float(points[1][1]), float(depths[1])
             if d <= 0:
                 continue
             ppm = self.camera.pixels_per_metre(d)
@@ -643,14 +658,13 @@ class TowerView:
             if size[0] < 3:
                 continue
             ghost = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character).copy()
-            spot = (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
+            spot = (int(x_true - size[0] / 2), int(y_near - size[1] / 2))
             ghost.set_alpha(BEHIND_ALPHA)
             surface.blit(ghost, spot)
             outline = pygame.mask.from_surface(ghost).outline()
             if len(outline) > 2:
                 pygame.draw.lines(surface, BEHIND_LINE, True, [(x + spot[0], y + spot[1]) for x, y in outline], 2)
-            self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot)))
-        return bool(self.behind)
+            self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot), (fig.block, fig.end)))
 
     # ---- picking ----------------------------------------------------------------------
     def pick(self, pos) -> int | None:

@@ -49,8 +49,8 @@ def test_a_mario_on_the_far_side_is_drawn_through_the_tower_and_the_others_are_n
     # tower away from the eye; P2's and P3's stand on the near side.
     screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x", "climb 1:0+y"])
     view = drawn(screen, surface)
-    assert [(kind, label) for kind, label, _ in view.behind] == [("mario", "1")]
-    (_, _, rect), = view.behind
+    assert [(kind, label) for kind, label, _, _ in view.behind] == [("mario", "1")]
+    (_, _, rect, _), = view.behind
     # the x-ray's outline is drawn over the blocks: light pixels where the sprite's edge lies
     pixels = pygame.surfarray.array3d(surface)[rect.left:rect.right, rect.top:rect.bottom]
     light = (pixels.min(axis=2) >= 240).sum()
@@ -59,7 +59,7 @@ def test_a_mario_on_the_far_side_is_drawn_through_the_tower_and_the_others_are_n
     # side) is behind the tower; P3's, at the end of 0:2 by the tower's corner, shows beside it either way
     screen.camera.orbit(math.pi)
     view = drawn(screen, surface)
-    assert [(kind, label) for kind, label, _ in view.behind] == [("mario", "2")]
+    assert [(kind, label) for kind, label, _, _ in view.behind] == [("mario", "2")]
 
 
 def test_a_peg_behind_the_tower_is_drawn_through_it_in_super_mario_jenga(surface):
@@ -68,8 +68,8 @@ def test_a_peg_behind_the_tower_is_drawn_through_it_in_super_mario_jenga(surface
     read it as a peg there); it is drawn at its own layer's height, level with P2's."""
     screen = screen_after("jenga_mario", 3, 2, ["character mario", "character luigi", "peg 1:0+y", "peg 1:0-y"])
     view = drawn(screen, surface)
-    assert [(kind, label) for kind, label, _ in view.behind] == [("peg", "1")]
-    (_, _, ghost), = view.behind
+    assert [(kind, label) for kind, label, _, _ in view.behind] == [("peg", "1")]
+    (_, _, ghost, _), = view.behind
     pegs = [rect for kind, rect in view.figure_rects if kind == "peg"]
     p2 = max(pegs, key=lambda r: r.centery)  # P2's, in sight (P1's hidden one is drawn higher up the picture)
     assert abs(ghost.centery - p2.centery) < 0.4 * p2.height, (ghost, p2)
@@ -95,3 +95,29 @@ def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level
     assert ("P1's Mario went into a hole on the back of the tower (girder level 1, slot 0) (drawn faintly "
             "through the tower). Left/Right turns the view.") in screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
+
+
+def test_the_faint_piece_is_at_its_own_level_under_what_is_in_front_and_its_tooltip_names_its_hole(surface):
+    """A second play-tester saw faint far-side figures drawn over solid ones and over the yellow rings, and
+    one standing over another block's hole (it read as standing there). The faint figure goes where its
+    hole lies across the picture, at its own level; the rings and the pieces in sight are drawn over it;
+    the pointer on it says whose it is and the hole it stands in."""
+    import pygame
+
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x", "climb 1:0+y"])
+    view = drawn(screen, surface)
+    (_, label, ghost, (block, end)), = view.behind
+    assert label == "1" and block == screen.match.state.layout[1][0] and end == 1
+    # it is not drawn solid anywhere: the pieces drawn as they are are the two others
+    assert sorted(kind for kind, _ in view.figure_rects) == ["dk_pauline", "mario", "mario"]
+    # the ring of a hole a piece may go into stays drawn over it where they meet
+    img = pygame.surfarray.array3d(surface)[ghost.left:ghost.right, ghost.top:ghost.bottom]
+    from render import palette
+
+    assert (np.all(img == np.array(palette.HIGHLIGHT), axis=2)).sum() > 0
+    # the pointer on it
+    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=ghost.center, rel=(0, 0), buttons=(0, 0, 0)))
+    drawn(screen, surface)
+    words = screen.tooltip_text()
+    assert words.startswith("P1's Mario stands behind the tower, in the +y hole of block 1:0 (girder level 1; "
+                            "Left/Right turns the view)"), words

@@ -260,6 +260,27 @@ class Overlays:
             line += f"; the tower's top stands {off:.0f} mm off its base"
         return line
 
+    def piece_behind_words(self) -> str:
+        """Words for a piece drawn faintly through the tower under the pointer ("" for none): whose it is and
+        the hole it really stands in, so the faint figure is not read as standing in the block in front."""
+        state = self.match.state
+        pos = getattr(self, "mouse", None)
+        if pos is None:
+            return ""
+        for kind, label, rect, _ in self.view.behind:
+            if not rect.collidepoint(pos) or not label.isdigit():
+                continue
+            seat = int(label) - 1
+            holes = getattr(state, "marios", None) or getattr(state, "pegs", None) or []
+            if not 0 <= seat < len(holes) or holes[seat] is None:
+                continue
+            level, slot, end = holes[seat]
+            storey = "layer" if kind == "peg" else "girder level"
+            piece = "peg" if kind == "peg" else "Mario"
+            return (f"{self.seat_name(seat)}'s {piece} stands behind the tower, in the {end} hole of block "
+                    f"{level}:{slot} ({storey} {level}; Left/Right turns the view)")
+        return ""
+
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
@@ -271,11 +292,12 @@ class Overlays:
             return ""  # the tower is changing under the pointer: words about it would be of the position before
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             return self.place_words(self.ghost_slots[self.hover_ghost])
+        behind = self.piece_behind_words()
         where = self._block_at(self.hover_block)
         if where is None:
-            return ""
+            return behind
         level, slot = where
-        words = f"block {level}:{slot}"
+        words = (behind + "; under it, " if behind else "") + f"block {level}:{slot}"
         legal = self._legal_blocks()
         if where in legal:
             words += " may be taken"
