@@ -121,3 +121,23 @@ def test_the_faint_piece_is_at_its_own_level_under_what_is_in_front_and_its_tool
     words = screen.tooltip_text()
     assert words.startswith("P1's Mario stands behind the tower, in the +y hole of block 1:0 (girder level 1; "
                             "Left/Right turns the view)"), words
+
+
+def test_a_mario_whose_girder_is_taken_is_said_to_fall_on_the_board(surface):
+    """"Remove a girder Mario is standing on and he falls" (the Donkey Kong Jenga rulebook): the game moved
+    him and noted it, but only the move log's row, cut to its width, had it; the board said "Last move: push
+    3:2" and nothing else. The status line now says it."""
+    from render.screens.jenga.events import event_words
+    from render.screens.jenga.screen import new_notes
+
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x", "climb 1:0+y"])
+    state = screen.match.state
+    before = state.clone()
+    after = state.clone()
+    after.layout = [list(row) for row in after.layout]
+    after.layout[1][0] = None  # the girder P1's Mario stands in is gone
+    after.drop_stranded()
+    notes = new_notes(before.log, after.log)
+    assert notes == ["P1's Mario falls to 0:0-x"]  # the game's own note, as the move log shows it
+    words = event_words(before, after, notes, screen.seat_name)
+    assert words == "P1's Mario fell with the girder taken, to the -x hole of block 0:0 (girder level 0)."

@@ -1,5 +1,6 @@
 """What a Super Mario Jenga step did to the players, in one line for the status bar: an item found or
-stacked (when its action is done), coins taken, given or paid back, a peg sent down, Bowser beaten.
+stacked (when its action is done), coins taken, given or paid back, a peg sent down, Bowser beaten; and
+in Donkey Kong Jenga, a Mario who fell because his girder was taken.
 
 The move log already has the game's own notes, but cut to the log's width; a player who misses them sees
 coins change with no reason given. These words are read from the state before and after the step.
@@ -20,10 +21,14 @@ _AS_NOTED = re.compile(r"'s peg must go down \d+$| defeats Bowser!$| must battle
 _SENTENCE_ENDS = ".!?"  # a clause ending in one of these ends its sentence ("Ann defeats Bowser!")
 
 
+# Donkey Kong Jenga's note of a Mario whose girder was taken: "Ann's Mario falls to 1:2+y".
+_MARIO_FALLS = re.compile(r"^(?P<who>.+)'s Mario falls to (?P<level>\d+):(?P<slot>\d+)(?P<end>[+-][xy])$")
+
+
 def event_words(before, state, notes: list[str], seat_name) -> str:
     """The step's events in plain words ('' if none): `notes` are the lines the game noted during it."""
     if not hasattr(state, "purses") or not hasattr(before, "purses"):
-        return ""
+        return mario_fall_words(notes)
     said = []
     for block in state.revealed:
         if block not in before.revealed and state.items[block] != "none":
@@ -65,3 +70,16 @@ def coin_words(old: list[int], new: list[int], seat_name) -> list[str]:
                 f"({seat_name(loser)} {old[loser]} → {new[loser]}, {seat_name(taker)} {old[taker]} → {new[taker]})"]
     out = [f"{seat_name(p)} gets {counted(n, 'coin')} ({old[p]} → {new[p]})" for p, n in gains]
     return out + [f"{seat_name(p)} loses {counted(n, 'coin')} ({old[p]} → {new[p]})" for p, n in losses]
+
+
+def mario_fall_words(notes: list[str]) -> str:
+    """Donkey Kong Jenga: each Mario that fell because the girder he stood in was taken ('' if none). The
+    move log had it only in a row cut to its width; the board said nothing (a play-tester took a girder
+    with another player's Mario in it and saw only "Last move: push 3:2")."""
+    said = []
+    for line in notes:
+        fell = _MARIO_FALLS.match(line)
+        if fell:
+            said.append(f"{fell['who']}'s Mario fell with the girder taken, to the {fell['end']} hole of block "
+                        f"{fell['level']}:{fell['slot']} (girder level {fell['level']})")
+    return sentences(said)
