@@ -70,6 +70,31 @@ def _figure_block(state) -> int | None:
     return int(present[len(present) // 2]) if present else None
 
 
+def _fallen_top(state) -> int | None:
+    """After the tower fell (the game over by a fall), a fallen block on the table where the top of the
+    tower came down (see below; -1 when none is on the table): the figure on top (Donkey Kong with Pauline, Bowser) goes
+    with it, riding it down in the fall's replay and standing by it on the table after. A play-tester saw
+    Donkey Kong and Pauline upright on the stub, and Bowser in the air over it."""
+    if getattr(state, "ended", None) != "fall":
+        return None
+    poses = np.asarray(state.tower["poses"], dtype=float)
+    fallen = [i for i, w in enumerate(state.tower["where"]) if w == "floor"]
+    if not fallen:
+        return None
+    # on the table top (its top face is z = 0); the floor is far below, out of the picture
+    fallen = [i for i in fallen if poses[i, 2] > -0.01]
+    if not fallen:
+        return -1  # the whole top went over the table's edge: so did he (he is not drawn)
+    foot = [b for b in (state.layout[0] if state.layout else []) if b is not None]
+    base = poses[foot, :2].mean(axis=0) if foot else np.zeros(2)
+    # The top comes down farthest from the foot, but the single farthest block can be flung to the table's
+    # edge, out of the picture: the block nearest the middle of the outer half of the fallen blocks.
+    far = np.linalg.norm(poses[fallen, :2] - base, axis=1)
+    outer = [i for i, d in zip(fallen, far) if d >= np.median(far)]
+    middle = poses[outer, :2].mean(axis=0)
+    return int(min(outer, key=lambda i: (float(np.linalg.norm(poses[i, :2] - middle)), i)))
+
+
 def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
     """The scene of a Jenga state (None before the tower is built); poses override the state's own."""
     if state.tower is None:
@@ -85,7 +110,9 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
         symbols = {b: item for b, item in seen().items() if item in ITEM_SYMBOLS}
     figures: list[Figure] = []
     if name in TOP_FIGURE:
-        figures.append(Figure(TOP_FIGURE[name], block=_figure_block(state)))
+        fell = _fallen_top(state)
+        figures.append(Figure(TOP_FIGURE[name], block=_figure_block(state)) if fell is None
+                       else Figure(TOP_FIGURE[name], block=fell, fell=True))
     marios = getattr(state, "marios", None)
     pegs = getattr(state, "pegs", None)
     characters = getattr(state, "characters", None) or []

@@ -67,6 +67,9 @@ class Figure:
     label: str = ""
     character: str = "mario"
     offset: float = 0.0
+    fell: bool = False
+    """A top figure whose tower fell: he stands on `block` (a block of the fallen top), riding it down in
+    the fall's replay and standing on it where it came to rest, not on the stub left standing."""
 
 
 @dataclass
@@ -529,7 +532,12 @@ class TowerView:
         standing = shown if scene.loose is None else shown & ~np.asarray(scene.loose, dtype=bool)
         for fig in scene.figures:
             w, h = FIGURE_SIZE[fig.kind]
-            if fig.kind in ("dk_pauline", "bowser"):
+            if fig.kind in ("dk_pauline", "bowser") and fig.fell:
+                b = fig.block
+                if b is None or not 0 <= b < len(boxes):
+                    continue
+                centre = np.array([boxes.centres[b, 0], boxes.centres[b, 1], boxes.upper[b, 2] + h / 2])
+            elif fig.kind in ("dk_pauline", "bowser"):
                 centre = np.array([top_xy[0], top_xy[1], top_z + h / 2])
                 b = fig.block
                 if b is not None and 0 <= b < len(boxes) and shown[b] and boxes.upper[b, 2] < top_z - 0.004:

@@ -141,3 +141,35 @@ def test_a_mario_whose_girder_is_taken_is_said_to_fall_on_the_board(surface):
     assert notes == ["P1's Mario falls to 0:0-x"]  # the game's own note, as the move log shows it
     words = event_words(before, after, notes, screen.seat_name)
     assert words == "P1's Mario fell with the girder taken, to the -x hole of block 0:0 (girder level 0)."
+
+
+@pytest.mark.physics
+def test_after_the_fall_the_top_figure_is_down_with_the_top_not_on_the_stub(surface):
+    """A play-tester saw Donkey Kong and Pauline standing upright on the stub after the tower fell, and Bowser
+    in the air over a tilted top. The top figure goes down with a block of the fallen top and stands by it
+    on the table."""
+    from games.core import Seat
+    from render.tower.jenga_scene import scene_of
+
+    spec = registry.get("jenga_dk")
+    match = Match(spec.make_config(seats=[Seat("P1", "random"), Seat("P2", "random")]), seed=3)
+    while not match.state.is_terminal():
+        match.step()
+    state = match.state
+    assert state.ended == "fall"
+    scene = scene_of(state)
+    (top,) = [f for f in scene.figures if f.kind == "dk_pauline"]
+    assert top.fell and state.tower["where"][top.block] == "floor"
+    poses = np.asarray(state.tower["poses"], dtype=float)
+    assert -0.01 < poses[top.block, 2] < 0.05  # a block lying on the table top
+    standing = [b for row in state.layout for b in row if b is not None]
+    stub_top = float(poses[standing, 2].max()) if standing else 0.0
+    screen = screen_for("jenga_dk")(match)
+    screen.show_risk = False
+    view = drawn(screen, surface)
+    (rect,) = [r for kind, r in view.figure_rects if kind == "dk_pauline"]
+    (foot,), _ = screen.camera.project(np.array([[poses[top.block, 0], poses[top.block, 1], 0.0]]))
+    (stub,), _ = screen.camera.project(np.array([[0.0, 0.0, stub_top]]))
+    assert abs(rect.bottom - foot[1]) < rect.height  # he stands down by the block, not up on the stub
+    assert stub_top < 0.05 or rect.bottom > stub[1]
+    screen.close()
