@@ -129,17 +129,19 @@ class KeyboardPicker:
         return level, row[i % len(row)]
 
     def picked_text(self) -> str:
-        """The picked block in words: its risk and the keys that push it."""
+        """The picked block in words: its risk and the keys that push it. It is the line under the board, so
+        it says the risk in short (the legend says what it means) and the keys in a few words: at full length
+        it filled three lines of small print, repeating the panel above it."""
         if self.picked is None:
             return ""
         level, slot = self.picked
         words = f"Picked block {level}:{slot}"
-        risk = self.risk_words_of(level, slot)
+        risk = self.risk_words_of(level, slot, short=True)
         if risk:
             words += ": " + risk
         elif self.show_risk and self.risk.busy:
             words += ": its risk is still being computed"
-        return words + ". P or Enter starts the push: hold W to push (faster the longer), S pulls back, Enter lets go."
+        return words + ". P or Enter pushes it (hold W to push, S to pull back, Enter to let go)."
 
     def _start_keyboard_push(self) -> None:
         state = self.match.state

@@ -25,11 +25,14 @@ found no fall yet moved it more went up to 36 mm (seed 21's 3:1: 21 mm); 8 mm le
 the ordinary ones."""
 
 
-def risk_words(figure: tuple[float, float, bool], interim: bool = False, dragged_mm: float | None = None) -> str:
+def risk_words(figure: tuple[float, float, bool], interim: bool = False, dragged_mm: float | None = None,
+               short: bool = False) -> str:
     """A block's figure of the risk map in words: the chance and the force its pulls took (the same pushes),
-    and how far they dragged the tower when that is DRAG_SAID_MM or more. The tint's colour is the chance only."""
+    and how far they dragged the tower when that is DRAG_SAID_MM or more. The tint's colour is the chance only.
+    short: "collapse risk" without saying what it means (the keyboard's line under the board, beside the
+    legend that says it)."""
     p, force, fresh = figure
-    words = f"{p * 100:.0f} % {RISK_MEANS}; its pulls took about {force:.2f} N"
+    words = f"{p * 100:.0f} % {'collapse risk' if short else RISK_MEANS}; its pulls took about {force:.2f} N"
     if dragged_mm is not None and dragged_mm >= DRAG_SAID_MM:
         words += f" and dragged the tower about {dragged_mm:.0f} mm"
     if not fresh:
@@ -81,12 +84,12 @@ class RiskTint:
         dragged = getattr(source[0], "dragged", None) if source is not None else None
         return dragged(level, slot) if dragged is not None else None
 
-    def risk_words_of(self, level: int, slot: int) -> str:
+    def risk_words_of(self, level: int, slot: int, short: bool = False) -> str:
         """The block's figure of the risk map in words (risk_words), "" when the screen has none."""
         figure = self._risk_figure(level, slot)
         if figure is None:
             return ""
-        return risk_words(figure, self._risk_interim(level, slot), self._risk_dragged(level, slot))
+        return risk_words(figure, self._risk_interim(level, slot), self._risk_dragged(level, slot), short)
 
     def _risk_interim(self, level: int, slot: int) -> bool:
         """Whether the block's figure on screen is an interim one (its first pushes only: RISK_FIRST_PASS)."""
