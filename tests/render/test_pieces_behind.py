@@ -173,3 +173,11 @@ def test_after_the_fall_the_top_figure_is_down_with_the_top_not_on_the_stub(surf
     assert abs(rect.bottom - foot[1]) < rect.height  # he stands down by the block, not up on the stub
     assert stub_top < 0.05 or rect.bottom > stub[1]
     screen.close()
+
+
+def test_the_banner_names_the_player_standing_a_mario_in_the_setup(surface):
+    """While Player 2 stood a Mario in a bottom girder, the banner read "P1's turn: P2 must decide now"."""
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x"])
+    drawn(screen, surface)
+    assert screen.match.state.current_player() == 1
+    assert screen.banner_seat() == 1 and screen.banner_title() == "P2's turn"

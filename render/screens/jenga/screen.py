@@ -358,10 +358,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.message_time = 0.0
 
     def banner_seat(self) -> int | None:
-        """During Super Mario's setup each player in turn chooses a character and places a peg: the banner
-        names that player, not the first player's coming turn."""
+        """During the setup each player in turn chooses a character and places a peg (Super Mario) or stands
+        a Mario in a bottom girder (Donkey Kong): the banner names that player, not the first player's coming
+        turn (it read "Player 1's turn" over "Player 2 must decide now")."""
         state = self.match.state
-        if getattr(state, "placing", None) is not None and getattr(state, "phase", "") in ("character", "peg"):
+        if getattr(state, "placing", None) is not None and getattr(state, "phase", "") in ("character", "peg", "place"):
             return state.placing
         return super().banner_seat()
 
