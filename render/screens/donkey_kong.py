@@ -19,7 +19,7 @@ from .. import art
 from .. import palette as P
 from .. import text
 from ..help import DecisionsScroll
-from ..widgets import draw_seat_mark, panel
+from ..widgets import ListView, draw_seat_mark, panel
 from .base import GameScreen
 
 BOARD_UNITS = 1000.0  # the board file's coordinate square
@@ -30,15 +30,27 @@ SPACE_BLUE = P.BLUE
 LADDER_RAIL = P.SKY_BLUE
 SLIDE = 0.45  # seconds an obstacle takes to move to its new space
 ROLL_TIME = 0.6  # seconds the dice tumble
+# Half a pawn's height (body and feet) in board units, by the kind of space it stands on. A pawn stands
+# within its own space: a girder's blue space is 40 units tall; a ladder's black space is 30, and the spaces
+# above and below it are as little as 6 units away, so a pawn on a rung may reach 2 units past its space but
+# no further (a taller pawn stood on the next rung or girder: nobody could tell where it was).
+PAWN_HALF = {"girder": 19.4, "ladder": 17.0}
+# How far apart the first and last of the pieces sharing a space may stand, in board units: their middles
+# stay on the space (a girder space is 70 wide), and the pieces clear of the next spaces, 23 units further.
+SHARED_SPAN = 66.0
+OBSTACLE_WIDTH = {"barrel": 40.0, "fireball": 32.0}
+CONFIRMATIONS = ("Undone.", "Redone.")  # status messages that are stale once the game moves on
 
 
 SPACE_ID = re.compile(r"\b(?:G\d+\.\d+|L\d+\.\d+|P\.\d+|FINISH)\b")
 
 
-def space_words(board, name: str) -> str:
+def space_words(board, name: str, short: bool = False) -> str:
     """A space as a player finds it on the drawn board: the girder number (drawn at its right end) and the
     column (numbered along the board's foot), a ladder by the columns and girders it joins, the Finish.
-    The board file's ids (G2.5, L11.2) are never shown, since the board does not print them."""
+    The board file's ids (G2.5, L11.2) are never shown, since the board does not print them. `short` names
+    a ladder in fewer words ("ladder at column 4 (girders 1–2), upper rung"), for the rows of Choices and
+    the move log, which are narrow."""
     i = board.index.get(name)
     if i is None:
         return name
@@ -61,7 +73,11 @@ def space_words(board, name: str) -> str:
             above = f"girder {high}" if lad["top"].startswith("G") else "the Finish platform"
             rungs = len(lad["spaces"])
             where = "lower" if rung == "1" else "upper" if rung == str(rungs) else f"rung {rung}"
-            return f"ladder at column {column(board.index[lad['bottom']])}, girder {low} to {above}, {where} rung"
+            at = column(board.index[lad["bottom"]])
+            if short:
+                joins = f"girders {low}–{high}" if lad["top"].startswith("G") else f"girder {low} to the Finish"
+                return f"ladder at column {at} ({joins}), {where} rung"
+            return f"ladder at column {at}, girder {low} to {above}, {where} rung"
     return "beside the Finish" if name.startswith("P") else name
 
 
@@ -216,6 +232,17 @@ class BoardArt:
         return best
 
 
+class ChoiceRows(ListView):
+    """The Choices list of the Donkey Kong screen: a move's directions and its end space rarely fit one
+    line of the narrow list, so a row takes two; a row whose move meets a barrel or fireball starts with
+    its ⚠ (the end of a row is what gets cut) and is drawn in the warning ink."""
+
+    def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
+             warn=frozenset(), lines=1) -> None:
+        warned = set(warn) | {i for i, row in enumerate(self.items) if row.startswith("⚠")}
+        super().draw(surface, size, marked, numbered, dim, show_selection, warned, max(2, lines))
+
+
 class DonkeyKongScreen(DecisionsScroll, GameScreen):
     """The Donkey Kong board; the generic list still offers every legal action."""
 
@@ -245,7 +272,14 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.hand_rects: list[tuple[int, pygame.Rect]] = []
         self.stack_rects: list[tuple[int, pygame.Rect]] = []
         self.player_boxes: list[pygame.Rect] = []
+        self.pawn_rects: list[tuple[int, pygame.Rect]] = []  # each pawn as last drawn: (seat, its rect)
+        self.event_lines: list[str] = []  # the lines of the engine's sentences as last drawn, top to bottom
+        self.held: int | None = None  # the seat whose turn the banner keeps naming while its move is drawn
         super().__init__(match, host)
+        rows = ChoiceRows()
+        rows.set_items(self.actions.items)
+        rows.selected = self.actions.selected
+        self.actions = rows
 
     # ---- geometry ---------------------------------------------------------------------
     def on_layout(self) -> None:
@@ -256,6 +290,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.board_square = pygame.Rect(rect.x, rect.y + (rect.h - side) // 2, side, side)
         self.info_rect = pygame.Rect(self.board_square.right + gap, rect.y, rect.right - self.board_square.right - gap,
                                      rect.h)
+        # Two lines a row of Choices (ChoiceRows), in the size GameScreen draws the list in.
+        self.actions.row_h = text.block_height(2, self.font_size(15)) + int(6 * self.scale)
+        self.actions.set_items(self.actions.items)
 
     def space_xy(self, space: int) -> tuple[float, float]:
         x, y = self.art.at(space)
@@ -322,8 +359,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return []
 
     def describe(self, action: str, state) -> str:
-        """A move as directions ('left 2, up 2 -> G3.1 (red dot)'), a card by its name, a chance outcome
-        as what happened ('Zoë gets Hammer 300', 'dice: Mario 4, obstacles DK')."""
+        """A move as directions ('left 2, up 2 → girder 3, column 1 (red dot)'), a card by its name, a chance
+        outcome as what happened ('Zoë gets Hammer 300', 'dice: Mario 4, obstacles DK'). A choice now whose
+        walk meets an obstacle ends with '⚠ meets a barrel on ...: ' and what that costs."""
         if state.current_player() == CHANCE:
             try:
                 return self.chance_words(action, state)
@@ -331,6 +369,16 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 return super().describe(action, state)
         if not action.startswith("move ") or state.current_player() < 0:
             return super().describe(action, state)
+        label = self.move_words(action, state)
+        met = self.obstacles_met(action, state) if state is self.match.state else []  # a choice now, not a log line
+        if met:
+            label += f" ⚠ meets {self.met_words(met)}: {self.contact_cost(state, len(met))}"
+        return label
+
+    def move_words(self, action: str, state) -> str:
+        """A move as its directions and end space, with notes: 'left 2, up 2 → girder 3, column 1 (red dot)'.
+        A walk longer or shorter than Mario's count says why, so that it reads right beside the banner's
+        'moves Mario 3 spaces' (count_notes)."""
         b = self.board
         names = action.split()[1:]
         runs: list[list] = []
@@ -349,11 +397,78 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         notes = []
         if end is not None and end != b.finish and b.red_dot[end]:
             notes.append("red dot")
-        label = f"{path} → {space_words(b, names[-1])}" + (f" ({', '.join(notes)})" if notes else "")
-        met = self.obstacles_met(action, state) if state is self.match.state else []  # a choice now, not a log line
-        if met:
-            label += f" ⚠ meets {self.met_words(met)}: {self.contact_cost(state, len(met))}"
-        return label
+        notes += self.count_notes(names, state)
+        return f"{path} → {space_words(b, names[-1], short=True)}" + (f" ({'; '.join(notes)})" if notes else "")
+
+    def count_notes(self, names: list[str], state) -> list[str]:
+        """Why a walk is not Mario's count long. Wiki: a move that would end on another pawn carries on to the
+        next space free of pawns ('one more: past Player 2's pawn'); either variant: a move that cannot be made
+        in full goes as far as the rules let it ('only 2: ...'), and the Finish ends a move early."""
+        shown = state.dice_shown()
+        mover = state.current_player()
+        if not shown or mover < 0:
+            return []
+        count, steps = int(shown[0]), len(names)
+        index = self.board.index
+        if steps > count:
+            passed = [index.get(n) for n in names[count - 1:-1]]
+            seats = sorted({i for i, at in enumerate(state.pawns) if i != mover and at in passed},
+                           key=lambda i: (passed.index(state.pawns[i]), i))
+            if not seats or not all(any(state.pawns[i] == sp for i in seats) for sp in passed):
+                return []
+            more = "one more" if steps - count == 1 else f"{steps - count} more"
+            whose = [f"{state.seat_name(i)}'s" for i in seats]
+            owners = whose[0] if len(whose) == 1 else ", ".join(whose[:-1]) + " and " + whose[-1]
+            return [f"{more}: past {owners} pawn{'s' if len(seats) > 1 else ''}"]
+        if steps < count:
+            if index.get(names[-1]) == self.board.finish:
+                return ["the Finish ends the move"]
+            return [f"only {steps}: the rules let Mario go no further"]
+        return []
+
+    def choice_row(self, action: str) -> str:
+        """A row of Choices: the move in short, a move that meets an obstacle led by its ⚠ and what it meets,
+        with the cost after the move ('⚠ barrel: right 6 → girder 2, column 10 · costs a face-up card'), since a
+        narrow row is cut at its end. The whole sentence (action_label) is the status line's when the row is
+        selected or under the pointer, and the board writes the cost by the path's end."""
+        state = self.match.state
+        if not action.startswith("move ") or state.current_player() < 0:
+            return self.action_label(action)
+        row = self.move_words(action, state)
+        met = self.obstacles_met(action, state)
+        if not met:
+            return row
+        kinds = [kind for kind, _ in met]
+        what = " and ".join(f"{n} {kind}s" if n > 1 else kind
+                            for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
+        return f"⚠ {what}: {row} · {self.short_cost(state, len(met))}"
+
+    @staticmethod
+    def short_cost(state, contacts: int) -> str:
+        """contact_cost() in a few words: 'costs a face-up card', 'costs a played card', 'costs nothing'."""
+        seat = state.current_player()
+        cards = min(len(state.face_up(seat)), contacts)
+        losses = min(len(state.played_cards(seat)), contacts - cards)
+        said = []
+        if cards:
+            said.append("a face-up card" if cards == 1 else f"{cards} face-up cards")
+        if losses:
+            said.append("a played card" if losses == 1 else f"{losses} played cards")
+        return "costs " + (" and ".join(said) if said else "nothing (no cards)")
+
+    def _refresh_actions(self, force: bool = False) -> None:
+        """GameScreen's refresh of the choices, with the rows of Choices in the short form of choice_row();
+        the search still looks in the whole sentences (action_label). The selected choice stays selected."""
+        rebuilt = force or self._legal_at != len(self.match.history)
+        sel = self.actions.selected
+        chosen = self.legal[sel] if 0 <= sel < len(self.legal) else None
+        super()._refresh_actions(force)
+        if not rebuilt:
+            return
+        self.actions.set_items([self.choice_row(a) for a in self.legal], keep=False)
+        if chosen in self.legal:
+            self.actions.selected = self.legal.index(chosen)
+            self.actions.reveal()
 
     def obstacles_met(self, action: str, state) -> list[tuple[str, int]]:
         """The (kind, space) of every barrel and fireball the move's walk meets, passing or ending: the
@@ -366,7 +481,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return met
 
     def met_words(self, met: list[tuple[str, int]]) -> str:
-        parts = [f"a {kind} on {space_words(self.board, self.board.names[i])}" for kind, i in met]
+        parts = [f"a {kind} on {space_words(self.board, self.board.names[i], short=True)}" for kind, i in met]
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
     @staticmethod
@@ -422,6 +537,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return state.seat_name(seat) if isinstance(seat, int) and seat >= 0 else "someone"
 
     def decision_text(self) -> str:
+        if self.holding():
+            return self.held_words()
         state = self.match.state
         pending = getattr(state, "pending_decision", None)
         if callable(pending):
@@ -430,6 +547,53 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             if words:
                 return words[0].upper() + words[1:] + "."
         return super().decision_text()
+
+    # ---- the banner while a move is drawn ----------------------------------------------------
+    # A move that ends a turn is applied at once: the engine's state is already the next player's turn
+    # ("Greedy bot rolls both dice") while Mario walks and the obstacles slide. The banner keeps naming
+    # the turn being drawn until its animation ends.
+    def holding(self) -> bool:
+        return self.held is not None and self.animating()
+
+    def held_words(self) -> str:
+        if self.walk is not None:
+            return "Mario walks his path" + (", then the barrels and fireballs move." if self.slides else ".")
+        return "The barrels and fireballs move."
+
+    def banner_seat(self) -> int | None:
+        return self.held if self.holding() else super().banner_seat()
+
+    def banner_title(self) -> str:
+        if not self.holding():
+            return super().banner_title()
+        kind = "" if self.match.config.seats[self.held].is_human else " (bot)"
+        return f"{self.seat_name(self.held)}'s turn{kind}"
+
+    def result_words(self) -> str:
+        return self.held_words() if self.holding() else super().result_words()
+
+    # ---- the result --------------------------------------------------------------------------
+    def result_score(self, seat: int) -> str:
+        """The seat's points; for the player who rescued the Fair Maiden, how they add up: the played
+        cards, the 500 bonus and the total ('2600 + 500 bonus = 3100 pts')."""
+        state = self.match.state
+        total = state.scores()[seat]
+        cards = sum(self.card_kind(name)[1] for name in state.played_cards(seat))
+        if total == cards:
+            return f"{total} pts"
+        return f"{cards} + {total - cards} bonus = {total} pts"
+
+    def result_reason(self) -> str:
+        """Who rescued the Fair Maiden and so has the bonus on top of their played cards (or that nobody did)."""
+        state = self.match.state
+        if not self.match.is_over():
+            return ""
+        finisher = getattr(state, "finisher", -1)
+        if finisher is not None and finisher >= 0:
+            bonus = state.scores()[finisher] - sum(self.card_kind(n)[1] for n in state.played_cards(finisher))
+            return (f"{self.seat_name(finisher)} rescued the Fair Maiden: {bonus} bonus points on top of the "
+                    "cards played.")
+        return "Nobody reached the Fair Maiden in time, so nobody has the rescue bonus: the played cards decide."
 
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         return [("Click a highlighted space", "move Mario there (a second click when several paths lead there; "
@@ -452,6 +616,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             for i, (a, b) in enumerate(zip(old, new)):
                 if a != b and a >= 0 and b >= 0:
                     self.slides[(kind, i)] = (self.obstacle_route(a, b), 0.0)
+        owner = before.turn_owner()
+        if owner is not None and owner >= 0 and owner != state.turn_owner() and (self.walk or self.slides):
+            self.held = owner  # the banner names this turn until its walk and slides are drawn
+        elif not self.animating():
+            self.held = None
+        if self.message in CONFIRMATIONS:
+            self.message_time = 0.0  # "Redone." said nothing about the moves played after it
 
     def animating(self) -> bool:
         return self.rolling > 0 or self.walk is not None or bool(self.slides)
@@ -460,6 +631,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.rolling = 0.0
         self.walk = None
         self.slides.clear()
+        self.held = None
 
     def walk_time(self) -> float:
         return 0.12 * max(1, len(self.walk[0]) - 1) if self.walk else 0.0
@@ -475,6 +647,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 self.slides[key] = (start, age + dt)
                 if age + dt >= SLIDE:
                     del self.slides[key]
+        if not self.animating():
+            self.held = None
         super().update(dt)
 
     def obstacle_route(self, start: int, end: int) -> list[int]:
@@ -573,28 +747,72 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             r = unit * (0.55 + 0.08 * math.sin(self.clock * 8))
             pygame.draw.circle(surface, P.HIGHLIGHT, (x, y), r, max(2, int(unit * 0.07)))
         # Obstacles: barrels (round, wooden) and fireballs (flames): told apart by outline, not colour.
+        # Pieces sharing a space stand side by side on it (shared_places).
+        beside = self.shared_places()
         for code, space in enumerate(state.barrels):
             if space >= 0:
                 x, y = self.obstacle_xy("barrel", code, space)
+                x += beside.get(("barrel", code), 0.0)
                 art.barrel(surface, (x, y + unit * 0.02), unit * 0.55, roll=self.clock * 6 + code)
         for code, space in enumerate(state.fireballs):
             if space >= 0:
                 x, y = self.obstacle_xy("fireball", code, space)
+                x += beside.get(("fireball", code), 0.0)
                 art.fireball(surface, (x, y + unit * 0.1), unit * 0.5, self.clock + code)
+        # Pawns stand on their own spaces: a pawn on a ladder's black space on that rung, a pawn on a girder
+        # on the girder (its feet on the girder's top edge), never over the space above.
+        spots = []
+        for seat, space in enumerate(state.pawns):
+            x, y = self.pawn_xy(seat, space)
+            spots.append((seat, (x + beside.get(("pawn", seat), 0.0), y), self.pawn_radius(seat, space)))
         mover = state.current_player()
         if self.match.waiting_for_human() and self.paths() and mover >= 0:  # whose pawn is to move
-            x, y = self.pawn_xy(mover, state.pawns[mover])
-            pygame.draw.circle(surface, P.HIGHLIGHT, (x, y - unit * 0.38),
-                               unit * (0.36 + 0.05 * math.sin(self.clock * 6)), max(2, int(unit * 0.05)))
-        # Pawns stand on their spaces; several on one space stand side by side.
-        groups: dict[int, list[int]] = {}
+            _, spot, r = spots[mover]
+            pygame.draw.circle(surface, P.HIGHLIGHT, spot, r * (1.45 + 0.12 * math.sin(self.clock * 6)),
+                               max(2, int(unit * 0.05)))
+        self.pawn_rects = [(seat, self.draw_pawn(surface, spot, r, seat)) for seat, spot, r in spots]
+
+    def pawn_radius(self, seat: int, space: int) -> float:
+        """Half the height of a pawn standing on `space`, in pixels (PAWN_HALF: a pawn on a ladder is a little
+        smaller than one on a girder, as a black space is lower than a blue one). A walking pawn takes the
+        size of the space it is nearest to."""
+        if self.walk is not None and seat == self.walker:
+            path, age = self.walk
+            space = path[min(len(path) - 1, int(round(age / 0.12)))]
+        return PAWN_HALF["ladder" if self.board.kind[space] == "ladder" else "girder"] * self.art.scale()
+
+    def shared_places(self) -> dict[tuple[str, int], float]:
+        """How far left or right (in pixels) each piece standing on a space with others is drawn from the
+        space's centre: the obstacles first, then the pawns in seat order, side by side across the space
+        (closer together, overlapping, when they would spread past SHARED_SPAN), so a barrel on a pawn's
+        space stays in view. Pieces on the move (a walking pawn, a sliding obstacle) are drawn where they are
+        on the way."""
+        state = self.match.state
+        groups: dict[int, list[tuple[str, int]]] = {}
+        for kind, spaces in (("barrel", state.barrels), ("fireball", state.fireballs)):
+            for code, space in enumerate(spaces):
+                if space >= 0 and (kind, code) not in self.slides:
+                    groups.setdefault(space, []).append((kind, code))
         for seat, space in enumerate(state.pawns):
-            groups.setdefault(space, []).append(seat)
-        for space, seats in groups.items():
-            for j, seat in enumerate(seats):
-                x, y = self.pawn_xy(seat, space)
-                dx = (j - (len(seats) - 1) / 2) * unit * 0.34
-                self.draw_pawn(surface, (x + dx, y - unit * 0.38), unit * 0.3, seat)
+            if not (self.walk is not None and seat == self.walker):
+                groups.setdefault(space, []).append(("pawn", seat))
+        k = self.art.scale()
+        places = {}
+        for space, members in groups.items():
+            if len(members) < 2 or not any(kind == "pawn" for kind, _ in members):
+                continue
+            pawn_w = 2.2 * PAWN_HALF["ladder" if self.board.kind[space] == "ladder" else "girder"] + 2  # its feet
+            widths = [pawn_w if kind == "pawn" else OBSTACLE_WIDTH[kind] for kind, _ in members]
+            centres, x = [], 0.0  # side by side, touching
+            for w in widths:
+                centres.append(x + w / 2)
+                x += w
+            span = centres[-1] - centres[0]
+            squeeze = min(1.0, SHARED_SPAN / span)  # closer together, overlapping, when they would spread too far
+            middle = (centres[0] + centres[-1]) / 2
+            for member, c in zip(members, centres):
+                places[member] = (c - middle) * squeeze * k
+        return places
 
     def draw_hazards(self, surface: pygame.Surface, path: list[int], unit: float) -> None:
         """A warning on every space of the path in focus where the walk meets a barrel or fireball: an
@@ -622,11 +840,18 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             for j, ln in enumerate(lines):
                 text.draw(surface, ln, (box.x + 5, box.y + 3 + j * (size + 3)), size, P.WARNING)
 
-    def draw_pawn(self, surface: pygame.Surface, centre, r: float, seat: int) -> None:
-        """A pawn: the seat's shape and number, with a cap brim so it reads as a Mario figure."""
+    def draw_pawn(self, surface: pygame.Surface, centre, r: float, seat: int) -> pygame.Rect:
+        """A pawn standing at `centre` (its space's centre): the seat's shape and number, and its feet, a
+        dark ellipse wider than the body, at its foot. The whole pawn is 2r tall around the centre, so it
+        stays inside its space; returns the rect it covers."""
         cx, cy = centre
-        pygame.draw.ellipse(surface, P.BLACK, (cx - r * 0.8, cy + r * 0.75, r * 1.6, r * 0.5))
-        draw_seat_mark(surface, seat, (cx, cy), int(r))
+        feet = pygame.Rect(0, 0, max(4, int(r * 2.2)), max(2, int(r * 0.34)))
+        feet.midbottom = (int(cx), int(cy + r))
+        pygame.draw.ellipse(surface, P.BLACK, feet)
+        body = max(3, int(r * 0.9))
+        draw_seat_mark(surface, seat, (cx, cy + r * 0.78 - body), body)
+        top = int(cy + r * 0.78 - body) - body
+        return pygame.Rect(feet.x, top, feet.w, feet.bottom - top)
 
     def stack_width(self, card_w: int, played) -> int:
         """The room the fan of played (face-down) cards takes at the right of a player's first card row."""
@@ -696,7 +921,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             box = pygame.Rect(inner.x, y, inner.w, heights[seat])
             self.player_boxes.append(box)
             first_right = box.right - 4 - self.stack_width(card_w, played)  # the first row stops at the stack
-            turn = state.turn_owner() == seat
+            turn = (self.held if self.holding() else state.turn_owner()) == seat  # as the banner says
             pygame.draw.rect(surface, P.SELECTED_ROW if turn else P.BACKGROUND, box, border_radius=6)
             pygame.draw.rect(surface, P.HIGHLIGHT if must else P.PANEL_EDGE, box, width=3 if must else 1,
                              border_radius=6)
@@ -733,10 +958,16 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                       P.HIGHLIGHT if must else P.TEXT_DIM, anchor="bottomleft")
             y = box.bottom + int(6 * s)
         # What just happened, in the engine's words.
-        events = [visible_names(self.board, e) for e in list(getattr(state, "events", []))[-4:]]
+        # Whole sentences only, the newest at the foot: a sentence without room for all its lines is left
+        # out, not shown by its last words (a lone "Player 1" above the others read as a heading).
+        step = int(small * 1.3)
         ey = inner.bottom
-        for line in reversed([ln for e in events for ln in text.wrap(e, small, inner.w)][-5:]):
-            ey -= int(small * 1.3)
-            if ey < y:
+        self.event_lines = []
+        for event in reversed(list(getattr(state, "events", []))[-4:]):
+            lines = text.wrap(visible_names(self.board, event), small, inner.w)
+            if len(self.event_lines) + len(lines) > 5 or ey - step * len(lines) < y:
                 break
-            text.draw(surface, line, (inner.x, ey), small, P.TEXT_DIM)
+            ey -= step * len(lines)
+            for j, line in enumerate(lines):
+                text.draw(surface, line, (inner.x, ey + j * step), small, P.TEXT_DIM)
+            self.event_lines[:0] = lines

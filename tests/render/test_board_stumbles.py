@@ -167,39 +167,29 @@ def warned_rows(screen) -> list[str]:
     return [f"{k + 1}. {label}" for k, label in enumerate(screen.actions.items) if "⚠" in label]
 
 
-def a_warned_row_is_too_long(match) -> bool:
-    """Whether a row marked ⚠ is too long for the Choices list, so that cutting its end would lose the ⚠."""
+def a_row_is_warned(match) -> bool:
+    """Whether a row of the Choices list meets an obstacle (marked ⚠)."""
     app = App(match=match)
     screen = app.screen
     app.draw()
-    size, width = screen.font_size(15), screen.actions.rect.w - 14
-    cut = any("⚠" not in text.fit(row, size, width) for row in warned_rows(screen))
+    warned = bool(warned_rows(screen))
     app.close()
-    return cut
+    return warned
 
 
-def test_dk_a_choice_too_long_for_its_row_keeps_its_warning_in_view(monkeypatch, tmp_path):
-    """A row that meets a barrel reads 'path → end ⚠ meets ...'; where the row is too short for it, the
-    path is cut, not the ⚠ the help tells players to look for."""
-    match = person_faces("donkey_kong", 0, a_warned_row_is_too_long, [Seat("Ann"), Seat("Bot", "random")])
+def test_dk_a_choice_that_meets_an_obstacle_shows_its_warning_first(tmp_path):
+    """A row that met a barrel read 'path → end ⚠ meets ...', and where the row was too short for it the end
+    was cut, the ⚠ the help tells players to look for with it. A row now starts with its warning, and takes
+    two lines, so the cut end is never the warning."""
+    match = person_faces("donkey_kong", 0, a_row_is_warned, [Seat("Ann"), Seat("Bot", "random")])
     app = App(match=match)
     screen = app.screen
     assert isinstance(screen, DonkeyKongScreen)
-    drawn: list[str] = []
-    real_draw = text.draw
-
-    def recording_draw(surface, words, *args, **kwargs):  # the real drawing, with the words kept
-        drawn.append(words)
-        return real_draw(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text, "draw", recording_draw)
-    pygame.image.save(app.draw(), str(tmp_path / "dk-long-warning.png"))
-    size, width = screen.font_size(15), screen.actions.rect.w - 14
+    pygame.image.save(app.draw(), str(tmp_path / "dk-warning-first.png"))
     rows = warned_rows(screen)
     assert rows
     for row in rows:
-        shown = next(w for w in drawn if w[:12] == row[:12])
-        assert "⚠" in shown and text.font(size).size(shown)[0] <= width, shown
+        assert row.split(". ", 1)[1].startswith("⚠"), row
     app.close()
 
 

@@ -1,0 +1,351 @@
+"""A play-tester's fourth pass over the Donkey Kong board screen, through the app with SDL's dummy video
+driver on the real engine: pawns drawn on their own spaces (a rung's pawn on the rung, a girder's on the
+girder, pieces sharing a space side by side), the wiki's move past a pawn read against the count, the
+rescue bonus in the result, the banner waiting for the move to be drawn, "Redone." going once the game
+moves on, whole sentences under the players, and rows of Choices that keep their ⚠ and their end space.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.donkey_kong.board import BOARD
+from games.match import Match
+from render import palette as P
+from render import text
+from render.app import App
+from render.screens.donkey_kong import DonkeyKongScreen, visible_names
+
+from .test_stumbles import person_faces
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def new_match(seats, seed, variant="rulebook"):
+    spec = registry.get("donkey_kong")
+    return Match(spec.make_config(seats, variant), seed)
+
+
+def to_person(app, limit=20000):
+    """Tick the app (bots and dice at their pace) until the person must decide."""
+    for _ in range(limit):
+        if app.screen.match.waiting_for_human() or app.screen.match.is_over():
+            return
+        app.tick(0.05)
+    pytest.fail("the person never got a decision")
+
+
+def pick(app, starts):
+    """Play the person's choice whose words start with `starts`."""
+    screen = app.screen
+    to_person(app)
+    app.draw()
+    action = next(a for a in screen.legal if screen.action_label(a).startswith(starts))
+    assert screen.play(action)
+    return action
+
+
+def cells(screen):
+    """Every space's drawn box on the window (the Oil Can has none), by space index."""
+    sq = screen.board_square
+    return {i: screen.art.space_rect(i).move(sq.topleft) for i in range(BOARD.size) if BOARD.kind[i] != "oil_can"}
+
+
+def assert_pawns_on_their_spaces(screen):
+    """Each pawn's drawn rect is on its own space's box (its middle height within the box) and touches no
+    other space's box."""
+    boxes = cells(screen)
+    assert len(screen.pawn_rects) == len(screen.match.state.pawns)
+    for seat, rect in screen.pawn_rects:
+        space = screen.match.state.pawns[seat]
+        own = boxes[space]
+        where = BOARD.names[space]
+        assert rect.colliderect(own) and own.top <= rect.centery <= own.bottom, (seat, where, rect, own)
+        others = [BOARD.names[i] for i, box in boxes.items() if i != space and rect.colliderect(box)]
+        assert not others, f"pawn {seat + 1} on {where} is drawn over {others}"
+
+
+# ---- 1. pawns on their own spaces ------------------------------------------------------------------
+
+def test_dk_a_pawn_on_the_upper_rung_and_one_on_the_girder_above_are_drawn_each_on_its_own_space(tmp_path):
+    """The play-tester's game: both pawns climb to the upper rung of the ladder at column 4, then Player 1
+    steps up onto girder 2, column 4. Pawn 2 (on the rung) was drawn over the girder's box and pawn 1 floated
+    above the girder: nobody could tell which pawn was on the ladder, which a barrel's slide depends on."""
+    match = new_match([Seat("Player 1"), Seat("Greedy bot", "greedy")], 4)
+    app = App(match=match)
+    screen = app.screen
+    assert isinstance(screen, DonkeyKongScreen)
+    pick(app, "right 1, up 2 → ladder at column 4")
+    pick(app, "up 1 → girder 2, column 4")
+    assert match.state.pawn_spaces() == ["G2.3", "L1.2"]
+    screen.finish_animations()  # the walk drawn to its end, as Space does
+    pygame.image.save(app.draw(), str(tmp_path / "dk-rung-and-girder.png"))
+    assert_pawns_on_their_spaces(screen)
+    boxes = cells(screen)
+    (_, girder_pawn), (_, rung_pawn) = screen.pawn_rects
+    assert not girder_pawn.colliderect(boxes[BOARD.index["L1.2"]])
+    assert not rung_pawn.colliderect(boxes[BOARD.index["G2.3"]])
+    assert rung_pawn.centery > girder_pawn.bottom  # the rung's pawn below the girder's, not over it
+    app.close()
+
+
+def test_dk_pawns_sharing_a_space_stand_side_by_side_on_it_through_a_whole_game():
+    """Four pawns start on one space, and later pawns meet on girders and rungs, with barrels and
+    fireballs too: each pawn on its own space, none drawn over another space, and a barrel or fireball on a
+    pawn's space drawn beside it, not hidden under it."""
+    seats = [Seat(f"P{i + 1}", "random") for i in range(4)]
+    match = new_match(seats, 7)
+    app = App(match=match)
+    screen = app.screen
+    shared = sharing_an_obstacle = 0
+    for _ in range(4000):
+        if match.is_over():
+            break
+        app.draw()
+        assert_pawns_on_their_spaces(screen)
+        pawns = match.state.pawns
+        places = screen.shared_places()
+        for space in set(pawns):
+            seats_here = [s for s, at in enumerate(pawns) if at == space]
+            if len(seats_here) > 1:
+                shared += 1
+                xs = [dict(screen.pawn_rects)[s].centerx for s in seats_here]
+                assert len(set(xs)) == len(xs), "pawns on one space drawn on top of each other"
+            here = [("barrel", c) for c, at in enumerate(match.state.barrels) if at == space]
+            here += [("fireball", c) for c, at in enumerate(match.state.fireballs) if at == space]
+            for piece in here:
+                sharing_an_obstacle += 1
+                assert all(abs(places[piece] - places[("pawn", s)]) >= 10 * screen.art.scale() for s in seats_here)
+        match.step()
+    assert shared > 5 and sharing_an_obstacle > 0
+    app.close()
+
+
+# ---- 2. the wiki's move past a pawn -----------------------------------------------------------------
+
+def ends_past_a_pawn(state):
+    shown = state.dice_shown()
+    return bool(shown) and not state.contacts and any(len(a.split()) - 1 > shown[0] for a in state.legal_actions())
+
+
+def test_dk_wiki_a_move_that_carries_on_past_a_pawn_says_why_it_is_one_space_longer(tmp_path):
+    """Wiki: a move ending on another pawn carries on to the next space free of pawns. The banner said
+    "Ann moves Mario 5 spaces." beside a choice of 6 spaces; the choice now says the space more is the
+    one past the other pawn."""
+    spec = registry.get("donkey_kong")
+    stand_in = spec.bots["random"]()
+    match = new_match([Seat("Ann"), Seat("Bob", "random")], 0, "wiki")
+    for _ in range(3000):  # as person_faces, in the wiki variant
+        if match.waiting_for_human():
+            if ends_past_a_pawn(match.state):
+                break
+            match.bots[0] = stand_in
+            match.play(match.bot_action())
+            del match.bots[0]
+        else:
+            match.step() if match.current_player < 0 else match.play(match.bot_action())
+    else:
+        pytest.fail("no move past a pawn in this seeded game")
+    app = App(match=match)
+    screen = app.screen
+    pygame.image.save(app.draw(), str(tmp_path / "dk-wiki-past-a-pawn.png"))
+    count = match.state.dice_shown()[0]
+    assert f"moves Mario {count} spaces" in screen.decision_text()
+    longer = [a for a in screen.legal if len(a.split()) - 1 > count]
+    assert longer
+    for action in longer:
+        label = screen.action_label(action)
+        walked = sum(int(n) for n in re.findall(r"(?:left|right|up|down) (\d+)", label.split(" → ")[0]))
+        extra = walked - count
+        assert walked == len(action.split()) - 1
+        more = "one more" if extra == 1 else f"{extra} more"
+        assert f"({more}: past Bob's pawn)" in label, label
+        assert f"({more}: past Bob's pawn)" in screen.actions.items[screen.legal.index(action)]
+    for action in set(screen.legal) - set(longer):
+        assert "past" not in screen.action_label(action)
+    app.close()
+
+
+# ---- 3. the rescue bonus in the result ---------------------------------------------------------------
+
+def test_dk_the_result_shows_the_rescuers_cards_plus_the_bonus(tmp_path):
+    """The result said "Greedy bot wins! ... 3100 pts" while the played cards came to 2600: the 500 for the
+    rescue was nowhere. The rescuer's line now adds it up, and a sentence under the title says why."""
+    match = new_match([Seat("Ann", "greedy"), Seat("Greedy bot", "greedy")], 4)
+    app = App(match=match)
+    screen = app.screen
+    for _ in range(20000):
+        if screen.show_result:
+            break
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+        app.tick(0.05)
+    assert screen.show_result
+    pygame.image.save(app.draw(), str(tmp_path / "dk-result.png"))
+    state = match.state
+    finisher = state.finisher
+    assert finisher >= 0, "this seeded game ends with a rescue"
+    for seat in range(2):
+        cards = sum(int(name[1:]) for name in state.played_cards(seat))
+        total = state.scores()[seat]
+        if seat == finisher:
+            assert total == cards + 500
+            assert screen.result_score(seat) == f"{cards} + 500 bonus = {total} pts"
+        else:
+            assert screen.result_score(seat) == f"{total} pts" and total == cards
+    reason = screen.result_reason()
+    assert reason.startswith(f"{state.seat_name(finisher)} rescued the Fair Maiden: 500 bonus points")
+    # The score column has room for the sum beside the longest name.
+    width = text.font(screen.font_size(20), bold=True).size(screen.result_score(finisher))[0]
+    assert width < app.window.get_width() * 0.56 * 0.5
+    app.close()
+
+
+# ---- 4. the banner, "Redone.", the sentences under the players ----------------------------------------
+
+def test_dk_the_banner_names_the_turn_being_drawn_until_its_walk_and_slides_end(tmp_path):
+    """A move that ends the turn is applied at once, so the banner said "Greedy bot's turn (bot) — Greedy
+    bot rolls both dice" while Player 1's Mario still walked and the barrels still slid. It keeps naming
+    Player 1's turn until the animation ends, and the bot waits for it as before."""
+    match = new_match([Seat("Player 1"), Seat("Greedy bot", "greedy")], 4)
+    app = App(match=match)
+    screen = app.screen
+    for _ in range(30):
+        to_person(app)
+        app.draw()
+        quiet = [a for a in screen.legal if a.startswith("move ") and not screen.obstacles_met(a, match.state)
+                 and not BOARD.red_dot[BOARD.index[a.split()[-1]]]]
+        if not quiet:
+            screen.play(screen.legal[0])
+            continue
+        screen.play(quiet[0])
+        if match.state.turn_owner() == 1 and screen.slides:
+            break
+    else:
+        pytest.fail("no move of Player 1 ended the turn with obstacles moving")
+    assert screen.animating()
+    app.tick(0.01)
+    pygame.image.save(app.draw(), str(tmp_path / "dk-banner-held.png"))
+    assert screen.banner_seat() == 0
+    assert screen.banner_title() == "Player 1's turn"
+    assert screen.decision_text() == "Mario walks his path, then the barrels and fireballs move."
+    steps = len(match.history)
+    for _ in range(200):
+        if not screen.animating():
+            break
+        app.tick(0.05)
+        assert len(match.history) == steps  # nothing is rolled while the move is drawn
+    assert not screen.animating()
+    assert screen.banner_title() == "Greedy bot's turn (bot)"
+    assert screen.decision_text() == "Greedy bot rolls both dice."
+    app.close()
+
+
+def test_dk_redone_goes_once_the_game_moves_on():
+    """"Redone." stayed in the status bar while the bot rolled and moved after it: the message goes as soon
+    as a later step is played."""
+    match = new_match([Seat("Player 1"), Seat("Greedy bot", "greedy")], 4)
+    app = App(match=match)
+    screen = app.screen
+    to_person(app)
+    screen.play(screen.legal[0])
+    screen.undo()
+    assert screen.message == "Undone."
+    screen.redo()
+    app.draw()
+    assert screen.message == "Redone." and screen.status_lines == ("Redone.",)
+    steps = len(match.history)
+    for _ in range(400):
+        if len(match.history) > steps:
+            break
+        app.tick(0.02)
+    assert len(match.history) > steps
+    app.draw()
+    assert "Redone." not in " ".join(screen.status_lines)
+    app.close()
+
+
+def test_dk_the_sentences_under_the_players_are_shown_whole():
+    """The engine's last sentences are written under the players, newest at the foot; the oldest one shown
+    lost its first lines, leaving a lone "Player 1" at the top that read as a heading. Only whole sentences
+    are shown now."""
+    seats = [Seat("Player 1", "random"), Seat("Bartholomew the Third", "random"), Seat("Strong bot", "random"),
+             Seat("Expert bot", "random")]
+    match = new_match(seats, 4)
+    app = App(match=match)
+    screen = app.screen
+    size = screen.font_size(12)
+    crowded = 0
+    for _ in range(600):
+        if match.is_over():
+            break
+        app.draw()
+        lines = screen.event_lines
+        sentences = [text.wrap(visible_names(BOARD, e), size, screen.info_rect.w - 12) for e in match.state.events[-4:]]
+        if sum(len(s) for s in sentences) > 5:
+            crowded += 1  # more lines than there is room for: some sentence must be left out
+        whole: list[str] = []  # the newest sentences, each with all its lines, as many as were drawn
+        for part in reversed(sentences):
+            if len(whole) + len(part) > len(lines):
+                break
+            whole[:0] = part
+        assert lines == whole, (lines, match.state.events[-4:])
+        assert 0 < len(lines) <= 5 or not sentences
+        match.step()
+    assert crowded > 3
+    app.close()
+
+
+# ---- 5. rows of Choices -------------------------------------------------------------------------------
+
+def many_warned_choices(state):
+    return (not state.contacts and len(state.legal_actions()) > 4 and state.current_player() == 0
+            and sum(1 for a in state.legal_actions()
+                    if any(BOARD.index[n] in state.barrels for n in a.split()[1:])) >= 2)
+
+
+def test_dk_a_row_of_choices_leads_with_its_warning_and_shows_its_whole_move(tmp_path):
+    """Rows were cut to one line, the ⚠ tag itself too ("right 6 → girder 2, column 10 ⚠ m…") and the end
+    space of longer moves ("girder 3, colu…"). A row now takes two lines, a move meeting an obstacle starts
+    with its ⚠ and what it meets, in the warning ink, and the whole sentence with the cost stays the status
+    line's when the row is selected."""
+    match = person_faces("donkey_kong", 4, many_warned_choices, [Seat("Player 1"), Seat("Greedy bot", "greedy")])
+    app = App(match=match)
+    screen = app.screen
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "dk-choice-rows.png"))
+    rows = screen.actions.items
+    warned = [i for i, a in enumerate(screen.legal) if screen.obstacles_met(a, match.state)]
+    assert len(warned) >= 2
+    for i, action in enumerate(screen.legal):
+        row, label = rows[i], screen.action_label(action)
+        end = label.split(" → ")[1].split(" ⚠")[0]
+        assert end in row  # the end space, whole (and the notes after it)
+        if i in warned:
+            assert row.startswith("⚠ ") and "costs " in row
+            assert "⚠ meets a " in label  # the whole sentence, with its cost, for the status line
+        else:
+            assert "⚠" not in row
+    assert not screen.actions.cut_rows, [rows[i] for i in screen.actions.cut_rows]
+    # Each row is drawn on at most two lines inside its own row box, the warned ones in the warning ink.
+    view = screen.actions
+    assert view.row_h >= text.block_height(2, screen.font_size(15))
+    for k in range(min(len(rows), view.visible_rows())):
+        box = pygame.Rect(view.rect.x, view.rect.y + k * view.row_h, view.rect.w, view.row_h)
+        ink = sum(1 for x in range(box.x + 10, box.right - 8) for y in range(box.y + 2, box.bottom - 2)
+                  if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], P.WARNING)) < 60)
+        assert (ink > 40) == (view.top + k in warned), (ink, rows[view.top + k])
+    # Selecting a warned row puts its whole sentence, cost included, in the status line.
+    screen.actions.selected = warned[0]
+    app.draw()
+    said = " ".join(screen.status_lines)
+    assert screen.action_label(screen.legal[warned[0]]) in said.replace("\n", " ")
+    app.close()
