@@ -45,6 +45,8 @@ IDLE_AFTER = 1.0
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/render/test_stumbles.py)
 TITLE = "Kong Tabletop"
+FINISHED_LEFT = "That game is over and autosaved: View the finished game shows its result and board."
+"""The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
 REPEATING_KEYS = frozenset({
     pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
     pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
@@ -260,7 +262,11 @@ class App(Host):
         return path
 
     def leave(self) -> None:
-        self.show_launcher("Your game is autosaved: Resume autosave continues it.")
+        match = getattr(self.screen, "match", None)
+        if isinstance(match, Match) and match.is_over():  # nothing to continue: only its result to see again
+            self.show_launcher(FINISHED_LEFT)
+        else:
+            self.show_launcher("Your game is autosaved: Resume autosave continues it.")
 
     def open_load(self) -> None:
         self.show_launcher("Choose a saved match on the right, then Load selected (or drop a saved file on the window).")

@@ -21,12 +21,13 @@ from games.match import Match, MatchFileError
 from . import palette as P
 from . import storage, text
 from .help import bot_lines, bot_title
-from .widgets import Button, ListView, TextField, draw_seat_mark, panel
+from .widgets import Button, ListView, TextField, draw_seat_mark, fitting_size, panel
 
 if TYPE_CHECKING:
     from .app import App
 
 HUMAN = "human"
+NAME_LEN = 16  # the most characters a person's name holds
 DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
 KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
@@ -45,6 +46,16 @@ def parse_seed(text: str) -> int:
     return int(text)
 
 
+def fit_name(name: str, limit: int = NAME_LEN) -> str:
+    """A name cut to `limit` characters where a word ends ('Bartholomew the Magnificent' -> 'Bartholomew the'),
+    never inside a word unless the first word alone is longer than the limit."""
+    name = name.strip()
+    if len(name) <= limit:
+        return name
+    head = name[:limit + 1]  # one more: a space just after the limit means the cut falls where a word ends
+    return head[:head.rfind(" ")].rstrip() if " " in head.strip() else name[:limit]
+
+
 def remembered_seed(value) -> str:
     """The seed field's text from the settings: digits only, else blank."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -52,12 +63,45 @@ def remembered_seed(value) -> str:
     return value if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10 else ""
 
 
+class LauncherButton(Button):
+    """A launcher button that shows the pointer over it only once the pointer has moved on the launcher.
+    Back from a game the pointer rests where it was (on the game's board, often over a game's button here),
+    and its ring read as the keyboard's focus on a game other than the one chosen: widgets.Button draws the
+    pointer's ring and the focus ring alike. `still()` says whether the pointer has not moved yet."""
+
+    def __init__(self, label: str, on_click, hint: str = "", enabled: bool = True, still=lambda: False):
+        super().__init__(label, on_click, hint, enabled)
+        self.still = still
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        if not self.still() or not self.rect.collidepoint(pygame.mouse.get_pos()):
+            super().draw(surface, size)
+            return
+        # Button.draw as it draws a button the pointer is not over
+        if not self.enabled:
+            fill, ink = P.PANEL, P.DISABLED
+        elif self.selected:
+            fill, ink = P.ACCENT, P.ink_on(P.ACCENT)
+        else:
+            fill, ink = P.SELECTED_ROW, P.TEXT
+        radius = max(3, self.rect.h // 5)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        edge = P.HIGHLIGHT if self.focused and self.enabled else P.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
+        label = self.label + (f"  [{self.hint}]" if self.hint else "")
+        size = fitting_size(label, size, self.rect.w - 8)
+        if text.measure(label, size)[0] > self.rect.w - 8 and self.hint:
+            label = self.label
+            size = fitting_size(label, size, self.rect.w - 8)
+        text.draw(surface, text.fit(label, size, self.rect.w - 8), self.rect.center, size, ink, anchor="center")
+
+
 class SeatRow:
     """One seat of the table being set up: a kind (a person or a bot's name) and, for a person, a name."""
 
     def __init__(self, kind: str, name: str):
         self.kind = kind
-        self.name = TextField(name, "name", max_len=16)
+        self.name = TextField(name, "name", max_len=NAME_LEN)
         self.kind_button: Button | None = None
         self.remove_button: Button | None = None
 
@@ -94,12 +138,41 @@ class LauncherScreen:
         self._last_click_at = -10**6
         self.size = (0, 0)
         self.scale = 1.0
+        self.pointer_still = True  # the pointer has not moved since the launcher opened (LauncherButton)
+        self._name_cut: list | None = None  # [the name field, the text that did not fit] while one is typed
+        leaving = getattr(getattr(app, "screen", None), "match", None)
+        adopted = isinstance(leaving, Match) and self._adopt(leaving)
         self._load_seats()
         self._refresh_saves()
         self._build()
+        if adopted:
+            self._remember()
 
     def _warn(self, message: str) -> None:
         self.message = message
+
+    def _adopt(self, match: Match) -> bool:
+        """Take the setup of the game the app is leaving (the screen before this one) as the launcher's: its
+        game, variant and seats, remembered together, so the launcher never shows that game's variant with
+        the seats of an older one (a game from the command line, a loaded or resumed one, Play again). False
+        when its game or a seat's bot is not one this launcher offers (the remembered setup then stays)."""
+        config = match.config
+        spec = self.games.get(config.game)
+        if spec is None:
+            return False
+        rows = []
+        for i, seat in enumerate(config.seats):
+            kind = seat.bot or HUMAN
+            if kind != HUMAN and kind not in spec.bots:
+                return False
+            rows.append({"kind": kind, "name": fit_name(seat.name) if kind == HUMAN else ""})
+        self.game = config.game
+        if config.variant in spec.variants:
+            self.variants[self.game] = config.variant
+        seats = self.settings.get("seats") if isinstance(self.settings.get("seats"), dict) else {}
+        seats[self.game] = rows
+        self.settings["seats"] = seats
+        return True
 
     # ---- the choices ------------------------------------------------------------------
     @property
@@ -159,7 +232,7 @@ class LauncherScreen:
             for i, s in enumerate(saved):
                 if isinstance(s, dict) and isinstance(s.get("kind"), str) and s["kind"] in kinds \
                         and isinstance(s.get("name", ""), str):
-                    self.seats.append(SeatRow(s["kind"], (s.get("name") or f"Player {i + 1}")[:16]))
+                    self.seats.append(SeatRow(s["kind"], fit_name(s.get("name") or f"Player {i + 1}")))
         if len(self.seats) < spec.min_players:
             bots = list(spec.bots)
             strongest = bots[-1] if bots else HUMAN
@@ -263,14 +336,20 @@ class LauncherScreen:
         """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is
         none); a damaged autosave is said to be so, and Resume is then not offered."""
         path = storage.autosave_path()
+        self.autosave_over = False
         if not path.exists():
             self.autosave_ok = False
             return ""
         info = storage.inspect_save(path, {n: s.title for n, s in self.games.items()})
         self.autosave_ok = not info.problem
+        self.autosave_over = bool(info.over) and self.autosave_ok
         if info.problem:
             return f"The autosave cannot be resumed: {info.problem}."
         return f"{info.title}: {info.seats}; {'finished' if info.over else f'turn {info.turn}'}, saved {info.when}"
+
+    def resume_words(self) -> str:
+        """The Resume button's label: a finished autosave is viewed (its result and board), not resumed."""
+        return "View the finished game" if self.autosave_over else "Resume autosave"
 
     def _refresh_saves(self) -> None:
         """The saved matches, loadable ones first (newest first), then those that will not load, marked."""
@@ -347,33 +426,34 @@ class LauncherScreen:
     # ---- widgets ----------------------------------------------------------------------
     def _build(self) -> None:
         """(Re)create the buttons for the current choices; their rects are set by layout()."""
-        self.game_buttons = [Button(self.games[n].title, lambda n=n: self.select_game(n)) for n in self.names]
+        self.game_buttons = [self._button(self.games[n].title, lambda n=n: self.select_game(n)) for n in self.names]
         for b, n in zip(self.game_buttons, self.names):
             b.selected = n == self.game
         spec = self.spec
         self.variant_buttons = []
         if spec is not None:
             for v in spec.variants:
-                b = Button(v, lambda v=v: self.set_variant(v))
+                b = self._button(v, lambda v=v: self.set_variant(v))
                 b.selected = v == self.variant()
                 self.variant_buttons.append(b)
             for row in self.seats:
                 label = "Person" if row.kind == HUMAN else bot_title(row.kind)
-                row.kind_button = Button(label, lambda row=row: self.cycle_kind(row))
-                row.remove_button = Button("Remove", lambda row=row: self.remove_seat(row),
+                row.kind_button = self._button(label, lambda row=row: self.cycle_kind(row))
+                row.remove_button = self._button("Remove", lambda row=row: self.remove_seat(row),
                                            enabled=len(self.seats) > spec.min_players)
-            self.add_button = Button("Add a seat", self.add_seat, enabled=len(self.seats) < spec.max_players)
+            self.add_button = self._button("Add a seat", self.add_seat, enabled=len(self.seats) < spec.max_players)
         else:
-            self.add_button = Button("Add a seat", self.add_seat, enabled=False)
+            self.add_button = self._button("Add a seat", self.add_seat, enabled=False)
         self.autosave_note = self.autosave_summary()
-        self.start_button = Button("Start", self.start, "Enter", enabled=spec is not None)
-        self.resume_button = Button("Resume autosave", self.resume, enabled=self.autosave_ok)
-        self.load_button = Button("Load selected", self._load_selected, enabled=bool(self.save_files))
-        self.rename_button = Button("Rename", self.start_rename, "F2", enabled=bool(self.save_files))
-        self.delete_button = Button("Delete", self.ask_delete, "Del", enabled=bool(self.save_files))
-        self.quit_button = Button("Quit", self.app.quit, "Esc")
-        self.palette_button = Button(f"Colours: {P.PALETTE_TITLES[P.current]}", self.next_palette)
-        self.text_button = Button(f"Text size: {text.size_name}", self.next_text_size)
+        self.start_button = self._button("Start", self.start, "Enter", enabled=spec is not None)
+        # a finished game is not continued: opening it shows its result and final board
+        self.resume_button = self._button(self.resume_words(), self.resume, enabled=self.autosave_ok)
+        self.load_button = self._button("Load selected", self._load_selected, enabled=bool(self.save_files))
+        self.rename_button = self._button("Rename", self.start_rename, "F2", enabled=bool(self.save_files))
+        self.delete_button = self._button("Delete", self.ask_delete, "Del", enabled=bool(self.save_files))
+        self.quit_button = self._button("Quit", self.app.quit, "Esc")
+        self.palette_button = self._button(f"Colours: {P.PALETTE_TITLES[P.current]}", self.next_palette)
+        self.text_button = self._button(f"Text size: {text.size_name}", self.next_text_size)
         self.focusables = (self.game_buttons + self.variant_buttons
                            + [w for r in self.seats for w in (r.kind_button, r.name, r.remove_button)]
                            + [self.add_button, self.seed, self.start_button, self.resume_button,
@@ -384,6 +464,9 @@ class LauncherScreen:
         size, self.size = self.size, (0, 0)
         if size != (0, 0):
             self.layout(size)  # at once, so a second click in the same frame finds the new buttons
+
+    def _button(self, label: str, on_click, hint: str = "", enabled: bool = True) -> LauncherButton:
+        return LauncherButton(label, on_click, hint, enabled, still=lambda: self.pointer_still)
 
     def _load_selected(self) -> None:
         info = self.selected_save()
@@ -397,6 +480,8 @@ class LauncherScreen:
     def _set_focus(self, index: int) -> None:
         was = self.focus
         self.focus = index
+        if index != was:
+            self._name_cut = None
         for i, w in enumerate(self.focusables):
             w.focused = i == index
             if isinstance(w, TextField) and i != index:
@@ -413,6 +498,8 @@ class LauncherScreen:
 
     # ---- events -----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            self.pointer_still = False
         if self.confirm_quit:
             self._confirm_event(event)
             return
@@ -427,10 +514,12 @@ class LauncherScreen:
                 return
         if event.type == pygame.TEXTINPUT:
             w = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
-            if isinstance(w, TextField):
+            if isinstance(w, TextField) and any(r.name is w for r in self.seats):
+                self.type_name(w, event.text)
+            elif isinstance(w, TextField):
                 w.handle(event)
-                if w.note:
-                    self.message = w.note
+            if isinstance(w, TextField) and w.note:
+                self.message = w.note
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:  # right click: the previous seat kind
             for row in self.seats:
@@ -456,6 +545,34 @@ class LauncherScreen:
                 self._load_selected()
                 return
             self._last_row, self._last_click_at = row, now
+
+    def type_name(self, field: TextField, typed: str) -> None:
+        """Typing into a person's name. A name holds NAME_LEN characters; the first character that does not
+        fit cuts the name where its last whole word ends, not inside a word, and what did not fit is
+        said: "kept 'Bartholomew the', left out 'Magnificent'" (before, the field took the first 16
+        characters and said only that the rest was not taken). Backspace edits the name again."""
+        if field.all_selected:
+            field.value, field.all_selected = "", False
+            self._name_cut = None
+        cut = self._name_cut if self._name_cut is not None and self._name_cut[0] is field else None
+        field.note = ""
+        for ch in typed:
+            if not field.allowed(ch):
+                continue
+            if cut is None and len(field.value) < field.max_len:
+                field.value += ch
+            elif cut is None:  # the first character that does not fit
+                value = field.value
+                at_boundary = ch == " " or value.endswith(" ") or " " not in value.strip()
+                keep = len(value) if at_boundary else value.rstrip().rfind(" ")
+                cut = [field, value[keep:].lstrip() + ch]
+                field.value = value[:keep].rstrip()
+            else:
+                cut[1] += ch
+        if cut is not None:
+            self._name_cut = cut
+            field.note = (f"A name holds at most {field.max_len} characters: kept '{field.value}', "
+                          f"left out '{cut[1].strip()}' (Backspace edits the name).")
 
     def _rename_event(self, event: pygame.event.Event) -> None:
         self.rename_field.focused = True
@@ -538,6 +655,7 @@ class LauncherScreen:
         elif isinstance(focused, TextField) and (key == pygame.K_BACKSPACE or (
                 key == pygame.K_a and event.mod & pygame.KMOD_CTRL)):
             focused.handle(event)  # Backspace, or Ctrl+A: select the whole text
+            self._name_cut = None  # the name is being edited again: what did not fit is forgotten
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.names and not isinstance(focused, TextField):
             i = (self.names.index(self.game) + (1 if key == pygame.K_DOWN else -1)) % len(self.names)
             self.select_game(self.names[i])

@@ -1,7 +1,10 @@
-"""The rules of each Monkey Dash variant in the project's own words, for the app's help overlay.
+"""The rules of each Monkey Dash variant in the project's own words, for the app's help overlay and the
+terminal's 'rules'.
 
 Every point where the printed rules are silent is stated here as the project decided it; the texts are
-built from the board and card data so they never disagree with what the engine loads.
+built from the board and card data so they never disagree with what the engine loads. Steps are named as
+the window's Choices name them ("supervisor north to d6", "rotate crate c3 to d4"); the short forms typed
+in the terminal ('sup N', 'rotate c3 d4') are kept apart, in one paragraph marked for the terminal.
 """
 
 from __future__ import annotations
@@ -32,8 +35,16 @@ def _board_part(board: Board) -> str:
     )
 
 
-def _core_rules(cards: tuple[Card, ...] | None) -> str:
+def _core_rules(cards: tuple[Card, ...] | None, bananas: bool = False) -> str:
     first = costs.TURN_AP - costs.START_FEE
+    if cards:  # what may still be done once no AP is left, as this variant has it
+        free = ["playing a card"] + (["dropping a banana"] if bananas else []) + ["a free move a card gave"]
+        after = (f"Once the last AP is spent, free steps ({', '.join(free)}) are still allowed: the turn then "
+                 "ends when you choose 'end the turn', or by itself when nothing free is left.")
+    else:
+        after = "The turn ends as soon as its last AP is spent."
+    stuck = ("your supervisor is boxed in, your monkey is stuck and your cards forbid the rest" if cards
+             else "your supervisor is boxed in and your monkey is stuck")
     heave = costs.ROTATE + costs.HEAVE_FIGHT
     if cards:
         helpers = [c.name for c in cards if c.effect in ("gain_ap", "cheap_heave")]
@@ -48,31 +59,29 @@ monkey into its own bay, that player wins.)
 
 TURNS. The start player is chosen at random (the Start Card flip) and pays {costs.START_FEE} action point (AP) for
 starting, so has only {first} AP in the first turn; every other turn has exactly {costs.TURN_AP}. Each step below is one
-action. You cannot stop while AP are left. Once the last AP is spent, free steps (playing a card, dropping a
-banana, a free move a card gave) are still allowed: the turn then ends when you say 'end turn', or by
-itself when nothing free is left. Only if nothing that costs AP is possible (for instance your supervisor
-is boxed in, your monkey is stuck and your cards forbid the rest) may you 'pass', which gives up the AP
-left. A step that breaks a rule is refused with the reason, and nothing changes.
+action. You cannot stop while AP are left. {after} Only if nothing that costs AP is possible (for
+instance {stuck}) may you 'pass', which gives up the AP left. A step that breaks a rule is refused with
+the reason, and nothing changes.
 
-SUPERVISOR (yours only). 'sup N/E/S/W': one square orthogonally for {costs.STEP} AP. Not onto crates, nests, the
-other supervisor, or the other player's Loading Bay; your own bay is fine.
+SUPERVISOR (yours only). One square north, east, south or west for {costs.STEP} AP ("supervisor north to d6").
+Not onto crates, nests, the other supervisor, or the other player's Loading Bay; your own bay is fine.
 
 CRATES, moved by your supervisor from a neighbouring square (diagonal neighbours count):
-- Rotate: 'rotate c3 d4' pivots a crate one square round your supervisor (to the next of the eight
-  squares around it, either way) for {costs.ROTATE} AP. The square it moves to must be empty floor: no crate,
-  supervisor, nest or banana. Crates may enter either Loading Bay.
-- Monkey Heave: 'heave c3 d4' is a rotation of a crate with either monkey on it; the monkey rides
-  along. It costs {costs.ROTATE} + {costs.HEAVE_FIGHT} = {heave} AP, {first_heave}. The monkey is
+- Rotate ("rotate crate c3 to d4"): pivots a crate one square round your supervisor (to the next of the
+  eight squares around it, either way) for {costs.ROTATE} AP. The square it moves to must be empty floor: no
+  crate, supervisor, nest or banana. Crates may enter either Loading Bay.
+- Monkey Heave ("Monkey Heave: crate c3 to d4"): a rotation of a crate with either monkey on it; the
+  monkey rides along. It costs {costs.ROTATE} + {costs.HEAVE_FIGHT} = {heave} AP, {first_heave}. The monkey is
   fought once a turn: heaving the same monkey on by another square that turn costs {costs.ROTATE} AP more
   (two squares: {2 * costs.ROTATE + costs.HEAVE_FIGHT} AP); heaving the other monkey is a new fight.
-- Push: 'push c3 c4' moves an orthogonally neighbouring crate one square straight away from your
+- Push ("push crate c3 to c4"): moves an orthogonally neighbouring crate one square straight away from your
   supervisor, who steps into the square it left: {costs.PUSH} AP. One crate at a time, never a crate with a monkey
   on it (only a Heave moves a monkey's crate), never so that your supervisor would enter the other
   bay. Crates are never pulled.
 
 MONKEY (yours only). Monkeys stand only on crates (or in their nest at the start) and never move back
-into the nest. 'monkey b2-d4' moves in a straight line (eight directions) over unbroken crates and
-stops on any of them, for {costs.MONKEY} AP whatever the length. The first move is a hop from the nest onto a
+into the nest. A move ("monkey b2 to d4") goes in a straight line (eight directions) over unbroken crates
+and stops on any of them, for {costs.MONKEY} AP whatever the length. The first move is a hop from the nest onto a
 crate next to it. A monkey cannot pass through or land on the other monkey.
 MONKEY DASH: a move that covers three or more crates in a line (the crate you start on and at least
 two more) earns a Power Card, unless you already gained one this turn (no card in Pure Strategy). The
@@ -94,12 +103,13 @@ LONG GAMES. After {TURN_LIMIT} turns in all ({TURN_LIMIT // 2} each) with no win
 
 
 _POWER_CARDS = f"""POWER CARDS. Each player is dealt two, face up; the rest are the face-down draw
-pile. 'buy' takes one for {costs.BUY} AP. You gain at most one card a turn, by buying or by a Dash. With more
+pile. Buying one ("buy a Power Card", or a click on the draw pile) costs {costs.BUY} AP. You gain at most
+one card a turn, by buying or by a Dash. With more
 than {HAND_LIMIT} cards you must at once 'discard' one of your choice. Played cards go to the discard
 pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile.
-Playing a card ('play <card>') costs no AP and lasts until the end of that turn. Interrupt cards are
-played by the waiting player when the opponent's turn begins, before any step ('no interrupt' to
-hold them); the other cards during your own turn, as many as you like."""
+Playing a card (a click on it, or its "play ..." row in Choices) costs no AP and lasts until the end of
+that turn. Interrupt cards are played by the waiting player when the opponent's turn begins, before any
+step ("decline to interrupt" holds them); the other cards during your own turn, as many as you like."""
 
 
 def _cards_part(cards: tuple[Card, ...]) -> str:
@@ -107,20 +117,23 @@ def _cards_part(cards: tuple[Card, ...]) -> str:
     for c in cards:
         kind = "Interrupt" if c.interrupt else "your turn"
         text = c.text.split(":", 1)[1].strip() if c.interrupt and c.text.startswith("Interrupt:") else c.text
-        lines.append(f"- {c.name} ({kind}; 'play {c.id}'): {text}")
+        lines.append(f"- {c.name} ({kind}): {text}")
     return "\n".join(lines)
 
 
 _BANANAS = f"""BETTER WITH BANANAS. Each player also holds {{each}} bananas.
-- 'drop c4': your monkey, on a crate, drops a banana into one of the eight squares around it, free.
-- 'throw c5': it throws one two squares away (one square beyond its neighbours) for {costs.THROW} AP; the
-  banana flies over whatever lies between. Either way the square must be empty floor: not a crate, supervisor, banana, nest or Loading Bay.
+- Drop ("drop a banana on c4"): your monkey, on a crate, drops a banana into one of the eight squares
+  around it, free.
+- Throw ("throw a banana to c5"): it throws one two squares away (one square beyond its neighbours) for
+  {costs.THROW} AP; the banana flies over whatever lies between. Either way the square must be empty floor:
+  not a crate, supervisor, banana, nest or Loading Bay.
   A monkey that was heaved this turn can neither drop nor throw for the rest of the turn.
 - Bananas block crates: nothing is rotated or pushed onto one.
-- 'pickup c4': your supervisor picks up a banana from one of the eight squares around it for
-  {costs.PICKUP} AP; it joins your bananas.
-- SUPER SLIDE: a supervisor stepping onto a banana slides on one more square the same way for free,
-  and on again over every further banana in line; each banana slid over is gone for the game. A slide
+- Pick up ("pick up the banana on c4"): your supervisor picks up a banana from one of the eight squares
+  around it for {costs.PICKUP} AP; it joins your bananas.
+- SUPER SLIDE ("Super Slide east to d5 over the banana on c5, using it up"): a supervisor stepping onto
+  a banana slides on one more square the same way for free, and on again over every further banana in
+  line; each banana slid over is gone for the game. A slide
   never goes into a crate, a supervisor, a nest, the other bay or off the board: then the supervisor
   steps onto the banana and stops there, and that banana stays (it was not slid on). A banana under a
   supervisor cannot be picked up until the supervisor has left it."""
@@ -130,16 +143,37 @@ def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
     if variant not in VARIANTS:
         raise ValueError(f"unknown Monkey Dash variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     parts = [f"MONKEY DASH, variant '{variant}': {VARIANTS[variant]}.", _board_part(board),
-             _core_rules(cards if variant != "pure" else None)]
+             _core_rules(cards if variant != "pure" else None, variant == "bananas")]
     if variant == "pure":
-        parts.append("PURE STRATEGY: no Power Cards are used; there is no 'buy', and a Monkey Dash earns "
+        parts.append("PURE STRATEGY: no Power Cards are used; there are no cards to buy, and a Monkey Dash earns "
                      "nothing. No chance is left except who starts.")
     else:
         parts.append(_cards_part(cards))
     if variant == "bananas":
         parts.append(_BANANAS.replace("{each}", str(board.bananas_each)))
+    parts.append(_typed(variant, cards))
     parts.append(_decisions(variant))
     return "\n\n".join(_unwrap(p) for p in parts)
+
+
+def _typed(variant: str, cards: tuple[Card, ...]) -> str:
+    """The short forms people type in the terminal, apart from the rules (the window never shows them)."""
+    forms = ["sup N, sup E, sup S, sup W for the supervisor", "rotate c3 d4", "heave c3 d4", "push c3 c4",
+             "monkey b2-d4"]
+    if variant != "pure":
+        named = {c.effect: c.name for c in cards}
+        forms[0] += f" (sup NE and the other diagonals with {named.get('diagonal_supervisor', 'a card')})"
+        forms.append(f"leap b2-d4 (with {named.get('monkey_leap', 'a card')})")
+    if variant == "bananas":
+        forms += ["drop c4", "throw c5", "pickup c4"]
+    if variant != "pure":
+        example = next((c for c in cards if not c.interrupt), cards[0]) if cards else None
+        card = f" ({example.name} is {example.id})" if example else ""
+        forms += ["buy", f"play or discard and a card's short name{card}", "no interrupt"]
+    forms += ["pass"] + (["end turn"] if variant != "pure" else [])  # pure has no free steps to end on
+    return ("TYPED IN THE TERMINAL. Playing without the window (python -m games play monkey_dash --terminal), "
+            "you type each step in a short form instead of the words above: " + "; ".join(forms)
+            + ". Squares are named like c3, a1 at the bottom left.")
 
 
 def _decisions(variant: str) -> str:

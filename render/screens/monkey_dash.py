@@ -10,7 +10,14 @@ stalemate rule when a click asks for a step that rule took out of the list.
 
 from __future__ import annotations
 
+import math
+
 import pygame
+
+from games.core import CHANCE
+from games.monkey_dash.actions import HAND_LIMIT
+from games.monkey_dash.board import DIRECTIONS, ORTHOGONAL, RING
+from games.monkey_dash.illegal import FrozenError, NotEnoughAPError, StalemateRuleError, diagnose
 
 from .. import art
 from .. import palette as P
@@ -37,9 +44,64 @@ PIECE_WORDS = {"sup": "your supervisor", "pickup": "your supervisor", "rotate": 
                "throw": "your monkey"}
 
 
+COMPASS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
+           "W": "west", "NW": "north-west"}
+# What a player may still do free of AP once none is left, by the kind of the step (the prompt at 0 AP).
+FREE_WORDS = {"play": "play a card", "drop": "drop a banana", "monkey": "move your monkey", "leap": "move your monkey",
+              "sup": "step your supervisor"}
+
+
+def _along(one, other, tolerance: float = 2.0) -> bool:
+    """Whether two drawn segments ((x, y), (x, y)) lie along each other: on one line, sharing more than an end."""
+    (ax, ay), (bx, by) = one
+    (cx, cy), (dx, dy) = other
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return False
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    if any(abs((px - ax) * uy - (py - ay) * ux) > tolerance for px, py in ((cx, cy), (dx, dy))):
+        return False  # not on the same line
+    lo, hi = sorted(((cx - ax) * ux + (cy - ay) * uy, (dx - ax) * ux + (dy - ay) * uy))
+    return min(hi, length) - max(lo, 0.0) > tolerance
+
+
 def square_xy(name: str) -> tuple[int, int]:
     """(column, row) of a square name such as 'c3' (row 0 at the bottom)."""
     return ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
+
+
+def square_name(col: int, row: int) -> str:
+    return f"{chr(ord('a') + col)}{row + 1}"
+
+
+def either(words: list[str], last: str = "or") -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def slid_over(move: dict) -> list[str]:
+    """The bananas a supervisor step slides over (a Super Slide, which uses them up): the squares between the
+    first square in its direction and where it ends, read from the step's own squares."""
+    if move["kind"] != "sup" or not move["from"] or not move["to"]:
+        return []
+    dx, dy = DIRECTIONS.get(move["action"].split()[-1], (0, 0))
+    (fx, fy), (tx, ty) = square_xy(move["from"]), square_xy(move["to"])
+    return [square_name(fx + dx * k, fy + dy * k) for k in range(1, max(abs(tx - fx), abs(ty - fy)))]
+
+
+def dash_pays(state) -> str:
+    """Whether a Monkey Dash played now earns a Power Card, in a few words, read from the state: at most one
+    new card a turn, none when no card is left to draw, none in Pure Strategy; a card that makes the hand too
+    big is drawn all the same, and one is then discarded."""
+    if not getattr(state, "cards_on", True):
+        return "no card in Pure Strategy"
+    if getattr(state, "gained", False):
+        return "no card: one a turn"
+    if not state.draw_pile_size():
+        return "no card: none left to draw"
+    if len(state.hands[state.turn_player]) >= HAND_LIMIT:
+        return "earns a card, then discard one"
+    return "earns a card"
 
 
 class MonkeyDashScreen(DecisionsScroll, GameScreen):
@@ -64,6 +126,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # words, seat, index in the match's history, the pieces of another seat it moved (a Monkey Heave on
         # your monkey) as (square now, seat whose piece it is, by whom)).
         self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]]]] = []
+        self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
+        self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -198,8 +262,156 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             pieces = sorted({PIECE_WORDS.get(m["kind"], "the piece on {}").format(m["from"]) for m in ends})
             self.say(f"{len(ends)} steps end on {sq}: click {' or '.join(pieces)} first.", 6.0)
         else:
-            self.say(f"No step starts from {sq}. Click your supervisor, a crate next to it, or your monkey.")
+            self.say(self.no_step_reason(sq), 8.0)
         return True
+
+    # ---- why a clicked square starts no step ------------------------------------------------
+    def no_step_reason(self, sq: str) -> str:
+        """Why a click on `sq` starts no step, as the rules stop it here: the piece on it and what blocks each
+        way it could go (a crate whose two turning squares are taken, a monkey in its nest with no crate
+        beside it), or a reason every such step shares (no AP for it, a card played against this turn).
+        Read from the state and the engine's own refusals (illegal.diagnose); nothing is changed."""
+        state = self.match.state
+        if state.phase == "interrupt":
+            return "The turn has not begun: first play an Interrupt card or decline to interrupt (in Choices)."
+        if state.phase == "discard":
+            return "You hold one card too many: click the card to discard first."
+        p = state.turn_player
+        other = COLOUR_WORDS[1 - p]
+        sups, monkeys, crates = state.supervisor_squares(), state.monkey_squares(), state.crate_squares()
+        if sq == monkeys[p]:
+            return self._monkey_reason(sq)
+        if sq == sups[p]:
+            return self._supervisor_reason(sq)
+        if sq in crates:
+            return self._crate_reason(sq)
+        if sq == sups[1 - p]:
+            return f"That is the {other} supervisor: you move only your own, on {sups[p]}."
+        if sq == monkeys[1 - p]:
+            return f"That is the {other} monkey in its nest: you move only your own, on {monkeys[p]}."
+        if sq in state.banana_squares():
+            why = self._refusal(f"pickup {sq}")
+            return f"The banana on {sq} cannot be picked up now: {why}." if why else f"No step starts from {sq}."
+        return (f"No step starts from {sq}: nothing of yours stands there. Click your supervisor ({sups[p]}), a "
+                f"crate next to it, or your monkey ({monkeys[p]}).")
+
+    def _refusal(self, action: str, kinds: tuple = ()) -> str:
+        """The engine's reason for refusing `action` now, without its list of what is allowed ('' if it is
+        legal after all); with `kinds`, only a reason of those error classes."""
+        error = diagnose(self.match.state, action)
+        if kinds and not isinstance(error, kinds):
+            return ""
+        if isinstance(error, StalemateRuleError):  # its words quote the typed action: said here in plain words
+            return "the stalemate rule bars it (your turn would end where the opponent undid it)"
+        return str(error).split(". Allowed now:")[0]
+
+    def _shared_refusal(self, actions: list[str]) -> str:
+        """A reason every one of `actions` is refused for alike: the AP they cost, or a card played against
+        this turn ('' when they are refused for reasons of their own, such as the squares they would enter)."""
+        reasons = [self._refusal(a, (NotEnoughAPError, FrozenError)) for a in actions]
+        return reasons[0] if reasons and all(reasons) else ""
+
+    def _holds(self, sq: int, supervisor: bool = False) -> str:
+        """What keeps a crate (or, with `supervisor`, your supervisor) out of square `sq` (a board number; -1
+        is off the board), in words; '' when nothing does."""
+        state = self.match.state
+        b = state.board
+        if sq < 0:
+            return "the board ends there"
+        n = b.name_of(sq)
+        if sq in state.crates:
+            return f"{n} holds a crate"
+        if sq in state.supervisors:
+            return f"{n} holds the {COLOUR_WORDS[state.supervisors.index(sq)]} supervisor"
+        if sq in state.bananas and not supervisor:  # a supervisor steps (and slides) onto a banana
+            return f"{n} holds a banana"
+        if sq in b.nests:
+            return f"{n} is the {COLOUR_WORDS[b.nests.index(sq)]} Nest"
+        if supervisor and sq == b.bays[1 - state.turn_player]:
+            return f"{n} is the {COLOUR_WORDS[1 - state.turn_player]} Loading Bay"
+        return ""
+
+    def _supervisor_reason(self, name: str) -> str:
+        state = self.match.state
+        b, sup = state.board, state.board.square(name)
+        ways = RING if state.effects["diagonal"] else ORTHOGONAL
+        shared = self._shared_refusal([f"sup {d}" for d in ways])
+        if shared:
+            return f"Your supervisor on {name} cannot step: {shared}."
+        blocked = [f"{COMPASS[d]}, {self._holds(b.step(sup, d), True) or self._refusal(f'sup {d}')}" for d in ways]
+        return f"Your supervisor on {name} is boxed in: " + "; ".join(blocked) + "."
+
+    def _crate_parts(self, name: str) -> list[str]:
+        """Why the crate on `name` can neither turn round the supervisor nor be pushed, one part a way."""
+        state = self.match.state
+        b, p = state.board, state.turn_player
+        c, sup = b.square(name), state.supervisors[p]
+        ring = b.ring(sup)
+        word = "heave" if c in state.monkeys else "rotate"
+        turns = sorted((ring[(ring.index(c) - 1) % 8], ring[(ring.index(c) + 1) % 8]),
+                       key=lambda t: b.name_of(t) if t >= 0 else "~")  # the squares it could turn to, by name
+        shared = self._shared_refusal([f"{word} {name} {b.name_of(t)}" for t in turns if t >= 0])
+        if shared:
+            return [shared]
+        taken = [self._holds(t) for t in turns]
+        if all(taken):
+            parts = [f"it cannot turn round your supervisor, as {either(taken, 'and')}"]
+        else:  # a free turning square, refused all the same (the monkey on it was heaved, ...)
+            parts = [self._refusal(f"{word} {name} {b.name_of(t)}") for t, why in zip(turns, taken) if not why]
+        d = next((d for d in ORTHOGONAL if b.step(sup, d) == c), None)
+        if d is None:
+            parts.append("it is diagonal to your supervisor, so it cannot be pushed")
+        else:
+            ahead = b.step(c, d)
+            held = self._holds(ahead)
+            if c in state.monkeys:
+                parts.append("a crate with a monkey on it is never pushed")
+            elif held:
+                parts.append(f"pushing it is blocked, as {held}")
+            else:
+                parts.append(self._refusal(f"push {name} {b.name_of(ahead)}"))
+        return [part for part in parts if part]
+
+    def _crate_reason(self, name: str) -> str:
+        state = self.match.state
+        p = state.turn_player
+        sup = state.supervisor_squares()[p]
+        carried = state.monkey_squares().index(name) if name in state.monkey_squares() else None
+        what = f"Crate {name}" + (f" (the {COLOUR_WORDS[carried]} monkey on it)" if carried is not None else "")
+        if name not in [state.board.name_of(s) for s in state.board.ring(state.supervisors[p]) if s >= 0]:
+            return (f"{what} is not next to your supervisor on {sup}: a crate moves only from one of the eight "
+                    "squares around your supervisor.")
+        return f"{what} cannot move: " + "; and ".join(self._crate_parts(name)) + "."
+
+    def _monkey_reason(self, name: str) -> str:
+        state = self.match.state
+        b, p = state.board, state.turn_player
+        at = b.square(name)
+        near = [s for s in b.ring(at) if s >= 0]
+        shared = self._shared_refusal([f"monkey {name}-{b.name_of(s)}" for s in near])
+        in_nest = at == b.nests[p]
+        if shared:
+            words = f"Your monkey on {name} cannot move: {shared}"
+        else:
+            crates = [s for s in near if s in state.crates]
+            other = COLOUR_WORDS[1 - p]
+            if in_nest and not crates:
+                words = (f"Your monkey leaves its nest only by a hop onto a crate right next to it, and none of "
+                         f"{either(sorted(b.name_of(s) for s in near), 'and')} holds one")
+            elif not crates:
+                words = f"Your monkey on {name} has no crate next to it to move onto (monkeys move only on crates)"
+            else:  # the crates beside it carry the other monkey
+                words = f"Your monkey on {name} cannot move: the only crate next to it carries the {other} monkey"
+        if state.bananas_on and not in_nest:
+            if state.banana_store[p] == 0:
+                words += "; and you have no bananas left to drop"
+            elif state.heaved[p]:
+                words += "; and it was heaved this turn, so it cannot drop or throw bananas"
+            else:
+                words += "; and every square around it is taken, so no banana can be dropped there"
+        if not in_nest and at in b.ring(state.supervisors[p]):
+            words += "; its crate cannot be heaved: " + "; and ".join(self._crate_parts(name))
+        return words + "."
 
     def describe(self, action: str, state) -> str:
         """A step in words with its cost ('push crate c3 to c4 (2 AP)'), cards by their names."""
@@ -217,14 +429,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 return f"{word} {self._card_name(state, rest)}"
             return super().describe(action, state)
         f, t, cost = m["from"], m["to"], m["cost"]
-        compass = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-                   "SW": "south-west", "W": "west", "NW": "north-west"}
         words = {
-            "sup": lambda: f"supervisor {compass.get(rest, rest)} to {t}",
+            "sup": lambda: self.step_words(m, state),
             "rotate": lambda: f"rotate crate {f} to {t}",
             "heave": lambda: f"Monkey Heave: crate {f} to {t}",
             "push": lambda: f"push crate {f} to {t}",
-            "monkey": lambda: f"monkey {f} to {t}" + (": MONKEY DASH" if self.is_dash(m) else ""),
+            "monkey": lambda: f"monkey {f} to {t}" + (f": MONKEY DASH, {dash_pays(state)}" if self.is_dash(m)
+                                                      else ""),
             "leap": lambda: f"monkey leaps {f} to {t}",
             "drop": lambda: f"drop a banana on {t}",
             "throw": lambda: f"throw a banana to {t}",
@@ -239,6 +450,21 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         say = words.get(m["kind"])
         text_ = say() if say else action
         return text_ + (f" ({cost} AP)" if cost else "")
+
+    @staticmethod
+    def step_words(move: dict, state) -> str:
+        """A supervisor step in words: 'supervisor east to d5'; a Super Slide named first, with the bananas it
+        uses up ('Super Slide east to e5 over the banana on d5, using it up'); a step onto a banana that cannot
+        be slid on says it stops there and the banana stays."""
+        way, to = COMPASS.get(move["action"].split()[-1], ""), move["to"]
+        slid = slid_over(move)
+        if slid:
+            what = (f"the banana on {slid[0]}, using it up" if len(slid) == 1
+                    else f"the bananas on {either(slid, 'and')}, using them up")
+            return f"Super Slide {way} to {to} over {what}"
+        if to in getattr(state, "banana_squares", list)():
+            return f"supervisor {way} to {to}, stopping on its banana (no slide: the banana stays)"
+        return f"supervisor {way} to {to}"
 
     def effects_text(self) -> str:
         """The cards in force this turn, by their titles ('' when none)."""
@@ -266,14 +492,69 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             if not self.match.waiting_for_human():  # a bot's turn: said of that player, not to the person
                 return f"{self.seat_name(self.match.current_player)} has {points} this turn."
             if ap <= 0:
-                return "no action points left: a free step (a card, a banana drop) or end the turn."
+                return self.no_ap_words()
             return f"{points}: click your supervisor, a crate beside it, your monkey, or a card."
+        if state.current_player() == CHANCE:  # no dice in this game: its chance is the Start Card and the draws
+            if state.start_player is None:
+                return "the Start Card decides who starts."
+            return "a Power Card is being drawn."
         return super().decision_text()
 
+    def no_ap_words(self) -> str:
+        """The prompt once no AP is left: end the turn (the choice selected first), or first the free steps
+        there are now, named as this position has them (a card to play, a banana to drop, a move a card made
+        free), never a banana in a game without bananas."""
+        kinds = [m["kind"] for m in self.moves()]
+        if "end turn" not in kinds:
+            return "no action points left."
+        free = list(dict.fromkeys(FREE_WORDS[k] for k in kinds if k in FREE_WORDS))
+        return "no action points left: end the turn" + (f", or first take a free step: {', '.join(free)}." if free
+                                                         else ".")
+
+    def _refresh_actions(self, force: bool = False) -> None:
+        """The choices, with 'end the turn' first and selected once no AP is left: Enter then ends the turn
+        rather than playing the first free step the engine lists (a card, a banana dropped), which would be
+        given away. Only the list on screen is in this order; the engine's legal actions keep theirs."""
+        super()._refresh_actions(force)
+        state = self.match.state
+        legal = self.legal
+        if getattr(state, "phase", "") != "act" or getattr(state, "ap", 1) > 0 or "end turn" not in legal \
+                or legal[0] == "end turn":
+            return
+        self.legal = ["end turn"] + [a for a in legal if a != "end turn"]
+        self.actions.set_items([self.action_label(a) for a in self.legal], keep=False)
+        self.actions.selected = 0
+        self.actions.reveal()
+
+    # ---- the help's keys, in this game's words (no dice) ---------------------------------------
+    SKIP_LINE = "  Space: skip the bots' and dice's pauses"  # every game's line (overlays.help_text)
+
+    def help_text(self) -> str:
+        """Every game's help, with the Space key said for this game: it has bots and card draws, no dice."""
+        return super().help_text().replace(self.SKIP_LINE, f"  Space: {self.skip_words()}")
+
+    def skip_words(self) -> str:
+        draws = " and the card draws'" if self.match.state.cards_on else ""
+        return f"skip the bots'{draws} pauses until you decide"
+
+    def undo_words(self) -> str:
+        """Ctrl+Z and Ctrl+Y reach back to the last Power Card drawn (a draw is chance, so final); in Pure
+        Strategy, with no cards, to the game's first move."""
+        if self.match.state.cards_on:
+            return "undo / redo (back to the last Power Card drawn: a drawn card stays drawn)"
+        return "undo / redo (back to the first move: Pure Strategy draws no cards)"
+
+    def undo_limit(self) -> str:
+        if self.match.state.cards_on:
+            return "a Power Card has been drawn since your last move, and a drawn card stays drawn."
+        return "the game is back at its first move."
+
     def extra_shortcuts(self) -> list[tuple[str, str]]:
-        return [("Click a piece", "show its legal steps with their cost; click a target to play it"),
-                ("Click a card", "play it (or discard it when you hold too many)"),
-                ("Click the draw pile", "buy a Power Card for 4 AP")]
+        keys = [("Click a piece", "show its legal steps with their cost; click a target to play it")]
+        if self.match.state.cards_on:  # Pure Strategy has no cards to click
+            keys += [("Click a card", "play it (or discard it when you hold too many)"),
+                     ("Click the draw pile", "buy a Power Card for 4 AP")]
+        return keys
 
     # ---- animation --------------------------------------------------------------------
     def on_step(self, step, before) -> None:
@@ -293,10 +574,24 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             for i, (a, b) in enumerate(zip(old, new)):
                 if a != b:
                     self.tweens[(kind, i)] = (a, 0.0)
+        self.say_slide(step, before)
         gone = set(before.crate_squares()) - set(state.crate_squares())
         came = set(state.crate_squares()) - set(before.crate_squares())
         if len(gone) == 1 and len(came) == 1:
             self.tweens[("crate", state.crate_squares().index(came.pop()))] = (gone.pop(), 0.0)
+
+    def say_slide(self, step, before) -> None:
+        """A Super Slide said in the status line once played: whose supervisor slid, and the bananas it used up
+        (they are gone for the game), read from the bananas before and after the step."""
+        if not step.action.startswith("sup ") or step.by < 0:
+            return
+        gone = sorted(set(before.banana_squares()) - set(self.match.state.banana_squares()))
+        if not gone:
+            return
+        whose = "your" if step.by not in self.match.bots else f"{self.seat_name(step.by)}'s"
+        what = f"the banana on {gone[0]} is" if len(gone) == 1 else f"the bananas on {either(gone, 'and')} are"
+        self.say(f"Super Slide: {whose} supervisor slid to {self.match.state.supervisor_squares()[step.by]}; "
+                 f"{what} used up, gone for the game.", 8.0)
 
     def mark_step(self, step, before) -> None:
         """Remember a bot's step for the board: an arrow from where it started to where it went, numbered
@@ -409,6 +704,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 box = tag.get_rect(midbottom=(r.centerx, r.bottom - 2))
                 pygame.draw.rect(surface, P.BLACK, box.inflate(4, 0), border_radius=3)
                 surface.blit(tag, box)
+        self._draw_badges(surface)
         if self.selected is not None:
             pygame.draw.rect(surface, P.HIGHLIGHT, self.square_rect(self.selected), width=max(3, cell // 16))
         elif self.preview_from is not None:
@@ -417,19 +713,25 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
 
     def _draw_recent(self, surface: pygame.Surface) -> None:
         """The opponent's steps this turn: orange numbered arrows (a number and a shape, not colour alone),
-        and an orange ring with 'moved by ...' on a piece of another seat's that they moved."""
+        and an orange ring with 'moved by ...' on a piece of another seat's that they moved. Each arrow starts
+        a little past its square's centre, so steps in a line (a crate turned on twice along a column) stay
+        separate arrows; an arrow over one drawn already (a step there and back) runs beside it; each number
+        is put where no other number is (recent_badges, drawn by _draw_badges over the board's labels)."""
         cell = self.cell
         fs = max(9, cell // 5)
+        self.recent_badges = []
+        self.recent_arrows = []
         if self.tweens:
             return  # the piece is still on its way: the arrow follows when it has arrived
+        drawn: list[tuple[tuple[float, float], tuple[float, float]]] = []
         for n, f, t, *_ in self.marked():
             if f is None or t is None or f == t:
                 continue
-            art.arrow(surface, self.centre(f), self.centre(t), P.WARNING, max(3, cell // 12))
-            x, y = self.square_rect(f).topleft
-            badge = pygame.Rect(x + 3, y + 3, fs + 8, fs + 6)
-            pygame.draw.ellipse(surface, P.WARNING, badge)
-            text.draw(surface, str(n), badge.center, fs, P.BLACK, bold=True, anchor="center")
+            start, end = self._arrow_lane(self.centre(f), self.centre(t), drawn)
+            drawn.append((start, end))
+            self.recent_arrows.append((n, start, end))
+            art.arrow(surface, start, end, P.WARNING, max(3, cell // 12))
+            self.recent_badges.append((n, self._badge_place(f, t, (fs + 8, fs + 6))))
         for sq, seat, by in self.displaced:
             r = self.square_rect(sq)
             pygame.draw.circle(surface, P.WARNING, r.center, int(cell * 0.5), max(3, cell // 14))
@@ -438,10 +740,70 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             pygame.draw.rect(surface, P.WARNING, box.inflate(6, 2), border_radius=3)
             surface.blit(tag, box)
 
+    def _arrow_lane(self, a, b, drawn: list) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where an arrow from centre a to centre b is drawn: from a little past a, and shifted sideways
+        (one lane, then the other side, then further) while it would lie along an arrow already drawn."""
+        (ax, ay), (bx, by) = a, b
+        length = max(1.0, math.hypot(bx - ax, by - ay))
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        gap = self.cell * 0.16
+        start = (ax + ux * gap, ay + uy * gap)
+        lane_w = max(6.0, self.cell * 0.14)
+        for lane in (0, 1, -1, 2, -2, 3, -3):
+            ox, oy = -uy * lane * lane_w, ux * lane * lane_w
+            seg = ((start[0] + ox, start[1] + oy), (bx + ox, by + oy))
+            if not any(_along(seg, other) for other in drawn):
+                return seg
+        return seg
+
+    def _badge_place(self, f: str, t: str, size: tuple[int, int]) -> pygame.Rect:
+        """The box of a step's number: the top left corner of the square it started from (where it has
+        always been), else the corner of that square nearest the step's arrow, else of the square it went
+        to, that no number placed already overlaps; failing those, under the last one placed."""
+        placed = [r for _, r in self.recent_badges]
+        w, h = size
+        fr, tr = self.square_rect(f), self.square_rect(t)
+        toward = ((fr.centerx * 2 + tr.centerx) / 3, (fr.centery * 2 + tr.centery) / 3)
+
+        def corners(r: pygame.Rect) -> list[pygame.Rect]:
+            left, right, top, bottom = r.x + 3, r.right - 3 - w, r.y + 3, r.bottom - 3 - h
+            return [pygame.Rect(x, y, w, h) for x, y in ((left, top), (right, top), (left, bottom), (right, bottom))]
+
+        first, *rest = corners(fr)
+        rest.sort(key=lambda c: math.hypot(c.centerx - toward[0], c.centery - toward[1]))
+        for box in [first] + rest + corners(tr):
+            if box.collidelist(placed) < 0:
+                return box
+        box = pygame.Rect(fr.x + 3, fr.y + 3, w, h)
+        while box.collidelist(placed) >= 0:
+            box.y += h + 2
+        return box
+
+    def _draw_badges(self, surface: pygame.Surface) -> None:
+        """The numbers of the opponent's arrows, on top of everything on the board (the bays' labels too)."""
+        fs = max(9, self.cell // 5)
+        for n, badge in getattr(self, "recent_badges", []):
+            pygame.draw.ellipse(surface, P.WARNING, badge)
+            pygame.draw.ellipse(surface, P.BLACK, badge, 1)
+            text.draw(surface, str(n), badge.center, fs, P.BLACK, bold=True, anchor="center")
+
+    def target_words(self, move: dict) -> list[str]:
+        """The lines a target square shows for a step, its cost last: 'step', '1 AP'; a Super Slide is
+        'slide' (a banana is used up); a Monkey Dash says whether it earns a card ('DASH!', '+ card') or
+        not ('dash', 'no card')."""
+        kind = move["kind"]
+        if self.is_dash(move):
+            words = ["DASH!", "+ card"] if dash_pays(self.match.state).startswith("earns") else ["dash", "no card"]
+        elif kind == "sup" and slid_over(move):
+            words = ["slide"]
+        else:
+            words = [KIND_WORDS.get(kind, kind)]
+        return words + [f"{move['cost']} AP"]
+
     def _draw_targets(self, surface: pygame.Surface) -> None:
         cell = self.cell
         fs = max(9, cell // 5)
-        seen: dict[str, int] = {}
+        used: dict[str, int] = {}  # lines already drawn on a square (several steps may end on one square)
         for m in self.targets():
             to = m["to"]
             if to is None:
@@ -449,9 +811,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             tr = self.square_rect(to)
             kind = m["kind"]
             dash = self.is_dash(m)
+            pays = dash and dash_pays(self.match.state).startswith("earns")
             focus = m["action"] == self.focus_action or (self.hover_square == to and (
                 self.selected is not None or self.preview_from is not None))
-            colour = P.HIGHLIGHT if (dash or focus) else P.SKY_BLUE
+            colour = P.HIGHLIGHT if (pays or focus) else P.SKY_BLUE
             if kind in ("push", "monkey", "leap") or dash:
                 art.arrow(surface, self.centre(m["from"]), tr.center, colour, max(3, cell // 14))
             inner = tr.inflate(-cell // 6, -cell // 6)
@@ -460,12 +823,12 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             surface.blit(shade, inner)
             pygame.draw.rect(surface, colour, inner, width=max(2, cell // 24) + (2 if focus else 0),
                              border_radius=cell // 8)
-            word = "DASH!" if dash else KIND_WORDS.get(kind, kind)
-            k = seen.get(to, 0)  # several steps may end on one square (rotate from either side)
-            seen[to] = k + 1
-            for j, line in enumerate((word, f"{m['cost']} AP")):
+            k = used.get(to, 0)
+            lines = self.target_words(m)
+            used[to] = k + len(lines)
+            for j, line in enumerate(lines):
                 tag = text.render(text.fit(line, fs, inner.w - 4), fs, P.BLACK, bold=True)
-                box = tag.get_rect(midtop=(inner.centerx, inner.y + 3 + (2 * k + j) * (fs + 2)))
+                box = tag.get_rect(midtop=(inner.centerx, inner.y + 3 + (k + j) * (fs + 2)))
                 pygame.draw.rect(surface, colour, box.inflate(4, 0))
                 surface.blit(tag, box)
 

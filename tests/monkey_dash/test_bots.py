@@ -67,7 +67,7 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "pays 1 action point (AP) for starting, so has only 3 AP",    # the Start Card
         "chosen at random",                                            # who starts
         "may you 'pass', which gives up the AP left",                  # unspendable AP
-        "the turn then ends when you say 'end turn', or by itself when nothing free is left",  # 0 AP
+        "the turn then ends when you choose 'end the turn', or by itself when nothing free is left",  # 0 AP
         "the start player can heave in the first turn only with a card's help (Overtime or Banana Bribe)",
         "two squares: 5 AP",                                           # the monkey is fought once
         "heave the crate your monkey stands on into your bay",        # winning, method 1
@@ -83,12 +83,13 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "Interrupt cards are played by the waiting player when the opponent's turn begins",
         "STALEMATE RULE", "If every way to finish the turn is barred, the rule yields",
         "After 120 turns in all", "Crates start on " + ", ".join(BOARD.name_of(c) for c in BOARD.crates), "Loading Bay d7",
-        "Tea Break (Interrupt; 'play tea_break'): your opponent has 1 action point fewer",
-        "Overtime (your turn; 'play overtime')",
+        "Tea Break (Interrupt): your opponent has 1 action point fewer",
+        "Overtime (your turn): You have 1 extra action point",
+        "play or discard and a card's short name",                     # the terminal's typed forms
     ]
     for phrase in decisions:
         assert phrase in standard, phrase
-    assert "Interrupt; 'play tea_break'): Interrupt" not in standard  # said once, not twice
+    assert "Tea Break (Interrupt): Interrupt" not in standard  # said once, not twice
     bananas = SPEC.help_text("bananas")
     for phrase in ("SUPER SLIDE", "eight squares around it, free", "one square beyond its neighbours",
                    "heaved this turn can neither drop nor throw", "every further banana in line",

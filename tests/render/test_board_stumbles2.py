@@ -172,8 +172,8 @@ def test_a_click_on_a_made_up_name_selects_it_and_ctrl_a_selects_any(home):
     app.handle(key(pygame.K_a, pygame.KMOD_CTRL))
     app.handle(key(pygame.K_BACKSPACE))
     assert field.value == ""
-    typed(app, "Maximilian Alexander")
-    assert field.value == "Maximilian Alexa" and "At most 16 characters" in launcher.message
+    typed(app, "Maximilian Alexander")  # cut where a word ends, not inside one (test_board_audit4_md)
+    assert field.value == "Maximilian" and "at most 16 characters" in launcher.message
     app.close()
 
 
