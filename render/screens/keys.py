@@ -126,6 +126,10 @@ class KeyInput:
                 self.help_top += 1 if event.key == pygame.K_DOWN else 10
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
                 self.help_top = max(0, self.help_top - (1 if event.key == pygame.K_UP else 10))
+            elif event.key == pygame.K_HOME:
+                self.help_top = 0
+            elif event.key == pygame.K_END:  # the drawing keeps the last page in view (help_top is capped)
+                self.help_top = 10**6
         elif event.type == pygame.MOUSEWHEEL:
             self.help_top = max(0, self.help_top - event.y * 3)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:

@@ -107,21 +107,24 @@ class Overlays:
         (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
         this table decides points the printed rules leave open."""
         spec, variant = self.spec, self.match.config.variant
-        lines = ["HOW TO PLAY"]
-        lines += [f"• {line}" for line in how_to_play(self.match.config.game, variant)] or [spec.summary]
-        lines += [f"• {self.keyboard_line()}", ""]
         rules, decisions = None, ""
         if spec.help_text is not None:
             try:
                 rules, decisions = split_rules(spec.help_text(variant))
             except (GameError, KeyError):
                 rules = None
+        lines = ["HOW TO PLAY"]
+        lines += [f"• {line}" for line in how_to_play(self.match.config.game, variant)] or [spec.summary]
+        lines += [f"• {self.keyboard_line()}"]
+        if decisions and not self.help_decisions:  # said at the top too: at the foot of a long help it was missed
+            lines.append("• D shows how this table decides points the printed rules leave open or disagree on.")
+        lines.append("")
         lines += ["RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
         lines.append(text.reflow(rules) if rules else spec.summary)
         bots = bot_section(spec)
         if bots:
             lines += ["", "THE BOTS (the seats' opponents, weakest first)"] + bots
-        keys = [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
+        keys = [("F1 or ?", "this help (Esc closes it; Up/Down, PageUp/PageDown, Home/End scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
                                                        "a card framed)"),
                 ("Enter", "play the selected choice"),

@@ -34,7 +34,7 @@ class JengaHelp:
         game = self.match.config.game
         spin = game != "jenga_classic"
         rows = {"jenga_dk": "a hole, a place on top", "jenga_mario": "a character, a hole, a place on top"}
-        return [("F1 or ?", "this help (Esc closes it; Up/Down scroll it)"),
+        return [("F1 or ?", "this help (Esc closes it; Up/Down, PageUp/PageDown, Home/End scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", f"select a row of the Choices list when it has rows "
                                                        f"({rows.get(game, 'a place on top')}); when it has none, "
                                                        "the arrow keys pick a block instead (below)"),
