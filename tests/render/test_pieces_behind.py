@@ -181,3 +181,35 @@ def test_the_banner_names_the_player_standing_a_mario_in_the_setup(surface):
     drawn(screen, surface)
     assert screen.match.state.current_player() == 1
     assert screen.banner_seat() == 1 and screen.banner_title() == "P2's turn"
+
+
+@pytest.mark.physics
+def test_the_result_says_what_the_toppler_paid_when_the_fall_was_played_here(surface):
+    """Super Mario Jenga: "The player who caused the tower to fall must return 10 coins to the pile" (the
+    rulebook; one with fewer returns all they have). The result said "paid 10 coins (or all they had)" while
+    the status line had just said "loses 8 coins (8 → 0)"; when the fall was played on this screen it now
+    says what was paid."""
+    from games.core import Seat
+    from render.screens.jenga.help import result_reason
+
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats=[Seat("A", "random"), Seat("B", "random")]), seed=5)
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    try:
+        for _ in range(20000):
+            if match.is_over() and screen.job is None:
+                break
+            if screen.job is not None:
+                screen.job.thread.join()
+            screen.update(1 / 30)
+        assert match.is_over() and match.state.ended == "fall"
+        (at, paid), toppler = screen.fall_paid, match.state.toppler
+        assert at == len(match.history) and 0 <= paid <= 10
+        words = result_reason(screen)
+        name = screen.seat_name(toppler)
+        expected = f"{name} toppled the tower and paid {paid} coin{'s' if paid != 1 else ''}"
+        assert words.startswith(expected), words
+        assert ("all they had" in words) == (paid < 10)
+    finally:
+        screen.close()

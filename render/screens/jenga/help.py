@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from games.words import counted
+
 
 class JengaHelp:
     """The tower's entries in the help panel (F1)."""
@@ -136,5 +138,10 @@ def result_reason(screen) -> str:
         best = max((state.peg_level(p) for p in others), default=None)
         high = [p for p in others if state.peg_level(p) == best]
         bonus = f"; the highest peg collected {rules['fall_bonus']} ({_names(screen, high)})" if high else ""
+        paid = getattr(screen, "fall_paid", None)  # known when the fall was played on this screen
+        if paid is not None and paid[0] == len(screen.match.history):
+            penalty = rules["fall_penalty"]
+            what = counted(paid[1], "coin") + ("" if paid[1] >= penalty else f", all they had (the penalty is {penalty})")
+            return f"{toppled} and paid {what}{bonus}; the most coins win."
         return f"{toppled} and paid {rules['fall_penalty']} coins (or all they had){bonus}; the most coins win."
     return toppled + "."

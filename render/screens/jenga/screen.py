@@ -152,6 +152,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.spun = (at + 1, int(action.split()[1]), None, match.state.mover)
         self.live: LiveDrag | None = None  # the live push under way
         self.hand_lies: tuple[int, int] | None = None  # (moves played, block): the block in hand lay in a fall
+        self.fall_paid: tuple[int, int] | None = None  # (moves played, coins): what the toppler paid (Super Mario)
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
@@ -283,6 +284,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 self.playback = Playback(frames, rate_hz=rate)
                 fell = bool((state.last_verdict or {}).get("collapsed"))
                 self.hold_left = FALL_HOLD_S if fell else 0.0
+                toppler = getattr(state, "toppler", None)
+                if fell and toppler is not None and hasattr(state, "coins") and hasattr(before, "coins"):
+                    # what the toppler paid, for the result's words (Super Mario: the penalty, or all they had)
+                    self.fall_paid = (len(self.match.history), before.coins()[toppler] - state.coins()[toppler])
                 if fell:
                     self._frame_fall(state, frames)
                     self._tell_fall(step, before, state, frames, rate)
