@@ -527,13 +527,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.actions.reveal()
 
     # ---- the help's keys, in this game's words (no dice) ---------------------------------------
-    SKIP_LINE = "  Space: skip the bots' and dice's pauses"  # every game's line (overlays.help_text)
-
-    def help_text(self) -> str:
-        """Every game's help, with the Space key said for this game: it has bots and card draws, no dice."""
-        return super().help_text().replace(self.SKIP_LINE, f"  Space: {self.skip_words()}")
-
     def skip_words(self) -> str:
+        """What Space does here: this game has bots and card draws, no dice."""
         draws = " and the card draws'" if self.match.state.cards_on else ""
         return f"skip the bots'{draws} pauses until you decide"
 

@@ -102,6 +102,10 @@ class Overlays:
         return ("Every action is a row of the Choices list, so the keyboard alone plays the whole game; "
                 "the mouse can also click the board.")
 
+    def skip_words(self) -> str:
+        """What Space does, in the help's key list (a game without dice says it in its own words)."""
+        return "skip the bots' and dice's pauses"
+
     def help_text(self) -> str:
         """The help overlay: a short how to play, the rules of the active variant as a player reads them
         (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
@@ -132,7 +136,7 @@ class Overlays:
                 ("/", "find a choice by typing part of its words (Enter plays it, Esc stops)"),
                 ("Ctrl+Z / Ctrl+Y", self.undo_words()),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
-                ("Space", "skip the bots' and dice's pauses"),
+                ("Space", self.skip_words()),
                 ("M", "sound on or off"),
                 ("Esc", "back to the menu (the game is autosaved)"),
                 ("After the game", "P: play again · V: view the board · Esc: back to the menu")] + self.extra_shortcuts()
