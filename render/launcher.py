@@ -73,27 +73,8 @@ class LauncherButton(Button):
         super().__init__(label, on_click, hint, enabled)
         self.still = still
 
-    def draw(self, surface: pygame.Surface, size: int) -> None:
-        if not self.still() or not self.rect.collidepoint(pygame.mouse.get_pos()):
-            super().draw(surface, size)
-            return
-        # Button.draw as it draws a button the pointer is not over
-        if not self.enabled:
-            fill, ink = P.PANEL, P.DISABLED
-        elif self.selected:
-            fill, ink = P.ACCENT, P.ink_on(P.ACCENT)
-        else:
-            fill, ink = P.SELECTED_ROW, P.TEXT
-        radius = max(3, self.rect.h // 5)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        edge = P.HIGHLIGHT if self.focused and self.enabled else P.PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused else 1, border_radius=radius)
-        label = self.label + (f"  [{self.hint}]" if self.hint else "")
-        size = fitting_size(label, size, self.rect.w - 8)
-        if text.measure(label, size)[0] > self.rect.w - 8 and self.hint:
-            label = self.label
-            size = fitting_size(label, size, self.rect.w - 8)
-        text.draw(surface, text.fit(label, size, self.rect.w - 8), self.rect.center, size, ink, anchor="center")
+    def pointed_at(self) -> bool:
+        return not self.still() and super().pointed_at()
 
 
 class SeatRow:

@@ -53,8 +53,12 @@ class Button:
             return True
         return False
 
+    def pointed_at(self) -> bool:
+        """Whether the pointer is over the button (it is drawn lit, with a ring)."""
+        return self.rect.collidepoint(pygame.mouse.get_pos())
+
     def draw(self, surface: pygame.Surface, size: int) -> None:
-        hovered = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        hovered = self.enabled and self.pointed_at()
         if not self.enabled:
             fill, ink = P.PANEL, P.DISABLED
         elif self.selected:
