@@ -21,7 +21,7 @@ from games.match import Match, MatchFileError
 from . import palette as P
 from . import storage, text
 from .help import bot_lines, bot_title
-from .widgets import Button, ListView, TextField, draw_seat_mark, fitting_size, panel
+from .widgets import Button, ListView, TextField, draw_seat_mark, panel
 
 if TYPE_CHECKING:
     from .app import App
