@@ -65,6 +65,19 @@ def as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def wait_until(condition, wait_s: float) -> bool:
+    """Poll condition() until it holds or wait_s have passed (a bound on a stuck run, not a timing);
+    returns its last answer. Tests wait on what they need this way, never on the clock alone."""
+    import time
+
+    deadline = time.monotonic() + wait_s
+    while not condition():
+        if time.monotonic() >= deadline:
+            return bool(condition())
+        time.sleep(0.05)
+    return True
+
+
 def interrupt_when(proc, ready, wait_s: float = 120.0) -> tuple[str, str]:
     """Ctrl-C for a command started in its own session (Popen(..., start_new_session=True,
     preexec_fn=as_from_a_terminal)): wait until
@@ -72,12 +85,9 @@ def interrupt_when(proc, ready, wait_s: float = 120.0) -> tuple[str, str]:
     does, and return its (stdout, stderr). A command that does not stop within wait_s raises
     subprocess.TimeoutExpired; one still running then is killed."""
     import signal
-    import time
 
     try:
-        deadline = time.monotonic() + wait_s
-        while not ready() and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.05)   # polling the condition, not timing anything
+        wait_until(lambda: ready() or proc.poll() is not None, wait_s)
         os.killpg(proc.pid, signal.SIGINT)
         return proc.communicate(timeout=wait_s)
     finally:

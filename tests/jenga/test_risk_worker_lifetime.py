@@ -1,5 +1,6 @@
 """No risk-map worker outlives its app (issue 17): an app killed with SIGKILL (which cannot stop its
-worker) takes the worker with it within a second or two, even in the middle of a long map."""
+worker) takes the worker with it within a second or two, even in the middle of a long map; nor do the
+pool workers of `sim riskmap` and `sim sweep` outlive the command."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,16 +55,12 @@ def test_a_killed_app_takes_its_risk_worker_with_it():
         # Wait until the map is being computed: the worker hands the blocks to its pool process, so it
         # is the pool's processor time that grows (the worker's own stays at what loading took, about
         # 0.2 s, which made waiting on the worker alone flaky).
-        deadline = time.monotonic() + 60.0
-        while time.monotonic() < deadline and not any(cpu_ticks(c) >= 20 for c in _children(worker)):
-            time.sleep(0.05)
+        wait_until(lambda: any(cpu_ticks(c) >= 20 for c in _children(worker)), 60.0)
         pool = _children(worker)
         assert alive(worker) and any(cpu_ticks(c) >= 20 for c in pool), "the risk worker never started the map"
         os.kill(app.pid, signal.SIGKILL)
         app.wait(10)
-        deadline = time.monotonic() + 5.0
-        while any(alive(p) for p in [worker] + pool) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: not any(alive(p) for p in [worker] + pool), 5.0)
         assert not alive(worker), "the risk worker outlived the killed app"
         assert not any(alive(p) for p in pool), "a pool process of the risk worker outlived the killed app"
     finally:
@@ -82,17 +80,37 @@ def test_a_killed_risk_map_command_takes_its_pool_workers_with_it():
     cli = subprocess.Popen([sys.executable, "-m", "sim", "riskmap", "--workers", "2", "--samples", "8"], cwd=ROOT,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60.0
-        while len(_children(cli.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: len(_children(cli.pid)) >= 2, 60.0)
         workers = _children(cli.pid)
         assert len(workers) == 2 and all(alive(w) for w in workers)
         os.kill(cli.pid, signal.SIGKILL)
         cli.wait(10)
-        deadline = time.monotonic() + 5.0
-        while any(alive(w) for w in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: not any(alive(w) for w in workers), 5.0)
         assert not any(alive(w) for w in workers), "a pool worker outlived the killed command"
     finally:
         if cli.poll() is None:
             cli.kill()
+
+
+@pytest.mark.physics
+def test_a_killed_sweep_takes_its_pool_workers_with_it(tmp_path):
+    """`sim sweep`'s workers left Ctrl-C to it but outlived it: a sweep killed outright (SIGKILL, a closed
+    terminal's group, an out-of-memory kill) left them computing towers no one would read."""
+    cli = subprocess.Popen([sys.executable, "-m", "sim", "sweep", "--seeds", "0-7", "--samples", "8", "--workers",
+                            "2", "--out", str(tmp_path / "sweep.jsonl")], cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        wait_until(lambda: len(_children(cli.pid)) >= 2 and all(cpu_ticks(w) >= 5 for w in _children(cli.pid)), 60.0)
+        workers = _children(cli.pid)
+        assert len(workers) == 2 and all(alive(w) for w in workers), "the sweep's workers did not start"
+        os.kill(cli.pid, signal.SIGKILL)
+        cli.wait(10)
+        wait_until(lambda: not any(alive(w) for w in workers), 10.0)  # they look for their parent twice a second
+        assert not any(alive(w) for w in workers), "a sweep's pool worker outlived the killed sweep"
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+        for w in workers:  # none left behind, whatever failed
+            if alive(w):
+                os.kill(w, signal.SIGKILL)

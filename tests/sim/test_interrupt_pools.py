@@ -12,11 +12,8 @@ tracebacks every time."""
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -73,39 +70,3 @@ def test_ctrl_c_on_a_census_over_two_workers_prints_no_worker_traceback():
         code, err = _interrupted(["census", "--seeds", "0-3", "--workers", "2"])
         assert code == 130
         assert err.strip() == "python -m sim: interrupted"
-
-
-@pytest.mark.physics
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc")
-def test_a_sweep_killed_outright_takes_its_workers_with_it(tmp_path):
-    """`sim sweep`'s workers left Ctrl-C to it but outlived it: a sweep killed outright (SIGKILL, a closed
-    terminal's group, an out-of-memory kill) left them computing towers no one would read."""
-    out = tmp_path / "sweep.jsonl"
-    workers: list[int] = []
-    proc = subprocess.Popen([sys.executable, "-m", "sim", "sweep", "--seeds", "0-7", "--samples", "8",
-                             "--workers", "2", "--out", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60.0
-        while time.monotonic() < deadline:  # until both workers have started on a tower
-            workers = _children(proc.pid)
-            if len(workers) >= 2 and all(_work_ticks(w) >= 5 for w in workers):
-                break
-            time.sleep(0.05)
-        assert len(workers) >= 2, "the sweep's workers did not start"
-        proc.kill()
-        proc.wait(timeout=10)
-        deadline = time.monotonic() + 10.0  # the workers look for their parent twice a second
-        alive = workers
-        while alive and time.monotonic() < deadline:
-            alive = [w for w in workers if Path(f"/proc/{w}").exists()
-                     and Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
-            time.sleep(0.05)
-        assert alive == []
-    finally:
-        for pid in set(_children(proc.pid) + workers + [proc.pid]):  # none left behind, whatever failed
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-        proc.wait(timeout=10)
