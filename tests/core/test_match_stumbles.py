@@ -17,22 +17,9 @@ from games.match import Match, MatchFileError, _checksum, is_match_file
 from games.terminal import play
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    """Autosaves (the terminal keeps a game left with moves) go to the test's own folder."""
-    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def typing(*lines):
-    """A read() that answers with these lines, then ends the input."""
-    queue = list(lines)
-
-    def read(prompt):
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-    return read
+# home: autosaves (the terminal keeps a game left with moves) go to the test's own folder (autouse);
+# typing: a read() that answers with the lines given
+from tests.core.test_terminal_stumbles import home, typing  # noqa: E402,F401
 
 
 def dk(seed=7):

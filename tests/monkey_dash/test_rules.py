@@ -18,13 +18,14 @@ which many scenarios here were written on; the board file's own start is checked
 
 
 def position(variant="standard", crates=None, monkeys=None, sups=None, bananas=(), stores=None,
-             hands=((), ()), seat=RED, first_turn=False) -> MonkeyDashState:
+             hands=((), ()), seat=RED, first_turn=False, state=None) -> MonkeyDashState:
     """A state in `seat`'s turn (4 AP, or 3 on the first turn) with the pieces where the test wants them.
 
     Squares are names; hands are card ids (taken out of the draw pile); None keeps the board's start
-    (for the crates: SCENE_CRATES).
+    (for the crates: SCENE_CRATES). state: a fresh state of that variant to arrange (a match's own),
+    instead of a new one.
     """
-    state = SPEC.new_state(SPEC.make_config(variant=variant))
+    state = SPEC.new_state(SPEC.make_config(variant=variant)) if state is None else state
     state.apply_action("start red" if seat == RED else "start blue")
     sq = BOARD.square
     state.crates = sorted(sq(c) for c in (SCENE_CRATES if crates is None else crates))

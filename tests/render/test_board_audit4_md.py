@@ -16,29 +16,21 @@ import pytest
 from games import registry
 from games.core import Seat
 from games.match import Match
-from games.monkey_dash import BOARD
 from render import palette as P
 from render.app import App
 from render.launcher import LauncherScreen, fit_name
 from render.screens.monkey_dash import MonkeyDashScreen, _along
 
-from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
+from tests.monkey_dash.test_rules import position
+
+from .test_board_stumbles import click, point
+from .test_stumbles import home, key, person_faces  # noqa: F401 (home: the autouse scratch folder for saves)
 
 SPEC = registry.get("monkey_dash")
 RED, BLUE = 0, 1
 
 
 # ---- helpers ------------------------------------------------------------------------------------------
-
-def point(app, pos):
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(app, pos):
-    point(app, pos)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
 
 def typed(app, words):
     app.handle(pygame.event.Event(pygame.TEXTINPUT, text=words))
@@ -47,44 +39,16 @@ def typed(app, words):
 def faces(variant, seed, want, bot="greedy"):
     """A seeded match (Ann, a person, against a bot) where Ann faces a position `want` accepts; until then the
     greedy bot plays Ann's steps too (the same seeded choices every run)."""
-    match = Match(SPEC.make_config([Seat("Ann"), Seat("Bob", bot)], variant), seed)
-    stand_in = SPEC.bots["greedy"]()
-    for _ in range(3000):
-        if match.is_over():
-            break
-        if match.waiting_for_human():
-            if want(match.state):
-                return match
-            match.bots[0] = stand_in
-            match.play(match.bot_action())
-            del match.bots[0]
-        else:
-            match.step()
-    pytest.fail("no such position in this seeded game")
+    return person_faces("monkey_dash", seed, want, [Seat("Ann"), Seat("Bob", bot)], variant=variant,
+                        stand_in="greedy")
 
 
 def arranged(variant="standard", crates=("b2", "c3", "e3", "c5", "e5", "f6"), monkeys=("a1", "g7"),
              sups=("d7", "d1"), bananas=(), stores=None, hands=((), ()), seat=RED, bot="greedy"):
     """A match of Ann (red, a person) against a bot, in `seat`'s turn with 4 AP and the pieces where the test
-    puts them (the engine's own state, set up as tests/monkey_dash/test_rules.position does)."""
+    puts them (the match's own state, arranged by tests/monkey_dash/test_rules.position)."""
     match = Match(SPEC.make_config([Seat("Ann"), Seat("Bob", bot)], variant), 1)
-    state = match.state
-    state.apply_action("start red" if seat == RED else "start blue")
-    sq = BOARD.square
-    state.crates = sorted(sq(c) for c in crates)
-    state.monkeys = [sq(m) for m in monkeys]
-    state.supervisors = [sq(s) for s in sups]
-    state.bananas = sorted(sq(b) for b in bananas)
-    if stores is not None:
-        state.banana_store = list(stores)
-    if state.cards_on:
-        state.deal_queue = []
-        state.hands = [list(h) for h in hands]
-        dealt = set(hands[0]) | set(hands[1])
-        state.draw_pile = [c.id for c in state.deck if c.id not in dealt]
-    state.turns_done = 2
-    state._begin_turn(seat)
-    assert state.invariant_violations() == []
+    position(variant, crates, monkeys, sups, bananas, stores, hands, seat, state=match.state)
     return match
 
 

@@ -30,12 +30,13 @@ def key(k, mod=0, unicode=""):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
 
 
-def person_faces(game, seed, want, seats=None, whole_match=False):
+def person_faces(game, seed, want, seats=None, whole_match=False, variant=None, stand_in="random"):
     """A match where seat 0 (a person) faces a decision `want` accepts (asked of the state, or of the
-    match with whole_match); until then a random bot plays seat 0 too (the same seeded choices every run)."""
+    match with whole_match); until then the `stand_in` bot plays seat 0 too (the same seeded choices every
+    run)."""
     spec = registry.get(game)
-    match = Match(spec.make_config(seats or [Seat("Ann"), Seat("Bot", "random")]), seed)
-    stand_in = spec.bots["random"]()
+    match = Match(spec.make_config(seats or [Seat("Ann"), Seat("Bot", "random")], variant), seed)
+    stand_in = spec.bots[stand_in]()
     for _ in range(3000):
         if match.is_over():
             break
