@@ -601,17 +601,25 @@ class TowerView:
                               anchor="topleft" if right_of_tower else "topright")
         self.leaders.append((fig.kind, foot, end, label))
 
-    def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float,
-                     again: bool = False):
-        (xy,), (d,) = self.camera.project(centre[None])
+    def _sprite_at(self, fig: Figure, xy, d: float, w: float, h: float):
+        """(sprite, top left) of a figure w x h metres seen at depth d, centred on the screen point xy; None
+        when it is behind the eye or too small to draw."""
         if d <= 0:
-            return
+            return None
         ppm = self.camera.pixels_per_metre(d)
         size = (w * ppm, h * ppm)
         if size[0] < 3:
-            return
+            return None
         sprite = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character)
-        at = (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
+        return sprite, (int(xy[0] - size[0] / 2), int(xy[1] - size[1] / 2))
+
+    def _draw_figure(self, surface: pygame.Surface, fig: Figure, centre: np.ndarray, w: float, h: float,
+                     again: bool = False):
+        (xy,), (d,) = self.camera.project(centre[None])
+        got = self._sprite_at(fig, xy, float(d), w, h)
+        if got is None:
+            return None
+        sprite, at = got
         surface.blit(sprite, at)
         if not again:  # a figure drawn a second time over something (again) is listed once
             self.figure_rects.append((fig.kind, sprite.get_rect(topleft=at)))
@@ -658,15 +666,10 @@ class TowerView:
                 if depth > 0:
                     near = near - 2.0 * depth * unit  # the same height, as far in front of the layer's middle
             points, depths = self.camera.project(np.array([centre, near]))
-            x_true, y_near, d = float(points[0][0]), float(points[1][1]), float(depths[1])
-            if d <= 0:
+            got = self._sprite_at(fig, (points[0][0], points[1][1]), float(depths[1]), w, h)
+            if got is None:
                 continue
-            ppm = self.camera.pixels_per_metre(d)
-            size = (w * ppm, h * ppm)
-            if size[0] < 3:
-                continue
-            ghost = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character).copy()
-            spot = (int(x_true - size[0] / 2), int(y_near - size[1] / 2))
+            ghost, spot = got[0].copy(), got[1]
             ghost.set_alpha(BEHIND_ALPHA)
             surface.blit(ghost, spot)
             outline = pygame.mask.from_surface(ghost).outline()
