@@ -83,11 +83,12 @@ your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 stea
 short 'push 5:1'; the simulator then pushes the block out with one of {play['tremors']} equally
 likely hand tremors, as a real hand never pushes quite the same way twice.
 
-Touch to test: before committing you may touch blocks (in the window, hold the press still on a
-block; typed, 'touch 5:1') to feel how tight they are, as often as you like: the rules set no limit
-on touches. A touch reports the force and how far
-the rest of the tower moved; what a touch moves, it moves (the block is put back in place, as the
-rules ask, but a touch that shakes the tower costs what it shook).
+Touch to test: before committing you may test blocks as often as you like (the rules set no limit),
+in two ways. A press held still on a block in the window is a real touch, live: what it moves stays
+moved, and so does whatever a push let go before the block is half out moved (the block itself goes
+back in). A quick feel (a right click or T in the window; typed, 'touch 5:1') presses the block 2 mm
+and reports the force and how far the rest of the tower moved under the press, then puts everything
+back as it stood, as the rules ask of a block moved out of place; the bots feel blocks this way too.
 
 The ten-second rule: after you stack, the simulator lets the tower settle for up to
 {physics.tower_spec("classic").settle_s:g} seconds (it stops sooner once the tower is at rest); a fall in

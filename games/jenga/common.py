@@ -480,6 +480,7 @@ class TowerState(State):
                            "tower_motion_mm": verdict["tower_motion_mm"],
                            "moves": give <= physics.tower_spec(self.TOWER).hand.touch_force_n,
                            "live": True}
+        self.after_touch(verdict, before)
 
     def take_out(self, level: int, slot: int) -> dict:
         """Delete a block instantly (sim's remove mode), as scripted tests and analysis do."""
@@ -551,6 +552,9 @@ class TowerState(State):
 
     def after_extract(self, verdict: dict, before: list) -> None:
         pass
+
+    def after_touch(self, verdict: dict, before: list) -> None:
+        """A push let go before the block was half out (a touch): what it moved stays moved."""
 
     def after_stack(self, verdict: dict, before: list) -> None:
         raise NotImplementedError

@@ -20,8 +20,11 @@ def _common(tower: str, settle_words: str) -> list[str]:
         "A fall is final: undo never takes back the push or stack that toppled the tower. The "
         "rulebooks have no undo at all; the table's undo is for a slip of the hand, and a push tried "
         "and taken back when it fell would take the risk out of the game.",
-        "Touches have no limit (the rules set none). A touch is a real touch: what it moves stays "
-        "moved. A push let go before the block is half out puts the block back and counts as a touch.",
+        "Touches have no limit (the rules set none). A press held still on a block is a real touch: "
+        "what it moves stays moved. A push let go before the block is half out puts the block back, "
+        "counts as a touch, and what it moved stays moved too. A quick feel (a right click, T, or a "
+        "typed 'touch') presses the block 2 mm and puts everything back as it stood (the rules ask a "
+        "moved block to be put back); it is how the bots test blocks.",
         "One hand: each push moves one block with one fingertip; nothing holds or steadies the rest "
         "of the tower.",
         "A touch tests a block you may take now: a block you may not take (above the highest complete "
@@ -60,8 +63,10 @@ def _dk(variant: str) -> list[str]:
                                   if corner else "this variant takes any free hole of the level above "
                                   "(corner_climb and corner_few_pulls read it as the one girder along "
                                   "Mario's side)."),
-        "A Mario whose girder is pulled out falls to the girder immediately below on his side, as the "
-        "rulebook says (two levels down); when that one is gone or full, to the next free one further "
+        "A Mario whose girder is pulled out falls to the girder immediately below on his side. Girder "
+        "ends face other sides from one level to the next (which is why a climb goes round a corner), "
+        "so the nearest girder end below on his side is two levels down; when that one is gone or "
+        "full, he falls to the next free one further "
         "down that side, then to the nearest free hole lower down on any side, and on a bottom girder "
         "to a free hole of his own level.",
         "After a fall the toppler loses and the Mario closest to the top among the others wins; Marios "

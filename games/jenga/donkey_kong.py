@@ -433,9 +433,10 @@ counts are done. Every girder removed is pushed out by the simulator and stacked
 traditional Jenga: from below the highest complete level, at right angles to the level below, a
 level of three finished before the next, one hand (a push moves one girder), and after each stack
 the tower settles for up to {physics.tower_spec("dk").settle_s:g} seconds (the ten-second rule): a
-fall in that time is yours. You may touch girders to test them as often as you like before you push
-one ('probe 5:1 +y'); what a touch moves stays moved. If no girder may be taken, the removals left
-are lost.
+fall in that time is yours. You may test girders as often as you like before you push one: a press
+held still on a girder (or a push let go before it is half out) is a real touch, and what it moves
+stays moved; a quick feel (a right click, T, or typed 'touch 5:1') presses it 2 mm and puts
+everything back as it stood. If no girder may be taken, the removals left are lost.
 
 {climbing}
 

@@ -286,6 +286,11 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
                       + ("no symbol" if item == "none" else f"a {ITEM_NAMES[item]}"))
         self.knock_outs(verdict, before)
 
+    def after_touch(self, verdict: dict, before: list) -> None:
+        # A push let go before the block came out moved what it moved: a peg whose block it knocked out of
+        # line falls out as in a removal ("while you're removing ... a different block").
+        self.knock_outs(verdict, before)
+
     def after_stack(self, verdict: dict, before: list) -> None:
         self.knock_outs(verdict, before)
         item = self.items[verdict["block"]]

@@ -77,7 +77,9 @@ Stacking and climbing come in either order ({order}); a stack or a climb that ca
 waits while the other can (stacking may add the layer an exact climb needs, climbing may free a block
 of your own). Stacking: take a block from below the highest complete
 layer (pushed out by the simulator with one hand, as in traditional Jenga; you may touch blocks to
-test them as often as you like, and what a touch moves stays moved) and stack it on top, above
+test them as often as you like: a press held still, or a push let go before the block is half out,
+moves what it moves for good; a quick feel (a right click, T, or typed 'touch 5:1') puts everything
+back as it stood) and stack it on top, above
 Bowser, a layer of three finished before the next. You may never
 take a block with a peg in it: an opponent's never, your own only after climbing away. The
 simulator lets the tower settle for up to {physics.tower_spec("mario").settle_s:g} seconds (the

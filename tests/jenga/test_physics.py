@@ -168,6 +168,35 @@ def test_mario_a_peg_knocked_out_by_a_push_drops_a_layer_and_loses_a_coin():
     assert s.coins()[:2] == [6, 4] and s.invariant_violations() == []
 
 
+def test_mario_a_push_let_go_knocks_out_a_peg_it_moved_out_of_line():
+    """"You may knock an opponent's character peg out of a hole while you're removing and stacking a
+    different block." A push let go before its block is half out puts the block back (a touch), but what it
+    moved stays moved: a peg whose block it moved out of line by more than the threshold falls out as in a
+    removal, and the knocker takes a coin and chooses the hole a layer down. (It stayed in, found by an
+    audit.)"""
+    from games.jenga import data
+
+    s = mario_ready(players=2, seed=0)
+    s.apply_action("spin 0")
+    limit = data.mario_rules()["peg_knock_mm"]
+    push = "push 4:1 +x path=0/0/0,500/100/0,1500/250/0,2000/250/0"  # 25 mm in, then let go
+    trial = s.clone()
+    trial.apply_action(push)
+    assert trial.last_verdict["op"] == "touch" and trial.hand is None and trial.touches == 1
+    shifted = [(b, mm) for b, mm in trial.last_verdict["shifted_mm"] if b // 3 >= 2 and b != s.layout[4][1]]
+    block, mm = max(shifted, key=lambda t: t[1])
+    assert mm > limit, f"the push let go moved no block more than {limit} mm out of line"
+    level, slot = block // 3, block % 3  # ids are level * 3 + slot in a fresh tower
+    s.pegs[1] = [level, slot, "+x" if level % 2 == 0 else "+y"]
+    s.apply_action(push)
+    drops = s.legal_actions()  # the knocker chooses the vacant hole one layer down
+    assert drops and all(a.startswith(f"drop {level - 1}:") for a in drops) and s.current_player() == 0
+    assert s.coins()[:2] == [6, 4]
+    s.apply_action(drops[0])
+    assert s.pegs[1] == list(parse_hole(drops[0].split()[1])) and s.phase == "act" and s.may_extract()
+    assert s.invariant_violations() == []
+
+
 def test_mario_the_fall_costs_the_toppler_ten_and_pays_the_highest_other_five():
     """"If the tower falls, you must return 10 coins to the pile, and the game is over!" and "The player
     with the highest character receives 5 coins." Then "The player with the most coins wins!" """

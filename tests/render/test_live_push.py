@@ -456,10 +456,15 @@ def test_t_touches_the_block_the_arrows_picked(surface):
         _key(screen, pygame.KEYDOWN, pygame.K_DOWN)
         level, slot = screen.picked
         touches = match.state.touches
+        tower = json.dumps(match.state.tower)
         _key(screen, pygame.KEYDOWN, pygame.K_t)
         assert run(screen, surface, lambda: screen.job is None)
         assert match.history[-1].action.startswith(f"probe {level}:{slot} ")
         assert match.state.touches == touches + 1 and match.state.last_probe["where"] == [level, slot]
+        # T is the quick feel: it puts everything back as it stood, and its words say so (they said "the
+        # tower moved 1.1 mm" of a tower that had not moved, beside a help that said a touch's moves stay).
+        assert json.dumps(match.state.tower) == tower
+        assert screen.probe_note.startswith(f"Felt {level}:{slot} ") and "all put back as it stood" in screen.probe_note
         # The touch's words are shown for the position it made, and not after it is undone.
         shown = [line for line, _ in screen._info_lines(match.state, None)]
         assert screen.probe_note and screen.probe_note in shown

@@ -334,8 +334,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if t["went_back"]:
             return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N, the rest of the tower "
                     f"moved {t['motion_mm']:.1f} mm; {feel}; it went back in.")
-        return (f"Touched {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
-                f"{t['motion_mm']:.1f} mm; {feel}.")
+        return (f"Felt {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
+                f"{t['motion_mm']:.1f} mm under the press; {feel}; all put back as it stood.")
 
     def note_key(self) -> tuple:
         """The point of the match words about a move are tied to: the number of steps and the last one. The
