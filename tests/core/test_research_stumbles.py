@@ -227,27 +227,38 @@ def test_no_information_state_tensor_is_declared_and_none_is_given(name):
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
 
 
+def _offset(game, view: str) -> int:
+    """Where a named view of the game's observation starts in the flat tensor (games/observe.py)."""
+    from games.observe import observation_for
+
+    obs = observation_for(game.spec, game.config)
+    names = [name for name, _ in obs.shapes]
+    return sum(obs.dict[name].size for name in names[:names.index(view)])
+
+
 def test_donkey_kong_observation_says_which_seat_is_looking():
     """The tensors of players 0 and 1 were identical: a policy playing several seats could not tell
     which pawn was its own."""
     game = pyspiel.load_game("kong_donkey_kong", {"players": 3})
     state = _to_a_decision(game)
     tensors = [np.array(state.observation_tensor(p)) for p in range(3)]
-    seats = tensors[0].size - 4  # the observer one-hot closes the tensor (4 seats at most)
+    seats = _offset(game, "observer")  # where the observer one-hot (4 seats at most) starts in the tensor
     for p in range(3):
-        assert tensors[p][seats:].tolist() == [1.0 if s == p else 0.0 for s in range(4)]
-        assert np.array_equal(tensors[p][:seats], tensors[0][:seats])
+        assert tensors[p][seats:seats + 4].tolist() == [1.0 if s == p else 0.0 for s in range(4)]
+        others = [i for i in range(tensors[0].size) if not seats <= i < seats + 4]
+        assert np.array_equal(tensors[p][others], tensors[0][others])
         assert state.observation_string(p).endswith(f"observer: 'player {p + 1}', player id {p}")
     env = petting.env("donkey_kong", players=3)
     env.reset(seed=0)
-    seen = [env.observe(a)["observation"][-4:].tolist() for a in env.possible_agents]
+    seen = [env.observe(a)["observation"][seats:seats + 4].tolist() for a in env.possible_agents]
     assert seen == [[1.0 if s == p else 0.0 for s in range(4)] for p in range(3)]
 
 
 def test_monkey_dash_observation_says_which_colour_is_looking():
     game = pyspiel.load_game("kong_monkey_dash")
     state = _to_a_decision(game)
-    colours = [np.array(state.observation_tensor(p))[-2:].tolist() for p in (0, 1)]
+    at = _offset(game, "colour")
+    colours = [np.array(state.observation_tensor(p))[at:at + 2].tolist() for p in (0, 1)]
     assert colours == [[1.0, 0.0], [0.0, 1.0]]
     assert state.observation_string(1).endswith("observer: 'player 2' (blue), player id 1")
 
