@@ -26,8 +26,8 @@ HOW_TO_PLAY = {
     ],
     "monkey_dash": [
         "Get your monkey, standing on a crate, into your own Loading Bay (hatched in your colour).",
-        "Each turn you have 4 action points: step your supervisor (the hard hat), rotate or push the crates "
-        "next to it, move your monkey from crate to crate, or buy and play Power Cards.",
+        "Each turn you have 4 action points (the start player 3 in the first turn: one pays for starting): step your supervisor (the hard hat), rotate or push the crates "
+        "next to it, move your monkey from crate to crate{extras}.",
         "Point at a piece to see its steps with their cost; click a highlighted square to play one. The "
         "corner ticks show every piece that can move.",
         "Rotating a crate with a monkey on it is a Monkey Heave: it carries the monkey along, yours or the "
@@ -92,14 +92,37 @@ def bot_section(spec) -> list[str]:
 def how_to_play(game: str, variant: str | None = None) -> list[str]:
     """The short how-to-play of a game in the given variant (its default when None). Donkey Kong's dice
     differ by variant (the rulebook's Mario die is white, the wiki's red): the colours come from the
-    game's own table of them, so the help says what the dice on screen show."""
+    game's own table of them, so the help says what the dice on screen show. Monkey Dash's line of what a
+    turn may do names only what the variant has (no cards in Pure Strategy, bananas in Better with Bananas)."""
     lines = list(HOW_TO_PLAY.get(game, []))
     if game.startswith("jenga"):
         lines = HOW_TO_PLAY["jenga"][:2] + HOW_TO_PLAY.get(game, HOW_TO_PLAY["jenga"][2:])
     if game == "donkey_kong":
         colours = dice_colours(variant)
         lines = [line.format(**colours) for line in lines]
+    if game == "monkey_dash":
+        extras = MONKEY_DASH_EXTRAS[monkey_dash_variant(variant)]
+        lines = [line.replace("{extras}", extras) for line in lines]
     return lines
+
+
+MONKEY_DASH_EXTRAS = {
+    "standard": ", or buy and play Power Cards",
+    "bananas": ", drop or throw bananas from your monkey's crate and pick them up with your supervisor, or buy "
+               "and play Power Cards",
+    "pure": "",
+}
+"""What else a Monkey Dash turn may spend its points on, by variant: Pure Strategy has no cards, Better
+with Bananas adds the bananas."""
+
+
+def monkey_dash_variant(variant: str | None) -> str:
+    """The Monkey Dash variant whose how-to-play is shown: the default one for None or an unknown name."""
+    if variant in MONKEY_DASH_EXTRAS:
+        return variant
+    from games import registry
+
+    return registry.get("monkey_dash").default_variant
 
 
 def dice_colours(variant: str | None) -> dict[str, str]:

@@ -32,10 +32,11 @@ CARD_RANK = {"overtime": 5, "banana_bribe": 6, "tailwind": 4, "forklift": 2, "ro
 
 
 def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
-    """Fewest monkey moves from `seat`'s monkey to every crate it can reach as the crates stand."""
+    """Fewest monkey moves from `seat`'s monkey to every crate it can reach as the crates stand (a move
+    ends at the monkey's own Loading Bay, as the rules have it)."""
     b = state.board
     start, other = state.monkeys[seat], state.monkeys[1 - seat]
-    nest, rays = b.nests[seat], b.rays
+    nest, rays, bay = b.nests[seat], b.rays, b.bays[seat]
     crates = state.crates
     costs = {start: 0}
     frontier = [start]
@@ -52,7 +53,7 @@ def monkey_costs(state: MonkeyDashState, seat: int) -> dict[int, int]:
                     if sq not in costs:
                         costs[sq] = steps
                         nxt.append(sq)
-                    if from_nest:
+                    if from_nest or sq == bay:
                         break
         frontier = nxt
     return costs
@@ -86,7 +87,7 @@ def race(state: MonkeyDashState, seat: int) -> float:
                         est = moves + GAP_COST * to_bay[sq] + (1 if sq == nest else 0)
                         if est < best:
                             best, frontier = est, sq
-                    if from_nest:
+                    if from_nest or sq == bay:  # a move ends at the bay (the game is won there)
                         break
         ring = nxt
     if frontier != bay:

@@ -13,6 +13,7 @@ from . import costs
 from .board import COLOURS, Board
 from .cards import Card
 from .actions import HAND_LIMIT, TURN_LIMIT
+from ..words import counted
 
 VARIANTS = {
     "standard": "the full game with Power Cards",
@@ -30,8 +31,9 @@ def _board_part(board: Board) -> str:
         f"the {red} Nest is {n(board.nests[0])} and the {red} Loading Bay {n(board.bays[0])}; the {blue} Nest "
         f"is {n(board.nests[1])} and the {blue} Loading Bay {n(board.bays[1])}. Crates start on "
         f"{', '.join(n(c) for c in board.crates)}. Each Supervisor starts in its own Loading Bay. The layout "
-        "looks the same to both players after a half turn of the board, and the two monkeys' natural "
-        "routes cross in the middle, so each player's crates are also the other's stepping stones."
+        "looks the same to both players after a half turn of the board. The diagonal from each nest points "
+        "at the centre square, so the two monkeys' lines can meet there and a crate one player places may "
+        "carry the other's monkey too; routes that keep apart exist as well, so a meeting is not forced."
     )
 
 
@@ -82,7 +84,9 @@ CRATES, moved by your supervisor from a neighbouring square (diagonal neighbours
 MONKEY (yours only). Monkeys stand only on crates (or in their nest at the start) and never move back
 into the nest. A move ("monkey b2 to d4") goes in a straight line (eight directions) over unbroken crates
 and stops on any of them, for {costs.MONKEY} AP whatever the length. The first move is a hop from the nest onto a
-crate next to it. A monkey cannot pass through or land on the other monkey.
+crate next to it. A monkey cannot pass through or land on the other monkey. A move that reaches a
+crate in your own Loading Bay ends there and wins, so no move carries your monkey past it (passing over
+the other player's bay is fine).
 MONKEY DASH: a move that covers three or more crates in a line (the crate you start on and at least
 two more) earns a Power Card, unless you already gained one this turn (no card in Pure Strategy). The
 hop out of the nest is never a Dash.
@@ -117,6 +121,9 @@ def _cards_part(cards: tuple[Card, ...]) -> str:
     for c in cards:
         kind = "Interrupt" if c.interrupt else "your turn"
         text = c.text.split(":", 1)[1].strip() if c.interrupt and c.text.startswith("Interrupt:") else c.text
+        if c.effect == "free_supervisor_steps":  # the table's reading of a push under this card
+            text += (f" A push is not one of those steps: it is an action of its own, still costs its "
+                     f"{costs.PUSH} AP, and leaves the free steps for later.")
         lines.append(f"- {c.name} ({kind}): {text}")
     return "\n".join(lines)
 
@@ -152,7 +159,7 @@ def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
     if variant == "bananas":
         parts.append(_BANANAS.replace("{each}", str(board.bananas_each)))
     parts.append(_typed(variant, cards))
-    parts.append(_decisions(variant))
+    parts.append(_decisions(variant, cards))
     return "\n\n".join(_unwrap(p) for p in parts)
 
 
@@ -176,13 +183,20 @@ def _typed(variant: str, cards: tuple[Card, ...]) -> str:
             + ". Squares are named like c3, a1 at the bottom left.")
 
 
-def _decisions(variant: str) -> str:
+def _decisions(variant: str, cards: tuple[Card, ...] = ()) -> str:
     """Where the rulebook says nothing or can be read two ways: the table's decisions in one list (the app
     shows it on request, as every game's; docs/monkey_dash.md gives the reasons)."""
     items = [
         "The warehouse and the Power Cards are this table's own: the printed board and cards are not published.",
-        "Who starts is always the Start Card's flip; choosing the player who most recently ate a banana, or "
-        "letting the loser of the last game choose, is left to the people at the table.",
+        "Who starts is always the Start Card's flip: the app draws the start player at random, in place of "
+        "every way the printed rules give for settling it (the player who last ate a banana, or the loser of "
+        "the previous game choosing), so nobody chooses who starts.",
+        "Reaching your own Loading Bay on a crate wins at that moment, in the middle of a move too: a monkey "
+        "move along a line of crates ends at your bay and is never carried on past it (a move that tries is "
+        "refused with the reason). The other player's bay does not stop a move. A Heave moves a crate one "
+        "square, so it wins only by ending in the bay."
+        + (" A Springboard leap wins only by landing on a crate in your bay; leaping over your empty bay "
+           "wins nothing, as there is no crate there to stand on." if variant != "pure" else ""),
         "The monkey of a Heave is fought once a turn: heaving it on by another square that turn costs only the "
         "rotation, and a Heave that carries the other monkey into its own bay wins the game for that player.",
         "The stalemate rule in its precise form (above): a step is refused when after it the turn could only "
@@ -190,6 +204,11 @@ def _decisions(variant: str) -> str:
         "A turn ends by itself when no AP and nothing free are left; 'pass' gives up AP only when nothing "
         f"that costs AP is possible; after {TURN_LIMIT} turns without a winner the game is a draw.",
     ]
+    skates = next((c for c in cards if c.effect == "free_supervisor_steps"), None)
+    if variant != "pure" and skates is not None:
+        items.append(f"{skates.name} frees the next {counted(skates.amount, 'supervisor step')} only: a push stays "
+                     f"an action of its own at {costs.PUSH} AP (the crate and the supervisor who follows it), "
+                     "and the free steps wait for real steps.")
     if variant == "bananas":
         items.append("Bananas: 'one square away' for a throw is read as two squares from the monkey, one beyond "
                      "its neighbours; a monkey heaved this turn neither drops nor throws for the rest of it; a "

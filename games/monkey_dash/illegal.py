@@ -289,8 +289,30 @@ def _monkey(state, word, args):
         return BlockedError(f"{n(f)} to {n(t)} is not a straight line (rows, columns and diagonals only)")
     if f == b.nests[p] and b.distance(f, t) > 1:
         return BlockedError("the first move is a hop from the Nest onto a crate right next to it")
+    bay = _bay_on_the_way(state, f, t)
+    if bay is not None:
+        return BlockedError(f"the move would reach your Loading Bay at {n(bay)} on the way, and the game is won "
+                            f"the moment your monkey gets there: the move ends at {n(bay)} "
+                            f"('monkey {n(f)}-{n(bay)}') and never carries on past it")
     return BlockedError(f"the line from {n(f)} to {n(t)} is broken: every square on the way needs a crate "
                         "and no monkey")
+
+
+def _bay_on_the_way(state, f: int, t: int) -> int | None:
+    """The mover's own Loading Bay if a straight move from f to t would reach it before t over unbroken
+    crates with no monkey on them (the monkey would win there and stop), else None."""
+    b, p = state.board, state.turn_player
+    (fx, fy), (tx, ty) = b.xy(f), b.xy(t)
+    unit = ((tx > fx) - (tx < fx), (ty > fy) - (ty < fy))
+    d = next(d for d, v in DIRECTIONS.items() if v == unit)
+    sq = b.step(f, d)
+    while 0 <= sq != t:
+        if sq not in state.crates or sq == state.monkeys[1 - p]:
+            return None
+        if sq == b.bays[p]:
+            return sq
+        sq = b.step(sq, d)
+    return None
 
 
 def _leap(state, word, args):

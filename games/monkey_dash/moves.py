@@ -109,10 +109,13 @@ class MoveGeneration:
         return sq, slid
 
     def _monkey_targets(self, seat: int) -> list[tuple[int, int]]:
-        """(square, crates crossed) for every plain monkey move of `seat`."""
+        """(square, crates crossed) for every plain monkey move of `seat`. A move that reaches the mover's
+        own Loading Bay ends there: the game is won the moment the monkey gets to it, so no move carries
+        the monkey on past its bay (the other player's bay does not stop it)."""
         b = self.board
         at, other = self.monkeys[seat], self.monkeys[1 - seat]
         from_nest = at == b.nests[seat]
+        bay = b.bays[seat]
         crates = self.crates
         out = []
         for ray in b.rays[at]:  # the eight directions in RING order
@@ -122,7 +125,7 @@ class MoveGeneration:
                     break
                 k += 1
                 out.append((sq, k))
-                if from_nest:
+                if from_nest or sq == bay:
                     break
         return out
 

@@ -143,7 +143,9 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
 
         "from" is the square to click first (the supervisor, the crate, the monkey), "to" the square
         the piece ends on (a banana's square for drop, throw and pickup); both None for card actions.
-        "dash" is True for a monkey move that is a Monkey Dash (it earns a Power Card).
+        "dash" is True for a monkey move that is a Monkey Dash (it earns a Power Card); "wins" for a step
+        that brings the mover's monkey, on its crate, into the mover's Loading Bay (the game ends there, so
+        a winning Dash earns nothing).
         """
         if self.current_player() < 0:
             return []
@@ -158,11 +160,13 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
         return [self._move_row(*m) for m in self._legal_moves(unfiltered=True) if m[0] not in legal]
 
     def _move_row(self, a: str, c: int, k: str, f: int, t: int) -> dict:
-        b = self.board
+        b, me = self.board, self.turn_player
+        carries_mine = k in ("monkey", "leap") or (k == "heave" and f == self.monkeys[me])
         return {"action": a, "kind": k, "cost": c,
                 "from": None if f < 0 else b.name_of(f),
                 "to": None if t < 0 else b.name_of(t),
-                "dash": k == "monkey" and f != b.nests[self.turn_player] and b.distance(f, t) >= 2}
+                "dash": k == "monkey" and f != b.nests[me] and b.distance(f, t) >= 2,
+                "wins": carries_mine and t == b.bays[me]}
 
     def actions_from(self, square: str) -> list[dict]:
         """The legal decisions that start from a clicked square (see moves())."""

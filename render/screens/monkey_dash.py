@@ -104,6 +104,22 @@ def dash_pays(state) -> str:
     return "earns a card"
 
 
+def target_lines(move: dict, state) -> list[str]:
+    """The lines a target square shows for a step, its cost last: 'step', '1 AP'; a Super Slide is 'slide'
+    (a banana is used up); a Monkey Dash says whether it earns a card ('DASH!', '+ card') or not ('dash',
+    'no card'); a step into the mover's Loading Bay says 'WIN!' (no card: the game ends there)."""
+    kind = move["kind"]
+    if move.get("wins"):
+        words = ["WIN!"]
+    elif MonkeyDashScreen.is_dash(move):
+        words = ["DASH!", "+ card"] if dash_pays(state).startswith("earns") else ["dash", "no card"]
+    elif kind == "sup" and slid_over(move):
+        words = ["slide"]
+    else:
+        words = [KIND_WORDS.get(kind, kind)]
+    return words + [f"{move['cost']} AP"]
+
+
 class MonkeyDashScreen(DecisionsScroll, GameScreen):
     """The warehouse board; the generic list still offers every legal step."""
 
@@ -434,7 +450,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             "rotate": lambda: f"rotate crate {f} to {t}",
             "heave": lambda: f"Monkey Heave: crate {f} to {t}",
             "push": lambda: f"push crate {f} to {t}",
-            "monkey": lambda: f"monkey {f} to {t}" + (f": MONKEY DASH, {dash_pays(state)}" if self.is_dash(m)
+            "monkey": lambda: f"monkey {f} to {t}" + (": into the Loading Bay, and wins" if m.get("wins") else
+                                                      f": MONKEY DASH, {dash_pays(state)}" if self.is_dash(m)
                                                       else ""),
             "leap": lambda: f"monkey leaps {f} to {t}",
             "drop": lambda: f"drop a banana on {t}",
@@ -783,17 +800,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             text.draw(surface, str(n), badge.center, fs, P.BLACK, bold=True, anchor="center")
 
     def target_words(self, move: dict) -> list[str]:
-        """The lines a target square shows for a step, its cost last: 'step', '1 AP'; a Super Slide is
-        'slide' (a banana is used up); a Monkey Dash says whether it earns a card ('DASH!', '+ card') or
-        not ('dash', 'no card')."""
-        kind = move["kind"]
-        if self.is_dash(move):
-            words = ["DASH!", "+ card"] if dash_pays(self.match.state).startswith("earns") else ["dash", "no card"]
-        elif kind == "sup" and slid_over(move):
-            words = ["slide"]
-        else:
-            words = [KIND_WORDS.get(kind, kind)]
-        return words + [f"{move['cost']} AP"]
+        """The lines a target square shows for a step (target_lines, of the position on screen)."""
+        return target_lines(move, self.match.state)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         cell = self.cell
@@ -806,7 +814,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             tr = self.square_rect(to)
             kind = m["kind"]
             dash = self.is_dash(m)
-            pays = dash and dash_pays(self.match.state).startswith("earns")
+            pays = m.get("wins") or (dash and dash_pays(self.match.state).startswith("earns"))
             focus = m["action"] == self.focus_action or (self.hover_square == to and (
                 self.selected is not None or self.preview_from is not None))
             colour = P.HIGHLIGHT if (pays or focus) else P.SKY_BLUE
