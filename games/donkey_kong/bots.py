@@ -194,10 +194,17 @@ class StrongBot(Bot):
 
 class FinishAwareGreedy(GreedyBot):
     """`patient`, also a playout policy of `expert`: greedy, except that it weighs the Finish by the
-    result. A path onto the Finish that would win (the points after this move plus the bonus beat every
-    opponent's points plus their best face-up card) is taken before anything else; one that would lose
+    result. A path onto the Finish that would win is taken before anything else; one that might lose
     is the last resort, since the rescue ends the game. Plain greedy takes the bonus whenever it can,
-    which ends many games that a player behind on points would have played on."""
+    which ends many games that a player behind on points would have played on.
+
+    "Would win" is judged on the worst end of the turn for this player (`rescue_scores`): the move is
+    played on a copy of the state and the turn finished there, this player playing its cards as it
+    would, the others their best card, and every chance outcome going against it (a penalty for an
+    obstacle met with no face-up card costs its most valuable played card). Its points then must beat
+    every opponent's. Under the rulebook the opponents may still meet obstacles after the rescue, so
+    each is also granted their best face-up card, if that is more than they scored on the copy; under
+    the wiki reading the game ends at the rescue and their points are final."""
 
     name = "patient"
 
@@ -206,22 +213,50 @@ class FinishAwareGreedy(GreedyBot):
         plain = GreedyBot.path_values(state)
         me = state.turn
         scores = state.scores()
-        rest = max(scores[i] + max((CARD_POINTS[k] for k in state.hands[i]), default=0)
-                   for i in range(len(scores)) if i != me)
-        hand = sorted((CARD_POINTS[k] for k in state.hands[me]), reverse=True)
-        obstacles = set(s for s in state.barrels if s >= 0) | set(s for s in state.fireballs if s >= 0)
+        others = [i for i in range(len(scores)) if i != me]
+        allowance = {i: 0 if state.wiki else max((CARD_POINTS[k] for k in state.hands[i]), default=0)
+                     for i in others}
         finish = BOARD.finish
 
         def value(action: str) -> float:
             v = plain(action)
-            path = path_of(action)
-            if path[-1] != finish:
+            if path_of(action)[-1] != finish:
                 return v
-            met = sum(1 for s in path if s in obstacles)
-            mine = scores[me] + FINISH_BONUS + sum(hand[:met])
+            final = rescue_scores(state, action)
+            mine = final[me]
+            rest = max(max(final[i], scores[i] + allowance[i]) for i in others)
             return v + (1e6 if mine > rest else -1e6)
 
         return value
+
+
+def _worst_for_the_mover(outcome: tuple[str, float]) -> int:
+    """Sort key over the chance outcomes after a rescue: the lowest is the worst for the player whose
+    turn it is (losing their most valuable played card; stealing an opponent's least valuable one)."""
+    verb, _, card = outcome[0].partition(" ")
+    if verb == "lose":
+        return -CARD_POINTS[CARD_INDEX[card]]
+    if verb == "steal":
+        return CARD_POINTS[CARD_INDEX[card]]
+    return 0
+
+
+def rescue_scores(state, action: str) -> list[int]:
+    """Everybody's points at the end of the game if the player to move makes `action`, a move onto the
+    Finish (the game ends with that turn): played on a copy, the mover playing its most valuable card on
+    each contact (as greedy does), the others theirs, and every chance outcome the worst for the mover."""
+    sim = state.clone()
+    sim.apply_action(action)
+    turns = state.turns
+    while sim.turns == turns:
+        p = sim.current_player()
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            sim.apply_action(min(sim.chance_outcomes(), key=_worst_for_the_mover)[0])
+        else:
+            sim.apply_action(best_card(sim.legal_actions()))
+    return sim.scores()
 
 
 class _SeatPolicies(GreedyBot):

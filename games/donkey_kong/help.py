@@ -74,8 +74,7 @@ No face-up card when hit:
 Cards lost by the penalty go back into the deck and can be drawn again; when the deck is empty, draws
 simply do not happen.
 
-End: when a pawn reaches the Finish, its player completes the turn (obstacles and dispenser), then
-scores 500 and the game ends. Only the rescue ends a game; as a safety net, a game still going after
+End: {end_rule} Only the rescue ends a game; as a safety net, a game still going after
 {rounds} full rounds (far longer than any real game) ends there with no bonus. Everybody totals their played cards (face-up cards score nothing). The highest
 total wins; players tied on the highest total share the win.
 
@@ -98,6 +97,7 @@ Where the source texts disagree or say nothing, this table decides as follows ({
    Can lets none out.
  - A pawn that stops on a red dot with an obstacle on it settles the contact first, then draws.
  - Jump: {jump_decision}
+ - The end: {end_decision}
  - A card lost by the penalty {penalty_decision}.
    An empty deck gives no card, so a draw or a reward from it simply does not happen.
  - The texts end the game only at the rescue. So that every game ends, this table also stops one
@@ -124,6 +124,10 @@ _VARIANT = {
         jump_rule="If the obstacle was moving and its count ended exactly on your pawn, it moves one "
                   "space further; otherwise it simply goes on with its count (or, if your pawn moved "
                   "into it, stays where it is).",
+        end_rule="when a pawn reaches the Finish, its player still plays out the rest of that turn: the "
+                 "obstacles move and the dispenser drops a barrel, with every contact settled as usual "
+                 "(other players may still play cards and score). Then the rescuer scores 500 and the "
+                 "game ends.",
     ),
     "wiki": dict(
         move_rule="A move may never come back to a space it has already visited in that move (no "
@@ -139,6 +143,9 @@ _VARIANT = {
                  "of the count.",
         jump_rule="An obstacle in motion moves one extra space (its count grows by one). If your pawn "
                   "moved into it, it stays where it is (the pawn's path was fixed when you chose it).",
+        end_rule="the game ends the moment a pawn reaches the Finish. Contacts met on the way there are "
+                 "settled first; then the rescuer scores 500 and nothing else happens that turn: no "
+                 "obstacle moves, no barrel drops, nobody plays or takes another card.",
     ),
 }
 
@@ -156,6 +163,9 @@ _DECISIONS = {
                       "exact count\" includes an obstacle whose ladder slide ends on your pawn.",
         penalty_where="into the deck",
         penalty_decision="is mixed back into the deck, so any card may come next",
+        end_decision="the rulebook has the rescuer finish the turn before the bonus, so the obstacles "
+                     "still move after the rescue and a player they hit may still play a card (and so "
+                     "overtake the rescuer); the article instead ends the game at the rescue.",
     ),
     "wiki": dict(
         dice_decision="the article's obstacle die (3, 4, 5, 6 and two Donkey Kong faces) and a plain "
@@ -171,7 +181,15 @@ _DECISIONS = {
         penalty_where="face down on top of the deck, so it is the next card drawn",
         penalty_decision="goes face down on top of the deck, as the article says, and is the next card "
                          "anybody draws (a red dot, a reward, the deal); only those cards' order is kept, "
-                         "the rest of the deck stays unordered",
+                         "the rest of the deck stays unordered. The card is picked at random, but the "
+                         "game then names it (its outcome reads, say, 'lose H300'), so all players "
+                         "know which card lies on top and the next draw is no surprise: the article's "
+                         "\"without looking\" survives only in the random pick",
+        end_decision="the article says the game ends when a player reaches the Finish and rescues the "
+                     "maiden, so here it ends right there (once contacts met on the way are settled): "
+                     "the obstacles do not move again and nobody else can play a card, so the scores "
+                     "at the rescue, plus the 500, are final. The printed rulebook lets the rescuer "
+                     "finish the turn first.",
     ),
 }
 

@@ -36,19 +36,17 @@ class PawnMoves:
             if stepped is not full:
                 full = stepped
                 options = [(move_action(p), p) for p in full]
-        if not full:
-            raw, _, _ = pawn_paths(start, count, self.wiki)
+        if not full:  # no path uses the whole count: the longest ones that can be walked
             longest = max((len(p) for p in stuck), default=0)
-            short = [p for p in stuck if len(p) == longest]
+            full = [p for p in stuck if len(p) == longest]
             if self.wiki:
-                short = self._step_past_pawns(short)
-            # last resort (wiki: nowhere free to go on to): stop on the other pawn after all
-            full = short or raw or [p for p in stuck if len(p) == longest]
+                full = self._step_past_pawns(full)
             options = [(move_action(p), p) for p in full]
         return options
 
     def _step_past_pawns(self, paths: list[tuple]) -> list[tuple]:
-        """Wiki: a pawn ending on another pawn goes on to the next free space (never backtracking)."""
+        """Wiki: a pawn ending on another pawn goes on to the next free space (never backtracking);
+        a path from whose end no free space can be reached that way stops on the other pawn."""
         others = {s for i, s in enumerate(self.pawns) if i != self.turn}
         if not others or not any(p[-1] in others for p in paths):
             return paths
@@ -57,6 +55,7 @@ class PawnMoves:
             if p[-1] not in others or p[-1] == _FINISH:
                 out.append(p)
                 continue
+            onward = []
             frontier = [p]
             while frontier:
                 grown = []
@@ -68,6 +67,7 @@ class PawnMoves:
                         if t in others and t != _FINISH:
                             grown.append(q + (t,))
                         else:
-                            out.append(q + (t,))
+                            onward.append(q + (t,))
                 frontier = grown
+            out.extend(onward or [p])  # a dead end: the move stops on the other pawn
         return out

@@ -2,8 +2,9 @@
 
 Fireballs move first, from the highest on the gamepath down, then barrels from the lowest up, each the
 obstacle count of the roll. A fireball climbs the gamepath toward Donkey Kong, a barrel rolls down it
-toward the Oil Can; either may slide down a ladder when it lands exactly on a ladder's top, and one
-that lands on a twin advances one space more. A barrel that reaches the Oil Can becomes a fireball.
+toward the Oil Can. A fireball that lands exactly on the foot of a ladder climbs up it; a barrel that
+lands exactly on the top of a ladder slides down it; either kind, landing on a twin, goes on to the
+next free space. A barrel that reaches the Oil Can becomes a fireball.
 Movement is resumable: the obstacle in motion is kept as data (`in_motion`) so that a contact with a
 pawn can pause it until the contact is settled (contacts.py).
 

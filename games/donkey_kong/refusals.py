@@ -79,6 +79,14 @@ def _bad_move(state, path: list[int]) -> IllegalActionError:
                 "space along its girder or up and down ladders (the dotted lines are for obstacles only)")
         dirs.append(step[0])
         prev = s
+    if state.wiki:
+        others = {p for i, p in enumerate(state.pawns) if i != state.turn}
+        written = "move " + " ".join(BOARD.names[s] for s in path)
+        onward = [a for a in legal if a.startswith(written + " ")]
+        if path[-1] in others and onward:
+            # the move would stop on the other pawn only if no free space could be reached from there
+            return IllegalActionError(f"another pawn stands on {BOARD.names[path[-1]]} and a free space can "
+                                      f"be reached beyond it, so the move goes on there: {_brief(onward)}")
     lengths = {len(a.split()) - 1 for a in legal}
     if len(lengths) == 1 and len(path) not in lengths and path[-1] != BOARD.finish:
         colour = DIE_COLOURS[state.variant]["mario"]
@@ -91,10 +99,6 @@ def _bad_move(state, path: list[int]) -> IllegalActionError:
                 return IllegalActionError(f"the path comes back to {BOARD.names[s]}: the article allows no "
                                           "backtracking within a move")
             seen.add(s)
-        others = {p for i, p in enumerate(state.pawns) if i != state.turn}
-        if path[-1] in others:
-            return IllegalActionError(f"another pawn stands on {BOARD.names[path[-1]]}: the move goes on to the "
-                                      f"next free space; legal: {_brief(legal)}")
     else:
         for d in dirs:
             if _OPPOSITE[d] in dirs:

@@ -2,11 +2,12 @@
 
 A turn: a chance roll of both dice; the pawn's move (a decision: the whole path); the fireballs,
 highest first, then the barrels, lowest first, each moved the obstacle count; then the dispenser
-drops a barrel. Every contact between a pawn and an obstacle stops the movement until the pawn's
-owner picks a face-up card (a decision, also in another player's turn) or, without one, a chance
-draw settles the penalty, theft or reward. Movement is therefore kept as resumable data: the rest
-of the pawn's path, the queue of obstacles still to move, the obstacle in motion and the contacts
-waiting to be settled.
+drops a barrel. A pawn reaching the Finish ends the game: once its player's turn is complete
+(rulebook), or at once, as soon as the contacts of its walk are settled (wiki). Every contact
+between a pawn and an obstacle stops the movement until the pawn's owner picks a face-up card (a
+decision, also in another player's turn) or, without one, a chance draw settles the penalty, theft
+or reward. Movement is therefore kept as resumable data: the rest of the pawn's path, the queue of
+obstacles still to move, the obstacle in motion and the contacts waiting to be settled.
 
 This module holds the table, the engine interface, the turn's course and the saved form; the rules
 of each part of a turn have their own module: moves.py (the pawn's move), obstacles.py (fireballs
@@ -376,6 +377,11 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
                     if self.finisher < 0:
                         self.finisher = self.turn
                         self._note(f"{self.seat_name(self.turn)} reaches the Finish")
+                    if self.wiki:
+                        # the article: the game ends when a player reaches the Finish and rescues the
+                        # maiden, so the bonus is scored now and nothing else moves this turn
+                        self._end_turn()
+                        continue
                 elif _RED[here] and sum(self.deck):
                     self.stage = DOT
                     return

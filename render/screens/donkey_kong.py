@@ -892,9 +892,12 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         shown = state.dice_shown()
         die = int(46 * s)
         faces = shown if shown is not None else ("-", "-")
-        if self.rolling > 0:
+        if self.rolling > 0:  # the tumbling dice show only faces of the variant's own dice
+            from games.donkey_kong.cards import MARIO_DIE, OBSTACLE_DIE, face_label
+
             spin = int(self.clock * 20)
-            faces = (1 + spin % 6, ("DK", 2, 3, 4, 5, 6)[(spin * 7) % 6])
+            sides = [face_label(f) for f in OBSTACLE_DIE.get(state.config.variant, OBSTACLE_DIE["rulebook"])]
+            faces = (MARIO_DIE[spin % len(MARIO_DIE)], sides[(spin * 7) % len(sides)])
         for j, (who, face) in enumerate((("mario", faces[0]), ("obstacles", faces[1]))):
             name = colours[who]
             fill = P.WHITE if name == "white" else P.VERMILLION
