@@ -102,11 +102,13 @@ def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tup
         import multiprocessing
         import os
 
-        from .lifetime import pool_worker
+        from .lifetime import held_sigint, pool_worker
 
         # The workers leave Ctrl-C to this process (the pool's exit then ends them), so no worker's traceback.
-        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=pool_worker,
-                                                      initargs=(os.getpid(),)) as pool:
+        with held_sigint():  # forked with Ctrl-C held back until each ignores it
+            pool = multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=pool_worker,
+                                                            initargs=(os.getpid(),))
+        with pool:
             parts = pool.map(_census_job, jobs, chunksize=1)
     else:
         parts = [_census_job(j) for j in jobs]

@@ -21,7 +21,7 @@ import os
 import socket
 from typing import Callable, Sequence
 
-from .lifetime import pool_worker, stop_pool
+from .lifetime import pool_worker, start_workers, stop_pool
 
 EXECUTORS = ("process", "ray", "serial")
 CONNECT_TIMEOUT_S = 5.0
@@ -68,6 +68,7 @@ def _process(fn, jobs, workers, on_result, on_ready) -> None:
     reported: set[int] = set()
     reporting = False
     try:
+        start_workers(pool)
         on_ready()
         futures = {pool.submit(fn, job): n for n, job in enumerate(jobs)}
         for fut in as_completed(futures):

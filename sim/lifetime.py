@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 CHECK_S = 0.5
 
@@ -46,6 +47,33 @@ def pool_worker(parent: int) -> None:
     itself (stop_pool)."""
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked under held_sigint: Ctrl-C, ignored now, may come again
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def held_sigint():
+    """Hold Ctrl-C back while a pool forks its workers. A Ctrl-C that reached a worker between its fork and
+    its initializer (pool_worker, which makes it ignore Ctrl-C) interrupted the worker's own start: it
+    printed "Process ForkProcess-2:" and its traceback beside the parent's one line. Inside, SIGINT is
+    blocked in this thread; a worker forked then inherits the block and takes it off only once it ignores
+    Ctrl-C, and this process gets a Ctrl-C that came meanwhile as soon as the block ends (nothing is
+    lost). Outside the main thread, or where signal masks do not exist, it does nothing."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def start_workers(pool) -> None:
+    """Fork a concurrent.futures process pool's workers now (a fork pool starts them all at its first
+    task), with Ctrl-C held back until they ignore it (held_sigint)."""
+    with held_sigint():
+        pool.submit(int).result()
 
 
 def stop_pool(pool) -> None:

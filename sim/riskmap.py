@@ -36,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 import numpy as np
 
 from . import arguments
-from .lifetime import pool_worker, stop_pool
+from .lifetime import pool_worker, start_workers, stop_pool
 from .spec import SimError, TowerSpec
 from .tower import Tower
 
@@ -250,6 +250,7 @@ def _pipelined(test: SequentialTest, workers: int) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=pool_worker, initargs=(os.getpid(),))
     try:
+        start_workers(pool)
         running: dict = {}                  # future: (block, index)
         while True:
             while len(running) < workers + 1:
