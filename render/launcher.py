@@ -66,8 +66,9 @@ def remembered_seed(value) -> str:
 class LauncherButton(Button):
     """A launcher button that shows the pointer over it only once the pointer has moved on the launcher.
     Back from a game the pointer rests where it was (on the game's board, often over a game's button here),
-    and its ring read as the keyboard's focus on a game other than the one chosen: widgets.Button draws the
-    pointer's ring and the focus ring alike. `still()` says whether the pointer has not moved yet."""
+    and its ring read as the keyboard's focus on a game other than the one chosen (widgets.Button drew the
+    pointer's ring and the focus ring alike until 5 Dec; the focus now has its own ring outside the button).
+    `still()` says whether the pointer has not moved yet."""
 
     def __init__(self, label: str, on_click, hint: str = "", enabled: bool = True, still=lambda: False):
         super().__init__(label, on_click, hint, enabled)

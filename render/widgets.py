@@ -13,6 +13,9 @@ import pygame
 from . import palette as P
 from . import text
 
+FOCUS_GAP = 3
+"""How far (px) the keyboard focus's ring stands outside a button: the pointer's ring is on its edge."""
+
 
 def fitting_size(words: str, size: int, width: int, least: float = 0.75) -> int:
     """The font size, down to `least` of `size`, at which words fit in width (a label is shrunk a little
@@ -67,8 +70,15 @@ class Button:
             fill, ink = (P.HOVER_ROW if hovered else P.SELECTED_ROW), P.TEXT
         radius = max(3, self.rect.h // 5)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        edge = P.HIGHLIGHT if (self.focused or hovered) and self.enabled else P.PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2 if self.focused or hovered else 1, border_radius=radius)
+        # The pointer lights the button and rings its edge; the keyboard focus is a ring of its own, a little
+        # outside the button, so a person sees where Enter goes apart from where the pointer rests (they
+        # looked the same: a pointer resting on one button and the focus on another showed two equal rings).
+        lit = hovered and self.enabled
+        pygame.draw.rect(surface, P.HIGHLIGHT if lit else P.PANEL_EDGE, self.rect, width=2 if lit else 1,
+                         border_radius=radius)
+        if self.focused and self.enabled:
+            pygame.draw.rect(surface, P.HIGHLIGHT, self.rect.inflate(2 * FOCUS_GAP, 2 * FOCUS_GAP), width=2,
+                             border_radius=radius + FOCUS_GAP)
         label = self.label + (f"  [{self.hint}]" if self.hint else "")
         size = fitting_size(label, size, self.rect.w - 8)
         if text.measure(label, size)[0] > self.rect.w - 8 and self.hint:

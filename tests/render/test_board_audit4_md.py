@@ -464,3 +464,31 @@ def test_a_long_name_is_cut_where_a_word_ends_and_the_cut_is_said(home):
     assert fit_name("Bartholomew the Magnificent") == "Bartholomew the"
     assert fit_name("Wolfeschlegelsteinhausen") == "Wolfeschlegelste"  # one word longer than the field
     assert fit_name("Ann") == "Ann"
+
+
+def test_the_keyboard_focus_and_the_pointer_ring_look_different():
+    """The pointer's ring and the keyboard focus were one and the same yellow edge, so a pointer resting on
+    one button and the focus (where Enter goes) on another showed two equal rings. The focus is now a ring
+    of its own just outside its button; the pointer lights the button and rings its edge."""
+    from render.widgets import FOCUS_GAP, Button
+
+    class Pointed(Button):  # where the pointer is (Button.pointed_at is the hook the launcher uses too)
+        def __init__(self, label, here):
+            super().__init__(label, lambda: None)
+            self.here = here
+
+        def pointed_at(self) -> bool:
+            return self.here
+
+    surface = pygame.Surface((300, 200))
+    surface.fill(P.PANEL)
+    focus, under_pointer = Pointed("Donkey Kong", False), Pointed("Monkey Dash", True)
+    focus.rect, under_pointer.rect = pygame.Rect(20, 20, 200, 40), pygame.Rect(20, 100, 200, 40)
+    focus.focused = True
+    for button in (focus, under_pointer):
+        button.draw(surface, 16)
+    top = lambda b, dy=0: surface.get_at((b.rect.centerx, b.rect.y + dy))[:3]  # noqa: E731
+    assert top(focus, -FOCUS_GAP) == P.HIGHLIGHT           # the focus: a ring outside its button
+    assert top(focus) != P.HIGHLIGHT                       # whose own edge is not lit
+    assert top(under_pointer) == P.HIGHLIGHT               # the pointer's button: its edge is lit
+    assert top(under_pointer, -FOCUS_GAP) != P.HIGHLIGHT   # and nothing rings it outside
