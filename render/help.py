@@ -31,7 +31,7 @@ HOW_TO_PLAY = {
         "Point at a piece to see its steps with their cost; click a highlighted square to play one. The "
         "corner ticks show every piece that can move.",
         "Rotating a crate with a monkey on it is a Monkey Heave: it carries the monkey along, yours or the "
-        "opponent's. The opponent's last steps stay marked with orange numbered arrows.",
+        "opponent's. The opponent's last steps stay marked with numbered arrows in the warning colour.",
     ],
     "jenga": [
         "Take a block from below the top complete level and stack it on top without toppling the tower.",

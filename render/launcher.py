@@ -183,6 +183,8 @@ class LauncherScreen:
         ranked = sorted(range(len(lines)), key=lambda k: (bots[k] not in seated, k))
         chosen: list[int] = []
         for k in ranked:
+            if bots[k] not in seated and any(bots[j] in seated and j not in chosen for j in ranked):
+                break  # a bot on a seat did not fit: no bot nobody chose takes its room (an audit saw it)
             if fits([lines[j] for j in sorted(chosen + [k])]):
                 chosen.append(k)
             elif bots[k] not in seated:

@@ -60,14 +60,17 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 # "standard" is the Okabe-Ito set above. "colour-blind" is for players who still find two seats alike:
 # seat colours picked so that the smallest difference between any two, under simulated full protanopia,
 # deuteranopia and tritanopia (Machado et al. 2009) as well as normal vision, is about twice the standard
-# set's (tests/render/test_stumbles.py measures both), and a warning colour further from the highlight.
+# set's (tests/render/test_stumbles.py measures both), and a warning colour further from the highlight: a
+# light pink that reads at 6:1 on the panels and 3.6:1 on a selected row (the magenta before it, 3.2:1 and
+# 1.9:1, was hard to read, and under tritanopia looked almost like seat 1's red-orange: CIELAB distance 9,
+# now 33; an audit measured both).
 PALETTES = {
     "standard": {"SEAT_COLOURS": (VERMILLION, SKY_BLUE, YELLOW, REDDISH_PURPLE),
                  "SEAT_COLOUR_NAMES": ("vermillion", "sky blue", "yellow", "purple"),
                  "WARNING": ORANGE, "HIGHLIGHT": YELLOW},
     "colour-blind": {"SEAT_COLOURS": ((254, 97, 0), (100, 143, 255), WHITE, YELLOW),
                      "SEAT_COLOUR_NAMES": ("red-orange", "blue", "white", "yellow"),
-                     "WARNING": (220, 38, 127), "HIGHLIGHT": YELLOW},
+                     "WARNING": (255, 120, 200), "HIGHLIGHT": YELLOW},
 }
 PALETTE_TITLES = {"standard": "Okabe-Ito", "colour-blind": "colour-blind strong"}
 current = "standard"

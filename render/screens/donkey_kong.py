@@ -709,8 +709,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         for j in range(min(stock, 6)):  # the barrels in Donkey Kong's arm (six drawn at most)
             art.barrel(surface, (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.55 - j * unit * 0.2), unit * 0.34)
         label = text.render(f"{stock} in DK's arm", max(8, int(unit * 0.2)), P.WHITE)
+        # Always above where the sixth barrel would be: above a short stack it sat on Donkey Kong's head.
         spot = label.get_rect(midbottom=(int(sq.x + dk[0] + unit * 0.65),
-                                         int(sq.y + dk[1] - unit * 0.75 - min(stock, 6) * unit * 0.2)))
+                                         int(sq.y + dk[1] - unit * 0.75 - 6 * unit * 0.2)))
         spot.clamp_ip(sq)
         surface.blit(label, spot)
         deck = self.art.figure("deck")

@@ -78,6 +78,8 @@ class KeyInput:
             self.show_result = True  # back from looking at the final board
             if self.kept_as is None and not self.opened_finished:
                 self.keep_finished()  # the board was looked at before the result first showed: keep it now
+        elif key == pygame.K_ESCAPE and self.cancel_pick():
+            pass  # Esc first lets go of a piece picked on the board; the next one leaves for the menu
         elif key == pygame.K_ESCAPE:
             self.host.leave()
         elif key == pygame.K_SPACE and not self.match.waiting_for_human():
@@ -99,6 +101,11 @@ class KeyInput:
         else:
             return False
         return True
+
+    def cancel_pick(self) -> bool:
+        """Let go of a piece or square picked on the board (a screen that picks one says how); True when
+        something was let go, so that Esc does that instead of leaving the game."""
+        return False
 
     def end_search(self) -> None:
         """Stop finding choices by typed words and show the whole list again."""

@@ -237,13 +237,18 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             ends = self.ends_on(sq)
             self.board_hover = [ends[0]["action"]] if len(ends) == 1 else []
 
+    def cancel_pick(self) -> bool:
+        """Esc lets go of the piece clicked on the board (it left the game for the menu instead: the
+        shortcut keys see Esc before the board does)."""
+        if self.selected is None:
+            return False
+        self.selected = None
+        return True
+
     def board_event(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.point_at(event.pos)
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.selected is not None:
-            self.selected = None
-            return True
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
             return False
         if self.click_card(event.pos):
@@ -724,7 +729,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self._draw_info(surface, self.info_rect)
 
     def _draw_recent(self, surface: pygame.Surface) -> None:
-        """The opponent's steps this turn: orange numbered arrows (a number and a shape, not colour alone),
+        """The opponent's steps this turn: numbered arrows in the warning colour (a number and a shape, not colour alone),
         and an orange ring with 'moved by ...' on a piece of another seat's that they moved. Each arrow starts
         a little past its square's centre, so steps in a line (a crate turned on twice along a column) stay
         separate arrows; an arrow over one drawn already (a step there and back) runs beside it; each number

@@ -181,6 +181,25 @@ def test_monkey_dash_click_a_piece_then_a_target_plays_that_step(tmp_path):
     assert match.state.supervisor_squares()[0] == chosen["to"] or match.state.ap != ap
 
 
+def test_monkey_dash_esc_lets_go_of_a_picked_piece_before_it_leaves_the_game(tmp_path):
+    """Esc with a piece picked on the board left the game for the menu (the shortcut keys saw it first, found
+    by an audit): the first Esc lets go of the piece and stays, the next one leaves."""
+    match = human_turn_match("monkey_dash", [Seat("Ann"), Seat("Bot", "random")], 8,
+                             lambda s: s.phase == "act" and any(m["kind"] == "sup" for m in s.moves()))
+    app = App(match=match)
+    app.draw()
+    screen = app.screen
+    sup = match.state.supervisor_squares()[0]
+    click(app, screen.square_rect(sup).center)
+    assert screen.selected == sup
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.handle(esc)
+    assert app.screen is screen and screen.selected is None
+    app.handle(esc)
+    assert app.screen is not screen  # nothing picked: Esc leaves for the menu
+    app.close()
+
+
 def test_every_board_screen_is_registered():
     assert screen_for("donkey_kong") is DonkeyKongScreen
     assert screen_for("monkey_dash") is MonkeyDashScreen

@@ -404,6 +404,46 @@ def smallest_gap(colours) -> float:
     return worst
 
 
+def test_the_launcher_never_shows_a_bot_nobody_chose_in_place_of_one_on_a_seat(home):
+    """At the largest text, with three expert bots seated, the launcher described the random bot (nobody's
+    choice) and left out the expert (three seats'): the expert's line did not fit, and a shorter line of a
+    bot nobody chose took its room (found by an audit). Now the bots on the seats come first, and when one
+    of them does not fit, no other bot's line is shown in its place."""
+    app = App()
+    launcher = app.screen
+    try:
+        launcher.seats[1].kind = "expert"
+        lines = launcher.bot_lines()
+        expert = next(line for line in lines if line.lower().startswith("expert"))
+        shortest = min(len(line) for line in lines)
+        room = max(shortest, len(expert) - 1)  # the expert's line does not fit; the shortest one would
+        shown, left_out = launcher.bot_lines_shown(lambda ls: sum(len(x) for x in ls) <= room)
+        assert shown == [] and "Expert bot" in left_out
+        shown, left_out = launcher.bot_lines_shown(lambda ls: sum(len(x) for x in ls) <= len(expert))
+        assert shown == [expert]  # it fits: it is the one shown, whatever else is shorter
+    finally:
+        app.close()
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    def luminance(c):
+        lin = [v / 255 / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("name", sorted(P.PALETTES))
+def test_the_warning_colour_reads_on_the_panels_of_every_palette(name):
+    """The warning colour is text too (a choice row's warning, the board's notes, the launcher's autosave
+    line): it reads at 4.5:1 or more on a panel and 3:1 on a selected row in every palette (the colour-blind
+    set's magenta gave 3.2:1 and 1.9:1, found by an audit)."""
+    warning = P.PALETTES[name]["WARNING"]
+    assert contrast(warning, P.PANEL) >= 4.5 and contrast(warning, P.BACKGROUND) >= 4.5
+    assert contrast(warning, P.SELECTED_ROW) >= 3.0
+
+
 def test_the_colour_blind_palette_and_larger_text_are_chosen_in_the_launcher_and_remembered(home, tmp_path):
     from render import storage, text
     standard = smallest_gap(P.PALETTES["standard"]["SEAT_COLOURS"])
