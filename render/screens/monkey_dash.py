@@ -729,8 +729,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self._draw_info(surface, self.info_rect)
 
     def _draw_recent(self, surface: pygame.Surface) -> None:
-        """The opponent's steps this turn: numbered arrows in the warning colour (a number and a shape, not colour alone),
-        and an orange ring with 'moved by ...' on a piece of another seat's that they moved. Each arrow starts
+        """The opponent's steps this turn: numbered arrows in the warning colour (a number and a shape, not
+        colour alone), and a ring of that colour with 'moved by ...' on a piece of another seat's that they
+        moved. Each arrow starts
         a little past its square's centre, so steps in a line (a crate turned on twice along a column) stay
         separate arrows; an arrow over one drawn already (a step there and back) runs beside it; each number
         is put where no other number is (recent_badges, drawn by _draw_badges over the board's labels)."""
