@@ -60,7 +60,10 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 # "standard" is the Okabe-Ito set above. "colour-blind" is for players who still find two seats alike:
 # seat colours picked so that the smallest difference between any two, under simulated full protanopia,
 # deuteranopia and tritanopia (Machado et al. 2009) as well as normal vision, is about twice the standard
-# set's (tests/render/test_stumbles.py measures both), and a warning colour further from the highlight: a
+# set's as a distance in linear RGB (tests/render/test_stumbles.py measures both). Measured perceptually
+# (CIELAB) the two sets are closer than that: an audit found the weakest pair 22 (white and yellow under
+# tritanopia) against the standard set's 21 (sky blue and purple under protanopia), so the shapes and
+# numbers stay what tells seats apart. And a warning colour further from the highlight: a
 # light pink that reads at 6:1 on the panels and 3.6:1 on a selected row (the magenta before it, 3.2:1 and
 # 1.9:1, was hard to read, and under tritanopia looked almost like seat 1's red-orange: CIELAB distance 9,
 # now 33; an audit measured both).

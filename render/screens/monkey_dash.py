@@ -899,8 +899,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                     text.draw(surface, text.fit(title, small, box.w - 10), (box.x + 6, box.y + 4), small,
                               P.HIGHLIGHT if card.interrupt else P.TEXT, bold=True)
                     ly = box.y + 4 + int(small * 1.3)
-                    for line in lines:
-                        text.draw(surface, line, (box.x + 6, ly), small, P.TEXT_DIM)
+                    for line in lines:  # on a playable card's lighter fill the dim grey read at 3.4:1
+                        text.draw(surface, line, (box.x + 6, ly), small, P.TEXT if action else P.TEXT_DIM)
                         ly += int(small * 1.3)
                     if action:
                         self.card_rects.append((box, action))
