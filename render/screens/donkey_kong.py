@@ -956,8 +956,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 art.card(surface, back, "", "", False, face_up=False)
                 self.stack_rects.append((seat, back))
             note = f"played {len(played)} card{'s' if len(played) != 1 else ''}"
-            if must:
-                note = "meets an obstacle: click a card to play!"
+            if must:  # the longest wording that fits whole (at the largest text it was cut: "click a card to p…")
+                notes = ("meets an obstacle: click a card to play!", "click a card to play!", "play a card!")
+                note = next((n for n in notes if text.measure(n, small)[0] <= box.w - 12), notes[-1])
             text.draw(surface, text.fit(note, small, box.w - 12), (box.x + 6, box.bottom - int(4 * s)), small,
                       P.HIGHLIGHT if must else P.TEXT_DIM, anchor="bottomleft")
             y = box.bottom + int(6 * s)
