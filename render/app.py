@@ -44,6 +44,19 @@ IDLE_AFTER = 1.0
 """Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/render/test_stumbles.py)
+
+
+def tell_minimum_size() -> None:
+    """Tell the window manager the window's smallest size, so it never offers a smaller one (it was held
+    at MIN_SIZE only after a resize, while the window said its minimum was 1 by 1: an audit)."""
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window, as pygame-ce has it
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    except (AttributeError, pygame.error):
+        pass  # an older pygame: the resize handler still holds the size
 TITLE = "Kong Tabletop"
 FINISHED_LEFT = "That game is over and autosaved: View the finished game shows its result and board."
 """The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
@@ -80,6 +93,7 @@ class App(Host):
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        tell_minimum_size()
         pygame.key.set_repeat(0)  # no repeats from pygame's timer: see REPEATING_KEYS
         self._held: dict[int, tuple[dict, float]] = {}  # a held repeating key: (its press, when it next repeats)
         pygame.key.start_text_input()
@@ -269,7 +283,11 @@ class App(Host):
             self.show_launcher("Your game is autosaved: Resume autosave continues it.")
 
     def open_load(self) -> None:
-        self.show_launcher("Choose a saved match on the right, then Load selected (or drop a saved file on the window).")
+        self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load selected (Enter), or "
+                           "drop a saved file on the window.")
+        launcher = self.screen
+        if launcher.load_button.enabled:  # Enter loads, as the words say (it started a new game: an audit)
+            launcher.focus_on(launcher.load_button)
 
     def open_file(self, path: str) -> bool:
         """Open a match file dropped on the window (from anywhere, not only the saves folder). A game in

@@ -408,8 +408,36 @@ class LauncherScreen:
             self.message = f"Kept {path.stem}."
 
     # ---- widgets ----------------------------------------------------------------------
+    SINGLES = ("add", "seed", "start", "resume", "load", "rename", "delete", "quit", "palette", "text")
+
+    def _roles(self, total: int | None = None) -> list:
+        """What each focusable widget is, in a form that outlives a rebuild: ("game", i), ("variant", i),
+        ("seat", row, part) or the name of a single control. total: the length of the focusables list to
+        read (the one about to be rebuilt, whose seats may already have changed)."""
+        games, variants = len(self.game_buttons), len(self.variant_buttons)
+        total = len(self.focusables) if total is None else total
+        seats = (total - games - variants - len(self.SINGLES)) // 3
+        return ([("game", i) for i in range(games)] + [("variant", i) for i in range(variants)]
+                + [("seat", r, k) for r in range(seats) for k in range(3)] + list(self.SINGLES))
+
+    def _focus_role(self, role) -> int:
+        """The index of the widget with this role now, or of the nearest one like it (a variant or a seat that
+        this game does not have: its last one); -1 when there is none."""
+        roles = self._roles()
+        if role in roles:
+            return roles.index(role)
+        if isinstance(role, tuple):
+            kin = [k for k, r in enumerate(roles) if isinstance(r, tuple) and r[0] == role[0]]
+            if kin:
+                return kin[-1]
+        return -1
+
     def _build(self) -> None:
-        """(Re)create the buttons for the current choices; their rects are set by layout()."""
+        """(Re)create the buttons for the current choices; their rects are set by layout(). The keyboard's
+        focus stays on the same control (it was kept by position in the list, so another game's variants or
+        seats moved it onto another control: an audit saw Down move it into the seed field)."""
+        old = getattr(self, "focusables", None)
+        role = self._roles(len(old))[self.focus] if old and 0 <= self.focus < len(old) else None
         self.game_buttons = [self._button(self.games[n].title, lambda n=n: self.select_game(n)) for n in self.names]
         for b, n in zip(self.game_buttons, self.names):
             b.selected = n == self.game
@@ -443,7 +471,7 @@ class LauncherScreen:
                            + [self.add_button, self.seed, self.start_button, self.resume_button,
                               self.load_button, self.rename_button, self.delete_button, self.quit_button,
                               self.palette_button, self.text_button])
-        self.focus = min(self.focus, len(self.focusables) - 1)
+        self.focus = self._focus_role(role) if role is not None else min(self.focus, len(self.focusables) - 1)
         self._set_focus(self.focus)
         size, self.size = self.size, (0, 0)
         if size != (0, 0):
@@ -460,6 +488,10 @@ class LauncherScreen:
             self.message = f"Cannot load: {info.path.name} will not load ({info.problem})."
             return
         self.load(info.path)
+
+    def focus_on(self, widget) -> None:
+        """Give the keyboard's focus to this widget (one of the focusables)."""
+        self._set_focus(self.focusables.index(widget))
 
     def _set_focus(self, index: int) -> None:
         was = self.focus
@@ -625,7 +657,9 @@ class LauncherScreen:
             else:
                 self.ask_quit()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            option = focused in self.game_buttons or focused in self.variant_buttons  # already chosen: start
+            # On the game or variant already chosen Enter starts; on another one it chooses that one (it
+            # started the chosen game, not the focused one).
+            option = (focused in self.game_buttons or focused in self.variant_buttons) and focused.selected
             if isinstance(focused, Button) and focused.enabled and not option:
                 focused.on_click()
             else:
@@ -642,7 +676,10 @@ class LauncherScreen:
             self._name_cut = None  # the name is being edited again: what did not fit is forgotten
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.names and not isinstance(focused, TextField):
             i = (self.names.index(self.game) + (1 if key == pygame.K_DOWN else -1)) % len(self.names)
+            on_a_game = focused in self.game_buttons
             self.select_game(self.names[i])
+            if on_a_game:  # the focus goes along with the choice
+                self._set_focus(self._focus_role(("game", i)))
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.saves.move(-1 if key == pygame.K_PAGEUP else 1)
         elif key == pygame.K_F2:

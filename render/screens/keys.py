@@ -51,7 +51,11 @@ class KeyInput:
     def _key(self, event: pygame.event.Event) -> bool:
         key, mods = event.key, event.mod
         ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        if key == pygame.K_F1 or (event.unicode == "?" and not self.filtering):
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mods & pygame.KMOD_ALT:
+            # Alt+Enter is full screen in many programs: here it played the chosen move (an audit), which
+            # undo may not take back once a spinner or the dice follow. It plays nothing.
+            self.say("Alt+Enter plays nothing here (Enter alone plays the chosen move).")
+        elif key == pygame.K_F1 or (event.unicode == "?" and not self.filtering):
             self.toggle_help()
         elif ctrl and key == pygame.K_z:
             self.redo() if mods & pygame.KMOD_SHIFT else self.undo()

@@ -1,0 +1,89 @@
+"""What a keyboard-only player stumbled on, found by an audit that set up and played every game by keyboard
+(5 Dec): Enter on a game the focus was on started another game; choosing a game with Up/Down moved the focus
+onto another control; Ctrl+O's "then Load selected" left Enter starting a new game; Alt+Enter played the
+chosen move; the window told the window manager no smallest size. Real screens, SDL's dummy driver."""
+
+from __future__ import annotations
+
+import pygame
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render.app import MIN_SIZE, App
+
+from .test_stumbles import home, key, launcher_with_saves  # noqa: F401 (home: the autouse scratch folder)
+
+
+def focused(launcher):
+    return launcher.focusables[launcher.focus] if 0 <= launcher.focus < len(launcher.focusables) else None
+
+
+def test_enter_on_a_game_the_focus_is_on_chooses_it_and_does_not_start_another():
+    app = App()
+    launcher = app.screen
+    try:
+        assert launcher.game == launcher.names[0]
+        launcher.focus_on(launcher.game_buttons[2])
+        app.handle(key(pygame.K_RETURN))
+        assert app.screen is launcher and launcher.game == launcher.names[2]  # chosen, nothing started
+        app.handle(key(pygame.K_RETURN))  # on the game already chosen Enter starts it
+        assert app.screen is not launcher and app.screen.match.config.game == launcher.names[2]
+    finally:
+        app.close()
+
+
+def test_choosing_a_game_with_up_and_down_keeps_the_focus_on_its_control():
+    app = App()
+    launcher = app.screen
+    try:
+        launcher.focus_on(launcher.start_button)
+        for _ in range(3):  # through games with other numbers of variants and seats
+            app.handle(key(pygame.K_DOWN))
+            assert focused(launcher) is launcher.start_button
+        assert launcher.game == launcher.names[3]
+        launcher.focus_on(launcher.game_buttons[3])
+        app.handle(key(pygame.K_DOWN))  # on a game button the focus goes along with the choice
+        assert launcher.game == launcher.names[4] and focused(launcher) is launcher.game_buttons[4]
+    finally:
+        app.close()
+
+
+def test_ctrl_o_from_a_game_puts_the_focus_on_load_selected_so_enter_loads(home):  # noqa: F811
+    saved = launcher_with_saves(home)
+    app = App(match=Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bot", "greedy")]), 5))
+    try:
+        app.handle(key(pygame.K_o, pygame.KMOD_CTRL))
+        launcher = app.screen
+        assert focused(launcher) is launcher.load_button and launcher.load_button.enabled
+        chosen = launcher.selected_save()
+        assert chosen is not None and not chosen.problem  # the newest file: the good one
+        app.handle(key(pygame.K_RETURN))
+        assert app.screen is not launcher and app.screen.match.config.game == saved.config.game
+        assert app.screen.match.seed == saved.seed  # the saved match, not a new game
+    finally:
+        app.close()
+
+
+def test_alt_enter_plays_nothing():
+    match = Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bot", "greedy")]), 5)
+    match.advance()
+    app = App(match=match)
+    try:
+        app.draw()
+        assert match.waiting_for_human()
+        steps = len(match.history)
+        app.handle(key(pygame.K_RETURN, pygame.KMOD_ALT))
+        assert len(match.history) == steps and "Alt+Enter plays nothing" in app.screen.message
+        app.handle(key(pygame.K_RETURN))
+        assert len(match.history) > steps  # Enter alone plays the chosen move
+    finally:
+        app.close()
+
+
+def test_the_window_tells_its_smallest_size():
+    app = App()
+    try:
+        assert tuple(pygame.Window.from_display_module().minimum_size) == MIN_SIZE
+    finally:
+        app.close()
