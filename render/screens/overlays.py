@@ -42,56 +42,130 @@ class Overlays:
             return "draw"
         return "won" if seat in winners else "lost"
 
-    def _draw_result(self, surface: pygame.Surface) -> None:
-        n = len(self.match.config.seats)
-        extra = 50 if self.result_reason() else 0   # the reason's two lines
-        rect = self._overlay_panel(surface, 0.56, min(0.86, (290 + extra + 36 * n) * self.scale / surface.get_height()))
+    def result_width(self, window: tuple[int, int]) -> int:
+        """The result dialog's width before its words ask for more: 56 % of the window."""
+        return int(window[0] * 0.56)
+
+    def _result_panel(self, surface: pygame.Surface, w: int, h: int) -> pygame.Rect:
+        """The result's panel, w x h pixels (the Jenga screen stands the result of a fall beside the tower)."""
+        width, height = surface.get_size()
+        return self._overlay_panel(surface, (w + 0.5) / width, (h + 0.5) / height)
+
+    def _result_title(self) -> str:
+        names = [seat.name for seat in self.match.config.seats]
+        winners = self.match.state.winners()
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins!"
+        if winners:
+            return "A tie: " + " and ".join(names[w] for w in winners)
+        return "Nobody wins."
+
+    def _result_buttons_size(self, width: int) -> tuple[list[int], int]:
+        """The result buttons' widths in a dialog `width` wide and their height: each as wide as the third of
+        the dialog it always had, or as its label and key at the button's own size need, whichever is more
+        (a narrow third had "Back to the menu [Esc]" shrunk to small print at the largest text size)."""
+        s = self.scale
+        gap = int(14 * s)
+        size = self.font_size(15)
+        base = min(int(190 * s), (width - 4 * gap) // 3)
+        widths = [max(base, text.measure(f"{b.label}  [{b.hint}]", size)[0] + 10) for b in self.result_buttons]
+        return widths, max(int(42 * s), text.line_step(size) + int(12 * s))
+
+    def _result_body(self, rect: pygame.Rect, surface: pygame.Surface | None = None) -> int:
+        """The result's words laid out in rect, top down, and drawn when a surface is given: the title, why
+        the game ended so, each seat's row and where the game was kept. Every line is whole: a long one
+        wraps onto more lines (before, they were cut: "…of the others, Random bot 2's", "★…"). Returns the
+        y under the last line."""
         s = self.scale
         state = self.match.state
+
+        def put(words: str, pos, size: int, colour, bold: bool = False, anchor: str = "midtop") -> None:
+            if surface is not None:
+                text.draw(surface, words, pos, size, colour, bold=bold, anchor=anchor)
+
+        def lines_of(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+            # whole words on each line; only a single word wider than the dialog is cut
+            return [text.fit(line, size, width, bold=bold) for line in text.wrap(words, size, width, bold=bold)]
+
+        big = self.font_size(30)
+        y = rect.y + int(24 * s)
+        title = lines_of(self._result_title(), big, rect.w - int(24 * s), bold=True)
+        for k, line in enumerate(title):
+            put(line, (rect.centerx, y + k * text.line_step(big, True)), big, P.HIGHLIGHT, bold=True)
+        y += max(int(56 * s), text.line_step(big, True) + int(14 * s)) + (len(title) - 1) * text.line_step(big, True)
+        reason = self.result_reason()
+        if reason:  # why it ended so, under the title, on as many lines as it takes
+            size = self.font_size(15)
+            for line in lines_of(reason, size, rect.w - int(48 * s)):
+                put(line, (rect.centerx, y), size, P.TEXT)
+                y += int(size * 1.35)
+            y += int(8 * s)
         names = [seat.name for seat in self.match.config.seats]
         winners = state.winners()
-        if len(winners) == 1:
-            title = f"{names[winners[0]]} wins!"
-        elif winners:
-            title = "A tie: " + " and ".join(names[w] for w in winners)
-        else:
-            title = "Nobody wins."
-        y = rect.y + int(24 * s)
-        text.draw(surface, text.fit(title, self.font_size(30), rect.w - int(24 * s), bold=True), (rect.centerx, y),
-                  self.font_size(30), P.HIGHLIGHT, bold=True, anchor="midtop")
-        y += int(56 * s)
-        reason = self.result_reason()
-        if reason:  # why it ended so, on at most two lines under the title
-            for line in text.wrap(reason, self.font_size(15), rect.w - int(48 * s))[:2]:
-                text.draw(surface, line, (rect.centerx, y), self.font_size(15), P.TEXT, anchor="midtop")
-                y += int(self.font_size(15) * 1.35)
-            y += int(8 * s)
         scores = state.returns()
-        order = sorted(range(len(names)), key=lambda i: (i not in winners, -scores[i]))
-        for i in order:
-            draw_seat_mark(surface, i, (rect.x + int(50 * s), y + int(14 * s)), int(12 * s))
+        size, score_size = self.font_size(18), self.font_size(20)
+        for i in sorted(range(len(names)), key=lambda i: (i not in winners, -scores[i])):
             seat = self.match.config.seats[i]
             kind = "person" if seat.is_human else f"{seat.bot.replace('_', ' ')} bot"
-            mark = "  ★ winner" if i in winners else ""
+            mark = "★ winner" if i in winners else ""
             score = self.result_score(i)
-            score_w = text.font(self.font_size(20), bold=True).size(score)[0]
-            line = text.fit(f"{names[i]} ({kind}){mark}", self.font_size(18), rect.w - int(130 * s) - score_w)
-            text.draw(surface, line, (rect.x + int(76 * s), y + int(14 * s)), self.font_size(18), P.TEXT,
-                      anchor="midleft")
-            text.draw(surface, score, (rect.right - int(40 * s), y + int(14 * s)), self.font_size(20),
-                      P.TEXT, bold=True, anchor="midright")
-            y += max(int(36 * s), int(self.font_size(20) * 1.5))
+            room = rect.w - int(130 * s) - text.measure(score, score_size, bold=True)[0]
+            whole = f"{names[i]} ({kind})" + (f"  {mark}" if mark else "")
+            if text.measure(whole, size)[0] <= room:
+                lines, row_h, cy = [whole], max(int(36 * s), int(score_size * 1.5)), y + int(14 * s)
+            else:  # a long name: on two lines or more, the mark kept whole after it
+                lines = lines_of(f"{names[i]} ({kind})", size, room)
+                if mark and text.measure(f"{lines[-1]}  {mark}", size)[0] <= room:
+                    lines[-1] += f"  {mark}"
+                elif mark:
+                    lines.append(mark)
+                block = text.block_height(len(lines), size)
+                row_h, cy = block + int(12 * s), y + int(4 * s) + block // 2
+            if surface is not None:
+                draw_seat_mark(surface, i, (rect.x + int(50 * s), cy), int(12 * s))
+            top = cy - text.block_height(len(lines), size) // 2
+            for k, line in enumerate(lines):
+                if len(lines) == 1:
+                    put(line, (rect.x + int(76 * s), cy), size, P.TEXT, anchor="midleft")
+                else:
+                    put(line, (rect.x + int(76 * s), top + k * text.line_step(size)), size, P.TEXT, anchor="topleft")
+            put(score, (rect.right - int(40 * s), cy), score_size, P.TEXT, bold=True, anchor="midright")
+            y += row_h
         kept = (f"Kept in the saved matches as {self.kept_as.stem}." if self.kept_as is not None
                 else f"{len(self.match.history)} actions · seed {self.match.seed}")
-        for line in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
-            if line:
-                text.draw(surface, text.fit(line, self.font_size(14), rect.w - int(24 * s)),
-                          (rect.centerx, y + int(8 * s)), self.font_size(14), P.TEXT_DIM, anchor="midtop")
-                y += int(self.font_size(14) * 1.35)
-        gap = int(14 * s)
-        bw, bh = min(int(190 * s), (rect.w - 4 * gap) // 3), int(42 * s)
-        x = rect.centerx - (3 * bw + 2 * gap) // 2
-        for k, b in enumerate(self.result_buttons):
+        size = self.font_size(14)
+        for words in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
+            for line in lines_of(words, size, rect.w - int(24 * s)) if words else []:
+                put(line, (rect.centerx, y + int(8 * s)), size, P.TEXT_DIM)
+                y += int(size * 1.35)
+        return y
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        """The result dialog, sized to its words at every text size: as wide as it always was (or as its
+        buttons need), wider while its words, wrapped, would not fit the window's height, and as tall as
+        they are (never less than it was); inside the window."""
+        width, height = surface.get_size()
+        s = self.scale
+        n = len(self.match.config.seats)
+        gap, margin = int(14 * s), int(8 * s)
+        extra = 50 if self.result_reason() else 0   # the reason's two lines
+        least_h = int(min(0.86, (290 + extra + 36 * n) * s / height) * height)
+        most_w, most_h = width - 2 * margin, height - 2 * margin
+        w = self.result_width((width, height))
+        while True:
+            widths, bh = self._result_buttons_size(w)
+            while sum(widths) + 4 * gap > w < most_w:  # the buttons in a row (a wider dialog widens them too)
+                w = min(most_w, sum(widths) + 4 * gap)
+                widths, bh = self._result_buttons_size(w)
+            need_h = self._result_body(pygame.Rect(0, 0, w, height)) + gap + bh + int(22 * s)
+            if need_h <= most_h or w >= most_w:
+                break
+            w = min(most_w, w + width // 10)
+        rect = self._result_panel(surface, w, min(most_h, max(least_h, need_h)))
+        self._result_body(rect, surface)
+        total = sum(widths) + gap * (len(widths) - 1)
+        x = rect.centerx - total // 2
+        for k, (b, bw) in enumerate(zip(self.result_buttons, widths)):
             b.rect = pygame.Rect(x, rect.bottom - bh - int(22 * s), bw, bh)
             b.focused = k == self.result_focus
             b.draw(surface, self.font_size(15))

@@ -39,7 +39,9 @@ class JengaHelp:
         return [("F1 or ?", "this help (Esc closes it; Up/Down, PageUp/PageDown, Home/End scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", f"select a row of the Choices list when it has rows "
                                                        f"({rows.get(game, 'a place on top')}); when it has none, "
-                                                       "the arrow keys pick a block instead (below)"),
+                                                       "the arrow keys pick a block instead (below), and "
+                                                       "PageUp/PageDown, Home/End scroll the steps of \"Your "
+                                                       "move\" when they are more than it shows"),
                 ("Enter", "play the selected row"),
                 ("1 to 9", "play the numbered row"),
                 ("/", "find a row by typing part of its words (Enter plays it, Esc stops)"),

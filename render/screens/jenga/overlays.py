@@ -13,7 +13,7 @@ import pygame
 from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
-from ...widgets import draw_seat_mark, panel
+from ...widgets import ListView, draw_seat_mark, panel
 from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
@@ -31,6 +31,58 @@ def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str,
 @lru_cache(maxsize=256)
 def _width(line: str, size: int) -> int:
     return text.font(size).size(line)[0]
+
+
+class ChoiceRows(ListView):
+    """The Choices list of the Jenga screens. A row too long for one line wraps onto two (three at most),
+    as the Donkey Kong board's rows do: a hole's row ends with its block ("stand Mario in the +x hole of block
+    0:2"), and cut to one line at a large text size, rows 1, 3 and 5 read the same. Every row then takes
+    that many lines; while each row fits one line (the normal text size), the list is as it always was."""
+
+    MOST_LINES = 3
+
+    def __init__(self):
+        super().__init__()
+        self.size = 15  # the font size the screen draws the list in, and its one-line row height (on_layout)
+        self.one_h = 24
+        self.pad = 6
+        self.lines = 1
+
+    def fit_rows(self, items) -> None:
+        """The lines a row takes (the most any of `items` needs) and the row height for them."""
+        self.lines = 1
+        width = self.rect.w - 14
+        if width > 0 and any(text.measure(f"9. {label}", self.size)[0] > width for label in items):
+            width -= 6  # clear of the scroll bar
+            need = max(len(text.wrap(f"9. {label}", self.size, width)) for label in items)
+            self.lines = max(2, min(self.MOST_LINES, need))
+        self.row_h = self.one_h if self.lines == 1 else text.block_height(self.lines, self.size) + self.pad
+
+    def set_items(self, items, keep: bool = True) -> None:
+        self.fit_rows(items)
+        super().set_items(items, keep)
+
+    def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
+             warn=frozenset(), lines=1) -> None:
+        super().draw(surface, size, marked, numbered, dim, show_selection, warn, max(lines, self.lines))
+
+
+@lru_cache(maxsize=16)
+def legend_width(size: int) -> int:
+    """How wide render.tower.tint.RiskLegend draws its words at font size `size`, its status's longest words
+    included: its title, the two lines of what the tint means, the ticks and the swatches' words beside the
+    bar, and the status under it."""
+    from ...tower.tint import GREYED_WORDS, MEANING
+
+    beside = max(10, size) + 7  # the bar's width and the gap to the words beside it
+    widths = [text.measure("collapse risk", size, bold=True)[0]]
+    widths += [text.measure(line, size - 3)[0] for line in MEANING]
+    widths += [beside + text.measure("100 %", size - 1)[0]]
+    widths += [beside + text.measure(line, size - 2)[0] for line in ("untinted: no fall found",) + GREYED_WORDS]
+    statuses = ("51 of 51: more pulls running…", "51 of 51 blocks mapped…", "from up to 8 pulls a block",
+                "no block to take now")
+    widths += [text.measure(line, size - 1)[0] for line in statuses]
+    return max(widths)
 
 
 OUT_OF_TRUE_MM = 5.0
@@ -76,8 +128,11 @@ class Overlays:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
             self.spinner.draw(surface, centre, radius, "Spinner")
-            r = text.draw(surface, self._spinner_key(), (centre[0], centre[1] + radius + 6), self.font_size(12),
-                          P.TEXT_DIM, anchor="midtop")
+            key, key_size = self._spinner_key(), self.font_size(12)
+            # under the wheel, moved right as far as its words need to stay on the board (at the largest text
+            # size "girders out / girders climbed" ran off the board's left edge)
+            key_x = max(centre[0], rect.x + int(4 * s) + (_width(key, key_size) + 1) // 2)
+            r = text.draw(surface, key, (key_x, centre[1] + radius + 6), key_size, P.TEXT_DIM, anchor="midtop")
             said = self.spinner_said()
             y = r.bottom + 4
             for line in _wrapped(said, self.font_size(14), 2 * radius + int(40 * s), True) if said else []:
@@ -139,8 +194,12 @@ class Overlays:
         return min(max(best[0], lo_x), hi_x), min(max(best[1], lo_y), hi_y)
 
     def _legend_rect(self, rect) -> pygame.Rect:
+        """Where the risk legend stands: at the board's right, as wide as its words at this text size (its
+        words are drawn unwrapped: at 165 px the larger sizes had "chance that a brisk, fai" cut by the board's
+        edge). Its status line may run into the margin at its right, as it always could."""
         s = self.scale
-        return pygame.Rect(rect.right - int(175 * s), rect.y + int(60 * s), int(165 * s), int(250 * s))
+        width = max(int(165 * s), legend_width(self.font_size(14)) - int(10 * s))
+        return pygame.Rect(rect.right - int(10 * s) - width, rect.y + int(60 * s), width, int(250 * s))
 
     def piece_lines(self) -> list[str]:
         """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins)."""
@@ -159,23 +218,40 @@ class Overlays:
                 out.append(f"{name} ({who}): {where}, {state.coins()[seat]} coins{extra}")
         return out
 
+    def tower_box(self, state) -> pygame.Rect | None:
+        """The screen box of the blocks standing in the tower as the view last drew them (None: none)."""
+        where = (getattr(state, "tower", None) or {}).get("where", ())
+        rects = [r for b, r in self.view.screen_rects.items() if b < len(where) and where[b] == "tower"]
+        return rects[0].unionall(rects[1:]) if rects else None
+
     def _draw_pieces(self, surface, rect, state, below: int) -> None:
         """Each seat's piece in words at the right of the view, under the risk legend (`below`: the y
-        under the last line the legend drew)."""
+        under the last line the legend drew), clear of the tower: a line too long for the room between the
+        tower and the board's edge wraps (at the largest text size Super Mario's lines, "Careful bot 2 (no
+        character yet): no peg yet, 5 coins", ran over the tower)."""
         lines = self.piece_lines() if state.tower is not None else []
         if not lines:
             return
         s = self.scale
         size = self.font_size(14)
-        step = int(size * 1.6)
+        step, line_h = int(size * 1.6), text.line_step(size)
         y = max(rect.y + int(300 * s), below + int(10 * s))
         x = rect.right - int(12 * s)
-        self.piece_rects = []  # where each line went (tests)
+        room = x - rect.x - int(40 * s)
+        tower = self.tower_box(state)
+        if tower is not None and tower.right < x:
+            room = min(room, x - tower.right - int(16 * s))  # the seat's mark may touch the tower's edge, no more
+        room = max(room, int(120 * s))
+        self.piece_rects = []  # where each seat's words went (tests)
         for seat, line in enumerate(lines):
-            r = text.draw(surface, line, (x, y), size, P.TEXT, anchor="topright")
-            self.piece_rects.append(r)
-            draw_seat_mark(surface, seat, (r.left - int(14 * s), r.centery), int(9 * s))
-            y += step
+            parts = [line] if _width(line, size) <= room else list(_wrapped(line, size, room))
+            left = x - max(_width(part, size) for part in parts)
+            drawn = [text.draw(surface, part, (left if len(parts) > 1 else x, y + k * line_h), size, P.TEXT,
+                               anchor="topleft" if len(parts) > 1 else "topright")
+                     for k, part in enumerate(parts)]
+            self.piece_rects.append(drawn[0].unionall(drawn[1:]))
+            draw_seat_mark(surface, seat, (drawn[0].left - int(14 * s), drawn[0].centery), int(9 * s))
+            y += (len(parts) - 1) * line_h + step
 
     def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
         lines = []
@@ -345,34 +421,134 @@ class Overlays:
                 "back, Enter lets go.",
                 "R shows or hides the collapse-risk tint; F1 has the rules."]
 
+    def on_layout(self) -> None:
+        """The Choices list's rows take as many lines as its longest row needs at this size (ChoiceRows)."""
+        rows = self.actions
+        if isinstance(rows, ChoiceRows):
+            s = self.scale
+            rows.size, rows.one_h, rows.pad = self.font_size(15), int(26 * s * text.SCALE), int(6 * s)
+            rows.set_items(rows.items)
+        super().on_layout()
+
+    def _step_lines(self, width: int, size: int) -> list[tuple[str, bool, int]]:
+        """The side panel's steps wrapped to width: (line, bold, y of its top from the panel's first line),
+        spaced as the panel has always drawn them (half a line between steps)."""
+        out, y = [], 0
+        for k, step in enumerate(self.take_block_steps()):
+            for line in _wrapped(step, size, width, k == 0):
+                out.append((line, k == 0, y))
+                y += text.measure(line, size, bold=k == 0)[1]
+            y += int(size * 0.5)
+        return out
+
     def _draw_side(self, surface: pygame.Surface) -> None:
+        """While a block must be taken, the Choices panel says how ("Your move"). At a large text size its
+        words are more than the panel holds: it then scrolls by whole lines (the wheel over it, PageUp and
+        PageDown, Home and End), with a scroll bar and a line saying more is below. Before, it stopped in
+        mid-sentence ("Hold the press still (or right click,") and the keys and the tint were never read."""
         super()._draw_side(surface)
+        self.steps_view = None
         steps = self.take_block_steps()
         rect = self.rects.get("choices")
         if not steps or not self.show_actions or rect is None:
+            self.steps_top = self.steps_last_top = self.steps_more = 0
+            self.steps_shown = ()
             return
         inner = panel(surface, rect, "Your move", self.font_size(15))
+        self.steps_view = inner
         size = self.font_size(14)
-        y = inner.y
-        for k, step in enumerate(steps):
-            for line in _wrapped(step, size, inner.w, k == 0):
-                if y + text.font(size).get_linesize() > inner.bottom:
-                    return
-                y = text.draw(surface, line, (inner.x, y), size, P.TEXT if k == 0 else P.TEXT_DIM,
-                              bold=k == 0).bottom
-            y += int(size * 0.5)
+        lines = self._step_lines(inner.w, size)
+        if lines[-1][2] + text.measure(lines[-1][0], size)[1] <= inner.h:
+            self.steps_top = self.steps_last_top = self.steps_more = 0
+            for line, bold, y in lines:
+                text.draw(surface, line, (inner.x, inner.y + y), size, P.TEXT if bold else P.TEXT_DIM, bold=bold)
+            self.steps_shown = tuple(line for line, _, _ in lines)
+            return
+        # Too many lines: whole lines from steps_top on, beside a scroll bar, over a line that says more follows.
+        bar_w = max(4, int(5 * self.scale))
+        lines = self._step_lines(inner.w - bar_w - int(6 * self.scale), size)
+        hint_size = self.font_size(12)
+        room = inner.h - text.line_step(hint_size)
 
-    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        def fitting(top: int) -> int:  # how many lines from `top` on fit the room
+            n = 0
+            while (top + n < len(lines)
+                   and lines[top + n][2] - lines[top][2] + text.measure(lines[top + n][0], size)[1] <= room):
+                n += 1
+            return max(1, n)
+
+        last_top = next(t for t in range(len(lines)) if t + fitting(t) >= len(lines))
+        if self.steps_key != tuple(steps):  # other steps: from their start again
+            self.steps_key, self.steps_top = tuple(steps), 0
+        self.steps_top = max(0, min(self.steps_top, last_top))
+        self.steps_last_top = last_top
+        n = fitting(self.steps_top)
+        shown = lines[self.steps_top:self.steps_top + n]
+        y0 = shown[0][2]
+        for line, bold, y in shown:
+            text.draw(surface, line, (inner.x, inner.y + y - y0), size, P.TEXT if bold else P.TEXT_DIM, bold=bold)
+        self.steps_shown = tuple(line for line, _, _ in shown)
+        self.steps_more = len(lines) - self.steps_top - n
+        hint = "More below: the wheel or PageDown" if self.steps_more else "More above: the wheel or PageUp"
+        text.draw(surface, text.fit(hint, hint_size, inner.w - bar_w - 4), (inner.x, inner.bottom), hint_size,
+                  P.ACCENT, anchor="bottomleft")
+        track = pygame.Rect(inner.right - bar_w, inner.y, bar_w, inner.h)
+        pygame.draw.rect(surface, P.PANEL_EDGE, track)
+        h = max(12, track.h * n // len(lines))
+        y = track.y + (track.h - h) * self.steps_top // max(1, last_top)
+        pygame.draw.rect(surface, P.TEXT_DIM, (track.x, y, bar_w, h))
+
+    def scroll_steps(self, lines: int) -> bool:
+        """Scroll the "Your move" panel by whole lines; False when it has nothing to scroll."""
+        if self.steps_view is None or not self.steps_last_top or not self.take_block_steps():
+            return False
+        self.steps_top = max(0, min(self.steps_top + lines, self.steps_last_top))
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The wheel over the "Your move" panel scrolls it when it holds more than it shows."""
+        if (event.type == pygame.MOUSEWHEEL and not (self.show_help or self.show_result)
+                and self.steps_view is not None and self.steps_view.collidepoint(self.mouse)
+                and self.scroll_steps(-3 * event.y)):
+            return
+        super().handle_event(event)
+
+    def _list_key(self, key: int) -> None:
+        """PageUp and PageDown, Home and End scroll the "Your move" panel while it shows (the list is empty
+        then, and the arrows pick blocks)."""
+        if not self.legal and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
+            page = max(1, len(self.steps_shown) - 1)
+            if self.scroll_steps({pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                                  pygame.K_HOME: -10**6, pygame.K_END: 10**6}[key]):
+                return
+        super()._list_key(key)
+
+    def _fall_result(self) -> bool:
+        """Whether the result on screen is of a game that ended in a fall (it then stands beside the tower)."""
+        return self.show_result and getattr(self.match.state, "ended", None) == "fall"
+
+    def result_width(self, window: tuple[int, int]) -> int:
+        """The result of a fall starts narrower (44 % of the window), to leave the fallen tower in view."""
+        return int(window[0] * 0.44) if self._fall_result() else super().result_width(window)
+
+    def _result_panel(self, surface: pygame.Surface, w: int, h: int) -> pygame.Rect:
         """The result of a game that ended in a fall stands beside the fallen tower, and the board is not
         shaded: the fall stays in view (help and other panels are centred)."""
-        state = self.match.state
-        if not (self.show_result and getattr(state, "ended", None) == "fall"):
-            return super()._overlay_panel(surface, w_frac, h_frac)
-        w, h = surface.get_size()
-        rect = self.result_place((w, h), int(w * 0.44), int(h * h_frac))
+        if not self._fall_result():
+            return super()._result_panel(surface, w, h)
+        rect = self.result_place(surface.get_size(), w, h)
+        rect.clamp_ip(surface.get_rect())  # a dialog grown for large text stays inside the window
         pygame.draw.rect(surface, P.PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, P.ACCENT, rect, width=2, border_radius=10)
         return rect
+
+    def _overlay_panel(self, surface: pygame.Surface, w_frac: float, h_frac: float) -> pygame.Rect:
+        """The panel of the result of a fall at its first size, beside the tower (_result_panel); the help,
+        even over that result, has the centred panel."""
+        if not self._fall_result() or self.show_help:
+            return super()._overlay_panel(surface, w_frac, h_frac)
+        w, h = surface.get_size()
+        return self._result_panel(surface, int(w * 0.44), int(h * h_frac))
 
     def result_place(self, size: tuple[int, int], w: int, h: int) -> pygame.Rect:
         """Where the w x h result of a fall stands: of the places at the right (over the side column) and

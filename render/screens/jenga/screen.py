@@ -56,7 +56,7 @@ from .fall import FALL_HOLD_S, FallReplay
 from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
-from .overlays import Overlays
+from .overlays import ChoiceRows, Overlays
 from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
 from .events import event_words
 
@@ -165,6 +165,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.hover_ghost: int | None = None
         self.hover_hole_hidden = False  # the block under the pointer has a hole to go into, out of sight only
         self.tooltip_rect: pygame.Rect | None = None  # where the tooltip was drawn last frame (None: none)
+        # The "Your move" panel's words (overlays.Overlays._draw_side): where they were drawn last frame (None:
+        # not shown), the first line shown when they scroll, the last such line, the lines shown and how many
+        # more are below them.
+        self.steps_view: pygame.Rect | None = None
+        self.steps_top = self.steps_last_top = self.steps_more = 0
+        self.steps_shown: tuple[str, ...] = ()
+        self.steps_key: tuple[str, ...] = ()  # the steps the panel was scrolled in (other steps start at the top)
         self.info_rect: pygame.Rect | None = None  # the backing of the lines at the board's foot, last frame
         self.countdown_rect: pygame.Rect | None = None  # the settle countdown's badge, last frame
         self.ghost_slots: list[int] = []
@@ -194,6 +201,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
+        rows = ChoiceRows()  # rows too long for one line wrap (large text sizes)
+        rows.set_items(self.actions.items)
+        rows.selected = self.actions.selected
+        self.actions = rows
 
     # ---- the spinner of each game -------------------------------------------------------------
     @staticmethod

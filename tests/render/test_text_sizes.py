@@ -1,0 +1,346 @@
+"""The play screens at the larger text sizes (the launcher's "Text size": large and largest), at 1280x800, with
+SDL's dummy driver: what an audit found cut or covered there.
+
+- The Jenga "Your move" panel stopped mid-sentence and could not scroll; the risk legend beside the tower was
+  cut by the board's edge.
+- Donkey Kong and Super Mario Jenga's choice rows were cut before their block, so rows read the same.
+- The result dialog kept its size: its reason, the winner's mark, names and the saved file were cut, and
+  "Back to the menu [Esc]" shrunk to small print.
+- Super Mario Jenga's players' words ran over the tower.
+
+Each test reads what the screen drew through render.text.draw (the words and where they went), so a line
+cut with "…" or standing outside its place is seen as such.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.jenga.risk_worker import RiskMap
+from games.match import Match
+from render import text
+from render.screens.registry import screen_for
+
+from .test_tower import SHOTS
+from .test_tower_screen import run
+
+DT = 1 / 30
+SIZE = (1280, 800)
+SIZES = ("normal", "large", "largest")
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+@pytest.fixture
+def size_name(request):
+    """The text size of the test (its parameter), put back to normal after it."""
+    text.use_size(request.param)
+    yield request.param
+    text.use_size("normal")
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every line render.text.draw draws while `drawn.on` is True: (words, rect, size)."""
+
+    class Drawn(list):
+        on = False
+
+    lines = Drawn()
+    real = text.draw
+
+    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
+        if lines.on:
+            lines.append((words, rect, int(size)))
+        return rect
+
+    monkeypatch.setattr(text, "draw", draw)
+    return lines
+
+
+def new_screen(game: str, seed: int = 2, seats=None):
+    spec = registry.get(game)
+    match = Match(spec.make_config(seats=seats or [Seat("Player 1"), Seat("Careful bot 2", "careful")]), seed=seed)
+    screen = screen_for(game)(match)
+    screen.show_risk = False  # no risk map is computed (a test shows a made-up one where it needs one)
+    return screen
+
+
+def ready(screen, surface):
+    """Step the screen until a person decides, nothing moving."""
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and not screen.animating())
+    screen.draw(surface)
+
+
+def words(lines) -> str:
+    return " ".join(" ".join(line.split()) for line in lines)
+
+
+def motion(screen, pos):
+    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+# ---- 1. the "Your move" panel and the legend beside the tower -----------------------------------------------------
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_every_line_of_the_your_move_panel_is_drawn_or_scrolled_to(surface, drawn, size_name):
+    """At the largest size the panel stopped at "Hold the press still (or right click," and the wheel did
+    nothing: the keys and "R shows or hides the tint" were never read. Every line is now drawn whole inside
+    the panel, at once or after the wheel (or PageDown, End) scrolls to it."""
+    screen = new_screen("jenga_classic")
+    try:
+        ready(screen, surface)
+        steps = screen.take_block_steps()
+        assert steps
+        panel = screen.rects["choices"]
+        size = screen.font_size(14)
+        seen: list[str] = []
+
+        def look() -> None:
+            del drawn[:]
+            drawn.on = True
+            screen.draw(surface)
+            drawn.on = False
+            for line, rect, at in drawn:
+                if at == size and panel.colliderect(rect):
+                    assert panel.contains(rect), (line, rect, panel)  # whole, not cut by the panel's foot
+                    if line not in seen:
+                        seen.append(line)
+
+        look()
+        motion(screen, panel.center)
+        for _ in range(12):  # the wheel, down
+            screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                                   precise_x=0.0, precise_y=-1.0))
+            look()
+        pygame.image.save(surface, str(SHOTS / f"your_move_{size_name}.png"))
+        shown = words(seen)
+        for step in steps:
+            assert " ".join(step.split()) in shown, (step, seen)
+        if size_name != "normal":  # the keys scroll it too: Home back to its start, End to its last line
+            screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+            look()
+            assert seen[0] in [line for line, _, at in drawn if at == size]
+            screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
+            look()
+            assert seen[-1] in [line for line, _, at in drawn if at == size]
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+@pytest.mark.parametrize("game", ["jenga_classic", "jenga_dk"])
+def test_the_risk_legend_and_the_spinner_key_read_whole_on_the_board(surface, drawn, size_name, game):
+    """The legend's words are drawn unwrapped: at 165 px the larger sizes had "chance that a brisk, fai" cut
+    by the board's edge; the spinner's key ran off the board's left edge. Both are whole on the board."""
+    screen = new_screen(game)
+    try:
+        ready(screen, surface)
+        blocks = sorted(tuple(b) for b in screen.match.state.legal_blocks())
+        screen.risk.latest = RiskMap(screen.position_key(), {b: (0.5, 0.4) for b in blocks})  # a map as data
+        screen._risk_key = screen.position_key()
+        screen.show_risk = True
+        screen.risk_status = lambda shown: "51 of 51: more pulls running…"
+        drawn.on = True
+        screen.draw(surface)
+        drawn.on = False
+        board = screen.rects["board"]
+        legend = screen._legend_rect(board)
+        near = [(line, rect) for line, rect, _ in drawn if rect.colliderect(legend)]
+        assert any(line == "collapse risk" for line, _ in near)
+        for line, rect in near:
+            assert board.contains(rect), (line, rect, board)
+        if screen.spinner is not None:
+            key = [rect for line, rect, _ in drawn if line == screen._spinner_key()]
+            assert key and board.contains(key[0]), (key, board)
+        pygame.image.save(surface, str(SHOTS / f"legend_{game}_{size_name}.png"))
+    finally:
+        screen.close()
+
+
+# ---- 2. choice rows ------------------------------------------------------------------------------------------------
+
+def mario_pegs(screen, surface) -> None:
+    """Super Mario Jenga up to the person's first peg (the characters chosen first)."""
+    ready(screen, surface)
+    state = screen.match.state
+    while not any(a.startswith("peg ") for a in screen.legal):
+        assert screen.legal and screen.play(screen.legal[0])
+        ready(screen, surface)
+        assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+@pytest.mark.parametrize("game", ["jenga_dk", "jenga_mario"])
+def test_every_choice_row_is_drawn_whole_so_no_two_read_the_same(surface, drawn, size_name, game):
+    """Cut to one line at a large text size, the rows "stand Mario in the +x hole of block 0:0" and "... 0:1"
+    read "stand Mario in the +x hole …" both: a row too long for one line now wraps onto two, so every row
+    shows its whole words (and so its block)."""
+    screen = new_screen(game)
+    try:
+        if game == "jenga_mario":
+            mario_pegs(screen, surface)
+        else:
+            ready(screen, surface)
+        rows = screen.actions
+        labels = list(rows.items)
+        assert len(labels) >= 4 and len(set(labels)) == len(labels)
+        read = []
+        for i in range(len(labels)):
+            rows.selected = i
+            rows.reveal()
+            del drawn[:]
+            drawn.on = True
+            screen.draw(surface)
+            drawn.on = False
+            k = i - rows.top
+            row = pygame.Rect(rows.rect.x, rows.rect.y + k * rows.row_h, rows.rect.w, rows.row_h)
+            parts = [line for line, rect, _ in drawn if row.contains(rect)]
+            assert parts, (i, row)
+            shown = words(parts)
+            if k < 9:
+                assert shown.startswith(f"{k + 1}. ")
+                shown = shown[len(f"{k + 1}. "):]
+            read.append(shown)
+            if i == 0:
+                pygame.image.save(surface, str(SHOTS / f"choices_{game}_{size_name}.png"))
+        assert read == labels  # each row whole, so no two read the same
+        assert len(set(read)) == len(read)
+    finally:
+        screen.close()
+
+
+# ---- 3. the result dialog ------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def finished(game: str, seed: int, players: int) -> Match:
+    """A match bots played to its end, replayed with a person in the first seat (played once for all the
+    text sizes: the screens only read it)."""
+    spec = registry.get(game)
+    seats = [Seat(f"Random bot {i + 1}", "random") for i in range(players)]
+    bots = Match(spec.make_config(seats=seats), seed=seed)
+    bots.advance()
+    assert bots.is_over() and bots.state.winners()
+    match = Match(spec.make_config(seats=[Seat("Alexandra Konstantinova")] + seats[1:]), seed=seed)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history])
+    assert match.is_over()
+    return match
+
+
+def check_result(screen, surface, drawn, name: str) -> None:
+    """The result dialog's every line whole and inside it: the reason, each seat's name and mark, the saved
+    file's name, and the buttons' labels with their keys at the buttons' own size."""
+    screen.kept_as = Path("saves") / f"{screen.match.config.game}-20261205-134248.json"
+    screen.show_result = True
+    panels = []
+    for method in ("_overlay_panel", "_result_panel"):  # the dialog's rect, as drawn
+        real = getattr(screen, method, None)
+        if real is not None:
+            def wrapped(*args, real=real):
+                rect = real(*args)
+                panels.append(rect)
+                return rect
+            setattr(screen, method, wrapped)
+    real_result = screen._draw_result
+
+    def draw_result(surface):  # only the dialog's own lines
+        drawn.on = True
+        real_result(surface)
+        drawn.on = False
+
+    screen._draw_result = draw_result
+    del drawn[:]
+    screen.draw(surface)
+    pygame.image.save(surface, str(SHOTS / f"result_{name}.png"))
+    dialog = panels[-1]
+    assert surface.get_rect().contains(dialog)
+    inside = [(line, rect, size) for line, rect, size in drawn if rect.colliderect(dialog)]
+    for line, rect, _ in inside:
+        assert not line.endswith("…"), line
+        assert dialog.contains(rect), (line, rect, dialog)
+    said = words(line for line, _, _ in inside)
+    reason = screen.result_reason()
+    assert " ".join(reason.split()) in said, (reason, said)
+    for seat in screen.match.config.seats:
+        assert seat.name in said, seat.name
+    assert "★ winner" in said
+    assert f"{screen.match.config.game}-20261205-134248." in said
+    labels = {line: size for line, _, size in inside}
+    for b in screen.result_buttons:
+        label = f"{b.label}  [{b.hint}]"
+        assert labels.get(label) == screen.font_size(15), (label, labels)
+        assert dialog.contains(b.rect)
+    assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(screen.result_buttons)
+               for b in screen.result_buttons[i + 1:])
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_the_result_of_a_fall_grows_to_hold_its_words(surface, drawn, size_name):
+    """Donkey Kong Jenga's result beside the fallen tower, four seats: at the largest size it was cut to
+    "…of the others, Random bot 2's", "★…" and a shrunk "Back to the menu [Esc]"."""
+    match = finished("jenga_dk", 2, 4)
+    screen = screen_for("jenga_dk")(match)
+    screen.show_risk = False
+    try:
+        assert match.state.ended == "fall" and screen.result_reason()
+        for _ in range(3):
+            screen.update(DT)
+            screen.draw(surface)
+        check_result(screen, surface, drawn, f"jenga_dk_{size_name}")
+        # the help opened over that result has the centred panel of the help, not the result's narrow place
+        panels = []
+        real = screen._overlay_panel
+        screen._overlay_panel = lambda *args: panels.append(real(*args)) or panels[-1]
+        screen.show_help = True
+        screen.draw(surface)
+        assert panels and panels[-1].center == surface.get_rect().center
+        assert panels[-1].w == int(surface.get_width() * 0.86)
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_the_centred_result_grows_to_hold_its_words(surface, drawn, size_name):
+    """The board games' result (centred over the shaded screen), a long name in it: whole at every size."""
+    screen = screen_for("donkey_kong")(finished("donkey_kong", 2, 4))
+    screen.draw(surface)
+    check_result(screen, surface, drawn, f"donkey_kong_{size_name}")
+
+
+# ---- 4. Super Mario Jenga's players beside the tower ----------------------------------------------------------------
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_the_super_mario_players_words_stay_clear_of_the_tower(surface, size_name):
+    """Four seats' lines ("Careful bot 2 (no character yet): no peg yet, 5 coins") ran over the tower at the
+    largest size: they wrap in the room between the tower and the board's edge."""
+    seats = [Seat("Player 1")] + [Seat(f"Careful bot {i}", "careful") for i in (2, 3, 4)]
+    screen = new_screen("jenga_mario", seats=seats)
+    try:
+        ready(screen, surface)
+        state = screen.match.state
+        where = state.tower["where"]
+        blocks = [r for b, r in screen.view.screen_rects.items() if where[b] == "tower"]
+        assert blocks
+        board = screen.rects["board"]
+        assert len(screen.piece_rects) == 4
+        for r in screen.piece_rects:
+            assert board.contains(r)
+            assert not any(r.colliderect(block) for block in blocks), (r, blocks[0].unionall(blocks[1:]))
+        for a, b in zip(screen.piece_rects, screen.piece_rects[1:]):
+            assert a.bottom <= b.top
+        pygame.image.save(surface, str(SHOTS / f"mario_players_{size_name}.png"))
+    finally:
+        screen.close()
