@@ -6,6 +6,7 @@ chosen move; the window told the window manager no smallest size. Real screens, 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from games import registry
 from games.core import Seat
@@ -87,3 +88,33 @@ def test_the_window_tells_its_smallest_size():
         assert tuple(pygame.Window.from_display_module().minimum_size) == MIN_SIZE
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_the_hole_of_the_chosen_row_is_lit_on_the_tower():
+    """Moving through Donkey Kong Jenga's "stand Mario in the +x hole of block 0:1" rows with Up/Down changed
+    nothing on the tower, so a keyboard player chose a hole blindly: the chosen row's hole is now drawn lit,
+    as the one under the pointer is."""
+    from .test_tower_screen import DT, SIZE, new_screen, run
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_dk", seed=2)
+    try:
+        assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
+                   and any(a.startswith("mario ") for a in screen.legal))
+        lit = []
+        for _ in range(3):
+            screen.update(DT)
+            screen.draw(surface)
+            state = screen.match.state
+            action = screen.focus_action  # "mario 0:1+x": Mario into the +x hole of block 0:1
+            where, sign = action.split()[1][:-2], action[-2]
+            level, slot = (int(x) for x in where.split(":"))
+            block, end = screen._marked_holes(state)[1]
+            assert block == state.layout[level][slot] and end == (1 if sign == "+" else -1), action
+            lit.append((block, end))
+            screen.handle_event(key(pygame.K_DOWN))
+        assert len(set(lit)) == 3  # each row lights its own hole
+    finally:
+        screen.close()

@@ -656,14 +656,18 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         return None
 
     def _marked_holes(self, state) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
-        """(block, end) of every hole a piece may go into now, and the one a click would take."""
+        """(block, end) of every hole a piece may go into now, and the one drawn lit: the one a click would
+        take, else the one of the row of the list under the pointer or chosen (a keyboard player moving
+        through "stand Mario in the +x hole of block 0:1" rows saw nothing on the tower change: an audit)."""
         if self.job is not None or self.playback is not None or not self.match.waiting_for_human():
             return [], None
-        marked, hovered = [], None
+        marked, hovered, listed = [], None, None
         for a, level, slot, sign in self._legal_holes():
             if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
                 where = (int(state.layout[level][slot]), sign)
                 marked.append(where)
                 if self.board_hover and self.board_hover[0] == a:
                     hovered = where
-        return marked, hovered
+                if a == self.focus_action:
+                    listed = where
+        return marked, hovered if hovered is not None or self.board_hover else listed
