@@ -590,7 +590,10 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         idle = ("Game over: V shows the result again" if self.match.is_over() else
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
         focus = self.focus_action if self.focus_action in self.legal else None
-        if focus is not None and not self.match.is_over():
+        enter = self.enter_words() if not self.match.is_over() else None
+        if enter:
+            idle = enter
+        elif focus is not None and not self.match.is_over():
             chosen = 0 <= self.actions.selected < len(self.legal) and self.legal[self.actions.selected] == focus
             idle = f"{self.action_label(focus)}  ({'Enter' if chosen else 'a click'} plays it)"  # the whole line
         words = self.message if self.message_time > 0 else idle
@@ -598,6 +601,11 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         x = rect.x + int(16 * self.scale)
         area = pygame.Rect(x, rect.y, left - x, rect.h)
         self.status_size, self.status_lines = self._draw_status(surface, words, area, ink)
+
+    def enter_words(self) -> str | None:
+        """What Enter does now when it is not the chosen row's move (a screen where Enter can do something else
+        says so here, and the status line says it instead of "... (Enter plays it)"); None otherwise."""
+        return None
 
     def _draw_status(self, surface: pygame.Surface, words: str, area: pygame.Rect,
                      ink) -> tuple[int, tuple[str, ...]]:

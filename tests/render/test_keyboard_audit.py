@@ -118,3 +118,38 @@ def test_the_hole_of_the_chosen_row_is_lit_on_the_tower():
         assert len(set(lit)) == 3  # each row lights its own hole
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_with_a_block_picked_the_status_line_says_enter_pushes_it_and_esc_lets_go():
+    """On a Donkey Kong Jenga turn with a climb in the list, Shift and the arrows picked a block and Enter then
+    pushed it, while the status line still said "climb to the +x hole of block 2:0 (Enter plays it)": it
+    now says what Enter does, and Esc lets go of the block (before, Esc left the game)."""
+    from .test_tower_screen import DT, SIZE, new_screen, run
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_dk", seed=2)
+    try:
+        match = screen.match
+        while not (match.waiting_for_human() and screen.legal and screen._legal_blocks()):
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                       and not screen.animating())
+            if screen.legal and screen._legal_blocks():
+                break
+            screen.play(screen.legal[0])  # place the Marios, spin: until a turn offers rows and blocks
+        screen.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
+        assert screen.picked is not None
+        level, slot = screen.picked
+        screen.message_time = 0  # the picker's own words say the same; the line under them is read here
+        screen.update(DT)
+        screen.draw(surface)
+        assert screen.status_lines and " ".join(screen.status_lines).startswith(f"block {level}:{slot} picked: Enter")
+        screen.handle_event(key(pygame.K_ESCAPE))
+        assert screen.picked is None and screen.host is not None
+        screen.message_time = 0
+        screen.update(DT)
+        screen.draw(surface)
+        assert "(Enter plays it)" in " ".join(screen.status_lines)  # back to the chosen row
+    finally:
+        screen.close()

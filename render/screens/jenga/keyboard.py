@@ -106,6 +106,23 @@ class KeyboardPicker:
             return True
         return False
 
+    def cancel_pick(self) -> bool:
+        """Esc lets go of a block picked by the arrows (then Enter plays the chosen row again)."""
+        if self.live is None and self.picked is not None:
+            self.picked = None
+            self.say("No block picked now.", 3.0)
+            return True
+        return False
+
+    def enter_words(self) -> str | None:
+        """With a block picked by the arrows, Enter (or P) starts a push of it, not the chosen row: the status
+        line said "climb to the +x hole of block 2:0 (Enter plays it)" while Enter pushed the block (an
+        audit)."""
+        if self.live is None and self.picked is not None and self.picked in self._legal_blocks():
+            level, slot = self.picked
+            return f"block {level}:{slot} picked: Enter or P starts a push of it (Esc lets go of it)"
+        return None
+
     def _pick_next(self, legal: list[tuple[int, int]], key) -> tuple[int, int]:
         if self.picked is None:
             top = max(lv for lv, _ in legal)
