@@ -159,7 +159,8 @@ def test_monkey_dash_board_shows_crates_monkeys_supervisors(tmp_path):
         assert count(surface, screen.square_rect(sq), art.MONKEY_FUR) > cell * cell // 30, sq
 
 
-def test_monkey_dash_click_a_piece_then_a_target_plays_that_step(tmp_path):
+def supervisor_picked():
+    """A Monkey Dash app on a person's turn with their supervisor clicked: (app, match, screen, its square)."""
     match = human_turn_match("monkey_dash", [Seat("Ann"), Seat("Bot", "random")], 8,
                              lambda s: s.phase == "act" and any(m["kind"] == "sup" for m in s.moves()))
     app = App(match=match)
@@ -168,6 +169,11 @@ def test_monkey_dash_click_a_piece_then_a_target_plays_that_step(tmp_path):
     sup = match.state.supervisor_squares()[0]
     click(app, screen.square_rect(sup).center)
     assert screen.selected == sup
+    return app, match, screen, sup
+
+
+def test_monkey_dash_click_a_piece_then_a_target_plays_that_step(tmp_path):
+    app, match, screen, sup = supervisor_picked()
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "monkey_dash_targets.png"))
     steps = [m for m in match.state.moves() if m["from"] == sup]
@@ -184,14 +190,7 @@ def test_monkey_dash_click_a_piece_then_a_target_plays_that_step(tmp_path):
 def test_monkey_dash_esc_lets_go_of_a_picked_piece_before_it_leaves_the_game(tmp_path):
     """Esc with a piece picked on the board left the game for the menu (the shortcut keys saw it first, found
     by an audit): the first Esc lets go of the piece and stays, the next one leaves."""
-    match = human_turn_match("monkey_dash", [Seat("Ann"), Seat("Bot", "random")], 8,
-                             lambda s: s.phase == "act" and any(m["kind"] == "sup" for m in s.moves()))
-    app = App(match=match)
-    app.draw()
-    screen = app.screen
-    sup = match.state.supervisor_squares()[0]
-    click(app, screen.square_rect(sup).center)
-    assert screen.selected == sup
+    app, match, screen, sup = supervisor_picked()
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.handle(esc)
     assert app.screen is screen and screen.selected is None
