@@ -214,6 +214,45 @@ class ListView:
         surface.set_clip(clip)
 
 
+class WrappingRows(ListView):
+    """A Choices list whose rows wrap when one is too long for one line: onto two lines (three at most), as
+    the Donkey Kong board's rows do, every row then taking that many lines; while each row fits one line
+    (the normal text size) the list is a plain ListView. At a large text size rows cut to one line lost
+    their ends, where what tells them apart often is (a hole's block, a step's cost)."""
+
+    MOST_LINES = 3
+
+    def __init__(self):
+        super().__init__()
+        self.size = 15  # the font size the screen draws the list in, and its one-line row height (on_layout)
+        self.one_h = 24
+        self.pad = 6
+        self.lines = 1
+
+    def fit_rows(self, items) -> None:
+        """The lines a row takes (the most any of `items` needs) and the row height for them."""
+        self.lines = 1
+        width = self.rect.w - 14
+        if width > 0 and any(text.measure(f"9. {label}", self.size)[0] > width for label in items):
+            width -= 6  # clear of the scroll bar
+            need = max(len(text.wrap(f"9. {label}", self.size, width)) for label in items)
+            self.lines = max(2, min(self.MOST_LINES, need))
+        self.row_h = self.one_h if self.lines == 1 else text.block_height(self.lines, self.size) + self.pad
+
+    def fit_to(self, size: int, scale: float) -> None:
+        """The screen's list font size and scale: the one-line row height and padding, and the rows refitted."""
+        self.size, self.one_h, self.pad = size, int(26 * scale * text.SCALE), int(6 * scale)
+        self.set_items(self.items)
+
+    def set_items(self, items, keep: bool = True) -> None:
+        self.fit_rows(items)
+        super().set_items(items, keep)
+
+    def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
+             warn=frozenset(), lines=1) -> None:
+        super().draw(surface, size, marked, numbered, dim, show_selection, warn, max(lines, self.lines))
+
+
 def draw_tip(surface: pygame.Surface, words: str, row: pygame.Rect, size: int, width: int) -> pygame.Rect:
     """A box with the whole of `words`, wrapped to `width`, just under `row` (above it when there is no
     room below), kept inside the window; returns the box."""

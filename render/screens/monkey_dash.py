@@ -23,7 +23,7 @@ from .. import art
 from .. import palette as P
 from .. import text
 from ..help import DecisionsScroll
-from ..widgets import draw_seat_mark, panel
+from ..widgets import WrappingRows, draw_seat_mark, panel
 from .base import GameScreen
 
 FLOOR = (70, 74, 82)
@@ -145,9 +145,14 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
         super().__init__(match, host)
+        rows = WrappingRows()  # a row too long for one line wraps: its cost, "(1 AP)", was cut at large text
+        rows.set_items(self.actions.items)
+        rows.selected = self.actions.selected
+        self.actions = rows
 
     # ---- geometry ---------------------------------------------------------------------
     def on_layout(self) -> None:
+        self.actions.fit_to(self.font_size(15), self.scale)  # rows wrap at a large text size (WrappingRows)
         rect = self.rects["board"]
         s = self.scale
         info_w = int(270 * s)

@@ -13,7 +13,7 @@ import pygame
 from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
-from ...widgets import ListView, draw_seat_mark, panel
+from ...widgets import ListView, WrappingRows, draw_seat_mark, panel
 from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
@@ -33,38 +33,10 @@ def _width(line: str, size: int) -> int:
     return text.font(size).size(line)[0]
 
 
-class ChoiceRows(ListView):
-    """The Choices list of the Jenga screens. A row too long for one line wraps onto two (three at most),
-    as the Donkey Kong board's rows do: a hole's row ends with its block ("stand Mario in the +x hole of block
-    0:2"), and cut to one line at a large text size, rows 1, 3 and 5 read the same. Every row then takes
-    that many lines; while each row fits one line (the normal text size), the list is as it always was."""
-
-    MOST_LINES = 3
-
-    def __init__(self):
-        super().__init__()
-        self.size = 15  # the font size the screen draws the list in, and its one-line row height (on_layout)
-        self.one_h = 24
-        self.pad = 6
-        self.lines = 1
-
-    def fit_rows(self, items) -> None:
-        """The lines a row takes (the most any of `items` needs) and the row height for them."""
-        self.lines = 1
-        width = self.rect.w - 14
-        if width > 0 and any(text.measure(f"9. {label}", self.size)[0] > width for label in items):
-            width -= 6  # clear of the scroll bar
-            need = max(len(text.wrap(f"9. {label}", self.size, width)) for label in items)
-            self.lines = max(2, min(self.MOST_LINES, need))
-        self.row_h = self.one_h if self.lines == 1 else text.block_height(self.lines, self.size) + self.pad
-
-    def set_items(self, items, keep: bool = True) -> None:
-        self.fit_rows(items)
-        super().set_items(items, keep)
-
-    def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
-             warn=frozenset(), lines=1) -> None:
-        super().draw(surface, size, marked, numbered, dim, show_selection, warn, max(lines, self.lines))
+class ChoiceRows(WrappingRows):
+    """The Choices list of the Jenga screens (widgets.WrappingRows): a hole's row ends with its block ("stand
+    Mario in the +x hole of block 0:2"), and cut to one line at a large text size, rows 1, 3 and 5 read the
+    same."""
 
 
 @lru_cache(maxsize=16)
@@ -423,11 +395,8 @@ class Overlays:
 
     def on_layout(self) -> None:
         """The Choices list's rows take as many lines as its longest row needs at this size (ChoiceRows)."""
-        rows = self.actions
-        if isinstance(rows, ChoiceRows):
-            s = self.scale
-            rows.size, rows.one_h, rows.pad = self.font_size(15), int(26 * s * text.SCALE), int(6 * s)
-            rows.set_items(rows.items)
+        if isinstance(self.actions, WrappingRows):
+            self.actions.fit_to(self.font_size(15), self.scale)
         super().on_layout()
 
     def _step_lines(self, width: int, size: int) -> list[tuple[str, bool, int]]:
