@@ -526,11 +526,20 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             decision += "   (thinking…)" if self.bot_thinking() else "   (Space: skip ahead)"
         info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
         info_w = text.measure(info, small)[0]
-        text.draw(surface, text.fit(decision, small, rect.w - (x - rect.x) - info_w - 40),
+        room = rect.w - (x - rect.x) - info_w - 40
+        short = self.short_decision_text() if text.measure(decision, small)[0] > room else None
+        if short:  # a shorter wording that fits whole rather than the long one cut ("…, or a ca…")
+            decision = short if player < 0 or short.startswith(self.seat_name(player)) else \
+                f"{self.seat_name(player)}: {short}"
+        text.draw(surface, text.fit(decision, small, room),
                   (x, cy + int(small * 0.8)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
                   anchor="midleft")
         text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")
+
+    def short_decision_text(self) -> str | None:
+        """A shorter wording of decision_text for a banner too narrow for it (a large text size), or None."""
+        return None
 
     def banner_title(self) -> str:
         """The banner's heading: whose turn it is and, when another player must decide during it (a card

@@ -527,6 +527,14 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             return "a Power Card is being drawn."
         return super().decision_text()
 
+    def short_decision_text(self) -> str | None:
+        """The person's prompt in a few words, for a banner too narrow for the whole one."""
+        state = self.match.state
+        ap = getattr(state, "ap", 0)
+        if getattr(state, "phase", "") == "act" and self.match.waiting_for_human() and ap > 0:
+            return f"{ap} AP left: click a piece or a card, or choose in the list."
+        return None
+
     def no_ap_words(self) -> str:
         """The prompt once no AP is left: end the turn (the choice selected first), or first the free steps
         there are now, named as this position has them (a card to play, a banana to drop, a move a card made

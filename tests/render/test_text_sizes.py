@@ -358,3 +358,26 @@ def test_the_super_mario_players_words_stay_clear_of_the_tower(surface, size_nam
         pygame.image.save(surface, str(SHOTS / f"mario_players_{size_name}.png"))
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_the_monkey_dash_prompt_in_the_banner_is_never_cut(surface, drawn, size_name):
+    """At the largest text the banner's prompt read "Player 1: 4 action points left: click your supervisor,
+    a crate beside it, your monkey, or a ca…": a shorter wording that fits whole is drawn instead."""
+    match = Match(registry.get("monkey_dash").make_config(seats=[Seat("Player 1"), Seat("Bot", "greedy")]), seed=4)
+    screen = screen_for("monkey_dash")(match)
+    for _ in range(600):
+        if match.waiting_for_human() and not screen.animating():
+            if match.state.phase == "act":
+                break
+            screen.play(screen.legal[-1])  # an interrupt offered first: "no interrupt"
+        screen.update(DT)
+        screen.draw(surface)
+    assert match.state.phase == "act" and match.waiting_for_human()
+    del drawn[:]
+    drawn.on = True
+    screen.draw(surface)
+    drawn.on = False
+    prompt = [line for line, _, _ in drawn if line.startswith("Player 1: ")]
+    assert prompt and ("AP left" in prompt[0] or "action points left" in prompt[0])
+    assert not prompt[0].endswith("…"), prompt
