@@ -129,6 +129,11 @@ class ListView:
             top = i - rows + 1
         self._scroll(max(0, min(top, max(0, len(self.items) - rows))))
 
+    def scroll_by_page(self, pages: int) -> None:
+        """Scroll `pages` pages down (up when negative), the selection left where it is."""
+        rows = self.visible_rows()
+        self._scroll(max(0, min(self.top + pages * max(1, rows - 1), max(0, len(self.items) - rows))))
+
     def scroll_to_end(self) -> None:
         self._scroll(max(0, len(self.items) - self.visible_rows()))
 

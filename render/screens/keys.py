@@ -65,6 +65,9 @@ class KeyInput:
             self.save()
         elif ctrl and key == pygame.K_o:
             self.host.open_load()
+        elif mods & pygame.KMOD_SHIFT and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            # the move log by keyboard (it scrolled with the wheel only: an audit of keyboard-only play)
+            self.log.scroll_by_page(-1 if key == pygame.K_PAGEUP else 1)
         elif self.filtering:
             if key == pygame.K_ESCAPE:
                 self.end_search()

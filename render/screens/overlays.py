@@ -208,6 +208,7 @@ class Overlays:
                 ("Enter", "play the selected choice"),
                 ("1 to 9", "play the numbered choice"),
                 ("/", "find a choice by typing part of its words (Enter plays it, Esc stops)"),
+                ("Shift+PageUp/PageDown", "scroll the move log"),
                 ("Ctrl+Z / Ctrl+Y", self.undo_words()),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", self.skip_words()),

@@ -153,3 +153,26 @@ def test_with_a_block_picked_the_status_line_says_enter_pushes_it_and_esc_lets_g
         assert "(Enter plays it)" in " ".join(screen.status_lines)  # back to the chosen row
     finally:
         screen.close()
+
+
+def test_shift_page_up_and_down_scroll_the_move_log():
+    """The move log scrolled with the wheel only: a keyboard player could not read back. Shift+PageUp and
+    Shift+PageDown scroll it a page at a time; the choice selected stays selected."""
+    match = Match(registry.get("donkey_kong").make_config([Seat("Bot 1", "greedy"), Seat("Bot 2", "greedy")]), 3)
+    match.advance(60)
+    assert not match.is_over()
+    app = App(match=match)
+    try:
+        app.draw()
+        log = app.screen.log
+        assert len(log.items) > 2 * log.visible_rows()  # more than two pages
+        end = log.top
+        app.handle(key(pygame.K_PAGEUP, pygame.KMOD_SHIFT))
+        assert log.top < end
+        app.handle(key(pygame.K_PAGEUP, pygame.KMOD_SHIFT))
+        app.handle(key(pygame.K_PAGEDOWN, pygame.KMOD_SHIFT))
+        app.handle(key(pygame.K_PAGEDOWN, pygame.KMOD_SHIFT))
+        assert log.top == end
+        assert "Shift+PageUp/PageDown" in app.screen.help_text()
+    finally:
+        app.close()

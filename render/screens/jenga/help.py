@@ -45,6 +45,7 @@ class JengaHelp:
                 ("Enter", "play the selected row"),
                 ("1 to 9", "play the numbered row"),
                 ("/", "find a row by typing part of its words (Enter plays it, Esc stops)"),
+                ("Shift+PageUp/PageDown", "scroll the move log"),
                 ("Ctrl+Z / Ctrl+Y", self.undo_words()),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' pauses" + (" and the spinner's turn" if spin else "")
