@@ -14,6 +14,7 @@ from games.match import Match
 from render.app import MIN_SIZE, App
 
 from .test_stumbles import home, key, launcher_with_saves  # noqa: F401 (home: the autouse scratch folder)
+from .test_tower_screen import DT
 
 
 def focused(launcher):
@@ -90,19 +91,26 @@ def test_the_window_tells_its_smallest_size():
         app.close()
 
 
+def placing_marios():
+    """A Donkey Kong Jenga screen (seed 2, real physics) where the first person places their Mario: the
+    Choices list holds a row per hole of the bottom girders. (surface, screen)"""
+    from .test_tower_screen import SIZE, new_screen, run
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_dk", seed=2)
+    assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
+               and any(a.startswith("mario ") for a in screen.legal))
+    return surface, screen
+
+
 @pytest.mark.physics
 def test_the_hole_of_the_chosen_row_is_lit_on_the_tower():
     """Moving through Donkey Kong Jenga's "stand Mario in the +x hole of block 0:1" rows with Up/Down changed
     nothing on the tower, so a keyboard player chose a hole blindly: the chosen row's hole is now drawn lit,
     as the one under the pointer is."""
-    from .test_tower_screen import DT, SIZE, new_screen, run
-
-    pygame.init()
-    surface = pygame.Surface(SIZE)
-    screen = new_screen("jenga_dk", seed=2)
+    surface, screen = placing_marios()
     try:
-        assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
-                   and any(a.startswith("mario ") for a in screen.legal))
         lit = []
         for _ in range(3):
             screen.update(DT)
@@ -150,7 +158,7 @@ def test_with_a_block_picked_the_status_line_says_enter_pushes_it_and_esc_lets_g
         screen.message_time = 0
         screen.update(DT)
         screen.draw(surface)
-        assert "(Enter plays it)" in " ".join(screen.status_lines)  # back to the chosen row
+        assert "(Enter plays it" in " ".join(screen.status_lines)  # back to the chosen row
     finally:
         screen.close()
 
@@ -176,3 +184,26 @@ def test_shift_page_up_and_down_scroll_the_move_log():
         assert "Shift+PageUp/PageDown" in app.screen.help_text()
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_a_chosen_hole_that_faces_away_says_how_to_turn_the_view():
+    """A row's hole on the far side of the tower is lit where nobody can see it: the status line says so
+    and names the keys that turn the view; a hole facing the eye gets the usual words."""
+    surface, screen = placing_marios()
+    try:
+        said = {}
+        for _ in range(len(screen.legal)):
+            screen.message_time = 0
+            screen.update(DT)
+            screen.draw(surface)
+            action = screen.focus_action
+            block = screen.match.state.layout[int(action.split()[1][0])][int(action.split()[1][2])]
+            away = screen._end_facing_eye(block) != (1 if action.endswith("+x") else -1)
+            said[action] = (away, " ".join(screen.status_lines))
+            screen.handle_event(key(pygame.K_DOWN))
+        assert any(away for away, _ in said.values()) and not all(away for away, _ in said.values())
+        for action, (away, words) in said.items():
+            assert ("faces away: [ or ] turns the view" in words) == away, (action, words)
+    finally:
+        screen.close()

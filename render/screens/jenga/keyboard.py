@@ -121,6 +121,21 @@ class KeyboardPicker:
         if self.live is None and self.picked is not None and self.picked in self._legal_blocks():
             level, slot = self.picked
             return f"block {level}:{slot} picked: Enter or P starts a push of it (Esc lets go of it)"
+        return self._hole_away_words()
+
+    def _hole_away_words(self) -> str | None:
+        """The chosen row's words when its hole faces away from the eye, so its lit ring cannot be seen: the
+        keys that turn the view say how to see it (a keyboard player had no way to tell which hole a row
+        meant)."""
+        focus = self.focus_action
+        state = self.match.state
+        if self._scene is None or focus not in self.legal or not self.match.waiting_for_human():
+            return None
+        for a, level, slot, sign in self._legal_holes():
+            if a == focus and 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
+                if self._end_facing_eye(int(state.layout[level][slot])) != sign:
+                    return (f"{self.action_label(focus)}  (Enter plays it; its hole faces away: [ or ] turns "
+                            "the view)")
         return None
 
     def _pick_next(self, legal: list[tuple[int, int]], key) -> tuple[int, int]:
