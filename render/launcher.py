@@ -408,22 +408,11 @@ class LauncherScreen:
             self.message = f"Kept {path.stem}."
 
     # ---- widgets ----------------------------------------------------------------------
-    SINGLES = ("add", "seed", "start", "resume", "load", "rename", "delete", "quit", "palette", "text")
-
-    def _roles(self, total: int | None = None) -> list:
-        """What each focusable widget is, in a form that outlives a rebuild: ("game", i), ("variant", i),
-        ("seat", row, part) or the name of a single control. total: the length of the focusables list to
-        read (the one about to be rebuilt, whose seats may already have changed)."""
-        games, variants = len(self.game_buttons), len(self.variant_buttons)
-        total = len(self.focusables) if total is None else total
-        seats = (total - games - variants - len(self.SINGLES)) // 3
-        return ([("game", i) for i in range(games)] + [("variant", i) for i in range(variants)]
-                + [("seat", r, k) for r in range(seats) for k in range(3)] + list(self.SINGLES))
-
     def _focus_role(self, role) -> int:
-        """The index of the widget with this role now, or of the nearest one like it (a variant or a seat that
-        this game does not have: its last one); -1 when there is none."""
-        roles = self._roles()
+        """The index of the focusable with this role now (self.roles: ("game", i), ("variant", i),
+        ("seat", row, part) or a single control's name), or of the nearest one like it (a variant or a seat
+        that this game does not have: its last one); -1 when there is none."""
+        roles = self.roles
         if role in roles:
             return roles.index(role)
         if isinstance(role, tuple):
@@ -436,8 +425,8 @@ class LauncherScreen:
         """(Re)create the buttons for the current choices; their rects are set by layout(). The keyboard's
         focus stays on the same control (it was kept by position in the list, so another game's variants or
         seats moved it onto another control: an audit saw Down move it into the seed field)."""
-        old = getattr(self, "focusables", None)
-        role = self._roles(len(old))[self.focus] if old and 0 <= self.focus < len(old) else None
+        roles = getattr(self, "roles", [])
+        role = roles[self.focus] if 0 <= self.focus < len(roles) else None
         self.game_buttons = [self._button(self.games[n].title, lambda n=n: self.select_game(n)) for n in self.names]
         for b, n in zip(self.game_buttons, self.names):
             b.selected = n == self.game
@@ -466,11 +455,17 @@ class LauncherScreen:
         self.quit_button = self._button("Quit", self.app.quit, "Esc")
         self.palette_button = self._button(f"Colours: {P.PALETTE_TITLES[P.current]}", self.next_palette)
         self.text_button = self._button(f"Text size: {text.size_name}", self.next_text_size)
-        self.focusables = (self.game_buttons + self.variant_buttons
-                           + [w for r in self.seats for w in (r.kind_button, r.name, r.remove_button)]
-                           + [self.add_button, self.seed, self.start_button, self.resume_button,
-                              self.load_button, self.rename_button, self.delete_button, self.quit_button,
-                              self.palette_button, self.text_button])
+        # Every focusable with its role, a form of it that outlives a rebuild (the focus is kept by role).
+        focusable = ([(("game", i), b) for i, b in enumerate(self.game_buttons)]
+                     + [(("variant", i), b) for i, b in enumerate(self.variant_buttons)]
+                     + [(("seat", i, k), w) for i, r in enumerate(self.seats)
+                        for k, w in enumerate((r.kind_button, r.name, r.remove_button))]
+                     + [("add", self.add_button), ("seed", self.seed), ("start", self.start_button),
+                        ("resume", self.resume_button), ("load", self.load_button), ("rename", self.rename_button),
+                        ("delete", self.delete_button), ("quit", self.quit_button),
+                        ("palette", self.palette_button), ("text", self.text_button)])
+        self.roles = [role for role, _ in focusable]
+        self.focusables = [w for _, w in focusable]
         self.focus = self._focus_role(role) if role is not None else min(self.focus, len(self.focusables) - 1)
         self._set_focus(self.focus)
         size, self.size = self.size, (0, 0)

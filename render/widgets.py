@@ -100,6 +100,11 @@ class ListView:
         self.hover: int | None = None  # the row under the pointer, None when it is on no row
         self.cut_rows: set[int] = set()  # rows the last draw could not show whole (a tip shows them)
 
+    def fit_to(self, size: int, scale: float) -> None:
+        """The screen's list font size and scale, at every layout: a plain list keeps its rows as they are
+        (WrappingRows refits them)."""
+        self.set_items(self.items)
+
     def set_items(self, items: list[str], keep: bool = True) -> None:
         old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
         if list(items) != self.items:

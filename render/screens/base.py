@@ -41,12 +41,13 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
     # Subclasses may change these.
     side_width = 340  # the right panel (choices and log), in pixels at 1280x800
     show_actions = True  # the list of legal actions (a board screen may hide it for a full-width view)
+    choice_rows = ListView  # the Choices list's kind (widgets.WrappingRows: rows that wrap at a large text size)
 
     def __init__(self, match: Match, host: Host | None = None):
         self.match = match
         self.host = host or Host()
         self.spec = match.spec
-        self.actions = ListView()
+        self.actions = self.choice_rows()
         self.log = ListView()
         self.log_labels: list[str] = self._history_labels()
         self.legal: list[str] = []
@@ -448,7 +449,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         for b, bw in zip(self.buttons, widths):
             b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))
             x += bw + gap
-        self.actions.set_items(self.actions.items)
+        self.actions.fit_to(self.font_size(15), s)
         self.log.scroll_to_end()
         self.on_layout()
         return self.rects

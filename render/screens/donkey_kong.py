@@ -247,6 +247,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     """The Donkey Kong board; the generic list still offers every legal action."""
 
     side_width = 290
+    choice_rows = ChoiceRows
 
     def __init__(self, match, host=None):
         from games.donkey_kong.board import BOARD
@@ -276,10 +277,6 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.event_lines: list[str] = []  # the lines of the engine's sentences as last drawn, top to bottom
         self.held: int | None = None  # the seat whose turn the banner keeps naming while its move is drawn
         super().__init__(match, host)
-        rows = ChoiceRows()
-        rows.set_items(self.actions.items)
-        rows.selected = self.actions.selected
-        self.actions = rows
 
     # ---- geometry ---------------------------------------------------------------------
     def on_layout(self) -> None:

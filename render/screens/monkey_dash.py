@@ -124,6 +124,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
     """The warehouse board; the generic list still offers every legal step."""
 
     side_width = 290
+    choice_rows = WrappingRows  # a row too long for one line wraps: its cost, "(1 AP)", was cut at large text
 
     def __init__(self, match, host=None):
         self.selected: str | None = None  # the clicked piece's square
@@ -145,14 +146,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
         super().__init__(match, host)
-        rows = WrappingRows()  # a row too long for one line wraps: its cost, "(1 AP)", was cut at large text
-        rows.set_items(self.actions.items)
-        rows.selected = self.actions.selected
-        self.actions = rows
 
     # ---- geometry ---------------------------------------------------------------------
     def on_layout(self) -> None:
-        self.actions.fit_to(self.font_size(15), self.scale)  # rows wrap at a large text size (WrappingRows)
         rect = self.rects["board"]
         s = self.scale
         info_w = int(270 * s)

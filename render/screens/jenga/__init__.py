@@ -6,8 +6,8 @@
 - keyboard.py: Jenga by keyboard (the block picker, the held push keys) and the view's keys;
 - risk.py: which risk map the tint shows, when it is asked for, and its figures in words;
 - fall.py: a fall replayed slowly from its best side and framed to the floor;
-- overlays.py: the legend, spinner, countdown, gauge, lines, tooltip, pieces, side panel (its Choices rows
-  and its scrolling "Your move" steps) and result;
+- overlays.py: the legend, spinner, countdown, gauge, lines, tooltip, pieces, side panel (its scrolling
+  "Your move" steps) and result;
 - help.py: the tower's shortcuts in the help panel;
 - holes.py: pieces that went into holes out of sight, in words.
 """

@@ -13,7 +13,7 @@ import pygame
 from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
-from ...widgets import ListView, WrappingRows, draw_seat_mark, panel
+from ...widgets import draw_seat_mark, panel
 from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
@@ -31,12 +31,6 @@ def _wrapped(line: str, size: int, width: int, bold: bool = False) -> tuple[str,
 @lru_cache(maxsize=256)
 def _width(line: str, size: int) -> int:
     return text.font(size).size(line)[0]
-
-
-class ChoiceRows(WrappingRows):
-    """The Choices list of the Jenga screens (widgets.WrappingRows): a hole's row ends with its block ("stand
-    Mario in the +x hole of block 0:2"), and cut to one line at a large text size, rows 1, 3 and 5 read the
-    same."""
 
 
 @lru_cache(maxsize=16)
@@ -392,12 +386,6 @@ class Overlays:
                 "By keyboard: the arrow keys pick a block, P starts the push, hold W to push and S to pull "
                 "back, Enter lets go.",
                 "R shows or hides the collapse-risk tint; F1 has the rules."]
-
-    def on_layout(self) -> None:
-        """The Choices list's rows take as many lines as its longest row needs at this size (ChoiceRows)."""
-        if isinstance(self.actions, WrappingRows):
-            self.actions.fit_to(self.font_size(15), self.scale)
-        super().on_layout()
 
     def _step_lines(self, width: int, size: int) -> list[tuple[str, bool, int]]:
         """The side panel's steps wrapped to width: (line, bold, y of its top from the panel's first line),

@@ -50,13 +50,14 @@ from ...tower.playback import Playback
 from ...tower.spinner import Spinner
 from ...tower.tint import RiskLegend
 from ...tower.view import TowerView
+from ...widgets import WrappingRows
 from ..base import GameScreen
 from .help import JengaHelp
 from .fall import FALL_HOLD_S, FallReplay
 from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
-from .overlays import ChoiceRows, Overlays
+from .overlays import Overlays
 from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
 from .events import event_words
 
@@ -128,6 +129,7 @@ def frame_rate(tower_name: str) -> float:
 
 class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
     side_width = 330
+    choice_rows = WrappingRows  # a hole's row ends with its block: cut at a large text size, rows read the same
 
     def __init__(self, match, host=None):
         self.camera = Camera()
@@ -201,10 +203,6 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         super().__init__(match, host)
-        rows = ChoiceRows()  # rows too long for one line wrap (large text sizes)
-        rows.set_items(self.actions.items)
-        rows.selected = self.actions.selected
-        self.actions = rows
 
     # ---- the spinner of each game -------------------------------------------------------------
     @staticmethod
