@@ -121,7 +121,7 @@ def maiden(surface: pygame.Surface, centre, size: float) -> None:
     pygame.draw.circle(surface, (240, 200, 160), (cx, cy - int(s * 0.28)), int(s * 0.14))
     pygame.draw.arc(surface, P.ORANGE, pygame.Rect(cx - s * 0.17, cy - s * 0.45, s * 0.34, s * 0.3), 0, math.pi,
                     max(2, int(s * 0.08)))
-    text.draw(surface, "HELP!", (cx + int(s * 0.3), cy - int(s * 0.55)), max(9, int(s * 0.22)), P.WHITE, bold=True,
+    text.draw(surface, "HELP!", (cx + int(s * 0.3), cy - int(s * 0.55)), max(9, int(s * 0.22 * text.SCALE)), P.WHITE, bold=True,
               anchor="midleft")
 
 

@@ -390,6 +390,6 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "", size: int
     pygame.draw.rect(surface, P.PANEL_EDGE, rect, width=1, border_radius=6)
     inner = rect.inflate(-12, -12)
     if title:
-        text.draw(surface, text.fit(title, size, inner.w), inner.topleft, size, P.TEXT_DIM, bold=True)
+        text.draw(surface, text.fit(title, size, inner.w, bold=True), inner.topleft, size, P.TEXT_DIM, bold=True)
         inner = pygame.Rect(inner.x, inner.y + int(size * 1.5), inner.w, inner.h - int(size * 1.5))
     return inner

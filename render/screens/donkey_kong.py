@@ -86,13 +86,22 @@ def visible_names(board, words: str) -> str:
     return SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words)
 
 
+def label_size(space: float, share: float) -> int:
+    """The font size of a label on the board: a share of a space's width, times the launcher's text size
+    (the board's words grow with the panels')."""
+    return max(8, int(space * share * text.SCALE))
+
+
 class BoardArt:
     """The static board (girders, ladders, dots, figures) drawn once per size into a surface."""
 
     def __init__(self, board):
         self.board = board
         self.side = 0
+        self.text_scale = text.SCALE  # the labels follow the launcher's text size
         self.surface: pygame.Surface | None = None
+        self.labels: dict[str, pygame.Rect] = {}
+        """Where render put each word on the board ("girder N", "column N", "START", "FINISH"), in its surface."""
 
     def scale(self) -> float:
         return self.side / BOARD_UNITS
@@ -108,9 +117,9 @@ class BoardArt:
         return f.get("x", default[0]) * k, f.get("y", default[1]) * k
 
     def render(self, side: int) -> pygame.Surface:
-        if self.surface is not None and side == self.side:
+        if self.surface is not None and (side, text.SCALE) == (self.side, self.text_scale):
             return self.surface
-        self.side = side
+        self.side, self.text_scale = side, text.SCALE
         surf = pygame.Surface((side, side))
         surf.fill(BOARD_BG)
         b = self.board
@@ -171,21 +180,29 @@ class BoardArt:
                 pygame.draw.circle(surf, P.WHITE, (cx, cy), r + max(1, r // 3))
                 pygame.draw.circle(surf, fill, (cx, cy), r)
         # The labels the choices use to name a space: girder numbers at the right end, columns along the foot.
-        size = max(8, int(sp * 0.24))
+        size = label_size(sp, 0.24)
+        self.labels = {}
         for n, ((gx, gy), _) in self.girder_ends().items():
-            text.draw(surf, str(n), (gx, gy), size, P.WHITE, bold=True, anchor="center")
+            self.labels[f"girder {n}"] = text.draw(surf, str(n), (gx, gy), size, P.WHITE, bold=True, anchor="center")
         for col, cx in enumerate(self.columns(), start=1):
-            text.draw(surf, str(col), (cx * k, side - sp * 0.02), size, P.TEXT_DIM, bold=True, anchor="midbottom")
+            self.labels[f"column {col}"] = text.draw(surf, str(col), (cx * k, side - sp * 0.02), size, P.TEXT_DIM,
+                                                     bold=True, anchor="midbottom")
         # Landmarks.
         x, y = self.at(b.start)
-        text.draw(surf, "START", (x, y + sp * 0.5), max(8, int(sp * 0.24)), P.WHITE, bold=True, anchor="midtop")
+        # On the girder under the start space: below it, it covered that column's number.
+        words = text.render("START", label_size(sp, 0.2), P.WHITE, bold=True)
+        spot = words.get_rect(center=(int(x), int(y + sp * 0.35)))
+        pygame.draw.rect(surf, GIRDER_DARK, spot.inflate(6, 0), border_radius=3)
+        surf.blit(words, spot)
+        self.labels["START"] = spot
         fx, fy = self.at(b.finish)
         badge = pygame.Rect(0, 0, int(sp * 0.9), int(sp * 0.42))
         badge.midbottom = (int(fx), int(fy - sp * 0.3))
         pygame.draw.rect(surf, P.YELLOW, badge, border_radius=4)
         pygame.draw.rect(surf, P.BLACK, badge, width=1, border_radius=4)
         text.draw(surf, "500", badge.center, max(8, int(sp * 0.3)), P.BLACK, bold=True, anchor="center")
-        text.draw(surf, "FINISH", (fx, fy + sp * 0.5), max(8, int(sp * 0.22)), P.WHITE, bold=True, anchor="midtop")
+        self.labels["FINISH"] = text.draw(surf, "FINISH", (fx, fy + sp * 0.5), label_size(sp, 0.22), P.WHITE,
+                                          bold=True, anchor="midtop")
         art.maiden(surf, self.figure("maiden"), sp * 1.1)
         dx, dy = self.figure("donkey_kong")
         art.ape(surf, (dx, dy - sp * 0.25), sp * 1.6)
@@ -255,6 +272,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
         self.board = BOARD
         self.art = BoardArt(BOARD)
+        self.label_rects: dict[str, pygame.Rect] = {}  # the words drawn over the board each frame, on the screen
         self.card_kind = lambda name: (CARD_IS_HAMMER[CARD_INDEX[name]], CARD_POINTS[CARD_INDEX[name]])
         self.card_words = lambda name: card_label(CARD_INDEX[name]) if name in CARD_INDEX else name
         self.die_colours = DIE_COLOURS
@@ -697,26 +715,31 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         oil = self.space_xy(b.oil_can)
         art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock)
         waiting = state.oil_can_count()
-        label = text.render(f"{waiting} waiting", max(8, int(unit * 0.2)), P.WHITE)
-        spot = label.get_rect(midtop=(int(oil[0]), int(oil[1] + unit * 0.5)))
+        label = text.render(f"{waiting} waiting", label_size(unit, 0.2), P.WHITE)
+        # Above the flames: under the can it ran over the column numbers along the board's foot.
+        spot = label.get_rect(midbottom=(int(oil[0]), int(oil[1] - unit * 0.72)))
         spot.clamp_ip(sq)  # the board's edge must not cut the count
+        pygame.draw.rect(surface, BOARD_BG, spot.inflate(4, 0))
         surface.blit(label, spot)
+        self.label_rects = {"waiting": spot}
         dk = self.art.figure("donkey_kong")
         stock = state.dispenser_count()
         for j in range(min(stock, 6)):  # the barrels in Donkey Kong's arm (six drawn at most)
             art.barrel(surface, (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.55 - j * unit * 0.2), unit * 0.34)
-        label = text.render(f"{stock} in DK's arm", max(8, int(unit * 0.2)), P.WHITE)
+        label = text.render(f"{stock} in DK's arm", label_size(unit, 0.2), P.WHITE)
         # Always above where the sixth barrel would be: above a short stack it sat on Donkey Kong's head.
         spot = label.get_rect(midbottom=(int(sq.x + dk[0] + unit * 0.65),
                                          int(sq.y + dk[1] - unit * 0.75 - 6 * unit * 0.2)))
         spot.clamp_ip(sq)
         surface.blit(label, spot)
+        self.label_rects["arm"] = spot
         deck = self.art.figure("deck")
         card_rect = pygame.Rect(0, 0, int(unit * 0.7), int(unit * 0.95))
         card_rect.center = (int(sq.x + deck[0]), int(sq.y + deck[1]))
         art.card(surface, card_rect, "", "", False, face_up=False)
-        text.draw(surface, f"deck {state.deck_count()}", (card_rect.centerx, card_rect.bottom + 3),
-                  max(8, int(unit * 0.2)), P.WHITE, anchor="midtop")
+        self.label_rects["deck"] = text.draw(surface, f"deck {state.deck_count()}",
+                                             (card_rect.centerx, card_rect.bottom + 3), label_size(unit, 0.2),
+                                             P.WHITE, anchor="midtop")
         # The legal end spaces and the path in focus.
         ends: dict[int, int] = {}
         for path in self.paths().values():
@@ -729,7 +752,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             pygame.draw.rect(surface, P.HIGHLIGHT, r, width=max(2, int(unit * (0.08 if focus else 0.04))),
                              border_radius=max(3, r.w // 6))
             if n > 1:
-                text.draw(surface, f"×{n}", (r.right, r.y), max(8, int(unit * 0.22)), P.HIGHLIGHT, bold=True,
+                text.draw(surface, f"×{n}", (r.right, r.y), label_size(unit, 0.22), P.HIGHLIGHT, bold=True,
                           anchor="midleft")
         if shown:
             start = state.pawns[state.current_player()] if state.current_player() >= 0 else shown[0]
@@ -827,7 +850,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             cost = self.contact_cost(state, n)
             words = f"⚠ {cost[0].upper()}{cost[1:]}"
             x, y = self.space_xy(path[-1])
-            size = max(9, int(unit * 0.22))
+            size = max(9, label_size(unit, 0.22))
             lines = text.wrap(words, size, int(unit * 4))
             box_w = max(text.font(size).size(ln)[0] for ln in lines) + 10
             box = pygame.Rect(0, 0, box_w, len(lines) * (size + 3) + 6)

@@ -762,7 +762,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         for sq, seat, by in self.displaced:
             r = self.square_rect(sq)
             pygame.draw.circle(surface, P.WARNING, r.center, int(cell * 0.5), max(3, cell // 14))
-            tag = text.render(text.fit(f"moved by {by}", fs, cell * 2), fs, P.BLACK, bold=True)
+            tag = text.render(text.fit(f"moved by {by}", fs, cell * 2, bold=True), fs, P.BLACK, bold=True)
             box = tag.get_rect(midtop=(r.centerx, r.y + 2))
             pygame.draw.rect(surface, P.WARNING, box.inflate(6, 2), border_radius=3)
             surface.blit(tag, box)
@@ -845,7 +845,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             lines = self.target_words(m)
             used[to] = k + len(lines)
             for j, line in enumerate(lines):
-                tag = text.render(text.fit(line, fs, inner.w - 4), fs, P.BLACK, bold=True)
+                tag = text.render(text.fit(line, fs, inner.w - 4, bold=True), fs, P.BLACK, bold=True)
                 box = tag.get_rect(midtop=(inner.centerx, inner.y + 3 + (k + j) * (fs + 2)))
                 pygame.draw.rect(surface, colour, box.inflate(4, 0))
                 surface.blit(tag, box)
@@ -887,9 +887,15 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             for seat in (0, 1):
                 draw_seat_mark(surface, seat, (inner.x + int(9 * s), y + int(9 * s)), int(8 * s), label=False)
                 name = self.seat_name(seat)
-                text.draw(surface, text.fit(f"{name} ({COLOUR_WORDS[seat]}): {len(hands[seat])} card"
-                                            f"{'s' if len(hands[seat]) != 1 else ''}", fs, inner.w - int(24 * s)),
-                          (inner.x + int(24 * s), y), fs, P.TEXT, bold=True)
+                count = f"{len(hands[seat])} card{'s' if len(hands[seat]) != 1 else ''}"
+                room = inner.w - int(24 * s)
+                # Drawn bold, so measured bold; when the colour word does not fit, the seat mark beside
+                # the name shows the colour and the count keeps its room.
+                title = next((t for t in (f"{name} ({COLOUR_WORDS[seat]}): {count}", f"{name}: {count}")
+                              if text.measure(t, fs, bold=True)[0] <= room), None)
+                title = title or text.fit(name, fs, room - text.measure(f": {count}", fs, bold=True)[0],
+                                          bold=True) + f": {count}"
+                text.draw(surface, title, (inner.x + int(24 * s), y), fs, P.TEXT, bold=True)
                 y += int(22 * s)
                 for cid in hands[seat]:
                     card = state.card(cid)
@@ -905,7 +911,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                     title = card.name + ("  (Interrupt)" if card.interrupt else "")
                     if action:
                         title += "  · click to " + action.split()[0]
-                    text.draw(surface, text.fit(title, small, box.w - 10), (box.x + 6, box.y + 4), small,
+                    text.draw(surface, text.fit(title, small, box.w - 10, bold=True), (box.x + 6, box.y + 4), small,
                               P.HIGHLIGHT if card.interrupt else P.TEXT, bold=True)
                     ly = box.y + 4 + int(small * 1.3)
                     for line in lines:  # on a playable card's lighter fill the dim grey read at 3.4:1

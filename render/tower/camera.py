@@ -27,6 +27,8 @@ class Camera:
     viewport: tuple[int, int, int, int] = (0, 0, 1280, 800)  # x, y, width, height in pixels
     fov_height: float = 0.55  # metres seen top to bottom at the target, at zoom 1
     goal_yaw: float | None = None
+    lift: float = 0.0  # the view slid up (+) or down the framed tower, as a share of its height (zoom_by)
+    framed: tuple = (0.0, 0.0, (0.0, 0.0))  # (height, base z, centre xy) of the last frame_tower
     turn_speed: float = 2 * math.pi  # radians per second for animated turns
 
     # ---- controls ---------------------------------------------------------------------
@@ -41,8 +43,33 @@ class Camera:
         start = self.yaw if self.goal_yaw is None else self.goal_yaw
         self.goal_yaw = start + direction * QUARTER
 
-    def zoom_by(self, factor: float) -> None:
+    def zoom_by(self, factor: float, toward_y: float | None = None) -> None:
+        """Zoom by `factor`; with `toward_y` (a screen row, the pointer's or the picked block's) the view
+        also slides up or down the tower so what is on that row stays on it, as maps zoom toward the
+        pointer: zoomed in, the top or foot of a tall tower can be brought into view. Zoomed back out to 1
+        or less the view is centred on the tower again."""
+        old = self.zoom
         self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
+        if self.zoom <= 1.0:
+            self.lift = 0.0
+        elif toward_y is not None and self.zoom != old:
+            x0, y0, w, h = self.viewport
+            # Metres up the screen at the target's depth between the middle row and toward_y, before and
+            # after: the target moves by the difference, along z (seen at this pitch).
+            metres = (y0 + h / 2 - toward_y) * self.fov_height / (old * h)  # at the old zoom
+            shift = metres * (1 - old / self.zoom) / max(0.2, math.cos(self.pitch))
+            self.lift += shift / max(self.framed[0], 1e-6)
+        self.lift = min(0.5, max(-0.5, self.lift))
+        self._aim()
+
+    def tilt(self, d_pitch: float) -> None:
+        """Look from higher (positive) or lower (negative), within the pitch's limits (the keys' tilt)."""
+        self.pitch = min(MAX_PITCH, max(MIN_PITCH, self.pitch + d_pitch))
+
+    def _aim(self) -> None:
+        """Aim at the framed tower's middle, lifted by `lift` of its height (never past its top or foot)."""
+        height, base_z, centre = self.framed
+        self.target = np.array([centre[0], centre[1], base_z + height * (0.5 + self.lift)])
 
     def update(self, dt: float) -> None:
         """Advance an animated turn by dt seconds."""
@@ -57,8 +84,10 @@ class Camera:
             self.yaw += math.copysign(step, gap)
 
     def frame_tower(self, height: float, base_z: float = 0.0, centre_xy=(0.0, 0.0)) -> None:
-        """Aim at the middle of a tower `height` metres tall and fit it in the view."""
-        self.target = np.array([centre_xy[0], centre_xy[1], base_z + height * 0.5])
+        """Aim at the middle of a tower `height` metres tall and fit it in the view (a view zoomed in and
+        slid up or down the tower keeps the same share of its height: after a stack on top, the top)."""
+        self.framed = (float(height), float(base_z), (float(centre_xy[0]), float(centre_xy[1])))
+        self._aim()
         self.fov_height = max(0.2, height * 1.3)
         self.distance = max(0.6, height * 3.0)
 

@@ -75,6 +75,8 @@ class RiskLegend:
     def __init__(self):
         self._bar: pygame.Surface | None = None
         self._bar_key = None
+        self.drawn: dict[str, list[pygame.Rect]] = {}
+        """What the last draw put where: "meaning" (the lines under the title) and "ticks" (the tick labels)."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 14, status: str = "",
              wood=SAFE_SWATCH, scale: str = DEFAULT_SCALE) -> int:
@@ -85,9 +87,14 @@ class RiskLegend:
         rect = pygame.Rect(rect)
         text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT, bold=True)
         y = rect.y + int(size * 1.4)
+        self.drawn = {"meaning": [], "ticks": []}
         for line in MEANING:
-            y = text.draw(surface, line, (rect.x, y), size - 3, palette.TEXT_DIM).bottom
-        bar = pygame.Rect(rect.x, y + 6, max(10, size), rect.bottom - y - int(size * 4.4))
+            self.drawn["meaning"].append(text.draw(surface, line, (rect.x, y), size - 3, palette.TEXT_DIM))
+            y = self.drawn["meaning"][-1].bottom
+        # The top tick's label is centred on the bar's top edge: the bar starts half a label below the
+        # words above it (plus a gap), so the label never touches their descenders at any text size.
+        top = y + text.measure("100 %", size - 1)[1] // 2 + 3
+        bar = pygame.Rect(rect.x, top, max(10, size), rect.bottom - top - int(size * 4.4) + 6)
         key = (bar.w, bar.h, wood, scale)
         if self._bar is None or self._bar_key != key:
             p = 1.0 - np.arange(bar.h) / max(1, bar.h - 1)
@@ -100,7 +107,8 @@ class RiskLegend:
         for q in (0.25, 0.5, 0.75, 1.0):
             yy = bar.bottom - 1 - q * (bar.height - 1)
             pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, yy), (bar.right + 4, yy))
-            text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), size - 1, palette.TEXT_DIM, anchor="midleft")
+            self.drawn["ticks"].append(text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), size - 1,
+                                                 palette.TEXT_DIM, anchor="midleft"))
         y = bar.bottom + 6
         own = "wood" if wood == SAFE_SWATCH else "untinted"
         greyed = tuple(int(c) for c in faded(wood))

@@ -9,6 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
+from render import text
 from render.tower import tint
 from render.tower.jenga_scene import tower_look
 
@@ -225,6 +226,7 @@ def test_the_places_on_top_are_named_as_seen_and_their_outlines_do_not_cross(sur
 def test_neither_the_badge_nor_the_lines_cover_the_legend_or_the_towers_foot(size):
     """Before: the green "Stands" badge of the settle countdown covered the legend's title "collapse risk",
     and the lines of the last move and of what to do covered the tower's lowest levels."""
+    pygame.init()  # as the surface fixture does: this test must pass when run alone
     surface = pygame.Surface(size)
     screen = new_screen("jenga_classic", seed=7)
     match = screen.match
@@ -358,3 +360,25 @@ def test_the_pushed_blocks_outline_follows_its_live_pose_to_the_end(surface):
         assert np.all((xs >= lo[0]) & (xs <= hi[0]) & (ys >= lo[1]) & (ys <= hi[1]))
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("size_name", sorted(text.SIZES))
+def test_the_legends_top_label_clears_the_words_above_it(size_name):
+    """Before: at the largest text the "100 %" label, centred on the colour bar's top edge, touched the
+    descenders of "steady pull topples the tower" above it. At every text size its ink now starts below
+    theirs, with no tick label over another."""
+    pygame.init()
+    old = text.size_name
+    try:
+        text.use_size(size_name)
+        size = int(14 * text.SCALE)
+        surface = pygame.Surface((320, 420))
+        legend = tint.RiskLegend()
+        legend.draw(surface, pygame.Rect(10, 10, 300, 330), size, "from up to 8 pulls a block")
+        meaning, ticks = legend.drawn["meaning"], legend.drawn["ticks"]
+        assert meaning and len(ticks) == 4
+        assert ticks[-1].top >= meaning[-1].bottom  # the "100 %" label (the last tick drawn)
+        tops = sorted(ticks, key=lambda r: r.top)
+        assert all(a.bottom <= b.top for a, b in zip(tops, tops[1:]))
+    finally:
+        text.use_size(old)

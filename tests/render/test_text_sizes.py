@@ -381,3 +381,64 @@ def test_the_monkey_dash_prompt_in_the_banner_is_never_cut(surface, drawn, size_
     prompt = [line for line, _, _ in drawn if line.startswith("Player 1: ")]
     assert prompt and ("AP left" in prompt[0] or "action points left" in prompt[0])
     assert not prompt[0].endswith("…"), prompt
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+@pytest.mark.parametrize("bot", ["Random bot 2", "A bot with a long name"])
+def test_the_monkey_dash_hands_say_each_players_card_count_whole(surface, drawn, size_name, bot):
+    """At the largest text the second player's title read "Random bot 2 (blue): 1 car", cut by the info
+    panel's edge: the line was measured in the regular face and drawn in bold. Each player's title is now
+    drawn inside the panel, and says how many cards that player holds (the colour word goes first when
+    the line is too long; the seat's mark beside it still shows the colour)."""
+    match = Match(registry.get("monkey_dash").make_config(seats=[Seat("Player 1"), Seat(bot, "random")]), seed=3)
+    screen = screen_for("monkey_dash")(match)
+    for _ in range(600):
+        if match.waiting_for_human() and not screen.animating() and match.state.phase == "act":
+            break
+        if match.waiting_for_human() and not screen.animating():
+            screen.play(screen.legal[-1])
+        screen.update(DT)
+        screen.draw(surface)
+    assert match.state.phase == "act"
+    del drawn[:]
+    drawn.on = True
+    screen.draw(surface)
+    drawn.on = False
+    for seat, name in enumerate(("Player 1", bot)):
+        n = len(match.state.hands[seat])
+        count = f": {n} card{'s' if n != 1 else ''}"
+        titles = [(line, rect) for line, rect, _ in drawn if line.endswith(count) and line[:4] == name[:4]]
+        assert len(titles) == 1, (name, [line for line, _, _ in drawn])
+        line, rect = titles[0]
+        assert screen.info_rect.contains(rect), (line, rect, screen.info_rect)
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
+def test_the_donkey_kong_boards_words_grow_with_the_text_size_and_keep_apart(surface, window):
+    """The board's own words (girder and column numbers, START, FINISH, the fireballs waiting in the oil
+    can, the barrels in Donkey Kong's arm, the deck) stayed at one size whatever the launcher's text size;
+    START covered column 3's number and "4 waiting" ran over column 1's. At the larger sizes they are now
+    drawn larger, each inside the board, and no two of them overlap."""
+    heights = {}
+    for size_name in SIZES:
+        text.use_size(size_name)
+        try:
+            match = Match(registry.get("donkey_kong").make_config(seats=[Seat("A"), Seat("B", "random")]), seed=3)
+            screen = screen_for("donkey_kong")(match)
+            board = pygame.Surface(window)
+            screen.draw(board)
+            sq = screen.board_square
+            words = {name: rect.move(sq.topleft) for name, rect in screen.art.labels.items()}
+            words.update(screen.label_rects)
+            assert {"START", "FINISH", "column 3", "girder 1", "waiting", "arm", "deck"} <= set(words)
+            for name, rect in words.items():
+                assert sq.contains(rect), (size_name, name, rect, sq)
+            names = sorted(words)
+            for i, a in enumerate(names):
+                for b in names[i + 1:]:
+                    assert not words[a].colliderect(words[b]), (size_name, a, words[a], b, words[b])
+            heights[size_name] = (words["column 3"].h, words["waiting"].h, words["START"].h)
+        finally:
+            text.use_size("normal")
+    for k in range(3):
+        assert heights["normal"][k] < heights["large"][k] < heights["largest"][k], heights

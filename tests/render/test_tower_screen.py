@@ -732,3 +732,56 @@ def test_a_resumed_game_shows_its_last_spin():
         assert screen.spinner_said().startswith("Spun: ")
     finally:
         screen.close()
+
+
+def test_the_wheel_zooms_toward_the_pointer_and_the_keys_tilt_the_view(surface):
+    """The wheel zoomed about the tower's middle only: at the largest zoom the top levels, where a block is
+    stacked, were out of the picture and nothing could bring them back, and no key tilted the view. The
+    wheel now zooms toward the pointer (+ and - toward the picked block), so the top block stays under the
+    pointer and in the board; zoomed back out, the tower is centred again; "," and "." tilt the view."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    board = screen.rects["board"]
+    layout = match.state.layout
+    top_block = layout[-1][1]
+
+    def top_y() -> float:
+        centre = screen._scene.poses[top_block][:3]
+        return float(screen.camera.project(np.array([centre]))[0][0, 1])
+
+    screen.draw(surface)
+    middle = screen.camera.target.copy()
+    start = top_y()
+    send(screen, pygame.MOUSEMOTION, (board.centerx, int(start)))
+    for _ in range(15):  # to the largest zoom
+        screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        screen.draw(surface)
+    assert screen.camera.zoom == pytest.approx(4.0)
+    assert board.top < top_y() < board.bottom and abs(top_y() - start) < board.h * 0.1
+    assert screen.camera.target[2] > middle[2]  # the view slid up the tower
+    for _ in range(20):  # all the way out: centred again
+        screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert screen.camera.target == pytest.approx(middle)
+    # The keys: pick the lowest block that may be taken, zoom in toward it, and tilt.
+
+    def key(k, unicode=""):
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+
+    key(pygame.K_DOWN)
+    for _ in range(40):
+        key(pygame.K_DOWN)
+    assert screen.picked is not None and screen.picked[0] <= 1
+    for _ in range(12):
+        key(pygame.K_PLUS, "+")
+        screen.draw(surface)
+    assert screen.camera.target[2] < middle[2]  # slid down toward the picked foot of the tower
+    row = screen._picked_row()
+    assert board.top < row < board.bottom
+    pitch = screen.camera.pitch
+    key(pygame.K_PERIOD, ".")
+    assert screen.camera.pitch > pitch
+    key(pygame.K_COMMA, ",")
+    key(pygame.K_COMMA, ",")
+    assert screen.camera.pitch < pitch
+    screen.close()

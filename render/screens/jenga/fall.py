@@ -51,6 +51,9 @@ class FallReplay:
         size = min(max(tall, 2.2 * reach), 2.5 * tall) + 0.04
         aim = np.array([centre[0], centre[1], min(tall * 0.5, size * 0.3)])  # low: the blocks end on the floor
         self._camera_goal = (aim, max(0.2, size * 1.3), max(0.6, size * 3.0))
+        # What a zoom toward the pointer slides along from now on: this view, not the standing tower's.
+        self.camera.framed = (size, float(aim[2]) - size / 2, (float(centre[0]), float(centre[1])))
+        self.camera.lift = 0.0
         self._framed_levels = len(state.layout)  # the fallen tower keeps this framing
 
     def _ease_camera(self, dt: float) -> None:

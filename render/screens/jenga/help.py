@@ -99,8 +99,12 @@ class JengaHelp:
                 ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "
                                                  "S to pull back, Enter to let go"),
                 ("Drag the background, [ and ]", "turn around the tower ([ and ]: quarter turns; Left/Right "
-                                                 "too, unless they pick a block)"),
-                ("Mouse wheel, + and -", "zoom"),
+                                                 "too, unless they pick a block); dragging up or down "
+                                                 "looks from higher or lower"),
+                (", and .", "look from lower or higher (tilt the view)"),
+                ("Mouse wheel, + and -", "zoom, toward the pointer (the keys: toward the picked block), so the "
+                                         "top and foot of a tall tower come into view; zoomed back out, the "
+                                         "whole tower is centred again"),
                 ("R", "show or hide the collapse-risk tint")]
 
 

@@ -12,6 +12,8 @@ import pygame
 BLOCK_WORDS = ("push", "extract", "probe")  # played on the tower (mouse or the block picker), never from the list
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+TILT_STEP = np.radians(6.0)
+"""How far "," and "." tilt the view (look from lower, from higher) a press."""
 CHOOSE_PLACE = ("Choose where to stack first: click a glowing place on top, or Up/Down to pick a place in the "
                 "list and then Enter (1-9 plays a place at once).")
 
@@ -189,6 +191,17 @@ class KeyboardPicker:
         if self.live is not None:
             self.live.hold(0)
 
+    def _picked_row(self) -> float | None:
+        """The screen row of the picked block's centre (None when none is picked or drawn)."""
+        state = self.match.state
+        if self.picked is None or self._scene is None:
+            return None
+        level, slot = self.picked
+        if not (0 <= level < len(state.layout)) or state.layout[level][slot] is None:
+            return None
+        centre = self._scene.poses[state.layout[level][slot]][:3]
+        return float(self.camera.project(np.array([centre]))[0][0, 1])
+
     def _board_key(self, event) -> bool:
         if self.filtering or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False  # letters typed into the choice finder, or shortcuts of the app
@@ -197,10 +210,13 @@ class KeyboardPicker:
             self.camera.quarter_turn(-1)
         elif key in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
             self.camera.quarter_turn(+1)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom_by(1.15)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_by(1 / 1.15)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            # Toward the picked block, as the wheel zooms toward the pointer: zoomed in, the keys reach
+            # the top and the foot of the tower too.
+            factor = 1.15 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else 1 / 1.15
+            self.camera.zoom_by(factor, toward_y=self._picked_row())
+        elif key in (pygame.K_COMMA, pygame.K_PERIOD):
+            self.camera.tilt(TILT_STEP if key == pygame.K_PERIOD else -TILT_STEP)
         elif key == pygame.K_r:
             self.show_risk = not self.show_risk
             self.say("Risk tint on." if self.show_risk else "Risk tint off.")
