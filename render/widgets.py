@@ -263,6 +263,161 @@ class WrappingRows(ListView):
         super().draw(surface, size, marked, numbered, dim, show_selection, warn, max(lines, self.lines))
 
 
+class LogRows(ListView):
+    """The move log: each row wraps onto as many lines as its own words need (four at most), so a row is
+    read whole without the pointer on it (a keyboard player could not read a cut row at all); rows of one
+    line keep the list's row height. Scrolling goes by whole rows, and the end of the log stays in view
+    as rows of several heights come and go."""
+
+    MOST_LINES = 4
+
+    def __init__(self):
+        super().__init__()
+        self.size = 14  # the font size the screen draws the log in (draw's size; fit_to)
+        self._lines: dict[str, tuple[str, ...]] = {}
+        self._lines_key = None
+
+    def fit_to(self, size: int, scale: float) -> None:
+        self.size = int(size)
+        self.set_items(self.items, keep=False)
+
+    def _width(self) -> int:
+        return self.rect.w - 20  # clear of the scroll bar, which may come or go
+
+    def lines_of(self, i: int) -> tuple[str, ...]:
+        """Row i's lines at the log's size and width (the most lines a row may take; its last line cut)."""
+        key = (self.size, self._width())
+        if key != self._lines_key:
+            self._lines, self._lines_key = {}, key
+        label = self.items[i]
+        hit = self._lines.get(label)
+        if hit is None:
+            width = max(20, self._width())
+            wrapped = text.wrap(label, self.size, width) or [""]
+            if len(wrapped) > self.MOST_LINES:
+                wrapped = wrapped[:self.MOST_LINES - 1] + [fit_keeping(" ".join(wrapped[self.MOST_LINES - 1:]),
+                                                                       self.size, width)]
+            hit = self._lines[label] = tuple(wrapped)
+        return hit
+
+    def height_of(self, i: int) -> int:
+        n = len(self.lines_of(i))
+        return self.row_h if n == 1 else max(self.row_h, text.block_height(n, self.size) + self.row_h // 3)
+
+    def _fitting_from(self, top: int) -> int:
+        """How many rows from `top` on the log shows whole (one at least)."""
+        used, n = 0, 0
+        for i in range(top, len(self.items)):
+            used += self.height_of(i)
+            if used > self.rect.h and n:
+                break
+            n += 1
+        return max(1, n)
+
+    def _last_top(self) -> int:
+        """The top row that shows the log's last rows whole: as far down as it may scroll."""
+        used, top = 0, len(self.items)
+        while top > 0:
+            used += self.height_of(top - 1)
+            if used > self.rect.h and top < len(self.items):
+                break
+            top -= 1
+        return top
+
+    def visible_rows(self) -> int:
+        return self._fitting_from(self.top)
+
+    def set_items(self, items, keep: bool = True) -> None:
+        if list(items) != self.items:
+            self.hover = None
+        self.items = list(items)
+        self.selected = 0
+        self._scroll(min(self.top, self._last_top()))
+
+    def reveal(self, index: int | None = None) -> None:
+        i = self.selected if index is None else index
+        if i < self.top:
+            self._scroll(i)
+        else:
+            while self.top < i and i >= self.top + self._fitting_from(self.top):
+                self._scroll(self.top + 1)
+
+    def scroll_by_page(self, pages: int) -> None:
+        step = max(1, self._fitting_from(self.top) - 1)
+        self._scroll(max(0, min(self.top + pages * step, self._last_top())))
+
+    def scroll_to_end(self) -> None:
+        self._scroll(self._last_top())
+
+    def row_rect(self, i: int) -> pygame.Rect | None:
+        """Where row i is drawn (None when it is scrolled out of the log)."""
+        if i < self.top:
+            return None
+        y = self.rect.y
+        for k in range(self.top, i):
+            y += self.height_of(k)
+        h = self.height_of(i)
+        return pygame.Rect(self.rect.x, y, self.rect.w, h) if y + h <= self.rect.bottom or i == self.top else None
+
+    def row_at(self, pos) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        y = self.rect.y
+        for i in range(self.top, len(self.items)):
+            h = self.height_of(i)
+            if y <= pos[1] < y + h:
+                return i
+            y += h
+            if y > self.rect.bottom:
+                break
+        return None
+
+    def handle(self, event: pygame.event.Event) -> int | None:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self._scroll(max(0, min(self.top - event.y * 3, self._last_top())))
+            return None
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
+             dim: bool = False, show_selection: bool = False, warn=frozenset(), lines: int = 1) -> None:
+        """The rows from `top` that fit, each on its own lines; the hovered row lit."""
+        if int(size) != self.size:
+            self.size = int(size)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        self.cut_rows = set()
+        y = self.rect.y
+        shown = 0
+        for i in range(self.top, len(self.items)):
+            h = self.height_of(i)
+            if y + h > self.rect.bottom and shown:
+                break
+            row = pygame.Rect(self.rect.x, y, self.rect.w, h)
+            if i == self.hover:
+                pygame.draw.rect(surface, P.HOVER_ROW, row)
+            if i in marked:
+                pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
+            parts = self.lines_of(i)
+            if parts[-1].endswith("…"):
+                self.cut_rows.add(i)
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
+            step = text.line_step(self.size)
+            top = row.centery - text.block_height(len(parts), self.size) // 2
+            for k, part in enumerate(parts):
+                text.draw(surface, part, (row.x + 10, top + k * step), self.size, ink)
+            y += h
+            shown += 1
+        if self.top > 0 or self.top + shown < len(self.items):  # a scroll bar: where the rows shown stand
+            track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
+            pygame.draw.rect(surface, P.PANEL_EDGE, track)
+            n = max(1, len(self.items))
+            bar_h = max(12, track.h * shown // n)
+            bar_y = track.y + (track.h - bar_h) * self.top // max(1, n - shown)
+            pygame.draw.rect(surface, P.TEXT_DIM, (track.x, bar_y, 4, bar_h))
+        surface.set_clip(clip)
+
+
 def draw_tip(surface: pygame.Surface, words: str, row: pygame.Rect, size: int, width: int) -> pygame.Rect:
     """A box with the whole of `words`, wrapped to `width`, just under `row` (above it when there is no
     room below), kept inside the window; returns the box."""

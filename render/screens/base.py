@@ -27,7 +27,7 @@ from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
-from ..widgets import Button, ListView, draw_seat_mark, draw_tip, fit_keeping, panel
+from ..widgets import Button, ListView, LogRows, draw_seat_mark, draw_tip, fit_keeping, panel
 from .autoplay import AutoPlay
 from .host import Host
 from .keys import KeyInput
@@ -48,7 +48,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         self.host = host or Host()
         self.spec = match.spec
         self.actions = self.choice_rows()
-        self.log = ListView()
+        self.log = LogRows()  # each row on as many lines as it needs: read whole, by keyboard too
         self.log_labels: list[str] = self._history_labels()
         self.legal: list[str] = []
         self._legal_at = -1  # history length the action list was built for
@@ -450,6 +450,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))
             x += bw + gap
         self.actions.fit_to(self.font_size(15), s)
+        self.log.fit_to(self.font_size(14), s)
         self.log.scroll_to_end()
         self.on_layout()
         return self.rects
@@ -484,7 +485,10 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             if i is None or i not in view.cut_rows:
                 continue
             self.row_tip = view.items[i]
-            row = pygame.Rect(view.rect.x, view.rect.y + (i - view.top) * view.row_h, view.rect.w, view.row_h)
+            row = view.row_rect(i) if isinstance(view, LogRows) else \
+                pygame.Rect(view.rect.x, view.rect.y + (i - view.top) * view.row_h, view.rect.w, view.row_h)
+            if row is None:
+                continue
             width = min(surface.get_width() - 16, max(view.rect.w, int(460 * self.scale)))
             self.row_tip_rect = draw_tip(surface, self.row_tip, row, self.font_size(14), width)
             return

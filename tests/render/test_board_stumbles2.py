@@ -210,24 +210,57 @@ def test_the_heading_names_the_turn_and_who_decides_when_a_card_is_owed_in_anoth
 # ---- 6. whole rows under the pointer -----------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
-def test_a_cut_row_of_the_log_reads_whole_under_the_pointer(game, tmp_path):
-    """Long rows of Choices and the Move log were cut with '…' and nothing showed the rest."""
+def test_every_row_of_the_log_reads_whole_without_the_pointer(game, tmp_path):
+    """Long rows of the Move log were cut with '…': the rest showed only in a tip under the pointer, so
+    a keyboard player could not read it at all. Each row now wraps onto the lines its own words need, a
+    row of one line keeping its height, and every word of every row shown is drawn in the log."""
     match = bots_game(game, 2, 60)
     app = App(size=(1024, 640), match=match)
     screen = app.screen
-    app.draw()
-    assert screen.log.cut_rows, "no log row is cut in this window"
-    i = min(screen.log.cut_rows)
-    row_y = screen.log.rect.y + (i - screen.log.top) * screen.log.row_h + screen.log.row_h // 2
-    point(app, (screen.log.rect.x + 20, row_y))
     surface = app.draw()
-    pygame.image.save(surface, str(tmp_path / f"{game}-tip.png"))
-    assert screen.row_tip == screen.log.items[i]
-    assert surface.get_rect().contains(screen.row_tip_rect)
+    pygame.image.save(surface, str(tmp_path / f"{game}-log.png"))
+    log = screen.log
+    shown = [i for i in range(log.top, len(log.items)) if log.row_rect(i) is not None]
+    assert shown and shown[-1] == len(log.items) - 1          # the newest row is in view
+    assert not log.cut_rows
     size = screen.font_size(14)
-    lines = text.wrap(screen.row_tip, size, screen.row_tip_rect.w - 16)
-    assert " ".join(lines).split() == screen.row_tip.split()           # every word is in the box
-    assert len(lines) * text.line_step(size) <= screen.row_tip_rect.h
+    heights = set()
+    for i in shown:
+        lines = log.lines_of(i)
+        assert " ".join(lines).split() == log.items[i].split()  # every word of the row, none cut
+        assert all(text.measure(line, size)[0] <= log.rect.w - 14 for line in lines)
+        rect = log.row_rect(i)
+        assert log.rect.contains(rect) and text.block_height(len(lines), size) <= rect.h
+        heights.add((len(lines), rect.h))
+    assert any(n > 1 for n, _ in heights), "no row of this log is long enough to wrap"
+    assert {h for n, h in heights if n == 1} <= {log.row_h}
+    # Scrolled up a page and back to the end by the keys, and with the wheel's rows.
+    app.handle(key(pygame.K_PAGEUP, pygame.KMOD_SHIFT))
+    assert log.top < shown[0]
+    app.handle(key(pygame.K_PAGEDOWN, pygame.KMOD_SHIFT))
+    app.handle(key(pygame.K_PAGEDOWN, pygame.KMOD_SHIFT))
+    assert log.row_rect(len(log.items) - 1) is not None
+    app.close()
+
+
+def test_a_log_row_longer_than_its_lines_is_cut_and_reads_whole_under_the_pointer(tmp_path):
+    """A row longer than the log's most lines (LogRows.MOST_LINES) is cut at the end of its last line, and
+    its tip under the pointer gives it whole."""
+    match = bots_game("monkey_dash", 2, 10)
+    app = App(size=(1024, 640), match=match)
+    screen = app.screen
+    app.draw()
+    long_row = " ".join(["a very long entry of the log"] * 20)
+    screen.log.set_items(screen.log.items + [long_row], keep=False)
+    screen.log.scroll_to_end()
+    app.draw()
+    i = len(screen.log.items) - 1
+    assert i in screen.log.cut_rows and len(screen.log.lines_of(i)) == screen.log.MOST_LINES
+    point(app, (screen.log.rect.x + 20, screen.log.row_rect(i).centery))
+    surface = app.draw()
+    pygame.image.save(surface, str(tmp_path / "log-tip.png"))
+    assert screen.row_tip == long_row
+    assert surface.get_rect().contains(screen.row_tip_rect)
     point(app, (5, 5))                                                 # off the list: no box
     app.draw()
     assert screen.row_tip == ""
