@@ -8,6 +8,8 @@ seeded numpy Generator. Actions are canonical strings, so a match is exactly its
 
 from __future__ import annotations
 
+import re
+
 import copy
 import json
 import operator
@@ -20,8 +22,33 @@ TERMINAL = -2
 """current_player() when the game is over."""
 
 
+MESSAGE_LIMIT = 600
+"""The longest message a GameError keeps whole: past it, long quotations in it are cut (short_message)."""
+_QUOTATION = re.compile(r"'[^'\n]*'" + r'|"[^"\n]*"')
+
+
+def short_message(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message with every long quotation in it cut (the quotes taken in pairs from the left) and the whole
+    kept to one line of at most about `limit` characters: a refusal may quote what it was given, and an
+    action, a file's text or a typed line can run to a million characters."""
+    message = _QUOTATION.sub(_cut_quotation, message)
+    message = " ".join(message.split())
+    return message if len(message) <= limit else f"{message[:limit - 40]}... ({len(message)} characters in all)"
+
+
+def _cut_quotation(found: re.Match) -> str:
+    quote, inside = found[0][0], found[0][1:-1]
+    return found[0] if len(inside) < 60 else f"{quote}{inside[:40]}...{quote} ({len(inside)} characters)"
+
+
 class GameError(ValueError):
-    """Base of every error the engine raises for bad input."""
+    """Base of every error the engine raises for bad input. A message longer than MESSAGE_LIMIT has its
+    long quotations cut (short_message), so no refusal runs to the length of what it quotes."""
+
+    def __init__(self, *args):
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MESSAGE_LIMIT:
+            args = (short_message(args[0]),)
+        super().__init__(*args)
 
 
 class IllegalActionError(GameError):
@@ -84,6 +111,26 @@ def as_seed(seed: Any) -> int:
     if value is None or not 0 <= value <= MAX_SEED:
         raise ConfigError(f"a seed is a whole number from 0 to {MAX_SEED}, got {quoted(seed, 30)}")
     return value
+
+
+MAX_NAME = 40
+"""The longest seat name (the launcher's name field holds 16 characters; a bot's made-up name more)."""
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069\u200e\u200f]")
+
+
+def name_fault(name: str) -> str:
+    """Why a seat's name cannot be used ("" when it can): a name is shown on the board, in the log and in a
+    terminal, so it has 1 to MAX_NAME characters, is not blank, and has no control characters, lone
+    surrogates or text-direction marks (a NUL or a surrogate crashed the window's text at every start;
+    a newline split the terminal's board lines; a right-to-left override turned the log's lines)."""
+    if not name.strip():
+        return "is blank: a seat needs a name"
+    if len(name) > MAX_NAME:
+        return f"has {len(name)} characters; a name has at most {MAX_NAME}"
+    bad = _UNSHOWN.search(name)
+    if bad:
+        return f"holds the character U+{ord(bad.group()):04X}, which cannot be shown in a name"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -203,6 +250,9 @@ class GameSpec:
             if not isinstance(seat.name, str):
                 raise ConfigError(f"seat {i + 1}'s name must be a string, not {type(seat.name).__name__} "
                                   f"{quoted(seat.name)}")
+            fault = name_fault(seat.name)
+            if fault:
+                raise ConfigError(f"seat {i + 1}'s name {quoted(seat.name, 40)} {fault}")
             if seat.bot is not None and not isinstance(seat.bot, str):
                 raise ConfigError(f"seat {i + 1}'s bot must be a bot's name (a string) or None for a person, "
                                   f"not {type(seat.bot).__name__} {quoted(seat.bot)}")

@@ -27,7 +27,6 @@ import copy
 import hashlib
 import json
 import os
-import re
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -41,7 +40,7 @@ from assets.reader import parse_json, read_text
 from . import registry
 from .bots import Bot, sample_outcome
 from .core import (CHANCE, CHANCE_MOVES, MAX_SEED, TERMINAL, ChanceTurnError, ConfigError, GameConfig, GameError, GameOverError,
-                   IllegalActionError, MatchFileError, State, as_seed, quoted)
+                   IllegalActionError, MatchFileError, State, as_seed, quoted, short_message)
 
 FORMAT = "kong-tabletop-match"
 VERSION = 1
@@ -323,6 +322,29 @@ class Match:
 
     @classmethod
     def from_json(cls, data, bots: Mapping[int, Bot] | None = None) -> "Match":
+        match = cls.unplayed(data, bots=bots)
+        digest = data["state_digest"]
+        try:
+            match.replay(data["actions"])
+        except _MalformedStep:
+            raise
+        except MatchFileError as exc:
+            # The checksum holds but the replay goes elsewhere: the actions were edited (and the checksum made
+            # again), or the file was saved before the rules or the physics changed (a move that stood then
+            # falls now, or the other way round).
+            raise MatchFileError(f"{exc} ({EDITED_OR_EARLIER})") from None
+        if digest != state_digest(match.state) \
+                or data.get("outcome", match.outcome()) != match.outcome():  # files before 3 Dec have no outcome
+            raise MatchFileError(f"replaying its actions does not reach the saved position ({EDITED_OR_EARLIER})")
+        return match
+
+    @classmethod
+    def unplayed(cls, data, bots: Mapping[int, Bot] | None = None) -> "Match":
+        """Every check of a match file's parsed JSON that comes before replaying its actions (MatchFileError
+        with the reason): its format, version, checksum and keys, its seed, its config and bots, and the
+        form of its list of actions (each a seat that the match has, or chance, and a text); the match at
+        its start. What the launcher's list checks of a Jenga file (with check_steps), whose replay would
+        run the physics."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MatchFileError("not a Kong Tabletop match file")
         if "version" not in data:
@@ -357,35 +379,36 @@ class Match:
         digest = data["state_digest"]
         if not isinstance(digest, str):
             raise MatchFileError(f"its 'state_digest' must be a text of 64 hexadecimal digits, not {_kind(digest)}")
-        try:
-            match.replay(actions)
-        except _MalformedStep:
-            raise
-        except MatchFileError as exc:
-            # The checksum holds but the replay goes elsewhere: the actions were edited (and the checksum made
-            # again), or the file was saved before the rules or the physics changed (a move that stood then
-            # falls now, or the other way round).
-            raise MatchFileError(f"{exc} ({EDITED_OR_EARLIER})") from None
-        if digest != state_digest(match.state) \
-                or data.get("outcome", match.outcome()) != match.outcome():  # files before 3 Dec have no outcome
-            raise MatchFileError(f"replaying its actions does not reach the saved position ({EDITED_OR_EARLIER})")
         return match
+
+    def check_steps(self, actions: list) -> None:
+        """The form of a file's actions without replaying them (_MalformedStep for the first that is not a
+        seat of this match, or chance, and a text)."""
+        for i, raw in enumerate(actions):
+            self._step_of(i, raw)
+
+    def _step_of(self, i: int, raw, who: int | None = None) -> Step:
+        """Action i + 1 of a file as a Step (_MalformedStep when it is not a seat of this match, or chance,
+        and a text); `who`, when known, is who was to act."""
+        seats = len(self.config.seats)
+        if not isinstance(raw, dict) or not isinstance(raw.get("action"), str) \
+                or not isinstance(raw.get("by"), int) or isinstance(raw.get("by"), bool):
+            raise _MalformedStep(f"action {i + 1} is malformed (expected {{\"by\": seat, \"action\": text}}): "
+                                 f"{quoted(raw, 80)}")
+        step = Step(raw["by"], raw["action"])
+        if not CHANCE <= step.by < seats:  # no version writes a seat the match does not have
+            by = (f"seat {step.by + 1} (by {step.by} in the file), and this match has only {seats} seats"
+                  if step.by >= seats else f"{quoted(step.by)} in the file, which names no seat")
+            actor = "" if who is None else f", but {_actor(who)} was to act"
+            raise _MalformedStep(f"action {i + 1} ({quoted(step.action, 60)}) is by {by}{actor} (was the file "
+                                 f"edited by hand or damaged?)")
+        return step
 
     def replay(self, actions: list) -> None:
         """Re-apply saved steps, checking each against the rules and the seed."""
-        seats = len(self.config.seats)
         for i, raw in enumerate(actions):
-            if not isinstance(raw, dict) or not isinstance(raw.get("action"), str) \
-                    or not isinstance(raw.get("by"), int) or isinstance(raw.get("by"), bool):
-                raise _MalformedStep(f"action {i + 1} is malformed (expected {{\"by\": seat, \"action\": text}}): "
-                                     f"{quoted(raw, 80)}")
-            step = Step(raw["by"], raw["action"])
             who = self.state.current_player()
-            if not CHANCE <= step.by < seats:  # no version writes a seat the match does not have
-                by = (f"seat {step.by + 1} (by {step.by} in the file), and this match has only {seats} seats"
-                      if step.by >= seats else f"{quoted(step.by)} in the file, which names no seat")
-                raise _MalformedStep(f"action {i + 1} ({quoted(step.action, 60)}) is by {by}, but {_actor(who)} "
-                                     f"was to act (was the file edited by hand or damaged?)")
+            step = self._step_of(i, raw, who)
             if step.by != who:
                 raise MatchFileError(f"action {i + 1} ({quoted(step.action, 60)}) is by {_actor(step.by)}, but "
                                      f"{_actor(who)} was to act")
@@ -529,19 +552,7 @@ def is_match_file(path: str | os.PathLike) -> bool:
 def _cut(message: str, limit: int = 400) -> str:
     """A game's refusal of a file's action, with long quotations cut and the whole kept to one line of
     readable length (a file's action can run to thousands of characters, and a game may quote it)."""
-    # The game may quote the action whole or a long part of it (a word, a path): every quotation, taken in
-    # pairs of quotes from the left, is cut when it is long.
-    message = _QUOTATION.sub(_cut_quotation, message)
-    message = " ".join(message.split())
-    return message if len(message) <= limit else f"{message[:limit - 40]}... ({len(message)} characters in all)"
-
-
-_QUOTATION = re.compile(r"'[^'\n]*'" + r'|"[^"\n]*"')
-
-
-def _cut_quotation(found: re.Match) -> str:
-    quote, inside = found[0][0], found[0][1:-1]
-    return found[0] if len(inside) < 60 else f"{quote}{inside[:40]}...{quote} ({len(inside)} characters)"
+    return short_message(message, limit)
 
 
 def _kind(value) -> str:

@@ -31,7 +31,7 @@ import pygame  # noqa: E402
 from assets.reader import AssetError
 from games.match import Match, MatchFileError
 
-from . import palette, storage, text
+from . import palette, pointer, storage, text
 from .launcher import LauncherScreen
 from .screens.base import GameScreen
 from .screens.host import Host
@@ -43,18 +43,55 @@ IDLE_FPS = 12
 IDLE_AFTER = 1.0
 """Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (1024, 640)  # the smallest window every screen is laid out for (tests/render/test_stumbles.py)
+MIN_SIZE = (1024, 640)  # the smallest size every screen is laid out for (tests/render/test_stumbles.py)
+SMALLEST_WINDOW = (640, 400)
+"""The smallest window. One smaller than MIN_SIZE (a small screen: 800x600, a netbook's 1024x600) shows
+the screen laid out at the smallest layout of the window's shape and scaled down to fit (App.draw), the
+pointer scaled back (render.pointer): every button stays on the window, smaller. An audit opened the app
+on an 800x600 screen: the 1280x800 window stood off its edges and could not be made smaller than
+1024x640, so Start could not be reached."""
+DESKTOP_MARGIN = (40, 90)
+"""Room left around a first window on the desktop (its frame, a task bar): a 1366x768 laptop screen opens
+a 1280x678 window, not one taller than the screen."""
+
+
+def first_size(desktop, wanted=DEFAULT_SIZE) -> tuple[int, int]:
+    """The size a window opens at on a desktop of size `desktop` (None: unknown): `wanted`, made smaller
+    where the desktop (less DESKTOP_MARGIN) is, never below SMALLEST_WINDOW."""
+    if not desktop or min(desktop) <= 0:
+        return tuple(wanted)
+    room = (desktop[0] - DESKTOP_MARGIN[0], desktop[1] - DESKTOP_MARGIN[1])
+    return tuple(max(low, min(want, free)) for want, free, low in zip(wanted, room, SMALLEST_WINDOW))
+
+
+def layout_size(window) -> tuple[int, int]:
+    """The size the screens are laid out at for a window of size `window`: the window's own when it is at
+    least MIN_SIZE, else the smallest size of the window's shape that is (drawn there and scaled down)."""
+    w, h = window
+    k = max(1.0, MIN_SIZE[0] / max(1, w), MIN_SIZE[1] / max(1, h))
+    return (w, h) if k == 1.0 else (max(MIN_SIZE[0], round(w * k)), max(MIN_SIZE[1], round(h * k)))
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The desktop's size, or None where there is none to fit (SDL's dummy driver, tests)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):
+        return None
+    return tuple(sizes[0]) if sizes else None
 
 
 def tell_minimum_size() -> None:
     """Tell the window manager the window's smallest size, so it never offers a smaller one (it was held
-    at MIN_SIZE only after a resize, while the window said its minimum was 1 by 1: an audit)."""
+    at its minimum only after a resize, while the window said its minimum was 1 by 1: an audit)."""
     import warnings
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window, as pygame-ce has it
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            pygame.Window.from_display_module().minimum_size = SMALLEST_WINDOW
     except (AttributeError, pygame.error):
         pass  # an older pygame: the resize handler still holds the size
 TITLE = "Kong Tabletop"
@@ -70,6 +107,7 @@ them itself (App.key_repeats) instead of pygame: pygame repeats a held key from 
 frame stalls (a redo replays a Jenga push's physics for a second) a burst of repeats waits in the queue
 before the release (measured under Xvfb: one Ctrl+Y, then 22 more), and one Ctrl+Y redid, then said
 "Nothing to redo." (a Ctrl+Z so would undo moves nobody asked to undo)."""
+MOUSE_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP})
 REPEAT_DELAY_S = 0.35
 REPEAT_EVERY_S = 0.04
 
@@ -92,7 +130,10 @@ class App(Host):
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
+        if tuple(size) == DEFAULT_SIZE:  # no size asked for: the default, as far as the desktop holds it
+            size = first_size(desktop_size())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._canvas: pygame.Surface | None = None  # where a screen is drawn when the window is smaller than it
         tell_minimum_size()
         pygame.key.set_repeat(0)  # no repeats from pygame's timer: see REPEATING_KEYS
         self._held: dict[int, tuple[dict, float]] = {}  # a held repeating key: (its press, when it next repeats)
@@ -128,9 +169,12 @@ class App(Host):
             self.open_file(event.file)
             return
         if event.type == pygame.VIDEORESIZE:
-            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            w, h = max(SMALLEST_WINDOW[0], event.w), max(SMALLEST_WINDOW[1], event.h)
             if (w, h) != self.window.get_size():
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._fit_view()
+        if pointer.scaled() and hasattr(event, "pos") and event.type in MOUSE_EVENTS:
+            event = pygame.event.Event(event.type, {**event.dict, "pos": pointer.to_screen(event.pos)})
         self.screen.handle_event(event)
 
     def tick(self, dt: float) -> None:
@@ -138,8 +182,25 @@ class App(Host):
 
     def draw(self) -> pygame.Surface:
         self.window = pygame.display.get_surface() or self.window
-        self.screen.draw(self.window)
+        size = layout_size(self.window.get_size())
+        if size == self.window.get_size():
+            self._canvas = None
+            pointer.set_view(1.0)
+            self.screen.draw(self.window)
+            return self.window
+        # A window smaller than every layout: the screen drawn at its smallest layout, scaled down to fit.
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size, 0, self.window)
+        self._fit_view()
+        self.screen.draw(self._canvas)
+        pygame.transform.smoothscale(self._canvas, self.window.get_size(), self.window)
         return self.window
+
+    def _fit_view(self) -> None:
+        """Tell render.pointer how the window shows the screen (scaled when it is smaller than a layout)."""
+        window = self.window.get_size()
+        size = layout_size(window)
+        pointer.set_view(size[0] / window[0] if size != window else 1.0)
 
     def quiet(self) -> bool:
         """True when the current screen has nothing moving by itself (see the module's docstring)."""

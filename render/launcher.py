@@ -15,7 +15,7 @@ import pygame
 
 from assets.reader import AssetError
 from games import registry
-from games.core import MAX_SEED, ConfigError, GameError, Seat
+from games.core import MAX_SEED, ConfigError, GameError, Seat, name_fault
 from games.match import Match, MatchFileError
 
 from . import palette as P
@@ -204,7 +204,9 @@ class LauncherScreen:
         return [HUMAN] + list(self.spec.bots)
 
     def _load_seats(self) -> None:
-        """Seats from the settings if they suit the chosen game, else a person against the strongest bot."""
+        """Seats from the settings if they suit the chosen game, else a person against a bot of middle
+        strength (the game's bots are listed weakest first): an audit found a first game set against the
+        strongest bot, which a new player meets before knowing the rules."""
         spec = self.spec
         self.seats = []
         if spec is None:
@@ -216,11 +218,14 @@ class LauncherScreen:
             for i, s in enumerate(saved):
                 if isinstance(s, dict) and isinstance(s.get("kind"), str) and s["kind"] in kinds \
                         and isinstance(s.get("name", ""), str):
-                    self.seats.append(SeatRow(s["kind"], fit_name(s.get("name") or f"Player {i + 1}")))
+                    # A remembered name that cannot be shown (a NUL, a lone surrogate, a newline: an edited
+                    # settings file) gives way to the seat's plain name; it crashed the launcher's text.
+                    name = fit_name(s.get("name") or "")
+                    self.seats.append(SeatRow(s["kind"], name if name and not name_fault(name) else f"Player {i + 1}"))
         if len(self.seats) < spec.min_players:
             bots = list(spec.bots)
-            strongest = bots[-1] if bots else HUMAN
-            self.seats = [SeatRow(HUMAN, "Player 1")] + [SeatRow(strongest, "") for _ in range(
+            middle = bots[len(bots) // 2] if bots else HUMAN
+            self.seats = [SeatRow(HUMAN, "Player 1")] + [SeatRow(middle, "") for _ in range(
                 max(1, spec.min_players - 1))]
             self.seats = self.seats[: max(spec.min_players, 2) if spec.max_players >= 2 else 1]
 

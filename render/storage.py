@@ -319,15 +319,16 @@ class SaveInfo:
 
 
 def inspect_save(path, titles: dict | None = None) -> SaveInfo:
-    """Check a match file as far as can be done quickly, without opening it in a game: it must be text,
-    JSON, a match file of this version whose checksum holds and whose config names a game of this program;
-    a board game's actions are then replayed on a fresh state (instant for Donkey Kong and Monkey Dash)
-    to find the turn and whether it is finished. A Jenga file is not replayed (that would run the physics):
-    its turn is counted from the changes of the player acting. The answer is kept until the file changes."""
+    """Check a match file as far as can be done quickly, without opening it in a game, with the checks and
+    the words of loading it (games.match): read and parsed as loading reads it, then everything loading
+    checks before the replay (format, version, checksum, seed, config, bots, the form of the moves). A
+    board game's moves are then replayed as loading replays them (instant for Donkey Kong and Monkey
+    Dash), so a row the list shows whole is one that loads. A Jenga file is not replayed (that would run
+    the physics): its turn is counted from the changes of the player acting, and a move the physics
+    refuses is found only on loading. The answer is kept until the file changes."""
     from games import registry
-    from games.core import ConfigError, GameConfig, GameError
-    from games.match import FORMAT, VERSION, MatchFileError
-    from games.match import _checksum  # the same check Match.load makes first
+    from games.core import GameError
+    from games.match import FORMAT, Match, MatchFileError, _read
 
     path = Path(path)
     try:
@@ -342,70 +343,57 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
     when = time.strftime("%d %b %Y %H:%M", time.localtime(st.st_mtime))
     info = SaveInfo(path, when=when)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8-sig"))  # a byte-order mark (Notepad) is read past
+        data = _read(path)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            info.problem = "not a Kong Tabletop match file"
-        elif data.get("version") != VERSION:
-            info.problem = f"saved by another version of the file format ({data.get('version')!r})"
+            raise MatchFileError("not a Kong Tabletop match file")
+        match = Match.unplayed(data)
+        config = match.config
+        spec = registry.games()[config.game]
+        info.game = config.game
+        info.title = (titles or {}).get(config.game, spec.title)
+        info.seats = ", ".join(seat.name for seat in config.seats)
+        if config.game.startswith("jenga"):
+            match.check_steps(data["actions"])
+            _jenga_turn(info, config, data["actions"], data.get("outcome"))
         else:
-            if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
-                info.problem = "its checksum does not match: it was changed or damaged after saving"
+            match = Match.from_json(data)
+            counted = getattr(match.state, "turn_count", None)
+            if callable(counted):
+                info.turn = counted() + (0 if match.is_over() else 1)
             else:
-                config = GameConfig.from_json(data.get("config"))
-                games = registry.games()
-                if config.game != data.get("game"):
-                    info.problem = "the game named in the file and in its settings differ"
-                elif config.game not in games:
-                    info.problem = f"the game {config.game!r} is not in this program"
-                else:
-                    spec = games[config.game]
-                    info.game = config.game
-                    info.title = (titles or {}).get(config.game, spec.title)
-                    info.seats = ", ".join(seat.name for seat in config.seats)
-                    _read_turn(info, spec, config, data["actions"], data.get("outcome"))
-    except (OSError, UnicodeDecodeError) as exc:
-        info.problem = "not a Kong Tabletop match file" if isinstance(exc, UnicodeDecodeError) else \
-            f"it cannot be read: {exc}"
-    except json.JSONDecodeError:
-        info.problem = "not valid JSON: cut short or edited"
-    except (ConfigError, MatchFileError) as exc:
-        info.problem = f"its settings cannot be played: {exc}"
-    except GameError as exc:
-        info.problem = f"its moves do not replay: {exc}"
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        info.problem = "parts of a match file are missing"
+                seats = [step.by for step in match.history if step.by >= 0]
+                info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
+            if match.is_over():
+                _finished(info, config, match.state.winners())
+    except MatchFileError as exc:
+        info.problem = _reason(str(exc), path)
+    except (GameError, RecursionError, MemoryError) as exc:  # what loading would meet, said the same way
+        info.problem = _reason(str(exc) or type(exc).__name__, path)
     _inspected[key] = info
     return info
 
 
-def _read_turn(info: SaveInfo, spec, config, actions: list, outcome=None) -> None:
-    if not isinstance(actions, list) or not all(isinstance(a, dict) and isinstance(a.get("action"), str)
-                                                and isinstance(a.get("by"), int) for a in actions):
-        info.problem = "its list of moves is malformed"
-        return
-    if config.game.startswith("jenga"):  # replaying would run the physics: count the turns by who acts
-        seats = [a["by"] for a in actions if a["by"] >= 0]
-        info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
-        # Whether it is finished, from the outcome the file keeps (under its checksum); a file saved before
-        # outcomes were kept does not say, and neither does the row.
-        if isinstance(outcome, dict) and outcome.get("over") is True and isinstance(outcome.get("winners"), list):
-            won = [w for w in outcome["winners"] if isinstance(w, int) and 0 <= w < len(config.seats)]
-            _finished(info, config, won)
-        return
-    state = spec.new_state(config)
-    for i, a in enumerate(actions):
-        if state.current_player() != a["by"]:
-            info.problem = f"its move {i + 1} is by the wrong player"
-            return
-        state.apply_action(a["action"])
-    counted = getattr(state, "turn_count", None)
-    if callable(counted):
-        info.turn = counted() + (0 if state.is_terminal() else 1)
-    else:
-        seats = [a["by"] for a in actions if a["by"] >= 0]
-        info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
-    if state.is_terminal():
-        _finished(info, config, state.winners())
+def _reason(message: str, path: Path) -> str:
+    """A loading refusal as a row's reason: without the file's name (the row names it), on one line."""
+    for prefix in (f"{path}: ", f"{path.name}: "):
+        while message.startswith(prefix):
+            message = message[len(prefix):]
+    if message.endswith("the file is not UTF-8 text"):
+        return "not a Kong Tabletop match file"  # a picture or a document dropped on the window
+    if message.startswith("not valid JSON"):
+        return "not valid JSON: cut short or edited"  # the line and column are of no use to a player
+    message = " ".join(message.split())
+    return message if len(message) <= 200 else message[:197] + "..."
+
+
+def _jenga_turn(info: SaveInfo, config, actions: list, outcome=None) -> None:
+    """The turn of a Jenga file counted from the changes of the player acting, and whether it is finished
+    from the outcome it keeps (under its checksum; a file saved before outcomes were kept does not say)."""
+    seats = [a["by"] for a in actions if a["by"] >= 0]
+    info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
+    if isinstance(outcome, dict) and outcome.get("over") is True and isinstance(outcome.get("winners"), list):
+        won = [w for w in outcome["winners"] if isinstance(w, int) and 0 <= w < len(config.seats)]
+        _finished(info, config, won)
 
 
 def _finished(info: SaveInfo, config, won: list[int]) -> None:

@@ -66,15 +66,27 @@ def measure(text: str, size: int, bold: bool = False, mono: bool = False) -> tup
     if hit is None:
         if len(_sizes) >= _SIZES_LIMIT:
             _sizes.clear()
-        hit = _sizes[key] = font(size, bold, mono).size(text)
+        hit = _sizes[key] = font(size, bold, mono).size(shown(text))
     return hit
+
+
+def shown(words: str) -> str:
+    """The words as a font can draw them: a NUL or a lone surrogate (a file name the system could not
+    decode, an edited file's text) becomes U+FFFD, which SDL's fonts refuse with an error otherwise."""
+    if "\x00" in words:
+        words = words.replace("\x00", "\ufffd")
+    try:
+        words.encode("utf-8")
+    except UnicodeEncodeError:
+        words = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in words)
+    return words
 
 
 def render(text: str, size: int, colour, bold: bool = False, mono: bool = False) -> pygame.Surface:
     key = (text, int(size), tuple(colour), bold, mono)
     surf = _lines.get(key)
     if surf is None:
-        surf = font(size, bold, mono).render(text, True, colour)
+        surf = font(size, bold, mono).render(shown(text), True, colour)
         _lines[key] = surf
         if len(_lines) > _CACHE_LIMIT:
             _lines.popitem(last=False)

@@ -12,6 +12,7 @@ import pygame
 
 from . import palette as P
 from . import text
+from . import pointer
 
 FOCUS_GAP = 3
 """How far (px) the keyboard focus's ring stands outside a button: the pointer's ring is on its edge."""
@@ -58,7 +59,7 @@ class Button:
 
     def pointed_at(self) -> bool:
         """Whether the pointer is over the button (it is drawn lit, with a ring)."""
-        return self.rect.collidepoint(pygame.mouse.get_pos())
+        return self.rect.collidepoint(pointer.pos())
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         hovered = self.enabled and self.pointed_at()
@@ -164,7 +165,7 @@ class ListView:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.row_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            if self.rect.collidepoint(pygame.mouse.get_pos()):
+            if self.rect.collidepoint(pointer.pos()):
                 self._scroll(max(0, min(self.top - event.y * 3, max(0, len(self.items) - self.visible_rows()))))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.row_at(event.pos)
@@ -374,7 +375,7 @@ class LogRows(ListView):
 
     def handle(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEWHEEL:
-            if self.rect.collidepoint(pygame.mouse.get_pos()):
+            if self.rect.collidepoint(pointer.pos()):
                 self._scroll(max(0, min(self.top - event.y * 3, self._last_top())))
             return None
         return super().handle(event)

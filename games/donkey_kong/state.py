@@ -235,6 +235,8 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         # class, and a refusal is then explained in the game's words (refusals.py), unless the game is over
         if type(action) is str and self._accepts(action):
             return
+        if not isinstance(action, str):  # the base class's words: the refusals read actions as text
+            super().check_action(action)
         try:
             super().check_action(action)
         except GameOverError:

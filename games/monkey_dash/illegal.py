@@ -7,7 +7,7 @@ with a message that says what was wrong and what is allowed instead. It only rea
 
 from __future__ import annotations
 
-from ..core import ActionSyntaxError, IllegalActionError
+from ..core import ActionSyntaxError, IllegalActionError, quoted
 from ..words import counted
 from . import costs
 from .board import COLOURS, DIRECTIONS, ORTHOGONAL
@@ -54,6 +54,11 @@ FORMS = ("sup N|E|S|W", "rotate c3 d4", "heave c3 d4", "push c3 c4", "monkey b2-
          "drop c4", "throw c5", "pickup c4", "buy", "play <card>", "discard <card>", "no interrupt", "pass", "end turn")
 
 
+def _cut_words(words: str, limit: int = 120) -> str:
+    """A board's refusal of a square name, kept short (it quotes the name, which may be of any length)."""
+    return words if len(words) <= limit else words[:limit - 3] + "..."
+
+
 def parse(state, action: str) -> tuple[str, list]:
     """Split an action into its word and arguments (squares as ints); ActionSyntaxError if malformed."""
     text = action.strip()
@@ -61,7 +66,7 @@ def parse(state, action: str) -> tuple[str, list]:
     rest = rest.strip()
 
     def bad(why: str) -> ActionSyntaxError:
-        return ActionSyntaxError(f"{action!r} is not a Monkey Dash action: {why}; "
+        return ActionSyntaxError(f"{quoted(action, 60)} is not a Monkey Dash action: {why}; "
                                  f"actions look like: {', '.join(FORMS)}")
 
     def squares(names: list[str]) -> list[int]:
@@ -70,7 +75,7 @@ def parse(state, action: str) -> tuple[str, list]:
             try:
                 out.append(state.board.square(n))
             except ValueError as exc:
-                raise bad(str(exc)) from None
+                raise bad(_cut_words(str(exc))) from None
         return out
 
     if text != action or "  " in text:
@@ -79,7 +84,7 @@ def parse(state, action: str) -> tuple[str, list]:
         return text, []
     if word == "sup":
         if rest not in DIRECTIONS:
-            raise bad(f"a supervisor step names a direction ({', '.join(DIRECTIONS)}), got {rest!r}")
+            raise bad(f"a supervisor step names a direction ({', '.join(DIRECTIONS)}), got {quoted(rest, 30)}")
         return word, [rest]
     if word in _SQUARE_WORDS:
         parts = rest.split()
@@ -93,9 +98,9 @@ def parse(state, action: str) -> tuple[str, list]:
         return word, squares(parts)
     if word in _CARD_WORDS:
         if rest not in state._cards:
-            raise bad(f"no Power Card is called {rest!r}; the cards are {', '.join(state._cards)}")
+            raise bad(f"no Power Card is called {quoted(rest, 30)}; the cards are {', '.join(state._cards)}")
         return word, [rest]
-    raise bad(f"unknown word {word!r}")
+    raise bad(f"unknown word {quoted(word, 30)}")
 
 
 def diagnose(state, action: str) -> IllegalActionError:
@@ -110,7 +115,7 @@ def diagnose(state, action: str) -> IllegalActionError:
     if error is None:
         error = _rule_error(state, word, args)
     if error is None:
-        error = _stalemate(action) if word == "pass" else IllegalActionError(f"'{action}' is not allowed now")
+        error = _stalemate(action) if word == "pass" else IllegalActionError(f"{quoted(action, 60)} is not allowed now")
     return _with_allowed(state, error)
 
 
@@ -121,7 +126,7 @@ def _with_allowed(state, error: IllegalActionError) -> IllegalActionError:
 
 
 def _stalemate(action: str) -> StalemateRuleError:
-    return StalemateRuleError(f"after '{action}' your turn could only end in a position the opponent once undid "
+    return StalemateRuleError(f"after {quoted(action, 60)} your turn could only end in a position the opponent once undid "
                               "back to this one; the stalemate rule asks for a different move")
 
 

@@ -223,6 +223,8 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
     def check_action(self, action: str) -> None:
         """Refuse an action that is not legal now with the named error of the first rule it breaks
         (games/monkey_dash/illegal.py); chance outcomes and the finished game are the base class's."""
+        if not isinstance(action, str):  # the base class's words: diagnose reads actions as text
+            super().check_action(action)
         if self.current_player() >= 0 and action not in self.legal_actions():
             raise diagnose(self, action)
         super().check_action(action)

@@ -11,7 +11,7 @@ import pytest
 from games import registry
 from games.core import Seat
 from games.match import Match
-from render.app import MIN_SIZE, App
+from render.app import SMALLEST_WINDOW, App
 
 from .test_stumbles import home, key, launcher_with_saves  # noqa: F401 (home: the autouse scratch folder)
 from .test_tower_screen import DT
@@ -86,7 +86,7 @@ def test_alt_enter_plays_nothing():
 def test_the_window_tells_its_smallest_size():
     app = App()
     try:
-        assert tuple(pygame.Window.from_display_module().minimum_size) == MIN_SIZE
+        assert tuple(pygame.Window.from_display_module().minimum_size) == SMALLEST_WINDOW
     finally:
         app.close()
 

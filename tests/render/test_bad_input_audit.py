@@ -1,0 +1,186 @@
+"""What an audit of bad input found, replayed on real files and the real app (SDL's dummy driver):
+
+- a match file nested 100,000 lists deep in the saves folder stopped the launcher at every start
+  (RecursionError in the saved-matches list);
+- a NUL or a lone surrogate in a seat name (an edited settings file, match file or autosave) crashed the
+  window's text at every start;
+- the launcher's list showed files that loading then refused (a seed written as text, an unknown bot, one
+  seat), and gave other reasons than loading for others;
+- Donkey Kong's and Monkey Dash's check_action raised AttributeError for an action that is not a string;
+- a refusal quoted a typed line of any length whole (a million characters in, two million out).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import numpy as np
+import pygame
+import pytest
+
+from games import registry
+from games.core import MESSAGE_LIMIT, ActionSyntaxError, ConfigError, GameError, Seat, name_fault
+from games.match import Match, MatchFileError, _checksum
+from render import storage, text
+from render.app import App
+
+from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
+
+
+def signed(data: dict) -> dict:
+    """A match file's JSON with its checksum made again (as a hand edit that knows the format would)."""
+    data = {k: v for k, v in data.items() if k != "checksum"}
+    data["checksum"] = _checksum(data)
+    return data
+
+
+def a_saved_match(game="monkey_dash") -> dict:
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", list(spec.bots)[0])]), seed=4)
+    for _ in range(6):
+        if match.is_over():
+            break
+        match.step() if match.current_player < 0 or match.current_player in match.bots else \
+            match.play(match.state.legal_actions()[0])
+    return match.to_json()
+
+
+def test_a_deeply_nested_file_among_the_saves_is_a_row_that_will_not_load(home):
+    saves = storage.saves_dir()
+    saves.mkdir(parents=True, exist_ok=True)
+    (saves / "deep.json").write_text("[" * 100000 + "]" * 100000)
+    app = App()
+    try:
+        app.draw()
+        rows = app.screen.saves.items
+        assert any(row.startswith("⚠ deep: will not load (it nests lists or objects too deeply") for row in rows), rows
+        # Dropped on the window: one sentence, the app goes on.
+        app.handle(pygame.event.Event(pygame.DROPFILE, file=str(saves / "deep.json")))
+        assert app.screen.message.startswith("Cannot open the dropped file: deep.json: it nests")
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name", ["A\x00B", "\ud800", "a\nb", "\u202eevil", "", "   ", "x" * 41])
+def test_a_seat_name_that_cannot_be_shown_is_refused_by_the_config(name):
+    spec = registry.get("donkey_kong")
+    assert name_fault(name)
+    with pytest.raises(ConfigError, match="name"):
+        spec.make_config([Seat(name), Seat("Bot", "random")])
+
+
+def test_names_of_every_script_still_do():
+    assert not any(name_fault(n) for n in ("Ann", "Zoë", "李小龍", "Player 1", "Careful hard bot 2", "🍌 Kong"))
+
+
+@pytest.mark.parametrize("name", ["A\x00B", "\ud800"])
+def test_a_broken_name_in_the_settings_gives_way_to_a_plain_one_and_the_launcher_starts(home, name):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps(
+        {"game": "donkey_kong", "seats": {"donkey_kong": [{"kind": "human", "name": name}, {"kind": "greedy"}]}}))
+    app = App()
+    try:
+        app.draw()
+        assert app.screen.seats[0].name.value == "Player 1"
+        app.handle(key(pygame.K_RETURN))  # Start: the game opens with the plain name
+        app.draw()
+        assert app.screen.match.config.seats[0].name == "Player 1"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name", ["A\x00B", "\ud800"])
+def test_a_match_file_with_a_broken_name_is_refused_with_the_reason_and_left_as_it_is(home, name):
+    data = a_saved_match()
+    data["config"]["seats"][0]["name"] = name
+    saves = storage.saves_dir()
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / "named.json"
+    path.write_text(json.dumps(signed(data)))
+    before = path.read_bytes()
+    with pytest.raises(MatchFileError, match="name .* cannot be shown"):
+        Match.load(path)
+    assert "cannot be shown in a name" in storage.inspect_save(path).problem
+    app = App()  # and the launcher lists it as a file that will not load, without crashing
+    try:
+        app.draw()
+        assert any(row.startswith("⚠ named: will not load") for row in app.screen.saves.items)
+    finally:
+        app.close()
+    assert path.read_bytes() == before
+
+
+def test_text_that_a_font_cannot_take_is_drawn_with_a_replacement_mark():
+    pygame.init()
+    for words in ("A\x00B", "caf\udce9.json"):  # a NUL; a file name the system could not decode
+        assert text.render(words, 14, (255, 255, 255)).get_width() > 0
+        assert text.measure(words, 14)[0] > 0
+
+
+def edits():
+    """Hand edits (checksum made again) that loading refuses: (what, edit)."""
+    def seat_count(d):
+        d["config"]["seats"] = d["config"]["seats"][:1]
+
+    def set_(key, value):
+        return lambda d: d.__setitem__(key, value)
+
+    def config(key, value):
+        return lambda d: d["config"].__setitem__(key, value)
+
+    def bot(d):
+        d["config"]["seats"][1]["bot"] = "nobody"
+
+    def step(field, value):
+        return lambda d: d["actions"][1].__setitem__(field, value)
+
+    return [("seed as text", set_("seed", "12")), ("negative seed", set_("seed", -5)),
+            ("seed as float", set_("seed", 3.0)), ("digest missing", lambda d: d.pop("state_digest")),
+            ("unknown bot", bot), ("unknown variant", config("variant", "nope")), ("one seat", seat_count),
+            ("by true", step("by", True)), ("by a seat it lacks", step("by", 7))]
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash",
+                                  pytest.param("jenga_classic", marks=pytest.mark.physics)])
+@pytest.mark.parametrize("what, edit", edits(), ids=[w for w, _ in edits()])
+def test_the_launchers_list_refuses_what_loading_refuses_with_loadings_words(home, game, what, edit):
+    data = copy.deepcopy(a_saved_match(game))
+    edit(data)
+    saves = storage.saves_dir()
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / "edited.json"
+    path.write_text(json.dumps(signed(data)))
+    with pytest.raises(MatchFileError) as refused:
+        Match.load(path)
+    problem = storage.inspect_save(path).problem
+    assert problem, what
+    said = str(refused.value).removeprefix(f"{path}: ")
+    assert " ".join(said.split())[:60] == problem[:60], (said, problem)
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
+def test_check_action_refuses_what_is_not_a_string_with_the_games_error(game):
+    spec = registry.get(game)
+    state = spec.new_state(spec.make_config(players=2))
+    while state.current_player() < 0:
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = state.clone()
+    for action in (None, 5, 3.5, True, ["x"], {}, np.int64(0), b"bytes"):
+        with pytest.raises(ActionSyntaxError, match="an action is a string"):
+            state.check_action(action)
+    assert state.to_json() == before.to_json()
+
+
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash",
+                                  pytest.param("jenga_classic", marks=pytest.mark.physics)])
+def test_a_refusal_of_a_huge_typed_line_stays_short(game):
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("A"), Seat("B")]), 1)
+    while match.current_player < 0:
+        match.step()
+    for action in ("play " + "q" * 3000, "sup N " + "w" * 3000, "x" * 1_000_000):
+        with pytest.raises(GameError) as refused:
+            match.play(action)
+        assert len(str(refused.value)) <= MESSAGE_LIMIT, str(refused.value)[:200]
+        assert "characters" in str(refused.value)  # it says how long the quoted line was
