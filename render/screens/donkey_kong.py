@@ -40,6 +40,10 @@ PAWN_HALF = {"girder": 19.4, "ladder": 17.0}
 SHARED_SPAN = 66.0
 OBSTACLE_WIDTH = {"barrel": 40.0, "fireball": 32.0}
 CONFIRMATIONS = ("Undone.", "Redone.")  # status messages that are stale once the game moves on
+# A played card lost to chance (back to the deck, or taken by the turn's player) is hundreds of points: its
+# line stays in the status bar this long, and the bots and dice wait this long before the game goes on.
+LOSS_SAY = 7.0
+LOSS_HOLD = 1.5
 
 
 SPACE_ID = re.compile(r"\b(?:G\d+\.\d+|L\d+\.\d+|P\.\d+|FINISH)\b")
@@ -84,6 +88,12 @@ def space_words(board, name: str, short: bool = False) -> str:
 def visible_names(board, words: str) -> str:
     """The engine's sentences as a player reads them: every space id replaced by space_words()."""
     return SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words)
+
+
+def ordinal(n: int) -> str:
+    """2 -> '2nd', 3 -> '3rd', 11 -> '11th'."""
+    last = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th") if n % 100 not in (11, 12, 13) else "th"
+    return f"{n}{last}"
 
 
 def label_size(space: float, share: float) -> int:
@@ -268,7 +278,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     def __init__(self, match, host=None):
         from games.donkey_kong.board import BOARD
-        from games.donkey_kong.cards import CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, DIE_COLOURS, card_label
+        from games.donkey_kong.cards import (CARD_ACTIONS, CARD_INDEX, CARD_IS_HAMMER, CARD_POINTS, DIE_COLOURS,
+                                             card_label)
 
         self.board = BOARD
         self.art = BoardArt(BOARD)
@@ -276,6 +287,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.card_kind = lambda name: (CARD_IS_HAMMER[CARD_INDEX[name]], CARD_POINTS[CARD_INDEX[name]])
         self.card_words = lambda name: card_label(CARD_INDEX[name]) if name in CARD_INDEX else name
         self.die_colours = DIE_COLOURS
+        self.card_action = lambda action: CARD_ACTIONS.get(action, (None, None))  # 'lose H400' -> ('lose', kind)
         self.board_square = pygame.Rect(0, 0, 100, 100)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self.clock = 0.0
@@ -294,6 +306,15 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.pawn_rects: list[tuple[int, pygame.Rect]] = []  # each pawn as last drawn: (seat, its rect)
         self.event_lines: list[str] = []  # the lines of the engine's sentences as last drawn, top to bottom
         self.held: int | None = None  # the seat whose turn the banner keeps naming while its move is drawn
+        self.dice_rects: list[pygame.Rect] = []  # the two dice as last drawn
+        self.deck_rect = pygame.Rect(0, 0, 0, 0)  # the deck and its count as last drawn
+        # By history length: how many contacts each seat had settled in the turn so far (hit_words).
+        self.hits: dict[int, dict[int, int]] = {}
+        # The played cards just lost one after another by one seat, one way, (seat, verb, card, points), and
+        # the status line that says so (loss_words); the game waits loss_hold seconds more before going on.
+        self.losses: list[tuple[int, str, str, int]] = []
+        self.loss_line = ""
+        self.loss_hold = 0.0
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -344,6 +365,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return False
         if self.click_card(event.pos):
             return True
+        why = self.idle_click_words(event.pos)
+        if why:
+            self.say(why)
+            return True
         space = self.space_under(event.pos)
         if space is None:
             return False
@@ -361,6 +386,79 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             self.say(f"{len(ways)} paths lead to {space_words(self.board, self.board.names[space])}: the wheel shows each, "
                      "a second click takes the one shown.")
         return True
+
+    # ---- clicks that play nothing: one line saying why -------------------------------------------
+    def idle_click_words(self, pos) -> str | None:
+        """Why a click on a part of the table that plays nothing now does nothing, in one line for the status
+        bar (a click on the dice, the deck, a card that cannot be played, the board while nobody at the screen
+        may move); None where a click may play something (a framed card, a framed space) or the game is over."""
+        if self.match.is_over():
+            return None
+        if any(r.collidepoint(pos) for r in self.dice_rects):
+            return self.dice_words()
+        if self.deck_rect.collidepoint(pos):
+            return self.deck_words()
+        for seat, r in self.hand_rects:
+            if r.collidepoint(pos):
+                return self.wait_words() or self.card_first_words() or self.card_click_words(seat)
+        for seat, r in self.stack_rects:
+            if r.collidepoint(pos):
+                return self.stack_words(seat)
+        if self.board_square.collidepoint(pos):
+            return self.wait_words() or self.card_first_words()
+        return None
+
+    def dice_words(self) -> str:
+        """The dice are a chance step the screen plays by itself at the start of every turn."""
+        colours = self.die_colours.get(self.match.state.config.variant, {"mario": "white", "obstacles": "red"})
+        return (f"The dice roll by themselves at the start of each turn: the {colours['mario']} die is how far "
+                f"Mario walks, the {colours['obstacles']} one how far the barrels and fireballs move.")
+
+    def deck_words(self) -> str:
+        """The deck's count and when the engine draws from it: a red dot where Mario stops, and the reward for
+        a barrel or fireball meeting another player who holds no cards at all."""
+        n = self.match.state.deck_count()
+        return (f"The deck holds {n} card{'' if n == 1 else 's'}: Mario draws one by stopping on a red dot, and the "
+                "player whose turn it is draws one when a barrel or fireball meets another player holding no cards.")
+
+    def card_click_words(self, seat: int) -> str:
+        """A face-up card clicked while no barrel or fireball meets its owner's Mario."""
+        if seat == self.match.current_player:
+            return "Cards are played only when a barrel or fireball meets your Mario: then click one of yours."
+        name = self.seat_name(seat)
+        return f"That card is {name}'s: it is played only when a barrel or fireball meets {name}'s Mario."
+
+    def stack_words(self, seat: int) -> str:
+        played = self.match.state.played_cards(seat)
+        points = sum(self.card_kind(name)[1] for name in played)
+        n = len(played)
+        return f"{self.seat_name(seat)}'s played cards, face down: {n} card{'' if n == 1 else 's'}, {points} points."
+
+    def wait_words(self) -> str | None:
+        """'Wait: ...' while nobody at the screen may act (a bot decides, the dice or a card are drawn, the
+        last move is still being drawn); None when a person decides or the game is over."""
+        match = self.match
+        if match.waiting_for_human() or match.is_over():
+            return None
+        if self.holding():
+            words = self.held_words()  # "Mario walks his path, ...", "The barrels and fireballs move."
+            return f"Wait: {words if words.startswith('Mario') else words[0].lower() + words[1:]}"
+        state = match.state
+        player, owner = state.current_player(), state.turn_owner()
+        if player >= 0 and state.contacts:  # a bot answers a barrel or fireball, maybe in a person's turn
+            return f"Wait: {self.seat_name(player)} is choosing a card to play."
+        if owner is not None and owner >= 0 and not match.config.seats[owner].is_human:
+            return f"Wait: it is {self.seat_name(owner)}'s turn."
+        words = visible_names(self.board, state.pending_decision().get("text", ""))
+        return f"Wait: {words}." if words else "Wait: chance is being drawn."
+
+    def card_first_words(self) -> str | None:
+        """While a barrel or fireball meets a person's Mario, a click anywhere but on their framed cards."""
+        state = self.match.state
+        if not (self.match.waiting_for_human() and state.contacts):
+            return None
+        name = self.seat_name(state.contacts[0][0])
+        return f"{name}: play one of your face-up cards first (click one in your framed box)."
 
     def shown_path(self) -> list[int]:
         """The path drawn on the board: the pinned choice, the hovered one, or the list's focus."""
@@ -558,10 +656,24 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         pending = getattr(state, "pending_decision", None)
         if callable(pending):
             # A pawn met in another player's turn: the banner's heading says whose turn it is and who decides.
-            words = visible_names(self.board, pending().get("text", ""))
+            words = visible_names(self.board, self.hit_words(pending().get("text", "")))
             if words:
                 return words[0].upper() + words[1:] + "."
         return super().decision_text()
+
+    def hit_words(self, words: str) -> str:
+        """The engine's sentence about the contact waiting, told apart from the ones its player has already
+        answered this turn: 'meets another barrel on G2.6 (the 2nd this turn)'. Two barrels on one space
+        are two contacts, and the second was announced in the very words of the first."""
+        state = self.match.state
+        if not state.contacts:
+            return words
+        n = self.hits.get(len(self.match.history), {}).get(state.contacts[0][0], 0)
+        if not n:
+            return words
+        return re.sub(r"meets an? (barrel|fireball)( on \S+)?",
+                      lambda m: f"meets another {m.group(1)}{m.group(2) or ''} (the {ordinal(n + 1)} this turn)",
+                      words, count=1)
 
     # ---- the banner while a move is drawn ----------------------------------------------------
     # A move that ends a turn is applied at once: the engine's state is already the next player's turn
@@ -638,15 +750,64 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             self.held = None
         if self.message in CONFIRMATIONS:
             self.message_time = 0.0  # "Redone." said nothing about the moves played after it
+        self.count_hits(step, before)
+        self.note_loss(step, before)
+
+    def count_hits(self, step, before) -> None:
+        """Keep, for the position after `step`, how many contacts each seat has settled since the turn's dice
+        roll (hit_words). Kept by history length, so that an undo finds the counts of the position it goes
+        back to."""
+        n = len(self.match.history)
+        if step.by == CHANCE and before.pending_decision().get("kind") == "roll":
+            self.hits[n] = {}
+            return
+        counts = dict(self.hits.get(n - 1, {}))
+        if before.contacts:  # this step settled the contact at the head of the queue
+            seat = before.contacts[0][0]
+            counts[seat] = counts.get(seat, 0) + 1
+        self.hits[n] = counts
+
+    def note_loss(self, step, before) -> None:
+        """A chance outcome took a played card from a player (back to the deck, or to the turn's player): say
+        which card and how many points, for long enough to read, and let the game wait a moment. Cards lost
+        one after another by the same player the same way are said together, with the points added up."""
+        verb, _ = self.card_action(step.action)
+        if step.by != CHANCE or not before.contacts or verb not in ("lose", "steal"):
+            return
+        seat = before.contacts[0][0]
+        name = step.action.split()[1]
+        same = self.loss_showing() and self.losses[-1][:2] == (seat, verb)
+        self.losses = (self.losses if same else []) + [(seat, verb, self.card_words(name), self.card_kind(name)[1])]
+        self.loss_line = self.loss_words(before.turn_owner())
+        self.say(self.loss_line, LOSS_SAY)
+        self.loss_hold = LOSS_HOLD
+
+    def loss_words(self, taker) -> str:
+        """'⚠ Ann's played Hammer 400 goes back to the deck: -400 points.', '⚠ Bot takes Ann's played Jump 200
+        and Hammer 300: -500 points for Ann.'"""
+        seat, verb = self.losses[0][:2]
+        cards = [card for _, _, card, _ in self.losses]
+        named = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+        points = sum(p for *_, p in self.losses)
+        who = self.seat_name(seat)
+        if verb == "steal":
+            return f"⚠ {self.seat_name(taker)} takes {who}'s played {named}: -{points} points for {who}."
+        where = "face down on top of the deck" if self.match.state.config.variant == "wiki" else "back to the deck"
+        return f"⚠ {who}'s played {named} {'goes' if len(cards) == 1 else 'go'} {where}: -{points} points."
+
+    def loss_showing(self) -> bool:
+        """Whether the status bar still says the last loss (loss_words)."""
+        return bool(self.losses) and self.message == self.loss_line and self.message_time > 0
 
     def animating(self) -> bool:
-        return self.rolling > 0 or self.walk is not None or bool(self.slides)
+        return self.rolling > 0 or self.walk is not None or bool(self.slides) or self.loss_hold > 0
 
     def finish_animations(self) -> None:
         self.rolling = 0.0
         self.walk = None
         self.slides.clear()
         self.held = None
+        self.loss_hold = 0.0
 
     def walk_time(self) -> float:
         return 0.12 * max(1, len(self.walk[0]) - 1) if self.walk else 0.0
@@ -654,6 +815,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.rolling = max(0.0, self.rolling - dt)
+        self.loss_hold = max(0.0, self.loss_hold - dt)
         if self.walk is not None:
             path, age = self.walk
             self.walk = None if age + dt >= self.walk_time() else (path, age + dt)
@@ -740,6 +902,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.label_rects["deck"] = text.draw(surface, f"deck {state.deck_count()}",
                                              (card_rect.centerx, card_rect.bottom + 3), label_size(unit, 0.2),
                                              P.WHITE, anchor="midtop")
+        self.deck_rect = card_rect.union(self.label_rects["deck"])
         # The legal end spaces and the path in focus.
         ends: dict[int, int] = {}
         for path in self.paths().values():
@@ -901,6 +1064,27 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 break
         return card_w, card_h, heights
 
+    def box_note(self, seat: int, must: bool, size: int, width: int) -> tuple[str, tuple]:
+        """The line at the foot of a player's box, and its ink: how many cards they have played; while a barrel
+        or fireball meets their Mario, a person's prompt to click, naming them (in hot seat the turn may be
+        another person's), or, for a bot, that it is choosing (its cards are not for the person to click)."""
+        if not must:
+            n = len(self.match.state.played_cards(seat))
+            return f"played {n} card{'' if n == 1 else 's'}", P.TEXT_DIM
+        name = self.seat_name(seat)
+        if not self.match.config.seats[seat].is_human:
+            return self.named(name, (" is choosing a card…",), size, width), P.TEXT
+        return self.named(name, (": click a card to play!", ": click a card!"), size, width), P.HIGHLIGHT
+
+    @staticmethod
+    def named(name: str, tails: tuple[str, ...], size: int, width: int) -> str:
+        """The name and the longest of the tails that fit whole in width; with none, the name is cut, not the
+        tail (at the largest text "click a card to p…" was cut)."""
+        for tail in tails:
+            if text.measure(name + tail, size)[0] <= width:
+                return name + tail
+        return text.fit(name, size, max(1, width - text.measure(tails[-1], size)[0])) + tails[-1]
+
     def draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         s = self.scale
@@ -919,6 +1103,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             spin = int(self.clock * 20)
             sides = [face_label(f) for f in OBSTACLE_DIE.get(state.config.variant, OBSTACLE_DIE["rulebook"])]
             faces = (MARIO_DIE[spin % len(MARIO_DIE)], sides[(spin * 7) % len(sides)])
+        self.dice_rects = []
         for j, (who, face) in enumerate((("mario", faces[0]), ("obstacles", faces[1]))):
             name = colours[who]
             fill = P.WHITE if name == "white" else P.VERMILLION
@@ -928,7 +1113,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             angle = (self.rolling * 600 * (1 if j else -1)) if self.rolling > 0 else 0
             art.die(surface, (cx, y + die * 0.6), die, face, fill, ink, angle)
             label = "Mario" if who == "mario" else "Obstacles"
-            text.draw(surface, f"{label} ({name})", (cx, y + die * 1.2), small, P.TEXT_DIM, anchor="midtop")
+            words = text.draw(surface, f"{label} ({name})", (cx, y + die * 1.2), small, P.TEXT_DIM, anchor="midtop")
+            self.dice_rects.append(pygame.Rect(0, 0, die, die).move(int(cx - die / 2), int(y + die * 0.1)).union(words))
         y += int(die * 1.2) + int(22 * s)
         # Players: name, score, face-up cards (clickable when they must play one), played count.
         deciding = state.current_player()
@@ -947,13 +1133,21 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             first_right = box.right - 4 - self.stack_width(card_w, played)  # the first row stops at the stack
             turn = (self.held if self.holding() else state.turn_owner()) == seat  # as the banner says
             pygame.draw.rect(surface, P.SELECTED_ROW if turn else P.BACKGROUND, box, border_radius=6)
-            pygame.draw.rect(surface, P.HIGHLIGHT if must else P.PANEL_EDGE, box, width=3 if must else 1,
-                             border_radius=6)
+            person = self.match.config.seats[seat].is_human
+            # framed while this player must play a card: in the highlight when a person is to click, else plainly
+            edge = (P.HIGHLIGHT if person else P.TEXT) if must else P.PANEL_EDGE
+            pygame.draw.rect(surface, edge, box, width=3 if must else 1, border_radius=6)
             draw_seat_mark(surface, seat, (box.x + int(14 * s), box.y + int(14 * s)), int(10 * s))
-            title = text.fit(self.seat_name(seat), fs, box.w - int(90 * s))
+            score = text.draw(surface, f"{scores[seat]} pts", (box.right - int(6 * s), box.y + int(5 * s)), fs,
+                              P.HIGHLIGHT, bold=True, anchor="topright")
+            room = box.w - int(90 * s)
+            if self.loss_showing() and self.losses[0][0] == seat:  # the points just lost, beside the score
+                lost = sum(p for *_, p in self.losses)
+                mark = text.draw(surface, f"-{lost}", (score.x - int(6 * s), score.y), fs, P.WARNING, bold=True,
+                                 anchor="topright")
+                room = min(room, mark.x - int(8 * s) - box.x - int(30 * s))
+            title = text.fit(self.seat_name(seat), fs, room)
             text.draw(surface, title, (box.x + int(30 * s), box.y + int(5 * s)), fs, P.TEXT, bold=True)
-            text.draw(surface, f"{scores[seat]} pts", (box.right - int(6 * s), box.y + int(5 * s)), fs, P.HIGHLIGHT,
-                      bold=True, anchor="topright")
             cx, cy = box.x + 6, box.y + int(26 * s)
             for name in hand:
                 if cx + card_w > (first_right if cy == box.y + int(26 * s) else box.right - 4) and cx > box.x + 6:
@@ -975,12 +1169,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 back.topright = (box.right - int(8 * s) - j * int(5 * s), box.y + int(28 * s))
                 art.card(surface, back, "", "", False, face_up=False)
                 self.stack_rects.append((seat, back))
-            note = f"played {len(played)} card{'s' if len(played) != 1 else ''}"
-            if must:  # the longest wording that fits whole (at the largest text it was cut: "click a card to p…")
-                notes = ("meets an obstacle: click a card to play!", "click a card to play!", "play a card!")
-                note = next((n for n in notes if text.measure(n, small)[0] <= box.w - 12), notes[-1])
-            text.draw(surface, text.fit(note, small, box.w - 12), (box.x + 6, box.bottom - int(4 * s)), small,
-                      P.HIGHLIGHT if must else P.TEXT_DIM, anchor="bottomleft")
+            note, ink = self.box_note(seat, must, small, box.w - 12)
+            text.draw(surface, text.fit(note, small, box.w - 12), (box.x + 6, box.bottom - int(4 * s)), small, ink,
+                      anchor="bottomleft")
             y = box.bottom + int(6 * s)
         # What just happened, in the engine's words.
         # Whole sentences only, the newest at the foot: a sentence without room for all its lines is left

@@ -3,7 +3,9 @@ and bananas; the action points left as pips; both hands of Power Cards with thei
 
 Clicking a piece shows every legal step that starts from it, read from state.moves(): a supervisor's
 reachable squares with their cost, a crate's rotation targets, push arrows, monkey moves with their
-cost, a Monkey Dash picked out. Clicking a target plays that step. Cards are played by clicking them.
+cost, a Monkey Dash picked out. Clicking a target plays that step: the one its label names. Cards are played
+by clicking them; an End turn button beside the action points ends the turn while that is legal; a click on a
+card or pile that can do nothing says why.
 The engine decides what is legal; this screen only draws what state.moves() lists, and names the
 stalemate rule when a click asks for a step that rule took out of the list.
 """
@@ -23,7 +25,7 @@ from .. import art
 from .. import palette as P
 from .. import text
 from ..help import DecisionsScroll
-from ..widgets import WrappingRows, draw_seat_mark, panel
+from ..widgets import Button, WrappingRows, draw_seat_mark, panel
 from .base import GameScreen
 
 FLOOR = (70, 74, 82)
@@ -145,6 +147,12 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]]]] = []
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
+        # Beside the action points, shown only while the person deciding may end the turn ('end turn' at 0 AP,
+        # 'pass' with AP nothing can spend): a click plays that and nothing else.
+        self.end_turn_button = Button("End turn", self.end_turn)
+        # The cards and piles drawn that a click does nothing with, and what each is: ('card', seat, id),
+        # ('pile', 'draw') or ('pile', 'discards'); hovering or clicking one says why (inert_words).
+        self.inert_boxes: list[tuple[pygame.Rect, tuple]] = []
         super().__init__(match, host)
 
     # ---- geometry ---------------------------------------------------------------------
@@ -218,8 +226,28 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """The legal steps of a piece that end on a square."""
         return [m for m in self.moves() if m["to"] == sq and m["from"] is not None]
 
+    def row_action(self) -> str | None:
+        """The step of the row selected in Choices: what the board labels when the pointer labels nothing."""
+        selected = self.actions.selected
+        return self.legal[selected] if 0 <= selected < len(self.legal) else None
+
+    def square_step(self, sq: str) -> dict | None:
+        """The step a click on `sq` plays when no piece is picked or previewed: the selected row's step when it
+        ends there (the board labels it there), else the only step that ends there; None when several do
+        and none of them is labelled (the click then asks for the piece first)."""
+        ends = self.ends_on(sq)
+        row = self.row_action()
+        return next((m for m in ends if m["action"] == row), None) or (ends[0] if len(ends) == 1 else None)
+
+    def several_words(self, sq: str) -> str:
+        """What a click on a square several unlabelled steps end on says: which pieces to click first."""
+        ends = self.ends_on(sq)
+        pieces = sorted({PIECE_WORDS.get(m["kind"], "the piece on {}").format(m["from"]) for m in ends})
+        return f"{len(ends)} steps end on {sq}: click {' or '.join(pieces)} first."
+
     def point_at(self, pos) -> None:
-        """What the pointer at pos previews: a piece's steps, the step to a target, or a card."""
+        """What the pointer at pos previews: a piece's steps, the step to a target, the End turn button or a
+        card. board_hover is what the board labels under the pointer, so it is what a click there plays."""
         self.pointer = pos
         sq = self.square_at(pos)
         self.hover_square = sq
@@ -228,15 +256,19 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.preview_from = sq  # a piece: preview its steps
         elif sq is None or not any(m["from"] == self.preview_from and m["to"] == sq for m in moves):
             self.preview_from = None  # a target of the previewed piece keeps the preview: it is clickable
-        if sq is None:
-            self.board_hover = [a for r, a in self.card_rects if r.collidepoint(pos)]
+        if sq is None:  # a card or pile, as last drawn, whose action is legal still (a step may have come since)
+            legal = {m["action"] for m in moves}
+            self.board_hover = [a for r, a in self.card_rects if r.collidepoint(pos) and a in legal]
+            ender = self.turn_ender()
+            if ender and self.end_turn_button.rect.collidepoint(pos):
+                self.board_hover = [ender]
         elif self.selected is not None or (self.preview_from not in (None, sq)):
             self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
         elif self.preview_from == sq:
             self.board_hover = [m["action"] for m in moves if m["from"] == sq]
-        else:  # a square only one step reaches: a click plays it
-            ends = self.ends_on(sq)
-            self.board_hover = [ends[0]["action"]] if len(ends) == 1 else []
+        else:  # the step labelled on this square, or the only one that ends here: a click plays it
+            step = self.square_step(sq)
+            self.board_hover = [step["action"]] if step else []
 
     def cancel_pick(self) -> bool:
         """Esc lets go of the piece clicked on the board (it left the game for the menu instead: the
@@ -252,7 +284,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             return False
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
             return False
-        if self.click_card(event.pos):
+        if self.end_turn_button.handle(event) or self.click_card(event.pos) or self.click_inert(event.pos):
             return True
         sq = self.square_at(event.pos)
         if sq is None:
@@ -276,16 +308,108 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if barred:  # a step the rules allow but for the stalemate rule: say so, not "no step"
             self.say(f"Stalemate rule: {sq} would end your turn where the opponent undid it.", 8.0)
             return True
-        ends = [] if chose_a_piece else self.ends_on(sq)
-        if len(ends) == 1:  # the one step that ends here: a click on its square plays it
+        step = None if chose_a_piece else self.square_step(sq)
+        if step is not None:  # the step labelled here, or the one step that ends here: a click plays it
             self.preview_from = None
-            self.play(ends[0]["action"])
-        elif ends:
-            pieces = sorted({PIECE_WORDS.get(m["kind"], "the piece on {}").format(m["from"]) for m in ends})
-            self.say(f"{len(ends)} steps end on {sq}: click {' or '.join(pieces)} first.", 6.0)
+            self.play(step["action"])
+        elif not chose_a_piece and self.ends_on(sq):
+            self.say(self.several_words(sq), 6.0)
         else:
             self.say(self.no_step_reason(sq), 8.0)
         return True
+
+    # ---- what a click under the pointer does, and the clicks that do nothing --------------------------
+    def enter_words(self) -> str | None:
+        """The status line's words when a click under the pointer does something else than play the step in
+        focus (the base line then reads "... (a click plays it)"): on a piece the click picks it; on a square
+        several unlabelled steps end on it asks for the piece; on a card or pile that cannot be used it says
+        why. None elsewhere."""
+        pos = self.pointer
+        board = self.rects.get("board")
+        if pos is None or board is None or not board.collidepoint(pos) or self.actions.hover is not None:
+            return None
+        sq = self.square_at(pos)
+        if sq is None:
+            what = self.inert_at(pos)
+            return self.inert_words(what) if what else None
+        if not self.match.waiting_for_human():
+            return None
+        if self.selected == sq:
+            return f"A click here lets go of {self.piece_words(sq)}; a click on a highlighted square plays its step."
+        if self.preview_from == sq and (self.selected is None or not self.board_hover):
+            n = len([m for m in self.moves() if m["from"] == sq])
+            return (f"Click to pick {self.piece_words(sq)} ({n} step{'s' if n != 1 else ''} highlighted), then "
+                    "click a highlighted square to play one.")
+        if not self.board_hover and self.selected is None and len(self.ends_on(sq)) > 1:
+            return self.several_words(sq)
+        return None
+
+    def piece_words(self, sq: str) -> str:
+        """The pieces the steps starting on `sq` move, in words ('crate d3', 'your monkey or crate d3')."""
+        words = {PIECE_WORDS.get(m["kind"], "the piece on {}").format(sq) for m in self.moves() if m["from"] == sq}
+        return either(sorted(words)) if words else f"the piece on {sq}"
+
+    def inert_at(self, pos) -> tuple | None:
+        """The card or pile under pos that a click does nothing with (inert_boxes), or None."""
+        return next((what for box, what in self.inert_boxes if box.collidepoint(pos)), None)
+
+    def click_inert(self, pos) -> bool:
+        """A click on a card or pile that does nothing says why in the status line, in place of an old message."""
+        what = self.inert_at(pos)
+        if what is None:
+            return False
+        self.say(self.inert_words(what), 6.0)
+        return True
+
+    def inert_words(self, what: tuple) -> str:
+        """Why a click on this card or pile does nothing now, in one line, read from the state."""
+        match, state = self.match, self.match.state
+        if match.is_over():
+            return "The game is over."
+        if what == ("pile", "discards"):
+            return "The discards are not drawn from: they are shuffled into a new draw pile when it runs out."
+        if not match.waiting_for_human():
+            return f"Wait: {self.seat_name(match.current_player)} is deciding."
+        if what[0] == "card":
+            return self.card_words(what[1], what[2])
+        if state.phase == "interrupt":
+            return "Cards are bought in your own turn: now play an Interrupt card or let the turn start."
+        if state.phase == "discard":
+            return "You hold one card too many: click the card to discard first."
+        why = self._refusal("buy")
+        return f"No card can be bought now: {why}." if why else "No card can be bought now."
+
+    def card_words(self, seat: int, card_id: str) -> str:
+        """Why a click on this Power Card plays nothing: it is the other player's, an Interrupt out of its time,
+        or a card that waits for your own turn."""
+        state, me = self.match.state, self.match.current_player
+        card = state.card(card_id)
+        if seat != me:
+            when = "at the start of your turn, against it" if card.interrupt else "in their own turn"
+            return f"{card.name} is {self.seat_name(seat)}'s card: only they can play it, {when}."
+        if state.phase == "interrupt":
+            return f"Only an Interrupt card can be played now; {card.name} is played in your own turn."
+        if card.interrupt:
+            return (f"{card.name} is an Interrupt card: you play it at the start of "
+                    f"{self.seat_name(1 - seat)}'s turn, against it.")
+        why = self._refusal(f"play {card_id}")
+        return f"{card.name} cannot be played now: {why.replace(card_id, card.name)}." if why else \
+            f"{card.name} cannot be played now."
+
+    # ---- ending the turn -----------------------------------------------------------------------
+    def turn_ender(self) -> str | None:
+        """The action that ends the turn of the person deciding, when it is legal now: 'end turn' (no AP
+        left, a free step still possible) or 'pass' (AP left that nothing can spend); None otherwise."""
+        return next((m["action"] for m in self.moves() if m["kind"] in ("end turn", "pass")), None)
+
+    def end_turn(self) -> None:
+        """The End turn button: plays the turn's ending, never another step; says why when it is not legal."""
+        ender = self.turn_ender()
+        if ender is None:
+            self.say("The turn cannot end now: a turn spends exactly its action points.", 6.0)
+            return
+        self.selected = self.preview_from = None
+        self.play(ender)
 
     # ---- why a clicked square starts no step ------------------------------------------------
     def no_step_reason(self, sq: str) -> str:
@@ -543,10 +667,18 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                                                          else ".")
 
     def _refresh_actions(self, force: bool = False) -> None:
-        """The choices, with 'end the turn' first and selected once no AP is left: Enter then ends the turn
-        rather than playing the first free step the engine lists (a card, a banana dropped), which would be
-        given away. Only the list on screen is in this order; the engine's legal actions keep theirs."""
+        """The choices, with 'end the turn' first once no AP is left (_end_turn_first); when they are new, the
+        pointer's preview is read again, as the step a click on a square plays depends on the selected row."""
+        fresh = force or self._legal_at != len(self.match.history)
         super()._refresh_actions(force)
+        self._end_turn_first()
+        if fresh and self.pointer is not None:
+            self.point_at(self.pointer)
+
+    def _end_turn_first(self) -> None:
+        """'end the turn' first and selected once no AP is left: Enter then ends the turn rather than playing the
+        first free step the engine lists (a card, a banana dropped), which would be given away. Only the list on
+        screen is in this order; the engine's legal actions keep theirs."""
         state = self.match.state
         legal = self.legal
         if getattr(state, "phase", "") != "act" or getattr(state, "ap", 1) > 0 or "end turn" not in legal \
@@ -576,7 +708,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         return "the game is back at its first move."
 
     def extra_shortcuts(self) -> list[tuple[str, str]]:
-        keys = [("Click a piece", "show its legal steps with their cost; click a target to play it")]
+        keys = [("Click a piece", "show its legal steps with their cost; click a target to play it"),
+                ("End turn button", "under the action points while the turn may end: at 0 AP with a free step "
+                                    "still possible, or with AP nothing can spend (they are given up)")]
         if self.match.state.cards_on:  # Pure Strategy has no cards to click
             keys += [("Click a card", "play it (or discard it when you hold too many)"),
                      ("Click the draw pile", "buy a Power Card for 4 AP")]
@@ -588,13 +722,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         state = self.match.state
         by_bot = step.by >= 0 and step.by in self.match.bots
         self.tween_time = BOT_TWEEN if by_bot else TWEEN
-        if step.by >= 0 and not by_bot:
-            self.recent = []  # a person acts: the opponent's marks have been seen
-        elif by_bot:
+        if by_bot or (step.by >= 0 and self.watched(step.by)):
             self.mark_step(step, before)
-        self.board_hover = []  # the pointer's preview was of the position before: read it again
-        if self.pointer is not None and self.square_at(self.pointer) is not None:
-            self.point_at(self.pointer)
+        elif step.by >= 0:
+            self.recent = []  # a person acts against a bot: the bot's marks have been seen
+        self.board_hover = []  # the pointer's preview was of the position before: read again with the choices
         for kind, old, new in (("monkey", before.monkey_squares(), state.monkey_squares()),
                                ("supervisor", before.supervisor_squares(), state.supervisor_squares())):
             for i, (a, b) in enumerate(zip(old, new)):
@@ -619,9 +751,15 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.say(f"Super Slide: {whose} supervisor slid to {self.match.state.supervisor_squares()[step.by]}; "
                  f"{what} used up, gone for the game.", 8.0)
 
+    def watched(self, seat: int) -> bool:
+        """Whether a person at another seat is to see this seat's steps marked: at a hot seat every step is, so
+        the one whose turn comes next sees what the other just did, as against a bot."""
+        return any(other != seat and other not in self.match.bots for other in range(len(self.match.config.seats)))
+
     def mark_step(self, step, before) -> None:
-        """Remember a bot's step for the board: an arrow from where it started to where it went, numbered
-        in the turn's order, and a ring on another seat's piece it moved (a heaved monkey)."""
+        """Remember an opponent's step for the board (a bot's, or a person's at a hot seat): an arrow from where
+        it started to where it went, numbered in the turn's order, and a ring on another seat's piece it moved
+        (a heaved monkey). A step of the other seat starts the marks afresh: its turn's steps replace them."""
         m = next((m for m in before.moves() if m["action"] == step.action), None)
         if m is None:
             return
@@ -640,10 +778,16 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """The marked steps still in the match's history (an undo takes the marks of what it undid away)."""
         return [r for r in self.recent if r[5] < len(self.match.history)]
 
+    def shown_marks(self) -> list[tuple]:
+        """The marked steps drawn now: not a person's own while it is still their turn (a hot seat marks
+        them for the other person, whose turn comes next); a bot's as it plays them."""
+        owner = self.match.state.turn_owner()
+        return [r for r in self.marked() if r[4] != owner or r[4] in self.match.bots]
+
     @property
     def displaced(self) -> list[tuple[str, int, str]]:
         """The pieces of another seat the marked steps moved: (square now, seat whose piece it is, by whom)."""
-        return [piece for r in self.marked() for piece in r[6]]
+        return [piece for r in self.shown_marks() for piece in r[6]]
 
     def animating(self) -> bool:
         return bool(self.tweens)
@@ -751,7 +895,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if self.tweens:
             return  # the piece is still on its way: the arrow follows when it has arrived
         drawn: list[tuple[tuple[float, float], tuple[float, float]]] = []
-        for n, f, t, *_ in self.marked():
+        for n, f, t, *_ in self.shown_marks():
             if f is None or t is None or f == t:
                 continue
             start, end = self._arrow_lane(self.centre(f), self.centre(t), drawn)
@@ -850,10 +994,29 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 pygame.draw.rect(surface, colour, box.inflate(4, 0))
                 surface.blit(tag, box)
 
+    def _draw_end_turn(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
+        """The End turn button under the action points, while the person deciding may end the turn; its label
+        says what ending gives up ('pass' leaves AP unspent). Returns the y below it."""
+        ender = self.turn_ender()
+        if ender is None:
+            return y
+        ap = getattr(self.match.state, "ap", 0)
+        label = "End turn" if ender == "end turn" else f"End turn (give up {ap} AP)"
+        size = self.font_size(15)
+        button = self.end_turn_button
+        button.label = label
+        button.selected = True  # the accent fill: the one control that ends the turn stands out
+        w = min(inner.w, text.measure(label, size, bold=True)[0] + int(28 * self.scale))
+        button.rect = pygame.Rect(inner.x, y, w, int(30 * self.scale))
+        button.draw(surface, size)
+        return button.rect.bottom + int(8 * self.scale)
+
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         s = self.scale
         self.card_rects = []
+        self.inert_boxes = []
+        self.end_turn_button.rect = pygame.Rect(0, 0, 0, 0)  # drawn (and clickable) only while the turn can end
         inner = panel(surface, rect, "", 0)
         y = inner.y
         fs, small = self.font_size(15), self.font_size(12)
@@ -875,6 +1038,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             text.draw(surface, f"{ap} left", (inner.x + max(4, ap) * int(pip * 2.6) + 4, y + pip), fs, P.TEXT,
                       anchor="midleft")
             y += int(pip * 2.6)
+            y = self._draw_end_turn(surface, inner, y)
             words = self.effects_text()
             if words:
                 for line in text.wrap(words, small, inner.w)[:2]:
@@ -919,6 +1083,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                         ly += int(small * 1.3)
                     if action:
                         self.card_rects.append((box, action))
+                    else:
+                        self.inert_boxes.append((box, ("card", seat, cid)))
                     y += h + int(4 * s)
                 y += int(6 * s)
             pile_w = (inner.w - int(10 * s)) // 2
@@ -936,6 +1102,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                         text.draw(surface, "click: buy, 4 AP", (box.x + int(pile_h * 0.8), box.y + int(44 * s)),
                                   small, P.HIGHLIGHT)
                         self.card_rects.append((box, "buy"))
+                    else:
+                        self.inert_boxes.append((box, ("pile", "draw" if k == 0 else "discards")))
                 y += pile_h + int(6 * s)
         if getattr(state, "bananas_on", False):
             store = getattr(state, "banana_store", [0, 0])
