@@ -25,6 +25,9 @@ from pathlib import Path
 # against 0.1 ms natively (measured under Xvfb). Where the platform has no framebuffer of its own
 # (Wayland, macOS) SDL uses the renderer all the same; a person may still set the variable.
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+# The window's class on X11, which a task bar or dock shows and groups by: SDL's default was the running
+# file's name, "__main__.py" (an audit).
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "kong-tabletop")
 
 import pygame  # noqa: E402
 
@@ -305,7 +308,13 @@ class App(Host):
             kept = storage.keep_previous_autosave()
         except OSError as exc:
             return f"The previous autosave could not be kept ({exc})."
-        return f"The previous autosaved game is kept in the saved matches ({kept.name})." if kept else ""
+        if not kept:
+            return ""
+        # Which game, in words: "the previous autosaved game" meant nothing to a player starting another game
+        # (an audit: a new Monkey Dash game opened speaking of a Donkey Kong autosave).
+        info = storage.inspect_save(kept)
+        what = f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else kept.stem
+        return f"Your unfinished game before this one ({what}) is kept in the saved matches as {kept.name}."
 
     def show_launcher(self, message: str = "") -> None:
         self.autosaver.flush()  # the launcher's Resume reads the autosave

@@ -85,7 +85,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             Button("Load", self.host.open_load, "Ctrl+O"),
             Button("Help", self.toggle_help, "F1"),
             Button("Sound", self.toggle_sound, "M"),
-            Button("Skip", self.skip, "Space"),
+            Button("Skip", self.skip_or_result, "Space"),  # "Result" once the game is over and its result put away
             Button("Menu", self.host.leave, "Esc"),
         ]
         self.result_buttons = [
@@ -107,6 +107,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         result is up, the bar under it still works first (bar_event_under_result)."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer_moved(event.pos)
+            self.pointer_at = event.pos
         if self.show_result and not self.show_help and self.bar_event_under_result(event):
             return
         super().handle_event(event)
@@ -273,10 +274,44 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
                 return k + 1 if match.can_undo() else None
         return None
 
+    def _undone_step(self):
+        """The person's step an undo would take back (None when none can be)."""
+        depth = self._undo_depth()
+        return None if depth is None else self.match.history[-depth]
+
+    def undo_button_words(self) -> str:
+        """The status line while the pointer is on Undo: whose move it takes back, or why it takes none."""
+        step = self._undone_step()
+        if step is None:
+            if not any(s.by >= 0 and s.by not in self.match.bots for s in self.match.history):
+                return "Undo: no move has been made yet."
+            return f"Undo takes nothing back now: {self.undo_limit()}"
+        label = self.log_labels[len(self.match.history) - self._undo_depth()] \
+            if len(self.log_labels) == len(self.match.history) else step.action
+        return f"Undo takes back {self.seat_name(step.by)}'s move: {label.split(': ', 1)[-1]}"
+
+    def _asks_before_undo(self, step) -> bool:
+        """Whether an undo of `step` takes back another person's move than the one deciding now (at a hot
+        seat): it then asks for a second press. An audit saw the second player's Undo silently hand the
+        turn back to the first, their finished turn taken back."""
+        match = self.match
+        now = match.current_player
+        return (not match.is_over() and now >= 0 and now not in match.bots and step.by != now
+                and step.by not in match.bots)
+
     def undo(self) -> None:
-        """Take back the last decision of a person, with the bot decisions after it."""
+        """Take back the last decision of a person, with the bot decisions after it. One that is another
+        person's than the one deciding now is taken back on a second press (_asks_before_undo)."""
         match = self.match
         depth = self._undo_depth()
+        step = None if depth is None else match.history[-depth]
+        asked = (len(match.history), self.message if self.message_time > 0 else None)
+        if step is not None and self._asks_before_undo(step) and getattr(self, "_undo_asked", None) != asked:
+            self.say(f"{self.undo_button_words()}. Press Undo (Ctrl+Z) again to take it back, "
+                     f"{self.seat_name(match.current_player)}.", 6.0)
+            self._undo_asked = (len(match.history), self.message)
+            return
+        self._undo_asked = None
         if depth is None:
             if not any(step.by >= 0 and step.by not in match.bots for step in match.history):
                 # at the start of a game, "moves before the last dice roll are final" spoke of dice a game
@@ -330,6 +365,14 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         if not self.match.is_over() and not self.match.waiting_for_human():
             self.skipping = True
             self.finish_animations()
+
+    def skip_or_result(self) -> None:
+        """The bar's Skip button, which reads "Result" once the game is over: the result again after View
+        board (a mouse-only audit found no way back to it but the V key)."""
+        if self.match.is_over():
+            self.show_result = True
+        else:
+            self.skip()
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -593,8 +636,11 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
     def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, P.PANEL, rect)
         match = self.match
+        over = match.is_over()
         enabled = {"Undo": self._undo_depth() is not None, "Redo": match.can_redo(),
-                   "Skip": not match.is_over() and not match.waiting_for_human()}
+                   "Skip": not over and not match.waiting_for_human(), "Result": over}
+        skip = self.buttons[6]
+        skip.label, skip.hint = ("Result", "V") if over else ("Skip", "Space")
         for b in self.buttons:
             b.enabled = enabled.get(b.label, True)
             if b.label == "Sound":
@@ -605,7 +651,11 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
         focus = self.focus_action if self.focus_action in self.legal else None
         enter = self.enter_words() if not self.match.is_over() else None
-        if enter:
+        on_undo = self.buttons[0].rect.collidepoint(getattr(self, "pointer_at", (-1, -1)))
+        undo_words = self.undo_button_words() if on_undo else None
+        if undo_words:
+            idle = undo_words
+        elif enter:
             idle = enter
         elif focus is not None and not self.match.is_over():
             chosen = 0 <= self.actions.selected < len(self.legal) and self.legal[self.actions.selected] == focus

@@ -1,0 +1,169 @@
+"""What a mouse-only audit of the board games found in the bar shared by every game screen (SDL's dummy
+driver, the app's own events):
+
+- after "View board" on the result, nothing but the V key brought the result back;
+- at a hot seat the second player's Undo silently took back the first player's finished turn;
+- nothing said what Undo would take back, or why it was greyed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render.app import App
+
+from .test_board_stumbles import click, point
+from .test_board_stumbles2 import bots_game
+from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
+
+
+def finished(game="monkey_dash", seed=3):
+    """A match played to its end by bots, with seat 0 a person's (so the result is shown)."""
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), seed)
+    bots = Match(spec.make_config([Seat("Ann", "random"), Seat("Bot", "random")]), seed)
+    while not bots.is_over():
+        bots.step() if bots.current_player < 0 else bots.play(bots.bot_action())
+    match.replay([s.to_json() for s in bots.history])
+    return match
+
+
+def button(screen, label):
+    return next(b for b in screen.buttons if b.label == label)
+
+
+def test_after_view_board_a_click_on_result_brings_the_result_back(home):
+    app = App(match=finished())
+    screen = app.screen
+    try:
+        app.draw()
+        assert screen.show_result
+        view = next(b for b in screen.result_buttons if b.label == "View board")
+        click(app, view.rect.center)
+        app.draw()
+        assert not screen.show_result
+        result = button(screen, "Result")  # the bar's Skip button, once the game is over
+        assert result.enabled and result.hint == "V"
+        click(app, result.rect.center)
+        app.draw()
+        assert screen.show_result
+    finally:
+        app.close()
+
+
+def hot_seat_after_first_turn():
+    """Monkey Dash for two people at one screen, the first person's turn played to its end: the second
+    person decides."""
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Ben")]), 5)
+    first = None
+    while True:
+        if match.current_player < 0:
+            match.step()
+            continue
+        if first is None:
+            first = match.current_player
+        if match.current_player != first:
+            return match, first
+        legal = match.state.legal_actions()
+        match.play(next((a for a in legal if a in ("end turn", "pass")), legal[0]))
+
+
+def test_at_a_hot_seat_undo_asks_before_taking_back_the_other_persons_move(home):
+    match, first = hot_seat_after_first_turn()
+    app = App(match=match)
+    screen = app.screen
+    try:
+        app.draw()
+        steps = len(match.history)
+        now = match.current_player
+        assert now != first
+        undo = button(screen, "Undo")
+        click(app, undo.rect.center)
+        assert len(match.history) == steps  # nothing taken back on the first press
+        assert screen.message.startswith(f"Undo takes back {match.config.seats[first].name}'s move")
+        assert "again" in screen.message
+        click(app, undo.rect.center)  # the second press takes it back
+        assert len(match.history) < steps and match.current_player == first
+        # At one's own move, no question: the person deciding takes back their own step at once.
+        legal = match.state.legal_actions()
+        screen.play(legal[0])
+        app.draw()
+        if match.current_player == first:
+            before = len(match.history)
+            app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+            assert len(match.history) < before
+    finally:
+        app.close()
+
+
+def test_against_a_bot_undo_takes_back_at_once(home):
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), 5)
+    while not (match.waiting_for_human() and match.state.phase == "act"):
+        if match.waiting_for_human():
+            match.play(match.state.legal_actions()[-1])
+        else:
+            match.step()
+    match.play(match.state.legal_actions()[0])  # Ann's step
+    app = App(match=match)
+    screen = app.screen
+    try:
+        app.draw()
+        before = len(match.history)
+        click(app, button(screen, "Undo").rect.center)
+        assert len(match.history) < before and screen.message == "Undone."
+    finally:
+        app.close()
+
+
+def test_the_pointer_on_undo_says_what_it_takes_back_or_why_it_takes_nothing(home):
+    match, first = hot_seat_after_first_turn()
+    app = App(match=match)
+    screen = app.screen
+    try:
+        app.draw()
+        point(app, button(screen, "Undo").rect.center)
+        app.draw()
+        words = " ".join(screen.status_lines)
+        assert words.startswith(f"Undo takes back {match.config.seats[first].name}'s move: ")
+    finally:
+        app.close()
+    dk = registry.get("donkey_kong")
+    match = Match(dk.make_config([Seat("Ann"), Seat("Bot", "random")]), 4)
+    while not match.waiting_for_human():
+        match.step()
+    app = App(match=match)
+    screen = app.screen
+    try:
+        app.draw()
+        app.tick(0.1)
+        screen.message_time = 0  # the message of the game opening has been read
+        point(app, button(screen, "Undo").rect.center)
+        app.draw()
+        words = " ".join(screen.status_lines)
+        assert words.startswith("Undo") and ("dice roll" in words or "no move" in words), words
+    finally:
+        app.close()
+
+
+def test_a_new_game_names_the_unfinished_game_it_kept(home):
+    """Before: a new Monkey Dash game opened saying "The previous autosaved game is kept in the saved
+    matches (donkey_kong-....json)", which a new player could not place. It now names the game and its turn."""
+    dk = registry.get("donkey_kong")
+    first = Match(dk.make_config([Seat("Ann"), Seat("Bot", "random")]), 4)
+    while not first.waiting_for_human():
+        first.step()
+    first.play(first.state.legal_actions()[0])
+    app = App(match=first)
+    try:
+        app.draw()
+        md = registry.get("monkey_dash")
+        note = app.start_match(Match(md.make_config([Seat("Ann"), Seat("Bot", "random")]), 4))
+        assert note.startswith("Your unfinished game before this one (Donkey Kong, turn ") and \
+            "is kept in the saved matches as donkey_kong-" in note, note
+    finally:
+        app.close()
