@@ -11,7 +11,6 @@ installing it (the board the engine loads is replaced for this process only).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -21,10 +20,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import registry  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
 from games.monkey_dash.board import load_board  # noqa: E402
 from games.monkey_dash.state import MonkeyDashState  # noqa: E402
+from sim.arguments import MAX_SEED, Parser, count_arg, input_file, output_file, seed_arg  # noqa: E402
 
 GAME = "monkey_dash"
 
@@ -55,22 +56,37 @@ def start_player_record(variant: str, games: int, seed: int, bot: str, progress:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=count_arg(), default=100, help="games per variant (default 100)")
     p.add_argument("--variants", default="standard,pure", help="comma-separated variants (default standard,pure)")
     p.add_argument("--bot", default="search", help="the bot in both seats (default search)")
-    p.add_argument("--seed", type=int, default=7000)
-    p.add_argument("--board", help="a board file to measure instead of assets/monkey_dash/board.json")
-    p.add_argument("--json", help="also write the figures to this file")
+    p.add_argument("--seed", type=seed_arg, default=7000)
+    p.add_argument("--board", type=input_file,
+                   help="a board file to measure instead of assets/monkey_dash/board.json")
+    p.add_argument("--json", type=output_file, help="also write the figures to this file (its folder must exist)")
     p.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = p.parse_args(argv)
+    spec = registry.get(GAME)
+    variants = args.variants.split(",")
+    for variant in variants:   # an unknown one is named now, not after the others' games
+        if variant not in spec.variants:
+            p.error(f"--variants: unknown variant {variant!r}; choose from {', '.join(spec.variants)}")
+    if len(set(variants)) != len(variants):
+        p.error(f"--variants: a variant is given twice in {args.variants!r}")
+    if args.bot not in spec.bots:
+        p.error(f"--bot: unknown bot {args.bot!r}; choose from {', '.join(spec.bots)}")
+    if args.seed + args.games - 1 > MAX_SEED:
+        p.error(f"--seed {args.seed} with --games {args.games} runs past the largest seed, {MAX_SEED}")
     if args.board:
-        MonkeyDashState.board = load_board(args.board)
+        try:
+            MonkeyDashState.board = load_board(args.board)
+        except (AssetError, OSError, ValueError) as exc:
+            p.error(f"--board {args.board}: {exc}")
     started = time.perf_counter()
     result = {"game": GAME, "bot": args.bot, "board": MonkeyDashState.board.name,
               "load_average_before": [round(x, 2) for x in os.getloadavg()], "variants": {}}
     total = {"games": 0, "start_player_wins": 0, "other_wins": 0, "draws": 0}
-    for variant in args.variants.split(","):
+    for variant in variants:
         record = start_player_record(variant, args.games, args.seed, args.bot, args.progress)
         result["variants"][variant] = record
         for key in total:

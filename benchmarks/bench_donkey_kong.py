@@ -11,13 +11,15 @@ with numpy). Games per CPU second
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
+import sys
 import time
 
 from games import selfplay
+from games.core import ConfigError
 from games.donkey_kong import SPEC
+from sim.arguments import Parser, count_arg
 
 
 def play_engine(seed: int, players: int, variant: str) -> int:
@@ -44,13 +46,18 @@ def play_engine(seed: int, players: int, variant: str) -> int:
         actions += 1
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--variant", default="rulebook")
-    ap.add_argument("--selfplay-games", type=int, default=100)
-    args = ap.parse_args()
+def main(argv=None) -> None:
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=count_arg(), default=400, help="bare-engine games (default 400)")
+    ap.add_argument("--players", type=count_arg(SPEC.min_players, SPEC.max_players), default=4,
+                    help=f"{SPEC.min_players} to {SPEC.max_players} (default 4)")
+    ap.add_argument("--variant", default="rulebook", choices=list(SPEC.variants))
+    ap.add_argument("--selfplay-games", type=count_arg(), default=100, help="games through selfplay (default 100)")
+    args = ap.parse_args(argv)
+    try:
+        SPEC.make_config(players=args.players, variant=args.variant)
+    except ConfigError as exc:
+        ap.error(str(exc))
     start, cpu = time.perf_counter(), time.process_time()
     actions = sum(play_engine(seed, args.players, args.variant) for seed in range(args.games))
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
@@ -72,4 +79,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -13,7 +13,6 @@ idle rate.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -34,6 +33,7 @@ from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
 from render import app as app_module  # noqa: E402
 from render.app import App  # noqa: E402
+from sim.arguments import Parser, output_file, real_arg  # noqa: E402
 
 SCREENS = {
     "launcher": None,
@@ -76,9 +76,11 @@ def measure(name: str, seconds: float, idle: bool) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=6.0, help="how long each screen is left idle")
-    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=real_arg(0.0, 600.0, " s"), default=6.0,
+                        help=f"how long each screen is left idle (more than {app_module.IDLE_AFTER} s, at most 600)")
+    parser.add_argument("--json", metavar="FILE", type=output_file,
+                        help="also write the figures to FILE (its folder must exist)")
     args = parser.parse_args(argv)
     if args.seconds <= app_module.IDLE_AFTER:
         parser.error(f"--seconds must be more than the {app_module.IDLE_AFTER} s the app waits before idling")

@@ -20,7 +20,6 @@ The risk tint is off (its worker process would share the cores; docs/tower_view.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -43,6 +42,9 @@ from games.match import Match  # noqa: E402
 from render.app import settle_memory  # noqa: E402
 from render.screens.registry import screen_for  # noqa: E402
 from render.tower.geometry import rotation_matrices  # noqa: E402
+from sim.arguments import MAX_SPEED_M_S, MIN_SPEED_M_S, Parser, real_arg, seed_arg  # noqa: E402
+
+JENGA = [name for name in registry.names() if name.startswith("jenga")]
 
 LOAD = """
 import json, sys
@@ -144,11 +146,12 @@ def drag(game, seed, which, speed, window, frame_ms, frame_cpu_ms):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--game", default="jenga_classic")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--speed", type=float, default=0.04, help="pointer speed along the block, m/s")
+    parser.add_argument("--game", default="jenga_classic", choices=JENGA)
+    parser.add_argument("--seed", type=seed_arg, default=7)
+    parser.add_argument("--speed", type=real_arg(MIN_SPEED_M_S, MAX_SPEED_M_S, " m/s"), default=0.04,
+                        help=f"pointer speed along the block, {MIN_SPEED_M_S:g} to {MAX_SPEED_M_S:g} m/s (default 0.04)")
     args = parser.parse_args(argv)
     pygame.init()
     window = pygame.display.set_mode((1280, 800))

@@ -11,7 +11,6 @@ time per turn (this process only) is recorded beside it.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -25,6 +24,7 @@ from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
 from games.selfplay import run  # noqa: E402
+from sim.arguments import MAX_SEED, Parser, count_arg, output_file, seed_arg  # noqa: E402
 
 GAME = "monkey_dash"
 
@@ -92,14 +92,18 @@ def search_versus_greedy(games: int, seed: int, variant: str) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--random-games", type=int, default=50, help="random-bot games per variant (default 50)")
-    p.add_argument("--timing-games", type=int, default=6,
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--random-games", type=count_arg(), default=50, help="random-bot games per variant (default 50)")
+    p.add_argument("--timing-games", type=count_arg(), default=6,
                    help="search-vs-greedy games per variant to time the search bot (default 6)")
-    p.add_argument("--versus", type=int, default=0, help="also play this many search-vs-greedy games (standard)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", help="also write the figures to this file")
+    p.add_argument("--versus", type=count_arg(0), default=0,
+                   help="also play this many search-vs-greedy games (standard; default 0: none)")
+    p.add_argument("--seed", type=seed_arg, default=0)
+    p.add_argument("--json", type=output_file, help="also write the figures to this file (its folder must exist)")
     args = p.parse_args(argv)
+    longest = max(args.random_games, 1000 + args.timing_games, 5000 + args.versus)
+    if args.seed + longest - 1 > MAX_SEED:
+        p.error(f"--seed {args.seed} runs past the largest seed, {MAX_SEED}, in its games")
     load_before = os.getloadavg()
     started = time.perf_counter()
     result = {"game": GAME, "python": sys.version.split()[0], "cpus": os.cpu_count(),

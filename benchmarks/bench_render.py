@@ -10,7 +10,6 @@ Run:
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -32,6 +31,7 @@ from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
 from render.app import App  # noqa: E402
+from sim.arguments import Parser, count_arg, output_file  # noqa: E402
 
 BOARDS = {
     "donkey_kong": [Seat("Greedy bot 1", "greedy"), Seat("Random bot", "random"), Seat("Greedy bot 2", "greedy"),
@@ -68,9 +68,10 @@ def measure(game: str, frames: int, size=(1280, 800), seed: int = 7) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--frames", type=int, default=600, help="frames per board (default 600, ten seconds of play)")
-    p.add_argument("--json", help="also write the results to this JSON file")
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--frames", type=count_arg(2), default=600,
+                   help="frames per board, at least 2 (default 600, ten seconds of play)")
+    p.add_argument("--json", type=output_file, help="also write the results to this JSON file (its folder must exist)")
     args = p.parse_args(argv)
     results = [measure(game, args.frames) for game in BOARDS if game in registry.games()]
     for r in results:
@@ -80,7 +81,6 @@ def main(argv=None) -> int:
               f"(first frame {r['first_frame_ms']} ms) "
               f"({r['actions_played']} actions played) [{ok}]")
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps({"machine": platform.platform(), "python": platform.python_version(),
                                                "pygame": pygame.version.ver, "results": results}, indent=1))
     return 0

@@ -30,7 +30,6 @@ one; the processor times compare the work whatever the load.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -51,6 +50,9 @@ from games.jenga.risk_worker import NICE  # noqa: E402
 from games.match import Match  # noqa: E402
 from render.app import FPS, IDLE_AFTER, IDLE_FPS  # noqa: E402
 from render.screens.registry import screen_for  # noqa: E402
+from sim.arguments import Parser, seed_arg, whole_arg  # noqa: E402
+
+JENGA = [name for name in registry.names() if name.startswith("jenga")]
 
 TIMEOUT_S = 600.0
 
@@ -139,16 +141,16 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--game", default="jenga_classic")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="jenga_classic", choices=JENGA)
+    parser.add_argument("--seed", type=seed_arg, default=1)
     parser.add_argument("--pointer", choices=("moving", "still"), default="moving",
                         help="moving: the pointer sweeps the tower every frame (60 frames a second throughout); "
                              "still: no input, so the app's loop drops to its idle rate")
     parser.add_argument("--no-compare", action="store_true", help="skip the benchmark map of the same tower")
-    parser.add_argument("--benchmark-nice", type=int, default=NICE,
-                        help=f"niceness of the benchmark map (default {NICE}, the app's worker's)")
+    parser.add_argument("--benchmark-nice", type=whole_arg(0, 19), default=NICE,
+                        help=f"niceness of the benchmark map, 0 to 19 (default {NICE}, the app's worker's)")
     args = parser.parse_args(argv)
     pygame.init()
     window = pygame.display.set_mode((1280, 800))

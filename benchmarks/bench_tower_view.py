@@ -18,7 +18,6 @@ the risk tint off; --switch sets the interpreter's switch interval the screen lo
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -37,17 +36,26 @@ from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
 from render.screens.registry import screen_for  # noqa: E402
+from sim.arguments import Parser, count_arg, output_file, real_arg, seed_arg  # noqa: E402
+
+JENGA = [name for name in registry.names() if name.startswith("jenga")]
+MIN_FRAMES = 30
+"""Fewer frames timed than this say nothing of the frame time."""
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--game", default="jenga_classic")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", type=Path)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=count_arg(MIN_FRAMES), default=600,
+                        help=f"frames timed at most, at least {MIN_FRAMES} (default 600)")
+    parser.add_argument("--game", default="jenga_classic", choices=JENGA)
+    parser.add_argument("--seed", type=seed_arg, default=1)
+    parser.add_argument("--json", type=output_file, help="also write the result here (its folder must exist)")
     parser.add_argument("--physics", action="store_true", help="time frames while physics steps run")
-    parser.add_argument("--switch", type=float, help="the screen's switch interval during physics (s)")
+    parser.add_argument("--switch", type=real_arg(1e-6, 1.0, " s"),
+                        help="the screen's switch interval during physics (s, up to 1)")
     args = parser.parse_args(argv)
+    if args.json:
+        args.json = Path(args.json)
     if args.physics:
         return physics_frames(args)
 
@@ -92,7 +100,7 @@ def main(argv=None) -> int:
         times.append(wall * 1000)
     latest = screen.risk.latest  # the tint fills in batch by batch while the frames are timed
     screen.close()
-    if len(times) < 30:
+    if len(times) < MIN_FRAMES:
         print(f"the risk map finished after {len(times)} frames: too few to measure", file=sys.stderr)
         return 1
     times.sort()

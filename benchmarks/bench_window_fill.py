@@ -16,7 +16,6 @@ video driver, and the load (`os.getloadavg`) before and after.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -32,16 +31,16 @@ from games import registry
 from games.cli import _seats_from
 from games.match import Match
 from render.app import App
+from sim.arguments import Parser, real_arg, seed_arg
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seconds", type=float, default=15.0, help="how long the pointer moves (default 15)")
-    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--seconds", type=real_arg(1.0, 600.0, " s"), default=15.0,
+                        help="how long the pointer moves, 1 to 600 (default 15)")
+    parser.add_argument("--seed", type=seed_arg, default=3)
     args = parser.parse_args(argv)
-    if not 1.0 <= args.seconds <= 600.0:
-        parser.error("--seconds must be between 1 and 600")
     os.environ.setdefault("KONG_TABLETOP_HOME", tempfile.mkdtemp(prefix="bench-window-"))  # its autosave
     spec = registry.get("jenga_classic")
     app = App(match=Match(spec.make_config(_seats_from("human,careful", spec)), args.seed))

@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import games.donkey_kong.state as dk_state  # noqa: E402
 from games import registry  # noqa: E402
 from games.bots import sample_outcome  # noqa: E402
-from games.core import CHANCE, TERMINAL, Seat  # noqa: E402
+from games.core import CHANCE, TERMINAL, ConfigError, Seat  # noqa: E402
+from sim.arguments import Parser, count_arg  # noqa: E402
 
 
 def lengths(bots: list[str], games: int, variant: str) -> list[float]:
@@ -39,11 +40,21 @@ def lengths(bots: list[str], games: int, variant: str) -> list[float]:
     return out
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 3:
-        print(__doc__)
-        return 2
-    pairings, games, variant = [p.split(",") for p in argv[0].split(";")], int(argv[1]), argv[2]
+def main(argv: list[str] | None = None) -> int:
+    spec = registry.get("donkey_kong")
+    p = Parser(description=__doc__.splitlines()[0],
+               epilog='e.g. dk_game_lengths.py "random,random;greedy,greedy" 300 rulebook')
+    p.add_argument("pairings", help='the seats\' bots, comma separated; pairings separated by ";"')
+    p.add_argument("games", type=count_arg(), help="games per pairing (seeds 0, 1, ...)")
+    p.add_argument("variant", choices=list(spec.variants))
+    args = p.parse_args(argv)
+    pairings, games, variant = [[b.strip() for b in p_.split(",")] for p_ in args.pairings.split(";")], args.games, args.variant
+    for bots in pairings:   # every pairing checked before the first game
+        try:
+            config = spec.make_config([Seat(f"{b} {i + 1}", b) for i, b in enumerate(bots)], variant)
+        except ConfigError as exc:
+            p.error(f"pairing {','.join(bots)!r}: {exc}")
+        bots[:] = [seat.bot for seat in config.seats]   # the game's own spelling ('Random': 'random')
     dk_state.ROUND_LIMIT = 10 ** 9  # no net: every game runs to its rescue
     for bots in pairings:
         r = sorted(lengths(bots, games, variant))

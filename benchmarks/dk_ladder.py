@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -24,6 +25,15 @@ from multiprocessing import Pool
 
 from games import registry
 from games.selfplay import play_one
+from sim.arguments import Parser, output_file, seeds_arg, workers_arg
+
+
+def _seed_range(text: str) -> list[int]:
+    """--seeds: an inclusive range FIRST-LAST (or one seed), read as python -m sim reads seeds (a range that
+    ends before it starts, or a seed past the largest, is refused before any game)."""
+    if not re.fullmatch(r"\s*\d+\s*(-\s*\d+\s*)?", text):
+        raise argparse.ArgumentTypeError(f"--seeds wants FIRST-LAST, e.g. 0-99, not {text!r}")
+    return seeds_arg()(text)
 
 GAME = "donkey_kong"
 _DECISION_CPU: list[float] = []
@@ -37,7 +47,7 @@ def _register(spec, name: str, timed: bool) -> str:
         return key
     base, _, settings = name.partition(":")
     if base not in spec.bots:
-        raise SystemExit(f"unknown bot {base!r}; known: {', '.join(spec.bots)}")
+        raise ValueError(f"unknown bot {base!r}; known: {', '.join(spec.bots)}")
     kwargs = {}
     for item in filter(None, settings.split("/")):
         field, _, value = item.partition("=")
@@ -98,21 +108,19 @@ def main(argv=None) -> None:
 
 
 def _main(argv) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("pairings", help='"A,B;C,D": each pairing plays every seed with both seat orders')
-    ap.add_argument("--seeds", default="0-99", help="an inclusive range FIRST-LAST (default 0-99)")
+    ap.add_argument("--seeds", default="0-99", type=_seed_range, help="an inclusive range FIRST-LAST (default 0-99)")
     ap.add_argument("--variant", default="rulebook", choices=["rulebook", "wiki"])
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=workers_arg, default=1)
     ap.add_argument("--timing", action="store_true", help="record the CPU time of A's decisions")
-    ap.add_argument("--log", help="append each game as one JSON line to this file")
+    ap.add_argument("--log", type=output_file,
+                    help="append each game as one JSON line to this file (its folder must exist)")
     ap.add_argument("--resume", action="store_true",
                     help="count the games already in --log and play only the missing ones")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    try:
-        first, last = (int(x) for x in args.seeds.split("-"))
-    except ValueError:
-        ap.error(f"--seeds wants FIRST-LAST, e.g. 0-99, not {args.seeds!r}")
+    seeds, args.seeds = args.seeds, f"{args.seeds[0]}-{args.seeds[-1]}"
     pairs = []
     for item in filter(None, args.pairings.split(";")):
         sides = item.split(",")
@@ -120,10 +128,18 @@ def _main(argv) -> None:
             ap.error(f"a pairing is two bots A,B; got {item!r}")
         pairs.append((sides[0].strip(), sides[1].strip()))
     spec = registry.get(GAME)
-    for a, b in pairs:  # unknown names fail here, before any game
-        _register(spec, a, False), _register(spec, b, False)
+    if not pairs:
+        ap.error(f"no pairing in {args.pairings!r}: write A,B or A,B;C,D")
+    for a, b in pairs:  # unknown names and settings fail here, before any game
+        for name in (a, b):
+            try:
+                spec.bots[_register(spec, name, False)]()
+            except ValueError as exc:
+                ap.error(str(exc))
+            except TypeError as exc:
+                ap.error(f"bot {name!r}: {exc}")
     tasks = [(a, b, s, a_first, args.variant, args.timing)
-             for a, b in pairs for s in range(first, last + 1) for a_first in (True, False)]
+             for a, b in pairs for s in seeds for a_first in (True, False)]
     results = []
     if args.resume:
         if not args.log:

@@ -19,6 +19,7 @@ import time
 
 from games import selfplay
 from games.donkey_kong import SPEC
+from sim.arguments import Parser
 
 
 def engine_traj(seed: int, players: int, variant: str) -> str:
@@ -52,7 +53,10 @@ def engine_traj(seed: int, players: int, variant: str) -> str:
     return h.hexdigest()
 
 
-def main() -> None:
+def main(argv=None) -> None:
+    # It takes no options; --help says what it does, and anything else is refused before the long run.
+    Parser(description=__doc__.splitlines()[0], epilog="It takes no options: run it before and after a change "
+           "to the engine and compare the two outputs.").parse_args(argv)
     out = {}
     t = time.process_time()
     for variant in ("rulebook", "wiki"):

@@ -17,7 +17,6 @@ often a Mario can reach Pauline before the tower falls.
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import numpy as np
@@ -26,6 +25,7 @@ from games.jenga import data
 from games.jenga.bots import static_risk
 from games.jenga.donkey_kong import SPEC, VARIANTS
 from games.jenga.layout import free_holes, removable, stack_level, stack_slots, top_level
+from sim.arguments import Parser, count_arg
 
 LIVES = (15, 20, 30, 40, 54)
 
@@ -66,11 +66,12 @@ def playout(variant: str, players: int, seed: int, max_turns: int = 400) -> tupl
     return max_turns, removals
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--players", type=int, default=3)
-    args = ap.parse_args()
+def main(argv=None) -> None:
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=count_arg(), default=400, help="playouts per variant (default 400)")
+    ap.add_argument("--players", type=count_arg(SPEC.min_players, SPEC.max_players), default=3,
+                    help=f"{SPEC.min_players} to {SPEC.max_players} (default 3)")
+    args = ap.parse_args(argv)
     for variant in VARIANTS:
         runs = np.array([playout(variant, args.players, seed) for seed in range(args.games)])
         turns, removed = runs[:, 0], runs[:, 1]

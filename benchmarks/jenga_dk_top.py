@@ -9,14 +9,14 @@ sums them up: the share of games won at the top.
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 
 from games import registry
-from games.core import TERMINAL
+from games.core import TERMINAL, ConfigError
 from games.match import Match
 from games.selfplay import seats_for
+from sim.arguments import MAX_SEED, Parser, count_arg, seed_arg
 
 
 def one_game(variant: str, bot: str, players: int, seed: int) -> dict:
@@ -41,14 +41,23 @@ def one_game(variant: str, bot: str, players: int, seed: int) -> dict:
             "winners": s.winners()}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=12)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--bot", default="careful")
-    ap.add_argument("--variant", default="standard")
-    args = ap.parse_args()
+def main(argv=None) -> None:
+    spec = registry.get("jenga_dk")
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=count_arg(), default=12, help="games (default 12)")
+    ap.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
+    ap.add_argument("--players", type=count_arg(spec.min_players, spec.max_players), default=3,
+                    help=f"{spec.min_players} to {spec.max_players} (default 3)")
+    ap.add_argument("--bot", default="careful", help=f"one of {', '.join(spec.bots)} (default careful)")
+    ap.add_argument("--variant", default="standard", choices=list(spec.variants))
+    args = ap.parse_args(argv)
+    try:   # an unknown bot is named now, not when the first game starts
+        config = spec.make_config(seats_for(spec, [args.bot] * args.players), args.variant)
+    except ConfigError as exc:
+        ap.error(str(exc))
+    args.bot = config.seats[0].bot
+    if args.seed + args.games - 1 > MAX_SEED:
+        ap.error(f"--seed {args.seed} with --games {args.games} runs past the largest seed, {MAX_SEED}")
     start = time.perf_counter()
     rows = []
     for i in range(args.games):

@@ -15,17 +15,19 @@ playing (rows of other pairs in the files are skipped).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
 import time
 
 from games import registry
-from games.core import TERMINAL
+from games.core import TERMINAL, ConfigError
 from games.jenga.layout import highest_complete
 from games.match import Match
 from games.selfplay import seats_for
+from sim.arguments import MAX_SEED, Parser, count_arg, input_file, output_file, seed_arg
+
+JENGA = [name for name in registry.names() if name.startswith("jenga")]
 
 
 def one_game(game: str, bots: list[str], seed: int, variant: str | None = None) -> dict:
@@ -180,24 +182,35 @@ def read_rows(paths: list[str]) -> list[dict]:
     return rows
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="jenga_classic")
+def main(argv=None) -> None:
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="jenga_classic", choices=JENGA)
     ap.add_argument("--pair", required=True, help="LOWER,HIGHER: two bot names")
-    ap.add_argument("--games", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--variant", default=None)
-    ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
+    ap.add_argument("--games", type=count_arg(), default=60, help="games (default 60)")
+    ap.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
+    ap.add_argument("--variant", default=None, help="a variant of --game (default: the game's own)")
+    ap.add_argument("--out", default=None, type=output_file,
+                    help="append each game's row to this JSON-lines file (its folder must exist)")
     ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
     ap.add_argument("--resume", action="store_true",
                     help="with --out: games already in that file are not played again")
-    ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
-    args = ap.parse_args()
+    ap.add_argument("--rows", nargs="+", default=None, type=input_file,
+                    help="sum up these saved JSON-lines files instead")
+    args = ap.parse_args(argv)
     pair = args.pair.split(",")
     spec = registry.get(args.game)
     if len(pair) != 2 or any(b not in spec.bots for b in pair):
-        print(f"--pair needs two of {', '.join(spec.bots)}, got {args.pair!r}", file=sys.stderr)
-        sys.exit(2)
+        ap.error(f"--pair needs two of {', '.join(spec.bots)}, got {args.pair!r}")
+    if args.variant is not None and args.variant not in spec.variants:
+        ap.error(f"--variant: unknown variant {args.variant!r} for {args.game}; choose from {', '.join(spec.variants)}")
+    try:
+        spec.make_config(seats_for(spec, pair), args.variant)
+    except ConfigError as exc:
+        ap.error(str(exc))
+    if args.resume and not args.out:
+        ap.error("--resume needs --out, the file of the games already played")
+    if args.seed + args.games - 1 > MAX_SEED:
+        ap.error(f"--seed {args.seed} with --games {args.games} runs past the largest seed, {MAX_SEED}")
     if args.rows:
         rows = [r for r in read_rows(args.rows) if sorted(r["bots"]) == sorted(pair) and r["game"] == args.game
                 and r.get("variant") == args.variant]
@@ -205,9 +218,6 @@ def main() -> None:
         out.update(game=args.game, seeds=sorted(r["seed"] for r in rows))
         print(json.dumps(out))
         return
-    if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        sys.exit(2)
     start = time.perf_counter()
     rows = play_games(args.game, lambda i: pair if i % 2 == 0 else pair[::-1], args.games, args.seed,
                       args.variant, args.out, args.resume, args.json)

@@ -12,15 +12,14 @@ average on the calibrated tower. `--rows FILE ...` sums up saved rows instead of
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
-import sys
 import time
 
-from jenga_ladder import play_games, read_rows  # benchmarks/ is the script's own directory
+from jenga_ladder import JENGA, play_games, read_rows  # benchmarks/ is the script's own directory
 
 from games import registry
+from sim.arguments import MAX_SEED, Parser, count_arg, input_file, output_file, seed_arg
 
 
 def summary(rows: list[dict]) -> dict:
@@ -36,34 +35,35 @@ def summary(rows: list[dict]) -> dict:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--game", default="jenga_classic")
+def main(argv=None) -> None:
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=count_arg(), default=20, help="games (default 20)")
+    ap.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
+    ap.add_argument("--game", default="jenga_classic", choices=JENGA)
     ap.add_argument("--bot", default="pro")
-    ap.add_argument("--out", default=None, help="append each game's row to this JSON-lines file")
+    ap.add_argument("--out", default=None, type=output_file,
+                    help="append each game's row to this JSON-lines file (its folder must exist)")
     ap.add_argument("--json", action="store_true", help="stdout is one JSON object: the summary")
     ap.add_argument("--resume", action="store_true",
                     help="with --out: games already in that file are not played again")
-    ap.add_argument("--rows", nargs="+", default=None, help="sum up these saved JSON-lines files instead")
-    args = ap.parse_args()
+    ap.add_argument("--rows", nargs="+", default=None, type=input_file,
+                    help="sum up these saved JSON-lines files instead")
+    args = ap.parse_args(argv)
     if args.rows:
         rows = [r for r in read_rows(args.rows) if r["bots"] == [args.bot, args.bot] and r["game"] == args.game]
         if not rows:
-            print(f"no {args.bot} against {args.bot} rows of {args.game} in {' '.join(args.rows)}", file=sys.stderr)
-            sys.exit(2)
+            ap.error(f"no {args.bot} against {args.bot} rows of {args.game} in {' '.join(args.rows)}")
         out = summary(rows)
         out.update(game=args.game, bot=args.bot, seeds=sorted(r["seed"] for r in rows))
         print(json.dumps(out))
         return
     spec = registry.get(args.game)
     if args.bot not in spec.bots:
-        print(f"--bot must be one of {', '.join(spec.bots)}, got {args.bot!r}", file=sys.stderr)
-        sys.exit(2)
-    if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        sys.exit(2)
+        ap.error(f"--bot must be one of {', '.join(spec.bots)}, got {args.bot!r}")
+    if args.resume and not args.out:
+        ap.error("--resume needs --out, the file of the games already played")
+    if args.seed + args.games - 1 > MAX_SEED:
+        ap.error(f"--seed {args.seed} with --games {args.games} runs past the largest seed, {MAX_SEED}")
     start = time.perf_counter()
     rows = play_games(args.game, lambda i: [args.bot, args.bot], args.games, args.seed, None,
                       args.out, args.resume, args.json)

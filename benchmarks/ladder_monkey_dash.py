@@ -15,7 +15,6 @@ which benchmarks/replay_monkey_dash.py compares when it replays the game.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -29,6 +28,7 @@ from games import registry  # noqa: E402
 from games.core import Seat  # noqa: E402
 from games.match import Match  # noqa: E402
 from games.tournament import wilson  # noqa: E402
+from sim.arguments import MAX_SEED, Parser, count_arg, input_file, output_file, seed_arg  # noqa: E402
 
 GAME = "monkey_dash"
 
@@ -105,25 +105,36 @@ def read(path: Path) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--bots", default="deep,search", help="two bot names; the first is timed (default deep,search)")
     p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure"])
-    p.add_argument("--seed", type=int, default=9000, help="first seed (default 9000)")
-    p.add_argument("--seeds", type=int, default=100, help="seeds, each played with both seat orders (default 100)")
-    p.add_argument("--out", help="append one JSON line per game to this file (and skip games already in it)")
-    p.add_argument("--summary", nargs="+", metavar="FILE", help="only summarise these files")
+    p.add_argument("--seed", type=seed_arg, default=9000, help="first seed (default 9000)")
+    p.add_argument("--seeds", type=count_arg(), default=100,
+                   help="how many seeds, each played with both seat orders (default 100)")
+    p.add_argument("--out", type=output_file,
+                   help="append one JSON line per game to this file (and skip games already in it; its folder must exist)")
+    p.add_argument("--summary", nargs="+", metavar="FILE", type=input_file, help="only summarise these files")
     args = p.parse_args(argv)
     if args.summary:
         for f in args.summary:
-            print(json.dumps({"file": f, **summary(read(Path(f)))}))
+            try:
+                figures = summary(read(Path(f)))
+            except (ValueError, KeyError, TypeError) as exc:
+                p.error(f"--summary: {f} is not a ladder file of one JSON object a line ({exc})")
+            print(json.dumps({"file": f, **figures}))
         return 0
     bots = args.bots.split(",")
     spec = registry.get(GAME)
     if len(bots) != 2 or any(b not in spec.bots for b in bots):
         p.error(f"--bots needs two of: {', '.join(spec.bots)}")
+    if args.seed + args.seeds - 1 > MAX_SEED:
+        p.error(f"--seed {args.seed} with --seeds {args.seeds} runs past the largest seed, {MAX_SEED}")
     out = Path(args.out) if args.out else None
-    rows = read(out) if out else []
-    done = {(r["seed"], r["first_seat"]) for r in rows if r["bots"] == bots and r["variant"] == args.variant}
+    try:   # a file that is not a ladder's is named now, and left as it is
+        rows = read(out) if out else []
+        done = {(r["seed"], r["first_seat"]) for r in rows if r["bots"] == bots and r["variant"] == args.variant}
+    except (ValueError, KeyError, TypeError) as exc:
+        p.error(f"--out: {out} is not a ladder file of one JSON object a line ({exc}); it is left as it is")
     for seed in range(args.seed, args.seed + args.seeds):
         for first_seat in (0, 1):
             if (seed, first_seat) in done:

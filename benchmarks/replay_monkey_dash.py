@@ -27,6 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the ladder script be
 
 from ladder_monkey_dash import moves_digest, played, winner  # noqa: E402
 
+from games import registry  # noqa: E402
+from sim.arguments import MAX_SEED, Parser, count_arg, input_file, output_file  # noqa: E402
+
 
 
 def replay(bots: list[str], first_seat: int, variant: str, seed: int) -> dict:
@@ -58,16 +61,22 @@ def slowest_games(path: Path, n: int) -> list[tuple[int, int]]:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--bots", default="deep,search", help="two bot names, the first timed (default deep,search)")
     p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure"])
     p.add_argument("--games", nargs="*", default=[], metavar="SEED/SEAT", help="games as seed/first_seat")
     p.add_argument("--slowest", nargs=2, metavar=("N", "FILE"), help="the N games of a ladder file with its slowest turns")
-    p.add_argument("--out", help="write one JSON line per replayed game here (appended)")
-    p.add_argument("--compare", help="an earlier replay's file: the same games must have the same fingerprints")
-    p.add_argument("--against", help="a ladder file: the same games must have the same winner and lengths")
+    p.add_argument("--out", type=output_file,
+                   help="write one JSON line per replayed game here (appended; its folder must exist)")
+    p.add_argument("--compare", type=input_file,
+                   help="an earlier replay's file: the same games must have the same fingerprints")
+    p.add_argument("--against", type=input_file,
+                   help="a ladder file: the same games must have the same winner and lengths")
     args = p.parse_args(argv)
     bots = args.bots.split(",")
+    spec = registry.get("monkey_dash")
+    if len(bots) != 2 or any(b not in spec.bots for b in bots):
+        p.error(f"--bots needs two of: {', '.join(spec.bots)}, got {args.bots!r}")
     games: list[tuple[int, int]] = []
     for g in args.games:
         try:
@@ -76,14 +85,24 @@ def main(argv=None) -> int:
             p.error(f"a game is seed/first_seat like 9045/0, got {g!r}")
         if seat not in (0, 1):
             p.error(f"first_seat is 0 or 1, got {g!r}")
+        if not 0 <= seed <= MAX_SEED:
+            p.error(f"a game's seed is from 0 to {MAX_SEED}, got {g!r}")
         games.append((seed, seat))
-    if args.slowest:
-        games += [g for g in slowest_games(Path(args.slowest[1]), int(args.slowest[0])) if g not in games]
-    if not games:
-        p.error("no games named: give --games or --slowest")
-    earlier = {(r["seed"], r["first_seat"]): r for r in read(Path(args.compare))} if args.compare else {}
-    ladder = {(r["seed"], r["first_seat"]): r for r in read(Path(args.against))
-              if r["bots"] == bots and r["variant"] == args.variant} if args.against else {}
+    try:   # every file read now: one that is not a ladder's or a replay's is named before any game
+        if args.slowest:
+            try:
+                n = count_arg()(args.slowest[0])
+                input_file(args.slowest[1])
+            except argparse.ArgumentTypeError as exc:
+                p.error(f"--slowest N FILE: {exc}")
+            games += [g for g in slowest_games(Path(args.slowest[1]), n) if g not in games]
+        if not games:
+            p.error("no games named: give --games or --slowest")
+        earlier = {(r["seed"], r["first_seat"]): r for r in read(Path(args.compare))} if args.compare else {}
+        ladder = {(r["seed"], r["first_seat"]): r for r in read(Path(args.against))
+                  if r["bots"] == bots and r["variant"] == args.variant} if args.against else {}
+    except (ValueError, KeyError, TypeError) as exc:
+        p.error(f"a file given is not one JSON object a line of a ladder or replay ({exc})")
     differ = 0
     for seed, seat in games:
         row = replay(bots, seat, args.variant, seed)

@@ -367,12 +367,12 @@ def _plot(path: str, decisions, ours, naive, mj) -> None:
 
 
 if __name__ == "__main__":
-    import argparse
-
-    from sim.cli import picture_path, writable_path   # the checks python -m sim bench makes, before any work
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # the checks python -m sim bench makes, before any work: one line and exit code 2 for a bad one
+    from sim.arguments import Parser, output_file, picture_file
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run, about 25 s on 2 cores")
-    parser.add_argument("--json", default=None, type=writable_path, help="write the results as JSON here")
-    parser.add_argument("--plot", default=None, type=picture_path, help="write a picture here (.png, .svg or .pdf)")
+    parser.add_argument("--json", default=None, type=output_file,
+                        help="write the results as JSON here (its folder must exist)")
+    parser.add_argument("--plot", default=None, type=picture_file, help="write a picture here (.png, .svg or .pdf)")
     a = parser.parse_args()
     sys.exit(run(a.quick, a.json, a.plot))

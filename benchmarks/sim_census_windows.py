@@ -12,7 +12,6 @@ to see what a refit would do before anyone changes the tower.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import os
@@ -23,7 +22,8 @@ sys.path.insert(0, os.environ.get("SIM_ROOT") or os.path.dirname(os.path.dirname
 
 from sim import load_spec  # noqa: E402
 from sim.census import census  # noqa: E402
-from sim.cli import UsageError, parse_seeds  # noqa: E402
+from sim.arguments import Parser, count_arg, real_arg, seeds_arg, workers_arg  # noqa: E402
+from sim.cli import CENSUS_SEEDS  # noqa: E402
 from sim.spec import TOWERS  # noqa: E402
 
 FIGURES = ("loose_per_level", "middle", "both edges", "one edge", "none", "all three", "force_ratio_lower_half")
@@ -56,27 +56,20 @@ def run(variant: str, seeds: list[int], window: int, bow_means_mm: list[float | 
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", choices=TOWERS, default="classic")
-    p.add_argument("--seeds", default="0-99", help="tolerance seeds A-B (default 0-99)")
-    p.add_argument("--window", type=int, default=10, help="seeds a window (default 10)")
-    p.add_argument("--bow-mean", type=float, action="append", default=None, metavar="MM",
-                   help="the middle bow's mean in mm instead of the tower's own (repeatable)")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--seeds", default="0-99", type=seeds_arg(CENSUS_SEEDS),
+                   help=f"tolerance seeds A-B, one seed or a comma list, each once, at most {CENSUS_SEEDS} (default 0-99)")
+    p.add_argument("--window", type=count_arg(), default=10, help="seeds a window (default 10)")
+    p.add_argument("--bow-mean", type=real_arg(-0.5, 0.5, " mm"), action="append", default=None, metavar="MM",
+                   help="the middle bow's mean in mm instead of the tower's own, -0.5 to 0.5 (repeatable)")
+    p.add_argument("--workers", type=workers_arg, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     a = p.parse_args(argv)
-    try:
-        seeds = parse_seeds(a.seeds)
-    except UsageError as e:
-        p.error(str(e))
+    seeds = a.seeds
     if not 1 <= a.window <= len(seeds):
         p.error(f"--window must be from 1 to the number of seeds ({len(seeds)}), got {a.window}")
-    if a.workers < 1:
-        p.error(f"--workers must be at least 1, got {a.workers}")
     bows = [None, *(a.bow_mean or [])]
-    for b in bows[1:]:
-        if not -0.5 <= b <= 0.5:
-            p.error(f"--bow-mean must be from -0.5 to 0.5 mm, got {b}")
     result = run(a.variant, seeds, a.window, bows, a.workers)
     if a.json:
         print(json.dumps(result, indent=1))

@@ -19,37 +19,48 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import load_spec  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
+from sim import SimError, load_spec  # noqa: E402
+from sim.arguments import Parser, count_arg, output_file, seeds_arg  # noqa: E402
 from sim.oracle import CAREFUL, FAMILIES, MARGIN_MM, MORE_FAMILIES, override, pro_ops, run_scenario, scenarios  # noqa: E402,F401
 
 
 def _seeds(text: str) -> list[int]:
-    if "-" in text:
-        a, b = text.split("-")
-        return list(range(int(a), int(b) + 1))
-    return [int(x) for x in text.split(",")]
+    """--seeds as python -m sim takes them (sim.arguments.seeds_arg: A-B, one seed or a comma list)."""
+    return seeds_arg()(text)
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description="Run the oracle suite (whole-game scenarios labelled by statics).")
-    p.add_argument("--variant", default="classic")
+    p = Parser(description="Run the oracle suite (whole-game scenarios labelled by statics).")
+    p.add_argument("--variant", default="classic", help="a tower (classic, dk, mario) or a spec file")
     p.add_argument("--mode", choices=["remove", "extract"], default="remove")
-    p.add_argument("--seeds", default="0-3")
+    p.add_argument("--seeds", default="0-3", type=seeds_arg(),
+                   help="tolerance seeds: A-B, one seed or a comma list, each once (default 0-3)")
     p.add_argument("--families", nargs="*", default=None, choices=list(FAMILIES) + list(MORE_FAMILIES))
     p.add_argument("--more", action="store_true", help="run the families beyond the suite (MORE_FAMILIES)")
-    p.add_argument("--limit", type=int, default=None, help="run only every n-th scenario")
-    p.add_argument("--json", default=None, help="write the per-scenario results here")
+    p.add_argument("--limit", type=count_arg(), default=None, help="run only every n-th scenario")
+    p.add_argument("--json", default=None, type=output_file,
+                   help="write the per-scenario results here (its folder must exist)")
     p.add_argument("--physics", nargs="*", default=[], metavar="FIELD=VALUE",
                    help="override fields of the spec or of its physics section (to compare settings), "
                         "e.g. solver_iterations=100 or bow_sd_m=0")
     a = p.parse_args(argv)
-    spec = load_spec(a.variant)
-    spec = override(spec, a.physics)
+    try:
+        spec = load_spec(a.variant)
+    except (SimError, AssetError) as exc:
+        p.error(f"--variant: {exc}")
+    try:
+        spec = override(spec, a.physics)
+    except (ValueError, TypeError, SimError) as exc:
+        p.error(f"--physics {' '.join(a.physics)}: {exc} (write FIELD=VALUE)")
+    except SystemExit as exc:   # override's own refusal of a field the spec does not have
+        p.error(f"--physics: {exc}")
     if a.more and a.families:
         p.error("give --more or --families, not both")
     families = list(MORE_FAMILIES) if a.more else a.families
-    suite = scenarios(spec, _seeds(a.seeds), families, a.mode)
+    suite = scenarios(spec, a.seeds, families, a.mode)
+    if not suite:
+        p.error("no scenarios to run for these --families and --seeds")
     if a.limit:
         suite = suite[::a.limit]
     results = []

@@ -127,3 +127,55 @@ def mujoco_peer(spec, seed: int, removed: list[tuple[int, int]], settings: dict 
     return {"collapsed": bool(fallen.any()), "wall_ms": 1000 * (time.perf_counter() - t0),
             "cpu_ms": 1000 * (time.process_time() - c0),
             "max_displacement_mm": float(1000 * np.linalg.norm(after[:, :3] - poses[:, :3], axis=1).max())}
+
+
+def main(argv=None) -> int:
+    """Decide one scenario with the peers: a fresh tower less the blocks named, one JSON object a peer."""
+    import argparse
+    import json
+
+    from assets.reader import AssetError
+    from sim import SimError, load_spec
+    from sim.arguments import Parser, seed_arg
+    from sim.cli import UsageError, parse_address
+
+    def block(text: str) -> tuple[int, int]:
+        try:
+            return parse_address(text)
+        except UsageError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    p = Parser(description=__doc__.splitlines()[0],
+               epilog="benchmarks/sim_bench.py runs the peers on the oracle's scenarios; this runs one scenario.")
+    p.add_argument("--tower", default="classic", help="a tower (classic, dk, mario) or a spec file (default classic)")
+    p.add_argument("--seed", type=seed_arg, default=0, help="tolerance seed (default 0)")
+    p.add_argument("--remove", type=block, action="append", default=[], metavar="L:P",
+                   help="a block taken out before the horizon, LEVEL:POS; repeat for more (default: none)")
+    p.add_argument("--peer", choices=("naive", "mujoco", "both"), default="both",
+                   help="which peer decides (default both; MuJoCo only when it is installed)")
+    a = p.parse_args(argv)
+    try:
+        spec = load_spec(a.tower)
+    except (SimError, AssetError) as exc:
+        p.error(f"--tower: {exc}")
+    for level, pos in a.remove:
+        if not (0 <= level < spec.levels and 0 <= pos < spec.per_level):
+            p.error(f"--remove {level}:{pos}: the {a.tower} tower has levels 0 to {spec.levels - 1} and "
+                    f"positions 0 to {spec.per_level - 1}")
+    if len(set(a.remove)) != len(a.remove):
+        p.error("--remove: a block is given twice")
+    if a.peer == "mujoco" and not mujoco_available():
+        p.error("--peer mujoco: MuJoCo is not installed (pip install -e '.[bench]' adds it)")
+    out = {}
+    if a.peer in ("naive", "both"):
+        out["naive_pybullet"] = naive_pybullet(spec, a.seed, a.remove)
+    if a.peer in ("mujoco", "both") and mujoco_available():
+        out["mujoco"] = mujoco_peer(spec, a.seed, a.remove)
+    print(json.dumps({"tower": a.tower, "seed": a.seed, "removed": [f"{l}:{q}" for l, q in a.remove], **out}))
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())

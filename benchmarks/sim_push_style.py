@@ -14,7 +14,6 @@ By default only the two pairs the claims are about run (careful x loose, careles
 
 from __future__ import annotations
 
-import argparse
 import json
 import multiprocessing
 import os
@@ -23,8 +22,11 @@ import time
 
 sys.path.insert(0, os.environ.get("SIM_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from sim import Tower, load_spec  # noqa: E402
-from sim.census import touch_tower  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
+from sim import SimError, Tower, load_spec  # noqa: E402
+from sim.census import seed_text, touch_tower  # noqa: E402
+from sim.arguments import (MAX_SEED, MAX_SPEED_M_S, MIN_SPEED_M_S, Parser, output_file,  # noqa: E402
+                           seeds_arg, whole_arg, workers_arg)
 
 STYLES = {
     "careful": {"speed": 0.020, "steadiness": 0.95},
@@ -46,8 +48,8 @@ def _push(args):
 
 
 def parse_seeds(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
+    """--seeds as python -m sim takes them (sim.arguments.seeds_arg: A-B, one seed or a comma list)."""
+    return seeds_arg()(text)
 
 
 def run(seeds, tremors, workers=2, everything=False, spec=SPEC):
@@ -69,29 +71,44 @@ def run(seeds, tremors, workers=2, everything=False, spec=SPEC):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="0-9", help="tower seeds A-B (default 0-9)")
-    ap.add_argument("--tremors", type=int, nargs="+", default=[0])
-    ap.add_argument("--workers", type=int, default=2)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", default="0-9", type=seeds_arg(),
+                    help="tower seeds: A-B, one seed or a comma list, each once (default 0-9)")
+    ap.add_argument("--tremors", type=whole_arg(0, MAX_SEED), nargs="+", default=[0])
+    ap.add_argument("--workers", type=workers_arg, default=2)
     ap.add_argument("--spec", default="classic", help="a tower name (classic, dk, mario) or a spec JSON path")
-    ap.add_argument("--json")
+    ap.add_argument("--json", type=output_file, help="also write the figures here (its folder must exist)")
     ap.add_argument("--all", action="store_true", help="every style on every block, not only the claims")
     ap.add_argument("--style", action="append", metavar="NAME=SPEED,STEADINESS",
                     help="a push style to try instead of the default two (repeatable)")
     a = ap.parse_args(argv)
+    try:
+        load_spec(a.spec)
+    except (SimError, AssetError) as exc:
+        ap.error(f"--spec: {exc}")
     if a.style:
-        STYLES.clear()
+        styles = {}
         for text in a.style:
             name, _, values = text.partition("=")
-            speed, steadiness = (float(x) for x in values.split(","))
-            STYLES[name] = {"speed": speed, "steadiness": steadiness}
-    seeds = parse_seeds(a.seeds)
+            try:
+                speed, steadiness = (float(x) for x in values.split(","))
+            except ValueError:
+                ap.error(f"--style {text!r}: write NAME=SPEED,STEADINESS, e.g. gentle=0.02,0.9")
+            if not name.strip() or name in styles:
+                ap.error(f"--style {text!r}: each style needs a name of its own")
+            if not MIN_SPEED_M_S <= speed <= MAX_SPEED_M_S or not 0.0 <= steadiness <= 1.0:
+                ap.error(f"--style {text!r}: the speed is {MIN_SPEED_M_S:g} to {MAX_SPEED_M_S:g} m/s and the "
+                         "steadiness 0 to 1")
+            styles[name] = {"speed": speed, "steadiness": steadiness}
+        STYLES.clear()
+        STYLES.update(styles)
+    seeds = a.seeds
     t0 = time.perf_counter()
     load = os.getloadavg()[0]
     out = run(seeds, a.tremors, a.workers, a.all, a.spec)
     kinds, fell, table = out["kinds"], out["fell"], out["table"]
     n_loose = sum(k == "loose" for k in kinds.values())
-    print(f"{a.spec}, seeds {a.seeds}, tremor seeds {a.tremors}: {len(kinds)} blocks, {n_loose} loose, "
+    print(f"{a.spec}, seeds {seed_text(seeds)}, tremor seeds {a.tremors}: {len(kinds)} blocks, {n_loose} loose, "
           f"{len(kinds) - n_loose} load-bearing; load {load:.2f} at the start, {time.perf_counter() - t0:.0f} s")
     print("| blocks | pull | toppled | rate |\n| --- | --- | --- | --- |")
     for kind in ("loose", "load-bearing"):

@@ -22,35 +22,38 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import Tower, load_spec, risk_map  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
+from sim import SimError, Tower, load_spec, risk_map  # noqa: E402
+from sim.arguments import Parser, count_arg, seeds_arg, workers_arg  # noqa: E402
 
 import sim_riskmap_brute  # noqa: E402
 
 
 def _seeds(text: str) -> list[int]:
-    if "-" in text:
-        a, b = text.split("-")
-        return list(range(int(a), int(b) + 1))
-    return [int(x) for x in text.split(",")]
+    """--seeds as python -m sim takes them (sim.arguments.seeds_arg: A-B, one seed or a comma list)."""
+    return seeds_arg()(text)
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description="Time the risk map on fresh towers and grade it against a brute-force map.")
-    p.add_argument("--variant", default="classic")
-    p.add_argument("--seeds", default="0-9")
-    p.add_argument("--graded", type=int, default=3, help="how many of the towers to grade (0: none)")
-    p.add_argument("--brute", type=int, default=64, help="pushes per block of the brute-force map")
-    p.add_argument("--workers", type=int, default=2)
+    p = Parser(description="Time the risk map on fresh towers and grade it against a brute-force map.")
+    p.add_argument("--variant", default="classic", help="a tower (classic, dk, mario) or a spec file")
+    p.add_argument("--seeds", default="0-9", type=seeds_arg(),
+                   help="tolerance seeds: A-B, one seed or a comma list, each once (default 0-9)")
+    p.add_argument("--graded", type=count_arg(0), default=3, help="how many of the towers to grade (0: none)")
+    p.add_argument("--brute", type=count_arg(1, 10_000), default=64, help="pushes per block of the brute-force map")
+    p.add_argument("--workers", type=workers_arg, default=2)
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
-    spec = load_spec(a.variant)
+    try:
+        spec = load_spec(a.variant)
+    except (SimError, AssetError) as exc:
+        p.error(f"--variant: {exc}")
     out = {"variant": a.variant, "workers": a.workers, "load_average_start": [round(x, 2) for x in os.getloadavg()],
            "towers": []}
     cache = {}
     for path in sorted(sim_riskmap_brute.DEFAULT_OUT.parent.glob("riskmap_brute*.json")):
         cache.update({k: t for k, t in sim_riskmap_brute.load(path)["towers"].items() if t.get("complete", True)})
-    for k, seed in enumerate(_seeds(a.seeds)):
+    for k, seed in enumerate(a.seeds):
         tower = Tower(spec, seed)
         t0, c0 = time.perf_counter(), os.times()
         rows = risk_map(spec, tower, samples=8, seed=0, workers=a.workers)

@@ -25,8 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import Tower, load_spec  # noqa: E402
-from sim.riskmap import push_order, push_outcome, push_samples  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
+from sim import SimError, Tower, load_spec  # noqa: E402
+from sim.arguments import MIN_SPEED_M_S, Parser, count_arg, output_file, real_arg, seeds_arg, whole_arg, workers_arg  # noqa: E402
+from sim.riskmap import MAX_NOMINAL_SPEED_M_S, push_order, push_outcome, push_samples  # noqa: E402
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "riskmap_brute.json"
 
@@ -43,22 +45,32 @@ def load(path: Path = DEFAULT_OUT) -> dict:
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description="Brute-force risk maps of fresh towers, cached as JSON.")
-    p.add_argument("--variant", default="classic")
-    p.add_argument("--seeds", default="0-2")
-    p.add_argument("--brute", type=int, default=64)
-    p.add_argument("--speed", type=float, default=0.1)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    p.add_argument("--redo-level", type=int, default=None, metavar="L",
+    p = Parser(description="Brute-force risk maps of fresh towers, cached as JSON.")
+    p.add_argument("--variant", default="classic", help="a tower (classic, dk, mario) or a spec file")
+    p.add_argument("--seeds", default="0-2", type=seeds_arg(),
+                   help="tolerance seeds: A-B, one seed or a comma list, each once (default 0-2)")
+    p.add_argument("--brute", type=count_arg(1, 10_000), default=64, help="pushes per block (default 64)")
+    p.add_argument("--speed", type=real_arg(MIN_SPEED_M_S, MAX_NOMINAL_SPEED_M_S, " m/s"), default=0.1,
+                   help=f"the nominal push speed, {MIN_SPEED_M_S:g} to {MAX_NOMINAL_SPEED_M_S:g} m/s (default 0.1)")
+    p.add_argument("--workers", type=workers_arg, default=2)
+    p.add_argument("--out", type=output_file, default=DEFAULT_OUT,
+                   help="the cache file, read and rewritten (its folder must exist)")
+    p.add_argument("--redo-level", type=whole_arg(0, 10_000), default=None, metavar="L",
                    help="re-run the cached blocks of level L of every tower of --seeds in --out (after a change "
                         "to the pushes of that level; sim_riskmap_grade.py --verify finds such changes)")
     a = p.parse_args(argv)
-    a_, b_ = (a.seeds.split("-") + [a.seeds])[:2]
-    seeds = range(int(a_), int(b_) + 1)
-    spec = load_spec(a.variant)
-    data = load(a.out)
+    a.out = Path(a.out)
+    seeds = a.seeds
+    try:
+        spec = load_spec(a.variant)
+    except (SimError, AssetError) as exc:
+        p.error(f"--variant: {exc}")
+    try:   # a file that is not such a cache is named now, and left as it is
+        data = load(a.out)
+        if not isinstance(data, dict) or not isinstance(data.get("towers"), dict):
+            raise ValueError("it has no towers")
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
+        p.error(f"--out: {a.out} is not a brute-force cache ({exc}); it is left as it is")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parent).stdout.strip()
     ctx = multiprocessing.get_context("fork")

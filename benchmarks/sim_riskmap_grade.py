@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
+from sim.arguments import Parser, count_arg  # noqa: E402
 from sim.riskmap import _decided, _next_stop, p_collapse, push_order, push_outcome, push_samples  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -37,11 +38,10 @@ def replay(runs: list, safe: bool, samples: int) -> int:
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--samples", type=int, default=8)
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--samples", type=count_arg(1, 1000), default=8, help="the map's pushes per block (default 8)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--verify", type=int, default=1, metavar="N",
+    p.add_argument("--verify", type=count_arg(0), default=1, metavar="N",
                    help="re-run the first push of N cached blocks per tower and check it matches the cache "
                         "(a tower whose cache does not match is not graded; 0: no check)")
     a = p.parse_args(argv)

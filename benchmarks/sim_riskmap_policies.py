@@ -22,7 +22,6 @@ The rules (the first is sim.riskmap's own):
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -32,6 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
+from sim.arguments import Parser, count_arg, seed_arg  # noqa: E402
 from sim.riskmap import CALM_STEPS, FALL_FIRST, _decided, _next_stop, p_collapse, push_order, push_samples  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -123,17 +123,15 @@ def grade(towers, r: dict, orders: int, seed: int) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--cache", nargs="+", type=Path, default=DEFAULT_CACHES)
-    p.add_argument("--orders", type=int, default=40, help="reshuffles of each block's pushes (default 40)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--orders", type=count_arg(), default=40, help="reshuffles of each block's pushes (default 40)")
+    p.add_argument("--seed", type=seed_arg, default=1)
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
-    missing = [str(c) for c in a.cache if not c.exists()]
+    missing = [str(c) for c in a.cache if not c.is_file()]
     if missing:
         p.error(f"no brute-force cache at {', '.join(missing)} (make one with benchmarks/sim_riskmap_brute.py)")
-    if a.orders < 1:
-        p.error(f"--orders must be at least 1, got {a.orders}")
     towers = load(a.cache)
     results = [grade(towers, r, a.orders, a.seed) for r in RULES]
     if a.json:

@@ -29,6 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim import Tower, load_spec  # noqa: E402
+from sim.arguments import Parser, count_arg, seed_arg  # noqa: E402
 from sim.riskmap import _side, p_collapse, push_order, push_samples  # noqa: E402
 
 import sim_riskmap_grade  # noqa: E402
@@ -95,12 +96,11 @@ def bootstrap(tower: dict, safe: list, rounds: int, samples: int, rng) -> dict:
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--cache", type=Path, nargs="+", default=DEFAULT)
-    p.add_argument("--rounds", type=int, default=300)
-    p.add_argument("--samples", type=int, default=8)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rounds", type=count_arg(), default=300, help="bootstrap rounds (default 300)")
+    p.add_argument("--samples", type=count_arg(2, 1000), default=8, help="the map's pushes per block, at least 2 (default 8)")
+    p.add_argument("--seed", type=seed_arg, default=0)
     p.add_argument("--json", action="store_true")
     p.add_argument("--calm-steps", default=None, metavar="N:MM,...",
                    help="try another safe rule than sim.riskmap.CALM_STEPS, e.g. 1:7,2:20,3:30,4:inf "
@@ -119,12 +119,12 @@ def main(argv=None) -> int:
         if counts != sorted(set(counts)) or counts[0] < 1 or counts[-1] > a.samples or any(mm != mm or mm <= 0 for _, mm in steps):
             p.error("--calm-steps: pushes must rise from 1 to at most --samples, distances be over 0 mm")
         sim.riskmap.CALM_STEPS = steps          # _decided and _next_stop read the module's rule
+    missing = [str(c) for c in a.cache if not c.is_file()]
+    if missing:   # named before the first cache's work, not after it
+        p.error(f"no brute-force cache at {', '.join(missing)} (make one with benchmarks/sim_riskmap_brute.py)")
     rng = np.random.default_rng(a.seed)
     results = []
     for path in a.cache:
-        if not path.exists():
-            print(f"{path}: no such cache (make one with benchmarks/sim_riskmap_brute.py)", file=sys.stderr)
-            return 2
         for key, t in json.loads(path.read_text())["towers"].items():
             if not t.get("complete", True):
                 continue

@@ -27,7 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import Tower, load_spec  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
+from sim import SimError, Tower, load_spec  # noqa: E402
+from sim.arguments import Parser, count_arg, seeds_arg, workers_arg  # noqa: E402
 from sim.cli import UsageError, parse_seeds  # noqa: E402
 from sim.riskmap import push_order, push_outcome, push_samples  # noqa: E402
 
@@ -61,21 +63,21 @@ def _run(job):
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--variant", default="classic")
-    p.add_argument("--seeds", default="0-2")
+    p = Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--variant", default="classic", help="a tower (classic, dk, mario) or a spec file")
+    p.add_argument("--seeds", default="0-2", type=seeds_arg(1000),
+                   help="tolerance seeds: A-B, one seed or a comma list, each once (default 0-2)")
     p.add_argument("--levels", default="0-7")
-    p.add_argument("--pushes", type=int, default=3, help="the first N pushes of each block's map (1 to 8)")
+    p.add_argument("--pushes", type=count_arg(1, 8), default=3, help="the first N pushes of each block's map (1 to 8)")
     p.add_argument("--settings", default="3:150,5:150,9:300,18:300")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=workers_arg, default=2)
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
+    seeds = a.seeds
     try:
-        seeds = parse_seeds(a.seeds)
-    except UsageError as e:
-        p.error(str(e))
-    spec = load_spec(a.variant)
+        spec = load_spec(a.variant)
+    except (SimError, AssetError) as exc:
+        p.error(f"--variant: {exc}")
     try:
         settings = _settings(a.settings, spec)
     except ValueError as e:
@@ -85,8 +87,6 @@ def main(argv=None) -> int:
         levels = parse_seeds(a.levels)
     except UsageError:
         p.error(f"bad --levels {a.levels!r}: write A-B (e.g. 0-7) or one level")
-    if not 1 <= a.pushes <= 8 or a.workers < 1:
-        p.error("--pushes must be 1 to 8 and --workers at least 1")
     jobs = []
     for seed in seeds:
         tower = Tower(spec, seed)

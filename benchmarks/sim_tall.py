@@ -48,13 +48,14 @@ from sim import Tower, load_spec  # noqa: E402
 from sim.motion import tilt_deg  # noqa: E402
 from sim.layout import seat  # noqa: E402
 from sim.pro_hand import RECENT, ProHand  # noqa: E402
+from assets.reader import AssetError  # noqa: E402
+from sim import SimError  # noqa: E402
+from sim.arguments import Parser, seeds_arg, whole_arg  # noqa: E402
 
 
 def _seeds(text: str) -> list[int]:
-    if "-" in text:
-        a, b = text.split("-")
-        return list(range(int(a), int(b) + 1))
-    return [int(x) for x in text.split(",")]
+    """--seeds as python -m sim takes them (sim.arguments.seeds_arg: A-B, one seed or a comma list)."""
+    return seeds_arg()(text)
 
 
 def height(tower) -> tuple[int, int]:
@@ -131,12 +132,13 @@ def build(spec, seed: int, mode: str, levels: int, middles: bool = True, gives: 
 
 
 def main(argv=None) -> int:
-    import argparse
-    p = argparse.ArgumentParser(description="Build tall towers in the pro pattern; report the height reached.")
-    p.add_argument("--variant", default="classic")
-    p.add_argument("--seeds", default="0-3")
-    p.add_argument("--modes", nargs="*", default=["remove", "extract"], choices=["remove", "extract"])
-    p.add_argument("--levels", type=int, default=36)
+    p = Parser(description="Build tall towers in the pro pattern; report the height reached.")
+    p.add_argument("--variant", default="classic", help="a tower (classic, dk, mario) or a spec file")
+    p.add_argument("--seeds", default="0-3", type=seeds_arg(),
+                   help="tolerance seeds: A-B, one seed or a comma list, each once (default 0-3)")
+    p.add_argument("--modes", nargs="+", default=["remove", "extract"], choices=["remove", "extract"])
+    p.add_argument("--levels", type=whole_arg(1, 1000), default=36,
+                   help="the height to build to, more than the tower's own levels (default 36)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--edges-only", action="store_true", help="extract mode: the hand never takes a middle")
     p.add_argument("--plain-stacks", action="store_true",
@@ -145,7 +147,7 @@ def main(argv=None) -> int:
     p.add_argument("--mean-slots", action="store_true",
                    help="extract mode: a level's first block in the middle when it is as thick as the blocks "
                         "taken on average, a second one when thicker than the edge (the hand of 392b7b8)")
-    p.add_argument("--recent", type=int, default=RECENT,
+    p.add_argument("--recent", type=whole_arg(0, 100_000), default=RECENT,
                    help=f"extract mode: judge the blocks to come by the last RECENT taken (0: all; default {RECENT})")
     p.add_argument("--held-only", action="store_true",
                    help="extract mode: the hand judges whether a block suits the top only for blocks it has held")
@@ -160,11 +162,18 @@ def main(argv=None) -> int:
     p.add_argument("--loose-only", action="store_true",
                    help="extract mode: the hand pushes only blocks that slide under the gentle touch force")
     a = p.parse_args(argv)
-    spec = load_spec(a.variant)
+    try:
+        spec = load_spec(a.variant)
+    except (SimError, AssetError) as exc:
+        p.error(f"--variant: {exc}")
+    if a.levels <= spec.levels:
+        p.error(f"--levels must be more than the {spec.levels} levels a fresh {a.variant} tower has, got {a.levels}")
+    if len(set(a.modes)) != len(a.modes):
+        p.error(f"--modes: a mode is given twice ({' '.join(a.modes)})")
     t0 = time.perf_counter()
     rows = []
     for mode in a.modes:
-        for seed in _seeds(a.seeds):
+        for seed in a.seeds:
             rows.append(build(spec, seed, mode, a.levels, middles=not a.edges_only, gives=not a.loose_only,
                               thick_middle=not a.plain_stacks, slot_odds=not a.mean_slots,
                               middle_check=not a.edges_beside_loose_middles, recent=a.recent or None,

@@ -8,14 +8,19 @@ come back as NaN poses, and a bool is refused where a number or a side is meant.
 
 file_problem and picture_problem are the other door: an output file of the command lines (--json of
 python -m sim bench, --out of its sweep; --plot of bench and of python -m games tournament), checked
-before any work is done.
+before any work is done. Parser and the *_arg types below take them, and the counts, seeds and ranges of
+the scripts in benchmarks/, to argparse: a bad one is refused in one line, exit code 2, before any work.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import numbers
 import os
+import re
+import sys
+from typing import NoReturn
 
 from .spec import BlockError, SimError
 
@@ -183,3 +188,133 @@ def picture_problem(path: str) -> str | None:
     if os.path.splitext(path)[1].lower() not in PICTURES:
         return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
     return file_problem(path)
+
+
+# ---- argparse's side of the door: the parser and the argument types of benchmarks/ scripts ----------------
+#
+# python -m sim and python -m games refuse a bad argument in one line on stderr with exit code 2, before any
+# work. The scripts in benchmarks/ take their arguments through these, so they refuse them the same way:
+# a count that is negative or zero, a range that ends before it starts, an output file in a folder that does
+# not exist is named at once, not after the run (or never, the run going on with nonsense).
+
+MAX_COUNT = 1_000_000
+"""The largest count (games, frames, rounds) a script takes: a mistyped huge number would run for ever."""
+MAX_WORKERS = 256
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose refusal is one line on stderr, 'PROG: error: WHAT', and exit code 2 (no usage
+    dump, no traceback). A type's message that names its option already ('bad --seeds ...') is said once.
+    The SystemExit raised holds the line too (str(exc)), for a caller in the same process."""
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        message = " ".join(str(message).split())
+        match = re.match(r"argument ([^:]+): (.*)$", message)
+        if match:
+            names = match.group(1).split("/")
+            detail = match.group(2)
+            if any(re.match(rf"(bad )?{re.escape(n)}\b", detail) for n in names):
+                message = detail
+        line = f"{self.prog}: error: {message}"
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+        refusal = SystemExit(line)
+        refusal.code = 2
+        raise refusal
+
+
+def _typed(name: str, parse):
+    parse.__name__ = name   # argparse names a type by it in its own messages
+    return parse
+
+
+def _quoted(text: str) -> str:
+    text = text.replace("\n", " ")
+    return repr(text) if len(text) <= 24 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
+def whole_arg(lo: int, hi: int):
+    """An argparse type: a whole number from lo to hi (ASCII digits, an optional sign), refused in one line
+    otherwise ('--games -1', '--games 0' where a count starts at 1, '--games ten')."""
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in ("-", "+") else body
+        if not digits or not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, not {_quoted(text)}")
+        if len(digits) > len(str(max(abs(lo), abs(hi)))) or not lo <= int(body) <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, not {_quoted(text)}")
+        return int(body)
+    return _typed("whole number", parse)
+
+
+def count_arg(lo: int = 1, hi: int = MAX_COUNT):
+    """An argparse type: how many (games, frames, rounds): a whole number, at least 1 unless lo says 0."""
+    return whole_arg(lo, hi)
+
+
+seed_arg = whole_arg(0, MAX_SEED)
+"""An argparse type: one seed, 0 to MAX_SEED."""
+
+workers_arg = whole_arg(1, MAX_WORKERS)
+"""An argparse type: worker processes, 1 to MAX_WORKERS (as python -m sim takes them)."""
+
+
+def real_arg(lo: float, hi: float, unit: str = ""):
+    """An argparse type: a finite number from lo to hi (nan, inf and words refused in one line)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number from {lo:g} to {hi:g}{unit}, not {_quoted(text)}") from None
+        if not lo <= value <= hi:   # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"expected a number from {lo:g} to {hi:g}{unit}, not {_quoted(text)}")
+        return value
+    return _typed("number", parse)
+
+
+def seeds_arg(most: int | None = None):
+    """An argparse type: --seeds as python -m sim sweep and census take them (sim.sweep.parse_seeds): A-B,
+    one seed, or a comma list, e.g. 0-9,20; each seed once, a range that ends before it starts refused
+    ('bad --seeds '5-2': the range ends before it starts'). Returns the list of seeds, in the order given."""
+    def parse(text: str) -> list[int]:
+        from .sweep import MAX_SEEDS, SweepError, parse_seeds
+
+        try:
+            return parse_seeds(text, MAX_SEEDS if most is None else most)
+        except SweepError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return _typed("seeds", parse)
+
+
+def output_file(text: str) -> str:
+    """An argparse type: a file the script writes (--json PATH, --out, --log), checked before any work by
+    file_problem, as python -m sim bench --json and sweep --out are: its folder must exist, and it must open
+    for writing. The file itself is left as it was."""
+    problem = file_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def picture_file(text: str) -> str:
+    """An argparse type: a picture the script draws (--plot), checked by picture_problem before any work."""
+    problem = picture_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def input_file(text: str) -> str:
+    """An argparse type: a file the script reads (a cache, a board, saved rows): it must be there, a file,
+    and readable, said before any work."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a folder, not a file")
+    try:
+        with open(text, "rb"):
+            pass
+    except (OSError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(f"{shown(text)} cannot be read "
+                                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    return text

@@ -250,12 +250,11 @@ def cmd_sweep(args) -> int:
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
-        raise Interrupted(f"interrupted: {written[0]} towers written to {args.out} this run; run the same "
+        raise Interrupted(f"interrupted: {written[0]} tower{'' if written[0] == 1 else 's'} written to {args.out} this run; run the same "
                           "command again to go on") from None
     if sys.stderr.isatty():
         sys.stderr.write("\n")
-    print(f"{counts['ran']} towers run, {counts['skipped']} already in {counts['out']}, "
-          f"{counts['towers']} in the sweep")
+    print(sweep.summary(counts))
     return 0
 
 

@@ -9,7 +9,9 @@ executor (sim.executor: a local process pool by default, or Ray), and each finis
 to the output as one JSON line and flushed at once. Run the same command again after an interruption
 and the towers already in the file are skipped (a half-written last line is dropped first), so the
 file ends with every tower exactly once. Blank lines in the file are passed over; a file that holds
-anything else but this kind of sweep's rows is refused and left untouched.
+anything else but this kind of sweep's rows is refused and left untouched. Only a last line that is not
+whole JSON can be a half-written row: a last line that is whole JSON but no row (someone's own notes,
+a row with no result) is refused with the rest of the file, never cut off.
 """
 
 from __future__ import annotations
@@ -68,17 +70,30 @@ def parse_seeds(text: str, most: int = MAX_SEEDS) -> list[int]:
     return [seed for a, b in runs for seed in range(a, b + 1)]
 
 
+def _same(a, b) -> bool:
+    """Whether two --set values make the same tower: equal (0.1 and 0.10, 1 and 1.0); a bool is the same
+    only as a bool, and a word only as a word."""
+    if isinstance(a, bool) != isinstance(b, bool) or isinstance(a, str) != isinstance(b, str):
+        return False
+    return a == b
+
+
 def parse_setting(text: str) -> tuple[str, list]:
-    """'tolerance_mm.height_sd=0.1,0.17' as ('tolerance_mm.height_sd', [0.1, 0.17])."""
+    """'tolerance_mm.height_sd=0.1,0.17' as ('tolerance_mm.height_sd', [0.1, 0.17]). A value given twice
+    is refused, as a seed given twice is (its towers would run twice and be written twice)."""
     path, sep, values = text.partition("=")
     if not sep or not path or not values:
-        raise SweepError(f"bad --set {text!r}: write FIELD=V1,V2 with a dotted field of the tower spec")
+        raise SweepError(f"bad --set {shown(text)}: write FIELD=V1,V2 with a dotted field of the tower spec")
     out = []
     for v in values.split(","):
         try:
-            out.append(json.loads(v))
-        except json.JSONDecodeError:
-            out.append(v)
+            value = json.loads(v)
+        except (ValueError, RecursionError):   # not JSON (or a number too long): the spec's check names it
+            value = v
+        if any(_same(value, before) for before in out):
+            raise SweepError(f"bad --set {shown(text)}: the value {shown(v.strip())} is given twice "
+                             "(each tower runs once)")
+        out.append(value)
     return path, out
 
 
@@ -112,6 +127,9 @@ def grid(task: str, towers: Sequence[str], seeds: Sequence[int], settings: Seque
     names = [p for p, _ in settings]
     if len(set(names)) != len(names):
         raise SweepError("each --set field may be given once")
+    for i, tower in enumerate(towers):
+        if tower in towers[:i]:
+            raise SweepError(f"bad --tower: {tower} is given twice (each tower runs once)")
     combos = [dict(zip(names, values)) for values in itertools.product(*[v for _, v in settings])] or [{}]
     for v in towers:
         for combo in combos:
@@ -154,9 +172,11 @@ ROW_FIELDS = ("task", "tower", "seed", "settings", "samples", "result")
 
 def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
     """The keys of the towers already in an output file, and how many of its bytes to keep: all of them,
-    or all but a half-written last line (a row cut short by an interruption: no newline at its end, and
-    not whole JSON). Blank (whitespace-only) lines are passed over, wherever they are. Reads only;
-    refuses, naming the file and the line, one that is not this kind of sweep's output."""
+    or all but a half-written last line (a row cut short by an interruption: no newline at its end, not
+    whole JSON, and the start of a row as this module writes one). A last line that is whole JSON is never
+    half-written: a row is kept, anything else refuses the file. Blank (whitespace-only) lines are passed
+    over, wherever they are. Reads only; refuses, naming the file and the line, one that is not this
+    kind of sweep's output (a row with no result, or a seed that is no seed, is not a row)."""
     if not path.exists():
         return set(), 0
     if path.is_dir():
@@ -164,7 +184,7 @@ def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
     raw = path.read_bytes()
     *lines, last = raw.split(b"\n")
     keys = set()
-    if last and _row(last) is None and _half_row(last):
+    if last and _half_row(last):
         raw = raw[: len(raw) - len(last)]  # the half-written last line: dropped when the sweep starts writing
     elif last:
         lines.append(last)
@@ -173,8 +193,10 @@ def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
             continue
         row = _row(line)
         if row is None:
-            raise SweepError(f"{path} is not the output of a sweep (line {number} is not a sweep's row); "
-                             "it is left as it is: give another --out")
+            value = _parsed(line)
+            why = "" if value is None else _not_row(value)
+            raise SweepError(f"{path} is not the output of a sweep (line {number} is not a sweep's row"
+                             f"{': ' + why if why else ''}); it is left as it is: give another --out")
         if task is not None and row["task"] != task:
             raise SweepError(f"{path} holds the rows of a {row['task']} sweep, not {task}; "
                              "it is left as it is: give another --out")
@@ -183,24 +205,75 @@ def read_rows(path: Path, task: str | None = None) -> tuple[set[str], int]:
 
 
 def _half_row(line: bytes) -> bool:
-    """Whether a line without its newline is the start of a row as this module writes it."""
+    """Whether a last line without its newline is a row cut short: the start of a row as this module
+    writes it (json.dumps: ASCII only), and not whole JSON. A line that parses, whatever it holds, was
+    written whole (by someone): it is never cut off, and if it is no row the file is refused."""
     starts = [b'{"' + k.encode() + b'"' for k in ("cpu_s", *ROW_FIELDS)]
-    return any(line.startswith(s) or s.startswith(line) for s in starts)
-
-
-def _row(line: bytes) -> dict | None:
-    """A sweep's row read from one line of its output, or None when the line is not one."""
+    if not line.isascii() or not any(line.startswith(s) or s.startswith(line) for s in starts):
+        return False
     try:
-        row = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        json.loads(line)
+    except json.JSONDecodeError:   # cut short (a number too long, or nesting too deep, is whole JSON)
+        return True
+    except (ValueError, RecursionError):
+        return False
+    return False
+
+
+def _whole_number(value, lo: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= MAX_SEED
+
+
+def _parsed(line: bytes):
+    """One line of an output file as JSON, or None when it is not JSON."""
+    try:
+        return json.loads(line)
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
-    if not isinstance(row, dict) or any(k not in row for k in ROW_FIELDS) or row["task"] not in TASKS:
-        return None
+
+
+def _not_row(row) -> str:
+    """Why a line's JSON value is not a sweep's row, in a few words ('' when it is one)."""
+    if not isinstance(row, dict):
+        return "it is not a JSON object"
+    missing = [k for k in ROW_FIELDS if k not in row]
+    if missing:
+        return f"it has no {missing[0]!r}"
+    if row["task"] not in TASKS:
+        return f"its task is not one of {', '.join(TASKS)}"
+    if row["tower"] not in TOWERS:
+        return f"its tower is not one of {', '.join(TOWERS)}"
+    if not _whole_number(row["seed"], 0):
+        return f"its seed {shown(row['seed'])} is not a seed from 0 to {MAX_SEED}"
+    if not _whole_number(row["samples"], 1):
+        return f"its samples {shown(row['samples'])} is not a whole number of at least 1"
+    if not isinstance(row["settings"], dict):
+        return "its settings are not an object"
+    if not isinstance(row["result"], dict):
+        return f"its result is {'null' if row['result'] is None else 'not an object'}, not a finished tower's"
+    cpu = row.get("cpu_s", 0.0)
+    if isinstance(cpu, bool) or not isinstance(cpu, (int, float)):
+        return f"its cpu_s {shown(cpu)} is not a number"
     try:
         job_key(row)
     except (TypeError, ValueError):
-        return None
-    return row
+        return "its fields do not name a tower"
+    return ""
+
+
+def _row(line: bytes) -> dict | None:
+    """A sweep's row read from one line of its output, or None when the line is not one: a JSON object
+    with every field of a row, each of its kind (a seed that is a seed, a result that is an object), as
+    run_job makes them. A row with no result (null) is no finished tower, and is not counted as one."""
+    row = _parsed(line)
+    return None if row is None or _not_row(row) else row
+
+
+def summary(counts: dict) -> str:
+    """The line a finished sweep prints: '1 tower run, 2 already in FILE, 3 in the sweep'."""
+    def towers(n: int) -> str:
+        return f"{n} tower{'' if n == 1 else 's'}"
+    return f"{towers(counts['ran'])} run, {counts['skipped']} already in {counts['out']}, {counts['towers']} in the sweep"
 
 
 def _keep(path: Path, good: int) -> None:

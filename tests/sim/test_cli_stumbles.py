@@ -70,7 +70,7 @@ def test_sweep_refuses_the_rows_of_another_task_and_keeps_its_own(tmp_path):
         path.write_bytes(cut)
         out = run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial")
         assert out.returncode == 0, out.stderr
-        assert out.stdout.startswith(f"{ran} towers run")
+        assert out.stdout.startswith(f"{ran} tower{'' if ran == 1 else 's'} run")
         assert [r["seed"] for r in rows(path)] == [0, 1]
 
 
@@ -210,7 +210,7 @@ def test_sweep_reads_past_blank_lines_in_its_output(tmp_path):
     path.write_bytes(b"\n  \n" + row + b"\n\t\n\n")       # blank lines before, after and between rows
     out = run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("1 towers run, 1 already in")
+    assert out.stdout.startswith("1 tower run, 1 already in")
     assert [json.loads(line)["seed"] for line in path.read_text().splitlines() if line.strip()] == [0, 1]
     path.write_bytes(row + b"\n" + row[:40] + b"\n" + row)  # a damaged row is still named by its line
     one_line(run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial"), "line 3 is not a sweep's row")
