@@ -198,7 +198,14 @@ def _keep(match: Match) -> str:
         match.save(path)
     except OSError as exc:
         return f"your game could not be kept ({_save_fault(exc, str(path))})."
-    return f"your game is kept as {path} (continue it with: python -m games play --load \"{path}\")."
+    kept = f"your game is kept as {path} (continue it with: python -m games play --load \"{path}\")."
+    try:  # the app's data folder could not be used: say so, and that this one is not kept (an audit)
+        from render.storage import folder_notes
+
+        notes = " ".join(folder_notes())
+    except ImportError:
+        notes = ""
+    return f"{kept} {notes}" if notes else kept
 
 
 def _save_fault(exc: OSError, where: str) -> str:

@@ -56,6 +56,54 @@ def fit_name(name: str, limit: int = NAME_LEN) -> str:
     return head[:head.rfind(" ")].rstrip() if " " in head.strip() else name[:limit]
 
 
+def settings_faults(settings: dict, games: dict) -> list[str]:
+    """What of the remembered launcher settings cannot be used, one short phrase each ("seed -5"): the
+    launcher then takes its defaults for those (an audit found them replaced without a word)."""
+    from . import palette, text
+
+    faults = []
+
+    def fault(key, value):
+        shown = repr(value)
+        faults.append(f"{key} {shown if len(shown) <= 30 else shown[:27] + '...'}")
+
+    def known(value, names) -> bool:
+        return isinstance(value, str) and value in names
+
+    if "game" in settings and not known(settings["game"], games):
+        fault("game", settings["game"])
+    if "seed" in settings and settings["seed"] not in (None, "") and not remembered_seed(settings["seed"]):
+        fault("seed", settings["seed"])
+    if "palette" in settings and not known(settings["palette"], palette.PALETTES):
+        fault("colours", settings["palette"])
+    if "text_size" in settings and not known(settings["text_size"], text.SIZES):
+        fault("text size", settings["text_size"])
+    if "sound" in settings and not isinstance(settings["sound"], bool):
+        fault("sound", settings["sound"])
+    variants = settings.get("variants", {})
+    if not isinstance(variants, dict):
+        fault("variants", variants)
+    else:
+        for game, variant in variants.items():
+            if known(game, games) and not known(variant, games[game].variants):
+                fault(f"{games[game].title} variant", variant)
+    seats = settings.get("seats", {})
+    if not isinstance(seats, dict):
+        fault("seats", seats)
+        return faults
+    for game, rows in seats.items():
+        spec = games.get(game) if isinstance(game, str) else None
+        if spec is None:
+            continue
+        kinds = {HUMAN, *spec.bots}
+        ok = isinstance(rows, list) and spec.min_players <= len(rows) <= spec.max_players and all(
+            isinstance(r, dict) and known(r.get("kind"), kinds) and isinstance(r.get("name", ""), str)
+            and (not r.get("name") or not name_fault(r["name"])) for r in rows)
+        if not ok:
+            faults.append(f"the seats of {spec.title}")
+    return faults
+
+
 def remembered_seed(value) -> str:
     """The seed field's text from the settings: digits only, else blank."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -97,6 +145,11 @@ class LauncherScreen:
         self.names = list(self.games)
         self.message = message
         self.settings = storage.load_settings(warn=self._warn)
+        faults = settings_faults(self.settings, self.games)
+        if faults:
+            kept = storage.keep_settings_copy()
+            self._warn(f"Some remembered settings could not be used, so the defaults stand in for them: "
+                       f"{'; '.join(faults)}" + (f" (the file as it was is kept as {kept.name})." if kept else "."))
         remembered = self.settings.get("game")
         self.game = remembered if isinstance(remembered, str) and remembered in self.games else (
             self.names[0] if self.names else None)

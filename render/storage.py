@@ -443,6 +443,18 @@ def load_settings(warn=None) -> dict:
         return {}
 
 
+def keep_settings_copy() -> Path | None:
+    """Copy the settings file beside itself as settings.json.before (over an older copy), before the
+    launcher writes its defaults over values it could not use; the copy's path, or None if none was made."""
+    path = data_dir() / SETTINGS_FILE
+    copy = path.with_name(SETTINGS_FILE + ".before")
+    try:
+        shutil.copyfile(path, copy)
+    except OSError:
+        return None
+    return copy
+
+
 def save_settings(settings: dict) -> None:
     """Write the settings atomically (a temporary file renamed over the old one)."""
     write_atomic(data_dir() / SETTINGS_FILE, json.dumps(settings, indent=1, sort_keys=True))

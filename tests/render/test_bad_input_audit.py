@@ -184,3 +184,65 @@ def test_a_refusal_of_a_huge_typed_line_stays_short(game):
             match.play(action)
         assert len(str(refused.value)) <= MESSAGE_LIMIT, str(refused.value)[:200]
         assert "characters" in str(refused.value)  # it says how long the quoted line was
+
+
+def test_terminal_play_says_when_its_data_folder_cannot_be_used(tmp_path):
+    """Before: with KONG_TABLETOP_HOME naming a file, a terminal game left at the end of its input said only
+    "your game is kept as /tmp/kong-tabletop-.../saves/...json", not that the folder asked for could not be
+    used or that this one is not kept after the session."""
+    import os
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    taken = tmp_path / "a file"
+    taken.write_text("not a folder")
+    env = {**os.environ, "KONG_TABLETOP_HOME": str(taken)}
+    run = subprocess.run([sys.executable, "-m", "games", "play", "monkey_dash", "--seats", "human,greedy",
+                          "--seed", "4", "--terminal"], input="1\n1\n", capture_output=True, text=True,
+                         env=env, timeout=120)
+    said = run.stdout + run.stderr
+    assert "your game is kept as" in said
+    assert f"The data folder {taken} cannot be used (a file has that name)" in said
+    assert "which is not kept after the session" in said
+    for folder in re.findall(r"(/\S*kong-tabletop-[^/\s]+)", said):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_remembered_settings_that_cannot_be_used_are_named_and_the_file_is_kept(home):
+    """Before: a settings file with {"seed": -5}, an unknown palette or seven seats was replaced by the
+    defaults without a word, and the next save wrote over the file. The launcher now names what it could
+    not use and keeps the file as it was beside it."""
+    home.mkdir(parents=True, exist_ok=True)
+    settings = {"game": "donkey_kong", "seed": -5, "palette": "nope", "text_size": "huge",
+                "variants": {"jenga_dk": "zzz"},
+                "seats": {"jenga_dk": [{"kind": "human", "name": f"P{i}"} for i in range(7)]}}
+    (home / "settings.json").write_text(json.dumps(settings))
+    app = App()
+    try:
+        app.draw()
+        said = app.screen.message
+        assert said.startswith("Some remembered settings could not be used"), said
+        for words in ("seed -5", "colours 'nope'", "text size 'huge'", "Donkey Kong Jenga variant 'zzz'",
+                      "the seats of Donkey Kong Jenga", "settings.json.before"):
+            assert words in said, (words, said)
+        assert json.loads((home / "settings.json.before").read_text()) == settings
+    finally:
+        app.close()
+
+
+def test_settings_that_can_be_used_say_nothing(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"game": "monkey_dash", "seed": "12", "palette": "colour-blind",
+                                                    "text_size": "large", "sound": False}))
+    app = App()
+    try:
+        app.draw()
+        assert "could not be used" not in app.screen.message
+        assert not (home / "settings.json.before").exists()
+    finally:
+        app.close()
+        from render import palette
+        palette.use_palette("standard")
+        text.use_size("normal")
