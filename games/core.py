@@ -323,6 +323,9 @@ class State:
 
     @classmethod
     def from_json(cls, config: GameConfig, data: Mapping) -> "State":
+        """The state to_json() gave, for this config. Data that is not such a state (a missing field, or a
+        field of the wrong type, length or range) raises MatchFileError naming what is wrong, at once:
+        a state that loads can be played on."""
         raise NotImplementedError
 
     def __str__(self) -> str:
@@ -338,9 +341,12 @@ class State:
 
     # ---- shared behaviour ---------------------------------------------------------------
     def is_terminal(self) -> bool:
+        """Whether the game is over (current_player() is TERMINAL): returns() are then final."""
         return self.current_player() == TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether chance moves next (current_player() is CHANCE): the next action is one of
+        chance_outcomes(), sampled by the driver (games.bots.sample_outcome, or games.match.Match)."""
         return self.current_player() == CHANCE
 
     def check_action(self, action: str) -> None:
@@ -363,6 +369,10 @@ class State:
                 f"{quoted(action, 60)} is not legal for {self.seat_name(player)} now; legal: {_brief(legal)}")
 
     def apply_action(self, action: str) -> None:
+        """Play one action in place: a decision of the current player (one of legal_actions()) or, at a
+        chance node, one of the outcomes of chance_outcomes(). An action that is not allowed now raises
+        IllegalActionError (ChanceTurnError, GameOverError, ActionSyntaxError for its cases) saying why,
+        and changes nothing. To keep the position before, clone() it first."""
         if not isinstance(action, str):
             raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
         self.check_action(action)
@@ -399,11 +409,15 @@ class State:
         raise ActionSyntaxError(f"{quoted(text, 60)} names no action available now; available: {_brief(candidates)}")
 
     def clone(self) -> "State":
+        """An independent copy: playing on either never changes the other (the Jenga games' tower
+        included). Equal to the original (==) and with the same to_json_text()."""
         twin = copy.copy(self)
         twin.__dict__ = copy.deepcopy(self.__dict__)
         return twin
 
     def to_json_text(self) -> str:
+        """to_json() as one canonical line of JSON (sorted keys, no spaces): what == compares and what
+        games.match.state_digest hashes."""
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:

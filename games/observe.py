@@ -218,7 +218,7 @@ class MonkeyDashObservation(_Planes):
       store (2)            bananas in store (mine, theirs)
       hand (cards)         my Power Cards (they are face up)
       their_hand (cards)   the opponent's Power Cards
-      pile (1)             the draw pile's size
+      pile (1)             the draw pile's size / the cards in the deck (11: a full pile is 1)
       colour (2)           my colour, one-hot (red, blue)
       ---- the views that complete the state ----
       phase (5)            the phase, one-hot: setup, interrupt (the waiting player may play an Interrupt
@@ -257,6 +257,7 @@ class MonkeyDashObservation(_Planes):
         self.bananas_total = 2 * start.board.bananas_each if start.bananas_on else 0
         self.card_ids = sorted(c.id for c in start.deck)
         cards = len(self.card_ids)
+        self.deck_size = max(1, cards)  # the largest the draw pile can be (it starts as the whole deck)
         shapes = [("board", (len(self.PLANES), self.size)), ("ap", (5,)), ("turn", (2,)), ("store", (2,)),
                   ("hand", (cards,)), ("their_hand", (cards,)), ("pile", (1,)), ("colour", (2,)),
                   # the views that complete the state
@@ -292,7 +293,7 @@ class MonkeyDashObservation(_Planes):
         d["store"][:] = [e.banana_store[me], e.banana_store[them]]
         self._count("hand", e.hands[me])
         self._count("their_hand", e.hands[them])
-        d["pile"][0] = len(e.draw_pile)
+        d["pile"][0] = len(e.draw_pile) / self.deck_size
         d["colour"][me] = 1.0
         # ---- the course of the turn
         if e.phase in self.PHASES:

@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers
 
 from . import registry
 from .bots import sample_outcome
-from .core import ConfigError, Seat
+from .core import MAX_SEED, ConfigError, Seat
 from .observe import OBSERVATIONS, observation_for
 from .words import counted
 
@@ -85,7 +85,9 @@ class KongEnv(AECEnv):
     # ---- the game ------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            seed = _whole(seed, "seed", "None or a whole number of at least 0", 0)
+            seed = _whole(seed, "seed", f"None or a whole number from 0 to {MAX_SEED}", 0)
+            if seed > MAX_SEED:  # the project's seeds, everywhere else (an audit passed 2**70)
+                raise ValueError(f"seed must be None or a whole number from 0 to {MAX_SEED}, not {seed}")
             self._rng = np.random.default_rng(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
@@ -115,6 +117,8 @@ class KongEnv(AECEnv):
             self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def legal(self) -> list[str]:
+        """The engine's legal actions (strings) for the agent to move, in the order of the action ids:
+        id k is legal()[k] (the action mask has a 1 at each). Empty once the game is over."""
         return self.state.legal_actions() if self.state.current_player() >= 0 else []
 
     def action_index(self, action: str) -> int:
@@ -125,6 +129,8 @@ class KongEnv(AECEnv):
         return legal.index(action)
 
     def action_text(self, action: int) -> str:
+        """Action id `action` as a person reads it (the engine's action_to_string), or "no action k" for
+        an id that is not legal now."""
         legal = self.legal()
         return self.state.action_to_string(legal[action]) if 0 <= action < len(legal) else f"no action {action}"
 

@@ -62,6 +62,9 @@ def names() -> list[str]:
 
 
 def get(name: str) -> GameSpec:
+    """The GameSpec of a built game by its name (one of games(): "donkey_kong", "monkey_dash",
+    "jenga_classic", "jenga_dk", "jenga_mario"); ConfigError listing the games for any other name. The
+    spec makes configs (make_config) and states (new_state, state_from_json) and names the bots."""
     table = games()
     if not isinstance(name, str) or name not in table:
         raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")

@@ -144,6 +144,11 @@ class _KongGame(pyspiel.Game):
         players = int(params.get("players", defaults.get("players", self.spec.min_players)))
         variant = str(params.get("variant", defaults["variant"]))
         self.config = self.spec.make_config(_seats(players), variant)
+        # The engine's own bound for this config: Donkey Kong's depends on the player count (its round
+        # limit counts rounds of every seat's turn, and a space holds at most that many pawns), so a
+        # 2-player game declares 8,746,046 where the spec's bound, for 4 players, is 34,900,092. It is
+        # a strict bound from the rules, far above the lengths played; see max_game_length().
+        self._max_length = self.spec.new_state(self.config).max_length()
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_DECISIONS,
             max_chance_outcomes=MAX_OUTCOMES,
@@ -151,9 +156,25 @@ class _KongGame(pyspiel.Game):
             min_utility=self.MIN_UTILITY,
             max_utility=self.MAX_UTILITY,
             utility_sum=self.UTILITY_SUM,
-            max_game_length=self.spec.max_length,
+            max_game_length=self._max_length,
         )
         super().__init__(self.GAME_TYPE, info, params)
+
+    def max_game_length(self) -> int:
+        """The most actions (decisions and chance outcomes) a game can take: the engine's state's
+        max_length() for this config, a strict bound derived from the rules as implemented.
+
+        Donkey Kong (games/donkey_kong/state.py max_length): 8,746,046 for 2 players, 19,647,069 for 3
+        and 34,900,092 for 4. The rules end a game only at the rescue; the engine adds a round limit (1000
+        rounds, a safety net no bot game has come near), and a single turn has no small bound: every contact
+        between an obstacle and a pawn is an action (a card played, or one lost, taken or drawn by chance),
+        and cards change hands within a turn rather than run out (a theft or a reward puts one in the turn's
+        player's hand). So the bound is the round limit times the worst turn an obstacle's path allows: strict,
+        but thousands of times the games actually played (a 4-player random game takes about 800
+        actions; the longest bot game seen lasted about 610 rounds). A tool that sizes buffers from it
+        should use a practical cap of its own. Monkey Dash: 4,805 (its 120-turn limit, at which the game
+        is a draw, times 40 actions a turn, plus the setup)."""
+        return self._max_length
 
     def new_initial_state(self) -> _KongState:
         return _KongState(self)

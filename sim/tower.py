@@ -113,11 +113,14 @@ class Tower:
         return level, int(np.flatnonzero(self.slots[level] == block_id)[0])
 
     def where(self, block_id: int) -> str:
+        """Where a block is: "tower", "hand" (pushed out and held), "aside" or "floor" (fallen)."""
         arguments.check_block_id(block_id, self.spec.num_blocks)
         code = int(self.level_of[block_id])
         return "tower" if code >= 0 else _WHERE[code]
 
     def poses(self) -> np.ndarray:
+        """Every block's pose, an (N, 7) array by block id: position x, y, z in metres, then the
+        orientation quaternion x, y, z, w. A copy: changing it changes nothing in the tower."""
         return self._poses.copy()
 
     def block_size(self, block_id: int) -> tuple[float, float, float]:
@@ -744,6 +747,11 @@ class Tower:
 
     # ---- state as plain data -----------------------------------------------------------------------
     def get_state(self) -> dict:
+        """The tower as plain JSON-able data: a state version, the spec's name (under the older key
+        "variant"), the tolerance seed, every block's pose (as poses()), where each block is (as where()),
+        the grid of block ids by level and slot (-1 for a gap), the block in hand, whether the tower has
+        collapsed, and the level last operated on. from_state() of it gives a tower that behaves
+        bit-identically to this one; the Jenga games keep it as their game state."""
         return {
             "version": STATE_VERSION,
             "variant": self.spec.name,  # the tower's spec name; the key is older than the name (saves keep it)
@@ -758,6 +766,10 @@ class Tower:
 
     @classmethod
     def from_state(cls, spec: TowerSpec, state: dict) -> "Tower":
+        """The tower get_state() described, for the same spec. No PyBullet world is built (each operation
+        builds its own). A state of another version or spec, or a malformed one (poses that are not
+        N x 7 finite numbers, a grid naming a block twice, a hand or a place that disagrees), raises
+        SimError saying what is wrong."""
         if not isinstance(state, dict):
             raise SimError(f"malformed tower state: a dict (from get_state) is needed, not {type(state).__name__}")
         try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 
-from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, MatchFileError, State
+from games.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, MatchFileError, State, quoted
 
 from .board import BOARD
 from .cards import (CARD_ACTIONS, CARD_INDEX, CARD_NAMES, CARD_POINTS, COPIES, DECK_SIZE, FINISH_BONUS, FIRST_HAND, KINDS,
@@ -43,9 +43,35 @@ MAX_PLAYERS = 4
 # at most once up and once down (a barrel turning into a fireball), with at most two ladder rungs
 # per slide, and meets at most four pawns per space; 17 obstacle moves a turn (16 obstacles and the drop).
 _ENTRIES_PER_MOVER = 2 * (len(BOARD.route) + max(len(r) for r in BOARD.ladder_spaces) + 1)
-TURN_ACTION_BOUND = 3 + 2 * 9 + 17 * _ENTRIES_PER_MOVER * MAX_PLAYERS
-MAX_LENGTH = (ROLL_OFF_LIMIT * MAX_PLAYERS + FIRST_HAND * MAX_PLAYERS
-              + ROUND_LIMIT * MAX_PLAYERS * TURN_ACTION_BOUND)
+
+
+def turn_action_bound(players: int) -> int:
+    """Most actions one turn can take with this many players: the bound above, where a space holds at
+    most `players` pawns (so an obstacle entering it makes at most that many contacts)."""
+    return 3 + 2 * 9 + 17 * _ENTRIES_PER_MOVER * players
+
+
+def max_length(players: int) -> int:
+    """Most actions (decisions and chance outcomes) a game of this many players can take: the roll-offs
+    for the first turn (at most ROLL_OFF_LIMIT, each a roll per seat in it), the first hands dealt, then
+    the game's own turn limit (ROUND_LIMIT rounds of `players` turns, after which _end_turn ends the game)
+    times turn_action_bound(players).
+
+    It is a strict bound, and a loose one: about 8.7 million actions for 2 players and 34.9 million for 4,
+    where a 4-player game of random players takes about 800 and the longest game seen between the bots
+    lasted about 610 rounds (README, "Measured figures"). The looseness is in the rules, not in the
+    arithmetic: each contact is one action, a contact comes from an obstacle entering a pawn's space,
+    a Jump card in the wiki reading gives the obstacle one more step, and cards change hands within a
+    turn rather than run out (a theft or a reward puts one in the turn's player's hand), so the cards do
+    not limit the contacts of a turn either: the obstacles' paths do. The only count the game limits is
+    turns (the round limit, a safety net), and the bound is that limit times the worst turn."""
+    return (ROLL_OFF_LIMIT * players + FIRST_HAND * players
+            + ROUND_LIMIT * players * turn_action_bound(players))
+
+
+TURN_ACTION_BOUND = turn_action_bound(MAX_PLAYERS)
+MAX_LENGTH = max_length(MAX_PLAYERS)
+"""The longest game of any player count (the spec's max_length); a state's max_length() is its own count's."""
 
 _ROUTE_POS = BOARD.route_pos
 _NAMES = BOARD.names
@@ -245,6 +271,8 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             raise (refusal(self, action) or generic) from None
 
     def apply_action(self, action: str) -> None:
+        """Play a decision or a chance outcome in place (core.State.apply_action): an action that is not
+        allowed now raises IllegalActionError saying why in the game's words, and changes nothing."""
         # the base class's check and apply, with the common case (a legal action) in one call
         if type(action) is str and self._accepts(action):
             self._apply(action)
@@ -431,6 +459,10 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         best = max(scores)
         return [i for i, s in enumerate(scores) if s == best]
 
+    def max_length(self) -> int:
+        """Most actions a game of this state's player count can take (max_length(players))."""
+        return max_length(len(self.pawns))
+
     # ---- data -----------------------------------------------------------------------------------
     _FIELDS = ("stage", "rollers", "rolls", "roll_offs", "first", "deal_left", "turn", "turns",
                "mario_roll", "obstacle_roll", "pawns", "barrels", "fireballs", "deck", "deck_top", "hands",
@@ -440,23 +472,62 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
     _SAVED_AS = {f: ("mover" if f == "in_motion" else f) for f in _FIELDS}
 
     def to_json(self) -> dict:
-        return {self._SAVED_AS[f]: getattr(self, f) for f in self._FIELDS}
+        """A copy of everything the state holds, as plain JSON-able data: editing it never changes the
+        game, and a snapshot kept at each step keeps the position it was taken at. The copies are spelt
+        out, as in clone(), since the lists are never more than two deep."""
+        m = self.in_motion
+        return {"stage": self.stage, "rollers": self.rollers[:], "rolls": self.rolls[:],
+                "roll_offs": self.roll_offs, "first": self.first, "deal_left": self.deal_left,
+                "turn": self.turn, "turns": self.turns, "mario_roll": self.mario_roll,
+                "obstacle_roll": self.obstacle_roll, "pawns": self.pawns[:], "barrels": self.barrels[:],
+                "fireballs": self.fireballs[:], "deck": self.deck[:], "deck_top": self.deck_top[:],
+                "hands": [h[:] for h in self.hands], "played": [p[:] for p in self.played],
+                "bonus": self.bonus[:], "finisher": self.finisher, "path_left": self.path_left[:],
+                "queue": self.queue[:], "mover": None if m is None else [m[0], m[1], m[2], m[3], m[4][:]],
+                "contacts": [c[:] for c in self.contacts], "events": self.events[:]}
 
     @classmethod
     def from_json(cls, config, data) -> "DonkeyKongState":
+        """The state saved by to_json(). A field of the wrong type, length or range (a pawn off the board,
+        a card kind that does not exist, cards that are not the deck's 48) is refused here with
+        MatchFileError naming the field, not left to fail at a later legal_actions() or str()."""
         s = cls(config)
         if not isinstance(data, Mapping):
             raise MatchFileError(f"a saved Donkey Kong position is an object, not {type(data).__name__}")
+        n = config.num_players
         for f in cls._FIELDS:
             key = cls._SAVED_AS[f]
             if f == "deck_top" and key not in data:
                 continue  # saved before the deck kept a top: nothing lay on it
             if key not in data:
                 raise MatchFileError(f"a saved Donkey Kong position needs the field {key!r}")
-            setattr(s, f, copy.deepcopy(data[key]))
+            value = data[key]
+            what, fits = _SAVED_FORM[f]
+            if not fits(value, n):
+                what = what.format(n=n, last=n - 1)
+                raise MatchFileError(f"a saved Donkey Kong position's {key!r} must be {what}, not {quoted(value)}")
+            setattr(s, f, copy.deepcopy(value))
+        fault = s._saved_fault()
+        if fault:
+            raise MatchFileError(f"a saved Donkey Kong position is inconsistent: {fault}")
         return s
 
+    def _saved_fault(self) -> str:
+        """What a loaded position breaks across its fields ("" when nothing), each field already of its form."""
+        if self.stage == ORDER and len(self.rolls) >= len(self.rollers):
+            return f"'rolls' {self.rolls} leaves none of 'rollers' {self.rollers} to roll"
+        if len(self.rolls) > len(self.rollers):
+            return f"'rolls' {self.rolls} holds more rolls than 'rollers' {self.rollers} has seats"
+        by_kind = [sum(x) for x in zip(self.deck, _counts([k for h in self.hands for k in h]),
+                                       _counts([k for p in self.played for k in p]))]
+        if any(c != COPIES for c in by_kind):
+            return f"the cards by kind in 'deck', 'hands' and 'played' are {by_kind}, not {COPIES} of each"
+        if any(self.deck_top.count(k) > self.deck[k] for k in set(self.deck_top)):
+            return f"'deck_top' {self.deck_top} holds cards that are not in 'deck' {self.deck}"
+        return ""
+
     def clone(self) -> "DonkeyKongState":
+        """An independent copy (core.State.clone), every list copied by hand: bots clone a lot."""
         twin = object.__new__(type(self))
         d = self.__dict__.copy()
         d["rollers"] = self.rollers[:]
@@ -516,3 +587,78 @@ def _counts(kinds: list[int]) -> list[int]:
     for k in kinds:
         out[k] += 1
     return out
+
+
+# ---- the form of each saved field (DonkeyKongState.from_json) ----------------------------------------
+# Each field: what it must be, in words ({n} the player count, {last} the last seat), and a check of a
+# value against that. The checks are of type, length and range only (`type(v) is int` refuses True, 2.0
+# and "2"); what holds across fields is checked once all are read (_saved_fault).
+
+def _whole(v, low: int, high: int) -> bool:
+    return type(v) is int and low <= v <= high
+
+
+def _wholes(v, low: int, high: int, most: int) -> bool:
+    return type(v) is list and len(v) <= most and all(type(x) is int and low <= x <= high for x in v)
+
+
+_SPACES = BOARD.size
+_OBSTACLES = FIREBALLS + BARRELS
+_FORCED_MOST = max([1] + [len(s) for s in (*BOARD.fireball_slide, *BOARD.barrel_slide) if s])
+
+
+def _pawn_space(v) -> bool:
+    return type(v) is int and 0 <= v < _SPACES and BOARD.kind[v] != "oil_can"
+
+
+def _in_motion(v, n: int) -> bool:
+    return v is None or (type(v) is list and len(v) == 5 and _whole(v[0], 0, _OBSTACLES - 1)
+                         and _whole(v[1], 0, len(BOARD.route)) and type(v[2]) is bool and type(v[3]) is bool
+                         and _wholes(v[4], 0, _SPACES - 1, _FORCED_MOST))
+
+
+_STAGES = (ORDER, DEAL, ROLL, MOVE, DOT, OVER, WALK, OBSTACLES, RELEASE)
+_SEATS = "a seat number from 0 to {last}"
+_SAVED_FORM = {
+    "stage": ("one of " + ", ".join(_STAGES), lambda v, n: type(v) is str and v in _STAGES),
+    "rollers": ("a list of 1 to {n} different seat numbers (0 to {last})",
+                lambda v, n: _wholes(v, 0, n - 1, n) and len(v) > 0 and len(set(v)) == len(v)),
+    "rolls": ("a list of at most {n} die rolls (1 to 6)", lambda v, n: _wholes(v, 1, 6, n)),
+    "roll_offs": (f"a whole number from 0 to {ROLL_OFF_LIMIT}", lambda v, n: _whole(v, 0, ROLL_OFF_LIMIT)),
+    "first": (_SEATS, lambda v, n: _whole(v, 0, n - 1)),
+    "deal_left": (f"a whole number from 0 to {FIRST_HAND} x {{n}}", lambda v, n: _whole(v, 0, FIRST_HAND * n)),
+    "turn": (_SEATS, lambda v, n: _whole(v, 0, n - 1)),
+    "turns": (f"a whole number from 0 to {ROUND_LIMIT} x {{n}}", lambda v, n: _whole(v, 0, ROUND_LIMIT * n)),
+    "mario_roll": ("a whole number from 0 (no dice shown) to 6", lambda v, n: _whole(v, 0, 6)),
+    "obstacle_roll": ("a whole number from -1 (no dice shown) to 6 (0: Donkey Kong)", lambda v, n: _whole(v, -1, 6)),
+    "pawns": (f"a list of {{n}} pawn spaces (0 to {_SPACES - 1}, not the Oil Can)",
+              lambda v, n: type(v) is list and len(v) == n and all(_pawn_space(s) for s in v)),
+    "barrels": (f"a list of {BARRELS} spaces (0 to {_SPACES - 1}, or -1 in the dispenser)",
+                lambda v, n: type(v) is list and len(v) == BARRELS and _wholes(v, -1, _SPACES - 1, BARRELS)),
+    "fireballs": (f"a list of {FIREBALLS} spaces (0 to {_SPACES - 1}, or -1 in the Oil Can)",
+                  lambda v, n: type(v) is list and len(v) == FIREBALLS and _wholes(v, -1, _SPACES - 1, FIREBALLS)),
+    "deck": (f"a list of {KINDS} counts (0 to {COPIES}), one per card kind",
+             lambda v, n: type(v) is list and len(v) == KINDS and _wholes(v, 0, COPIES, KINDS)),
+    "deck_top": (f"a list of at most {DECK_SIZE} card kinds (0 to {KINDS - 1})",
+                 lambda v, n: _wholes(v, 0, KINDS - 1, DECK_SIZE)),
+    "hands": (f"a list of {{n}} hands, each a list of card kinds (0 to {KINDS - 1})",
+              lambda v, n: type(v) is list and len(v) == n and all(_wholes(h, 0, KINDS - 1, DECK_SIZE) for h in v)),
+    "played": (f"a list of {{n}} played piles, each a list of card kinds (0 to {KINDS - 1})",
+               lambda v, n: type(v) is list and len(v) == n and all(_wholes(h, 0, KINDS - 1, DECK_SIZE) for h in v)),
+    "bonus": (f"a list of {{n}} Finish bonuses (0 to {FINISH_BONUS})",
+              lambda v, n: type(v) is list and len(v) == n and _wholes(v, 0, FINISH_BONUS, n)),
+    "finisher": ("-1 (nobody) or " + _SEATS, lambda v, n: _whole(v, -1, n - 1)),
+    "path_left": (f"a list of spaces (0 to {_SPACES - 1})", lambda v, n: _wholes(v, 0, _SPACES - 1, _SPACES)),
+    "queue": (f"a list of different obstacle numbers (0 to {_OBSTACLES - 1})",
+              lambda v, n: _wholes(v, 0, _OBSTACLES - 1, _OBSTACLES) and len(set(v)) == len(v)),
+    "in_motion": (f"null or [obstacle number (0 to {_OBSTACLES - 1}), steps left (0 to {len(BOARD.route)}), "
+                  f"landing is exact (true or false), has slid (true or false), "
+                  f"at most {_FORCED_MOST} spaces still to enter]", _in_motion),
+    "contacts": (f"a list of at most {_OBSTACLES} x {{n}} contacts, each [seat, obstacle number (0 to "
+                 f"{_OBSTACLES - 1}), space (0 to {_SPACES - 1})]",
+                 lambda v, n: type(v) is list and len(v) <= _OBSTACLES * n and all(
+                     type(c) is list and len(c) == 3 and _whole(c[0], 0, n - 1) and _whole(c[1], 0, _OBSTACLES - 1)
+                     and _whole(c[2], 0, _SPACES - 1) for c in v)),
+    "events": ("a list of at most 6 texts",
+               lambda v, n: type(v) is list and len(v) <= 6 and all(type(e) is str for e in v)),
+}

@@ -17,6 +17,7 @@ class ClassicState(TowerState):
     TOWER = "classic"
     BLOCKS = 54
     ACTIONS_PER_TURN = 6
+    PHASES = TowerState.PHASES + ("take",)
 
     def start_turn(self) -> None:
         self.phase = "take"

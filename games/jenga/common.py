@@ -22,8 +22,8 @@ import copy
 import re
 import textwrap
 
-from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, MatchFileError, State
-from . import data, physics
+from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, MatchFileError, State, quoted
+from . import data, physics, saved
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
 from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
@@ -110,6 +110,8 @@ class TowerState(State):
     record_trajectories = False  # the renderer sets this to get animation frames from every operation
     FIELDS = ("phase", "tower", "layout", "hand", "floor", "mover", "direction", "pending", "touches",
               "last_verdict", "last_probe", "turns", "toppler", "last_stacker", "ended", "log")
+    PHASES: tuple = ("build", "tremor", "stack", "over")
+    """The phases a saved position may be in (each game adds its own)."""
 
     def __init__(self, config):
         super().__init__(config)
@@ -138,15 +140,81 @@ class TowerState(State):
 
     @classmethod
     def from_json(cls, config, data_: dict) -> "TowerState":
+        """The state saved by to_json(). A field of the wrong type, length or range (a layout that is not
+        rows of block ids, a seat the game does not have, a tower sim cannot load) or fields that disagree
+        (a layout that is not the tower's) are refused here with MatchFileError naming the field (saved.py),
+        not left to fail at a later legal_actions() or str()."""
         state = cls(config)
         if not isinstance(data_, dict):
             raise MatchFileError(f"a saved {config.game} position is an object, not {type(data_).__name__}")
         missing = [k for k in cls.FIELDS if k not in data_]
         if missing:
             raise MatchFileError(f"a saved {config.game} position lacks {', '.join(missing)}")
-        for k in cls.FIELDS:
-            setattr(state, k, copy.deepcopy(data_[k]))
+        forms = state.saved_forms()
+        for k in cls.FIELDS:  # in order: a field's check may read the fields before it, set by then
+            value = data_[k]
+            what, fits = forms[k]
+            if not fits(value):
+                raise MatchFileError(f"a saved {config.game} position's {k!r} must be {what}, not {quoted(value)}")
+            setattr(state, k, copy.deepcopy(value))
+        fault = state.saved_fault()
+        if fault:
+            raise MatchFileError(f"a saved {config.game} position is inconsistent: {fault}")
         return state
+
+    def saved_forms(self) -> dict[str, saved.Form]:
+        """What each field of a saved position must be (from_json), for this state's config."""
+        n, blocks, turns = self.config.num_players, self.BLOCKS, data.play()["max_turns"]
+        seat = f"a seat number from 0 to {n - 1}"
+
+        def is_seat(v) -> bool:
+            return saved.whole(v, 0, n - 1)
+
+        return {
+            "phase": (f"one of {', '.join(self.PHASES)}", lambda v: type(v) is str and v in self.PHASES),
+            "tower": (f"null (before the build) or the {self.TOWER!r} tower's state (sim's Tower.get_state())",
+                      saved.optional(lambda v: not physics.tower_fault(self.TOWER, v))),
+            "layout": (f"a list of at most {blocks} levels, each {SLOTS} block ids (0 to {blocks - 1}) or null, "
+                       "no id twice", lambda v: saved.layout(v, blocks)),
+            "hand": (f"null or a block id (0 to {blocks - 1})",
+                     saved.optional(lambda v: saved.whole(v, 0, blocks - 1))),
+            "floor": (f"a list of different block ids (0 to {blocks - 1})",
+                      lambda v: saved.wholes(v, 0, blocks - 1, blocks, distinct=True)),
+            "mover": (seat, is_seat),
+            "direction": ("1 or -1", lambda v: type(v) is int and v in (1, -1)),
+            "pending": ("null or a push of a block of the layout waiting for its tremor: {level, slot, end, "
+                        "speed (m/s, in the documented range), steadiness (0 to 1)}",
+                        saved.optional(lambda v: saved.push(v, len(self.layout), data.play()["speed_m_s"]))),
+            "touches": ("a whole number of at least 0", lambda v: type(v) is int and v >= 0),
+            "last_verdict": ("null or an operation's summary with 'op' (text), 'collapsed' (true or false), "
+                             "'max_displacement_mm' and 'max_tilt_deg' (numbers)", saved.optional(saved.verdict)),
+            "last_probe": ("null or a touch's reading with 'where' [level, slot], 'end' (a tower side) and "
+                           "'force_n' (a number)", saved.optional(saved.probe)),
+            "turns": (f"a whole number from 0 to {turns}", lambda v: saved.whole(v, 0, turns)),
+            "toppler": ("null or " + seat, saved.optional(is_seat)),
+            "last_stacker": ("null or " + seat, saved.optional(is_seat)),
+            "ended": ('null, "fall", "top" or "limit"', lambda v: v is None or (type(v) is str and v in (
+                "fall", "top", "limit"))),
+            "log": ("a list of texts", saved.texts),
+        }
+
+    def saved_fault(self) -> str:
+        """What a loaded position breaks across its fields, each already of its form ("" when nothing):
+        the tower is built exactly when the build is past, the layout and the block in hand are the
+        tower's, and a push waits exactly when its tremor is due. Each game adds its own."""
+        if (self.tower is None) != (self.phase == "build"):
+            return f"'tower' is {'null' if self.tower is None else 'a tower'} in phase {self.phase!r}"
+        if self.tower is None:
+            if self.layout or self.hand is not None or self.floor:
+                return "'layout', 'hand' and 'floor' hold blocks before the tower is built"
+        else:
+            if [list(row) for row in self.layout] != physics.layout_from_state(self.tower):
+                return "'layout' is not the layout of the blocks in 'tower'"
+            if [self.hand] != (physics.places(self.tower)["hand"] or [None]):
+                return f"'hand' ({self.hand}) is not the block in hand in 'tower'"
+        if (self.pending is not None) != (self.phase == "tremor"):
+            return f"'pending' is {'null' if self.pending is None else 'a push'} in phase {self.phase!r}"
+        return ""
 
     def clone(self) -> "TowerState":
         state = type(self)(self.config)

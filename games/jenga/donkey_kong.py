@@ -11,7 +11,7 @@ from ..core import GameSpec
 from ..words import counted
 from .decided import decided_help
 from .push import LIVE_PUSH_HELP
-from . import data, physics, spinners
+from . import data, physics, saved, spinners
 from .bots import bot_notes, bot_table
 from .common import NotYourMoveError, TowerState, reflow
 from .layout import (free_holes, hole_text, is_real, nearest_free, parse_hole, stack_level, stack_slots,
@@ -85,6 +85,7 @@ class JengaDonkeyKongState(TowerState):
     BLOCKS = 54
     ACTIONS_PER_TURN = 1 + 2 + 2 * 3 + 3
     FIELDS = TowerState.FIELDS + ("marios", "placing", "spin", "removals_left", "climbs_left", "champion")
+    PHASES = TowerState.PHASES + ("place", "spin", "act")
     ACTION_WORDS = TowerState.ACTION_WORDS + ("mario", "climb")
 
     def __init__(self, config):
@@ -95,6 +96,41 @@ class JengaDonkeyKongState(TowerState):
         self.removals_left = 0
         self.climbs_left = 0
         self.champion: int | None = None
+
+    # ---- a saved position's fields (TowerState.from_json) ------------------------------------------
+    def saved_forms(self) -> dict:
+        n, spinner = self.config.num_players, data.dk_spinner(self.config.variant)
+        most_removals, most_climbs = max(s["remove"] for s in spinner), max(s["climb"] for s in spinner)
+        seat = f"a seat number from 0 to {n - 1}"
+
+        def is_seat(v) -> bool:
+            return saved.whole(v, 0, n - 1)
+
+        return {**super().saved_forms(),
+                "marios": (f"a list of {n} Marios, each null or a hole [level (0 to {self.BLOCKS - 1}), slot "
+                           "(0 to 2), end (a side of that level)]",
+                           lambda v: saved.per_seat(v, n, saved.optional(lambda h: saved.hole(h, self.BLOCKS)))),
+                "placing": ("null or " + seat, saved.optional(is_seat)),
+                "spin": (f"null or a spinner section (0 to {len(spinner) - 1})",
+                         saved.optional(lambda v: saved.whole(v, 0, len(spinner) - 1))),
+                "removals_left": (f"a whole number from 0 to {most_removals}",
+                                  lambda v: saved.whole(v, 0, most_removals)),
+                "climbs_left": (f"a whole number from 0 to {most_climbs}", lambda v: saved.whole(v, 0, most_climbs)),
+                "champion": ("null or " + seat, saved.optional(is_seat))}
+
+    def saved_fault(self) -> str:
+        fault = super().saved_fault()
+        if fault:
+            return fault
+        if self.phase == "place" and self.placing is None:
+            return "'placing' is null while the Marios are being placed"
+        if self.phase == "place" and any((h is not None) != (i < self.placing) for i, h in enumerate(self.marios)):
+            return f"'marios' {self.marios} are not the first {self.placing} placed ('placing')"
+        if self.phase not in ("build", "place") and None in self.marios:
+            return "a Mario in 'marios' is missing after setup"
+        if self.phase == "act" and self.spin is None:
+            return "'spin' is null while the spin's removals and climbs are played"
+        return ""
 
     # ---- setup and the spinner ----------------------------------------------------------------
     def after_build(self, seed: int) -> None:

@@ -58,6 +58,20 @@ def _tower(name: str, state: dict):
     return Tower.from_state(tower_spec(name), state)
 
 
+def tower_fault(name: str, state) -> str:
+    """Why `state` is not a tower of the named spec that sim can load ("" when it is): a saved position's
+    check (TowerState.from_json). Tower.from_state only reads the dict; no world is built."""
+    from sim import SimError, Tower
+
+    if type(state) is not dict:
+        return f"a tower state is an object, not {type(state).__name__}"
+    try:
+        Tower.from_state(tower_spec(name), state)
+    except SimError as exc:
+        return str(exc)
+    return ""
+
+
 def build(name: str, seed: int) -> tuple[dict, list]:
     """A fresh tower of the named spec, its per-block tolerances drawn from `seed`: (state, layout)."""
     from sim import Tower

@@ -7,6 +7,13 @@ Each player has a character card saying what each item does for them, a peg in a
 and a purse of coins (gold coins worth 1, Five Coins worth 5). The player with the most coins when the
 tower falls wins.
 
+What is hidden: the item of each block still in the tower. Players see only visible_items() (the blocks
+taken out, `revealed`), as the bots, the text board and the window do; `items` is the table's truth. But
+the layout is no separate secret: deal_items(K) derives every item from the build's chance outcome
+`build K` (one of 32, public, in the history and a save file), so an agent that sees the history can know
+every item, and over many games there are only 32 layouts to learn. A hidden-information model
+(information sets, ISMCTS) must hide the build outcome as well, or treat the items as known.
+
 This module holds the table, the spinner, the items' effects, the coins, the turn's course and the
 game's SPEC; the pegs (climbing, Bowser, moving down, knock-outs) are in super_mario_pegs.py, the
 refusals of the game's own decisions in super_mario_refusals.py and the help in super_mario_help.py.
@@ -18,7 +25,7 @@ import hashlib
 
 from ..core import GameSpec
 from ..words import counted
-from . import data, spinners
+from . import data, saved, spinners
 from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import TowerState
@@ -49,6 +56,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
     FIELDS = TowerState.FIELDS + (
         "items", "revealed", "characters", "pegs", "placing", "purses", "bank", "spin", "stacks_left",
         "climb_due", "effects", "moving", "battling", "defeated", "defeats", "top_bonus_paid", "bowser")
+    PHASES = TowerState.PHASES + ("character", "peg", "spin", "act", "leap")
     ACTION_WORDS = TowerState.ACTION_WORDS + ("character", "peg", "climb", "target", "drop", "leap")
 
     def __init__(self, config):
@@ -76,6 +84,81 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         self.defeated = [False] * n
         self.defeats = 0
         self.top_bonus_paid = False
+
+    # ---- a saved position's fields (TowerState.from_json) ------------------------------------------
+    def saved_forms(self) -> dict:
+        n, blocks, turns = self.config.num_players, self.BLOCKS, data.play()["max_turns"]
+        sections = data.mario_spinner()["sections"]
+        most_stacks, most_climbs = max(s["stack"] for s in sections), max(s["climb"] for s in sections)
+        effects = [e for card in data.characters().values() for item in ITEM_WORTH if item in card for e in card[item]]
+        kinds = sorted({"steal" if kind == "steal_each" else kind for kind, _ in effects})  # steal_each: steal 1s
+        most_effect = max(count for _, count in effects)
+        coins, items, characters = data.mario_rules()["bank"], data.mario_items(), data.CHARACTERS
+        seat = f"a seat number from 0 to {n - 1}"
+        purse = f"[gold coins (0 to {coins[0]}), Five Coins (0 to {coins[1]})]"
+
+        def is_seat(v) -> bool:
+            return saved.whole(v, 0, n - 1)
+
+        def is_purse(v) -> bool:
+            return saved.seq(v) and len(v) == 2 and all(saved.whole(c, 0, most) for c, most in zip(v, coins))
+
+        def is_effect(v) -> bool:
+            return (saved.seq(v) and len(v) == 2 and type(v[0]) is str and v[0] in kinds
+                    and saved.whole(v[1], 0, most_effect))
+
+        def is_move_down(v) -> bool:
+            return saved.seq(v) and len(v) == 2 and is_seat(v[0]) and saved.whole(v[1], 0, blocks)
+
+        def flags(v) -> bool:
+            return saved.per_seat(v, n, lambda b: type(b) is bool)
+
+        return {**super().saved_forms(),
+                "items": (f"an empty list (before the build) or {blocks} items, one per block id, each one of "
+                          f"{', '.join(items)}",
+                          lambda v: saved.texts(v, blocks) and len(v) in (0, blocks) and set(v) <= set(items)),
+                "revealed": (f"a list of different block ids (0 to {blocks - 1})",
+                             lambda v: saved.wholes(v, 0, blocks - 1, blocks, distinct=True)),
+                "characters": (f"a list of {n} characters, each null or one of {', '.join(characters)}",
+                               lambda v: saved.per_seat(v, n, lambda c: c is None or (type(c) is str
+                                                                                      and c in characters))),
+                "pegs": (f"a list of {n} pegs, each null or a hole [level (0 to {blocks - 1}), slot (0 to 2), end "
+                         "(a side of that level)]",
+                         lambda v: saved.per_seat(v, n, saved.optional(lambda h: saved.hole(h, blocks)))),
+                "placing": ("null or " + seat, saved.optional(is_seat)),
+                "purses": (f"a list of {n} purses, each {purse}", lambda v: saved.per_seat(v, n, is_purse)),
+                "bank": (purse, is_purse),
+                "spin": (f"null or a spinner section (0 to {len(sections) - 1})",
+                         saved.optional(lambda v: saved.whole(v, 0, len(sections) - 1))),
+                "stacks_left": (f"a whole number from 0 to {most_stacks}", lambda v: saved.whole(v, 0, most_stacks)),
+                "climb_due": (f"a whole number from 0 to {most_climbs}", lambda v: saved.whole(v, 0, most_climbs)),
+                "effects": (f"a list of item effects, each [one of {', '.join(kinds)}, a count from 0 to "
+                            f"{most_effect}]", lambda v: saved.seq(v) and all(is_effect(e) for e in v)),
+                "moving": (f"a list of pegs to move down, each [seat (0 to {n - 1}), layers (0 to {blocks})]",
+                           lambda v: saved.seq(v) and all(is_move_down(m) for m in v)),
+                "battling": (f"a list of {n} true or false", flags),
+                "defeated": (f"a list of {n} true or false", flags),
+                "defeats": (f"a whole number from 0 to {turns}", lambda v: saved.whole(v, 0, turns)),
+                "top_bonus_paid": ("true or false", lambda v: type(v) is bool),
+                "bowser": (f"null (before the build) or a layer (0 to {blocks - 1})",
+                           saved.optional(lambda v: saved.whole(v, 0, blocks - 1)))}
+
+    def saved_fault(self) -> str:
+        fault = super().saved_fault()
+        if fault:
+            return fault
+        if (self.tower is None) != (not self.items) or (self.tower is None) != (self.bowser is None):
+            return "'items' and 'bowser' are set exactly when the tower ('tower') is built"
+        if self.phase in ("character", "peg") and self.placing is None:
+            return f"'placing' is null in phase {self.phase!r}"
+        if self.phase not in ("build", "character") and None in self.characters:
+            return "a character in 'characters' is missing after the characters are chosen"
+        if self.phase in ("act", "leap") and self.spin is None:
+            return f"'spin' is null in phase {self.phase!r}"
+        totals = [self.bank[i] + sum(p[i] for p in self.purses) for i in (0, 1)]
+        if totals != list(data.mario_rules()["bank"]):
+            return f"the coins in 'bank' and 'purses' come to {totals}, not {data.mario_rules()['bank']}"
+        return ""
 
     # ---- setup --------------------------------------------------------------------------------
     def after_build(self, seed: int) -> None:

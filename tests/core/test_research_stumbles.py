@@ -123,7 +123,7 @@ def test_pettingzoo_reset_takes_a_numpy_integer_seed_as_the_same_seed():
 @pytest.mark.parametrize("seed", [True, 3.0, "3", np.float64(3), -1])
 def test_pettingzoo_reset_refuses_a_seed_that_is_not_a_whole_number(seed):
     env = petting.env("donkey_kong")
-    with pytest.raises((TypeError, ValueError), match=r"^seed must be None or a whole number of at least 0"):
+    with pytest.raises((TypeError, ValueError), match=r"^seed must be None or a whole number from 0 to "):
         env.reset(seed=seed)
 
 
