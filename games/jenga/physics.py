@@ -320,6 +320,11 @@ def path_summary(text: str) -> tuple[float, float]:
     return int(last[0]) / 1000.0, int(last[1]) * _live().QUANTUM_M * 1000.0
 
 
+def path_reach_mm(text: str) -> float:
+    """How far along the push the finger went at most, in mm, over a path's samples."""
+    return max(int(sample.split("/")[1]) for sample in text.split(",")) * _live().QUANTUM_M * 1000.0
+
+
 def half_length_mm(name: str) -> float:
     return tower_spec(name).block_m[0] * 500.0
 

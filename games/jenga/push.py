@@ -229,7 +229,10 @@ def push_words(text: str, tower: str) -> str:
     m = _PUSH.match(text)
     seconds, along = physics.path_summary(m.group(4))
     verb = "push block" if along >= physics.half_length_mm(tower) else "touch block"
-    return f"{verb} {m.group(1)}:{m.group(2)} from the {m.group(3)} end by hand, the finger going {along:.0f} mm in {seconds:.1f} s"
+    reach = physics.path_reach_mm(m.group(4))
+    # A push taken back ends near 0 mm: it read "the finger going 0 mm" for a block pushed 24 mm and back.
+    went = f"{along:.0f} mm" if reach < along + 1.0 else f"{reach:.0f} mm and back to {along:.0f} mm"
+    return f"{verb} {m.group(1)}:{m.group(2)} from the {m.group(3)} end by hand, the finger going {went} in {seconds:.1f} s"
 
 
 LIVE_PUSH_HELP = """

@@ -215,7 +215,7 @@ class TowerView:
         face_screen = screen[:, FACE_CORNERS, :]  # (N, 6, 4, 2)
 
         # The pieces are ordered with the blocks, each as a small box around where it stands.
-        placed = self._place_figures(scene, boxes, shown)
+        placed = self._place_figures(scene, boxes, shown, aside=ghosts is not None and len(ghosts) > 0)
         ids = np.flatnonzero(shown)
         lower = [boxes.lower[ids]]
         upper = [boxes.upper[ids]]
@@ -367,9 +367,11 @@ class TowerView:
                               ghost_hover, ghost_fill, solid)
             # The figure on top (Donkey Kong with Pauline, Bowser) stands where the places go: drawn again over
             # their outlines, which crossed him from head to foot.
+            # (Now they step aside while places are shown, so this draws nothing then; kept for a figure that
+            # fell onto a top block.)
             beside = {id(fig) for fig, _, _ in self._leaders}
             for fig, centre, w, h in placed:
-                if fig.kind in TOP_PIECES and id(fig) not in beside:
+                if fig.kind in TOP_PIECES and id(fig) not in beside and fig.fell:
                     self._draw_figure(surface, fig, centre, w, h, again=True)
 
     def _draw_ghosts(self, surface, poses, sizes, hover, fill, solid: Boxes | None = None) -> None:
@@ -519,8 +521,10 @@ class TowerView:
         if sprite is not None:
             surface.blit(sprite, (int(x0), int(y0)))
 
-    def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray):
-        """(figure, centre in world, width, height) for every piece that can be placed."""
+    def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray, aside: bool = False):
+        """(figure, centre in world, width, height) for every piece that can be placed. `aside` (a block is
+        to be stacked): the figure on the top (Donkey Kong with Pauline, Bowser) stands beside the top
+        instead, clear of the places on it (a play-tester could not see the middle place behind Pauline)."""
         out = []
         self._leaders = []  # (figure, its layer's block, centre): top figures drawn beside the tower
         top_z = boxes.upper[shown, 2].max() if shown.any() else 0.0
@@ -539,6 +543,10 @@ class TowerView:
                 centre = np.array([boxes.centres[b, 0], boxes.centres[b, 1], boxes.upper[b, 2] + h / 2])
             elif fig.kind in ("dk_pauline", "bowser"):
                 centre = np.array([top_xy[0], top_xy[1], top_z + h / 2])
+                if aside:
+                    centre = self._beside_tower(centre, w, boxes, standing)
+                    out.append((fig, centre, w, h))
+                    continue
                 b = fig.block
                 if b is not None and 0 <= b < len(boxes) and shown[b] and boxes.upper[b, 2] < top_z - 0.004:
                     # blocks are stacked above his layer: he stands at its height, beside the tower

@@ -382,3 +382,41 @@ def test_the_legends_top_label_clears_the_words_above_it(size_name):
         assert all(a.bottom <= b.top for a, b in zip(tops, tops[1:]))
     finally:
         text.use_size(old)
+
+
+def _push_and_back(level, slot, end, reach_tenths):
+    """A finger path along a block: `reach_tenths` tenths of a millimetre in over 3 s, then back over 1 s."""
+    samples = [f"{int(i * 1000 / 60)}/{int(reach_tenths * i / 180)}/0" for i in range(181)]
+    samples += [f"{int((180 + i) * 1000 / 60)}/{int(reach_tenths * (1 - i / 60))}/0" for i in range(1, 61)]
+    return f"push {level}:{slot} {end} path=" + ",".join(samples)
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("end, stays", [("-y", True), ("+y", False)])
+def test_a_push_taken_back_says_whether_the_block_is_back_in_line(surface, end, stays):
+    """Before: a play-tester pushed the tight block 9:2 of seed 11 some 39 mm and drew it back; the tower had
+    come with it, the block sat 26 mm out of line with its level, and the words said "it went back in".
+    They now say how far out of line it sits when that is past OUT_OF_LINE_MM (from the -y end), and "it
+    went back in" when it is back (from the +y end, the same push drags the tower less). The move list
+    says how far the finger went, not the 0 mm it came back to."""
+    from render.screens.jenga.screen import OUT_OF_LINE_MM, out_of_line_mm
+
+    screen = new_screen("jenga_classic", seed=11)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        screen.play(_push_and_back(9, 2, end, 390))
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                   and screen.playback is None)
+        state = match.state
+        assert not state.last_verdict["taken"]
+        off = out_of_line_mm(state, 9, 2)
+        words = screen.probe_note
+        assert (off >= OUT_OF_LINE_MM) == stays, off
+        if stays:
+            assert f"it sits {off:.0f} mm out of line with its level" in words and "went back in" not in words
+        else:
+            assert words.endswith("it went back in.")
+        assert "the finger going 39 mm and back to 0 mm" in screen.log.items[-1]
+    finally:
+        screen.close()

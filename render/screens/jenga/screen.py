@@ -127,6 +127,25 @@ def frame_rate(tower_name: str) -> float:
     return physics.frame_rate(tower_name)
 
 
+OUT_OF_LINE_MM = 3.0
+"""How far a block pushed and let go may sit from the line of its level's other blocks and still be said to
+have gone back in: a play-tester pushed a tight block 29 mm, the tower coming with it, and read "it went back
+in" over a block left 20 mm out of line."""
+
+
+def out_of_line_mm(state, level: int, slot: int) -> float | None:
+    """How far the block at level:slot sits along its own length from the middle of its level's other
+    blocks, in mm (None when it has none left beside it, or is not there): 0 for a level as built."""
+    row = state.layout[level] if 0 <= level < len(state.layout) else []
+    block = row[slot] if 0 <= slot < len(row) else None
+    mates = [b for i, b in enumerate(row) if i != slot and b is not None]
+    if block is None or not mates:
+        return None
+    poses = np.asarray(state.tower["poses"], dtype=float)
+    axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
+    return float(abs((poses[block, :3] - poses[mates, :3].mean(axis=0)) @ axis) * 1000.0)
+
+
 class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
     side_width = 330
     choice_rows = WrappingRows  # a hole's row ends with its block: cut at a large text size, rows read the same
@@ -326,7 +345,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             p = state.last_probe
             self.touch_read = {"where": tuple(p["where"]), "end": p["end"], "force_n": float(p["force_n"]),
                                "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
-                               "went_back": went_back}
+                               "went_back": went_back,
+                               "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None}
             self.probe_note_at = self.note_key()
 
     @property
@@ -341,8 +361,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         level, slot = t["where"]
         feel = touch_feel(t["gives"], self._risk_figure(level, slot), past=t["went_back"])
         if t["went_back"]:
+            off = t.get("off_mm")
+            back = ("it went back in" if off is None or off < OUT_OF_LINE_MM else
+                    f"the hand took it back, but it sits {off:.0f} mm out of line with its level (the tower moved "
+                    "with it)")
             return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N, the rest of the tower "
-                    f"moved {t['motion_mm']:.1f} mm; {feel}; it went back in.")
+                    f"moved {t['motion_mm']:.1f} mm; {feel}; {back}.")
         return (f"Felt {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
                 f"{t['motion_mm']:.1f} mm under the press; {feel}; all put back as it stood.")
 
