@@ -390,10 +390,14 @@ class JengaDonkeyKongState(TowerState):
         if self.phase == "place":
             return f"{who} must put their Mario in a hole of a bottom girder"
         parts = []
+        spun = self.section() if self.spin is not None else {"remove": 0, "climb": 0}
+        # "more" once some of the spin's girders are done ("must remove 2 more girders" read before any was)
         if self.removals_left:
-            parts.append(f"remove {counted(self.removals_left, 'more girder')}")
+            more = "more girder" if self.removals_left < spun["remove"] else "girder"
+            parts.append(f"remove {counted(self.removals_left, more)}")
         if self.climbs_left:
-            parts.append(f"climb {counted(self.climbs_left, 'more girder')}")
+            more = "more girder" if self.climbs_left < spun["climb"] else "girder"
+            parts.append(f"climb {counted(self.climbs_left, more)}")
         return f"{who} must {' and '.join(parts) or 'finish the turn'}"
 
     def __str__(self) -> str:

@@ -477,7 +477,9 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             return f"{who} must choose {'where to climb' if kind == 'climb' else 'a player'} ({kind} {n})"
         parts = []
         if self.stacks_left:
-            parts.append(f"stack {counted(self.stacks_left, 'more block')}")
+            spun = self.section()["stack"] if self.spin is not None else 0
+            more = "more block" if self.stacks_left < spun else "block"
+            parts.append(f"stack {counted(self.stacks_left, more)}")
         if self.climb_due:
             parts.append(f"climb {counted(self.climb_due, 'layer')}")
         return f"{who} must {' and '.join(parts) or 'finish the turn'}"

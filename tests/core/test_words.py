@@ -12,9 +12,12 @@ def test_a_count_takes_its_noun_in_the_right_number():
 
 
 def test_super_marios_turn_prompt_reads_as_a_sentence():
+    """'more' only once some of the spin's blocks are stacked: an audit read "must stack 2 more blocks"
+    before any block was (section 4 of the spinner: stack 2, climb 2)."""
     s = mario_state()
+    s.spin = 4
     s.stacks_left, s.climb_due = 1, 1
     assert "must stack 1 more block and climb 1 layer" in s.phase_text()
     s.stacks_left, s.climb_due = 2, 3
-    assert "must stack 2 more blocks and climb 3 layers" in s.phase_text()
+    assert "must stack 2 blocks and climb 3 layers" in s.phase_text()
     assert "(s)" not in s.phase_text()

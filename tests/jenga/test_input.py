@@ -110,7 +110,7 @@ CASES = [
     (dk_placing, "mario 0:0+x", IllegalHoleError, "another piece"),
     (dk_placing, "mario bottom", ActionSyntaxError, "mario 0:1+x"),
     (dk_placing, "climb 1:0+y", NotYourMoveError, "no climb"),
-    (dk_acting, "climb 1:0+y", NotYourMoveError, "remove 2 more girder"),
+    (dk_acting, "climb 1:0+y", NotYourMoveError, "remove 2 girders"),  # none removed yet: not "2 more"
     (dk_acting, "mario 0:1-x", NotYourMoveError, "placed already"),
     (lambda: _climbs(dk_acting(), 1), "climb 3:0+y", IllegalHoleError, "(level 1)"),
     (lambda: _climbs(dk_acting(), 1), "climb 1:0+x", IllegalHoleError, "ends on +y and -y"),

@@ -305,3 +305,18 @@ def test_the_gauge_shows_the_largest_force_of_the_push_beside_the_force_now(surf
         send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_your_move_panel_waits_for_the_needle_too(surface):
+    """Seen by a later audit: while the needle still turned, "Your move" already said "Take a block from
+    the tower:". It now says the spinner is turning, and the steps to take a block come when it stops."""
+    screen = _mario_after_setup(surface, seed=1)
+    try:
+        assert run(screen, surface, lambda: screen.spinner.spinning, frames=200)
+        assert screen.take_block_steps()[0] == "The spinner is turning:"
+        assert run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
+        steps = screen.take_block_steps()
+        assert not steps or steps[0] == "Take a block from the tower:"
+    finally:
+        screen.close()

@@ -377,6 +377,10 @@ class Overlays:
         if (self.legal or self.filtering or self.job is not None or not self.match.waiting_for_human()
                 or not self._legal_blocks()):
             return []
+        if self.spinner is not None and self.spinner.spinning:
+            # The spin is drawn already; "Take a block" stood here while the needle still turned (an audit).
+            return ["The spinner is turning:", "When the needle stops, it says what this turn asks: how many "
+                    "blocks to take and stack, how far to climb. The steps to take a block follow then."]
         return ["Take a block from the tower:",
                 "Press a highlighted block and drag it along its length: the push runs live, the gauge shows "
                 "the force your finger needs.",
