@@ -28,6 +28,7 @@ class Camera:
     fov_height: float = 0.55  # metres seen top to bottom at the target, at zoom 1
     goal_yaw: float | None = None
     lift: float = 0.0  # the view slid up (+) or down the framed tower, as a share of its height (zoom_by)
+    ground_z: float | None = 0.0  # the eye stays above this plane (the table top), None: anywhere
     framed: tuple = (0.0, 0.0, (0.0, 0.0))  # (height, base z, centre xy) of the last frame_tower
     turn_speed: float = 2 * math.pi  # radians per second for animated turns
 
@@ -36,7 +37,7 @@ class Camera:
         """Turn the view directly (a mouse drag); cancels any animated turn."""
         self.goal_yaw = None
         self.yaw = (self.yaw + d_yaw) % (2 * math.pi)
-        self.pitch = min(MAX_PITCH, max(MIN_PITCH, self.pitch + d_pitch))
+        self.pitch = min(MAX_PITCH, max(self.lowest_pitch(), self.pitch + d_pitch))
 
     def quarter_turn(self, direction: int) -> None:
         """Start an animated turn by a quarter (direction +1 or -1), on from any turn under way."""
@@ -64,12 +65,25 @@ class Camera:
 
     def tilt(self, d_pitch: float) -> None:
         """Look from higher (positive) or lower (negative), within the pitch's limits (the keys' tilt)."""
-        self.pitch = min(MAX_PITCH, max(MIN_PITCH, self.pitch + d_pitch))
+        self.pitch = min(MAX_PITCH, max(self.lowest_pitch(), self.pitch + d_pitch))
+
+    def lowest_pitch(self) -> float:
+        """The lowest pitch allowed: MIN_PITCH, or higher where that would take the eye under the table top
+        (ground_z, with a centimetre to spare): looking from lower, an audit saw the table turn into a broken
+        band and the tower's underside."""
+        if self.ground_z is None or self.distance <= 0:
+            return MIN_PITCH
+        need = (self.ground_z + 0.01 - float(self.target[2])) / self.distance
+        return MIN_PITCH if need <= math.sin(MIN_PITCH) else min(MAX_PITCH, math.asin(min(1.0, need)))
+
+    def _keep_above_ground(self) -> None:
+        self.pitch = min(MAX_PITCH, max(self.lowest_pitch(), self.pitch))
 
     def _aim(self) -> None:
         """Aim at the framed tower's middle, lifted by `lift` of its height (never past its top or foot)."""
         height, base_z, centre = self.framed
         self.target = np.array([centre[0], centre[1], base_z + height * (0.5 + self.lift)])
+        self._keep_above_ground()
 
     def update(self, dt: float) -> None:
         """Advance an animated turn by dt seconds."""
@@ -90,6 +104,7 @@ class Camera:
         self._aim()
         self.fov_height = max(0.2, height * 1.3)
         self.distance = max(0.6, height * 3.0)
+        self._keep_above_ground()
 
     # ---- projection -------------------------------------------------------------------
     @property

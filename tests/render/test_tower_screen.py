@@ -785,3 +785,35 @@ def test_the_wheel_zooms_toward_the_pointer_and_the_keys_tilt_the_view(surface):
     key(pygame.K_COMMA, ",")
     assert screen.camera.pitch < pitch
     screen.close()
+
+
+def test_looking_from_lower_never_takes_the_eye_under_the_table(surface):
+    """Seen by an audit: a drag upward and "," four times put the eye under the table top, the table a broken
+    band and the tower's underside in view. However low one looks, by keys, a drag or zoomed toward the
+    foot, the eye stays above the table top (z = 0), and "." still looks from higher."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    board = screen.rects["board"]
+
+    def key(k, unicode=""):
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+
+    start = (board.left + 30, board.centery)
+    send(screen, pygame.MOUSEMOTION, start)
+    send(screen, pygame.MOUSEBUTTONDOWN, start)
+    for k in range(1, 21):  # upward: looking from lower
+        send(screen, pygame.MOUSEMOTION, (start[0], start[1] - 15 * k))
+    send(screen, pygame.MOUSEBUTTONUP, (start[0], start[1] - 300))
+    for _ in range(10):
+        key(pygame.K_COMMA, ",")
+    assert screen.camera.eye[2] >= 0.009
+    send(screen, pygame.MOUSEMOTION, (board.centerx, board.bottom - 5))
+    for _ in range(15):  # zoomed in toward the foot: the target goes down, the eye stays above
+        screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        key(pygame.K_COMMA, ",")
+    assert screen.camera.eye[2] >= 0.009
+    pitch = screen.camera.pitch
+    key(pygame.K_PERIOD, ".")
+    assert screen.camera.pitch > pitch
+    screen.close()
