@@ -409,7 +409,11 @@ class App(Host):
     def play_again(self, match: Match) -> None:
         if match.is_over() and id(match) not in self._finished:
             self.keep_finished(match)
-        self.start_match(Match(match.config, random.SystemRandom().randrange(2**31)))
+        seed = random.SystemRandom().randrange(2**31)
+        note = self.start_match(Match(match.config, seed))
+        # A new seed, said: a player who chose a seed may expect the same game again (an audit); the same
+        # game is the saved match of the last one, or the launcher's seed field.
+        self.screen.say(f"A new game with a new seed ({seed}); the last one was seed {match.seed}.{' ' + note if note else ''}", 8.0)
 
     def toggle_sound(self) -> bool:
         on = self.sound.toggle()

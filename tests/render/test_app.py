@@ -406,6 +406,8 @@ def test_a_finished_game_is_kept_as_its_own_save_when_the_next_one_starts(home):
     app.play_again(app.screen.match)
     kept = storage.saved_matches()
     assert len(kept) == 1 and kept[0].name.startswith("toy_race-") and Match.load(kept[0]).is_over()
+    # the new game's seed is said, beside the last one's (an audit expected the same seed again)
+    assert app.screen.message == f"A new game with a new seed ({app.screen.match.seed}); the last one was seed 33."
     app.close()
 
 

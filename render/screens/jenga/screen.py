@@ -294,6 +294,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if notes:
             label = f"{label} ({'; '.join(notes)})"
         super()._after(step, before, label, quiet)
+        if self.match.is_over() and self.message == getattr(self, "_taken_note", None):
+            # "... came all the way out, you may let go" stayed up under the fall and the result (an audit)
+            self.message_time = 0.0
 
     def on_step(self, step: Step, before) -> None:
         state = self.match.state
@@ -544,6 +547,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                     # taken with the button (or W) still down: said, so the move that starts is not a surprise
                     hand = "" if live.keyboard else " (you may let go of the button)"
                     self.say(f"Block {live.level}:{live.slot} came all the way out, so it is taken{hand}.", 6.0)
+                    self._taken_note = self.message
         self.risk.poll()
         self._poll_job()
         if self.job is not None:
