@@ -581,7 +581,18 @@ class TowerView:
         left, right = float(outline[..., 0].min()), float(outline[..., 0].max())
         reach = w * ppm / 2 + max(4.0, 0.15 * w * ppm)  # half the sprite, and a gap
         x0, _, width, _ = cam.viewport
-        goal = right + reach if x0 + width - right >= left - x0 else left - reach
+        room_right, room_left = x0 + width - right, left - x0
+        # The side chosen last stays while the figure fits there: chosen afresh each frame, Bowser's label
+        # jumped from one side of the tower to the other and back as a push moved it (an audit).
+        last = getattr(self, "_beside_side", 0)
+        if last == 1 and room_right >= reach:
+            side = 1
+        elif last == -1 and room_left >= reach:
+            side = -1
+        else:
+            side = 1 if room_right >= room_left else -1
+        self._beside_side = side
+        goal = right + reach if side == 1 else left - reach
         return at + cam.basis()[0] * (goal - float(xy[0])) / ppm
 
     def _draw_leader(self, surface: pygame.Surface, fig: Figure, corners: np.ndarray, centre: np.ndarray,

@@ -454,3 +454,33 @@ def test_the_figure_on_top_steps_aside_from_the_places_and_neither_crosses_the_o
     (_, on_top), = view2.figure_rects
     xs = places[:, 0]
     assert xs.min() < on_top.centerx < xs.max() and not (xs.min() < rect.centerx < xs.max())
+
+
+def test_a_figure_beside_the_tower_keeps_its_side_while_it_fits_there(surface):
+    """Seen by an audit: Bowser's label jumped from one side of the tower to the other mid-push, the side
+    being chosen afresh every frame by which had more room. The side chosen stays while the figure fits on
+    it; only when it no longer fits does it go over."""
+    levels = 12
+    cam = camera_for(levels, yaw=-60)
+    cam.zoom_by(0.7)
+    scene = scene_of(levels, figures=[Figure("bowser")])
+    ghosts, sizes = stacked_poses(levels + 1)
+    ghosts, sizes = ghosts[-3:], sizes[-3:]
+    view = TowerView(cam)
+
+    def side() -> int:
+        surface.fill(BG)
+        view.draw(surface, scene, floor=False, ghosts=ghosts, ghost_sizes=sizes)
+        (_, rect), = view.figure_rects
+        tower = pygame.Rect(view.screen_rects[0]).unionall([pygame.Rect(r) for r in view.screen_rects.values()])
+        return 1 if rect.centerx > tower.centerx else -1
+
+    first = side()
+    right = cam.basis()[0]
+    middle = cam.target.copy()
+    # The view slid so that the other side has a little more room: the figure stays where it was.
+    cam.target = middle - right * 0.02 * first
+    assert side() == first
+    # Slid so far that it no longer fits there: it goes over to the other side.
+    cam.target = middle - right * 0.15 * first
+    assert side() == -first
