@@ -24,7 +24,8 @@ TERMINAL = -2
 
 MESSAGE_LIMIT = 600
 """The longest message a GameError keeps whole: past it, long quotations in it are cut (short_message)."""
-_QUOTATION = re.compile(r"'[^'\n]*'" + r'|"[^"\n]*"')
+_QUOTATION = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)" + r'|"[^"\n]*"')
+"""A quotation: a quote not inside a word ("Bob's", "O'Brien" are no quotes) up to its closing one."""
 
 
 def short_message(message: str, limit: int = MESSAGE_LIMIT) -> str:

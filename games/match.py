@@ -342,8 +342,8 @@ class Match:
     def unplayed(cls, data, bots: Mapping[int, Bot] | None = None) -> "Match":
         """Every check of a match file's parsed JSON that comes before replaying its actions (MatchFileError
         with the reason): its format, version, checksum and keys, its seed, its config and bots, and the
-        form of its list of actions (each a seat that the match has, or chance, and a text); the match at
-        its start. What the launcher's list checks of a Jenga file (with check_steps), whose replay would
+        that its actions are a list and its digest a text (the form of each action: check_steps, and the
+        replay); the match at its start. What the launcher's list checks of a Jenga file (with check_steps), whose replay would
         run the physics."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MatchFileError("not a Kong Tabletop match file")

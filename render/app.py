@@ -268,6 +268,7 @@ class App(Host):
         if isinstance(self.screen, LauncherScreen):
             self.screen._remember()
         self.close_screen()
+        pointer.set_view(1.0)  # the next window (a test's next App) starts unscaled
         text.reset()
         figures = sys.modules.get("render.tower.figures")  # its own font cache must not outlive pygame.quit
         if figures is not None and isinstance(getattr(figures, "_fonts", None), dict):

@@ -15,7 +15,7 @@ import pygame
 
 from games.core import CHANCE
 
-from .. import art
+from .. import art, pointer
 from .. import palette as P
 from .. import text
 from ..help import DecisionsScroll
@@ -1158,7 +1158,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 action = f"play {name}"
                 clickable = must and action in self.legal
                 art.card(surface, r, "HAM" if hammer else "JUMP", str(points), hammer,
-                         highlight=clickable and (self.focus_action == action or r.collidepoint(pygame.mouse.get_pos())))
+                         highlight=clickable and (self.focus_action == action or r.collidepoint(pointer.pos())))
                 if clickable:
                     self.card_rects.append((r, action))
                 cx += card_w + gap

@@ -308,7 +308,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if barred:  # a step the rules allow but for the stalemate rule: say so, not "no step"
             self.say(f"Stalemate rule: {sq} would end your turn where the opponent undid it.", 8.0)
             return True
-        step = None if chose_a_piece else self.square_step(sq)
+        # The step the board labels here (board_hover) first: the pointer's label is what a click plays.
+        labelled = next((m for m in self.ends_on(sq) if m["action"] in self.board_hover), None)
+        step = None if chose_a_piece else labelled or self.square_step(sq)
         if step is not None:  # the step labelled here, or the one step that ends here: a click plays it
             self.preview_from = None
             self.play(step["action"])
@@ -796,6 +798,12 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.tweens.clear()
 
     def update(self, dt: float) -> None:
+        if self.pointer is not None and self.actions.selected != getattr(self, "_label_row", None):
+            # The row selected in Choices names the step a square's label shows (square_step): the label
+            # is read again when the selection moves under a still pointer (a review found the click then
+            # playing a step other than the one labelled).
+            self._label_row = self.actions.selected
+            self.point_at(self.pointer)
         for key, (start, age) in list(self.tweens.items()):
             if age + dt >= self.tween_time:
                 del self.tweens[key]

@@ -246,3 +246,24 @@ def test_settings_that_can_be_used_say_nothing(home):
         from render import palette
         palette.use_palette("standard")
         text.use_size("normal")
+
+
+def test_a_long_refusal_keeps_its_reason_past_a_name_with_an_apostrophe():
+    """Found by a review: quotations were paired from the left, so the apostrophe of "Bob's" opened one, the
+    long quoted action was not cut, and cutting the whole to its length dropped the reason at its end."""
+    from games.core import short_message
+
+    message = f"Bob's move {'x' * 900!r} is not legal: it is Ann's turn, and only Ann may move now"
+    cut = short_message(message)
+    assert len(cut) <= MESSAGE_LIMIT and cut.endswith("only Ann may move now") and "(900 characters)" in cut
+
+
+def test_screens_read_the_pointer_through_render_pointer():
+    """Found by a review: the Donkey Kong screen lit the card under pygame's own pointer, which in a window
+    smaller than every layout is not where the screen's picture shows it. Screens and the tower view read
+    the pointer through render.pointer (or the events they are given), never from pygame.mouse."""
+    from pathlib import Path
+
+    for path in list(Path("render/screens").rglob("*.py")) + list(Path("render/tower").rglob("*.py")) + \
+            [Path("render/widgets.py"), Path("render/launcher.py")]:
+        assert "pygame.mouse.get_pos" not in path.read_text(), path

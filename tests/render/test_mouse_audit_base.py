@@ -88,14 +88,29 @@ def test_at_a_hot_seat_undo_asks_before_taking_back_the_other_persons_move(home)
         assert "again" in screen.message
         click(app, undo.rect.center)  # the second press takes it back
         assert len(match.history) < steps and match.current_player == first
-        # At one's own move, no question: the person deciding takes back their own step at once.
-        legal = match.state.legal_actions()
-        screen.play(legal[0])
+        # At one's own move, no question: the person deciding takes back their own step at once. A step
+        # that keeps the turn (the engine on a copy says which):
+        # Play on (chance by itself) until the person deciding has a step that keeps their turn; they play
+        # it, and their Undo takes it back at once.
+        def keeps_turn(action):
+            copy = match.state.clone()
+            copy.apply_action(action)
+            return copy.current_player() == match.current_player
+
+        for _ in range(20):
+            while match.current_player < 0:
+                match.step()
+            step = next((a for a in match.state.legal_actions() if keeps_turn(a)), None)
+            if step is not None:
+                break
+            screen.play(match.state.legal_actions()[-1])
+        now = match.current_player
+        screen.play(step)
         app.draw()
-        if match.current_player == first:
-            before = len(match.history)
-            app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
-            assert len(match.history) < before
+        assert match.current_player == now
+        before = len(match.history)
+        app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+        assert len(match.history) == before - 1 and screen.message == "Undone."
     finally:
         app.close()
 

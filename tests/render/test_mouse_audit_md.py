@@ -250,3 +250,27 @@ def test_md_the_end_turn_button_gives_up_ap_nothing_can_spend():
     assert screen.end_turn_button.label == "End turn (give up 4 AP)"
     click(app, screen.end_turn_button.rect.center)
     assert [s.action for s in match.history] == ["pass"] and match.state.turn_player == BLUE
+
+
+def test_the_label_follows_the_row_selected_under_a_still_pointer_and_the_click_plays_the_label():
+    """Found by a review: with the pointer resting on e2, moving the Choices selection by keyboard to
+    another step that ends there left the label on the old step ("supervisor east to e2 (a click plays
+    it)") while the click played the new one (rotate e3 e2). The label is read again when the selection
+    moves, and the click plays what the label says."""
+    app, screen = open_app(table())
+    match = screen.match
+    try:
+        app.handle(key(pygame.K_DOWN))
+        assert screen.legal[screen.actions.selected] == "sup E"
+        point(app, screen.square_rect("e2").center)
+        app.draw()
+        target = screen.legal.index("rotate e3 e2")
+        while screen.actions.selected < target:
+            app.handle(key(pygame.K_DOWN))
+        app.tick(0.02)
+        app.draw()
+        assert labels_on(screen, "e2") == ["rotate e3 e2"]
+        click(app, screen.square_rect("e2").center)
+        assert match.history[-1].action == "rotate e3 e2"
+    finally:
+        app.close()

@@ -57,7 +57,7 @@ def test_the_launcher_in_an_800_by_600_window_starts_a_game_with_the_mouse(home)
                 r = widget.rect
                 shown = pygame.Rect(r.x / scale, r.y / scale, r.w / scale, r.h / scale)
                 assert window.contains(shown), (widget, shown)
-        # The picture is the launcher's, scaled: the Start button's middle has its colour on the window.
+        # A click where the scaled picture shows Start reaches Start.
         at = (round(laid_out.centerx / scale), round(laid_out.centery / scale))
         point(app, at)
         click(app, at)

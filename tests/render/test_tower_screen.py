@@ -817,3 +817,29 @@ def test_looking_from_lower_never_takes_the_eye_under_the_table(surface):
     key(pygame.K_PERIOD, ".")
     assert screen.camera.pitch > pitch
     screen.close()
+
+
+def test_a_zoom_while_the_fall_view_widens_does_not_jump_twice(surface):
+    """Found by a review: a zoom during the fall view's easing snapped the view to the fall's framing, and
+    the easing then pulled the target back while the zoom's slide stayed, so the next zoom jumped again. A
+    zoom now finishes the easing first: after it, the easing moves nothing."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    state = match.state
+    poses = np.asarray(state.tower["poses"], dtype=float)
+    fallen = poses.copy()
+    fallen[:, 0] += np.linspace(0.0, 0.25, len(poses))  # blocks strewn over the table
+    fallen[:, 2] = 0.0075
+    screen._frame_fall(state, np.stack([poses, fallen]))
+    assert screen._camera_goal is not None
+    screen.update(DT)  # part of the way
+    board = screen.rects["board"]
+    send(screen, pygame.MOUSEMOTION, board.center)
+    screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert screen._camera_goal is None
+    after = screen.camera.target.copy()
+    for _ in range(30):
+        screen.update(DT)
+    assert np.allclose(screen.camera.target, after)
+    screen.close()

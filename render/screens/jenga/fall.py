@@ -56,6 +56,16 @@ class FallReplay:
         self.camera.lift = 0.0
         self._framed_levels = len(state.layout)  # the fallen tower keeps this framing
 
+    def settle_camera(self) -> None:
+        """Put the camera at the end of its easing at once (a zoom during the ease: zoom_by aims at the
+        framed view, and the easing would pull it back, so the view jumped twice)."""
+        goal = self._camera_goal
+        if goal is None:
+            return
+        cam = self.camera
+        cam.target, cam.fov_height, cam.distance = np.array(goal[0], dtype=float), goal[1], goal[2]
+        self._camera_goal = None
+
     def _ease_camera(self, dt: float) -> None:
         goal = self._camera_goal
         if goal is None:

@@ -214,6 +214,7 @@ class KeyboardPicker:
             # Toward the picked block, as the wheel zooms toward the pointer: zoomed in, the keys reach
             # the top and the foot of the tower too.
             factor = 1.15 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else 1 / 1.15
+            self.settle_camera()
             self.camera.zoom_by(factor, toward_y=self._picked_row())
         elif key in (pygame.K_COMMA, pygame.K_PERIOD):
             self.camera.tilt(TILT_STEP if key == pygame.K_PERIOD else -TILT_STEP)

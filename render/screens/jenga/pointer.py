@@ -141,6 +141,7 @@ class PointerPlay:
             return self._board_key(event)
         if event.type == pygame.MOUSEWHEEL:
             if rect.collidepoint(self.mouse):
+                self.settle_camera()
                 self.camera.zoom_by(1.1 ** event.y, toward_y=self.mouse[1])  # toward the pointer
                 return True
             return False
