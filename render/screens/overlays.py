@@ -143,13 +143,10 @@ class Overlays:
     def _draw_result(self, surface: pygame.Surface) -> None:
         """The result dialog, sized to its words at every text size: as wide as it always was (or as its
         buttons need), wider while its words, wrapped, would not fit the window's height, and as tall as
-        they are (never less than it was); inside the window."""
+        they are; inside the window."""
         width, height = surface.get_size()
         s = self.scale
-        n = len(self.match.config.seats)
         gap, margin = int(14 * s), int(8 * s)
-        extra = 50 if self.result_reason() else 0   # the reason's two lines
-        least_h = int(min(0.86, (290 + extra + 36 * n) * s / height) * height)
         most_w, most_h = width - 2 * margin, height - 2 * margin
         w = self.result_width((width, height))
         while True:
@@ -161,7 +158,9 @@ class Overlays:
             if need_h <= most_h or w >= most_w:
                 break
             w = min(most_w, w + width // 10)
-        rect = self._result_panel(surface, w, min(most_h, max(least_h, need_h)))
+        # As tall as its words and buttons: held to the old fixed height, a two-player result stood with a
+        # hand's breadth of nothing between its last line and its buttons (a mouse-only audit).
+        rect = self._result_panel(surface, w, min(most_h, need_h))
         self._result_body(rect, surface)
         total = sum(widths) + gap * (len(widths) - 1)
         x = rect.centerx - total // 2
