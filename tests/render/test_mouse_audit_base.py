@@ -182,3 +182,31 @@ def test_a_new_game_names_the_unfinished_game_it_kept(home):
             "is kept in the saved matches as donkey_kong-" in note, note
     finally:
         app.close()
+
+
+def test_the_result_has_no_empty_band_above_its_buttons(home, monkeypatch):
+    """Before: a two-player result kept the dialog's old fixed height, leaving a band of about 130 px with
+    nothing in it between the last line and the buttons. The dialog is now as tall as its words."""
+    from render import text
+
+    app = App(match=finished("donkey_kong"))
+    screen = app.screen
+    lines = []
+    real = text.draw
+
+    def spy(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
+        lines.append((words, rect))
+        return rect
+
+    try:
+        app.draw()
+        assert screen.show_result
+        monkeypatch.setattr(text, "draw", spy)
+        app.draw()
+        top = min(b.rect.top for b in screen.result_buttons)
+        title = next(i for i, (words, _) in enumerate(lines) if words.endswith("wins!"))
+        above = [r.bottom for _, r in lines[title:] if r.bottom <= top]  # the dialog's own lines
+        assert len(above) >= 3 and top - max(above) < 40 * screen.scale, (top, max(above))
+    finally:
+        app.close()
