@@ -208,12 +208,14 @@ class Overlays:
                 ("1 to 9", "play the numbered choice"),
                 ("/", "find a choice by typing part of its words (Enter plays it, Esc stops)"),
                 ("Shift+PageUp/PageDown", "scroll the move log"),
-                ("Ctrl+Z / Ctrl+Y", self.undo_words()),
+                ("Ctrl+Z / Ctrl+Y", self.undo_words() + "; with two or more people at the screen, taking back "
+                                 "another person's move asks for a second press"),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", self.skip_words()),
                 ("M", "sound on or off"),
                 ("Esc", "back to the menu (the game is autosaved)"),
-                ("After the game", "P: play again · V: view the board · Esc: back to the menu")] + self.extra_shortcuts()
+                ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "
+                                   "button too) · Esc: back to the menu")] + self.extra_shortcuts()
         lines += ["", "KEYS"] + [f"  {k}: {what}" for k, what in keys]
         if decisions:
             if self.help_decisions:

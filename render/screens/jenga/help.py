@@ -46,13 +46,15 @@ class JengaHelp:
                 ("1 to 9", "play the numbered row"),
                 ("/", "find a row by typing part of its words (Enter plays it, Esc stops)"),
                 ("Shift+PageUp/PageDown", "scroll the move log"),
-                ("Ctrl+Z / Ctrl+Y", self.undo_words()),
+                ("Ctrl+Z / Ctrl+Y", self.undo_words() + "; with two or more people at the screen, taking back "
+                                 "another person's move asks for a second press"),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' pauses" + (" and the spinner's turn" if spin else "")
                  + " until a person decides"),
                 ("M", "sound on or off"),
                 ("Esc", "back to the menu (the game is autosaved)"),
-                ("After the game", "P: play again · V: view the board · Esc: back to the menu"),
+                ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "
+                                   "button too) · Esc: back to the menu"),
                 *self.extra_shortcuts()]
 
     def keyboard_line(self) -> str:
