@@ -420,3 +420,27 @@ def test_a_push_taken_back_says_whether_the_block_is_back_in_line(surface, end, 
         assert "the finger going 39 mm and back to 0 mm" in screen.log.items[-1]
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_while_the_simulator_works_the_last_moves_lines_are_not_shown(surface):
+    """Seen by an audit: while the fall of a push was being judged, the panel still said "Last move: ..."
+    of the move before it. While the simulator works out a move, only that it is working is said; the
+    move's own lines come when it is done."""
+    screen = new_screen("jenga_classic", seed=11)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        level, slot = max(match.state.legal_blocks())
+        screen.play(_push_and_back(level, slot, "+y" if level % 2 else "+x", 100))  # a touch by hand
+        _ready(screen, surface)
+        assert match.state.last_verdict is not None and any(line.startswith("Last ") for line in _info(screen))
+        screen.play(_push_and_back(level, slot, "+y" if level % 2 else "+x", 100))
+        assert screen.job is not None
+        shown = _info(screen)
+        assert "The simulator is working…" in shown and not any(line.startswith("Last ") for line in shown)
+        assert screen.probe_note not in shown
+        _ready(screen, surface)
+        assert any(line.startswith("Last ") for line in _info(screen))
+    finally:
+        screen.close()

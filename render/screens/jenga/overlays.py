@@ -223,12 +223,14 @@ class Overlays:
         lines = []
         if self.sim_error:
             lines.append((self.sim_error, P.WARNING))
-        v = state.last_verdict
+        # While the simulator works out a move, the lines of the move before it are not shown: "Last move:"
+        # still named the touch before the push whose fall was being judged (an audit).
+        v = state.last_verdict if self.job is None else None
         if v and v["collapsed"] and self.fall_story is not None:
             lines.append((f"The tower fell. {self.fall_story.sentence}", P.WARNING))
         elif v:
             lines.append((self.verdict_line(v), P.WARNING if v["collapsed"] else P.TEXT))
-        if self.probe_note and self.probe_note_at == self.note_key():
+        if self.probe_note and self.probe_note_at == self.note_key() and self.job is None:
             # A touch's words belong to the position it made: a move after it, or an undo, leaves them behind.
             lines.append((self.probe_note, P.TEXT))
         if self.fall_note and v and v["collapsed"]:
