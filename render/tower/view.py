@@ -335,6 +335,14 @@ class TowerView:
                             rings.append(holes_l[b][f])
                 elif f < 4 and symbol is not None:
                     self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
+        # A ring a piece's sprite covers is drawn again over it: a play-tester's own Mario, just placed, hid
+        # the ring of the next hole beside it.
+        self.rings = rings  # (tests) the rings drawn round the holes a piece may go into
+        for ring in rings:
+            xs, ys = [x for x, _ in ring], [y for _, y in ring]
+            box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+            if any(sprite.get_rect(topleft=at).colliderect(box) for sprite, at in pieces):
+                pygame.draw.polygon(surface, palette.HIGHLIGHT, ring, 2)
         # Outlines last, over everything: the whole block shows even where others hide it.
         for mark in outlined:
             if 0 <= mark < n and shown[mark]:

@@ -5,6 +5,7 @@ chosen move; the window told the window manager no smallest size. Real screens, 
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 
@@ -14,7 +15,7 @@ from games.match import Match
 from render.app import SMALLEST_WINDOW, App
 
 from .test_stumbles import home, key, launcher_with_saves  # noqa: F401 (home: the autouse scratch folder)
-from .test_tower_screen import DT
+from .test_tower_screen import DT, run
 
 
 def focused(launcher):
@@ -205,5 +206,37 @@ def test_a_chosen_hole_that_faces_away_says_how_to_turn_the_view():
         assert any(away for away, _ in said.values()) and not all(away for away, _ in said.values())
         for action, (away, words) in said.items():
             assert ("faces away: [ or ] turns the view" in words) == away, (action, words)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_ring_a_placed_mario_covers_is_drawn_again_over_him():
+    """Seen by an audit in Donkey Kong Jenga: the first person's Mario, just placed, hid the yellow ring of a
+    hole beside him that the second person could choose. A ring a piece's sprite covers is drawn again over
+    the sprite (looked for from every quarter of the turn)."""
+    from render import palette
+
+    surface, screen = placing_marios()
+    try:
+        first = next(a for a in screen.legal if a.startswith("mario "))
+        screen.play(first)
+        assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
+                   and any(a.startswith("mario ") for a in screen.legal))
+        found = 0
+        for _ in range(8):
+            screen.camera.orbit(np.pi / 4)
+            screen.draw(surface)
+            img = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+            marios = [r for kind, r in screen.view.figure_rects if kind == "mario"]
+            for ring in screen.view.rings:
+                xs, ys = [x for x, _ in ring], [y for _, y in ring]
+                box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+                if any(m.colliderect(box) for m in marios):
+                    found += 1
+                    for x, y in ring:
+                        patch = img[int(y) - 1:int(y) + 2, int(x) - 1:int(x) + 2]
+                        assert np.any(np.all(patch == palette.HIGHLIGHT, axis=2)), (x, y)
+        assert found, "no view put a ring under the Mario"
     finally:
         screen.close()
