@@ -202,12 +202,13 @@ def cmd_tournament(args) -> int:
 
 def _seats_from(text: str | None, spec) -> list[Seat]:
     names = [s.strip() for s in (text or f"human,{spec.default_bot}").split(",")]
-    seats, people = [], 0
+    seats = []
     for i, n in enumerate(names):
         bot = spec.bot_named(n)  # any case: RANDOM is random
         if n.lower() == "human":
-            people += 1
-            seats.append(Seat(f"Player {people}"))
+            # Named by the seat, as a bot is: a person in seat 2 is "Player 2", the number on their badge
+            # (counted among the people, a person after a bot was "Player 1" wearing a 2).
+            seats.append(Seat(f"Player {i + 1}"))
         elif bot is None:
             raise ConfigError(f"unknown seat {_shown(n)} for {spec.name}; each seat is 'human' or a bot: "
                               f"{', '.join(spec.bots)}")

@@ -101,3 +101,14 @@ def test_a_match_file_with_a_byte_order_mark_loads_from_the_command_line(tmp_pat
     out = _run(tmp_path, "play", "--load", str(game), "--terminal", stdin="quit\n")
     assert out.returncode == 0 and out.stderr == "", out.stderr
     assert out.stdout.startswith("Seed 7.")
+
+
+def test_a_person_is_named_by_their_seat_as_a_bot_is():
+    """Before: `--seats expert,human` named the person "Player 1" (counted among the people) while their badge
+    and seat were 2. A person is now named by the seat, as a bot is."""
+    from games import registry
+    from games.cli import _seats_from
+
+    seats = _seats_from("expert,human,human", registry.get("donkey_kong"))
+    assert [s.name for s in seats] == ["Expert bot 1", "Player 2", "Player 3"]
+    assert [s.name for s in _seats_from("human,random", registry.get("monkey_dash"))] == ["Player 1", "Random bot 2"]

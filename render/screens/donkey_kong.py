@@ -19,7 +19,7 @@ from .. import art, pointer
 from .. import palette as P
 from .. import text
 from ..help import DecisionsScroll
-from ..widgets import ListView, draw_seat_mark, panel
+from ..widgets import WrappingRows, draw_seat_mark, panel
 from .base import GameScreen
 
 BOARD_UNITS = 1000.0  # the board file's coordinate square
@@ -259,10 +259,17 @@ class BoardArt:
         return best
 
 
-class ChoiceRows(ListView):
+class ChoiceRows(WrappingRows):
     """The Choices list of the Donkey Kong screen: a move's directions and its end space rarely fit one
-    line of the narrow list, so a row takes two; a row whose move meets a barrel or fireball starts with
-    its ⚠ (the end of a row is what gets cut) and is drawn in the warning ink."""
+    line of the narrow list, so a row takes two, three when a row needs them (at the largest text, "right 1,
+    up 2 → ladder at column 4 (girders 1–2), ..." was cut on two); a row whose move meets a barrel or
+    fireball starts with its ⚠ (the end of a row is what gets cut) and is drawn in the warning ink."""
+
+    def fit_rows(self, items) -> None:
+        super().fit_rows(items)
+        if self.lines < 2:
+            self.lines = 2
+            self.row_h = text.block_height(2, self.size) + self.pad
 
     def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
              warn=frozenset(), lines=1) -> None:
@@ -326,9 +333,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.board_square = pygame.Rect(rect.x, rect.y + (rect.h - side) // 2, side, side)
         self.info_rect = pygame.Rect(self.board_square.right + gap, rect.y, rect.right - self.board_square.right - gap,
                                      rect.h)
-        # Two lines a row of Choices (ChoiceRows), in the size GameScreen draws the list in.
-        self.actions.row_h = text.block_height(2, self.font_size(15)) + int(6 * self.scale)
-        self.actions.set_items(self.actions.items)
+        # Two lines a row of Choices at least, three when one needs them (ChoiceRows, fitted at layout).
 
     def space_xy(self, space: int) -> tuple[float, float]:
         x, y = self.art.at(space)

@@ -320,3 +320,22 @@ def test_the_your_move_panel_waits_for_the_needle_too(surface):
         assert not steps or steps[0] == "Take a block from the tower:"
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_your_move_panel_speaks_of_the_spin_in_donkey_kong_jenga_too(surface):
+    """Seen by an audit in Donkey Kong Jenga (two people, seed 4): once both Marios were placed, the panel
+    stood empty ("Choices (0)") while the needle turned. It says the spinner is turning."""
+    from .test_tower_screen import new_screen
+
+    screen = new_screen("jenga_dk", seed=4)
+    match = screen.match
+    try:
+        for _ in range(2):  # each person puts their Mario in a hole
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                       and any(a.startswith("mario ") for a in screen.legal), frames=600)
+            screen.play(next(a for a in screen.legal if a.startswith("mario ")))
+        assert run(screen, surface, lambda: screen.spinner.spinning, frames=400)
+        assert screen.take_block_steps()[0] == "The spinner is turning:"
+    finally:
+        screen.close()

@@ -376,10 +376,11 @@ class Overlays:
     def take_block_steps(self) -> list[str]:
         """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
         the pushes and touches are played on the tower, never from the list."""
-        if (self.legal or self.filtering or self.job is not None or not self.match.waiting_for_human()
-                or not self._legal_blocks()):
+        spinning = self.spinner is not None and self.spinner.spinning and self.match.waiting_for_human()
+        if not spinning and (self.legal or self.filtering or self.job is not None
+                             or not self.match.waiting_for_human() or not self._legal_blocks()):
             return []
-        if self.spinner is not None and self.spinner.spinning:
+        if spinning:  # whatever the turn asks, the panel says so (it stood empty, "Choices (0)": an audit)
             # The spin is drawn already; "Take a block" stood here while the needle still turned (an audit).
             return ["The spinner is turning:", "When the needle stops, it says what this turn asks: how many "
                     "blocks to take and stack, how far to climb. The steps to take a block follow then."]

@@ -146,6 +146,18 @@ def out_of_line_mm(state, level: int, slot: int) -> float | None:
     return float(abs((poses[block, :3] - poses[mates, :3].mean(axis=0)) @ axis) * 1000.0)
 
 
+def most_out_of_line(state) -> tuple[int, int, float] | None:
+    """(level, slot, mm) of the block sitting furthest out of line with its level's other blocks (None for
+    a tower with no level of two blocks or more)."""
+    best = None
+    for level, row in enumerate(state.layout):
+        for slot, block in enumerate(row):
+            off = out_of_line_mm(state, level, slot) if block is not None else None
+            if off is not None and (best is None or off > best[2]):
+                best = (level, slot, off)
+    return best
+
+
 class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
     side_width = 330
     choice_rows = WrappingRows  # a hole's row ends with its block: cut at a large text size, rows read the same
@@ -349,7 +361,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.touch_read = {"where": tuple(p["where"]), "end": p["end"], "force_n": float(p["force_n"]),
                                "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
                                "went_back": went_back,
-                               "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None}
+                               "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None,
+                               "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
 
     @property
@@ -368,6 +381,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             back = ("it went back in" if off is None or off < OUT_OF_LINE_MM else
                     f"the hand took it back, but it sits {off:.0f} mm out of line with its level (the tower moved "
                     "with it)")
+            most = t.get("most_off")
+            if most is not None and most[2] >= OUT_OF_LINE_MM and tuple(most[:2]) != (level, slot):
+                # the push dragged another block out of line (the one above it, riding on it): said too
+                back += f"; block {most[0]}:{most[1]} now sits {most[2]:.0f} mm out of line with its level"
             return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N, the rest of the tower "
                     f"moved {t['motion_mm']:.1f} mm; {feel}; {back}.")
         return (f"Felt {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
