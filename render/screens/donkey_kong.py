@@ -1049,6 +1049,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         s = self.scale
         return int(8 * s) + (min(len(played), 6) - 1) * int(5 * s) + int(card_w * 0.6) + int(6 * s)
 
+    def box_head(self) -> int:
+        """How far a player's face-up cards start below the top of the box: under the name's line, whatever
+        the text size (at the largest, the cards covered the foot of the name)."""
+        return max(int(26 * self.scale), int(5 * self.scale) + text.line_step(self.font_size(15), bold=True) + 2)
+
     def card_layout(self, state, width: int, room: int) -> tuple[int, int, list[int]]:
         """(card width, card height, each player's box height): the face-up cards wrap onto as many rows
         as they need, clear of the played-card stack, and shrink (down to 70 %) when all players' boxes
@@ -1064,7 +1069,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 first = max(1, (width - 10 - self.stack_width(card_w, played)) // step)
                 rest = max(1, (width - 10) // step)
                 rows = 1 + max(0, math.ceil((len(hand) - first) / rest))
-                heights.append(int(26 * s) + rows * (card_h + int(4 * s)) + int(22 * s))
+                heights.append(self.box_head() + rows * (card_h + int(4 * s)) + int(22 * s))
             if sum(heights) + int(6 * s) * (len(heights) - 1) <= room:
                 break
         return card_w, card_h, heights
@@ -1153,9 +1158,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 room = min(room, mark.x - int(8 * s) - box.x - int(30 * s))
             title = text.fit(self.seat_name(seat), fs, room)
             text.draw(surface, title, (box.x + int(30 * s), box.y + int(5 * s)), fs, P.TEXT, bold=True)
-            cx, cy = box.x + 6, box.y + int(26 * s)
+            cx, cy = box.x + 6, box.y + self.box_head()
             for name in hand:
-                if cx + card_w > (first_right if cy == box.y + int(26 * s) else box.right - 4) and cx > box.x + 6:
+                if cx + card_w > (first_right if cy == box.y + self.box_head() else box.right - 4) and cx > box.x + 6:
                     cx, cy = box.x + 6, cy + card_h + gap
                 hammer, points = self.card_kind(name)
                 r = pygame.Rect(cx, cy, card_w, card_h)
@@ -1171,7 +1176,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 text.draw(surface, "no face-up cards", (cx, cy + card_h // 2), small, P.TEXT_DIM, anchor="midleft")
             for j in range(min(len(played), 6)):  # the played cards, face down, fanned at the right
                 back = pygame.Rect(0, 0, int(card_w * 0.6), int(card_h * 0.6))
-                back.topright = (box.right - int(8 * s) - j * int(5 * s), box.y + int(28 * s))
+                back.topright = (box.right - int(8 * s) - j * int(5 * s), box.y + self.box_head() + int(2 * s))
                 art.card(surface, back, "", "", False, face_up=False)
                 self.stack_rects.append((seat, back))
             note, ink = self.box_note(seat, must, small, box.w - 12)

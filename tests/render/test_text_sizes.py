@@ -466,3 +466,24 @@ def test_the_donkey_kong_choices_are_never_cut(surface, size_name):
             assert not rows.cut_rows, (seed, [rows.items[i] for i in rows.cut_rows])
             seen += len(rows.items[top:top + rows.visible_rows()])
     assert seen >= 6
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_the_donkey_kong_players_names_stand_clear_of_their_cards(surface, drawn, size_name):
+    """Seen at the largest text: the foot of "Player 1" and "Patient bot" was hidden under their face-up
+    cards, which started a fixed distance below the box's top. The cards now start under the name's line."""
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Player 1"), Seat("Patient bot", "patient")]),
+                  seed=3)
+    screen = screen_for("donkey_kong")(match)
+    for _ in range(400):
+        if match.waiting_for_human() and not screen.animating():
+            break
+        screen.update(DT)
+    del drawn[:]
+    drawn.on = True
+    screen.draw(surface)
+    drawn.on = False
+    for seat, name in enumerate(("Player 1", "Patient bot")):
+        (title,) = [rect for words, rect, _ in drawn if words == name]
+        cards = [r for s, r in screen.hand_rects if s == seat]
+        assert cards and all(title.bottom <= card.top for card in cards), (name, title, cards)
