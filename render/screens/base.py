@@ -259,7 +259,12 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             self.say(str(exc))
             self.host.sound.play("error")
             return False
+        said = self.message
         self._after(match.history[-1], before, label)
+        if self.message is said:
+            # A line said before the move (why a click did nothing, a card's words) is about the position
+            # the move left: it went, instead of staying into the other player's turn (an audit).
+            self.message_time = 0.0
         self.host.sound.play("move")
         return True
 

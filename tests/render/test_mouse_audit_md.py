@@ -188,9 +188,12 @@ def test_md_a_click_on_the_opponents_card_or_a_pile_that_cannot_be_used_says_why
     click(app, bobs.center)
     assert screen.message == "Banana Bribe is Bob's card: only they can play it, in their own turn."
     assert match.history == []
-    for action in ("sup N", "sup S", "sup N"):  # 3 of Ann's 4 AP: buying is out of reach
+    assert screen.play("sup N")
+    # The card's line was about the position before the step: it goes with the step (it stayed up into the
+    # next steps and the other player's turn: a later audit).
+    assert screen.message_time <= 0
+    for action in ("sup S", "sup N"):  # 3 of Ann's 4 AP: buying is out of reach
         assert screen.play(action)
-    app.tick(6.5)  # the card's message has had its time in the status line
     assert match.state.ap == 1 and "buy" not in screen.legal
     point(app, buy.center)
     words = f"No card can be bought now: buying a card costs {costs.BUY} AP, and this turn has only 1 AP left."
