@@ -665,8 +665,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if "end turn" not in kinds:
             return "no action points left."
         free = list(dict.fromkeys(FREE_WORDS[k] for k in kinds if k in FREE_WORDS))
-        return "no action points left: end the turn" + (f", or first take a free step: {', '.join(free)}." if free
-                                                         else ".")
+        # (The free steps named as what they are, costing no AP: "or first take a free step: play a card" read
+        # as though a card gave a free step, an audit found.)
+        return "no action points left: end the turn" + (f", or before that, at no AP cost: {', '.join(free)}."
+                                                         if free else ".")
 
     def _refresh_actions(self, force: bool = False) -> None:
         """The choices, with 'end the turn' first once no AP is left (_end_turn_first); when they are new, the

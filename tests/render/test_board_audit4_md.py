@@ -99,7 +99,7 @@ def test_with_no_ap_left_end_the_turn_comes_first_and_enter_plays_it(variant, se
     assert screen.actions.selected == 0 and screen.focus_action == "end turn"
     assert screen.actions.items[0] == "end the turn (no AP left)"
     prompt = screen.decision_text()
-    assert prompt.startswith("no action points left: end the turn, or first take a free step: ")
+    assert prompt.startswith("no action points left: end the turn, or before that, at no AP cost: ")
     assert free in prompt and ("banana" in prompt) == (variant == "bananas")
     assert ("card" in prompt) == any(a.startswith("play ") for a in engine_order)
     hands, store = [list(h) for h in match.state.hands], list(match.state.banana_store)
