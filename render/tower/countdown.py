@@ -84,7 +84,24 @@ class SettleCountdown:
         else:
             word, colour = (("Fell!", palette.VERMILLION) if self.verdict == "fell"
                             else ("Stands", palette.BLUISH_GREEN))
-            text.draw(surface, word, (cx, cy - radius * 0.12), max(12, int(radius * 0.5)), colour, bold=True,
-                      anchor="center")
-            text.draw(surface, self.reason(), (cx, cy + radius * 0.4), max(10, radius // 4), palette.TEXT_DIM,
-                      anchor="center")
+            size = _fitting(word, max(12, int(radius * 0.5)), 1.7 * radius, bold=True)
+            text.draw(surface, word, (cx, cy - radius * 0.12), size, colour, bold=True, anchor="center")
+            # Inside the ring: "at rest by 0.2 s" ran past both its sides ("t rest by 0.2 s", an audit), so
+            # it is made smaller to fit, and past the smallest size put on two lines.
+            reason = self.reason()
+            size = _fitting(reason, max(10, radius // 4), 1.6 * radius)
+            lines = [reason]
+            if text.measure(reason, size)[0] > 1.6 * radius and " by " in reason:
+                head, _, tail = reason.partition(" by ")
+                lines = [head, f"by {tail}"]
+            step = text.line_step(size)
+            for k, line in enumerate(lines):
+                y = cy + radius * 0.4 + (k - (len(lines) - 1) / 2) * step
+                text.draw(surface, line, (cx, y), size, palette.TEXT_DIM, anchor="center")
+
+
+def _fitting(words: str, size: int, width: float, bold: bool = False, least: int = 9) -> int:
+    """The largest font size from `size` down to `least` at which the words are at most `width` wide."""
+    while size > least and text.measure(words, size, bold)[0] > width:
+        size -= 1
+    return size

@@ -484,3 +484,30 @@ def test_a_figure_beside_the_tower_keeps_its_side_while_it_fits_there(surface):
     # Slid so far that it no longer fits there: it goes over to the other side.
     cam.target = middle - right * 0.15 * first
     assert side() == -first
+
+
+@pytest.mark.parametrize("radius", [30, 40, 60])
+def test_the_countdowns_words_stay_inside_its_ring(surface, radius, monkeypatch):
+    """Seen by an audit: the "Stands" badge's "at rest by 0.2 s" ran past both sides of its ring ("t rest by
+    0.2 s"). Every line the badge draws is inside the ring's circle."""
+    from render import text as text_module
+
+    drawn = []
+    real = text_module.draw
+
+    def spy(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(text_module, "draw", spy)
+    c = SettleCountdown()
+    c.start(10)
+    c.decide(fell=False, decided_s=0.2, linger=5.0)
+    centre = (200, 200)
+    c.draw(surface, centre, radius)
+    assert [w for w, _ in drawn][0] == "Stands" and " ".join(w for w, _ in drawn[1:]) == "at rest by 0.2 s"
+    for words, rect in drawn:
+        for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
+            # the glyphs' box may touch the ring's stroke, never leave it
+            assert math.dist(corner, centre) <= radius + 3, (words, rect, radius)
