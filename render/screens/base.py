@@ -626,7 +626,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
                 if self.filtering:
                     title = f"Find: {self.filter}_  ({len(self.legal)})"
             elif self.match.is_over():
-                title = "Choices"
+                title = f"Game over: {self.result_words()}"
             else:
                 title = f"Waiting for {self.seat_name(self.match.current_player)}…"
             panel(surface, rect, title, self.font_size(15))
@@ -634,6 +634,13 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             self.actions.draw(surface, size, marked, numbered=True)
             if not self.legal and self.match.waiting_for_human() and self.filter:
                 text.draw(surface, "No choice matches; Esc clears.", self.actions.rect.topleft, size, P.TEXT_DIM)
+            if self.match.is_over() and not self.show_result:
+                # Under View board the panel stood empty: it says how to go on (a mouse-only audit).
+                y = self.actions.rect.y
+                for line in text.wrap("The result, and Play again on it: the bar's Result button, V or Enter. The "
+                                      "menu: Esc.",
+                                      size, self.actions.rect.w - 8):
+                    y = text.draw(surface, line, (self.actions.rect.x + 4, y), size, P.TEXT_DIM).bottom
         rect = self.rects["log"]
         panel(surface, rect, f"Move log ({len(self.log_labels)})", self.font_size(15))
         self.log.draw(surface, self.font_size(14), show_selection=False, dim=False)

@@ -210,3 +210,32 @@ def test_the_result_has_no_empty_band_above_its_buttons(home, monkeypatch):
         assert len(above) >= 3 and top - max(above) < 40 * screen.scale, (top, max(above))
     finally:
         app.close()
+
+
+def test_under_view_board_the_choices_panel_says_how_to_go_on(home, monkeypatch):
+    """Seen by an audit: under View board an empty Choices panel stood beside the final board. Its title now
+    says who won and its lines how to get back to the result (and Play again) or to the menu."""
+    from render import text
+
+    app = App(match=finished("monkey_dash"))
+    screen = app.screen
+    lines = []
+    real = text.draw
+
+    def spy(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        lines.append(words)
+        return real(surface, words, pos, size, colour, bold, mono, anchor)
+
+    try:
+        app.draw()
+        view = next(b for b in screen.result_buttons if b.label == "View board")
+        click(app, view.rect.center)
+        monkeypatch.setattr(text, "draw", spy)
+        app.draw()
+        said = " ".join(lines)
+        assert f"Game over: {screen.result_words()}" in said
+        assert "the bar's Result button, V or Enter" in said
+        app.handle(key(pygame.K_RETURN))
+        assert screen.show_result
+    finally:
+        app.close()
