@@ -421,7 +421,7 @@ class Match:
                 else:
                     self.play(step.action)
             except IllegalActionError as exc:
-                raise MatchFileError(f"action {i + 1} is not legal: {_cut(str(exc))}") from None
+                raise MatchFileError(f"action {i + 1} is not legal: {short_message(str(exc), 400)}") from None
 
 
 
@@ -547,12 +547,6 @@ def is_match_file(path: str | os.PathLike) -> bool:
     except MatchFileError:
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT
-
-
-def _cut(message: str, limit: int = 400) -> str:
-    """A game's refusal of a file's action, with long quotations cut and the whole kept to one line of
-    readable length (a file's action can run to thousands of characters, and a game may quote it)."""
-    return short_message(message, limit)
 
 
 def _kind(value) -> str:

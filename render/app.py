@@ -194,15 +194,16 @@ class App(Host):
         # A window smaller than every layout: the screen drawn at its smallest layout, scaled down to fit.
         if self._canvas is None or self._canvas.get_size() != size:
             self._canvas = pygame.Surface(size, 0, self.window)
-        self._fit_view()
+        self._fit_view(size)
         self.screen.draw(self._canvas)
         pygame.transform.smoothscale(self._canvas, self.window.get_size(), self.window)
         return self.window
 
-    def _fit_view(self) -> None:
-        """Tell render.pointer how the window shows the screen (scaled when it is smaller than a layout)."""
+    def _fit_view(self, size: tuple[int, int] | None = None) -> None:
+        """Tell render.pointer how the window shows the screen (scaled when it is smaller than a layout);
+        `size`: the layout size of the window, when the caller has it."""
         window = self.window.get_size()
-        size = layout_size(window)
+        size = layout_size(window) if size is None else size
         pointer.set_view(size[0] / window[0] if size != window else 1.0)
 
     def quiet(self) -> bool:

@@ -309,7 +309,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         person's than the one deciding now is taken back on a second press (_asks_before_undo)."""
         match = self.match
         depth = self._undo_depth()
-        step = None if depth is None else match.history[-depth]
+        step = self._undone_step()
         asked = (len(match.history), self.message if self.message_time > 0 else None)
         if step is not None and self._asks_before_undo(step) and getattr(self, "_undo_asked", None) != asked:
             self.say(f"{self.undo_button_words()}. Press Undo (Ctrl+Z) again to take it back, "

@@ -26,19 +26,9 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def drawn(monkeypatch):
-    """Every line drawn, as (words, rect), in the order drawn."""
-    lines: list[tuple[str, pygame.Rect]] = []
-    real = text.draw
-
-    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
-        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
-        if words.strip():
-            lines.append((words, rect))
-        return rect
-
-    monkeypatch.setattr(text, "draw", draw)
-    return lines
+def drawn(lines_drawn):
+    """Every line drawn, as (words, rect), in the order drawn (the render tests' lines_drawn)."""
+    return lines_drawn
 
 
 def saved_files() -> None:

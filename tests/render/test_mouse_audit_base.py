@@ -184,25 +184,16 @@ def test_a_new_game_names_the_unfinished_game_it_kept(home):
         app.close()
 
 
-def test_the_result_has_no_empty_band_above_its_buttons(home, monkeypatch):
+def test_the_result_has_no_empty_band_above_its_buttons(home, lines_drawn):
     """Before: a two-player result kept the dialog's old fixed height, leaving a band of about 130 px with
     nothing in it between the last line and the buttons. The dialog is now as tall as its words."""
-    from render import text
-
     app = App(match=finished("donkey_kong"))
     screen = app.screen
-    lines = []
-    real = text.draw
-
-    def spy(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
-        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
-        lines.append((words, rect))
-        return rect
-
+    lines = lines_drawn
     try:
         app.draw()
         assert screen.show_result
-        monkeypatch.setattr(text, "draw", spy)
+        lines.clear()
         app.draw()
         top = min(b.rect.top for b in screen.result_buttons)
         title = next(i for i, (words, _) in enumerate(lines) if words.endswith("wins!"))
@@ -212,27 +203,18 @@ def test_the_result_has_no_empty_band_above_its_buttons(home, monkeypatch):
         app.close()
 
 
-def test_under_view_board_the_choices_panel_says_how_to_go_on(home, monkeypatch):
+def test_under_view_board_the_choices_panel_says_how_to_go_on(home, lines_drawn):
     """Seen by an audit: under View board an empty Choices panel stood beside the final board. Its title now
     says who won and its lines how to get back to the result (and Play again) or to the menu."""
-    from render import text
-
     app = App(match=finished("monkey_dash"))
     screen = app.screen
-    lines = []
-    real = text.draw
-
-    def spy(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
-        lines.append(words)
-        return real(surface, words, pos, size, colour, bold, mono, anchor)
-
     try:
         app.draw()
         view = next(b for b in screen.result_buttons if b.label == "View board")
         click(app, view.rect.center)
-        monkeypatch.setattr(text, "draw", spy)
+        lines_drawn.clear()
         app.draw()
-        said = " ".join(lines)
+        said = " ".join(words for words, _ in lines_drawn)
         assert f"Game over: {screen.result_words()}" in said
         assert "the bar's Result button, V or Enter" in said
         app.handle(key(pygame.K_RETURN))

@@ -487,20 +487,10 @@ def test_a_figure_beside_the_tower_keeps_its_side_while_it_fits_there(surface):
 
 
 @pytest.mark.parametrize("radius", [30, 40, 60])
-def test_the_countdowns_words_stay_inside_its_ring(surface, radius, monkeypatch):
+def test_the_countdowns_words_stay_inside_its_ring(surface, radius, lines_drawn):
     """Seen by an audit: the "Stands" badge's "at rest by 0.2 s" ran past both sides of its ring ("t rest by
     0.2 s"). Every line the badge draws is inside the ring's circle."""
-    from render import text as text_module
-
-    drawn = []
-    real = text_module.draw
-
-    def spy(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
-        rect = real(surface, words, pos, size, colour, bold, mono, anchor)
-        drawn.append((words, rect))
-        return rect
-
-    monkeypatch.setattr(text_module, "draw", spy)
+    drawn = lines_drawn
     c = SettleCountdown()
     c.start(10)
     c.decide(fell=False, decided_s=0.2, linger=5.0)
