@@ -40,12 +40,14 @@ HOW_TO_PLAY = {
         "The player who topples the tower loses.",
     ],
     "jenga_dk": [
-        "Each turn spin: remove the girders it says and climb Mario the levels it says.",
+        "Each turn starts with your spin (click the wheel or press Space): remove the girders it says and "
+        "climb Mario the levels it says.",
         "The first Mario to reach the top level, where Donkey Kong waits, wins; whoever topples the tower "
         "loses.",
     ],
     "jenga_mario": [
-        "Each turn spin: stack blocks and climb your peg as it says; the item symbol on a block you take "
+        "Each turn starts with your spin (click the wheel or press Space): stack blocks and climb your "
+        "peg as it says; the item symbol on a block you take "
         "does something (coins, stars, goombas).",
         "When a peg goes into a hole on a side of the tower you cannot see, the screen says which side. When "
         "the tower falls the most coins win.",

@@ -367,9 +367,13 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
 
     def skip(self) -> None:
         """Play bots and dice without pauses until a person must decide."""
-        if not self.match.is_over() and not self.match.waiting_for_human():
+        if not self.match.is_over() and not self.match.waiting_for_human() and not self.spin_waits():
             self.skipping = True
             self.finish_animations()
+
+    def spin_waits(self) -> bool:
+        """Whether a chance step waits for a person's own hand (a screen whose game has one says when)."""
+        return False
 
     def skip_or_result(self) -> None:
         """The bar's Skip button, which reads "Result" once the game is over: the result again after View
@@ -650,7 +654,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         match = self.match
         over = match.is_over()
         enabled = {"Undo": self._undo_depth() is not None, "Redo": match.can_redo(),
-                   "Skip": not over and not match.waiting_for_human(), "Result": over}
+                   "Skip": not over and not match.waiting_for_human() and not self.spin_waits(), "Result": over}
         skip = self.buttons[6]
         skip.label, skip.hint = ("Result", "V") if over else ("Skip", "Space")
         for b in self.buttons:
@@ -660,6 +664,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             b.draw(surface, self.font_size(13))
         left = self.buttons[0].rect.x - int(12 * self.scale)
         idle = ("Game over: V shows the result again" if self.match.is_over() else
+                "F1: help and rules · Space, Enter or a click on the wheel: spin" if self.spin_waits() else
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
         focus = self.focus_action if self.focus_action in self.legal else None
         enter = self.enter_words() if not self.match.is_over() else None

@@ -41,11 +41,14 @@ def new_screen(game: str, seed: int, players: int = 2) -> JengaScreen:
     return screen
 
 
-def run(screen, surface, until, frames=3000) -> bool:
-    """Step frames (joining the physics thread whenever it runs) until `until()` holds."""
+def run(screen, surface, until, frames=3000, spin=True) -> bool:
+    """Step frames (joining the physics thread whenever it runs) until `until()` holds. A person's spin
+    the screen waits for is spun with Space, as that person would (spin=False leaves it waiting)."""
     for _ in range(frames):
         if until():
             return True
+        if spin and screen.spin_waits():
+            screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
         if screen.job is not None:
             screen.job.thread.join()
         screen.update(DT)

@@ -50,7 +50,9 @@ class JengaHelp:
                                  "another person's move asks for a second press"),
                 ("Ctrl+S / Ctrl+O", "save this match / load a saved one (in the launcher)"),
                 ("Space", "skip the bots' pauses" + (" and the spinner's turn" if spin else "")
-                 + " until a person decides"),
+                 + " until a person decides"
+                 + ("; at the start of your own turn, Space or Enter (or a click on the wheel) spins the "
+                    "spinner" if spin else "")),
                 ("M", "sound on or off"),
                 ("Esc", "back to the menu (the game is autosaved)"),
                 ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "

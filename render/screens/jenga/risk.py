@@ -112,10 +112,13 @@ class RiskTint:
         self._risk_key = key
         seats = self.match.config.num_players
         watching = len(self.match.bots) >= seats  # bots only: the tint is shown on their turns
-        if state.current_player() >= 0 and state.may_extract() and (watching or self.match.waiting_for_human()):
+        takes = state.current_player() >= 0 and state.may_extract() and (watching or self.match.waiting_for_human())
+        if takes or self.spin_waits():
             # The blocks that may be taken, from the top down (the ones a player looks at first). On a
-            # bot's turn the map is not computed: it would only slow the bot's own physics down.
-            blocks = sorted((tuple(b) for b in state.legal_blocks()), key=lambda b: (-b[0], b[1]))
+            # bot's turn the map is not computed: it would only slow the bot's own physics down. While a
+            # person is yet to spin, the map of the blocks the turn may take starts: a spin moves no block.
+            blocks = sorted((tuple(b) for b in (state.legal_blocks() if takes else state.extractable())),
+                            key=lambda b: (-b[0], b[1]))
             if self.touched in blocks:  # the touched block's figure changed most: it is redone first
                 blocks.remove(self.touched)
                 blocks.insert(0, self.touched)

@@ -60,6 +60,7 @@ from .keyboard import KeyboardPicker
 from .overlays import Overlays
 from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
 from .events import event_words
+from .spin import PersonSpins
 
 PHYSICS_WORDS = ("stack", "probe", "push")
 # While the physics thread runs, the window's thread must win back Python's interpreter lock quickly
@@ -158,7 +159,8 @@ def most_out_of_line(state) -> tuple[int, int, float] | None:
     return best
 
 
-class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, RiskTint, FallReplay, GameScreen):
+class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, PersonSpins, RiskTint, FallReplay,
+                  GameScreen):
     side_width = 330
     choice_rows = WrappingRows  # a hole's row ends with its block: cut at a large text size, rows read the same
 
@@ -271,6 +273,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # The rules have applied the spin already and their prompt says its outcome ("must climb 2
             # layers"): told while the needle still turns, it gave the spin away. It is said once it stops.
             return f"{self.seat_name(self.spun[3])} spins: the needle is still turning…"
+        if self.spin_waits():
+            return self.spin_prompt()
         try:
             return self.match.state.decision_text()
         except GameError:
@@ -444,9 +448,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._start(action)
         return True
 
-    def auto_step(self) -> None:
+    def auto_step(self) -> bool | None:
         if self.failed_at == len(self.match.history):
             return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
+        if self.spin_waits():
+            self.skipping = False  # a person's spin: skipping the bots' moves stops here, at their hand
+            return False
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
             self._start(None)
 

@@ -1,0 +1,143 @@
+"""A person spins the spinner. Donkey Kong Jenga: "Spin the spinner to begin play"; Super Mario Jenga:
+"1. Spin. The spinner determines four things". At a person's turn the screen waits for that person's
+hand (a click on the wheel, Space or Enter); a bot spins by itself. When the person spins does not
+change what the seeded spin gives. Real physics, SDL's dummy driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import CHANCE, Seat
+from games.match import Match
+from render.screens.jenga import JengaScreen
+from render.screens.registry import screen_for
+
+from .conftest import lines_drawn  # noqa: F401  (the shared text.draw spy)
+from .test_tower_screen import SIZE, run, send
+
+pytestmark = pytest.mark.physics
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def screen_of(game: str, seed: int, seats: list[Seat]) -> JengaScreen:
+    match = Match(registry.get(game).make_config(seats=seats), seed=seed)
+    screen = screen_for(game)(match)
+    screen.show_risk = False
+    return screen
+
+
+def to_the_spin(screen, surface) -> None:
+    """Play the setup from the list (Marios or characters and pegs) until a person's spin is awaited."""
+    for _ in range(12):
+        assert run(screen, surface, lambda: screen.spin_waits() or
+                   (screen.match.waiting_for_human() and screen.job is None and not screen.animating()), spin=False)
+        if screen.spin_waits():
+            return
+        screen.play(screen.legal[0])
+    raise AssertionError("no spin was awaited")
+
+
+def key(screen, k):
+    screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+@pytest.mark.parametrize("game", ["jenga_dk", "jenga_mario"])
+def test_the_match_waits_for_the_person_to_spin_and_a_click_on_the_wheel_spins(game, surface, lines_drawn):
+    screen = screen_of(game, 3, [Seat("Ann"), Seat("Bob")])
+    to_the_spin(screen, surface)
+    match = screen.match
+    steps = len(match.history)
+    assert match.current_player == CHANCE and match.state.phase == "spin"
+    run(screen, surface, lambda: False, frames=90, spin=False)  # three seconds: nothing is drawn by itself
+    assert len(match.history) == steps and screen.spin_waits() and screen.job is None
+    assert screen.decision_text() == "Ann, spin the spinner: click it, or press Space."
+    lines_drawn.clear()
+    screen.draw(surface)
+    words = [w for w, _ in lines_drawn]
+    assert "Click to spin" in words
+    skip = next(b for b in screen.buttons if b.label == "Skip")
+    assert not skip.enabled  # Skip skips bots, not a person's own spin
+    screen.skip()
+    assert not screen.skipping
+    # a press on a block says to spin first and takes nothing
+    block = next(b for b in range(len(screen._scene.poses)) if screen.view.pick(
+        tuple(int(v) for v in screen.camera.project(screen._scene.poses[b][None, :3])[0][0])) == b)
+    point = tuple(int(v) for v in screen.camera.project(screen._scene.poses[block][None, :3])[0][0])
+    send(screen, pygame.MOUSEMOTION, point)
+    send(screen, pygame.MOUSEBUTTONDOWN, point)
+    send(screen, pygame.MOUSEBUTTONUP, point)
+    assert "spins first" in screen.message and len(match.history) == steps and screen.live is None
+    # the click on the wheel spins: the spin is drawn and the needle turns
+    send(screen, pygame.MOUSEBUTTONDOWN, screen.spinner_rect.center)
+    assert not screen.spin_waits()
+    assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
+    assert match.history[steps].by == CHANCE and match.history[steps].action.startswith("spin ")
+    assert screen.spinner.spinning
+
+
+@pytest.mark.parametrize("k", [pygame.K_SPACE, pygame.K_RETURN])
+def test_space_or_enter_spins_and_the_outcome_is_the_seeds_whenever_it_is_spun(k, surface):
+    """The same seed gives the same spin, however long the person waited before spinning."""
+    spins = []
+    for wait in (0, 45):
+        screen = screen_of("jenga_mario", 8, [Seat("Ann"), Seat("Bob")])
+        to_the_spin(screen, surface)
+        run(screen, surface, lambda: False, frames=wait, spin=False)
+        steps = len(screen.match.history)
+        key(screen, k)
+        assert run(screen, surface, lambda: len(screen.match.history) > steps, spin=False)
+        spins.append(screen.match.history[steps].action)
+    assert spins[0] == spins[1]
+    headless = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Bob")]), seed=8)
+    while headless.state.phase != "spin":  # the same setup as to_the_spin: the first choice each time
+        if headless.current_player == CHANCE:
+            headless.roll()
+        else:
+            headless.play(headless.state.legal_actions()[0])
+    assert headless.roll() == spins[0]  # the engine alone, with no screen and no wait, draws the same spin
+
+
+def test_a_bots_spin_comes_by_itself(surface):
+    """The bot plays first: its spin is drawn without anyone's hand (the person's Mario is placed from the
+    list when asked)."""
+    screen = screen_of("jenga_dk", 5, [Seat("Robo", bot="random"), Seat("Ann")])
+    match = screen.match
+    spun = lambda: any(s.action.startswith("spin ") for s in match.history)  # noqa: E731
+    for _ in range(6):
+        assert run(screen, surface, lambda: spun() or screen.spin_waits()
+                   or (match.waiting_for_human() and screen.job is None and not screen.animating()), spin=False)
+        if spun() or screen.spin_waits():
+            break
+        screen.play(screen.legal[0])
+    assert spun(), "the bot's spin waited for a hand"
+    assert not screen.spin_waits() and match.state.mover == 0  # Robo's turn, spun by itself
+
+
+def test_the_risk_map_starts_while_the_person_is_yet_to_spin(surface):
+    """A spin moves no block: the map of the blocks the turn may take is worked out while the person
+    looks at the tower before spinning, and its figures are the ones shown once the spin is in."""
+    screen = screen_of("jenga_mario", 3, [Seat("Ann"), Seat("Bob")])
+    try:
+        to_the_spin(screen, surface)
+        screen.show_risk = True
+        screen.update(1 / 30)
+        assert screen.risk.busy and screen.risk._running == screen.position_key()
+        got = screen.risk.wait(timeout=120, answers=3)  # three blocks' figures, still before the spin
+        assert got is not None and got.key == screen.position_key() and screen.spin_waits()
+        steps = len(screen.match.history)
+        key(screen, pygame.K_SPACE)
+        assert run(screen, surface, lambda: len(screen.match.history) > steps, spin=False)
+        assert screen.position_key() == got.key  # the same map goes on: the spin changed no block
+        level, slot = next(iter(got.by_block))
+        run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating(), spin=False)
+        if (level, slot) in screen._legal_blocks():  # a block the spun turn may take shows its figure
+            assert screen._risk_figure(level, slot) is not None
+    finally:
+        screen.risk.close()
