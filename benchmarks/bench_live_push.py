@@ -79,7 +79,7 @@ def _ready(game, seed, window):
             screen.job.thread.join()
         screen.update(1 / 60)
         screen.draw(window)
-        screen.press_spin()  # a person's spin waits for their hand (no-op otherwise)
+        screen.press_chance()  # a person's spin waits for their hand (no-op otherwise)
         if match.waiting_for_human() and screen.job is None:
             if match.state.may_extract():
                 settle_memory()  # as the app does when a screen starts

@@ -63,8 +63,8 @@ def _ready(game: str, seed: int, window):
     for _ in range(3000):  # build the tower and play the first choices until a block may be pushed
         if screen.job is not None:
             screen.job.thread.join()
-        elif screen.spin_waits():
-            screen.press_spin()  # a person's spin waits for their hand
+        elif screen.chance_waits():
+            screen.press_chance()  # a person's spin waits for their hand
         elif match.waiting_for_human() and not screen.animating():
             if match.state.may_extract():
                 return match, screen

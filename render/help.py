@@ -14,13 +14,14 @@ import re
 HOW_TO_PLAY = {
     "donkey_kong": [
         "Race Mario up the girders to the Finish at the top and score the most points.",
-        "Each turn the dice roll for you: the {mario} die is how far Mario walks, the {obstacles} one how far "
-        "the barrels and fireballs move.",
+        "Each turn starts with your roll (click the dice or press Space): the {mario} die is how far Mario "
+        "walks, the {obstacles} one how far the barrels and fireballs move. A bot rolls by itself.",
         "The spaces where Mario can stop are framed in yellow: click one (or pick a row of Choices) to walk "
         "there. A row marked ⚠ meets a barrel or fireball on the way and says what that costs.",
         "When an obstacle meets your Mario, click one of your face-up cards: a Jump passes it, a Hammer "
         "smashes it, and either scores its points. Stopping on a red dot draws a card.",
-        "Reaching the Finish scores 500 and ends the game; the highest total wins.",
+        "Reaching the Finish scores 500; the game ends once that turn's barrels and fireballs have moved (at "
+        "once in the wiki variant), and the highest total wins.",
         "Spaces are named by their girder (numbered at its right end, 1 at the bottom) and column (numbered "
         "along the foot of the board).",
     ],

@@ -211,7 +211,9 @@ def _decisions(variant: str, cards: tuple[Card, ...] = ()) -> str:
                      "and the free steps wait for real steps.")
     if variant == "bananas":
         items.append("Bananas: 'one square away' for a throw is read as two squares from the monkey, one beyond "
-                     "its neighbours; a monkey heaved this turn neither drops nor throws for the rest of it; a "
+                     "its neighbours; the rules keep thrown bananas out of Loading Bays, nests and crates, and "
+                     "this table keeps dropped ones out of them too (a banana in a bay would block the crate "
+                     "that wins there); a monkey heaved this turn neither drops nor throws for the rest of it; a "
                      "slide that cannot go on leaves the supervisor on the banana, which stays.")
     return "Where the rules say nothing or can be read two ways, this table decides:\n" + "\n".join(
         f"- {item}" for item in items)

@@ -86,6 +86,9 @@ class AutoPlay:
         and reports the step with step_played() when it has been played. The base starts a bot's
         thinking thread only for its own auto_step."""
         match = self.match
+        if self.chance_waits():  # a person rolls or spins by hand (by_hand.py): skipping stops at their turn
+            self.skipping = False
+            return False
         if match.current_player == CHANCE:
             before = match.state.clone()
             step = match.step()

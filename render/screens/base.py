@@ -29,13 +29,14 @@ from .. import palette as P
 from .. import text
 from ..widgets import Button, ListView, LogRows, draw_seat_mark, draw_tip, fit_keeping, panel
 from .autoplay import AutoPlay
+from .by_hand import ChanceByHand
 from .host import Host
 from .keys import KeyInput
 from .overlays import Overlays
 
 
 
-class GameScreen(KeyInput, AutoPlay, Overlays):
+class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     """The generic play screen; a game's screen subclasses it and overrides the board hooks."""
 
     # Subclasses may change these.
@@ -109,6 +110,8 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             self.pointer_moved(event.pos)
             self.pointer_at = event.pos
         if self.show_result and not self.show_help and self.bar_event_under_result(event):
+            return
+        if self.chance_event(event):  # a person's roll or spin (by_hand.py)
             return
         super().handle_event(event)
 
@@ -367,13 +370,9 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
 
     def skip(self) -> None:
         """Play bots and dice without pauses until a person must decide."""
-        if not self.match.is_over() and not self.match.waiting_for_human() and not self.spin_waits():
+        if not self.match.is_over() and not self.match.waiting_for_human() and not self.chance_waits():
             self.skipping = True
             self.finish_animations()
-
-    def spin_waits(self) -> bool:
-        """Whether a chance step waits for a person's own hand (a screen whose game has one says when)."""
-        return False
 
     def skip_or_result(self) -> None:
         """The bar's Skip button, which reads "Result" once the game is over: the result again after View
@@ -631,6 +630,8 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
                     title = f"Find: {self.filter}_  ({len(self.legal)})"
             elif self.match.is_over():
                 title = f"Game over: {self.result_words()}"
+            elif self.chance_waits():
+                title = f"{self.hand_owner()}'s {self.hand_chance()[0]}"
             else:
                 title = f"Waiting for {self.seat_name(self.match.current_player)}…"
             panel(surface, rect, title, self.font_size(15))
@@ -638,6 +639,9 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             self.actions.draw(surface, size, marked, numbered=True)
             if not self.legal and self.match.waiting_for_human() and self.filter:
                 text.draw(surface, "No choice matches; Esc clears.", self.actions.rect.topleft, size, P.TEXT_DIM)
+            self.chance_button = None
+            if self.chance_waits():  # a button that rolls or spins, under the words that ask for it
+                self.chance_button = self.draw_chance_button(surface, self.actions.rect, size)
             if self.match.is_over() and not self.show_result:
                 # Under View board the panel stood empty: it says how to go on (a mouse-only audit).
                 y = self.actions.rect.y
@@ -654,7 +658,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
         match = self.match
         over = match.is_over()
         enabled = {"Undo": self._undo_depth() is not None, "Redo": match.can_redo(),
-                   "Skip": not over and not match.waiting_for_human() and not self.spin_waits(), "Result": over}
+                   "Skip": not over and not match.waiting_for_human() and not self.chance_waits(), "Result": over}
         skip = self.buttons[6]
         skip.label, skip.hint = ("Result", "V") if over else ("Skip", "Space")
         for b in self.buttons:
@@ -664,7 +668,7 @@ class GameScreen(KeyInput, AutoPlay, Overlays):
             b.draw(surface, self.font_size(13))
         left = self.buttons[0].rect.x - int(12 * self.scale)
         idle = ("Game over: V shows the result again" if self.match.is_over() else
-                "F1: help and rules · Space, Enter or a click on the wheel: spin" if self.spin_waits() else
+                self.chance_status() if self.chance_waits() else
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
         focus = self.focus_action if self.focus_action in self.legal else None
         enter = self.enter_words() if not self.match.is_over() else None

@@ -414,10 +414,29 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return None
 
     def dice_words(self) -> str:
-        """The dice are a chance step the screen plays by itself at the start of every turn."""
+        """What the dice are (a click on them while no roll is awaited): each player rolls them at the start
+        of their turn, and a bot's roll comes by itself."""
         colours = self.die_colours.get(self.match.state.config.variant, {"mario": "white", "obstacles": "red"})
-        return (f"The dice roll by themselves at the start of each turn: the {colours['mario']} die is how far "
-                f"Mario walks, the {colours['obstacles']} one how far the barrels and fireballs move.")
+        return (f"Each player rolls the dice at the start of their turn (a bot's roll comes by itself): the "
+                f"{colours['mario']} die is how far Mario walks, the {colours['obstacles']} one how far the "
+                "barrels and fireballs move.")
+
+    # ---- the dice by hand (render/screens/by_hand.py) ----------------------------------------
+    def hand_chance(self) -> tuple[str, str] | None:
+        """"On your turn, roll both dice": a person's turn waits for their roll (the start-player roll-off
+        and the card draws stay the screen's own)."""
+        match = self.match
+        if match.is_over() or match.current_player != CHANCE:
+            return None
+        state = match.state
+        if getattr(state, "stage", None) != "roll" or state.contacts:
+            return None
+        owner = state.turn_owner()
+        return ("roll", "the dice") if owner is not None and owner not in match.bots else None
+
+    @property
+    def chance_rects(self) -> tuple:
+        return tuple(self.dice_rects)
 
     def deck_words(self) -> str:
         """The deck's count and when the engine draws from it: a red dot where Mario stops, and the reward for
@@ -445,6 +464,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         match = self.match
         if match.waiting_for_human() or match.is_over():
             return None
+        if self.chance_waits():
+            return f"{self.hand_owner()} rolls the dice first: click them, or press Space."
         if self.holding():
             words = self.held_words()  # "Mario walks his path, ...", "The barrels and fireballs move."
             return f"Wait: {words if words.startswith('Mario') else words[0].lower() + words[1:]}"
@@ -657,6 +678,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def decision_text(self) -> str:
         if self.holding():
             return self.held_words()
+        if self.chance_waits():
+            return self.chance_prompt()
         state = self.match.state
         pending = getattr(state, "pending_decision", None)
         if callable(pending):
@@ -1125,6 +1148,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             label = "Mario" if who == "mario" else "Obstacles"
             words = text.draw(surface, f"{label} ({name})", (cx, y + die * 1.2), small, P.TEXT_DIM, anchor="midtop")
             self.dice_rects.append(pygame.Rect(0, 0, die, die).move(int(cx - die / 2), int(y + die * 0.1)).union(words))
+        if self.chance_waits():  # the dice wait for the person's hand: ringed, with a word on the ring
+            ring = self.dice_rects[0].union(self.dice_rects[1]).inflate(int(16 * s), int(8 * s))
+            pygame.draw.rect(surface, P.HIGHLIGHT, ring, width=max(2, int(3 * s)), border_radius=int(8 * s))
+            w, h = text.measure("Click to roll", small, bold=True)
+            plate = pygame.Rect(0, 0, w + int(10 * s), h).move(ring.centerx - (w + int(10 * s)) // 2, ring.y - h // 2)
+            pygame.draw.rect(surface, P.HIGHLIGHT, plate, border_radius=int(4 * s))
+            text.draw(surface, "Click to roll", plate.center, small, P.ink_on(P.HIGHLIGHT), bold=True, anchor="center")
         y += int(die * 1.2) + int(22 * s)
         # Players: name, score, face-up cards (clickable when they must play one), played count.
         deciding = state.current_player()

@@ -40,6 +40,7 @@ def to_person(app, limit=20000):
     for _ in range(limit):
         if app.screen.match.waiting_for_human() or app.screen.match.is_over():
             return
+        app.screen.press_chance()  # the person's own roll, when it is theirs to make
         app.tick(0.05)
     pytest.fail("the person never got a decision")
 

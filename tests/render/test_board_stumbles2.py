@@ -112,6 +112,8 @@ def test_a_game_nobody_played_is_not_filed_and_a_played_one_is(home):
         thinking = app.screen._thinking
         if thinking is not None:
             thinking.wait(30.0)
+        if app.screen.chance_waits():
+            app.handle(key(pygame.K_SPACE))  # Ann rolls the dice
         app.tick(0.1)
     assert app.screen.match.waiting_for_human() and app.screen.legal
     assert app.screen.play(app.screen.legal[0])

@@ -144,8 +144,8 @@ def test_dk_in_hot_seat_the_prompt_names_the_person_who_must_click_a_card_in_the
 
 def test_dk_clicks_on_the_dice_the_deck_and_a_card_with_no_obstacle_say_why_nothing_happens(drawn):
     """Before: a click on a die, on the deck or on one's own face-up card while choosing a move did nothing
-    and the status bar stayed as it was. Now each says why in a line: the dice roll by themselves at the
-    start of each turn (a chance step the screen plays), the deck's count and when a card is drawn, and
+    and the status bar stayed as it was. Now each says why in a line: each player rolls the dice at the start
+    of their turn (the roll is behind this person already), the deck's count and when a card is drawn, and
     that cards are played only when a barrel or fireball meets one's Mario. Nothing is played."""
     match = person_faces("donkey_kong", 0, lambda m: bool(m.state.face_up(0)) and bool(m.state.face_up(1)), BOT)
     assert not match.state.contacts
@@ -153,8 +153,9 @@ def test_dk_clicks_on_the_dice_the_deck_and_a_card_with_no_obstacle_say_why_noth
     n = len(match.history)
     label = next(rect for words, rect, _ in drawn if words == "Mario (white)")  # under the white die
     click(app, (label.centerx, label.top - int(20 * screen.scale)))
-    assert screen.message == ("The dice roll by themselves at the start of each turn: the white die is how far "
-                              "Mario walks, the red one how far the barrels and fireballs move.")
+    assert screen.message == ("Each player rolls the dice at the start of their turn (a bot's roll comes by itself): "
+                              "the white die is how far Mario walks, the red one how far the barrels and fireballs "
+                              "move.")
     click(app, screen.label_rects["deck"].midtop)  # the deck's count, under the deck
     assert screen.message.startswith("The deck holds")
     click(app, (screen.label_rects["deck"].centerx, screen.label_rects["deck"].top - int(15 * screen.scale)))

@@ -457,6 +457,7 @@ def test_the_donkey_kong_choices_are_never_cut(surface, size_name):
         for _ in range(400):
             if match.waiting_for_human() and not screen.animating():
                 break
+            screen.press_chance()  # Player 1 rolls the dice
             screen.update(DT)
         screen.draw(surface)
         rows = screen.actions
@@ -478,6 +479,7 @@ def test_the_donkey_kong_players_names_stand_clear_of_their_cards(surface, drawn
     for _ in range(400):
         if match.waiting_for_human() and not screen.animating():
             break
+        screen.press_chance()  # Player 1 rolls the dice
         screen.update(DT)
     del drawn[:]
     drawn.on = True

@@ -47,7 +47,7 @@ def run(screen, surface, until, frames=3000, spin=True) -> bool:
     for _ in range(frames):
         if until():
             return True
-        if spin and screen.spin_waits():
+        if spin and screen.chance_waits():
             screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
         if screen.job is not None:
             screen.job.thread.join()

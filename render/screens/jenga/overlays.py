@@ -93,7 +93,7 @@ class Overlays:
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
-            waits = self.spin_waits()
+            waits = self.chance_waits()
             if waits:  # the wheel waits for the person's hand: ringed, and its title says so
                 pygame.draw.circle(surface, P.HIGHLIGHT, centre, radius + int(6 * s), max(2, int(3 * s)))
             self.spinner.draw(surface, centre, radius, "Click to spin" if waits else "Spinner")
@@ -380,8 +380,8 @@ class Overlays:
     def take_block_steps(self) -> list[str]:
         """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
         the pushes and touches are played on the tower, never from the list."""
-        if self.spin_waits():
-            return [self.spin_prompt(), "The spin says what this turn asks: how many blocks to take and stack, "
+        if self.chance_waits():
+            return [self.chance_prompt(), "The spin says what this turn asks: how many blocks to take and stack, "
                     "how far to climb. Each person spins at the start of their own turn; a bot spins by itself."]
         spinning = self.spinner is not None and self.spinner.spinning and self.match.waiting_for_human()
         if not spinning and (self.legal or self.filtering or self.job is not None

@@ -114,7 +114,7 @@ class PointerPlay:
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.job is None:
-            if self.spin_event(event):
+            if self.chance_event(event):
                 return
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                     and not self.show_help and self.retry()):

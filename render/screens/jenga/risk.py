@@ -113,7 +113,7 @@ class RiskTint:
         seats = self.match.config.num_players
         watching = len(self.match.bots) >= seats  # bots only: the tint is shown on their turns
         takes = state.current_player() >= 0 and state.may_extract() and (watching or self.match.waiting_for_human())
-        if takes or self.spin_waits():
+        if takes or self.chance_waits():
             # The blocks that may be taken, from the top down (the ones a player looks at first). On a
             # bot's turn the map is not computed: it would only slow the bot's own physics down. While a
             # person is yet to spin, the map of the blocks the turn may take starts: a spin moves no block.

@@ -273,8 +273,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # The rules have applied the spin already and their prompt says its outcome ("must climb 2
             # layers"): told while the needle still turns, it gave the spin away. It is said once it stops.
             return f"{self.seat_name(self.spun[3])} spins: the needle is still turning…"
-        if self.spin_waits():
-            return self.spin_prompt()
+        if self.chance_waits():
+            return self.chance_prompt()
         try:
             return self.match.state.decision_text()
         except GameError:
@@ -451,7 +451,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def auto_step(self) -> bool | None:
         if self.failed_at == len(self.match.history):
             return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
-        if self.spin_waits():
+        if self.chance_waits():
             self.skipping = False  # a person's spin: skipping the bots' moves stops here, at their hand
             return False
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():

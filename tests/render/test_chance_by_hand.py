@@ -1,7 +1,8 @@
-"""A person spins the spinner. Donkey Kong Jenga: "Spin the spinner to begin play"; Super Mario Jenga:
-"1. Spin. The spinner determines four things". At a person's turn the screen waits for that person's
-hand (a click on the wheel, Space or Enter); a bot spins by itself. When the person spins does not
-change what the seeded spin gives. Real physics, SDL's dummy driver."""
+"""A person rolls the dice and spins the spinner. Donkey Kong: "On your turn, roll both dice." Donkey Kong
+Jenga: "Spin the spinner to begin play"; Super Mario Jenga: "1. Spin. The spinner determines four things".
+At a person's turn the screen waits for that person's hand (a click on the dice or the wheel, or on the
+button that asks for it, Space or Enter); a bot rolls or spins by itself. When the person rolls or spins
+does not change what the seeded outcome is. Real physics, SDL's dummy driver."""
 
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ def screen_of(game: str, seed: int, seats: list[Seat]) -> JengaScreen:
 def to_the_spin(screen, surface) -> None:
     """Play the setup from the list (Marios or characters and pegs) until a person's spin is awaited."""
     for _ in range(12):
-        assert run(screen, surface, lambda: screen.spin_waits() or
+        assert run(screen, surface, lambda: screen.chance_waits() or
                    (screen.match.waiting_for_human() and screen.job is None and not screen.animating()), spin=False)
-        if screen.spin_waits():
+        if screen.chance_waits():
             return
         screen.play(screen.legal[0])
     raise AssertionError("no spin was awaited")
@@ -56,7 +57,7 @@ def test_the_match_waits_for_the_person_to_spin_and_a_click_on_the_wheel_spins(g
     steps = len(match.history)
     assert match.current_player == CHANCE and match.state.phase == "spin"
     run(screen, surface, lambda: False, frames=90, spin=False)  # three seconds: nothing is drawn by itself
-    assert len(match.history) == steps and screen.spin_waits() and screen.job is None
+    assert len(match.history) == steps and screen.chance_waits() and screen.job is None
     assert screen.decision_text() == "Ann, spin the spinner: click it, or press Space."
     lines_drawn.clear()
     screen.draw(surface)
@@ -76,7 +77,7 @@ def test_the_match_waits_for_the_person_to_spin_and_a_click_on_the_wheel_spins(g
     assert "spins first" in screen.message and len(match.history) == steps and screen.live is None
     # the click on the wheel spins: the spin is drawn and the needle turns
     send(screen, pygame.MOUSEBUTTONDOWN, screen.spinner_rect.center)
-    assert not screen.spin_waits()
+    assert not screen.chance_waits()
     assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
     assert match.history[steps].by == CHANCE and match.history[steps].action.startswith("spin ")
     assert screen.spinner.spinning
@@ -111,13 +112,13 @@ def test_a_bots_spin_comes_by_itself(surface):
     match = screen.match
     spun = lambda: any(s.action.startswith("spin ") for s in match.history)  # noqa: E731
     for _ in range(6):
-        assert run(screen, surface, lambda: spun() or screen.spin_waits()
+        assert run(screen, surface, lambda: spun() or screen.chance_waits()
                    or (match.waiting_for_human() and screen.job is None and not screen.animating()), spin=False)
-        if spun() or screen.spin_waits():
+        if spun() or screen.chance_waits():
             break
         screen.play(screen.legal[0])
     assert spun(), "the bot's spin waited for a hand"
-    assert not screen.spin_waits() and match.state.mover == 0  # Robo's turn, spun by itself
+    assert not screen.chance_waits() and match.state.mover == 0  # Robo's turn, spun by itself
 
 
 def test_the_risk_map_starts_while_the_person_is_yet_to_spin(surface):
@@ -130,7 +131,7 @@ def test_the_risk_map_starts_while_the_person_is_yet_to_spin(surface):
         screen.update(1 / 30)
         assert screen.risk.busy and screen.risk._running == screen.position_key()
         got = screen.risk.wait(timeout=120, answers=3)  # three blocks' figures, still before the spin
-        assert got is not None and got.key == screen.position_key() and screen.spin_waits()
+        assert got is not None and got.key == screen.position_key() and screen.chance_waits()
         steps = len(screen.match.history)
         key(screen, pygame.K_SPACE)
         assert run(screen, surface, lambda: len(screen.match.history) > steps, spin=False)
@@ -141,3 +142,76 @@ def test_the_risk_map_starts_while_the_person_is_yet_to_spin(surface):
             assert screen._risk_figure(level, slot) is not None
     finally:
         screen.risk.close()
+
+
+# ---- Donkey Kong's dice ------------------------------------------------------------------------------------
+def dk_to_the_roll(seed, seats):
+    match = Match(registry.get("donkey_kong").make_config(seats=seats), seed=seed)
+    screen = screen_for("donkey_kong")(match)
+    for _ in range(3000):
+        if screen.chance_waits():
+            return match, screen
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        screen.update(1 / 30)
+    raise AssertionError("no roll was awaited")
+
+
+def test_donkey_kong_waits_for_the_persons_roll_and_the_button_rolls(surface, lines_drawn):
+    match, screen = dk_to_the_roll(2, [Seat("Ann"), Seat("Bob")])
+    steps = len(match.history)
+    assert match.current_player == CHANCE and match.state.stage == "roll"
+    for _ in range(90):  # three seconds: the dice are not rolled for her
+        screen.update(1 / 30)
+    assert len(match.history) == steps and screen.chance_waits()
+    assert screen.decision_text() == "Ann, roll the dice: click them, or press Space."
+    lines_drawn.clear()
+    screen.draw(surface)
+    words = [w for w, _ in lines_drawn]
+    assert "Click to roll" in words and "Ann's roll" in words and "Roll the dice  [Space]" in words
+    assert not next(b for b in screen.buttons if b.label == "Skip").enabled
+    # a click on the board meanwhile says to roll first and plays nothing
+    space = screen.board_square.center
+    send(screen, pygame.MOUSEBUTTONDOWN, space)
+    send(screen, pygame.MOUSEBUTTONUP, space)
+    assert screen.message == "Ann rolls the dice first: click them, or press Space." and len(match.history) == steps
+    # the button in the Choices panel rolls; its release says nothing more
+    screen.say("")
+    send(screen, pygame.MOUSEBUTTONDOWN, screen.chance_button.center)
+    send(screen, pygame.MOUSEBUTTONUP, screen.chance_button.center)
+    assert screen.message == "" and not screen.chance_waits()
+    screen.update(1 / 30)
+    assert len(match.history) == steps + 1 and match.history[-1].action.startswith("roll ")
+
+
+def test_donkey_kong_a_click_on_the_dice_or_space_rolls_the_seeds_roll():
+    rolls = []
+    for how in ("dice", "space"):
+        match, screen = dk_to_the_roll(5, [Seat("Ann"), Seat("Bob")])
+        screen.draw(pygame.Surface(SIZE))
+        steps = len(match.history)
+        if how == "dice":
+            send(screen, pygame.MOUSEBUTTONDOWN, screen.dice_rects[1].center)
+        else:
+            key(screen, pygame.K_SPACE)
+        screen.update(1 / 30)
+        assert len(match.history) == steps + 1
+        rolls.append(match.history[-1].action)
+    alone = Match(registry.get("donkey_kong").make_config(seats=[Seat("Ann"), Seat("Bob")]), seed=5)
+    while not (alone.current_player == CHANCE and alone.state.stage == "roll"):
+        alone.roll()  # the roll-off for the start and the first hands: chance only
+    assert rolls[0] == rolls[1] == alone.roll()
+
+
+def test_donkey_kong_a_bots_roll_comes_by_itself():
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Robo", "random"), Seat("Bot", "random")]),
+                  seed=1)
+    screen = screen_for("donkey_kong")(match)
+    for _ in range(600):
+        assert not screen.chance_waits()
+        if sum(s.action.startswith("roll ") and len(s.action.split()) == 3 for s in match.history) >= 2:
+            break
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        screen.update(1 / 30)
+    assert sum(s.action.startswith("roll ") and len(s.action.split()) == 3 for s in match.history) >= 2

@@ -1,0 +1,91 @@
+"""Chance made by a person's own hand: Donkey Kong's "On your turn, roll both dice" and the Jenga spinner
+("Spin the spinner"). At a person's turn the match waits for that person (a click on the dice or the
+wheel, or Space or Enter) before the outcome is drawn; a bot's roll or spin comes by itself after the
+usual pause, as any chance outcome does. The outcome is still the match's seeded chance step: when the
+person rolls or spins changes nothing of what it gives. A mixin of GameScreen (base.py); a game's screen
+says which chance steps are made by hand (hand_chance) and where a click makes them (chance_rects).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import palette as P
+from .. import text
+
+HAND_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class ChanceByHand:
+    """The wait for a person's roll or spin (a part of GameScreen)."""
+
+    hand_asked = -1  # the number of steps in the match when the person last rolled or spun
+    chance_rects: tuple = ()  # where a click rolls or spins: the dice, the wheel (last frame)
+    chance_button: pygame.Rect | None = None  # the Choices panel's button that rolls or spins (last frame)
+    _hand_click = False  # the button is down from a click that rolled or spun
+
+    def hand_chance(self) -> tuple[str, str] | None:
+        """(verb, thing) of the chance step due now if a person at this screen makes it by hand ("roll",
+        "the dice"), else None. A game with such steps says which; the default has none."""
+        return None
+
+    def chance_waits(self) -> bool:
+        """Whether the match waits for a person at this screen to roll or spin before it goes on."""
+        return self.hand_chance() is not None and self.hand_asked != len(self.match.history)
+
+    def hand_owner(self) -> str:
+        """The name of the person whose roll or spin is awaited."""
+        return self.seat_name(self.match.state.turn_owner())
+
+    def press_chance(self) -> bool:
+        """The person rolls or spins (the outcome is drawn at once); False when none is awaited."""
+        if not self.chance_waits():
+            return False
+        self.hand_asked = len(self.match.history)
+        self.pace = 10.0  # no pause after the person's own hand
+        return True
+
+    def chance_prompt(self) -> str:
+        """The words of the awaited roll or spin, for the header and the choices panel."""
+        verb, thing = self.hand_chance() or ("roll", "the dice")
+        it = "them" if thing.endswith("dice") else "it"
+        return f"{self.hand_owner()}, {verb} {thing}: click {it}, or press Space."
+
+    def chance_status(self) -> str:
+        """The status bar's keys while a roll or spin is awaited."""
+        verb, thing = self.hand_chance() or ("roll", "the dice")
+        return f"F1: help and rules · Space, Enter or a click on {thing}: {verb}"
+
+    def chance_event(self, event: pygame.event.Event) -> bool:
+        """Space, Enter, or a click on the dice or the wheel rolls or spins while a person's own chance step
+        is awaited. True if the event was used (the release of the click that rolled or spun too: it would
+        otherwise reach the board as a click of its own)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._hand_click:
+            self._hand_click = False
+            return True
+        if not self.chance_waits() or self.show_help or self.show_result:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in HAND_KEYS and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return self.press_chance()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self.chance_button
+            if any(r.collidepoint(event.pos) for r in self.chance_rects) or (
+                    button is not None and button.collidepoint(event.pos)):
+                self._hand_click = self.press_chance()
+                return self._hand_click
+        return False
+
+    def draw_chance_button(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> pygame.Rect:
+        """In the Choices panel: the words that ask for the roll or spin, and a button that makes it."""
+        verb, thing = self.hand_chance()
+        y = rect.y
+        for line in text.wrap(self.chance_prompt(), size, rect.w - 8, bold=True):
+            y = text.draw(surface, line, (rect.x + 4, y), size, P.TEXT, bold=True).bottom
+        label = f"{verb.capitalize()} {thing}  [Space]"
+        w, h = text.measure(label, size, bold=True)
+        button = pygame.Rect(rect.x + 4, y + size // 2, min(rect.w - 8, w + 2 * size), h + size)
+        pygame.draw.rect(surface, P.ACCENT, button, border_radius=max(3, button.h // 5))
+        pygame.draw.rect(surface, P.HIGHLIGHT, button, width=2, border_radius=max(3, button.h // 5))
+        text.draw(surface, label, button.center, size, P.ink_on(P.ACCENT), bold=True, anchor="center")
+        return button
