@@ -531,8 +531,9 @@ class TowerView:
 
     def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray, aside: bool = False):
         """(figure, centre in world, width, height) for every piece that can be placed. `aside` (a block is
-        to be stacked): the figure on the top (Donkey Kong with Pauline, Bowser) stands beside the top
-        instead, clear of the places on it (a play-tester could not see the middle place behind Pauline)."""
+        to be stacked): the figure on the top stands clear of the places on it (a play-tester could not see
+        the middle place behind Pauline): Donkey Kong with Pauline on the table beside the tower's foot, as
+        the rules have them taken off for the stack; Bowser, who stays on his layer, beside the top."""
         out = []
         self._leaders = []  # (figure, its layer's block, centre): top figures drawn beside the tower
         top_z = boxes.upper[shown, 2].max() if shown.any() else 0.0
@@ -551,6 +552,16 @@ class TowerView:
                 centre = np.array([boxes.centres[b, 0], boxes.centres[b, 1], boxes.upper[b, 2] + h / 2])
             elif fig.kind in ("dk_pauline", "bowser"):
                 centre = np.array([top_xy[0], top_xy[1], top_z + h / 2])
+                if aside and fig.kind == "dk_pauline" and standing.any():
+                    # "when removing and stacking girders, you must also remove and replace Donkey Kong and
+                    # Pauline": set down on the table beside the tower's foot while the block is stacked
+                    # (beside the top they stood in the air)
+                    foot = float((boxes.centres[standing, 2] - boxes.half[standing, 2]).min())
+                    clear = 2 * FIGURE_SIZE["mario"][0]  # past the Marios standing at the girders' ends
+                    centre = self._beside_tower(np.array([top_xy[0], top_xy[1], foot + h / 2]), w, boxes, standing,
+                                                clear)
+                    out.append((fig, centre, w, h))
+                    continue
                 if aside:
                     centre = self._beside_tower(centre, w, boxes, standing)
                     out.append((fig, centre, w, h))
@@ -574,12 +585,13 @@ class TowerView:
             out.append((fig, centre, w, h))
         return out
 
-    def _beside_tower(self, at: np.ndarray, w: float, boxes: Boxes, standing: np.ndarray) -> np.ndarray:
+    def _beside_tower(self, at: np.ndarray, w: float, boxes: Boxes, standing: np.ndarray,
+                      clear: float = 0.0) -> np.ndarray:
         """Where a figure w metres wide, centred at `at` on the tower's axis, stands beside the tower: moved
         along the camera's right or left (which keeps its distance from the eye, and so its size on screen)
         until its sprite clears, with a gap, the outline on screen of every block still standing, on the
         side of the tower with more room in the view. In front of the tower it would hide the layers
-        stacked above his own."""
+        stacked above his own. `clear`: metres more between the figure and the tower."""
         cam = self.camera
         (xy,), (d,) = cam.project(at[None])
         if d <= 0 or not standing.any():
@@ -587,7 +599,7 @@ class TowerView:
         ppm = float(cam.pixels_per_metre(d))
         outline, _ = cam.project(boxes.corners[standing])
         left, right = float(outline[..., 0].min()), float(outline[..., 0].max())
-        reach = w * ppm / 2 + max(4.0, 0.15 * w * ppm)  # half the sprite, and a gap
+        reach = w * ppm / 2 + max(4.0, 0.15 * w * ppm) + clear * ppm  # half the sprite, and a gap
         x0, _, width, _ = cam.viewport
         room_right, room_left = x0 + width - right, left - x0
         # The side chosen last stays while the figure fits there: chosen afresh each frame, Bowser's label

@@ -428,7 +428,9 @@ def test_the_figure_on_top_steps_aside_from_the_places_and_neither_crosses_the_o
     """Seen in Donkey Kong Jenga with a block in hand: the outlines of the three places on top, drawn over
     everything, crossed Donkey Kong and Pauline from head to foot; drawn again over the outlines, the figure
     then hid the middle place (a mouse-only audit had to use the list to stack). While places are shown the
-    figure stands beside the top: listed once, its picture clear of every place, nothing drawn over it."""
+    figure stands aside: listed once, its picture clear of every place, nothing drawn over it. "When removing
+    and stacking girders, you must also remove and replace Donkey Kong and Pauline": they stand on the table
+    beside the tower's foot (beside the top, they stood in the air)."""
     levels = 12
     cam = camera_for(levels, yaw=-60)
     cam.zoom_by(0.7)  # the whole figure in the picture
@@ -449,6 +451,9 @@ def test_the_figure_on_top_steps_aside_from_the_places_and_neither_crosses_the_o
     assert outline.sum() > 200  # the places' outlines are there
     places = view._ghost_polys.reshape(-1, 2)
     assert len(places) and not any(rect.collidepoint(float(x), float(y)) for x, y in places)
+    tower = pygame.Rect(view.screen_rects[0]).unionall([pygame.Rect(r) for r in view.screen_rects.values()])
+    assert not rect.colliderect(tower)  # clear of every block, beside the tower
+    assert rect.bottom > tower.centery  # down at the foot, on the table, not up by the top
     # and with no block in hand he stands on the top again, over the middle of the places he left
     view2, _ = paint(surface, scene, cam, floor=False)
     (_, on_top), = view2.figure_rects
