@@ -111,7 +111,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self.pointer_at = event.pos
         if self.show_result and not self.show_help and self.bar_event_under_result(event):
             return
-        if self.chance_event(event):  # a person's roll or spin (by_hand.py)
+        if self.chance_event(event) or self.guarded(event):  # a person's roll or spin (by_hand.py)
             return
         super().handle_event(event)
 

@@ -14,6 +14,10 @@ from .. import palette as P
 from .. import text
 
 HAND_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+HAND_GUARD_S = 0.6
+"""Seconds after a person rolls or spins in which no choice is played: the second click of a double click on
+the Roll button landed on the choice that took its place, and a second Enter played the first choice, both
+before the dice had shown what they gave (an audit). The dice tumble this long (donkey_kong.ROLL_TIME)."""
 
 
 class ChanceByHand:
@@ -23,6 +27,9 @@ class ChanceByHand:
     chance_rects: tuple = ()  # where a click rolls or spins: the dice, the wheel (last frame)
     chance_button: pygame.Rect | None = None  # the Choices panel's button that rolls or spins (last frame)
     _hand_click = False  # the button is down from a click that rolled or spun
+    hand_guard = 0.0  # seconds left in which no choice is played (hand_guard_s after a roll or spin)
+    hand_guard_s = HAND_GUARD_S
+    hand_verb = "roll"  # what the last roll or spin by hand was
 
     def hand_chance(self) -> tuple[str, str] | None:
         """(verb, thing) of the chance step due now if a person at this screen makes it by hand ("roll",
@@ -30,8 +37,11 @@ class ChanceByHand:
         return None
 
     def chance_waits(self) -> bool:
-        """Whether the match waits for a person at this screen to roll or spin before it goes on."""
-        return self.hand_chance() is not None and self.hand_asked != len(self.match.history)
+        """Whether the match waits for a person at this screen to roll or spin before it goes on: once the
+        last move has been drawn (while a bot's barrels still moved, the panel asked for the next roll
+        under a header still naming the bot's turn: an audit)."""
+        return (self.hand_chance() is not None and self.hand_asked != len(self.match.history)
+                and not self.animating())
 
     def hand_owner(self) -> str:
         """The name of the person whose roll or spin is awaited."""
@@ -41,15 +51,17 @@ class ChanceByHand:
         """The person rolls or spins (the outcome is drawn at once); False when none is awaited."""
         if not self.chance_waits():
             return False
+        self.hand_verb = self.hand_chance()[0]
         self.hand_asked = len(self.match.history)
         self.pace = 10.0  # no pause after the person's own hand
+        self.hand_guard = self.hand_guard_s
         return True
 
     def chance_prompt(self) -> str:
         """The words of the awaited roll or spin, for the header and the choices panel."""
         verb, thing = self.hand_chance() or ("roll", "the dice")
         it = "them" if thing.endswith("dice") else "it"
-        return f"{self.hand_owner()}, {verb} {thing}: click {it}, or press Space."
+        return f"{self.hand_owner()}, {verb} {thing}: click {it}, or press Space or Enter."
 
     def chance_status(self) -> str:
         """The status bar's keys while a roll or spin is awaited."""
@@ -76,6 +88,22 @@ class ChanceByHand:
                 return self._hand_click
         return False
 
+    def guarded(self, event: pygame.event.Event) -> bool:
+        """A click or a choosing key just after a roll or spin by hand (HAND_GUARD_S): the second click of a
+        double click on Roll landed on the choice that took the button's place, and a second Enter played the
+        first choice, both before the dice had shown what they gave (an audit). Such an event is dropped with
+        a word; True if it was."""
+        if self.hand_guard <= 0:
+            return False
+        click = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
+        choose = event.type == pygame.KEYDOWN and (event.key in HAND_KEYS or pygame.K_1 <= event.key <= pygame.K_9)
+        if not (click or choose):
+            return False
+        if event.type != pygame.MOUSEBUTTONUP:
+            self.say(f"The {'dice' if self.hand_verb == 'roll' else 'spinner'} first: look at what "
+                     f"{'they' if self.hand_verb == 'roll' else 'it'} gave, then choose.", 2.0)
+        return True
+
     def draw_chance_button(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> pygame.Rect:
         """In the Choices panel: the words that ask for the roll or spin, and a button that makes it."""
         verb, thing = self.hand_chance()
@@ -88,4 +116,11 @@ class ChanceByHand:
         pygame.draw.rect(surface, P.ACCENT, button, border_radius=max(3, button.h // 5))
         pygame.draw.rect(surface, P.HIGHLIGHT, button, width=2, border_radius=max(3, button.h // 5))
         text.draw(surface, label, button.center, size, P.ink_on(P.ACCENT), bold=True, anchor="center")
+        y = button.bottom + size
+        for line in text.wrap(self.chance_hint(), size, rect.w - 8) if self.chance_hint() else []:
+            y = text.draw(surface, line, (rect.x + 4, y), size, P.TEXT_DIM).bottom
         return button
+
+    def chance_hint(self) -> str:
+        """A line under the Roll or Spin button on what the outcome decides ("" for none)."""
+        return ""

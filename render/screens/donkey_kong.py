@@ -1129,7 +1129,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         colours = self.die_colours.get(state.config.variant, {"mario": "white", "obstacles": "red"})
         shown = state.dice_shown()
         die = int(46 * s)
-        faces = shown if shown is not None else ("-", "-")
+        faces = shown if shown is not None and not self.chance_waits() else ("-", "-")  # not the last player's roll
         if self.rolling > 0:  # the tumbling dice show only faces of the variant's own dice
             from games.donkey_kong.cards import MARIO_DIE, OBSTACLE_DIE, face_label
 

@@ -113,7 +113,7 @@ def test_a_person_clicks_through_a_whole_donkey_kong_game_then_resumes_it(home):
     spec = registry.get("donkey_kong")
     app = App(match=Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), 21))
     screen = app.screen
-    for _ in range(3000):
+    for _ in range(6000):  # each of Ann's turns starts with her roll (Space) and its 0.6 s tumble
         if screen.show_result:
             break
         app.tick(0.05)

@@ -13,6 +13,7 @@ from games import registry
 from games.core import CHANCE, Seat
 from games.match import Match
 from render.screens.jenga import JengaScreen
+from render.screens import donkey_kong as donkey_kong_screen
 from render.screens.registry import screen_for
 
 from .conftest import lines_drawn  # noqa: F401  (the shared text.draw spy)
@@ -58,11 +59,11 @@ def test_the_match_waits_for_the_person_to_spin_and_a_click_on_the_wheel_spins(g
     assert match.current_player == CHANCE and match.state.phase == "spin"
     run(screen, surface, lambda: False, frames=90, spin=False)  # three seconds: nothing is drawn by itself
     assert len(match.history) == steps and screen.chance_waits() and screen.job is None
-    assert screen.decision_text() == "Ann, spin the spinner: click it, or press Space."
+    assert screen.decision_text() == "Ann, spin the spinner: click it, or press Space or Enter."
     lines_drawn.clear()
     screen.draw(surface)
     words = [w for w, _ in lines_drawn]
-    assert "Click to spin" in words
+    assert "Click to spin" in words and "Ann's spin" in words and "Spin the spinner  [Space]" in words
     skip = next(b for b in screen.buttons if b.label == "Skip")
     assert not skip.enabled  # Skip skips bots, not a person's own spin
     screen.skip()
@@ -164,7 +165,7 @@ def test_donkey_kong_waits_for_the_persons_roll_and_the_button_rolls(surface, li
     for _ in range(90):  # three seconds: the dice are not rolled for her
         screen.update(1 / 30)
     assert len(match.history) == steps and screen.chance_waits()
-    assert screen.decision_text() == "Ann, roll the dice: click them, or press Space."
+    assert screen.decision_text() == "Ann, roll the dice: click them, or press Space or Enter."
     lines_drawn.clear()
     screen.draw(surface)
     words = [w for w, _ in lines_drawn]
@@ -215,3 +216,59 @@ def test_donkey_kong_a_bots_roll_comes_by_itself():
             screen._thinking.wait(30.0)
         screen.update(1 / 30)
     assert sum(s.action.startswith("roll ") and len(s.action.split()) == 3 for s in match.history) >= 2
+
+
+def test_a_double_click_on_roll_or_enter_twice_does_not_play_a_choice_unseen(surface):
+    """An audit: the second click of a double click on Roll landed on the choice that took the button's
+    place, and a second Enter played the first choice, both before the dice had shown what they gave."""
+    for second in ("click", "enter"):
+        match, screen = dk_to_the_roll(5, [Seat("Ann"), Seat("Bob")])
+        screen.draw(surface)
+        button = screen.chance_button.center
+        send(screen, pygame.MOUSEBUTTONDOWN, button)
+        send(screen, pygame.MOUSEBUTTONUP, button)
+        screen.update(0.05)
+        screen.draw(surface)
+        steps = len(match.history)
+        assert match.waiting_for_human() and match.history[-1].action.startswith("roll ")
+        if second == "click":  # 0.1 s later, on whatever row now stands where the button was
+            screen.update(0.05)
+            send(screen, pygame.MOUSEBUTTONDOWN, button)
+            send(screen, pygame.MOUSEBUTTONUP, button)
+        else:
+            key(screen, pygame.K_RETURN)
+        assert len(match.history) == steps, match.history[-1].action
+        for _ in range(30):  # a second later a choice plays as ever
+            screen.update(1 / 30)
+        assert screen.play(screen.legal[0]) and len(match.history) > steps
+
+
+def test_the_roll_is_asked_for_once_the_bots_move_has_been_drawn(surface, monkeypatch):
+    """An audit: while the bot's barrels still moved (the header naming the bot's turn), the panel already
+    asked the person to roll, and the dice showed the bot's roll under "Click to roll". The roll is asked
+    for once the bot's move has been drawn, and the dice wait blank."""
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Robo", "random"), Seat("Ann")]), seed=7)
+    screen = screen_for("donkey_kong")(match)
+    seen_animating_roll = False
+    for _ in range(6000):
+        if match.current_player == CHANCE and match.state.stage == "roll" and match.state.turn_owner() == 1:
+            if screen.animating():
+                seen_animating_roll = True  # Robo's move is still being drawn
+                assert not screen.chance_waits()
+            elif seen_animating_roll:
+                break
+            else:
+                screen.press_chance()  # Ann's first turn, before any of Robo's
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        if match.waiting_for_human() and screen.hand_guard <= 0:
+            screen.play(screen.legal[0])
+        screen.update(1 / 30)
+    assert seen_animating_roll and screen.chance_waits()
+    assert match.state.dice_shown() is not None  # Robo's roll is in the state...
+    faces = []
+    real = donkey_kong_screen.art.die
+    monkeypatch.setattr(donkey_kong_screen.art, "die", lambda surf, at, size, face, *a: (faces.append(face),
+                                                                                        real(surf, at, size, face, *a)))
+    screen.draw(surface)
+    assert faces == ["-", "-"]  # ...but the dice wait blank for Ann's roll

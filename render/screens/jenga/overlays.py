@@ -381,8 +381,7 @@ class Overlays:
         """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
         the pushes and touches are played on the tower, never from the list."""
         if self.chance_waits():
-            return [self.chance_prompt(), "The spin says what this turn asks: how many blocks to take and stack, "
-                    "how far to climb. Each person spins at the start of their own turn; a bot spins by itself."]
+            return []  # the Choices panel asks for the spin, with a Spin button (by_hand.draw_chance_button)
         spinning = self.spinner is not None and self.spinner.spinning and self.match.waiting_for_human()
         if not spinning and (self.legal or self.filtering or self.job is not None
                              or not self.match.waiting_for_human() or not self._legal_blocks()):

@@ -15,6 +15,8 @@ class PersonSpins:
     """The spin a person makes by hand (a part of JengaScreen)."""
 
     spinner_rect: pygame.Rect | None = None  # the wheel, where it was drawn last frame
+    hand_guard_s = 0.0  # no guard after a spin: a second click lands on the wheel again, and a second Enter
+    # finds nothing to play until the needle stops (2.4 s; an audit)
 
     def hand_chance(self) -> tuple[str, str] | None:
         match = self.match
@@ -28,8 +30,12 @@ class PersonSpins:
 
     @property
     def chance_rects(self) -> tuple:
-        """The wheel, and the Your move panel that asks for the spin."""
-        return tuple(r for r in (self.spinner_rect, self.steps_view) if r is not None)
+        """The wheel (the Choices panel's Spin button is the screens' own)."""
+        return (self.spinner_rect,) if self.spinner_rect is not None else ()
+
+    def chance_hint(self) -> str:
+        return ("The spin says what this turn asks: how many blocks to take and stack, how far to climb. Each "
+                "person spins at the start of their own turn; a bot spins by itself.")
 
     def chance_event(self, event: pygame.event.Event) -> bool:
         """The spin by hand (by_hand.ChanceByHand); a press on a block meanwhile says to spin first, and a
