@@ -285,6 +285,42 @@ def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
     screen.close()
 
 
+def test_a_filling_map_changes_the_tint_at_most_every_quarter_second_and_its_last_figure_at_once(surface):
+    """Each change of the tint repaints the tower; a map's figures arrive up to a hundred times in a few
+    seconds, and the repaints took CPU the map's own pushes wanted (bench_risk_fill.py). While the map
+    fills, the tint steps every TINT_STEP_S; the figure that completes it shows at once."""
+    from render.screens.jenga.risk import TINT_STEP_S
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    layout = match.state.layout
+    legal = [tuple(b) for b in match.state.legal_blocks()]
+    a, b = (14, 0), (2, 0)
+    screen.show_risk = True
+    key = screen.position_key()
+
+    def shown(figures, complete=False):
+        screen.risk.latest = RiskMap(key, figures, total=len(figures) if complete else len(legal))
+        screen.risk._running = None if complete else key  # a map of this position, still filling or done
+        screen._risk_key = key
+        tint = screen._risk_array(match.state, len(match.state.tower["poses"]))
+        return {w: tint[layout[w[0]][w[1]]] for w in (a, b)}
+
+    first = shown({a: (1.0, 0.5)})
+    assert first[a] == 1.0 and np.isnan(first[b])  # the first figure shows at once
+    screen.clock += TINT_STEP_S / 2
+    held = shown({a: (1.0, 0.5), b: (0.5, 0.4)})
+    assert np.isnan(held[b])  # a figure that came a moment later waits for the next step
+    screen.clock += TINT_STEP_S / 2 + 1e-3
+    assert shown({a: (1.0, 0.5), b: (0.5, 0.4)})[b] == 0.5  # and shows at it
+    figures = {w: (0.0, 0.3) for w in legal}
+    figures[a] = (0.25, 0.5)
+    done = shown(figures, complete=True)  # at once, though the last step was a moment ago
+    assert done[a] == 0.25 and done[b] == 0.0
+    screen.close()
+
+
 def test_an_interim_figure_says_so_in_the_tooltip_and_the_legend_counts_the_blocks_being_refined(surface):
     """The screen runs every block's first pushes before any block's last ones (RISK_FIRST_PASS); a block
     whose first pushes disagree shows their figure until the rest are back, and the words say so."""

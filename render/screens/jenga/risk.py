@@ -13,6 +13,12 @@ RISK_SAMPLES = 8  # pushes per block at most (sim.riskmap stops early on settled
 RISK_FIRST_PASS = 4
 """Every block's first four pushes run before any block's last four, so the whole tower is tinted
 sooner; a block whose first four disagree shows their figure, marked, until its last four are back."""
+TINT_STEP_S = 0.25
+"""While a map fills, the tint on the tower changes at most this often: its figures arrive up to a hundred
+times in a few seconds, and each change repaints the tower (about 6 ms a paint at 1280x800), CPU that the
+map's own pushes want (bench_risk_fill.py: the window took about a second of CPU in a five-second fill).
+Figures that came meanwhile show at the next step; the map's last figure shows at once, and so does a
+map of another position."""
 
 
 DRAG_SAID_MM = 8.0
@@ -140,6 +146,19 @@ class RiskTint:
                 if (level, slot) in legal or not legal:
                     if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
                         risk[state.layout[level][slot]] = p
+        return self._tint_step(risk, maps[-1])
+
+    def _tint_step(self, risk: np.ndarray, newest) -> np.ndarray:
+        """The tint to draw: `risk`, or the one shown until TINT_STEP_S has passed since it changed, while
+        the same position's map is still filling (its figures arriving one by one)."""
+        shown = getattr(self, "_tint_shown", None)  # (screen clock, position key, array) of the tint drawn
+        key = self._risk_key
+        if (shown is not None and shown[1] == key and shown[2].shape == risk.shape and not newest.complete
+                and self.clock - shown[0] < TINT_STEP_S):
+            return shown[2]
+        if shown is None or shown[1] != key or shown[2].shape != risk.shape or not np.array_equal(
+                shown[2], risk, equal_nan=True):
+            self._tint_shown = (self.clock, key, risk)
         return risk
 
     def risk_status(self, shown: bool) -> str:
