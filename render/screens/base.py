@@ -455,6 +455,15 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)
         self.log.scroll_to_end()
 
+    def waited_for(self) -> str:
+        """Whom the Choices panel's title says the game waits for: the player deciding, or the one whose
+        turn a chance step belongs to (a bot's roll read "Waiting for Chance…": an audit), else Chance."""
+        player = self.match.current_player
+        if player == CHANCE:
+            owner = getattr(self.match.state, "turn_owner", lambda: None)()
+            return self.seat_name(owner) if owner is not None and owner >= 0 else "Chance"
+        return self.seat_name(player)
+
     def seat_name(self, seat: int) -> str:
         if seat == CHANCE:
             return "Chance"
@@ -633,7 +642,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             elif self.chance_waits():
                 title = f"{self.hand_owner()}'s {self.hand_chance()[0]}"
             else:
-                title = f"Waiting for {self.seat_name(self.match.current_player)}…"
+                title = f"Waiting for {self.waited_for()}…"
             panel(surface, rect, title, self.font_size(15))
             marked = {i for i, a in enumerate(self.legal) if a in self.board_hover}
             self.actions.draw(surface, size, marked, numbered=True)

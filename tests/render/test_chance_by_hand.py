@@ -272,3 +272,24 @@ def test_the_roll_is_asked_for_once_the_bots_move_has_been_drawn(surface, monkey
                                                                                         real(surf, at, size, face, *a)))
     screen.draw(surface)
     assert faces == ["-", "-"]  # ...but the dice wait blank for Ann's roll
+
+
+def test_a_bots_roll_is_waited_for_by_the_bots_name(surface, lines_drawn):
+    """An audit: while the bot's dice were due, the Choices panel read "Waiting for Chance…"."""
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Robo", "random"), Seat("Ann")]), seed=7)
+    screen = screen_for("donkey_kong")(match)
+    for _ in range(3000):
+        state = match.state
+        if match.current_player == CHANCE and state.stage == "roll" and state.turn_owner() == 0:
+            break
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        screen.press_chance()
+        if match.waiting_for_human() and screen.hand_guard <= 0:
+            screen.play(screen.legal[0])
+        screen.update(1 / 30)
+    assert match.current_player == CHANCE and match.state.turn_owner() == 0
+    lines_drawn.clear()
+    screen.draw(surface)
+    words = [w for w, _ in lines_drawn]
+    assert "Waiting for Robo…" in words and "Waiting for Chance…" not in words
