@@ -421,6 +421,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 f"{colours['mario']} die is how far Mario walks, the {colours['obstacles']} one how far the "
                 "barrels and fireballs move.")
 
+    def skip_words(self) -> str:
+        """What Space does here: it rolls the person's own dice, and skips the bots' pauses."""
+        return ("at the start of your turn, roll the dice (Enter too, or a click on them); while bots play, "
+                "skip their pauses and dice until a person decides")
+
     # ---- the dice by hand (render/screens/by_hand.py) ----------------------------------------
     def hand_chance(self) -> tuple[str, str] | None:
         """"On your turn, roll both dice": a person's turn waits for their roll (the start-player roll-off

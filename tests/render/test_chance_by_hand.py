@@ -293,3 +293,19 @@ def test_a_bots_roll_is_waited_for_by_the_bots_name(surface, lines_drawn):
     screen.draw(surface)
     words = [w for w, _ in lines_drawn]
     assert "Waiting for Robo…" in words and "Waiting for Chance…" not in words
+
+
+def test_the_help_says_how_a_person_rolls_or_spins():
+    """The help's keys and its how-to-play say the roll and the spin are the person's own."""
+    dk = screen_for("donkey_kong")(Match(registry.get("donkey_kong").make_config(seats=[Seat("Ann"), Seat("Bob")]),
+                                         seed=1))
+    words = dk.help_text()
+    assert "Space: at the start of your turn, roll the dice (Enter too, or a click on them)" in words
+    assert "Each turn starts with your roll (click the dice or press Space)" in words
+    jenga = screen_of("jenga_mario", 1, [Seat("Ann"), Seat("Bob")])
+    try:
+        words = jenga.help_text()
+        assert "Space or Enter (or a click on the wheel) spins the spinner" in words
+        assert "Each turn starts with your spin (click the wheel or press Space)" in words
+    finally:
+        jenga.close()
