@@ -175,7 +175,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         """True when nothing on the screen moves by itself: the match waits for a person (or is over
         with its result shown) and no animation plays. The app then draws at its idle rate."""
         match = self.match
-        waiting = match.waiting_for_human() or (match.is_over() and (self.show_result or self.result_hidden))
+        waiting = (match.waiting_for_human() or self.chance_waits()
+                   or (match.is_over() and (self.show_result or self.result_hidden)))
         return waiting and not self.skipping and not self.animating()
 
     def finish_animations(self) -> None:
@@ -304,6 +305,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         turn back to the first, their finished turn taken back."""
         match = self.match
         now = match.current_player
+        if now == CHANCE and self.chance_waits():  # the person whose roll or spin is awaited decides now
+            now = match.state.turn_owner()
         return (not match.is_over() and now >= 0 and now not in match.bots and step.by != now
                 and step.by not in match.bots)
 
@@ -597,7 +600,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             decision = short if player < 0 or short.startswith(self.seat_name(player)) else \
                 f"{self.seat_name(player)}: {short}"
         text.draw(surface, text.fit(decision, small, room),
-                  (x, cy + int(small * 0.8)), small, P.HIGHLIGHT if self.match.waiting_for_human() else P.TEXT,
+                  (x, cy + int(small * 0.8)), small,
+                  P.HIGHLIGHT if self.match.waiting_for_human() or self.chance_waits() else P.TEXT,
                   anchor="midleft")
         text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from games.core import CHANCE
+
 from .. import palette as P
 from .. import text
 
@@ -36,6 +38,18 @@ class ChanceByHand:
         "the dice"), else None. A game with such steps says which; the default has none."""
         return None
 
+    def persons_chance(self, field: str, value: str) -> bool:
+        """Whether the step due is chance at `field` == `value` of the state (Donkey Kong's stage "roll", the
+        Jenga phase "spin") in the turn of a person at this screen: what hand_chance asks of either game."""
+        match = self.match
+        if match.is_over() or match.current_player != CHANCE:
+            return False
+        state = match.state
+        if getattr(state, field, None) != value:
+            return False
+        owner = state.turn_owner()
+        return owner is not None and owner >= 0 and owner not in match.bots
+
     def chance_waits(self) -> bool:
         """Whether the match waits for a person at this screen to roll or spin before it goes on: once the
         last move has been drawn (while a bot's barrels still moved, the panel asked for the next roll
@@ -58,14 +72,18 @@ class ChanceByHand:
         return True
 
     def chance_prompt(self) -> str:
-        """The words of the awaited roll or spin, for the header and the choices panel."""
-        verb, thing = self.hand_chance() or ("roll", "the dice")
+        """The words of the awaited roll or spin, for the header and the choices panel ("" when none is)."""
+        if self.hand_chance() is None:
+            return ""
+        verb, thing = self.hand_chance()
         it = "them" if thing.endswith("dice") else "it"
         return f"{self.hand_owner()}, {verb} {thing}: click {it}, or press Space or Enter."
 
     def chance_status(self) -> str:
-        """The status bar's keys while a roll or spin is awaited."""
-        verb, thing = self.hand_chance() or ("roll", "the dice")
+        """The status bar's keys while a roll or spin is awaited ("" when none is)."""
+        if self.hand_chance() is None:
+            return ""
+        verb, thing = self.hand_chance()
         return f"F1: help and rules · Space, Enter or a click on {thing}: {verb}"
 
     def chance_event(self, event: pygame.event.Event) -> bool:
@@ -89,14 +107,18 @@ class ChanceByHand:
         return False
 
     def guarded(self, event: pygame.event.Event) -> bool:
-        """A click or a choosing key just after a roll or spin by hand (HAND_GUARD_S): the second click of a
-        double click on Roll landed on the choice that took the button's place, and a second Enter played the
-        first choice, both before the dice had shown what they gave (an audit). Such an event is dropped with
-        a word; True if it was."""
-        if self.hand_guard <= 0:
+        """A click on the choices or the board, or a key that plays a choice (Space, Enter, 1 to 9), just
+        after a roll or spin by hand (hand_guard_s): the second click of a double click on Roll landed on the
+        choice that took the button's place, and a second Enter played the first choice, both before the
+        dice had shown what they gave (an audit). Such an event is dropped with a word; True if it was. The
+        bar's buttons, the help and every other key are left alone."""
+        if self.hand_guard <= 0 or self.show_help or self.show_result:
             return False
-        click = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
-        choose = event.type == pygame.KEYDOWN and (event.key in HAND_KEYS or pygame.K_1 <= event.key <= pygame.K_9)
+        places = [r for r in (self.rects.get("choices"), self.rects.get("board")) if r is not None]
+        click = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
+                 and any(r.collidepoint(event.pos) for r in places))
+        choose = (event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT)
+                  and (event.key in HAND_KEYS or pygame.K_1 <= event.key <= pygame.K_9))
         if not (click or choose):
             return False
         if event.type != pygame.MOUSEBUTTONUP:

@@ -430,14 +430,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def hand_chance(self) -> tuple[str, str] | None:
         """"On your turn, roll both dice": a person's turn waits for their roll (the start-player roll-off
         and the card draws stay the screen's own)."""
-        match = self.match
-        if match.is_over() or match.current_player != CHANCE:
+        if not self.persons_chance("stage", "roll") or self.match.state.contacts:
             return None
-        state = match.state
-        if getattr(state, "stage", None) != "roll" or state.contacts:
-            return None
-        owner = state.turn_owner()
-        return ("roll", "the dice") if owner is not None and owner not in match.bots else None
+        return ("roll", "the dice")
 
     @property
     def chance_rects(self) -> tuple:

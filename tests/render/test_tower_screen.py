@@ -304,6 +304,7 @@ def test_a_filling_map_changes_the_tint_at_most_every_quarter_second_and_its_las
         screen.risk.latest = RiskMap(key, figures, total=len(figures) if complete else len(legal))
         screen.risk._running = None if complete else key  # a map of this position, still filling or done
         screen._risk_key = key
+        screen.step_tint()  # as each frame's update does
         tint = screen._risk_array(match.state, len(match.state.tower["poses"]))
         return {w: tint[layout[w[0]][w[1]]] for w in (a, b)}
 

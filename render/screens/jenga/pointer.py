@@ -113,9 +113,9 @@ class PointerPlay:
 
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chance_event(event):  # a spin by hand, and the release of the click that spun (a job or not)
+            return
         if self.job is None:
-            if self.chance_event(event):
-                return
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                     and not self.show_help and self.retry()):
                 return

@@ -133,6 +133,41 @@ class RiskTint:
             self.risk.cancel()  # no block may be taken here: the map of the last position is of no use
 
     def _risk_array(self, state, n: int) -> np.ndarray | None:
+        """The tint to draw, by block (NaN: none): the figures of the position's map, as last stepped by
+        step_tint() while the map fills (TINT_STEP_S). Drawing only reads it."""
+        now = self._risk_now(state, n)
+        shown = self._tint_shown
+        if now is None or shown is None or shown[1] != self._tint_key(n) or shown[2].shape != now.shape:
+            return now  # nothing stepped for this position yet (the first frame): the figures as they are
+        return shown[2]
+
+    def step_tint(self) -> None:
+        """Once a frame (update): the tint drawn takes the map's figures now, unless the same position's map
+        is still filling and the tint changed less than TINT_STEP_S ago; the figure that completes the map
+        shows at once."""
+        state = self.match.state
+        if state.tower is None:
+            return
+        n = len(state.tower["poses"])
+        now, key, shown = self._risk_now(state, n), self._tint_key(n), self._tint_shown
+        if now is None:
+            self._tint_shown = None
+            return
+        same = shown is not None and shown[1] == key and shown[2].shape == now.shape
+        latest = self.risk.latest
+        filling = latest is not None and latest.key == self._risk_key and not latest.complete
+        if same and filling and self.clock - shown[0] < TINT_STEP_S:
+            return
+        if not (same and np.array_equal(shown[2], now, equal_nan=True)):
+            self._tint_shown = (self.clock, key, now)
+
+    def _tint_key(self, n: int) -> tuple:
+        """What a stepped tint belongs to: the position's map, the blocks that may be taken (a spin changes
+        them, not the position), and the number of blocks."""
+        return (self._risk_key, tuple(self._legal_blocks()), n)
+
+    def _risk_now(self, state, n: int) -> np.ndarray | None:
+        """The figures of the position's map by block, as they are now (NaN: none; None: no tint)."""
         if not self.show_risk or self.playback is not None:
             return None
         legal = self._legal_blocks()
@@ -146,19 +181,6 @@ class RiskTint:
                 if (level, slot) in legal or not legal:
                     if 0 <= level < len(state.layout) and state.layout[level][slot] is not None:
                         risk[state.layout[level][slot]] = p
-        return self._tint_step(risk, maps[-1])
-
-    def _tint_step(self, risk: np.ndarray, newest) -> np.ndarray:
-        """The tint to draw: `risk`, or the one shown until TINT_STEP_S has passed since it changed, while
-        the same position's map is still filling (its figures arriving one by one)."""
-        shown = getattr(self, "_tint_shown", None)  # (screen clock, position key, array) of the tint drawn
-        key = self._risk_key
-        if (shown is not None and shown[1] == key and shown[2].shape == risk.shape and not newest.complete
-                and self.clock - shown[0] < TINT_STEP_S):
-            return shown[2]
-        if shown is None or shown[1] != key or shown[2].shape != risk.shape or not np.array_equal(
-                shown[2], risk, equal_nan=True):
-            self._tint_shown = (self.clock, key, risk)
         return risk
 
     def risk_status(self, shown: bool) -> str:

@@ -1,14 +1,13 @@
 """A person spins the spinner: Donkey Kong Jenga's and Super Mario Jenga's turns begin with a spin, and the
 rulebooks have the player spin it ("Spin the spinner to begin play"; "1. Spin."). The wait itself is the
 screens' own (render/screens/by_hand.py); here are the Jenga screen's parts of it: which spin is a
-person's, and a press on a block or on the Your move panel while the spin is awaited. A part of JengaScreen.
+person's, where a click spins (the wheel), and a press on a block while the spin is awaited. A part of
+JengaScreen.
 """
 
 from __future__ import annotations
 
 import pygame
-
-from games.core import CHANCE
 
 
 class PersonSpins:
@@ -19,14 +18,7 @@ class PersonSpins:
     # finds nothing to play until the needle stops (2.4 s; an audit)
 
     def hand_chance(self) -> tuple[str, str] | None:
-        match = self.match
-        if self.spinner is None or match.is_over() or match.current_player != CHANCE:
-            return None
-        state = match.state
-        if getattr(state, "phase", None) != "spin":
-            return None
-        owner = state.turn_owner()
-        return ("spin", "the spinner") if owner is not None and owner not in match.bots else None
+        return ("spin", "the spinner") if self.spinner is not None and self.persons_chance("phase", "spin") else None
 
     @property
     def chance_rects(self) -> tuple:
