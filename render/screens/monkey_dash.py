@@ -737,10 +737,24 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 if a != b:
                     self.tweens[(kind, i)] = (a, 0.0)
         self.say_slide(step, before)
+        self.say_draw(step, before)
         gone = set(before.crate_squares()) - set(state.crate_squares())
         came = set(state.crate_squares()) - set(before.crate_squares())
         if len(gone) == 1 and len(came) == 1:
             self.tweens[("crate", state.crate_squares().index(came.pop()))] = (gone.pop(), 0.0)
+
+    def say_draw(self, step, before) -> None:
+        """A Power Card drawn in play (bought, or earned by a Dash) into a person's hand, said in the status
+        line: bought with the last AP, the turn passed at once and the card was only in the move log (an
+        audit). The first hands, dealt at the start, are not said."""
+        word, _, card = step.action.partition(" ")
+        if word != "draw" or step.by >= 0 or getattr(before, "phase", "") == "setup":
+            return
+        seat = next((s for s, (a, b) in enumerate(zip(before.hands, self.match.state.hands)) if len(b) > len(a)), None)
+        if seat is None or seat in self.match.bots:
+            return
+        name = self._card_name(self.match.state, card)
+        self.say(f"{self.seat_name(seat)} draws {name}: it is in {self.seat_name(seat)}'s hand now.", 6.0)
 
     def say_slide(self, step, before) -> None:
         """A Super Slide said in the status line once played: whose supervisor slid, and the bananas it used up

@@ -492,3 +492,21 @@ def test_the_keyboard_focus_and_the_pointer_ring_look_different():
     assert top(focus) != P.HIGHLIGHT                       # whose own edge is not lit
     assert top(under_pointer) == P.HIGHLIGHT               # the pointer's button: its edge is lit
     assert top(under_pointer, -FOCUS_GAP) != P.HIGHLIGHT   # and nothing rings it outside
+
+
+def test_a_power_card_drawn_into_a_persons_hand_is_said():
+    """An audit: a card bought with the last AP passed the turn at once, and the card drawn was only in the
+    move log. The status line says which card came into whose hand."""
+    match = person_faces("monkey_dash", 1, lambda s: "buy" in s.legal_actions())
+    app, screen = open_app(match)
+    held = list(match.state.hands[0])
+    assert screen.play("buy")
+    for _ in range(200):
+        if len(match.state.hands[0]) > len(held) or match.state.hands[0] != held:
+            break
+        app.tick(0.05)
+    new = [c for c in match.state.hands[0] if c not in held]
+    assert new, "no card was drawn"
+    name = match.state.card(new[0]).name
+    assert screen.message == f"Ann draws {name}: it is in Ann's hand now."
+    app.close()
