@@ -133,38 +133,38 @@ class RiskTint:
             self.risk.cancel()  # no block may be taken here: the map of the last position is of no use
 
     def _risk_array(self, state, n: int) -> np.ndarray | None:
-        """The tint to draw, by block (NaN: none): the figures of the position's map, as last stepped by
-        step_tint() while the map fills (TINT_STEP_S). Drawing only reads it."""
-        now = self._risk_now(state, n)
+        """The tint to draw, by block (NaN: none): the figures of the position's map, as last worked out by
+        step_tint() (stepped every TINT_STEP_S while the map fills). Drawing only reads it."""
         shown = self._tint_shown
-        if now is None or shown is None or shown[1] != self._tint_key(n) or shown[2].shape != now.shape:
-            return now  # nothing stepped for this position yet (the first frame): the figures as they are
-        return shown[2]
+        if shown is not None and shown[1] == self._tint_key(n):
+            return shown[2]
+        return self._risk_now(state, n)  # nothing worked out for this position yet (its first frame)
 
     def step_tint(self) -> None:
-        """Once a frame (update): the tint drawn takes the map's figures now, unless the same position's map
-        is still filling and the tint changed less than TINT_STEP_S ago; the figure that completes the map
-        shows at once."""
+        """Once a frame (update): the tint drawn takes the map's figures as they are now, unless the same
+        position's map is still filling and the tint changed less than TINT_STEP_S ago (the figures that
+        came show at the next step); the figure that completes the map shows at once. Nothing is worked
+        out again while no figure came and nothing else changed."""
         state = self.match.state
         if state.tower is None:
             return
         n = len(state.tower["poses"])
-        now, key, shown = self._risk_now(state, n), self._tint_key(n), self._tint_shown
-        if now is None:
-            self._tint_shown = None
+        key, shown = self._tint_key(n), self._tint_shown
+        source = (self.risk.latest, self._risk_before, self.show_risk, self.playback is None)
+        same = shown is not None and shown[1] == key
+        if same and self._tint_source is not None and all(a is b for a, b in zip(self._tint_source, source)):
             return
-        same = shown is not None and shown[1] == key and shown[2].shape == now.shape
         latest = self.risk.latest
         filling = latest is not None and latest.key == self._risk_key and not latest.complete
-        if same and filling and self.clock - shown[0] < TINT_STEP_S:
+        if same and shown[2] is not None and filling and self.clock - shown[0] < TINT_STEP_S:
             return
-        if not (same and np.array_equal(shown[2], now, equal_nan=True)):
-            self._tint_shown = (self.clock, key, now)
+        self._tint_source = source
+        self._tint_shown = (self.clock, key, self._risk_now(state, n))
 
     def _tint_key(self, n: int) -> tuple:
-        """What a stepped tint belongs to: the position's map, the blocks that may be taken (a spin changes
+        """What a worked-out tint belongs to: the position's map, the blocks that may be taken (a spin changes
         them, not the position), and the number of blocks."""
-        return (self._risk_key, tuple(self._legal_blocks()), n)
+        return (self._risk_key, frozenset(self._legal_blocks()), n)
 
     def _risk_now(self, state, n: int) -> np.ndarray | None:
         """The figures of the position's map by block, as they are now (NaN: none; None: no tint)."""

@@ -217,6 +217,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
         # (screen clock, what it belongs to, figures by block) of the tint drawn (risk.RiskTint.step_tint)
         self._tint_shown: tuple | None = None
+        self._tint_source: tuple | None = None  # the maps and switches it was worked out from
         self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
         self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
         # the last touch's own reading, plain data (on_step); probe_note puts it in words when drawn
