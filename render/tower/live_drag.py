@@ -316,7 +316,7 @@ class LiveDrag:
         its length the words say so, and once it is nearly out they say it is about to be taken. Before, a
         fast drag read "94 % out: let go to take it" and the block was taken the next moment, held."""
         if not self.will_take():
-            return "past half its length it is taken; let go now and it goes back"
+            return "it is taken once it is out past half its length; let go now and it goes back in"
         if self.share_out >= NEARLY_OUT:
             return "it is taken as soon as it clears the tower, even if you hold on"
         return "let go to take it (pushed all the way out, it is taken at once)"

@@ -522,3 +522,24 @@ def test_a_block_that_may_not_be_taken_says_why_under_the_pointer_and_when_press
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
     finally:
         screen.close()
+
+
+def test_a_push_let_go_early_is_said_as_a_push_not_as_a_tight_touch(surface):
+    """An audit: a loose block pushed 38 % out at a push's pace and let go read "Touched 5:0 ...: it took
+    0.96 N ...; it was held tight". The force under way at a push's pace is no touch test's: a push the
+    finger took 10 mm or more in is said as a push, with no word on tightness; a short press still reads
+    as the touch it was. (The reading is given as data; the words are the screen's.)"""
+    screen = new_screen("jenga_classic", seed=7)
+    try:
+        reading = {"where": (5, 0), "end": "-y", "force_n": 0.96, "motion_mm": 14.0, "gives": False,
+                   "went_back": True, "off_mm": 1.0, "most_off": None}
+        screen.touch_read = dict(reading, reach_mm=28.0)
+        note = screen.probe_note
+        assert note.startswith("Pushed 5:0 from -y, the finger 28 mm in, and let go before half its length: "
+                               "it took 0.96 N under way, the rest of the tower moved 14.0 mm; it went back in")
+        assert "tight" not in note
+        screen.touch_read = dict(reading, reach_mm=3.0)
+        note = screen.probe_note
+        assert note.startswith("Touched 5:0 from -y: it took 0.96 N") and "it was held tight" in note
+    finally:
+        screen.close()

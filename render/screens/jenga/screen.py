@@ -159,6 +159,12 @@ def most_out_of_line(state) -> tuple[int, int, float] | None:
     return best
 
 
+PUSHED_MM = 10.0
+"""A push let go before half the block's length, whose finger went at least this far in and whose force under
+way was more than a touch's, is said as a push, with no word on how tight the block is: at a push's pace the
+force is no touch test's (a touch held still on a loose block can slide it this far at a touch's force)."""
+
+
 class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, PersonSpins, RiskTint, FallReplay,
                   GameScreen):
     side_width = 330
@@ -365,7 +371,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # Only the touch's own reading is kept: the risk map's part of the words is read when they are
             # drawn (probe_note), from the map of the touch's position once it arrives.
             p = state.last_probe
+            reach = None
+            if word == "push":  # how far the finger went in, from the move's own path
+                reach = physics.path_reach_mm(step.action.split("path=", 1)[1]) if "path=" in step.action else None
             self.touch_read = {"where": tuple(p["where"]), "end": p["end"], "force_n": float(p["force_n"]),
+                               "reach_mm": reach,
                                "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
                                "went_back": went_back,
                                "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None,
@@ -392,6 +402,14 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             if most is not None and most[2] >= OUT_OF_LINE_MM and tuple(most[:2]) != (level, slot):
                 # the push dragged another block out of line (the one above it, riding on it): said too
                 back += f"; block {most[0]}:{most[1]} now sits {most[2]:.0f} mm out of line with its level"
+            reach = t.get("reach_mm")
+            if reach is not None and reach >= PUSHED_MM and not t["gives"]:
+                # A push let go before half the block's length, not a touch: the force under way at a push's
+                # pace is no touch test's, and "it was held tight" read over a loose block pushed 38 % out
+                # and let go (an audit). Said as the push it was, with no verdict on how tight it is.
+                return (f"Pushed {level}:{slot} from {t['end']}, the finger {reach:.0f} mm in, and let go before "
+                        f"half its length: it took {t['force_n']:.2f} N under way, the rest of the tower moved "
+                        f"{t['motion_mm']:.1f} mm; {back}.")
             return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N, the rest of the tower "
                     f"moved {t['motion_mm']:.1f} mm; {feel}; {back}.")
         return (f"Felt {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
