@@ -543,3 +543,39 @@ def test_a_push_let_go_early_is_said_as_a_push_not_as_a_tight_touch(surface):
         assert note.startswith("Touched 5:0 from -y: it took 0.96 N") and "it was held tight" in note
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_press_on_the_far_end_pushes_from_there_even_after_a_held_touch(surface):
+    """An audit pressed the far end of a block on the tower's side (seed 22, block 6:0, its end facing the eye
+    on the right), held a moment and dragged into the tower: the finger had been put on the near end, the
+    held touch had pressed in, so the drag pulled the finger away from the block ("0 % out" under a rising
+    force) and the log read "Touched 6:0 from +x". The finger now starts on the end the press is nearer."""
+    screen = new_screen("jenga_classic", seed=22)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        block = match.state.layout[6][0]
+        near = screen._end_facing_eye(block)
+        q = screen._scene.poses[block]
+        axis = screen._axis(block)
+        half = float(screen._scene.sizes[block, 0]) / 2
+        (a, b), _ = screen.camera.project(np.array([q[:3] + axis * near * half, q[:3] - axis * near * half]))
+        press = a + (b - a) * 0.9  # near the far end, on the block
+        assert screen.view.pick(tuple(press)) == block
+        send(screen, pygame.MOUSEMOTION, tuple(press))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(press))
+        _frames(screen, surface, 15)  # held half a second: the touch presses in from that end
+        assert screen.live.side == -near
+        toward_near = (a - b) / np.linalg.norm(a - b)
+        px_per_m = float(np.linalg.norm(b - a)) / (2 * half)
+        for k in range(1, 46):  # then dragged 30 mm into the tower from the far end, over a second and a half
+            _frames(screen, surface, 1, press + toward_near * px_per_m * 0.030 * k / 45)
+            if screen.live is None:
+                break
+        assert screen.live is not None and screen.live.share_out > 0.2, screen.live.words()
+        send(screen, pygame.MOUSEBUTTONUP, tuple(press + toward_near * px_per_m * 0.030))
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.history[-1].action.startswith(f"push 6:0 {'-' if near > 0 else '+'}x ")
+    finally:
+        screen.close()

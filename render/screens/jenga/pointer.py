@@ -17,6 +17,7 @@ from ...tower.live_drag import LiveDrag
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
+FAR_END_SHARE = 0.6  # a press this far or further from the end facing the eye starts at the other end
 HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
 
 
@@ -72,6 +73,23 @@ class PointerPlay:
             if self._hole_in_view(block, sign):
                 return sign
         return None
+
+    def _end_pressed(self, block: int, pos) -> int:
+        """The end (+1 or -1 along the block's +x) the finger starts on for a press at `pos`: the end facing
+        the eye, unless the press is clearly nearer the other end on screen (past FAR_END_SHARE of the way
+        from one end to the other). An audit pressed the far end of a block seen along the tower's side and
+        dragged into the tower: the finger was put on the near end, and the drag pulled it away."""
+        near = self._end_facing_eye(block)
+        q = self._scene.poses[block]
+        half = float(self._scene.sizes[block, 0]) / 2
+        axis = self._axis(block)
+        (a, b), _ = self.camera.project(np.array([q[:3] + axis * near * half, q[:3] - axis * near * half]))
+        span = b - a
+        length2 = float(span @ span)
+        if length2 < 1.0:
+            return near  # seen end on: no far end to press apart
+        share = float((np.asarray(pos, dtype=float) - a) @ span) / length2
+        return -near if share > FAR_END_SHARE else near
 
     def _end_facing_eye(self, block: int) -> int:
         q = self._scene.poses[block]
@@ -208,7 +226,7 @@ class PointerPlay:
 
         try:
             self.live = LiveDrag(open_session, b, where[0], where[1], pos, tuple((ends[1] - ends[0]) / 0.01),
-                                 float(self._scene.sizes[b, 0]), self._end_facing_eye(b), self.clock,
+                                 float(self._scene.sizes[b, 0]), self._end_pressed(b, pos), self.clock,
                                  hand.max_force_n, hand.touch_force_n)
             self.live.risk = self._risk_figure(where[0], where[1])
         except Exception as exc:  # the window must survive a tower the simulator refuses
