@@ -130,6 +130,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
 
     def __init__(self, match, host=None):
         self.selected: str | None = None  # the clicked piece's square
+        # (square, which) of a square that several steps of the piece end on, clicked once: the step chosen
+        # there so far (a second click plays it, the wheel chooses another)
+        self.square_pick: tuple[str, int] | None = None
         self.hover_square: str | None = None
         self.pointer: tuple[int, int] | None = None  # where the mouse last moved to
         self.tweens: dict[tuple[str, int], tuple[str, float]] = {}  # (kind, index) -> (from square, age)
@@ -239,6 +242,20 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         row = self.row_action()
         return next((m for m in ends if m["action"] == row), None) or (ends[0] if len(ends) == 1 else None)
 
+    def steps_on(self, sq: str) -> list[dict]:
+        """The steps shown on the board (the selected or previewed piece's) that end on square sq."""
+        return [m for m in self.targets() if m["to"] == sq]
+
+    def choose_on_square(self, sq: str, steps: list[dict], which: int) -> None:
+        """Choose step `which` of the several that end on sq: the board and Choices mark it, and the status
+        line says what a second click plays and that the wheel chooses another."""
+        self.square_pick = (sq, which)
+        chosen = steps[which]
+        self.board_hover = [chosen["action"]]
+        others = [self.action_label(m["action"]) for k, m in enumerate(steps) if k != which]
+        self.say(f"{len(steps)} steps end on {sq}. Chosen: {self.action_label(chosen['action'])}. Click {sq} again "
+                 f"to play it; the wheel chooses {either(others, 'or')} instead.", 10.0)
+
     def several_words(self, sq: str) -> str:
         """What a click on a square several unlabelled steps end on says: which pieces to click first."""
         ends = self.ends_on(sq)
@@ -251,6 +268,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.pointer = pos
         sq = self.square_at(pos)
         self.hover_square = sq
+        if self.square_pick is not None and self.square_pick[0] != sq:
+            self.square_pick = None  # the pointer left the square: its choice goes
         moves = self.moves()
         if any(m["from"] == sq for m in moves):
             self.preview_from = sq  # a piece: preview its steps
@@ -262,6 +281,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             ender = self.turn_ender()
             if ender and self.end_turn_button.rect.collidepoint(pos):
                 self.board_hover = [ender]
+        elif self.square_pick is not None and self.square_pick[0] == sq and len(self.steps_on(sq)) > 1:
+            steps = self.steps_on(sq)
+            self.board_hover = [steps[self.square_pick[1] % len(steps)]["action"]]  # the step chosen here
         elif self.selected is not None or (self.preview_from not in (None, sq)):
             self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
         elif self.preview_from == sq:
@@ -282,6 +304,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if event.type == pygame.MOUSEMOTION:
             self.point_at(event.pos)
             return False
+        if event.type == pygame.MOUSEWHEEL and self.square_pick is not None:
+            sq, which = self.square_pick
+            steps = self.steps_on(sq)
+            if len(steps) > 1 and self.hover_square == sq:
+                self.choose_on_square(sq, steps, (which + (1 if event.y < 0 else -1)) % len(steps))
+                return True
+            return False
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
             return False
         if self.end_turn_button.handle(event) or self.click_card(event.pos) or self.click_inert(event.pos):
@@ -291,10 +320,16 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.selected = None
             return True
         if self.selected is not None or (self.preview_from is not None and self.preview_from != sq):
-            chosen = [m for m in self.targets() if m["to"] == sq]  # a highlighted target: play it
+            chosen = self.steps_on(sq)  # a highlighted target: play it
+            if len(chosen) > 1 and (self.square_pick is None or self.square_pick[0] != sq):
+                # several steps end here (a step onto a banana and its pick-up): the first click chooses, and
+                # says so; a click only ever played the first (an audit)
+                self.choose_on_square(sq, chosen, 0)
+                return True
             if chosen:
-                self.selected = self.preview_from = None
-                self.play(chosen[0]["action"])
+                step = chosen[self.square_pick[1] % len(chosen)] if len(chosen) > 1 else chosen[0]
+                self.selected = self.preview_from = self.square_pick = None
+                self.play(step["action"])
                 return True
         starts = [m for m in self.moves() if m["from"] == sq]
         if starts:
@@ -1009,6 +1044,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             surface.blit(shade, inner)
             pygame.draw.rect(surface, colour, inner, width=max(2, cell // 24) + (2 if focus else 0),
                              border_radius=cell // 8)
+            pick = self.square_pick
+            if pick is not None and pick[0] == to:  # several steps end here and one is chosen: its words only
+                here = self.steps_on(to)
+                if len(here) > 1 and here[pick[1] % len(here)]["action"] != m["action"]:
+                    continue
             k = used.get(to, 0)
             lines = self.target_words(m)
             used[to] = k + len(lines)

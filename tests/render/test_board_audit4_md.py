@@ -510,3 +510,28 @@ def test_a_power_card_drawn_into_a_persons_hand_is_said():
     name = match.state.card(new[0]).name
     assert screen.message == f"Ann draws {name}: it is in Ann's hand now."
     app.close()
+
+
+def test_two_steps_on_one_square_the_first_click_chooses_the_wheel_changes_a_second_click_plays():
+    """An audit (Better with Bananas): a square held both the supervisor's step onto a banana and the banana's
+    pick-up, and a click there always played the step; the pick-up was only in the Choices list. Now the
+    first click chooses (and says what a second click plays), the wheel chooses the other, a second click
+    plays the one chosen."""
+    match = arranged("bananas", sups=("d4", "d1"), bananas=("d5",), stores=(2, 3),
+                     crates=("b2", "c3", "e3", "d6", "e5", "f6"))
+    app, screen = open_app(match)
+    assert {m["action"] for m in screen.moves() if m["to"] == "d5"} == {"sup N", "pickup d5"}
+    click(app, screen.centre("d4"))  # the supervisor
+    assert screen.selected == "d4"
+    steps = len(match.history)
+    target = screen.centre("d5")
+    click(app, target)
+    assert len(match.history) == steps and screen.square_pick == ("d5", 0)
+    first = screen.board_hover[0]
+    assert screen.message.startswith("2 steps end on d5. Chosen: ") and "Click d5 again to play it" in screen.message
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    second = screen.board_hover[0]
+    assert second != first and screen.square_pick == ("d5", 1)
+    click(app, target)
+    assert len(match.history) == steps + 1 and match.history[-1].action == second
+    app.close()
