@@ -225,46 +225,192 @@ class ListView:
         surface.set_clip(clip)
 
 
-class WrappingRows(ListView):
-    """A Choices list whose rows wrap when one is too long for one line: onto two lines (three at most), as
-    the Donkey Kong board's rows do, every row then taking that many lines; while each row fits one line
-    (the normal text size) the list is a plain ListView. At a large text size rows cut to one line lost
-    their ends, where what tells them apart often is (a hole's block, a step's cost)."""
+class RowsOfHeights(ListView):
+    """A list whose rows each have their own height (height_of): what shows from `top` on, scrolling by whole
+    rows, where a row is and which row is under the pointer. The move log and the Choices lists that wrap."""
+
+    def height_of(self, i: int) -> int:
+        return self.row_h
+
+    def _fitting_from(self, top: int) -> int:
+        """How many rows from `top` on the list shows whole (one at least)."""
+        used, n = 0, 0
+        for i in range(top, len(self.items)):
+            used += self.height_of(i)
+            if used > self.rect.h and n:
+                break
+            n += 1
+        return max(1, n)
+
+    def _last_top(self) -> int:
+        """The top row that shows the list's last rows whole: as far down as it may scroll."""
+        used, top = 0, len(self.items)
+        while top > 0:
+            used += self.height_of(top - 1)
+            if used > self.rect.h and top < len(self.items):
+                break
+            top -= 1
+        return top
+
+    def visible_rows(self) -> int:
+        """The rows the list shows from `top` on, counting the room below its last row in one-line rows (what
+        the list holds, as a plain list's count does)."""
+        used, n, i = 0, 0, self.top
+        while n < 10_000:
+            h = self.height_of(i) if i < len(self.items) else self.row_h
+            if used + h > self.rect.h and n:
+                break
+            used, n, i = used + h, n + 1, i + 1
+        return max(1, n)
+
+    def reveal(self, index: int | None = None) -> None:
+        i = self.selected if index is None else index
+        if i < self.top:
+            self._scroll(i)
+        else:
+            while self.top < i and i >= self.top + self._fitting_from(self.top):
+                self._scroll(self.top + 1)
+
+    def scroll_by_page(self, pages: int) -> None:
+        step = max(1, self._fitting_from(self.top) - 1)
+        self._scroll(max(0, min(self.top + pages * step, self._last_top())))
+
+    def scroll_to_end(self) -> None:
+        self._scroll(self._last_top())
+
+    def row_rect(self, i: int) -> pygame.Rect | None:
+        """Where row i is drawn (None when it is scrolled out of the list)."""
+        if i < self.top:
+            return None
+        y = self.rect.y
+        for k in range(self.top, i):
+            y += self.height_of(k)
+        h = self.height_of(i)
+        return pygame.Rect(self.rect.x, y, self.rect.w, h) if y + h <= self.rect.bottom or i == self.top else None
+
+    def row_at(self, pos) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        y = self.rect.y
+        for i in range(self.top, len(self.items)):
+            h = self.height_of(i)
+            if y <= pos[1] < y + h:
+                return i
+            y += h
+            if y > self.rect.bottom:
+                break
+        return None
+
+    def handle(self, event: pygame.event.Event) -> int | None:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pointer.pos()):
+                self._scroll(max(0, min(self.top - event.y * 3, self._last_top())))
+            return None
+        return super().handle(event)
+
+    def _draw_scroll_bar(self, surface: pygame.Surface, shown: int) -> None:
+        if self.top > 0 or self.top + shown < len(self.items):  # where the rows shown stand
+            track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
+            pygame.draw.rect(surface, P.PANEL_EDGE, track)
+            n = max(1, len(self.items))
+            bar_h = max(12, track.h * shown // n)
+            bar_y = track.y + (track.h - bar_h) * self.top // max(1, n - shown)
+            pygame.draw.rect(surface, P.TEXT_DIM, (track.x, bar_y, 4, bar_h))
+
+
+class WrappingRows(RowsOfHeights):
+    """A Choices list whose rows wrap, each onto the lines its own words need (three at most, the last cut
+    keeping its ⚠), so that what tells rows apart at their ends (a hole's block, a step's cost) is read whole
+    at any text size. Rows of one line keep the one-line height: before, every row took the lines of the
+    longest, and a list of fourteen choices showed five with gaps between them (an audit)."""
 
     MOST_LINES = 3
+    LEAST_LINES = 1  # the height a row takes at least, in lines (Donkey Kong's moves: two)
 
     def __init__(self):
         super().__init__()
-        self.size = 15  # the font size the screen draws the list in, and its one-line row height (on_layout)
+        self.size = 15  # the font size the screen draws the list in (on_layout)
         self.one_h = 24
         self.pad = 6
-        self.lines = 1
-
-    def fit_rows(self, items) -> None:
-        """The lines a row takes (the most any of `items` needs) and the row height for them."""
-        self.lines = 1
-        width = self.rect.w - 14
-        if width > 0 and any(text.measure(f"9. {label}", self.size)[0] > width for label in items):
-            width -= 6  # clear of the scroll bar
-            need = max(len(text.wrap(f"9. {label}", self.size, width)) for label in items)
-            self.lines = max(2, min(self.MOST_LINES, need))
-        self.row_h = self.one_h if self.lines == 1 else text.block_height(self.lines, self.size) + self.pad
+        self._lines: dict[str, tuple[str, ...]] = {}
+        self._lines_key = None
 
     def fit_to(self, size: int, scale: float) -> None:
         """The screen's list font size and scale: the one-line row height and padding, and the rows refitted."""
         self.size, self.one_h, self.pad = size, int(26 * scale * text.SCALE), int(6 * scale)
+        self.row_h = self.one_h
         self.set_items(self.items)
 
+    def _width(self) -> int:
+        return self.rect.w - 20  # clear of the scroll bar, which may come or go
+
+    def lines_of(self, i: int, prefix: str = "9. ") -> tuple[str, ...]:
+        """Row i's lines at the list's size and width, after its number (the widest, "9. ", when measuring)."""
+        key = (self.size, self._width())
+        if key != self._lines_key:
+            self._lines, self._lines_key = {}, key
+        label = prefix + self.items[i]
+        hit = self._lines.get(label)
+        if hit is None:
+            width = max(20, self._width())
+            wrapped = text.wrap(label, self.size, width) or [""]
+            if len(wrapped) > self.MOST_LINES:
+                wrapped = wrapped[:self.MOST_LINES - 1] + [fit_keeping(" ".join(wrapped[self.MOST_LINES - 1:]),
+                                                                       self.size, width)]
+            hit = self._lines[label] = tuple(wrapped)
+        return hit
+
+    def height_of(self, i: int) -> int:
+        n = max(len(self.lines_of(i)), self.LEAST_LINES)
+        return self.one_h if n == 1 else text.block_height(n, self.size) + self.pad
+
     def set_items(self, items, keep: bool = True) -> None:
-        self.fit_rows(items)
-        super().set_items(items, keep)
+        old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
+        if list(items) != self.items:
+            self.hover = None
+        self.items = list(items)
+        self.selected = self.items.index(old) if old in self.items else 0
+        self._scroll(min(self.top, self._last_top()))
+        self.reveal()
 
-    def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
-             warn=frozenset(), lines=1) -> None:
-        super().draw(surface, size, marked, numbered, dim, show_selection, warn, max(lines, self.lines))
+    def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
+             dim: bool = False, show_selection: bool = True, warn=frozenset(), lines: int = 1) -> None:
+        """The rows from `top` that fit, each on its own lines; `marked` rows get a bar at the left edge,
+        `warn` rows the warning ink; the selected row framed, the hovered one lit."""
+        if int(size) != self.size:
+            self.size = int(size)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        self.cut_rows = set()
+        y, shown = self.rect.y, 0
+        for i in range(self.top, len(self.items)):
+            h = self.height_of(i)
+            if y + h > self.rect.bottom and shown:
+                break
+            row = pygame.Rect(self.rect.x, y, self.rect.w, h)
+            if show_selection and i == self.selected:
+                pygame.draw.rect(surface, P.SELECTED_ROW, row)
+                pygame.draw.rect(surface, P.HIGHLIGHT, row, width=2)
+            elif i == self.hover:
+                pygame.draw.rect(surface, P.HOVER_ROW, row)
+            if i in marked:  # a bar at the left edge, not colour alone
+                pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
+            prefix = f"{shown + 1}. " if numbered and shown < 9 else ""
+            parts = self.lines_of(i, prefix)
+            if parts[-1].endswith("…"):
+                self.cut_rows.add(i)
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
+            step = text.line_step(self.size)
+            top = row.centery - text.block_height(len(parts), self.size) // 2
+            for k, part in enumerate(parts):
+                text.draw(surface, part, (row.x + 10, top + k * step), self.size, ink)
+            y += h
+            shown += 1
+        self._draw_scroll_bar(surface, shown)
+        surface.set_clip(clip)
 
 
-class LogRows(ListView):
+class LogRows(RowsOfHeights):
     """The move log: each row wraps onto as many lines as its own words need (four at most), so a row is
     read whole without the pointer on it (a keyboard player could not read a cut row at all); rows of one
     line keep the list's row height. Scrolling goes by whole rows, and the end of the log stays in view
@@ -305,80 +451,12 @@ class LogRows(ListView):
         n = len(self.lines_of(i))
         return self.row_h if n == 1 else max(self.row_h, text.block_height(n, self.size) + self.row_h // 3)
 
-    def _fitting_from(self, top: int) -> int:
-        """How many rows from `top` on the log shows whole (one at least)."""
-        used, n = 0, 0
-        for i in range(top, len(self.items)):
-            used += self.height_of(i)
-            if used > self.rect.h and n:
-                break
-            n += 1
-        return max(1, n)
-
-    def _last_top(self) -> int:
-        """The top row that shows the log's last rows whole: as far down as it may scroll."""
-        used, top = 0, len(self.items)
-        while top > 0:
-            used += self.height_of(top - 1)
-            if used > self.rect.h and top < len(self.items):
-                break
-            top -= 1
-        return top
-
-    def visible_rows(self) -> int:
-        return self._fitting_from(self.top)
-
     def set_items(self, items, keep: bool = True) -> None:
         if list(items) != self.items:
             self.hover = None
         self.items = list(items)
         self.selected = 0
         self._scroll(min(self.top, self._last_top()))
-
-    def reveal(self, index: int | None = None) -> None:
-        i = self.selected if index is None else index
-        if i < self.top:
-            self._scroll(i)
-        else:
-            while self.top < i and i >= self.top + self._fitting_from(self.top):
-                self._scroll(self.top + 1)
-
-    def scroll_by_page(self, pages: int) -> None:
-        step = max(1, self._fitting_from(self.top) - 1)
-        self._scroll(max(0, min(self.top + pages * step, self._last_top())))
-
-    def scroll_to_end(self) -> None:
-        self._scroll(self._last_top())
-
-    def row_rect(self, i: int) -> pygame.Rect | None:
-        """Where row i is drawn (None when it is scrolled out of the log)."""
-        if i < self.top:
-            return None
-        y = self.rect.y
-        for k in range(self.top, i):
-            y += self.height_of(k)
-        h = self.height_of(i)
-        return pygame.Rect(self.rect.x, y, self.rect.w, h) if y + h <= self.rect.bottom or i == self.top else None
-
-    def row_at(self, pos) -> int | None:
-        if not self.rect.collidepoint(pos):
-            return None
-        y = self.rect.y
-        for i in range(self.top, len(self.items)):
-            h = self.height_of(i)
-            if y <= pos[1] < y + h:
-                return i
-            y += h
-            if y > self.rect.bottom:
-                break
-        return None
-
-    def handle(self, event: pygame.event.Event) -> int | None:
-        if event.type == pygame.MOUSEWHEEL:
-            if self.rect.collidepoint(pointer.pos()):
-                self._scroll(max(0, min(self.top - event.y * 3, self._last_top())))
-            return None
-        return super().handle(event)
 
     def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
              dim: bool = False, show_selection: bool = False, warn=frozenset(), lines: int = 1) -> None:
@@ -409,13 +487,7 @@ class LogRows(ListView):
                 text.draw(surface, part, (row.x + 10, top + k * step), self.size, ink)
             y += h
             shown += 1
-        if self.top > 0 or self.top + shown < len(self.items):  # a scroll bar: where the rows shown stand
-            track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
-            pygame.draw.rect(surface, P.PANEL_EDGE, track)
-            n = max(1, len(self.items))
-            bar_h = max(12, track.h * shown // n)
-            bar_y = track.y + (track.h - bar_h) * self.top // max(1, n - shown)
-            pygame.draw.rect(surface, P.TEXT_DIM, (track.x, bar_y, 4, bar_h))
+        self._draw_scroll_bar(surface, shown)
         surface.set_clip(clip)
 
 

@@ -27,7 +27,7 @@ from games.match import Match, PendingStep, Step
 
 from .. import palette as P
 from .. import text
-from ..widgets import Button, ListView, LogRows, draw_seat_mark, draw_tip, fit_keeping, panel
+from ..widgets import Button, ListView, LogRows, RowsOfHeights, draw_seat_mark, draw_tip, fit_keeping, panel
 from .autoplay import AutoPlay
 from .by_hand import ChanceByHand
 from .host import Host
@@ -548,7 +548,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             if i is None or i not in view.cut_rows:
                 continue
             self.row_tip = view.items[i]
-            row = view.row_rect(i) if isinstance(view, LogRows) else \
+            row = view.row_rect(i) if isinstance(view, RowsOfHeights) else \
                 pygame.Rect(view.rect.x, view.rect.y + (i - view.top) * view.row_h, view.rect.w, view.row_h)
             if row is None:
                 continue

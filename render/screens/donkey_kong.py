@@ -265,16 +265,12 @@ class ChoiceRows(WrappingRows):
     up 2 → ladder at column 4 (girders 1–2), ..." was cut on two); a row whose move meets a barrel or
     fireball starts with its ⚠ (the end of a row is what gets cut) and is drawn in the warning ink."""
 
-    def fit_rows(self, items) -> None:
-        super().fit_rows(items)
-        if self.lines < 2:
-            self.lines = 2
-            self.row_h = text.block_height(2, self.size) + self.pad
+    LEAST_LINES = 2
 
     def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
              warn=frozenset(), lines=1) -> None:
         warned = set(warn) | {i for i, row in enumerate(self.items) if row.startswith("⚠")}
-        super().draw(surface, size, marked, numbered, dim, show_selection, warned, max(2, lines))
+        super().draw(surface, size, marked, numbered, dim, show_selection, warned, lines)
 
 
 class DonkeyKongScreen(DecisionsScroll, GameScreen):

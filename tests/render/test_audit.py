@@ -360,8 +360,7 @@ def test_hovering_a_legal_end_space_marks_its_row_in_the_choices():
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.space_xy(end), rel=(0, 0), buttons=(0, 0, 0)))
     surface = app.draw()
     assert action in screen.board_hover and screen.focus_action in screen.paths_to(end)
-    row = screen.legal.index(action) - screen.actions.top
-    y = screen.actions.rect.y + row * screen.actions.row_h + screen.actions.row_h // 2
+    y = screen.actions.row_rect(screen.legal.index(action)).centery
     assert surface.get_at((screen.actions.rect.x + 2, y))[:3] == P.HIGHLIGHT  # the bar at the row's left edge
 
 

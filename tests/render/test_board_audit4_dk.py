@@ -338,9 +338,11 @@ def test_dk_a_row_of_choices_leads_with_its_warning_and_shows_its_whole_move(tmp
     assert not screen.actions.cut_rows, [rows[i] for i in screen.actions.cut_rows]
     # Each row is drawn on at most two lines inside its own row box, the warned ones in the warning ink.
     view = screen.actions
-    assert view.row_h >= text.block_height(2, screen.font_size(15))
     for k in range(min(len(rows), view.visible_rows())):
-        box = pygame.Rect(view.rect.x, view.rect.y + k * view.row_h, view.rect.w, view.row_h)
+        box = view.row_rect(view.top + k)
+        if box is None:
+            break
+        assert box.h >= text.block_height(2, screen.font_size(15))  # a move's row takes two lines at least
         ink = sum(1 for x in range(box.x + 10, box.right - 8) for y in range(box.y + 2, box.bottom - 2)
                   if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], P.WARNING)) < 60)
         assert (ink > 40) == (view.top + k in warned), (ink, rows[view.top + k])

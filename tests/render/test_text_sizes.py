@@ -220,7 +220,7 @@ def test_every_choice_row_is_drawn_whole_so_no_two_read_the_same(surface, drawn,
             screen.draw(surface)
             drawn.on = False
             k = i - rows.top
-            row = pygame.Rect(rows.rect.x, rows.rect.y + k * rows.row_h, rows.rect.w, rows.row_h)
+            row = rows.row_rect(i)
             parts = [line for line, rect, _ in drawn if row.contains(rect)]
             assert parts, (i, row)
             shown = words(parts)
