@@ -461,7 +461,8 @@ above, the spinner repeating 1) almost never happens before the tower falls.
 Setup: from seat 1 on, each player puts their Mario in an end hole of one of the three bottom
 girders ('mario 0:1+x'; six holes, one Mario per hole). Donkey Kong and Pauline stand on the top
 level; whenever a stacked girder starts a new level they move up onto it, so they are always on the
-highest girder. Seat 1 then spins and play passes on in seat order.
+highest girder. While a girder is being stacked they wait on the table beside the tower, as the rules
+have a player take them off and put them back. Seat 1 then spins and play passes on in seat order.
 
 The spinner: four large sections of three small sections each, all twelve equally likely
 ({spinner}). On the printed spinner the large sections are pink and the small ones black; on the

@@ -385,3 +385,31 @@ def test_a_quick_click_on_the_wheel_does_not_eat_the_next_release(surface):
         assert screen.show_help
     finally:
         screen.close()
+
+
+def test_no_tint_when_the_spun_turn_may_take_no_block(surface):
+    """An audit: after a spin of no girders to take out ("take out 0 girders, climb 2") the blocks stayed
+    tinted and the legend counted pulls still running, though its grey means "not to be taken now". With
+    no block to take, the person's turn shows no tint (before the spin the map of the turn's blocks shows)."""
+    from games.jenga.risk_worker import RiskMap
+
+    for seed in range(20):
+        screen = screen_of("jenga_dk", seed, [Seat("Ann"), Seat("Bob")])
+        try:
+            to_the_spin(screen, surface)
+            key(screen, pygame.K_SPACE)
+            assert run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating(),
+                       spin=False)
+            if screen._legal_blocks():
+                continue  # this spin takes girders out: another seed
+            state = screen.match.state
+            blocks = [tuple(b) for b in state.extractable()]
+            screen.show_risk = True
+            screen._risk_key = screen.position_key()
+            screen.risk.latest = RiskMap(screen._risk_key, {b: (0.5, 0.3) for b in blocks}, total=len(blocks))
+            screen.step_tint()
+            assert screen._risk_array(state, len(state.tower["poses"])) is None
+            return
+        finally:
+            screen.close()
+    raise AssertionError("no seed of 0 to 19 spun a turn with no girder to take out")

@@ -391,7 +391,8 @@ class Overlays:
             return ["The spinner is turning:", "When the needle stops, it says what this turn asks: how many "
                     "blocks to take and stack, how far to climb. The steps to take a block follow then."]
         return ["Take a block from the tower:",
-                "Press a highlighted block near the end you push from and drag it along its length into the "
+                "Press a block that may be taken (it lights up under the pointer) near the end you push from, and "
+                "drag it along its length into the "
                 "tower: the push runs live, the gauge shows "
                 "the force your finger needs.",
                 "Let go once it is out by half its length to take it; let go sooner and it goes back in. "

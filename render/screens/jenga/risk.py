@@ -171,6 +171,8 @@ class RiskTint:
         if not self.show_risk or self.playback is not None:
             return None
         legal = self._legal_blocks()
+        if not legal and self.match.waiting_for_human():
+            return None  # the person to move may take no block now (a spin of no girders): no tint (an audit)
         maps = [m for m in (self._risk_before, self.risk.latest) if m is not None and self._risk_key is not None
                 and (m.key == self._risk_key or (m is self._risk_before and m.key[:3] == self._risk_key[:3]))]
         if not maps:
