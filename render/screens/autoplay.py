@@ -30,7 +30,7 @@ class AutoPlay:
             self.message_time -= dt
         match = self.match
         if match.is_over():
-            self.skipping = False
+            self.end_skip()
             if not self.show_result and not self.result_hidden and not self.animating():
                 self.result_wait += dt
                 if self.result_wait >= RESULT_DELAY:
@@ -42,7 +42,7 @@ class AutoPlay:
         self.result_wait = 0.0
         self.result_hidden = False
         if match.waiting_for_human():
-            self.skipping = False
+            self.end_skip()
             self.pace = 0.0
             self._refresh_actions()
             return
@@ -67,6 +67,24 @@ class AutoPlay:
             self.pace = 0.0
         self._refresh_actions()
 
+    def end_skip(self) -> None:
+        """Skipping stops (a person decides, rolls or spins, or the game is over), and the status line says
+        what it played: a Space pressed a moment early played a bot's whole turn unseen, its roll, move
+        and card only in the move log (an audit)."""
+        if not self.skipping:
+            return
+        self.skipping = False
+        start, self.skipped_from = self.skipped_from, None
+        played = self.log_labels[start:] if start is not None else []
+        if not played:
+            return
+        shown = "; ".join(played[-3:])
+        more = f" ({len(played) - 3} more before them in the move log)" if len(played) > 3 else ""
+        said = f"Skipped ahead: {shown}{more}."
+        if self.message_time > 0 and self.message:
+            said = f"{said} {self.message}"  # a line a skipped step said (a card lost) stays with it
+        self.say(said, 8.0)
+
     def bot_thinking(self) -> bool:
         """True while a bot's decision is being computed (on a worker thread)."""
         return self._thinking is not None and not self._thinking.done
@@ -88,7 +106,7 @@ class AutoPlay:
         thinking thread only for its own auto_step."""
         match = self.match
         if self.chance_waits():  # a person rolls or spins by hand (by_hand.py): skipping stops at their turn
-            self.skipping = False
+            self.end_skip()
             return False
         if match.current_player == CHANCE:
             before = match.state.clone()

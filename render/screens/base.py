@@ -68,6 +68,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.show_result = False
         self.result_hidden = False  # the person chose to look at the final board
         self.skipping = False
+        self.skipped_from: int | None = None  # the number of steps when skipping began (AutoPlay.end_skip)
         self.pace = 0.0
         self._thinking: PendingStep | None = None  # the bot decision being computed on a worker thread
         self._skip_deadline = 0.0  # when this frame's automatic steps must stop, while skipping
@@ -374,6 +375,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     def skip(self) -> None:
         """Play bots and dice without pauses until a person must decide."""
         if not self.match.is_over() and not self.match.waiting_for_human() and not self.chance_waits():
+            if not self.skipping:
+                self.skipped_from = len(self.match.history)
             self.skipping = True
             self.finish_animations()
 

@@ -413,3 +413,33 @@ def test_no_tint_when_the_spun_turn_may_take_no_block(surface):
         finally:
             screen.close()
     raise AssertionError("no seed of 0 to 19 spun a turn with no girder to take out")
+
+
+def test_skipping_a_bots_turn_says_what_it_played(surface):
+    """An audit: Space pressed a moment early (it rolls your own dice too) skipped the bot's whole turn, its
+    roll, move and card seen only in the move log. Skipping stops at the person's roll and the status line
+    says what it played."""
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Robo", "random"), Seat("Ann")]), seed=7)
+    screen = screen_for("donkey_kong")(match)
+    for _ in range(3000):  # to the bot's turn, Ann rolling and moving when it is hers
+        if match.current_player == CHANCE and match.state.stage == "roll" and match.state.turn_owner() == 0 \
+                and not screen.animating():
+            break
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        screen.press_chance()
+        if match.waiting_for_human() and screen.hand_guard <= 0 and not screen.animating():
+            screen.play(screen.legal[0])
+        screen.update(1 / 30)
+    start = len(match.history)
+    key(screen, pygame.K_SPACE)  # the bot's turn: Space skips it
+    assert screen.skipping
+    for _ in range(600):
+        if screen.chance_waits() or match.waiting_for_human():
+            break
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        screen.update(1 / 30)
+    assert not screen.skipping and len(match.history) > start
+    played = screen.log_labels[start:]
+    assert screen.message.startswith("Skipped ahead: ") and played[-1] in screen.message

@@ -473,7 +473,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.failed_at == len(self.match.history):
             return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
         if self.chance_waits():
-            self.skipping = False  # a person's spin: skipping the bots' moves stops here, at their hand
+            self.end_skip()  # a person's spin: skipping the bots' moves stops here, at their hand
             return False
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
             self._start(None)
