@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 NAME_LEN = 16  # the most characters a person's name holds
+NAME_CUT_PAUSE_S = 1.0
+"""Typing that comes this long after the last character left out of a name is new typing: it goes into the
+name again where it fits. An audit typed 'Bartholomew Fitzgerald' (kept 'Bartholomew'), then ' Fitz': it was
+refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
 KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
@@ -175,6 +179,8 @@ class LauncherScreen:
         self.scale = 1.0
         self.pointer_still = True  # the pointer has not moved since the launcher opened (LauncherButton)
         self._name_cut: list | None = None  # [the name field, the text that did not fit] while one is typed
+        self.clock = 0.0  # seconds the launcher has run (update)
+        self._name_cut_at = 0.0  # when a character was last left out of a name
         leaving = getattr(getattr(app, "screen", None), "match", None)
         adopted = isinstance(leaving, Match) and self._adopt(leaving)
         self._load_seats()
@@ -623,6 +629,8 @@ class LauncherScreen:
         if field.all_selected:
             field.value, field.all_selected = "", False
             self._name_cut = None
+        if self._name_cut is not None and self.clock - self._name_cut_at > NAME_CUT_PAUSE_S:
+            self._name_cut = None  # typed after a pause: not the rest of the long name (NAME_CUT_PAUSE_S)
         cut = self._name_cut if self._name_cut is not None and self._name_cut[0] is field else None
         field.note = ""
         for ch in typed:
@@ -639,7 +647,7 @@ class LauncherScreen:
             else:
                 cut[1] += ch
         if cut is not None:
-            self._name_cut = cut
+            self._name_cut, self._name_cut_at = cut, self.clock
             field.note = (f"A name holds at most {field.max_len} characters: kept '{field.value}', "
                           f"left out '{cut[1].strip()}' (Backspace edits the name).")
 
@@ -744,7 +752,7 @@ class LauncherScreen:
         return True
 
     def update(self, dt: float) -> None:
-        pass
+        self.clock += dt
 
     def quiet(self) -> bool:
         """Nothing moves by itself here (a text field's caret blinks slowly enough for the idle rate)."""

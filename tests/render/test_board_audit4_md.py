@@ -460,6 +460,26 @@ def test_a_long_name_is_cut_where_a_word_ends_and_the_cut_is_said(home):
     app.handle(key(pygame.K_BACKSPACE))
     typed(app, "s")
     assert field.value == "Alexandris"  # Backspace edits the kept name again
+
+
+def test_typing_after_a_pause_goes_into_a_cut_name_where_it_fits(home):
+    """An audit typed 'Bartholomew Fitzgerald' (kept 'Bartholomew'), then ' Fitz', which fits the 16
+    characters: it was refused, and the line said 'left out 'Fitzgerald Fitz''. Typing that comes a moment
+    after the cut is new typing; typing that goes straight on is still the rest of the long name."""
+    app = App()
+    launcher = app.screen
+    app.draw()
+    field = launcher.seats[0].name
+    click(app, field.rect.center)
+    for ch in "Bartholomew Fitzgerald":
+        typed(app, ch)
+    assert field.value == "Bartholomew" and "left out 'Fitzgerald'" in launcher.message
+    typed(app, "X")  # straight on: still the long name's rest
+    assert field.value == "Bartholomew" and "left out 'FitzgeraldX'" in launcher.message
+    app.tick(1.5)  # a pause, reading the line
+    for ch in " Fitz":
+        typed(app, ch)
+    assert field.value == "Bartholomew Fitz"
     app.close()
     assert fit_name("Bartholomew the Magnificent") == "Bartholomew the"
     assert fit_name("Wolfeschlegelsteinhausen") == "Wolfeschlegelste"  # one word longer than the field
