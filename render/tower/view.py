@@ -562,11 +562,19 @@ class TowerView:
                                                 clear)
                     out.append((fig, centre, w, h))
                     continue
+                b = fig.block
+                if aside and b is not None and 0 <= b < len(boxes) and shown[b]:
+                    # Bowser, who keeps his layer, steps aside at its height and stays tied to it by his line
+                    # and label; beside the top he hung in the air with nothing saying where layer 14 was
+                    centre = self._beside_tower(np.array([top_xy[0], top_xy[1], boxes.upper[b, 2] + h / 2]), w,
+                                                boxes, standing)
+                    self._leaders.append((fig, b, centre))
+                    out.append((fig, centre, w, h))
+                    continue
                 if aside:
                     centre = self._beside_tower(centre, w, boxes, standing)
                     out.append((fig, centre, w, h))
                     continue
-                b = fig.block
                 if b is not None and 0 <= b < len(boxes) and shown[b] and boxes.upper[b, 2] < top_z - 0.004:
                     # blocks are stacked above his layer: he stands at its height, beside the tower
                     centre = self._beside_tower(np.array([top_xy[0], top_xy[1], boxes.upper[b, 2] + h / 2]), w,

@@ -461,6 +461,27 @@ def test_the_figure_on_top_steps_aside_from_the_places_and_neither_crosses_the_o
     assert xs.min() < on_top.centerx < xs.max() and not (xs.min() < rect.centerx < xs.max())
 
 
+def test_bowser_stepping_aside_for_a_stack_stays_tied_to_his_layer(surface):
+    """An audit (Super Mario Jenga): while a block was in hand Bowser stepped aside from the places on top
+    and hung beside the tower with his line and "Bowser: layer 14" gone, nothing saying where his layer
+    was. He steps aside at his layer's height, tied to it by the line and the words."""
+    levels = 12
+    cam = camera_for(levels, yaw=-60)
+    cam.zoom_by(0.7)
+    top_block = 3 * (levels - 1)  # a block of the top layer: Bowser's, as built
+    scene = scene_of(levels, figures=[Figure("bowser", block=top_block, label="Bowser: layer 11")])
+    ghosts, sizes = stacked_poses(levels + 1)
+    view, _ = paint(surface, scene, cam, floor=False, ghosts=ghosts[-3:], ghost_sizes=sizes[-3:])
+    (kind, foot, end, label), = view.leaders
+    (_, rect), = view.figure_rects
+    tower = pygame.Rect(view.screen_rects[0]).unionall([pygame.Rect(r) for r in view.screen_rects.values()])
+    assert kind == "bowser" and label is not None and not rect.colliderect(tower)
+    his = [view.screen_rects[b] for b in range(top_block, top_block + 3)]
+    assert any(r.inflate(10, 0).collidepoint(end) for r in his)  # his line ends at his layer's side
+    places = view._ghost_polys.reshape(-1, 2)
+    assert not any(rect.collidepoint(float(x), float(y)) for x, y in places)  # clear of the places on top
+
+
 def test_a_figure_beside_the_tower_keeps_its_side_while_it_fits_there(surface):
     """Seen by an audit: Bowser's label jumped from one side of the tower to the other mid-push, the side
     being chosen afresh every frame by which had more room. The side chosen stays while the figure fits on
