@@ -30,7 +30,7 @@ from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import TowerState
 from .layout import block_text, free_holes, hole_text, is_real, parse_hole, removable, top_level
-from .super_mario_help import ITEM_NAMES, VARIANTS, WHOLE_STEPS, help_text
+from .super_mario_help import BEATEN_STACKS, ITEM_NAMES, VARIANTS, WHOLE_STEPS, help_text
 from .super_mario_pegs import PegRules
 from .super_mario_refusals import DecisionRefusals
 
@@ -251,9 +251,13 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             self.stacks_left, self.climb_due = 0, 0
             if sec["climb"] >= 3:
                 self.defeat_bowser(me)
+                if self.config.variant == BEATEN_STACKS:
+                    # "you can't ... stack any more blocks until you've done this": done, this spin's stacks
+                    # are made this turn, after the move above him
+                    self.stacks_left = sec["stack"]
                 if self.phase == "leap":
-                    return  # the winner chooses the hole above Bowser; the turn ends after that
-            self.end_turn()
+                    return  # the winner chooses the hole above Bowser; the rest of the turn after that
+            self.settle()  # nothing left (the turn ends), or the stacks of beaten_stacks
             return
         self.stacks_left, self.climb_due = sec["stack"], sec["climb"]
         self.settle()
@@ -300,7 +304,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             self.phase = "act"
             self.note(f"{self.seat_name(me)} leaps over Bowser to {rest}")
             self.check_top(me)
-            self.end_turn()
+            self.settle()  # the turn ends, unless beaten_stacks left this spin's stacks to make
             return
         # a climb: the head item effect if one is waiting, else the spin's climb
         plan = self.climb_plan(me, self.effects[0][1] if self.effects else self.climb_due)

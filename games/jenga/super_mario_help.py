@@ -10,10 +10,13 @@ from .decided import decided_help
 from .push import LIVE_PUSH_HELP
 
 WHOLE_STEPS = "whole_steps"
+BEATEN_STACKS = "beaten_stacks"
 VARIANTS = {
     "standard": "the Super Mario rules; a climb may come between the two stacks of 'Stack 2 Blocks'",
     WHOLE_STEPS: "the same, but the two stacks of 'Stack 2 Blocks' are one step: the climb comes before "
                  "or after both",
+    BEATEN_STACKS: "the same as standard, but the spin that beats Bowser still stacks its blocks that turn "
+                   "(the rules bar stacking only until he is beaten)",
 }
 
 EFFECT_WORDS = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}",
@@ -51,6 +54,11 @@ def help_text(variant: str) -> str:
     order = ("rule variant whole_steps: the two stacks of 'Stack 2 Blocks' come together, the climb before or "
              "after both" if variant == WHOLE_STEPS else "rule variant standard: a climb may also come between "
              "the two stacks of 'Stack 2 Blocks'; the variant whole_steps keeps them together")
+    beaten = ("Rule variant beaten_stacks: the rules bar stacking only \"until you've done this\", so the spin "
+              "that beats him still stacks its blocks that turn, after the move above him (the climb it shows is "
+              "that move)." if variant == BEATEN_STACKS else "The spin that beats him stacks nothing that turn "
+              "(the battle is the turn); the variant beaten_stacks reads the rules as letting that spin's "
+              "stacks be made.")
     return reflow(f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
 
 Setup: the blocks carry item symbols ({items}; assets/jenga/mario_items.json); the build seed
@@ -100,7 +108,7 @@ climb, and a spin of climb 3 or 4 defeats him (coins and reverse on that spin st
 winner collects the Bowser bonus, {bowser[0]}, {bowser[1]}, {bowser[2]} or {bowser[3]} for the first
 to fourth player to beat him, and moves to a free hole of their choice on layer {built}
 ('leap {built}:0+y'). If no block has been stacked there yet (or its holes are taken), the peg
-stays where it is, Bowser beaten. No peg passes Bowser without beating him. After beating him a peg
+stays where it is, Bowser beaten. {beaten} No peg passes Bowser without beating him. After beating him a peg
 climbs by exact count, only when enough layers are stacked above it; opponents may still move it
 down, but never below Bowser (not below layer {built}). A peg moved down while battling is no
 longer next to Bowser and stops battling.

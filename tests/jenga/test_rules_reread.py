@@ -23,10 +23,10 @@ def full_layout(levels: int) -> list:
     return [[3 * lv, 3 * lv + 1, 3 * lv + 2] for lv in range(levels)]
 
 
-def mario_state(players=3, levels=15, pegs=None, characters=None):
+def mario_state(players=3, levels=15, pegs=None, characters=None, variant=None):
     """A Super Mario turn in progress on a hand-made layout: Bowser was placed on layer 14 (the top of
     the 15 layers as built); `levels` above 15 are layers stacked over him since."""
-    s = MARIO.new_state(MARIO.make_config(players=players))
+    s = MARIO.new_state(MARIO.make_config(players=players, variant=variant))
     s.layout = full_layout(levels)
     s.items = deal_items(0)
     s.bowser = 14
@@ -86,6 +86,31 @@ def test_the_battle_is_fought_from_the_layer_directly_below_bowser_and_the_winne
         s.check_action("leap 16:0+x")
     s.apply_action("leap 15:2+y")
     assert s.pegs[0] == [15, 2, "+y"] and s.defeated[0] and s.mover == 1 and s.invariant_violations() == []
+
+
+@pytest.mark.parametrize("levels", [15, 18])
+def test_beaten_stacks_the_spin_that_beats_bowser_still_stacks_its_blocks(levels):
+    """Variant beaten_stacks: "you can't move above Bowser or stack any more blocks until you've done this.
+    Once you've spun "Climb 3" or "Climb 4," move to the layer directly above Bowser": the bar on stacking
+    lasts until he is beaten, so the winning spin's stack is made that turn, after the move above him
+    (its climb is that move). With nothing stacked above him yet (15 layers), the peg stays and the stack
+    is made; with layer 15 there, the winner leaps first. The standard reading ends the turn instead."""
+    stack_1_climb_3 = section(stack=1, climb=3, coins=False)
+    s = mario_state(levels=levels, pegs=[(13, 1, "+x"), (1, 1, "+y"), (1, 2, "+y")], variant="beaten_stacks")
+    s.battling[0], s.phase = True, "spin"
+    s.apply_action(f"spin {stack_1_climb_3}")
+    assert s.defeated[0] and not s.battling[0]
+    if levels > 15:
+        assert s.phase == "leap"
+        s.apply_action(s.legal_actions()[0])
+    assert s.mover == 0 and s.stacks_left == 1 and s.climb_due == 0  # the turn goes on: a block to take
+    assert any(a.startswith(("push ", "extract ")) for a in s.legal_actions())
+    standard = mario_state(levels=levels, pegs=[(13, 1, "+x"), (1, 1, "+y"), (1, 2, "+y")])
+    standard.battling[0], standard.phase = True, "spin"
+    standard.apply_action(f"spin {stack_1_climb_3}")
+    if levels > 15:
+        standard.apply_action(standard.legal_actions()[0])
+    assert standard.mover != 0 and standard.defeated[0]  # the battle was the turn
 
 
 def test_the_top_layer_bonus_is_paid_on_its_own_not_with_the_bowser_bonus():
