@@ -227,7 +227,35 @@ class ListView:
 
 class RowsOfHeights(ListView):
     """A list whose rows each have their own height (height_of): what shows from `top` on, scrolling by whole
-    rows, where a row is and which row is under the pointer. The move log and the Choices lists that wrap."""
+    rows, where a row is and which row is under the pointer, and a row's words wrapped onto its lines. The
+    move log and the Choices lists that wrap."""
+
+    MOST_LINES = 1
+
+    def __init__(self):
+        super().__init__()
+        self.size = 14  # the font size the list is drawn in
+        self._lines: dict[str, tuple[str, ...]] = {}
+        self._lines_key = None
+
+    def _width(self) -> int:
+        return self.rect.w - 20  # clear of the scroll bar, which may come or go
+
+    def wrapped(self, label: str) -> tuple[str, ...]:
+        """The label's lines at the list's size and width: MOST_LINES at most, the last one cut (keeping its
+        ⚠); kept until the size or the width changes."""
+        key = (self.size, self._width())
+        if key != self._lines_key:
+            self._lines, self._lines_key = {}, key
+        hit = self._lines.get(label)
+        if hit is None:
+            width = max(20, self._width())
+            lines = text.wrap(label, self.size, width) or [""]
+            if len(lines) > self.MOST_LINES:
+                lines = lines[:self.MOST_LINES - 1] + [fit_keeping(" ".join(lines[self.MOST_LINES - 1:]),
+                                                                   self.size, width)]
+            hit = self._lines[label] = tuple(lines)
+        return hit
 
     def height_of(self, i: int) -> int:
         return self.row_h
@@ -308,6 +336,45 @@ class RowsOfHeights(ListView):
             return None
         return super().handle(event)
 
+    def row_lines(self, i: int, shown: int, numbered: bool) -> tuple[str, ...]:
+        """The lines row i is drawn on, as the shown-th row in view (numbered 1 to 9 when asked)."""
+        return self.wrapped(self.items[i])
+
+    def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
+             dim: bool = False, show_selection: bool = True, warn=frozenset(), lines: int = 1) -> None:
+        """The rows from `top` that fit, each on its own lines; `marked` rows get a bar at the left edge,
+        `warn` rows the warning ink; the selected row framed (show_selection), the hovered one lit."""
+        if int(size) != self.size:
+            self.size = int(size)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        self.cut_rows = set()
+        y, shown = self.rect.y, 0
+        for i in range(self.top, len(self.items)):
+            h = self.height_of(i)
+            if y + h > self.rect.bottom and shown:
+                break
+            row = pygame.Rect(self.rect.x, y, self.rect.w, h)
+            if show_selection and i == self.selected:
+                pygame.draw.rect(surface, P.SELECTED_ROW, row)
+                pygame.draw.rect(surface, P.HIGHLIGHT, row, width=2)
+            elif i == self.hover:
+                pygame.draw.rect(surface, P.HOVER_ROW, row)
+            if i in marked:  # a bar at the left edge, not colour alone
+                pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
+            parts = self.row_lines(i, shown, numbered)
+            if parts[-1].endswith("…"):
+                self.cut_rows.add(i)
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
+            step = text.line_step(self.size)
+            top = row.centery - text.block_height(len(parts), self.size) // 2
+            for k, part in enumerate(parts):
+                text.draw(surface, part, (row.x + 10, top + k * step), self.size, ink)
+            y += h
+            shown += 1
+        self._draw_scroll_bar(surface, shown)
+        surface.set_clip(clip)
+
     def _draw_scroll_bar(self, surface: pygame.Surface, shown: int) -> None:
         if self.top > 0 or self.top + shown < len(self.items):  # where the rows shown stand
             track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
@@ -332,8 +399,6 @@ class WrappingRows(RowsOfHeights):
         self.size = 15  # the font size the screen draws the list in (on_layout)
         self.one_h = 24
         self.pad = 6
-        self._lines: dict[str, tuple[str, ...]] = {}
-        self._lines_key = None
 
     def fit_to(self, size: int, scale: float) -> None:
         """The screen's list font size and scale: the one-line row height and padding, and the rows refitted."""
@@ -341,24 +406,9 @@ class WrappingRows(RowsOfHeights):
         self.row_h = self.one_h
         self.set_items(self.items)
 
-    def _width(self) -> int:
-        return self.rect.w - 20  # clear of the scroll bar, which may come or go
-
     def lines_of(self, i: int, prefix: str = "9. ") -> tuple[str, ...]:
         """Row i's lines at the list's size and width, after its number (the widest, "9. ", when measuring)."""
-        key = (self.size, self._width())
-        if key != self._lines_key:
-            self._lines, self._lines_key = {}, key
-        label = prefix + self.items[i]
-        hit = self._lines.get(label)
-        if hit is None:
-            width = max(20, self._width())
-            wrapped = text.wrap(label, self.size, width) or [""]
-            if len(wrapped) > self.MOST_LINES:
-                wrapped = wrapped[:self.MOST_LINES - 1] + [fit_keeping(" ".join(wrapped[self.MOST_LINES - 1:]),
-                                                                       self.size, width)]
-            hit = self._lines[label] = tuple(wrapped)
-        return hit
+        return self.wrapped(prefix + self.items[i])
 
     def height_of(self, i: int) -> int:
         n = max(len(self.lines_of(i)), self.LEAST_LINES)
@@ -373,41 +423,8 @@ class WrappingRows(RowsOfHeights):
         self._scroll(min(self.top, self._last_top()))
         self.reveal()
 
-    def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
-             dim: bool = False, show_selection: bool = True, warn=frozenset(), lines: int = 1) -> None:
-        """The rows from `top` that fit, each on its own lines; `marked` rows get a bar at the left edge,
-        `warn` rows the warning ink; the selected row framed, the hovered one lit."""
-        if int(size) != self.size:
-            self.size = int(size)
-        clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        self.cut_rows = set()
-        y, shown = self.rect.y, 0
-        for i in range(self.top, len(self.items)):
-            h = self.height_of(i)
-            if y + h > self.rect.bottom and shown:
-                break
-            row = pygame.Rect(self.rect.x, y, self.rect.w, h)
-            if show_selection and i == self.selected:
-                pygame.draw.rect(surface, P.SELECTED_ROW, row)
-                pygame.draw.rect(surface, P.HIGHLIGHT, row, width=2)
-            elif i == self.hover:
-                pygame.draw.rect(surface, P.HOVER_ROW, row)
-            if i in marked:  # a bar at the left edge, not colour alone
-                pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
-            prefix = f"{shown + 1}. " if numbered and shown < 9 else ""
-            parts = self.lines_of(i, prefix)
-            if parts[-1].endswith("…"):
-                self.cut_rows.add(i)
-            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
-            step = text.line_step(self.size)
-            top = row.centery - text.block_height(len(parts), self.size) // 2
-            for k, part in enumerate(parts):
-                text.draw(surface, part, (row.x + 10, top + k * step), self.size, ink)
-            y += h
-            shown += 1
-        self._draw_scroll_bar(surface, shown)
-        surface.set_clip(clip)
+    def row_lines(self, i: int, shown: int, numbered: bool) -> tuple[str, ...]:
+        return self.lines_of(i, f"{shown + 1}. " if numbered and shown < 9 else "")
 
 
 class LogRows(RowsOfHeights):
@@ -421,31 +438,14 @@ class LogRows(RowsOfHeights):
     def __init__(self):
         super().__init__()
         self.size = 14  # the font size the screen draws the log in (draw's size; fit_to)
-        self._lines: dict[str, tuple[str, ...]] = {}
-        self._lines_key = None
 
     def fit_to(self, size: int, scale: float) -> None:
         self.size = int(size)
         self.set_items(self.items, keep=False)
 
-    def _width(self) -> int:
-        return self.rect.w - 20  # clear of the scroll bar, which may come or go
-
     def lines_of(self, i: int) -> tuple[str, ...]:
         """Row i's lines at the log's size and width (the most lines a row may take; its last line cut)."""
-        key = (self.size, self._width())
-        if key != self._lines_key:
-            self._lines, self._lines_key = {}, key
-        label = self.items[i]
-        hit = self._lines.get(label)
-        if hit is None:
-            width = max(20, self._width())
-            wrapped = text.wrap(label, self.size, width) or [""]
-            if len(wrapped) > self.MOST_LINES:
-                wrapped = wrapped[:self.MOST_LINES - 1] + [fit_keeping(" ".join(wrapped[self.MOST_LINES - 1:]),
-                                                                       self.size, width)]
-            hit = self._lines[label] = tuple(wrapped)
-        return hit
+        return self.wrapped(self.items[i])
 
     def height_of(self, i: int) -> int:
         n = len(self.lines_of(i))
@@ -458,37 +458,8 @@ class LogRows(RowsOfHeights):
         self.selected = 0
         self._scroll(min(self.top, self._last_top()))
 
-    def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
-             dim: bool = False, show_selection: bool = False, warn=frozenset(), lines: int = 1) -> None:
-        """The rows from `top` that fit, each on its own lines; the hovered row lit."""
-        if int(size) != self.size:
-            self.size = int(size)
-        clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        self.cut_rows = set()
-        y = self.rect.y
-        shown = 0
-        for i in range(self.top, len(self.items)):
-            h = self.height_of(i)
-            if y + h > self.rect.bottom and shown:
-                break
-            row = pygame.Rect(self.rect.x, y, self.rect.w, h)
-            if i == self.hover:
-                pygame.draw.rect(surface, P.HOVER_ROW, row)
-            if i in marked:
-                pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
-            parts = self.lines_of(i)
-            if parts[-1].endswith("…"):
-                self.cut_rows.add(i)
-            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
-            step = text.line_step(self.size)
-            top = row.centery - text.block_height(len(parts), self.size) // 2
-            for k, part in enumerate(parts):
-                text.draw(surface, part, (row.x + 10, top + k * step), self.size, ink)
-            y += h
-            shown += 1
-        self._draw_scroll_bar(surface, shown)
-        surface.set_clip(clip)
+    def row_lines(self, i: int, shown: int, numbered: bool) -> tuple[str, ...]:
+        return self.lines_of(i)
 
 
 def draw_tip(surface: pygame.Surface, words: str, row: pygame.Rect, size: int, width: int) -> pygame.Rect:
