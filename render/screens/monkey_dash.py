@@ -246,6 +246,14 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """The steps shown on the board (the selected or previewed piece's) that end on square sq."""
         return [m for m in self.targets() if m["to"] == sq]
 
+    def chosen_on(self, sq: str) -> dict | None:
+        """The step chosen on sq, when several of the piece's steps end there and a click chose one."""
+        pick = self.square_pick
+        if pick is None or pick[0] != sq:
+            return None
+        steps = self.steps_on(sq)
+        return steps[pick[1] % len(steps)] if len(steps) > 1 else None
+
     def choose_on_square(self, sq: str, steps: list[dict], which: int) -> None:
         """Choose step `which` of the several that end on sq: the board and Choices mark it, and the status
         line says what a second click plays and that the wheel chooses another."""
@@ -281,9 +289,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             ender = self.turn_ender()
             if ender and self.end_turn_button.rect.collidepoint(pos):
                 self.board_hover = [ender]
-        elif self.square_pick is not None and self.square_pick[0] == sq and len(self.steps_on(sq)) > 1:
-            steps = self.steps_on(sq)
-            self.board_hover = [steps[self.square_pick[1] % len(steps)]["action"]]  # the step chosen here
+        elif self.chosen_on(sq) is not None:
+            self.board_hover = [self.chosen_on(sq)["action"]]  # the step chosen here
         elif self.selected is not None or (self.preview_from not in (None, sq)):
             self.board_hover = [m["action"] for m in self.targets() if m["to"] == sq]
         elif self.preview_from == sq:
@@ -321,13 +328,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             return True
         if self.selected is not None or (self.preview_from is not None and self.preview_from != sq):
             chosen = self.steps_on(sq)  # a highlighted target: play it
-            if len(chosen) > 1 and (self.square_pick is None or self.square_pick[0] != sq):
+            step = self.chosen_on(sq) or (chosen[0] if len(chosen) == 1 else None)
+            if len(chosen) > 1 and step is None:
                 # several steps end here (a step onto a banana and its pick-up): the first click chooses, and
                 # says so; a click only ever played the first (an audit)
                 self.choose_on_square(sq, chosen, 0)
                 return True
-            if chosen:
-                step = chosen[self.square_pick[1] % len(chosen)] if len(chosen) > 1 else chosen[0]
+            if step is not None:
                 self.selected = self.preview_from = self.square_pick = None
                 self.play(step["action"])
                 return True
@@ -1044,11 +1051,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             surface.blit(shade, inner)
             pygame.draw.rect(surface, colour, inner, width=max(2, cell // 24) + (2 if focus else 0),
                              border_radius=cell // 8)
-            pick = self.square_pick
-            if pick is not None and pick[0] == to:  # several steps end here and one is chosen: its words only
-                here = self.steps_on(to)
-                if len(here) > 1 and here[pick[1] % len(here)]["action"] != m["action"]:
-                    continue
+            picked = self.chosen_on(to)
+            if picked is not None and picked["action"] != m["action"]:
+                continue  # several steps end here and one is chosen: its words only
             k = used.get(to, 0)
             lines = self.target_words(m)
             used[to] = k + len(lines)

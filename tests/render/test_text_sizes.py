@@ -444,6 +444,15 @@ def test_the_donkey_kong_boards_words_grow_with_the_text_size_and_keep_apart(sur
         assert heights["normal"][k] < heights["large"][k] < heights["largest"][k], heights
 
 
+def to_player_1(screen) -> None:
+    """Frames of a Donkey Kong screen until Player 1 decides (rolling Player 1's dice when they are due)."""
+    for _ in range(400):
+        if screen.match.waiting_for_human() and not screen.animating():
+            return
+        screen.press_chance()
+        screen.update(DT)
+
+
 @pytest.mark.parametrize("size_name", SIZES, indirect=True)
 def test_the_donkey_kong_choices_are_never_cut(surface, size_name):
     """Seen at the largest text: the row "right 1, up 2 → ladder at column 4 (girders 1–2), ..." was cut on its
@@ -454,11 +463,7 @@ def test_the_donkey_kong_choices_are_never_cut(surface, size_name):
         match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Player 1"), Seat("Bot", "random")]),
                       seed=seed)
         screen = screen_for("donkey_kong")(match)
-        for _ in range(400):
-            if match.waiting_for_human() and not screen.animating():
-                break
-            screen.press_chance()  # Player 1 rolls the dice
-            screen.update(DT)
+        to_player_1(screen)
         screen.draw(surface)
         rows = screen.actions
         for top in range(0, max(1, len(rows.items)), max(1, rows.visible_rows())):
@@ -476,11 +481,7 @@ def test_the_donkey_kong_players_names_stand_clear_of_their_cards(surface, drawn
     match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Player 1"), Seat("Patient bot", "patient")]),
                   seed=3)
     screen = screen_for("donkey_kong")(match)
-    for _ in range(400):
-        if match.waiting_for_human() and not screen.animating():
-            break
-        screen.press_chance()  # Player 1 rolls the dice
-        screen.update(DT)
+    to_player_1(screen)
     del drawn[:]
     drawn.on = True
     screen.draw(surface)

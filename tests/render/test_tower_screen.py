@@ -285,17 +285,22 @@ def test_risk_figures_tint_their_blocks_and_show_on_hover(surface):
     screen.close()
 
 
+def classic_to_move(surface):
+    """A traditional Jenga screen (seed 7) at the first person's move: (screen, match, layout, the blocks
+    that may be taken)."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    return screen, match, match.state.layout, [tuple(b) for b in match.state.legal_blocks()]
+
+
 def test_a_filling_map_changes_the_tint_at_most_every_quarter_second_and_its_last_figure_at_once(surface):
     """Each change of the tint repaints the tower; a map's figures arrive up to a hundred times in a few
     seconds, and the repaints took CPU the map's own pushes wanted (bench_risk_fill.py). While the map
     fills, the tint steps every TINT_STEP_S; the figure that completes it shows at once."""
     from render.screens.jenga.risk import TINT_STEP_S
 
-    screen = new_screen("jenga_classic", seed=7)
-    match = screen.match
-    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-    layout = match.state.layout
-    legal = [tuple(b) for b in match.state.legal_blocks()]
+    screen, match, layout, legal = classic_to_move(surface)
     a, b = (14, 0), (2, 0)
     screen.show_risk = True
     key = screen.position_key()
@@ -325,11 +330,7 @@ def test_a_filling_map_changes_the_tint_at_most_every_quarter_second_and_its_las
 def test_an_interim_figure_says_so_in_the_tooltip_and_the_legend_counts_the_blocks_being_refined(surface):
     """The screen runs every block's first pushes before any block's last ones (RISK_FIRST_PASS); a block
     whose first pushes disagree shows their figure until the rest are back, and the words say so."""
-    screen = new_screen("jenga_classic", seed=7)
-    match = screen.match
-    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-    layout = match.state.layout
-    legal = [tuple(b) for b in match.state.legal_blocks()]
+    screen, match, layout, legal = classic_to_move(surface)
     shaky, calm = (14, 0), (2, 0)
     figures = {b: (0.0, 0.3) for b in legal}
     figures[shaky] = (0.5, 0.6)
@@ -603,9 +604,7 @@ def test_the_tooltip_never_covers_the_risk_legend(surface):
 def test_the_view_widens_to_hold_a_fall_spread_over_the_floor(surface):
     """A fall that scatters the blocks far across the floor stays in view (a trajectory laid out by
     hand: the tower as built, then every block lying on the floor on a ring 30 cm round it)."""
-    screen = new_screen("jenga_classic", seed=7)
-    match = screen.match
-    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    screen, match, _, _ = classic_to_move(surface)
     state = match.state
     standing = np.asarray(state.tower["poses"], dtype=float)
     lying = standing.copy()
@@ -863,9 +862,7 @@ def test_a_zoom_while_the_fall_view_widens_does_not_jump_twice(surface):
     """Found by a review: a zoom during the fall view's easing snapped the view to the fall's framing, and
     the easing then pulled the target back while the zoom's slide stayed, so the next zoom jumped again. A
     zoom now finishes the easing first: after it, the easing moves nothing."""
-    screen = new_screen("jenga_classic", seed=7)
-    match = screen.match
-    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    screen, match, _, _ = classic_to_move(surface)
     state = match.state
     poses = np.asarray(state.tower["poses"], dtype=float)
     fallen = poses.copy()
