@@ -397,17 +397,21 @@ def test_no_tint_when_the_spun_turn_may_take_no_block(surface):
         screen = screen_of("jenga_dk", seed, [Seat("Ann"), Seat("Bob")])
         try:
             to_the_spin(screen, surface)
+            state = screen.match.state
+            blocks = [tuple(b) for b in state.extractable()]
+            screen.show_risk = True
+            screen._risk_key = screen.position_key()
+            # the map of the turn's blocks, in while the spin is awaited: it tints them
+            screen.risk.latest = RiskMap(screen._risk_key, {b: (0.5, 0.3) for b in blocks}, total=len(blocks))
+            screen.risk.cancel()
+            screen.update(1 / 30)
+            assert screen._risk_array(state, len(state.tower["poses"])) is not None
             key(screen, pygame.K_SPACE)
             assert run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating(),
                        spin=False)
             if screen._legal_blocks():
                 continue  # this spin takes girders out: another seed
-            state = screen.match.state
-            blocks = [tuple(b) for b in state.extractable()]
-            screen.show_risk = True
-            screen._risk_key = screen.position_key()
-            screen.risk.latest = RiskMap(screen._risk_key, {b: (0.5, 0.3) for b in blocks}, total=len(blocks))
-            screen.step_tint()
+            state = screen.match.state  # the same map, no block to take now: no tint
             assert screen._risk_array(state, len(state.tower["poses"])) is None
             return
         finally:

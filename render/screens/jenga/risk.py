@@ -163,8 +163,9 @@ class RiskTint:
 
     def _tint_key(self, n: int) -> tuple:
         """What a worked-out tint belongs to: the position's map, the blocks that may be taken (a spin changes
-        them, not the position), and the number of blocks."""
-        return (self._risk_key, frozenset(self._legal_blocks()), n)
+        them, not the position), whether a person decides (with no block to take, no tint: a spin of no
+        girders left the wait's tint up, the same map and no block either way), and the number of blocks."""
+        return (self._risk_key, frozenset(self._legal_blocks()), self.match.waiting_for_human(), n)
 
     def _risk_now(self, state, n: int) -> np.ndarray | None:
         """The figures of the position's map by block, as they are now (NaN: none; None: no tint)."""
