@@ -246,6 +246,14 @@ class LivePush:
         self.yaw_k, self.yaw_c = inertia * (YAW_SPRING / self.dt) ** 2, 2.0 * inertia * (YAW_SPRING / self.dt)
         self.cap, self.weight = spec.hand.max_force_n, m * 9.81
         self.gripped = True                   # False once the block tumbled out of the fingers (YAW_GRIP_N_M)
+        self.back = False                     # True once the fingers grip the block to bring it back (_grip_back)
+        self.home_q = tuple(float(v) for v in self.before[b, 3:])
+        rot = [axes(self.before[b, 3:][None], i)[0] for i in range(3)]
+        own = (m * (tower.dims[b, 1] ** 2 + tower.dims[b, 2] ** 2) / 12.0,
+               m * (self.length ** 2 + tower.dims[b, 2] ** 2) / 12.0, inertia)
+        # the block's inertia about the world's axes, its home pose's (it stays near that pose while gripped)
+        self.grip_inertia = tuple(float(sum(own[j] * rot[j][i] ** 2 for j in range(3))) for i in range(3))
+        self.grip_k, self.grip_c = (YAW_SPRING / self.dt) ** 2, 2.0 * YAW_SPRING / self.dt
         self.travel = self.length + spec.hand.clearance_mm / 1000.0
         self.watched = np.array([i for i in self.world.moving_ids if i != b and tower.level_of[i] >= 0], dtype=int)
         self._before_watched = self.before[self.watched]
@@ -311,6 +319,9 @@ class LivePush:
         px, py = self._push_xy
         hx, hy = self._home_xy
         moved = (pos[0] - hx) * px + (pos[1] - hy) * py
+        if self.back:
+            self._grip_back(body, client, pos, quat, vel, spin, fx, fy)
+            return abs(fx * px + fy * py)
         qx, qy, qz, qw = quat
         yaw = atan2(2.0 * (qx * qy + qw * qz), 1.0 - 2.0 * (qy * qy + qz * qz))
         half_pi = np.pi / 2.0
@@ -323,6 +334,37 @@ class LivePush:
         pb.applyExternalTorque(body, -1, (0.0, 0.0, squaring), pb.WORLD_FRAME, physicsClientId=client)
         return abs(fx * px + fy * py)
 
+    def _grip_back(self, body, client, pos, quat, vel, spin, fx: float, fy: float) -> None:
+        """The hand bringing the block back in: the fingers grip it, carry its weight and hold it at its home
+        height and in its home orientation (all three turns, not only square about the vertical), while the
+        finger's spring moves it along (fx, fy). A finger can push a block out by its end, but to draw it back
+        a hand must hold it; and a block pushed part of the way out rocks on the uneven heights of the level
+        below, so the end still in the tower rises a few tenths of a millimetre. Drawn back by its centre
+        alone, that end met the edge of a block above and the contact, square to that block's side face,
+        shoved the whole tower above along (a loose middle block pushed out 25 mm and back dragged the
+        levels above it 15 to 25 mm; docs/sim.md, "Putting a block back"). Held in its home pose the block
+        slides back along the line it came out on, which is where it fitted. The springs are soft (YAW_SPRING
+        / step, critically damped), as the squaring spring is, so they do not chatter against the contacts;
+        each turn's torque is capped at the grip's YAW_GRIP_N_M."""
+        k, c = self.grip_k, self.grip_c
+        m = self.weight / 9.81
+        fz = m * (k * (float(self.home[2]) - pos[2]) - c * vel[2]) + self.weight
+        pb.applyExternalForce(body, -1, (fx, fy, fz), pos, pb.WORLD_FRAME, physicsClientId=client)
+        # the turn from the block's orientation to its home one: home * conjugate(now), as a small-angle
+        # vector (twice the quaternion's vector part, its sign taken so that the turn is the short way)
+        hx, hy, hz, hw = self.home_q
+        qx, qy, qz, qw = quat
+        ex = hw * -qx + hx * qw + hy * -qz - hz * -qy
+        ey = hw * -qy - hx * -qz + hy * qw + hz * -qx
+        ez = hw * -qz + hx * -qy - hy * -qx + hz * qw
+        ew = hw * qw - hx * -qx - hy * -qy - hz * -qz
+        sign = 2.0 if ew >= 0.0 else -2.0
+        torque = []
+        for e, w, inertia in zip((ex, ey, ez), spin, self.grip_inertia):
+            t = inertia * (k * sign * e - c * w)
+            torque.append(min(YAW_GRIP_N_M, max(-YAW_GRIP_N_M, t)))
+        pb.applyExternalTorque(body, -1, tuple(torque), pb.WORLD_FRAME, physicsClientId=client)
+
     def _run(self, a0: float, c0: float, a1: float, c1: float, n: int) -> None:
         """n steps with the finger moving in a straight line from (a0, c0) to (a1, c1), metres."""
         if n <= 0:
@@ -332,6 +374,8 @@ class LivePush:
         lx, ly = float(self.lateral[0]), float(self.lateral[1])
         va, vc = (a1 - a0) / (n * self.dt), (c1 - c0) / (n * self.dt)
         vx, vy = px * va + lx * vc, py * va + ly * vc
+        if va < 0.0:
+            self.back = True                  # drawn back in: the fingers grip it (_grip_back)
         for i in range(1, n + 1):
             f = i / n
             a, c = a0 + (a1 - a0) * f, c0 + (c1 - c0) * f
@@ -459,6 +503,8 @@ class _Protocol:
         self.moving = max(1, int(np.ceil(abs(goal - self.a0) / FINISH_SPEED_M_S / live.dt)))
         self.n = self.moving + int(round(0.1 / live.dt))
         self.v = (goal - self.a0) / (self.moving * live.dt)
+        if goal < self.a0:
+            live.back = True                  # put back: see LivePush._grip_back
         self.i = 0
         self.phase = 0
         self.last_force = 0.0

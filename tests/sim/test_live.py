@@ -90,6 +90,30 @@ def test_pulled_back_in_the_block_stays_and_what_it_moved_stays_moved():
 
 
 @pytest.mark.physics
+@pytest.mark.parametrize("let_go", [False, True])
+def test_a_loose_block_put_back_slides_home_without_dragging_the_tower(let_go):
+    """Classic seed 4's 3:1 gives to the touch and moves nothing on its way out. Pushed out 30 mm, it rocks
+    on the level below and its inner end rises; drawn back by its centre alone, that end caught the level
+    above and dragged everything over it 24 mm back with it (let go early or drawn back by the pointer).
+    Gripped in its home pose on the way back (sim.live's _grip_back) it slides home and the tower stays."""
+    tower = Tower(SPEC, 4)
+    before = tower.poses()
+    out = [(t, min(0.030, 0.05 * t), 0.0) for t in np.arange(0.0, 0.7, 1 / 60)]
+    back = [] if let_go else [(0.7 + t, max(0.0, 0.030 - 0.05 * t), 0.0) for t in np.arange(0.0, 0.8, 1 / 60)]
+    live = LivePush(SPEC, tower, 3, 1, +1)
+    for s in FingerPath.from_metres(out + back).samples:
+        frame = live.feed(s)
+        if s[0] == 683:  # the farthest out: the push itself moved nothing
+            others = np.delete(np.arange(len(before)), [tower.slots[3, 1]])
+            assert frame.out_m > 0.029
+            assert np.linalg.norm(frame.poses[others, :3] - before[others, :3], axis=1).max() < 0.001
+    result = live.finish()
+    assert not result.taken and not result.verdict.collapsed
+    moved = np.linalg.norm(tower.poses()[:, :3] - before[:, :3], axis=1)
+    assert moved.max() < 0.002, f"the tower moved {moved.max() * 1000:.1f} mm"
+
+
+@pytest.mark.physics
 def test_out_past_half_is_taken_less_goes_back():
     state = Tower(SPEC, 0).get_state()
     half = [(t, min(0.042, 0.05 * t), 0.0) for t in np.arange(0.0, 1.2, 1 / 60)]
