@@ -126,6 +126,9 @@ CASES = [
     ("sim_oracle", ["--json", MISSING], ["--json", "there is no folder"]),   # found out after the run
     ("sim_oracle", ["--limit", "0"], ["--limit"]),
     ("sim_peers", ["--remove", "99:9"], ["--remove"]),
+    ("sim_put_back", ["--seeds", "5-2"], ["--seeds", "the range ends before it starts"]),
+    ("sim_put_back", ["--depth", "40"], ["--depth", "from 1 to 35 mm"]),
+    ("sim_put_back", ["--variant", "wood"], ["--variant"]),
     ("sim_push_style", ["--seeds", "5-2"], ["--seeds", "the range ends before it starts"]),  # empty table
     ("sim_push_style", ["--json", MISSING], ["--json", "there is no folder"]),
     ("sim_push_style", ["--workers", "0"], ["--workers"]),
