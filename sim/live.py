@@ -345,7 +345,9 @@ class LivePush:
         levels above it 15 to 25 mm; docs/sim.md, "Putting a block back"). Held in its home pose the block
         slides back along the line it came out on, which is where it fitted. The springs are soft (YAW_SPRING
         / step, critically damped), as the squaring spring is, so they do not chatter against the contacts;
-        each turn's torque is capped at the grip's YAW_GRIP_N_M."""
+        each turn's torque is capped at the grip's YAW_GRIP_N_M. The grip holds while the finger moves back
+        or holds still after moving back, and for the whole put back after a let go; a finger that moves out
+        again pushes the block by its end as before."""
         k, c = self.grip_k, self.grip_c
         m = self.weight / 9.81
         fz = m * (k * (float(self.home[2]) - pos[2]) - c * vel[2]) + self.weight
@@ -374,8 +376,9 @@ class LivePush:
         lx, ly = float(self.lateral[0]), float(self.lateral[1])
         va, vc = (a1 - a0) / (n * self.dt), (c1 - c0) / (n * self.dt)
         vx, vy = px * va + lx * vc, py * va + ly * vc
-        if va < 0.0:
-            self.back = True                  # drawn back in: the fingers grip it (_grip_back)
+        if va != 0.0:
+            # drawn back in, the fingers grip the block (_grip_back); pushed out again, the finger is on its end
+            self.back = va < 0.0
         for i in range(1, n + 1):
             f = i / n
             a, c = a0 + (a1 - a0) * f, c0 + (c1 - c0) * f

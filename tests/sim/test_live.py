@@ -114,6 +114,25 @@ def test_a_loose_block_put_back_slides_home_without_dragging_the_tower(let_go):
 
 
 @pytest.mark.physics
+def test_the_fingers_grip_only_while_drawing_the_block_back():
+    """Pushing, the finger is on the block's end; drawing it back, the hand holds it; pushed out again,
+    the finger is on its end once more."""
+    live = LivePush(SPEC, Tower(SPEC, 4), 3, 1, +1)
+    out = [(t, 0.05 * t, 0.0) for t in np.arange(0.0, 0.4, 1 / 60)]
+    back = [(0.4 + t, 0.02 - 0.05 * t, 0.0) for t in np.arange(1 / 60, 0.2, 1 / 60)]
+    again = [(0.6 + t, 0.01 + 0.05 * t, 0.0) for t in np.arange(1 / 60, 0.2, 1 / 60)]
+    path = FingerPath.from_metres(out + back + again).samples
+    ends = [len(out) - 1, len(out) + len(back) - 1, len(path) - 1]
+    seen = []
+    for i, s in enumerate(path):
+        live.feed(s)
+        if i in ends:
+            seen.append(live.back)
+    assert seen == [False, True, False]
+    live.close()
+
+
+@pytest.mark.physics
 def test_out_past_half_is_taken_less_goes_back():
     state = Tower(SPEC, 0).get_state()
     half = [(t, min(0.042, 0.05 * t), 0.0) for t in np.arange(0.0, 1.2, 1 / 60)]
