@@ -44,9 +44,10 @@ def put_back(spec, seed: int, level: int, pos: int, depth_m: float) -> dict:
     pushed = live.world.poses()
     push_mm = float(np.linalg.norm(pushed[others, :2] - before[others, :2], axis=1).max() * 1000.0)
     result = live.finish()
+    left_mm = float((tower.poses()[live.b, :3] - before[live.b, :3]) @ live.push * 1000.0)
     whole_mm = float(np.linalg.norm(tower.poses()[others, :2] - before[others, :2], axis=1).max() * 1000.0)
     return {"seed": seed, "level": level, "pos": pos, "push_mm": round(push_mm, 2), "whole_mm": round(whole_mm, 2),
-            "put_back_mm": round(max(0.0, whole_mm - push_mm), 2), "fell": bool(result.verdict.collapsed),
+            "put_back_mm": round(max(0.0, whole_mm - push_mm), 2), "left_out_mm": round(left_mm, 2), "fell": bool(result.verdict.collapsed),
             "taken": bool(result.taken)}
 
 
@@ -71,6 +72,7 @@ def main(argv=None) -> int:
                "fell": sum(r["fell"] for r in rows), "put_back_over_2mm": int((extra > 2).sum()),
                "put_back_over_5mm": int((extra > 5).sum()), "put_back_over_10mm": int((extra > 10).sum()),
                "put_back_max_mm": float(extra.max()), "put_back_total_mm": round(float(extra.sum()), 1),
+               "left_out_over_3mm": sum(r["left_out_mm"] > 3 and not r["fell"] for r in rows),
                "wall_s": round(time.perf_counter() - t0, 1), "cpu_s": round(time.process_time() - cpu0, 1),
                "worst": sorted(rows, key=lambda r: -r["put_back_mm"])[:8]}
     if a.json:
@@ -80,10 +82,12 @@ def main(argv=None) -> int:
               f"{a.seeds[-1]}): the tower fell {summary['fell']} times; the put back moved the tower more than 2 mm "
               f"{summary['put_back_over_2mm']} times, 5 mm {summary['put_back_over_5mm']}, 10 mm "
               f"{summary['put_back_over_10mm']} (at most {summary['put_back_max_mm']:.1f} mm, "
-              f"{summary['put_back_total_mm']:.1f} mm in all); {summary['wall_s']} s")
+              f"{summary['put_back_total_mm']:.1f} mm in all); {summary['left_out_over_3mm']} blocks stayed more than "
+              f"3 mm out; {summary['wall_s']} s")
         for r in summary["worst"]:
             print(f"  seed {r['seed']} {r['level']}:{r['pos']}: the push moved the tower {r['push_mm']:.1f} mm, "
-                  f"push and put back {r['whole_mm']:.1f} mm{' (fell)' if r['fell'] else ''}")
+                  f"push and put back {r['whole_mm']:.1f} mm, the block left {r['left_out_mm']:.1f} mm out"
+                  f"{' (fell)' if r['fell'] else ''}")
     return 0
 
 

@@ -61,6 +61,17 @@ MAX_RATE_HZ = 1000.0
 """straight_path's and touch_path's sample rates: at most one sample a millisecond is kept anyway."""
 FINISH_SPEED_M_S = 0.05
 """How fast the hand carries a block on out, or takes it back home, after the finger's path ends."""
+PUT_BACK_MIN_N = 0.5
+PUT_BACK_SHARE = 1.25
+"""The hand that puts a block back after a let go under half out pushes with at most PUT_BACK_SHARE times
+the force the block took on its way out (LivePush.give_force_n), and never less than PUT_BACK_MIN_N: a
+careful player slides it back and stops where it binds, rather than shoving the tower along with it
+(docs/sim.md, "Putting a block back")."""
+PUT_BACK_STOP_M = 0.003
+"""The put back stops where it is once any other block has come this far the way the block goes back, beyond
+where it was before the push (or beyond where it was at the let go, if that was farther): a careful player
+who sees the tower come along stops pushing, and the block stays where it got to. A tower dragged out with a
+tight block may come back with it, and one still swaying from the push is not taken for one dragged."""
 LEAD_M = 0.006
 """How far the finger may run ahead of (or behind) the block it holds: a fingertip cannot go through
 the wood, so a pointer dragged on past a stuck block leaves the finger pressing on its end (the spring
@@ -506,8 +517,16 @@ class _Protocol:
         self.moving = max(1, int(np.ceil(abs(goal - self.a0) / FINISH_SPEED_M_S / live.dt)))
         self.n = self.moving + int(round(0.1 / live.dt))
         self.v = (goal - self.a0) / (self.moving * live.dt)
+        self.watch = None                     # a put back's bound on each other block's distance from home
+        self.stop = None                      # (along, across) where a put back stopped (PUT_BACK_STOP_M)
         if goal < self.a0:
             live.back = True                  # put back: see LivePush._grip_back
+            live.cap = min(live.cap, max(PUT_BACK_MIN_N, PUT_BACK_SHARE * live.give_force_n()))
+            if len(live.watched):
+                self.home = live._before_watched[:, :3]
+                self.toward = -live.push               # the way the block goes back
+                ahead = (live.world.poses()[live.watched, :3] - self.home) @ self.toward
+                self.watch = np.maximum(ahead, 0.0) + PUT_BACK_STOP_M
         self.i = 0
         self.phase = 0
         self.last_force = 0.0
@@ -524,11 +543,19 @@ class _Protocol:
             if self.take and live.b in live.world.body:
                 live.world.remove_block(live.b)
             return None
+        if self.watch is not None and self.stop is None and 0 < self.i < self.moving and self.i % live.spf == 0:
+            if (((live.world.poses()[live.watched, :3] - self.home) @ self.toward) > self.watch).any():
+                # the tower comes along: stop here, hold, let go (the block stays where it got to)
+                self.stop = (live.out_m(), self.c0 * (1.0 - self.i / self.moving))
+                self.n = self.i + int(round(0.1 / live.dt))
         self.i += 1
-        f = min(1.0, self.i / self.moving)
-        a = self.a0 + (self.goal - self.a0) * f
-        c = self.c0 * (1.0 - f)
-        vel = self.v if self.i <= self.moving else 0.0
+        if self.stop is not None:
+            (a, c), vel = self.stop, 0.0
+        else:
+            f = min(1.0, self.i / self.moving)
+            a = self.a0 + (self.goal - self.a0) * f
+            c = self.c0 * (1.0 - f)
+            vel = self.v if self.i <= self.moving else 0.0
         px, py = float(live.push[0]), float(live.push[1])
         lx, ly = float(live.lateral[0]), float(live.lateral[1])
         tx = float(live.home[0]) + px * a + lx * c

@@ -87,7 +87,7 @@ likely hand tremors, as a real hand never pushes quite the same way twice.
 Touch to test: before committing you may test blocks as often as you like (the rules set no limit),
 in two ways. A press held still on a block in the window is a real touch, live: what it moves stays
 moved, and so does whatever a push let go before the block is half out moved (the block itself goes
-back in). A quick feel (a right click or T in the window; typed, 'touch 5:1') presses the block 2 mm
+back in, as far as it slides without pulling the tower along). A quick feel (a right click or T in the window; typed, 'touch 5:1') presses the block 2 mm
 and reports the force and how far the rest of the tower moved under the press, then puts everything
 back as it stood, as the rules ask of a block moved out of place; the bots feel blocks this way too.
 

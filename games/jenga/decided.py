@@ -22,7 +22,9 @@ def _common(tower: str, settle_words: str) -> list[str]:
         "and taken back when it fell would take the risk out of the game.",
         "Touches have no limit (the rules set none). A press held still on a block is a real touch: "
         "what it moves stays moved. A push let go before the block is half out puts the block back, "
-        "counts as a touch, and what it moved stays moved too. A quick feel (a right click, T, or a "
+        "counts as a touch, and what it moved stays moved too. The hand puts it back gently and stops "
+        "where it binds rather than pull the tower along (by more than 3 mm): the block then stays where it "
+        "got to, partly out, as a careful player would leave it. A quick feel (a right click, T, or a "
         "typed 'touch') presses the block 2 mm and puts everything back as it stood (the rules ask a "
         "moved block to be put back); it is how the bots test blocks.",
         "One hand: each push moves one block with one fingertip; nothing holds or steadies the rest "

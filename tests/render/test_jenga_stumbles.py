@@ -384,6 +384,33 @@ def test_the_legends_top_label_clears_the_words_above_it(size_name):
         text.use_size(old)
 
 
+@pytest.mark.physics
+def test_a_push_let_go_where_it_binds_says_it_would_go_back_no_further(surface):
+    """Seed 11's 8:1 pushed 32 mm from +x and let go: the hand that puts it back stops once it binds under
+    the level above rather than drag the tower along (sim.live's put back), so the block stays about 25 mm
+    out and the tower where it was. The words say so, not "the tower moved with it" nor "it went back in"."""
+    from render.screens.jenga.screen import OUT_OF_LINE_MM, out_of_line_mm
+
+    screen = new_screen("jenga_classic", seed=11)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(42)]
+        screen.play("push 8:1 +x path=" + ",".join(samples))
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                   and screen.playback is None)
+        state = match.state
+        assert not state.last_verdict["taken"] and not state.last_verdict["collapsed"]
+        off = out_of_line_mm(state, 8, 1)
+        assert off > 20.0
+        assert screen.touch_read["motion_mm"] < OUT_OF_LINE_MM
+        words = screen.probe_note
+        assert f"it would go back no further without pulling the tower along, and sits {off:.0f} mm out" in words
+        assert "the tower moved with it" not in words and "went back in" not in words
+    finally:
+        screen.close()
+
+
 def _push_and_back(level, slot, end, reach_tenths):
     """A finger path along a block: `reach_tenths` tenths of a millimetre in over 3 s, then back over 1 s."""
     samples = [f"{int(i * 1000 / 60)}/{int(reach_tenths * i / 180)}/0" for i in range(181)]

@@ -114,6 +114,31 @@ def test_a_loose_block_put_back_slides_home_without_dragging_the_tower(let_go):
 
 
 @pytest.mark.physics
+@pytest.mark.parametrize("seed, level, pos", [(3, 5, 1), (4, 16, 0)])
+def test_a_put_back_stops_where_the_block_binds_rather_than_drag_the_tower(seed, level, pos):
+    """Pushed out 32 mm and let go, seed 3's 5:1 (it moved nothing on the way out) came back with its end
+    caught under the level above and dragged the tower 24 mm; seed 4's 16:0 pushed the top level's block
+    off and the tower fell. The hand now puts a block back gently and stops once the tower comes along
+    (PUT_BACK_STOP_M): the block stays partly out, and nothing else moves more than a few mm."""
+    from sim.live import PUT_BACK_STOP_M
+
+    tower = Tower(SPEC, seed)
+    before = tower.poses()
+    live = LivePush(SPEC, tower, level, pos, +1)
+    for s in FingerPath.from_metres([(t, min(0.032, 0.05 * t), 0.0) for t in np.arange(0.0, 0.7, 1 / 60)]).samples:
+        live.feed(s, read=False)
+    result = live.finish()
+    assert not result.taken and not result.verdict.collapsed
+    after = tower.poses()
+    b = live.b
+    left_out = float((after[b, :3] - before[b, :3]) @ live.push)
+    assert left_out > 0.01, f"the block went back to {left_out * 1000:.1f} mm"
+    others = np.delete(np.arange(len(before)), b)
+    moved = np.linalg.norm(after[others, :2] - before[others, :2], axis=1).max()
+    assert moved < PUT_BACK_STOP_M + 0.0015, f"the tower moved {moved * 1000:.1f} mm"
+
+
+@pytest.mark.physics
 def test_the_fingers_grip_only_while_drawing_the_block_back():
     """Pushing, the finger is on the block's end; drawing it back, the hand holds it; pushed out again,
     the finger is on its end once more."""

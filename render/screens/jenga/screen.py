@@ -395,9 +395,14 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         feel = touch_feel(t["gives"], self._risk_figure(level, slot), past=t["went_back"])
         if t["went_back"]:
             off = t.get("off_mm")
-            back = ("it went back in" if off is None or off < OUT_OF_LINE_MM else
-                    f"the hand took it back, but it sits {off:.0f} mm out of line with its level (the tower moved "
-                    "with it)")
+            if off is None or off < OUT_OF_LINE_MM:
+                back = "it went back in"
+            elif t["motion_mm"] >= OUT_OF_LINE_MM:
+                back = f"the hand took it back, but it sits {off:.0f} mm out of line with its level (the tower moved with it)"
+            else:
+                # the put back stops where the block binds rather than pull the tower along (sim.live)
+                back = (f"it would go back no further without pulling the tower along, and sits {off:.0f} mm out "
+                        "of line with its level")
             most = t.get("most_off")
             if most is not None and most[2] >= OUT_OF_LINE_MM and tuple(most[:2]) != (level, slot):
                 # the push dragged another block out of line (the one above it, riding on it): said too
