@@ -139,6 +139,24 @@ def test_a_put_back_stops_where_the_block_binds_rather_than_drag_the_tower(seed,
 
 
 @pytest.mark.physics
+def test_a_put_back_that_stops_replays_bit_for_bit_in_another_process():
+    """The careful put back watches the tower to know where to stop: a replay elsewhere stops at the same
+    step and leaves every block where the live push left it."""
+    state = Tower(SPEC, 3).get_state()
+    path = FingerPath.from_metres([(t, min(0.032, 0.05 * t), 0.0) for t in np.arange(0.0, 0.7, 1 / 60)])
+    live, result, _ = _live(state, 5, 1, +1, path)
+    assert not result.taken
+    out = float((np.asarray(result.state["poses"])[live.b, :3] - np.asarray(state["poses"])[live.b, :3]) @ live.push)
+    assert out > 0.01  # it stopped partly out (the test above)
+    other = _replay_elsewhere(state, 5, 1, +1, live.path)
+    assert other["taken"] is False
+    assert other["state"] == json.loads(json.dumps(result.state))
+    mine = result.verdict.to_json()
+    mine.pop("wall_ms")
+    assert other["verdict"] == mine
+
+
+@pytest.mark.physics
 def test_the_fingers_grip_only_while_drawing_the_block_back():
     """Pushing, the finger is on the block's end; drawing it back, the hand holds it; pushed out again,
     the finger is on its end once more."""
