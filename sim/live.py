@@ -72,6 +72,17 @@ PUT_BACK_STOP_M = 0.003
 where it was before the push (or beyond where it was at the let go, if that was farther): a careful player
 who sees the tower come along stops pushing, and the block stays where it got to. A tower dragged out with a
 tight block may come back with it, and one still swaying from the push is not taken for one dragged."""
+LINE_M = 0.003
+"""A block that starts a push this far or more out of line with the blocks parallel to it (its level's and
+those two levels up and down: their median along its length) is out by that much already: how far out it
+is, whether letting go takes it, and where a put back takes it, count from the line (LivePush.line_m), so a
+block pushed home from the end that sticks out goes home. Nearer, the line is where the push started."""
+PACE_SETTLE_STEPS = 6
+"""After the finger's pace changes by more than a fifth, its spring answers with a spike of its damping
+that lasts a few steps (it is critically damped at 0.6 / step: after six steps 3% of it is left); those steps
+say nothing of how tight the block sits and are left out of what the block took (give_force_n). A pointer
+that moves every other frame changes pace at every frame, and a loose block read 0.65 N where the gauge
+had shown 0.08 N (an audit)."""
 LEAD_M = 0.006
 """How far the finger may run ahead of (or behind) the block it holds: a fingertip cannot go through
 the wood, so a pointer dragged on past a stuck block leaves the finger pressing on its end (the spring
@@ -213,6 +224,9 @@ class LiveResult:
     out_m: float = 0.0
     give_force_n: float = 0.0
     """What the block took to move out, read as a touch is (LivePush.give_force_n), over the drag."""
+    stuck_mm: float = 0.0
+    """How far from its line a block that went back was left, when the careful put back stopped where it bound
+    or could not move it (PUT_BACK_STOP_M, PUT_BACK_SHARE), LINE_M or more; 0 when it went home or was taken."""
 
 
 class LivePush:
@@ -282,6 +296,37 @@ class LivePush:
         self.finished = False
         self.frames = [self.world.poses()] if record else None
         self._out = 0.0
+        self._pace = 0.0                      # the finger's pace along the push in the last segment (m/s)
+        self.put_back = False                 # the hand put the block back after the let go (_Protocol)
+        self.line_m = self._line()
+
+    def _line(self) -> float:
+        """Where the block's line is, along the push from where it starts (LINE_M): 0.0 unless the median
+        of the blocks parallel to it (its level's and those two levels up and down) lies LINE_M or more
+        along its length from it. Plain float arithmetic, so every machine gets the same bits."""
+        tower, b = self.tower, self.b
+        mine = axes(self.before[b, 3:][None], 0)[0]
+        hx, hy = float(self.home[0]), float(self.home[1])
+        px, py = self._push_xy
+        along = []
+        for level in (self.level - 2, self.level, self.level + 2):
+            if not 0 <= level < tower.slots.shape[0]:
+                continue
+            for other in tower.slots[level]:
+                other = int(other)
+                if other < 0 or other == b:
+                    continue
+                axis = axes(self.before[other, 3:][None], 0)[0]
+                if abs(float(axis[0]) * float(mine[0]) + float(axis[1]) * float(mine[1])) < 0.9:
+                    continue                  # not parallel (a tower built otherwise)
+                x, y = float(self.before[other, 0]), float(self.before[other, 1])
+                along.append((x - hx) * float(px) + (y - hy) * float(py))
+        if not along:
+            return 0.0
+        along.sort()
+        n = len(along)
+        middle = along[n // 2] if n % 2 else (along[n // 2 - 1] + along[n // 2]) / 2.0
+        return middle if abs(middle) >= LINE_M else 0.0
 
     # ---- the finger ------------------------------------------------------------------------------
     def step_of(self, t_ms: int) -> int:
@@ -295,7 +340,7 @@ class LivePush:
     def clamp(self, along_m: float) -> float:
         """The finger's position given where the pointer asks for it: within lead_m of the block, and
         within the path's range (the window calls this before quantising a sample)."""
-        lo, hi = -0.01, self.travel + 0.01
+        lo, hi = -0.01, self.travel + max(0.0, self.line_m) + 0.01
         if self.lead_m is not None:
             out = self.out_m()
             lo, hi = max(lo, out - self.lead_m), min(hi, out + self.lead_m)
@@ -390,12 +435,15 @@ class LivePush:
         if va != 0.0:
             # drawn back in, the fingers grip the block (_grip_back); pushed out again, the finger is on its end
             self.back = va < 0.0
+        # a change of pace: its first steps are the spring's answer, not the block's (PACE_SETTLE_STEPS)
+        settle = PACE_SETTLE_STEPS if abs(va - self._pace) > 0.2 * max(abs(va), abs(self._pace)) else 0
+        self._pace = va
         for i in range(1, n + 1):
             f = i / n
             a, c = a0 + (a1 - a0) * f, c0 + (c1 - c0) * f
             force = self._hand_step(hx + px * a + lx * c, hy + py * a + ly * c, vx, vy)
             self.forces.append(force)
-            if va > 0.0:
+            if va > 0.0 and i > settle:
                 self.pushing.append(force)
             self.force_n = force
             self.step_no += 1
@@ -440,7 +488,7 @@ class LivePush:
 
     def frame(self) -> LiveFrame:
         last = self.samples[-1] if self.samples else (0, 0, 0)
-        return LiveFrame(poses=self.world.poses(), force_n=float(self.force_n), out_m=self.out_m(),
+        return LiveFrame(poses=self.world.poses(), force_n=float(self.force_n), out_m=self.out_m() - self.line_m,
                          finger_m=last[1] * QUANTUM_M, fallen=self.fallen, sim_s=self.step_no * self.dt)
 
     @property
@@ -457,8 +505,8 @@ class LivePush:
         return give_force(self.pushing)
 
     def will_take(self) -> bool:
-        """Whether letting go now takes the block: it is out by at least half its length."""
-        return self.out_m() >= self.length / 2.0
+        """Whether letting go now takes the block: it is out of its line by at least half its length."""
+        return self.out_m() - self.line_m >= self.length / 2.0
 
     # ---- letting go ------------------------------------------------------------------------------
     def finish(self, follow_s: float = 0.0) -> LiveResult:
@@ -470,7 +518,7 @@ class LivePush:
         arguments.real("follow_s", follow_s, 0.0, arguments.MAX_FOLLOW_S, " s")
         self.finished = True
         tower, spec = self.tower, self.spec
-        out = self.out_m()
+        out = self.out_m() - self.line_m         # out of its line (LINE_M)
         drag_frames = 1 + self.step_no // self.spf  # = len(self.frames) when recording
         drag_forces = list(self.forces)
         give = self.give_force_n()
@@ -480,9 +528,9 @@ class LivePush:
             hand = None
         elif taken:
             tower._take(self.level, self.pos)
-            hand = _Protocol(self, self.travel, take=True)
+            hand = _Protocol(self, self.travel + self.line_m, take=True)
         else:
-            hand = _Protocol(self, 0.0, take=False)
+            hand = _Protocol(self, self.line_m, take=False)
         tower.focus = self.level
         verdict = tower._settle_run(self.world, spec.settle_s, self.t0, self.addresses, self.record,
                                     hand=hand, follow_s=follow_s)
@@ -496,7 +544,18 @@ class LivePush:
         return LiveResult(verdict=verdict, taken=bool(taken), state=tower.get_state(), frames=frames,
                           drag_frames=drag_frames, peak_force_n=float(forces.max()),
                           median_force_n=float(np.median(forces)), out_m=out,
-                          give_force_n=give)
+                          give_force_n=give, stuck_mm=self._stuck_mm(taken))
+
+    def _stuck_mm(self, taken: bool) -> float:
+        """After a put back: how far from its line the block was left, in mm, when that is LINE_M or more (the
+        careful hand stopped where it bound, or could not move it); 0.0 otherwise, for a block taken or a fall,
+        and when the finger had already brought the block back itself (nothing was put back)."""
+        if taken or self.fallen or self.tower.collapsed or not self.put_back:
+            return 0.0
+        p = self.tower.poses()[self.b]
+        along = (float(p[0]) - float(self.home[0])) * float(self.push[0]) + (float(p[1]) - float(self.home[1])) * float(self.push[1])
+        off = abs(along - self.line_m)
+        return off * 1000.0 if off >= LINE_M else 0.0
 
     def close(self) -> None:
         """Drop the world without a verdict (a drag abandoned, the screen left)."""
@@ -521,6 +580,7 @@ class _Protocol:
         self.stop = None                      # (along, across) where a put back stopped (PUT_BACK_STOP_M)
         if goal < self.a0:
             live.back = True                  # put back: see LivePush._grip_back
+            live.put_back = True
             live.cap = min(live.cap, max(PUT_BACK_MIN_N, PUT_BACK_SHARE * live.give_force_n()))
             if len(live.watched):
                 self.home = live._before_watched[:, :3]

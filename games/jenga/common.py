@@ -533,6 +533,7 @@ class TowerState(State):
         taken = verdict["taken"]
         # What the block took to move is the touch's reading (last_probe), not part of the verdict kept.
         give = verdict.pop("give_n")
+        stuck = verdict.pop("stuck_mm")
         self._after_operation(before, old, verdict)
         if self.phase == "over":
             return
@@ -548,6 +549,9 @@ class TowerState(State):
                            "tower_motion_mm": verdict["tower_motion_mm"],
                            "moves": give <= physics.tower_spec(self.TOWER).hand.touch_force_n,
                            "live": True}
+        if stuck:
+            # the put back stopped where the block bound, this far from its line (sim.live's careful hand)
+            self.last_probe["stuck_mm"] = stuck
         self.after_touch(verdict, before)
 
     def take_out(self, level: int, slot: int) -> dict:

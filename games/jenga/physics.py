@@ -351,8 +351,9 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
     (new tower state, new layout, verdict summary, trajectory or None). The summary's "taken" says
     whether the block came out (out by at least half its length when the finger let go) or went back;
     "force_n" is the largest force the finger needed during the path, "give_n" what the block took to move
-    out, read as a touch is (sim.live.LivePush.give_force_n: a push that goes back is a touch), and
-    "tower_motion_mm" how far the other blocks moved."""
+    out, read as a touch is (sim.live.LivePush.give_force_n: a push that goes back is a touch),
+    "tower_motion_mm" how far the other blocks moved, and "stuck_mm" how far from its line a block that
+    went back was left where the careful put back could not take it further (0: it went home)."""
     live = _live()
     before = layout_from_state(state)
     session = _adopted(name, state, level, slot, end, path)
@@ -371,7 +372,7 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
     others = disp[np.isfinite(disp)]
     out.update(taken=bool(r.taken), end=end, force_n=_clean(r.peak_force_n),
                tower_motion_mm=_clean(others.max() if len(others) else 0.0), out_mm=_clean(r.out_m * 1000.0),
-               drag_frames=int(r.drag_frames), give_n=_clean(r.give_force_n))
+               drag_frames=int(r.drag_frames), give_n=_clean(r.give_force_n), stuck_mm=_clean(r.stuck_mm))
     return new, layout_from_state(new), out, r.frames
 
 

@@ -98,4 +98,5 @@ def probe(v) -> bool:
             and all(type(x) is int and x >= 0 for x in v["where"])
             and v.get("end") in SIDES and number(v.get("force_n"))
             and ("tower_motion_mm" not in v or number(v["tower_motion_mm"]))
-            and ("moves" not in v or type(v["moves"]) is bool))
+            and ("moves" not in v or type(v["moves"]) is bool)
+            and ("stuck_mm" not in v or number(v["stuck_mm"])))

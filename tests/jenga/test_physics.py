@@ -179,11 +179,13 @@ def test_mario_a_push_let_go_knocks_out_a_peg_it_moved_out_of_line():
     s = mario_ready(players=2, seed=0)
     s.apply_action("spin 0")
     limit = data.mario_rules()["peg_knock_mm"]
-    push = "push 4:1 +x path=0/0/0,500/100/0,1500/250/0,2000/250/0"  # 25 mm in, then let go
+    # 25 mm in, then let go: 3:0 drags the block above it (4:0) along (4:1 did it too before the put back
+    # became careful: sim.live's put back had dragged the tower)
+    push = "push 3:0 +y path=0/0/0,500/100/0,1500/250/0,2000/250/0"
     trial = s.clone()
     trial.apply_action(push)
     assert trial.last_verdict["op"] == "touch" and trial.hand is None and trial.touches == 1
-    shifted = [(b, mm) for b, mm in trial.last_verdict["shifted_mm"] if b // 3 >= 2 and b != s.layout[4][1]]
+    shifted = [(b, mm) for b, mm in trial.last_verdict["shifted_mm"] if b // 3 >= 2 and b != s.layout[3][0]]
     block, mm = max(shifted, key=lambda t: t[1])
     assert mm > limit, f"the push let go moved no block more than {limit} mm out of line"
     level, slot = block // 3, block % 3  # ids are level * 3 + slot in a fresh tower

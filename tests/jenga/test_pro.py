@@ -367,7 +367,7 @@ def _stuck_tower(monkeypatch):
         verdict = {"op": "touch", "where": [level, slot], "block": None, "collapsed": False, "fallen": [],
                    "max_displacement_mm": 0.0, "max_tilt_deg": 0.0, "moved_mm": [], "sim_s": 4.0,
                    "taken": False, "end": end, "force_n": cap, "tower_motion_mm": 0.0, "out_mm": 0.0,
-                   "drag_frames": 0, "give_n": cap}
+                   "drag_frames": 0, "give_n": cap, "stuck_mm": 0.0}
         return state, physics.layout_from_state(state), verdict, None
 
     def risk(name, state, blocks, samples, seed, speed=0.1, workers=1):

@@ -385,7 +385,7 @@ def test_the_legends_top_label_clears_the_words_above_it(size_name):
 
 
 @pytest.mark.physics
-def test_a_push_let_go_where_it_binds_says_it_would_go_back_no_further(surface):
+def test_a_push_let_go_where_it_binds_says_the_hand_could_not_put_it_back(surface):
     """Seed 11's 8:1 pushed 32 mm from +x and let go: the hand that puts it back stops once it binds under
     the level above rather than drag the tower along (sim.live's put back), so the block stays about 25 mm
     out and the tower where it was. The words say so, not "the tower moved with it" nor "it went back in"."""
@@ -405,8 +405,12 @@ def test_a_push_let_go_where_it_binds_says_it_would_go_back_no_further(surface):
         assert off > 20.0
         assert screen.touch_read["motion_mm"] < OUT_OF_LINE_MM
         words = screen.probe_note
-        assert f"it would go back no further without pulling the tower along, and sits {off:.0f} mm out" in words
+        assert (f"the hand could not put it back without pulling the tower along, so it stays {off:.0f} mm out of "
+                "line with its level") in words
         assert "the tower moved with it" not in words and "went back in" not in words
+        # the block sticks out on the side away from the eye: the tooltip over it says so (an audit)
+        screen.hover_block = state.layout[8][1]
+        assert f"block 8:1 (it sits {off:.0f} mm out of line, sticking out at one end)" in screen.tooltip_text()
     finally:
         screen.close()
 
@@ -449,7 +453,7 @@ def test_a_push_taken_back_says_whether_the_block_is_back_in_line(surface, end, 
         from render.screens.jenga.screen import most_out_of_line
         level, slot, most = most_out_of_line(state)
         if most >= OUT_OF_LINE_MM and (level, slot) != (9, 2):
-            assert f"block {level}:{slot} now sits {most:.0f} mm out of line with its level" in words
+            assert f"block {level}:{slot} sits {most:.0f} mm out of line with its level" in words
         assert not stays or most >= OUT_OF_LINE_MM
         assert "the finger going 39 mm and back to 0 mm" in screen.log.items[-1]
     finally:

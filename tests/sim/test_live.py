@@ -139,6 +139,51 @@ def test_a_put_back_stops_where_the_block_binds_rather_than_drag_the_tower(seed,
 
 
 @pytest.mark.physics
+@pytest.mark.parametrize("depth", [0.010, 0.019, 0.030])
+def test_a_block_left_out_pushed_home_from_its_other_end_goes_home(depth):
+    """Seed 3's 5:1, pushed out 32 mm and let go, stays 24.5 mm out (the put back binds). Pushed from the end
+    that sticks out, toward home, and let go: before, "out" and the put back counted from where that push
+    started, so the hand drew it back out to 25 mm and the tower came along (an audit). Now they count from
+    the block's line (LINE_M): it goes home, whatever part of the way the finger took it, and nothing else
+    moves."""
+    tower = Tower(SPEC, 3)
+    built = tower.poses()
+    first = LivePush(SPEC, tower, 5, 1, +1)
+    for s in FingerPath.from_metres([(t, min(0.032, 0.05 * t), 0.0) for t in np.arange(0.0, 0.7, 1 / 60)]).samples:
+        first.feed(s, read=False)
+    assert first.finish().stuck_mm > 20.0
+    b, push = first.b, first.push
+    home = LivePush(SPEC, tower, 5, 1, -1)
+    assert home.line_m == pytest.approx(0.0245, abs=0.001)
+    for s in FingerPath.from_metres([(t, min(depth, 0.05 * t), 0.0) for t in np.arange(0.0, 0.8, 1 / 60)]).samples:
+        frame = home.feed(s)
+    assert frame.out_m < 0.01  # out of its line, not of where this push began
+    result = home.finish()
+    assert not result.taken and result.stuck_mm == 0.0
+    after = tower.poses()
+    assert abs(float((after[b, :3] - built[b, :3]) @ push)) < 0.002
+    others = np.delete(np.arange(len(built)), b)
+    assert np.linalg.norm(after[others, :2] - built[others, :2], axis=1).max() < 0.002
+
+
+@pytest.mark.physics
+def test_a_jerky_pointer_reads_a_loose_block_as_loose_and_a_tight_one_as_tight():
+    """A pointer that moves every other frame changes the finger's pace at every frame; the spring's answer
+    to each change read classic seed 4's loose 3:1 at 0.54 N (its gauge never passed 0.08 N), tight. The
+    steps right after a change of pace are left out of what the block took (PACE_SETTLE_STEPS)."""
+    rows = [(k / 60, min(0.002 * (k // 2), 0.03), 0.0) for k in range(60)]
+    read = {}
+    for level, pos in ((3, 1), (4, 0)):
+        live = LivePush(SPEC, Tower(SPEC, 4), level, pos, +1)
+        for s in FingerPath.from_metres(rows).samples:
+            live.feed(s, read=False)
+        read[level, pos] = live.give_force_n()
+        live.close()
+    assert read[3, 1] < SPEC.hand.touch_force_n < read[4, 0]
+    assert read[4, 0] > 0.8
+
+
+@pytest.mark.physics
 def test_a_put_back_that_stops_replays_bit_for_bit_in_another_process():
     """The careful put back watches the tower to know where to stop: a replay elsewhere stops at the same
     step and leaves every block where the live push left it."""

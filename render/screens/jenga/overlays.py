@@ -346,6 +346,11 @@ class Overlays:
             return behind
         level, slot = where
         words = (behind + "; under it, " if behind else "") + f"block {level}:{slot}"
+        from .screen import OUT_OF_LINE_MM, out_of_line_mm   # (screen imports this module)
+        off = out_of_line_mm(state, level, slot)
+        if off is not None and off >= OUT_OF_LINE_MM:
+            # a block left partly out sticks out at one end or the other, often on the side out of view
+            words += f" (it sits {off:.0f} mm out of line, sticking out at one end)"
         legal = self._legal_blocks()
         if where in legal:
             words += " may be taken"

@@ -135,8 +135,11 @@ in" over a block left 20 mm out of line."""
 
 
 def out_of_line_mm(state, level: int, slot: int) -> float | None:
-    """How far the block at level:slot sits along its own length from the middle of its level's other
-    blocks, in mm (None when it has none left beside it, or is not there): 0 for a level as built."""
+    """How far the block at level:slot sits along its own length from its line, in mm (None when it has no
+    block beside it, or is not there): 0 for a level as built. The line is the median, along its length, of
+    the blocks parallel to it: its level's others and those two levels up and down (as sim.live finds it).
+    The mean of its level's two others read a block back in line as 12 mm out when the third stuck out 25 mm
+    (an audit)."""
     row = state.layout[level] if 0 <= level < len(state.layout) else []
     block = row[slot] if 0 <= slot < len(row) else None
     mates = [b for i, b in enumerate(row) if i != slot and b is not None]
@@ -144,7 +147,13 @@ def out_of_line_mm(state, level: int, slot: int) -> float | None:
         return None
     poses = np.asarray(state.tower["poses"], dtype=float)
     axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
-    return float(abs((poses[block, :3] - poses[mates, :3].mean(axis=0)) @ axis) * 1000.0)
+    for near in (level - 2, level + 2):
+        if 0 <= near < len(state.layout):
+            mates += [b for b in state.layout[near] if b is not None]
+    along = (poses[mates, :3] - poses[block, :3]) @ axis
+    mine = rotation_matrices(poses[mates, 3:])[:, :, 0] @ axis
+    along = along[np.abs(mine) >= 0.9]                    # parallel blocks only
+    return float(abs(np.median(along)) * 1000.0) if len(along) else None
 
 
 def most_out_of_line(state) -> tuple[int, int, float] | None:
@@ -377,7 +386,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.touch_read = {"where": tuple(p["where"]), "end": p["end"], "force_n": float(p["force_n"]),
                                "reach_mm": reach,
                                "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
-                               "went_back": went_back,
+                               "went_back": went_back, "stuck_mm": float(p.get("stuck_mm", 0.0)),
                                "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None,
                                "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
@@ -397,16 +406,16 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             off = t.get("off_mm")
             if off is None or off < OUT_OF_LINE_MM:
                 back = "it went back in"
-            elif t["motion_mm"] >= OUT_OF_LINE_MM:
-                back = f"the hand took it back, but it sits {off:.0f} mm out of line with its level (the tower moved with it)"
+            elif t.get("stuck_mm"):
+                # the put back stopped where the block bound rather than pull the tower along (sim.live)
+                back = (f"the hand could not put it back without pulling the tower along, so it stays {off:.0f} mm "
+                        "out of line with its level")
             else:
-                # the put back stops where the block binds rather than pull the tower along (sim.live)
-                back = (f"it would go back no further without pulling the tower along, and sits {off:.0f} mm out "
-                        "of line with its level")
+                back = f"it sits {off:.0f} mm out of line with its level (the tower moved with it)"
             most = t.get("most_off")
             if most is not None and most[2] >= OUT_OF_LINE_MM and tuple(most[:2]) != (level, slot):
                 # the push dragged another block out of line (the one above it, riding on it): said too
-                back += f"; block {most[0]}:{most[1]} now sits {most[2]:.0f} mm out of line with its level"
+                back += f"; block {most[0]}:{most[1]} sits {most[2]:.0f} mm out of line with its level"
             reach = t.get("reach_mm")
             if reach is not None and reach >= PUSHED_MM and not t["gives"]:
                 # A push let go before half the block's length, not a touch: the force under way at a push's
