@@ -89,7 +89,10 @@ class JengaHelp:
             if self.match.config.game in ("jenga_dk", "jenga_mario") else []
         return [("Press a highlighted block and drag", "push it live along its length: stop, push on, pull "
                                                        "back; let go past half its length to take it (pushed "
-                                                       "all the way out, it is taken at once, held or not)"),
+                                                       "all the way out, it is taken at once, held or not); let "
+                                                       "go sooner and it goes back in, or stays partly out "
+                                                       "where it binds: push it home from the end that sticks "
+                                                       "out"),
                 ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
                 ("Right click or T on a block", "touch it to test how tight it is (T: the block the arrow "
                                                 "keys picked, else the one under the pointer)"),
