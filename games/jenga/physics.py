@@ -376,6 +376,16 @@ def live_push(name: str, state: dict, level: int, slot: int, end: str, path: str
     return new, layout_from_state(new), out, r.frames
 
 
+def line_offset_mm(state: dict, level: int, block: int) -> float:
+    """How far block `block` of `level` sits from its line along its own length, in mm (sim.live's
+    line_offset_m: its level's largest group of blocks in line, else the median of the parallel blocks of
+    its level and two levels up and down); 0.0 when nothing is left to measure it against."""
+    from sim.live import line_offset_m
+
+    off = line_offset_m(np.asarray(state["poses"], dtype=float), state["slots"], int(level), int(block))
+    return 0.0 if off is None else abs(off) * 1000.0
+
+
 def live_session(name: str, state: dict, level: int, slot: int, end: str, record: bool = False):
     """The window's live push: a sim.live.LivePush on this tower (feed it the finger's samples, read its
     frames; its .path is the action's path). Closing it, or handing it over with adopt(), is the caller's."""

@@ -243,7 +243,8 @@ pull the block back as you like. When you let go, a block out by at least half i
 (the hand carries it on out); one less far goes back in, and that push was a touch. The hand slides it
 back gently and stops where it binds rather than pull the tower along with it: such a block stays
 partly out, and the lines under the tower say how far (its tooltip too). Push it home from the end that
-sticks out (turn the view to see it): let go part of the way and the hand takes it the rest. A press held
+sticks out (turn the view to see it): let go part of the way and the hand takes it the rest of the way,
+as far as it slides. A press held
 still, without dragging past a few millimetres, is the touch test itself. Such a touch really touches
 the tower: what it moved stays moved. Touches have no limit (the cost of a touch is what it moves).
 A block pushed all

@@ -178,7 +178,10 @@ class LiveDrag:
             if self.key_dir:
                 self.key_held_s += dt
                 self.key_along += self.key_dir * self.key_speed_m_s * dt
-                self.key_along = min(max(self.key_along, -0.005), self.travel_m + 0.005)
+                # the finger's along counts from where the push began; a block that began out of line on this
+                # side (sim.live's line_m) has that much further to go before it is clear
+                reach = self.travel_m + max(0.0, float(getattr(self.session, "line_m", 0.0)))
+                self.key_along = min(max(self.key_along, -0.005), reach + 0.005)
             self.pointer = self.press + self.push_unit * self.key_along * self.px_per_m
         self._key_clock = clock
         along, across = self._pointer_m()

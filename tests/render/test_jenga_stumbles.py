@@ -415,6 +415,36 @@ def test_a_push_let_go_where_it_binds_says_the_hand_could_not_put_it_back(surfac
         screen.close()
 
 
+@pytest.mark.physics
+def test_a_push_that_dragged_the_tower_and_stuck_reads_its_level_right(surface):
+    """Seed 7's 8:1 pushed 32 mm from +x drags the tower above along (about 25 mm) and the put back stops.
+    Measured against the median of its level and the levels two up and down (level 10 dragged, level 6
+    not), its untouched level-mates read 15 mm out of line, "sticking out", and the words read as if the
+    tower had stayed put (an audit). Its line is its level's own now: the mates are in line, 8:1 is ~24 mm
+    out, and the words say the push dragged the tower."""
+    from render.screens.jenga.screen import OUT_OF_LINE_MM, out_of_line_mm
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(42)]
+        screen.play("push 8:1 +x path=" + ",".join(samples))
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                   and screen.playback is None)
+        state = match.state
+        assert screen.touch_read["motion_mm"] > 20.0
+        assert out_of_line_mm(state, 8, 0) < OUT_OF_LINE_MM and out_of_line_mm(state, 8, 2) < OUT_OF_LINE_MM
+        off = out_of_line_mm(state, 8, 1)
+        assert off > 20.0
+        assert (f"the push dragged the tower along with it, and the hand could not put the block back without "
+                f"pulling the tower further, so it stays {off:.0f} mm out of line with its level") in screen.probe_note
+        screen.hover_block = state.layout[8][0]
+        assert "out of line" not in screen.tooltip_text()
+    finally:
+        screen.close()
+
+
 def _push_and_back(level, slot, end, reach_tenths):
     """A finger path along a block: `reach_tenths` tenths of a millimetre in over 3 s, then back over 1 s."""
     samples = [f"{int(i * 1000 / 60)}/{int(reach_tenths * i / 180)}/0" for i in range(181)]

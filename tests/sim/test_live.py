@@ -167,6 +167,67 @@ def test_a_block_left_out_pushed_home_from_its_other_end_goes_home(depth):
 
 
 @pytest.mark.physics
+@pytest.mark.parametrize("seed, level, pos", [(0, 13, 1), (1, 15, 2), (0, 16, 0)])
+def test_a_block_pushed_home_a_little_is_put_home_carefully_too(seed, level, pos):
+    """A block left partly out and pushed home 5 mm from the end that sticks out: the hand that takes it the
+    rest of the way is the careful one (it was not, and shoved these home at 4 N, dragging the tower 22 to
+    30 mm or toppling it: a review). It stops once the tower comes 3 mm along, and says how far out the
+    block stayed."""
+    from sim.live import PUT_BACK_STOP_M
+
+    path = lambda depth, dur: FingerPath.from_metres(  # noqa: E731
+        [(t, min(depth, 0.05 * t), 0.0) for t in np.arange(0.0, dur, 1 / 60)]).samples
+    tower = Tower(SPEC, seed)
+    first = LivePush(SPEC, tower, level, pos, +1)
+    for s in path(0.032, 0.7):
+        first.feed(s, read=False)
+    first.finish()
+    home = LivePush(SPEC, tower, level, pos, -1)
+    assert home.line_m > 0.01
+    for s in path(0.005, 0.8):
+        home.feed(s, read=False)
+    let_go = home.world.poses()
+    result = home.finish()
+    assert home.put_back and not result.verdict.collapsed and not result.taken
+    after = tower.poses()
+    others = np.delete(np.arange(len(after)), home.b)
+    toward = home.push[:2]
+    came = ((after[others, :2] - let_go[others, :2]) @ toward).max()
+    assert came < PUT_BACK_STOP_M + 0.002
+    assert result.stuck_mm == 0.0 or result.stuck_mm > 3.0
+
+
+@pytest.mark.physics
+def test_a_block_out_of_line_that_is_taken_is_carried_out_not_put_back():
+    """A block whose line is behind the finger (it stuck out on the far side) and whose push takes it is
+    carried on out: no put back's grip, cap or watch (a review found a taken block given them)."""
+    tower = Tower(SPEC, 3)
+    first = LivePush(SPEC, tower, 5, 1, +1)
+    for s in FingerPath.from_metres([(t, min(0.032, 0.05 * t), 0.0) for t in np.arange(0.0, 0.7, 1 / 60)]).samples:
+        first.feed(s, read=False)
+    first.finish()
+    again = LivePush(SPEC, tower, 5, 1, +1)
+    assert again.line_m < -0.01
+    cap = again.cap
+    for s in straight_path(0.075, 0.04, 1.0, seed=1).samples:
+        again.feed(s, read=False)
+    result = again.finish()
+    assert result.taken and not again.put_back and not again.back and again.cap == cap
+
+
+@pytest.mark.physics
+def test_a_path_whose_pace_changes_every_few_steps_still_reads_the_block():
+    """At 240 samples a second and 1 cm/s the quantised pace alternates every few steps; leaving out the
+    steps after each change left none, and a tight block read 0 N (a review). With too few settled steps
+    every outward step is read."""
+    live = LivePush(SPEC, Tower(SPEC, 4), 4, 0, +1)
+    for s in FingerPath.from_metres([(t, 0.01 * t, 0.0) for t in np.arange(0.0, 1.5, 1 / 240)]).samples:
+        live.feed(s, read=False)
+    assert live.give_force_n() > 0.8
+    live.close()
+
+
+@pytest.mark.physics
 def test_a_jerky_pointer_reads_a_loose_block_as_loose_and_a_tight_one_as_tight():
     """A pointer that moves every other frame changes the finger's pace at every frame; the spring's answer
     to each change read classic seed 4's loose 3:1 at 0.54 N (its gauge never passed 0.08 N), tight. The

@@ -136,24 +136,16 @@ in" over a block left 20 mm out of line."""
 
 def out_of_line_mm(state, level: int, slot: int) -> float | None:
     """How far the block at level:slot sits along its own length from its line, in mm (None when it has no
-    block beside it, or is not there): 0 for a level as built. The line is the median, along its length, of
-    the blocks parallel to it: its level's others and those two levels up and down (as sim.live finds it).
-    The mean of its level's two others read a block back in line as 12 mm out when the third stuck out 25 mm
-    (an audit)."""
+    block beside it in its level, or is not there): 0 for a level as built. Its line is its level's, as the
+    simulator finds it (physics.line_offset_mm): the largest group of the level's blocks in line with one
+    another. The mean of its two level-mates read a block back in line as 12 mm out when the third stuck
+    out 25 mm, and a median taken with the levels two up and down read untouched blocks 15 mm out when the
+    tower above had been dragged (two audits)."""
     row = state.layout[level] if 0 <= level < len(state.layout) else []
     block = row[slot] if 0 <= slot < len(row) else None
-    mates = [b for i, b in enumerate(row) if i != slot and b is not None]
-    if block is None or not mates:
+    if block is None or not any(b is not None for i, b in enumerate(row) if i != slot):
         return None
-    poses = np.asarray(state.tower["poses"], dtype=float)
-    axis = rotation_matrices(poses[block][None, 3:])[0][:, 0]
-    for near in (level - 2, level + 2):
-        if 0 <= near < len(state.layout):
-            mates += [b for b in state.layout[near] if b is not None]
-    along = (poses[mates, :3] - poses[block, :3]) @ axis
-    mine = rotation_matrices(poses[mates, 3:])[:, :, 0] @ axis
-    along = along[np.abs(mine) >= 0.9]                    # parallel blocks only
-    return float(abs(np.median(along)) * 1000.0) if len(along) else None
+    return physics.line_offset_mm(state.tower, level, block)
 
 
 def most_out_of_line(state) -> tuple[int, int, float] | None:
@@ -406,6 +398,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             off = t.get("off_mm")
             if off is None or off < OUT_OF_LINE_MM:
                 back = "it went back in"
+            elif t.get("stuck_mm") and t["motion_mm"] >= OUT_OF_LINE_MM:
+                # the push itself dragged the tower; the put back then stopped rather than drag it further
+                back = (f"the push dragged the tower along with it, and the hand could not put the block back "
+                        f"without pulling the tower further, so it stays {off:.0f} mm out of line with its level")
             elif t.get("stuck_mm"):
                 # the put back stopped where the block bound rather than pull the tower along (sim.live)
                 back = (f"the hand could not put it back without pulling the tower along, so it stays {off:.0f} mm "
