@@ -36,8 +36,9 @@ HOW_TO_PLAY = {
     ],
     "jenga": [
         "Take a block from below the top complete level and stack it on top without toppling the tower.",
-        "Drag a block out with the mouse: how fast and how steadily you drag is how the simulated finger "
-        "pushes. Touch a block first to feel how loose it is.",
+        "Push a block out with the mouse: press its end and drag along its length, into the tower; how fast "
+        "and how steadily you drag is how the simulated finger pushes. Touch a block first to feel how loose "
+        "it is.",
         "The player who topples the tower loses.",
     ],
     "jenga_dk": [

@@ -249,6 +249,9 @@ class LiveDrag:
         pale yellow mark), and how far the block is out. A block held tight at "1.63 N" that then slides at
         "0.29 N" reads as one push that started tight and ran easy, not as two readings that disagree."""
         force = 0.0 if self.frame is None else self.frame.force_n
+        if self.frame is not None and self.frame.out_m < -0.003:
+            # pushed home from the end that sticks out: how far is left, not a "0 % out" that never moves
+            return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{-self.frame.out_m * 1000:.0f} mm to go in"
         return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{self.share_out * 100:.0f} % out"
 
     def draw_gauge(self, surface: pygame.Surface, at, size: int) -> pygame.Rect:
@@ -318,6 +321,10 @@ class LiveDrag:
         then, the button still down (the push ends by itself: `clear`, and the screen plays it): past half
         its length the words say so, and once it is nearly out they say it is about to be taken. Before, a
         fast drag read "94 % out: let go to take it" and the block was taken the next moment, held."""
+        if self.frame is not None and self.frame.out_m < -0.003:
+            # a block that started out of line on this side, being pushed home (sim.live's line_m)
+            return (f"{-self.frame.out_m * 1000:.0f} mm from its line: let go now and the hand pushes it on home, "
+                    "as far as it slides")
         if not self.will_take():
             return "it is taken once it is out past half its length; let go now and it goes back in"
         if self.share_out >= NEARLY_OUT:

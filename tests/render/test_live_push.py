@@ -579,3 +579,30 @@ def test_a_press_on_the_far_end_pushes_from_there_even_after_a_held_touch(surfac
         assert match.history[-1].action.startswith(f"push 6:0 {'-' if near > 0 else '+'}x ")
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_block_pushed_home_shows_how_far_it_has_to_go_not_zero_percent_out():
+    """Pushed home from the end that sticks out, a block is out of its line on the finger's side: the gauge
+    read "0 % out" all the way and the words "let go now and it goes back in" (an audit). They say how far
+    it is from its line and that the hand pushes it on home."""
+    from render.tower.live_drag import LiveDrag
+    from sim import Tower, load_spec
+    from sim.live import FingerPath, LivePush
+
+    spec = load_spec("classic")
+    tower = Tower(spec, 3)
+    first = LivePush(spec, tower, 5, 1, +1)
+    for s in FingerPath.from_metres([(t, min(0.032, 0.05 * t), 0.0) for t in np.arange(0.0, 0.7, 1 / 60)]).samples:
+        first.feed(s, read=False)
+    first.finish()
+    state = tower.get_state()
+    drag = LiveDrag(lambda end: LivePush(spec, state, 5, 1, +1 if end[0] == "+" else -1), 16, 5, 1, (100, 100),
+                    (300.0, 0.0), 0.075, -1, 0.0, spec.hand.max_force_n, spec.hand.touch_force_n)
+    try:
+        now, most, out = drag.gauge_lines()
+        gap = int(out.split()[0])
+        assert 20 <= gap <= 26 and out == f"{gap} mm to go in", out
+        assert drag.then_words().startswith(f"{gap} mm from its line: let go now and the hand pushes it on home")
+    finally:
+        drag.close()
