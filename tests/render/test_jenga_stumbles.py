@@ -384,6 +384,17 @@ def test_the_legends_top_label_clears_the_words_above_it(size_name):
         text.use_size(old)
 
 
+def _pushed_32_mm_and_let_go(surface, seed: int):
+    """A classic screen of this seed with 8:1 pushed 32 mm from +x at 5 cm/s and let go, played out."""
+    screen = new_screen("jenga_classic", seed=seed)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(42)]
+    screen.play("push 8:1 +x path=" + ",".join(samples))
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+    return screen
+
+
 @pytest.mark.physics
 def test_a_push_let_go_where_it_binds_says_the_hand_could_not_put_it_back(surface):
     """Seed 11's 8:1 pushed 32 mm from +x and let go: the hand that puts it back stops once it binds under
@@ -391,14 +402,9 @@ def test_a_push_let_go_where_it_binds_says_the_hand_could_not_put_it_back(surfac
     out and the tower where it was. The words say so, not "the tower moved with it" nor "it went back in"."""
     from render.screens.jenga.screen import OUT_OF_LINE_MM, out_of_line_mm
 
-    screen = new_screen("jenga_classic", seed=11)
+    screen = _pushed_32_mm_and_let_go(surface, 11)
     match = screen.match
     try:
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(42)]
-        screen.play("push 8:1 +x path=" + ",".join(samples))
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
-                   and screen.playback is None)
         state = match.state
         assert not state.last_verdict["taken"] and not state.last_verdict["collapsed"]
         off = out_of_line_mm(state, 8, 1)
@@ -424,14 +430,9 @@ def test_a_push_that_dragged_the_tower_and_stuck_reads_its_level_right(surface):
     out, and the words say the push dragged the tower."""
     from render.screens.jenga.screen import OUT_OF_LINE_MM, out_of_line_mm
 
-    screen = new_screen("jenga_classic", seed=7)
+    screen = _pushed_32_mm_and_let_go(surface, 7)
     match = screen.match
     try:
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(42)]
-        screen.play("push 8:1 +x path=" + ",".join(samples))
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
-                   and screen.playback is None)
         state = match.state
         assert screen.touch_read["motion_mm"] > 20.0
         assert out_of_line_mm(state, 8, 0) < OUT_OF_LINE_MM and out_of_line_mm(state, 8, 2) < OUT_OF_LINE_MM
