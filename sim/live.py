@@ -430,8 +430,8 @@ class LivePush:
         slides back along the line it came out on, which is where it fitted. The springs are soft (YAW_SPRING
         / step, critically damped), as the squaring spring is, so they do not chatter against the contacts;
         each turn's torque is capped at the grip's YAW_GRIP_N_M. The grip holds while the finger moves back
-        or holds still after moving back, and for the whole put back after a let go; a finger that moves out
-        again pushes the block by its end as before."""
+        or holds still after moving back, and for a put back after a let go that draws the block back; a
+        finger that moves out again, or a put back that pushes a block on home, pushes it by its end."""
         k, c = self.grip_k, self.grip_c
         m = self.weight / 9.81
         fz = m * (k * (float(self.home[2]) - pos[2]) - c * vel[2]) + self.weight
@@ -608,7 +608,7 @@ class _Protocol:
         self.moving = max(1, int(np.ceil(abs(goal - self.a0) / FINISH_SPEED_M_S / live.dt)))
         self.n = self.moving + int(round(0.1 / live.dt))
         self.v = (goal - self.a0) / (self.moving * live.dt)
-        self.watch = None                     # a put back's bound on each other block's distance from home
+        self.watch = None                     # a put back's bound on how far each other block may come its way
         self.stop = None                      # (along, across) where a put back stopped (PUT_BACK_STOP_M)
         if not take and goal != self.a0:
             # The put back, whichever way it goes: drawn back to its line (the fingers grip it) or, for a
