@@ -513,3 +513,31 @@ def test_while_the_simulator_works_the_last_moves_lines_are_not_shown(surface):
         assert any(line.startswith("Last ") for line in _info(screen))
     finally:
         screen.close()
+
+
+def test_the_legend_never_says_no_block_to_take_while_the_person_to_move_may_take_one(surface):
+    """Between a move and the request of the next position's map (the move still worked out or drawn), the
+    legend's status said "no block to take now" on the person's own turn (an audit). It says the map is
+    being computed whenever the person to move may take a block; "no block to take now" is for a turn with
+    none to take (here: a bot's turn, whose map is not computed)."""
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        assert not screen.risk.busy and screen._legal_blocks()
+        assert screen.risk_status(False) == "computing…"
+    finally:
+        screen.close()
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    bots = Match(registry.get("jenga_classic").make_config(seats=[Seat("A", "careful"), Seat("B", "careful")]), seed=3)
+    watched = screen_for("jenga_classic")(bots)
+    try:
+        watched.show_risk = False
+        assert not bots.waiting_for_human()
+        assert watched.risk_status(False) == "no block to take now"
+    finally:
+        watched.close()

@@ -198,6 +198,8 @@ class RiskTint:
         if shown:
             n = self.risk.samples
             return "from 1 pull a block" if n == 1 else f"from up to {n} pulls a block"
-        if self.risk.busy:
+        # Also while the move before is still being worked out or drawn, before this position's map is asked
+        # for: the person to move may take a block, and "no block to take now" said otherwise (an audit).
+        if self.risk.busy or (self.match.waiting_for_human() and self._legal_blocks()):
             return "computing…"
         return "no block to take now"
