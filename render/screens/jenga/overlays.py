@@ -10,6 +10,8 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
+from games.jenga import physics
+
 from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
@@ -49,6 +51,38 @@ def legend_width(size: int) -> int:
                 "no block to take now")
     widths += [text.measure(line, size - 1)[0] for line in statuses]
     return max(widths)
+
+
+OUT_OF_LINE_MM = 3.0
+"""How far a block pushed and let go may sit from the line of its level's other blocks and still be said to
+have gone back in: a play-tester pushed a tight block 29 mm, the tower coming with it, and read "it went back
+in" over a block left 20 mm out of line."""
+
+
+def out_of_line_mm(state, level: int, slot: int) -> float | None:
+    """How far the block at level:slot sits along its own length from its line, in mm (None when it has no
+    block beside it in its level, or is not there): 0 for a level as built. Its line is its level's, as the
+    simulator finds it (physics.line_offset_mm): the largest group of the level's blocks in line with one
+    another. The mean of its two level-mates read a block back in line as 12 mm out when the third stuck
+    out 25 mm, and a median taken with the levels two up and down read untouched blocks 15 mm out when the
+    tower above had been dragged (two audits)."""
+    row = state.layout[level] if 0 <= level < len(state.layout) else []
+    block = row[slot] if 0 <= slot < len(row) else None
+    if block is None or not any(b is not None for i, b in enumerate(row) if i != slot):
+        return None
+    return physics.line_offset_mm(state.tower, level, block)
+
+
+def most_out_of_line(state) -> tuple[int, int, float] | None:
+    """(level, slot, mm) of the block sitting furthest out of line with its level's other blocks (None for
+    a tower with no level of two blocks or more)."""
+    best = None
+    for level, row in enumerate(state.layout):
+        for slot, block in enumerate(row):
+            off = out_of_line_mm(state, level, slot) if block is not None else None
+            if off is not None and (best is None or off > best[2]):
+                best = (level, slot, off)
+    return best
 
 
 OUT_OF_TRUE_MM = 5.0
@@ -275,7 +309,6 @@ class Overlays:
     def place_seen(self, slot: int) -> str:
         """'left', 'middle' or 'right': where a place on top lies across the level on the screen, from the
         camera's side; 'far' or 'near' (higher or lower on the screen) when the level runs away from the eye."""
-        from games.jenga import physics
         from games.jenga.layout import stack_level
 
         state = self.match.state
@@ -346,7 +379,6 @@ class Overlays:
             return behind
         level, slot = where
         words = (behind + "; under it, " if behind else "") + f"block {level}:{slot}"
-        from .screen import OUT_OF_LINE_MM, out_of_line_mm   # (screen imports this module)
         off = out_of_line_mm(state, level, slot)
         if off is not None and off >= OUT_OF_LINE_MM:
             # a block left partly out sticks out at one end or the other, often on the side out of view

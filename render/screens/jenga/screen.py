@@ -57,7 +57,7 @@ from .fall import FALL_HOLD_S, FallReplay
 from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
-from .overlays import Overlays
+from .overlays import OUT_OF_LINE_MM, Overlays, most_out_of_line, out_of_line_mm  # noqa: F401 (tests read them here)
 from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
 from .events import event_words
 from .spin import PersonSpins
@@ -126,38 +126,6 @@ def frame_rate(tower_name: str) -> float:
     """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
     so that playback runs at real speed whatever the length of the recording."""
     return physics.frame_rate(tower_name)
-
-
-OUT_OF_LINE_MM = 3.0
-"""How far a block pushed and let go may sit from the line of its level's other blocks and still be said to
-have gone back in: a play-tester pushed a tight block 29 mm, the tower coming with it, and read "it went back
-in" over a block left 20 mm out of line."""
-
-
-def out_of_line_mm(state, level: int, slot: int) -> float | None:
-    """How far the block at level:slot sits along its own length from its line, in mm (None when it has no
-    block beside it in its level, or is not there): 0 for a level as built. Its line is its level's, as the
-    simulator finds it (physics.line_offset_mm): the largest group of the level's blocks in line with one
-    another. The mean of its two level-mates read a block back in line as 12 mm out when the third stuck
-    out 25 mm, and a median taken with the levels two up and down read untouched blocks 15 mm out when the
-    tower above had been dragged (two audits)."""
-    row = state.layout[level] if 0 <= level < len(state.layout) else []
-    block = row[slot] if 0 <= slot < len(row) else None
-    if block is None or not any(b is not None for i, b in enumerate(row) if i != slot):
-        return None
-    return physics.line_offset_mm(state.tower, level, block)
-
-
-def most_out_of_line(state) -> tuple[int, int, float] | None:
-    """(level, slot, mm) of the block sitting furthest out of line with its level's other blocks (None for
-    a tower with no level of two blocks or more)."""
-    best = None
-    for level, row in enumerate(state.layout):
-        for slot, block in enumerate(row):
-            off = out_of_line_mm(state, level, slot) if block is not None else None
-            if off is not None and (best is None or off > best[2]):
-                best = (level, slot, off)
-    return best
 
 
 PUSHED_MM = 10.0
