@@ -123,6 +123,8 @@ class Match:
         self._bot_rng = np.random.Generator(np.random.PCG64(0))  # reseeded for each decision of step()
         self._undo: list[State] = []  # snapshots before each decision since the last chance outcome
         self._redo: list[Step] = []
+        self.replayed_logs: list[list[str]] = []  # filled by replay() (a loaded match), see there
+        self.replayed_words: list[str] = []
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots()
         people = any(i not in self.bots for i in range(len(config.seats)))
         self.keeps_undo = people if undo is None else bool(undo)
@@ -405,10 +407,20 @@ class Match:
         return step
 
     def replay(self, actions: list) -> None:
-        """Re-apply saved steps, checking each against the rules and the seed."""
+        """Re-apply saved steps, checking each against the rules and the seed. A game whose state keeps a
+        log of what it noted while playing (the Jenga games' `log`) leaves it here after each step, in
+        `replayed_logs` (the log before the first step, then after each one), and each action in words as
+        the position it was taken in reads it (`replayed_words`, the state's action_to_string): a window
+        showing a loaded match words its move list from them as it words steps played in front of it."""
+        self.replayed_logs = [list(getattr(self.state, "log", None) or ())]
+        self.replayed_words = []
         for i, raw in enumerate(actions):
             who = self.state.current_player()
             step = self._step_of(i, raw, who)
+            try:
+                self.replayed_words.append(self.state.action_to_string(step.action))
+            except Exception:  # words only: an action the rules then refuse is refused below, by its name
+                self.replayed_words.append(step.action)
             if step.by != who:
                 raise MatchFileError(f"action {i + 1} ({quoted(step.action, 60)}) is by {_actor(step.by)}, but "
                                      f"{_actor(who)} was to act")
@@ -422,6 +434,7 @@ class Match:
                     self.play(step.action)
             except IllegalActionError as exc:
                 raise MatchFileError(f"action {i + 1} is not legal: {short_message(str(exc), 400)}") from None
+            self.replayed_logs.append(list(getattr(self.state, "log", None) or ()))
 
 
 

@@ -315,6 +315,9 @@ class App(Host):
         # Which game, in words: "the previous autosaved game" meant nothing to a player starting another game
         # (an audit: a new Monkey Dash game opened speaking of a Donkey Kong autosave).
         info = storage.inspect_save(kept)
+        if info.over and not info.problem:
+            # an autosave of a game that had ended (the app closed on its result): it is not "unfinished"
+            return f"Your finished game before this one ({info.title}) is kept in the saved matches as {kept.name}."
         what = f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else kept.stem
         return f"Your unfinished game before this one ({what}) is kept in the saved matches as {kept.name}."
 

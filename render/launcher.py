@@ -35,7 +35,7 @@ refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
 KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
-             "game · PageUp/PageDown: saved match · Esc: quit (asks first)")
+             "game · PageUp/PageDown: saved match (then Enter loads it) · Esc: quit (asks first)")
 
 
 def parse_seed(text: str) -> int:
@@ -548,6 +548,13 @@ class LauncherScreen:
             return
         self.load(info.path)
 
+    def _focus_on_load(self) -> None:
+        """A saved match chosen in the list (PageUp/PageDown, a click) takes the keyboard's focus to "Load
+        selected", so Enter loads it, as after Ctrl+O: Enter started a new game with a save highlighted (an
+        audit)."""
+        if self.save_files and self.load_button.enabled:
+            self.focus_on(self.load_button)
+
     def focus_on(self, widget) -> None:
         """Give the keyboard's focus to this widget (one of the focusables)."""
         self._set_focus(self.focusables.index(widget))
@@ -615,6 +622,7 @@ class LauncherScreen:
         elif event.type == pygame.MOUSEBUTTONUP:
             self.hover_note = ""  # what the click does is said in the status line
         if row is not None:  # a second click on the same row soon after the first loads it
+            self._focus_on_load()
             now = pygame.time.get_ticks()
             if row == self._last_row and now - self._last_click_at < DOUBLE_CLICK_MS:
                 self._load_selected()
@@ -743,6 +751,7 @@ class LauncherScreen:
                 self._set_focus(self._focus_role(("game", i)))
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.saves.move(-1 if key == pygame.K_PAGEUP else 1)
+            self._focus_on_load()
         elif key == pygame.K_F2:
             self.start_rename()
         elif key == pygame.K_DELETE and not isinstance(focused, TextField):

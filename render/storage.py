@@ -137,12 +137,16 @@ def has_play(data) -> bool:
     return bool(deciders & people) if people else bool(deciders)
 
 
-_checksums: dict[tuple, object] = {}  # (path, mtime_ns, size) -> the checksum a saved match holds
+_checksums: dict[tuple, object] = {}  # (path, mtime_ns, size) -> the checksum a saved match holds, if it holds
 
 
 def kept_copy(checksum) -> Path | None:
     """The saved match that holds this very game, whatever its name (the same checksum: the same game,
-    settings, seed and moves), or None."""
+    settings, seed and moves), or None. Only a file whose checksum holds for what it holds counts: a copy
+    edited afterwards (its checksum field kept) is not that game, and was named as the game "kept" while
+    the list marked it as one that will not load (an audit)."""
+    from games.match import _checksum
+
     if not isinstance(checksum, str):
         return None
     for p in saved_matches():
@@ -151,7 +155,9 @@ def kept_copy(checksum) -> Path | None:
             key = (str(p), st.st_mtime_ns, st.st_size)
             if key not in _checksums:
                 data = json.loads(p.read_bytes().decode("utf-8"))
-                _checksums[key] = data.get("checksum") if isinstance(data, dict) else None
+                held = data.get("checksum") if isinstance(data, dict) else None
+                whole = isinstance(held, str) and held == _checksum({k: v for k, v in data.items() if k != "checksum"})
+                _checksums[key] = held if whole else None
         except (OSError, ValueError, RecursionError):
             continue
         if _checksums[key] == checksum:

@@ -222,17 +222,31 @@ def straight_push(tower: str, level: int, slot: int, end: str, speed: float, ste
     return make_push(level, slot, end, physics.straight_path(tower, speed, steadiness, int(seed)))
 
 
+TOUCH_REACH_MM = 5.0
+"""A finger path that never went this far along the block is a touch in the move list's words (the window's
+press held still, the bots' 2 mm touch test); one that went farther and was let go under half out is said as
+the push it was, let go."""
+
+
 def push_words(text: str, tower: str) -> str:
     """A push in words for the move list and the log (read from the path's last sample only)."""
     from . import physics
 
     m = _PUSH.match(text)
     seconds, along = physics.path_summary(m.group(4))
-    verb = "push block" if along >= physics.half_length_mm(tower) else "touch block"
     reach = physics.path_reach_mm(m.group(4))
     # A push taken back ends near 0 mm: it read "the finger going 0 mm" for a block pushed 24 mm and back.
     went = f"{along:.0f} mm" if reach < along + 1.0 else f"{reach:.0f} mm and back to {along:.0f} mm"
-    return f"{verb} {m.group(1)}:{m.group(2)} from the {m.group(3)} end by hand, the finger going {went} in {seconds:.1f} s"
+    block, end = f"{m.group(1)}:{m.group(2)}", m.group(3)
+    if along >= physics.half_length_mm(tower):
+        return f"push block {block} from the {end} end by hand, the finger going {went} in {seconds:.1f} s"
+    if reach < TOUCH_REACH_MM:
+        return f"touch block {block} from the {end} end, the finger pressing {reach:.0f} mm in for {seconds:.1f} s"
+    # Let go under half out: a touch if the block went back, but the player pushed it (a move list that read
+    # "touch block 3:1" for a block pushed 44 % out and let go puzzled the one who pushed it, and one that
+    # toppled the tower as it went was a "touch" too: audits). The path alone cannot say which it was.
+    return (f"push block {block} from the {end} end by hand and let go under half out, the finger going {went} "
+            f"in {seconds:.1f} s")
 
 
 LIVE_PUSH_HELP = """
@@ -240,7 +254,7 @@ The live push (in the window): press a block that may be taken and drag it along
 simulator runs while you drag, the finger following the pointer: the block goes as far as the physics
 lets it, the tower moves as it moves, and a gauge shows the force your finger needs. Stop, push on or
 pull the block back as you like. When you let go, a block out by at least half its length is taken
-(the hand carries it on out); one less far goes back in, and that push was a touch. The hand slides it
+(the hand carries it on out); one less far is put back, and that push was a touch. The hand slides it
 back gently and stops where it binds rather than pull the tower along with it: such a block stays
 partly out, and the lines under the tower say how far (its tooltip too). Push it home from the end that
 sticks out (turn the view to see it): let go part of the way and the hand takes it the rest of the way,

@@ -41,6 +41,11 @@ PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the 
 ROW_FIELDS = ("level", "pos", "p_collapse", "give_force_n", "displacement_mm", "samples_run")
 
 
+KEEP_COMPLETE = 8
+"""How many whole maps the client keeps by position: a position met again (a move undone, then another)
+shows its map at once rather than computing it again."""
+
+
 @dataclass(frozen=True)
 class RiskMap:
     key: object
@@ -90,6 +95,7 @@ class RiskWorker:
         self._generation = 0  # which worker process answers belong to (answers of a stopped one are dropped)
         self.latest: RiskMap | None = None
         self.error: str | None = None
+        self._complete: dict = {}  # key -> the last few maps that came in whole (KEEP_COMPLETE)
 
     @property
     def busy(self) -> bool:
@@ -109,6 +115,11 @@ class RiskWorker:
         (level, pos) to map, in the order they should arrive (default: every removable block). A request
         while another position is being mapped replaces it."""
         if (self.latest is not None and self.latest.key == key and self.latest.complete) or self._running == key:
+            return
+        done = self._complete.get(key)
+        if done is not None:  # a position met again (a move undone): its map as it came, at once
+            self.cancel()
+            self.latest = done
             return
         self._send(key, {"spec": spec_name, "tower": tower_state, "samples": self.samples, "seed": self.seed,
                          "workers": self.workers, "below_level": self.below_level, "first_pass": self.first_pass,
@@ -195,6 +206,11 @@ class RiskWorker:
         self.error = None
         if answer.get("final", True):
             self._running = None
+            if self.latest.complete:
+                self._complete.pop(key, None)
+                self._complete[key] = self.latest
+                while len(self._complete) > KEEP_COMPLETE:
+                    self._complete.pop(next(iter(self._complete)))
         return True
 
     def wait(self, timeout: float | None = None, answers: int | None = None) -> RiskMap | None:

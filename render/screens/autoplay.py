@@ -16,6 +16,8 @@ from games.match import Step
 # Seconds between automatic steps, so people can follow what bots and dice do.
 BOT_DELAY = 0.7
 CHANCE_DELAY = 0.45
+SKIPPED_CHARS = 100
+"""The most characters of the last step the status line's "Skipped ahead: ..." shows."""
 RESULT_DELAY = 0.6
 SKIP_BUDGET = 0.012  # seconds of automatic steps per frame while skipping
 
@@ -78,8 +80,12 @@ class AutoPlay:
         played = self.log_labels[start:] if start is not None else []
         if not played:
             return
-        shown = "; ".join(played[-3:])
-        more = f" ({len(played) - 3} more before them in the move log)" if len(played) > 3 else ""
+        # The last step, cut to SKIPPED_CHARS: the last three whole Jenga steps ("... by hand, the finger
+        # going 77 mm in 1.6 s (...)") filled the status bar in four lines shrunk past reading (an audit).
+        # The move log has every step whole.
+        last = played[-1]
+        shown = last if len(last) <= SKIPPED_CHARS else last[:SKIPPED_CHARS - 1].rstrip() + "…"
+        more = f" ({len(played) - 1} more before it in the move log)" if len(played) > 1 else ""
         said = f"Skipped ahead: {shown}{more}."
         if self.message_time > 0 and self.message:
             said = f"{said} {self.message}"  # a line a skipped step said (a card lost) stays with it

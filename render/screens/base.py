@@ -427,7 +427,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         action is described in the position it was taken in."""
         match = self.match
         labels: list[str] = []
-        if type(self).describe is GameScreen.describe:  # the engine's words need no position: no replay
+        if type(self).describe is GameScreen.describe:  # the engine's words: no replay here
+            words = match.replayed_words
+            if len(words) == len(match.history):  # a loaded match: each worded in its own position
+                return [f"{self._who(s.by)}: {w}" for s, w in zip(match.history, words)]
             return [self._label(s.action, s.by) for s in match.history]
         try:
             state = match.spec.new_state(match.config)
@@ -444,8 +447,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             words = self.describe(action, state)
         else:
             words = GameScreen.describe(self, action, self.match.state)
-        who = "Chance" if by == CHANCE else self.match.state.seat_name(by)
-        return f"{who}: {words}"
+        return f"{self._who(by)}: {words}"
+
+    def _who(self, by: int) -> str:
+        return "Chance" if by == CHANCE else self.match.state.seat_name(by)
 
     def _refresh_actions(self, force: bool = False) -> None:
         match = self.match

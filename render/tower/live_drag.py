@@ -216,10 +216,16 @@ class LiveDrag:
         """Take the frame's force, the one the bar shows, into peak_n. Not the largest of the physics steps'
         forces: the finger's spring answers each change of pace with a spike of a step or two (sim.live's
         give_force_n), which put "0.43 N at most" beside a loose block that the bar and the touch read at
-        0.05 N. A diverged solver's NaN is left out."""
+        0.05 N. Nor ever below what the block has taken so far as the words after the let go read it (sim.live's
+        give_force_n, read from every step): the frames' forces alone missed the push's hardest moments between
+        them, and a tight block's gauge said "2.40 N at most" where the words said it took 2.65 N (an audit). A
+        diverged solver's NaN is left out."""
         force = self.frame.force_n if self.frame is not None else 0.0
         if force == force:
             self.peak_n = max(self.peak_n, force)
+        reading = self.session.give_force_n() if self.session is not None else 0.0
+        if reading == reading:
+            self.peak_n = max(self.peak_n, reading)
 
     @property
     def fallen(self) -> bool:
@@ -326,7 +332,8 @@ class LiveDrag:
             return (f"{-self.frame.out_m * 1000:.0f} mm from its line: let go now and the hand pushes it on home, "
                     "as far as it slides")
         if not self.will_take():
-            return "it is taken once it is out past half its length; let go now and it goes back in"
+            return ("it is taken once it is out past half its length; let go now and the hand slides it back in, "
+                    "stopping where it binds rather than pull the tower along")
         if self.share_out >= NEARLY_OUT:
             return "it is taken as soon as it clears the tower, even if you hold on"
         return "let go to take it (pushed all the way out, it is taken at once)"

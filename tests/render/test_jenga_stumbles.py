@@ -414,6 +414,10 @@ def test_a_push_let_go_where_it_binds_says_the_hand_could_not_put_it_back(surfac
         assert (f"the hand could not put it back without pulling the tower along, so it stays {off:.0f} mm out of "
                 "line with its level") in words
         assert "the tower moved with it" not in words and "went back in" not in words
+        # the line of the tower's last operation names the push, not "Last move: touch 8:1" (an audit)
+        assert screen.verdict_line(state.last_verdict).startswith("Last move: push 8:1, let go under half out, ")
+        assert match.state.action_to_string(match.history[-1].action).startswith(
+            "push block 8:1 from the +x end by hand and let go under half out")
         # the block sticks out on the side away from the eye: the tooltip over it says so (an audit)
         screen.hover_block = state.layout[8][1]
         assert f"block 8:1 (it sits {off:.0f} mm out of line, sticking out at one end)" in screen.tooltip_text()
@@ -541,3 +545,132 @@ def test_the_legend_never_says_no_block_to_take_while_the_person_to_move_may_tak
         assert watched.risk_status(False) == "no block to take now"
     finally:
         watched.close()
+
+
+@pytest.mark.physics
+def test_a_loaded_match_words_its_move_list_as_the_window_did_live(surface, tmp_path):
+    """An audit (5 Dec, sixth session): a Super Mario match's move list read "Careful bot: target 1 (Player
+    1) (Careful bot steals 1 from Player 1)" while it was played, and after saving and loading the same
+    match "Careful bot: target 1 (Player 1)": what the game noted at each step (items, coins, pegs moved)
+    was lost, and a peg put in for another player read "put the peg in" instead of "put A's peg in". A
+    loaded match's lines are now worded from the load's own replay, in each step's position."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats=[Seat("A", "careful_easy"), Seat("B", "careful_easy")]), seed=2)
+    live = screen_for("jenga_mario")(match)
+    live.show_risk = False
+    try:
+        assert run(live, surface, lambda: len(match.history) >= 40 or match.is_over(), frames=20000)
+        noted = [line for line in live.log_labels if line.endswith(")") and " (" in line]
+        assert len(noted) >= 5 and any("peg in" in line for line in live.log_labels)  # what is compared
+        match.save(tmp_path / "m.json")
+    finally:
+        live.close()
+    loaded = screen_for("jenga_mario")(Match.load(tmp_path / "m.json"))
+    try:
+        assert loaded.log_labels == live.log_labels
+    finally:
+        loaded.close()
+
+
+@pytest.mark.physics
+def test_an_undone_push_gives_the_tower_before_it_its_own_key_not_the_map_of_the_push(surface):
+    """An audit (5 Dec, sixth session): a push let go part of the way moved the tower, its map was redone,
+    and after Ctrl+Z the tooltip of a block at 50 % read 0 %: the position's key counted the touches that
+    had ever moved the tower, so the tower as it stood before the push kept the key, and the map, of the
+    tower the undone push had left."""
+    screen = new_screen("jenga_classic", seed=11)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        before = screen.position_key()
+        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(42)]
+        screen.play("push 8:1 +x path=" + ",".join(samples))  # it binds and stays out: the tower moved
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+        pushed = screen.position_key()
+        assert pushed != before and screen.touched == (8, 1)  # a map of the pushed tower is its own
+        steps = len(match.history)
+        _key(screen, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert run(screen, surface, lambda: len(match.history) < steps and screen.job is None)
+        assert screen.position_key() == before  # the tower before the push: its own key, and map, again
+        screen.play("push 8:1 +x path=" + ",".join(samples))  # the same push again: a new position
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+        assert screen.position_key() not in (before, pushed)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_position_met_again_gets_its_whole_map_back_at_once():
+    """The other half of that audit: after an undo the map of the position before the push took as long
+    again as a fresh one. The worker's client keeps its last whole maps by position."""
+    from games.jenga import physics
+    from games.jenga.risk_worker import RiskWorker
+
+    state, _ = physics.build("classic", 3)
+    top = max(physics.removable("classic", state))
+    client = RiskWorker(samples=1, workers=1)
+    try:
+        client.request("before", "classic", state, blocks=[top])
+        first = client.wait(timeout=120)
+        assert first is not None and first.key == "before" and first.complete
+        client.request("after", "classic", state, blocks=[(top[0] - 1, 1)])
+        assert client.wait(timeout=120).key == "after"
+        client.request("before", "classic", state, blocks=[top])
+        assert client.latest is first and not client.busy  # at once, nothing computed again
+    finally:
+        client.close()
+
+
+def test_skipped_ahead_over_a_bots_jenga_turn_is_said_in_a_readable_size(surface):
+    """An audit (5 Dec, sixth session): Space over a bot's Jenga turn said "Skipped ahead: " and the turn's
+    last three steps, whole ("... by hand, the finger going 77 mm in 1.6 s (...)"), in four lines of the
+    status bar shrunk to about 7 px. It says the last step (cut short if long) and how many more the move
+    log has, in two lines at most and at nine tenths of the bar's size or more."""
+    screen = new_screen("jenga_classic", seed=7)
+    try:
+        assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None)
+        start = len(screen.log_labels)
+        screen.log_labels += [
+            "Careful bot 2: touch block 10:0 from the +x end to test it (Careful bot 2 touches 10:0: 0.74 N)",
+            "Careful bot 2: push block 10:0 from the +x end by hand, the finger going 77 mm in 1.6 s "
+            "(Careful bot 2 touches 10:0: 0.74 N)",
+            "Careful bot 2: stack the block on top, middle place (Careful bot 2 stacked a block)"]
+        screen.skipping, screen.skipped_from = True, start
+        screen.end_skip()
+        assert screen.message.startswith("Skipped ahead: Careful bot 2: stack the block on top, middle place")
+        assert screen.message.endswith("(2 more before it in the move log).")
+        screen.draw(surface)
+        assert len(screen.status_lines) <= 2 and screen.status_size >= 0.9 * screen.font_size(14)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_with_one_place_open_on_top_enter_stacks_there(surface):
+    """An audit (5 Dec, sixth session): with one place left open on top, its row stood unchosen and Enter did
+    nothing (the rows of the places are left unchosen so that Enter does not stack in "left place" before
+    the person picks one; with one place there is nothing to pick). Seed 7: 9:1, 11:1 and 13:1 pushed out,
+    the first two stacked in the middle and on the left."""
+    from games.jenga.push import straight_push
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        for level, place in ((9, "stack 1"), (11, "stack 0"), (13, None)):
+            match.play(straight_push("classic", level, 1, "+x" if level % 2 == 0 else "+y", 0.02, 1.0, 0))
+            assert match.state.phase == "stack"
+            if place:
+                assert len(match.state.legal_actions()) > 1
+                match.play(place)
+        screen._refresh_actions(force=True)
+        assert screen.legal == ["stack 2"] and screen.actions.selected == 0
+        _key(screen, pygame.K_RETURN)
+        assert run(screen, surface, lambda: screen.job is None and match.history[-1].action == "stack 2")
+    finally:
+        screen.close()

@@ -68,6 +68,28 @@ def test_ctrl_o_from_a_game_puts_the_focus_on_load_selected_so_enter_loads(home)
         app.close()
 
 
+def test_a_save_chosen_with_page_down_is_what_enter_loads_and_a_broken_one_says_so(home):  # noqa: F811
+    """An audit (5 Dec, sixth session): from the launcher, PageDown onto a saved match, then Enter, started a
+    brand-new game. Choosing a save in the list takes the focus to "Load selected": Enter loads it, or says
+    why it will not load, and starts nothing."""
+    saved = launcher_with_saves(home)
+    app = App()
+    launcher = app.screen
+    try:
+        launcher.focus_on(launcher.start_button)
+        app.handle(key(pygame.K_PAGEDOWN))          # the newest save, the good one, is first; now the broken one
+        assert launcher.selected_save().problem and focused(launcher) is launcher.load_button
+        app.handle(key(pygame.K_RETURN))
+        assert app.screen is launcher and launcher.message.startswith("Cannot load: tampered.json will not load")
+        app.handle(key(pygame.K_PAGEUP))
+        assert not launcher.selected_save().problem and focused(launcher) is launcher.load_button
+        app.handle(key(pygame.K_RETURN))
+        assert app.screen is not launcher and app.screen.match.config.game == saved.config.game
+        assert app.screen.match.seed == saved.seed  # the saved match, not a new game
+    finally:
+        app.close()
+
+
 def test_alt_enter_plays_nothing():
     match = Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bot", "greedy")]), 5)
     match.advance()

@@ -380,7 +380,7 @@ def test_the_touch_reads_with_the_risk_map_and_a_touch_that_moves_the_tower_has_
         moved_state.tower = dict(moved_state.tower, poses=poses.tolist())
         assert screen._touch_moved_tower(match.state, moved_state)
         assert not screen._touch_moved_tower(match.state, match.state.clone())
-        screen.tower_moves += 1  # what on_step does after such a touch
+        screen.tower_moved()  # what on_step does after such a touch
         screen.touched = (level, slot)
         screen.update(DT)
         assert screen.risk.busy and screen.risk._running == screen.position_key() != key  # redone

@@ -184,6 +184,53 @@ def test_a_new_game_names_the_unfinished_game_it_kept(home):
         app.close()
 
 
+def test_a_damaged_copy_that_kept_the_checksum_is_not_named_as_the_game_kept(home):
+    """An audit (5 Dec, sixth session): a copy of a saved game with one move edited and its checksum field
+    left as it was (the list marks it "will not load") was named as where the unfinished game "is kept",
+    and no copy of the game was written. The game set aside now gets its own file."""
+    import json
+
+    from render import storage
+
+    dk = registry.get("donkey_kong")
+    first = Match(dk.make_config([Seat("Ann"), Seat("Bot", "random")]), 4)
+    while not first.waiting_for_human():
+        first.step()
+    first.play(first.state.legal_actions()[0])
+    app = App(match=first)
+    try:
+        app.draw()
+        app.autosaver.flush()
+        body = json.loads(storage.autosave_path().read_text())
+        body["seed"] = 5  # edited; the checksum field kept as it was
+        (storage.saves_dir() / "zz_corrupt_action.json").write_text(json.dumps(body))
+        assert storage.inspect_save(storage.saves_dir() / "zz_corrupt_action.json").problem
+        md = registry.get("monkey_dash")
+        note = app.start_match(Match(md.make_config([Seat("Ann"), Seat("Bot", "random")]), 4))
+        assert "zz_corrupt_action" not in note and "is kept in the saved matches as donkey_kong-" in note, note
+        kept = storage.saves_dir() / note.rsplit(" as ", 1)[1].rstrip(".")
+        assert not storage.inspect_save(kept).problem and json.loads(kept.read_text())["seed"] == 4
+    finally:
+        app.close()
+
+
+def test_a_finished_game_set_aside_is_called_finished_not_unfinished(home):
+    """An audit: after a game had ended and the window was opened again, starting another game said "Your
+    unfinished game before this one ... is kept", of a file whose game was over."""
+    from render import storage
+
+    done = finished("donkey_kong")
+    done.save(storage.autosave_path())  # the autosave the last window left: a game that ended
+    app = App()
+    try:
+        md = registry.get("monkey_dash")
+        note = app.start_match(Match(md.make_config([Seat("Ann"), Seat("Bot", "random")]), 4))
+        assert note.startswith("Your finished game before this one (Donkey Kong) is kept in the saved matches as "
+                               "donkey_kong-"), note
+    finally:
+        app.close()
+
+
 def test_the_result_has_no_empty_band_above_its_buttons(home, lines_drawn):
     """Before: a two-player result kept the dialog's old fixed height, leaving a band of about 130 px with
     nothing in it between the last line and the buttons. The dialog is now as tall as its words."""

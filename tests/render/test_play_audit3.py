@@ -236,13 +236,13 @@ def test_a_touchs_words_agree_with_the_map_of_its_position_once_it_arrives(surfa
                 continue
             screen.risk.latest = RiskMap(screen.position_key(), {(level, slot): (0.25, 1.69)})
             screen.update(DT)
-            moves = screen.tower_moves
+            moves = len(screen.tower_moves)
             send(screen, pygame.MOUSEMOTION, tuple(start))
             send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
             _frames(screen, surface, 20)  # held still: the touch
             send(screen, pygame.MOUSEBUTTONUP, tuple(start))
             assert run(screen, surface, lambda: screen.job is None)
-            if screen.tower_moves > moves:
+            if len(screen.tower_moves) > moves:
                 break  # a touch that left the tower moved: its map is redone
         else:
             raise AssertionError("no touch moved the tower")
@@ -287,7 +287,8 @@ def test_the_gauge_shows_the_largest_force_of_the_push_beside_the_force_now(surf
             shown.append(screen.live.frame.force_n)
         live = screen.live
         peak = live.peak_n
-        assert peak == max(shown) and peak >= live.frame.force_n and peak > 0
+        # the largest force shown, or what the block has taken as the words will read it, if that is more
+        assert peak >= max(shown) and peak >= live.session.give_force_n() and peak > 0
         now, most, out = live.gauge_lines()
         assert now == f"{live.frame.force_n:.2f} N now" and most == f"{peak:.2f} N at most" and out.endswith("% out")
         # On the screen: the gauge keeps to its bar's height (the "gentle" mark's label, as before, reaches half
@@ -303,6 +304,34 @@ def test_the_gauge_shows_the_largest_force_of_the_push_beside_the_force_now(surf
         img = pygame.surfarray.array3d(blank)
         assert np.all(img[52, row] == peak_colour()) and box.collidepoint(52, row)
         send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_gauge_at_most_is_never_less_than_what_the_words_then_say_the_block_took(surface):
+    """An audit (5 Dec, sixth session) under a real window's pointer, which moves in jumps: the gauge said
+    "2.40 N at most" and, once let go, the words "it took 2.65 N under way". The gauge read the force at the
+    end of each frame only, and a pointer that stops between jumps lets the finger's force drop there. Seed
+    7's 3:2 dragged 24 mm by a pointer that moves every fourth frame, held, and let go."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        block = match.state.layout[3][2]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 31):
+            _frames(screen, surface, 1, start - px_per_m * 0.024 * (k - k % 4) / 30)
+        _frames(screen, surface, 10, start - px_per_m * 0.024)
+        most = screen.live.gauge_lines()[1]
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.024))
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        said = match.state.last_probe["force_n"]
+        assert not match.state.last_verdict["taken"] and said > 1.0  # a tight block, let go part of the way
+        assert float(most.split(" N")[0]) >= round(said, 2), (most, said)
     finally:
         screen.close()
 

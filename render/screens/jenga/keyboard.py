@@ -32,7 +32,9 @@ class KeyboardPicker:
             self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
             self.actions.set_items([self.action_label(a) for a in self.legal])
         if fresh and not self.filter:
-            self.place_unchosen = self._stacking_now()
+            # with one place open there is nothing to choose: its row stands chosen and Enter stacks there (an
+            # audit: Enter did nothing over the one place left, while a lone climb's row was chosen)
+            self.place_unchosen = self._stacking_now() and len(self.legal) > 1
         self._unselect_place()
 
     def _stacking_now(self) -> bool:

@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 
 from games.jenga import physics
+from games.jenga.push import TOUCH_REACH_MM
 
 from ... import palette as P
 from ... import text
@@ -335,6 +336,11 @@ class Overlays:
         last = history[-1].action.partition(" ")[0] if history else ""
         op = v["op"]
         head = f"Last move: {op}{where}" if op in VERDICT_OF.get(last, ()) else f"Last {op}:{where}"
+        if op == "touch" and last == "push" and physics.path_reach_mm(history[-1].action.split("path=", 1)[1]) \
+                >= TOUCH_REACH_MM:
+            # a push let go under half out: a touch by the rules, but "Last move: touch 3:0" over "Pushed 3:0
+            # ... let go" read as another move (an audit)
+            head = f"Last move: push{where}, let go under half out"
         line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°{fell}"
         off = None if v["collapsed"] else top_off_base_mm(self.match.state)
         if off is not None and off >= OUT_OF_TRUE_MM:
@@ -432,7 +438,8 @@ class Overlays:
                 "drag it along its length into the "
                 "tower: the push runs live, the gauge shows "
                 "the force your finger needs.",
-                "Let go once it is out by half its length to take it; let go sooner and it goes back in. "
+                "Let go once it is out by half its length to take it; let go sooner and the hand slides it back in "
+                "(where it binds it stops, and the block stays partly out). "
                 "Pushed all the way out, it is taken at once, even with the button still down.",
                 "Hold the press still (or right click, or T) to touch a block and feel how tight it is.",
                 "By keyboard: the arrow keys pick a block, P starts the push, hold W to push and S to pull "

@@ -52,9 +52,17 @@ class RiskTint:
     """The risk map's driving and reading (a part of JengaScreen)."""
 
     def position_key(self) -> tuple:
-        """Names the tower's position, so a risk map is matched to the tower it was computed for."""
+        """Names the tower's position, so a risk map is matched to the tower it was computed for: where the
+        blocks are, and the newest touch still in the match that moved the tower (each has its own number;
+        0: none). A touch undone is no longer in the match, so the position before it has its key, and its
+        map, again: the key counted the touches that had ever moved the tower, and after an undo the map of
+        the tower the undone push had left was shown on the tower as it stood before it (an audit: a block
+        at 50 % read 0 %)."""
         state = self.match.state
-        return (str(state.layout), state.hand, len(state.floor), self.tower_moves)
+        steps = len(self.match.history)
+        while self.tower_moves and self.tower_moves[-1][0] > steps:
+            self.tower_moves.pop()
+        return (str(state.layout), state.hand, len(state.floor), self.tower_moves[-1][1] if self.tower_moves else 0)
 
     @staticmethod
     def _touch_moved_tower(before, state) -> bool:

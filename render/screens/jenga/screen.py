@@ -194,7 +194,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._tint_shown: tuple | None = None
         self._tint_source: tuple | None = None  # the maps and switches it was worked out from
         self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
-        self.tower_moves = 0  # touches that moved the tower (part of the position's key: the map is redone)
+        # (steps in the match once it was played, a number of its own) of each touch that moved the tower:
+        # the newest one still in the match is part of the position's key (risk.position_key)
+        self.tower_moves: list[tuple[int, int]] = []
+        self._moves_made = 0
         # the last touch's own reading, plain data (on_step); probe_note puts it in words when drawn
         self.touch_read: dict | None = None
         self.probe_note_at: tuple = ()  # note_key() when the note was made: it is shown for that position only
@@ -279,6 +282,20 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.countdown.verdict is not None:
             self.countdown.finish()
 
+    def _history_labels(self) -> list[str]:
+        """A loaded match's move list words each step as a step played here is worded (_after), with what the
+        game noted while the load replayed it (Match.replayed_logs): before, a loaded Super Mario match
+        lost "(Careful bot steals 1 from Player 1)" and the stacked items from its lines (an audit)."""
+        labels = super()._history_labels()
+        logs = self.match.replayed_logs
+        if len(logs) != len(labels) + 1:  # not (or no longer) the match as loaded: the plain words
+            return labels
+        out = []
+        for label, before, after in zip(labels, logs, logs[1:]):
+            notes = [n for n in new_notes(before, after) if not OPERATION_NOTE.search(n)]
+            out.append(f"{label} ({'; '.join(notes)})" if notes else label)
+        return out
+
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
         """The move log's line of a step also says what the step did beyond its action (an item block's
         effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
@@ -333,7 +350,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         notes = new_notes(getattr(before, "log", []), getattr(state, "log", []))
         self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
-            self.tower_moves += 1  # the map of the tower before the touch is stale: it is redone
+            self.tower_moved()
             self.touched = tuple(state.last_probe["where"])
         went_back = word in ("probe", "push") and not (state.last_verdict or {}).get("taken", True)
         if state.last_probe and (went_back or word == "probe"):
@@ -350,6 +367,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                                "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None,
                                "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
+
+    def tower_moved(self) -> None:
+        """A touch moved the tower: the map of the tower before it is stale and is redone (its key comes back,
+        and with it the map, if the touch is undone: risk.position_key)."""
+        self._moves_made += 1
+        self.tower_moves.append((len(self.match.history), self._moves_made))
 
     @property
     def probe_note(self) -> str:
