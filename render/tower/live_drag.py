@@ -130,6 +130,7 @@ class LiveDrag:
         # the largest force the gauge has shown in this session (one opened at the other end starts again:
         # the move is this session's path only)
         self.peak_n = 0.0
+        self._peak_steps = 0  # the session's outward steps when its reading was last taken into peak_n
         self.frame = self.session.feed((0, 0, 0))
         self._read_peak()
 
@@ -223,9 +224,13 @@ class LiveDrag:
         force = self.frame.force_n if self.frame is not None else 0.0
         if force == force:
             self.peak_n = max(self.peak_n, force)
-        reading = self.session.give_force_n() if self.session is not None else 0.0
-        if reading == reading:
-            self.peak_n = max(self.peak_n, reading)
+        session = self.session
+        steps = len(session.pushing) if session is not None else 0
+        if steps != self._peak_steps:  # only outward steps change the reading: none while held or drawn back
+            self._peak_steps = steps
+            reading = session.give_force_n()
+            if reading == reading:
+                self.peak_n = max(self.peak_n, reading)
 
     @property
     def fallen(self) -> bool:
