@@ -242,11 +242,11 @@ def push_words(text: str, tower: str) -> str:
         return f"push block {block} from the {end} end by hand, the finger going {went} in {seconds:.1f} s"
     if reach < TOUCH_REACH_MM:
         return f"touch block {block} from the {end} end, the finger pressing {reach:.0f} mm in for {seconds:.1f} s"
-    # Let go under half out: a touch if the block went back, but the player pushed it (a move list that read
-    # "touch block 3:1" for a block pushed 44 % out and let go puzzled the one who pushed it, and one that
-    # toppled the tower as it went was a "touch" too: audits). The path alone cannot say which it was.
-    return (f"push block {block} from the {end} end by hand and let go under half out, the finger going {went} "
-            f"in {seconds:.1f} s")
+    # Under half out: a touch if the block went back, but the player pushed it (a move list that read "touch
+    # block 3:1" for a block pushed 44 % out and let go puzzled the one who pushed it, and one that toppled
+    # the tower as it went was a "touch" too: audits). The path alone cannot say how it ended, so the words
+    # say the push and how far the finger went; the tower's line says what it did.
+    return f"push block {block} from the {end} end by hand, the finger going {went} in {seconds:.1f} s"
 
 
 LIVE_PUSH_HELP = """

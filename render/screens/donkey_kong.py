@@ -311,6 +311,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.held: int | None = None  # the seat whose turn the banner keeps naming while its move is drawn
         self.dice_rects: list[pygame.Rect] = []  # the two dice as last drawn
         self.dice_ring: pygame.Rect | None = None  # the ring round them while they wait for a click
+        self.dice_plate: pygame.Rect | None = None  # and the "Click to roll" words on the ring
         self.deck_rect = pygame.Rect(0, 0, 0, 0)  # the deck and its count as last drawn
         # By history length: how many contacts each seat had settled in the turn so far (hit_words).
         self.hits: dict[int, dict[int, int]] = {}
@@ -435,7 +436,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def chance_rects(self) -> tuple:
         """The dice, and while they wait for the person's hand the whole frame ringed "Click to roll" round
         them (a click between the two dice, inside the ring, did nothing: an audit)."""
-        return tuple(self.dice_rects) + ((self.dice_ring,) if self.dice_ring is not None else ())
+        return tuple(self.dice_rects) + tuple(r for r in (self.dice_ring, self.dice_plate) if r is not None)
 
     def deck_words(self) -> str:
         """The deck's count and when the engine draws from it: a red dot where Mario stops, and the reward for
@@ -1147,12 +1148,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             label = "Mario" if who == "mario" else "Obstacles"
             words = text.draw(surface, f"{label} ({name})", (cx, y + die * 1.2), small, P.TEXT_DIM, anchor="midtop")
             self.dice_rects.append(pygame.Rect(0, 0, die, die).move(int(cx - die / 2), int(y + die * 0.1)).union(words))
-        self.dice_ring = None
+        self.dice_ring = self.dice_plate = None
         if self.chance_waits():  # the dice wait for the person's hand: ringed, with a word on the ring
             ring = self.dice_ring = self.dice_rects[0].union(self.dice_rects[1]).inflate(int(16 * s), int(8 * s))
             pygame.draw.rect(surface, P.HIGHLIGHT, ring, width=max(2, int(3 * s)), border_radius=int(8 * s))
             w, h = text.measure("Click to roll", small, bold=True)
-            plate = pygame.Rect(0, 0, w + int(10 * s), h).move(ring.centerx - (w + int(10 * s)) // 2, ring.y - h // 2)
+            plate = self.dice_plate = pygame.Rect(0, 0, w + int(10 * s), h).move(ring.centerx - (w + int(10 * s)) // 2,
+                                                                                ring.y - h // 2)
             pygame.draw.rect(surface, P.HIGHLIGHT, plate, border_radius=int(4 * s))
             text.draw(surface, "Click to roll", plate.center, small, P.ink_on(P.HIGHLIGHT), bold=True, anchor="center")
         y += int(die * 1.2) + int(22 * s)

@@ -23,8 +23,9 @@ the block goes as far as the physics lets it and the tower moves as it moves.
 A press and release with nothing pushed (a plain click) plays nothing here: is_click() tells the screen
 it was one, and on a hole ringed for a piece the screen plays the hole instead (render.screens.jenga.pointer).
 
-The gauge shows the finger's force of the moment and the largest force it has shown in this push so far
-(peak_n), so a block held tight at the start and the easy slide after it read as one push.
+The gauge shows the finger's force of the moment and the largest force of this push so far (peak_n: the
+largest it has shown, or what the block has taken as the words after the let go read it, if that is more),
+so a block held tight at the start and the easy slide after it read as one push.
 
 By keyboard (`keyboard=True`) there is no pointer: the finger moves out while the push key is held,
 faster the longer it is held (KEY_SPEED_M_S: slowly up to a careful pull's pace over KEY_RAMP_S[0], then
@@ -256,8 +257,8 @@ class LiveDrag:
 
     # ---- the gauge -----------------------------------------------------------------------------
     def gauge_lines(self) -> tuple[str, str, str]:
-        """The gauge's words: the force of this moment, the largest it has shown in this push (the gauge's
-        pale yellow mark), and how far the block is out. A block held tight at "1.63 N" that then slides at
+        """The gauge's words: the force of this moment, the largest of this push (peak_n, the gauge's pale
+        yellow mark), and how far the block is out. A block held tight at "1.63 N" that then slides at
         "0.29 N" reads as one push that started tight and ran easy, not as two readings that disagree."""
         force = 0.0 if self.frame is None else self.frame.force_n
         if self.frame is not None and self.frame.out_m < -0.003:

@@ -71,10 +71,9 @@ def test_a_push_let_go_under_half_goes_back_and_is_a_touch():
     assert state.phase == "take" and not state.last_verdict["taken"] and state.last_verdict["op"] == "touch"
     assert state.layout[4][1] is not None and state.touches == touches + 1
     assert state.last_probe["force_n"] > 0 and state.last_probe["live"]
-    # said as the push it was, and what it counts as (a move list that said "touch block" for a block pushed
-    # 44 % out and let go puzzled the one who pushed it: an audit)
-    assert state.action_to_string(action).startswith(
-        "push block 4:1 from the +x end by hand and let go under half out, the finger going 20 mm")
+    # said as the push it was (a move list that said "touch block" for a block pushed 44 % out and let go
+    # puzzled the one who pushed it: an audit)
+    assert state.action_to_string(action).startswith("push block 4:1 from the +x end by hand, the finger going 20 mm")
     touch = make_push(4, 1, "+x", physics.touch_path())  # the press held still is a touch in so many words
     assert state.action_to_string(touch).startswith("touch block 4:1 from the +x end, the finger pressing 2 mm in")
     state.check_action(action)  # touches have no limit: the same push may be played again

@@ -186,9 +186,10 @@ def test_donkey_kong_waits_for_the_persons_roll_and_the_button_rolls(surface, li
 
 
 def test_donkey_kong_a_click_on_the_dice_or_space_rolls_the_seeds_roll():
-    """Also a click inside the "Click to roll" ring between the two dice (an audit: it did nothing)."""
+    """Also a click inside the "Click to roll" ring between the two dice (an audit: it did nothing), and on the
+    upper half of the words "Click to roll" themselves, which stand on the ring's edge (a review)."""
     rolls = []
-    for how in ("dice", "between", "space"):
+    for how in ("dice", "between", "words", "space"):
         match, screen = dk_to_the_roll(5, [Seat("Ann"), Seat("Bob")])
         screen.draw(pygame.Surface(SIZE))
         steps = len(match.history)
@@ -199,6 +200,11 @@ def test_donkey_kong_a_click_on_the_dice_or_space_rolls_the_seeds_roll():
             between = ((a.right + b.left) // 2, a.centery)
             assert not a.collidepoint(between) and not b.collidepoint(between)
             send(screen, pygame.MOUSEBUTTONDOWN, between)
+        elif how == "words":
+            plate, ring = screen.dice_plate, screen.dice_ring
+            on_words = (plate.centerx, plate.y + 2)
+            assert plate.collidepoint(on_words) and not ring.collidepoint(on_words)
+            send(screen, pygame.MOUSEBUTTONDOWN, on_words)
         else:
             key(screen, pygame.K_SPACE)
         screen.update(1 / 30)
@@ -207,7 +213,7 @@ def test_donkey_kong_a_click_on_the_dice_or_space_rolls_the_seeds_roll():
     alone = Match(registry.get("donkey_kong").make_config(seats=[Seat("Ann"), Seat("Bob")]), seed=5)
     while not (alone.current_player == CHANCE and alone.state.stage == "roll"):
         alone.roll()  # the roll-off for the start and the first hands: chance only
-    assert rolls[0] == rolls[1] == rolls[2] == alone.roll()
+    assert rolls[0] == rolls[1] == rolls[2] == rolls[3] == alone.roll()
 
 
 def test_donkey_kong_a_bots_roll_comes_by_itself():

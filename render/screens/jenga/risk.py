@@ -59,10 +59,13 @@ class RiskTint:
         the tower the undone push had left was shown on the tower as it stood before it (an audit: a block
         at 50 % read 0 %)."""
         state = self.match.state
-        steps = len(self.match.history)
-        while self.tower_moves and self.tower_moves[-1][0] > steps:
-            self.tower_moves.pop()
-        return (str(state.layout), state.hand, len(state.floor), self.tower_moves[-1][1] if self.tower_moves else 0)
+        history = self.match.history
+        # a touch is still in the match while its step stands at its place in the history (an undo takes it
+        # out; a redo or another move in its place is another step)
+        kept = [m for m in self.tower_moves if m[0] < len(history) and history[m[0]] is m[1]]
+        if len(kept) != len(self.tower_moves):
+            self.tower_moves[:] = kept
+        return (str(state.layout), state.hand, len(state.floor), kept[-1][2] if kept else 0)
 
     @staticmethod
     def _touch_moved_tower(before, state) -> bool:
@@ -119,9 +122,13 @@ class RiskTint:
         if key != self._risk_key:
             old = self.risk.latest
             same_blocks = old is not None and self._risk_key is not None and old.key[:3] == key[:3]
-            if same_blocks and old.key == self._risk_key:
-                self._risk_before = old  # a touch moved the tower: its old figures stand until redone
-            elif not same_blocks:
+            # a touch moved the tower (a newer touch's number): the old figures stand until redone; an undo
+            # (an older number) goes back to a tower those figures were never of (a review: after an undo
+            # the undone push's figures stood as "from before the last touch moved the tower")
+            newer = same_blocks and key[3] > self._risk_key[3]
+            if newer and old.key == self._risk_key:
+                self._risk_before = old
+            elif not newer:
                 self._risk_before = None
         self._risk_key = key
         seats = self.match.config.num_players

@@ -194,9 +194,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._tint_shown: tuple | None = None
         self._tint_source: tuple | None = None  # the maps and switches it was worked out from
         self.touched: tuple[int, int] | None = None  # the block the last touch that moved the tower touched
-        # (steps in the match once it was played, a number of its own) of each touch that moved the tower:
-        # the newest one still in the match is part of the position's key (risk.position_key)
-        self.tower_moves: list[tuple[int, int]] = []
+        # (its place in the match's history, the step itself, a number of its own) of each touch that moved
+        # the tower: the newest one still in the match is part of the position's key (risk.position_key)
+        self.tower_moves: list[tuple[int, object, int]] = []
         self._moves_made = 0
         # the last touch's own reading, plain data (on_step); probe_note puts it in words when drawn
         self.touch_read: dict | None = None
@@ -350,7 +350,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         notes = new_notes(getattr(before, "log", []), getattr(state, "log", []))
         self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
-            self.tower_moved()
+            self.tower_moved(step)
             self.touched = tuple(state.last_probe["where"])
         went_back = word in ("probe", "push") and not (state.last_verdict or {}).get("taken", True)
         if state.last_probe and (went_back or word == "probe"):
@@ -368,11 +368,15 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                                "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
 
-    def tower_moved(self) -> None:
-        """A touch moved the tower: the map of the tower before it is stale and is redone (its key comes back,
-        and with it the map, if the touch is undone: risk.position_key)."""
+    def tower_moved(self, step=None) -> None:
+        """A touch (`step`, by default the match's last) moved the tower: the map of the tower before it is
+        stale and is redone (its key comes back, and with it the map, once the touch is undone:
+        risk.position_key)."""
+        history = self.match.history
+        step = history[-1] if step is None and history else step
+        where = next((i for i in range(len(history) - 1, -1, -1) if history[i] is step), len(history) - 1)
         self._moves_made += 1
-        self.tower_moves.append((len(self.match.history), self._moves_made))
+        self.tower_moves.append((where, step, self._moves_made))
 
     @property
     def probe_note(self) -> str:
