@@ -11,7 +11,8 @@ written atomically (a temporary file in the same folder, renamed over it), so a 
 half a save.
 
 A game is never lost by leaving: `quit` with moves not yet saved asks for `save FILE` or a second
-`quit`, and when the input ends with moves not saved the game is kept among the app's saved matches.
+`quit`, and when the input ends or Ctrl-C stops the program with moves not saved, the game is kept among
+the app's saved matches; so is a game that ends with moves of a person's not saved.
 """
 
 from __future__ import annotations
@@ -54,106 +55,121 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
     """Interactive play: people type, bots and chance move by themselves."""
     shown = None
     saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
-    warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
-    while not match.is_over():
-        for _ in range(100000):
-            step = match.step()
-            if step is None:
+    try:
+        warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
+        while not match.is_over():
+            for _ in range(100000):
+                step = match.step()
+                if step is None:
+                    break
+                if step.by >= 0:
+                    out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
+            if match.is_over():
                 break
-            if step.by >= 0:
-                out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
-        if match.is_over():
-            break
-        state = match.state
-        seat = state.current_player()
-        if shown != len(match.history):
-            out.write("\n" + str(state) + "\n")
-            shown = len(match.history)
-        legal = state.legal_actions()
-        try:
-            text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
-        except EOFError:
-            out.write("\nInput closed; " + (_keep(match) if _unsaved(match, saved_at) else "leaving the game.") + "\n")
-            return
-        if not text:
-            continue
-        word, _, rest = text.partition(" ")
-        if word not in ("quit", "exit"):
-            warned = False
-        try:
-            if word in ("quit", "exit"):
-                if _unsaved(match, saved_at) and not warned:
-                    warned = True
-                    out.write("Your moves since the last save are not saved: type 'save FILE' to keep the game, "
-                              f"or '{word}' again to leave without it.\n")
-                    continue
+            state = match.state
+            seat = state.current_player()
+            if shown != len(match.history):
+                out.write("\n" + str(state) + "\n")
+                shown = len(match.history)
+            legal = state.legal_actions()
+            try:
+                text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
+            except EOFError:
+                out.write("\nInput closed; " + (_keep(match) if _unsaved(match, saved_at) else "leaving the game.") + "\n")
                 return
-            if word in ("help", "?"):
-                out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
-                hint = state.typing_hint()
-                if hint:
-                    out.write(f"\n  Or {hint}.")
-                out.write("\n  undo, redo, save FILE, rules, quit\n"
-                          "  (save FILE writes a new file or replaces a saved match; it never replaces another file)\n")
-            elif word == "rules":
-                spec = match.spec
-                out.write((spec.help_text(match.config.variant) if spec.help_text is not None
-                           else spec.summary).rstrip() + "\n")
-            elif word == "undo":
-                depth = _undo_depth(match)
-                if depth is None:
-                    out.write(_undo_refusal(match) + "\n")
-                    continue
-                for _ in range(depth):  # a person's last decision, with the bots' replies after it
-                    match.undo()
-                shown = None
-            elif word == "redo":
-                match.redo()
-                shown = None
-            elif word == "save":
-                if not rest:
-                    out.write("save needs a file name: save my-game.json\n")
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            if word not in ("quit", "exit"):
+                warned = False
+            try:
+                if word in ("quit", "exit"):
+                    if _unsaved(match, saved_at) and not warned:
+                        warned = True
+                        out.write("Your moves since the last save are not saved: type 'save FILE' to keep the game, "
+                                  f"or '{word}' again to leave without it.\n")
+                        continue
+                    return
+                if word in ("help", "?"):
+                    out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
+                    hint = state.typing_hint()
+                    if hint:
+                        out.write(f"\n  Or {hint}.")
+                    out.write("\n  undo, redo, save FILE, rules, quit\n"
+                              "  (save FILE writes a new file or replaces a saved match; it never replaces another file)\n")
+                elif word == "rules":
+                    spec = match.spec
+                    out.write((spec.help_text(match.config.variant) if spec.help_text is not None
+                               else spec.summary).rstrip() + "\n")
+                elif word == "undo":
+                    depth = _undo_depth(match)
+                    if depth is None:
+                        out.write(_undo_refusal(match) + "\n")
+                        continue
+                    for _ in range(depth):  # a person's last decision, with the bots' replies after it
+                        match.undo()
+                    shown = None
+                elif word == "redo":
+                    match.redo()
+                    shown = None
+                elif word == "save":
+                    if not rest:
+                        out.write("save needs a file name: save my-game.json\n")
+                    else:
+                        where = rest.strip()
+                        refusal = _not_replaced(where)
+                        if refusal:
+                            out.write(refusal + "\n")
+                            continue
+                        replacing = os.path.isfile(where)
+                        try:
+                            match.save(where)
+                        except OSError as exc:
+                            out.write(f"Cannot save to {where}: {_save_fault(exc, where)}.\n")
+                            continue
+                        saved_at = len(match.history)
+                        out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
+                                                          else "") + "\n")
+                elif _number(text, len(legal)):
+                    match.play(legal[int(text) - 1])
+                elif text.isascii() and text.isdigit():
+                    try:  # a game whose actions are numbers takes them as typed
+                        action = state.string_to_action(text)
+                    except GameError:
+                        number = repr(text) if len(text) <= 12 else f"'{text[:8]}...' ({len(text)} digits)"
+                        choices = ("the only action now is number 1" if len(legal) == 1
+                                   else f"the actions are numbered 1 to {len(legal)}")
+                        out.write(f"{number} names no action available now: {choices} (type help to list them).\n")
+                        continue
+                    match.play(action)
                 else:
-                    where = rest.strip()
-                    refusal = _not_replaced(where)
-                    if refusal:
-                        out.write(refusal + "\n")
-                        continue
-                    replacing = os.path.isfile(where)
-                    try:
-                        match.save(where)
-                    except OSError as exc:
-                        out.write(f"Cannot save to {where}: {_save_fault(exc, where)}.\n")
-                        continue
-                    saved_at = len(match.history)
-                    out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
-                                                      else "") + "\n")
-            elif _number(text, len(legal)):
-                match.play(legal[int(text) - 1])
-            elif text.isascii() and text.isdigit():
-                try:  # a game whose actions are numbers takes them as typed
-                    action = state.string_to_action(text)
-                except GameError:
-                    number = repr(text) if len(text) <= 12 else f"'{text[:8]}...' ({len(text)} digits)"
-                    choices = ("the only action now is number 1" if len(legal) == 1
-                               else f"the actions are numbered 1 to {len(legal)}")
-                    out.write(f"{number} names no action available now: {choices} (type help to list them).\n")
-                    continue
-                match.play(action)
-            else:
-                match.play(state.string_to_action(text))
-        except (GameError, OSError) as exc:
-            out.write(f"{_short(str(exc), text)}\n")
-    if match.state.current_player() == TERMINAL:
-        out.write(str(match.state) + "\n")
-        show_result(match, out)
+                    match.play(state.string_to_action(text))
+            except (GameError, OSError) as exc:
+                out.write(f"{_short(str(exc), text)}\n")
+        if match.state.current_player() == TERMINAL:
+            out.write(str(match.state) + "\n")
+            show_result(match, out)
+    except KeyboardInterrupt:
+        # Ctrl-C is how many leave a terminal program: the moves made are kept as at the end of the input
+        # (an audit: they were lost, though leaving never loses a game), and the command says it stopped
+        if _unsaved(match, saved_at):
+            out.write("\nInterrupted; " + _keep(match) + "\n")
+        raise
+    if match.is_over() and _decided_since(match, saved_at):
+        # a finished game cannot be saved from here any more (the program ends with it): it is kept, as
+        # the window keeps one, among the saved matches (an audit: "save FILE" after the end was never read)
+        said = _keep(match, finished=True)
+        out.write(said[:1].upper() + said[1:] + "\n")
 
 
 def _unsaved(match: Match, saved_at: int) -> bool:
-    """Whether someone made a decision since the last save (dice and bots alone are replayed from the seed
-    and the decisions, and a finished game has been shown to the end)."""
-    if match.is_over():
-        return False
+    """Whether someone made a decision since the last save in a game still going (dice and bots alone are
+    replayed from the seed and the decisions; a finished game is kept when it ends: play)."""
+    return not match.is_over() and _decided_since(match, saved_at)
+
+
+def _decided_since(match: Match, saved_at: int) -> bool:
+    """Whether a person made a decision since the last save."""
     people = _people(match)
     return any(step.by in people for step in match.history[saved_at:])
 
@@ -181,9 +197,9 @@ def _free_name(where: str) -> str:
         n += 1
 
 
-def _keep(match: Match) -> str:
-    """Save a game left with moves not saved among the app's saved matches (the launcher lists them);
-    the sentence that says where, or why it could not be."""
+def _keep(match: Match, finished: bool = False) -> str:
+    """Save a game left with moves not saved (or a `finished` one) among the app's saved matches (the
+    launcher lists them); the sentence that says where, or why it could not be."""
     try:
         from render.storage import new_save_path  # the app's own folder (no pygame: files only)
 
@@ -197,8 +213,11 @@ def _keep(match: Match) -> str:
     try:
         match.save(path)
     except OSError as exc:
-        return f"your game could not be kept ({_save_fault(exc, str(path))})."
-    kept = f"your game is kept as {path} (continue it with: python -m games play --load \"{path}\")."
+        return f"your {'finished ' if finished else ''}game could not be kept ({_save_fault(exc, str(path))})."
+    if finished:
+        kept = f"your finished game is kept as {path} (open it with: python -m games play --load \"{path}\")."
+    else:
+        kept = f"your game is kept as {path} (continue it with: python -m games play --load \"{path}\")."
     try:  # the app's data folder could not be used: say so, and that this one is not kept (an audit)
         from render.storage import folder_notes
 

@@ -78,3 +78,48 @@ def test_undo_at_the_start_of_monkey_dash_speaks_of_no_dice():
     play(Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), 0), typing("undo", "quit"), out)
     said = out.getvalue()
     assert "Nothing to undo yet: no move has been made." in said and "dice" not in said.split("undo")[-1]
+
+
+def test_ctrl_c_keeps_a_game_with_moves_and_still_stops(home):
+    """An audit (5 Dec, sixth session): Ctrl-C in the text game printed "python -m games: interrupted" and
+    the moves were lost, though the module promises a game is never lost by leaving. Ctrl-C now keeps the
+    game as the end of the input does, then stops the command all the same."""
+    lines = ["1"]
+
+    def read(prompt):
+        if lines:
+            return lines.pop(0)
+        raise KeyboardInterrupt
+    out = io.StringIO()
+    match = dk()
+    with pytest.raises(KeyboardInterrupt):
+        play(match, read, out)
+    kept = list((home / "saves").glob("donkey_kong-*.json"))
+    assert len(kept) == 1 and f"Interrupted; your game is kept as {kept[0]}" in out.getvalue()
+    assert Match.load(kept[0]).history == match.history
+
+
+def test_ctrl_c_with_nothing_played_keeps_nothing(home):
+    def read(prompt):
+        raise KeyboardInterrupt
+    out = io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        play(dk(), read, out)
+    assert not (home / "saves").exists() or not list((home / "saves").iterdir())
+    assert "kept" not in out.getvalue()
+
+
+@pytest.mark.physics
+def test_a_game_that_ends_on_a_persons_move_is_kept(home):
+    """An audit: the push that toppled the tower ended the program, and the 'save FILE' typed after it was
+    never read; the finished game was lost. It is kept among the saved matches, as the window keeps one."""
+    spec = registry.get("jenga_classic")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "careful_easy")]), 11)
+    out = io.StringIO()
+    play(match, typing("push 5:1", "save never-read.json"), out)
+    assert match.is_over() and match.state.toppler == 0  # Ann's push toppled it
+    kept = list((home / "saves").glob("jenga_classic-*.json"))
+    said = out.getvalue()
+    assert len(kept) == 1 and f"Your finished game is kept as {kept[0]}" in said
+    assert said.index("Game over.") < said.index("Your finished game is kept")
+    assert Match.load(kept[0]).history == match.history
