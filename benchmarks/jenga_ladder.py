@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 
@@ -66,18 +67,12 @@ def play_games(game: str, seating, games: int, seed: int, variant: str | None = 
     as it ends (unless quiet) and appended to `out`; with `resume`, a game whose row (same game,
     variant, seed and seating) is already in `out` is not played again but its saved row is used."""
     saved = {}
-    if resume and out:
-        try:
-            with open(out) as f:
-                for line in f:
-                    if line.strip():
-                        r = json.loads(line)
-                        saved[(r["game"], r.get("variant"), r["seed"], tuple(r["bots"]))] = r
-        except FileNotFoundError:
-            pass
-        except ValueError as exc:
-            print(f"cannot resume from {out}: {exc}", file=sys.stderr)
-            sys.exit(2)
+    if out:
+        # A file that is there must be rows of games, resumed or appended to: an audit appended rows to a
+        # notes file, and a resume from a file of other JSON stopped on a traceback.
+        for r in game_rows(out, missing_ok=True, what="--out", fix="give another --out"):
+            if resume:
+                saved[(r["game"], r.get("variant"), r["seed"], tuple(r["bots"]))] = r
     rows = []
     for i in range(games):
         bots = list(seating(i))
@@ -169,16 +164,52 @@ def per_turn_rates(rows: list[dict], bots: list[str]) -> dict:
                 "per_100": round(100 * toppled[b] / played[b], 1) if played[b] else None} for b in bots}
 
 
+ROW_KEYS = ("game", "seed", "bots")
+_PROG = os.path.basename(sys.argv[0]) or "jenga_ladder.py"
+
+
+def game_rows(path: str, missing_ok: bool = False, what: str = "--rows", fix: str = "") -> list[dict]:
+    """The game rows a file holds, one JSON object a line, each with ROW_KEYS; anything else (another file,
+    a row cut short by a stopped run) exits with one line naming the file and the line, the file left as
+    it is. A missing file is no rows when missing_ok."""
+    rows = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except ValueError as exc:
+                    row, why = None, f"not JSON: {exc}"
+                else:
+                    why = "not a game's row" if not isinstance(row, dict) or any(k not in row for k in ROW_KEYS) \
+                        or not isinstance(row["bots"], list) else ""
+                if why:
+                    print(f"{_PROG}: error: {what}: {path} is not a file of game rows (line {number}: {why}); it is "
+                          f"left as it is" + (f": {fix}" if fix else ""), file=sys.stderr)
+                    sys.exit(2)
+                rows.append(row)
+    except FileNotFoundError:
+        if missing_ok:
+            return []
+        print(f"{_PROG}: error: {what}: cannot read rows from {path}: there is no such file", file=sys.stderr)
+        sys.exit(2)
+    except UnicodeDecodeError as exc:
+        print(f"{_PROG}: error: {what}: {path} is not a file of game rows (not text: {exc}); it is left as it is"
+              + (f": {fix}" if fix else ""), file=sys.stderr)
+        sys.exit(2)
+    except OSError as exc:
+        print(f"{_PROG}: error: {what}: cannot read rows from {path}: {exc}", file=sys.stderr)
+        sys.exit(2)
+    return rows
+
+
 def read_rows(paths: list[str]) -> list[dict]:
     """Saved game rows, one JSON object a line; a file that is missing or not such lines is named."""
     rows = []
     for path in paths:
-        try:
-            with open(path) as f:
-                rows += [json.loads(line) for line in f if line.strip()]
-        except (OSError, ValueError) as exc:
-            print(f"cannot read rows from {path}: {exc}", file=sys.stderr)
-            sys.exit(2)
+        rows += game_rows(path)
     return rows
 
 

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import Tower, load_spec  # noqa: E402
+from sim import SimError, Tower, load_spec  # noqa: E402
 from sim.arguments import Parser, count_arg, seed_arg  # noqa: E402
 from sim.riskmap import CALM_STEPS, FALL_FIRST, _decided, _next_stop, p_collapse, push_order, push_samples  # noqa: E402
 
@@ -83,21 +83,34 @@ def _orders(sides: np.ndarray, rng, k: int) -> list[np.ndarray]:
 
 
 def load(paths) -> list[tuple[str, list[dict]]]:
+    """Every complete tower of the caches. A file that is not such a cache (not JSON, another shape) raises
+    ValueError naming it (an audit: each gave a traceback)."""
     towers = []
     for path in paths:
-        for key, t in json.loads(Path(path).read_text())["towers"].items():
-            if not t.get("complete", True):
-                continue
-            spec = load_spec(t["variant"])
-            blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
-            margins = Tower(spec, t["seed"]).static_margins(blocks)[0]
-            rows = []
-            for b, m in zip(t["blocks"], margins):
-                order = push_order(push_samples(t["map_seed"], b["level"], b["pos"], t["brute"], t["speed"]))
-                rows.append({"safe": bool(m >= spec.verdict.near_critical_margin_mm),
-                             "pushes": np.array(b["pushes"], dtype=float),
-                             "sides": np.array([q["side"] for q in order]), "p": float(b["p_collapse"])})
-            towers.append((key, rows))
+        try:
+            towers += _load_one(path)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, UnicodeDecodeError, OSError,
+                SimError) as exc:
+            raise ValueError(f"{path} is not a brute-force cache ({type(exc).__name__}: {exc}); make one with "
+                             "benchmarks/sim_riskmap_brute.py") from None
+    return towers
+
+
+def _load_one(path) -> list[tuple[str, list[dict]]]:
+    towers = []
+    for key, t in json.loads(Path(path).read_text())["towers"].items():
+        if not t.get("complete", True):
+            continue
+        spec = load_spec(t["variant"])
+        blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
+        margins = Tower(spec, t["seed"]).static_margins(blocks)[0]
+        rows = []
+        for b, m in zip(t["blocks"], margins):
+            order = push_order(push_samples(t["map_seed"], b["level"], b["pos"], t["brute"], t["speed"]))
+            rows.append({"safe": bool(m >= spec.verdict.near_critical_margin_mm),
+                         "pushes": np.array(b["pushes"], dtype=float),
+                         "sides": np.array([q["side"] for q in order]), "p": float(b["p_collapse"])})
+        towers.append((key, rows))
     return towers
 
 
@@ -132,7 +145,10 @@ def main(argv=None) -> int:
     missing = [str(c) for c in a.cache if not c.is_file()]
     if missing:
         p.error(f"no brute-force cache at {', '.join(missing)} (make one with benchmarks/sim_riskmap_brute.py)")
-    towers = load(a.cache)
+    try:
+        towers = load(a.cache)
+    except ValueError as exc:
+        p.error(f"--cache: {exc}")
     results = [grade(towers, r, a.orders, a.seed) for r in RULES]
     if a.json:
         print(json.dumps({"caches": [str(c) for c in a.cache], "orders": a.orders, "seed": a.seed, "rules": results}))

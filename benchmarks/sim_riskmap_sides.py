@@ -28,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sim import Tower, load_spec  # noqa: E402
+from sim import SimError, Tower, load_spec  # noqa: E402
 from sim.arguments import Parser, count_arg, seed_arg  # noqa: E402
 from sim.riskmap import _side, p_collapse, push_order, push_samples  # noqa: E402
 
@@ -124,14 +124,25 @@ def main(argv=None) -> int:
         p.error(f"no brute-force cache at {', '.join(missing)} (make one with benchmarks/sim_riskmap_brute.py)")
     rng = np.random.default_rng(a.seed)
     results = []
-    for path in a.cache:
-        for key, t in json.loads(path.read_text())["towers"].items():
-            if not t.get("complete", True):
-                continue
-            spec = load_spec(t["variant"])
-            blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
-            safe = Tower(spec, t["seed"]).static_margins(blocks)[0] >= spec.verdict.near_critical_margin_mm
-            row = {"cache": path.name, "tower": key, **bootstrap(t, list(safe), a.rounds, a.samples, rng)}
+    caches = []
+    for path in a.cache:  # every cache read and checked before the first one's work (an audit: tracebacks)
+        try:
+            towers = []
+            for key, t in json.loads(path.read_text())["towers"].items():
+                if not t.get("complete", True):
+                    continue
+                spec = load_spec(t["variant"])
+                blocks = [(b["level"], b["pos"]) for b in t["blocks"]]
+                safe = Tower(spec, t["seed"]).static_margins(blocks)[0] >= spec.verdict.near_critical_margin_mm
+                towers.append((key, t, list(safe)))
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, UnicodeDecodeError, OSError,
+                SimError) as exc:
+            p.error(f"--cache: {path} is not a brute-force cache ({type(exc).__name__}: {exc}); make one with "
+                    "benchmarks/sim_riskmap_brute.py")
+        caches.append((path, towers))
+    for path, towers in caches:
+        for key, t, safe in towers:
+            row = {"cache": path.name, "tower": key, **bootstrap(t, safe, a.rounds, a.samples, rng)}
             results.append(row)
             if not a.json:
                 d, s = row["drawn"], row["alternating"]

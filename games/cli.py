@@ -66,6 +66,19 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MOST}, not {_shown(text)}") from None
 
 
+MOST_WORKERS = 256
+"""The most worker processes a tournament starts, as python -m sim's commands take (sim.arguments.MAX_WORKERS):
+--workers 100000 was taken, and a pool of one a game would have started a thousand processes on two cores."""
+
+
+def _workers(text: str) -> int:
+    try:
+        return _whole(text, "it", 1, MOST_WORKERS)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes from 1 to {MOST_WORKERS}, "
+                                         f"not {_shown(text)}") from None
+
+
 def _name(text: str) -> str:
     """A game, variant, bot or file name: never blank (a blank one would silently mean the default)."""
     if not text.strip():
@@ -110,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--variant", type=_name, help="rule variant (default: the game's default)")
     tp.add_argument("--executor", choices=("process", "ray", "serial"), default="process",
                     help="where the games run: a local process pool (default), Ray, or this process")
-    tp.add_argument("--workers", type=_positive, help="processes (or Ray CPUs) to use (default: all cores)")
+    tp.add_argument("--workers", type=_workers,
+                    help=f"processes (or Ray CPUs) to use, at most {MOST_WORKERS} (default: all cores)")
     tp.add_argument("--address", type=_name,
                     help="a Ray cluster's address, with --executor ray (default: RAY_ADDRESS, else a local Ray)")
     tp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")

@@ -170,6 +170,29 @@ def test_an_output_file_is_left_as_it_was_when_the_run_is_refused(tmp_path):
     assert out.read_bytes() == b"my own notes, no newline"
 
 
+@pytest.mark.parametrize("content", [b'{"a": 1}\n', b"[1, 2]\n", b"{bad", b"", b"\xff\xfe\x00binary"],
+                         ids=["another object", "a list", "not JSON", "empty", "binary"])
+def test_a_file_that_is_not_a_cache_or_rows_is_named_in_one_line_and_left_as_it_is(tmp_path, content):
+    """An audit (5 Dec, sixth session): the caches of sim_riskmap_policies.py and sim_riskmap_sides.py, and
+    the rows of dk_ladder.py --log and jenga_pro_height.py --out, gave a traceback when the file was anything
+    else; and the rows were appended to a file of notes. Each is now refused in one line, the file kept."""
+    bad = tmp_path / "other.json"
+    bad.write_bytes(content)
+    if content:  # an empty file is no cache, but an empty file of rows is one to start
+        refused(*run("sim_riskmap_policies", "--cache", str(bad)), "--cache", "not a brute-force cache")
+        refused(*run("sim_riskmap_sides", "--cache", str(bad)), "--cache", "not a brute-force cache")
+        refused(*run("dk_ladder", "random,greedy", "--seeds", "0-0", "--log", str(bad), "--resume"), "--log",
+                "left as it is")
+        refused(*run("dk_ladder", "random,greedy", "--seeds", "0-0", "--log", str(bad)), "--log", "left as it is")
+        refused(*run("jenga_pro_height", "--bot", "random", "--games", "1", "--out", str(bad)), "--out",
+                "not a file of game rows", "left as it is")
+        refused(*run("jenga_ladder", "--pair", "random,random", "--rows", str(bad)), "--rows",
+                "not a file of game rows")
+    else:
+        refused(*run("sim_riskmap_policies", "--cache", str(bad)), "--cache", "not a brute-force cache")
+    assert bad.read_bytes() == content
+
+
 # ---- the shared types in sim.arguments, called directly ------------------------------------------------
 
 def test_the_shared_types_refuse_in_words_and_take_good_values():

@@ -47,6 +47,16 @@ def test_tournament_on_an_unreachable_ray_cluster_fails_at_once(tmp_path):
 
 # ---- item 2: Ctrl-C stops a tournament at once -------------------------------------------------
 
+@pytest.mark.parametrize("workers", ["257", "100000"])
+def test_a_tournament_takes_at_most_256_workers_as_the_sim_commands_do(tmp_path, workers):
+    """An audit (5 Dec, sixth session): --workers 100000 was taken, and a pool of one process a game would
+    have started a thousand processes on a two-core machine."""
+    out = run(tmp_path, "tournament", "donkey_kong", "--games", "2", "--workers", workers)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == (f"python -m games tournament: error: argument --workers: expected a whole number "
+                                  f"of processes from 1 to 256, not '{workers}' (see --help)")
+
+
 def _children(pid: int) -> list[int]:
     kids = []
     for entry in os.listdir("/proc"):
