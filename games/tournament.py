@@ -199,7 +199,7 @@ def _bar(done: int, total: int, elapsed: float) -> None:
 
 def summary_text(s: dict) -> str:
     lines = [f"{s['game']} ({s['variant']}): round robin of {', '.join(s['bots'])}, "
-             f"{s['games_per_pair']} games a pair, seed {s['seed']}",
+             f"{s['games_per_pair']} game{'' if s['games_per_pair'] == 1 else 's'} a pair, seed {s['seed']}",
              f"{'bot':16s} {'rating':>7s} {'win rate':>9s}  95% interval   games"]
     for r in s["standings"]:
         lines.append(f"{r['bot']:16s} {r['rating']:7.1f} {_rate(r['win_rate']):>9s}  "
@@ -246,7 +246,8 @@ def plot(s: dict, path: str) -> None:
     ax2.set_xlim(-0.02, 1.02)
     ax2.axvline(0.5, color="grey", lw=0.8)
     ax2.set_xlabel("win rate over all games, with 95% interval")
-    fig.suptitle(f"{s['game']} ({s['variant']}): {s['games_per_pair']} games a pair, seed {s['seed']}")
+    fig.suptitle(f"{s['game']} ({s['variant']}): {s['games_per_pair']} game{'' if s['games_per_pair'] == 1 else 's'} "
+                 f"a pair, seed {s['seed']}")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
