@@ -25,6 +25,7 @@ from multiprocessing import Pool
 
 from games import registry
 from games.selfplay import play_one
+from jenga_ladder import game_rows  # benchmarks/ is the script's own directory
 from sim.arguments import Parser, output_file, seeds_arg, workers_arg
 
 
@@ -143,31 +144,10 @@ def _main(argv) -> None:
     results = []
     if args.resume and not args.log:
         ap.error("--resume needs --log, the file of the games already played")
-    done = []
-    if args.log:
-        # A file that is there must be this ladder's games, resumed or appended to: an audit appended rows to
-        # a notes file, and a resume from a file of other JSON stopped on a traceback.
-        try:
-            with open(args.log, encoding="utf-8") as f:
-                for number, line in enumerate(f, 1):
-                    if not line.strip():
-                        continue
-                    try:
-                        r = json.loads(line)
-                    except ValueError as exc:
-                        ap.error(f"--log: {args.log} is not a file of this ladder's games (line {number} is not "
-                                 f"JSON: {exc}); it is left as it is: give another --log")
-                    if not isinstance(r, dict) or any(k not in r for k in ("a", "b", "seed", "a_first")):
-                        ap.error(f"--log: {args.log} is not a file of this ladder's games (line {number} is not "
-                                 "a game's row); it is left as it is: give another --log")
-                    done.append(r)
-        except FileNotFoundError:
-            pass
-        except UnicodeDecodeError as exc:
-            ap.error(f"--log: {args.log} is not a file of this ladder's games (not text: {exc}); it is left as it "
-                     "is: give another --log")
-        except OSError as exc:
-            ap.error(f"--log: cannot read {args.log}: {exc}")
+    # A file that is there must be this ladder's games, resumed or appended to: an audit appended rows to a
+    # notes file, and a resume from a file of other JSON stopped on a traceback.
+    done = game_rows(args.log, missing_ok=True, what="--log", fix="give another --log",
+                     keys=("a", "b", "seed", "a_first")) if args.log else []
     if args.resume:
         wanted = {(t[0], t[1], t[2], t[3]) for t in tasks}
         seen = set()

@@ -168,10 +168,11 @@ ROW_KEYS = ("game", "seed", "bots")
 _PROG = os.path.basename(sys.argv[0]) or "jenga_ladder.py"
 
 
-def game_rows(path: str, missing_ok: bool = False, what: str = "--rows", fix: str = "") -> list[dict]:
-    """The game rows a file holds, one JSON object a line, each with ROW_KEYS; anything else (another file,
+def game_rows(path: str, missing_ok: bool = False, what: str = "--rows", fix: str = "",
+              keys: tuple = ROW_KEYS) -> list[dict]:
+    """The game rows a file holds, one JSON object a line, each with `keys`; anything else (another file,
     a row cut short by a stopped run) exits with one line naming the file and the line, the file left as
-    it is. A missing file is no rows when missing_ok."""
+    it is. A missing file is no rows when missing_ok. (benchmarks/dk_ladder.py reads its --log so too.)"""
     rows = []
     try:
         with open(path, encoding="utf-8") as f:
@@ -183,8 +184,8 @@ def game_rows(path: str, missing_ok: bool = False, what: str = "--rows", fix: st
                 except ValueError as exc:
                     row, why = None, f"not JSON: {exc}"
                 else:
-                    why = "not a game's row" if not isinstance(row, dict) or any(k not in row for k in ROW_KEYS) \
-                        or not isinstance(row["bots"], list) else ""
+                    why = "not a game's row" if not isinstance(row, dict) or any(k not in row for k in keys) \
+                        or not isinstance(row.get("bots", []), list) else ""
                 if why:
                     print(f"{_PROG}: error: {what}: {path} is not a file of game rows (line {number}: {why}); it is "
                           f"left as it is" + (f": {fix}" if fix else ""), file=sys.stderr)

@@ -165,15 +165,19 @@ def test_the_pointer_on_undo_says_what_it_takes_back_or_why_it_takes_nothing(hom
         app.close()
 
 
-def test_a_new_game_names_the_unfinished_game_it_kept(home):
-    """Before: a new Monkey Dash game opened saying "The previous autosaved game is kept in the saved
-    matches (donkey_kong-....json)", which a new player could not place. It now names the game and its turn."""
-    dk = registry.get("donkey_kong")
-    first = Match(dk.make_config([Seat("Ann"), Seat("Bot", "random")]), 4)
+def _played_a_move() -> Match:
+    """A Donkey Kong match against a bot in which Ann has made her first move (something worth keeping)."""
+    first = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bot", "random")]), 4)
     while not first.waiting_for_human():
         first.step()
     first.play(first.state.legal_actions()[0])
-    app = App(match=first)
+    return first
+
+
+def test_a_new_game_names_the_unfinished_game_it_kept(home):
+    """Before: a new Monkey Dash game opened saying "The previous autosaved game is kept in the saved
+    matches (donkey_kong-....json)", which a new player could not place. It now names the game and its turn."""
+    app = App(match=_played_a_move())
     try:
         app.draw()
         md = registry.get("monkey_dash")
@@ -192,12 +196,7 @@ def test_a_damaged_copy_that_kept_the_checksum_is_not_named_as_the_game_kept(hom
 
     from render import storage
 
-    dk = registry.get("donkey_kong")
-    first = Match(dk.make_config([Seat("Ann"), Seat("Bot", "random")]), 4)
-    while not first.waiting_for_human():
-        first.step()
-    first.play(first.state.legal_actions()[0])
-    app = App(match=first)
+    app = App(match=_played_a_move())
     try:
         app.draw()
         app.autosaver.flush()
