@@ -336,8 +336,7 @@ class Overlays:
         last = history[-1].action.partition(" ")[0] if history else ""
         op = v["op"]
         head = f"Last move: {op}{where}" if op in VERDICT_OF.get(last, ()) else f"Last {op}:{where}"
-        if op == "touch" and last == "push" and physics.path_reach_mm(history[-1].action.split("path=", 1)[1]) \
-                >= TOUCH_REACH_MM:
+        if op == "touch" and last == "push" and self._reach_mm(history[-1].action) >= TOUCH_REACH_MM:
             # a push let go under half out: a touch by the rules, but "Last move: touch 3:0" over "Pushed 3:0
             # ... let go" read as another move (an audit)
             head = f"Last move: push{where}, let go under half out"
@@ -346,6 +345,14 @@ class Overlays:
         if off is not None and off >= OUT_OF_TRUE_MM:
             line += f"; the tower's top stands {off:.0f} mm off its base"
         return line
+
+    def _reach_mm(self, action: str) -> float:
+        """How far a push's finger went in (physics.path_reach_mm), read once per action: verdict_line is drawn
+        every frame, and a path holds up to thousands of samples."""
+        memo = getattr(self, "_reach_memo", None)
+        if memo is None or memo[0] is not action:
+            memo = self._reach_memo = (action, physics.path_reach_mm(action.split("path=", 1)[1]))
+        return memo[1]
 
     def piece_behind_words(self) -> str:
         """Words for a piece drawn faintly through the tower under the pointer ("" for none): whose it is and
