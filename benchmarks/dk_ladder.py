@@ -99,6 +99,16 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
+def _progress(done: int, total: int) -> None:
+    """The count of games played: redrawn in place on a terminal; in a log (stderr not a terminal), one
+    line at each tenth of the run, with no carriage returns."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r{done}/{total} games")
+    elif done == total or done * 10 // total != (done - 1) * 10 // total:
+        sys.stderr.write(f"{done}/{total} games\n")
+    sys.stderr.flush()
+
+
 def main(argv=None) -> None:
     try:
         _main(argv)
@@ -166,10 +176,10 @@ def _main(argv) -> None:
                 log.write(json.dumps(r) + "\n")
                 log.flush()
             if not args.json:
-                sys.stderr.write(f"\r{i + 1}/{len(tasks)} games")
+                _progress(i + 1, len(tasks))
     if log:
         log.close()
-    if not args.json:
+    if not args.json and sys.stderr.isatty():
         sys.stderr.write("\n")
     out = {"variant": args.variant, "seeds": args.seeds, "wall_s": round(time.perf_counter() - start, 1),
            "pairings": []}

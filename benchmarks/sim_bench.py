@@ -293,8 +293,11 @@ def run(quick: bool = False, json_path: str | None = None, plot_path: str | None
         result["mujoco_note"] = "MuJoCo is not installed: pip install -e '.[bench]' (or make bench) adds it"
     _report(result)
     if json_path:
-        Path(json_path).parent.mkdir(parents=True, exist_ok=True)
-        Path(json_path).write_text(json.dumps(result, indent=2) + "\n")
+        target = Path(json_path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        part = target.with_name(target.name + ".part")  # written whole, then put in place: never half a file
+        part.write_text(json.dumps(result, indent=2) + "\n")
+        part.replace(target)
     if plot_path:
         _plot(plot_path, decisions, ours_peer, naive, mj)
     return 0

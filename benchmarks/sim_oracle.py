@@ -71,8 +71,13 @@ def main(argv=None) -> int:
         if not r["right"]:
             print(f"WRONG seed {s['seed']} {s['family']}: {s['name']} (statics falls at {s['falls_at']}, "
                   f"sim at {r['collapsed_at']}, {len(s['ops'])} ops)", flush=True)
-        sys.stderr.write(f"\r{k + 1}/{len(suite)} {time.perf_counter() - t0:.0f}s")
-    sys.stderr.write("\n")
+        done, total = k + 1, len(suite)
+        if sys.stderr.isatty():
+            sys.stderr.write(f"\r{done}/{total} {time.perf_counter() - t0:.0f}s")
+        elif done == total or done * 10 // total != (done - 1) * 10 // total:  # a log: a line each tenth
+            sys.stderr.write(f"{done}/{total} {time.perf_counter() - t0:.0f}s\n")
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
     cpu = np.array([d for r in results for d in r["cpu_ms"]])
     summary = {"variant": a.variant, "mode": a.mode, "scenarios": len(results),
                "right": int(sum(r["right"] for r in results)),

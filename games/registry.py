@@ -66,7 +66,32 @@ def get(name: str) -> GameSpec:
     "jenga_classic", "jenga_dk", "jenga_mario"); ConfigError listing the games for any other name. The
     spec makes configs (make_config) and states (new_state, state_from_json) and names the bots."""
     table = games()
-    if not isinstance(name, str) or name not in table:
+    return table[canonical(name, table)]
+
+
+def canonical(name: str, table: dict | None = None) -> str:
+    """The built game a person means by `name`: its own name in any case, with '-' or spaces for '_'
+    ("Jenga-Mario"), or a word of one game's name only ("mario", "dk", "classic"); ConfigError listing
+    the games otherwise, or the games a shared word could mean ("jenga")."""
+    table = games() if table is None else table
+    if not isinstance(name, str):
         raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
-    return table[name]
+    if name in table:
+        return name
+    key = "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
+    if key in table:
+        return key
+    words = key.split("_") if key else []
+    found = [g for g in table if words and _runs_in(words, g.split("_"))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ConfigError(f"{quoted(name)} could be any of {', '.join(found)}; name one of them")
+    raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
+
+
+def _runs_in(words: list[str], parts: list[str]) -> bool:
+    """True when `words` are consecutive parts of a game's name ("kong" in donkey_kong)."""
+    n = len(words)
+    return any(parts[i:i + n] == words for i in range(len(parts) - n + 1))
 

@@ -184,7 +184,7 @@ def summary_text(s: dict) -> str:
         + (f" ({s['reached_limit']} of them cut short by the game's limit)" if s["reached_limit"] else "")
         + f", errors {s['errors']}, "
         f"invariant violations {s['invariant_violations']}",
-        f"mean turns {s['mean_turns']:.1f}, {s['games_per_s']} games/s ({s['wall_s']:.2f} s)",
+        f"mean turns completed {s['mean_turns']:.1f}, {s['games_per_s']} games/s ({s['wall_s']:.2f} s)",
         "wins by seat: " + ", ".join(f"{b} {i + 1}: {w}" for i, (b, w) in enumerate(zip(s["bots"], s["wins_by_seat"]))),
         "last by seat: " + ", ".join(f"{b} {i + 1}: {n}" for i, (b, n) in enumerate(zip(s["bots"], s["last_by_seat"]))),
     ]

@@ -7,6 +7,7 @@ import json
 import re
 import sys
 import time
+from pathlib import Path
 
 from assets.reader import AssetError
 
@@ -77,6 +78,22 @@ def writable_path(text: str) -> str:
     problem = arguments.file_problem(text)
     if problem:
         raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def bench_json_path(text: str) -> str:
+    """An argparse type: bench --json's file (writable_path), which may replace an earlier benchmark's
+    result but no other file: a mistyped `--json README.md` would otherwise be overwritten after the run."""
+    text = writable_path(text)
+    path = Path(text)
+    if path.exists() and path.stat().st_size:
+        try:
+            earlier = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError, OSError):
+            earlier = None
+        if not (isinstance(earlier, dict) and "oracle_accuracy" in earlier and "total_s" in earlier):
+            raise argparse.ArgumentTypeError(f"{_shown(text)} exists and is not an earlier result of python -m sim "
+                                             "bench; name a new file (it is left as it is)")
     return text
 
 
@@ -324,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
                            description="Run the benchmark in benchmarks/sim_bench.py.")
     bench.add_argument("--quick", action="store_true", help="a smaller run, about 25 s on 2 cores")
-    bench.add_argument("--json", metavar="PATH", type=writable_path, default=None,
+    bench.add_argument("--json", metavar="PATH", type=bench_json_path, default=None,
                        help="write the results as JSON here (the folder must exist)")
     bench.add_argument("--plot", metavar="PATH", type=picture_path, default=None,
                        help="write a picture of the latencies and peers here (.png, .svg or .pdf)")

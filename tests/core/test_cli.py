@@ -34,6 +34,7 @@ def test_list_names_each_registered_game():
 
 @pytest.mark.parametrize("args, message", [
     (["selfplay", "chess"], "unknown game 'chess'"),
+    (["selfplay", "jenga"], "'jenga' could be any of jenga_classic, jenga_dk, jenga_mario"),
     (["selfplay"], "the following arguments are required: game"),
     (["selfplay", "GAME", "--games", "zero"], "expected a whole number"),
     (["selfplay", "GAME", "--seed", "-3"], "a seed is 0 or more"),
@@ -105,3 +106,19 @@ def test_terminal_play_takes_typed_moves_and_saves(tmp_path):
     assert save.exists()
     again = run("play", "--load", str(save), "--terminal", stdin="quit\n")
     assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.parametrize("typed, game", [("Donkey_Kong", "donkey_kong"), ("monkey-dash", "monkey_dash"),
+                                         ("Jenga Mario", "jenga_mario"), ("mario", "jenga_mario"),
+                                         ("dk", "jenga_dk"), ("kong", "donkey_kong"), ("CLASSIC", "jenga_classic")])
+def test_a_game_is_named_in_any_case_or_by_one_word_of_its_name(typed, game):
+    from games import registry
+
+    assert registry.canonical(typed) == game
+    assert registry.get(typed).name == game
+
+
+def test_selfplay_reports_the_games_own_name_when_typed_otherwise():
+    out = run("selfplay", "Monkey-Dash", "--games", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["game"] == "monkey_dash"

@@ -274,6 +274,23 @@ def test_bench_refuses_a_json_file_in_a_folder_that_does_not_exist(tmp_path):
         assert out.stdout == "" and not (tmp_path / "missing").exists()
 
 
+def test_bench_refuses_to_overwrite_a_file_that_is_not_a_benchmark_result(tmp_path):
+    """'bench --json notes.txt' ran the benchmark and then replaced the notes with its JSON."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    out = run("bench", "--quick", "--json", str(notes))
+    one_line(out, "exists and is not an earlier result of python -m sim bench")
+    assert notes.read_text() == "my notes\n" and out.stdout == ""
+
+
+def test_bench_may_replace_an_earlier_result_of_its_own():
+    from sim.cli import bench_json_path
+
+    earlier = sorted((ROOT / "benchmarks" / "results").glob("sim_bench_*.json"))
+    assert earlier
+    assert bench_json_path(str(earlier[0])) == str(earlier[0])
+
+
 @pytest.mark.parametrize("executor", ["serial", "process", None])
 def test_sweep_refuses_an_address_without_ray(tmp_path, executor):
     path = tmp_path / "s.jsonl"
