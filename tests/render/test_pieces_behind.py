@@ -213,3 +213,41 @@ def test_the_result_says_what_the_toppler_paid_when_the_fall_was_played_here(sur
         assert ("all they had" in words) == (paid < 10)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_fall_is_framed_to_hold_the_top_figure_where_he_lands(surface):
+    """A play-tester saw Pauline cut in half at the board's edge after a Donkey Kong Jenga fall: the view
+    widened to hold most of the fallen blocks, not the one Donkey Kong and Pauline ride down and stand by.
+    Here the middle girder 15:1 is pulled live until the tower falls; once the fall has played, both
+    figures are drawn whole inside the board."""
+    from .test_tower_screen import DT, end_point, run, send
+
+    screen = screen_after("jenga_dk", 5, 2, ["mario 0:0-x", "mario 0:2+x"])
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        while not any(a.startswith("push") for a in match.state.legal_actions()):
+            match.play(match.state.legal_actions()[0])  # the spins' climbs: the first hole offered
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        block = match.state.layout[15][1]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 90):
+            send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.1 * k * DT))
+            screen.update(DT)
+            screen.draw(surface)
+            if screen.live is None:
+                break
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.is_over() and match.state.ended == "fall"
+        assert run(screen, surface, lambda: screen.playback is None and screen._camera_goal is None, frames=600)
+        screen.show_result = False
+        screen.draw(surface)
+        board = screen.rects["board"]
+        rects = [r for kind, r in screen.view.figure_rects if kind == "dk_pauline"]
+        assert rects and all(board.contains(r) for r in rects), (board, rects)
+    finally:
+        screen.close()

@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...tower.fall import tell as tell_fall
+from ...tower.jenga_scene import _fallen_top
 
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
 FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
 FALL_LEAD_S = 0.3  # from this long before its first block moved
+TOP_FIGURE_ROOM_M = 0.08  # beside the block the top figure stands by after a fall: room for him in the view
 FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
 
 
@@ -48,7 +50,14 @@ class FallReplay:
         centre = (first[:, :2].mean(axis=0) + last[:, :2].mean(axis=0)) / 2
         # Most blocks, not the one that slid furthest, and never more than 2.5 times the tower's height.
         reach = float(np.percentile(np.linalg.norm(last[:, :2] - centre, axis=1), 90))
-        size = min(max(tall, 2.2 * reach), 2.5 * tall) + 0.04
+        size = max(tall, 2.2 * reach)
+        # The view is wider than tall: the block the top figure (Donkey Kong with Pauline, Bowser) rides
+        # down and stands by is held across it, with room for him (framed by most blocks only, Pauline
+        # stood cut in half at the board's edge).
+        top = _fallen_top(state)
+        if top is not None and 0 <= top < frames.shape[1] and shown[top]:
+            size = max(size, 1.15 * (float(np.linalg.norm(frames[-1, top, :2] - centre)) + TOP_FIGURE_ROOM_M))
+        size = min(size, 2.5 * tall) + 0.04
         aim = np.array([centre[0], centre[1], min(tall * 0.5, size * 0.3)])  # low: the blocks end on the floor
         self._camera_goal = (aim, max(0.2, size * 1.3), max(0.6, size * 3.0))
         # What a zoom toward the pointer slides along from now on: this view, not the standing tower's.
