@@ -162,7 +162,7 @@ def _key(screen, key):
 def test_dk_a_climb_only_to_a_hole_out_of_sight_says_where_it_is_and_which_key_turns_the_view():
     """Before: the only climb left went to a hole on the back of the tower; no ring could be seen and
     nothing said to turn the view (seed 3, two people, "take out 2, climb 2"). Now the status line says
-    where the hole is and that Left/Right turns the view, and stops once its ring is in sight."""
+    where the hole is and that [ or ] turns the view, and stops once its ring is in sight."""
     spec = registry.get("jenga_dk")
     match = Match(spec.make_config(seats=[Seat("P1"), Seat("P2")]), seed=3)
     while match.current_player < 0:
@@ -193,10 +193,10 @@ def test_dk_a_climb_only_to_a_hole_out_of_sight_says_where_it_is_and_which_key_t
             said = screen.message if screen.message_time > 0 else ""
             seen.append(facing)
             if facing:
-                assert "Left/Right turns the view" not in said
+                assert "[ or ] turns the view" not in said
             else:
                 assert said.startswith("The hole to climb to is on the ")
-                assert said.endswith(": Left/Right turns the view.")
+                assert said.endswith(": [ or ] turns the view.")
                 assert "side of the tower" in said or "back of the tower" in said
             _key(screen, pygame.K_RIGHT)
         assert True in seen and False in seen

@@ -93,7 +93,7 @@ def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level
     match.play("climb 1:0+y")
     screen.on_step(match.history[-1], before)
     assert ("P1's Mario went into a hole on the back of the tower (girder level 1, slot 0) (drawn faintly "
-            "through the tower). Left/Right turns the view.") in screen.message
+            "through the tower). [ or ] turns the view.") in screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
 
 
@@ -120,7 +120,7 @@ def test_the_faint_piece_is_at_its_own_level_under_what_is_in_front_and_its_tool
     drawn(screen, surface)
     words = screen.tooltip_text()
     assert words.startswith("P1's Mario stands behind the tower, in the +y hole of block 1:0 (girder level 1; "
-                            "Left/Right turns the view)"), words
+                            "[ or ] turns the view)"), words
 
 
 def test_a_mario_whose_girder_is_taken_is_said_to_fall_on_the_board(surface):

@@ -107,9 +107,9 @@ LONG_MESSAGES = [
     "Picked block 17:1: 90 % collapse risk (the chance that a brisk, fairly steady pull topples the tower); "
     "its pulls took about 0.26 N. P or Enter starts the push: hold W to push (faster the longer), S pulls "
     "back, Enter lets go.",
-    "The hole to climb to is on the left side of the tower: Left/Right turns the view.",
+    "The hole to climb to is on the left side of the tower: [ or ] turns the view.",
     "Player 1 stacked the question block; Player 1 gets 2 coins (2 → 4). Player 2's peg went into a hole "
-    "on the back of the tower (layer 7). Left/Right turns the view.",
+    "on the back of the tower (layer 7). [ or ] turns the view.",
 ]
 
 

@@ -140,7 +140,7 @@ def test_a_taken_hole_in_view_never_offers_or_plays_the_hidden_hole_behind_it(su
         send(screen, pygame.MOUSEBUTTONDOWN, point)
         send(screen, pygame.MOUSEBUTTONUP, point)
         assert len(match.history) == steps and match.state.marios[1] is None
-        assert "faces away, so this click plays nothing: Left/Right turns the view." in screen.message
+        assert "faces away, so this click plays nothing: [ or ] turns the view." in screen.message
 
         # Half a turn round the tower: the other end is in view, and a click there plays it.
         _key(screen, pygame.K_RIGHT)

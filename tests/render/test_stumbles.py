@@ -575,7 +575,7 @@ def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path
     out = {"+x": 0.0, "+y": math.pi / 2, "-x": math.pi, "-y": -math.pi / 2}[hole[2]]  # the way the hole opens
     hole, said = place_from(out + math.pi)  # the eye on the other side of the tower
     assert f"Ann's peg went into a hole on the back of the tower (layer {hole[0]}, slot {hole[1]})" in said
-    assert "(drawn faintly through the tower). Left/Right turns the view" in said
+    assert "(drawn faintly through the tower). [ or ] turns the view" in said
     hole, said = place_from(out)  # the eye on the side the hole opens to: in sight, nothing to say
     assert said == ""
     # A note of a piece out of sight goes once a piece moves on into a hole in sight (three climbs in a
@@ -584,7 +584,7 @@ def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path
     screen.match = m
     cam.yaw, cam.goal_yaw = out, None
     screen.say("Bob's peg went into a hole on the back of the tower (layer 1, slot 0) (drawn faintly through the "
-               "tower). Left/Right turns the view.", 8.0)
+               "tower). [ or ] turns the view.", 8.0)
     before = m.state.clone()
     m.play(m.bot_action())
     screen.on_step(m.history[-1], before)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-HIDDEN_NOTE_END = " (drawn faintly through the tower). Left/Right turns the view."
-OUT_OF_SIGHT_END = ": Left/Right turns the view."
+HIDDEN_NOTE_END = " (drawn faintly through the tower). [ or ] turns the view."
+OUT_OF_SIGHT_END = ": [ or ] turns the view."
 """The end of the words for holes a piece may go into that all face away (JengaScreen.say_holes_out_of_sight)."""
 _AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
 

@@ -372,7 +372,7 @@ class Overlays:
             storey = "layer" if kind == "peg" else "girder level"
             piece = "peg" if kind == "peg" else "Mario"
             return (f"{self.seat_name(seat)}'s {piece} stands behind the tower, in the {end} hole of block "
-                    f"{level}:{slot} ({storey} {level}; Left/Right turns the view)")
+                    f"{level}:{slot} ({storey} {level}; [ or ] turns the view)")
         return ""
 
     def tooltip_text(self) -> str:
@@ -413,7 +413,7 @@ class Overlays:
         elif getattr(self, "hover_hole_hidden", False):
             # a hole of this block may be used, but not the one in view (taken, or none faces the eye): a click
             # here plays no hole, and the words say where the one that may be used is
-            words += "; the hole you may use in this block faces away (Left/Right turns the view)"
+            words += "; the hole you may use in this block faces away ([ or ] turns the view)"
         seen = state.visible_items() if hasattr(state, "visible_items") else {}  # face down until taken out
         if seen.get(self.hover_block, "none") not in ("", "none"):
             words += f"; item: {seen[self.hover_block]}"

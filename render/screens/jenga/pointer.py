@@ -291,7 +291,7 @@ class PointerPlay:
             where = self._block_at(self.hover_block) if self.hover_hole_hidden else None
             if where is not None:  # a click on a block whose hole in view may not be used: nothing is played
                 self.say(f"The hole you may use in block {where[0]}:{where[1]} faces away, so this click plays "
-                         f"nothing: Left/Right turns the view.", 6.0)
+                         f"nothing: [ or ] turns the view.", 6.0)
         return True
 
     def _hole_clicked(self) -> str | None:
