@@ -340,6 +340,7 @@ class LivePush:
         self.settled: list[float] = []        # those of them not just after a change of pace (PACE_SETTLE_STEPS)
         self.force_n = 0.0
         self.fallen = False
+        self.tipped = np.zeros(0, dtype=int)  # the blocks past the collapse rule when the drag saw the tower fall
         self.finished = False
         self.frames = [self.world.poses()] if record else None
         self._out = 0.0
@@ -488,9 +489,12 @@ class LivePush:
                     return
                 if self.record:
                     self.frames.append(now)
-                if len(self.watched) and self.tower._fallen(self._before_watched, now[self.watched], self._up_watched).any():
-                    self.fallen = True
-                    return
+                if len(self.watched):
+                    tipped = self.tower._fallen(self._before_watched, now[self.watched], self._up_watched)
+                    if tipped.any():
+                        self.fallen = True
+                        self.tipped = self.watched[tipped]
+                        return
 
     def feed(self, sample: tuple[int, int, int], read: bool = True) -> LiveFrame | None:
         """Step the physics up to this sample with the finger on the path; returns the frame to draw
@@ -564,8 +568,12 @@ class LivePush:
         else:
             hand = _Protocol(self, self.line_m, take=False)
         tower.focus = self.level
+        # A fall the drag saw is the verdict: the window stopped the drag and said the tower fell, and the
+        # blocks that went past the rule then count as fallen whatever the fall's last frame shows (a play-
+        # tester saw "the tower fell" and then, once the settle found the top back within the rule, the game
+        # go on with the block in hand). The settle runs as before, so a fall it sees too is the same bits.
         verdict = tower._settle_run(self.world, spec.settle_s, self.t0, self.addresses, self.record,
-                                    hand=hand, follow_s=follow_s)
+                                    hand=hand, follow_s=follow_s, fell=self.tipped if len(self.tipped) else None)
         self.world.close()
         frames = None
         if self.record:

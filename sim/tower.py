@@ -470,7 +470,9 @@ class Tower:
 
     def _settle_run(self, world: World, seconds: float, t0: float, addresses: dict[int, BlockAddress],
                     record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0,
-                    reseat: bool = True, held: list | None = None) -> Verdict:
+                    reseat: bool = True, held: list | None = None, fell=None) -> Verdict:
+        """`fell`: ids of blocks already seen past the collapse rule (a live push's drag saw the tower fall,
+        sim.live): they count as fallen, whatever the settle finds."""
         spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
         before = self._poses.copy()
         watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
@@ -564,6 +566,12 @@ class Tower:
         disp_all[inside] = displacement_mm(before[inside], final[inside])
         tilt_all[inside] = tilt_deg(before[inside], final[inside])
         fallen_ids = inside[self._fallen(before[inside], final[inside])]
+        if fell is not None:
+            # (run as any settle is, so a fall the drag saw goes on exactly as before, bit for bit; only a
+            # settle that found every block back within the rule is now a fall too)
+            fallen_ids = np.union1d(fallen_ids, np.intersect1d(np.asarray(fell, dtype=int), inside)).astype(int)
+            if outcome != "diverged":
+                outcome = "fallen"
         if outcome == "diverged":
             fallen_ids = np.union1d(fallen_ids, inside[lost[inside]]).astype(int)
         collapsed = bool(len(fallen_ids)) or outcome == "diverged"

@@ -78,7 +78,43 @@ def test_a_fall_during_the_drag_stops_the_path_and_replays_the_same():
 
 
 @pytest.mark.physics
-def test_pulled_back_in_the_block_stays_and_what_it_moved_stays_moved():
+def test_the_blocks_a_drag_saw_fall_count_as_fallen_whatever_the_settle_finds():
+    """An audit: the window cut a drag short and said "the tower fell" (a block of the top had gone past
+    the collapse rule, tipped 15 degrees or dropped 10 mm, at a frame of the drag); then the settle found
+    the top back within the rule, the verdict said the tower stood, and the game went on with the block in
+    hand. The drag's own finding is the verdict: the blocks it saw past the rule count as fallen, and the
+    fall is followed as any fall is. Here the finding is put on a drag that moved nothing much (the
+    condition the audit met is rare: no straight, stepwise or pulled-back path in hundreds found it again),
+    so only the rule can make the verdict a collapse."""
+    tower = Tower(SPEC, 5)
+    top = int(tower.slots[tower.num_levels - 1, 0])
+    live = LivePush(SPEC, tower.get_state(), 15, 1, +1)
+    for sample in ((0, 0, 0), (100, 10, 0), (200, 20, 0)):
+        live.feed(sample, read=False)
+    assert not live.fallen
+    live.fallen, live.tipped = True, np.array([top])  # what _run keeps when a frame is past the rule
+    result = live.finish(follow_s=0.5)
+    assert result.verdict.collapsed and result.verdict.outcome == "fallen"
+    assert (tower.num_levels - 1, 0) in result.verdict.fallen
+    assert result.taken  # the block in the finger's hand went with the fall, as before
+
+
+@pytest.mark.physics
+def test_a_drag_that_sees_the_tower_fall_always_ends_in_a_collapse():
+    """The same on falls the physics makes: every push of a straight path that the drag saw topple is a
+    collapse once let go, with the blocks it saw past the rule among the fallen."""
+    tower = Tower(SPEC, 0)
+    state = tower.get_state()
+    seen = 0
+    for level, pos, speed, steadiness in ((10, 1, 0.1, 0.8), (13, 1, 0.15, 0.7), (16, 1, 0.1, 0.8)):
+        live, result, _ = _live(state, level, pos, +1, straight_path(0.075, speed, steadiness, seed=level), follow=1.0)
+        if live.fallen:
+            seen += 1
+            fallen = {tuple(a) for a in result.verdict.fallen}
+            assert result.verdict.collapsed
+            assert {tower.address(int(b)) for b in live.tipped} <= fallen
+    assert seen == 2  # 10:1 and 13:1 fall under the finger; 16:1 does not
+
     state = Tower(SPEC, 0).get_state()
     rows = [(t, 0.025 * min(t, 1.0) - 0.025 * max(0.0, t - 1.0), 0.0) for t in np.arange(0.0, 2.0, 1 / 60)]
     result = replay(SPEC, state, 8, 1, -1, FingerPath.from_metres(rows))
