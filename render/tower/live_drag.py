@@ -54,6 +54,11 @@ KEY_SPEED_M_S = (0.005, 0.02, 0.08)
 KEY_RAMP_S[0] of holding, then to the third over KEY_RAMP_S[1] more. A single ramp to 8 cm/s in 2 s took a
 player who held the key "to push carefully" most of a block's length in 2.5 s and toppled the tower."""
 KEY_RAMP_S = (3.0, 2.0)
+FULL_STRENGTH = 0.98
+BINDS_S = 0.3
+"""Once the finger has pushed or pulled with FULL_STRENGTH of the hand's strength (the spec's max_force_n)
+for this long, the pointer's words say the block binds (a turn of the finger's way can answer with a spike
+of a step or two at full strength: not a bind)."""
 NEARLY_OUT = 0.85
 """The share of its length out from which the words say the block is about to be taken by itself: a push ends
 as soon as the block clears the tower (its length and the hand's clearance), whether the button is still down
@@ -112,6 +117,7 @@ class LiveDrag:
         self.frame = None
         self.sim_s = 0.0
         self.wall_s = 0.0
+        self.full_s = 0.0  # how long the finger has been at the hand's full strength, without a break (BINDS_S)
         self.keyboard = False
         self.risk = None  # the risk map's (p_collapse, push force, fresh) of this block, for the touch's words
         self.key_along = 0.0
@@ -131,6 +137,7 @@ class LiveDrag:
         # the largest force the gauge has shown in this session (one opened at the other end starts again:
         # the move is this session's path only)
         self.peak_n = 0.0
+        self.sim_s, self.full_s = 0.0, 0.0
         self._peak_steps = 0  # the session's outward steps when its reading was last taken into peak_n
         self.frame = self.session.feed((0, 0, 0))
         self._read_peak()
@@ -211,6 +218,8 @@ class LiveDrag:
         start = time.perf_counter()
         self.frame = self.session.feed(sample)
         self.wall_s += time.perf_counter() - start
+        full = self.max_force_n > 0 and self.frame.force_n >= FULL_STRENGTH * self.max_force_n
+        self.full_s = self.full_s + (self.frame.sim_s - self.sim_s) if full else 0.0
         self.sim_s = self.frame.sim_s
         self._read_peak()
 
@@ -316,7 +325,8 @@ class LiveDrag:
             pace = f"pushing at {self.key_speed_m_s * 100:.1f} cm/s" if self.key_dir > 0 else (
                 "pulling back" if self.key_dir < 0 else "holding")
             # by keyboard this line stands in for the tooltip: it names both of the gauge's forces
-            return (f"{pace}: finger {force:.2f} N now, {self.peak_n:.2f} N at most; {self.share_out * 100:.0f} % out "
+            return (f"{pace}: finger {force:.2f} N now{self._binds()}, {self.peak_n:.2f} N at most; "
+                    f"{self.share_out * 100:.0f} % out "
                     f"({then})")
         if not self.dragged:
             if not self.pushed:
@@ -326,7 +336,14 @@ class LiveDrag:
             reading = self.session.give_force_n()
             feel = touch_feel(reading <= self.touch_force_n, self.risk)
             return f"touching: {reading:.2f} N, {feel}; drag along the block to push it, let go to put it back"
-        return f"finger {force:.2f} N; {self.share_out * 100:.0f} % out: {self.then_words()}"
+        return f"finger {force:.2f} N{self._binds()}; {self.share_out * 100:.0f} % out: {self.then_words()}"
+
+    def _binds(self) -> str:
+        """Said while the finger's force is at the hand's strength: the gauge stood at "4.00 N now, 4.00 N at
+        most" with the block stuck and nothing said why (an audit)."""
+        if self.full_s >= BINDS_S:
+            return ", the hand's full strength: the block binds here, so ease off or let go"
+        return ""
 
     def then_words(self) -> str:
         """What letting go would do now, by the pointer. A block pushed all the way out is taken there and

@@ -606,3 +606,37 @@ def test_a_block_pushed_home_shows_how_far_it_has_to_go_not_zero_percent_out():
         assert drag.then_words().startswith(f"{gap} mm from its line: let go now and the hand pushes it on home")
     finally:
         drag.close()
+
+
+@pytest.mark.physics
+def test_a_block_held_fast_at_the_hands_strength_is_said_to_bind():
+    """An audit: the gauge stood at the hand's full strength, the block stuck, and nothing said why. Here a
+    hand of 1 N (the spec's strength lowered) pushes seed 3's bottom middle block, which carries the whole
+    tower and takes about 2.8 N: the finger stays at full strength, and after a moment the words say the
+    block binds and what to do."""
+    from dataclasses import replace
+
+    from render.tower.live_drag import BINDS_S, LiveDrag
+    from sim import Tower, load_spec
+    from sim.live import LivePush
+
+    spec = load_spec("classic")
+    weak = replace(spec, hand=replace(spec.hand, max_force_n=1.0))
+    tower = Tower(spec, seed=3)
+    state = tower.get_state()
+
+    def open_session(end: str):
+        return LivePush(weak, state, 0, 1, 1 if end.startswith("+") else -1, record=True)
+
+    drag = LiveDrag(open_session, tower.block_id(0, 1), 0, 1, (400.0, 300.0), (-500.0, 0.0), 0.075, +1, 0.0,
+                    weak.hand.max_force_n, weak.hand.touch_force_n)
+    clock, said = 0.0, []
+    for k in range(1, 40):
+        clock += DT
+        drag.move((400.0 + 500.0 * 0.03 * k / 39, 300.0))  # the pointer on along the block, 30 mm in all
+        drag.tick(clock)
+        said.append((drag.full_s, drag.words()))
+    drag.close()
+    assert drag.dragged and drag.frame.force_n >= 0.98 and drag.share_out < 0.05  # held fast
+    assert all("binds" not in w for s, w in said if s < BINDS_S)
+    assert "the hand's full strength: the block binds here, so ease off or let go" in said[-1][1]
