@@ -333,6 +333,39 @@ class State:
         """A readable text board."""
         raise NotImplementedError
 
+    def refuse_unplayable(self, what: str) -> "State":
+        """Check, for from_json, that a position whose fields each have their form can be played on; return it,
+        or raise MatchFileError saying what is wrong ('what' names the position: "a saved Monkey Dash
+        position"). It asks what any player would: the game's conservation laws (invariant_violations), whose
+        turn it is, and that turn's choices or chance outcomes, and the text board. A position can pass each
+        field's check and still break here: a Donkey Kong "walk" with no contacts left to settle (a chance node
+        with no outcomes), a Super Mario Jenga seat with no peg whose turn offers nothing, a Monkey Dash
+        table with no monkeys (an IndexError on the first question)."""
+        try:
+            broken = self.invariant_violations()
+            if broken:
+                raise MatchFileError(f"{what} is inconsistent: {broken[0]}")
+            if not self.is_terminal():
+                if self.is_chance_node():
+                    outcomes = self.chance_outcomes()
+                    if not outcomes:
+                        raise MatchFileError(f"{what} is inconsistent: it waits for chance, which has no outcome")
+                    if abs(sum(p for _, p in outcomes) - 1.0) > 1e-6:
+                        raise MatchFileError(f"{what} is inconsistent: its chance outcomes' probabilities do not "
+                                             f"add up to 1")
+                elif not self.legal_actions():
+                    raise MatchFileError(f"{what} is inconsistent: seat {self.current_player()} is to move and "
+                                         f"has no legal move")
+            else:
+                self.returns()
+            str(self)
+        except MatchFileError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError) as exc:
+            raise MatchFileError(f"{what} cannot be played on: its fields disagree "
+                                 f"({type(exc).__name__}: {exc})") from None
+        return self
+
     def invariant_violations(self) -> list[str]:
         """Conservation laws that must hold after every action; each broken one described."""
         return []

@@ -510,7 +510,7 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         fault = s._saved_fault()
         if fault:
             raise MatchFileError(f"a saved Donkey Kong position is inconsistent: {fault}")
-        return s
+        return s.refuse_unplayable("a saved Donkey Kong position")
 
     def _saved_fault(self) -> str:
         """What a loaded position breaks across its fields ("" when nothing), each field already of its form."""

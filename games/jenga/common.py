@@ -160,7 +160,7 @@ class TowerState(State):
         fault = state.saved_fault()
         if fault:
             raise MatchFileError(f"a saved {config.game} position is inconsistent: {fault}")
-        return state
+        return state.refuse_unplayable(f"a saved {config.game} position")
 
     def saved_forms(self) -> dict[str, saved.Form]:
         """What each field of a saved position must be (from_json), for this state's config."""

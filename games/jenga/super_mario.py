@@ -153,6 +153,11 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             return f"'placing' is null in phase {self.phase!r}"
         if self.phase not in ("build", "character") and None in self.characters:
             return "a character in 'characters' is missing after the characters are chosen"
+        if self.phase not in ("build", "character", "peg") and None in self.pegs:
+            return "a peg in 'pegs' is missing after every peg is placed"
+        if self.phase == "peg" and self.placing is not None and any(
+                (p is None) != (i >= self.placing) for i, p in enumerate(self.pegs)):
+            return f"'pegs' {self.pegs} are not those placed before seat 'placing' ({self.placing})"
         if self.phase in ("act", "leap") and self.spin is None:
             return f"'spin' is null in phase {self.phase!r}"
         totals = [self.bank[i] + sum(p[i] for p in self.purses) for i in (0, 1)]
@@ -470,7 +475,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         if self.phase == "character":
             return f"{who} must choose a character"
         if self.phase == "peg":
-            return f"{who} must put their peg in a hole of the second layer"
+            return f"{who} must put their peg in a hole of layer 1, the second from the bottom (layer 0)"
         if self.moving:
             seat, n = self.moving[0]
             return f"{who} must choose a vacant hole for {self.seat_name(seat)}'s peg ({counted(n, 'layer')} down)"

@@ -305,7 +305,7 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
             s.banned = list(data["banned"])
         except (KeyError, TypeError, ValueError) as exc:
             raise MatchFileError(f"not a saved Monkey Dash position: {exc}") from None
-        return s
+        return s.refuse_unplayable("a saved Monkey Dash position")
 
     def clone(self) -> "MonkeyDashState":
         """A fast copy (search bots clone a lot); equal to the base deep copy."""

@@ -127,3 +127,62 @@ def test_the_pettingzoo_seed_stops_where_the_projects_seeds_do():
     e.reset(seed=MAX_SEED)
     with pytest.raises(ValueError, match="from 0 to"):
         e.reset(seed=2 ** 70)
+
+
+# ---- the audit of 6 Dec: positions whose fields each have their form but cannot be played on ----------------
+
+def _played(spec, config, steps: int, seed: int):
+    """A position `steps` actions into a game: chance sampled, decisions drawn, all from `seed`."""
+    from games.core import MatchFileError  # noqa: F401  (the error these tests expect)
+
+    state = spec.new_state(config)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    return state
+
+
+@pytest.mark.parametrize("field, value", [("monkeys", []), ("turns_done", None), ("hands", "x"),
+                                          ("banana_store", "x"), ("ap", None), ("draw_pile", ["x"])])
+def test_monkey_dash_refuses_a_saved_position_that_cannot_be_played_on(field, value):
+    """README: state_from_json refuses "malformed data with MatchFileError"; core.State.from_json: "a state
+    that loads can be played on". Monkey Dash's loaded each of these, then raised IndexError, TypeError or
+    ValueError at the first legal_actions() or str()."""
+    from games.core import MatchFileError
+
+    spec = registry.get("monkey_dash")
+    config = spec.make_config(players=2)
+    good = _played(spec, config, 6, 1).to_json()
+    assert spec.state_from_json(config, good).to_json() == good
+    with pytest.raises(MatchFileError, match="saved Monkey Dash position"):
+        spec.state_from_json(config, {**good, field: value})
+
+
+def test_a_donkey_kong_walk_with_no_contacts_left_and_a_mario_seat_without_its_peg_are_refused():
+    """The audit's two cross-field cases: Donkey Kong in stage "walk" with 'contacts' emptied loaded as a
+    chance node with no outcomes; Super Mario Jenga in phase "act" with a seat's peg gone loaded, and its
+    seat could not be moved."""
+    from games.core import MatchFileError
+
+    spec = registry.get("donkey_kong")
+    config = spec.make_config(players=3)
+    state = _played(spec, config, 40, 40)
+    data = state.to_json()
+    assert data["stage"] == "walk" and data["contacts"]
+    assert spec.state_from_json(config, data).to_json() == data
+    with pytest.raises(MatchFileError, match="waits for chance, which has no outcome"):
+        spec.state_from_json(config, {**data, "contacts": []})
+
+    spec = registry.get("jenga_mario")
+    config = spec.make_config(players=2)
+    state = _played(spec, config, 6, 1)
+    data = state.to_json()
+    assert data["phase"] == "act" and None not in data["pegs"]
+    with pytest.raises(MatchFileError, match="peg in 'pegs' is missing"):
+        spec.state_from_json(config, {**data, "pegs": [None] + data["pegs"][1:]})
