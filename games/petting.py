@@ -18,13 +18,15 @@ fixed-size observation).
         action = None if termination or truncation else policy(obs)
         env.step(action)
 
-`env.unwrapped.state` is the engine state, so the project's bots can play seats (see the README).
+`env.unwrapped.engine` is the engine state, so the project's bots can play seats (see the README);
+`env.state()` is PettingZoo's global state, which these environments do not have (NotImplementedError).
 """
 
 from __future__ import annotations
 
 import operator
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -73,7 +75,7 @@ class KongEnv(AECEnv):
                             "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8)})
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
-        self.state = None
+        self.engine = None
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent):
@@ -91,7 +93,7 @@ class KongEnv(AECEnv):
             self._rng = np.random.default_rng(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
-        self.state = self.spec.new_state(self.config)
+        self.engine = self.spec.new_state(self.config)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -103,10 +105,10 @@ class KongEnv(AECEnv):
 
     def _settle(self) -> None:
         """Play chance outcomes until a seat must decide or the game is over; then point at that seat."""
-        while self.state.is_chance_node():
-            self.state.apply_action(sample_outcome(self.state.chance_outcomes(), self._rng))
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        while self.engine.is_chance_node():
+            self.engine.apply_action(sample_outcome(self.engine.chance_outcomes(), self._rng))
+        if self.engine.is_terminal():
+            returns = self.engine.returns()
             for i, agent in enumerate(self.possible_agents):
                 self.rewards[agent] = float(returns[i])
                 self.terminations[agent] = True
@@ -114,12 +116,12 @@ class KongEnv(AECEnv):
             # Every agent is shown the end once, in seat order, then removed by a None step.
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.engine.current_player()]
 
     def legal(self) -> list[str]:
         """The engine's legal actions (strings) for the agent to move, in the order of the action ids:
         id k is legal()[k] (the action mask has a 1 at each). Empty once the game is over."""
-        return self.state.legal_actions() if self.state.current_player() >= 0 else []
+        return self.engine.legal_actions() if self.engine.current_player() >= 0 else []
 
     def action_index(self, action: str) -> int:
         """The action id of one of the engine's legal actions (a bot's choice, for instance)."""
@@ -132,7 +134,7 @@ class KongEnv(AECEnv):
         """Action id `action` as a person reads it (the engine's action_to_string), or "no action k" for
         an id that is not legal now."""
         legal = self.legal()
-        return self.state.action_to_string(legal[action]) if 0 <= action < len(legal) else f"no action {action}"
+        return self.engine.action_to_string(legal[action]) if 0 <= action < len(legal) else f"no action {action}"
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -151,10 +153,10 @@ class KongEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        self.state.apply_action(legal[int(action)])
+        self.engine.apply_action(legal[int(action)])
         self.steps += 1
         self._settle()
-        if not self.state.is_terminal() and self.max_steps is not None and self.steps >= self.max_steps:
+        if not self.engine.is_terminal() and self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
             self.agent_selection = self.agents[0]
@@ -164,17 +166,31 @@ class KongEnv(AECEnv):
     # ---- what an agent sees ------------------------------------------------------------------
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        self._obs.fill(self.state, seat)
+        self._obs.fill(self.engine, seat)
         mask = np.zeros(MAX_ACTIONS, np.int8)
-        if self.state.current_player() == seat:
+        if self.engine.current_player() == seat:
             mask[:len(self.legal())] = 1
         return {"observation": self._obs.tensor.copy(), "action_mask": mask}
 
-    def render(self):
-        text = str(self.state)
+    def render(self) -> str | None:
+        """The text board: returned in "ansi" mode, printed in "human" mode (which returns None, as
+        PettingZoo's render_test expects); with no render_mode, a warning and None, as Gymnasium has it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called with no render_mode; make the environment with "
+                                  "render_mode='ansi' (the text board) or 'human' (printed)")
+            return None
+        text = str(self.engine)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
+
+    def state(self):
+        """PettingZoo's global state: there is none of fixed size (each agent observes the whole table
+        through observe()). The engine's own state, which the project's bots play, is `env.unwrapped.engine`
+        (it was `env.unwrapped.state`, which hid this method)."""
+        raise NotImplementedError("these environments have no global state array; observe(agent) shows the whole "
+                                  "table, and env.unwrapped.engine is the engine's state")
 
     def close(self) -> None:
         pass

@@ -26,8 +26,11 @@ node, so no player ever holds a secret. As in OpenSpiel's own perfect-informatio
   - an observer of public information alone is the observation, and one of private information alone
     is empty: nobody has any.
 
-Serialisation is OpenSpiel's default for Python games (the action history), and every state also
-holds the engine's state, so `clone()` is a copy of plain data.
+Serialisation is OpenSpiel's default for Python games: `serialize()` writes the action history and then a
+base64 pickle of the state's attributes (the engine's state among them), and `deserialize_state` unpickles
+that pickle as it is, without replaying the history against it. So a string is trusted as code is: only
+deserialise strings you made, as with any pickle (a string edited by hand can give a state whose history()
+disagrees with its engine). `clone()` is a copy of plain data.
 """
 
 from __future__ import annotations

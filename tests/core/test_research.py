@@ -79,6 +79,31 @@ def test_pettingzoo_api_and_seed_tests(game):
     seed_test(lambda: petting.env(game), num_cycles=300)
 
 
+@pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
+def test_pettingzoo_render_and_state_keep_the_api_contract(game, capsys):
+    """An audit: render() in "human" mode returned the board, so PettingZoo's own render_test failed; and
+    the engine's state at env.state hid AECEnv.state(), so a tool asking for the global state got "object
+    is not callable". Human mode prints and returns None, "ansi" returns the text, no mode warns and
+    returns None; state() says there is no global state, and the engine is env.unwrapped.engine."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: petting.env(game, render_mode=render_mode))
+    env = petting.env(game, render_mode="human")
+    env.reset(seed=2)
+    capsys.readouterr()
+    assert env.render() is None and str(env.unwrapped.engine) in capsys.readouterr().out
+    ansi = petting.env(game, render_mode="ansi")
+    ansi.reset(seed=2)
+    assert ansi.render() == str(ansi.unwrapped.engine)
+    with pytest.warns(UserWarning, match="no render_mode"):
+        quiet = petting.raw_env(game)
+        quiet.reset(seed=2)
+        assert quiet.render() is None
+    with pytest.raises(NotImplementedError, match="env.unwrapped.engine"):
+        env.state()
+    assert env.unwrapped.engine.legal_actions() == env.unwrapped.legal()
+
+
 def test_pettingzoo_games_play_to_the_end_with_returns_as_rewards():
     env = petting.env("monkey_dash")
     env.reset(seed=5)
@@ -90,10 +115,10 @@ def test_pettingzoo_games_play_to_the_end_with_returns_as_rewards():
         if done or cut:
             env.step(None)
         else:
-            choice = env.unwrapped.action_index(bot.choose(env.unwrapped.state, rng))
+            choice = env.unwrapped.action_index(bot.choose(env.unwrapped.engine, rng))
             assert obs["action_mask"][choice] == 1
             env.step(choice)
-    winner = env.unwrapped.state.winner
+    winner = env.unwrapped.engine.winner
     assert total == {f"player_{winner}": 1.0, f"player_{1 - winner}": -1.0}
 
 

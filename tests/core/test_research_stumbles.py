@@ -69,7 +69,7 @@ def test_monkey_dash_is_perfect_information_and_observes_both_hands():
 def test_monkey_dash_pettingzoo_agents_see_both_hands_in_their_observation_space():
     env = petting.env("monkey_dash", variant="bananas")
     env.reset(seed=2)
-    state = env.unwrapped.state
+    state = env.unwrapped.engine
     ids = sorted(c.id for c in state.deck)
     for seat, agent in enumerate(env.possible_agents):
         obs = env.observe(agent)
@@ -135,13 +135,13 @@ def test_pettingzoo_action_must_be_an_integer_id(action, wrapped):
     """raw_env took '1', '  0 ', True and 1.9 (as action 1); the wrapped env took True."""
     env = petting.env("monkey_dash") if wrapped else petting.raw_env("monkey_dash")
     env.reset(seed=1)
-    before = env.unwrapped.state.to_json()
+    before = env.unwrapped.engine.to_json()
     count = len(env.unwrapped.legal())
     with pytest.raises(TypeError) as info:
         env.step(action)
     message = str(info.value)
     assert f"from 0 to {count - 1}" in message and repr(action) in message and "\n" not in message
-    assert env.unwrapped.state.to_json() == before
+    assert env.unwrapped.engine.to_json() == before
 
 
 def test_pettingzoo_takes_numpy_integer_actions_and_names_an_id_out_of_range():
@@ -150,9 +150,9 @@ def test_pettingzoo_takes_numpy_integer_actions_and_names_an_id_out_of_range():
     count = len(env.legal())
     with pytest.raises(ValueError, match=rf"from 0 to {count - 1} .*; got {count}$"):
         env.step(count)
-    turn = env.state.to_json()
+    turn = env.engine.to_json()
     env.step(np.int64(0))
-    assert env.state.to_json() != turn
+    assert env.engine.to_json() != turn
 
 
 def test_pettingzoo_environment_arguments_are_checked_with_one_clear_message():
