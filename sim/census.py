@@ -10,8 +10,11 @@ in PHYSICS.md ("The real tower, measured").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
+from . import arguments
 from .spec import TowerSpec
 from .tower import Tower
 
@@ -96,8 +99,15 @@ def _census_job(job):
 
 def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tuple[dict, list[dict]]:
     """Touch every removable block of the fresh towers of `seeds`: (the figures, the per-block rows).
-    With workers > 1 the towers are spread over that many processes (one DIRECT client each)."""
-    jobs = [(spec, int(s)) for s in seeds]
+    With workers > 1 the towers are spread over that many processes (one DIRECT client each). `seeds` is a
+    list of whole numbers (the command line's "0-9" is sim.arguments' seeds_arg); anything else, and workers
+    that are not a whole number of at least 1, raise BlockError naming them."""
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise arguments.BlockError(f"seeds is a list of whole numbers, e.g. [0, 1, 2], not {arguments.shown(seeds)} "
+                                   f"(the command line's '0-9' form is python -m sim census --seeds)")
+    jobs = [(spec, arguments.check_seed(s)) for s in seeds]
+    if workers is not None:
+        arguments.whole("workers", workers, 1, arguments.MAX_WORKERS)
     if workers and workers > 1 and len(jobs) > 1:
         import multiprocessing
         import os

@@ -282,7 +282,7 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
         raise SimError(f"samples must be a whole number of at least 1, got {samples!r}")
     if not isinstance(first_pass, (int, np.integer)) or isinstance(first_pass, bool) or not 0 <= first_pass <= samples:
         raise SimError(f"first_pass must be a whole number from 0 to samples ({samples}), got {first_pass!r}")
-    arguments.check_seed(seed)
+    arguments.whole("the risk map's seed (of its pushes)", seed, 0, arguments.MAX_SEED)
     arguments.real("push speed", speed, arguments.MIN_SPEED_M_S, MAX_NOMINAL_SPEED_M_S, " m/s")
     if order not in ("lowest", "given"):
         raise SimError(f"order must be 'lowest' or 'given', got {order!r}")
@@ -292,9 +292,13 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
         blocks = tower.removable(below_level)
     else:
         try:
-            given = [(int(l), int(p)) for l, p in blocks]
-        except (TypeError, ValueError, OverflowError):
-            raise SimError(f"blocks is a list of (level, pos) pairs, e.g. [(5, 1), (7, 0)], not {blocks!r}") from None
+            pairs = [(l, p) for l, p in blocks]
+        except (TypeError, ValueError):
+            raise SimError(f"blocks is a list of (level, pos) pairs, e.g. [(5, 1), (7, 0)], not "
+                           f"{arguments.shown(blocks)}") from None
+        for level, pos in pairs:  # whole numbers, as every door of sim takes them: 1.9 is not block 1
+            arguments.address(level, pos)
+        given = [(int(l), int(p)) for l, p in pairs]
         blocks = list(dict.fromkeys(given))
         for level, pos in blocks:
             tower.block_id(level, pos)                  # BlockError when it is not in the tower

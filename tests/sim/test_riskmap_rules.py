@@ -51,3 +51,30 @@ def test_the_policy_explorer_stops_and_reports_as_the_map_does():
         stopped_early += n < 8
         fell_every_time += p == 0.9
     assert stopped_early > 100 and fell_every_time > 20  # the made-up blocks reach every way of stopping
+
+
+def test_the_map_and_the_census_refuse_numbers_that_are_not_whole_and_name_the_seed_they_mean():
+    """An audit of the Python door: risk_map(blocks=[(1.9, 0.5)]) mapped block 1:0, [(True, 1)] mapped 1:1,
+    census(spec, [1.7]) touched seed 1's tower, census(spec, "0-3") failed on int('-'), workers="2" failed
+    comparing a str with an int, and risk_map(seed=-1) blamed "the tolerance seed" (its seed is its
+    pushes'). Each is refused before any physics with a BlockError that names it."""
+    import pytest
+
+    from sim import Tower, risk_map
+    from sim.census import census
+    from sim.spec import BlockError
+
+    spec = load_spec("classic")
+    tower = Tower(spec, 1)
+    for blocks in ([(1.9, 0.5)], [(True, 1)], [(np.float64(2.0), 1)]):
+        with pytest.raises(BlockError, match="two integers LEVEL:POS"):
+            risk_map(spec, tower, blocks=blocks, workers=1)
+    with pytest.raises(BlockError, match="risk map's seed"):
+        risk_map(spec, tower, seed=-1, blocks=[(1, 1)], workers=1)
+    for seeds in ([1.7], [True], ["3"]):
+        with pytest.raises(BlockError, match="tolerance seed"):
+            census(spec, seeds)
+    with pytest.raises(BlockError, match="seeds is a list of whole numbers.*--seeds"):
+        census(spec, "0-3")
+    with pytest.raises(BlockError, match="workers must be a whole number from 1 to"):
+        census(spec, [0, 1], workers="2")
