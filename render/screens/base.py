@@ -408,14 +408,22 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.show_result = False
         self.result_hidden = True
 
-    def say(self, message: str, seconds: float = 4.0) -> None:
-        """A short message in the status bar."""
+    def say(self, message: str, seconds: float = 4.0, through_step: bool = False) -> None:
+        """A short message in the status bar. It goes once a step is played from the position it was said in
+        (_after), unless it is about that step (through_step)."""
         self.message = message
         self.message_time = seconds
+        self.message_step = len(self.match.history) + (1 if through_step else 0)
 
     # ---- the log and the choices ------------------------------------------------------
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
         self.end_search()  # the next decision's choices are new: an old search would hide them
+        if self.message_time > 0 and getattr(self, "message_step", len(self.match.history)) < len(self.match.history):
+            # said in an earlier position than the one this step was played in: it no longer applies (an
+            # audit saw "click crate c4 or your supervisor first" stay up after a move made by keyboard, and
+            # "your unfinished game ... is kept" over the next turn of the game loaded). A line said about this
+            # step as it was played (say(..., through_step=True)) stays.
+            self.message_time = 0.0
         self.log_labels.append(label)
         self.host.autosave(self.match)
         self.on_step(step, before)

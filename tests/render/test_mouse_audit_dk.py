@@ -295,3 +295,24 @@ def test_dk_a_played_card_taken_by_the_bot_is_said_with_its_points():
     cards = f"{len(left)} card{'s' * (len(left) != 1)}"
     assert screen.message == f"Player 1's played cards, face down: {cards}, {worth} points."
     app.close()
+
+
+def test_dk_a_line_said_before_the_roll_goes_with_it():
+    """A board-game audit: after loading a saved match, "Your unfinished game before this one (Donkey Kong,
+    turn 34) is kept ..." stayed in the status bar over the next turn, through the roll. A line said in a
+    position goes once a step is played from it, a roll by chance or a bot's move as a person's."""
+    from .test_stumbles import key
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")]), 3)
+    app = App(match=match)
+    app.draw()
+    screen = app.screen
+    tick_until(app, screen.chance_waits)
+    assert screen.hand_chance() == ("roll", "the dice")
+    screen.say("Your unfinished game before this one (Donkey Kong, turn 34) is kept in the saved matches as "
+               "x.json.", 12.0)
+    steps = len(match.history)
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    app.tick(1 / 30)
+    assert len(match.history) == steps + 1 and match.history[-1].by == CHANCE
+    assert screen.message_time == 0.0

@@ -277,3 +277,19 @@ def test_the_label_follows_the_row_selected_under_a_still_pointer_and_the_click_
         assert match.history[-1].action == "rotate e3 e2"
     finally:
         app.close()
+
+
+def test_md_a_hint_about_the_position_goes_once_a_step_is_played_from_it():
+    """A board-game audit: after a click on a square two steps end on ("2 steps end on e2: click crate e3
+    or your supervisor first."), a step played by keyboard left that hint in the status bar, where it no
+    longer applied. A line said in a position goes once a step is played from it."""
+    app, screen = open_app(table())
+    match = screen.match
+    words = "2 steps end on e2: click crate e3 or your supervisor first."
+    click(app, screen.square_rect("e2").center)
+    assert match.history == [] and screen.message == words and screen.message_time > 0
+    assert screen.legal[screen.actions.selected] == "sup N"
+    app.handle(key(pygame.K_RETURN))  # the selected row, played by keyboard
+    screen.finish_animations()
+    assert match.history[-1].action == "sup N"
+    assert words not in status(app)

@@ -596,7 +596,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 if live.clear and not live.fallen and self.job is not None:
                     # taken with the button (or W) still down: said, so the move that starts is not a surprise
                     hand = "" if live.keyboard else " (you may let go of the button)"
-                    self.say(f"Block {live.level}:{live.slot} came all the way out, so it is taken{hand}.", 6.0)
+                    self.say(f"Block {live.level}:{live.slot} came all the way out, so it is taken{hand}.", 6.0,
+                             through_step=True)
                     self._taken_note = self.message
         self.risk.poll()
         self._poll_job()
