@@ -571,7 +571,9 @@ def draw_seat_mark(surface: pygame.Surface, seat: int, centre, radius: int, labe
         pygame.draw.rect(surface, colour, rect)
         pygame.draw.rect(surface, P.BLACK, rect, 2)
     elif shape == "triangle":
-        pts = [(cx, cy - r), (cx + r, cy + int(r * 0.8)), (cx - r, cy + int(r * 0.8))]
+        # pointing down: a yellow triangle pointing up is the warning sign (a board-game audit read Player 3's
+        # token as "danger" beside the warned choices)
+        pts = [(cx, cy + r), (cx + r, cy - int(r * 0.8)), (cx - r, cy - int(r * 0.8))]
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.polygon(surface, P.BLACK, pts, 2)
     else:
@@ -579,7 +581,7 @@ def draw_seat_mark(surface: pygame.Surface, seat: int, centre, radius: int, labe
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.polygon(surface, P.BLACK, pts, 2)
     if label and r >= 7:
-        text.draw(surface, str(seat + 1), (cx, cy + (r // 5 if shape == "triangle" else 0)), int(r * 1.1),
+        text.draw(surface, str(seat + 1), (cx, cy - (r // 5 if shape == "triangle" else 0)), int(r * 1.1),
                   P.ink_on(colour), bold=True, anchor="center")
 
 

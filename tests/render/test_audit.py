@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
@@ -438,3 +439,22 @@ def test_a_blank_seed_starts_a_random_one_and_stays_blank(home):
         seeds.append(app.screen.match.seed)
     assert seeds[0] != seeds[1]  # two draws from 2**31 seeds
     assert json.loads((home / "settings.json").read_text())["seed"] == ""
+
+
+def test_the_third_seats_triangle_points_down_unlike_the_warning_sign():
+    """A board-game audit read Player 3's yellow triangle, pointing up with its number on it, as the warning
+    sign the choices and the status bar put before a risky move. It points down: wide at the top, a point at
+    the bottom."""
+    from render import palette
+    from render.widgets import draw_seat_mark
+
+    pygame.init()
+    surface = pygame.Surface((60, 60))
+    surface.fill((0, 0, 0))
+    assert palette.seat_shape(2) == "triangle"
+    draw_seat_mark(surface, 2, (30, 30), 20, label=False)
+    yellow = np.all(pygame.surfarray.array3d(surface) == palette.seat_colour(2), axis=2)
+    rows = yellow.sum(axis=0)  # yellow pixels per row (array3d is indexed x, y)
+    filled = np.flatnonzero(rows)
+    top, bottom = rows[filled[0] + 3], rows[filled[-1] - 3]
+    assert top > 3 * bottom, (top, bottom)
