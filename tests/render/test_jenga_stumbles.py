@@ -694,3 +694,41 @@ def test_with_one_place_open_on_top_enter_stacks_there(surface):
         assert run(screen, surface, lambda: screen.job is None and match.history[-1].action == "stack 2")
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_tooltip_stands_clear_of_the_words_drawn_over_the_board(surface):
+    """A Jenga audit: a block's tooltip covered the legend's lines ("greyed: ..."), "Player 1: Mario on
+    girder level 5" and the spinner's "Spun: take out 1 girder, climb 2". Hovered at each end and the middle
+    of every block of a Donkey Kong Jenga tower in a turn, the tooltip now stands where it covers least of
+    those words (below or above the pointer, to either side, or centred): on this tower next to nothing of
+    them (before, 1,336 pixels a tooltip on average)."""
+    screen = new_screen("jenga_dk", seed=7)
+    screen.show_risk = True
+    match = screen.match
+    try:
+        while not (match.waiting_for_human() and screen._legal_blocks()):
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                       and not screen.animating())
+            if screen._legal_blocks():
+                break
+            screen.play(screen.legal[0])  # the Marios placed and the spins' climbs: until a turn to take one
+        screen.update(DT)
+        screen.draw(surface)
+        covered, shown = 0, 0
+        for r in list(screen.view.screen_rects.values()):
+            for pos in (r.center, (r.right - 3, r.centery), (r.left + 3, r.centery)):
+                send(screen, pygame.MOUSEMOTION, pos)
+                screen.update(DT)
+                screen.draw(surface)
+                box = screen.tooltip_rect
+                if box is None:
+                    continue
+                shown += 1
+                legend = screen._legend_rect(screen.rects["board"])
+                legend.height = max(0, screen.legend_bottom - legend.y)
+                words = [legend, *screen.piece_rects, *screen.overlay_rects]
+                covered += sum(box.clip(w).w * box.clip(w).h for w in words)
+        assert shown > 100 and covered / shown < 150, (shown, covered / shown)
+    finally:
+        screen.close()

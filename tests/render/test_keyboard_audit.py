@@ -262,3 +262,32 @@ def test_a_ring_a_placed_mario_covers_is_drawn_again_over_him():
         assert found, "no view put a ring under the Mario"
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_push_key_with_no_block_picked_says_how_to_pick_one():
+    """An audit: on a Donkey Kong Jenga turn with climbs in the list, P and W did nothing and said nothing
+    (the plain arrows move in the list there; Shift+arrows pick a block). They now say how to pick one."""
+    from .test_tower_screen import DT, SIZE, new_screen, run
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_dk", seed=2)
+    try:
+        match = screen.match
+        while not (match.waiting_for_human() and screen.legal and screen._legal_blocks()):
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                       and not screen.animating())
+            if screen.legal and screen._legal_blocks():
+                break
+            screen.play(screen.legal[0])
+        steps = len(match.history)
+        for k in (pygame.K_p, pygame.K_w):
+            screen.message_time = 0
+            screen.handle_event(key(k))
+            assert screen.message_time > 0 and screen.message.startswith("No block is picked to push: pick one "
+                                                                          "with Shift+arrows")
+        assert screen.picked is None and screen.live is None and len(match.history) == steps
+        screen.update(DT)
+    finally:
+        screen.close()

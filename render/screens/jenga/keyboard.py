@@ -108,6 +108,13 @@ class KeyboardPicker:
         if key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER) and self.picked is not None:
             self._start_keyboard_push()
             return True
+        if key in (pygame.K_p, pygame.K_w) and self.picked is None:
+            # a push key with no block picked did nothing, silently (an audit, in Donkey Kong Jenga with climbs
+            # in the list, where the plain arrows move in the list and Shift+arrows pick blocks)
+            arrows = "Shift+arrows" if self.legal else "the arrow keys"
+            self.say(f"No block is picked to push: pick one with {arrows} (Up/Down a level, Left/Right across "
+                     f"it), then P starts the push and W pushes.", 6.0)
+            return True
         return False
 
     def cancel_pick(self) -> bool:

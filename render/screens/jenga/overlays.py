@@ -121,10 +121,14 @@ class Overlays:
         s = self.scale
         size = self.font_size(14)
         legend_bottom = rect.y
+        self.overlay_rects = []  # the words and marks drawn over the board this frame, which the tooltip avoids
         if self.show_risk and not self.match.is_over():
             legend_bottom = self.legend.draw(surface, self._legend_rect(rect), size, self.risk_status(risk is not None),
                                              *tower_look(state.TOWER))
         self.legend_bottom = legend_bottom
+        if self.show_risk and not self.match.is_over():
+            legend = self._legend_rect(rect)
+            self.overlay_rects.append(pygame.Rect(legend.x, legend.y, legend.w, max(0, legend_bottom - legend.y)))
         if self.spinner is not None:
             radius = int(min(rect.w, rect.h) * 0.12)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
@@ -140,9 +144,12 @@ class Overlays:
             r = text.draw(surface, key, (key_x, centre[1] + radius + 6), key_size, P.TEXT_DIM, anchor="midtop")
             said = self.spinner_said()
             y = r.bottom + 4
+            self.overlay_rects += [self.spinner_rect, r]
             for line in _wrapped(said, self.font_size(14), 2 * radius + int(40 * s), True) if said else []:
-                y = text.draw(surface, line, (centre[0], y), self.font_size(14), P.TEXT, bold=True,
-                              anchor="midtop").bottom
+                drawn = text.draw(surface, line, (centre[0], y), self.font_size(14), P.TEXT, bold=True,
+                                  anchor="midtop")
+                self.overlay_rects.append(drawn)
+                y = drawn.bottom
         self.countdown_rect = None
         if self.countdown.active:  # left of the legend, never over its title
             r = int(46 * s)
@@ -601,11 +608,31 @@ class Overlays:
         lines = _wrapped(words, size, max(160, min(rect.w - 40, int(460 * self.scale))))  # no run over the legend
         step = text.font(size).get_linesize()
         width = max(_width(line, size) for line in lines)
-        box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 12, width, step * len(lines)).inflate(12, 8)
-        box.clamp_ip(rect)
-        if self.show_risk and not self.match.is_over() and box.colliderect(self._legend_rect(rect)):
-            box.right = self.mouse[0] - 8  # it would cover the legend: it stands left of the pointer instead
-            box.clamp_ip(rect)
+        box = pygame.Rect(0, 0, width, step * len(lines)).inflate(12, 8)
+        # Below right of the pointer, else where it covers least of the words and marks drawn over the board
+        # (the risk legend, each seat's piece line, the spinner and what it said, the countdown, the gauge, the
+        # lines at the foot): it covered "greyed: ...", "Player 1: Mario on girder level 5" and "Spun: take out
+        # 1 girder, climb 2" (an audit).
+        avoid = [r for r in [*getattr(self, "overlay_rects", []), *getattr(self, "piece_rects", []),
+                             self.countdown_rect, self.gauge_rect, self.info_rect] if r is not None]
+        mx, my = self.mouse
+        places = []
+        for x, y in ((mx + 16, my + 12), (mx - 8 - box.w, my + 12), (mx + 16, my - 12 - box.h),
+                     (mx - 8 - box.w, my - 12 - box.h), (mx - box.w // 2, my + 24), (mx - box.w // 2, my - 24 - box.h)):
+            place = box.copy()
+            place.topleft = (x, y)
+            place.clamp_ip(rect)
+            places.append(place)
+
+        tower = self.tower_box(state)
+
+        def covered(place: pygame.Rect) -> int:
+            # the words first; then as little of the standing tower as may be (it is what the pointer is on)
+            words = sum(c.w * c.h for c in (place.clip(r) for r in avoid))
+            blocks = place.clip(tower) if tower is not None else pygame.Rect(0, 0, 0, 0)
+            return 4 * words + blocks.w * blocks.h
+
+        box = min(places, key=covered)  # min keeps the first of equals: below right when that is clear
         pygame.draw.rect(surface, P.PANEL, box, border_radius=4)
         pygame.draw.rect(surface, P.PANEL_EDGE, box, 1, border_radius=4)
         self.tooltip_rect = box
