@@ -151,24 +151,31 @@ def test_the_hole_of_the_chosen_row_is_lit_on_the_tower():
         screen.close()
 
 
+def _dk_turn_with_rows_and_blocks():
+    """A Donkey Kong Jenga screen (seed 2) at a person's turn with rows in the list (climbs) and blocks that
+    may be taken: the Marios placed and the spins' first rows played until then. (surface, screen)"""
+    from .test_tower_screen import SIZE, new_screen
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_dk", seed=2)
+    match = screen.match
+    while not (match.waiting_for_human() and screen.legal and screen._legal_blocks()):
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                   and not screen.animating())
+        if screen.legal and screen._legal_blocks():
+            break
+        screen.play(screen.legal[0])
+    return surface, screen
+
+
 @pytest.mark.physics
 def test_with_a_block_picked_the_status_line_says_enter_pushes_it_and_esc_lets_go():
     """On a Donkey Kong Jenga turn with a climb in the list, Shift and the arrows picked a block and Enter then
     pushed it, while the status line still said "climb to the +x hole of block 2:0 (Enter plays it)": it
     now says what Enter does, and Esc lets go of the block (before, Esc left the game)."""
-    from .test_tower_screen import DT, SIZE, new_screen, run
-
-    pygame.init()
-    surface = pygame.Surface(SIZE)
-    screen = new_screen("jenga_dk", seed=2)
+    surface, screen = _dk_turn_with_rows_and_blocks()
     try:
-        match = screen.match
-        while not (match.waiting_for_human() and screen.legal and screen._legal_blocks()):
-            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
-                       and not screen.animating())
-            if screen.legal and screen._legal_blocks():
-                break
-            screen.play(screen.legal[0])  # place the Marios, spin: until a turn offers rows and blocks
         screen.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
         assert screen.picked is not None
         level, slot = screen.picked
@@ -268,19 +275,9 @@ def test_a_ring_a_placed_mario_covers_is_drawn_again_over_him():
 def test_a_push_key_with_no_block_picked_says_how_to_pick_one():
     """An audit: on a Donkey Kong Jenga turn with climbs in the list, P and W did nothing and said nothing
     (the plain arrows move in the list there; Shift+arrows pick a block). They now say how to pick one."""
-    from .test_tower_screen import DT, SIZE, new_screen, run
-
-    pygame.init()
-    surface = pygame.Surface(SIZE)
-    screen = new_screen("jenga_dk", seed=2)
+    surface, screen = _dk_turn_with_rows_and_blocks()
     try:
         match = screen.match
-        while not (match.waiting_for_human() and screen.legal and screen._legal_blocks()):
-            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
-                       and not screen.animating())
-            if screen.legal and screen._legal_blocks():
-                break
-            screen.play(screen.legal[0])
         steps = len(match.history)
         for k in (pygame.K_p, pygame.K_w):
             screen.message_time = 0

@@ -221,7 +221,7 @@ def test_the_fall_is_framed_to_hold_the_top_figure_where_he_lands(surface):
     widened to hold most of the fallen blocks, not the one Donkey Kong and Pauline ride down and stand by.
     Here the middle girder 15:1 is pulled live until the tower falls; once the fall has played, both
     figures are drawn whole inside the board."""
-    from .test_tower_screen import DT, end_point, run, send
+    from .test_tower_screen import DT, press_end, run, send
 
     screen = screen_after("jenga_dk", 5, 2, ["mario 0:0-x", "mario 0:2+x"])
     match = screen.match
@@ -230,11 +230,7 @@ def test_the_fall_is_framed_to_hold_the_top_figure_where_he_lands(surface):
         while not any(a.startswith("push") for a in match.state.legal_actions()):
             match.play(match.state.legal_actions()[0])  # the spins' climbs: the first hole offered
             assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        block = match.state.layout[15][1]
-        start, px_per_m = end_point(screen, block)
-        assert screen.view.pick(start) == block
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        start, px_per_m = press_end(screen, match.state.layout[15][1])
         for k in range(1, 90):
             send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.1 * k * DT))
             screen.update(DT)

@@ -23,7 +23,7 @@ from render.tower.live_drag import peak_colour
 from render.tower.spinner import Spinner
 
 from .test_live_push import _frames, _grab
-from .test_tower_screen import DT, SIZE, end_point, new_screen, run, send
+from .test_tower_screen import DT, SIZE, end_point, new_screen, press_end, run, send
 
 SILENT_WORKER = [sys.executable, "-c", "import sys; sys.stdin.read()"]
 """A risk worker that never answers: the maps are given as data (the worker itself is tested elsewhere), and
@@ -318,11 +318,7 @@ def test_the_gauge_at_most_is_never_less_than_what_the_words_then_say_the_block_
     match = screen.match
     try:
         assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        block = match.state.layout[3][2]
-        start, px_per_m = end_point(screen, block)
-        assert screen.view.pick(start) == block
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        start, px_per_m = press_end(screen, match.state.layout[3][2])
         for k in range(1, 31):
             _frames(screen, surface, 1, start - px_per_m * 0.024 * (k - k % 4) / 30)
         _frames(screen, surface, 10, start - px_per_m * 0.024)

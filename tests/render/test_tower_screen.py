@@ -56,6 +56,16 @@ def run(screen, surface, until, frames=3000, spin=True) -> bool:
     return until()
 
 
+def press_end(screen, block):
+    """Point at the near end of `block` and press there (a live push starts): (that point, the pixels a
+    metre along the push, as end_point gives them)."""
+    start, px_per_m = end_point(screen, block)
+    assert screen.view.pick(start) == block
+    send(screen, pygame.MOUSEMOTION, tuple(start))
+    send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+    return start, px_per_m
+
+
 def send(screen, kind, pos, button=1):
     if kind == pygame.MOUSEMOTION:
         screen.handle_event(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
