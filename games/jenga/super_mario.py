@@ -185,7 +185,24 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         return [(f"spin {k}", 1 / n) for k in range(n)]
 
     def spin_text(self, section: int) -> str:
+        """The section in words, as the game's notes have them (they are part of the saved state: a save's
+        digest covers them, so their words stay)."""
         return spinners.words("jenga_mario", section)
+
+    def battle_spin_text(self, section: int) -> str:
+        """The section in words for the move list and the log: for the spin of a player battling Bowser, as
+        the battle reads it, since its stack does not count and its climb beats him or not ("Chance: the
+        spinner stops on section 2: stack 1, climb 2" stood in the log for a battle lost, naming neither the
+        battle nor the player: an audit)."""
+        words = self.spin_text(section)
+        me = self.mover
+        if not (0 <= me < len(self.battling) and self.battling[me] and self.phase == "spin"
+                and words.startswith("stack ")):
+            return words
+        beaten = data.mario_spinner()["sections"][section]["climb"] >= 3
+        rest = words.partition(", ")[2]
+        return (f"{self.seat_name(me)}'s battle with Bowser: {rest}; "
+                f"{'Bowser is beaten' if beaten else 'Bowser is not beaten'}")
 
     def section(self) -> dict | None:
         return None if self.spin is None else data.mario_spinner()["sections"][self.spin]
@@ -505,7 +522,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         for seat in range(len(self.pegs)):
             char = self.characters[seat] or "?"
             flags = (" battling Bowser" if self.battling[seat] else "") + (" beat Bowser" if self.defeated[seat] else "")
-            lines.append(f"{self.seat_name(seat)} ({char}): {value(self.purses[seat])} coins{flags}")
+            lines.append(f"{self.seat_name(seat)} ({char}): {counted(value(self.purses[seat]), 'coin')}{flags}")
         lines.append(f"bank: {self.bank[0]} gold coins, {self.bank[1]} Five Coins")
         lines.append("items (shown once a block has been taken out): M mushroom, S star, P POW, "
                      "Q question block, G goomba, # none or not seen")
@@ -515,12 +532,23 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         word, _, rest = action.partition(" ")
         if word == "target":
             return f"{action} ({self.seat_name(int(rest) - 1)})"
+        if word == "spin" and rest.isdigit() and int(rest) < len(data.mario_spinner()["sections"]):
+            return f"the spinner stops on section {int(rest) + 1}: {self.battle_spin_text(int(rest))}"
         if word in ("drop", "leap") and parse_hole(rest) is not None:
             if word == "leap":
                 return f"leap over Bowser into the {parse_hole(rest)[2]} hole of block {block_text(*parse_hole(rest)[:2])}"
             whose = self.seat_name(self.moving[0][0]) + "'s" if self.moving else "the"
             return f"put {whose} peg in the {parse_hole(rest)[2]} hole of block {block_text(*parse_hole(rest)[:2])}"
-        return super().action_to_string(action)
+        words = super().action_to_string(action)
+        if word == "climb" and self.phase == "act" and self.mover >= 0:
+            n = self.effects[0][1] if self.effects and self.effects[0][0] == "climb" else self.climb_due
+            plan = self.climb_plan(self.mover, n) if n > 0 else None
+            if plan is not None and plan[1]:
+                # a new player gave up a stack without knowing (an audit): the row says what it costs
+                left = ("" if self.stacks_left <= 0 else "; your stack left is skipped" if self.stacks_left == 1
+                        else f"; your {self.stacks_left} stacks left are skipped")
+                words += f" (up to Bowser: this ends your turn{left}; you battle him next turn)"
+        return words
 
     def decision_text(self) -> str:
         if self.moving and self.current_player() >= 0:

@@ -11,12 +11,15 @@ from .push import LIVE_PUSH_HELP
 
 WHOLE_STEPS = "whole_steps"
 BEATEN_STACKS = "beaten_stacks"
+BATTLE_BELOW = "battle_below"
 VARIANTS = {
     "standard": "the Super Mario rules; a climb may come between the two stacks of 'Stack 2 Blocks'",
     WHOLE_STEPS: "the same, but the two stacks of 'Stack 2 Blocks' are one step: the climb comes before "
                  "or after both",
     BEATEN_STACKS: "the same as standard, but the spin that beats Bowser still stacks its blocks that turn "
                    "(the rules bar stacking only until he is beaten)",
+    BATTLE_BELOW: "the same as standard, but a climb that ends exactly on the layer directly below Bowser also "
+                  "ends the turn there, and the battle starts next turn (as a climb that would pass him does)",
 }
 
 EFFECT_WORDS = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}",
@@ -59,6 +62,12 @@ def help_text(variant: str) -> str:
               "that move)." if variant == BEATEN_STACKS else "The spin that beats him stacks nothing that turn "
               "(the battle is the turn); the variant beaten_stacks reads the rules as letting that spin's "
               "stacks be made.")
+    below = ("Rule variant battle_below: a climb that ends exactly on that layer also ends your turn there, and you "
+             "battle him from your next turn, as after a climb that would pass him." if variant == BATTLE_BELOW
+             else "A climb that ends exactly on that layer is an ordinary climb (the rules speak only of a climb that "
+                  "would reach his level or pass it): the battle starts after a later spin's climb would take you "
+                  "higher, which moves you to any free hole of that layer (the one you are in, if you like) and "
+                  "ends that turn; the variant battle_below starts the battle on arriving.")
     return reflow(f"""Super Mario Jenga, played on a simulated tower of 45 blocks (15 layers of three).
 
 Setup: the blocks carry item symbols ({items}; assets/jenga/mario_items.json); the build seed
@@ -103,7 +112,7 @@ directly below him" and layer {built}, the first one stacked, is "the layer dire
 him. A climb (the spinner's or an item's) that would take your peg to layer {built} or higher
 stops in a free hole of layer {built - 1} instead and ends your turn: no more stacking or climbing,
 though the rest of the item still happens (Mario's star climbs 3 and still steals 1; so does
-Luigi's POW after its climb). From your next turn on you battle Bowser: you spin but do not stack or
+Luigi's POW after its climb). {below} From your next turn on you battle Bowser: you spin but do not stack or
 climb, and a spin of climb 3 or 4 defeats him (coins and reverse on that spin still count). The
 winner collects the Bowser bonus, {bowser[0]}, {bowser[1]}, {bowser[2]} or {bowser[3]} for the first
 to fourth player to beat him, and moves to a free hole of their choice on layer {built}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import data
 from .coins import transfer
 from .layout import free_holes, is_real, nearest_free, top_level
+from .super_mario_help import BATTLE_BELOW
 
 
 class PegRules:
@@ -47,7 +48,9 @@ class PegRules:
         if n <= 0 or self.pegs[seat] is None:
             return None
         target = self.peg_level(seat) + n
-        if not self.defeated[seat] and target > self.bowser_level():
+        # (the variant battle_below: a climb that ends exactly on the layer directly below him stops too)
+        below = self.config.variant == BATTLE_BELOW and target == self.bowser_level()
+        if not self.defeated[seat] and (target > self.bowser_level() or below):
             return (self.bowser_level(), True)
         return (target, False) if target <= top_level(self.layout) else None
 

@@ -221,8 +221,35 @@ def test_mario_climb_stops_below_bowser_and_ends_the_turn():
     s.climb_due, s.stacks_left = 4, 1
     options = s.climb_options(0, 4)
     assert options and {h[0] for h in options} == {14}
+    # the row says what the climb costs (an audit: a new player gave up a stack without knowing)
+    assert s.action_to_string("climb 14:0+x").endswith(
+        "(up to Bowser: this ends your turn; your stack left is skipped; you battle him next turn)")
     s.apply_action("climb 14:0+x")
     assert s.battling[0] and s.phase == "spin" and s.mover == 1
+
+
+@pytest.mark.parametrize("variant", ["standard", "battle_below"])
+def test_mario_a_climb_ending_exactly_below_bowser_battles_only_in_battle_below(variant):
+    """"If your spin would take your character peg to the same level as Bowser or higher, insert your peg
+    into any vacant hole on the layer directly below him instead, and end your turn. Then, on your next turn,
+    you'll battle Bowser!" The rules say nothing of a climb that ends exactly on that layer (14 here). In
+    standard it is an ordinary climb: the turn goes on (the stack is still to make) and no battle is due. In
+    the named variant battle_below it stops there as a climb past him would: the turn ends, the stack is
+    skipped, and the battle is next turn. Either way the climb's row says what it does."""
+    s = MARIO.new_state(MARIO.make_config(players=3, variant=variant))
+    base = mario_state(pegs=[(11, 0, "+x"), (1, 1, "+y"), (1, 2, "+y")])
+    for field in ("layout", "items", "characters", "pegs", "bowser", "phase", "placing"):
+        setattr(s, field, getattr(base, field))
+    s.climb_due, s.stacks_left = 3, 1
+    assert {h[0] for h in s.climb_options(0, 3)} == {14}
+    row = s.action_to_string("climb 14:0+x")
+    s.apply_action("climb 14:0+x")
+    if variant == "standard":
+        assert not s.battling[0] and s.mover == 0 and s.stacks_left == 1 and s.phase == "act"
+        assert "Bowser" not in row
+    else:
+        assert s.battling[0] and s.phase == "spin" and s.mover == 1
+        assert row.endswith("(up to Bowser: this ends your turn; your stack left is skipped; you battle him next turn)")
 
 
 def test_mario_battle_needs_climb_3_or_4_and_pays_the_bonus_in_order():
@@ -396,3 +423,26 @@ def test_a_push_or_a_touch_can_be_typed_short_as_the_move_list_offers_it():
     assert s.typing_hint() == ""
     with pytest.raises(ActionSyntaxError):
         s.string_to_action("push 5:1")
+
+
+def test_mario_a_spin_in_a_battle_is_worded_as_the_battle_in_the_log():
+    """"To defeat Bowser, you must spin "Climb 3" or "Climb 4"; you can't move above Bowser or stack any more
+    blocks until you've done this." An audit: a battle's spin read "the spinner stops on section 2: stack 1,
+    climb 2" in the log, naming neither the battle nor the player, and its stack does not count. It now
+    reads as the battle: whose, the climb, and whether Bowser is beaten."""
+    s = mario_state(pegs=[(14, 0, "+x"), (1, 1, "+y"), (1, 2, "+y")])
+    s.battling[0], s.phase, s.mover = True, "spin", 0
+    sections = data.mario_spinner()["sections"]
+    weak = next(i for i, sec in enumerate(sections) if sec["climb"] == 2 and sec["stack"] == 1)
+    strong = next(i for i, sec in enumerate(sections) if sec["climb"] >= 3)
+    name = s.seat_name(0)
+    assert s.action_to_string(f"spin {weak}").startswith(
+        f"the spinner stops on section {weak + 1}: {name}'s battle with Bowser: climb 2")
+    assert s.action_to_string(f"spin {weak}").endswith("; Bowser is not beaten")
+    assert s.action_to_string(f"spin {strong}").endswith("; Bowser is beaten")
+    s.apply_action(f"spin {weak}")
+    assert f"{name} spins: stack 1, climb 2" in " ".join(s.log)  # the game's note stays as saves have it
+    s.battling[0] = False
+    s.mover, s.phase = 1, "spin"
+    plain = s.action_to_string(f"spin {weak}")  # a player who is not battling: the section as it reads
+    assert plain.startswith(f"the spinner stops on section {weak + 1}: stack 1, climb 2") and "Bowser" not in plain
