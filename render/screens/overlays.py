@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from games.core import GameError
+from games.words import counted
 
 from .. import palette as P
 from .. import text
@@ -36,7 +37,7 @@ class Overlays:
             return f"{scores()[seat]:g} pts"
         coins = getattr(state, "coins", None)  # Super Mario Jenga: the most coins win
         if callable(coins):
-            return f"{coins()[seat]:g} coins"
+            return counted(int(coins()[seat]), "coin")  # "1 coin", not "1 coins" (an audit)
         winners = state.winners()
         if not winners:
             return "draw"

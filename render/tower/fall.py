@@ -43,15 +43,17 @@ class FallStory:
     sentence: str
 
 
-def _levels_text(levels: list[int]) -> str:
+def _levels_text(levels: list[int], storey: str = "level") -> str:
     lo, hi = min(levels), max(levels)
-    return f"level {lo}" if lo == hi else f"levels {lo} to {hi}"
+    return f"{storey} {lo}" if lo == hi else f"{storey}s {lo} to {hi}"
 
 
 def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate_hz: float,
-         yaw_now: float = 0.0, by_person: bool = True) -> FallStory:
+         yaw_now: float = 0.0, by_person: bool = True, storey: str = "level") -> FallStory:
     """The story of a fall (see the module's text). layout: the tower before the move (block ids by
-    level and slot); verdict: the games' summary (op, where, fallen); hand: the block the move took."""
+    level and slot); verdict: the games' summary (op, where, fallen); hand: the block the move took;
+    storey: the game's own word for a level ("layer" in Super Mario Jenga: its fall read "Level 5 kept only
+    an edge block" where every other line said "layer", an audit)."""
     frames = np.asarray(frames, dtype=float)
     level_of = {b: lv for lv, row in enumerate(layout) for b in row if b is not None}
     candidates = np.array([b for b in level_of if b != hand and b < frames.shape[1]], dtype=int)
@@ -82,30 +84,31 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     op = verdict.get("op", "")
     where = verdict.get("where")
     mover_levels = sorted({level_of[b] for b in movers})
+    cap = storey.capitalize()
     sentence = ""
     if op in ("push", "extract", "remove") and where:
         level, slot = where
         left = [s for s, b in enumerate(layout[level]) if b is not None and s != slot] if level < len(layout) else []
         if len(left) == 1 and left[0] != 1:
-            sentence = (f"Level {level} kept only an edge block, and the tower above tipped over on it."
-                        if lodged else f"Level {level} kept only an edge block, and the tower above tipped off it.")
+            sentence = (f"{cap} {level} kept only an edge block, and the tower above tipped over on it."
+                        if lodged else f"{cap} {level} kept only an edge block, and the tower above tipped off it.")
         elif not left:
-            sentence = f"Level {level} had nothing left under the tower above it."
+            sentence = f"{cap} {level} had nothing left under the tower above it."
         elif mover_levels and min(mover_levels) == level + 1:
             above = [lv for lv in fallen_levels if lv > level] or [level + 1]
-            sentence = (f"{_levels_text(above).capitalize()} slid with the block {who} from level {level} and "
-                        "tipped over." if lodged else
-                        f"{_levels_text(above).capitalize()} slid off with the block {who} from level {level}.")
+            slid = f"{_levels_text(above, storey).capitalize()} slid"
+            sentence = (f"{slid} with the block {who} from {storey} {level} and tipped over." if lodged
+                        else f"{slid} off with the block {who} from {storey} {level}.")
     elif op == "stack" and where:
         level = where[0]
         if mover_levels and min(mover_levels) >= level - 1:
-            sentence = f"The block stacked on level {level} tipped the top of the tower over."
+            sentence = f"The block stacked on {storey} {level} tipped the top of the tower over."
         elif mover_levels:
-            sentence = (f"The new block's weight on level {level} broke the tower at level {min(mover_levels)}.")
+            sentence = (f"The new block's weight on {storey} {level} broke the tower at {storey} {min(mover_levels)}.")
     if not sentence:
         levels = fallen_levels or mover_levels
         verb = "tipped over" if lodged else "came down"
-        sentence = (f"{_levels_text(levels).capitalize()} {verb}; it started at level {min(mover_levels)}."
+        sentence = (f"{_levels_text(levels, storey).capitalize()} {verb}; it started at {storey} {min(mover_levels)}."
                     if levels and mover_levels else "The tower fell.")
     # What is outlined: the first movers, but when they span more than MOVER_LEVELS levels (a top that
     # went as one, dragged by the pushed block or tipping over its edge) only the lowest level of them,

@@ -306,3 +306,14 @@ def test_the_section_the_needle_stops_on_keeps_its_label_readable(game):
         assert shots[0] == shots[1], spinner.labels[k]
         pictures.append(shots[0])
     assert len(set(pictures)) > 1
+
+
+def test_the_move_log_brackets_read_as_sentences_with_holes_in_words():
+    """A Super Mario Jenga audit read "(Player 1 defeats Bowser!; Player 1 collects 5 coins)" and "Player 1
+    leaps over Bowser to 15:1-y" in the move log. The game's notes stay as saves have them; the log's
+    brackets join them as sentences and say a hole as the rows do."""
+    from render.screens.jenga.screen import bracketed
+
+    assert bracketed(["Ann defeats Bowser!", "Ann collects 5 coins"]) == "Ann defeats Bowser! Ann collects 5 coins"
+    assert bracketed(["Ann leaps over Bowser to 15:1-y", "Bob steals 1 from Ann"]) == \
+        "Ann leaps over Bowser to the -y hole of block 15:1; Bob steals 1 from Ann"

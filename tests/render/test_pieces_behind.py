@@ -211,6 +211,8 @@ def test_the_result_says_what_the_toppler_paid_when_the_fall_was_played_here(sur
         expected = f"{name} toppled the tower and paid {paid} coin{'s' if paid != 1 else ''}"
         assert words.startswith(expected), words
         assert ("all they had" in words) == (paid < 10)
+        # the move log's line of the push says the tower fell (an audit saw only the bonus in brackets)
+        assert "(the tower falls" in screen.log_labels[-1], screen.log_labels[-1]
     finally:
         screen.close()
 
@@ -245,5 +247,27 @@ def test_the_fall_is_framed_to_hold_the_top_figure_where_he_lands(surface):
         board = screen.rects["board"]
         rects = [r for kind, r in screen.view.figure_rects if kind == "dk_pauline"]
         assert rects and all(board.contains(r) for r in rects), (board, rects)
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("pegs, which", [([(9, 0, "+y"), (5, 1, "+y")], "the highest peg after the toppler's"),
+                                         ([(3, 0, "+y"), (5, 1, "+y")], "the highest peg")])
+def test_the_result_names_the_second_highest_peg_as_such(pegs, which):
+    """"The player with the highest character receives 5 coins. But if that player made the tower fall, the
+    second-highest character collects 5 coins instead." An audit: with the toppler's peg highest, the result
+    said "the highest peg collected 5 (Careful bot 2)". It now says whose peg it was after the toppler's."""
+    from games.core import Seat
+    from render.screens.jenga.help import result_reason
+
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats=[Seat("A"), Seat("B")]), seed=5)
+    state = match.state
+    state.pegs = [list(h) for h in pegs]
+    state.phase, state.ended, state.toppler = "over", "fall", 0
+    screen = screen_for("jenga_mario")(match)
+    try:
+        words = result_reason(screen)
+        assert f"; {which} collected 5 coins (B)" in words, words
     finally:
         screen.close()

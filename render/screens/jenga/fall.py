@@ -25,8 +25,9 @@ class FallReplay:
         verdict = state.last_verdict or {}
         hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
         layout = getattr(before, "layout", None) or state.layout
+        storey = {"jenga_mario": "layer", "jenga_dk": "girder level"}.get(self.match.config.game, "level")
         story = tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw,
-                          by_person=step.by not in self.match.bots)
+                          by_person=step.by not in self.match.bots, storey=storey)
         self.fall_story = story
         self.playback.speed = FALL_SPEED
         self.playback.t = min(max(0.0, story.start_s - FALL_LEAD_S), self.playback.duration)

@@ -151,7 +151,11 @@ def result_reason(screen) -> str:
         others = [p for p in range(len(state.pegs)) if p != state.toppler]
         best = max((state.peg_level(p) for p in others), default=None)
         high = [p for p in others if state.peg_level(p) == best]
-        bonus = f"; the highest peg collected {rules['fall_bonus']} ({_names(screen, high)})" if high else ""
+        # "the player with the highest character ... if that player made the tower fall, the second-highest":
+        # said as it happened, not "the highest peg" for a peg below the toppler's (an audit)
+        toppler_level = state.peg_level(state.toppler) if state.toppler is not None else -1
+        which = "the highest peg" if best is None or best >= toppler_level else "the highest peg after the toppler's"
+        bonus = f"; {which} collected {counted(rules['fall_bonus'], 'coin')} ({_names(screen, high)})" if high else ""
         paid = getattr(screen, "fall_paid", None)  # known when the fall was played on this screen
         if paid is not None and paid[0] == len(screen.match.history):
             penalty = rules["fall_penalty"]

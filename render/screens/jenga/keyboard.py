@@ -61,6 +61,7 @@ class KeyboardPicker:
             return False
         if event.key in ENTER_KEYS:
             self.say(CHOOSE_PLACE, 6.0)
+            self.host.sound.play("error")  # heard too: an audit took the refused Enter for one that did nothing
             return True
         return False
 

@@ -12,6 +12,7 @@ import pygame
 
 from games.jenga import physics
 from games.jenga.push import TOUCH_REACH_MM
+from games.words import counted
 
 from ... import palette as P
 from ... import text
@@ -227,7 +228,7 @@ class Overlays:
                 level = state.peg_level(seat)
                 where = "no peg yet" if level < 0 else f"layer {level}"
                 extra = ", battling Bowser" if state.battling[seat] else (", beat Bowser" if state.defeated[seat] else "")
-                out.append(f"{name} ({who}): {where}, {state.coins()[seat]} coins{extra}")
+                out.append(f"{name} ({who}): {where}, {counted(state.coins()[seat], 'coin')}{extra}")
         return out
 
     def tower_box(self, state) -> pygame.Rect | None:

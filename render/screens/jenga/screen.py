@@ -78,6 +78,33 @@ OPERATION_NOTE = re.compile(r", moved \d+\.\d mm(, the tower falls!)?$| spins: |
 also in the last-move line), a spin's meaning and a climb's hole."""
 
 
+_HOLE = re.compile(r"\b(\d+):(\d+)([+-][xy])\b")
+
+
+def bracketed(notes: list[str]) -> str:
+    """Notes for a move log line's brackets: joined by "; ", but after one that ends a sentence ("defeats
+    Bowser!") by a space ("defeats Bowser!; collects" read oddly), and a hole in the game's notation ("leaps
+    over Bowser to 15:1-y") in words: "the -y hole of block 15:1"."""
+    out = ""
+    for note in notes:
+        note = _HOLE.sub(lambda m: f"the {m[3]} hole of block {m[1]}:{m[2]}", note)
+        out = note if not out else out + (" " if out[-1] in ".!?" else "; ") + note
+    return out
+
+
+def log_notes(before: list, after: list) -> list[str]:
+    """What a step's line in the move log adds in brackets: the game's notes of the step (new_notes), less
+    those the line says already (OPERATION_NOTE), but the fall kept as "the tower falls" (an audit read a
+    Super Mario push that toppled the tower as "(Careful bot 2 collects 5 coins)" and nothing else)."""
+    out = []
+    for note in new_notes(before, after):
+        if note.endswith(", the tower falls!"):
+            out.append("the tower falls")
+        elif not OPERATION_NOTE.search(note):
+            out.append(note)
+    return out
+
+
 # What a hole action does, as the status line says it ("the hole to climb to").
 HOLE_VERBS = {"climb": "climb to", "mario": "put Mario in", "peg": "put your peg in", "drop": "drop the peg in",
               "leap": "leap to"}
@@ -292,18 +319,17 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return labels
         out = []
         for label, before, after in zip(labels, logs, logs[1:]):
-            notes = [n for n in new_notes(before, after) if not OPERATION_NOTE.search(n)]
-            out.append(f"{label} ({'; '.join(notes)})" if notes else label)
+            notes = log_notes(before, after)
+            out.append(f"{label} ({bracketed(notes)})" if notes else label)
         return out
 
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
         """The move log's line of a step also says what the step did beyond its action (an item block's
         effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
         game noted while it was applied."""
-        notes = [n for n in new_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
-                 if not OPERATION_NOTE.search(n)]
+        notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
         if notes:
-            label = f"{label} ({'; '.join(notes)})"
+            label = f"{label} ({bracketed(notes)})"
         super()._after(step, before, label, quiet)
         if self.match.is_over() and self.message == getattr(self, "_taken_note", None):
             # "... came all the way out, you may let go" stayed up under the fall and the result (an audit)
