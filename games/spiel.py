@@ -15,7 +15,10 @@ number of ids is a bound checked at every node (a node with more choices raises,
 Information. Both are games of perfect information: Donkey Kong is played with every card face up, and
 so is Monkey Dash ("Deal two Power Cards, face up, to each player"; a card gained is placed "face up,
 on the table"). What nobody knows is the order of a draw pile, and OpenSpiel models a draw as a chance
-node, so no player ever holds a secret. As in OpenSpiel's own perfect-information games, then:
+node, so no player ever holds a secret. So is a Donkey Kong penalty's card, "returned" from a face-down
+played pile: a chance outcome that names the card (`lose H300`), public as it is on the table once
+turned over; in the wiki variant it goes on top of the deck, where the `deck_top` view shows it, so the
+next draw is then known to every player alike. As in OpenSpiel's own perfect-information games, then:
   - the observation (tensor and string, games/observe.py) shows every hand, as the table does, and
     says who is looking (Donkey Kong: an `observer` one-hot; Monkey Dash: written from the observer's
     side, with a `colour` one-hot), so one network can play any seat;

@@ -1185,8 +1185,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             room = box.w - int(90 * s)
             if self.loss_showing() and self.losses[0][0] == seat:  # the points just lost, beside the score
                 lost = sum(p for *_, p in self.losses)
-                mark = text.draw(surface, f"-{lost}", (score.x - int(6 * s), score.y), fs, P.WARNING, bold=True,
-                                 anchor="topright")
+                # "(lost 200)", not "-200": "-200 600 pts" read as two scores (an audit)
+                mark = text.draw(surface, f"(lost {lost})", (score.x - int(6 * s), score.y), fs, P.WARNING,
+                                 bold=True, anchor="topright")
                 room = min(room, mark.x - int(8 * s) - box.x - int(30 * s))
             title = text.fit(self.seat_name(seat), fs, room)
             text.draw(surface, title, (box.x + int(30 * s), box.y + int(5 * s)), fs, P.TEXT, bold=True)

@@ -266,7 +266,8 @@ def test_dk_a_played_card_going_back_to_the_deck_is_said_with_its_points_and_the
     assert screen.message_time > 5
     drawn.clear()
     app.draw()
-    assert (f"-{points}", P.WARNING) in [(w, c) for w, c in in_box(drawn, screen.player_boxes[0])]
+    # beside the score as "(lost N)": "-200 600 pts" read as two scores (a later audit)
+    assert (f"(lost {points})", P.WARNING) in [(w, c) for w, c in in_box(drawn, screen.player_boxes[0])]
     for _ in range(12):  # 1.2 s: before, the obstacles' slides (0.45 s) and the dice's pause (0.45 s) were over
         app.tick(0.1)
     assert len(match.history) == at
