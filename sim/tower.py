@@ -472,7 +472,9 @@ class Tower:
                     record: bool, hand=None, early_exit: bool = True, follow_s: float = 0.0,
                     reseat: bool = True, held: list | None = None, fell=None) -> Verdict:
         """`fell`: ids of blocks already seen past the collapse rule (a live push's drag saw the tower fall,
-        sim.live): they count as fallen, whatever the settle finds."""
+        sim.live): the run is a fall whatever the settle finds. A settle that finds every block back within the
+        rule is followed as a fall (follow_s), and if nothing is past the rule even then, those blocks are the
+        fallen ones; a fall the settle sees itself is judged as before, bit for bit."""
         spec, rules, phy = self.spec, self.spec.verdict, self.spec.physics
         before = self._poses.copy()
         watched = np.array([i for i in world.moving_ids if self.level_of[i] >= 0], dtype=int)
@@ -554,6 +556,10 @@ class Tower:
             prev = now
         if pushing:
             hand.close()
+        if fell is not None and outcome not in ("fallen", "diverged"):
+            # the drag saw the fall and the settle found every block back within the rule: a fall still, and
+            # followed as any fall is (the blocks play on, each separate, to where they come to rest)
+            outcome = "fallen"
         if outcome == "fallen" and follow_s > 0.0:
             now, more, followed = self._follow(world, now, follow_s, record)
             sim_t += followed
@@ -566,12 +572,10 @@ class Tower:
         disp_all[inside] = displacement_mm(before[inside], final[inside])
         tilt_all[inside] = tilt_deg(before[inside], final[inside])
         fallen_ids = inside[self._fallen(before[inside], final[inside])]
-        if fell is not None:
-            # (run as any settle is, so a fall the drag saw goes on exactly as before, bit for bit; only a
-            # settle that found every block back within the rule is now a fall too)
-            fallen_ids = np.union1d(fallen_ids, np.intersect1d(np.asarray(fell, dtype=int), inside)).astype(int)
-            if outcome != "diverged":
-                outcome = "fallen"
+        if fell is not None and not len(fallen_ids):
+            # Only when the settle and its follow end with no block past the rule do the blocks the drag saw
+            # count as the fallen ones: a fall the settle sees too is the same bits as before this rule.
+            fallen_ids = np.intersect1d(np.asarray(fell, dtype=int), inside).astype(int)
         if outcome == "diverged":
             fallen_ids = np.union1d(fallen_ids, inside[lost[inside]]).astype(int)
         collapsed = bool(len(fallen_ids)) or outcome == "diverged"
