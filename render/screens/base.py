@@ -418,15 +418,20 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     # ---- the log and the choices ------------------------------------------------------
     def _after(self, step: Step, before, label: str, quiet: bool = False) -> None:
         self.end_search()  # the next decision's choices are new: an old search would hide them
-        if self.message_time > 0 and getattr(self, "message_step", len(self.match.history)) < len(self.match.history):
-            # said in an earlier position than the one this step was played in: it no longer applies (an
-            # audit saw "click crate c4 or your supervisor first" stay up after a move made by keyboard, and
-            # "your unfinished game ... is kept" over the next turn of the game loaded). A line said about this
-            # step as it was played (say(..., through_step=True)) stays.
-            self.message_time = 0.0
         self.log_labels.append(label)
         self.host.autosave(self.match)
         self.on_step(step, before)
+        n = len(self.match.history)
+        persons = (step.by >= 0 and self.match.config.seats[step.by].is_human) or \
+            (step.by == CHANCE and getattr(self, "hand_asked", -1) == n - 1)
+        if persons and self.message_time > 0 and getattr(self, "message_step", n) < n:
+            # A person here has played on (a move, or a roll or spin by hand) from the position a line was said
+            # in: it no longer applies (an audit saw "your unfinished game ... is kept" stay over the roll of
+            # the game loaded). Bots' moves and chance coming by itself leave it for its time (a review: the
+            # start-of-game notes went with the first automatic draw, and lines that add up, as a run of card
+            # losses does, lost their sum); a line said in on_step, or about this step as it was played
+            # (say(..., through_step=True)), stays.
+            self.message_time = 0.0
         self._refresh_actions(force=True)
 
     def _history_labels(self) -> list[str]:
