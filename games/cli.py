@@ -79,6 +79,9 @@ def _workers(text: str) -> int:
                                          f"not {_shown(text)}") from None
 
 
+GAME_HELP = "the game (see list): its name or title in any case, or words only it has: mario, dk, classic"
+
+
 def _name(text: str) -> str:
     """A game, variant, bot or file name: never blank (a blank one would silently mean the default)."""
     if not text.strip():
@@ -104,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="one line per playable game, with its variants and bots")
 
     sp = sub.add_parser("selfplay", help="play bot games and print a summary")
-    sp.add_argument("game", type=_name, help="the game (see list); any case, or one word of its name: mario, dk, kong")
+    sp.add_argument("game", type=_name, help=GAME_HELP)
     sp.add_argument("--players", type=_positive, help="number of seats (default: the game's fewest)")
     sp.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
     sp.add_argument("--seed", type=_seed, default=0, help="seed of the first game; game i uses seed+i")
@@ -116,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (faster)")
 
     tp = sub.add_parser("tournament", help="a round robin of bots: win rates, intervals and ratings")
-    tp.add_argument("game", type=_name, help="the game (see list); any case, or one word of its name: mario, dk, kong")
+    tp.add_argument("game", type=_name, help=GAME_HELP)
     tp.add_argument("--bots", required=True, help="two or more bot names, comma separated")
     tp.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
     tp.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
@@ -134,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
     pl.add_argument("game", nargs="?", type=_name,
                     help=f"the game: {', '.join(registry.names())} (`{PROG} list` shows each one's variants "
-                         f"and bots), in any case, or one word of it (mario, dk, kong); not needed with --load")
+                         f"and bots), or its title, in any case, or words only it has (mario, dk, classic); "
+                         f"not needed with --load")
     pl.add_argument("--seats", type=_name,
                     help="one per seat, comma separated: 'human' or a bot name, in any case (default human,random)")
     pl.add_argument("--variant", type=_name, help="rule variant (default: the game's default; see list)")
@@ -315,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command not in COMMANDS:
         return _fail(f"unknown command {args.command!r}")
     if getattr(args, "game", None) is not None:
-        try:  # "Mario", "jenga-dk" or "kong" name one game: every command then reads its own name
+        try:  # "Mario", "jenga-dk" or "Donkey Kong Jenga" name one game: every command then reads its own name
             args.game = registry.canonical(args.game)
         except GameError as exc:
             return _fail(str(exc))

@@ -70,24 +70,32 @@ def get(name: str) -> GameSpec:
 
 
 def canonical(name: str, table: dict | None = None) -> str:
-    """The built game a person means by `name`: its own name in any case, with '-' or spaces for '_'
-    ("Jenga-Mario"), or a word of one game's name only ("mario", "dk", "classic"); ConfigError listing
-    the games otherwise, or the games a shared word could mean ("jenga")."""
+    """The built game a person means by `name`: its own name or its title in any case, with '-' or spaces for
+    '_' ("Jenga-Mario", "Super Mario Jenga"), or words of one game's name or title only ("mario", "dk",
+    "classic", "monkey"); ConfigError listing the games otherwise, or the games a shared word could mean
+    ("jenga", "kong")."""
     table = games() if table is None else table
     if not isinstance(name, str):
         raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
     if name in table:
         return name
-    key = "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
-    if key in table:
-        return key
-    words = key.split("_") if key else []
-    found = [g for g in table if words and _runs_in(words, g.split("_"))]
+    words = _words(name)
+    for g, spec in table.items():  # its name or its title, whole: "Donkey Kong" is donkey_kong
+        if words and (words == g.split("_") or words == _words(spec.title)):
+            return g
+    # else words of one game's name or title only: "mario", "dk", "classic", "monkey"; a word two games
+    # share ("kong", "jenga") is said to be ambiguous
+    found = [g for g, spec in table.items() if words and (_runs_in(words, g.split("_"))
+                                                          or _runs_in(words, _words(spec.title)))]
     if len(found) == 1:
         return found[0]
     if found:
         raise ConfigError(f"{quoted(name)} could be any of {', '.join(found)}; name one of them")
     raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
+
+
+def _words(text: str) -> list[str]:
+    return text.strip().lower().replace("-", " ").replace("_", " ").split()
 
 
 def _runs_in(words: list[str], parts: list[str]) -> bool:
