@@ -388,7 +388,7 @@ class JengaDonkeyKongState(TowerState):
     def phase_text(self) -> str:
         who = self.seat_name(self.decider())
         if self.phase == "place":
-            return f"{who} must put their Mario in a hole of a bottom girder (level 0)"
+            return f"{who} must put their Mario in a hole of a bottom girder (girder level 0)"
         parts = []
         spun = self.section() if self.spin is not None else {"remove": 0, "climb": 0}
         # "more" once some of the spin's girders are done ("must remove 2 more girders" read before any was)

@@ -200,7 +200,8 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
                 and words.startswith("stack ")):
             return words
         beaten = data.mario_spinner()["sections"][section]["climb"] >= 3
-        rest = words.partition(", ")[2]
+        # in beaten_stacks the spin that beats him still stacks its blocks (the review): its stack is said
+        rest = words if beaten and self.config.variant == BEATEN_STACKS else words.partition(", ")[2]
         return (f"{self.seat_name(me)}'s battle with Bowser: {rest}; "
                 f"{'Bowser is beaten' if beaten else 'Bowser is not beaten'}")
 
@@ -492,7 +493,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         if self.phase == "character":
             return f"{who} must choose a character"
         if self.phase == "peg":
-            return f"{who} must put their peg in a hole of layer 1, the second from the bottom (layer 0)"
+            return f"{who} must put their peg in a hole of layer 1 (the second layer: the bottom one is layer 0)"
         if self.moving:
             seat, n = self.moving[0]
             return f"{who} must choose a vacant hole for {self.seat_name(seat)}'s peg ({counted(n, 'layer')} down)"

@@ -444,5 +444,14 @@ def test_mario_a_spin_in_a_battle_is_worded_as_the_battle_in_the_log():
     assert f"{name} spins: stack 1, climb 2" in " ".join(s.log)  # the game's note stays as saves have it
     s.battling[0] = False
     s.mover, s.phase = 1, "spin"
+    # in beaten_stacks the spin that beats him still stacks: its stack is said
+    b = MARIO.new_state(MARIO.make_config(players=3, variant="beaten_stacks"))
+    for field in ("layout", "items", "characters", "pegs", "bowser"):
+        setattr(b, field, getattr(s, field))
+    b.battling = [True] + [False] * (len(s.pegs) - 1)
+    b.phase, b.mover = "spin", 0
+    stack = sections[strong]["stack"]
+    assert b.action_to_string(f"spin {strong}").startswith(
+        f"the spinner stops on section {strong + 1}: {name}'s battle with Bowser: stack {stack}, climb")
     plain = s.action_to_string(f"spin {weak}")  # a player who is not battling: the section as it reads
     assert plain.startswith(f"the spinner stops on section {weak + 1}: stack 1, climb 2") and "Bowser" not in plain

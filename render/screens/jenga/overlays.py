@@ -243,6 +243,7 @@ class Overlays:
         tower and the board's edge wraps (at the largest text size Super Mario's lines, "Careful bot 2 (no
         character yet): no peg yet, 5 coins", ran over the tower)."""
         lines = self.piece_lines() if state.tower is not None else []
+        self.piece_rects = []  # where each seat's words went (tests; the tooltip keeps clear of them)
         if not lines:
             return
         s = self.scale
@@ -255,7 +256,6 @@ class Overlays:
         if tower is not None and tower.right < x:
             room = min(room, x - tower.right - int(16 * s))  # the seat's mark may touch the tower's edge, no more
         room = max(room, int(120 * s))
-        self.piece_rects = []  # where each seat's words went (tests)
         for seat, line in enumerate(lines):
             parts = [line] if _width(line, size) <= room else list(_wrapped(line, size, room))
             left = x - max(_width(part, size) for part in parts)

@@ -127,6 +127,8 @@ def spin_words(game: str, section: int, variant: str, battle: bool | None) -> st
     if battle is None or not words.startswith("stack "):
         return words
     rest = words.partition(", ")[2]  # "climb 3, collect 2 coins, then play reverses"
+    if battle and variant == "beaten_stacks":
+        rest = words  # there the spin that beats him still stacks its blocks: its stack is said
     return f"battle with Bowser: {rest}; {'Bowser is beaten' if battle else 'Bowser is not beaten'}"
 
 
