@@ -557,9 +557,12 @@ class Tower:
         if pushing:
             hand.close()
         if fell is not None and outcome not in ("fallen", "diverged"):
-            # the drag saw the fall and the settle found every block back within the rule: a fall still, and
-            # followed as any fall is (the blocks play on, each separate, to where they come to rest)
-            outcome = "fallen"
+            inside_now = np.flatnonzero(self.level_of >= 0)
+            if not self._fallen(before[inside_now], now[inside_now]).any():
+                # the drag saw the fall and the settle found every block back within the rule: a fall still,
+                # followed as any fall is (the blocks play on, each separate, to where they come to rest). A
+                # settle that ends with blocks past the rule is judged as it always was, bit for bit.
+                outcome = "fallen"
         if outcome == "fallen" and follow_s > 0.0:
             now, more, followed = self._follow(world, now, follow_s, record)
             sim_t += followed
