@@ -409,8 +409,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.result_hidden = True
 
     def say(self, message: str, seconds: float = 4.0, through_step: bool = False) -> None:
-        """A short message in the status bar. It goes once a step is played from the position it was said in
-        (_after), unless it is about that step (through_step)."""
+        """A short message in the status bar. It goes once a person here plays on from the position it was said
+        in (_after), unless it is about that step (through_step); bots and chance leave it for its time."""
         self.message = message
         self.message_time = seconds
         self.message_step = len(self.match.history) + (1 if through_step else 0)
