@@ -612,10 +612,11 @@ class Overlays:
         box = pygame.Rect(0, 0, width, step * len(lines)).inflate(12, 8)
         # Below right of the pointer, else where it covers least of the words and marks drawn over the board
         # (the risk legend, each seat's piece line, the spinner and what it said, the countdown, the gauge, the
-        # lines at the foot): it covered "greyed: ...", "Player 1: Mario on girder level 5" and "Spun: take out
-        # 1 girder, climb 2" (an audit).
+        # lines at the foot, the figure on top): it covered "greyed: ...", "Player 1: Mario on girder level 5"
+        # and "Spun: take out 1 girder, climb 2" (an audit), and then Donkey Kong and Pauline (a later one).
+        figures = [r for kind, r in getattr(self.view, "figure_rects", []) if kind in ("dk_pauline", "bowser")]
         avoid = [r for r in [*getattr(self, "overlay_rects", []), *getattr(self, "piece_rects", []),
-                             self.countdown_rect, self.gauge_rect, self.info_rect] if r is not None]
+                             self.countdown_rect, self.gauge_rect, self.info_rect, *figures] if r is not None]
         mx, my = self.mouse
         places = []
         for x, y in ((mx + 16, my + 12), (mx - 8 - box.w, my + 12), (mx + 16, my - 12 - box.h),
