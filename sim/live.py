@@ -568,10 +568,9 @@ class LivePush:
         else:
             hand = _Protocol(self, self.line_m, take=False)
         tower.focus = self.level
-        # A fall the drag saw is the verdict: the window stopped the drag and said the tower fell, and the
-        # blocks that went past the rule then count as fallen whatever the fall's last frame shows (a play-
-        # tester saw "the tower fell" and then, once the settle found the top back within the rule, the game
-        # go on with the block in hand). The settle runs as before, so a fall it sees too is the same bits.
+        # A fall the drag saw is the verdict (Tower._settle_run's `fell`): the window stopped the drag and said
+        # the tower fell, and a play-tester then saw the game go on with the block in hand once the settle found
+        # the top back within the rule. A fall the settle sees itself is judged as before, bit for bit.
         verdict = tower._settle_run(self.world, spec.settle_s, self.t0, self.addresses, self.record,
                                     hand=hand, follow_s=follow_s, fell=self.tipped if len(self.tipped) else None)
         self.world.close()

@@ -556,9 +556,9 @@ class Tower:
             prev = now
         if pushing:
             hand.close()
+        inside = np.flatnonzero(self.level_of >= 0)
         if fell is not None and outcome not in ("fallen", "diverged"):
-            inside_now = np.flatnonzero(self.level_of >= 0)
-            if not self._fallen(before[inside_now], now[inside_now]).any():
+            if not self._fallen(before[inside], now[inside]).any():
                 # the drag saw the fall and the settle found every block back within the rule: a fall still,
                 # followed as any fall is (the blocks play on, each separate, to where they come to rest). A
                 # settle that ends with blocks past the rule is judged as it always was, bit for bit.
@@ -571,7 +571,6 @@ class Tower:
         final = now
         disp_all = np.full(spec.num_blocks, np.nan)
         tilt_all = np.full(spec.num_blocks, np.nan)
-        inside = np.flatnonzero(self.level_of >= 0)
         disp_all[inside] = displacement_mm(before[inside], final[inside])
         tilt_all[inside] = tilt_deg(before[inside], final[inside])
         fallen_ids = inside[self._fallen(before[inside], final[inside])]

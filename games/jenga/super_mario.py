@@ -30,7 +30,7 @@ from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import TowerState
 from .layout import block_text, free_holes, hole_text, is_real, parse_hole, removable, top_level
-from .super_mario_help import BEATEN_STACKS, ITEM_NAMES, VARIANTS, WHOLE_STEPS, help_text
+from .super_mario_help import BEATEN_STACKS, ITEM_NAMES, VARIANTS, WHOLE_STEPS, battle_words, help_text
 from .super_mario_pegs import PegRules
 from .super_mario_refusals import DecisionRefusals
 
@@ -200,10 +200,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
                 and words.startswith("stack ")):
             return words
         beaten = data.mario_spinner()["sections"][section]["climb"] >= 3
-        # in beaten_stacks the spin that beats him still stacks its blocks (the review): its stack is said
-        rest = words if beaten and self.config.variant == BEATEN_STACKS else words.partition(", ")[2]
-        return (f"{self.seat_name(me)}'s battle with Bowser: {rest}; "
-                f"{'Bowser is beaten' if beaten else 'Bowser is not beaten'}")
+        return f"{self.seat_name(me)}'s " + battle_words(words, beaten, self.config.variant)
 
     def section(self) -> dict | None:
         return None if self.spin is None else data.mario_spinner()["sections"][self.spin]

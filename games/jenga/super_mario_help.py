@@ -29,6 +29,14 @@ ITEM_NAMES = {"mushroom": "mushroom", "star": "star", "pow": "POW", "question": 
               "goomba": "goomba", "none": "no symbol"}
 
 
+def battle_words(words: str, beaten: bool, variant: str) -> str:
+    """A spin of a player battling Bowser in words, from the section's words ("stack 1, climb 3, collect 2
+    coins"): its stack does not count, except in beaten_stacks for the spin that beats him, and its climb
+    beats him or not."""
+    rest = words if beaten and variant == BEATEN_STACKS else words.partition(", ")[2]
+    return f"battle with Bowser: {rest}; {'Bowser is beaten' if beaten else 'Bowser is not beaten'}"
+
+
 def item_block(item: str) -> str:
     """The block that carries `item`, in words: 'star block', 'POW block', but 'question block' (that
     item's own name ends in "block": adding another read "the question block block")."""

@@ -75,6 +75,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.result_wait = 0.0
         self.message = ""
         self.message_time = 0.0
+        self.message_step = 0  # the length of the history when the message was said (say, _after)
         self.status_lines: tuple[str, ...] = ()  # the status line as last drawn, one entry per line
         self.status_size = 0  # and its font size
         self.size = (0, 0)
@@ -264,12 +265,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self.say(str(exc))
             self.host.sound.play("error")
             return False
-        said = self.message
-        self._after(match.history[-1], before, label)
-        if self.message is said:
-            # A line said before the move (why a click did nothing, a card's words) is about the position
-            # the move left: it went, instead of staying into the other player's turn (an audit).
-            self.message_time = 0.0
+        self._after(match.history[-1], before, label)  # (a line said before the move goes there)
         self.host.sound.play("move")
         return True
 
@@ -424,10 +420,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         n = len(self.match.history)
         persons = (step.by >= 0 and self.match.config.seats[step.by].is_human) or \
             (step.by == CHANCE and getattr(self, "hand_asked", -1) == n - 1)
-        if persons and self.message_time > 0 and getattr(self, "message_step", n) < n:
+        if persons and self.message_time > 0 and self.message_step < n:
             # A person here has played on (a move, or a roll or spin by hand) from the position a line was said
-            # in: it no longer applies (an audit saw "your unfinished game ... is kept" stay over the roll of
-            # the game loaded). Bots' moves and chance coming by itself leave it for its time (a review: the
+            # in: it no longer applies (why a click did nothing, a card's words: they stayed into the other
+            # player's turn; "your unfinished game ... is kept" stayed over the roll of the game loaded). Bots' moves and chance coming by itself leave it for its time (a review: the
             # start-of-game notes went with the first automatic draw, and lines that add up, as a run of card
             # losses does, lost their sum); a line said in on_step, or about this step as it was played
             # (say(..., through_step=True)), stays.

@@ -70,7 +70,7 @@ def _figure_block(state) -> int | None:
     return int(present[len(present) // 2]) if present else None
 
 
-def _fallen_top(state) -> int | None:
+def fallen_top(state) -> int | None:
     """After the tower fell (the game over by a fall), a fallen block on the table where the top of the
     tower came down (see below; -1 when none is on the table): the figure on top (Donkey Kong with Pauline, Bowser) goes
     with it, riding it down in the fall's replay and standing by it on the table after. A play-tester saw
@@ -110,7 +110,7 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
         symbols = {b: item for b, item in seen().items() if item in ITEM_SYMBOLS}
     figures: list[Figure] = []
     if name in TOP_FIGURE:
-        fell = _fallen_top(state)
+        fell = fallen_top(state)
         figures.append(Figure(TOP_FIGURE[name], block=_figure_block(state)) if fell is None
                        else Figure(TOP_FIGURE[name], block=fell, fell=True))
     marios = getattr(state, "marios", None)

@@ -115,9 +115,7 @@ class LiveDrag:
         self.pointer = self.press.copy()
         self.reach_px = 0.0  # how far (in pixels, |dx| + |dy|) the pointer has gone from the press so far
         self.frame = None
-        self.sim_s = 0.0
         self.wall_s = 0.0
-        self.full_s = 0.0  # how long the finger has been at the hand's full strength, without a break (BINDS_S)
         self.keyboard = False
         self.risk = None  # the risk map's (p_collapse, push force, fresh) of this block, for the touch's words
         self.key_along = 0.0
@@ -137,6 +135,8 @@ class LiveDrag:
         # the largest force the gauge has shown in this session (one opened at the other end starts again:
         # the move is this session's path only)
         self.peak_n = 0.0
+        # simulated time so far, and how long the finger has been at the hand's full strength without a break
+        # (BINDS_S): this session's
         self.sim_s, self.full_s = 0.0, 0.0
         self._peak_steps = 0  # the session's outward steps when its reading was last taken into peak_n
         self.frame = self.session.feed((0, 0, 0))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...tower.fall import tell as tell_fall
-from ...tower.jenga_scene import _fallen_top
+from ...tower.jenga_scene import fallen_top
 
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
 FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
@@ -55,7 +55,7 @@ class FallReplay:
         # The view is wider than tall: the block the top figure (Donkey Kong with Pauline, Bowser) rides
         # down and stands by is held across it, with room for him (framed by most blocks only, Pauline
         # stood cut in half at the board's edge).
-        top = _fallen_top(state)
+        top = fallen_top(state)
         if top is not None and 0 <= top < frames.shape[1] and shown[top]:
             size = max(size, 1.15 * (float(np.linalg.norm(frames[-1, top, :2] - centre)) + TOP_FIGURE_ROOM_M))
         size = min(size, 2.5 * tall) + 0.04

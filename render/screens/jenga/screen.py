@@ -35,6 +35,7 @@ import pygame
 from games.core import CHANCE, GameError, IllegalActionError
 from games.jenga import physics, spinners
 from games.jenga.risk_worker import RiskWorker
+from games.jenga.super_mario_help import battle_words
 from games.match import PendingStep, Step
 
 from ... import palette as P
@@ -126,10 +127,7 @@ def spin_words(game: str, section: int, variant: str, battle: bool | None) -> st
     words = spinners.words(game, section, variant)
     if battle is None or not words.startswith("stack "):
         return words
-    rest = words.partition(", ")[2]  # "climb 3, collect 2 coins, then play reverses"
-    if battle and variant == "beaten_stacks":
-        rest = words  # there the spin that beats him still stacks its blocks: its stack is said
-    return f"battle with Bowser: {rest}; {'Bowser is beaten' if battle else 'Bowser is not beaten'}"
+    return battle_words(words, battle, variant)
 
 
 def new_notes(before: list, after: list) -> list[str]:
