@@ -35,7 +35,10 @@ def test_a_block_taken_out_stays_where_the_hand_held_it_in_the_replay():
     b = live.b
     start = frames[0, b]
     home = np.all(np.abs(frames[:, b] - start) <= 1e-9, axis=1)
-    assert home[-1] and not home.all()  # as recorded: back in its slot at the end (the stumble)
+    # as recorded: back in its slot at the end (the stumble). This failed twice in eight fresh-clone runs of the
+    # whole suite (6 Dec) and never alone: what the recording held then is in the message, for whoever looks.
+    assert home[-1] and not home.all(), (result.verdict.outcome, result.verdict.sim_s, len(frames),
+                                         int(home.sum()), (frames[-1, b] - start).tolist())
     shown, lies = hand_frames(frames, b)
     assert not lies
     assert not np.allclose(shown[-1, b], start)
