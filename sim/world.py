@@ -1,7 +1,8 @@
 """One PyBullet world built afresh from a tower's state, for the duration of one operation.
 
-Every operation starts from a new DIRECT client built from the stored poses, so no hidden engine cache
-carries over between operations and a tower restored from its JSON state behaves bit-identically.
+Every operation builds its world on an emptied DIRECT client (resetSimulation) from the stored poses, so
+no hidden engine cache carries over between operations and a tower restored from its JSON state behaves
+bit-identically. A client belongs to one open world at a time (_lease).
 
 The world is cut to the part of the tower the operation can change (the "focus" level): levels more than
 `dynamic_levels_below` under it are static (mass 0), the levels more than `dynamic_levels_above` over it
@@ -60,8 +61,8 @@ from .spec import TowerSpec
 
 
 class _Client:
-    """A DIRECT client of one thread of one process, let go when the thread ends (CPython drops a thread's
-    local data then) or when the process has forked (a copy of its parent's)."""
+    """A DIRECT client of this process, disconnected when dropped (or, after a fork, the child's copy of a
+    parent's client, which the child never uses)."""
 
     def __init__(self):
         self.pid = os.getpid()
@@ -75,21 +76,50 @@ class _Client:
             pass
 
 
-_LOCAL = threading.local()
+_LOCK = threading.RLock()  # re-entrant: a world the collector drops while this thread holds it closes too
+_IDLE: list[_Client] = []  # connected clients of this process that no open world holds
 
 
-def _client() -> int:
-    """This thread's DIRECT client, connected on first use: one client per thread of a process, never
-    shared across a fork or between threads. Each world starts with resetSimulation, which empties its
-    client completely, so two threads on one client emptied each other's worlds in the middle of a push
-    ("GetBasePositionAndOrientation failed", or a verdict of a tower that was not there): the app runs a
-    move's physics on a thread of its own, and a move left running by a screen that was closed went on
-    beside the next screen's. Connecting afresh gives bit-identical results (tests/sim/test_tower.py
-    checks it) and costs tens of ms, once a thread."""
-    held = getattr(_LOCAL, "client", None)
-    if held is None or held.pid != os.getpid() or not pb.isConnected(held.id):
-        held = _LOCAL.client = _Client()
-    return held.id
+def _lease() -> _Client:
+    """A DIRECT client that no other open world holds, for one world until it closes (World.close).
+
+    Every world starts with resetSimulation, which empties its client completely, so two worlds on one
+    client empty each other in the middle of an operation. A client a thread for each (the design before)
+    was not enough: the window builds its live push's world on its own thread and hands it to the move,
+    whose thread lets go of the push while the window's thread may build the next world (a screen closed in
+    the middle of a move, another screen's touch). Then the move's steps ran in the new world or failed
+    ("GetBasePositionAndOrientation failed"), and a test on the main thread after such a move recorded
+    frames that were not its own (tests/sim/test_threads.py). So a client belongs to one open world at a
+    time, whatever thread uses it, and is reused once that world closes: a fresh or reused client gives the
+    same bits (tests/sim/test_tower.py), and connecting costs tens of ms, so one is made only when every
+    client is held."""
+    pid = os.getpid()
+    with _LOCK:
+        while _IDLE:
+            held = _IDLE.pop()
+            if held.pid == pid and pb.isConnected(held.id):
+                return held
+            # a parent's client copied by a fork (dropped here: the child's copy is let go), or one lost
+    return _Client()
+
+
+def _after_fork_in_child() -> None:
+    """A forked child starts with a lock of its own (a thread of the parent may have held this one at the
+    fork) and none of the parent's clients (its copies are let go as they are dropped)."""
+    global _LOCK
+    _LOCK = threading.RLock()
+    _IDLE.clear()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def clients() -> tuple[int, int]:
+    """How many clients of this process wait for the next world, and how many of those are connected
+    (the clients open worlds hold are not counted): for tests, and for whoever wonders how many PyBullet
+    clients a process keeps."""
+    with _LOCK:
+        return len(_IDLE), sum(1 for c in _IDLE if pb.isConnected(c.id))
 
 
 TABLE_M = (1.2, 0.8, 0.75)
@@ -130,7 +160,15 @@ class World:
         self.start = poses.copy()
         self.level_of = level_of
         phy = spec.physics
-        self.client = _client()
+        self._lease = _lease()
+        self.client = self._lease.id
+        try:
+            self._build(phy, level_of, focus)
+        except BaseException:
+            self.close()
+            raise
+
+    def _build(self, phy, level_of: np.ndarray, focus: int | None) -> None:
         c = self.client
         pb.resetSimulation(physicsClientId=c)
         pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
@@ -379,10 +417,22 @@ class World:
         self._held = self.body[int(b)]
 
     def close(self) -> None:
-        """Let go of the client. Its bodies stay until the next world empties it with resetSimulation
-        (every world starts that way), so closing costs nothing: emptying it here as well took 0.3 to
-        0.6 ms an operation, a few percent of a removal's decision."""
-        self.client = None
+        """Give the client back for the next world (_lease). Its bodies stay until that world empties it
+        with resetSimulation (every world starts that way), so closing costs nothing: emptying it here as
+        well took 0.3 to 0.6 ms an operation, a few percent of a removal's decision. Closing twice is
+        closing once."""
+        with _LOCK:  # two threads closing one world give its client back once
+            held, self._lease = getattr(self, "_lease", None), None
+            self.client = None
+            if held is not None and held.pid == os.getpid():  # a parent's client copied by a fork is dropped
+                _IDLE.append(held)
+
+    def __del__(self):
+        # a world dropped without close() (a live push abandoned by a screen) still gives its client back
+        try:
+            self.close()
+        except Exception:  # the interpreter is shutting down
+            pass
 
     def __enter__(self) -> "World":
         return self
