@@ -93,13 +93,11 @@ def _lease() -> _Client:
     time, whatever thread uses it, and is reused once that world closes: a fresh or reused client gives the
     same bits (tests/sim/test_tower.py), and connecting costs tens of ms, so one is made only when every
     client is held."""
-    pid = os.getpid()
     with _LOCK:
-        while _IDLE:
+        while _IDLE:  # (a forked child starts with none: _after_fork_in_child)
             held = _IDLE.pop()
-            if held.pid == pid and pb.isConnected(held.id):
+            if pb.isConnected(held.id):
                 return held
-            # a parent's client copied by a fork (dropped here: the child's copy is let go), or one lost
     return _Client()
 
 

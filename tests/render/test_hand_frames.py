@@ -64,8 +64,9 @@ def test_a_block_taken_out_stays_where_the_hand_held_it_in_the_replay():
     b = live.b
     start = frames[0, b]
     home = np.all(np.abs(frames[:, b] - start) <= 1e-9, axis=1)
-    # as recorded: back in its slot at the end (the stumble). This failed twice in eight fresh-clone runs of the
-    # whole suite (6 Dec) and never alone: what the recording held then is in the message, for whoever looks.
+    # as recorded: back in its slot at the end (the stumble). This failed in 2 of 9 fresh-clone runs of the whole
+    # suite (6 Dec) and never alone, most likely a move left running by an earlier test stepping this world on
+    # a shared PyBullet client (fixed: tests/sim/test_threads.py); should it fail again, the message says more.
     assert home[-1] and not home.all(), _what_differed(result, home, b)
     shown, lies = hand_frames(frames, b)
     assert not lies

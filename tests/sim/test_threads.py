@@ -79,12 +79,16 @@ def test_clients_are_reused_once_their_world_closes_and_never_shared_while_it_is
     assert sim_world.clients()[0] == max(idle_before, 2)  # two were open at once, none is lost
 
 
-def _drag(seed: int, level: int, pos: int, speed: float, until_s: float, record: bool = True):
-    """A live push on classic seed `seed`, its finger fed up to until_s, not let go."""
+def _start(seed: int, level: int, pos: int):
+    """A live push of block level:pos on classic seed `seed`, pressed (its world built), not yet fed."""
     from sim.live import LivePush
 
     spec = load_spec("classic")
-    live = LivePush(spec, Tower(spec, seed=seed), level, pos, 1, record=record)
+    return LivePush(spec, Tower(spec, seed=seed), level, pos, 1, record=True)
+
+
+def _feed(live, speed: float, until_s: float):
+    """Feed the finger out at `speed` m/s (to 80 mm at most) up to until_s; returns the push, not let go."""
     live.feed(live.sample_at(0.0, 0.0, 0.0))
     for i in range(1, int(until_s * 30) + 1):
         sample = live.sample_at(i / 30, live.clamp(min(speed * i / 30, 0.08)), 0.0)
@@ -99,30 +103,52 @@ def _outcome(result):
     return (result.verdict.outcome, result.taken, np.asarray(result.frames).tobytes())
 
 
-def test_a_live_push_let_go_on_another_thread_keeps_its_world_while_this_thread_builds_the_next():
+@pytest.mark.parametrize("order", ["the next push whole", "the next world built, then the move"])
+def test_a_live_push_let_go_on_another_thread_keeps_its_world_while_this_thread_builds_the_next(monkeypatch, order):
     """The window's drag is built on the window's thread and let go of by the move on its own thread; the
     window's thread may build another world meanwhile (a touch on the next screen, a test after the move).
-    Neither may empty or step the other's world: each gives what it gives alone, bit for bit."""
-    alone_other = _drag(1, 5, 1, 0.04, 1.3).finish(follow_s=2.0)
-    alone_mine = _drag(4, 6, 1, 0.06, 6.6).finish(follow_s=2.0)
-    for delay_s in (0.0, 0.01, 0.05):
-        other = _drag(1, 5, 1, 0.04, 1.3)  # on this thread, as the window builds it
-        result, faults = [], []
-        started = threading.Event()
+    The move is held at the start of its settle (its world open) while this thread pushes another block
+    whole, or builds that push's world and lets the move run to its end before pushing. Neither may empty
+    or step the other's world: each gives what it gives alone, bit for bit (on one client a thread, the
+    move failed with "GetBasePositionAndOrientation failed" or ran in the other world)."""
+    from sim.tower import Tower as TowerClass
 
-        def let_go() -> None:  # the move's thread
-            started.set()
-            try:
-                result.append(other.finish(follow_s=2.0))
-            except BaseException as exc:  # handed to the test below
-                faults.append(exc)
+    alone_other = _feed(_start(1, 5, 1), 0.04, 1.3).finish(follow_s=2.0)
+    alone_mine = _feed(_start(4, 6, 1), 0.06, 6.6).finish(follow_s=2.0)
+    other = _feed(_start(1, 5, 1), 0.04, 1.3)  # on this thread, as the window builds it
+    held, go = threading.Event(), threading.Event()
+    settle = TowerClass._settle_run
 
-        thread = threading.Thread(target=let_go)
-        thread.start()
-        started.wait()
-        threading.Event().wait(delay_s)
-        mine = _drag(4, 6, 1, 0.06, 6.6).finish(follow_s=2.0)  # this thread's next world, meanwhile
-        thread.join()
-        assert faults == []
-        assert _outcome(result[0]) == _outcome(alone_other)
-        assert _outcome(mine) == _outcome(alone_mine)
+    def settle_when_let(tower, *args, **kwargs):
+        if threading.current_thread() is mover:
+            held.set()
+            assert go.wait(600), "the test never let the move go on"
+        return settle(tower, *args, **kwargs)
+
+    monkeypatch.setattr(TowerClass, "_settle_run", settle_when_let)
+    result, faults = [], []
+
+    def let_go() -> None:  # the move's thread
+        try:
+            result.append(other.finish(follow_s=2.0))
+        except BaseException as exc:  # handed to the test below
+            faults.append(exc)
+
+    mover = threading.Thread(target=let_go)
+    mover.start()
+    try:
+        assert held.wait(600)
+        if order == "the next push whole":
+            mine = _feed(_start(4, 6, 1), 0.06, 6.6).finish(follow_s=2.0)
+            go.set()
+        else:
+            pressed = _start(4, 6, 1)
+            go.set()
+            mover.join()
+            mine = _feed(pressed, 0.06, 6.6).finish(follow_s=2.0)
+    finally:
+        go.set()
+        mover.join()
+    assert faults == []
+    assert _outcome(result[0]) == _outcome(alone_other)
+    assert _outcome(mine) == _outcome(alone_mine)
