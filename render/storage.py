@@ -470,7 +470,9 @@ class AutosaveWriter:
     """Writes the autosave on a background thread so a slow disk never stalls a frame.
 
     The match is serialised on the caller's thread (Match.to_json, the same content Match.save
-    writes), and only the newest pending text is written; flush() waits until it is on disk.
+    writes), and only the newest pending text is written; flush() waits until it is on disk. The
+    thread lives only while there is something to write: it starts with a submit and ends once
+    nothing is pending (a writer waiting for ever, one for every window opened, was left behind before).
     """
 
     def __init__(self, path: Path):
@@ -478,23 +480,24 @@ class AutosaveWriter:
         self.error = ""
         self._pending: str | None = None
         self._cond = threading.Condition()
-        self._busy = False
-        self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
-        self._thread.start()
+        self._busy = False  # a thread is writing or about to look for the next text
 
     def submit(self, match) -> None:
         text = json.dumps(match.to_json(), indent=1)
         with self._cond:
             self._pending = text
-            self._cond.notify_all()
+            if not self._busy:
+                self._busy = True
+                threading.Thread(target=self._run, name="autosave", daemon=True).start()
 
     def _run(self) -> None:
         while True:
             with self._cond:
-                while self._pending is None:
-                    self._cond.wait()
+                if self._pending is None:
+                    self._busy = False
+                    self._cond.notify_all()
+                    return
                 text, self._pending = self._pending, None
-                self._busy = True
             try:
                 write_atomic(self.path, text)
                 self.error = ""
@@ -502,9 +505,6 @@ class AutosaveWriter:
                 if not self.error:
                     sys.stderr.write(f"Autosave failed: {exc}\n")
                 self.error = str(exc)
-            with self._cond:
-                self._busy = False
-                self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until every submitted autosave is written."""

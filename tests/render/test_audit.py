@@ -260,6 +260,29 @@ def test_the_autosave_write_keeps_the_old_file_when_it_fails_midway(home, monkey
     assert path.read_text() == "old" and [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_the_autosave_writer_leaves_no_thread_behind_once_written(home):
+    """Each window's App had a writer thread that waited for ever; a test session piled up hundreds."""
+    import threading
+
+    matches = [new_match("monkey_dash", [Seat("Ann"), Seat("Bot", "random")], seed) for seed in (1, 2, 3)]
+    home.mkdir(parents=True, exist_ok=True)
+    writers = [storage.AutosaveWriter(home / f"auto{i}.json") for i in range(3)]
+    for writer, match in zip(writers, matches):
+        for _ in range(3):  # only the newest pending text need be written
+            writer.submit(match)
+    for writer in writers:
+        writer.flush()
+    for i, match in enumerate(matches):
+        assert json.loads((home / f"auto{i}.json").read_text()) == json.loads(json.dumps(match.to_json()))
+    for thread in threading.enumerate():
+        if thread.name == "autosave":
+            thread.join(10)  # flush returns as the thread finds nothing left; it then ends at once
+    assert [t for t in threading.enumerate() if t.name == "autosave"] == []
+    writers[0].submit(matches[1])  # and a later submit starts a writer again
+    writers[0].flush()
+    assert json.loads((home / "auto0.json").read_text()) == json.loads(json.dumps(matches[1].to_json()))
+
+
 # ---- window, palette, art ---------------------------------------------------------------
 @pytest.mark.parametrize("game", ["donkey_kong", "monkey_dash"])
 def test_the_boards_scale_with_the_window_and_keep_inside_it(game):
