@@ -6,6 +6,12 @@ import re
 
 from games.words import counted
 
+ENDS_AS_SEEN = ("Holes and block ends are named as you see the tower now: the front one faces you, the back one "
+                "faces away, the left and right ones face your left and your right. Turn the view and the "
+                "Choices, the move log and the lines on the board name them anew. Typed commands (the terminal, "
+                "and the rules' examples below) name them by the table's fixed directions instead: +x, -x, +y "
+                "and -y, as in 'peg 1:0+y' (from where the view starts, +x is on your right and -y faces you).")
+
 
 class JengaHelp:
     """The tower's entries in the help panel (F1)."""
@@ -20,6 +26,9 @@ class JengaHelp:
         start = lines.index("KEYS") + 1
         end = lines.index("", start) if "" in lines[start:] else len(lines)
         lines[start:end] = [f"  {k}: {what}" for k, what in self.jenga_keys()]
+        if "HOW TO PLAY" in lines:
+            at = lines.index("", lines.index("HOW TO PLAY"))
+            lines.insert(at, f"• {ENDS_AS_SEEN}")
         return self.wheel_colours("\n".join(lines))
 
     def wheel_colours(self, words: str) -> str:

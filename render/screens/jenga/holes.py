@@ -1,18 +1,28 @@
-"""Where a peg (Super Mario Jenga) or a Mario (Donkey Kong Jenga) went, in words, when the hole is on a
-side of the tower the view does not show.
+"""Holes and block ends in the words a player at the window reads: where a peg (Super Mario Jenga) or a
+Mario (Donkey Kong Jenga) went when the hole is on a side of the tower the view does not show, and the
+game's names of holes and ends put as the view shows them.
 
 A hole is named by its block and the end it opens at, along a world axis ('3:1+x': layer 3, slot 1, the
 +x end). Seen from the camera, that end faces the viewer, the back, or the viewer's left or right; a
 piece that moves into a hole not facing the viewer is said, so nothing happens out of sight unsaid.
+
+The game's own texts keep the axes (its notes and actions are in saved matches, and typed commands use
+them); the screen says them as seen (as_seen): "the +y hole of block 1:0" reads "the back hole of block
+1:0" from one side and "the front hole of block 1:0" from the other. The words follow the view: they are
+worked out again whenever it turns so that a side changes name (JengaScreen.reword_for_view).
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
 HIDDEN_NOTE_END = " (drawn faintly through the tower). [ or ] turns the view."
 OUT_OF_SIGHT_END = ": [ or ] turns the view."
 """The end of the words for holes a piece may go into that all face away (JengaScreen.say_holes_out_of_sight)."""
+_QUARTER = float(np.sqrt(0.5))  # the cosine of 45 degrees
+IN_VIEW = 0.5  # a hole whose opening turns this much to the eye (60 degrees off it or less) is seen plainly
 _AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
 
 
@@ -30,13 +40,22 @@ def direction_side(direction, eye, centre) -> str:
     if norm < 1e-9 or not d.any():
         return "front"
     e = e / norm
-    facing = float(d @ e)
-    if facing > 0.5:
+    facing = float(d @ e / np.linalg.norm(d))
+    # a quarter of the turn round the tower each: the four ends of the two kinds of block take the four
+    # names, so "the front hole of block 3:1" means one end of every block seen from a view
+    if facing > _QUARTER:
         return "front"
-    if facing < -0.5:
+    if facing < -_QUARTER:
         return "back"
     right = np.array([-e[1], e[0]])  # the viewer's right, looking along -e (the camera's own right)
     return "right" if float(d @ right) > 0 else "left"
+
+
+def facing_eye(end: str, eye, centre) -> float:
+    """How much a hole opening towards `end` turns to the viewer: 1 facing them, -1 facing away."""
+    e = np.asarray(eye, dtype=float)[:2] - np.asarray(centre, dtype=float)[:2]
+    norm = float(np.linalg.norm(e))
+    return 1.0 if norm < 1e-9 else float(np.asarray(_AXES.get(end, (0.0, 0.0))) @ e / norm)
 
 
 def moved_pieces(before, state) -> list[tuple[int, list]]:
@@ -62,11 +81,53 @@ def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
     # (its pieces' line reads "Mario on girder level 3")
     storey = "layer" if pegs else "girder level"
     for seat, (level, slot, end) in moved_pieces(before, state):
+        if facing_eye(end, eye, centre) > IN_VIEW:
+            continue  # seen plainly, if on a side face (named "left" or "right" when turned 45 degrees or more)
         side = hole_side(end, eye, centre)
-        if side == "front":
-            continue
         where = side_words(side)
         said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, slot {slot})")
     if not said:
         return ""
     return "; ".join(said) + HIDDEN_NOTE_END
+
+
+# The game's names of holes and ends, most specific first: "the +y hole of block 1:0" (the rows of the list),
+# "from the +x end" (a push), "1:2+y" (a note: "Ann's Mario falls to 1:2+y"), "5:1 -y" (an action's text:
+# "push 5:1 -y"), and an axis left alone ("its ends on +y and -y").
+_HOLE_OF_BLOCK = re.compile(r"\bthe ([+-][xy]) hole of block (\d+:\d+)")
+_END = re.compile(r"\bthe ([+-][xy]) end\b")
+_HOLE = re.compile(r"\b(\d+:\d+)([+-][xy])\b")
+_BLOCK_END = re.compile(r"\b(\d+:\d+) ([+-][xy])\b")
+_AXIS = re.compile(r"(?<![\w'])([+-][xy])\b")
+# A command quoted as it is typed ('peg 1:0+y', 'touch 3:1 +x'): the typed syntax, left as it is. The quote
+# opens after no letter, so "Ann's Mario falls to 1:2+y" is no quotation.
+_TYPED = re.compile(r"(?<!\w)'[a-z]+ [^'\n]*'")
+
+
+def sides_of_view(eye, centre) -> tuple[str, ...]:
+    """The side each axis's end faces (+x, -x, +y, -y) from this view: the words of as_seen change exactly
+    when this does."""
+    return tuple(hole_side(end, eye, centre) for end in _AXES)
+
+
+def as_seen(words: str, eye, centre) -> str:
+    """`words` with every hole and block end the game names by an axis put as the view shows it: the front
+    (facing the viewer), back, left or right hole or end. A typed command quoted in them keeps its syntax."""
+    if not words or not any(axis in words for axis in _AXES):
+        return words
+
+    def side(axis: str) -> str:
+        return hole_side(axis, eye, centre)
+
+    def plain(part: str) -> str:
+        part = _HOLE_OF_BLOCK.sub(lambda m: f"the {side(m[1])} hole of block {m[2]}", part)
+        part = _END.sub(lambda m: f"the {side(m[1])} end", part)
+        part = _HOLE.sub(lambda m: f"the {side(m[2])} hole of block {m[1]}", part)
+        part = _BLOCK_END.sub(lambda m: f"{m[1]} from the {side(m[2])} end", part)
+        return _AXIS.sub(lambda m: f"the {side(m[1])}", part)
+
+    out, at = [], 0
+    for typed in _TYPED.finditer(words):
+        out += [plain(words[at:typed.start()]), typed[0]]
+        at = typed.end()
+    return "".join(out + [plain(words[at:])])

@@ -166,6 +166,7 @@ class Overlays:
                 anchor = (int(p[0]) + int(60 * s), int(p[1]))
             self.gauge_rect = self.live.draw_gauge(surface, self._gauge_place(anchor, rect, size), size)
         lines = [(part, colour) for line, colour in self._info_lines(state, risk)
+                 for line in (self.seen(line),)
                  for part in _wrapped(line, size, rect.w - int(24 * s))]
         y = rect.bottom - int(8 * s)
         self.info_rect = None
@@ -601,7 +602,7 @@ class Overlays:
         return min(places, key=covered)  # min keeps the first of equals
 
     def _draw_tooltip(self, surface, rect, state) -> None:
-        words = self.tooltip_text()
+        words = self.seen(self.tooltip_text())
         self.tooltip_rect = None
         if not words:
             return

@@ -59,7 +59,7 @@ from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
 from .overlays import OUT_OF_LINE_MM, Overlays, most_out_of_line, out_of_line_mm  # noqa: F401 (tests read them here)
-from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, direction_side, hidden_hole_words, side_words
+from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, hidden_hole_words, side_words, sides_of_view
 from .events import event_words
 from .spin import PersonSpins
 
@@ -241,8 +241,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._holes: list[tuple[str, int, int, int]] = []
         self.fall_note = ""  # what the collapse animation shows
         self.fall_story = None  # render.tower.fall.FallStory of the last fall
+        # (moves played, layout) of the tower as it stood when it fell: the rules keep only the levels left
+        # standing, and the Marios (Donkey Kong Jenga) or pegs above them had no block to be drawn on, in the
+        # replay or after it, while the pieces' lines still named their levels. They ride their blocks down.
+        self.fall_layout: tuple[int, list] | None = None
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
+        self._sides: tuple[str, ...] = ()  # the side each axis's end faces, as the lists last said them
         super().__init__(match, host)
 
     # ---- the spinner of each game -------------------------------------------------------------
@@ -270,8 +275,43 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def _spinner_key(self) -> str:
         return spinners.key(self.spec.name)
 
+    # ---- holes and ends in the words of the view (holes.as_seen) --------------------------------------
+    def seen(self, words: str) -> str:
+        """`words` with the game's axis names of holes and ends ("the +y hole of block 1:0", "3:1+x") put as
+        the view shows them now ("the back hole of block 1:0"): everything the window says goes through it,
+        while the game's own notes and actions keep the axes (saved matches and typed commands use them)."""
+        return as_seen(words, self.camera.eye, self.camera.target)
+
+    def action_label(self, action: str) -> str:
+        return self.seen(super().action_label(action))
+
+    def reword_for_view(self) -> None:
+        """The view turned so that the ends of the blocks face other ways: the rows of the Choices list and of
+        the move log say their holes and ends anew, each list kept where it was (its row chosen, its scroll)."""
+        self._sides = sides_of_view(self.camera.eye, self.camera.target)
+        for rows, items in ((self.actions, [self.action_label(a) for a in self.legal]),
+                            (self.log, [self.seen(f"{i + 1}. {label}") for i, label in enumerate(self.log_labels)])):
+            if rows is self.actions and self.spin_untold():
+                continue  # no choices are shown while the needle turns
+            if rows is self.log and len(rows.items) != len(items):
+                items = [self.seen(row) for row in rows.items]  # a row left out (the spin's, until it stops)
+            selected, top = rows.selected, rows.top
+            rows.set_items(items, keep=False)
+            rows.selected = min(selected, max(0, len(items) - 1))
+            last = rows._last_top() if hasattr(rows, "_last_top") else max(0, len(items) - rows.visible_rows())
+            rows._scroll(min(top, last))
+
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def decision_text(self) -> str:
+        return self.seen(self._decision_text())
+
+    def result_reason(self) -> str:
+        return self.seen(super().result_reason())
+
+    def _draw_status(self, surface, words: str, area, ink):
+        return super()._draw_status(surface, self.seen(words), area, ink)
+
+    def _decision_text(self) -> str:
         if self.pushed is not None and self.job is not None:
             seat, level, slot, fell = self.pushed
             if fell:
@@ -357,6 +397,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                     # what the toppler paid, for the result's words (Super Mario: the penalty, or all they had)
                     self.fall_paid = (len(self.match.history), before.coins()[toppler] - state.coins()[toppler])
                 if fell:
+                    self.fall_layout = (len(self.match.history), [list(row) for row in before.layout])
                     self._frame_fall(state, frames)
                     self._tell_fall(step, before, state, frames, rate)
                 if word == "tremor" and self.held is not None:
@@ -596,11 +637,16 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             if rows and rows[-1].startswith(f"{len(self.log_labels)}. "):  # the spin's row, not yet left out
                 self.log.set_items(rows[:-1], keep=False)
                 self.log.scroll_to_end()
+        self.log.set_items([self.seen(row) for row in self.log.items], keep=False)  # the holes as seen
+        self.log.scroll_to_end()
+        self._sides = sides_of_view(self.camera.eye, self.camera.target)
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self.camera.update(dt)
         self._ease_camera(dt)
+        if sides_of_view(self.camera.eye, self.camera.target) != self._sides:
+            self.reword_for_view()
         if self.spinner is not None:
             untold = self.spin_untold()
             self.spinner.update(dt)
@@ -705,7 +751,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return
         self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
         poses = self._poses_now(state)
-        scene = scene_of(state, poses)
+        fallen = self.fall_layout if self.fall_layout is not None and self.fall_layout[0] == len(self.match.history) \
+            else None
+        scene = scene_of(state, poses, None if fallen is None else fallen[1])
         bowser_level = getattr(state, "bowser_level", None)
         for fig in scene.figures:
             if fig.kind == "bowser" and bowser_level is not None:  # his words, when he stands beside the tower

@@ -1,0 +1,113 @@
+"""What a player reads in the window names holes and block ends as the view shows them (the front, back,
+left or right hole), never by the table's axes ("the +x hole of block 0:1", "falls to 1:2+y"); the game's
+own notes and actions keep the axes. And after a fall in Donkey Kong Jenga the Marios ride their girders
+down, in the replay and after it, as the pieces' lines still name them. Real Jenga screens drawn with SDL's
+dummy driver."""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render.screens.registry import screen_for
+from tests.render.test_pieces_behind import SIZE, screen_after
+
+AXIS = re.compile(r"(?<![\w'])[+-][xy]\b|\d:\d+[+-][xy]\b")
+TYPED = re.compile(r"(?<!\w)'[a-z]+ [^'\n]*'")  # a command quoted as typed keeps its syntax
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def axis_lines(lines) -> list[str]:
+    return [words for words, _ in lines if AXIS.search(TYPED.sub("", words))]
+
+
+def test_choices_log_status_and_tooltip_say_holes_as_seen_and_follow_the_view(surface, lines_drawn):
+    # Donkey Kong Jenga, three players: the Marios stand in the bottom girders; P1 is to climb.
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x"])
+    try:
+        screen.match.state.log.append("P2's Mario falls to 0:1+x")  # a note as the game words it
+        screen.say("P2's Mario fell with the girder taken, to the +x hole of block 0:1 (girder level 0).")
+        screen._refresh_actions(force=True)
+        lines_drawn.clear()
+        screen.update(1 / 30)
+        screen.draw(surface)
+        assert axis_lines(lines_drawn) == []
+        rows = list(screen.actions.items)
+        assert rows and all(re.search(r"the (front|back|left|right) hole of block \d+:\d", r) for r in rows), rows
+        assert any("stand Mario in the" in r for r in screen.log.items)
+        assert "to the right hole of block 0:1" in " ".join(screen.status_lines)
+        # the game's own words keep the axes: they are in saved matches and typed commands
+        assert AXIS.search(screen.match.state.action_to_string(screen.legal[0]))
+        # turned half way round, the same rows name the other ends: front and back trade places
+        screen.camera.orbit(math.pi)
+        screen.update(1 / 30)
+        lines_drawn.clear()
+        screen.draw(surface)
+        assert axis_lines(lines_drawn) == []
+        swap = {"front": "back", "back": "front", "left": "right", "right": "left"}
+        turned = [re.sub(r"the (front|back|left|right) hole", lambda m: f"the {swap[m[1]]} hole", r) for r in rows]
+        assert list(screen.actions.items) == turned
+        assert "to the left hole of block 0:1" in " ".join(screen.status_lines)
+    finally:
+        screen.close()
+
+
+def test_the_help_says_how_holes_are_named_and_what_the_typed_axes_are(surface):
+    screen = screen_after("jenga_mario", 3, 2, ["character mario", "character luigi"])
+    try:
+        words = screen.help_text()
+        assert "Holes and block ends are named as you see the tower now" in words
+        assert "+x, -x, +y and -y" in words
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
+    """Donkey Kong Jenga, three random bots, seed 3: the tower falls with the Marios on girder levels 6 and
+    7, above the four levels the rules keep standing. The replay drew no Mario at all (their holes' blocks
+    were gone from the layout) while the lines beside the tower said "Ann: Mario on girder level 7"."""
+    spec = registry.get("jenga_dk")
+    seats = [Seat("Ann", "random"), Seat("Bo", "random"), Seat("Cy", "random")]
+    bots = Match(spec.make_config(seats=seats), seed=3)
+    bots.advance()
+    assert bots.state.ended == "fall"
+    match = Match(spec.make_config(seats=seats), seed=3)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history][:-1])
+    screen = screen_for("jenga_dk")(match)
+    try:
+        screen.show_risk = False
+        screen.update(1 / 30)
+        screen.draw(surface)
+        screen.auto_step()
+        deadline = time.time() + 300
+        while screen.job is not None and time.time() < deadline:
+            time.sleep(0.05)
+            screen.update(1 / 30)
+        assert match.is_over() and screen.playback is not None
+        assert min(h[0] for h in match.state.marios) >= len(match.state.layout)  # all above what stands
+        for share in (0.0, 0.5, 1.0):
+            screen.playback.t = screen.playback.duration * share
+            screen.draw(surface)
+            marios = [f for f in screen._scene.figures if f.kind == "mario"]
+            assert sorted(f.label for f in marios) == ["1", "2", "3"]
+            drawn = [k for k, _ in screen.view.figure_rects if k == "mario"] + \
+                [k for k, _, _, _ in screen.view.behind if k == "mario"]
+            assert len(drawn) == 3, (share, screen.view.figure_rects, screen.view.behind)
+        screen.playback = None  # after the replay, on the board as it lies
+        screen.draw(surface)
+        assert sorted(f.label for f in screen._scene.figures if f.kind == "mario") == ["1", "2", "3"]
+    finally:
+        screen.close()
