@@ -95,8 +95,10 @@ def fallen_top(state) -> int | None:
     return int(min(outer, key=lambda i: (float(np.linalg.norm(poses[i, :2] - middle)), i)))
 
 
-def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
-    """The scene of a Jenga state (None before the tower is built); poses override the state's own."""
+def scene_of(state, poses: np.ndarray | None = None, layout: list | None = None) -> TowerScene | None:
+    """The scene of a Jenga state (None before the tower is built); poses override the state's own. `layout`,
+    if given, is where the pieces' holes are read (after a fall: the tower as it stood, see
+    JengaScreen.fall_layout), else the state's own."""
     if state.tower is None:
         return None
     name = state.TOWER
@@ -119,7 +121,7 @@ def scene_of(state, poses: np.ndarray | None = None) -> TowerScene | None:
     for seat, hole in enumerate(marios or pegs or []):
         if hole is None:
             continue
-        where = hole_block(state.layout, hole)
+        where = hole_block(state.layout if layout is None else layout, hole)
         if where is None:
             continue
         block, end = where
