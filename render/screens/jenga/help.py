@@ -6,11 +6,16 @@ import re
 
 from games.words import counted
 
-ENDS_AS_SEEN = ("Holes and block ends are named as you see the tower now: the front one faces you, the back one "
-                "faces away, the left and right ones face your left and your right. Turn the view and the "
-                "Choices, the move log and the lines on the board name them anew. Typed commands (the terminal, "
-                "and the rules' examples below) name them by the table's fixed directions instead: +x, -x, +y "
-                "and -y, as in 'peg 1:0+y' (from where the view starts, +x is on your right and -y faces you).")
+def ends_as_seen(game: str) -> str:
+    """The help's line on how the window names holes and block ends (holes.as_seen), and the typed axes."""
+    holes = game in ("jenga_dk", "jenga_mario")
+    example = {"jenga_dk": "'climb 1:0+y'", "jenga_mario": "'peg 1:0+y'"}.get(game, "'probe 5:1 +x'")
+    return (f"{'Holes and block ends are' if holes else 'Block ends are'} named as you see the tower now: the "
+            "front one faces you, the back one faces away, the left and right ones face your left and your "
+            "right. Turn the view and the Choices, the move log and the lines on the board name them anew. "
+            "Typed commands (the terminal, and the rules' examples) name them by the table's fixed directions "
+            f"instead: +x, -x, +y and -y, as in {example} (from where the view starts, +x is on your right and "
+            "-y faces you).")
 
 
 class JengaHelp:
@@ -28,7 +33,7 @@ class JengaHelp:
         lines[start:end] = [f"  {k}: {what}" for k, what in self.jenga_keys()]
         if "HOW TO PLAY" in lines:
             at = lines.index("", lines.index("HOW TO PLAY"))
-            lines.insert(at, f"• {ENDS_AS_SEEN}")
+            lines.insert(at, f"• {ends_as_seen(self.match.config.game)}")
         return self.wheel_colours("\n".join(lines))
 
     def wheel_colours(self, words: str) -> str:
