@@ -122,6 +122,71 @@ def target_lines(move: dict, state) -> list[str]:
     return words + [f"{move['cost']} AP"]
 
 
+# The Choices list's order, the same in every position, so that a person learns where a step stands and a
+# number key typed again finds the same kind of step: the supervisor's steps and pick-ups, the crates
+# beside it with the steps of each together, the monkey's moves, the bananas, the cards, the turn's end.
+# Within a group the pieces and directions go clockwise from north.
+CHOICE_GROUPS = {"sup": 0, "pickup": 1, "rotate": 2, "heave": 2, "push": 2, "monkey": 3, "leap": 4, "drop": 5,
+                 "throw": 6, "buy": 7, "play": 8, "discard": 9, "no interrupt": 10, "pass": 11, "end turn": 11}
+CARD_GROUPS = ("play", "discard")
+
+
+def bearing(start: str, end: str) -> float:
+    """The way from square `start` to square `end`, in turns clockwise from north (0 north, 0.25 east)."""
+    (fx, fy), (tx, ty) = square_xy(start), square_xy(end)
+    return round(math.atan2(tx - fx, ty - fy) / (2 * math.pi) % 1.0, 6)
+
+
+def choice_key(move: dict, state) -> tuple:
+    """Where a decision stands in the Choices list, and what it is in any position: (group, way, detail,
+    card). A step's way is read from the piece that acts (a crate's from the supervisor it turns round or
+    is pushed by, so the crate north of the supervisor comes first); a crate turns clockwise, then
+    anticlockwise, then is pushed; a monkey move goes nearer first; cards keep their order in the hand."""
+    kind, start, end = move["kind"], move["from"], move["to"]
+    group = CHOICE_GROUPS.get(kind, len(CHOICE_GROUPS))
+    if kind in CARD_GROUPS:
+        card = move["action"].split(" ", 1)[1]
+        hand = state.hands[state.current_player()] if state.current_player() >= 0 else []
+        return group, float(hand.index(card)) if card in hand else 99.0, 0.0, card
+    if start is None or end is None:
+        return group, 0.0, 0.0, move["action"]
+    if kind in ("rotate", "heave", "push"):
+        sup = state.supervisor_squares()[state.turn_player]
+        way = bearing(sup, start)
+        turn = (bearing(sup, end) - way) % 1.0
+        return group, way, 2.0 if kind == "push" else (0.0 if turn < 0.5 else 1.0), ""
+    (fx, fy), (tx, ty) = square_xy(start), square_xy(end)
+    return group, bearing(start, end), float(max(abs(tx - fx), abs(ty - fy))), ""
+
+
+def keep_rows(keyed: list[tuple[tuple, str]], before: list[tuple] | None) -> list[tuple[tuple, str]]:
+    """The choices (choice_key, action), sorted, arranged so that each step shown before in this turn
+    (`before`: the same_step of each step row then, in its order) keeps its row while it is still possible;
+    the steps that have become possible take the rows that were freed, in choice_key's order, and the rows
+    after the steps (cards, the turn's end) follow them. With nothing before, the order of choice_key."""
+    steps = [pair for pair in keyed if pair[0][0] < CHOICE_GROUPS["buy"]]
+    rest = [pair for pair in keyed if pair[0][0] >= CHOICE_GROUPS["buy"]]
+    if not before:
+        return steps + rest
+    rows: list = [None] * len(steps)
+    unplaced = []
+    for pair in steps:
+        ident = same_step(pair[0])
+        row = before.index(ident) if ident in before else -1
+        if 0 <= row < len(rows) and rows[row] is None:
+            rows[row] = pair
+        else:
+            unplaced.append(pair)
+    fill = iter(unplaced)
+    return [pair if pair is not None else next(fill) for pair in rows] + rest
+
+
+def same_step(key: tuple) -> tuple:
+    """What a choice_key says of a decision that another position has too: a card by its name, a step by its
+    group and its way ('the supervisor east', 'the crate north of it, clockwise')."""
+    return (key[0], key[3]) if key[3] else key[:3]
+
+
 class MonkeyDashScreen(DecisionsScroll, GameScreen):
     """The warehouse board; the generic list still offers every legal step."""
 
@@ -153,6 +218,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # Beside the action points, shown only while the person deciding may end the turn ('end turn' at 0 AP,
         # 'pass' with AP nothing can spend): a click plays that and nothing else.
         self.end_turn_button = Button("End turn", self.end_turn)
+        self._row_steps: list[tuple] = []  # same_step of each row of Choices, in the order shown
+        # (turns done, seat) of the turn the person is playing, and the same_step of each step row shown last in it
+        self._turn_rows: tuple[tuple | None, list[tuple]] = (None, [])
         # The cards and piles drawn that a click does nothing with, and what each is: ('card', seat, id),
         # ('pile', 'draw') or ('pile', 'discards'); hovering or clicking one says why (inert_words).
         self.inert_boxes: list[tuple[pygame.Rect, tuple]] = []
@@ -713,26 +781,49 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                                                          if free else ".")
 
     def _refresh_actions(self, force: bool = False) -> None:
-        """The choices, with 'end the turn' first once no AP is left (_end_turn_first); when they are new, the
-        pointer's preview is read again, as the step a click on a square plays depends on the selected row."""
+        """The choices in the screen's fixed order (_order_choices); when they are new, the pointer's preview is
+        read again, as the step a click on a square plays depends on the selected row."""
         fresh = force or self._legal_at != len(self.match.history)
+        if not fresh:
+            return
+        rows = getattr(self, "_row_steps", [])
+        selected = self.actions.selected
+        kept = rows[selected] if 0 <= selected < len(rows) and len(rows) == len(self.legal) else None
         super()._refresh_actions(force)
-        self._end_turn_first()
-        if fresh and self.pointer is not None:
+        self._order_choices(kept)
+        if self.pointer is not None:
             self.point_at(self.pointer)
 
-    def _end_turn_first(self) -> None:
-        """'end the turn' first and selected once no AP is left: Enter then ends the turn rather than playing the
-        first free step the engine lists (a card, a banana dropped), which would be given away. Only the list on
-        screen is in this order; the engine's legal actions keep theirs."""
+    def _order_choices(self, kept: tuple | None) -> None:
+        """Put the choices in an order a person can learn, and keep a step's number while it stays possible:
+        the engine lists them its own way, in which a step's row moved with every step before it in the list
+        that came or went (the supervisor stepping north freed a row above the crates; a crate's push stood
+        apart from its turns), so a number key typed again played another kind of step. At the start of a
+        turn the order is choice_key's; during the turn each step keeps its row (keep_rows). Only the list on
+        screen is in this order; the engine's legal actions keep theirs. Once no AP is left 'end the turn'
+        comes first and is selected, so Enter ends the turn rather than giving a free step away (a card, a
+        banana); else the selection stays on the same kind of step (`kept`: 'supervisor west' after a step
+        west), or goes to the first row."""
         state = self.match.state
-        legal = self.legal
-        if getattr(state, "phase", "") != "act" or getattr(state, "ap", 1) > 0 or "end turn" not in legal \
-                or legal[0] == "end turn":
-            return
-        self.legal = ["end turn"] + [a for a in legal if a != "end turn"]
+        moves = {m["action"]: m for m in self.moves()}
+        keyed = sorted((choice_key(moves[a], state) if a in moves else (len(CHOICE_GROUPS) + 1, 0.0, 0.0, a), a)
+                       for a in self.legal)
+        turn = (state.turns_done, state.turn_player) if getattr(state, "phase", "") == "act" else None
+        before = self._turn_rows[1] if turn is not None and self._turn_rows[0] == turn else None
+        if self.filter:
+            before = None  # a search shows what matches in the plain order; the turn's rows stay as they were
+        keyed = keep_rows(keyed, before)
+        if turn is not None and not self.filter and moves:
+            self._turn_rows = (turn, [same_step(k) for k, _ in keyed if k[0] < CHOICE_GROUPS["buy"]])
+        if turn is not None and getattr(state, "ap", 1) <= 0:
+            keyed.sort(key=lambda pair: pair[1] != "end turn")  # stable: the rest keep their rows' order
+        self.legal = [a for _, a in keyed]
+        self._row_steps = [same_step(k) for k, _ in keyed]
         self.actions.set_items([self.action_label(a) for a in self.legal], keep=False)
-        self.actions.selected = 0
+        if self.legal and self.legal[0] == "end turn":
+            self.actions.selected = 0
+        elif kept is not None and kept in self._row_steps:
+            self.actions.selected = self._row_steps.index(kept)
         self.actions.reveal()
 
     # ---- the help's keys, in this game's words (no dice) ---------------------------------------
@@ -756,7 +847,12 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         keys = [("Click a piece", "show its legal steps with their cost; click a target to play it"),
                 ("End turn button", "under the action points while the turn may end: at 0 AP with a free step "
-                                    "still possible, or with AP nothing can spend (they are given up)")]
+                                    "still possible, or with AP nothing can spend (they are given up)"),
+                ("Choices, 1 to 9", "a turn's list starts in a fixed order: your supervisor's steps (north, then "
+                                    "clockwise), the crates beside it (from the north, clockwise: turn clockwise, "
+                                    "anticlockwise, push), your monkey, bananas, then cards; during the turn a "
+                                    "step keeps its number while it is possible, so a number typed again plays "
+                                    "the same kind of step; at 0 AP 'end the turn' is number 1")]
         if self.match.state.cards_on:  # Pure Strategy has no cards to click
             keys += [("Click a card", "play it (or discard it when you hold too many)"),
                      ("Click the draw pile", "buy a Power Card for 4 AP")]

@@ -1,0 +1,101 @@
+"""A stumble of a person playing Monkey Dash in the window, checked through the app's own events with SDL's
+dummy video driver, on the real engine.
+
+The numbered Choices: the list came in the engine's order, in which a step's number moved with every step
+before it that came or went, so a number key typed again played another kind of step; and the selection went
+back to the first row after every step, so Enter did too. Now the list has a fixed order at the start of a
+turn, and during the turn a step keeps its row (and the selection) while it is still possible.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .test_board_audit4_md import arranged, open_app
+from .test_stumbles import key
+
+RED = 0
+
+# Red's supervisor on d4, the crate north of it (d5) and one north-east (e5): the supervisor cannot step north.
+CRATES = ("b2", "c2", "f3", "d5", "e5", "f6")
+
+
+def number(app, n):
+    app.handle(key(pygame.K_0 + n))
+    app.screen.finish_animations()
+
+
+def test_a_number_key_typed_again_plays_the_same_kind_of_step():
+    """2 is 'supervisor south'. Once it has stepped south to d3 the square north of it is free: the engine
+    lists 'sup N' first, and 2 became 'supervisor east' (the old list). Now 2 steps south again, and the
+    step north that has become possible takes a row the crates' turns left."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"))
+    app, screen = open_app(match)
+    try:
+        assert screen.legal[:3] == ["sup E", "sup S", "sup W"]
+        number(app, 2)
+        assert match.history[-1].action == "sup S"
+        assert match.state.legal_actions()[:2] == ["sup N", "sup E"]  # the engine's own order is unchanged
+        assert screen.legal[:3] == ["sup E", "sup S", "sup W"] and "sup N" in screen.legal
+        assert screen.actions.items[1] == "supervisor south to d2 (1 AP)"
+        number(app, 2)
+        assert [s.action for s in match.history] == ["sup S", "sup S"]
+        assert match.state.supervisor_squares()[RED] == "d2"
+    finally:
+        app.close()
+
+
+def test_enter_again_plays_the_same_kind_of_step_the_selection_stays_on_it():
+    """The row chosen with the arrow keys, 'supervisor south', was selected no more after the step (its words
+    name another square, so the list went back to its first row) and the next Enter stepped north."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"))
+    app, screen = open_app(match)
+    try:
+        app.handle(key(pygame.K_DOWN))
+        assert screen.legal[screen.actions.selected] == "sup S"
+        for _ in range(2):
+            app.handle(key(pygame.K_RETURN))
+            screen.finish_animations()
+            app.tick(0.02)
+            app.draw()
+        assert [s.action for s in match.history] == ["sup S", "sup S"]
+        # d1 holds the blue supervisor: with no step south left the selection goes to the first row
+        assert "sup S" not in screen.legal and screen.actions.selected == 0
+    finally:
+        app.close()
+
+
+def test_a_turn_starts_with_the_choices_grouped_by_piece_clockwise_from_north():
+    """The first list of a turn: the supervisor's steps (north, then clockwise), then each crate beside it
+    from the north clockwise, each with its turn clockwise, anticlockwise, then its push; then the monkey's
+    moves; cards last. The engine lists every turn of a crate before any push."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"), hands=(("night_shift",), ()))
+    app, screen = open_app(match)
+    try:
+        assert screen.legal[:6] == ["sup E", "sup S", "sup W", "rotate d5 c5", "push d5 d6", "rotate e5 e4"]
+        engine = match.state.legal_actions()
+        assert engine.index("push d5 d6") > engine.index("rotate e5 e4")  # (the engine's order)
+        assert sorted(screen.legal) == sorted(engine) and screen.legal[-1] == "play night_shift"
+        kinds = {m["action"]: m["kind"] for m in match.state.moves()}
+        rank = {"sup": 0, "rotate": 1, "push": 1, "heave": 1, "monkey": 2, "buy": 3, "play": 4}
+        groups = [rank[kinds[a]] for a in screen.legal]
+        assert groups == sorted(groups)
+    finally:
+        app.close()
+
+
+def test_at_no_ap_left_end_the_turn_still_comes_first_and_is_selected():
+    """The order that keeps a step's row does not take 'end the turn' from the first row at 0 AP: a row
+    selected before (here 'supervisor south') gives way to it, so Enter never gives a card away."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"), hands=(("night_shift",), ()))
+    app, screen = open_app(match)
+    try:
+        app.handle(key(pygame.K_DOWN))
+        for _ in range(4):
+            number(app, 2)
+        assert match.state.ap == 0 and screen.legal == ["end turn", "play night_shift"]
+        assert screen.actions.selected == 0
+        app.handle(key(pygame.K_RETURN))
+        assert match.history[-1].action == "end turn" and match.state.hands[RED] == ["night_shift"]
+    finally:
+        app.close()
