@@ -216,7 +216,8 @@ class Overlays:
                 ("M", "sound on or off"),
                 ("Esc", "back to the menu (the game is autosaved)"),
                 ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "
-                                   "button too) · Esc: back to the menu")] + self.extra_shortcuts()
+                                   "button too) · Ctrl+Z: take the last move back (when undo can) and play on · "
+                                   "Esc: back to the menu")] + self.extra_shortcuts()
         lines += ["", "KEYS"] + [f"  {k}: {what}" for k, what in keys]
         if decisions:
             if self.help_decisions:
