@@ -301,11 +301,16 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         seat): it then asks for a second press. An audit saw the second player's Undo silently hand the
         turn back to the first, their finished turn taken back."""
         match = self.match
+        if step.by < 0 or step.by in match.bots:
+            return False
+        if match.is_over():
+            # Nobody decides now, and anyone at a hot seat may press: the finishing move (a win) is taken back
+            # on a second press whenever more than one person plays (an audit: the loser's one press did it).
+            return sum(1 for seat in range(match.config.num_players) if seat not in match.bots) > 1
         now = match.current_player
         if now == CHANCE and self.chance_waits():  # the person whose roll or spin is awaited decides now
             now = match.state.turn_owner()
-        return (not match.is_over() and now >= 0 and now not in match.bots and step.by != now
-                and step.by not in match.bots)
+        return now >= 0 and now not in match.bots and step.by != now
 
     def undo(self) -> None:
         """Take back the last decision of a person, with the bot decisions after it. One that is another
@@ -315,8 +320,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         step = self._undone_step()
         asked = (len(match.history), self.message if self.message_time > 0 else None)
         if step is not None and self._asks_before_undo(step) and getattr(self, "_undo_asked", None) != asked:
-            self.say(f"{self.undo_button_words()}. Press Undo (Ctrl+Z) again to take it back, "
-                     f"{self.seat_name(match.current_player)}.", 6.0)
+            who = "" if match.is_over() else f", {self.seat_name(match.current_player)}"
+            self.say(f"{self.undo_button_words()}. Press Undo (Ctrl+Z) again to take it back{who}.", 6.0)
             self._undo_asked = (len(match.history), self.message)
             return
         self._undo_asked = None

@@ -127,7 +127,9 @@ def target_lines(move: dict, state) -> list[str]:
 # beside it with the steps of each together, the monkey's moves, the bananas, the cards, the turn's end.
 # Within a group the pieces and directions go clockwise from north.
 CHOICE_GROUPS = {"sup": 0, "pickup": 1, "rotate": 2, "heave": 2, "push": 2, "monkey": 3, "leap": 4, "drop": 5,
-                 "throw": 6, "buy": 7, "play": 8, "discard": 9, "no interrupt": 10, "pass": 11, "end turn": 11}
+                 "throw": 6, "buy": 7, "no interrupt": 7.5, "play": 8, "discard": 9, "pass": 11, "end turn": 11}
+# Declining comes before the Interrupt cards: a second Enter pressed quickly after the turn's end must not
+# spend a card (an audit).
 CARD_GROUPS = ("play", "discard")
 
 
@@ -852,7 +854,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                                     "clockwise), the crates beside it (from the north, clockwise: turn clockwise, "
                                     "anticlockwise, push), your monkey, bananas, then cards; during the turn a "
                                     "step keeps its number while it is possible, so a number typed again plays "
-                                    "the same kind of step; at 0 AP 'end the turn' is number 1")]
+                                    "the same kind of step; at 0 AP 'end the turn' is number 1, and when you may "
+                                    "interrupt, 'decline to interrupt' is")]
         if self.match.state.cards_on:  # Pure Strategy has no cards to click
             keys += [("Click a card", "play it (or discard it when you hold too many)"),
                      ("Click the draw pile", "buy a Power Card for 4 AP")]

@@ -99,3 +99,26 @@ def test_at_no_ap_left_end_the_turn_still_comes_first_and_is_selected():
         assert match.history[-1].action == "end turn" and match.state.hands[RED] == ["night_shift"]
     finally:
         app.close()
+
+
+def test_an_interrupt_is_declined_first_so_a_quick_second_enter_spends_no_card():
+    """The Interrupt prompt listed the cards before 'decline to interrupt': Enter pressed twice after ending a
+    turn at a hot seat played the opponent's Interrupt card. Declining now comes first and is selected."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+
+    spec = registry.get("monkey_dash")
+    bots = Match(spec.make_config([Seat("A", "greedy"), Seat("B", "greedy")], "standard"), 0)
+    while not ("no interrupt" in (bots.state.legal_actions() if bots.current_player >= 0 else [])):
+        bots.step()
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bob")], "standard"), 0)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history])
+    app, screen = open_app(match)
+    try:
+        assert match.state.phase == "interrupt" and len(screen.legal) > 1
+        assert screen.legal[0] == "no interrupt" and screen.actions.selected == 0
+        app.handle(key(pygame.K_RETURN))
+        assert match.history[-1].action == "no interrupt"
+    finally:
+        app.close()

@@ -105,3 +105,25 @@ def test_the_help_says_how_the_choices_are_ordered_and_what_ctrl_z_does_after_th
         assert "After the game: P: play again" in words and "Ctrl+Z: take the last move back" in words
     finally:
         app.close()
+
+
+def test_at_a_hot_seat_the_winning_move_is_taken_back_only_on_a_second_press(home):
+    """Two people at one screen: once the game is over nobody is deciding, and either may press. The loser's
+    single Ctrl+Z took back the winner's winning move; it now asks first, as a hot seat's undo of another
+    person's move does during the game (GameScreen._asks_before_undo)."""
+    bots = Match(SPEC.make_config([Seat("A", "greedy"), Seat("B", "greedy")], "standard"), 2)
+    bots.advance()
+    match = Match(SPEC.make_config([Seat("Ann"), Seat("Bob")], "standard"), 2)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history[:-1]])
+    app, screen = open_app(match)
+    try:
+        finish(app, screen, match, bots.history[-1].action)
+        steps = len(match.history)
+        app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+        assert match.is_over() and len(match.history) == steps
+        assert "Press Undo (Ctrl+Z) again to take it back." in screen.message
+        assert "takes back Ann's move" in screen.message
+        app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+        assert not match.is_over() and len(match.history) == steps - 1
+    finally:
+        app.close()
