@@ -253,6 +253,12 @@ class Match:
         return step
 
     # ---- undo and redo --------------------------------------------------------------------
+    def previous_state(self):
+        """The position before the last step when that was a decision (the snapshot undo keeps: a chance
+        outcome clears them), else None, as in a match of bots only, which keeps none. A window reads it to
+        draw what the last step changed, e.g. where the pieces stood on a tower that fell; never change it."""
+        return self._undo[-1] if self._undo else None
+
     def can_undo(self) -> bool:
         return bool(self._undo) and self.state.undo_barrier() is None
 

@@ -61,6 +61,22 @@ def test_undo_and_redo_stop_at_the_last_chance_outcome():
         m.undo()
 
 
+def test_the_previous_state_is_the_position_before_the_last_decision_and_none_after_chance():
+    m = _match()
+    assert m.previous_state() is None  # nothing played
+    m.roll()
+    assert m.previous_state() is None  # a chance outcome: no position kept before it
+    before = m.state.to_json_text()
+    m.play("pass")
+    assert m.previous_state() is not None and m.previous_state().to_json_text() == before
+    assert m.state.to_json_text() != before
+    m.undo()
+    assert m.previous_state() is None and m.state.to_json_text() == before
+    bots = _match(seats=[Seat("A", "random"), Seat("B", "random")])
+    bots.advance(limit=4)
+    assert bots.previous_state() is None  # bots only: no snapshots are kept
+
+
 def test_a_new_decision_clears_redo():
     m = _match()
     roll = m.roll()

@@ -111,3 +111,17 @@ def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
         assert sorted(f.label for f in screen._scene.figures if f.kind == "mario") == ["1", "2", "3"]
     finally:
         screen.close()
+    # The same game opened from its file, already fallen (three people: a match of people keeps the position
+    # before the last move): its Marios lie with their girders too, not nowhere.
+    people = [Seat("Ann"), Seat("Bo"), Seat("Cy")]
+    opened = Match(spec.make_config(seats=people), seed=3)
+    opened.replay([s.to_json() for s in bots.history])  # what opening its file does once the file is checked
+    assert opened.is_over() and opened.state.ended == "fall"
+    screen = screen_for("jenga_dk")(opened)
+    try:
+        screen.show_risk = False
+        screen.update(1 / 30)
+        screen.draw(surface)
+        assert sorted(f.label for f in screen._scene.figures if f.kind == "mario") == ["1", "2", "3"]
+    finally:
+        screen.close()

@@ -742,6 +742,23 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             poses[block, :3] += axis * float(np.clip(out, -length, length))
         return poses
 
+    def _layout_fallen_from(self) -> list | None:
+        """The layout the tower stood in before the fall that ended the game (fall_layout), where the pieces'
+        holes are read; None while no fall has ended it. A game opened already fallen has it from the
+        position before its last step (Match.previous_state): its Marios lay nowhere, their lines naming
+        levels that no longer stood."""
+        n = len(self.match.history)
+        if self.fall_layout is not None and self.fall_layout[0] == n:
+            return self.fall_layout[1]
+        state = self.match.state
+        if not (self.match.is_over() and getattr(state, "ended", None) == "fall"):
+            return None
+        before = self.match.previous_state()
+        if before is None or getattr(before, "layout", None) is None:
+            return None
+        self.fall_layout = (n, [list(row) for row in before.layout])
+        return self.fall_layout[1]
+
     def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         if state.tower is None:
@@ -751,9 +768,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return
         self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
         poses = self._poses_now(state)
-        fallen = self.fall_layout if self.fall_layout is not None and self.fall_layout[0] == len(self.match.history) \
-            else None
-        scene = scene_of(state, poses, None if fallen is None else fallen[1])
+        scene = scene_of(state, poses, self._layout_fallen_from())
         bowser_level = getattr(state, "bowser_level", None)
         for fig in scene.figures:
             if fig.kind == "bowser" and bowser_level is not None:  # his words, when he stands beside the tower
