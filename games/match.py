@@ -415,11 +415,15 @@ class Match:
     def replay(self, actions: list) -> None:
         """Re-apply saved steps, checking each against the rules and the seed. A game whose state keeps a
         log of what it noted while playing (the Jenga games' `log`) leaves it here after each step, in
-        `replayed_logs` (the log before the first step, then after each one), and each action in words as
+        `replayed_logs` (the log before the first step, then after each one; its `last_verdict` likewise in
+        `replayed_verdicts`), and each action in words as
         the position it was taken in reads it (`replayed_words`, the state's action_to_string): a window
         showing a loaded match words its move list from them as it words steps played in front of it."""
         self.replayed_logs = [list(getattr(self.state, "log", None) or ())]
         self.replayed_words = []
+        # what the state said of its last operation after each step (the Jenga games' `last_verdict`: whether
+        # a push took its block), for a window wording a loaded match's steps as it words those played live
+        self.replayed_verdicts: list = [None]
         for i, raw in enumerate(actions):
             who = self.state.current_player()
             step = self._step_of(i, raw, who)
@@ -441,6 +445,8 @@ class Match:
             except IllegalActionError as exc:
                 raise MatchFileError(f"action {i + 1} is not legal: {short_message(str(exc), 400)}") from None
             self.replayed_logs.append(list(getattr(self.state, "log", None) or ()))
+            verdict = getattr(self.state, "last_verdict", None)
+            self.replayed_verdicts.append(dict(verdict) if isinstance(verdict, dict) else None)
 
 
 

@@ -386,6 +386,24 @@ def line_offset_mm(state: dict, level: int, block: int) -> float:
     return 0.0 if off is None else abs(off) * 1000.0
 
 
+def sticking_out(state: dict, level: int, block: int) -> tuple[float, tuple[float, float]] | None:
+    """(mm, direction): how far block `block` of `level` sits from its line (line_offset_mm) and the way its
+    end that sticks out points, a unit vector in the ground plane (x, y); None when nothing is left to
+    measure it against."""
+    from sim.live import line_offset_m
+    from sim.motion import axes
+
+    poses = np.asarray(state["poses"], dtype=float)
+    off = line_offset_m(poses, state["slots"], int(level), int(block))
+    if off is None:
+        return None
+    axis = axes(poses[int(block), 3:][None], 0)[0][:2]
+    norm = float(np.linalg.norm(axis))
+    # the line lies at +off along the block's axis from its centre, so the block sticks out the other way
+    way = -np.sign(off) * axis / norm if norm > 1e-9 and off != 0 else np.zeros(2)
+    return abs(off) * 1000.0, (float(way[0]), float(way[1]))
+
+
 def live_session(name: str, state: dict, level: int, slot: int, end: str, record: bool = False):
     """The window's live push: a sim.live.LivePush on this tower (feed it the finger's samples, read its
     frames; its .path is the action's path). Closing it, or handing it over with adopt(), is the caller's."""

@@ -11,8 +11,8 @@ Read from the simulator's recorded trajectory of the move (frames, N, 7) and the
   instead of toward the eye;
 - the sentence names what gave way: the level the block was taken from when it kept only an edge block
   (or nothing under the levels above), the levels that slid off with the pulled block when the first to
-  move sat on it, the top when a stacked block tipped it, and otherwise the levels that came down and
-  where the fall started. A fall whose blocks all stayed up on the tower (the verdict's rule counts a
+  move sat on it, the top when a stacked block tipped it, and otherwise the levels that came down as the
+  pushed block moved (its level named) and the level of the first blocks to move. A fall whose blocks all stayed up on the tower (the verdict's rule counts a
   block fallen once it drops 10 mm or tilts 15 degrees, and a top can tip that far and lodge) is told as
   tipping over, not as coming off: a play-tester read "the tower above tipped off it" over a replay
   whose top leant on the tower to the end.
@@ -108,8 +108,12 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     if not sentence:
         levels = fallen_levels or mover_levels
         verb = "tipped over" if lodged else "came down"
-        sentence = (f"{_levels_text(levels, storey).capitalize()} {verb}; it started at {storey} {min(mover_levels)}."
-                    if levels and mover_levels else "The tower fell.")
+        # the move that set it off is named too: "levels 9 to 18 came down; it started at level 11" never
+        # said that the block pushed was 9:2, and level 11 puzzled a player whose finger was on level 9
+        cause = (f" as the block {who} from {storey} {where[0]} moved" if op in ("push", "extract", "remove")
+                 and where else "")
+        sentence = (f"{_levels_text(levels, storey).capitalize()} {verb}{cause}; the first blocks to move were on "
+                    f"{storey} {min(mover_levels)}." if levels and mover_levels else "The tower fell.")
     # What is outlined: the first movers, but when they span more than MOVER_LEVELS levels (a top that
     # went as one, dragged by the pushed block or tipping over its edge) only the lowest level of them,
     # where the tower parted: outlining every block of levels 8 to 18 singled nothing out.

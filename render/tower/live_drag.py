@@ -335,7 +335,10 @@ class LiveDrag:
             # force of this moment, which drops to nothing once the finger stops pressing).
             reading = self.session.give_force_n()
             feel = touch_feel(reading <= self.touch_force_n, self.risk)
-            return f"touching: {reading:.2f} N, {feel}; drag along the block to push it, let go to put it back"
+            # named as the reading it is: beside the gauge's "0.28 N now / 0.92 N at most" a bare "0.85 N" read
+            # as a third figure of the finger's force (an audit)
+            return (f"touching: the block took {reading:.2f} N to give, {feel}; drag along the block to push it, "
+                    "let go to put it back")
         return f"finger {force:.2f} N{self._binds()}; {self.share_out * 100:.0f} % out: {self.then_words()}"
 
     def _binds(self) -> str:

@@ -16,6 +16,7 @@ import pytest
 from games import registry
 from games.core import Seat
 from games.match import Match
+from render.screens.jenga.holes import sides_of_view
 from render.screens.registry import screen_for
 from tests.render.test_pieces_behind import SIZE, screen_after
 
@@ -68,7 +69,7 @@ def test_the_help_says_how_holes_are_named_and_what_the_typed_axes_are(surface):
     screen = screen_after("jenga_mario", 3, 2, ["character mario", "character luigi"])
     try:
         words = screen.help_text()
-        assert "Holes and block ends are named as you see the tower now" in words
+        assert "Holes, block ends and the places on top are named as you see the tower now" in words
         assert "+x, -x, +y and -y" in words
     finally:
         screen.close()
@@ -91,12 +92,24 @@ def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
         screen.show_risk = False
         screen.update(1 / 30)
         screen.draw(surface)
+        rows = list(screen.log.items)
+        sides = sides_of_view(screen.camera.eye, screen.camera.target)
         screen.auto_step()
         deadline = time.time() + 300
         while screen.job is not None and time.time() < deadline:
             time.sleep(0.05)
             screen.update(1 / 30)
         assert match.is_over() and screen.playback is not None
+        for _ in range(90):  # the replay turns the view to the side that shows the fall best
+            screen.update(1 / 30)
+        assert sides_of_view(screen.camera.eye, screen.camera.target) != sides
+        # the moves are still said as the player watched them, not renamed under the replay's turn
+        assert screen.log.items[:len(rows)] == rows
+        screen.camera.quarter_turn(+1)  # a turn the player makes: the words follow the view again
+        screen.player_turned_view()
+        for _ in range(30):
+            screen.update(1 / 30)
+        assert screen.log.items[:len(rows)] != rows and axis_lines((r, None) for r in screen.log.items) == []
         assert min(h[0] for h in match.state.marios) >= len(match.state.layout)  # all above what stands
         for share in (0.0, 0.5, 1.0):
             screen.playback.t = screen.playback.duration * share

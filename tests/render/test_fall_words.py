@@ -97,3 +97,20 @@ def test_the_info_line_says_how_far_earlier_pushes_left_the_tower_out_of_true():
     state = SimpleNamespace(layout=layout, tower={"poses": poses.tolist()})
     assert abs(top_off_base_mm(state) - 13.0) < 1e-6 and 13.0 >= OUT_OF_TRUE_MM
     assert top_off_base_mm(SimpleNamespace(layout=[], tower=None)) is None
+
+
+def test_a_fall_that_started_elsewhere_still_names_the_level_of_the_block_pushed():
+    """An audit read "Levels 9 to 18 came down; it started at level 11." after pushing block 9:2: the sentence
+    never named the push, and level 11 puzzled a player whose finger was on level 9."""
+    layout, start = _tower()
+    frames = np.repeat(start[None], 30, axis=0)
+    top = [b for lv in range(11, 18) for b in layout[lv]]
+    for k in range(30):  # level 11 and up slide and come down; the pushed block's level 9 keeps two blocks
+        frames[k, top, 0] += 0.08 * k / 29
+        frames[k, top, 2] = start[top, 2] + (DOWN_M / 2 - start[top, 2]) * max(0, k - 20) / 9
+    verdict = {"op": "push", "where": (9, 2), "fallen": [(lv, s) for lv in range(9, 18) for s in range(3)]}
+    story = tell(frames, layout, verdict, hand=layout[9][2], rate_hz=30.0)
+    assert story.sentence == ("Levels 9 to 17 came down as the block you pushed from level 9 moved; the first "
+                              "blocks to move were on level 11.")
+    verdict["op"] = "stack"  # a stack names no push
+    assert "as the block" not in tell(frames, layout, verdict, hand=None, rate_hz=30.0).sentence

@@ -179,7 +179,12 @@ def _tooltip_of(screen, slot) -> str:
 def test_the_places_on_top_are_named_as_seen_and_their_outlines_do_not_cross(surface):
     """Before: from the opening view the place drawn on the left of the screen said "stack the block here
     (right place)", the name the rules give it; and with the middle block of the top level standing, the
-    two open places' outlines crossed over it (the far one's face against that block showed through)."""
+    two open places' outlines crossed over it (the far one's face against that block showed through).
+    Then (6 Dec): the places were named left and right by where they fell on the screen while the Choices
+    and the header kept the rules' fixed names, and from the opening view the places of a new level lie one
+    behind the other: "1. left place" put the block at the front (an audit). They are now named as holes
+    and block ends are (front, back, left, right: a quarter of the turn each), in the tooltip, the Choices
+    rows and the header alike, and the names follow the view."""
     screen = new_screen("jenga_classic", seed=7)
     match = screen.match
     try:
@@ -187,23 +192,31 @@ def test_the_places_on_top_are_named_as_seen_and_their_outlines_do_not_cross(sur
         drag_out(screen, surface)
         _ready(screen, surface)
         screen.draw(surface)
-        names = ("left", "middle", "right")
-        assert _seen_left_to_right(screen) == [0, 1, 2]
-        for slot in (0, 1, 2):  # from this side the names are what the player sees
-            assert _tooltip_of(screen, slot) == f"stack the block here (the {names[slot]} place)"
-        screen.camera.orbit(np.pi)  # from the other side the rules' "right place" is on the left of the screen
+
+        def named():
+            rows = [row.rsplit(", ", 1)[1].removesuffix(" place") for row in screen.actions.items]
+            header = screen.decision_text().split("(open places: ")[1].rstrip(")").split(", ")
+            tips = [_tooltip_of(screen, slot) for slot in screen.ghost_slots]
+            assert tips == [f"stack the block here (the {n} place)" for n in rows] and header == rows, (tips, rows)
+            return rows
+
+        # the three places of the new level lie one behind the other from this view (the near one lowest
+        # on the screen): front, middle, back; and the Choices list says so
+        near_to_far = sorted(screen.ghost_slots, key=lambda k: -screen.view._ghost_polys[
+            screen.view._ghost_owner == screen.ghost_slots.index(k)].reshape(-1, 2)[:, 1].mean())
+        names = named()
+        assert [names[screen.ghost_slots.index(k)] for k in near_to_far] == ["front", "middle", "back"]
+        screen.camera.orbit(np.pi)  # from the other side, front and back trade places
+        screen.player_turned_view()
         _frames(screen, surface, 2)
-        assert _seen_left_to_right(screen) == [2, 1, 0]
-        for slot, seen in zip((2, 1, 0), names):
-            words = _tooltip_of(screen, slot)
-            assert f"the {seen} place" in words, words
-            assert seen == names[slot] or f"listed as the {names[slot]} place" in words, words
+        assert named() == [{"front": "back", "back": "front"}.get(n, n) for n in names]
         screen.camera.orbit(np.pi / 2 - screen.camera.yaw)  # looking along the level: its places run away
+        screen.player_turned_view()
         _frames(screen, surface, 2)
         heights = {slot: screen.view._ghost_polys[screen.view._ghost_owner == g].reshape(-1, 2)[:, 1].mean()
                    for g, slot in enumerate(screen.ghost_slots)}
         nearest, farthest = max(heights, key=heights.get), min(heights, key=heights.get)
-        assert "the near place" in _tooltip_of(screen, nearest) and "the far place" in _tooltip_of(screen, farthest)
+        assert "the front place" in _tooltip_of(screen, nearest) and "the back place" in _tooltip_of(screen, farthest)
         assert _most_shared(screen) < 0.05  # and the three outlines lie one behind the other, not over each other
         assert screen.play("stack 1")
         _ready(screen, surface)
@@ -213,9 +226,11 @@ def test_the_places_on_top_are_named_as_seen_and_their_outlines_do_not_cross(sur
         assert screen.ghost_slots == [0, 2]
         assert _most_shared(screen) < 0.05  # at most where their outlines meet
         screen.camera.quarter_turn(+1)  # a quarter turn: the names follow the places on the screen
+        screen.player_turned_view()
         _frames(screen, surface, 30)
         for slot, seen in zip(_seen_left_to_right(screen), ("left", "right")):
             assert f"the {seen} place" in _tooltip_of(screen, slot)
+        named()
     finally:
         screen.close()
 
@@ -418,9 +433,14 @@ def test_a_push_let_go_where_it_binds_says_the_hand_could_not_put_it_back(surfac
         assert screen.verdict_line(state.last_verdict).startswith("Last move: push 8:1, let go under half out, ")
         assert match.state.action_to_string(match.history[-1].action).startswith(
             "push block 8:1 from the +x end by hand, the finger going 32 mm")
-        # the block sticks out on the side away from the eye: the tooltip over it says so (an audit)
+        # the block sticks out at its -x end, on your left from the opening view: the tooltip over it says
+        # so (an audit), and which end (a later audit: "at one end" left it to be found); half a turn round,
+        # that end is on your right
         screen.hover_block = state.layout[8][1]
-        assert f"block 8:1 (it sits {off:.0f} mm out of line, sticking out at one end)" in screen.tooltip_text()
+        assert f"block 8:1 (it sits {off:.0f} mm out of line, sticking out at its left end)" in screen.tooltip_text()
+        screen.camera.orbit(np.pi)
+        screen.player_turned_view()
+        assert "sticking out at its right end" in screen.tooltip_text()
     finally:
         screen.close()
 
@@ -732,5 +752,49 @@ def test_the_tooltip_stands_clear_of_the_words_drawn_over_the_board(surface):
                 words = [legend, *screen.piece_rects, *screen.overlay_rects, *figures]
                 covered += sum(box.clip(w).w * box.clip(w).h for w in words)
         assert shown > 100 and covered / shown < 150, (shown, covered / shown)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_push_let_go_under_half_out_says_in_the_move_log_that_it_went_back(surface):
+    """An audit let go of a push under half out: the block went back in, and the move log's line read like a
+    taken block's ("push block 9:1 from the front end by hand, the finger going 35 mm in 3.1 s"). The line
+    now says it went back; a taken block's line does not, and a match opened from the same moves says the
+    same."""
+    from games.match import Match
+    from render.screens.jenga.screen import WENT_BACK
+    from render.screens.registry import screen_for
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        state = match.state
+        for level, slot in sorted(state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b[1] == 1, b)):
+            block = state.layout[level][slot]
+            start, px_per_m = end_point(screen, block)
+            if screen.view.pick(start) == block:
+                break
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 21):  # 20 mm in, well under half the block's length
+            send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.02 * k / 20))
+            _frames(screen, surface, 1)
+        assert screen.live is not None and not screen.live.will_take()
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
+        _ready(screen, surface)
+        assert state.layout[level][slot] == block  # it went back
+        assert match.history[-1].action.startswith("push ") and screen.log_labels[-1].endswith(f"({WENT_BACK})")
+        drag_out(screen, surface)  # the next one is taken: its line says nothing of going back
+        _ready(screen, surface)
+        assert match.history[-1].action.startswith("push ") and WENT_BACK not in screen.log_labels[-1]
+        opened = Match(match.config, match.seed)
+        opened.replay([s.to_json() for s in match.history])
+        again = screen_for("jenga_classic")(opened)
+        try:
+            assert again.log_labels == screen.log_labels
+        finally:
+            again.close()
     finally:
         screen.close()

@@ -288,3 +288,55 @@ def test_a_push_key_with_no_block_picked_says_how_to_pick_one():
         screen.update(DT)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_no_row():
+    """On a Donkey Kong Jenga turn with climbs in the list, a keyboard push (P) left the status line saying
+    "climb to the right hole of block 2:0 (Enter plays it)" while Enter let go of the block (an audit). It
+    now says what the keys do during the push; and while the pointer holds a block, Enter must not play the
+    chosen row under the held block."""
+    from .test_tower_screen import end_point, send
+
+    surface, screen = _dk_turn_with_rows_and_blocks()
+    match = screen.match
+    try:
+        steps = len(match.history)
+        screen.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
+        screen.handle_event(key(pygame.K_p))
+        assert screen.live is not None and screen.live.keyboard
+        screen.message_time = 0
+        screen.update(DT)
+        screen.draw(surface)
+        said = " ".join(screen.status_lines)
+        assert said.startswith("pushing by keyboard") and "Enter plays it" not in said, said
+        screen.handle_event(key(pygame.K_RETURN))  # lets go: a block not pushed goes back
+        for _ in range(200):
+            if screen.live is None and screen.job is None and not screen.animating():
+                break
+            screen.update(DT)
+            screen.draw(surface)
+        assert screen.live is None
+        # the pointer now: press on a block's near end, hold it, press Enter
+        state = match.state
+        for level, slot in sorted(screen._legal_blocks()):
+            block = state.layout[level][slot]
+            start, _ = end_point(screen, block)
+            if screen.view.pick(start) == block:
+                break
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        assert screen.live is not None and not screen.live.keyboard
+        screen.message_time = 0
+        screen.update(DT)
+        screen.draw(surface)
+        assert " ".join(screen.status_lines).startswith("pushing with the pointer")
+        before = [s.action for s in match.history]
+        screen.handle_event(key(pygame.K_RETURN))
+        assert [s.action for s in match.history] == before and screen.job is None  # no climb under the hand
+        assert screen.message.startswith("Finish the push first: release the button")
+        assert screen.live is not None
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+        assert len(match.history) >= steps
+    finally:
+        screen.close()

@@ -32,6 +32,8 @@ class FallReplay:
         self.playback.speed = FALL_SPEED
         self.playback.t = min(max(0.0, story.start_s - FALL_LEAD_S), self.playback.duration)
         if story.best_yaw is not None:
+            # the words stay as the player watched the game (JengaScreen._words_view) while the view turns
+            self._words_view = (np.array(self.camera.eye, dtype=float), np.array(self.camera.target, dtype=float))
             yaw = self.camera.yaw
             self.camera.goal_yaw = yaw + ((story.best_yaw - yaw + np.pi) % (2 * np.pi) - np.pi)
         self.fall_note = (f"The fall is replayed at {FALL_SPEED:g} x speed from the side that shows it best; "

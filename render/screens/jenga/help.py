@@ -10,9 +10,10 @@ def ends_as_seen(game: str) -> str:
     """The help's line on how the window names holes and block ends (holes.as_seen), and the typed axes."""
     holes = game in ("jenga_dk", "jenga_mario")
     example = {"jenga_dk": "'climb 1:0+y'", "jenga_mario": "'peg 1:0+y'"}.get(game, "'probe 5:1 +x'")
-    return (f"{'Holes and block ends are' if holes else 'Block ends are'} named as you see the tower now: the "
-            "front one faces you, the back one faces away, the left and right ones face your left and your "
-            "right. Turn the view and the Choices, the move log and the lines on the board name them anew. "
+    return (f"{'Holes, block ends' if holes else 'Block ends'} and the places on top are named as you see the "
+            "tower now: the front one faces you, the back one faces away, the left and right ones face your left "
+            "and your right. Turn the view and the Choices, the move log and the lines on the board name them "
+            "anew (a fall's replay turns the view by itself and leaves the names as you last turned it). "
             "Typed commands (the terminal, and the rules' examples) name them by the table's fixed directions "
             f"instead: +x, -x, +y and -y, as in {example} (from where the view starts, +x is on your right and "
             "-y faces you).")
@@ -110,8 +111,8 @@ class JengaHelp:
                 ("Hold the press still on a block", "touch it: the gauge shows the force it takes"),
                 ("Right click or T on a block", "touch it to test how tight it is (T: the block the arrow "
                                                 "keys picked, else the one under the pointer)"),
-                ("Click a glowing place on top", "stack the block in hand there (its tooltip says where it is "
-                                                  "as you see it and its name in the list)"),
+                ("Click a glowing place on top", "stack the block in hand there (its tooltip names it as you "
+                                                  "see it, as the list does: front, back, left, right or middle)"),
                 ("Up/Down, then Enter, with a block in hand", "choose a place on top in the list, then stack "
                                                               "there (no place is chosen for Enter until you pick "
                                                               "one)")] + holes + [

@@ -133,6 +133,12 @@ class KeyboardPicker:
         if self.live is None and self.picked is not None and self.picked in self._legal_blocks():
             level, slot = self.picked
             return f"block {level}:{slot} picked: Enter or P starts a push of it (Esc lets go of it)"
+        if self.live is not None and self.live.keyboard:  # the chosen row's "(Enter plays it)" showed meanwhile
+            return ("pushing by keyboard: hold W to push, S to pull back; Enter or P lets go (out past half its "
+                    "length the block is taken, else it goes back)")
+        if self.live is not None:
+            return ("pushing with the pointer: let go of the button to end the push (out past half its length "
+                    "the block is taken, else it goes back)")
         return self._hole_away_words()
 
     def _hole_away_words(self) -> str | None:
@@ -218,8 +224,10 @@ class KeyboardPicker:
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_LEFTBRACKET):
             self.camera.quarter_turn(-1)
+            self.player_turned_view()
         elif key in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
             self.camera.quarter_turn(+1)
+            self.player_turned_view()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
             # Toward the picked block, as the wheel zooms toward the pointer: zoomed in, the keys reach
             # the top and the foot of the tower too.

@@ -18,6 +18,7 @@ from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
 from ...widgets import draw_seat_mark, panel
+from .holes import direction_side
 from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
@@ -300,39 +301,35 @@ class Overlays:
                 if self._legal_blocks():
                     n = getattr(state, "touches", 0)
                     touches = f" ({n} touch{'es' if n != 1 else ''} so far, as many as you like)"
+                    # the keys too: with rows in the list (climbs, holes) the plain arrows move in it and turn
+                    # the view, and nothing on the screen said Shift+arrows pick a block (an audit)
+                    keys = "" if self.picked is not None or self.live is not None else \
+                        f" By keyboard: {'Shift+arrows' if self.legal else 'the arrow keys'} pick a block, P pushes it."
                     lines.append(("Press a block and drag it along its length to push it (live); hold the press "
-                                  "still to touch it" + touches + ".", P.HIGHLIGHT))
+                                  "still to touch it" + touches + "." + keys, P.HIGHLIGHT))
                 if self._legal_holes():
                     lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
         return lines
 
     def place_words(self, slot: int) -> str:
-        """The tooltip of a place on top: where it is across the level as the player sees it now, and the
-        name the list and the rules give it (the slot's fixed name: from a turned view the "right place"
-        can be the one on the left of the screen, and the tooltip said only "right place")."""
-        name = PLACE_NAMES[slot]
-        seen = self.place_seen(slot)
-        if seen == name:
-            return f"stack the block here (the {name} place)"
-        return f"stack the block here: the {seen} place as you see it now (listed as the {name} place)"
+        """The tooltip of a place on top: where it is as the player sees it now (place_seen), the name the
+        Choices list gives it too."""
+        return f"stack the block here (the {self.place_seen(slot)} place)"
 
     def place_seen(self, slot: int) -> str:
-        """'left', 'middle' or 'right': where a place on top lies across the level on the screen, from the
-        camera's side; 'far' or 'near' (higher or lower on the screen) when the level runs away from the eye."""
+        """'front', 'back', 'left', 'right' or 'middle': where a place on top lies across its level as the view
+        shows it, named as the window names holes and block ends (holes.direction_side, a quarter of the turn
+        each). The rules' names (left, middle, right: PLACE_NAMES) are fixed to the table, and from the
+        opening view the three places of a new even level lie one behind the other: "left place" put the
+        block at the front (an audit). The Choices rows and the header use these words too."""
         from games.jenga.layout import stack_level
 
         state = self.match.state
         level = stack_level(state.layout)
-        offset = np.zeros(3)
-        offset[:2] = physics.slot_pose(state.TOWER, level, slot)[:2] - physics.slot_pose(state.TOWER, level, 1)[:2]
+        offset = physics.slot_pose(state.TOWER, level, slot)[:2] - physics.slot_pose(state.TOWER, level, 1)[:2]
         if np.linalg.norm(offset) < 1e-6:
             return "middle"
-        target = np.asarray(self.camera.target, dtype=float)
-        (here, there), _ = self.camera.project(np.array([target, target + offset]))
-        dx, dy = there - here
-        if abs(dx) >= abs(dy):
-            return "right" if dx > 0 else "left"
-        return "far" if dy < 0 else "near"
+        return direction_side(offset, *self.words_view())
 
     def verdict_line(self, v: dict) -> str:
         """The tower's last operation and what it did. It is named by its kind ("Last stack: 18:1"), not as
@@ -403,8 +400,12 @@ class Overlays:
         words = (behind + "; under it, " if behind else "") + f"block {level}:{slot}"
         off = out_of_line_mm(state, level, slot)
         if off is not None and off >= OUT_OF_LINE_MM:
-            # a block left partly out sticks out at one end or the other, often on the side out of view
-            words += f" (it sits {off:.0f} mm out of line, sticking out at one end)"
+            # a block left partly out sticks out at one end, often on the side out of view: which one, as the
+            # view shows it (the help says to push it home from there; "at one end" left it to be found)
+            out = physics.sticking_out(state.tower, level, state.layout[level][slot])
+            end = direction_side(out[1], *self.words_view()) if out is not None and any(out[1]) else None
+            words += f" (it sits {off:.0f} mm out of line, sticking out at its {end} end)" if end else \
+                f" (it sits {off:.0f} mm out of line, sticking out at one end)"
         legal = self._legal_blocks()
         if where in legal:
             words += " may be taken"

@@ -188,6 +188,7 @@ class PointerPlay:
             dx = event.pos[0] - self.orbiting[0]
             dy = event.pos[1] - self.orbiting[1]
             self.camera.orbit(-dx * ORBIT_PER_PIXEL, dy * ORBIT_PER_PIXEL * 0.5)
+            self.player_turned_view()
             self.orbiting = event.pos
             self.mouse = event.pos
             return True

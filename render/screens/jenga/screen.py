@@ -74,6 +74,16 @@ SWITCH_INTERVAL_S = 0.001
 BASE_LIFT = 0.14
 
 
+WENT_BACK = "let go under half out: the block went back in, a touch"
+"""The move log's note on a push that did not take its block (went_back_in): its line read like a taken
+block's (an audit)."""
+
+
+def went_back_in(action: str, verdict: dict | None) -> bool:
+    """Whether a push (its action, and the state's last_verdict just after it) was let go under half out, so
+    its block went back in: a touch, not a block taken."""
+    return (action.startswith("push ") and isinstance(verdict, dict) and verdict.get("taken") is False
+            and not verdict.get("collapsed"))
 OPERATION_NOTE = re.compile(r", moved \d+\.\d mm(, the tower falls!)?$| spins: | climbs to ")
 """Notes the step's own line says already: every operation on the tower's ("Ann: push 5:1, moved 0.4 mm",
 also in the last-move line), a spin's meaning and a climb's hole."""
@@ -248,6 +258,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         self._sides: tuple[str, ...] = ()  # the side each axis's end faces, as the lists last said them
+        # (eye, target) the words are held to while the game turns the view itself (a fall's replay turns to
+        # the side that shows it best): the log then kept saying the moves as the player had watched them,
+        # not renamed them under the replay (an audit: "pushed from the left" for the end that faced them).
+        # None: the words follow the view; a turn the player makes lets them go.
+        self._words_view: tuple | None = None
         super().__init__(match, host)
 
     # ---- the spinner of each game -------------------------------------------------------------
@@ -280,15 +295,27 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         """`words` with the game's axis names of holes and ends ("the +y hole of block 1:0", "3:1+x") put as
         the view shows them now ("the back hole of block 1:0"): everything the window says goes through it,
         while the game's own notes and actions keep the axes (saved matches and typed commands use them)."""
-        return as_seen(words, self.camera.eye, self.camera.target)
+        return as_seen(words, *self.words_view())
+
+    def words_view(self) -> tuple:
+        """(eye, target) the window names holes, ends and places from: the camera's, unless the game turned
+        the view itself (_words_view)."""
+        return self._words_view if self._words_view is not None else (self.camera.eye, self.camera.target)
+
+    def player_turned_view(self) -> None:
+        """The player turned the view (keys or a drag): the words follow it again."""
+        self._words_view = None
 
     def action_label(self, action: str) -> str:
+        word, _, rest = action.partition(" ")
+        if word == "stack" and rest.isdigit() and int(rest) < 3:  # the places on top, as seen (place_seen)
+            return f"stack the block on top, {self.place_seen(int(rest))} place"
         return self.seen(super().action_label(action))
 
     def reword_for_view(self) -> None:
         """The view turned so that the ends of the blocks face other ways: the rows of the Choices list and of
         the move log say their holes and ends anew, each list kept where it was (its row chosen, its scroll)."""
-        self._sides = sides_of_view(self.camera.eye, self.camera.target)
+        self._sides = sides_of_view(*self.words_view())
         for rows, items in ((self.actions, [self.action_label(a) for a in self.legal]),
                             (self.log, [self.seen(f"{i + 1}. {label}") for i, label in enumerate(self.log_labels)])):
             if rows is self.actions and self.spin_untold():
@@ -303,7 +330,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def decision_text(self) -> str:
-        return self.seen(self._decision_text())
+        words = self._decision_text()
+        if getattr(self.match.state, "phase", "") == "stack" and "(open places: " in words:
+            from games.jenga.layout import stack_slots
+
+            places = ", ".join(self.place_seen(k) for k in stack_slots(self.match.state.layout))
+            words = re.sub(r"\(open places: [a-z, ]+\)", f"(open places: {places})", words)
+        return self.seen(words)
 
     def result_reason(self) -> str:
         return self.seen(super().result_reason())
@@ -358,8 +391,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if len(logs) != len(labels) + 1:  # not (or no longer) the match as loaded: the plain words
             return labels
         out = []
-        for label, before, after in zip(labels, logs, logs[1:]):
-            notes = log_notes(before, after)
+        verdicts = getattr(self.match, "replayed_verdicts", [])
+        for i, (label, before, after) in enumerate(zip(labels, logs, logs[1:])):
+            verdict = verdicts[i + 1] if i + 1 < len(verdicts) else None
+            went_back = went_back_in(self.match.history[i].action, verdict)
+            notes = ([WENT_BACK] if went_back else []) + log_notes(before, after)
             out.append(f"{label} ({bracketed(notes)})" if notes else label)
         return out
 
@@ -368,6 +404,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
         game noted while it was applied."""
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
+        if went_back_in(step.action, getattr(self.match.state, "last_verdict", None)):
+            notes.insert(0, WENT_BACK)
         if notes:
             label = f"{label} ({bracketed(notes)})"
         super()._after(step, before, label, quiet)
@@ -526,6 +564,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.job is not None:
             self.say("Wait: the simulator is still working on the last move.")
             return False
+        if self.live is not None:
+            # a row (Enter, a number, a click in the list) played under a held block: the climb went on while
+            # the finger still held the block half out, and that push was then lost (an audit, 6 Dec)
+            how = "Enter or P" if self.live.keyboard else "release the button"
+            self.say(f"Finish the push first: {how} lets go of the block, then choose.", 4.0)
+            self.host.sound.play("error")
+            return False
         word = action.partition(" ")[0]
         match = self.match
         if word not in PHYSICS_WORDS or not match.waiting_for_human() or match.is_over():
@@ -639,13 +684,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 self.log.scroll_to_end()
         self.log.set_items([self.seen(row) for row in self.log.items], keep=False)  # the holes as seen
         self.log.scroll_to_end()
-        self._sides = sides_of_view(self.camera.eye, self.camera.target)
+        self._sides = sides_of_view(*self.words_view())
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self.camera.update(dt)
         self._ease_camera(dt)
-        if sides_of_view(self.camera.eye, self.camera.target) != self._sides:
+        if sides_of_view(*self.words_view()) != self._sides:
             self.reword_for_view()
         if self.spinner is not None:
             untold = self.spin_untold()
