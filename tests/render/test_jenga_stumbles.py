@@ -13,7 +13,7 @@ from render import text
 from render.tower import tint
 from render.tower.jenga_scene import tower_look
 
-from .test_tower_screen import DT, SIZE, click_ghost, drag_out, end_point, new_screen, run, send
+from .test_tower_screen import DT, SIZE, click_ghost, drag_out, end_point, grabbable, new_screen, press_end, run, send
 
 
 @pytest.fixture(scope="module")
@@ -771,13 +771,9 @@ def test_a_push_let_go_under_half_out_says_in_the_move_log_that_it_went_back(sur
     try:
         _ready(screen, surface)
         state = match.state
-        for level, slot in sorted(state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b[1] == 1, b)):
-            block = state.layout[level][slot]
-            start, px_per_m = end_point(screen, block)
-            if screen.view.pick(start) == block:
-                break
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        level, slot, block = grabbable(screen, sorted(state.legal_blocks(),
+                                                      key=lambda b: (abs(b[0] - 8), b[1] == 1, b)))
+        start, px_per_m = press_end(screen, block)
         for k in range(1, 21):  # 20 mm in, well under half the block's length
             send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.02 * k / 20))
             _frames(screen, surface, 1)

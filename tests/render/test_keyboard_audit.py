@@ -296,7 +296,7 @@ def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_n
     "climb to the right hole of block 2:0 (Enter plays it)" while Enter let go of the block (an audit). It
     now says what the keys do during the push; and while the pointer holds a block, Enter must not play the
     chosen row under the held block."""
-    from .test_tower_screen import end_point, send
+    from .test_tower_screen import grabbable, press_end, send
 
     surface, screen = _dk_turn_with_rows_and_blocks()
     match = screen.match
@@ -318,14 +318,7 @@ def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_n
             screen.draw(surface)
         assert screen.live is None
         # the pointer now: press on a block's near end, hold it, press Enter
-        state = match.state
-        for level, slot in sorted(screen._legal_blocks()):
-            block = state.layout[level][slot]
-            start, _ = end_point(screen, block)
-            if screen.view.pick(start) == block:
-                break
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        start, _ = press_end(screen, grabbable(screen, sorted(screen._legal_blocks()))[2])
         assert screen.live is not None and not screen.live.keyboard
         screen.message_time = 0
         screen.update(DT)

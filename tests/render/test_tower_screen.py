@@ -66,6 +66,17 @@ def press_end(screen, block):
     return start, px_per_m
 
 
+def grabbable(screen, blocks):
+    """The first of `blocks` ((level, slot) in the order given) whose near end is under its own end point
+    on the screen: (level, slot, block id)."""
+    layout = screen.match.state.layout
+    for level, slot in blocks:
+        block = layout[level][slot]
+        if screen.view.pick(end_point(screen, block)[0]) == block:
+            return level, slot, block
+    raise AssertionError("no block could be grabbed by its end")
+
+
 def send(screen, kind, pos, button=1):
     if kind == pygame.MOUSEMOTION:
         screen.handle_event(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
