@@ -176,7 +176,7 @@ class ListView:
 
     def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
              numbered: bool = False, dim: bool = False, show_selection: bool = True,
-             warn: set[int] = frozenset(), lines: int = 1) -> None:
+             warn: set[int] = frozenset(), lines: int = 1, faint: set[int] = frozenset()) -> None:
         """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink. A row too
         long for the list wraps onto up to `lines` lines (row_h must hold them), and one longer still is cut
         at the end of its last line, keeping its ⚠ in view (fit_keeping)."""
@@ -199,7 +199,7 @@ class ListView:
             label = self.items[i]
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
-            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim or i in faint else P.TEXT
             if lines > 1:
                 width = row.w - 14 - (6 if len(self.items) > rows else 0)  # clear of the scroll bar
                 at, parts, fits = text.fit_block(label, size, width, text.block_height(lines, size), least=0.8)
@@ -341,9 +341,11 @@ class RowsOfHeights(ListView):
         return self.wrapped(self.items[i])
 
     def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
-             dim: bool = False, show_selection: bool = True, warn=frozenset(), lines: int = 1) -> None:
+             dim: bool = False, show_selection: bool = True, warn=frozenset(), lines: int = 1,
+             faint=frozenset()) -> None:
         """The rows from `top` that fit, each on its own lines; `marked` rows get a bar at the left edge,
-        `warn` rows the warning ink; the selected row framed (show_selection), the hovered one lit."""
+        `warn` rows the warning ink and `faint` ones the dim ink (a row that plays nothing now); the selected
+        row framed (show_selection), the hovered one lit."""
         if int(size) != self.size:
             self.size = int(size)
         clip = surface.get_clip()
@@ -365,7 +367,7 @@ class RowsOfHeights(ListView):
             parts = self.row_lines(i, shown, numbered)
             if parts[-1].endswith("…"):
                 self.cut_rows.add(i)
-            ink = P.WARNING if i in warn else P.TEXT_DIM if dim else P.TEXT
+            ink = P.WARNING if i in warn else P.TEXT_DIM if dim or i in faint else P.TEXT
             step = text.line_step(self.size)
             top = row.centery - text.block_height(len(parts), self.size) // 2
             for k, part in enumerate(parts):

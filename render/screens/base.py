@@ -224,6 +224,14 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         except (GameError, KeyError, ValueError, IndexError):
             return action
 
+    def choice_count(self) -> int:
+        """How many choices the list offers (a screen may keep rows in it that play nothing)."""
+        return len(self.legal)
+
+    def faint_rows(self) -> set[int]:
+        """Rows of the list drawn in the dim ink: rows that play nothing now (none unless a screen keeps any)."""
+        return set()
+
     def action_label(self, action: str) -> str:
         """The action as shown in the list of choices."""
         return self.describe(action, self.match.state)
@@ -318,11 +326,13 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         match = self.match
         depth = self._undo_depth()
         step = self._undone_step()
-        asked = (len(match.history), self.message if self.message_time > 0 else None)
+        # the request stands until the game moves on, not only while its words are up: players at a hot seat
+        # who talked it over first found the second press only asking again (an audit)
+        asked = len(match.history)
         if step is not None and self._asks_before_undo(step) and getattr(self, "_undo_asked", None) != asked:
             who = "" if match.is_over() else f", {self.seat_name(match.current_player)}"
             self.say(f"{self.undo_button_words()}. Press Undo (Ctrl+Z) again to take it back{who}.", 6.0)
-            self._undo_asked = (len(match.history), self.message)
+            self._undo_asked = asked
             return
         self._undo_asked = None
         if depth is None:
@@ -660,9 +670,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         if self.show_actions:
             rect = self.rects["choices"]
             if self.match.waiting_for_human():
-                title = f"Choices ({len(self.legal)})"
+                title = f"Choices ({self.choice_count()})"
                 if self.filtering:
-                    title = f"Find: {self.filter}_  ({len(self.legal)})"
+                    title = f"Find: {self.filter}_  ({self.choice_count()})"
             elif self.match.is_over():
                 title = f"Game over: {self.result_words()}"
             elif self.chance_waits():
@@ -671,7 +681,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 title = f"Waiting for {self.waited_for()}…"
             panel(surface, rect, title, self.font_size(15))
             marked = {i for i, a in enumerate(self.legal) if a in self.board_hover}
-            self.actions.draw(surface, size, marked, numbered=True)
+            self.actions.draw(surface, size, marked, numbered=True, faint=self.faint_rows())
             if not self.legal and self.match.waiting_for_human() and self.filter:
                 text.draw(surface, "No choice matches; Esc clears.", self.actions.rect.topleft, size, P.TEXT_DIM)
             self.chance_button = None

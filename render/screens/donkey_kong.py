@@ -268,9 +268,9 @@ class ChoiceRows(WrappingRows):
     LEAST_LINES = 2
 
     def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
-             warn=frozenset(), lines=1) -> None:
+             warn=frozenset(), lines=1, faint=frozenset()) -> None:
         warned = set(warn) | {i for i, row in enumerate(self.items) if row.startswith("⚠")}
-        super().draw(surface, size, marked, numbered, dim, show_selection, warned, lines)
+        super().draw(surface, size, marked, numbered, dim, show_selection, warned, lines, faint)
 
 
 class DonkeyKongScreen(DecisionsScroll, GameScreen):

@@ -161,26 +161,67 @@ def choice_key(move: dict, state) -> tuple:
     return group, bearing(start, end), float(max(abs(tx - fx), abs(ty - fy))), ""
 
 
-def keep_rows(keyed: list[tuple[tuple, str]], before: list[tuple] | None) -> list[tuple[tuple, str]]:
-    """The choices (choice_key, action), sorted, arranged so that each step shown before in this turn
-    (`before`: the same_step of each step row then, in its order) keeps its row while it is still possible;
-    the steps that have become possible take the rows that were freed, in choice_key's order, and the rows
-    after the steps (cards, the turn's end) follow them. With nothing before, the order of choice_key."""
-    steps = [pair for pair in keyed if pair[0][0] < CHOICE_GROUPS["buy"]]
-    rest = [pair for pair in keyed if pair[0][0] >= CHOICE_GROUPS["buy"]]
+GONE = "\x00gone "
+"""The start of a row's stand-in in the screen's list of actions: a step shown before in this decision that is
+not possible now. Its row stays, so the rows after it keep their numbers; choosing it plays nothing."""
+
+WAYS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def compass(way: float) -> str:
+    """A way in turns clockwise from north, in words."""
+    return WAYS[int(round(way * 8)) % 8]
+
+
+def step_words(ident: tuple) -> str:
+    """A step's kind in words, from its same_step ('supervisor east', 'the crate north of your supervisor:
+    turn it clockwise'), for a row whose step is not possible now."""
+    group = ident[0]
+    if len(ident) == 2:  # a card, or a decision named by its action
+        name = str(ident[1])
+        return name.replace("_", " ") if group not in (CHOICE_GROUPS["play"], CHOICE_GROUPS["discard"]) else \
+            f"{'play' if group == CHOICE_GROUPS['play'] else 'discard'} {name.split(' ', 1)[-1].replace('_', ' ')}"
+    way, detail = compass(ident[1]), ident[2]
+    if group == CHOICE_GROUPS["sup"]:
+        return f"supervisor {way}"
+    if group == CHOICE_GROUPS["pickup"]:
+        return f"pick up the banana {way}"
+    if group == CHOICE_GROUPS["rotate"]:
+        what = ("turn it clockwise", "turn it anticlockwise", "push it")[min(2, int(detail))]
+        return f"the crate {way} of your supervisor: {what}"
+    if group == CHOICE_GROUPS["monkey"]:
+        return f"monkey {way}"
+    if group == CHOICE_GROUPS["leap"]:
+        return f"monkey leap {way}"
+    if group == CHOICE_GROUPS["drop"]:
+        return "drop a banana"
+    if group == CHOICE_GROUPS["throw"]:
+        return f"throw a banana {way}"
+    return "that step"
+
+
+def arrange_rows(keyed: list[tuple[tuple, str]], before: list[tuple] | None) -> list[tuple[tuple, str | None]]:
+    """The rows of the list, as (same_step, action or None), from the choices (choice_key, action) sorted.
+
+    With nothing `before` (a decision's first list): choice_key's order. Within a decision (`before`: the
+    same_step of each row shown last, in order) every row keeps its place: a step still possible stays in its
+    row, and one that is not possible now stays as a row that plays nothing (action None), so a number typed
+    again means the same kind of step or nothing, never another one. (Filling a freed row with a step that had
+    become possible put the way back there: 1 typed three times stepped east, east and west again, an audit.)
+    Steps that become possible are added after the rows of their group."""
     if not before:
-        return steps + rest
-    rows: list = [None] * len(steps)
-    unplaced = []
-    for pair in steps:
-        ident = same_step(pair[0])
-        row = before.index(ident) if ident in before else -1
-        if 0 <= row < len(rows) and rows[row] is None:
-            rows[row] = pair
-        else:
-            unplaced.append(pair)
-    fill = iter(unplaced)
-    return [pair if pair is not None else next(fill) for pair in rows] + rest
+        return [(same_step(k), a) for k, a in keyed]
+    now = {same_step(k): (k, a) for k, a in keyed}
+    rows: list[tuple[tuple, str | None]] = [(ident, now[ident][1] if ident in now else None) for ident in before]
+    shown = set(before)
+    for k, a in keyed:
+        ident = same_step(k)
+        if ident in shown:
+            continue
+        at = max((i + 1 for i, (other, _) in enumerate(rows) if other[0] <= k[0]), default=0)
+        rows.insert(at, (ident, a))
+        shown.add(ident)
+    return rows
 
 
 def same_step(key: tuple) -> tuple:
@@ -221,8 +262,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # 'pass' with AP nothing can spend): a click plays that and nothing else.
         self.end_turn_button = Button("End turn", self.end_turn)
         self._row_steps: list[tuple] = []  # same_step of each row of Choices, in the order shown
-        # (turns done, seat) of the turn the person is playing, and the same_step of each step row shown last in it
-        self._turn_rows: tuple[tuple | None, list[tuple]] = (None, [])
+        # (phase, turns done, seat) of the decision the person is making, the same_step of each row shown last in
+        # it, and the steps played then (an undo back into the decision starts its list afresh)
+        self._turn_rows: tuple[tuple | None, list[tuple], int] = (None, [], 0)
+        self._gone: dict[str, str] = {}  # the stand-in action of a row whose step is not possible now: its words
         # The cards and piles drawn that a click does nothing with, and what each is: ('card', seat, id),
         # ('pile', 'draw') or ('pile', 'discards'); hovering or clicking one says why (inert_words).
         self.inert_boxes: list[tuple[pygame.Rect, tuple]] = []
@@ -411,6 +454,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         starts = [m for m in self.moves() if m["from"] == sq]
         if starts:
             self.selected = None if self.selected == sq else sq
+            # the list's chosen row goes to the piece's first step: its steps were marked in the list while
+            # the row chosen stayed elsewhere, and Enter played that (an audit: "supervisor east" after a
+            # click on a crate)
+            rows = [self.legal.index(m["action"]) for m in starts if m["action"] in self.legal]
+            if self.selected is not None and rows and self.actions.selected not in rows:
+                self.actions.selected = min(rows)
+                self.actions.reveal()
             return True
         piece, self.selected = self.selected, None
         chose_a_piece = piece is not None
@@ -438,6 +488,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         focus (the base line then reads "... (a click plays it)"): on a piece the click picks it; on a square
         several unlabelled steps end on it asks for the piece; on a card or pile that cannot be used it says
         why. None elsewhere."""
+        focus = self.focus_action
+        if focus is not None and focus.startswith(GONE):  # a row kept in place whose step is not possible now
+            return f"{self._gone.get(focus, 'that step is not possible now')}: that row plays nothing now"
         pos = self.pointer
         board = self.rects.get("board")
         if pos is None or board is None or not board.collidepoint(pos) or self.actions.hover is not None:
@@ -797,36 +850,65 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.point_at(self.pointer)
 
     def _order_choices(self, kept: tuple | None) -> None:
-        """Put the choices in an order a person can learn, and keep a step's number while it stays possible:
+        """Put the choices in an order a person can learn, and keep every row where it is through a decision:
         the engine lists them its own way, in which a step's row moved with every step before it in the list
-        that came or went (the supervisor stepping north freed a row above the crates; a crate's push stood
-        apart from its turns), so a number key typed again played another kind of step. At the start of a
-        turn the order is choice_key's; during the turn each step keeps its row (keep_rows). Only the list on
-        screen is in this order; the engine's legal actions keep theirs. Once no AP is left 'end the turn'
-        comes first and is selected, so Enter ends the turn rather than giving a free step away (a card, a
-        banana); else the selection stays on the same kind of step (`kept`: 'supervisor west' after a step
-        west), or goes to the first row."""
+        that came or went, so a number key typed again played another kind of step. A decision's first list is
+        in choice_key's order; after each step of it the rows stay (arrange_rows): a step not possible now
+        stays as a row that plays nothing and says why, and new steps join their group. A decision is a
+        player's turn (its phase and turn; an undo back into it starts afresh). Only the list on screen is in
+        this order; the engine's legal actions keep theirs. Once no AP is left 'end the turn' is selected, so
+        Enter ends the turn rather than giving a free step away (a card, a banana); else the selection stays
+        on the same kind of step (`kept`: 'supervisor west' after a step west), or goes to the first row."""
         state = self.match.state
         moves = {m["action"]: m for m in self.moves()}
         keyed = sorted((choice_key(moves[a], state) if a in moves else (len(CHOICE_GROUPS) + 1, 0.0, 0.0, a), a)
                        for a in self.legal)
-        turn = (state.turns_done, state.turn_player) if getattr(state, "phase", "") == "act" else None
-        before = self._turn_rows[1] if turn is not None and self._turn_rows[0] == turn else None
+        n = len(self.match.history)
+        player = state.current_player()
+        decision = (getattr(state, "phase", ""), getattr(state, "turns_done", 0), player) \
+            if self.match.waiting_for_human() and self.legal else None
+        last, rows_before, steps_then = self._turn_rows
+        before = rows_before if decision is not None and decision == last and n >= steps_then else None
         if self.filter:
-            before = None  # a search shows what matches in the plain order; the turn's rows stay as they were
-        keyed = keep_rows(keyed, before)
-        if turn is not None and not self.filter and moves:
-            self._turn_rows = (turn, [same_step(k) for k, _ in keyed if k[0] < CHOICE_GROUPS["buy"]])
-        if turn is not None and getattr(state, "ap", 1) <= 0:
-            keyed.sort(key=lambda pair: pair[1] != "end turn")  # stable: the rest keep their rows' order
-        self.legal = [a for _, a in keyed]
-        self._row_steps = [same_step(k) for k, _ in keyed]
+            before = None  # a search shows what matches in the plain order; the decision's rows stay as they were
+        rows = arrange_rows(keyed, before)
+        no_ap = getattr(state, "phase", "") == "act" and getattr(state, "ap", 1) <= 0
+        if before is None and no_ap:  # a first list at 0 AP: 'end the turn' on top (no numbers to keep yet)
+            rows.sort(key=lambda row: row[1] != "end turn")
+        if decision is not None and not self.filter:
+            self._turn_rows = (decision, [ident for ident, _ in rows], n)
+        self._gone = {}
+        legal = []
+        for k, (ident, action) in enumerate(rows):
+            if action is None:
+                action = f"{GONE}{k}"
+                self._gone[action] = f"{step_words(ident)}: {'no AP left' if no_ap else 'not possible now'}"
+            legal.append(action)
+        self.legal = legal
+        self._row_steps = [ident for ident, _ in rows]
         self.actions.set_items([self.action_label(a) for a in self.legal], keep=False)
-        if self.legal and self.legal[0] == "end turn":
-            self.actions.selected = 0
+        if no_ap and "end turn" in self.legal:
+            self.actions.selected = self.legal.index("end turn")
         elif kept is not None and kept in self._row_steps:
             self.actions.selected = self._row_steps.index(kept)
         self.actions.reveal()
+
+    def action_label(self, action: str) -> str:
+        gone = getattr(self, "_gone", {}).get(action)
+        return f"({gone})" if gone is not None else super().action_label(action)
+
+    def choice_count(self) -> int:
+        return sum(1 for a in self.legal if not a.startswith(GONE))
+
+    def faint_rows(self) -> set[int]:
+        return {i for i, a in enumerate(self.legal) if a.startswith(GONE)}
+
+    def play(self, action: str) -> bool:
+        if action.startswith(GONE):  # a row whose step is not possible now: nothing is played
+            self.say(f"Nothing played: {self._gone.get(action, 'that step is not possible now')}.", 4.0)
+            self.host.sound.play("error")
+            return False
+        return super().play(action)
 
     # ---- the help's keys, in this game's words (no dice) ---------------------------------------
     def skip_words(self) -> str:
@@ -852,10 +934,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                                     "still possible, or with AP nothing can spend (they are given up)"),
                 ("Choices, 1 to 9", "a turn's list starts in a fixed order: your supervisor's steps (north, then "
                                     "clockwise), the crates beside it (from the north, clockwise: turn clockwise, "
-                                    "anticlockwise, push), your monkey, bananas, then cards; during the turn a "
-                                    "step keeps its number while it is possible, so a number typed again plays "
-                                    "the same kind of step; at 0 AP 'end the turn' is number 1, and when you may "
-                                    "interrupt, 'decline to interrupt' is")]
+                                    "anticlockwise, push), your monkey, bananas, then cards; through the turn every "
+                                    "row keeps its number: a number typed again plays the same kind of step, or "
+                                    "nothing when that step is not possible now (its row says so), and new steps "
+                                    "join their group; at 0 AP 'end the turn' is the row chosen, and when you may "
+                                    "interrupt, 'decline to interrupt' comes first")]
         if self.match.state.cards_on:  # Pure Strategy has no cards to click
             keys += [("Click a card", "play it (or discard it when you hold too many)"),
                      ("Click the draw pile", "buy a Power Card for 4 AP")]

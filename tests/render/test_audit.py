@@ -54,8 +54,14 @@ def run_until(app, done, limit=4000):
             return
         if not app.screen.match.waiting_for_human():
             app.handle(key(pygame.K_SPACE, unicode=" "))
-        else:
-            app.handle(key(pygame.K_1))
+        else:  # the number of the first row that plays something (Monkey Dash keeps rows that play nothing)
+            screen = app.screen
+            live = [i for i, a in enumerate(screen.legal) if i >= screen.actions.top and i < screen.actions.top + 9
+                    and i not in screen.faint_rows()]
+            if live:
+                app.handle(key(pygame.K_1 + live[0] - screen.actions.top))
+            else:
+                screen.play(next(a for i, a in enumerate(screen.legal) if i not in screen.faint_rows()))
         app.tick(0.05)
     raise AssertionError("the wanted position never came")
 

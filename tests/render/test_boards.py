@@ -243,7 +243,7 @@ def test_undo_takes_back_the_persons_last_step_with_the_bot_turn_after_it():
         if match.waiting_for_human() and any(s.by == 0 for s in match.history) and match.history[-1].by == 1:
             break
         if match.waiting_for_human():
-            screen.play(screen.legal[0])
+            screen.play(next(a for i, a in enumerate(screen.legal) if i not in screen.faint_rows()))
         else:
             app.handle(space_key())
             app.tick(0.05)

@@ -101,7 +101,7 @@ def test_the_help_says_how_the_choices_are_ordered_and_what_ctrl_z_does_after_th
     app, screen = open_app(match)
     try:
         words = " ".join(screen.help_text().split())
-        assert "a step keeps its number while it is possible" in words
+        assert "through the turn every row keeps its number" in words
         assert "After the game: P: play again" in words and "Ctrl+Z: take the last move back" in words
     finally:
         app.close()
@@ -123,6 +123,9 @@ def test_at_a_hot_seat_the_winning_move_is_taken_back_only_on_a_second_press(hom
         assert match.is_over() and len(match.history) == steps
         assert "Press Undo (Ctrl+Z) again to take it back." in screen.message
         assert "takes back Ann's move" in screen.message
+        for _ in range(100):  # ten seconds of talking it over: the request's words are gone, the request stands
+            app.tick(0.1)
+        assert screen.message_time <= 0
         app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
         assert not match.is_over() and len(match.history) == steps - 1
     finally:
