@@ -177,3 +177,30 @@ def test_a_click_on_a_piece_chooses_its_first_row_so_enter_plays_one_of_its_step
         assert match.history[-1].action == "rotate d5 c5"
     finally:
         app.close()
+
+
+def test_a_number_pressed_twice_in_the_interrupt_prompt_plays_one_card():
+    """Playing one Interrupt card moved the next card into its number, so a double press played two (an
+    audit). The played card's row stays, and plays nothing."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+
+    spec = registry.get("monkey_dash")
+    bots = Match(spec.make_config([Seat("A", "greedy"), Seat("B", "greedy")], "standard"), 0)
+    while not (bots.current_player >= 0 and bots.state.phase == "interrupt"
+               and sum(a.startswith("play ") for a in bots.state.legal_actions()) >= 2):
+        bots.step()
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bob")], "standard"), 0)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history])
+    app, screen = open_app(match)
+    try:
+        assert screen.legal[0] == "no interrupt" and screen.legal[1].startswith("play ")
+        first = screen.legal[1]
+        number(app, 2)
+        number(app, 2)
+        played = [s.action for s in match.history[len(bots.history):]]
+        assert played == [first], played
+        assert screen.message.startswith("Nothing played: play ")
+    finally:
+        app.close()
