@@ -14,6 +14,7 @@ worked out again whenever it turns so that a side changes name (JengaScreen.rewo
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -33,22 +34,24 @@ def hole_side(end: str, eye, centre) -> str:
 
 
 def direction_side(direction, eye, centre) -> str:
-    """hole_side for a hole opening along a direction in the world (only its x and y count)."""
-    d = np.asarray(direction, dtype=float)[:2]
-    e = np.asarray(eye, dtype=float)[:2] - np.asarray(centre, dtype=float)[:2]
-    norm = float(np.linalg.norm(e))
-    if norm < 1e-9 or not d.any():
+    """hole_side for a hole opening along a direction in the world (only its x and y count). In plain floats:
+    the window asks it for every line it words, every frame (numpy's small arrays cost 0.2 ms a frame)."""
+    dx, dy = float(direction[0]), float(direction[1])
+    ex, ey = float(eye[0]) - float(centre[0]), float(eye[1]) - float(centre[1])
+    norm = math.hypot(ex, ey)
+    size = math.hypot(dx, dy)
+    if norm < 1e-9 or size == 0.0:
         return "front"
-    e = e / norm
-    facing = float(d @ e / np.linalg.norm(d))
+    ex, ey = ex / norm, ey / norm
+    facing = (dx * ex + dy * ey) / size
     # a quarter of the turn round the tower each: the four ends of the two kinds of block take the four
     # names, so "the front hole of block 3:1" means one end of every block seen from a view
     if facing > _QUARTER:
         return "front"
     if facing < -_QUARTER:
         return "back"
-    right = np.array([-e[1], e[0]])  # the viewer's right, looking along -e (the camera's own right)
-    return "right" if float(d @ right) > 0 else "left"
+    # the viewer's right, looking along -e (the camera's own right), is (-ey, ex)
+    return "right" if dx * -ey + dy * ex > 0 else "left"
 
 
 def facing_eye(end: str, eye, centre) -> float:
@@ -110,14 +113,22 @@ def sides_of_view(eye, centre) -> tuple[str, ...]:
     return tuple(hole_side(end, eye, centre) for end in _AXES)
 
 
+_SEEN: dict = {}  # (words, the four sides) -> the words as seen: most lines are worded again every frame
+
+
 def as_seen(words: str, eye, centre) -> str:
     """`words` with every hole and block end the game names by an axis put as the view shows it: the front
     (facing the viewer), back, left or right hole or end. A typed command quoted in them keeps its syntax."""
     if not words or not any(axis in words for axis in _AXES):
         return words
+    sides = dict(zip(_AXES, sides_of_view(eye, centre)))
+    key = (words, tuple(sides.values()))
+    done = _SEEN.get(key)
+    if done is not None:
+        return done
 
     def side(axis: str) -> str:
-        return hole_side(axis, eye, centre)
+        return sides[axis]
 
     def plain(part: str) -> str:
         part = _HOLE_OF_BLOCK.sub(lambda m: f"the {side(m[1])} hole of block {m[2]}", part)
@@ -130,4 +141,8 @@ def as_seen(words: str, eye, centre) -> str:
     for typed in _TYPED.finditer(words):
         out += [plain(words[at:typed.start()]), typed[0]]
         at = typed.end()
-    return "".join(out + [plain(words[at:])])
+    seen = "".join(out + [plain(words[at:])])
+    if len(_SEEN) > 4096:  # a game's lines are a few hundred; the numbers in some make more
+        _SEEN.clear()
+    _SEEN[key] = seen
+    return seen

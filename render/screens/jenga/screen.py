@@ -295,6 +295,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         """`words` with the game's axis names of holes and ends ("the +y hole of block 1:0", "3:1+x") put as
         the view shows them now ("the back hole of block 1:0"): everything the window says goes through it,
         while the game's own notes and actions keep the axes (saved matches and typed commands use them)."""
+        if not words or ("+" not in words and "-" not in words):  # no axis in them: most lines, every frame
+            return words
         return as_seen(words, *self.words_view())
 
     def words_view(self) -> tuple:
