@@ -43,7 +43,7 @@ class KeyboardPicker:
 
     def _unselect_place(self) -> None:
         """No row of the list stands chosen while the place on top is still to be picked: Enter would play
-        it (the first, "left place"), and the status bar would offer it as what Enter plays."""
+        it (the first place on top), and the status bar would offer it as what Enter plays."""
         if self.place_unchosen and self._stacking_now():
             self.actions.selected = -1
 

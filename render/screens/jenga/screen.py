@@ -861,7 +861,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
     def _ghost_shown(self) -> int | None:
         """The place on top drawn filled: the one under the pointer, else the one of the row of the list under
-        the pointer or chosen (so the list's fixed names, "left place" and so on, are seen on the tower)."""
+        the pointer or chosen (so the place a row of the list names, "front place" and so on, is seen on the tower)."""
         if self.hover_ghost is not None:
             return self.hover_ghost
         word, _, slot = (self.focus_action or "").partition(" ")
