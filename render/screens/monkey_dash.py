@@ -177,7 +177,7 @@ def step_words(ident: tuple) -> str:
     """A step's kind in words, from its same_step ('supervisor east', 'the crate north of your supervisor:
     turn it clockwise'), for a row whose step is not possible now."""
     group = ident[0]
-    if len(ident) == 2:  # a card, or a decision named by its action
+    if isinstance(ident[1], str):  # a card, or a decision named by its action
         name = str(ident[1])
         return name.replace("_", " ") if group not in (CHOICE_GROUPS["play"], CHOICE_GROUPS["discard"]) else \
             f"{'play' if group == CHOICE_GROUPS['play'] else 'discard'} {name.split(' ', 1)[-1].replace('_', ' ')}"
@@ -208,19 +208,19 @@ def arrange_rows(keyed: list[tuple[tuple, str]], before: list[tuple] | None) -> 
     row, and one that is not possible now stays as a row that plays nothing (action None), so a number typed
     again means the same kind of step or nothing, never another one. (Filling a freed row with a step that had
     become possible put the way back there: 1 typed three times stepped east, east and west again, an audit.)
-    Steps that become possible are added after the rows of their group."""
-    if not before:
-        return [(same_step(k), a) for k, a in keyed]
-    now = {same_step(k): (k, a) for k, a in keyed}
-    rows: list[tuple[tuple, str | None]] = [(ident, now[ident][1] if ident in now else None) for ident in before]
-    shown = set(before)
+    Steps that become possible are added at the end, so no row shown before moves."""
+    named = []  # (ident, key, action), two choices of one kind told apart by their order (none is dropped)
+    count: dict = {}
     for k, a in keyed:
         ident = same_step(k)
-        if ident in shown:
-            continue
-        at = max((i + 1 for i, (other, _) in enumerate(rows) if other[0] <= k[0]), default=0)
-        rows.insert(at, (ident, a))
-        shown.add(ident)
+        count[ident] = count.get(ident, 0) + 1
+        named.append((ident if count[ident] == 1 else ident + (count[ident],), k, a))
+    if not before:
+        return [(ident, a) for ident, _, a in named]
+    now = {ident: a for ident, _, a in named}
+    rows: list[tuple[tuple, str | None]] = [(ident, now.get(ident)) for ident in before]
+    shown = set(before)
+    rows += [(ident, a) for ident, _, a in named if ident not in shown]  # at the end: no row above moves
     return rows
 
 
@@ -854,7 +854,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         the engine lists them its own way, in which a step's row moved with every step before it in the list
         that came or went, so a number key typed again played another kind of step. A decision's first list is
         in choice_key's order; after each step of it the rows stay (arrange_rows): a step not possible now
-        stays as a row that plays nothing and says why, and new steps join their group. A decision is a
+        stays as a row that plays nothing and says why, and new steps are added at the end. A decision is a
         player's turn (its phase and turn; an undo back into it starts afresh). Only the list on screen is in
         this order; the engine's legal actions keep theirs. Once no AP is left 'end the turn' is selected, so
         Enter ends the turn rather than giving a free step away (a card, a banana); else the selection stays
@@ -875,6 +875,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         no_ap = getattr(state, "phase", "") == "act" and getattr(state, "ap", 1) <= 0
         if before is None and no_ap:  # a first list at 0 AP: 'end the turn' on top (no numbers to keep yet)
             rows.sort(key=lambda row: row[1] != "end turn")
+        elif no_ap and rows and rows[0][1] is None and any(a == "end turn" for _, a in rows):
+            # the turn's last AP spent: 'end the turn' takes the first row, which plays nothing now, rather
+            # than join the end of a long list and scroll it (the numbers typed count from the rows in view)
+            end = next(row for row in rows if row[1] == "end turn")
+            rows = [end] + [row for row in rows[1:] if row is not end]
         if decision is not None and not self.filter:
             self._turn_rows = (decision, [ident for ident, _ in rows], n)
         self._gone = {}
@@ -937,7 +942,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                                     "anticlockwise, push), your monkey, bananas, then cards; through the turn every "
                                     "row keeps its number: a number typed again plays the same kind of step, or "
                                     "nothing when that step is not possible now (its row says so), and new steps "
-                                    "join their group; at 0 AP 'end the turn' is the row chosen, and when you may "
+                                    "are added at the end; at 0 AP 'end the turn' is the row chosen (the first row once "
+                                    "the first step is not possible), and when you may "
                                     "interrupt, 'decline to interrupt' comes first")]
         if self.match.state.cards_on:  # Pure Strategy has no cards to click
             keys += [("Click a card", "play it (or discard it when you hold too many)"),
