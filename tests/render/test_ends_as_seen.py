@@ -138,3 +138,26 @@ def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
         assert sorted(f.label for f in screen._scene.figures if f.kind == "mario") == ["1", "2", "3"]
     finally:
         screen.close()
+
+
+def test_placing_a_peg_the_row_chosen_is_a_hole_in_view(surface):
+    """The first row of the list, chosen when the pegs are placed, was a back hole nobody could see (an
+    audit); the row chosen is now the first whose hole faces the viewer, and the list keeps its order."""
+    from render.screens.jenga.holes import facing_eye
+
+    screen = screen_after("jenga_mario", 3, 2, ["character mario", "character luigi"])
+    try:
+        screen.update(1 / 30)
+        screen.draw(surface)
+
+        def facing(action):
+            end = action.split(" ")[1].split(":")[1][1:]  # 'peg 1:0+y' -> '+y'
+            return facing_eye(end, screen.camera.eye, screen.camera.target)
+
+        assert all(a.startswith("peg ") for a in screen.legal)
+        assert facing(screen.legal[0]) < 0  # the list's first hole faces away from this view
+        chosen = screen.legal[screen.actions.selected]
+        assert facing(chosen) > 0
+        assert all(facing(a) < 0 for a in screen.legal[:screen.actions.selected])
+    finally:
+        screen.close()

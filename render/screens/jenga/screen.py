@@ -59,7 +59,8 @@ from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
 from .overlays import OUT_OF_LINE_MM, Overlays, most_out_of_line, out_of_line_mm  # noqa: F401 (tests read them here)
-from .holes import HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, hidden_hole_words, side_words, sides_of_view
+from .holes import (HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye, hidden_hole_words,
+                    side_words, sides_of_view)
 from .events import event_words
 from .spin import PersonSpins
 
@@ -676,6 +677,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def _refresh_actions(self, force: bool = False) -> None:
         """The lists as GameScreen makes them, but while the needle turns the choices are none yet (they say
         what the spin gave) and the move log leaves out the spin's own row until the needle stops."""
+        fresh = force or self._legal_at != len(self.match.history)
         super()._refresh_actions(force)
         if self.spin_untold():
             self.legal = []
@@ -684,9 +686,32 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             if rows and rows[-1].startswith(f"{len(self.log_labels)}. "):  # the spin's row, not yet left out
                 self.log.set_items(rows[:-1], keep=False)
                 self.log.scroll_to_end()
-        self.log.set_items([self.seen(row) for row in self.log.items], keep=False)  # the holes as seen
-        self.log.scroll_to_end()
-        self._sides = sides_of_view(*self.words_view())
+        if fresh:  # the lists were made anew: their holes as seen (a turn of the view rewords them itself)
+            self.log.set_items([self.seen(row) for row in self.log.items], keep=False)
+            self.log.scroll_to_end()
+            self._sides = sides_of_view(*self.words_view())
+            self._choose_a_hole_in_view()
+
+    def _choose_a_hole_in_view(self) -> None:
+        """When every choice is a hole (placing a peg or a Mario, a climb) and the row chosen is one on a side
+        of the tower out of view, choose the first one in view instead: the first row of the list was a back
+        hole nobody could see (an audit). Only the row chosen moves; the list keeps its order."""
+        holes = {h[0]: h for h in self._legal_holes()}
+        selected = self.actions.selected
+        if not holes or len(holes) != len(self.legal) or not 0 <= selected < len(self.legal):
+            return
+
+        def in_view(action: str) -> bool:
+            _, level, _, sign = holes[action]
+            end = ("+" if sign > 0 else "-") + ("x" if level % 2 == 0 else "y")
+            return facing_eye(end, self.camera.eye, self.camera.target) > 0
+
+        if in_view(self.legal[selected]):
+            return
+        first = next((i for i, a in enumerate(self.legal) if in_view(a)), None)
+        if first is not None:
+            self.actions.selected = first
+            self.actions.reveal()
 
     def update(self, dt: float) -> None:
         self.clock += dt
