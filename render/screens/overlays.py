@@ -135,7 +135,11 @@ class Overlays:
         kept = (f"Kept in the saved matches as {self.kept_as.stem}." if self.kept_as is not None
                 else f"{len(self.match.history)} actions · seed {self.match.seed}")
         size = self.font_size(14)
-        for words in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else ""):
+        # the result offered only P, V and Esc, though Undo still takes the last move back (an audit)
+        undo = "Undo (Ctrl+Z) takes the last move back, and the game goes on." \
+            if self._undo_depth() is not None else ""
+        for words in (kept, f"{len(self.match.history)} actions · seed {self.match.seed}" if self.kept_as else "",
+                      undo):
             for line in lines_of(words, size, rect.w - int(24 * s)) if words else []:
                 put(line, (rect.centerx, y + int(8 * s)), size, P.TEXT_DIM)
                 y += int(size * 1.35)
