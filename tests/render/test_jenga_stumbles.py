@@ -794,3 +794,33 @@ def test_a_push_let_go_under_half_out_says_in_the_move_log_that_it_went_back(sur
             again.close()
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_stack_is_logged_by_the_place_clicked_and_reworded_as_the_view_turns(surface):
+    """Two quarter turns round, a player clicked "stack the block on top, front place" and the log said
+    "stack the block on top, right place", the rules' fixed name, which no turn of the view changed (an
+    audit). The log names the place the Choices row named, and follows the view as the rows do."""
+    screen = new_screen("jenga_classic", seed=7)
+    try:
+        _ready(screen, surface)
+        drag_out(screen, surface)
+        _ready(screen, surface)
+        screen.camera.orbit(np.pi)
+        screen.player_turned_view()
+        _frames(screen, surface, 2)
+        slot = screen.ghost_slots[screen.view._ghost_owner[-1]]  # the place click_ghost clicks
+        place = screen.action_label(f"stack {slot}").rsplit(", ", 1)[1]  # e.g. "front place"
+        assert place.split()[0] in ("front", "back", "left", "right")
+        click_ghost(screen)
+        _ready(screen, surface)
+        logged = [row for row in screen.log.items if "stack the block on top" in row][-1]
+        assert logged.endswith(f"stack the block on top, the {place}"), (logged, place)
+        screen.camera.orbit(-np.pi)  # back to the opening view: the line names the place from there
+        screen.player_turned_view()
+        _frames(screen, surface, 2)
+        turned = {"front": "back", "back": "front", "left": "right", "right": "left"}[place.split()[0]]
+        again = [row for row in screen.log.items if "stack the block on top" in row][-1]
+        assert again.endswith(f"stack the block on top, the {turned} place"), again
+    finally:
+        screen.close()

@@ -305,7 +305,7 @@ def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_n
         screen.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
         screen.handle_event(key(pygame.K_p))
         assert screen.live is not None and screen.live.keyboard
-        screen.message_time = 0
+        # the picker's own words ("P or Enter pushes it") are put away as the push starts (an audit)
         screen.update(DT)
         screen.draw(surface)
         said = " ".join(screen.status_lines)

@@ -204,6 +204,10 @@ class KeyboardPicker:
         near = self._end_facing_eye(b)
         end_point, _ = self.camera.project(np.array([q[:3] + axis * near * self._scene.sizes[b, 0] / 2]))
         self._start_live(b, (level, slot), tuple(end_point[0]))
+        if self.live is not None and self.message == self.picked_text():
+            # the picker's words ("P or Enter pushes it") stayed up under the push, where Enter lets go (an
+            # audit): the status line says what the keys do now
+            self.message_time = 0.0
         if self.live is not None:
             self.live.hold(0)
 

@@ -80,6 +80,24 @@ WENT_BACK = "let go under half out: the block went back in, a touch"
 block's (an audit)."""
 
 
+def stack_line(label: str, action: str, verdict: dict | None, tower: str) -> str:
+    """A stack's move-log line with its place named by the table's axis ("stack the block on top, +y place"),
+    which the window then says as seen ("the front place") and rewords when the view turns. The rules' fixed
+    "left, middle, right" (the engine's words, and the log's until 6 Dec) named another place than the
+    Choices row the player clicked (an audit: "front place" clicked, "right place" logged)."""
+    if not action.startswith("stack ") or not isinstance(verdict, dict) or verdict.get("op") != "stack" \
+            or not verdict.get("where"):
+        return label
+    level, slot = (int(v) for v in verdict["where"])
+    offset = physics.slot_pose(tower, level, slot)[:2] - physics.slot_pose(tower, level, 1)[:2]
+    if float(np.hypot(*offset)) < 1e-6:
+        place = "the middle place"
+    else:
+        axis = 0 if abs(offset[0]) >= abs(offset[1]) else 1
+        place = f"{'+' if offset[axis] > 0 else '-'}{'xy'[axis]} place"
+    return re.sub(r"stack the block on top, (left|middle|right) place", f"stack the block on top, {place}", label)
+
+
 def went_back_in(action: str, verdict: dict | None) -> bool:
     """Whether a push (its action, and the state's last_verdict just after it) was let go under half out, so
     its block went back in: a touch, not a block taken."""
@@ -300,6 +318,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return words
         return as_seen(words, *self.words_view())
 
+    def _stack_line(self, label: str, action: str, verdict) -> str:
+        return stack_line(label, action, verdict, self.match.state.TOWER)
+
     def words_view(self) -> tuple:
         """(eye, target) the window names holes, ends and places from: the camera's, unless the game turned
         the view itself (_words_view)."""
@@ -398,6 +419,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         for i, (label, before, after) in enumerate(zip(labels, logs, logs[1:])):
             verdict = verdicts[i + 1] if i + 1 < len(verdicts) else None
             went_back = went_back_in(self.match.history[i].action, verdict)
+            label = self._stack_line(label, self.match.history[i].action, verdict)
             notes = ([WENT_BACK] if went_back else []) + log_notes(before, after)
             out.append(f"{label} ({bracketed(notes)})" if notes else label)
         return out
@@ -407,6 +429,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
         game noted while it was applied."""
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
+        label = self._stack_line(label, step.action, getattr(self.match.state, "last_verdict", None))
         if went_back_in(step.action, getattr(self.match.state, "last_verdict", None)):
             notes.insert(0, WENT_BACK)
         if notes:
