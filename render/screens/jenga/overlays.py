@@ -88,6 +88,13 @@ def most_out_of_line(state) -> tuple[int, int, float] | None:
     return best
 
 
+def place_offset(tower: str, level: int, slot: int) -> np.ndarray | None:
+    """Where place `slot` of `level` lies from the level's middle place in the ground plane (x, y in metres),
+    None for the middle one: the way the window names a place by (place_seen, and a stack's log line)."""
+    offset = physics.slot_pose(tower, level, slot)[:2] - physics.slot_pose(tower, level, 1)[:2]
+    return None if float(np.hypot(offset[0], offset[1])) < 1e-6 else offset
+
+
 OUT_OF_TRUE_MM = 5.0
 """How far a standing tower's top may stand off the centre of its base before the info line says so (an
 untouched tower stands within a millimetre or two: the blocks' tolerances)."""
@@ -325,11 +332,8 @@ class Overlays:
         from games.jenga.layout import stack_level
 
         state = self.match.state
-        level = stack_level(state.layout)
-        offset = physics.slot_pose(state.TOWER, level, slot)[:2] - physics.slot_pose(state.TOWER, level, 1)[:2]
-        if np.linalg.norm(offset) < 1e-6:
-            return "middle"
-        return direction_side(offset, *self.words_view())
+        offset = place_offset(state.TOWER, stack_level(state.layout), slot)
+        return "middle" if offset is None else direction_side(offset, *self.words_view())
 
     def verdict_line(self, v: dict) -> str:
         """The tower's last operation and what it did. It is named by its kind ("Last stack: 18:1"), not as

@@ -34,6 +34,7 @@ import pygame
 
 from games.core import CHANCE, GameError, IllegalActionError
 from games.jenga import physics, spinners
+from games.jenga.layout import ends
 from games.jenga.risk_worker import RiskWorker
 from games.jenga.super_mario_help import battle_words
 from games.match import PendingStep, Step
@@ -58,7 +59,8 @@ from .fall import FALL_HOLD_S, FallReplay
 from .risk import RISK_FIRST_PASS, RISK_SAMPLES, RISK_WORKERS, RiskTint
 from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
-from .overlays import OUT_OF_LINE_MM, Overlays, most_out_of_line, out_of_line_mm  # noqa: F401 (tests read them here)
+from .overlays import (OUT_OF_LINE_MM, PLACE_NAMES, Overlays, most_out_of_line,  # noqa: F401 (tests read some here)
+                       out_of_line_mm, place_offset)
 from .holes import (HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye, hidden_hole_words,
                     side_words, sides_of_view)
 from .events import event_words
@@ -89,13 +91,14 @@ def stack_line(label: str, action: str, verdict: dict | None, tower: str) -> str
             or not verdict.get("where"):
         return label
     level, slot = (int(v) for v in verdict["where"])
-    offset = physics.slot_pose(tower, level, slot)[:2] - physics.slot_pose(tower, level, 1)[:2]
-    if float(np.hypot(*offset)) < 1e-6:
+    offset = place_offset(tower, level, slot)
+    if offset is None:
         place = "the middle place"
     else:
         axis = 0 if abs(offset[0]) >= abs(offset[1]) else 1
         place = f"{'+' if offset[axis] > 0 else '-'}{'xy'[axis]} place"
-    return re.sub(r"stack the block on top, (left|middle|right) place", f"stack the block on top, {place}", label)
+    rules = "|".join(PLACE_NAMES)  # the engine's fixed names, as its words of a stack give them
+    return re.sub(rf"stack the block on top, ({rules}) place", f"stack the block on top, {place}", label)
 
 
 def went_back_in(action: str, verdict: dict | None) -> bool:
@@ -726,7 +729,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
         def in_view(action: str) -> bool:
             _, level, _, sign = holes[action]
-            end = ("+" if sign > 0 else "-") + ("x" if level % 2 == 0 else "y")
+            end = ends(level)[0 if sign > 0 else 1]  # ('+x', '-x') or ('+y', '-y')
             return facing_eye(end, self.camera.eye, self.camera.target) > 0
 
         if in_view(self.legal[selected]):
