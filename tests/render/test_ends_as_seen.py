@@ -161,3 +161,25 @@ def test_placing_a_peg_the_row_chosen_is_a_hole_in_view(surface):
         assert all(facing(a) < 0 for a in screen.legal[:screen.actions.selected])
     finally:
         screen.close()
+
+
+def test_a_refusal_naming_a_blocks_ends_reads_as_seen():
+    """The engine refuses a push from an end a block does not have by naming its ends by the axes ("has its
+    ends on +y and -y, not +x"); put as seen it says the block's ends are at two sides and not at the third,
+    turning with the view, with no axis left (it read "its ends on the back and the front, not the left")."""
+    from games.jenga.push import WrongEndError
+    from render.screens.jenga.holes import as_seen
+    from tests.jenga.test_input import classic_take
+
+    state = classic_take()
+    with pytest.raises(WrongEndError) as refused:
+        state.check_action(state.string_to_action("push 5:1 +x"))
+    words = str(refused.value)
+    assert "its ends on +y and -y, not +x" in words
+    centre = (0.0, 0.0, 0.0)
+    from_front = as_seen(words, (0.0, -1.0, 0.3), centre)   # looking along +y: +x is on the right
+    assert "its ends at the back and the front, not at the right" in from_front and not AXIS.search(from_front)
+    from_side = as_seen(words, (1.0, 0.0, 0.3), centre)     # looking along -x from +x: +x faces the eye
+    assert "its ends at the right and the left, not at the front" in from_side and not AXIS.search(from_side)
+    assert as_seen("a block of level 99 has its ends on +y and -y", (0.0, -1.0, 0.3), centre).endswith(
+        "its ends at the back and the front")

@@ -102,6 +102,7 @@ _END = re.compile(r"\bthe ([+-][xy]) end\b")
 _HOLE = re.compile(r"\b(\d+:\d+)([+-][xy])\b")
 _BLOCK_END = re.compile(r"\b(\d+:\d+) ([+-][xy])\b")
 _AXIS = re.compile(r"(?<![\w'])([+-][xy])\b")
+_ENDS_ON = re.compile(r"\bits ends on ([+-][xy]) and ([+-][xy])(, not ([+-][xy])\b)?")
 # A command quoted as it is typed ('peg 1:0+y', 'touch 3:1 +x'): the typed syntax, left as it is. The quote
 # opens after no letter, so "Ann's Mario falls to 1:2+y" is no quotation.
 _TYPED = re.compile(r"(?<!\w)'[a-z]+ [^'\n]*'")
@@ -131,6 +132,9 @@ def as_seen(words: str, eye, centre) -> str:
         return sides[axis]
 
     def plain(part: str) -> str:
+        # A refusal's "has its ends on +y and -y, not +x": at the sides, not "on the back and the front".
+        part = _ENDS_ON.sub(lambda m: f"its ends at the {side(m[1])} and the {side(m[2])}"
+                            + (f", not at the {side(m[4])}" if m[3] else ""), part)
         part = _HOLE_OF_BLOCK.sub(lambda m: f"the {side(m[1])} hole of block {m[2]}", part)
         part = _END.sub(lambda m: f"the {side(m[1])} end", part)
         part = _HOLE.sub(lambda m: f"the {side(m[2])} hole of block {m[1]}", part)
