@@ -97,6 +97,29 @@ def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level
     assert "P1: Mario on girder level 1" in screen.piece_lines()
 
 
+def test_the_note_of_a_piece_out_of_sight_follows_the_view_it_asks_for(surface):
+    """The note says "[ or ] turns the view"; turned a quarter, it said "on the back of the tower" still while
+    the hole faced the side, and a half turn later while the Mario stood in plain sight in front. It names
+    the side the hole is on now, and is put away once the piece can be seen."""
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x"])
+    match = screen.match
+    drawn(screen, surface)
+    before = match.state.clone()
+    match.play("climb 1:0+y")
+    screen.on_step(match.history[-1], before)
+    assert "went into a hole on the back of the tower" in screen.message
+    screen.camera.orbit(math.pi / 2)
+    screen.update(0.05)
+    drawn(screen, surface)
+    side = screen.message
+    assert "P1's Mario went into a hole on the" in side and "side of the tower (girder level 1, slot 0)" in side, side
+    assert "back" not in side.split("(")[0]
+    screen.camera.orbit(math.pi / 2)
+    screen.update(0.05)
+    assert "went into a hole" not in screen.message or screen.message_time <= 0, screen.message
+    assert "P1: Mario on girder level 1" in screen.piece_lines()
+
+
 def test_the_faint_piece_is_at_its_own_level_under_what_is_in_front_and_its_tooltip_names_its_hole(surface):
     """A second play-tester saw faint far-side figures drawn over solid ones and over the yellow rings, and
     one standing over another block's hole (it read as standing there). The faint figure goes where its

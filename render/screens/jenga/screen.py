@@ -280,6 +280,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._camera_goal: tuple | None = None  # (target, fov height, distance) the view eases toward
         self._switch = sys.getswitchinterval()
         self._sides: tuple[str, ...] = ()  # the side each axis's end faces, as the lists last said them
+        self._hidden_note = None  # (events, [(before, after)]) of the note of pieces gone out of sight, while up
         # (eye, target) the words are held to while the game turns the view itself (a fall's replay turns to
         # the side that shows it best): the log then kept saying the moves as the player had watched them,
         # not renamed them under the replay (an audit: "pushed from the left" for the end that faced them).
@@ -566,18 +567,43 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def say_hidden_holes(self, before, events: str = "") -> None:
         """A peg or Mario that went into a hole on a side the view does not show is said in the status line,
         after the step's `events` (an item found, coins taken: events.py) if it had any."""
-        words = hidden_hole_words(before, self.match.state, self.camera.eye, self.camera.target, self.seat_name)
+        state = self.match.state
+        words = hidden_hole_words(before, state, self.camera.eye, self.camera.target, self.seat_name)
         noted = self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END)
         if events:
             self.say(f"{events} {words}" if words else events, 10.0)
+            self._hidden_note = (events, [(before, state)]) if words else None
         elif words:
-            if noted:  # two pieces in a row: keep both
+            if noted and self._hidden_note is not None:  # two pieces in a row: keep both
                 words = self.message[: -len(HIDDEN_NOTE_END)] + "; " + words
+                self._hidden_note[1].append((before, state))
+            else:
+                self._hidden_note = ("", [(before, state)])
             self.say(words, 8.0)
-        elif noted and any(getattr(before, k, None) != getattr(self.match.state, k, None) for k in ("marios", "pegs")):
+        elif noted and any(getattr(before, k, None) != getattr(state, k, None) for k in ("marios", "pegs")):
             # a piece moved on since the note, into a hole in view: the note is stale (three climbs in a row
             # left "went into a hole on the back of the tower (layer 7..." up while that Mario stood on 9)
             self.message_time = 0.0
+            self._hidden_note = None
+
+    def reword_hidden_note(self) -> None:
+        """The view turned while the note of a piece gone into a hole out of sight is up: it names the side
+        the hole is on now, and a piece that has come into sight is no longer said (the note kept saying "on
+        the back of the tower" after the turn its own hint asked for brought the hole to the front)."""
+        note = self._hidden_note
+        if note is None or self.message_time <= 0 or not self.message.endswith(HIDDEN_NOTE_END):
+            self._hidden_note = None
+            return
+        events, pairs = note
+        eye, target = self.camera.eye, self.camera.target
+        said = [hidden_hole_words(before, after, eye, target, self.seat_name) for before, after in pairs]
+        words = "; ".join(w[: -len(HIDDEN_NOTE_END)] for w in said if w)
+        if words:
+            self.message = f"{events} {words}{HIDDEN_NOTE_END}" if events else words + HIDDEN_NOTE_END
+        elif events:
+            self.message, self._hidden_note = events, None
+        else:
+            self.message_time, self._hidden_note = 0.0, None
 
     def banner_seat(self) -> int | None:
         """During the setup each player in turn chooses a character and places a peg (Super Mario) or stands
@@ -745,6 +771,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._ease_camera(dt)
         if sides_of_view(*self.words_view()) != self._sides:
             self.reword_for_view()
+            self.reword_hidden_note()
         if self.spinner is not None:
             untold = self.spin_untold()
             self.spinner.update(dt)
