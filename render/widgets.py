@@ -118,6 +118,18 @@ class ListView:
     def visible_rows(self) -> int:
         return max(1, self.rect.h // max(1, self.row_h))
 
+    def _last_top(self) -> int:
+        """The top row that shows the list's last rows: as far down as it may scroll."""
+        return max(0, len(self.items) - self.visible_rows())
+
+    def reword(self, items: list[str]) -> None:
+        """The same rows in other words (a turned view names the holes anew): the row chosen and the scroll
+        stay where they were."""
+        selected, top = self.selected, self.top
+        self.set_items(items, keep=False)
+        self.selected = min(selected, max(0, len(self.items) - 1))
+        self._scroll(min(top, self._last_top()))
+
     def _scroll(self, top: int) -> None:
         """Show the rows from `top` on. A scroll moves other rows under a still pointer, so the hovered row
         is forgotten until the pointer moves again (a log row's tip stayed up over rows that came after)."""

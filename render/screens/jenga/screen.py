@@ -350,11 +350,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 continue  # no choices are shown while the needle turns
             if rows is self.log and len(rows.items) != len(items):
                 items = [self.seen(row) for row in rows.items]  # a row left out (the spin's, until it stops)
-            selected, top = rows.selected, rows.top
-            rows.set_items(items, keep=False)
-            rows.selected = min(selected, max(0, len(items) - 1))
-            last = rows._last_top() if hasattr(rows, "_last_top") else max(0, len(items) - rows.visible_rows())
-            rows._scroll(min(top, last))
+            rows.reword(items)
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
     def decision_text(self) -> str:
