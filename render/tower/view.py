@@ -69,7 +69,9 @@ class Figure:
     offset: float = 0.0
     fell: bool = False
     """A top figure whose tower fell: he stands on `block` (a block of the fallen top), riding it down in
-    the fall's replay and standing on it where it came to rest, not on the stub left standing."""
+    the fall's replay and standing on it where it came to rest, not on the stub left standing. A Mario
+    whose girder fell with the tower (once the replay is over): he stands on that girder where it lies,
+    near his end, rather than beside its end, where he hung in the air."""
 
 
 @dataclass
@@ -584,6 +586,11 @@ class TowerView:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue
                 b = fig.block
+                if fig.kind == "mario" and fig.fell:
+                    # his girder lies in the rubble: he stands on it near his end, not beside its end in the air
+                    on = boxes.local_to_world(b, np.array([fig.end * 0.6 * boxes.half[b, 0], fig.offset, 0.0]))
+                    out.append((fig, np.array([on[0], on[1], boxes.upper[b, 2] + h / 2 - 0.002]), w, h))
+                    continue
                 local = np.array([fig.end * (boxes.half[b, 0] + w * 0.5 + 0.003), fig.offset, 0.0])  # clear of the block
                 if fig.kind == "mario":
                     local[2] = boxes.half[b, 2] + h / 2 - 0.004  # standing on the girder's end

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+import numpy as np
 import pygame
 import pytest
 
@@ -136,6 +137,25 @@ def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
         screen.update(1 / 30)
         screen.draw(surface)
         assert sorted(f.label for f in screen._scene.figures if f.kind == "mario") == ["1", "2", "3"]
+        # ... and each stands on his girder where it lies, near his end, not beside its end in the air (an
+        # audit saw a loaded game's Mario hang over the rubble)
+        from render.tower.geometry import Boxes
+
+        scene = screen._scene
+        standing = {b for row in opened.state.layout for b in row if b is not None}
+        boxes = Boxes(scene.poses, scene.sizes)
+        shown = ~np.asarray(scene.hidden, dtype=bool)
+        placed = {fig.label: centre for fig, centre, _, h in screen.view._place_figures(scene, boxes, shown)
+                  if fig.kind == "mario"}
+        assert any(f.kind == "mario" and f.block not in standing for f in scene.figures)
+        for fig in scene.figures:
+            if fig.kind != "mario":
+                continue
+            assert fig.fell == (fig.block not in standing)
+            if fig.fell:
+                centre, b = placed[fig.label], fig.block
+                assert np.linalg.norm(centre[:2] - boxes.centres[b, :2]) < boxes.half[b, 0]  # over the block
+                assert centre[2] > boxes.upper[b, 2]  # on it
     finally:
         screen.close()
 

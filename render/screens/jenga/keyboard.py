@@ -54,6 +54,18 @@ class KeyboardPicker:
     def _place_key(self, event) -> bool:
         """While no place on top is chosen: Enter is refused with a word on how to choose (True: the key was
         used); the list's keys choose one (the list then moves as usual: False)."""
+        held_at, steps = self.out_while_held, len(self.match.history)
+        if held_at is not None and steps > held_at:
+            self.out_while_held = None  # the first key once the take is played (before it, the flag waits)
+        if (held_at is not None and steps == held_at + 1 and event.key in ENTER_KEYS and not self.place_unchosen
+                and self._stacking_now() and self.match.waiting_for_human() and len(self.legal) == 1):
+            # The one place left stands chosen, and Enter stacks there; but this Enter, the first key since
+            # W pushed the block all the way out, was meant to let go of it (an audit: it stacked the block
+            # "with no chance to choose"). It is said, and the next Enter stacks.
+            place = self.action_label(self.legal[0]).partition(", ")[2]
+            self.say("The block came all the way out and is in your hand: Enter again stacks it "
+                     + (f"in the {place} on top." if place else "on top."), 6.0)
+            return True
         if not (self.place_unchosen and self._stacking_now() and self.match.waiting_for_human()):
             return False
         if event.key in LIST_KEYS:

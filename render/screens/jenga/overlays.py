@@ -100,6 +100,39 @@ OUT_OF_TRUE_MM = 5.0
 untouched tower stands within a millimetre or two: the blocks' tolerances)."""
 
 
+TURNED_DEG = 5.0
+"""How far (degrees, about the upright) a standing level may have turned from the bottom one before the info
+line says so: a tight block dragged out can swivel every level above it (an audit saw levels 9 to 17 turned
+62 degrees, the line saying only the shift)."""
+
+
+def _level_turn_deg(poses: np.ndarray, level: int, row) -> float | None:
+    """How far (degrees) a level's blocks have turned about the upright from the way its blocks lie as built
+    (along x or y), their mean; None for a level with no block."""
+    from games.jenga.layout import ends
+
+    blocks = [b for b in row if b is not None]
+    if not blocks:
+        return None
+    q = poses[blocks, 3:]
+    yaw = np.degrees(np.arctan2(2.0 * (q[:, 3] * q[:, 2] + q[:, 0] * q[:, 1]), 1.0 - 2.0 * (q[:, 1] ** 2 + q[:, 2] ** 2)))
+    built = 0.0 if ends(level)[0].endswith("x") else 90.0
+    return float(np.mean((yaw - built + 90.0) % 180.0 - 90.0))
+
+
+def top_turned_deg(state) -> float | None:
+    """How far (degrees) the standing level turned farthest about the upright stands turned from the bottom
+    level: what dragged blocks have swivelled the tower. None without a tower or two levels."""
+    tower, layout = getattr(state, "tower", None), getattr(state, "layout", None)
+    if not tower or not layout:
+        return None
+    poses = np.asarray(tower["poses"], dtype=float)
+    turns = [t for t in (_level_turn_deg(poses, level, row) for level, row in enumerate(layout)) if t is not None]
+    if len(turns) < 2:
+        return None
+    return float(max(abs(t - turns[0]) for t in turns[1:]))
+
+
 def _level_centre(poses: np.ndarray, row) -> np.ndarray | None:
     """The centre of a level across the tower (x, y in metres): its middle block's, else the mean of its two
     edge blocks'; None for a level of one edge block (that block lies off the centre by design)."""
@@ -342,7 +375,6 @@ class Overlays:
         play-tester saw levels twisted by dragged blocks beside "largest shift 0.0 mm", the last stack's."""
         history = self.match.history
         where = f" {v['where'][0]}:{v['where'][1]}" if v.get("where") else ""
-        fell = ": the tower FELL" if v["collapsed"] else ""
         last = history[-1].action.partition(" ")[0] if history else ""
         op = v["op"]
         head = f"Last move: {op}{where}" if op in VERDICT_OF.get(last, ()) else f"Last {op}:{where}"
@@ -350,10 +382,20 @@ class Overlays:
             # a push let go under half out: a touch by the rules, but "Last move: touch 3:0" over "Pushed 3:0
             # ... let go" read as another move (an audit)
             head = f"Last move: push{where}, let go under half out"
-        line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°{fell}"
-        off = None if v["collapsed"] else top_off_base_mm(self.match.state)
+        if v["collapsed"]:
+            # the shift and tilt of a fall are of the moment it was called (a loaded game read "largest shift
+            # 4.3 mm, tilt 0.4°: the tower FELL" beside the rubble); the fall's own sentence says what came down
+            return f"{head}: the tower FELL"
+        line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
+        off = top_off_base_mm(self.match.state)
+        turned = top_turned_deg(self.match.state)
+        said = []
         if off is not None and off >= OUT_OF_TRUE_MM:
-            line += f"; the tower's top stands {off:.0f} mm off its base"
+            said.append(f"stands {off:.0f} mm off its base")
+        if turned is not None and turned >= TURNED_DEG:
+            said.append(f"has turned {turned:.0f}° on {'it' if said else 'its base'}")
+        if said:
+            line += "; the tower's top " + " and ".join(said)
         return line
 
     def _reach_mm(self, action: str) -> float:

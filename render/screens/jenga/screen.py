@@ -226,6 +226,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
         self.place_unchosen = False  # a block is in hand and no place on top is chosen yet (Enter waits for one)
+        self.out_while_held: int | None = None  # the history's length when a keyboard push ended by itself, the
+        # block all the way out: the next key, once that take is played, may be the Enter meant to let go of it
         self.press: tuple[int, int] | None = None
         self.orbiting: tuple[int, int] | None = None
         self.mouse = (-1, -1)
@@ -789,6 +791,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 if live.clear and not live.fallen and self.job is not None:
                     # taken with the button (or W) still down: said, so the move that starts is not a surprise
                     hand = "" if live.keyboard else " (you may let go of the button)"
+                    self.out_while_held = len(self.match.history) if live.keyboard else None
                     self.say(f"Block {live.level}:{live.slot} came all the way out, so it is taken{hand}.", 6.0,
                              through_step=True)
                     self._taken_note = self.message
@@ -889,7 +892,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return
         self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
         poses = self._poses_now(state)
-        scene = scene_of(state, poses, self._layout_fallen_from())
+        fallen_from = self._layout_fallen_from()
+        scene = scene_of(state, poses, fallen_from)
+        if fallen_from is not None and self.playback is None:
+            standing = {b for row in state.layout for b in row if b is not None}
+            for fig in scene.figures:
+                if fig.kind == "mario" and fig.block not in standing:
+                    fig.fell = True  # on his girder where it came to rest (a loaded game drew him in the air)
         bowser_level = getattr(state, "bowser_level", None)
         for fig in scene.figures:
             if fig.kind == "bowser" and bowser_level is not None:  # his words, when he stands beside the tower
