@@ -315,10 +315,16 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             # Nobody decides now, and anyone at a hot seat may press: the finishing move (a win) is taken back
             # on a second press whenever more than one person plays (an audit: the loser's one press did it).
             return sum(1 for seat in range(match.config.num_players) if seat not in match.bots) > 1
-        now = match.current_player
-        if now == CHANCE and self.chance_waits():  # the person whose roll or spin is awaited decides now
-            now = match.state.turn_owner()
+        now = self._deciding_now()
         return now >= 0 and now not in match.bots and step.by != now
+
+    def _deciding_now(self) -> int:
+        """The seat deciding now: the person whose roll or spin is awaited while chance waits for them (the
+        current player is then the chance seat)."""
+        now = self.match.current_player
+        if now == CHANCE and self.chance_waits():
+            now = self.match.state.turn_owner()
+        return now
 
     def undo(self) -> None:
         """Take back the last decision of a person, with the bot decisions after it. One that is another
@@ -330,7 +336,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         # who talked it over first found the second press only asking again (an audit)
         asked = len(match.history)
         if step is not None and self._asks_before_undo(step) and getattr(self, "_undo_asked", None) != asked:
-            who = "" if match.is_over() else f", {self.seat_name(match.current_player)}"
+            # at a roll awaited by hand the current player is the chance seat: "take it back, Chance" (an audit)
+            who = "" if match.is_over() else f", {self.seat_name(self._deciding_now())}"
             self.say(f"{self.undo_button_words()}. Press Undo (Ctrl+Z) again to take it back{who}.", 6.0)
             self._undo_asked = asked
             return
@@ -414,6 +421,16 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         except OSError as exc:
             self.kept_as = None
             self.say(f"The finished game could not be saved: {exc}", 8.0)
+
+    def game_over_status(self) -> str:
+        """The status line of a finished game: what V does now. It said "V shows the result again" with the
+        result up, where V puts it away (an audit pressed V to see a result already beside the fallen tower),
+        and before the result had first shown, while the last moves still played."""
+        if self.show_result:
+            return "Game over: V views the board · P plays again · Esc: the menu"
+        if not self.result_hidden and not self.kept_as and not self.opened_finished:
+            return "Game over: the result shows once the last moves have played (V: now)"
+        return "Game over: V shows the result again"
 
     def hide_result(self) -> None:
         self.show_result = False
@@ -674,7 +691,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 if self.filtering:
                     title = f"Find: {self.filter}_  ({self.choice_count()})"
             elif self.match.is_over():
-                title = f"Game over: {self.result_words()}"
+                # while the last moves still play, the words of what plays (Donkey Kong's "The barrels and
+                # fireballs move.") read "Game over: The barrels and firebal..." (an audit)
+                words = self.result_words()
+                title = words if self.animating() and not self.show_result else f"Game over: {words}"
             elif self.chance_waits():
                 title = f"{self.hand_owner()}'s {self.hand_chance()[0]}"
             else:
@@ -712,7 +732,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 b.selected = not self.host.sound.muted
             b.draw(surface, self.font_size(13))
         left = self.buttons[0].rect.x - int(12 * self.scale)
-        idle = ("Game over: V shows the result again" if self.match.is_over() else
+        idle = (self.game_over_status() if self.match.is_over() else
                 self.chance_status() if self.chance_waits() else
                 "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
         focus = self.focus_action if self.focus_action in self.legal else None

@@ -14,6 +14,7 @@ import re
 import pygame
 
 from games.core import CHANCE
+from games.donkey_kong.obstacles import FIREBALLS
 
 from .. import art, pointer
 from .. import palette as P
@@ -88,6 +89,11 @@ def space_words(board, name: str, short: bool = False) -> str:
 def visible_names(board, words: str) -> str:
     """The engine's sentences as a player reads them: every space id replaced by space_words()."""
     return SPACE_ID.sub(lambda m: space_words(board, m.group(0)), words)
+
+
+def _contact_kind(code: int) -> str:
+    """What met a pawn, from the contact's obstacle code (the engine's: fireballs first, then barrels)."""
+    return "fireball" if code < FIREBALLS else "barrel"
 
 
 def ordinal(n: int) -> str:
@@ -314,7 +320,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.dice_plate: pygame.Rect | None = None  # and the "Click to roll" words on the ring
         self.deck_rect = pygame.Rect(0, 0, 0, 0)  # the deck and its count as last drawn
         # By history length: how many contacts each seat had settled in the turn so far (hit_words).
-        self.hits: dict[int, dict[int, int]] = {}
+        self.hits: dict[int, dict[tuple[int, str], int]] = {}  # history length -> (seat, kind) -> contacts settled
         # The played cards just lost one after another by one seat, one way, (seat, verb, card, points), and
         # the status line that says so (loss_words); the game waits loss_hold seconds more before going on.
         self.losses: list[tuple[int, str, str, int]] = []
@@ -696,12 +702,22 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         state = self.match.state
         if not state.contacts:
             return words
-        n = self.hits.get(len(self.match.history), {}).get(state.contacts[0][0], 0)
-        if not n:
+        seat, code = state.contacts[0][0], state.contacts[0][1]
+        counts = self.hits.get(len(self.match.history), {})
+        kind = _contact_kind(code)
+        same = counts.get((seat, kind), 0)
+        total = same + counts.get((seat, "barrel" if kind == "fireball" else "fireball"), 0)
+        if not total:
             return words
-        return re.sub(r"meets an? (barrel|fireball)( on \S+)?",
-                      lambda m: f"meets another {m.group(1)}{m.group(2) or ''} (the {ordinal(n + 1)} this turn)",
-                      words, count=1)
+
+        def told(m) -> str:
+            on = m.group(2) or ""
+            if same:
+                return f"meets another {m.group(1)}{on} (the {ordinal(same + 1)} this turn)"
+            # the first of its kind after another kind: "another fireball" followed a barrel (an audit)
+            return f"meets a {m.group(1)}{on} (the {ordinal(total + 1)} obstacle this turn)"
+
+        return re.sub(r"meets an? (barrel|fireball)( on \S+)?", told, words, count=1)
 
     # ---- the banner while a move is drawn ----------------------------------------------------
     # A move that ends a turn is applied at once: the engine's state is already the next player's turn
@@ -791,8 +807,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return
         counts = dict(self.hits.get(n - 1, {}))
         if before.contacts:  # this step settled the contact at the head of the queue
-            seat = before.contacts[0][0]
-            counts[seat] = counts.get(seat, 0) + 1
+            key = (before.contacts[0][0], _contact_kind(before.contacts[0][1]))
+            counts[key] = counts.get(key, 0) + 1
         self.hits[n] = counts
 
     def note_loss(self, step, before) -> None:

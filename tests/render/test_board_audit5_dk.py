@@ -1,0 +1,95 @@
+"""A fifth play-tester's pass over the Donkey Kong board screen (and the finished-game lines every game shares),
+through the app with SDL's dummy video driver on the real engine: Undo's second-press request names the
+person whose roll is awaited, not "Chance"; a contact of the other kind is not "another" one; the status line
+of a finished game says what V does now."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.core import CHANCE, Seat
+
+from .test_md_undo_after_the_game import won_by_ann
+from .test_board_audit4_md import open_app
+from .test_mouse_audit_dk import opened
+from .test_stumbles import home, key, person_faces  # noqa: F401 (home: the autouse scratch folder for saves)
+
+BOT = [Seat("Player 1"), Seat("Greedy bot", "greedy")]
+
+
+def _kind(code: int) -> str:
+    from games.donkey_kong.obstacles import FIREBALLS
+
+    return "fireball" if code < FIREBALLS else "barrel"
+
+
+def test_undo_at_a_roll_awaited_by_hand_asks_the_person_whose_roll_it_is():
+    """Hot seat, seed 11: Ann moved, and Bob's roll is awaited. Undo takes back Ann's move on a second press;
+    the request was addressed to "Chance" (the seat the engine has at a roll), and now names Bob."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")]), 11)
+    app, screen = opened(match)
+    for _ in range(400):
+        app.tick(1 / 30)
+        app.draw()
+        if match.current_player == CHANCE and screen.chance_waits():
+            if match.history and match.history[-1].by == 0 and match.state.turn_owner() == 1:
+                break
+            app.handle(key(pygame.K_SPACE, unicode=" "))
+        elif match.waiting_for_human():
+            screen.play(match.state.legal_actions()[0])
+        screen.finish_animations()
+    assert match.current_player == CHANCE and match.state.turn_owner() == 1 and match.history[-1].by == 0
+    steps = len(match.history)
+    screen.undo()
+    assert screen.message.startswith("Undo takes back Ann's move: ")
+    assert screen.message.endswith("Press Undo (Ctrl+Z) again to take it back, Bob.") and "Chance" not in screen.message
+    assert len(match.history) == steps
+    screen.undo()  # the second press takes Ann's move back
+    assert len(match.history) < steps
+    app.close()
+
+
+def _follows_other_kind(state, action) -> bool:
+    after = state.clone()
+    after.apply_action(action)
+    return (bool(after.contacts) and after.contacts[0][0] == 0 and after.current_player() == 0
+            and _kind(after.contacts[0][1]) != _kind(state.contacts[0][1]))
+
+
+def test_a_contact_of_the_other_kind_in_the_same_turn_is_not_called_another():
+    """Seed 4: Player 1 answers a contact, and one of the other kind meets their Mario at once. It read "meets
+    another fireball (the 2nd this turn)" after a barrel; it now says which obstacle of the turn it is."""
+    match = person_faces("donkey_kong", 4, lambda s: bool(s.contacts) and s.current_player() == 0 and any(
+        _follows_other_kind(s, a) for a in s.legal_actions()), BOT)
+    app, screen = opened(match)
+    first_kind = _kind(match.state.contacts[0][1])
+    action = next(a for a in screen.legal if _follows_other_kind(match.state, a))
+    screen.play(action)
+    app.draw()
+    other = "fireball" if first_kind == "barrel" else "barrel"
+    words = screen.decision_text()
+    assert words.startswith(f"Player 1 meets a {other}") and "(the 2nd obstacle this turn)" in words, words
+    assert "another" not in words
+    app.close()
+
+
+def test_the_status_line_of_a_finished_game_says_what_v_does_now():
+    """It said "Game over: V shows the result again" with the result up, where V puts it away (an audit pressed
+    V to see a result already beside the fallen tower), and before the result first showed."""
+    match, winning = won_by_ann()
+    app, screen = open_app(match)
+    screen.play(winning)
+    assert match.is_over() and not screen.show_result
+    assert screen.game_over_status() == "Game over: the result shows once the last moves have played (V: now)"
+    for _ in range(20):
+        app.tick(0.1)
+        app.draw()
+    assert screen.show_result
+    assert screen.game_over_status() == "Game over: V views the board · P plays again · Esc: the menu"
+    app.handle(key(pygame.K_v, unicode="v"))
+    assert not screen.show_result
+    assert screen.game_over_status() == "Game over: V shows the result again"
+    app.close()
