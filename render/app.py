@@ -183,6 +183,18 @@ class App(Host):
     def tick(self, dt: float) -> None:
         self.screen.update(dt)
 
+    def show_busy(self, words: str) -> None:
+        """Say `words` on the screen now and show it, before work that holds the window (opening a match
+        replays its moves, a Jenga match's through the physics: an audit watched an unchanged launcher for
+        12 s and took it for stuck)."""
+        if isinstance(self.screen, LauncherScreen):
+            self.screen.message = words
+        else:
+            self.screen.say(words, 30.0)
+        self.draw()
+        if pygame.display.get_surface() is not None:
+            pygame.display.flip()
+
     def draw(self) -> pygame.Surface:
         self.window = pygame.display.get_surface() or self.window
         size = layout_size(self.window.get_size())
@@ -375,6 +387,7 @@ class App(Host):
             if info is None:
                 raise MatchFileError(f"{Path(path).name} is a folder, not a match file" if Path(path).is_dir()
                                      else f"{Path(path).name}: no such file")
+            self.show_busy(f"Opening {Path(path).name}: replaying its moves…")
             match = Match.load(path)
         except (MatchFileError, AssetError) as exc:
             message = f"Cannot open the dropped file: {str(exc).rstrip('.')}."

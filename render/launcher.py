@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -373,6 +374,8 @@ class LauncherScreen:
 
     def load(self, path, resuming: bool = False) -> None:
         try:
+            self.app.show_busy("Resuming the autosaved game: replaying its moves…" if resuming
+                               else f"Opening {Path(path).name}: replaying its moves…")
             match = Match.load(path)
         except (MatchFileError, AssetError) as exc:
             self.message = f"Cannot load: {exc}"
