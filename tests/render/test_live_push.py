@@ -492,9 +492,15 @@ def test_left_and_right_pick_by_where_the_blocks_are_drawn(surface):
                  for s in row}
             order = sorted(row, key=x.get)
             screen.picked = (8, order[0])
+            _key(screen, pygame.KEYDOWN, pygame.K_LEFT)  # the leftmost stays: no wrapping round (an audit)
+            assert screen.picked == (8, order[0])
+            assert screen.message.endswith("No block further left may be taken on level 8.")
             for s in order[1:]:
                 _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
                 assert screen.picked == (8, s)
+            _key(screen, pygame.KEYDOWN, pygame.K_RIGHT)
+            assert screen.picked == (8, order[-1])
+            assert screen.message.endswith("No block further right may be taken on level 8.")
             _key(screen, pygame.KEYDOWN, pygame.K_LEFT)
             assert screen.picked == (8, order[-2])
     finally:

@@ -115,8 +115,14 @@ class KeyboardPicker:
         # Shift and the arrows do, and the plain arrows move in the list
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT) and (shift or not self.legal):
-            self.picked = self._pick_next(legal, key)
-            self.say(self.picked_text(), 6.0)
+            before, self.picked = self.picked, self._pick_next(legal, key)
+            words = self.picked_text()
+            if self.picked == before and key in (pygame.K_LEFT, pygame.K_RIGHT):
+                words += (f" No block further {'left' if key == pygame.K_LEFT else 'right'} may be taken on level "
+                          f"{before[0]}.")
+            elif self.picked == before:
+                words += f" No level {'higher' if key == pygame.K_UP else 'lower'} has a block that may be taken."
+            self.say(words, 6.0)
             return True
         if key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER) and self.picked is not None:
             self._start_keyboard_push()
@@ -187,8 +193,10 @@ class KeyboardPicker:
             centres = np.array([self._scene.poses[state.layout[level][s]][:3] for s in row])
             xs = self.camera.project(centres)[0][:, 0]
             row = [s for _, s in sorted(zip(xs.tolist(), row))]
+        # At either end it stays: Left from the leftmost block wrapped round to the rightmost, the back block
+        # of the level as a new player saw it, and one they thought risky (an audit)
         i = row.index(slot) + (1 if key == pygame.K_RIGHT else -1)
-        return level, row[i % len(row)]
+        return level, row[min(max(i, 0), len(row) - 1)]
 
     def picked_text(self) -> str:
         """The picked block in words: its risk and the keys that push it. It is the line under the board, so
