@@ -93,6 +93,15 @@ class ChanceByHand:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._hand_click:
             self._hand_click = False
             return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and not self.show_help
+                and not self.show_result and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT)
+                and self.hand_chance() is not None and self.hand_asked != len(self.match.history)
+                and self.animating()):
+            # Space while the last move is still drawn, with this person's roll or spin next: it was taken as
+            # Skip, which stops at that roll, and the roll never came (an audit pressed Space again on 9 of 75
+            # rolls). The drawing is finished and the dice rolled, as the key asked.
+            self.finish_animations()
+            return self.press_chance()
         if not self.chance_waits() or self.show_help or self.show_result:
             return False
         if event.type == pygame.KEYDOWN and event.key in HAND_KEYS and not event.mod & (

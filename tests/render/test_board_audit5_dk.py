@@ -93,3 +93,31 @@ def test_the_status_line_of_a_finished_game_says_what_v_does_now():
     assert not screen.show_result
     assert screen.game_over_status() == "Game over: V shows the result again"
     app.close()
+
+
+def test_space_pressed_while_the_last_move_is_drawn_rolls_the_next_persons_dice():
+    """Hot seat, seed 11: Ann moves, and while her Mario still walks Bob presses Space for his roll. It was
+    taken as Skip, which stops at that roll, and no roll came (an audit pressed Space twice on 9 of 75 rolls).
+    Now the drawing is finished and Bob's dice are rolled."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")]), 11)
+    app, screen = opened(match)
+    for _ in range(400):  # on to Ann's first move, her dice rolled
+        app.tick(1 / 30)
+        app.draw()
+        if match.waiting_for_human() and match.current_player == 0 and not screen.animating():
+            break
+        if screen.chance_waits():
+            app.handle(key(pygame.K_SPACE, unicode=" "))
+    assert match.current_player == 0 and match.waiting_for_human()
+    screen.play(next(a for a in screen.legal if a.startswith("move ")))
+    app.tick(1 / 30)
+    assert screen.animating() and not screen.chance_waits() and match.state.turn_owner() == 1
+    steps = len(match.history)
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    assert not screen.skipping and screen.hand_asked == steps  # asked for: the roll is on its way
+    app.tick(1 / 30)
+    assert len(match.history) == steps + 1 and match.history[-1].by == CHANCE  # Bob's roll
+    app.close()
