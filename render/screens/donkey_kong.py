@@ -320,6 +320,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.dice_plate: pygame.Rect | None = None  # and the "Click to roll" words on the ring
         self.deck_rect = pygame.Rect(0, 0, 0, 0)  # the deck and its count as last drawn
         # By history length: how many contacts each seat had settled in the turn so far (hit_words).
+        self.turn_events: list[tuple[int, tuple]] = []  # (history length, the events) as each watched turn began
         self.hits: dict[int, dict[tuple[int, str], int]] = {}  # history length -> (seat, kind) -> contacts settled
         # The played cards just lost one after another by one seat, one way, (seat, verb, card, points), and
         # the status line that says so (loss_words); the game waits loss_hold seconds more before going on.
@@ -777,6 +778,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.pinned = None
         if step.by == CHANCE and before.pending_decision().get("kind") == "roll":
             self.rolling = ROLL_TIME
+            # a turn starts: what the events said until now (fresh_events)
+            self.turn_events = [t for t in self.turn_events if t[0] < len(self.match.history) - 1]
+            self.turn_events.append((len(self.match.history) - 1, tuple(before.events)))
         if step.action.startswith("move "):
             index = self.board.index
             self.walk = ([before.pawns[step.by]] + [index[n] for n in step.action.split()[1:]], 0.0)
@@ -845,6 +849,21 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     def animating(self) -> bool:
         return self.rolling > 0 or self.walk is not None or bool(self.slides) or self.loss_hold > 0
+
+    def fresh_events(self, state) -> list[str]:
+        """The engine's sentences of what happened in this turn and the one before (all it keeps, for a game
+        opened from a file: its turns were not watched). A sentence from many turns back stood under the
+        players with no turn named, the newest line for six turns (an audit)."""
+        events = list(getattr(state, "events", []))
+        starts = [t for t in self.turn_events if t[0] < len(self.match.history)]
+        if len(starts) < 2:
+            return events
+        earlier = list(starts[-2][1])  # the events when the turn before this one began
+        # events is a window of the engine's last few: drop its start that was already there then
+        for k in range(min(len(earlier), len(events)), 0, -1):
+            if earlier[-k:] == events[:k]:
+                return events[k:]
+        return events
 
     def finish_animations(self) -> None:
         self.rolling = 0.0
@@ -1238,7 +1257,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         step = int(small * 1.3)
         ey = inner.bottom
         self.event_lines = []
-        for event in reversed(list(getattr(state, "events", []))[-4:]):
+        for event in reversed(self.fresh_events(state)[-4:]):
             lines = text.wrap(visible_names(self.board, event), small, inner.w)
             if len(self.event_lines) + len(lines) > 5 or ey - step * len(lines) < y:
                 break

@@ -121,3 +121,48 @@ def test_space_pressed_while_the_last_move_is_drawn_rolls_the_next_persons_dice(
     app.tick(1 / 30)
     assert len(match.history) == steps + 1 and match.history[-1].by == CHANCE  # Bob's roll
     app.close()
+
+
+def _added(before: list, after: list) -> list:
+    """The sentences one step added to the engine's window of its last few."""
+    for k in range(min(len(before), len(after)), -1, -1):
+        if k == 0 or before[-k:] == after[:k]:
+            return after[k:]
+    return after
+
+
+def test_the_sentences_under_the_players_are_of_this_turn_and_the_one_before():
+    """Two greedy bots, seed 3, watched in the window: after every step the sentences under the players are
+    those the engine said since the turn before this one began (an audit read, six turns on, "Player 1 has no
+    face-up card and returns a played card to the deck" as the newest line, with no turn named)."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann", "greedy"), Seat("Bo", "greedy")]), 3)
+    app, screen = opened(match)
+    said = []  # (history length, the sentences that step added)
+    starts = []  # history lengths at which a turn's roll was made
+    events = list(match.state.events)
+    checked = 0
+    for _ in range(20000):  # at the bots' pace: a step at a time
+        n = len(match.history)
+        if match.is_over() or n > 160:
+            break
+        app.tick(0.05)
+        app.draw()
+        for i in range(n, len(match.history)):
+            step = match.history[i]
+            if step.by == CHANCE and step.action.startswith("roll ") and i > 2:
+                starts.append(i)
+        if len(match.history) != n:
+            now = list(match.state.events)
+            said.append((len(match.history), _added(events, now)))
+            events = now
+            if len(starts) >= 2 and len(match.history) - n == 1:
+                since = starts[-2]
+                fresh = [e for at, added in said if at > since for e in added]
+                want = fresh[-len(events):] if fresh else []
+                assert screen.fresh_events(match.state) == want, (len(match.history), want)
+                checked += 1
+    assert checked > 30
+    app.close()
