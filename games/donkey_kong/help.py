@@ -113,7 +113,9 @@ _VARIANT = {
     "rulebook": dict(
         move_rule="A move may not go both left and right, nor both up and down (the rulebook: never two "
                   "different directions in one move); it may turn from a girder onto a ladder and on "
-                  "again in the same senses. Pawns may share spaces.",
+                  "again in the same senses. Pawns may share spaces. The ladder up to the Finish platform stands "
+                  "right of the Finish, so a pawn left of that ladder cannot reach the Finish in one move "
+                  "(right, up, then left): it stops on the ladder or the platform and goes left next turn.",
         release_rule="Press Donkey Kong: a barrel from the dispenser drops onto the drop space (this "
                      "happens also when the obstacle die shows Donkey Kong). It meets what is there like "
                      "any moving obstacle and moves on if another barrel rests there.",
