@@ -18,6 +18,8 @@ the result), host.py (what the screen asks of the app) and registry.py (which sc
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pygame
@@ -500,8 +502,11 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self._legal_at = len(match.history)
         legal = match.state.legal_actions() if match.waiting_for_human() else []
         if self.filter:
+            # the words of a row are found from the start of a word: "up" found every Donkey Kong row that
+            # "costs a face-up card" (an audit); the engine's own text of a move is searched anywhere
             needle = self.filter.lower()
-            legal = [a for a in legal if needle in self.action_label(a).lower() or needle in a.lower()]
+            word = re.compile(r"(?<![\w-])" + re.escape(needle), re.IGNORECASE)
+            legal = [a for a in legal if word.search(self.action_label(a)) or needle in a.lower()]
         self.legal = legal
         self.actions.set_items([self.action_label(a) for a in legal])
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)

@@ -166,3 +166,31 @@ def test_the_sentences_under_the_players_are_of_this_turn_and_the_one_before():
                 checked += 1
     assert checked > 30
     app.close()
+
+
+def test_the_choice_finder_finds_words_from_their_start():
+    """Seed 0, Ann playing her first choice each time: at her fourth move the rows include "right 3 → ... ⚠
+    meets a barrel ...: play a face-up card" and "right 2, up 1 → ...". "/up" found both (the "up" of
+    "face-up"); it finds words from their start, so only the row that goes up is left."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bot", "greedy")]), 0)
+    app, screen = opened(match)
+    for _ in range(3000):
+        app.tick(0.1)
+        if screen.chance_waits():
+            screen.press_chance()
+            continue
+        if match.waiting_for_human() and not screen.animating():
+            labels = [screen.action_label(a) for a in screen.legal]
+            if any("face-up" in w for w in labels) and any(", up " in w for w in labels):
+                break
+            screen.play(screen.legal[0])
+    labels = {a: screen.action_label(a) for a in screen.legal}
+    app.handle(key(pygame.K_SLASH, unicode="/"))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="up"))
+    found = [labels[a] for a in screen.legal]
+    assert found and all(" up " in f" {w}" for w in found), found
+    assert any("face-up" in w and " up " not in w for w in labels.values())  # such rows were left out
+    app.close()
