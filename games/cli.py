@@ -79,7 +79,7 @@ def _workers(text: str) -> int:
                                          f"not {_shown(text)}") from None
 
 
-GAME_HELP = "the game (see list): its name or title in any case, or words only it has: mario, dk, classic"
+GAME_HELP = "the game (see list): its name or title in any case, or words only it has: mario, classic, monkey"
 
 
 def _name(text: str) -> str:
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="start a game directly (in a window, or in the terminal without one)")
     pl.add_argument("game", nargs="?", type=_name,
                     help=f"the game: {', '.join(registry.names())} (`{PROG} list` shows each one's variants "
-                         f"and bots), or its title, in any case, or words only it has (mario, dk, classic); "
+                         f"and bots), or its title, in any case, or words only it has (mario, classic, monkey); "
                          f"not needed with --load")
     pl.add_argument("--seats", type=_name,
                     help="one per seat, comma separated: 'human' or a bot name, in any case (default human,random)")

@@ -71,9 +71,9 @@ def get(name: str) -> GameSpec:
 
 def canonical(name: str, table: dict | None = None) -> str:
     """The built game a person means by `name`: its own name or its title in any case, with '-' or spaces for
-    '_' ("Jenga-Mario", "Super Mario Jenga"), or words of one game's name or title only ("mario", "dk",
-    "classic", "monkey"); ConfigError listing the games otherwise, or the games a shared word could mean
-    ("jenga", "kong")."""
+    '_' ("Jenga-Mario", "Super Mario Jenga"), or words of one game's name or title only ("mario", "classic",
+    "monkey", "md" as initials); ConfigError listing the games otherwise, or the games a shared word could mean
+    ("kong", "dk")."""
     table = games() if table is None else table
     if not isinstance(name, str):
         raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
@@ -83,10 +83,13 @@ def canonical(name: str, table: dict | None = None) -> str:
     for g, spec in table.items():  # its name or its title, whole: "Donkey Kong" is donkey_kong
         if words and (words == g.split("_") or words == _words(spec.title)):
             return g
-    # else words of one game's name or title only: "mario", "dk", "classic", "monkey"; a word two games
-    # share ("kong", "jenga") is said to be ambiguous
+    # else words of one game's name or title only: "mario", "classic", "monkey"; a word two games share
+    # ("kong", "dk") is said to be ambiguous
+    # A word that is the initials of a game's words counts for it too: "dk" is Donkey Kong's as much as
+    # jenga_dk's (the board game says DK throughout; an audit's "play dk" opened the Jenga game)
     found = [g for g, spec in table.items() if words and (_runs_in(words, g.split("_"))
-                                                          or _runs_in(words, _words(spec.title)))]
+                                                          or _runs_in(words, _words(spec.title))
+                                                          or _initials_of(words, g.split("_")))]
     if len(found) == 1:
         return found[0]
     if found:
@@ -96,6 +99,12 @@ def canonical(name: str, table: dict | None = None) -> str:
 
 def _words(text: str) -> list[str]:
     return text.strip().lower().replace("-", " ").replace("_", " ").split()
+
+
+def _initials_of(words: list[str], parts: list[str]) -> bool:
+    """True when `words` is one word made of the initials of all of a game's name's parts ("dk" for
+    donkey_kong, "md" for monkey_dash)."""
+    return len(words) == 1 and len(parts) > 1 and words[0] == "".join(p[0] for p in parts)
 
 
 def _runs_in(words: list[str], parts: list[str]) -> bool:

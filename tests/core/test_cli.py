@@ -110,7 +110,8 @@ def test_terminal_play_takes_typed_moves_and_saves(tmp_path):
 
 @pytest.mark.parametrize("typed, game", [("Donkey_Kong", "donkey_kong"), ("monkey-dash", "monkey_dash"),
                                          ("Jenga Mario", "jenga_mario"), ("mario", "jenga_mario"),
-                                         ("dk", "jenga_dk"), ("Donkey Kong", "donkey_kong"),
+                                         ("jenga dk", "jenga_dk"), ("Donkey Kong", "donkey_kong"),
+                                         ("md", "monkey_dash"),
                                          ("Donkey Kong Jenga", "jenga_dk"), ("Super Mario Jenga", "jenga_mario"),
                                          ("jenga", "jenga_classic"), ("CLASSIC", "jenga_classic")])
 def test_a_game_is_named_in_any_case_by_its_name_or_title_or_words_only_it_has(typed, game):
@@ -118,6 +119,18 @@ def test_a_game_is_named_in_any_case_by_its_name_or_title_or_words_only_it_has(t
 
     assert registry.canonical(typed) == game
     assert registry.get(typed).name == game
+
+
+def test_dk_alone_could_be_the_board_game_or_the_jenga_game():
+    """The board game says DK throughout (the die's face, "6 in DK's arm"): "play dk" opened Donkey Kong
+    Jenga for a player who meant the board game (an audit). It is said to be either, as "kong" is."""
+    from games import registry
+    from games.core import ConfigError
+
+    with pytest.raises(ConfigError, match="'dk' could be any of donkey_kong, jenga_dk; name one of them"):
+        registry.canonical("dk")
+    out = run("play", "dk", "--seats", "human,greedy", "--terminal", stdin="quit\n")
+    assert out.returncode != 0 and "could be any of donkey_kong, jenga_dk" in out.stderr
 
 
 def test_selfplay_reports_the_games_own_name_when_typed_otherwise():
