@@ -24,7 +24,10 @@ def _common(tower: str, settle_words: str) -> list[str]:
         "what it moves stays moved. A push let go before the block is half out puts the block back, "
         "counts as a touch, and what it moved stays moved too. The hand puts it back gently and stops "
         "where it binds rather than pull the tower along (by more than 3 mm): the block then stays where it "
-        "got to, partly out, as a careful player would leave it. A quick feel (a right click, T, or a "
+        "got to, partly out, as a careful player would leave it, and you may go on to touch or take "
+        "other blocks: the rule that a moved block is put back before another is touched is kept as far "
+        "as the hand can without moving the tower (push the block home from the end that sticks out "
+        "when you choose: a move of its own). A quick feel (a right click, T, or a "
         "typed 'touch') presses the block 2 mm and puts everything back as it stood (the rules ask a "
         "moved block to be put back); it is how the bots test blocks.",
         "One hand: each push moves one block with one fingertip; nothing holds or steadies the rest "
@@ -44,6 +47,8 @@ def _classic(variant: str) -> list[str]:
         "If the very first push topples the tower, nobody has stacked a block yet, so every other "
         "player wins. After the turn limit everybody shares the win.",
         "The builder (seat 1) goes first, and play passes 'to the left' in seat order.",
+        "Two to four players: the traditional rules set no number; this table seats up to four at one "
+        "screen, as the other games.",
     ]
 
 

@@ -139,7 +139,8 @@ blocks below and above it by more than {rules['peg_knock_mm']:.1f} mm, the peg i
 take one coin from its owner and put the peg one layer down, in any vacant hole of that layer you
 choose ('drop 4:1-y'; never below the second layer, nor below layer {built} for a peg that beat
 Bowser: a peg already on the lowest layer it may be on goes back in at that layer, in a hole you
-choose). The same choice is yours when Peach's
+choose; when that layer has no vacant hole, the nearest layer below it that has one, else the
+nearest above). The same choice is yours when Peach's
 mushroom moves a player down 3. Your own peg knocked out goes back into the nearest vacant hole of
 its layer, with no coin taken. Pegs never go below the second layer.
 
