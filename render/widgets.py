@@ -413,6 +413,13 @@ class WrappingRows(RowsOfHeights):
         self.size = 15  # the font size the screen draws the list in (on_layout)
         self.one_h = 24
         self.pad = 6
+        # Rows drawn on one line, cut (the pointer on one reads it whole): rows kept as placeholders that play
+        # nothing now (Monkey Dash), which wrapped onto two or three lines each and pushed the rows that play
+        # something out of view (an audit).
+        self.compact: set[int] = set()
+        # Rows numbered by their place in the list (1 to 9), not in the view, so a scroll changes no number
+        # (the screen's digit keys count the same way: absolute_numbers)
+        self.absolute_numbers = False
 
     def fit_to(self, size: int, scale: float) -> None:
         """The screen's list font size and scale: the one-line row height and padding, and the rows refitted."""
@@ -422,6 +429,8 @@ class WrappingRows(RowsOfHeights):
 
     def lines_of(self, i: int, prefix: str = "9. ") -> tuple[str, ...]:
         """Row i's lines at the list's size and width, after its number (the widest, "9. ", when measuring)."""
+        if i in self.compact:
+            return (fit_keeping(prefix + self.items[i], self.size, self._width()),)
         return self.wrapped(prefix + self.items[i])
 
     def height_of(self, i: int) -> int:
@@ -438,7 +447,8 @@ class WrappingRows(RowsOfHeights):
         self.reveal()
 
     def row_lines(self, i: int, shown: int, numbered: bool) -> tuple[str, ...]:
-        return self.lines_of(i, f"{shown + 1}. " if numbered and shown < 9 else "")
+        number = i if self.absolute_numbers else shown
+        return self.lines_of(i, f"{number + 1}. " if numbered and number < 9 else "")
 
 
 class LogRows(RowsOfHeights):

@@ -102,8 +102,13 @@ class KeyInput:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._play_selected()
         elif pygame.K_1 <= key <= pygame.K_9 and not ctrl and self.show_actions:
-            i = self.actions.top + key - pygame.K_1
+            # a digit plays the row drawn with that number: counted from the rows in view, or from the top of
+            # the list where the rows keep their numbers through a scroll (absolute_numbers)
+            absolute = getattr(self.actions, "absolute_numbers", False)
+            i = (0 if absolute else self.actions.top) + key - pygame.K_1
             if i < len(self.legal) and self.match.waiting_for_human():
+                if absolute:
+                    self.actions.reveal(i)
                 self.play(self.legal[i])
         else:
             return False

@@ -252,6 +252,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.pip_centres: list[tuple[int, int]] = []  # where the action point pips were drawn
         self.preview_from: str | None = None  # the piece whose steps the pointer previews (clickable targets)
         self.tween_time = TWEEN
+        self._row_action: dict[tuple, str] = {}  # the step each row of this decision last played
         # The opponent's steps since a person last acted, drawn on the board in order: (number, from, to,
         # words, seat, index in the match's history, the pieces of another seat it moved (a Monkey Heave on
         # your monkey) as (square now, seat whose piece it is, by whom)).
@@ -807,7 +808,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 return f"{self.seat_name(self.match.current_player)} has {points} this turn."
             if ap <= 0:
                 return self.no_ap_words()
-            return f"{points}: click your supervisor, a crate beside it, your monkey, or a card."
+            # a card only when one may be played now (Pure Strategy has none, and an empty hand neither)
+            if self._card_playable():
+                return f"{points}: click your supervisor, a crate beside it, your monkey, or a card."
+            return f"{points}: click your supervisor, a crate beside it, or your monkey."
         if state.current_player() == CHANCE:  # no dice in this game: its chance is the Start Card and the draws
             if state.start_player is None:
                 return "the Start Card decides who starts."
@@ -819,8 +823,12 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         state = self.match.state
         ap = getattr(state, "ap", 0)
         if getattr(state, "phase", "") == "act" and self.match.waiting_for_human() and ap > 0:
-            return f"{ap} AP left: click a piece or a card, or choose in the list."
+            return f"{ap} AP left: click a piece{' or a card' if self._card_playable() else ''}, or choose in the list."
         return None
+
+    def _card_playable(self) -> bool:
+        """Whether the person deciding may play a card now (the prompt offered one with none in hand)."""
+        return any(a.startswith("play ") for a in self.match.state.legal_actions())  # the engine keeps them
 
     def no_ap_words(self) -> str:
         """The prompt once no AP is left: end the turn (the choice selected first), or first the free steps
@@ -883,14 +891,27 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if decision is not None and not self.filter:
             self._turn_rows = (decision, [ident for ident, _ in rows], n)
         self._gone = {}
+        if before is None:
+            self._row_action = {}
         legal = []
+        row_of = {action: k for k, (_, action) in enumerate(rows) if action is not None}
         for k, (ident, action) in enumerate(rows):
             if action is None:
+                # why, in the engine's words, for the step this row last played ("c2 holds a crate", "buying
+                # a card costs 4 AP, ..."): it said only "not possible now" (an audit). The same move may be
+                # another row's now (the supervisor moved, so the crate is on another side of it).
+                last = self._row_action.get(ident)
+                why = (f"that move is row {row_of[last] + 1} now" if last in row_of
+                       else self._refusal(last) if last is not None else "")
                 action = f"{GONE}{k}"
-                self._gone[action] = f"{step_words(ident)}: {'no AP left' if no_ap else 'not possible now'}"
+                self._gone[action] = f"{step_words(ident)}: {why or ('no AP left' if no_ap else 'not possible now')}"
+            else:
+                self._row_action[ident] = action
             legal.append(action)
         self.legal = legal
         self._row_steps = [ident for ident, _ in rows]
+        self.actions.compact = self.faint_rows()  # rows that play nothing take one line each
+        self.actions.absolute_numbers = True  # a row keeps its number through a scroll too
         self.actions.set_items([self.action_label(a) for a in self.legal], keep=False)
         if no_ap and "end turn" in self.legal:
             self.actions.selected = self.legal.index("end turn")
@@ -936,12 +957,15 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         keys = [("Click a piece", "show its legal steps with their cost; click a target to play it"),
                 ("End turn button", "under the action points while the turn may end: at 0 AP with a free step "
-                                    "still possible, or with AP nothing can spend (they are given up)"),
+                                    "still possible, or with AP nothing can spend (they are given up)"
+                 if self.match.state.cards_on else
+                 "under the action points when you have AP nothing can spend (they are given up)"),
                 ("Choices, 1 to 9", "a turn's list starts in a fixed order: your supervisor's steps (north, then "
                                     "clockwise), the crates beside it (from the north, clockwise: turn clockwise, "
                                     "anticlockwise, push), your monkey, bananas, then cards; through the turn every "
                                     "row keeps its number: a number typed again plays the same kind of step, or "
-                                    "nothing when that step is not possible now (its row says so), and new steps "
+                                    "nothing when that step is not possible now (its row says so, on one "
+                                    "line: the pointer on it reads it whole), and new steps "
                                     "are added at the end; at 0 AP 'end the turn' is the row chosen (the first row once "
                                     "the first step is not possible), and when you may "
                                     "interrupt, 'decline to interrupt' comes first")]

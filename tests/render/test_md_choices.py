@@ -45,7 +45,8 @@ def test_a_number_key_typed_again_plays_the_same_kind_of_step_or_nothing():
         number(app, 2)
         assert [s.action for s in match.history] == ["sup S", "sup S"]
         assert match.state.supervisor_squares()[RED] == "d2"
-        assert screen.actions.items[1] == "(supervisor south: not possible now)" and 1 in screen.faint_rows()
+        # it says why, in the engine's words (it said only "not possible now": an audit)
+        assert screen.actions.items[1] == "(supervisor south: d1 is blue's Loading Bay; a supervisor enters only its own)" and 1 in screen.faint_rows()
         assert screen.legal[0] == "sup E" and screen.legal.index("sup N") >= first  # the rest kept their numbers
         number(app, 2)  # plays nothing, and says so
         assert len(match.history) == 2 and screen.message.startswith("Nothing played: supervisor south")
@@ -71,7 +72,7 @@ def test_enter_again_plays_the_same_kind_of_step_the_selection_stays_on_it():
         # plays nothing (the line under the list says so)
         assert [s.action for s in match.history] == ["sup S", "sup S"]
         assert "sup S" not in screen.legal and screen.actions.selected == 1
-        assert " ".join(screen.status_lines) == "Nothing played: supervisor south: not possible now."
+        assert " ".join(screen.status_lines) == "Nothing played: supervisor south: d1 is blue's Loading Bay; a supervisor enters only its own."
         screen.message_time = 0  # once the message is gone, the line says what the chosen row does
         app.draw()
         assert "that row plays nothing now" in " ".join(screen.status_lines)
@@ -130,7 +131,7 @@ def test_at_no_ap_left_end_the_turn_is_chosen_and_the_numbers_play_no_card():
         assert screen.legal[screen.actions.selected] == "end turn"
         assert "play night_shift" in screen.legal and screen.legal.index("play night_shift") > 2
         number(app, 2)  # a step's row: nothing is played
-        assert match.history[-1].action == "sup N" and "no AP left" in screen.message
+        assert match.history[-1].action == "sup N" and "this turn has only 0 AP left" in screen.message
         app.handle(key(pygame.K_RETURN))
         assert match.history[-1].action == "end turn" and match.state.hands[RED] == ["night_shift"]
     finally:
@@ -244,3 +245,53 @@ def test_through_whole_games_the_list_offers_every_legal_step_once_and_rows_keep
                 screen.finish_animations()
         finally:
             app.close()
+
+
+def test_a_row_that_plays_nothing_takes_one_line_and_a_scroll_changes_no_number():
+    """An audit: rows kept for steps not possible now wrapped onto two or three lines each and pushed the
+    steps that play something out of view, and the digits counted from the rows in view, so End changed
+    every number ('3. supervisor west' became '2.', and 3 then played nothing). A row that plays nothing now
+    takes one line; every row keeps its number through a scroll, and a digit plays the row of that number."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"))
+    app, screen = open_app(match)
+    try:
+        number(app, 2)  # south to d3
+        number(app, 2)  # south to d2: south is not possible now (d1), its row stays and plays nothing
+        app.draw()
+        rows = screen.actions
+        gone = 1
+        assert gone in screen.faint_rows() and gone in rows.compact
+        assert len(rows.lines_of(gone)) == 1 and rows.height_of(gone) == rows.one_h
+        assert rows.absolute_numbers
+        # a short list view: the list scrolls, and the numbers stay those of the rows' places in the list
+        j = next(i for i in range(2, 9) if i not in screen.faint_rows())  # a row that plays a step
+        rows.rect.h = rows.one_h * 3
+        rows._scroll(j)
+        assert rows.top == j
+        assert rows.row_lines(j, 0, True)[0].startswith(f"{j + 1}. ")  # drawn first, still numbered j + 1
+        want = screen.legal[j]
+        steps = len(match.history)
+        number(app, j + 1)
+        assert len(match.history) == steps + 1 and match.history[-1].action == want
+    finally:
+        app.close()
+
+
+def test_the_prompt_offers_a_card_only_when_one_may_be_played():
+    """'3 action points left: click your supervisor, a crate beside it, your monkey, or a card' with no card
+    in hand (and in Pure Strategy, which has none): the card is offered only when one may be played."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"))
+    app, screen = open_app(match)
+    try:
+        assert not any(a.startswith("play ") for a in match.state.legal_actions())
+        assert screen.decision_text().endswith(": click your supervisor, a crate beside it, or your monkey.")
+        assert "card" not in screen.short_decision_text()
+    finally:
+        app.close()
+    match = arranged(crates=CRATES, sups=("d4", "d1"), hands=(("tailwind",), ()))
+    app, screen = open_app(match)
+    try:
+        assert any(a.startswith("play ") for a in match.state.legal_actions())
+        assert screen.decision_text().endswith(": click your supervisor, a crate beside it, your monkey, or a card.")
+    finally:
+        app.close()
