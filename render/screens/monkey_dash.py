@@ -731,8 +731,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """A step in words with its cost ('push crate c3 to c4 (2 AP)'), cards by their names."""
         word, _, rest = action.partition(" ")
         if state.current_player() < 0:
-            if word == "draw":
-                return f"draws {self._card_name(state, rest)}"
+            if word == "draw":  # for whom: the log said only "Chance: draws Tea Break" (an audit)
+                queue = getattr(state, "deal_queue", None)
+                whom = f" for {self.seat_name(queue[0])}" if queue else ""
+                return f"draws {self._card_name(state, rest)}{whom}"
             if word == "start":
                 return f"{rest} starts"
             return super().describe(action, state)
@@ -904,7 +906,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 why = (f"that move is row {row_of[last] + 1} now" if last in row_of
                        else self._refusal(last) if last is not None else "")
                 action = f"{GONE}{k}"
-                self._gone[action] = f"{step_words(ident)}: {why or ('no AP left' if no_ap else 'not possible now')}"
+                self._gone[action] = f"{self._row_words(ident)}: {why or ('no AP left' if no_ap else 'not possible now')}"
             else:
                 self._row_action[ident] = action
             legal.append(action)
@@ -918,6 +920,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         elif kept is not None and kept in self._row_steps:
             self.actions.selected = self._row_steps.index(kept)
         self.actions.reveal()
+
+    def _row_words(self, ident: tuple) -> str:
+        """A row's kind of step in words (step_words), a card by its title, not its id ('play overtime')."""
+        if isinstance(ident[1], str) and ident[0] in (CHOICE_GROUPS["play"], CHOICE_GROUPS["discard"]):
+            verb = "play" if ident[0] == CHOICE_GROUPS["play"] else "discard"
+            return f"{verb} {self._card_name(self.match.state, ident[1].split(' ', 1)[-1])}"
+        return step_words(ident)
 
     def action_label(self, action: str) -> str:
         gone = getattr(self, "_gone", {}).get(action)

@@ -295,3 +295,29 @@ def test_the_prompt_offers_a_card_only_when_one_may_be_played():
         assert screen.decision_text().endswith(": click your supervisor, a crate beside it, your monkey, or a card.")
     finally:
         app.close()
+
+
+def test_the_log_says_for_whom_a_card_is_drawn_and_a_cards_row_names_its_title():
+    """The deal read "Chance: draws Tea Break ... Chance: draws Overtime" with nobody named (an audit): each
+    draw now says for whom, as the hands show. Seed 4: blue starts, and the cards go blue, red, blue, red."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+
+    from .test_board_audit4_md import open_app as opened_md
+
+    match = Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bob", "greedy")]), 4)
+    for _ in range(5):
+        match.step()
+    app, screen = opened_md(match)
+    try:
+        draws = [label for label in screen.log_labels if label.startswith("Chance: draws ")]
+        assert draws == ["Chance: draws Tea Break for Bob", "Chance: draws Nap Time for Ann",
+                         "Chance: draws Banana Bribe for Bob", "Chance: draws Overtime for Ann"]
+        assert sorted(match.state.hands[0]) == ["nap_time", "overtime"]
+        # a row of a card, kept while it plays nothing, names the card by its title ("play overtime" before)
+        from render.screens.monkey_dash import CHOICE_GROUPS
+
+        assert screen._row_words((CHOICE_GROUPS["play"], "play overtime")) == "play Overtime"
+    finally:
+        app.close()
