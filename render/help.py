@@ -32,7 +32,8 @@ HOW_TO_PLAY = {
         "Point at a piece to see its steps with their cost; click a highlighted square to play one. The "
         "corner ticks show every piece that can move.",
         "Rotating a crate with a monkey on it is a Monkey Heave: it carries the monkey along, yours or the "
-        "opponent's. The opponent's last steps stay marked with numbered arrows in the warning colour.",
+        "opponent's. The opponent's last steps stay marked with numbered arrows in the warning colour "
+        "until you make your first step.",
     ],
     "jenga": [
         "Take a block from below the top complete level and stack it on top without toppling the tower.",
