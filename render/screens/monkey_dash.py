@@ -162,6 +162,8 @@ def choice_key(move: dict, state) -> tuple:
 
 
 GONE = "\x00gone "
+PAID_KINDS = frozenset({"sup", "rotate", "push", "heave", "monkey", "leap"})
+"""Steps that cost AP by the rules: one that costs none was made free by a card, and says so."""
 """The start of a row's stand-in in the screen's list of actions: a step shown before in this decision that is
 not possible now. Its row stays, so the rows after it keep their numbers; choosing it plays nothing."""
 
@@ -766,6 +768,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         }
         say = words.get(m["kind"])
         text_ = say() if say else action
+        if not cost and m["kind"] in PAID_KINDS:  # made free by a card (Tailwind): it showed no cost at all
+            return text_ + " (free)"
         return text_ + (f" ({cost} AP)" if cost else "")
 
     @staticmethod

@@ -321,3 +321,21 @@ def test_the_log_says_for_whom_a_card_is_drawn_and_a_cards_row_names_its_title()
         assert screen._row_words((CHOICE_GROUPS["play"], "play overtime")) == "play Overtime"
     finally:
         app.close()
+
+
+def test_a_step_made_free_by_a_card_says_so():
+    """Tailwind makes a monkey move free: its row and its log line showed no cost at all ("monkey a2 to b3",
+    an audit), as if moves were free. It reads "(free)"; the supervisor's steps still cost 1 AP."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"), hands=(("tailwind",), ()))
+    app, screen = open_app(match)
+    try:
+        assert screen.action_label("monkey a1-b2") == "monkey a1 to b2 (1 AP)"
+        screen.play("play tailwind")
+        app.tick(0.1)
+        assert screen.action_label("monkey a1-b2") == "monkey a1 to b2 (free)"
+        assert screen.action_label("sup E").endswith("(1 AP)")
+        screen.play("monkey a1-b2")
+        app.tick(0.1)
+        assert screen.log_labels[-1].endswith("monkey a1 to b2 (free)")
+    finally:
+        app.close()
