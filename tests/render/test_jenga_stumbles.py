@@ -54,6 +54,18 @@ def _touch(screen, surface, level_slot=None):
 
 # ---- 1. the Enter that let go of a keyboard push ---------------------------------------------------
 @pytest.mark.physics
+def _hold_w_until_out(screen, surface, frames: int) -> None:
+    """P starts a keyboard push of the picked block, and W is held: the block goes all the way out and the
+    push ends by itself (within `frames`)."""
+    _key(screen, pygame.K_p)
+    assert screen.live is not None and screen.live.keyboard
+    _key(screen, pygame.K_w)
+    for _ in range(frames):
+        _frames(screen, surface, 1)
+        if screen.live is None:
+            break
+
+
 def test_the_enter_after_a_keyboard_push_does_not_stack_the_block(surface):
     """Before: a block picked with the arrows, P, W held until the block came out and the game asked where
     to stack; the player's Enter, meant as "let go", stacked the block at once in the list's first row
@@ -68,13 +80,7 @@ def test_the_enter_after_a_keyboard_push_does_not_stack_the_block(surface):
             _key(screen, pygame.K_DOWN)
         _key(screen, pygame.K_RIGHT)
         _key(screen, pygame.K_RIGHT)
-        _key(screen, pygame.K_p)
-        assert screen.live is not None and screen.live.keyboard
-        _key(screen, pygame.K_w)
-        for _ in range(600):  # W held: the block goes all the way out and the push ends by itself
-            _frames(screen, surface, 1)
-            if screen.live is None:
-                break
+        _hold_w_until_out(screen, surface, 600)
         if screen.live is not None:  # (held long enough, it is out; should the finger still hold it, Enter lets go)
             _key(screen, pygame.K_w, pygame.KEYUP)
             _key(screen, pygame.K_RETURN)
@@ -848,13 +854,7 @@ def test_the_enter_meant_to_let_go_does_not_stack_on_the_one_place_left(surface)
         _frames(screen, surface, 2)
         assert match.waiting_for_human() and match.state.phase == "take"
         screen.picked = (13, 1)
-        _key(screen, pygame.K_p)
-        assert screen.live is not None and screen.live.keyboard
-        _key(screen, pygame.K_w)
-        for _ in range(900):  # W held: the block goes all the way out and the push ends by itself
-            _frames(screen, surface, 1)
-            if screen.live is None:
-                break
+        _hold_w_until_out(screen, surface, 900)
         assert screen.live is None
         _key(screen, pygame.K_w, pygame.KEYUP)
         assert run(screen, surface, lambda: screen.job is None)

@@ -83,15 +83,21 @@ def test_nothing_is_drawn_through_the_tower_when_every_piece_is_in_sight(surface
     assert np.all([rect.width > 0 for _, rect in view.figure_rects])
 
 
-def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level(surface):
-    """Donkey Kong Jenga said "(layer 1, slot 0)" beside its own "Mario on girder level 1"; both now say
-    girder level, and the words say the piece is drawn through the tower."""
+def _climbed_behind(surface):
+    """Donkey Kong Jenga, seed 5, three Marios placed; P1 climbs into the hole of 1:0 at the back."""
     screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x"])
     match = screen.match
     drawn(screen, surface)
     before = match.state.clone()
     match.play("climb 1:0+y")
     screen.on_step(match.history[-1], before)
+    return screen
+
+
+def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level(surface):
+    """Donkey Kong Jenga said "(layer 1, slot 0)" beside its own "Mario on girder level 1"; both now say
+    girder level, and the words say the piece is drawn through the tower."""
+    screen = _climbed_behind(surface)
     assert ("P1's Mario went into a hole on the back of the tower (girder level 1, slot 0) (drawn faintly "
             "through the tower). [ or ] turns the view.") in screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
@@ -101,12 +107,7 @@ def test_the_note_of_a_piece_out_of_sight_follows_the_view_it_asks_for(surface):
     """The note says "[ or ] turns the view"; turned a quarter, it said "on the back of the tower" still while
     the hole faced the side, and a half turn later while the Mario stood in plain sight in front. It names
     the side the hole is on now, and is put away once the piece can be seen."""
-    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x"])
-    match = screen.match
-    drawn(screen, surface)
-    before = match.state.clone()
-    match.play("climb 1:0+y")
-    screen.on_step(match.history[-1], before)
+    screen = _climbed_behind(surface)
     assert "went into a hole on the back of the tower" in screen.message
     screen.camera.orbit(math.pi / 2)
     screen.update(0.05)
