@@ -53,7 +53,6 @@ def _touch(screen, surface, level_slot=None):
 
 
 # ---- 1. the Enter that let go of a keyboard push ---------------------------------------------------
-@pytest.mark.physics
 def _hold_w_until_out(screen, surface, frames: int) -> None:
     """P starts a keyboard push of the picked block, and W is held: the block goes all the way out and the
     push ends by itself (within `frames`)."""
@@ -66,6 +65,7 @@ def _hold_w_until_out(screen, surface, frames: int) -> None:
             break
 
 
+@pytest.mark.physics
 def test_the_enter_after_a_keyboard_push_does_not_stack_the_block(surface):
     """Before: a block picked with the arrows, P, W held until the block came out and the game asked where
     to stack; the player's Enter, meant as "let go", stacked the block at once in the list's first row
