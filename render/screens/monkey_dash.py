@@ -1158,6 +1158,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                     pygame.draw.lines(surface, P.HIGHLIGHT, False, [(cx + dx * tick, cy), (cx, cy),
                                                                      (cx, cy + dy * tick)], 3)
         self._draw_recent(surface)
+        self._draw_target_labels(surface)  # over the opponent's arrows, which ran through them (an audit)
         for words, squares in (("BAY", state.loading_bays()), ("NEST", state.nests())):
             for seat, sq in enumerate(squares):
                 r = self.square_rect(sq)
@@ -1253,22 +1254,25 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """The lines a target square shows for a step (target_lines, of the position on screen)."""
         return target_lines(move, self.match.state)
 
+    def _target_look(self, m: dict) -> tuple[tuple[int, int, int], bool]:
+        """(colour, focus) of a target square: lit when the step wins or earns a card, or is the one chosen."""
+        dash = self.is_dash(m)
+        pays = m.get("wins") or (dash and dash_pays(self.match.state).startswith("earns"))
+        focus = m["action"] == self.focus_action or (self.hover_square == m["to"] and (
+            self.selected is not None or self.preview_from is not None))
+        return (P.HIGHLIGHT if (pays or focus) else P.SKY_BLUE), focus
+
     def _draw_targets(self, surface: pygame.Surface) -> None:
+        """The target squares' shading and the arrows of the steps that move a piece (their words come later,
+        over the opponent's arrows: _draw_target_labels)."""
         cell = self.cell
-        fs = max(9, cell // 5)
-        used: dict[str, int] = {}  # lines already drawn on a square (several steps may end on one square)
         for m in self.targets():
             to = m["to"]
             if to is None:
                 continue
             tr = self.square_rect(to)
-            kind = m["kind"]
-            dash = self.is_dash(m)
-            pays = m.get("wins") or (dash and dash_pays(self.match.state).startswith("earns"))
-            focus = m["action"] == self.focus_action or (self.hover_square == to and (
-                self.selected is not None or self.preview_from is not None))
-            colour = P.HIGHLIGHT if (pays or focus) else P.SKY_BLUE
-            if kind in ("push", "monkey", "leap") or dash:
+            colour, focus = self._target_look(m)
+            if m["kind"] in ("push", "monkey", "leap") or self.is_dash(m):
                 art.arrow(surface, self.centre(m["from"]), tr.center, colour, max(3, cell // 14))
             inner = tr.inflate(-cell // 6, -cell // 6)
             shade = pygame.Surface(inner.size, pygame.SRCALPHA)
@@ -1276,6 +1280,19 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             surface.blit(shade, inner)
             pygame.draw.rect(surface, colour, inner, width=max(2, cell // 24) + (2 if focus else 0),
                              border_radius=cell // 8)
+
+    def _draw_target_labels(self, surface: pygame.Surface) -> None:
+        """The words of every target square ("step 1 AP"), drawn after the opponent's arrows so that none
+        runs through them (their numbers stay on top: _draw_badges)."""
+        cell = self.cell
+        fs = max(9, cell // 5)
+        used: dict[str, int] = {}  # lines already drawn on a square (several steps may end on one square)
+        for m in self.targets():
+            to = m["to"]
+            if to is None:
+                continue
+            inner = self.square_rect(to).inflate(-cell // 6, -cell // 6)
+            colour, _ = self._target_look(m)
             picked = self.chosen_on(to)
             if picked is not None and picked["action"] != m["action"]:
                 continue  # several steps end here and one is chosen: its words only
