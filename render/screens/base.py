@@ -19,7 +19,6 @@ the result), host.py (what the screen asks of the app) and registry.py (which sc
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 import pygame
