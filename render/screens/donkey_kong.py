@@ -13,7 +13,7 @@ import re
 
 import pygame
 
-from games.core import CHANCE
+from games.core import CHANCE, GameError
 from games.donkey_kong.obstacles import FIREBALLS
 
 from .. import art, pointer
@@ -320,14 +320,31 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.dice_plate: pygame.Rect | None = None  # and the "Click to roll" words on the ring
         self.deck_rect = pygame.Rect(0, 0, 0, 0)  # the deck and its count as last drawn
         # By history length: how many contacts each seat had settled in the turn so far (hit_words).
-        self.turn_events: list[tuple[int, tuple]] = []  # (history length, the events) as each watched turn began
         self.hits: dict[int, dict[tuple[int, str], int]] = {}  # history length -> (seat, kind) -> contacts settled
         # The played cards just lost one after another by one seat, one way, (seat, verb, card, points), and
         # the status line that says so (loss_words); the game waits loss_hold seconds more before going on.
         self.losses: list[tuple[int, str, str, int]] = []
         self.loss_line = ""
         self.loss_hold = 0.0
+        self.turn_events: list[tuple[int, tuple]] = []
         super().__init__(match, host)
+        # (history length, the events) as each turn began: from the history of a game opened from a file too
+        self.turn_events = self._turn_starts()
+
+    def _turn_starts(self) -> list[tuple[int, tuple]]:
+        """(history length, the engine's events then) at each turn's roll of the history so far, replayed on a
+        fresh state (a game opened from a file showed every sentence the engine kept, however old: an
+        audit); [] when the fresh state cannot follow it."""
+        match, starts = self.match, []
+        try:
+            state = match.spec.new_state(match.config)
+            for i, step in enumerate(match.history):
+                if step.by == CHANCE and state.pending_decision().get("kind") == "roll":
+                    starts.append((i, tuple(state.events)))
+                state.apply_action(step.action)
+        except (GameError, KeyError, ValueError, IndexError, TypeError):
+            return []
+        return starts
 
     # ---- geometry ---------------------------------------------------------------------
     def on_layout(self) -> None:
@@ -851,9 +868,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return self.rolling > 0 or self.walk is not None or bool(self.slides) or self.loss_hold > 0
 
     def fresh_events(self, state) -> list[str]:
-        """The engine's sentences of what happened in this turn and the one before (all it keeps, for a game
-        opened from a file: its turns were not watched). A sentence from many turns back stood under the
-        players with no turn named, the newest line for six turns (an audit)."""
+        """The engine's sentences of what happened in this turn and the one before. A sentence from many turns
+        back stood under the players with no turn named, the newest line for six turns (an audit)."""
         events = list(getattr(state, "events", []))
         starts = [t for t in self.turn_events if t[0] < len(self.match.history)]
         if len(starts) < 2:

@@ -194,3 +194,28 @@ def test_the_choice_finder_finds_words_from_their_start():
     assert found and all(" up " in f" {w}" for w in found), found
     assert any("face-up" in w and " up " not in w for w in labels.values())  # such rows were left out
     app.close()
+
+
+def test_a_game_opened_from_a_file_shows_the_sentences_of_its_last_two_turns(tmp_path):
+    """The sentences under the players come from the engine's window of its last few; a game opened from a
+    file showed them all, however many turns back. Its turns are read from its history, as a watched game's:
+    the same sentences show as in the window that played it."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann", "greedy"), Seat("Bo", "greedy")]), 3)
+    app, screen = opened(match)
+    for _ in range(20000):
+        if match.is_over() or len(match.history) > 120:
+            break
+        app.tick(0.05)
+    shown = screen.fresh_events(match.state)
+    path = tmp_path / "dk.json"
+    match.save(path)
+    app.close()
+    again = Match.load(path)
+    app, screen = opened(again)
+    assert screen.fresh_events(again.state) == shown
+    assert len(shown) < len(again.state.events)  # older sentences of the engine's window are left out
+    assert len(screen.turn_events) > 10
+    app.close()
