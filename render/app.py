@@ -156,6 +156,7 @@ class App(Host):
         self.screen: GameScreen | LauncherScreen
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
         self._finished: dict[int, tuple[Match, Path]] = {}  # finished games kept as saved matches
+        self._views: dict[tuple[str, int], tuple[float, float]] = {}  # (game, seed) -> a tower's (yaw, pitch) left
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
         else:
@@ -300,6 +301,12 @@ class App(Host):
         self.close_screen()
         note = self._keep_previous_autosave(match) if keep_previous else ""
         self.screen = screen_for(match.config.game)(match, self)
+        view = self._views.get((match.config.game, match.seed))
+        camera = getattr(self.screen, "camera", None)
+        if view is not None and camera is not None:
+            # the same match opened again (saved and loaded, resumed from the menu): seen as it was left, so its
+            # move log, which names holes and ends as seen, reads as it did (an audit saw it reworded on load)
+            camera.yaw, camera.pitch = view
         pygame.display.set_caption(f"{TITLE}: {match.spec.title}")
         self.autosave(match)
         self._slot = match
@@ -348,8 +355,13 @@ class App(Host):
         settle_memory()
 
     def close_screen(self) -> None:
-        """Let the screen being left stop its helpers (a screen may define close(), e.g. a worker process)."""
-        close = getattr(getattr(self, "screen", None), "close", None)
+        """Let the screen being left stop its helpers (a screen may define close(), e.g. a worker process).
+        The view of a tower is remembered for its match (the game and its seed) while the app runs."""
+        screen = getattr(self, "screen", None)
+        camera, match = getattr(screen, "camera", None), getattr(screen, "match", None)
+        if camera is not None and isinstance(match, Match):
+            self._views[(match.config.game, match.seed)] = (camera.yaw, camera.pitch)
+        close = getattr(screen, "close", None)
         if callable(close):
             close()
 

@@ -1,9 +1,12 @@
 """Opening a saved match replays its moves (a Jenga match's through the physics, seconds of it): the window
 says so before that work starts, from the launcher and from a file dropped on a game, so that nobody takes an
-unchanged window for a stuck one (an audit waited 12 s on a launcher that showed nothing new). The app with
-SDL's dummy video driver, real files, the real Match.load (watched, not replaced)."""
+unchanged window for a stuck one (an audit waited 12 s on a launcher that showed nothing new). A tower opened
+again is seen as it was left. The app with SDL's dummy video driver, real files, the real Match.load (watched,
+not replaced)."""
 
 from __future__ import annotations
+
+import pytest
 
 from games.core import Seat
 from games.match import Match
@@ -35,4 +38,46 @@ def test_the_window_says_it_is_opening_a_match_before_the_replay_starts(monkeypa
     assert app.open_file(str(path))
     assert seen[-1][1] == f"Opening {path.name}: replaying its moves…" and len(seen) == 2
     assert app.screen.message.startswith(f"Opened {path.name}.")
+    app.close()
+
+
+@pytest.mark.physics
+def test_a_tower_opened_again_is_seen_as_it_was_left_so_its_log_reads_the_same(tmp_path):
+    """An audit saved a Jenga match with the view turned, loaded it, and read its move log reworded ("the back
+    place" became "the left place"): a loaded match started from the opening view, and the log names holes
+    and ends as seen. The app keeps the view of each match it showed (its game and seed) while it runs."""
+    import math
+
+    from games import registry
+    from games.jenga import push as P
+
+    match = Match(registry.get("jenga_classic").make_config([Seat("Ann"), Seat("Bob")]), 7)
+    match.advance()
+    match.play(P.straight_push("classic", 10, 1, "+x", 0.02, 1.0, 7))
+    match.play("stack 0")
+    first = tmp_path / "first.json"
+    match.save(first)
+    match = Match.load(first)  # opened from a file, as a person opens one: its stack's line names the place as seen
+    app = App(match=match)
+    screen = app.screen
+    screen.show_risk = False
+    app.tick(0.05)
+    app.draw()
+    opening = list(screen.log.items)
+    screen.camera.orbit(math.pi / 2)  # a quarter turn: the ends and places are named anew
+    screen.player_turned_view()
+    app.tick(0.05)
+    app.draw()
+    turned = list(screen.log.items)
+    assert turned != opening
+    path = app.save_match(match)
+    app.show_launcher()
+    app.screen.load(path)
+    again = app.screen
+    again.show_risk = False
+    app.tick(0.05)
+    app.draw()
+    assert again is not screen and again.match is not match
+    assert abs(again.camera.yaw - screen.camera.yaw) < 1e-9
+    assert list(again.log.items) == turned
     app.close()
