@@ -49,11 +49,12 @@ def _levels_text(levels: list[int], storey: str = "level") -> str:
 
 
 def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate_hz: float,
-         yaw_now: float = 0.0, by_person: bool = True, storey: str = "level") -> FallStory:
+         yaw_now: float = 0.0, by_person: bool = True, storey: str = "level", timed: bool = True) -> FallStory:
     """The story of a fall (see the module's text). layout: the tower before the move (block ids by
     level and slot); verdict: the games' summary (op, where, fallen); hand: the block the move took;
     storey: the game's own word for a level ("layer" in Super Mario Jenga: its fall read "Level 5 kept only
-    an edge block" where every other line said "layer", an audit)."""
+    an edge block" where every other line said "layer", an audit). timed=False: the frames are only the tower
+    before and the rubble (a game opened already fallen), so nothing is said of which blocks moved first."""
     frames = np.asarray(frames, dtype=float)
     level_of = {b: lv for lv, row in enumerate(layout) for b in row if b is not None}
     candidates = np.array([b for b in level_of if b != hand and b < frames.shape[1]], dtype=int)
@@ -83,7 +84,9 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     who = "you pushed" if by_person else "that was pushed"
     op = verdict.get("op", "")
     where = verdict.get("where")
-    mover_levels = sorted({level_of[b] for b in movers})
+    # untimed (two frames, the tower before and the rubble: a game opened already fallen), every block that
+    # moved would count as a first mover: nothing is said of which moved first
+    mover_levels = sorted({level_of[b] for b in movers}) if timed else []
     cap = storey.capitalize()
     sentence = ""
     if op in ("push", "extract", "remove") and where:
@@ -112,8 +115,13 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
         # said that the block pushed was 9:2, and level 11 puzzled a player whose finger was on level 9
         cause = (f" as the block {who} from {storey} {where[0]} moved" if op in ("push", "extract", "remove")
                  and where else "")
-        sentence = (f"{_levels_text(levels, storey).capitalize()} {verb}{cause}; the first blocks to move were on "
-                    f"{storey} {min(mover_levels)}." if levels and mover_levels else "The tower fell.")
+        if levels and mover_levels:
+            sentence = (f"{_levels_text(levels, storey).capitalize()} {verb}{cause}; the first blocks to move were "
+                        f"on {storey} {min(mover_levels)}.")
+        elif levels and not timed:
+            sentence = f"{_levels_text(levels, storey).capitalize()} {verb}{cause}."
+        else:
+            sentence = "The tower fell."
     # What is outlined: the first movers, but when they span more than MOVER_LEVELS levels (a top that
     # went as one, dragged by the pushed block or tipping over its edge) only the lowest level of them,
     # where the tower parted: outlining every block of levels 8 to 18 singled nothing out.

@@ -148,6 +148,11 @@ def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
         placed = {fig.label: centre for fig, centre, _, h in screen.view._place_figures(scene, boxes, shown)
                   if fig.kind == "mario"}
         assert any(f.kind == "mario" and f.block not in standing for f in scene.figures)
+        # ... and its line says why it fell, told from the tower before the push and the rubble (it read only
+        # "Last move: push 16:...: the tower FELL"), with nothing said of which blocks moved first
+        lines = [words for words, _ in screen._info_lines(opened.state, None)]
+        assert lines[0] == ("The tower fell. Girder levels 4 to 19 came down as the block you pushed from girder "
+                            "level 16 moved."), lines
         for fig in scene.figures:
             if fig.kind != "mario":
                 continue

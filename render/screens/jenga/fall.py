@@ -41,6 +41,29 @@ class FallReplay:
         if self.playback.duration < FULL_FALL_S:
             self.fall_note += " The simulator stopped following the fall early."
 
+    def opened_fall_story(self):
+        """The fall's sentence for a game opened already fallen, which has no recorded fall to replay: told
+        from the tower before the last move (Match.previous_state) and the rubble (its line read only "Last
+        move: push 11:1: the tower FELL"). None when that position is not kept (a match of bots only). Worked
+        out once a position."""
+        history = self.match.history
+        key = (len(history), history[-1].action if history else "")
+        if getattr(self, "_opened_story", (None, None))[0] == key:
+            return self._opened_story[1]
+        story = None
+        state, before = self.match.state, self.match.previous_state()
+        verdict = getattr(state, "last_verdict", None) or {}
+        if (verdict.get("collapsed") and before is not None and getattr(before, "tower", None)
+                and getattr(before, "layout", None)):
+            frames = np.stack([np.asarray(before.tower["poses"], dtype=float),
+                               np.asarray(state.tower["poses"], dtype=float)])
+            hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
+            storey = {"jenga_mario": "layer", "jenga_dk": "girder level"}.get(self.match.config.game, "level")
+            story = tell_fall(frames, before.layout, verdict, hand, 1.0, self.camera.yaw,
+                              by_person=history[-1].by not in self.match.bots, storey=storey, timed=False)
+        self._opened_story = (key, story)
+        return story
+
     def _frame_fall(self, state, frames: np.ndarray) -> None:
         """Widen the view, smoothly, to hold every block of a fall from its start to where it ends on
         the floor (the blocks spread about as far as the tower was tall); no other framing follows."""

@@ -315,8 +315,11 @@ class Overlays:
         # While the simulator works out a move, the lines of the move before it are not shown: "Last move:"
         # still named the touch before the push whose fall was being judged (an audit).
         v = state.last_verdict if self.job is None else None
-        if v and v["collapsed"] and self.fall_story is not None:
-            lines.append((f"The tower fell. {self.fall_story.sentence}", P.WARNING))
+        story = self.fall_story
+        if v and v["collapsed"] and story is None and self.playback is None and self.match.is_over():
+            story = self.opened_fall_story()  # a game opened already fallen: told from the rubble
+        if v and v["collapsed"] and story is not None:
+            lines.append((f"The tower fell. {story.sentence}", P.WARNING))
         elif v:
             lines.append((self.verdict_line(v), P.WARNING if v["collapsed"] else P.TEXT))
         if self.probe_note and self.probe_note_at == self.note_key() and self.job is None:
