@@ -22,12 +22,8 @@ class FallReplay:
     def _tell_fall(self, step, before, state, frames: np.ndarray, rate: float) -> None:
         """A fall is replayed in slow motion from just before its first block moved, turned to the side
         that shows it best, its first movers outlined, and one sentence says why it fell."""
-        verdict = state.last_verdict or {}
-        hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
         layout = getattr(before, "layout", None) or state.layout
-        storey = {"jenga_mario": "layer", "jenga_dk": "girder level"}.get(self.match.config.game, "level")
-        story = tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw,
-                          by_person=step.by not in self.match.bots, storey=storey)
+        story = self._story(frames, layout, state.last_verdict or {}, rate, step.by)
         self.fall_story = story
         self.playback.speed = FALL_SPEED
         self.playback.t = min(max(0.0, story.start_s - FALL_LEAD_S), self.playback.duration)
@@ -41,13 +37,21 @@ class FallReplay:
         if self.playback.duration < FULL_FALL_S:
             self.fall_note += " The simulator stopped following the fall early."
 
+    def _story(self, frames: np.ndarray, layout: list, verdict: dict, rate: float, by: int, timed: bool = True):
+        """render.tower.fall.tell for this game: the block the move took, its word for a level, and whether a
+        person played the move."""
+        hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
+        storey = {"jenga_mario": "layer", "jenga_dk": "girder level"}.get(self.match.config.game, "level")
+        return tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw, by_person=by not in self.match.bots,
+                         storey=storey, timed=timed)
+
     def opened_fall_story(self):
         """The fall's sentence for a game opened already fallen, which has no recorded fall to replay: told
         from the tower before the last move (Match.previous_state) and the rubble (its line read only "Last
         move: push 11:1: the tower FELL"). None when that position is not kept (a match of bots only). Worked
         out once a position."""
         history = self.match.history
-        key = (len(history), history[-1].action if history else "")
+        key = self.note_key()
         if getattr(self, "_opened_story", (None, None))[0] == key:
             return self._opened_story[1]
         story = None
@@ -57,10 +61,7 @@ class FallReplay:
                 and getattr(before, "layout", None)):
             frames = np.stack([np.asarray(before.tower["poses"], dtype=float),
                                np.asarray(state.tower["poses"], dtype=float)])
-            hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
-            storey = {"jenga_mario": "layer", "jenga_dk": "girder level"}.get(self.match.config.game, "level")
-            story = tell_fall(frames, before.layout, verdict, hand, 1.0, self.camera.yaw,
-                              by_person=history[-1].by not in self.match.bots, storey=storey, timed=False)
+            story = self._story(frames, before.layout, verdict, 1.0, history[-1].by, timed=False)
         self._opened_story = (key, story)
         return story
 

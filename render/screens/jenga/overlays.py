@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 
 from games.jenga import physics
+from games.jenga.layout import ends
 from games.jenga.push import TOUCH_REACH_MM
 from games.words import counted
 
@@ -106,31 +107,24 @@ line says so: a tight block dragged out can swivel every level above it (an audi
 62 degrees, the line saying only the shift)."""
 
 
-def _level_turn_deg(poses: np.ndarray, level: int, row) -> float | None:
-    """How far (degrees) a level's blocks have turned about the upright from the way its blocks lie as built
-    (along x or y), their mean; None for a level with no block."""
-    from games.jenga.layout import ends
-
-    blocks = [b for b in row if b is not None]
-    if not blocks:
-        return None
-    q = poses[blocks, 3:]
-    yaw = np.degrees(np.arctan2(2.0 * (q[:, 3] * q[:, 2] + q[:, 0] * q[:, 1]), 1.0 - 2.0 * (q[:, 1] ** 2 + q[:, 2] ** 2)))
-    built = 0.0 if ends(level)[0].endswith("x") else 90.0
-    return float(np.mean((yaw - built + 90.0) % 180.0 - 90.0))
-
-
 def top_turned_deg(state) -> float | None:
-    """How far (degrees) the standing level turned farthest about the upright stands turned from the bottom
-    level: what dragged blocks have swivelled the tower. None without a tower or two levels."""
+    """How far (degrees, about the upright) the standing level turned farthest stands turned from the bottom
+    level: what dragged blocks have swivelled the tower. A level's turn is the mean of its blocks' turns from
+    the way they lie as built (along x or y). None without a tower or two levels with blocks."""
     tower, layout = getattr(state, "tower", None), getattr(state, "layout", None)
     if not tower or not layout:
         return None
-    poses = np.asarray(tower["poses"], dtype=float)
-    turns = [t for t in (_level_turn_deg(poses, level, row) for level, row in enumerate(layout)) if t is not None]
-    if len(turns) < 2:
+    pairs = [(b, level) for level, row in enumerate(layout) for b in row if b is not None]
+    levels = sorted({level for _, level in pairs})
+    if len(levels) < 2:
         return None
-    return float(max(abs(t - turns[0]) for t in turns[1:]))
+    blocks, level_of = (np.array(v) for v in zip(*pairs))
+    q = np.asarray(tower["poses"], dtype=float)[blocks, 3:]
+    yaw = np.degrees(np.arctan2(2.0 * (q[:, 3] * q[:, 2] + q[:, 0] * q[:, 1]), 1.0 - 2.0 * (q[:, 1] ** 2 + q[:, 2] ** 2)))
+    built = np.array([0.0 if ends(level)[0].endswith("x") else 90.0 for level in range(max(levels) + 1)])
+    turn = (yaw - built[level_of] + 90.0) % 180.0 - 90.0
+    mean = np.bincount(level_of, weights=turn)[levels] / np.bincount(level_of)[levels]
+    return float(np.abs(mean[1:] - mean[0]).max())
 
 
 def _level_centre(poses: np.ndarray, row) -> np.ndarray | None:
@@ -390,8 +384,7 @@ class Overlays:
             # 4.3 mm, tilt 0.4°: the tower FELL" beside the rubble); the fall's own sentence says what came down
             return f"{head}: the tower FELL"
         line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
-        off = top_off_base_mm(self.match.state)
-        turned = top_turned_deg(self.match.state)
+        off, turned = self._out_of_true()
         said = []
         if off is not None and off >= OUT_OF_TRUE_MM:
             said.append(f"stands {off:.0f} mm off its base")
@@ -400,6 +393,16 @@ class Overlays:
         if said:
             line += "; the tower's top " + " and ".join(said)
         return line
+
+    def _out_of_true(self) -> tuple[float | None, float | None]:
+        """(top_off_base_mm, top_turned_deg) of the position on screen, worked out once a position: the info
+        line is drawn every frame."""
+        key = self.note_key()
+        memo = getattr(self, "_true_memo", None)
+        if memo is None or memo[0] != key:
+            state = self.match.state
+            memo = self._true_memo = (key, (top_off_base_mm(state), top_turned_deg(state)))
+        return memo[1]
 
     def _reach_mm(self, action: str) -> float:
         """How far a push's finger went in (physics.path_reach_mm), read once per action: verdict_line is drawn
