@@ -80,9 +80,16 @@ def parse_json(text: str) -> Any:
     except RecursionError:
         raise ValueError(f"it nests lists or objects too deeply (at most {MAX_DEPTH} levels)") from None
     except json.JSONDecodeError as exc:
-        cut = exc.pos >= len(text.rstrip()) - 1
+        # json places an unterminated string's fault at its start: that is a text cut short too when the
+        # string runs to the end of the text (an audit's autosave cut at 300 bytes read "Unterminated
+        # string starting at" with no word of the cut)
+        unended = exc.msg.startswith("Unterminated string")
+        rest = text[exc.pos:].rstrip()
+        cut = (exc.pos >= len(text.rstrip()) - 1 or unended
+               or any(word.startswith(rest) for word in ("true", "false", "null")))  # a word cut short
+        why = "a string starts there and never ends" if unended else exc.msg
         raise ValueError(f"not valid JSON{', it looks cut short' if cut else ''} "
-                         f"(line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+                         f"(line {exc.lineno}, column {exc.colno}: {why})") from None
     if depth(value) > MAX_DEPTH:
         raise ValueError(f"it nests lists or objects too deeply (at most {MAX_DEPTH} levels)")
     return value

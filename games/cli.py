@@ -323,6 +323,9 @@ def main(argv: list[str] | None = None) -> int:
             args.game = registry.canonical(args.game)
         except GameError as exc:
             return _fail(str(exc))
+        if getattr(args, "variant", None):  # any case, and - for _, as game and bot names are read
+            known = {v.lower().replace("-", "_"): v for v in registry.get(args.game).variants}
+            args.variant = known.get(args.variant.lower().replace("-", "_"), args.variant)
     try:
         code = COMMANDS[args.command](args)
         sys.stdout.flush()

@@ -42,7 +42,7 @@ def schedule(game: str, bots: Sequence[str], games: int, seed: int, variant: str
         raise ConfigError(f"each bot may enter once; got {', '.join(bots)}")
     for b in bots:
         if b not in spec.bots:
-            raise ConfigError(f"unknown bot {quoted(b)} for {game}; choose from: {', '.join(spec.bots)}")
+            raise ConfigError(f"unknown bot {quoted(b)} for {game}; choose one of: {', '.join(spec.bots)}")
     if spec.min_players > 2 or spec.max_players < 2:
         raise ConfigError(f"{game} is not played by two players, so its bots cannot meet in pairs")
     variant = variant or spec.default_variant

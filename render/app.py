@@ -157,6 +157,7 @@ class App(Host):
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
         self._finished: dict[int, tuple[Match, Path]] = {}  # finished games kept as saved matches
         self._views: dict[tuple[str, int], tuple[float, float]] = {}  # (game, seed) -> a tower's (yaw, pitch) left
+        self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
         else:

@@ -62,7 +62,7 @@ def fit_name(name: str, limit: int = NAME_LEN) -> str:
 
 
 def settings_faults(settings: dict, games: dict) -> list[str]:
-    """What of the remembered launcher settings cannot be used, one short phrase each ("seed -5"): the
+    """What of the remembered launcher settings cannot be used, one short phrase each ("colours 'nope'"): the
     launcher then takes its defaults for those (an audit found them replaced without a word)."""
     from . import palette, text
 
@@ -77,8 +77,6 @@ def settings_faults(settings: dict, games: dict) -> list[str]:
 
     if "game" in settings and not known(settings["game"], games):
         fault("game", settings["game"])
-    if "seed" in settings and settings["seed"] not in (None, "") and not remembered_seed(settings["seed"]):
-        fault("seed", settings["seed"])
     if "palette" in settings and not known(settings["palette"], palette.PALETTES):
         fault("colours", settings["palette"])
     if "text_size" in settings and not known(settings["text_size"], text.SIZES):
@@ -110,7 +108,7 @@ def settings_faults(settings: dict, games: dict) -> list[str]:
 
 
 def remembered_seed(value) -> str:
-    """The seed field's text from the settings: digits only, else blank."""
+    """The seed field's text kept from earlier in this run of the app: digits only, else blank."""
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     return value if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10 else ""
@@ -160,7 +158,9 @@ class LauncherScreen:
             self.names[0] if self.names else None)
         self.variants: dict[str, str] = dict(self.settings.get("variants", {})) if isinstance(
             self.settings.get("variants"), dict) else {}
-        self.seed = TextField(remembered_seed(self.settings.get("seed")), "random", max_len=10,
+        # A typed seed is kept while the app runs (to play that deal again), not in the settings file: an
+        # audit found a seed typed once dealing every later game the same way, launch after launch.
+        self.seed = TextField(remembered_seed(getattr(app, "seed_text", "")), "random", max_len=10,
                               allowed=lambda ch: ch in "0123456789")
         self.seats: list[SeatRow] = []
         self.saves = ListView()
@@ -340,7 +340,8 @@ class LauncherScreen:
         seats = self.settings.get("seats") if isinstance(self.settings.get("seats"), dict) else {}
         seats[self.game] = [{"kind": r.kind, "name": r.name.value} for r in self.seats]
         self.settings["seats"] = seats
-        self.settings["seed"] = self.seed.value
+        self.settings.pop("seed", None)  # from versions that kept it in the file
+        self.app.seed_text = self.seed.value
         self.settings["sound"] = not self.app.sound.muted
         try:
             storage.save_settings(self.settings)
@@ -379,6 +380,10 @@ class LauncherScreen:
             match = Match.load(path)
         except (MatchFileError, AssetError) as exc:
             self.message = f"Cannot load: {exc}"
+            # the file changed since the launcher read it (an audit cut the autosave short): its line and the
+            # saved list are read again, so they no longer describe the match it held
+            self._refresh_saves()
+            self._build()
             return
         self._remember()
         self.app.start_match(match, keep_previous=not resuming)

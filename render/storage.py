@@ -13,6 +13,7 @@ next start.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
@@ -69,9 +70,27 @@ def _session_folder(wanted: Path, exc: OSError) -> Path:
             exc.strerror or str(exc))
         folder = Path(tempfile.mkdtemp(prefix="kong-tabletop-"))
         _FALLBACK.append(folder)
+        atexit.register(leave_session_folder, folder)
         _FOLDER_NOTES.append(f"The data folder {wanted} cannot be used ({why}); this session keeps its "
-                             f"saves in {folder}, which is not kept after the session.")
+                             f"saves in {folder}, a temporary folder the app removes when it closes "
+                             f"unless a match was saved or left unfinished in it.")
     return _FALLBACK[0]
+
+
+def leave_session_folder(folder: Path) -> bool:
+    """At the end of a session kept in a temporary folder: the folder is removed if it holds no match (a
+    saved one, or an autosave); otherwise it stays, and one line on stderr says where, since the next
+    session starts another folder and would never show those matches. True if it was removed."""
+    if not folder.is_dir():
+        return True
+    saves = folder / SAVES_DIR
+    kept = (folder / AUTOSAVE_FILE).exists() or (saves.is_dir() and any(saves.iterdir()))
+    if kept:
+        sys.stderr.write(f"Kong Tabletop: this session's matches are in {folder}, a temporary folder; "
+                         f"copy them elsewhere to keep them.\n")
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    return not folder.exists()
 
 
 def folder_notes() -> list[str]:

@@ -284,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
         # --variant is the flag's older name, still accepted (a tower is not a rule variant).
         p.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
                        help="which game's tower (default classic)")
-        p.add_argument("--levels", type=whole(0, 10_000), default=None,
+        p.add_argument("--levels", type=whole(3, 10_000), default=None,
                        help="build only this many levels (default: the game's)")
         p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="tolerance seed (default 0)")
         p.add_argument("--json", action="store_true", help="print one JSON value instead of text")

@@ -114,7 +114,11 @@ def _ray(fn, jobs, workers, address, on_result, on_ready) -> None:
         quiet = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
         if address:
             _reachable(address)
-            ray.init(address=address, **quiet)
+            try:
+                ray.init(address=address, **quiet)
+            except ConnectionError as exc:  # something answers at that address, but not a Ray cluster's head
+                raise ExecutorError(f"cannot reach the Ray cluster at {address}: something answers there, "
+                                    f"but not Ray ({exc})") from None
         else:
             ray.init(num_cpus=workers, **quiet)
     try:

@@ -425,3 +425,16 @@ def test_openspiel_monkey_dash_answers_every_observation_type_as_a_perfect_infor
     assert len(seen.tensor) == len(state.observation_tensor(0)) > 0
     assert list(seen.tensor) == list(state.observation_tensor(0))
     assert state.information_state_string(0) == state.history_str()
+
+
+def test_a_variant_is_read_in_any_case_as_game_and_bot_names_are(tmp_path):
+    """An audit: `--seats human,Random` and `Jenga-Mario` were taken, `--variant WIKI` refused. A variant is
+    now read in any case and with - for _; an unknown one is still refused with the list."""
+    out = run(tmp_path, "selfplay", "Jenga-DK", "--variant", "Corner-Climb", "--bots", "random,random",
+              "--games", "1")
+    assert out.returncode == 0, out.stderr
+    out = run(tmp_path, "play", "donkey_kong", "--variant", "WIKI", "--seats", "random,random", "--seed", "1",
+              "--terminal", stdin="")
+    assert out.returncode == 0 and "Game over" in out.stdout, out.stderr
+    out = run(tmp_path, "selfplay", "donkey_kong", "--variant", "wikis", "--games", "1")
+    one_line(out, "unknown variant 'wikis' for donkey_kong; choose one of: rulebook, wiki")

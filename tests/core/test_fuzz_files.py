@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import shutil
 import time
 
 import pygame
@@ -241,3 +242,35 @@ def test_a_data_folder_taken_by_a_file_never_keeps_the_app_from_starting(tmp_pat
     finally:
         app.close()
     assert taken.read_text() == "a note of the player's"
+
+
+def test_a_session_folder_is_removed_at_exit_unless_it_holds_a_match(tmp_path, monkeypatch, capsys):
+    """An audit found about 160 temporary session folders left in /tmp, though the launcher said the folder
+    'is not kept after the session'. At exit the folder goes when it holds no match; one holding a saved
+    match or an autosave stays (the next session makes another folder and would never list them), and a
+    line on stderr says where it is."""
+    empty = tmp_path / "kong-tabletop-empty"
+    (empty / "saves").mkdir(parents=True)
+    (empty / "settings.json").write_text("{}")
+    assert storage.leave_session_folder(empty) and not empty.exists()
+    assert capsys.readouterr().err == ""
+    for kept_file in ("saves/donkey_kong-20261206-101500.json", "autosave.json"):
+        folder = tmp_path / "kong-tabletop-kept"
+        (folder / "saves").mkdir(parents=True)
+        (folder / kept_file).write_text('{"a": "match"}')
+        assert not storage.leave_session_folder(folder)
+        assert (folder / kept_file).read_text() == '{"a": "match"}'
+        assert f"this session's matches are in {folder}, a temporary folder" in capsys.readouterr().err
+        shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize("text", ['{"game": "monkey_dash", "seats": ["Ann", "Bo', '{"a": [1, 2', '{"a": tr'])
+def test_json_cut_short_is_said_to_be_cut_short_even_inside_a_string(text):
+    """A file cut off inside a string read 'Unterminated string starting at' with no word of the cut (json
+    places that fault where the string starts); it now says the file looks cut short, as for any other cut."""
+    from assets.reader import parse_json
+    with pytest.raises(ValueError) as refused:
+        parse_json(text)
+    said = str(refused.value)
+    assert said.startswith("not valid JSON, it looks cut short (line 1, column ")
+    assert "starting at)" not in said

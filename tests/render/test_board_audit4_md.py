@@ -555,3 +555,27 @@ def test_two_steps_on_one_square_the_first_click_chooses_the_wheel_changes_a_sec
     click(app, target)
     assert len(match.history) == steps + 1 and match.history[-1].action == second
     app.close()
+
+
+def test_an_autosave_damaged_while_the_launcher_shows_it_is_named_damaged_after_the_failed_resume(home):
+    """An audit cut the autosave short while the launcher was up and pressed Resume: the error was clear, but
+    the line under the button still described the match ('turn 4, saved ...') and Resume stayed offered.
+    The failed load reads the files again: the line now says the autosave cannot be resumed."""
+    app = App(match=Match(SPEC.make_config([Seat("Ann"), Seat("Bob", "greedy")], "pure"), 3))
+    until_a_person_decides(app, app.screen.match)
+    app.screen.play(app.screen.legal[0])
+    app.leave()
+    app.autosaver.flush()
+    launcher = app.screen
+    app.draw()
+    assert launcher.resume_button.enabled and "turn" in launcher.autosave_note
+    from render import storage
+    path = storage.autosave_path()
+    path.write_text(path.read_text()[:300])
+    click(app, launcher.resume_button.rect.center)
+    assert isinstance(app.screen, LauncherScreen)
+    assert launcher.message.startswith("Cannot load: ") and "it looks cut short" in launcher.message
+    app.draw()
+    assert launcher.autosave_note.startswith("The autosave cannot be resumed: ")
+    assert not launcher.resume_button.enabled
+    app.close()
