@@ -109,16 +109,36 @@ def test_the_note_of_a_piece_out_of_sight_follows_the_view_it_asks_for(surface):
     the side the hole is on now, and is put away once the piece can be seen."""
     screen = _climbed_behind(surface)
     assert "went into a hole on the back of the tower" in screen.message
-    screen.camera.orbit(math.pi / 2)
+    screen.camera.orbit(math.pi / 4)  # the hole to one side, still turned away from the eye
     screen.update(0.05)
     drawn(screen, surface)
     side = screen.message
+    assert screen.message_time > 0
     assert "P1's Mario went into a hole on the" in side and "side of the tower (girder level 1, slot 0)" in side, side
     assert "back" not in side.split("(")[0]
-    screen.camera.orbit(math.pi / 2)
+    screen.camera.orbit(math.pi / 4)  # a quarter turn from the start: that side face is in the picture
     screen.update(0.05)
+    drawn(screen, surface)
     assert "went into a hole" not in screen.message or screen.message_time <= 0, screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
+
+
+def test_a_piece_on_a_side_face_in_the_picture_is_not_said_to_be_drawn_faintly(surface):
+    """An audit turned the view a quarter (]) and climbed: "Player 1's Mario went into a hole on the right side
+    of the tower ... (drawn faintly through the tower)", while both side faces were in the picture and the
+    Mario drawn solid. At yaw 30 degrees that face turned cos 60 = 0.4999... to the eye, under the 0.5 the
+    words asked. Now a piece is said only when its hole is turned away and the frame drew it faintly."""
+    screen = screen_after("jenga_dk", 5, 3, ["mario 0:0-x", "mario 0:0+x", "mario 0:2+x"])
+    match = screen.match
+    screen.camera.yaw, screen.camera.goal_yaw = math.radians(30), None  # the default -60, turned by ]
+    screen.update(0.05)
+    drawn(screen, surface)
+    before = match.state.clone()
+    match.play("climb 1:0+y")  # the +y end: 60 degrees off the eye, on a face in the picture
+    screen.on_step(match.history[-1], before)
+    view = drawn(screen, surface)
+    assert view.behind == []
+    assert not ("went into a hole" in screen.message and screen.message_time > 0), screen.message
 
 
 def test_the_faint_piece_is_at_its_own_level_under_what_is_in_front_and_its_tooltip_names_its_hole(surface):

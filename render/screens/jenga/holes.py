@@ -23,7 +23,13 @@ HIDDEN_NOTE_END = " (drawn faintly through the tower). [ or ] turns the view."
 OUT_OF_SIGHT_END = ": [ or ] turns the view."
 """The end of the words for holes a piece may go into that all face away (JengaScreen.say_holes_out_of_sight)."""
 _QUARTER = float(np.sqrt(0.5))  # the cosine of 45 degrees
-IN_VIEW = 0.5  # a hole whose opening turns this much to the eye (60 degrees off it or less) is seen plainly
+IN_VIEW = 0.1
+"""A hole whose opening turns more than this to the eye (84 degrees off it or less) is seen: the view draws
+a piece there solid, on a face in the picture. It was 0.5, and a quarter turn of the view (yaw 30 degrees)
+put one side face at cos 60 = 0.49999...: a Mario drawn solid on a face in plain view was said to be "drawn
+faintly through the tower" (an audit). The view's own test is whether the eye is in front of the end face's
+plane, a few centimetres out from the centre: seen from a metre away, about this. The frame drawn has the
+last word (hidden_hole_words's `drawn_behind`)."""
 _AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
 
 
@@ -75,8 +81,11 @@ def side_words(side: str) -> str:
     return "the back of the tower" if side == "back" else f"the {side} side of the tower"
 
 
-def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
-    """A sentence for every piece that went into a hole out of sight ('' if all can be seen)."""
+def hidden_hole_words(before, state, eye, centre, seat_name, drawn_behind=None) -> str:
+    """A sentence for every piece that went into a hole out of sight ('' if all can be seen): its hole's
+    opening turned away from the eye and, once a frame has been drawn since (`drawn_behind`, the seats whose
+    piece it drew through the tower), drawn so; a piece in a far hole at a corner that stands in sight beside
+    the tower is drawn solid and not said."""
     said = []
     pegs = getattr(state, "pegs", None) is not None
     piece = "peg" if pegs else "Mario"
@@ -84,8 +93,8 @@ def hidden_hole_words(before, state, eye, centre, seat_name) -> str:
     # (its pieces' line reads "Mario on girder level 3")
     storey = "layer" if pegs else "girder level"
     for seat, (level, slot, end) in moved_pieces(before, state):
-        if facing_eye(end, eye, centre) > IN_VIEW:
-            continue  # seen plainly, if on a side face (named "left" or "right" when turned 45 degrees or more)
+        if facing_eye(end, eye, centre) > IN_VIEW or (drawn_behind is not None and seat not in drawn_behind):
+            continue  # seen, if on a side face (named "left" or "right" when turned 45 degrees or more)
         side = hole_side(end, eye, centre)
         where = side_words(side)
         said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, slot {slot})")

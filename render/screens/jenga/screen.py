@@ -584,17 +584,20 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.message_time = 0.0
             self._hidden_note = None
 
-    def reword_hidden_note(self) -> None:
+    def reword_hidden_note(self, drawn_behind: set | None = None) -> None:
         """The view turned while the note of a piece gone into a hole out of sight is up: it names the side
         the hole is on now, and a piece that has come into sight is no longer said (the note kept saying "on
-        the back of the tower" after the turn its own hint asked for brought the hole to the front)."""
+        the back of the tower" after the turn its own hint asked for brought the hole to the front). With
+        `drawn_behind` (the seats whose piece the last frame drew through the tower), a piece drawn solid is
+        not said either."""
         note = self._hidden_note
         if note is None or self.message_time <= 0 or not self.message.endswith(HIDDEN_NOTE_END):
             self._hidden_note = None
             return
         events, pairs = note
         eye, target = self.camera.eye, self.camera.target
-        said = [hidden_hole_words(before, after, eye, target, self.seat_name) for before, after in pairs]
+        said = [hidden_hole_words(before, after, eye, target, self.seat_name, drawn_behind)
+                for before, after in pairs]
         words = "; ".join(w[: -len(HIDDEN_NOTE_END)] for w in said if w)
         if words:
             self.message = f"{events} {words}{HIDDEN_NOTE_END}" if events else words + HIDDEN_NOTE_END
@@ -937,6 +940,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self._ghost_shown(), ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
+        if self._hidden_note is not None:  # the note says "drawn faintly": only of pieces this frame drew so
+            self.reword_hidden_note({int(label) - 1 for kind, label, _, _ in self.view.behind
+                                     if kind in ("peg", "mario") and label.isdigit()})
         if (self.live is None and self.orbiting is None and rect.collidepoint(self.mouse)
                 and self._hovered != self._hover_inputs(self.mouse)):
             self._update_hover(self.mouse)  # the tower or the choices may have changed under a still pointer
