@@ -294,13 +294,14 @@ class App(Host):
         self.running = False
 
     # ---- switching screens --------------------------------------------------------------
-    def start_match(self, match: Match, keep_previous: bool = True) -> str:
+    def start_match(self, match: Match, keep_previous: bool = True, opened: Path | None = None) -> str:
         """Show `match` and make it the autosaved game. Unless keep_previous is False (resuming the
         autosave itself), a played game in the autosave slot is first copied to the saved matches under its
         own name (storage.keep_previous_autosave), so starting or loading another game never loses one;
-        a game with nothing played, or already among the saved matches, is not copied."""
+        a game with nothing played, or already among the saved matches, is not copied. `opened`: the file the
+        match was read from; the autosave kept as that very file is the match being opened, and not said."""
         self.close_screen()
-        note = self._keep_previous_autosave(match) if keep_previous else ""
+        note = self._keep_previous_autosave(match, opened) if keep_previous else ""
         self.screen = screen_for(match.config.game)(match, self)
         view = self._views.get((match.config.game, match.seed))
         camera = getattr(self.screen, "camera", None)
@@ -316,7 +317,7 @@ class App(Host):
         settle_memory()
         return note
 
-    def _keep_previous_autosave(self, match: Match) -> str:
+    def _keep_previous_autosave(self, match: Match, opened: Path | None = None) -> str:
         slot = self._slot
         if slot is not None and slot is not match and slot.is_over() and id(slot) not in self._finished:
             try:  # left before its result was shown: keep it all the same
@@ -330,7 +331,9 @@ class App(Host):
             kept = storage.keep_previous_autosave()
         except OSError as exc:
             return f"The previous autosave could not be kept ({exc})."
-        if not kept:
+        if not kept or (opened is not None and _same_file(kept, opened)):
+            # the autosave is the very file being opened (saved with Ctrl+S, then opened from the launcher): an
+            # audit read "Your unfinished game before this one ... is kept ... as" the file it had just opened
             return ""
         # Which game, in words: "the previous autosaved game" meant nothing to a player starting another game
         # (an audit: a new Monkey Dash game opened speaking of a Donkey Kong autosave).
@@ -419,7 +422,7 @@ class App(Host):
                 self.screen.say(f"Cannot open the dropped file: your game in progress could not be saved ({exc}).", 8.0)
                 return False
         self.autosaver.flush()
-        note = self.start_match(match, keep_previous=not kept)
+        note = self.start_match(match, keep_previous=not kept, opened=Path(path))
         self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
         return True
 
@@ -478,3 +481,10 @@ def run_match(match: Match) -> int:
         play(match)
         return 0
     return app.run()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False

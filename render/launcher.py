@@ -386,7 +386,7 @@ class LauncherScreen:
             self._build()
             return
         self._remember()
-        self.app.start_match(match, keep_previous=not resuming)
+        self.app.start_match(match, keep_previous=not resuming, opened=Path(path))
 
     def autosave_summary(self) -> str:
         """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is

@@ -579,3 +579,35 @@ def test_an_autosave_damaged_while_the_launcher_shows_it_is_named_damaged_after_
     assert launcher.autosave_note.startswith("The autosave cannot be resumed: ")
     assert not launcher.resume_button.enabled
     app.close()
+
+
+def test_opening_the_file_just_saved_does_not_say_the_game_before_it_is_kept_as_that_file(home):
+    """An audit saved with Ctrl+S, went back to the menu and opened that save: "Your unfinished game before
+    this one (... turn 6) is kept in the saved matches as jenga_dk-....json", the file it had just opened.
+    The autosave being the very match opened, nothing is said of it; a different game set aside still is."""
+    app = App(match=Match(SPEC.make_config([Seat("Ann"), Seat("Bob", "greedy")], "pure"), 3))
+    until_a_person_decides(app, app.screen.match)
+    app.screen.play(app.screen.legal[0])
+    app.screen.save()
+    from render import storage
+    files = storage.saved_matches()
+    assert len(files) == 1
+    saved = files[0]
+    app.leave()
+    app.autosaver.flush()
+    launcher = app.screen
+    launcher.load(saved)
+    assert isinstance(app.screen, MonkeyDashScreen)
+    assert "kept in the saved matches" not in app.screen.message, app.screen.message
+    assert storage.saved_matches() == [saved]  # no copy of it made either
+    # another game played in the autosave slot, then that file opened again: the other game is kept, and said
+    app.leave()
+    app.screen.start()
+    other = app.screen.match
+    until_a_person_decides(app, other)
+    app.screen.play(app.screen.legal[0])
+    app.leave()
+    app.autosaver.flush()
+    app.screen.load(saved)
+    assert "Your unfinished game before this one" in app.screen.message and saved.name not in app.screen.message
+    app.close()
