@@ -362,9 +362,9 @@ class App(Host):
         """Let the screen being left stop its helpers (a screen may define close(), e.g. a worker process).
         The view of a tower is remembered for its match (the game and its seed) while the app runs."""
         screen = getattr(self, "screen", None)
-        camera, match = getattr(screen, "camera", None), getattr(screen, "match", None)
-        if camera is not None and isinstance(match, Match):
-            self._views[(match.config.game, match.seed)] = (camera.yaw, camera.pitch)
+        view, match = getattr(screen, "player_view", None), getattr(screen, "match", None)
+        if callable(view) and isinstance(match, Match):
+            self._views[(match.config.game, match.seed)] = view()
         close = getattr(screen, "close", None)
         if callable(close):
             close()

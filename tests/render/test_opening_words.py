@@ -81,3 +81,37 @@ def test_a_tower_opened_again_is_seen_as_it_was_left_so_its_log_reads_the_same(t
     assert abs(again.camera.yaw - screen.camera.yaw) < 1e-9
     assert list(again.log.items) == turned
     app.close()
+
+
+@pytest.mark.physics
+def test_the_view_kept_for_a_match_is_the_players_not_the_fall_replays(tmp_path):
+    """An audit reopened an earlier save of a game whose tower had fallen, and saw it from the low side view
+    the fall's replay had turned to. The view kept is the one the player watched from (the replay keeps it as
+    _words_view while it turns the camera), and a quarter turn under way is kept at its end."""
+    import math
+
+    from games import registry
+
+    match = Match(registry.get("jenga_classic").make_config([Seat("Ann"), Seat("Bob")]), 7)
+    match.advance()
+    path = tmp_path / "m.json"
+    match.save(path)
+    app = App(match=Match.load(path))
+    screen = app.screen
+    screen.show_risk = False
+    app.tick(0.05)
+    app.draw()
+    cam = screen.camera
+    cam.yaw, cam.goal_yaw, cam.pitch = 1.0, None, 0.3
+    app.tick(0.05)
+    watched = (cam.eye.copy(), cam.target.copy())
+    screen._words_view = watched  # as the fall's replay does before it turns the camera
+    cam.yaw, cam.pitch = 2.5, 0.1  # the replay's side
+    app.show_launcher()
+    assert app._views[("jenga_classic", 7)] == pytest.approx((1.0, 0.3))
+    app.screen.load(path)
+    assert app.screen.camera.yaw == pytest.approx(1.0) and app.screen.camera.pitch == pytest.approx(0.3)
+    app.screen.camera.quarter_turn(+1)  # ] pressed, the turn not yet done when the match is left
+    app.show_launcher()
+    assert app._views[("jenga_classic", 7)][0] == pytest.approx((1.0 + math.pi / 2) % (2 * math.pi))
+    app.close()

@@ -65,6 +65,7 @@ class KeyboardPicker:
             place = self.action_label(self.legal[0]).partition(", ")[2]
             self.say("The block came all the way out and is in your hand: Enter again stacks it "
                      + (f"in the {place} on top." if place else "on top."), 6.0)
+            self.host.sound.play("error")  # heard too: a Super Mario audit read this Enter as one that did nothing
             return True
         if not (self.place_unchosen and self._stacking_now() and self.match.waiting_for_human()):
             return False

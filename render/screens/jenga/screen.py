@@ -25,6 +25,7 @@ fall.py (the replay of a fall), overlays.py (everything drawn over and beside th
 
 from __future__ import annotations
 
+import math
 import re
 
 import sys
@@ -331,6 +332,19 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         """(eye, target) the window names holes, ends and places from: the camera's, unless the game turned
         the view itself (_words_view)."""
         return self._words_view if self._words_view is not None else (self.camera.eye, self.camera.target)
+
+    def player_view(self) -> tuple[float, float]:
+        """(yaw, pitch) of the view the player chose: the one they watched the game from while a fall's
+        replay has turned the camera (_words_view), else the camera's own, at the end of a turn under way.
+        The app keeps it for the match's next opening (an audit opened an earlier save of a fallen game in the
+        replay's low side view)."""
+        if self._words_view is not None:
+            eye, target = self._words_view
+            d = np.asarray(eye, dtype=float) - np.asarray(target, dtype=float)
+            return float(math.atan2(d[1], d[0]) % (2 * math.pi)), float(math.atan2(d[2], math.hypot(d[0], d[1])))
+        cam = self.camera
+        yaw = cam.yaw if cam.goal_yaw is None else cam.goal_yaw
+        return float(yaw % (2 * math.pi)), float(cam.pitch)
 
     def player_turned_view(self) -> None:
         """The player turned the view (keys or a drag): the words follow it again."""
