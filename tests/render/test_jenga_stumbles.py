@@ -902,3 +902,43 @@ def test_the_info_line_says_how_far_a_dragged_block_turned_the_top_and_a_fall_gi
         assert screen.verdict_line(fell) == "Last move: push 4:0: the tower FELL"
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_still_press_reads_as_a_touch_and_the_let_go_words_go_with_the_button(surface):
+    """An audit: a press held still was logged "touch block 7:0 ... pressing 2 mm in for 2.4 s (let go under
+    half out: the block went back in, a touch)", odd of a block that never moved; and "Block 5:1 came all the
+    way out, so it is taken (you may let go of the button)." stayed up after the button was let go. A touch's
+    line says only the touch; the words about the button go when it is released."""
+    from render.screens.jenga.screen import LET_GO_NOTE, WENT_BACK
+
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        state = match.state
+        level, slot, block = grabbable(screen, sorted(state.legal_blocks(),
+                                                      key=lambda b: (abs(b[0] - 8), b[1] == 1, b)))
+        start, px_per_m = press_end(screen, block)
+        _frames(screen, surface, 40)  # held still for about two thirds of a second
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start))
+        _ready(screen, surface)
+        line = screen.log_labels[-1]
+        assert match.history[-1].action.startswith("push ") and line.startswith("P1: touch block"), line
+        assert WENT_BACK not in line
+        # all the way out with the button still down, then the button let go
+        level, slot, block = grabbable(screen, sorted(match.state.legal_blocks(),
+                                                      key=lambda b: (abs(b[0] - 8), b[1] == 1, b)))
+        start, px_per_m = press_end(screen, block)
+        for k in range(1, 200):
+            send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.002 * k))
+            _frames(screen, surface, 1)
+            if screen.live is None:
+                break
+        assert screen.live is None and screen.message.endswith(LET_GO_NOTE + "."), screen.message
+        taken = screen.message
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.2))
+        assert screen.message == taken[: -len(LET_GO_NOTE) - 1] + "." and screen.message_time > 0
+        assert screen.message.endswith("so it is taken.")
+    finally:
+        screen.close()

@@ -78,6 +78,10 @@ SWITCH_INTERVAL_S = 0.001
 BASE_LIFT = 0.14
 
 
+LET_GO_NOTE = " (you may let go of the button)"
+"""Said after "Block L:S came all the way out, so it is taken" while the button is still down; the button
+released, the words lose it (button_released: an audit saw it stay up after the release)."""
+
 WENT_BACK = "let go under half out: the block went back in, a touch"
 """The move log's note on a push that did not take its block (went_back_in): its line read like a taken
 block's (an audit)."""
@@ -102,11 +106,17 @@ def stack_line(label: str, action: str, verdict: dict | None, tower: str) -> str
     return re.sub(rf"stack the block on top, ({rules}) place", f"stack the block on top, {place}", label)
 
 
-def went_back_in(action: str, verdict: dict | None) -> bool:
+def went_back_in(action: str, verdict: dict | None, label: str = "") -> bool:
     """Whether a push (its action, and the state's last_verdict just after it) was let go under half out, so
-    its block went back in: a touch, not a block taken."""
+    its block went back in: a touch, not a block taken. Not for one its line (`label`) already words as a
+    touch, a press that never went a few millimetres: "touch block 7:0 ... pressing 2 mm in (let go under
+    half out: the block went back in, a touch)" read oddly of a block that never moved (an audit)."""
     return (action.startswith("push ") and isinstance(verdict, dict) and verdict.get("taken") is False
-            and not verdict.get("collapsed"))
+            and not verdict.get("collapsed") and not _TOUCH_LINE.match(label))
+
+
+_TOUCH_LINE = re.compile(r"(?:[^:]*: )?touch block ")
+"""A move-log line of a touch: "touch block ...", after the player's name ("P1: touch block ...")."""
 OPERATION_NOTE = re.compile(r", moved \d+\.\d mm(, the tower falls!)?$| spins: | climbs to ")
 """Notes the step's own line says already: every operation on the tower's ("Ann: push 5:1, moved 0.4 mm",
 also in the last-move line), a spin's meaning and a climb's hole."""
@@ -333,6 +343,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         the view itself (_words_view)."""
         return self._words_view if self._words_view is not None else (self.camera.eye, self.camera.target)
 
+    def button_released(self) -> None:
+        """The left button let go: "... so it is taken (you may let go of the button)" says no more than it
+        was taken."""
+        note = getattr(self, "_taken_note", None)
+        if note and self.message == note and self.message_time > 0 and note.endswith(LET_GO_NOTE + "."):
+            self.message = self._taken_note = note[: -len(LET_GO_NOTE) - 1] + "."
+
     def player_view(self) -> tuple[float, float]:
         """(yaw, pitch) of the view the player chose: the one they watched the game from while a fall's
         replay has turned the camera (_words_view), else the camera's own, at the end of a turn under way.
@@ -434,7 +451,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         verdicts = getattr(self.match, "replayed_verdicts", [])
         for i, (label, before, after) in enumerate(zip(labels, logs, logs[1:])):
             verdict = verdicts[i + 1] if i + 1 < len(verdicts) else None
-            went_back = went_back_in(self.match.history[i].action, verdict)
+            went_back = went_back_in(self.match.history[i].action, verdict, label)
             label = self._stack_line(label, self.match.history[i].action, verdict)
             notes = ([WENT_BACK] if went_back else []) + log_notes(before, after)
             out.append(f"{label} ({bracketed(notes)})" if notes else label)
@@ -446,7 +463,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         game noted while it was applied."""
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
         label = self._stack_line(label, step.action, getattr(self.match.state, "last_verdict", None))
-        if went_back_in(step.action, getattr(self.match.state, "last_verdict", None)):
+        if went_back_in(step.action, getattr(self.match.state, "last_verdict", None), label):
             notes.insert(0, WENT_BACK)
         if notes:
             label = f"{label} ({bracketed(notes)})"
@@ -807,7 +824,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 self._let_go()  # the tower fell during the drag, or the block is all the way out
                 if live.clear and not live.fallen and self.job is not None:
                     # taken with the button (or W) still down: said, so the move that starts is not a surprise
-                    hand = "" if live.keyboard else " (you may let go of the button)"
+                    hand = "" if live.keyboard else LET_GO_NOTE
                     self.out_while_held = len(self.match.history) if live.keyboard else None
                     self.say(f"Block {live.level}:{live.slot} came all the way out, so it is taken{hand}.", 6.0,
                              through_step=True)
