@@ -161,7 +161,8 @@ class LauncherScreen:
         # A typed seed is kept while the app runs (to play that deal again), not in the settings file: an
         # audit found a seed typed once dealing every later game the same way, launch after launch.
         self.seed = TextField(remembered_seed(getattr(app, "seed_text", "")), "random", max_len=10,
-                              allowed=lambda ch: ch in "0123456789")
+                              allowed=lambda ch: ch in "0123456789",
+                              refused="The seed is a whole number, digits only: '{chars}' was not taken.")
         self.seats: list[SeatRow] = []
         self.saves = ListView()
         self.save_files = []

@@ -509,11 +509,14 @@ class TextField:
 
     The whole text can be selected (Ctrl+A, or select_all() when a click lands on a name the table made
     up such as "Player 1"): typing then replaces it and Backspace clears it. A character refused because
-    the field is full is said in `note` (the screen shows it) instead of being dropped silently."""
+    the field is full, or one the field does not take (`allowed`), is said in `note` (the screen shows it)
+    instead of being dropped silently."""
 
     def __init__(self, value: str = "", placeholder: str = "", max_len: int = 24,
-                 allowed: Callable[[str], bool] | None = None):
+                 allowed: Callable[[str], bool] | None = None,
+                 refused: str = "'{chars}' cannot be typed here and was not taken."):
         self.value = value
+        self.refused = refused  # the note for characters `allowed` turns away ({chars}: those typed)
         self.placeholder = placeholder
         self.max_len = max_len
         self.allowed = allowed or (lambda ch: ch.isprintable())
@@ -534,6 +537,7 @@ class TextField:
             if self.all_selected:
                 self.value, self.all_selected = "", False
             self.note = ""
+            turned_away = "".join(ch for ch in event.text if not self.allowed(ch))
             for ch in event.text:
                 if not self.allowed(ch):
                     continue
@@ -541,6 +545,8 @@ class TextField:
                     self.note = f"At most {self.max_len} characters: the rest was not taken."
                     break
                 self.value += ch
+            if turned_away and not self.note:  # '12abc' kept 12 without a word (an audit)
+                self.note = self.refused.format(chars=turned_away[:20])
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
             self.select_all()

@@ -617,3 +617,19 @@ def test_a_screen_starts_with_the_last_screens_garbage_collected_and_the_rest_fr
     finally:
         app.close()
         gc.unfreeze()
+
+
+def test_letters_typed_into_the_seed_are_said_not_dropped_silently(home):
+    """An audit typed '12abc' into the seed field: it kept 12 without a word."""
+    app = App()
+    launcher = app.screen
+    launcher.select_game("toy_race")
+    app.draw()
+    for e in click(launcher.seed.rect.center):
+        app.handle(e)
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="12abc"))
+    assert launcher.seed.value == "12"
+    assert launcher.message == "The seed is a whole number, digits only: 'abc' was not taken."
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="3"))
+    assert launcher.seed.value == "123" and launcher.seed.note == ""
+    app.close()
