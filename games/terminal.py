@@ -22,8 +22,9 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
-from .core import GameError, TERMINAL
+from .core import GameError, MatchFileError, TERMINAL
 from .match import Match, is_match_file
+from .match import _read as read_match_json
 
 
 def show_result(match: Match, out: TextIO) -> None:
@@ -57,6 +58,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
     saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
     try:
         warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
+        confirm_replace = None  # `save FILE` said FILE holds another match; the same again replaces it
         while not match.is_over():
             for _ in range(100000):
                 step = match.step()
@@ -82,6 +84,8 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
             word, _, rest = text.partition(" ")
             if word not in ("quit", "exit"):
                 warned = False
+            if word != "save":
+                confirm_replace = None
             try:
                 if word in ("quit", "exit"):
                     if _unsaved(match, saved_at) and not warned:
@@ -96,7 +100,8 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                     if hint:
                         out.write(f"\n  Or {hint}.")
                     out.write("\n  undo, redo, save FILE, rules, quit\n"
-                              "  (save FILE writes a new file or replaces a saved match; it never replaces another file)\n")
+                              "  (save FILE writes a new file or replaces a saved match, one of another game or seed only when\n"
+                              "  asked twice; it never replaces another file)\n")
                 elif word == "rules":
                     spec = match.spec
                     out.write((spec.help_text(match.config.variant) if spec.help_text is not None
@@ -121,6 +126,15 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                         if refusal:
                             out.write(refusal + "\n")
                             continue
+                        other = _another_match(where, match)
+                        if other and confirm_replace != where:
+                            # an audit's terminal save replaced a Donkey Kong match with a Monkey Dash one
+                            # at once: a match of another game or seed is replaced only when asked twice
+                            confirm_replace = where
+                            out.write(f"{where} holds another match ({other}): type 'save {where}' again to "
+                                      f"replace it, or give another name, such as {_free_name(where)}.\n")
+                            continue
+                        confirm_replace = None
                         replacing = os.path.isfile(where)
                         try:
                             match.save(where)
@@ -184,6 +198,27 @@ def _not_replaced(where: str) -> str | None:
         return None
     return (f"Not saved: {where} is a file but not a Kong Tabletop match, and save replaces only a match "
             f"file; give another name, such as {_free_name(where)}.")
+
+
+def _another_match(where: str, match: Match) -> str | None:
+    """The match file at `where`, if it holds a match of another game or another seed than `match`, in a
+    few words ("Donkey Kong, seed 4"); None for a file of this match (saved earlier), or none there."""
+    try:
+        data = read_match_json(where)
+    except MatchFileError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    game, seed = data.get("game"), data.get("seed")
+    if game == match.config.game and seed == match.seed:
+        return None
+    from . import registry
+
+    try:
+        title = registry.get(game).title if isinstance(game, str) else "an unknown game"
+    except GameError:
+        title = str(game)[:40]
+    return f"{title}, seed {seed}" if isinstance(seed, int) else title
 
 
 def _free_name(where: str) -> str:

@@ -62,7 +62,26 @@ def test_save_replaces_a_match_file_and_says_so(tmp_path):
 def test_the_terminal_help_says_what_save_replaces():
     out = io.StringIO()
     play(dk(), typing("help", "quit"), out)
-    assert "save FILE writes a new file or replaces a saved match; it never replaces another file" in out.getvalue()
+    assert ("save FILE writes a new file or replaces a saved match, one of another game or seed only when\n"
+            "  asked twice; it never replaces another file") in out.getvalue()
+
+
+def test_a_terminal_save_over_a_match_of_another_game_asks_first(tmp_path):
+    """An audit's `save dk.json` in a Monkey Dash game replaced the Donkey Kong match saved there at once. A
+    match of another game or seed is replaced only when the same save is typed again; the file is unchanged
+    until then, and any other line in between asks again."""
+    other = tmp_path / "dk.json"
+    dk(seed=4).save(other)
+    before = other.read_bytes()
+    spec = registry.get("monkey_dash")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bot", "greedy")]), 4)
+    out = io.StringIO()
+    play(match, typing(f"save {other}", "help", f"save {other}", f"save {other}", "quit"), out)
+    said = out.getvalue()
+    assert said.count(f"{other} holds another match (Donkey Kong, seed 4): type 'save {other}' again to "
+                      f"replace it, or give another name, such as {tmp_path / 'my-game.json'}.") == 2
+    assert f"saved to {other} (it replaced the match saved there before)" in said
+    assert Match.load(other).config.game == "monkey_dash" and other.read_bytes() != before
 
 
 def test_is_match_file_tells_a_match_from_other_files(tmp_path):
