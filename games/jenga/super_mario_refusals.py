@@ -24,11 +24,16 @@ class DecisionRefusals:
     """The refusals of SuperMarioState's own decisions (a mixin)."""
 
     def why_not_removable(self, level: int, slot: int) -> str:
-        for seat, hole in enumerate(self.pegs):
-            if hole is not None and (hole[0], hole[1]) == (level, slot):
-                whose = "your own peg" if seat == self.mover else f"{self.seat_name(seat)}'s peg"
-                return (f"{whose} is in it" + (" (climb away first)" if seat == self.mover else
-                                               " (a block with an opponent's peg is never taken)"))
+        # An opponent's peg is said first: climbing away never frees such a block (with both pegs in it the
+        # tooltip said "your own peg is in it (climb away first)", and after the climb, the opponent's).
+        seats = [seat for seat, hole in enumerate(self.pegs) if hole is not None and (hole[0], hole[1]) == (level, slot)]
+        others = [seat for seat in seats if seat != self.mover]
+        if others:
+            own = "; your own peg is in it too" if self.mover in seats else ""
+            return (f"{self.seat_name(others[0])}'s peg is in it (a block with an opponent's peg is never taken"
+                    f"{own})")
+        if seats:
+            return "your own peg is in it (climb away first)"
         return super().why_not_removable(level, slot)
 
     def reject_decision(self, word: str, action: str, legal: list[str]) -> None:
