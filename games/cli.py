@@ -13,6 +13,7 @@ from .core import MAX_SEED, ConfigError, GameError, Seat
 from .display import has_display
 from .match import Match
 from .selfplay import check_data
+from .words import bot_title
 
 PROG = "python -m games"
 
@@ -231,7 +232,7 @@ def _seats_from(text: str | None, spec) -> list[Seat]:
             raise ConfigError(f"unknown seat {_shown(n)} for {spec.name}; each seat is 'human' or a bot: "
                               f"{', '.join(spec.bots)}")
         else:
-            seats.append(Seat(f"{bot.capitalize()} bot {i + 1}", bot))
+            seats.append(Seat(f"{bot_title(bot)} {i + 1}", bot))
     return seats
 
 
@@ -305,7 +306,7 @@ def demo(out=sys.stdout) -> int:
     spec = table[name]
     bots = list(spec.bots)
     strong = bots[-1]
-    config = spec.make_config([Seat(f"{b.capitalize()} bot", b) for b in (strong, bots[0])][: spec.max_players])
+    config = spec.make_config([Seat(bot_title(b), b) for b in (strong, bots[0])][: spec.max_players])
     watch(Match(config, seed=1), out=out, every=10)
     return 0
 

@@ -25,13 +25,14 @@ from typing import Callable, TextIO
 from .core import GameError, MatchFileError, TERMINAL
 from .match import Match, is_match_file
 from .match import _read as read_match_json
+from .words import joined
 
 
 def show_result(match: Match, out: TextIO) -> None:
     state = match.state
     names = [s.name for s in match.config.seats]
     scores = ", ".join(f"{n}: {r:g}" for n, r in zip(names, state.returns()))
-    winners = " and ".join(names[w] for w in state.winners()) or "nobody"
+    winners = joined([names[w] for w in state.winners()]) or "nobody"
     out.write(f"\nGame over. Scores: {scores}. Winner: {winners}.\n")
 
 

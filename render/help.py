@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from games import words
+
 HOW_TO_PLAY = {
     "donkey_kong": [
         "Race Mario up the girders to the Finish at the top and score the most points.",
@@ -76,9 +78,7 @@ _PHRASES = (("exactly as the rulebook gives them", "as printed on them"), ("the 
             ("the rulebook's", ""), ("our precise form of the printed one", "in precise form"))
 
 
-def bot_title(name: str) -> str:
-    """A bot's name as people read it: 'careful_hard' -> 'Careful hard bot'."""
-    return name.replace("_", " ").capitalize() + " bot"
+bot_title = words.bot_title  # a bot's name as people read it: 'careful_hard' -> 'Careful hard bot'
 
 
 def bot_lines(spec) -> list[str]:

@@ -28,6 +28,7 @@ import platformdirs
 
 from assets.reader import read_json
 from games.match import FORMAT, write_atomic
+from games.words import joined
 
 APP_DIR_NAME = "kong-tabletop"
 SETTINGS_FILE = "settings.json"
@@ -425,7 +426,7 @@ def _finished(info: SaveInfo, config, won: list[int]) -> None:
     """Mark the row of a finished game, with who won."""
     names = [s.name for s in config.seats]
     info.over = True
-    info.winners = " and ".join(names[w] for w in won) + " won" if won else "a draw"
+    info.winners = joined([names[w] for w in won]) + " won" if won else "a draw"
 
 
 def rename_save(path, new_name: str) -> Path:

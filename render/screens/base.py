@@ -25,6 +25,7 @@ import pygame
 
 from games.core import CHANCE, TERMINAL, GameError, IllegalActionError
 from games.match import Match, PendingStep, Step
+from games.words import joined
 
 from .. import palette as P
 from .. import text
@@ -193,7 +194,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     def result_words(self) -> str:
         """Who won, in a few words, for the banner under "Game over"."""
         names = [self.seat_name(w) for w in self.match.state.winners()]
-        return f"{' and '.join(names)} won" if names else "nobody won"
+        return f"{joined(names)} won" if names else "nobody won"
 
     def undo_limit(self) -> str:
         """Why nothing can be undone, in a sentence (after "Nothing to undo: ")."""

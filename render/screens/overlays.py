@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from games.core import GameError
-from games.words import counted
+from games.words import counted, joined
 
 from .. import palette as P
 from .. import text
@@ -58,7 +58,7 @@ class Overlays:
         if len(winners) == 1:
             return f"{names[winners[0]]} wins!"
         if winners:
-            return "A tie: " + " and ".join(names[w] for w in winners)
+            return "A tie: " + joined([names[w] for w in winners])
         return "Nobody wins."
 
     def _result_buttons_size(self, width: int) -> tuple[list[int], int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from games.words import counted
+from games.words import counted, joined
 
 def ends_as_seen(game: str) -> str:
     """The help's line on how the window names holes and block ends (holes.as_seen), and the typed axes."""
@@ -131,7 +131,7 @@ class JengaHelp:
 
 
 def _names(screen, seats) -> str:
-    return " and ".join(screen.seat_name(p) for p in seats)
+    return joined([screen.seat_name(p) for p in seats])
 
 
 def result_reason(screen) -> str:
