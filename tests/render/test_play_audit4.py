@@ -380,7 +380,8 @@ def test_a_block_whose_pulls_drag_the_tower_says_so_beside_its_chance(surface):
         screen.risk.latest = RiskMap(key, {(level, slot): (0.0, 2.24)}, dragged_mm={(level, slot): 20.4})
         screen.update(DT)
         words = _hover(screen, surface, level, slot)
-        assert "0 % collapse risk" in words and "its pulls took about 2.24 N and dragged the tower about 20 mm" in words, words
+        assert "0 % collapse risk" in words and ("its pulls took about 2.24 N and dragged the tower about 20 mm "
+                                                 "without toppling it") in words, words
         block = match.state.layout[level][slot]
         assert screen._risk_array(match.state, len(match.state.tower["poses"]))[block] == 0.0  # the tint: 0 %
 
@@ -392,6 +393,7 @@ def test_a_block_whose_pulls_drag_the_tower_says_so_beside_its_chance(surface):
         screen.risk.latest = RiskMap(key, {(level, slot): (0.25, 0.4)}, dragged_mm={(level, slot): 12.4})
         words = _hover(screen, surface, level, slot)
         assert "25 % collapse risk" in words and "its pulls took about 0.40 N and dragged the tower about 12 mm" in words
+        assert "without toppling" not in words  # a chance of a fall: not said to leave it standing
     finally:
         screen.close()
 

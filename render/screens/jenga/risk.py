@@ -41,6 +41,8 @@ def risk_words(figure: tuple[float, float, bool], interim: bool = False, dragged
     words = f"{p * 100:.0f} % {'collapse risk' if short else RISK_MEANS}; its pulls took about {force:.2f} N"
     if dragged_mm is not None and dragged_mm >= DRAG_SAID_MM:
         words += f" and dragged the tower about {dragged_mm:.0f} mm"
+        if p == 0:  # "0 %" beside a 31 mm drag puzzled an audit: no fall, but the tower is left out of true
+            words += " without toppling it"
     if not fresh:
         return words + " (from before the last touch moved the tower; being redone)"
     if interim:
