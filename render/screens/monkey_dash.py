@@ -260,6 +260,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # your monkey) as (square now, seat whose piece it is, by whom)).
         self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]]]] = []
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
+        self.recent_tags: list[tuple[str, str, pygame.Rect]] = []  # (square, words, box) of 'moved by' tags
         self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
         # Beside the action points, shown only while the person deciding may end the turn ('end turn' at 0 AP,
         # 'pass' with AP nothing can spend): a click plays that and nothing else.
@@ -1187,6 +1188,21 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if self.tweens:
             return  # the piece is still on its way: the arrow follows when it has arrived
         drawn: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        # The 'moved by ...' tags first: the numbers are placed clear of them (an audit saw a number over one).
+        # A tag may be three squares wide, inside the board: at two a bot's name was cut ("moved by Careful e...").
+        tags = []
+        self.recent_tags = []  # (square, words, box) of each 'moved by' tag drawn
+        board = self.rects.get("board") if hasattr(self, "rects") else None
+        for sq, seat, by in self.displaced:
+            r = self.square_rect(sq)
+            words = text.fit(f"moved by {by}", fs, cell * 3, bold=True)
+            tag = text.render(words, fs, P.BLACK, bold=True)
+            box = tag.get_rect(midtop=(r.centerx, r.y + 2))
+            if board is not None:
+                box.clamp_ip(board)
+            tags.append((r, tag, box))
+            self.recent_tags.append((sq, words, box))
+        self.recent_badges = [(None, box.inflate(6, 2)) for _, _, box in tags]  # places taken, not drawn
         for n, f, t, *_ in self.shown_marks():
             if f is None or t is None or f == t:
                 continue
@@ -1195,11 +1211,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.recent_arrows.append((n, start, end))
             art.arrow(surface, start, end, P.WARNING, max(3, cell // 12))
             self.recent_badges.append((n, self._badge_place(f, t, (fs + 8, fs + 6))))
-        for sq, seat, by in self.displaced:
-            r = self.square_rect(sq)
+        self.recent_badges = [(n, b) for n, b in self.recent_badges if n is not None]
+        for r, tag, box in tags:
             pygame.draw.circle(surface, P.WARNING, r.center, int(cell * 0.5), max(3, cell // 14))
-            tag = text.render(text.fit(f"moved by {by}", fs, cell * 2, bold=True), fs, P.BLACK, bold=True)
-            box = tag.get_rect(midtop=(r.centerx, r.y + 2))
             pygame.draw.rect(surface, P.WARNING, box.inflate(6, 2), border_radius=3)
             surface.blit(tag, box)
 

@@ -709,3 +709,30 @@ def test_the_jenga_help_draws_a_tower_in_the_games_own_colour():
         app.handle(key(pygame.K_F1))
         app.draw()
         app.close()
+
+
+def test_monkey_dash_the_moved_by_tag_names_the_bot_whole_and_no_number_covers_it(tmp_path):
+    """The noticed list: the 'moved by ...' tag was cut at two squares' width, and an arrow's number could sit
+    over it. A bot with a long name heaves the crate under Ann's monkey: its tag reads whole and the step's
+    number is placed clear of it."""
+    spec = registry.get("monkey_dash")
+    seed, history, heave = first_heave_of_the_first_monkey()
+    match = Match(spec.make_config([Seat("Ann"), Seat("Careful easy bot 2", "random")]), seed)
+    match.replay([s.to_json() for s in history])
+    app = App(match=match)
+    screen = app.screen
+    n = len(history)
+    for _ in range(200):
+        app.tick(0.05)
+        if len(match.history) > n and not screen.tweens:
+            break
+        if screen.bot_thinking():
+            screen._thinking.wait(2.0)
+    assert match.history[n].action == heave
+    app.draw()
+    pygame.image.save(app.draw(), str(tmp_path / "md-moved-by.png"))
+    (square, words, box), = screen.recent_tags
+    assert words == "moved by Careful easy bot 2"
+    assert screen.recent_badges and all(not badge.colliderect(box) for _, badge in screen.recent_badges)
+    assert screen.rects["board"].contains(box)
+    app.close()
