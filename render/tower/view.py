@@ -19,7 +19,7 @@ from render import palette, text
 
 from .camera import Camera
 from .figures import FIGURE_SIZE, SpriteBook
-from .geometry import END_FACES, FACE_CORNERS, SIDE_FACES, Boxes
+from .geometry import END_FACES, FACE_CORNERS, SIDE_FACES, TOP_FACE, Boxes
 from .order import draw_order
 from .tint import DEFAULT_SCALE, faded, tinted
 
@@ -40,12 +40,14 @@ HOLE_POLY = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14, endpoint=False)),
                       np.sin(np.linspace(0, 2 * np.pi, 14, endpoint=False))], axis=1)
 OCCLUSION = 0.5  # how much darker a face deep inside the tower is
 OCCLUSION_DEPTH = 0.03  # metres in from the outside at which the darkening is full
-LEADER = (235, 200, 120)  # the line and words tying a figure beside the tower to its layer
+LEADER = (235, 200, 120)  # the words naming the layer a figure beside the tower stands at
 TOP_PIECES = ("dk_pauline", "bowser")  # the figures on the tower's top
 SEAT_PIECES = ("mario", "peg")  # the pieces that stand for a seat (drawn through the tower when it hides them)
 BEHIND_SHARE = 0.5  # a piece in a hole facing away is drawn through the tower when the tower hides this much of it
 BEHIND_ALPHA = 120  # how opaque (of 255) such a piece's sprite is drawn over the blocks hiding it
 BEHIND_LINE = (245, 245, 245)  # its outline
+SYMBOL_FACES = (*SIDE_FACES, TOP_FACE, TOP_FACE + 1)  # an item's symbol: on the long faces (not the ends: the holes)
+TOUCH = 1  # pixels a figure standing against the tower's outline may reach over it (no gap shows)
 SQUARE_COS = float(np.cos(np.radians(12)))  # faces turned further than this from a world axis get none
 
 
@@ -55,9 +57,10 @@ class Figure:
 
     kind: "mario", "peg", "dk_pauline" or "bowser". block and end (+1 or -1, the block's own x) place
     a Mario or a peg; the top figures stand on the highest blocks, or, given a block, on that block's
-    layer (Bowser keeps his layer while blocks are stacked above him: he then stands at the layer's
-    height beside the tower, to its left or right on screen, clear of every block). offset moves a piece
-    sideways (metres) when several share a hole.
+    layer (Bowser keeps his layer while blocks are stacked above him: he then stands beside the tower,
+    feet level with his layer's top where it meets the tower's outline on screen, his side against that
+    outline and his label under him, clear of every block). offset moves a piece sideways (metres) when
+    several share a hole.
     """
 
     kind: str
@@ -82,7 +85,7 @@ class TowerScene:
     sizes: np.ndarray  # (N, 3) length, width, height of each block
     colours: np.ndarray  # (N, 3) base colour of each block, 0..255
     hidden: np.ndarray | None = None  # (N,) True for blocks not drawn (in hand)
-    symbols: dict[int, str] = field(default_factory=dict)  # block id -> item symbol on its long sides
+    symbols: dict[int, str] = field(default_factory=dict)  # block id -> item symbol on its long faces (sides, top, bottom)
     holes: bool = False  # holes in both ends of every block
     figures: list[Figure] = field(default_factory=list)
     loose: np.ndarray | None = None  # (N,) True for blocks off the tower (on the floor)
@@ -103,10 +106,15 @@ class TowerView:
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
         self.figure_rects: list[tuple[str, pygame.Rect]] = []  # (kind, rect) of each piece's sprite drawn
-        # (kind, foot, end, label's rect or None) of each line tying a figure beside the tower to its layer
-        self.leaders: list[tuple[str, tuple, tuple, pygame.Rect | None]] = []
+        # (kind, sprite's rect, the corner of his layer he stands at, label's rect or None) of each figure
+        # standing beside the tower at its layer (Bowser under the layers stacked above his)
+        self.beside: list[tuple[str, pygame.Rect, tuple[float, float], pygame.Rect | None]] = []
+        self._beside: list = []
         # (kind, label, rect, (block, end)) of each piece in a hole facing away, drawn through the tower
         self.behind: list[tuple[str, str, pygame.Rect, tuple]] = []
+        # (block, face, symbol, rect) of each item symbol drawn in the last picture
+        self.symbols_drawn: list[tuple[int, int, str, pygame.Rect]] = []
+        self._symbol_cache: dict[tuple, tuple] = {}
         self._picture: pygame.Surface | None = None  # the last picture painted with a backdrop
         self._picture_key: tuple | None = None  # everything that picture was painted from
         self.paints = 0  # pictures painted (a picture shown again from the cache is not counted)
@@ -217,7 +225,9 @@ class TowerView:
         face_screen = screen[:, FACE_CORNERS, :]  # (N, 6, 4, 2)
 
         # The pieces are ordered with the blocks, each as a small box around where it stands.
-        placed = self._place_figures(scene, boxes, shown, aside=ghosts is not None and len(ghosts) > 0)
+        aside = ghosts is not None and len(ghosts) > 0
+        places = Boxes(np.asarray(ghosts, float), np.asarray(ghost_sizes, float)) if aside else None
+        placed = self._place_figures(scene, boxes, shown, aside=aside, places=places)
         ids = np.flatnonzero(shown)
         lower = [boxes.lower[ids]]
         upper = [boxes.upper[ids]]
@@ -262,13 +272,19 @@ class TowerView:
                    + ring[None, None, :, 1:2] * axes[:, None, None, 2, :])
             holes_xy, _ = cam.project(pts)  # (N, 2, 14, 2)
         if scene.symbols:
-            side = np.minimum(boxes.half[:, 2], boxes.half[:, 0]) * 2 * 0.85  # (N,)
-            square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) / 2
-            sides = boxes.face_centres[:, list(SIDE_FACES), :]
-            pts = (sides[:, :, None, :] + (square[None, None, :, :1] * side[:, None, None, None]) * axes[:, None, None, 0, :]
-                   + (square[None, None, :, 1:2] * side[:, None, None, None]) * axes[:, None, None, 2, :])
-            corners_xy, _ = cam.project(pts)  # (N, 2, 4, 2)
-            symbol_rects = np.concatenate([corners_xy.min(axis=2), corners_xy.max(axis=2)], axis=-1)
+            # A square on each long face (the two sides, the top and the bottom), as big as the face's shorter
+            # edge allows, corners in the sprite's order (top left, top right, bottom right, bottom left):
+            # on a side its top is the block's top; on the top and bottom its top points along the block's y.
+            faces = list(SYMBOL_FACES)
+            up_axis = np.array([2, 2, 1, 1])  # the face's own "up" among the block's axes
+            side = np.minimum(boxes.half[:, up_axis], boxes.half[:, :1]) * 2 * 0.85  # (N, 4)
+            square = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1]]) / 2  # (along x, along up)
+            ups = axes[:, up_axis, :]  # (N, 4, 3)
+            centres = boxes.face_centres[:, faces, :]  # (N, 4, 3)
+            pts = (centres[:, :, None, :]
+                   + (square[None, None, :, :1] * side[:, :, None, None]) * axes[:, None, None, 0, :]
+                   + (square[None, None, :, 1:2] * side[:, :, None, None]) * ups[:, :, None, :])
+            symbol_rects, _ = cam.project(pts)  # (N, 4, 4, 2): the square's corners on screen
 
         if floor and scene.table is not None:
             self._draw_ground(surface, scene.table, boxes, shown, (right, up, forward))
@@ -278,7 +294,7 @@ class TowerView:
         self.last_order = []
         self.screen_rects = {}
         self.figure_rects = []
-        self.leaders = []
+        self.symbols_drawn = []
         pieces = []  # (sprite, top left) of each seat's piece drawn in sight
         hidden_pieces = []  # (figure, centre, w, h) of each seat's piece in a hole facing away
         rings = []  # the yellow rings drawn round the holes a piece may go into now
@@ -335,8 +351,8 @@ class TowerView:
                         if hole in marked:
                             draw_polygon(surface, palette.HIGHLIGHT, holes_l[b][f], 2)
                             rings.append(holes_l[b][f])
-                elif f < 4 and symbol is not None:
-                    self._draw_symbol(surface, symbol_l[b][f - 2], symbol)
+                elif symbol is not None:
+                    self._draw_symbol(surface, symbol_l[b][f - 2], symbol, b, f)
         # A ring a piece's sprite covers is drawn again over it: a play-tester's own Mario, just placed, hid
         # the ring of the next hole beside it.
         self.rings = rings  # (tests) the rings drawn round the holes a piece may go into
@@ -354,9 +370,10 @@ class TowerView:
             if mark is not None and 0 <= mark < n and shown[mark]:
                 for f in np.flatnonzero(facing[mark]):
                     pygame.draw.polygon(surface, colour, face_screen[mark, f].tolist(), 2)
-        for fig, b, centre in self._leaders:  # the line ends at the side of the whole layer, not inside it
-            layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
-            self._draw_leader(surface, fig, screen[layer].reshape(-1, 2), centre, FIGURE_SIZE[fig.kind])
+        self.beside = []
+        standing = shown if scene.loose is None else shown & ~np.asarray(scene.loose, dtype=bool)
+        for fig, side, corner, rect in self._beside:
+            self._draw_beside_label(surface, fig, side, corner, rect, screen[standing])
         self.behind = []
         if hidden_pieces:
             self._draw_behind(surface, hidden_pieces, boxes, shown)
@@ -379,7 +396,7 @@ class TowerView:
             # their outlines, which crossed him from head to foot.
             # (Now they step aside while places are shown, so this draws nothing then; kept for a figure that
             # fell onto a top block.)
-            beside = {id(fig) for fig, _, _ in self._leaders}
+            beside = {id(fig) for fig, _, _, _ in self._beside}
             for fig, centre, w, h in placed:
                 if fig.kind in TOP_PIECES and id(fig) not in beside and fig.fell:
                     self._draw_figure(surface, fig, centre, w, h, again=True)
@@ -523,21 +540,67 @@ class TowerView:
             pygame.draw.polygon(surface, FLOOR, pts.tolist())
             pygame.draw.polygon(surface, FLOOR_EDGE, pts.tolist(), 2)
 
-    def _draw_symbol(self, surface: pygame.Surface, rect: np.ndarray, symbol: str) -> None:
-        x0, y0, x1, y1 = rect
-        if x1 - x0 < 4 or y1 - y0 < 4:
+    def _draw_symbol(self, surface: pygame.Surface, quad, symbol: str, block: int = -1, face: int = -1) -> None:
+        """An item's symbol printed on a face: its sprite laid onto the face's square as seen (quad: the
+        square's corners on screen, top left, top right, bottom right, bottom left), never mirrored. It was
+        the sprite in the square's bounding box on the two long sides only: a block stacked on top with its
+        outer side turned away showed its item nowhere, though its top was in full view (an audit)."""
+        tl, tr, br, bl = (np.asarray(p, dtype=float) for p in quad)
+        u, v = (tr - tl + br - bl) / 2, (bl - tl + br - tr) / 2  # the sprite's x and y on screen
+        if u[0] * v[1] - u[1] * v[0] < 0:  # seen from this side the face's x runs right to left: no mirror
+            tl, u = tl + u, -u
+        if np.linalg.norm(u) < 4 or np.linalg.norm(v) < 4 or abs(u[0] * v[1] - u[1] * v[0]) < 24:
+            return  # seen edge on, or too small to read
+        got = self._warped_symbol(symbol, u, v)
+        if got is None:
             return
-        sprite = self.sprites.item(symbol, (int(x1 - x0), int(y1 - y0)))
-        if sprite is not None:
-            surface.blit(sprite, (int(x0), int(y0)))
+        sprite, corner = got
+        at = (int(round(tl[0] + corner[0])), int(round(tl[1] + corner[1])))
+        surface.blit(sprite, at)
+        self.symbols_drawn.append((block, face, symbol, sprite.get_rect(topleft=at)))
 
-    def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray, aside: bool = False):
+    def _warped_symbol(self, symbol: str, u: np.ndarray, v: np.ndarray):
+        """(sprite, its top left from the square's top left corner) of an item symbol mapped onto the
+        parallelogram spanned by the screen vectors u (the sprite's x) and v (its y); kept per shape."""
+        key = (symbol, *np.round(np.concatenate([u, v])).astype(int).tolist())
+        hit = self._symbol_cache.get(key)
+        if hit is not None:
+            return hit
+        size = int(max(np.linalg.norm(u), np.linalg.norm(v))) + 1
+        src = self.sprites.item(symbol, (size, size))
+        if src is None:
+            return None
+        rgb = pygame.surfarray.array3d(src)  # [x, y]
+        alpha = pygame.surfarray.array_alpha(src)
+        corners = np.array([[0.0, 0.0], u, u + v, v])
+        lo, hi = np.floor(corners.min(axis=0)), np.ceil(corners.max(axis=0))
+        w, h = int(hi[0] - lo[0]), int(hi[1] - lo[1])
+        if w < 1 or h < 1:
+            return None
+        xs, ys = np.meshgrid(np.arange(w) + lo[0] + 0.5, np.arange(h) + lo[1] + 0.5, indexing="ij")
+        a, b = np.linalg.solve(np.array([u, v]).T, np.stack([xs.ravel(), ys.ravel()]))
+        inside = ((a >= 0) & (a < 1) & (b >= 0) & (b < 1)).reshape(w, h)
+        sx = np.clip((a * size).astype(int), 0, size - 1).reshape(w, h)
+        sy = np.clip((b * size).astype(int), 0, size - 1).reshape(w, h)
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.surfarray.blit_array(out, rgb[sx, sy])
+        shade = pygame.surfarray.pixels_alpha(out)
+        shade[...] = np.where(inside, alpha[sx, sy], 0)
+        del shade  # unlock the surface
+        if len(self._symbol_cache) > 512:
+            self._symbol_cache.clear()
+        self._symbol_cache[key] = (out, (float(lo[0]), float(lo[1])))
+        return self._symbol_cache[key]
+
+    def _place_figures(self, scene: TowerScene, boxes: Boxes, shown: np.ndarray, aside: bool = False,
+                       places: Boxes | None = None):
         """(figure, centre in world, width, height) for every piece that can be placed. `aside` (a block is
-        to be stacked): the figure on the top stands clear of the places on it (a play-tester could not see
-        the middle place behind Pauline): Donkey Kong with Pauline on the table beside the tower's foot, as
-        the rules have them taken off for the stack; Bowser, who stays on his layer, beside the top."""
+        to be stacked; `places`: where it may go): the figure on the top stands clear of the places on it (a
+        play-tester could not see the middle place behind Pauline): Donkey Kong with Pauline on the table
+        beside the tower's foot, as the rules have them taken off for the stack; Bowser, who stays on his
+        layer, beside the tower at that layer (_beside_layer)."""
         out = []
-        self._leaders = []  # (figure, its layer's block, centre): top figures drawn beside the tower
+        self._beside = []  # (figure, side, his layer's corner on screen, sprite's rect): Bowser beside his layer
         top_z = boxes.upper[shown, 2].max() if shown.any() else 0.0
         if shown.any():
             high = shown & (boxes.upper[:, 2] > top_z - 0.5 * boxes.half[:, 2].max() * 2)
@@ -565,23 +628,21 @@ class TowerView:
                     out.append((fig, centre, w, h))
                     continue
                 b = fig.block
-                if aside and b is not None and 0 <= b < len(boxes) and shown[b]:
-                    # Bowser, who keeps his layer, steps aside at its height and stays tied to it by his line
-                    # and label; beside the top he hung in the air with nothing saying where layer 14 was
-                    centre = self._beside_tower(np.array([top_xy[0], top_xy[1], boxes.upper[b, 2] + h / 2]), w,
-                                                boxes, standing)
-                    self._leaders.append((fig, b, centre))
-                    out.append((fig, centre, w, h))
+                if (b is not None and 0 <= b < len(boxes) and shown[b]
+                        and (aside or boxes.upper[b, 2] < top_z - 0.004)):
+                    # Bowser keeps his layer ("stack it above Bowser"): once blocks are stacked above it, or
+                    # while places for them are shown over it, he stands beside the tower at that layer, clear
+                    # of the layers above (in front of the tower, or drawn through it, he covered them and
+                    # their item symbols).
+                    centre = self._beside_layer(fig, b, w, h, boxes, standing | (np.arange(len(boxes)) == b),
+                                                places)
+                    if centre is not None:
+                        out.append((fig, centre, w, h))
                     continue
                 if aside:
                     centre = self._beside_tower(centre, w, boxes, standing)
                     out.append((fig, centre, w, h))
                     continue
-                if b is not None and 0 <= b < len(boxes) and shown[b] and boxes.upper[b, 2] < top_z - 0.004:
-                    # blocks are stacked above his layer: he stands at its height, beside the tower
-                    centre = self._beside_tower(np.array([top_xy[0], top_xy[1], boxes.upper[b, 2] + h / 2]), w,
-                                                boxes, standing)
-                    self._leaders.append((fig, b, centre))
             else:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue
@@ -630,30 +691,98 @@ class TowerView:
         goal = right + reach if side == 1 else left - reach
         return at + cam.basis()[0] * (goal - float(xy[0])) / ppm
 
-    def _draw_leader(self, surface: pygame.Surface, fig: Figure, corners: np.ndarray, centre: np.ndarray,
-                     size: tuple[float, float]) -> None:
-        """A figure standing beside the tower is tied to its layer: a thin line from the sprite's foot to the
-        side of a block of that layer, and the figure's label ("layer 7") under the sprite, on the side away
-        from the tower so that neither covers a block."""
-        (xy,), (d,) = self.camera.project(centre[None])
-        if d <= 0:
-            return
-        ppm = self.camera.pixels_per_metre(d)
-        w, h = size[0] * ppm, size[1] * ppm
-        right_of_tower = float(xy[0]) > float(corners[:, 0].mean())
-        edge_x = float(corners[:, 0].max() if right_of_tower else corners[:, 0].min())
-        mid_y = float(corners[:, 1].mean())
-        foot = (xy[0] - w / 2 if right_of_tower else xy[0] + w / 2, xy[1] + h * 0.35)
-        end = (edge_x + (3 if right_of_tower else -3), mid_y)
-        pygame.draw.line(surface, LEADER, foot, end, 2)
-        pygame.draw.circle(surface, LEADER, (int(end[0]), int(end[1])), 3)
+    def _beside_layer(self, fig: Figure, b: int, w: float, h: float, boxes: Boxes, standing: np.ndarray,
+                      places: Boxes | None = None) -> np.ndarray | None:
+        """Where (centre in world) a figure keeping block b's layer stands while blocks, or the places for
+        them, are above that layer: read as standing on it at the tower's side. Seen from the eye, his feet
+        (the sprite's lowest pixels) are level with the layer's top at its outermost corner on screen, and
+        the sprite's inner edge lies against the outline of the blocks and places beside him, touching it
+        (TOUCH pixels in at most) and covering none. Placed beside the whole tower's outline with a gap, at
+        the height of the layer's middle, he hung in mid-air off its upper corner, tied to it by a line (an
+        audit). He goes to the side where his feet come nearest his layer's corner, and keeps the side chosen
+        last while he and his words fit there and it is nearly as near (else the side jumped as a push moved
+        the tower). The point keeps the corner's distance from the eye, and so the sprite's size."""
+        cam = self.camera
+        basis = cam.basis()
+        layer = standing & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
+        tops = boxes.corners[layer][:, FACE_CORNERS[TOP_FACE]].reshape(-1, 3)  # the layer's top corners
+        tops_xy, tops_d = cam.project(tops, basis)
+        solid = boxes.corners[standing] if places is None else np.concatenate([boxes.corners[standing], places.corners])
+        outline = cam.project(solid, basis)[0][:, FACE_CORNERS].reshape(-1, 4, 2)  # every face on screen
+        x0, y0, width, _ = cam.viewport
+        options = {}
+        for side in (1, -1):
+            far = tops_xy[:, 0] * side
+            near = np.flatnonzero((far >= far.max() - 2) & (tops_d > 0))
+            if not len(near):
+                return None
+            k = near[np.argmax(tops_xy[near, 1])]  # face-on, of two corners as far out the lower: the front one
+            corner, d = tops_xy[k], float(tops_d[k])
+            ppm = float(cam.pixels_per_metre(d))
+            size = (w * ppm, h * ppm)
+            if size[0] < 3:
+                return None
+            sprite = self.sprites.figure(fig.kind, size, fig.colour, fig.label, fig.character)
+            opaque = pygame.surfarray.array_alpha(sprite) > 60  # [x, y]
+            rows = np.flatnonzero(opaque.any(axis=0))
+            if not len(rows):
+                return None
+            inner = opaque[:, rows].argmax(axis=0) if side == 1 else len(opaque) - 1 - opaque[::-1, rows].argmax(axis=0)
+            top = int(round(corner[1])) - int(rows[-1])  # his lowest pixels on the corner's row
+            edge = _outline_extent(outline, top + rows + 0.5, side)
+            if np.isnan(edge).all():  # nothing beside him (cannot be, his feet are at the corner): against it
+                edge[-1] = corner[0]
+            if side == 1:
+                left = int(np.ceil(np.nanmax(edge - inner))) - TOUCH
+                feet_gap = left + inner[-1] - corner[0]
+            else:
+                left = int(np.floor(np.nanmin(edge - inner - 1))) + TOUCH
+                feet_gap = corner[0] - (left + inner[-1] + 1)
+            sw, sh = sprite.get_size()
+            words = text.font(self._label_px(sh), bold=True).size(fig.label)[0] + 6 if fig.label else 0
+            fits = (left >= x0 and left + sw <= x0 + width and top >= y0
+                    and (corner[0] + words <= x0 + width if side == 1 else corner[0] - words >= x0))
+            room = x0 + width - (left + sw) if side == 1 else left - x0
+            options[side] = (fits, float(feet_gap), room, left, top, corner, tops[k], ppm, (sw, sh))
+        last = getattr(self, "_layer_side", 0)
+        fitting = [s for s in (1, -1) if options[s][0]]
+        if last in fitting and options[last][1] <= min(options[s][1] for s in fitting) + 8:
+            side = last
+        elif fitting:
+            side = min(fitting, key=lambda s: options[s][1])
+        else:
+            side = max((1, -1), key=lambda s: options[s][2])
+        self._layer_side = side
+        _, _, _, left, top, corner, at, ppm, (sw, sh) = options[side]
+        # the sprite is drawn at int(centre - size / 2) (_sprite_at): the half pixel keeps it at left, top
+        dx = left + 0.5 + w * ppm / 2 - corner[0]
+        dy = top + 0.5 + h * ppm / 2 - corner[1]
+        right, up, _ = basis
+        self._beside.append((fig, side, (float(corner[0]), float(corner[1])), pygame.Rect(left, top, sw, sh)))
+        return at + right * dx / ppm - up * dy / ppm
+
+    @staticmethod
+    def _label_px(sprite_height: float) -> int:
+        return max(11, min(16, int(sprite_height * 0.22)))
+
+    def _draw_beside_label(self, surface: pygame.Surface, fig: Figure, side: int, corner, rect: pygame.Rect,
+                           corners: np.ndarray) -> None:
+        """The words of a figure beside the tower at its layer ("Bowser: layer 14"), under his feet, beside
+        his layer's side, out from every block there (corners: the standing blocks' corners on screen) so they
+        cover none; no line is needed, he stands against the layer."""
         label = None
         if fig.label:
-            size_px = max(11, min(16, int(h * 0.22)))
-            at = (xy[0] - w / 2, xy[1] + h / 2 + 2) if right_of_tower else (xy[0] + w / 2, xy[1] + h / 2 + 2)
-            label = text.draw(surface, fig.label, at, size_px, LEADER, bold=True,
-                              anchor="topleft" if right_of_tower else "topright")
-        self.leaders.append((fig.kind, foot, end, label))
+            size_px = self._label_px(rect.h)
+            tall = text.font(size_px, bold=True).size(fig.label)[1]
+            y = rect.bottom + 2
+            lo, hi = corners[..., 1].min(axis=1), corners[..., 1].max(axis=1)
+            near = corners[(hi >= y) & (lo <= y + tall)][..., 0]
+            x = float(corner[0])
+            if len(near):
+                x = max(x, float(near.max())) if side == 1 else min(x, float(near.min()))
+            label = text.draw(surface, fig.label, (x + 4 * side, y), size_px, LEADER, bold=True,
+                              anchor="topleft" if side == 1 else "topright")
+        self.beside.append((fig.kind, rect, corner, label))
 
     def _sprite_at(self, fig: Figure, xy, d: float, w: float, h: float):
         """(sprite, top left) of a figure w x h metres seen at depth d, centred on the screen point xy; None
@@ -807,3 +936,19 @@ def _against(ghosts: Boxes, solid: Boxes | None) -> np.ndarray:
     inside = np.all(np.abs(local) <= half[None, None] + 0.001, axis=-1)  # (G, 6, M)
     inside[np.arange(g), :, np.arange(g)] = False  # a ghost is not against itself
     return inside.any(axis=-1)
+
+
+def _outline_extent(quads: np.ndarray, rows: np.ndarray, side: int) -> np.ndarray:
+    """The outermost x (side 1: the rightmost, -1: the leftmost) that the quads (M, 4, 2) on screen reach on
+    each screen row (rows: their y), NaN on a row none reaches."""
+    p0 = quads.reshape(-1, 2)
+    p1 = np.roll(quads, -1, axis=1).reshape(-1, 2)
+    y0, y1 = p0[:, 1], p1[:, 1]
+    dy = y1 - y0
+    dy = np.where(np.abs(dy) < 1e-9, 1e-9, dy)
+    r = np.asarray(rows, dtype=float)[:, None]
+    t = np.clip((r - y0) / dy, 0.0, 1.0)
+    x = (p0[:, 0] + t * (p1[:, 0] - p0[:, 0])) * side
+    crosses = (r >= np.minimum(y0, y1) - 0.5) & (r <= np.maximum(y0, y1) + 0.5)
+    best = np.where(crosses, x, -np.inf).max(axis=1, initial=-np.inf)
+    return np.where(np.isfinite(best), best * side, np.nan)

@@ -124,11 +124,12 @@ def test_mario_an_item_found_and_a_goomba_paid_are_put_in_words():
 
 # ---- 3. Super Mario Jenga: Bowser tied to his layer ---------------------------------------------------
 @pytest.mark.physics
-def test_bowser_beside_the_tower_is_tied_to_his_layer_by_a_line_and_words(tmp_path):
+def test_bowser_beside_the_tower_stands_at_his_layer_with_his_words(tmp_path):
     """Before: once blocks stood above his layer, Bowser floated in mid-air beside the tower with nothing
-    tying him to it. Rule: Bowser stays on the top layer of the tower as built and blocks are stacked above
-    him; now a thin line runs from his foot to the side of his layer, and "Bowser: layer N" is written under
-    him, neither over a block."""
+    tying him to it (then a line from his foot to the layer, which a new player read as a pointer from
+    mid-air). Rule: Bowser stays on the top layer of the tower as built and blocks are stacked above him;
+    now he stands at his layer's outer corner on screen, against the tower, and "Bowser: layer N" is
+    written under him, over no block."""
     match = mario_tower_grown_past_bowser()
     state = match.state
     screen = screen_for("jenga_mario")(match)
@@ -142,11 +143,11 @@ def test_bowser_beside_the_tower_is_tied_to_his_layer_by_a_line_and_words(tmp_pa
                 screen.camera.yaw, screen.camera.goal_yaw = yaw, None
             screen.draw(surface)
             view = screen.view
-            (kind, foot, end, label), = view.leaders
+            (kind, drawn, corner, label), = view.beside
             bowser = next(rect for k, rect in view.figure_rects if k == "bowser")
             his = [view.screen_rects[b] for b in state.layout[state.bowser] if b is not None]
-            assert kind == "bowser" and bowser.inflate(4, 4).collidepoint(foot)
-            assert any(r.inflate(10, 0).collidepoint(end) for r in his), yaw  # at his layer's side
+            assert kind == "bowser" and drawn == bowser and bowser.inflate(4, 4).collidepoint(corner)
+            assert any(r.inflate(2, 2).collidepoint(corner) for r in his), yaw  # at his layer's side
             assert label is not None and label.top >= bowser.bottom - 1
             assert [b for b in standing if view.screen_rects[b].colliderect(label)] == [], yaw
         pygame.image.save(surface, str(tmp_path / "bowser-layer.png"))

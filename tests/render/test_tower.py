@@ -15,13 +15,13 @@ import pytest
 from render import palette
 from render.tower.camera import Camera
 from render.tower.countdown import SettleCountdown
-from render.tower.geometry import Boxes, rotation_matrices, yaw_quaternion
+from render.tower.geometry import FACE_CORNERS, TOP_FACE, Boxes, rotation_matrices, yaw_quaternion
 from render.tower.order import draw_order
 from render.tower.playback import Playback
 from render.tower.spinner import Spinner
 from render.tower.synthetic import stacked_poses
 from render.tower.tint import risk_colour, tinted
-from render.tower.view import Figure, TowerScene, TowerView
+from render.tower.view import TOUCH, Figure, TowerScene, TowerView, _covered
 
 W, H = 640, 480
 SHOTS = Path(os.environ.get("RENDER_SHOTS", tempfile.gettempdir())) / "tower_shots"
@@ -345,19 +345,47 @@ def _green_shell(patch):
     return np.any((patch[..., 1] > 110) & (patch[..., 0] < 80) & (patch[..., 2] < 90))
 
 
+def against_the_tower(view: TowerView, rect: pygame.Rect, polys: np.ndarray | None = None):
+    """How Bowser's sprite drawn at rect meets the faces drawn on screen (polys; the blocks' by default):
+    (the most of his opaque pixels over a face on any one row, whether he touches one: moved two pixels
+    toward the tower some would be over it), and his lowest opaque row (his feet) on screen."""
+    polys = view._pick_polys if polys is None else polys
+    sprite = view.sprites.figure("bowser", rect.size)
+    xs, ys = np.nonzero(pygame.surfarray.array_alpha(sprite) > 60)
+    pts = np.stack([xs + rect.left + 0.5, ys + rect.top + 0.5], axis=1)
+    over = _covered(polys, pts)
+    per_row = np.bincount(ys[over], minlength=rect.h) if over.any() else np.zeros(1, int)
+    centre = polys.reshape(-1, 2)[:, 0].mean()
+    toward = 1.0 if centre > rect.centerx else -1.0
+    touches = bool(_covered(polys, pts + np.array([2.0 * toward, 0.0])).any())
+    return int(per_row.max()), touches, rect.top + int(ys.max())
+
+
 def test_bowser_stands_at_his_layer_once_blocks_are_stacked_above_him(surface):
     """Super Mario: "Place Bowser at the top of the tower" as built, then "stack it above Bowser": he keeps
     his layer (the rules engine's bowser_level), so with three layers stacked over him he is drawn at that
-    layer's height, beside the tower on the side facing the eye, and not on the new top."""
+    layer's height, beside the tower on the side facing the eye, and not on the new top. He reads as standing
+    on his layer at the tower's side (beside the whole tower with a gap, at his layer's middle, he hung in
+    mid-air): his feet level with the top of layer 14 at its outer corner on screen, his side against the
+    blocks there, over none of them."""
     levels, his = 17, 14
     cam = camera_for(levels, yaw=-90)
     on_his_layer = his * 3 + 1  # the middle block of layer 14 (stacked_poses numbers level by level)
     scene = scene_of(levels, holes=True, figures=[Figure("bowser", on_his_layer)])
-    _, img = paint(surface, scene, cam, floor=False)
-    view = TowerView(cam)
+    view, img = paint(surface, scene, cam, floor=False)
     (fig, centre, w, h), = view._place_figures(scene, Boxes(scene.poses, scene.sizes), np.ones(len(scene.poses), bool))
-    assert centre[2] == pytest.approx((his + 1) * 0.015 + h / 2)  # his feet on layer 14's top face
-    assert np.linalg.norm(centre[:2]) > 0.075 / 2  # beside the tower, not inside it
+    (_, rect), = view.figure_rects
+    (kind, drawn, corner, _), = view.beside
+    assert kind == "bowser" and drawn == rect
+    # the corner is the top of layer 14 at its outermost point on screen, on his side of the tower
+    tops = Boxes(scene.poses, scene.sizes).corners[his * 3:his * 3 + 3][:, FACE_CORNERS[TOP_FACE]].reshape(-1, 3)
+    assert np.allclose(tops[:, 2], (his + 1) * 0.015)
+    tops_xy, _ = cam.project(tops)
+    side = 1 if rect.centerx > tops_xy[:, 0].mean() else -1
+    assert corner[0] * side == pytest.approx((tops_xy[:, 0] * side).max())
+    over, touches, feet = against_the_tower(view, rect)
+    assert abs(feet - corner[1]) <= 2  # his feet on layer 14's top face, as seen
+    assert touches and over <= TOUCH + 1  # against the blocks above his layer, over none of them
     (p,), _ = cam.project(centre[None])
     assert _green_shell(img[int(p[1]) - 20:int(p[1]) + 20, int(p[0]) - 30:int(p[0]) + 30])
     (top,), _ = cam.project(np.array([[0.0, 0.0, levels * 0.015 + h / 2]]))
@@ -464,7 +492,8 @@ def test_the_figure_on_top_steps_aside_from_the_places_and_neither_crosses_the_o
 def test_bowser_stepping_aside_for_a_stack_stays_tied_to_his_layer(surface):
     """An audit (Super Mario Jenga): while a block was in hand Bowser stepped aside from the places on top
     and hung beside the tower with his line and "Bowser: layer 14" gone, nothing saying where his layer
-    was. He steps aside at his layer's height, tied to it by the line and the words."""
+    was. He steps aside at his layer's height, standing at its corner against the places above it, his words
+    under him."""
     levels = 12
     cam = camera_for(levels, yaw=-60)
     cam.zoom_by(0.7)
@@ -472,14 +501,17 @@ def test_bowser_stepping_aside_for_a_stack_stays_tied_to_his_layer(surface):
     scene = scene_of(levels, figures=[Figure("bowser", block=top_block, label="Bowser: layer 11")])
     ghosts, sizes = stacked_poses(levels + 1)
     view, _ = paint(surface, scene, cam, floor=False, ghosts=ghosts[-3:], ghost_sizes=sizes[-3:])
-    (kind, foot, end, label), = view.leaders
+    (kind, drawn, corner, label), = view.beside
     (_, rect), = view.figure_rects
-    tower = pygame.Rect(view.screen_rects[0]).unionall([pygame.Rect(r) for r in view.screen_rects.values()])
-    assert kind == "bowser" and label is not None and not rect.colliderect(tower)
+    assert kind == "bowser" and drawn == rect and label is not None
     his = [view.screen_rects[b] for b in range(top_block, top_block + 3)]
-    assert any(r.inflate(10, 0).collidepoint(end) for r in his)  # his line ends at his layer's side
-    places = view._ghost_polys.reshape(-1, 2)
-    assert not any(rect.collidepoint(float(x), float(y)) for x, y in places)  # clear of the places on top
+    assert any(r.inflate(2, 2).collidepoint(corner) for r in his)  # he stands at his layer's corner
+    over, touches, feet = against_the_tower(view, rect)
+    assert over <= TOUCH + 1 and abs(feet - corner[1]) <= 2
+    places_over, places_touch, _ = against_the_tower(view, rect, view._ghost_polys)
+    assert places_over <= TOUCH + 1  # clear of the places on top, beside which he stands
+    assert touches or places_touch
+    assert [b for b, r in view.screen_rects.items() if r.colliderect(label)] == []  # his words over no block
 
 
 def test_a_figure_beside_the_tower_keeps_its_side_while_it_fits_there(surface):

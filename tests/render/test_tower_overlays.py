@@ -15,8 +15,9 @@ from games.core import Seat
 from games.jenga.layout import top_level
 from games.match import Match
 from render.screens.registry import screen_for
+from render.tower.view import TOUCH
 
-from .test_tower import SHOTS
+from .test_tower import SHOTS, against_the_tower
 from .test_tower_screen import DT, end_point, run, send
 
 SIZE = (1280, 800)
@@ -45,7 +46,8 @@ def mario_tower_grown_past_bowser(seed: int = 1) -> Match:
 def test_bowser_never_covers_the_layers_stacked_above_him(surface):
     """"Stack it above Bowser": once blocks stand on layers above his, his sprite is drawn beside the tower
     at his layer's height, and from every side the camera turns to, it covers no block (it stood in front
-    of the tower there, over the new layers)."""
+    of the tower there, over the new layers): his side lies against the tower's outline, his feet on his
+    layer's top where it meets that outline (hung beside the tower with a gap, he read as in mid-air)."""
     match = mario_tower_grown_past_bowser()
     state = match.state
     screen = screen_for("jenga_mario")(match)
@@ -65,12 +67,14 @@ def test_bowser_never_covers_the_layers_stacked_above_him(surface):
             bowser = sprites[0]
             assert screen.rects["board"].contains(bowser), yaw  # in the picture
             assert set(above) <= set(view.screen_rects)  # the stacked layers were drawn
-            covered = [b for b in standing if b in view.screen_rects and view.screen_rects[b].colliderect(bowser)]
-            assert covered == [], (yaw, covered)
-            # at his layer's height: his sprite's foot is level with his layer, below the top of the tower
+            over, touches, feet = against_the_tower(view, bowser)
+            assert over <= TOUCH + 1 and touches, (yaw, over, touches)  # against the blocks, over none
+            # at his layer's height: his feet level with his layer's top corner, below the top of the tower
+            (_, _, corner, _), = view.beside
             his = [view.screen_rects[b] for b in state.layout[state.bowser] if b is not None]
             top = min(view.screen_rects[b].top for b in above)
-            assert top < bowser.bottom and min(r.top for r in his) <= bowser.bottom <= max(r.bottom for r in his)
+            assert any(r.inflate(2, 2).collidepoint(corner) for r in his), yaw
+            assert top < bowser.bottom and abs(feet - corner[1]) <= 2, yaw
     finally:
         screen.close()
 

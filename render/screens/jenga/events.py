@@ -25,6 +25,16 @@ _SENTENCE_ENDS = ".!?"  # a clause ending in one of these ends its sentence ("An
 _MARIO_FALLS = re.compile(r"^(?P<who>.+)'s Mario falls to (?P<level>\d+):(?P<slot>\d+)(?P<end>[+-][xy])$")
 
 
+def stacked_words(note: str) -> str:
+    """A note of an item block stacked as the window words that block ("Ann stacked a pow block" -> "Ann
+    stacked a POW block", as the status line says it); any other note as it is. The note itself stays as
+    the game wrote it (saved matches carry a digest over their notes)."""
+    stacked = _STACKED.match(note)
+    if stacked and stacked["item"] in ITEM_NAMES:
+        return f"{stacked['who']} stacked {with_article(item_block(stacked['item']))}"
+    return note
+
+
 def event_words(before, state, notes: list[str], seat_name) -> str:
     """The step's events in plain words ('' if none): `notes` are the lines the game noted during it."""
     if not hasattr(state, "purses") or not hasattr(before, "purses"):

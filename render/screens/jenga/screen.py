@@ -64,7 +64,7 @@ from .overlays import (OUT_OF_LINE_MM, PLACE_NAMES, Overlays, most_out_of_line, 
                        out_of_line_mm, place_offset)
 from .holes import (HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye, hidden_hole_words,
                     side_words, sides_of_view)
-from .events import event_words
+from .events import event_words, stacked_words
 from .spin import PersonSpins
 
 PHYSICS_WORDS = ("stack", "probe", "push")
@@ -128,9 +128,11 @@ _HOLE = re.compile(r"\b(\d+):(\d+)([+-][xy])\b")
 def bracketed(notes: list[str]) -> str:
     """Notes for a move log line's brackets: joined by "; ", but after one that ends a sentence ("defeats
     Bowser!") by a space ("defeats Bowser!; collects" read oddly), and a hole in the game's notation ("leaps
-    over Bowser to 15:1-y") in words: "the -y hole of block 15:1"."""
+    over Bowser to 15:1-y") in words: "the -y hole of block 15:1"; an item block stacked as the status line
+    words it ("stacked a POW block", the note's "pow block" read otherwise)."""
     out = ""
     for note in notes:
+        note = stacked_words(note)
         note = _HOLE.sub(lambda m: f"the {m[3]} hole of block {m[1]}:{m[2]}", note)
         out = note if not out else out + (" " if out[-1] in ".!?" else "; ") + note
     return out
@@ -935,7 +937,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                     fig.fell = True  # on his girder where it came to rest (a loaded game drew him in the air)
         bowser_level = getattr(state, "bowser_level", None)
         for fig in scene.figures:
-            if fig.kind == "bowser" and bowser_level is not None:  # his words, when he stands beside the tower
+            if fig.kind == "bowser" and bowser_level is not None:  # his words, under him when he stands beside his layer
                 fig.label = f"Bowser: layer {bowser_level()}"
         if self.playback is not None:  # the moving block is in the frames: draw it until they end
             scene.hidden = np.array([w == "aside" for w in state.tower["where"]], dtype=bool)
