@@ -996,8 +996,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.tween_time = BOT_TWEEN if by_bot else TWEEN
         if by_bot or (step.by >= 0 and self.watched(step.by)):
             self.mark_step(step, before)
-        elif step.by >= 0:
-            self.recent = []  # a person acts against a bot: the bot's marks have been seen
+        # A person acting against a bot has seen the bot's marks: shown_marks hides them from then on (kept,
+        # so that an undo back to the start of the turn shows them again, as the help says: an audit)
         self.board_hover = []  # the pointer's preview was of the position before: read again with the choices
         for kind, old, new in (("monkey", before.monkey_squares(), state.monkey_squares()),
                                ("supervisor", before.supervisor_squares(), state.supervisor_squares())):
@@ -1066,9 +1066,15 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
 
     def shown_marks(self) -> list[tuple]:
         """The marked steps drawn now: not a person's own while it is still their turn (a hot seat marks
-        them for the other person, whose turn comes next); a bot's as it plays them."""
+        them for the other person, whose turn comes next); a bot's as it plays them; none once a person has
+        stepped after them (until an undo takes that step back)."""
+        marks = self.marked()
+        if marks:
+            history, last = self.match.history, marks[-1][5]
+            if any(s.by >= 0 and s.by != marks[-1][4] for s in history[last + 1:]):
+                return []
         owner = self.match.state.turn_owner()
-        return [r for r in self.marked() if r[4] != owner or r[4] in self.match.bots]
+        return [r for r in marks if r[4] != owner or r[4] in self.match.bots]
 
     @property
     def displaced(self) -> list[tuple[str, int, str]]:

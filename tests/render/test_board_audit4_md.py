@@ -611,3 +611,29 @@ def test_opening_the_file_just_saved_does_not_say_the_game_before_it_is_kept_as_
     app.screen.load(saved)
     assert "Your unfinished game before this one" in app.screen.message and saved.name not in app.screen.message
     app.close()
+
+
+def test_the_bots_marked_steps_come_back_when_an_undo_returns_to_the_start_of_the_turn(home):
+    """F1: "The opponent's last steps stay marked with numbered arrows ... until you make your first step."
+    An audit stepped, then undid back to the start of the turn: the arrows were gone for good. They are hidden
+    while a step of the person's stands, and shown again once the undo has taken it back."""
+    app = App(match=Match(SPEC.make_config([Seat("Ann"), Seat("Bob", "greedy")], "pure"), 3))
+    screen, match = app.screen, app.screen.match
+    for _ in range(40):  # Ann plays her first legal steps until the bot has had a turn with steps to mark
+        until_a_person_decides(app, match)
+        if screen.shown_marks():
+            break
+        screen.play(match.state.legal_actions()[0])
+    marks = screen.shown_marks()
+    assert marks and all(r[4] == 1 for r in marks)
+    start = len(match.history)
+    step = next(a for a in match.state.legal_actions() if a.startswith(("sup ", "monkey ")))
+    screen.play(step)
+    until_a_person_decides(app, match)
+    assert len(match.history) > start and screen.shown_marks() == []
+    while len(match.history) > start:
+        screen.undo()
+        if len(match.history) > start:
+            screen.undo()  # a second press, where the undo asks for one
+    assert screen.shown_marks() == marks
+    app.close()
