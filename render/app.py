@@ -384,6 +384,9 @@ class App(Host):
             self.show_launcher(FINISHED_LEFT)
         else:
             self.show_launcher("Your game is autosaved: Resume autosave continues it.")
+            launcher = self.screen
+            if launcher.resume_button.enabled:  # Enter does what the line says (an audit's Enter started a new game)
+                launcher.focus_on(launcher.resume_button)
 
     def open_load(self) -> None:
         self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load selected (Enter), or "

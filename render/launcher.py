@@ -564,6 +564,9 @@ class LauncherScreen:
         if self.save_files and self.load_button.enabled:
             self.focus_on(self.load_button)
 
+    def focused_widget(self):
+        return self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
+
     def focus_on(self, widget) -> None:
         """Give the keyboard's focus to this widget (one of the focusables)."""
         self._set_focus(self.focusables.index(widget))
@@ -722,7 +725,8 @@ class LauncherScreen:
         focused = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
         if key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            i = self.focus
+            # from no focus, Tab goes to the first control and Shift+Tab to the last (it skipped the last)
+            i = self.focus if self.focus >= 0 else (0 if step < 0 else -1)
             for _ in range(len(self.focusables)):
                 i = (i + step) % len(self.focusables)
                 w = self.focusables[i]
@@ -1002,8 +1006,9 @@ class LauncherScreen:
         self._draw_lines(surface, self.saves_title, self.saves.rect.x, self.saves_title_y, P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
+            on_saves = self.focused_widget() in (self.load_button, self.rename_button, self.delete_button)
             self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem},
-                            lines=2)
+                            lines=2, framed=on_saves)
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)

@@ -188,10 +188,12 @@ class ListView:
 
     def draw(self, surface: pygame.Surface, size: int, marked: set[int] = frozenset(),
              numbered: bool = False, dim: bool = False, show_selection: bool = True,
-             warn: set[int] = frozenset(), lines: int = 1, faint: set[int] = frozenset()) -> None:
+             warn: set[int] = frozenset(), lines: int = 1, faint: set[int] = frozenset(),
+             framed: bool = True) -> None:
         """Draw the visible rows; `marked` rows get a bar at the left edge, `warn` rows orange ink. A row too
         long for the list wraps onto up to `lines` lines (row_h must hold them), and one longer still is cut
-        at the end of its last line, keeping its ⚠ in view (fit_keeping)."""
+        at the end of its last line, keeping its ⚠ in view (fit_keeping). The selected row is shaded, and
+        framed in the focus colour unless `framed` is False (RowsOfHeights.draw)."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         rows = self.visible_rows()
@@ -203,7 +205,7 @@ class ListView:
             row = pygame.Rect(self.rect.x, self.rect.y + k * self.row_h, self.rect.w, self.row_h)
             if show_selection and i == self.selected:
                 pygame.draw.rect(surface, P.SELECTED_ROW, row)
-                pygame.draw.rect(surface, P.HIGHLIGHT, row, width=2)
+                pygame.draw.rect(surface, P.HIGHLIGHT if framed else P.PANEL_EDGE, row, width=2 if framed else 1)
             elif i == self.hover:
                 pygame.draw.rect(surface, P.HOVER_ROW, row)
             if i in marked:  # a bar at the left edge, not colour alone
@@ -354,10 +356,12 @@ class RowsOfHeights(ListView):
 
     def draw(self, surface: pygame.Surface, size: int, marked=frozenset(), numbered: bool = False,
              dim: bool = False, show_selection: bool = True, warn=frozenset(), lines: int = 1,
-             faint=frozenset()) -> None:
+             faint=frozenset(), framed: bool = True) -> None:
         """The rows from `top` that fit, each on its own lines; `marked` rows get a bar at the left edge,
         `warn` rows the warning ink and `faint` ones the dim ink (a row that plays nothing now); the selected
-        row framed (show_selection), the hovered one lit."""
+        row shaded (show_selection) and framed in the focus colour unless `framed` is False (a list whose
+        selection the keyboard's focus is not on: the launcher's saved matches, whose frame read as the
+        focus ring while no control had the focus: an audit), the hovered one lit."""
         if int(size) != self.size:
             self.size = int(size)
         clip = surface.get_clip()
@@ -371,7 +375,7 @@ class RowsOfHeights(ListView):
             row = pygame.Rect(self.rect.x, y, self.rect.w, h)
             if show_selection and i == self.selected:
                 pygame.draw.rect(surface, P.SELECTED_ROW, row)
-                pygame.draw.rect(surface, P.HIGHLIGHT, row, width=2)
+                pygame.draw.rect(surface, P.HIGHLIGHT if framed else P.PANEL_EDGE, row, width=2 if framed else 1)
             elif i == self.hover:
                 pygame.draw.rect(surface, P.HOVER_ROW, row)
             if i in marked:  # a bar at the left edge, not colour alone

@@ -633,3 +633,43 @@ def test_letters_typed_into_the_seed_are_said_not_dropped_silently(home):
     app.handle(pygame.event.Event(pygame.TEXTINPUT, text="3"))
     assert launcher.seed.value == "123" and launcher.seed.note == ""
     app.close()
+
+
+def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_focus_ring(home):
+    """A keyboard-only audit: back from a game (Esc), no control had the focus while the first saved match's
+    row wore the yellow frame of the focus ring; Esc, Down, Enter then started a new game. Now Resume has the
+    focus (Enter resumes, as the line says), the row's frame is the focus colour only while the focus is on
+    Load, Rename or Delete, and Shift+Tab from no focus goes to the last control (it skipped it)."""
+    from render import palette as P
+    app = App()
+    launcher = app.screen
+    launcher.select_game("toy_race")
+    app.draw()
+    app.handle(key(pygame.K_RETURN))
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    for _ in range(50):
+        if game.match.waiting_for_human():
+            break
+        app.tick(0.1)
+    game.play(game.match.state.legal_actions()[0])
+    game.save()
+    app.leave()
+    launcher = app.screen
+    assert launcher.focused_widget() is launcher.resume_button
+    surface = app.draw()
+    row = launcher.saves.rect.copy()
+    row.h = launcher.saves.row_h
+    edge = [surface.get_at((row.x + row.w // 2, row.y))[:3], surface.get_at((row.x, row.y + row.h // 2))[:3]]
+    assert tuple(P.HIGHLIGHT) not in edge
+    launcher.focus_on(launcher.load_button)
+    surface = app.draw()
+    assert surface.get_at((row.x + row.w // 2, row.y))[:3] == tuple(P.HIGHLIGHT)
+    launcher._set_focus(-1)
+    app.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    shown = [w for w in launcher.focusables if launcher._visible(w) and getattr(w, "enabled", True)]
+    assert launcher.focused_widget() is shown[-1]
+    launcher.focus_on(launcher.resume_button)
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.screen, GameScreen) and len(app.screen.match.history) == len(game.match.history)
+    app.close()
