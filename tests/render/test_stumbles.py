@@ -736,3 +736,21 @@ def test_monkey_dash_the_moved_by_tag_names_the_bot_whole_and_no_number_covers_i
     assert screen.recent_badges and all(not badge.colliderect(box) for _, badge in screen.recent_badges)
     assert screen.rects["board"].contains(box)
     app.close()
+
+
+def test_page_down_in_the_help_turns_a_page_and_the_footer_names_the_keys(tmp_path):
+    """A keyboard audit: PageDown moved about 10 lines of a 28-line page. It now turns a page less two lines
+    (and the footer names PageUp/PageDown and Home/End beside Up/Down and the wheel)."""
+    spec = registry.get("donkey_kong")
+    app = App(match=Match(spec.make_config([Seat("Ann"), Seat("Bot", "greedy")]), 5))
+    screen = app.screen
+    app.draw()
+    app.handle(key(pygame.K_F1))
+    app.draw()
+    page = screen.help_page
+    assert page > 10
+    app.handle(key(pygame.K_PAGEDOWN))
+    assert screen.help_top == page
+    app.handle(key(pygame.K_PAGEUP))
+    assert screen.help_top == 0
+    app.close()

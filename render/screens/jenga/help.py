@@ -69,7 +69,8 @@ class JengaHelp:
                  + ("; at the start of your own turn, Space or Enter (or a click on the wheel) spins the "
                     "spinner" if spin else "")),
                 ("M", "sound on or off"),
-                ("Esc", "back to the menu (the game is autosaved)"),
+                ("Esc", "back to the menu (the game is autosaved); with a block picked by the arrow keys, "
+                        "the first Esc lets go of it"),
                 ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "
                                    "button too) · Esc: back to the menu"),
                 *self.extra_shortcuts()]
@@ -78,7 +79,7 @@ class JengaHelp:
         return ("By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other "
                 "choices), P or Enter starts a push, W held pushes (slowly, at a careful pace after three seconds, "
                 "faster after that), S pulls "
-                "back, Enter lets go; every other action is a row of the Choices list.")
+                "back, Enter or P lets go; every other action is a row of the Choices list.")
 
     def undo_words(self) -> str:
         """Jenga has no dice or cards: a spin (Donkey Kong and Super Mario Jenga) is final, as is a push
@@ -119,7 +120,7 @@ class JengaHelp:
                 ("Arrow keys (Shift+arrows when the list has choices)",
                  "pick a block that may be taken (Up/Down a level, Left/Right across it) and see its risk"),
                 ("P or Enter on a picked block", "push it by keyboard: hold W to push (the longer, the faster), "
-                                                 "S to pull back, Enter to let go"),
+                                                 "S to pull back, Enter or P to let go"),
                 ("Drag the background, [ and ]", "turn around the tower ([ and ]: quarter turns; Left/Right "
                                                  "too, unless they pick a block); dragging up or down "
                                                  "looks from higher or lower"),

@@ -212,7 +212,7 @@ class KeyboardPicker:
             words += ": " + risk
         elif self.show_risk and self.risk.busy:
             words += ": its risk is still being computed"
-        return words + ". P or Enter pushes it (hold W to push, S to pull back, Enter to let go)."
+        return words + ". P or Enter pushes it (hold W to push, S to pull back, Enter or P to let go)."
 
     def _start_keyboard_push(self) -> None:
         state = self.match.state

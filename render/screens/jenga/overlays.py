@@ -512,7 +512,7 @@ class Overlays:
                 "Pushed all the way out, it is taken at once, even with the button still down.",
                 "Hold the press still (or right click, or T) to touch a block and feel how tight it is.",
                 "By keyboard: the arrow keys pick a block, P starts the push, hold W to push and S to pull "
-                "back, Enter lets go.",
+                "back, Enter or P lets go.",
                 "R shows or hides the collapse-risk tint; F1 has the rules."]
 
     def _step_lines(self, width: int, size: int) -> list[tuple[str, bool, int]]:
