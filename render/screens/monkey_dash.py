@@ -817,8 +817,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 return self.no_ap_words()
             # a card only when one may be played now (Pure Strategy has none, and an empty hand neither)
             if self._card_playable():
-                return f"{points}: click your supervisor, a crate beside it, your monkey, or a card."
-            return f"{points}: click your supervisor, a crate beside it, or your monkey."
+                return f"{points}: click your supervisor, a crate beside it, your monkey, or a card (or pick a row of Choices)."
+            return f"{points}: click your supervisor, a crate beside it, or your monkey (or pick a row of Choices)."
         if state.current_player() == CHANCE:  # no dice in this game: its chance is the Start Card and the draws
             if state.start_player is None:
                 return "the Start Card decides who starts."

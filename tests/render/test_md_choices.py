@@ -284,7 +284,7 @@ def test_the_prompt_offers_a_card_only_when_one_may_be_played():
     app, screen = open_app(match)
     try:
         assert not any(a.startswith("play ") for a in match.state.legal_actions())
-        assert screen.decision_text().endswith(": click your supervisor, a crate beside it, or your monkey.")
+        assert screen.decision_text().endswith(": click your supervisor, a crate beside it, or your monkey (or pick a row of Choices).")
         assert "card" not in screen.short_decision_text()
     finally:
         app.close()
@@ -292,7 +292,8 @@ def test_the_prompt_offers_a_card_only_when_one_may_be_played():
     app, screen = open_app(match)
     try:
         assert any(a.startswith("play ") for a in match.state.legal_actions())
-        assert screen.decision_text().endswith(": click your supervisor, a crate beside it, your monkey, or a card.")
+        assert screen.decision_text().endswith(": click your supervisor, a crate beside it, your monkey, or a card (or pick a row of "
+                                                  "Choices).")
     finally:
         app.close()
 

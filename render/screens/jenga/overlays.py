@@ -345,7 +345,8 @@ class Overlays:
                     lines.append(("Press a block and drag it along its length to push it (live); hold the press "
                                   "still to touch it" + touches + "." + keys, P.HIGHLIGHT))
                 if self._legal_holes():
-                    lines.append(("Click a hole ringed in yellow to put your piece in it.", P.HIGHLIGHT))
+                    lines.append(("Click a hole ringed in yellow to put your piece in it (or pick its row of "
+                                  "Choices).", P.HIGHLIGHT))
         return lines
 
     def place_words(self, slot: int) -> str:
