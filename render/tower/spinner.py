@@ -112,10 +112,25 @@ class Spinner:
         surface.blit(words, words.get_rect(center=plate.center))
         return plate
 
+    def label_size(self, radius: int) -> int:
+        """The labels' font size: a sixth of the radius, and no larger than lets the widest label fit across
+        its section where it is drawn (at 0.66 of the radius). The floor of 10 px alone let a twelve-section
+        wheel, made small by the largest text size, run "1/3$" into "1/1" (an audit)."""
+        key = (radius, tuple(self.labels))
+        cached = getattr(self, "_label_size", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        size = max(10, int(radius * 0.16))
+        room = 2.0 * radius * 0.66 * math.sin(self.section_angle / 2)  # the distance between neighbours
+        while size > 6 and max(text.measure(label, size, bold=True)[0] for label in self.labels) > room:
+            size -= 1
+        self._label_size = (key, size)
+        return size
+
     def draw(self, surface: pygame.Surface, centre, radius: int, title: str = "Spinner") -> None:
         cx, cy = centre
         w = self.section_angle
-        font_size = max(10, int(radius * 0.16))
+        font_size = self.label_size(radius)
         for i, label in enumerate(self.labels):
             a0, a1 = i * w, (i + 1) * w
             steps = max(3, int(24 * w / math.pi))

@@ -250,3 +250,30 @@ def test_the_move_log_words_a_stacked_pow_block_as_the_status_line_does():
     assert bracketed(["Ann stacked a question block", "Ann collects 2"]) == \
         "Ann stacked a question block; Ann collects 2"
     assert bracketed(["Ann stacked a star block"]) == "Ann stacked a star block"
+
+
+@pytest.mark.parametrize("radius", [40, 50, 60, 84, 110])
+def test_the_spinners_labels_never_run_into_each_other(radius):
+    """A keyboard audit at the largest text size: on the twelve-section Super Mario wheel, made small, "1/3$"
+    and "1/1" ran together; the labels' size had a floor of 10 px whatever the wheel's size. The labels of
+    neighbouring sections, drawn where the wheel draws them, do not overlap at any size."""
+    import math
+
+    from render import text
+    from render.screens.jenga.screen import JengaScreen
+
+    pygame.init()
+    for game, variant in (("jenga_mario", "standard"), ("jenga_dk", "corner_few_pulls")):
+        wheel = JengaScreen._make_spinner(game, variant)
+        labels = wheel.labels
+        size = wheel.label_size(radius)
+        w = wheel.section_angle
+        rects = []
+        for i, label in enumerate(labels):
+            mid = (i + 0.5) * w
+            words = text.render(label, size, (255, 255, 255), bold=True)
+            box = words.get_rect(center=(round(radius * 0.66 * math.sin(mid)), round(-radius * 0.66 * math.cos(mid))))
+            ink = words.get_bounding_rect()  # the letters themselves, not the line's height around them
+            rects.append(ink.move(box.topleft))
+        for i, box in enumerate(rects):
+            assert not box.colliderect(rects[(i + 1) % len(rects)]), (radius, labels[i], labels[(i + 1) % len(labels)])
