@@ -805,7 +805,7 @@ class Tower:
         level_of = np.full(n, ASIDE)
         for b, w in enumerate(where):
             if w != "tower":
-                if w not in _WHERE_CODE:
+                if not isinstance(w, str) or w not in _WHERE_CODE:  # a list or dict is not a place (nor hashable)
                     raise SimError(f"malformed tower state: block {b} is in unknown place {w!r}")
                 level_of[b] = _WHERE_CODE[w]
         levels, pos = np.nonzero(slots >= 0)

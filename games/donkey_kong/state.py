@@ -524,6 +524,16 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
             return f"the cards by kind in 'deck', 'hands' and 'played' are {by_kind}, not {COPIES} of each"
         if any(self.deck_top.count(k) > self.deck[k] for k in set(self.deck_top)):
             return f"'deck_top' {self.deck_top} holds cards that are not in 'deck' {self.deck}"
+        m = self.in_motion
+        if m is not None:
+            # The obstacle in motion stands on the board: one in the dispenser or the Oil Can had no space to
+            # move from, and the next step then never ended (a research audit's fuzzed save hung there). Over
+            # 45,879 states with an obstacle in motion, in 300 random games, none stood off the board.
+            code = m[0]
+            where = self.fireballs[code] if code < FIREBALLS else self.barrels[code - FIREBALLS]
+            if where < 0:
+                kind = "fireball" if code < FIREBALLS else "barrel"
+                return f"'mover' {m} moves {kind} {code}, which is not on the board"
         return ""
 
     def clone(self) -> "DonkeyKongState":

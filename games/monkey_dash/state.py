@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..core import CHANCE, TERMINAL, GameConfig, MatchFileError, State
-from .actions import HAND_LIMIT, NO_EFFECTS, TurnActions
+from ..core import CHANCE, TERMINAL, GameConfig, MatchFileError, State, quoted
+from .actions import HAND_LIMIT, NO_EFFECTS, TURN_LIMIT, TurnActions
 from .board import COLOURS, Board
 from .cards import EFFECT_FLAGS, Card
 from .illegal import diagnose
@@ -283,6 +283,15 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
 
     @classmethod
     def from_json(cls, config: GameConfig, data: Mapping) -> "MonkeyDashState":
+        """The state saved by to_json(). Each field's form (type, length, range) is checked first and a
+        wrong one refused with MatchFileError naming it (a research audit's fuzzed saves loaded with a
+        start player of -1 or a deal queue of 'x' and failed on the next move); then the position as a whole
+        (refuse_unplayable)."""
+        if not isinstance(data, Mapping):
+            raise MatchFileError(f"a saved Monkey Dash position is an object, not {type(data).__name__}")
+        fault = _form_fault(data)
+        if fault:
+            raise MatchFileError(f"a saved Monkey Dash position's {fault}")
         s = cls(config)
         sq = s.board.square
         try:
@@ -348,3 +357,66 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
 
     def __str__(self) -> str:
         return text_board.render(self)
+
+
+# ---- the form of each saved field (MonkeyDashState.from_json) -----------------------------------------
+
+def _seat(v) -> bool:
+    return type(v) is int and v in (0, 1)
+
+
+def _count(v, most: int) -> bool:
+    return type(v) is int and 0 <= v <= most
+
+
+def _texts(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _turn_record(v) -> bool:
+    """(seat, start position key, end position key): a turn as last_turn and undone keep it."""
+    return isinstance(v, list) and len(v) == 3 and _seat(v[0]) and isinstance(v[1], str) and isinstance(v[2], str)
+
+
+_FORMS = {
+    "start_player": ("null or a seat (0 or 1)", lambda v: v is None or _seat(v)),
+    "deal_queue": ("a list of seats (0 or 1)", lambda v: isinstance(v, list) and len(v) <= 16 and all(map(_seat, v))),
+    "turn_player": ("a seat (0 or 1)", _seat),
+    "turns_done": (f"a whole number from 0 to {TURN_LIMIT}", lambda v: _count(v, TURN_LIMIT)),
+    "ap": ("a whole number from -1 to 20", lambda v: type(v) is int and -1 <= v <= 20),
+    "phase": ("one of setup, interrupt, act, discard, over",
+              lambda v: v in ("setup", "interrupt", "act", "discard", "over")),
+    "winner": ("null or a seat (0 or 1)", lambda v: v is None or _seat(v)),
+    "crates": ("a list of square names", _texts),
+    "monkeys": ("two square names", lambda v: _texts(v) and len(v) == 2),
+    "supervisors": ("two square names", lambda v: _texts(v) and len(v) == 2),
+    "bananas": ("a list of square names", _texts),
+    "banana_store": ("two whole numbers from 0 to 99", lambda v: isinstance(v, list) and len(v) == 2
+                     and all(_count(x, 99) for x in v)),
+    "bananas_slid": ("a whole number from 0 to 99", lambda v: _count(v, 99)),
+    "hands": ("two lists of card names", lambda v: isinstance(v, list) and len(v) == 2 and all(map(_texts, v))),
+    "draw_pile": ("a list of card names", _texts),
+    "discard_pile": ("a list of card names", _texts),
+    "gained": ("true or false", lambda v: type(v) is bool),
+    "heaved": ("two of true or false", lambda v: isinstance(v, list) and len(v) == 2
+               and all(type(x) is bool for x in v)),
+    "effects": ("an object of the turn's card effects (" + ", ".join(NO_EFFECTS) + "): counts for free_monkey "
+                "and free_steps, true or false for the others",
+                lambda v: isinstance(v, Mapping) and all(
+                    k in NO_EFFECTS and (_count(x, 99) if type(NO_EFFECTS[k]) is int else type(x) is bool)
+                    for k, x in v.items())),
+    "turn_start_key": ("a text", lambda v: isinstance(v, str)),
+    "last_turn": ("null or [seat, start key, end key]", lambda v: v is None or _turn_record(v)),
+    "undone": ("a list of [seat, start key, end key]", lambda v: isinstance(v, list) and all(map(_turn_record, v))),
+    "banned": ("a list of position keys", _texts),
+}
+
+
+def _form_fault(data: Mapping) -> str:
+    """The first saved field missing or not of its form, in words ("" when every one is)."""
+    for key, (what, fits) in _FORMS.items():
+        if key not in data:
+            return f"field {key!r} is missing"
+        if not fits(data[key]):
+            return f"{key!r} must be {what}, not {quoted(data[key])}"
+    return ""

@@ -237,3 +237,25 @@ def test_the_length_bound_is_per_player_count_and_the_spec_keeps_the_largest():
     assert max_length(4) == MAX_LENGTH == SPEC.max_length == 34_900_092
     for n in (2, 3, 4):
         assert SPEC.new_state(SPEC.make_config(players=n)).max_length() == max_length(n)
+
+
+def test_a_saved_position_whose_moving_obstacle_is_off_the_board_is_refused():
+    """A research audit fuzzed a saved position: 'mover' naming a fireball still in the Oil Can loaded, and
+    the next chance outcome never returned (the obstacle had no space to move from). It is refused with the
+    named error; the same position with its mover as played loads and plays on."""
+    spec = registry.get("donkey_kong")
+    config = spec.make_config(players=3)
+    rng = np.random.default_rng(0)
+    s = spec.new_state(config)
+    for _ in range(5000):
+        d = s.to_json()
+        if d["mover"] is not None and -1 in d["fireballs"] and s.is_chance_node():
+            break
+        s.apply_action(sample_outcome(s.chance_outcomes(), rng) if s.is_chance_node() else s.legal_actions()[0])
+    else:
+        pytest.fail("no position with an obstacle in motion and a fireball in the Oil Can")
+    played = spec.state_from_json(config, d)
+    played.apply_action(played.chance_outcomes()[0][0])  # as played: it goes on
+    d["mover"][0] = d["fireballs"].index(-1)
+    with pytest.raises(MatchFileError, match=r"'mover' .* moves fireball \d, which is not on the board"):
+        spec.state_from_json(config, d)

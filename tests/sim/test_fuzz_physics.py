@@ -165,3 +165,16 @@ def test_a_full_settle_longer_than_ten_seconds_is_refused_before_it_runs():
     tower = Tower(load_spec("classic"), seed=0)
     with pytest.raises(BlockError, match="at most 10 s"):
         tower.settle(60.0, full=True)
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("place", [[], {}, 3, None, "attic"])
+def test_a_tower_state_with_a_block_in_no_known_place_is_refused_with_the_named_error(place):
+    """A research audit: a 'where' entry of [] or {} escaped as a bare TypeError (unhashable) from
+    Tower.from_state, where every other malformed field is a SimError naming the fault."""
+    from sim import SimError
+
+    state = Tower(SPECS["classic"], seed=0).get_state()
+    state["where"][5] = place
+    with pytest.raises(SimError, match="malformed tower state: block 5 is in unknown place"):
+        Tower.from_state(SPECS["classic"], state)
