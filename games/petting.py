@@ -34,7 +34,7 @@ from pettingzoo.utils import wrappers
 
 from . import registry
 from .bots import sample_outcome
-from .core import MAX_SEED, ConfigError, Seat
+from .core import MAX_SEED, ConfigError, GameError, Seat
 from .observe import OBSERVATIONS, observation_for
 from .words import counted
 
@@ -51,6 +51,11 @@ class KongEnv(AECEnv):
     def __init__(self, game: str = "donkey_kong", players: int | None = None, variant: str | None = None,
                  render_mode: str | None = None, max_steps: int | None = None):
         super().__init__()
+        if isinstance(game, str) and game not in OBSERVATIONS:
+            try:  # "Monkey Dash", "md", "Donkey-Kong": as the registry and the command line read a game's name
+                game = registry.canonical(game)
+            except GameError:
+                pass
         if not isinstance(game, str) or game not in OBSERVATIONS:
             known = isinstance(game, str) and game in registry.games()
             why = "has no PettingZoo environment (no fixed-size observation)" if known else "is not a game"

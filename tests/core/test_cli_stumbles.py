@@ -438,3 +438,25 @@ def test_a_variant_is_read_in_any_case_as_game_and_bot_names_are(tmp_path):
     assert out.returncode == 0 and "Game over" in out.stdout, out.stderr
     out = run(tmp_path, "selfplay", "donkey_kong", "--variant", "wikis", "--games", "1")
     one_line(out, "unknown variant 'wikis' for donkey_kong; choose one of: rulebook, wiki")
+
+
+def test_selfplay_with_too_few_bots_names_the_bots_not_a_player_count(tmp_path):
+    """A research audit: `selfplay monkey_dash --bots greedy` said "monkey_dash is played by 2 players, not 1",
+    though no player count was given. The line speaks of the bots named."""
+    out = run(tmp_path, "selfplay", "monkey_dash", "--bots", "greedy")
+    one_line(out, "--bots names 1 bot, one a seat, and monkey_dash is played by 2 players: name 2 bots "
+                  "(e.g. --bots greedy,greedy)")
+
+
+def test_the_pettingzoo_env_reads_a_game_named_as_the_command_line_reads_it():
+    """A research audit: petting.env("Monkey Dash") said "'Monkey Dash' is not a game", though the registry and
+    the command line take the title and "md"."""
+    pytest.importorskip("pettingzoo")
+    from games import petting
+
+    for name in ("Monkey Dash", "md", "monkey-dash"):
+        env = petting.env(name)
+        env.reset(seed=1)
+        assert env.unwrapped.spec.name == "monkey_dash" and env.unwrapped.metadata["name"] == "kong_monkey_dash_v0"
+    with pytest.raises(Exception, match="'jenga_classic' has no PettingZoo environment"):
+        petting.env("Jenga")
