@@ -70,7 +70,8 @@ def summarise(spec: TowerSpec, rows: list[dict]) -> dict:
     med_bearing = float(np.median(bearing)) if bearing else None
     med_loose = float(np.median(free)) if free else None
     return {
-        "variant": spec.name,
+        "tower": spec.name,  # the flag's name (--tower)
+        "variant": spec.name,  # the same, under the name it had first (older readers of the JSON)
         "seeds": sorted({r["seed"] for r in rows}),
         "levels": n_levels,
         "blocks": len(rows),
