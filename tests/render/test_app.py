@@ -162,17 +162,23 @@ def test_launcher_starts_a_configured_game_and_remembers_it(home):
     assert settings["game"] == "toy_race" and len(settings["seats"]["toy_race"]) == 3
 
 
-def test_a_typed_seed_is_kept_while_the_app_runs_but_not_in_the_settings_file(home):
-    """An audit typed seed 12 once and every later launch of the app dealt the same game, the field still
-    showing 12. Back at the launcher in the same run the seed is still there (to play that deal again); a
-    new run of the app starts with the field blank, a random seed, and an older file's seed is ignored."""
+def _typed_into_the_seed(typed: str):
+    """A new app's launcher on the toy game, `typed` typed into the seed field after a click on it."""
     app = App()
     launcher = app.screen
     launcher.select_game("toy_race")
     app.draw()
     for e in click(launcher.seed.rect.center):
         app.handle(e)
-    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="12"))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+    return app, launcher
+
+
+def test_a_typed_seed_is_kept_while_the_app_runs_but_not_in_the_settings_file(home):
+    """An audit typed seed 12 once and every later launch of the app dealt the same game, the field still
+    showing 12. Back at the launcher in the same run the seed is still there (to play that deal again); a
+    new run of the app starts with the field blank, a random seed, and an older file's seed is ignored."""
+    app, launcher = _typed_into_the_seed("12")
     app.handle(key(pygame.K_RETURN))
     assert isinstance(app.screen, GameScreen) and app.screen.match.seed == 12
     app.show_launcher()
@@ -621,13 +627,7 @@ def test_a_screen_starts_with_the_last_screens_garbage_collected_and_the_rest_fr
 
 def test_letters_typed_into_the_seed_are_said_not_dropped_silently(home):
     """An audit typed '12abc' into the seed field: it kept 12 without a word."""
-    app = App()
-    launcher = app.screen
-    launcher.select_game("toy_race")
-    app.draw()
-    for e in click(launcher.seed.rect.center):
-        app.handle(e)
-    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="12abc"))
+    app, launcher = _typed_into_the_seed("12abc")
     assert launcher.seed.value == "12"
     assert launcher.message == "The seed is a whole number, digits only: 'abc' was not taken."
     app.handle(pygame.event.Event(pygame.TEXTINPUT, text="3"))

@@ -52,6 +52,15 @@ def _touch(screen, surface, level_slot=None):
     return level, slot
 
 
+def _pressed_near_level_8(screen):
+    """The button pressed on the end of a block that may be taken, near level 8, an edge block first:
+    (level, slot, block, the press's point, pixels a metre along the push)."""
+    level, slot, block = grabbable(screen, sorted(screen.match.state.legal_blocks(),
+                                                  key=lambda b: (abs(b[0] - 8), b[1] == 1, b)))
+    start, px_per_m = press_end(screen, block)
+    return level, slot, block, start, px_per_m
+
+
 # ---- 1. the Enter that let go of a keyboard push ---------------------------------------------------
 def _hold_w_until_out(screen, surface, frames: int) -> None:
     """P starts a keyboard push of the picked block, and W is held: the block goes all the way out and the
@@ -776,17 +785,14 @@ def test_a_push_let_go_under_half_out_says_in_the_move_log_that_it_went_back(sur
     match = screen.match
     try:
         _ready(screen, surface)
-        state = match.state
-        level, slot, block = grabbable(screen, sorted(state.legal_blocks(),
-                                                      key=lambda b: (abs(b[0] - 8), b[1] == 1, b)))
-        start, px_per_m = press_end(screen, block)
+        level, slot, block, start, px_per_m = _pressed_near_level_8(screen)
         for k in range(1, 21):  # 20 mm in, well under half the block's length
             send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.02 * k / 20))
             _frames(screen, surface, 1)
         assert screen.live is not None and not screen.live.will_take()
         send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.02))
         _ready(screen, surface)
-        assert state.layout[level][slot] == block  # it went back
+        assert match.state.layout[level][slot] == block  # it went back
         assert match.history[-1].action.startswith("push ") and screen.log_labels[-1].endswith(f"({WENT_BACK})")
         drag_out(screen, surface)  # the next one is taken: its line says nothing of going back
         _ready(screen, surface)
@@ -916,10 +922,7 @@ def test_a_still_press_reads_as_a_touch_and_the_let_go_words_go_with_the_button(
     match = screen.match
     try:
         _ready(screen, surface)
-        state = match.state
-        level, slot, block = grabbable(screen, sorted(state.legal_blocks(),
-                                                      key=lambda b: (abs(b[0] - 8), b[1] == 1, b)))
-        start, px_per_m = press_end(screen, block)
+        level, slot, block, start, px_per_m = _pressed_near_level_8(screen)
         _frames(screen, surface, 40)  # held still for about two thirds of a second
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         _ready(screen, surface)
