@@ -32,8 +32,9 @@ def render(state) -> str:
     else:
         lines.append("Setting up")
     if state.cards_on:
+        titles = {c.id: c.name for c in state.deck}  # the cards' own titles, as the window shows them
         for seat in (0, 1):
-            lines.append(f"{COLOURS[seat]} hand: {', '.join(state.hands[seat]) or '(none)'}")
+            lines.append(f"{COLOURS[seat]} hand: {', '.join(titles.get(c, c) for c in state.hands[seat]) or '(none)'}")
         lines.append(f"draw pile {len(state.draw_pile)}, discard pile {len(state.discard_pile)}")
     if state.bananas_on:
         lines.append(f"bananas in hand: red {state.banana_store[0]}, blue {state.banana_store[1]}; "

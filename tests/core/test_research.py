@@ -63,7 +63,8 @@ def test_monkey_dash_observation_shows_both_hands_face_up():
             state.apply_action(int(rng.choice(ids, p=probs)))
         else:
             state.apply_action(state.legal_actions()[0])
-    hands = state.engine.hands
+    titles = {c.id: c.name for c in state.engine.deck}  # the cards' titles, as the window shows them
+    hands = [[titles[c] for c in hand] for hand in state.engine.hands]
     for player in (0, 1):
         lines = state.observation_string(player).splitlines()
         assert f"red hand: {', '.join(hands[0])}" in lines and f"blue hand: {', '.join(hands[1])}" in lines
