@@ -51,9 +51,10 @@ def test_monkey_dash_is_perfect_information_and_observes_both_hands():
     state = _to_a_decision(game)
     hands = state.engine.hands
     assert len(hands[0]) == len(hands[1]) == 2
+    titles = {c.id: c.name for c in state.engine.deck}  # the text names the cards by their titles
     for player in (0, 1):
         text = state.observation_string(player)
-        assert all(card in text for card in hands[0] + hands[1])
+        assert all(titles[card] in text for card in hands[0] + hands[1])
     # The tensor: one count per Power Card for each hand, the observer's first.
     from open_spiel.python.observation import make_observation
 
