@@ -914,8 +914,9 @@ def test_the_info_line_says_how_far_a_dragged_block_turned_the_top_and_a_fall_gi
 def test_a_still_press_reads_as_a_touch_and_the_let_go_words_go_with_the_button(surface):
     """An audit: a press held still was logged "touch block 7:0 ... pressing 2 mm in for 2.4 s (let go under
     half out: the block went back in, a touch)", odd of a block that never moved; and "Block 5:1 came all the
-    way out, so it is taken (you may let go of the button)." stayed up after the button was let go. A touch's
-    line says only the touch; the words about the button go when it is released."""
+    way out, so it is taken (you may let go of the button)." stayed up after the button was let go (and, a
+    second audit, timed out while it was still held). A touch's line and status words say only the touch; the
+    words about the button stay while it is held and go when it is released."""
     from render.screens.jenga.screen import LET_GO_NOTE, WENT_BACK
 
     screen = new_screen("jenga_classic", seed=7)
@@ -924,6 +925,8 @@ def test_a_still_press_reads_as_a_touch_and_the_let_go_words_go_with_the_button(
         _ready(screen, surface)
         level, slot, block, start, px_per_m = _pressed_near_level_8(screen)
         _frames(screen, surface, 40)  # held still for about two thirds of a second
+        # the status line says what the tooltip says: a touch (it read "pushing with the pointer": an audit)
+        assert screen.enter_words().startswith("touching with the pointer: hold still to feel the block")
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         _ready(screen, surface)
         line = screen.log_labels[-1]
@@ -940,6 +943,8 @@ def test_a_still_press_reads_as_a_touch_and_the_let_go_words_go_with_the_button(
                 break
         assert screen.live is None and screen.message.endswith(LET_GO_NOTE + "."), screen.message
         taken = screen.message
+        _frames(screen, surface, int(8.0 / DT))  # the button held 8 s more: the words stay up meanwhile
+        assert screen.message == taken and screen.message_time > 0
         send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.2))
         assert screen.message == taken[: -len(LET_GO_NOTE) - 1] + "." and screen.message_time > 0
         assert screen.message.endswith("so it is taken.")

@@ -155,6 +155,9 @@ class KeyboardPicker:
         if self.live is not None and self.live.keyboard:  # the chosen row's "(Enter plays it)" showed meanwhile
             return ("pushing by keyboard: hold W to push, S to pull back; Enter or P lets go (out past half its "
                     "length the block is taken, else it goes back)")
+        if self.live is not None and not self.live.dragged:  # a press held still: the touch (its tooltip's word)
+            return ("touching with the pointer: hold still to feel the block, drag along it to push it, let go "
+                    "of the button to end the touch")
         if self.live is not None:
             return ("pushing with the pointer: let go of the button to end the push (out past half its length "
                     "the block is taken, else it goes back)")

@@ -131,7 +131,10 @@ class PointerPlay:
 
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.button_held = True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.button_held = False
             self.button_released()
         if self.chance_event(event):  # a spin by hand, and the release of the click that spun (a job or not)
             return

@@ -801,6 +801,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        note = getattr(self, "_taken_note", None)
+        if note and self.message == note and getattr(self, "button_held", False) and self.message_time > 0:
+            # "... so it is taken (you may let go of the button)" stays up while the button is held: it timed
+            # out under a held button, and the shorter words for the release were never seen (an audit)
+            self.message_time = max(self.message_time, 1.0)
         self.camera.update(dt)
         self._ease_camera(dt)
         if sides_of_view(*self.words_view()) != self._sides:
