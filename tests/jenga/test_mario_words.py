@@ -78,3 +78,16 @@ def test_every_item_stacked_with_bowser_beaten_and_a_peg_sent_down():
         notes = new_notes(before.log, state.log) + ["Luigi's peg must go down 3"]
         for order in (notes, notes[::-1]):
             _assert_reads_well(event_words(before, state, order, state.seat_name))
+
+
+def test_coins_paid_to_the_pile_and_collected_from_it_are_not_said_as_a_steal():
+    """Rules: the toppler "returns 10 coins to the pile" and the highest peg "collects 5 coins from the pile".
+    A family's audit read "Player 2 takes 5 coins from Player 3" after a fall (a gain and a loss of 5 were
+    paired as a steal). Only a step whose notes hold a steal pairs them."""
+    from render.screens.jenga.events import coin_words
+
+    name = lambda p: f"Player {p + 1}"  # noqa: E731
+    paid = coin_words([0, 6, 5, 2], [0, 11, 0, 2], name, stolen=False)
+    assert paid == ["Player 2 gets 5 coins (6 → 11)", "Player 3 loses 5 coins (5 → 0)"]
+    stolen = coin_words([0, 6, 5, 2], [0, 11, 0, 2], name, stolen=True)
+    assert stolen == ["Player 2 takes 5 coins from Player 3 (Player 3 5 → 0, Player 2 6 → 11)"]

@@ -22,6 +22,7 @@ _SENTENCE_ENDS = ".!?"  # a clause ending in one of these ends its sentence ("An
 
 
 # Donkey Kong Jenga's note of a Mario whose girder was taken: "Ann's Mario falls to 1:2+y".
+_STEALS = re.compile(r"\bsteals \d+ from\b")  # the game's note of a steal ("Ann steals 2 from Bob")
 _MARIO_FALLS = re.compile(r"^(?P<who>.+)'s Mario falls to (?P<level>\d+):(?P<slot>\d+)(?P<end>[+-][xy])$")
 
 
@@ -49,7 +50,8 @@ def event_words(before, state, notes: list[str], seat_name) -> str:
             said.append(f"{stacked['who']} stacked the {item_block(stacked['item'])}")
         elif _AS_NOTED.search(line):
             said.append(line)
-    said += coin_words(before.coins(), state.coins(), seat_name)
+    stolen = any(_STEALS.search(line) for line in notes)
+    said += coin_words(before.coins(), state.coins(), seat_name, stolen)
     return sentences(said)
 
 
@@ -70,11 +72,14 @@ def sentences(clauses: list[str]) -> str:
     return out
 
 
-def coin_words(old: list[int], new: list[int], seat_name) -> list[str]:
-    """Each purse that changed: one coin-for-coin taking between two players reads as one phrase."""
+def coin_words(old: list[int], new: list[int], seat_name, stolen: bool = True) -> list[str]:
+    """Each purse that changed: a steal (`stolen`: the game noted one), coin for coin between two players,
+    reads as one phrase. Coins paid to the pile and others collected from it are said apart: after a fall,
+    the toppler's 5 coins returned and the highest peg's 5 collected read "Player 2 takes 5 coins from
+    Player 3" (a family's audit), which the rules do not say."""
     gains = [(p, b - a) for p, (a, b) in enumerate(zip(old, new)) if b > a]
     losses = [(p, a - b) for p, (a, b) in enumerate(zip(old, new)) if b < a]
-    if len(gains) == 1 and len(losses) == 1 and gains[0][1] == losses[0][1]:
+    if stolen and len(gains) == 1 and len(losses) == 1 and gains[0][1] == losses[0][1]:
         (taker, n), (loser, _) = gains[0], losses[0]
         return [f"{seat_name(taker)} takes {counted(n, 'coin')} from {seat_name(loser)} "
                 f"({seat_name(loser)} {old[loser]} → {new[loser]}, {seat_name(taker)} {old[taker]} → {new[taker]})"]
