@@ -49,12 +49,15 @@ def _levels_text(levels: list[int], storey: str = "level") -> str:
 
 
 def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate_hz: float,
-         yaw_now: float = 0.0, by_person: bool = True, storey: str = "level", timed: bool = True) -> FallStory:
+         yaw_now: float = 0.0, by_person: bool = True, storey: str = "level", timed: bool = True,
+         pusher: str = "") -> FallStory:
     """The story of a fall (see the module's text). layout: the tower before the move (block ids by
     level and slot); verdict: the games' summary (op, where, fallen); hand: the block the move took;
     storey: the game's own word for a level ("layer" in Super Mario Jenga: its fall read "Level 5 kept only
     an edge block" where every other line said "layer", an audit). timed=False: the frames are only the tower
-    before and the rubble (a game opened already fallen), so nothing is said of which blocks moved first."""
+    before and the rubble (a game opened already fallen), so nothing is said of which blocks moved first.
+    pusher: the name of the person who pushed, where several people share the table ("the block you pushed"
+    named nobody at a shared screen: a family's audit); by_person alone says "you"."""
     frames = np.asarray(frames, dtype=float)
     level_of = {b: lv for lv, row in enumerate(layout) for b in row if b is not None}
     candidates = np.array([b for b in level_of if b != hand and b < frames.shape[1]], dtype=int)
@@ -81,7 +84,7 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     # Whether any fallen block came off the tower onto the table or the floor, or all lodged on it.
     came_off = bool(fallen_ids) and bool((frames[-1, fallen_ids, 2] < DOWN_M).any())
     lodged = bool(fallen_ids) and not came_off
-    who = "you pushed" if by_person else "that was pushed"
+    who = f"{pusher} pushed" if pusher else "you pushed" if by_person else "that was pushed"
     op = verdict.get("op", "")
     where = verdict.get("where")
     # untimed (two frames, the tower before and the rubble: a game opened already fallen), every block that

@@ -151,7 +151,8 @@ def test_the_marios_ride_their_girders_down_in_the_replay_of_a_fall(surface):
         # ... and its line says why it fell, told from the tower before the push and the rubble (it read only
         # "Last move: push 16:...: the tower FELL"), with nothing said of which blocks moved first
         lines = [words for words, _ in screen._info_lines(opened.state, None)]
-        assert lines[0] == ("The tower fell. Girder levels 4 to 19 came down as the block you pushed from girder "
+        # (two people at this table: the one who pushed is named)
+        assert lines[0] == ("The tower fell. Girder levels 4 to 19 came down as the block Bo pushed from girder "
                             "level 16 moved."), lines
         for fig in scene.figures:
             if fig.kind != "mario":

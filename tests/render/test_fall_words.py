@@ -64,6 +64,9 @@ def test_a_top_that_went_as_one_is_outlined_where_it_parted_and_the_push_is_call
     assert story.sentence == "Levels 9 to 17 slid off with the block you pushed from level 8."
     bot = tell(frames, layout, verdict, hand=layout[8][1], rate_hz=30.0, by_person=False)
     assert bot.sentence == "Levels 9 to 17 slid off with the block that was pushed from level 8."
+    # several people at one screen: the one who pushed is named ("you" named nobody: a family's audit)
+    kid = tell(frames, layout, verdict, hand=layout[8][1], rate_hz=30.0, pusher="Kid")
+    assert kid.sentence == "Levels 9 to 17 slid off with the block Kid pushed from level 8."
     # in each game's own word for a level (an audit: Super Mario Jenga's read "Level" where all else said "layer")
     mario = tell(frames, layout, verdict, hand=layout[8][1], rate_hz=30.0, storey="layer")
     assert mario.sentence == "Layers 9 to 17 slid off with the block you pushed from layer 8."

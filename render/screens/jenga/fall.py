@@ -42,8 +42,10 @@ class FallReplay:
         person played the move."""
         hand = verdict.get("block") if verdict.get("op") in ("push", "extract", "remove") else None
         storey = {"jenga_mario": "layer", "jenga_dk": "girder level"}.get(self.match.config.game, "level")
+        people = [i for i, seat in enumerate(self.match.config.seats) if seat.is_human]
+        pusher = self.seat_name(by) if by in people and len(people) > 1 else ""  # "you" at a table of one person
         return tell_fall(frames, layout, verdict, hand, rate, self.camera.yaw, by_person=by not in self.match.bots,
-                         storey=storey, timed=timed)
+                         storey=storey, timed=timed, pusher=pusher)
 
     def opened_fall_story(self):
         """The fall's sentence for a game opened already fallen, which has no recorded fall to replay: told
