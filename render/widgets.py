@@ -108,10 +108,13 @@ class ListView:
 
     def set_items(self, items: list[str], keep: bool = True) -> None:
         old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
-        if list(items) != self.items:
+        same = list(items) == self.items
+        if not same:
             self.hover = None  # another row may stand where the pointer was: its tip must not stay up
         self.items = list(items)
-        self.selected = self.items.index(old) if old in self.items else 0
+        # no row chosen (-1, a question asked with none chosen) stays so through a refit of the same rows
+        unchosen = keep and self.selected < 0 and self.items and same
+        self.selected = self.items.index(old) if old in self.items else (-1 if unchosen else 0)
         self._scroll(min(self.top, max(0, len(self.items) - self.visible_rows())))
         self.reveal()
 
@@ -138,7 +141,7 @@ class ListView:
         self.top = top
 
     def reveal(self, index: int | None = None) -> None:
-        i = self.selected if index is None else index
+        i = max(0, self.selected if index is None else index)  # no row chosen (-1): the list from its top
         rows = self.visible_rows()
         top = self.top
         if i < top:
@@ -306,7 +309,7 @@ class RowsOfHeights(ListView):
         return max(1, n)
 
     def reveal(self, index: int | None = None) -> None:
-        i = self.selected if index is None else index
+        i = max(0, self.selected if index is None else index)  # no row chosen (-1): the list from its top
         if i < self.top:
             self._scroll(i)
         else:
@@ -445,8 +448,10 @@ class WrappingRows(RowsOfHeights):
         old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
         if list(items) != self.items:
             self.hover = None
+        same = list(items) == self.items
         self.items = list(items)
-        self.selected = self.items.index(old) if old in self.items else 0
+        unchosen = keep and self.selected < 0 and self.items and same  # as ListView.set_items
+        self.selected = self.items.index(old) if old in self.items else (-1 if unchosen else 0)
         self._scroll(min(self.top, self._last_top()))
         self.reveal()
 

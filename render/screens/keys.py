@@ -133,6 +133,10 @@ class KeyInput:
 
     def _play_selected(self) -> None:
         if self.legal and self.match.waiting_for_human():
+            if not 0 <= self.actions.selected < len(self.legal):  # no row chosen: Enter played the last row
+                self.say("Choose a row of Choices first: Up/Down, then Enter, or the row's number (or a click).", 6.0)
+                self.host.sound.play("error")
+                return
             self.play(self.legal[self.actions.selected])
 
     def _help_event(self, event: pygame.event.Event) -> None:

@@ -924,6 +924,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.actions.selected = self.legal.index("end turn")
         elif kept is not None and kept in self._row_steps:
             self.actions.selected = self._row_steps.index(kept)
+        if before is None and getattr(state, "phase", "") == "interrupt":
+            # Whether to interrupt the other's turn is asked with no row chosen: one Enter meant for the turn
+            # before (or pressed by the other person at a shared screen) declined a card that would have
+            # stopped the winning move (a family's audit). A number, a click or Up/Down then Enter chooses.
+            self.actions.selected = -1
         self.actions.reveal()
 
     def _row_words(self, ident: tuple) -> str:

@@ -323,7 +323,8 @@ def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_n
         screen.message_time = 0
         screen.update(DT)
         screen.draw(surface)
-        assert " ".join(screen.status_lines).startswith("pushing with the pointer")
+        # a press held still is a touch, and the line says so (its tooltip's word), until the block is dragged
+        assert " ".join(screen.status_lines).startswith("touching with the pointer")
         before = [s.action for s in match.history]
         screen.handle_event(key(pygame.K_RETURN))
         assert [s.action for s in match.history] == before and screen.job is None  # no climb under the hand

@@ -140,7 +140,9 @@ def test_at_no_ap_left_end_the_turn_is_chosen_and_the_numbers_play_no_card():
 
 def test_an_interrupt_is_declined_first_so_a_quick_second_enter_spends_no_card():
     """The Interrupt prompt listed the cards before 'decline to interrupt': Enter pressed twice after ending a
-    turn at a hot seat played the opponent's Interrupt card. Declining now comes first and is selected."""
+    turn at a hot seat played the opponent's Interrupt card. Declining now comes first. And since a later
+    family's audit saw a stray Enter decline a card that would have stopped the winning move, no row is
+    chosen: Enter asks for one, and the row's number (or Up/Down, Enter) answers."""
     from games import registry
     from games.core import Seat
     from games.match import Match
@@ -154,8 +156,11 @@ def test_an_interrupt_is_declined_first_so_a_quick_second_enter_spends_no_card()
     app, screen = open_app(match)
     try:
         assert match.state.phase == "interrupt" and len(screen.legal) > 1
-        assert screen.legal[0] == "no interrupt" and screen.actions.selected == 0
+        assert screen.legal[0] == "no interrupt" and screen.actions.selected == -1
+        n = len(match.history)
         app.handle(key(pygame.K_RETURN))
+        assert len(match.history) == n and screen.message.startswith("Choose a row of Choices first")
+        app.handle(key(pygame.K_1, unicode="1"))
         assert match.history[-1].action == "no interrupt"
     finally:
         app.close()
