@@ -315,3 +315,32 @@ def test_the_result_names_the_second_highest_peg_as_such(pegs, which):
         assert f"; {which} collected 5 coins (B)" in words, words
     finally:
         screen.close()
+
+
+def test_the_out_of_sight_note_says_each_piece_once_however_many_are_placed(surface):
+    """A family's audit, four people placing Super Mario pegs: the status line read every peg placed so far,
+    some two or three times, in one line cut short: the note kept the live position, which went on changing,
+    and was worded again each frame. Each placement that goes out of sight is said once."""
+    import re
+
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config(seats=[Seat(f"P{i + 1}") for i in range(4)]), seed=5)
+    while match.current_player < 0:
+        match.step()
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    drawn(screen, surface)
+    seen = []
+    for _ in range(8):  # four characters, then four pegs
+        while match.current_player < 0:
+            match.step()
+        before = match.state.clone()
+        legal = match.state.legal_actions()
+        match.play(next((a for a in legal if a.endswith("+y")), legal[0]))  # a hole at the back, where one is
+        screen.on_step(match.history[-1], before)
+        drawn(screen, surface)
+        said = screen.message if screen.message_time > 0 else ""
+        names = re.findall(r"(P\d)'s peg went into a hole", said)
+        assert len(names) == len(set(names)), said
+        seen.append(len(names))
+    assert match.state.phase != "peg" and max(seen) >= 2  # several notes at once, each said once

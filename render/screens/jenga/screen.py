@@ -601,6 +601,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         state = self.match.state
         words = hidden_hole_words(before, state, self.camera.eye, self.camera.target, self.seat_name)
         noted = self.message_time > 0 and self.message.endswith(HIDDEN_NOTE_END)
+        if words:
+            # the note keeps the position as it is now: the match's state object goes on changing, and the
+            # note worded again each frame then said every piece placed since (a family's audit read four
+            # players' pegs, some twice, in one cut line)
+            state = state.clone()
         if events:
             self.say(f"{events} {words}" if words else events, 10.0)
             self._hidden_note = (events, [(before, state)]) if words else None
