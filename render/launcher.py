@@ -311,9 +311,15 @@ class LauncherScreen:
         self._build()
 
     def add_seat(self) -> None:
+        """A seat of the kind the table has last: a person where every seat so far is a person (a family adding
+        Grandma got the strongest bot and had to cycle through every bot kind: an audit), else the kind of the
+        last bot seat (the strongest bot when the table has none yet)."""
         if len(self.seats) < self.spec.max_players:
             bots = list(self.spec.bots)
-            self.seats.append(SeatRow(bots[-1] if bots else HUMAN, f"Player {len(self.seats) + 1}"))
+            kinds = [r.kind for r in self.seats]
+            seated = [k for k in kinds if k != HUMAN]
+            kind = HUMAN if kinds and not seated else seated[-1] if seated else (bots[-1] if bots else HUMAN)
+            self.seats.append(SeatRow(kind, f"Player {len(self.seats) + 1}"))
             self._build()
 
     def remove_seat(self, row: SeatRow) -> None:

@@ -673,3 +673,22 @@ def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_foc
     app.handle(key(pygame.K_RETURN))
     assert isinstance(app.screen, GameScreen) and len(app.screen.match.history) == len(game.match.history)
     app.close()
+
+
+def test_add_a_seat_gives_a_person_at_a_table_of_people_and_else_the_last_bots_kind(home):
+    """A family's audit: with every seat a person, 'Add a seat' added the strongest bot, and a person took a
+    cycle through every bot kind. The new seat is of the kind the table has last."""
+    from render.launcher import HUMAN
+    app = App()
+    launcher = app.screen
+    launcher.select_game("donkey_kong")
+    for row in launcher.seats:
+        row.kind = HUMAN
+    launcher._build()
+    launcher.add_seat()
+    assert launcher.seats[-1].kind == HUMAN
+    launcher.seats[1].kind = "greedy"
+    launcher._build()
+    launcher.add_seat()
+    assert [r.kind for r in launcher.seats] == [HUMAN, "greedy", HUMAN, "greedy"]
+    app.close()
