@@ -17,8 +17,8 @@ import math
 import pygame
 
 from games.core import CHANCE
-from games.monkey_dash.actions import HAND_LIMIT
-from games.monkey_dash.board import DIRECTIONS, ORTHOGONAL, RING
+from games.monkey_dash.actions import HAND_LIMIT, TURN_LIMIT
+from games.monkey_dash.board import COLOURS, DIRECTIONS, ORTHOGONAL, RING
 from games.monkey_dash.illegal import FrozenError, NotEnoughAPError, StalemateRuleError, diagnose
 
 from .. import art
@@ -487,6 +487,20 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         return True
 
     # ---- what a click under the pointer does, and the clicks that do nothing --------------------------
+    def result_reason(self) -> str:
+        """How the game was won, in a sentence for the result: whose monkey rode a crate into their Loading Bay
+        (the result said only "won" and "lost": a family's audit), or that the turn limit came first."""
+        state = self.match.state
+        if not self.match.is_over():
+            return ""
+        winner = getattr(state, "winner", None)
+        if winner is not None:
+            bay = state.board.name_of(state.board.bays[winner])
+            return (f"{self.seat_name(winner)}'s monkey rode a crate into the {COLOURS[winner]} Loading Bay "
+                    f"({bay}), which wins the game.")
+        return (f"No monkey reached its Loading Bay within the game's {TURN_LIMIT} turns, so the game is "
+                "drawn.")
+
     def enter_words(self) -> str | None:
         """The status line's words when a click under the pointer does something else than play the step in
         focus (the base line then reads "... (a click plays it)"): on a piece the click picks it; on a square

@@ -663,3 +663,18 @@ def test_the_interrupt_question_starts_with_no_row_chosen_and_a_chosen_row_never
         screen.play(match.state.legal_actions()[0])
     assert asked, "no interrupt question in this game"
     app.close()
+
+
+def test_the_result_says_how_the_game_was_won(home):
+    """A family's audit: Monkey Dash's result said only "won" and "lost", where the other games say why. It
+    names whose monkey rode a crate into their Loading Bay (the rule that ends the game)."""
+    match = finished_match()
+    app = App(match=match)
+    screen = app.screen
+    winner = match.state.winner
+    assert winner is not None and match.state.monkey_squares()[winner] == match.state.board.name_of(
+        match.state.board.bays[winner])
+    reason = screen.result_reason()
+    assert reason.startswith(f"{screen.seat_name(winner)}'s monkey rode a crate into the ") and "Loading Bay" in reason
+    app.draw()
+    app.close()
