@@ -730,6 +730,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
         def told(m) -> str:
             on = m.group(2) or ""
+            if same and total > same:  # other kinds met too: both counts ("the 2nd this turn" read as the
+                # second contact where it was the third: a family's audit)
+                return (f"meets another {m.group(1)}{on} (the {ordinal(same + 1)} {m.group(1)} and the "
+                        f"{ordinal(total + 1)} obstacle this turn)")
             if same:
                 return f"meets another {m.group(1)}{on} (the {ordinal(same + 1)} this turn)"
             # the first of its kind after another kind: "another fireball" followed a barrel (an audit)

@@ -219,3 +219,22 @@ def test_a_game_opened_from_a_file_shows_the_sentences_of_its_last_two_turns(tmp
     assert len(shown) < len(again.state.events)  # older sentences of the engine's window are left out
     assert len(screen.turn_events) > 10
     app.close()
+
+
+def test_a_second_contact_of_a_kind_after_one_of_the_other_kind_gives_both_counts():
+    """A family's audit: after a fireball and a barrel, the next contact read "meets another fireball ... (the
+    2nd this turn)", which they took for the second contact of the turn; it was the third. With contacts of
+    both kinds answered, both counts are said."""
+    match = person_faces("donkey_kong", 4, lambda s: bool(s.contacts) and s.current_player() == 0, BOT)
+    app, screen = opened(match)
+    seat, code = match.state.contacts[0][0], match.state.contacts[0][1]
+    kind = _kind(code)
+    other = "fireball" if kind == "barrel" else "barrel"
+    n = len(match.history)
+    screen.hits[n] = {(seat, kind): 1, (seat, other): 1}  # one of each answered already this turn
+    words = screen.hit_words(f"Player 1 meets a {kind} on G1.2 and must play a face-up card")
+    assert words == (f"Player 1 meets another {kind} on G1.2 (the 2nd {kind} and the 3rd obstacle this turn) and "
+                     "must play a face-up card"), words
+    screen.hits[n] = {(seat, kind): 1}  # only its own kind before: as it was
+    assert "(the 2nd this turn)" in screen.hit_words(f"Player 1 meets a {kind} on G1.2")
+    app.close()
