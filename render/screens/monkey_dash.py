@@ -1410,7 +1410,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 title = title or text.fit(name, fs, room - text.measure(f": {count}", fs, bold=True)[0],
                                           bold=True) + f": {count}"
                 text.draw(surface, title, (inner.x + int(24 * s), y), fs, P.TEXT, bold=True)
-                y += int(22 * s)
+                # the heading's own height at this text size (a fixed 22 px let the first card's box cut its
+                # letters at the largest size: an audit)
+                y += max(int(22 * s), text.measure(title, fs, bold=True)[1] + int(2 * s))
                 for cid in hands[seat]:
                     card = state.card(cid)
                     action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)

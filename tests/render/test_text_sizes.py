@@ -411,6 +411,10 @@ def test_the_monkey_dash_hands_say_each_players_card_count_whole(surface, drawn,
         assert len(titles) == 1, (name, [line for line, _, _ in drawn])
         line, rect = titles[0]
         assert screen.info_rect.contains(rect), (line, rect, screen.info_rect)
+        # and the first card's box below it leaves its letters whole (at the largest size it cut them: an audit)
+        boxes = [box for box, _ in screen.card_rects] + [box for box, _ in screen.inert_boxes]
+        below = [box for box in boxes if box.top >= rect.top]
+        assert not any(box.colliderect(rect) for box in below), (line, rect, below[:2])
 
 
 @pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
