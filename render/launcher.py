@@ -421,7 +421,12 @@ class LauncherScreen:
         infos = [i for i in infos if not i.problem] + [i for i in infos if i.problem]
         self.save_infos = infos
         self.save_files = [i.path for i in infos]
-        self.saves.set_items([i.label for i in infos], keep=False)
+        labels = [i.label for i in infos]
+        # two matches of one game, turn and minute read alike (a game kept as the next began, beside its own
+        # Ctrl+S save): such rows also name their file, the one thing that tells them apart
+        twice = {label for label in labels if labels.count(label) > 1}
+        labels = [f"{label} · {i.path.stem}" if label in twice else label for label, i in zip(labels, infos)]
+        self.saves.set_items(labels, keep=False)
         damaged = [f"{i.path.name} ({i.problem})" for i in infos if i.problem]
         self.saves_note = ""
         if damaged:

@@ -692,3 +692,32 @@ def test_add_a_seat_gives_a_person_at_a_table_of_people_and_else_the_last_bots_k
     launcher.add_seat()
     assert [r.kind for r in launcher.seats] == [HUMAN, "greedy", HUMAN, "greedy"]
     app.close()
+
+
+def test_saved_matches_that_read_alike_also_name_their_files(home):
+    """A smoke test: two saved rows read "06 Dec 2026 12:17 · Jenga · turn 3 · Player 1, Careful bot" (a game
+    kept as the next began, beside its own Ctrl+S save), though they hold different positions. Rows that
+    read alike also name their file."""
+    import shutil
+
+    from render import storage
+    app = App()
+    launcher = app.screen
+    launcher.select_game("toy_race")
+    app.draw()
+    app.handle(key(pygame.K_RETURN))
+    game = app.screen
+    for _ in range(50):
+        if game.match.waiting_for_human():
+            break
+        app.tick(0.1)
+    game.play(game.match.state.legal_actions()[0])
+    game.save()
+    first = storage.saved_matches()[0]
+    twin = first.with_name(first.stem + "-2.json")  # named as a second save of that second is
+    shutil.copy(first, twin)  # the same game, turn and minute
+    app.leave()
+    rows = app.screen.saves.items
+    assert len(rows) == 2 and rows[0] != rows[1], rows
+    assert sorted(row.rsplit(" · ", 1)[1] for row in rows) == sorted([first.stem, twin.stem])
+    app.close()
