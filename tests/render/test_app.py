@@ -635,15 +635,10 @@ def test_letters_typed_into_the_seed_are_said_not_dropped_silently(home):
     app.close()
 
 
-def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_focus_ring(home):
-    """A keyboard-only audit: back from a game (Esc), no control had the focus while the first saved match's
-    row wore the yellow frame of the focus ring; Esc, Down, Enter then started a new game. Now Resume has the
-    focus (Enter resumes, as the line says), the row's frame is the focus colour only while the focus is on
-    Load, Rename or Delete, and Shift+Tab from no focus goes to the last control (it skipped it)."""
-    from render import palette as P
+def _a_toy_game_with_a_move():
+    """A new app, the toy game started from its launcher (Enter), and the person's first move made."""
     app = App()
-    launcher = app.screen
-    launcher.select_game("toy_race")
+    app.screen.select_game("toy_race")
     app.draw()
     app.handle(key(pygame.K_RETURN))
     game = app.screen
@@ -653,6 +648,16 @@ def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_foc
             break
         app.tick(0.1)
     game.play(game.match.state.legal_actions()[0])
+    return app, game
+
+
+def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_focus_ring(home):
+    """A keyboard-only audit: back from a game (Esc), no control had the focus while the first saved match's
+    row wore the yellow frame of the focus ring; Esc, Down, Enter then started a new game. Now Resume has the
+    focus (Enter resumes, as the line says), the row's frame is the focus colour only while the focus is on
+    Load, Rename or Delete, and Shift+Tab from no focus goes to the last control (it skipped it)."""
+    from render import palette as P
+    app, game = _a_toy_game_with_a_move()
     game.save()
     app.leave()
     launcher = app.screen
@@ -701,17 +706,7 @@ def test_saved_matches_that_read_alike_also_name_their_files(home):
     import shutil
 
     from render import storage
-    app = App()
-    launcher = app.screen
-    launcher.select_game("toy_race")
-    app.draw()
-    app.handle(key(pygame.K_RETURN))
-    game = app.screen
-    for _ in range(50):
-        if game.match.waiting_for_human():
-            break
-        app.tick(0.1)
-    game.play(game.match.state.legal_actions()[0])
+    app, game = _a_toy_game_with_a_move()
     game.save()
     first = storage.saved_matches()[0]
     twin = first.with_name(first.stem + "-2.json")  # named as a second save of that second is
