@@ -171,8 +171,7 @@ def cmd_selfplay(args) -> int:
             if args.players is not None and args.players != len(bots):
                 return _fail(f"--players {args.players} but --bots names {len(bots)} bots")
             if args.players is None and not spec.min_players <= len(bots) <= spec.max_players:
-                span = (str(spec.min_players) if spec.min_players == spec.max_players
-                        else f"{spec.min_players} to {spec.max_players}")
+                span = spec.players_span()
                 named = f"{len(bots)} bot{'s' if len(bots) != 1 else ''}"
                 return _fail(f"--bots names {named}, one a seat, and {args.game} is played by {span} players: "
                              f"name {span} bots (e.g. --bots {','.join([bots[0]] * spec.min_players)})")

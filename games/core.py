@@ -238,6 +238,11 @@ class GameSpec:
         self.check_config(config)
         return config
 
+    def players_span(self) -> str:
+        """How many play, in words: "2" or "2 to 4"."""
+        return (str(self.min_players) if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}")
+
     def check_config(self, config: GameConfig) -> None:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"a match is made from a GameConfig (spec.make_config(...) builds one), "
@@ -266,9 +271,7 @@ class GameSpec:
                               f"choose one of: {', '.join(self.variants)}")
         n = len(config.seats)
         if not self.min_players <= n <= self.max_players:
-            span = (str(self.min_players) if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
-            raise ConfigError(f"{self.name} is played by {span} players, not {n}")
+            raise ConfigError(f"{self.name} is played by {self.players_span()} players, not {n}")
         for seat in config.seats:
             if seat.bot is not None and seat.bot not in self.bots:
                 raise ConfigError(f"unknown bot {quoted(seat.bot)} for {self.name}; "

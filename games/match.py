@@ -563,6 +563,18 @@ def _read(path) -> object:
         raise MatchFileError(f"{Path(path)}: {exc}") from None
 
 
+def saved_game_and_seed(path: str | os.PathLike) -> tuple[object, object] | None:
+    """The "game" and "seed" a match file names, as written (not checked), or None when `path` is not a
+    match file (is_match_file). What a front end asks before a save replaces a match of another game."""
+    try:
+        data = _read(path)
+    except MatchFileError:
+        return None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    return data.get("game"), data.get("seed")
+
+
 def is_match_file(path: str | os.PathLike) -> bool:
     """Whether `path` is a file holding a Kong Tabletop match: JSON with this program's format name,
     whether or not it would load (a save of another version or a damaged one is a save all the same).

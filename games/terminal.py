@@ -22,9 +22,8 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
-from .core import GameError, MatchFileError, TERMINAL
-from .match import Match, is_match_file
-from .match import _read as read_match_json
+from .core import GameError, TERMINAL
+from .match import Match, is_match_file, saved_game_and_seed
 from .words import joined
 
 
@@ -204,13 +203,10 @@ def _not_replaced(where: str) -> str | None:
 def _another_match(where: str, match: Match) -> str | None:
     """The match file at `where`, if it holds a match of another game or another seed than `match`, in a
     few words ("Donkey Kong, seed 4"); None for a file of this match (saved earlier), or none there."""
-    try:
-        data = read_match_json(where)
-    except MatchFileError:
+    saved = saved_game_and_seed(where)
+    if saved is None:
         return None
-    if not isinstance(data, dict):
-        return None
-    game, seed = data.get("game"), data.get("seed")
+    game, seed = saved
     if game == match.config.game and seed == match.seed:
         return None
     from . import registry

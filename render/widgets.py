@@ -115,7 +115,7 @@ class ListView:
         # no row chosen (-1, a question asked with none chosen) stays so through a refit of the same rows
         unchosen = keep and self.selected < 0 and self.items and same
         self.selected = self.items.index(old) if old in self.items else (-1 if unchosen else 0)
-        self._scroll(min(self.top, max(0, len(self.items) - self.visible_rows())))
+        self._scroll(min(self.top, self._last_top()))
         self.reveal()
 
     def visible_rows(self) -> int:
@@ -443,17 +443,6 @@ class WrappingRows(RowsOfHeights):
     def height_of(self, i: int) -> int:
         n = max(len(self.lines_of(i)), self.LEAST_LINES)
         return self.one_h if n == 1 else text.block_height(n, self.size) + self.pad
-
-    def set_items(self, items, keep: bool = True) -> None:
-        old = self.items[self.selected] if keep and 0 <= self.selected < len(self.items) else None
-        if list(items) != self.items:
-            self.hover = None
-        same = list(items) == self.items
-        self.items = list(items)
-        unchosen = keep and self.selected < 0 and self.items and same  # as ListView.set_items
-        self.selected = self.items.index(old) if old in self.items else (-1 if unchosen else 0)
-        self._scroll(min(self.top, self._last_top()))
-        self.reveal()
 
     def row_lines(self, i: int, shown: int, numbered: bool) -> tuple[str, ...]:
         number = i if self.absolute_numbers else shown

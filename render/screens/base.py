@@ -64,6 +64,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.row_tip = ""  # the whole text of a cut row of Choices or the Move log under the pointer
         self.row_tip_rect = pygame.Rect(0, 0, 0, 0)  # and the box it was drawn in
         self.show_help = False
+        self.help_page = 10  # lines a PageUp/PageDown turns in the help: a page less two, set as it is drawn
         self.help_top = 0
         self.help_decisions = False  # the help also shows how the table decides unclear points (D)
         self._help_shot: tuple | None = None  # ((size, history length), the board picture in the help)

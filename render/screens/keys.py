@@ -146,9 +146,9 @@ class KeyInput:
             elif event.key == pygame.K_d:
                 self.help_decisions = not self.help_decisions
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.help_top += 1 if event.key == pygame.K_DOWN else getattr(self, "help_page", 10)
+                self.help_top += 1 if event.key == pygame.K_DOWN else self.help_page
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.help_top = max(0, self.help_top - (1 if event.key == pygame.K_UP else getattr(self, "help_page", 10)))
+                self.help_top = max(0, self.help_top - (1 if event.key == pygame.K_UP else self.help_page))
             elif event.key == pygame.K_HOME:
                 self.help_top = 0
             elif event.key == pygame.K_END:  # the drawing keeps the last page in view (help_top is capped)

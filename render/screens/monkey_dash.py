@@ -261,6 +261,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]]]] = []
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_tags: list[tuple[str, str, pygame.Rect]] = []  # (square, words, box) of 'moved by' tags
+        self._tag_boxes: list[pygame.Rect] = []  # their boxes, which the steps' numbers keep clear of
         self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
         # Beside the action points, shown only while the person deciding may end the turn ('end turn' at 0 AP,
         # 'pass' with AP nothing can spend): a click plays that and nothing else.
@@ -1227,7 +1228,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 box.clamp_ip(board)
             tags.append((r, tag, box))
             self.recent_tags.append((sq, words, box))
-        self.recent_badges = [(None, box.inflate(6, 2)) for _, _, box in tags]  # places taken, not drawn
+        self._tag_boxes = [box.inflate(6, 2) for _, _, box in tags]  # the numbers are placed clear of these
         for n, f, t, *_ in self.shown_marks():
             if f is None or t is None or f == t:
                 continue
@@ -1236,7 +1237,6 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.recent_arrows.append((n, start, end))
             art.arrow(surface, start, end, P.WARNING, max(3, cell // 12))
             self.recent_badges.append((n, self._badge_place(f, t, (fs + 8, fs + 6))))
-        self.recent_badges = [(n, b) for n, b in self.recent_badges if n is not None]
         for r, tag, box in tags:
             pygame.draw.circle(surface, P.WARNING, r.center, int(cell * 0.5), max(3, cell // 14))
             pygame.draw.rect(surface, P.WARNING, box.inflate(6, 2), border_radius=3)
@@ -1262,7 +1262,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """The box of a step's number: the top left corner of the square it started from (where it has
         always been), else the corner of that square nearest the step's arrow, else of the square it went
         to, that no number placed already overlaps; failing those, under the last one placed."""
-        placed = [r for _, r in self.recent_badges]
+        placed = [r for _, r in self.recent_badges] + self._tag_boxes
         w, h = size
         fr, tr = self.square_rect(f), self.square_rect(t)
         toward = ((fr.centerx * 2 + tr.centerx) / 3, (fr.centery * 2 + tr.centery) / 3)

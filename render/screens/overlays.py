@@ -282,6 +282,6 @@ class Overlays:
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
         more = "  (Up/Down, PageUp/PageDown, Home/End or the wheel scroll)" if len(lines) > rows else ""
-        self.help_page = max(1, rows - 2)  # PageDown: a page, less two lines kept for the eye to follow
+        self.help_page = max(1, rows - 2)  # a page, less two lines kept for the eye to follow
         text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),
                   (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")

@@ -729,7 +729,6 @@ def test_monkey_dash_the_moved_by_tag_names_the_bot_whole_and_no_number_covers_i
         if screen.bot_thinking():
             screen._thinking.wait(2.0)
     assert match.history[n].action == heave
-    app.draw()
     pygame.image.save(app.draw(), str(tmp_path / "md-moved-by.png"))
     (square, words, box), = screen.recent_tags
     assert words == "moved by Careful easy bot 2"

@@ -239,6 +239,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
         self.place_unchosen = False  # a block is in hand and no place on top is chosen yet (Enter waits for one)
+        self.button_held = False  # the left button is down (PointerPlay.handle_event)
         self.out_while_held: int | None = None  # the history's length when a keyboard push ended by itself, the
         # block all the way out: the next key, once that take is played, may be the Enter meant to let go of it
         self.press: tuple[int, int] | None = None
@@ -807,7 +808,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def update(self, dt: float) -> None:
         self.clock += dt
         note = getattr(self, "_taken_note", None)
-        if note and self.message == note and getattr(self, "button_held", False) and self.message_time > 0:
+        if note and self.message == note and self.button_held and self.message_time > 0:
             # "... so it is taken (you may let go of the button)" stays up while the button is held: it timed
             # out under a held button, and the shorter words for the release were never seen (an audit)
             self.message_time = max(self.message_time, 1.0)
