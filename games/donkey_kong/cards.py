@@ -19,10 +19,12 @@ FINISH_BONUS = 500
 
 DK_FACE = 0  # the obstacle die's Donkey Kong face: no obstacle moves this turn
 MARIO_DIE = (1, 2, 3, 4, 5, 6)
-# The obstacle die by variant. The rulebook names only its "Donkey Kong Rests" face; we give the
-# other five faces 2 to 6. The article gives 3, 4, 5, 6 and two Donkey Kong faces.
+# The obstacle die by variant. The rulebook names only its "Donkey Kong Rests" face; the article gives
+# 3, 4, 5, 6 and two Donkey Kong faces, and the editions differ only in the dice's colour names
+# (shared/rules/README.md), so both variants roll those faces. Until 6 Dec the rulebook's die was our own
+# guess, 2 to 6 and one Donkey Kong face (docs/donkey_kong.md).
 OBSTACLE_DIE = {
-    "rulebook": (2, 3, 4, 5, 6, DK_FACE),
+    "rulebook": (3, 4, 5, 6, DK_FACE, DK_FACE),
     "wiki": (3, 4, 5, 6, DK_FACE, DK_FACE),
 }
 # Which colour moves what (only the colour names differ between the two texts).

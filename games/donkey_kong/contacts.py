@@ -59,10 +59,8 @@ class Contacts:
         m = self.in_motion
         if m is None or m[0] != code:
             return  # jumped during the pawn's own move: the obstacle simply stays
-        if self.wiki:
-            if m[1] == 0:
-                m[2] = False
-            m[1] += 1
+        if self.wiki:  # one space more, landing or passing; the space the Jump adds takes no ladder
+            m[1], m[2] = m[1] + 1, False
         elif m[1] == 0 and not m[4] and m[2]:
             m[1], m[2] = 1, False
 

@@ -85,7 +85,8 @@ Where the source texts disagree or say nothing, this table decides as follows ({
  - A move that cannot be made in full goes as far as the rules allow; the Finish ends a move early.
  - The Donkey Kong face: {dk_decision}
  - Ladders: an obstacle takes a ladder only when its own count ends on the ladder's end. One sent on
-   past a twin, or moved a space further after landing on a pawn that jumped it, does not; and no
+   past a twin, or moved a space further by a Jump (whether it landed on the pawn or was passing it),
+   does not; and no
    obstacle takes two ladders in one move (a barrel that turns into a fireball starts afresh).
  - A fireball reaching Donkey Kong's space goes back to the Oil Can before it can touch a pawn there.
  - A barrel that moves (or is dropped) into a space where a fireball stands is destroyed at once,
@@ -154,8 +155,9 @@ _VARIANT = {
 
 _DECISIONS = {
     "rulebook": dict(
-        dice_decision="the rulebook names only the red die's \"Donkey Kong Rests\" face; its other five "
-                      "faces are 2 to 6 here.",
+        dice_decision="the rulebook names only the red die's \"Donkey Kong Rests\" face. The article gives "
+                      "the obstacle die as 3, 4, 5, 6 and two Donkey Kong faces, and the two editions differ "
+                      "only in the dice's colours, so the red die here has those faces.",
         direction_decision="\"two different directions\" is read as left and right, or up and down: a "
                            "move may turn from a girder onto a ladder and off it again. Pawns may share a "
                            "space (the rulebook does not forbid it).",

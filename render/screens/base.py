@@ -269,7 +269,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self.say(f"Wait: {self.seat_name(match.current_player)} is deciding.")
             return False
         before = match.state.clone()
-        label = self._label(action, match.current_player, match.state)
+        # Worded in a copy of the position, as a bot's step and a loaded history are: a choice's '⚠ meets a
+        # barrel' note is for the row before it is played, and the log's next lines say the contact.
+        label = self._label(action, match.current_player, before)
         try:
             match.play(action)
         except IllegalActionError as exc:

@@ -36,30 +36,32 @@ def position(spec, variant: str, actions: list[str], players: int = 2):
 
 
 DK_OPENING = ["roll 1", "roll 5", "deal J200", "deal H300", "deal J100", "deal H200", "deal J300", "deal J300",
-              "roll 3 2", "move G1.3 L1.1 L1.2", "roll 1 2", "move G1.3", "roll 1 4", "move L1.1", "roll 1 DK"]
+              "roll 3 4", "move G1.3 L1.1 L1.2", "roll 1 DK", "move G1.3", "roll 1 4", "move L1.1", "roll 1 DK"]
+# A game of random moves (seed 1, 6 Dec, after the rulebook's obstacle die took the article's faces).
 DK_MIDGAME = [
-    "roll 6", "roll 5", "deal H300", "deal J200", "deal J100", "deal H200", "deal H300", "deal H400",
-    "roll 3 5", "move G1.3 L1.1 L1.2", "roll 3 4", "move G1.3 G1.4 G1.5", "roll 1 DK", "move G2.3",
-    "roll 3 4", "move G1.6 G1.7 L2.1", "play J200", "play J100", "roll 6 6", "move L1.2 L1.1 G1.3 G1.2 G1.1 G1.0",
-    "play H300", "roll 2 4", "move G1.7 G1.8", "play H300", "steal J100", "play H400", "roll 6 5",
-    "move G1.1 G1.2 G1.3 L1.1 L1.2 G2.3", "lose H300", "roll 4 2", "move G1.7 G1.6 G1.5 G1.4", "roll 2 5",
-    "move L1.2 L1.1", "roll 6 DK", "move G1.5 G1.6 G1.7 L2.1 L2.2 G2.7", "roll 2 DK", "move G1.3 G1.2",
-    "roll 2 3", "move G2.8 G2.9", "roll 5 DK", "move G1.3 L1.1 L1.2 G2.3 G2.4", "roll 3 2", "move G2.8 G2.7 L2.2",
-    "roll 5 DK", "move G2.3 L1.2 L1.1 G1.3 G1.2", "roll 2 2", "move G2.7 G2.8", "draw J100", "roll 2 2",
-    "move G1.3 L1.1", "roll 6 5"]
+    "roll 4", "roll 6", "deal J100", "deal H400", "deal J200", "deal J300", "deal H300", "deal J300", "roll 4 4",
+    "move G1.3 G1.4 G1.5 G1.6", "draw H300", "roll 4 4", "move G1.3 G1.4 G1.5 G1.6", "draw J200", "roll 5 DK",
+    "move G1.5 G1.4 G1.3 G1.2 G1.1", "roll 3 DK", "move G1.5 G1.4 G1.3", "roll 1 DK", "move G1.0", "roll 2 4",
+    "move G1.4 G1.5", "play J300", "roll 5 6", "move G1.1 G1.2 G1.3 G1.4 G1.5", "play J100", "play J200",
+    "play H300", "roll 3 DK", "move G1.4 G1.3 G1.2", "play H400", "play J300", "roll 5 5",
+    "move G1.6 G1.7 L2.1 L2.2 G2.7", "play H300", "roll 4 4", "move G1.3 L1.1 L1.2 G2.3", "play J200", "roll 1 DK",
+    "move G2.6", "roll 6 DK", "move G2.4 G2.5 G2.6 G2.7 L2.2 L2.1", "lose J200", "roll 4 DK",
+    "move G2.5 L4.1 L4.2 G3.5", "lose H300", "roll 4 DK", "move L2.2 G2.7 G2.8 G2.9", "roll 1 4", "move L4.2",
+    "steal J300", "roll 3 DK", "move G2.8 G2.7 G2.6", "roll 4 DK", "move L4.1 G2.5 G2.4 G2.3", "roll 6 3"]
 
 
 @pytest.mark.parametrize("actions, counts", [
     # Seat 1 rolled 1 on the white die: depth 1 is the 3 spaces one step from G1.3, along the girder
     # either way and up its ladder (a pawn moves exactly the white die's count). Depth 2: after each of
-    # those moves the next player rolls both dice, 6 white faces by 6 red ones (the rulebook's red die:
-    # 2 to 6 and DK), so 3 x 36; the obstacles the DK face sets going move with no chance step or
-    # decision between. Depths 3 and 4 add that roll's moves and the card rules (cards in hand).
-    (DK_OPENING, [3, 108, 396, 4728]),
-    # Turn 18, seat 2 to move Mario exactly 6 spaces from G2.8: depth 1 is the 4 paths of 6 spaces
-    # (along girder 2 to G2.2, or turning down the ladder to L1.2, up to G3.5, or down to G1.5); deeper
-    # counts rest also on the cards in hand, the obstacles' moves and what a contact costs.
-    (DK_MIDGAME, [4, 114, 412, 8972]),
+    # those moves the next player rolls both dice, 6 white faces by 5 red ones (3 to 6 and Donkey Kong,
+    # which is two of the die's six faces), so 3 x 30; the obstacles move with no chance step or decision
+    # between. Depths 3 and 4 add that roll's moves and the card rules (cards in hand).
+    (DK_OPENING, [3, 90, 330, 3078]),
+    # Turn 18, seat 1 to move Mario exactly 6 spaces from G2.6: depth 1 is the 6 paths of 6 spaces (left
+    # along girder 2 to G2.0 or up L3 from G2.1, down L1 to G1.3, up L4 to G3.3 or on to L5, right and
+    # down L2 to G1.9); deeper counts rest also on the cards in hand, the obstacles' moves and what a
+    # contact costs.
+    (DK_MIDGAME, [6, 68, 462, 2437]),
 ], ids=["opening", "midgame"])
 def test_donkey_kong_perft(actions, counts):
     state = position(DONKEY_KONG, "rulebook", actions)

@@ -38,7 +38,7 @@ def test_bots_finish_games_without_errors():
 def test_expert_choice_depends_only_on_the_seed_it_is_given():
     """A fixed number of playouts, not a clock: the same state and generator give the same choice."""
     st = table(pawns=["G2.3", "G1.6"], barrels=["G2.5", "G3.2"], hands=[["J100"], ["H200"]])
-    roll(st, 4, 2)
+    roll(st, 4, 3)
     picks = {ExpertBot(playouts=12).choose(st.clone(), np.random.default_rng(7)) for _ in range(3)}
     assert len(picks) == 1 and picks.pop() in st.legal_actions()
 
@@ -82,7 +82,7 @@ def test_expert_halving_gives_the_later_playouts_to_the_better_half(monkeypatch)
     import games.donkey_kong.bots as dk_bots
 
     st = table(pawns=["G2.3", "G1.6"], barrels=["G2.5", "G3.2"], hands=[["J100"], ["H200"]])
-    roll(st, 4, 2)
+    roll(st, 4, 3)
     n = len(dk_bots.candidates(st, st.legal_actions(), 12))
     assert n >= 4
     calls = []

@@ -39,17 +39,17 @@ def test_well_formed_action_at_the_wrong_moment():
     refused(st, "move G1.5", IllegalActionError, "does not fit now", "rolls both dice", "'roll ...'")
     refused(st, "play J100", IllegalActionError, "does not fit now")
     refused(st, "roll 1", IllegalActionError, "not a possible outcome", "roll 1 DK")
-    wiki = table("wiki")
-    refused(wiki, "roll 3 2", IllegalActionError, "not a possible outcome")  # the article's die has no 2
-    roll(st, 3, 2)
-    refused(st, "roll 1 2", IllegalActionError, "'move ...' action is due")
+    for variant in ("rulebook", "wiki"):  # the article's obstacle die, used by both, has no 2
+        refused(table(variant), "roll 3 2", IllegalActionError, "not a possible outcome")
+    roll(st, 3, 3)
+    refused(st, "roll 1 3", IllegalActionError, "'move ...' action is due")
 
 
 def test_illegal_pawn_moves_say_which_rule_they_break():
     """Rulebook: 'Pawns always move the full count' and 'A pawn cannot move in two different directions in
     the same move'; article: 'cannot backtrack within the same turn'."""
     st = table(pawns=["G1.4", "G5.0"])
-    roll(st, 3, 2)
+    roll(st, 3, 3)
     refused(st, "move G1.5 G1.6", IllegalActionError, "exactly 3 spaces", "white die")
     refused(st, "move G1.5 G1.7 G1.8", IllegalActionError, "cannot step from G1.5 to G1.7")
     refused(st, "move G1.5 G1.4 G1.3", IllegalActionError, "both right and left")
@@ -72,5 +72,5 @@ def test_a_finished_game_refuses_everything():
     st = table(pawns=["L11.2", "G5.0"])
     turn(st, 4, "DK", "move P.1 FINISH")
     assert st.is_terminal()
-    refused(st, "roll 1 2", GameOverError, "over")
+    refused(st, "roll 1 3", GameOverError, "over")
     refused(st, "nonsense", IllegalActionError)

@@ -79,26 +79,29 @@ def test_highest_roll_starts_and_ties_roll_again():
     assert st.stage == "deal" and st.first == 2
 
 
-@pytest.mark.parametrize("variant,faces", [("rulebook", {2, 3, 4, 5, 6, "DK"}), ("wiki", {3, 4, 5, 6, "DK"})])
-def test_dice_are_one_chance_outcome_per_turn(variant, faces):
-    """Article: the obstacle die shows 'values 3 to 6, with two "Donkey Kong" faces'; the rulebook's has a
-    'Donkey Kong Rests' face."""
+@pytest.mark.parametrize("variant,colour", [("rulebook", "red"), ("wiki", "white")])
+def test_dice_are_one_chance_outcome_per_turn(variant, colour):
+    """Article: the obstacle die shows 'values 3 to 6, with two "Donkey Kong" faces'; the rulebook names
+    only its red die's 'Donkey Kong Rests' face, and the editions differ only in the dice's colour names
+    (shared/rules/README.md), so both variants roll the article's faces."""
+    from games.donkey_kong.cards import DIE_COLOURS
     st = table(variant)
     outcomes = st.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    seen = {a.split()[2] for a, _ in outcomes}
-    assert seen == {str(f) for f in faces}
+    assert {a.split()[1] for a, _ in outcomes} == {"1", "2", "3", "4", "5", "6"}
+    assert {a.split()[2] for a, _ in outcomes} == {"3", "4", "5", "6", "DK"}
     dk = sum(p for a, p in outcomes if a.endswith("DK"))
-    assert dk == pytest.approx(1 / 6 if variant == "rulebook" else 2 / 6)
+    assert dk == pytest.approx(2 / 6)
+    assert DIE_COLOURS[variant]["obstacles"] == colour
 
 
 def test_fireballs_highest_first_then_barrels_lowest_first():
     """Rulebook: 'Always move the fireballs on the highest girder first ... Then move the barrels on the
     lowest girder first'. Moved the other way, the trailing piece would land on its twin and go on."""
-    st = table(fireballs=["G1.0", "G1.2"], barrels=["G3.6", "G3.4"])
-    turn(st, 1, 2, "move G5.1")
-    assert names(st.fireballs) == ["G1.2", "G1.4"]
-    assert names(st.barrels) == ["G3.2", "G3.4", "G6.1"]
+    st = table(fireballs=["G1.2", "G1.5"], barrels=["G3.9", "G3.6"])
+    turn(st, 1, 3, "move G5.1")
+    assert names(st.fireballs) == ["G1.5", "G1.8"]
+    assert names(st.barrels) == ["G3.3", "G3.6", "G6.1"]
 
 
 def test_donkey_kong_face_stops_obstacles_and_variants_differ_on_the_release():
@@ -118,7 +121,7 @@ def test_dispenser_drops_a_barrel_at_the_end_of_the_turn():
     """Rulebook: 'at the end of your turn, after you have moved all the obstacles, press down Donkey
     Kong's left arm and a new barrel will be released'."""
     st = table()
-    turn(st, 1, 2, "move G5.1")
+    turn(st, 1, 3, "move G5.1")
     assert names(st.barrels) == ["G6.1"] and st.dispenser_count() == 11
 
 
@@ -165,7 +168,7 @@ def test_pawns_do_not_use_the_dotted_lines():
     """Rulebook: pawns change girders only by ladders; obstacles 'move off the edge of girders following
     the broken white lines'."""
     st = table(pawns=["G1.8", "G5.0"])
-    roll(st, 3, 2)
+    roll(st, 3, 3)
     assert not any("G2.9" in a for a in st.legal_actions())
 
 
@@ -183,13 +186,13 @@ def test_article_pawn_landing_on_a_pawn_goes_to_the_next_free_space():
 def test_red_dot_draws_a_card_only_on_an_exact_stop():
     """Rulebook: 'Every time your pawn lands by exact count on a blue space with a red dot, draw a card'."""
     st = table(pawns=["G1.4", "G5.0"])
-    turn(st, 2, 2, "move G1.5 G1.6")
+    turn(st, 2, 3, "move G1.5 G1.6")
     assert st.current_player() == CHANCE and st.stage == "dot"
     assert {a.split()[0] for a, _ in st.chance_outcomes()} == {"draw"}
     st.apply_action("draw H400")
     assert st.face_up(0) == ["H400"] and st.deck_count() == 47
     passing = table(pawns=["G1.4", "G5.0"])
-    turn(passing, 3, 2, "move G1.5 G1.6 G1.7")
+    turn(passing, 3, 3, "move G1.5 G1.6 G1.7")
     assert passing.face_up(0) == [] and passing.stage == "roll"
 
 
@@ -239,16 +242,16 @@ def test_fireball_slides_up_a_ladder_into_a_pawn():
 
 def test_two_barrels_never_share_a_space():
     """Rulebook: 'Two or more of the same obstacle cannot be on the same space at the same time.'"""
-    st = table(barrels=["G1.9", "G2.5"])  # the lower one moves first and stops at the ladder's foot
-    turn(st, 1, 2, "move G5.1")
+    st = table(barrels=["G2.9", "G2.4"])  # the leading one moves first and stops at the ladder's foot
+    turn(st, 1, 3, "move G5.1")
     assert names(st.barrels) == ["G1.6", "G1.7", "G6.1"]  # the other slid down onto it and went on
 
 
 def test_fireball_meeting_a_barrel_destroys_it():
     """Rulebook: 'If a fireball comes in contact with a barrel, the barrel is destroyed, removed from the
     board and reinserted into Donkey Kong's arm.'"""
-    st = table(fireballs=["G1.4"], barrels=["G1.5"])
-    turn(st, 1, 2, "move G5.1")  # the barrel would move after the fireball; it is gone by then
+    st = table(fireballs=["G1.3"], barrels=["G1.4"])
+    turn(st, 1, 3, "move G5.1")  # the barrel would move after the fireball; it is gone by then
     assert names(st.fireballs) == ["G1.6"]
     assert names(st.barrels) == ["G6.1"] and st.dispenser_count() == 11
 
@@ -317,6 +320,17 @@ def test_jump_effects(variant, landing, passing):
     turn(st, 1, 4, "move G5.1")  # passes the pawn
     st.apply_action("play J200")
     assert passing in st.barrel_spaces()
+
+
+@pytest.mark.parametrize("pawn", ["G2.0", "G2.2"])
+def test_article_jump_space_takes_no_ladder(pawn):
+    """Article: a barrel takes a ladder 'only if they land exactly on the space above a ladder', and '"Jump"
+    cards: Move one extra space'. The space a Jump adds is not the die's count, so the barrel stays on the
+    ladder's top whether it was passing the pawn (G2.0) or landed on it (G2.2); passing, it slid down L1."""
+    st = table("wiki", pawns=["G5.0", pawn], barrels=["G3.0"], hands=[["J100"], ["J100"]])
+    turn(st, 1, 3, "move G5.1")  # G3.0 off the girder's end to G2.0, then G2.1 and G2.2
+    st.apply_action("play J100")
+    assert names(st.barrels) == ["G2.3", "G6.1"]  # and the turn's new barrel on the drop space
 
 
 def test_hammer_destroys_the_obstacle():
@@ -391,8 +405,8 @@ def test_no_cards_at_all():
 def test_finish_completes_the_turn_then_scores_500_and_ends():
     """Rulebook: 'Whoever reaches the Finish space first finishes out his or her turn moving all the
     obstacles and then is awarded a 500 point bonus. The game is now over!'"""
-    st = table(pawns=["L11.2", "G2.6"], barrels=["G2.4"], played=[["J100"], []], hands=[["H400"], ["J300"]])
-    roll(st, 4, 2)
+    st = table(pawns=["L11.2", "G2.6"], barrels=["G2.3"], played=[["J100"], []], hands=[["H400"], ["J300"]])
+    roll(st, 4, 3)
     assert "move P.1 FINISH" in st.legal_actions()
     st.apply_action("move P.1 FINISH")
     assert st.current_player() == 1  # the obstacles still move and hit seat 1
@@ -401,7 +415,7 @@ def test_finish_completes_the_turn_then_scores_500_and_ends():
     assert st.scores() == [600, 300]  # face-up cards score nothing
     assert st.winners() == [0]
     with pytest.raises(IllegalActionError):
-        st.apply_action("roll 1 2")
+        st.apply_action("roll 1 3")
 
 
 def test_tied_totals_share_the_win():
@@ -503,9 +517,9 @@ def test_barrel_rolling_into_a_fireball_is_destroyed():
 def test_fireball_sliding_onto_a_fireball_goes_on_to_the_next_space():
     """Rulebook: 'if a fireball lands on the same space occupied by another fireball, it advances to the
     next open space.'"""
-    st = table(fireballs=["G2.9", "G1.5"])  # the higher one moves first and stops on G2.7
-    turn(st, 1, 2, "move G5.1")  # the lower one lands on L2's foot, climbs to G2.7 and goes on
-    assert names(st.fireballs) == ["G2.6", "G2.7"]
+    st = table(fireballs=["G2.6", "G1.0"])  # the higher one moves first and stops on G2.3
+    turn(st, 1, 3, "move G5.1")  # the lower one lands on L1's foot, climbs to G2.3 and goes on
+    assert names(st.fireballs) == ["G2.2", "G2.3"]
 
 
 def test_released_barrel_hits_a_pawn_on_the_drop_space():
@@ -544,8 +558,8 @@ def test_one_card_per_obstacle_and_the_penalty_can_take_the_card_just_played():
 def test_fireball_reaching_donkey_kong_does_not_hit_a_pawn_standing_there():
     """Rulebook: 'when a fireball reaches the top blue space directly in front of the ape, it is returned
     to the Oil Can space' (our reading: at once, before it could touch a pawn there)."""
-    st = table(pawns=["G5.0", "G6.0"], fireballs=["G6.2"], hands=[[], ["H200"]])
-    turn(st, 1, 2, "move G5.1")  # passes G6.1, then reaches Donkey Kong's space
+    st = table(pawns=["G5.0", "G6.0"], fireballs=["G6.3"], hands=[[], ["H200"]])
+    turn(st, 1, 3, "move G5.1")  # passes G6.2 and G6.1, then reaches Donkey Kong's space
     assert st.fireball_spaces() == [] and st.oil_can_count() == 4
     assert st.face_up(1) == ["H200"] and st.turn == 1
 

@@ -60,9 +60,9 @@ def _follows_other_kind(state, action) -> bool:
 
 
 def test_a_contact_of_the_other_kind_in_the_same_turn_is_not_called_another():
-    """Seed 4: Player 1 answers a contact, and one of the other kind meets their Mario at once. It read "meets
+    """Seed 6: Player 1 answers a contact, and one of the other kind meets their Mario at once. It read "meets
     another fireball (the 2nd this turn)" after a barrel; it now says which obstacle of the turn it is."""
-    match = person_faces("donkey_kong", 4, lambda s: bool(s.contacts) and s.current_player() == 0 and any(
+    match = person_faces("donkey_kong", 6, lambda s: bool(s.contacts) and s.current_player() == 0 and any(
         _follows_other_kind(s, a) for a in s.legal_actions()), BOT)
     app, screen = opened(match)
     first_kind = _kind(match.state.contacts[0][1])

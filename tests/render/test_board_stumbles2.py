@@ -131,7 +131,7 @@ def test_dk_many_face_up_cards_stay_readable_and_every_player_is_shown(size, tex
     """With 12 face-up cards, a player's 6th card was drawn under the face-down played-card stack (the 7th
     at the largest text size), and a box that would run past the panel's foot hid that player and every
     one after."""
-    match = bots_game("donkey_kong", 1, 245)
+    match = bots_game("donkey_kong", 0, 613)
     state = match.state
     hands = [len(state.face_up(i)) for i in range(4)]
     assert max(hands) >= 10 and sum(1 for p in range(4) if state.played_cards(p)) >= 2

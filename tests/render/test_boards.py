@@ -226,6 +226,8 @@ def test_donkey_kong_dice_tumble_and_mario_walks_his_path():
             if rolls:
                 break
             screen.play(screen.legal[0])  # a card to play first, when an obstacle met her pawn
+        if screen.chance_waits():
+            app.handle(space_key())  # Ann's own roll waits for her press
         rolled = match.state.pending_decision().get("kind") == "roll"
         app.tick(0.1)
         if rolled and match.state.pending_decision().get("kind") != "roll":
