@@ -42,18 +42,18 @@ HOW_TO_PLAY = {
         "Push a block out with the mouse: press its end and drag along its length, into the tower; how fast "
         "and how steadily you drag is how the simulated finger pushes. Touch a block first to feel how loose "
         "it is.",
-        "The player who topples the tower loses.",
+        "Whoever topples the tower loses, and the player who stacked the last block before the fall wins.",
     ],
     "jenga_dk": [
         "Each turn starts with your spin (click the wheel or press Space): remove the girders it says and "
         "climb Mario the levels it says.",
-        "The first Mario to reach the top level, where Donkey Kong waits, wins; whoever topples the tower "
-        "loses.",
+        "The first Mario to reach the top level, where Donkey Kong waits, wins. Whoever topples the tower "
+        "loses, and the Mario nearest the top then wins.",
     ],
     "jenga_mario": [
         "Each turn starts with your spin (click the wheel or press Space): stack blocks and climb your "
-        "peg as it says; the item symbol on a block you take "
-        "does something (coins, stars, goombas).",
+        "peg as it says. Once a block you took is stacked and the tower stands, the item symbol on it acts "
+        "(coins, stars, goombas).",
         "When a peg goes into a hole on a side of the tower you cannot see, the screen says which side. When "
         "the tower falls the most coins win.",
     ],

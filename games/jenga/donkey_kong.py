@@ -219,8 +219,12 @@ class JengaDonkeyKongState(TowerState):
                 raise NotYourMoveError(f"{who}'s Mario has no climb to make now: {self.decision_text()}")
             targets = self.climb_targets()
             level = targets[0][0] if targets else None
-            self.reject_hole(action, targets, self.others(self.mover),
-                             f"climbing one girder goes to the first level above with a free hole (level {level})")
+            why = f"climbing one girder goes to the first level above with a free hole (level {level})"
+            blocks = sorted({f"{h[0]}:{h[1]}" for h in targets})
+            if self.corner and level is not None and level < top_level(self.layout) and len(blocks) == 1:
+                why = (f"climbing one girder goes to the girder above along Mario's side of the tower, "
+                       f"block {blocks[0]}")
+            self.reject_hole(action, targets, self.others(self.mover), why)
 
     def _apply_action(self, action: str) -> None:
         if action.startswith("spin "):

@@ -349,6 +349,18 @@ def test_corner_climb_goes_to_the_girder_above_along_marios_side_at_either_end()
     assert s.climb_targets() == [(1, 0, "+y"), (1, 0, "-y")]
 
 
+def test_a_corner_climb_to_another_girder_of_the_level_above_says_which_girder_it_must_be():
+    """"To place him in the girder above, you'll have to move him to another side of the tower, either left
+    or right." A climb into a free hole of level 1 that is not on the girder along Mario's side was refused
+    as if level 1 had no free hole ("the first level above with a free hole (level 1)")."""
+    from games.core import IllegalActionError
+    s = dk_corner([(0, 0, "+x"), (0, 1, "-x")], "corner_few_pulls")
+    with pytest.raises(IllegalActionError) as refused:
+        s.apply_action("climb 1:0+y")
+    assert "the girder above along Mario's side of the tower, block 1:2" in str(refused.value)
+    assert "climb 1:2+y, climb 1:2-y" in str(refused.value) and s.marios[0] == [0, 0, "+x"]
+
+
 def test_corner_climb_skips_a_level_whose_girder_is_missing_or_fully_occupied():
     """"If there is no available girder to stand on (or there are other Mario pieces fully occupying the
     girder your Mario is moving to), you may skip that level and proceed to the level above the occupied
