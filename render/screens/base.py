@@ -723,8 +723,13 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                                       size, self.actions.rect.w - 8):
                     y = text.draw(surface, line, (self.actions.rect.x + 4, y), size, P.TEXT_DIM).bottom
         rect = self.rects["log"]
-        panel(surface, rect, f"Move log ({len(self.log_labels)})", self.font_size(15))
+        size = self.font_size(15)
+        panel(surface, rect, self.log_title(rect.w - 12, size), size)
         self.log.draw(surface, self.font_size(14), show_selection=False, dim=False)
+
+    def log_title(self, width: int, size: int) -> str:
+        """The move log's heading, fitted by the panel into `width` pixels at `size`."""
+        return f"Move log ({len(self.log_labels)})"
 
     def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, P.PANEL, rect)

@@ -45,6 +45,10 @@ def test_choices_log_status_and_tooltip_say_holes_as_seen_and_follow_the_view(su
         screen.update(1 / 30)
         screen.draw(surface)
         assert axis_lines(lines_drawn) == []
+        # the log's heading says its sides are the view's, so lines said anew after a turn are not a surprise
+        n = len(screen.log_labels)
+        assert f"Move log ({n}): sides as seen now" in [words for words, _ in lines_drawn]
+        assert screen.log_title(60, screen.font_size(15)) == f"Move log ({n})"  # no room: the plain heading
         rows = list(screen.actions.items)
         assert rows and all(re.search(r"the (front|back|left|right) hole of block \d+:\d", r) for r in rows), rows
         assert any("stand Mario in the" in r for r in screen.log.items)

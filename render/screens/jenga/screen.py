@@ -389,6 +389,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             rows.reword(items)
 
     # ---- hooks of GameScreen ---------------------------------------------------------------------
+    def log_title(self, width: int, size: int) -> str:
+        """The heading says that the log's holes and ends are the view's (reword_for_view): turned, the lines
+        say them anew, which three audits took for the log changing by itself. Without room, the plain one."""
+        plain = super().log_title(width, size)
+        told = f"{plain}: sides as seen now"
+        return told if text.font(size, bold=True).size(told)[0] <= width else plain
+
     def decision_text(self) -> str:
         words = self._decision_text()
         if getattr(self.match.state, "phase", "") == "stack" and "(open places: " in words:
