@@ -155,8 +155,9 @@ def cmd_check(args) -> int:
             state = f"stands; its blocks {moved}"
         else:
             level, pos = removals[collapsed_at]
-            state = (f"FELL at removal {collapsed_at + 1} of {len(removals)} ({level}:{pos}); the blocks left "
-                     f"standing {moved}; fallen: {', '.join(result['fallen'])}")
+            state = (f"FELL at removal {collapsed_at + 1} of {len(removals)} ({level}:{pos}); fallen: "
+                     f"{', '.join(result['fallen'])} (past the fall limit when the fall was called; the run "
+                     f"stops there); the other blocks {moved}, some perhaps still coming down")
         print(f"{args.tower} tower (seed {args.seed}): {state}; {total_sim:.2f} s simulated in {total_wall:.0f} ms")
     return 0
 
@@ -280,13 +281,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                              "sweeps over many towers, benchmark.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def tower_args(p):
+    def tower_args(p, seed_help="tolerance seed (default 0)"):
         # --variant is the flag's older name, still accepted (a tower is not a rule variant).
         p.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
                        help="which game's tower (default classic)")
         p.add_argument("--levels", type=whole(3, 10_000), default=None,
                        help="build only this many levels (default: the game's)")
-        p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="tolerance seed (default 0)")
+        p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help=seed_help)
         p.add_argument("--json", action="store_true", help="print one JSON value instead of text")
 
     check = sub.add_parser("check", help="apply removals in order; stop at the first collapse",
@@ -304,9 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
                                       "Each row: p_collapse, the chance that a push topples the tower; took "
                                       "N, the force the block took while the tower held it; standing moved mm, "
                                       "the mean over the pushes of the farthest any block left standing moved "
-                                      "(how near they came to a fall; the fallen blocks are not counted); "
-                                      "samples, the pushes run.")
-    tower_args(risk)
+                                      "(how near they came to a fall; the fallen blocks are not counted, and in a "
+                                      "push that toppled the tower the blocks still coming down when the fall "
+                                      "was called count as standing); samples, the pushes run.")
+    tower_args(risk, seed_help="the tower's tolerance seed, and the seed of the pushes' perturbations (default 0)")
     risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
     risk.add_argument("--block", action="append", default=[], metavar="L:P",

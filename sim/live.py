@@ -680,6 +680,9 @@ class _Protocol:
 def replay(spec: TowerSpec, state: dict | Tower, level: int, pos: int, side: int, path: FingerPath,
            record: bool = False, follow_s: float = 0.0) -> LiveResult:
     """Play a stored finger path exactly as the live push played it, and let go at its end."""
+    if not isinstance(path, FingerPath):
+        raise PathError(f"path must be a FingerPath (FingerPath.from_text reads a stored one), not "
+                        f"{type(path).__name__} {arguments.shown(path)}")
     live = LivePush(spec, state, level, pos, side, record=record, lead_m=None)
     for s in path.samples:
         live.feed(s, read=False)

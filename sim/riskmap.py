@@ -333,7 +333,8 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
     blocks = sorted(test.results)
     if not blocks:
         return []
-    workers = workers or os.cpu_count() or 1
+    # no more processes than pushes to run (the map does not depend on how its work is split)
+    workers = min(workers or os.cpu_count() or 1, len(blocks) * test.samples)
     if workers > 1 and len(blocks) > 1:
         _pipelined(test, workers)
     else:

@@ -20,8 +20,9 @@ class SimError(ValueError):
     """Base of every error the simulator raises for bad input."""
 
 
-SpecError = AssetError
-"""A tower spec file that is missing, malformed or out of range (the project's one asset error)."""
+class SpecError(AssetError, SimError):
+    """A tower spec file that is missing, malformed or out of range: the project's asset error, and one of the
+    simulator's, so code that catches SimError around the API catches it too."""
 
 
 class BlockError(SimError):
@@ -296,4 +297,4 @@ def load_spec(name: str) -> TowerSpec:
     path = Path(name) if name.endswith(".json") else ASSETS / f"{name}.json"
     if not name.endswith(".json") and name not in TOWERS:
         raise SpecError(f"unknown tower {name!r}; choose one of {', '.join(TOWERS)}")
-    return parse_spec(read_json(path, AssetError), where=str(path.name))
+    return parse_spec(read_json(path, SpecError), where=str(path.name))

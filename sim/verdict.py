@@ -8,8 +8,11 @@ fall: blocks coming down. A block that ends up resting tilted on the level below
 exactly when it tips past that angle; a small lean that the level below catches, a block nudged or
 spun flat in its level, or a tower dragged a few millimetres by a tight block, is a standing tower.
 Displacement (the full 3-D distance a block moved) is reported with the verdict but does not decide it;
-the largest displacement and tilt reported are those of the blocks still standing (the fallen ones are
-listed, and those that reached the floor below the table are named in `on_floor`).
+the largest displacement and tilt reported are those of the blocks not counted fallen when the verdict
+was called (the fallen ones are listed, and those that reached the floor below the table are named in
+`on_floor`). A fall is called as soon as a block is past the rule, and unless the run follows the fall
+(`follow_s`) it stops there: in a fall, `fallen` names the blocks past the rule at that moment, and the
+others, counted in the figures, may still be on their way down.
 """
 
 from __future__ import annotations
@@ -34,11 +37,14 @@ class Verdict:
     in a small rocking that does not die out: Tower._rocking), or "time" (settle time over)."""
     push_force_n: float = 0.0
     """The median of the hand's force over every step of the push, the carry out of the tower included
-    (where the hand holds the block's weight and the force falls to almost nothing)."""
+    (where the hand holds the block's weight and the force falls to almost nothing). 0.0 where
+    give_force_n is."""
     give_force_n: float = 0.0
     """What the block took to move while the tower still held it, read as a touch is read (sim.tower's
     give_force over the steps before the hand began to carry it): about its own sliding friction for a
-    loose block, more for one that carries load. 0.0 for an operation that is not a push."""
+    loose block, more for one that carries load. 0.0 for an operation that is not a straight push:
+    a removal, a stack, and a live push, whose finger's forces are in sim.live's LiveResult
+    (give_force_n there)."""
     static_margin_mm: float = float("inf")
     trajectory: np.ndarray | None = field(default=None, repr=False)
     on_floor: list[tuple[int, int]] = field(default_factory=list)

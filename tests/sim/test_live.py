@@ -392,6 +392,8 @@ NAN, INF = float("nan"), float("inf")
     (lambda: FingerPath.from_metres([(0.0, 0.0)]), r"got \(0.0, 0.0\)"),
     (lambda: FingerPath(5), "a finger path's samples are a tuple .* got 5"),
     (lambda: FingerPath((5,)), "a finger path sample is three whole numbers"),
+    # replay's path is checked before any world is built (a str gave "'str' object has no attribute 'samples'")
+    (lambda: replay(load_spec("classic"), None, 7, 0, 1, "x"), "path must be a FingerPath .* not str 'x'"),
 ])
 def test_bad_arguments_of_the_path_makers_are_path_errors_naming_them(make, words):
     """straight_path(nan, ...) said 'arange: cannot compute length', a tiny speed asked numpy for 34 GB,

@@ -5,6 +5,7 @@ they stop each block where the map's SequentialTest stops it and report the figu
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from sim import load_spec
 from sim.riskmap import SequentialTest
@@ -78,3 +79,23 @@ def test_the_map_and_the_census_refuse_numbers_that_are_not_whole_and_name_the_s
         census(spec, "0-3")
     with pytest.raises(BlockError, match="workers must be a whole number from 1 to"):
         census(spec, [0, 1], workers="2")
+
+
+@pytest.mark.physics
+def test_the_map_starts_no_more_workers_than_it_has_pushes(monkeypatch):
+    """An engineer's audit: risk_map(..., workers=16, blocks=[two blocks], samples=1) started 16 processes
+    for 2 pushes (the census and the sweeps already took no more than their jobs). The map is the same."""
+    from dataclasses import replace
+
+    import sim.riskmap as riskmap_module
+    from sim import Tower, risk_map
+
+    asked = []
+    pipelined = riskmap_module._pipelined
+    monkeypatch.setattr(riskmap_module, "_pipelined",
+                        lambda test, workers: (asked.append(workers), pipelined(test, workers))[1])
+    spec = replace(load_spec("classic"), levels=4)
+    blocks = [(0, 0), (1, 1)]
+    many = risk_map(spec, Tower(spec, 0), samples=1, workers=16, blocks=blocks)
+    assert asked == [2]
+    assert many == risk_map(spec, Tower(spec, 0), samples=1, workers=1, blocks=blocks)

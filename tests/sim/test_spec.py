@@ -39,6 +39,20 @@ def test_unknown_tower():
         load_spec("lego")
 
 
+def test_a_spec_error_is_one_of_the_simulators_errors(tmp_path):
+    """An engineer's audit: code catching SimError around the API missed a bad tower name or spec file
+    (SpecError was only the assets' error). It is both now, for a name, a file's contents and the file."""
+    from assets.reader import AssetError
+
+    bad = tmp_path / "tower.json"
+    bad.write_text('{"name": ')
+    for make in (lambda: load_spec("lego"), lambda: load_spec(str(bad)), lambda: load_spec(str(tmp_path / "none.json")),
+                 lambda: parse_spec({}, "empty.json")):
+        with pytest.raises(SimError) as caught:
+            make()
+        assert isinstance(caught.value, (SpecError, AssetError)) and isinstance(caught.value, SpecError), caught.value
+
+
 def test_tolerances_follow_the_seed():
     """Sizes and masses are drawn by the seed from the measured sets of PHYSICS.md: heights 14.8 mm,
     sd 0.17 to 0.18 (range 14.5 to 15.2); masses 12.9 g, sd 2.1 g within 10.7 to 15.6 g."""
