@@ -241,14 +241,17 @@ def test_a_file_in_the_way_of_the_saves_folder_sends_the_session_elsewhere_and_n
     assert saves.is_symlink() or saves.read_text() == "not a folder"  # left as it was
 
 
-def test_the_play_command_is_not_stopped_by_a_file_in_the_way_of_the_saves_folder(home):
+def test_the_play_command_is_not_stopped_by_a_file_in_the_way_of_the_saves_folder(home, tmp_path):
     home.mkdir(parents=True)
     (home / "saves").write_text("")
+    session = tmp_path / "tmp"  # the session folder it keeps the game in (left for the player) goes here
+    session.mkdir()
     out = subprocess.run([sys.executable, "-m", "games", "play", "monkey_dash", "--terminal", "--seed", "3"],
                          input="1\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
-                         env={**os.environ, "KONG_TABLETOP_HOME": str(home)})
+                         env={**os.environ, "KONG_TABLETOP_HOME": str(home), "TMPDIR": str(session)})
     assert out.returncode == 0, out.stderr
-    assert "your game is kept as" in out.stdout and "is a file, not a folder: move or rename it" in out.stdout
+    assert f"your game is kept as {session}" in out.stdout
+    assert "is a file, not a folder: move or rename it" in out.stdout
 
 
 # ---- plain words for failed saves (finding 5) -------------------------------------------------------
