@@ -19,7 +19,12 @@ PROG = "python -m games"
 
 
 class _Parser(argparse.ArgumentParser):
-    """Bad arguments: one clear line on stderr and exit code 2, never a usage dump or traceback."""
+    """Bad arguments: one clear line on stderr and exit code 2, never a usage dump or traceback. An option
+    is taken only as written in full: argparse's abbreviations read a mistyped --seed as --seeds."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         message = " ".join(message.split())

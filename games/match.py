@@ -560,7 +560,16 @@ def _read(path) -> object:
     try:
         return parse_json(text)
     except ValueError as exc:
+        if not _starts_like_json(text):  # a script or notes dropped on the window: not a damaged save
+            raise MatchFileError(f"{Path(path)}: not a saved match (not JSON at all)") from None
         raise MatchFileError(f"{Path(path)}: {exc}") from None
+
+
+def _starts_like_json(text: str) -> bool:
+    """Whether text that does not parse begins as JSON does (a match file cut short or edited), rather than
+    being some other kind of text. An empty file is a save cut short."""
+    start = text.lstrip()[:1]
+    return not start or start in '{["-0123456789'
 
 
 def saved_game_and_seed(path: str | os.PathLike) -> tuple[object, object] | None:

@@ -24,7 +24,7 @@ from typing import Callable, TextIO
 
 from .core import GameError, TERMINAL
 from .match import Match, is_match_file, saved_game_and_seed
-from .words import joined
+from .words import joined, write_fault
 
 
 def show_result(match: Match, out: TextIO) -> None:
@@ -139,7 +139,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                         try:
                             match.save(where)
                         except OSError as exc:
-                            out.write(f"Cannot save to {where}: {_save_fault(exc, where)}.\n")
+                            out.write(f"Cannot save to {where}: {write_fault(exc, where)}.\n")
                             continue
                         saved_at = len(match.history)
                         out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
@@ -245,7 +245,7 @@ def _keep(match: Match, finished: bool = False) -> str:
     try:
         match.save(path)
     except OSError as exc:
-        return f"your {'finished ' if finished else ''}game could not be kept ({_save_fault(exc, str(path))})."
+        return f"your {'finished ' if finished else ''}game could not be kept ({write_fault(exc, str(path))})."
     if finished:
         kept = f"your finished game is kept as {path} (open it with: python -m games play --load \"{path}\")."
     else:
@@ -257,20 +257,6 @@ def _keep(match: Match, finished: bool = False) -> str:
     except ImportError:
         notes = ""
     return f"{kept} {notes}" if notes else kept
-
-
-def _save_fault(exc: OSError, where: str) -> str:
-    """What stopped a save, in words (not '[Errno 2] ...' with the name of a temporary file)."""
-    folder = os.path.dirname(os.path.abspath(where))
-    if isinstance(exc, FileNotFoundError):
-        return f"the folder {folder} does not exist"
-    if isinstance(exc, PermissionError):
-        return f"there is no permission to write in {folder}"
-    if isinstance(exc, IsADirectoryError):
-        return "that is a folder; give a file name such as my-game.json"
-    if isinstance(exc, NotADirectoryError):
-        return f"part of {folder} is a file, not a folder"
-    return exc.strerror.lower() if exc.strerror else str(exc)
 
 
 def _people(match: Match) -> set[int]:

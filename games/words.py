@@ -23,3 +23,29 @@ def joined(names: list[str]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def write_fault(exc: OSError, where: str | None = None) -> str:
+    """What stopped writing a file, in plain words for a player ('the disk is full'), never '[Errno 28] No
+    space left on device: ...' with the name of a temporary file. `where` is the file being written (the
+    error's own file name when not given). The terminal and the window say a failed save the same way."""
+    import errno
+    import os
+
+    where = where if where is not None else (exc.filename or "")
+    folder = os.path.dirname(os.path.abspath(where)) if where else "the folder"
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the disk is full (free some space)"
+    if exc.errno == errno.EROFS:
+        return f"the folder {folder} is on a disk that cannot be written (read-only)"
+    if isinstance(exc, FileNotFoundError):
+        # /proc exists, yet no file can be made there: "does not exist" named the wrong cause (an audit)
+        return (f"files cannot be created in the folder {folder}" if os.path.isdir(folder)
+                else f"the folder {folder} does not exist")
+    if isinstance(exc, PermissionError):
+        return f"there is no permission to write in {folder}"
+    if isinstance(exc, IsADirectoryError):
+        return "that is a folder; give a file name such as my-game.json"
+    if isinstance(exc, NotADirectoryError):
+        return f"part of {folder} is a file, not a folder"
+    return exc.strerror.lower() if exc.strerror else str(exc)

@@ -33,6 +33,7 @@ import pygame  # noqa: E402
 
 from assets.reader import AssetError
 from games.match import Match, MatchFileError
+from games.words import write_fault
 
 from . import palette, pointer, storage, text
 from .launcher import LauncherScreen
@@ -100,6 +101,9 @@ def tell_minimum_size() -> None:
 TITLE = "Kong Tabletop"
 FINISHED_LEFT = "That game is over and autosaved: View the finished game shows its result and board."
 """The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
+NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved ({fault}), so Resume autosave would not continue it as "
+                      "you left it.")
+"""The launcher's line back from a game whose last autosave failed."""
 REPEATING_KEYS = frozenset({
     pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
     pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
@@ -144,6 +148,7 @@ class App(Host):
         # A damaged settings file or autosave is set aside with a sentence on the launcher, never fatal;
         # temporary files left by writes a crash cut short are removed.
         notes: list[str] = []
+        self.folder = storage.claim_data_folder()  # a second copy of the app keeps its files elsewhere
         storage.clean_stale_temporaries()
         settings = storage.load_settings(warn=notes.append)
         storage.check_autosave(warn=notes.append)
@@ -160,10 +165,10 @@ class App(Host):
         self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
-        else:
-            self.start_match(match)
-            if notes:
-                self.screen.say(" ".join(notes), 8.0)
+        elif self.start_match(match) is None:  # refused: the launcher says why, after the notes
+            self.screen.message = " ".join(notes + [self.screen.message])
+        elif notes:
+            self.screen.say(" ".join(notes), 8.0)
 
     # ---- the loop ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -184,6 +189,17 @@ class App(Host):
 
     def tick(self, dt: float) -> None:
         self.screen.update(dt)
+        self.tell_autosave_failure()
+
+    def tell_autosave_failure(self) -> None:
+        """Say in the game's status bar, once for each new failure, that the autosave could not be written (it
+        was said only on stderr, and the game looked kept when it was not: an audit filled the disk)."""
+        if not isinstance(self.screen, GameScreen):
+            return
+        fault = self.autosaver.new_failure()
+        if fault:
+            self.screen.say(f"Autosave failed: {fault}. This game is not kept on disk until a save works: free "
+                            f"space (each move autosaves again) or press Ctrl+S to save it.", 12.0)
 
     def show_busy(self, words: str) -> None:
         """Say `words` on the screen now and show it, before work that holds the window (opening a match
@@ -283,6 +299,7 @@ class App(Host):
         if isinstance(self.screen, LauncherScreen):
             self.screen._remember()
         self.close_screen()
+        storage.release_data_folder(self.folder)
         pointer.set_view(1.0)  # the next window (a test's next App) starts unscaled
         text.reset()
         figures = sys.modules.get("render.tower.figures")  # its own font cache must not outlive pygame.quit
@@ -294,14 +311,21 @@ class App(Host):
         self.running = False
 
     # ---- switching screens --------------------------------------------------------------
-    def start_match(self, match: Match, keep_previous: bool = True, opened: Path | None = None) -> str:
-        """Show `match` and make it the autosaved game. Unless keep_previous is False (resuming the
-        autosave itself), a played game in the autosave slot is first copied to the saved matches under its
-        own name (storage.keep_previous_autosave), so starting or loading another game never loses one;
-        a game with nothing played, or already among the saved matches, is not copied. `opened`: the file the
-        match was read from; the autosave kept as that very file is the match being opened, and not said."""
+    def start_match(self, match: Match, keep_previous: bool = True, opened: Path | None = None) -> str | None:
+        """Show `match` and make it the autosaved game; the note on the game kept before it ("" if none).
+        Unless keep_previous is False (resuming the autosave itself), a played game in the autosave slot is
+        first copied to the saved matches under its own name (storage.keep_previous_autosave), so starting or
+        loading another game never loses one; a game with nothing played, or already among the saved
+        matches, is not copied. If that copy cannot be written (a full disk, a folder that cannot be
+        written), the match is not started, as its autosave would write over that game: the screen shown
+        says why in one line, and None is returned (an audit lost a game so). `opened`: the file the match
+        was read from; the autosave kept as that very file is the match being opened, and not said."""
+        try:
+            note = self._keep_previous_autosave(match, opened) if keep_previous else ""
+        except NotKept as exc:
+            self.refuse(str(exc))
+            return None
         self.close_screen()
-        note = self._keep_previous_autosave(match, opened) if keep_previous else ""
         self.screen = screen_for(match.config.game)(match, self)
         view = self._views.get((match.config.game, match.seed))
         camera = getattr(self.screen, "camera", None)
@@ -318,19 +342,25 @@ class App(Host):
         return note
 
     def _keep_previous_autosave(self, match: Match, opened: Path | None = None) -> str:
+        """Copy the game in the autosave slot to the saved matches before `match` takes the slot; the note
+        that says where ("" if nothing needed keeping). NotKept, with the sentence, if it could not be."""
         slot = self._slot
         if slot is not None and slot is not match and slot.is_over() and id(slot) not in self._finished:
             try:  # left before its result was shown: keep it all the same
                 self.keep_finished(slot)
             except OSError as exc:
-                return f"The finished game could not be kept ({exc})."
+                raise NotKept(f"The new game was not started: your finished game ({slot.spec.title}) could not be "
+                              f"copied to the saved matches because {write_fault(exc)}. It is still there: "
+                              f"View the finished game shows it.") from None
         if slot is match or (slot is not None and slot.is_over()):
             return ""
         self.autosaver.flush()
         try:
             kept = storage.keep_previous_autosave()
         except OSError as exc:
-            return f"The previous autosave could not be kept ({exc})."
+            raise NotKept(f"The new game was not started: your unfinished game ({self._autosave_words()}) could "
+                          f"not be copied to the saved matches because {write_fault(exc)}. It is still there: "
+                          f"Resume autosave continues it.") from None
         if not kept or (opened is not None and _same_file(kept, opened)):
             # the autosave is the very file being opened (saved with Ctrl+S, then opened from the launcher): an
             # audit read "Your unfinished game before this one ... is kept ... as" the file it had just opened
@@ -343,6 +373,23 @@ class App(Host):
             return f"Your finished game before this one ({info.title}) is kept in the saved matches as {kept.name}."
         what = f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else kept.stem
         return f"Your unfinished game before this one ({what}) is kept in the saved matches as {kept.name}."
+
+    @staticmethod
+    def _autosave_words() -> str:
+        """The autosaved game in a few words: 'Monkey Dash, turn 7' (or the file's name when it will not load)."""
+        info = storage.inspect_save(storage.autosave_path())
+        return f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else "the autosave"
+
+    def refuse(self, message: str) -> None:
+        """Say why something asked for was not done, on the screen shown (the launcher if there is none yet)."""
+        screen = getattr(self, "screen", None)
+        if screen is None:
+            self.screen = LauncherScreen(self, message)
+        elif isinstance(screen, LauncherScreen):
+            screen.message = message
+        else:
+            screen.say(message, 12.0)
+        self.sound.play("error")
 
     def show_launcher(self, message: str = "") -> None:
         self.autosaver.flush()  # the launcher's Resume reads the autosave
@@ -378,9 +425,19 @@ class App(Host):
         match.save(path)
         return path
 
+    def saved_as(self, match: Match) -> Path | None:
+        """The saved match that holds this game as it is now (no move since it was saved), if there is one."""
+        return storage.kept_copy(match.to_json()["checksum"])
+
     def leave(self) -> None:
         match = getattr(self.screen, "match", None)
-        if isinstance(match, Match) and match.is_over():  # nothing to continue: only its result to see again
+        self.autosaver.flush()
+        if self.autosaver.error:  # the autosave holds an older game, or an earlier point of this one
+            self.autosaver.new_failure()  # said here: not again on the next game's screen
+            saved = self.saved_as(match) if isinstance(match, Match) else None
+            kept = f" It is saved as {saved.name} among the saved matches." if saved is not None else ""
+            self.show_launcher(NOT_AUTOSAVED_LEFT.format(fault=self.autosaver.error) + kept)
+        elif isinstance(match, Match) and match.is_over():  # nothing to continue: only its result to see again
             self.show_launcher(FINISHED_LEFT)
         else:
             self.show_launcher("Your game is autosaved: Resume autosave continues it.")
@@ -399,13 +456,10 @@ class App(Host):
         """Open a match file dropped on the window (from anywhere, not only the saves folder). A game in
         progress on screen is kept as a saved match first (the autosave slot then holds the opened one);
         a file that cannot be loaded changes nothing and says why."""
-        info = storage.inspect_save(path) if Path(path).is_file() else None
         try:
-            if info is not None and info.problem:
-                raise MatchFileError(f"{Path(path).name}: {info.problem}")
-            if info is None:
-                raise MatchFileError(f"{Path(path).name} is a folder, not a match file" if Path(path).is_dir()
-                                     else f"{Path(path).name}: no such file")
+            problem = _drop_problem(Path(path))
+            if problem:
+                raise MatchFileError(problem)
             self.show_busy(f"Opening {Path(path).name}: replaying its moves…")
             match = Match.load(path)
         except (MatchFileError, AssetError) as exc:
@@ -422,10 +476,13 @@ class App(Host):
             try:
                 kept = f" Your game in progress was saved as {self.save_match(current).name}."
             except OSError as exc:
-                self.screen.say(f"Cannot open the dropped file: your game in progress could not be saved ({exc}).", 8.0)
+                self.screen.say(f"Cannot open the dropped file: your game in progress could not be saved, because "
+                                f"{write_fault(exc)}.", 8.0)
                 return False
         self.autosaver.flush()
         note = self.start_match(match, keep_previous=not kept, opened=Path(path))
+        if note is None:
+            return False
         self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
         return True
 
@@ -436,18 +493,26 @@ class App(Host):
         if path is None or path[0] is not match:
             # A finished game opened from the saves, or kept by an earlier session, is there already.
             already = storage.kept_copy(match.to_json()["checksum"])
-            path = (match, already or storage.new_save_path(match.config.game))
-            self._finished[id(match)] = path
             if already is not None:
+                self._finished[id(match)] = (match, already)
                 return already
+            path = (match, storage.new_save_path(match.config.game))
         match.save(path[1])
+        self._finished[id(match)] = path  # only once it is written: a failed keep is tried again
         return path[1]
 
     def play_again(self, match: Match) -> None:
         if match.is_over() and id(match) not in self._finished:
-            self.keep_finished(match)
+            try:
+                self.keep_finished(match)
+            except OSError as exc:
+                self.refuse(f"No new game: this one could not be kept among the saved matches because "
+                            f"{write_fault(exc)}. It is still in the autosave.")
+                return
         seed = random.SystemRandom().randrange(2**31)
         note = self.start_match(Match(match.config, seed))
+        if note is None:
+            return
         # A new seed, said: a player who chose a seed may expect the same game again (an audit); the same
         # game is the saved match of the last one, or the launcher's seed field.
         self.screen.say(f"A new game with a new seed ({seed}); the last one was seed {match.seed}.{' ' + note if note else ''}", 8.0)
@@ -484,6 +549,22 @@ def run_match(match: Match) -> int:
         play(match)
         return 0
     return app.run()
+
+
+class NotKept(Exception):
+    """The game in the autosave slot could not be kept before another took the slot; the sentence to show."""
+
+
+def _drop_problem(path: Path) -> str:
+    """Why a dropped file cannot be opened ("" if it may be): a folder, nothing there, or what the saved
+    matches list finds in it (through games.match's reading, which refuses a pipe or a device unread:
+    a named pipe dropped on the window was said to be "no such file", an audit)."""
+    if path.is_dir():
+        return f"{path.name} is a folder, not a match file"
+    if not path.exists():
+        return f"{path.name}: no such file"
+    info = storage.inspect_save(path)
+    return f"{path.name}: {info.problem}" if info.problem else ""
 
 
 def _same_file(a: Path, b: Path) -> bool:

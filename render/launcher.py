@@ -18,6 +18,7 @@ from assets.reader import AssetError
 from games import registry
 from games.core import MAX_SEED, ConfigError, GameError, Seat, name_fault
 from games.match import Match, MatchFileError
+from games.words import write_fault
 
 from . import palette as P
 from . import storage, text
@@ -352,8 +353,9 @@ class LauncherScreen:
         self.settings["sound"] = not self.app.sound.muted
         try:
             storage.save_settings(self.settings)
-        except OSError as exc:
-            self.message = f"Could not remember the settings: {exc}"
+        except OSError as exc:  # said after the line already shown (why the autosave failed comes first)
+            note = f"The launcher's choices could not be remembered, because {write_fault(exc)}."
+            self.message = f"{self.message} {note}" if self.message and note not in self.message else note
 
     # ---- starting ---------------------------------------------------------------------
     def start(self) -> None:
@@ -408,7 +410,11 @@ class LauncherScreen:
         self.autosave_over = bool(info.over) and self.autosave_ok
         if info.problem:
             return f"The autosave cannot be resumed: {info.problem}."
-        return f"{info.title}: {info.seats}; {'finished' if info.over else f'turn {info.turn}'}, saved {info.when}"
+        line = f"{info.title}: {info.seats}; {'finished' if info.over else f'turn {info.turn}'}, saved {info.when}"
+        if getattr(getattr(self.app, "autosaver", None), "error", ""):
+            # the last game's autosave failed: this is an older game, or an earlier point of that one
+            return f"Your last game could not be autosaved; the autosave is an earlier one: {line}"
+        return line
 
     def resume_words(self) -> str:
         """The Resume button's label: a finished autosave is viewed (its result and board), not resumed."""

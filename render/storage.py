@@ -8,7 +8,8 @@ yet, its files are copied over on first use (the old folder is left as it was). 
 file or autosave never keeps the app from starting: it is reported in one sentence and set aside
 (renamed beside itself, kept for the player). Match files are written atomically by
 games.match.Match.save; the temporary files of writes cut short by a crash are cleaned up at the
-next start.
+next start. A window holds an advisory lock on the folder (claim_data_folder), so a second copy of the
+app keeps its files in a temporary session folder instead of writing over the first one's autosave.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import platformdirs
 
 from assets.reader import read_json
 from games.match import FORMAT, write_atomic
-from games.words import joined
+from games.words import joined, write_fault
 
 APP_DIR_NAME = "kong-tabletop"
 SETTINGS_FILE = "settings.json"
@@ -45,30 +46,44 @@ class DamagedFileError(ValueError):
 
 _FALLBACK: list[Path] = []  # a session folder, when the data folder cannot be used
 _FOLDER_NOTES: list[str] = []
+_NOT_USED: dict[str, str] = {}  # data folders this session keeps away from -> why (another copy has it...)
+_HELD: dict[str, list] = {}  # data folders this process holds the lock of -> [the open lock file, windows]
+LOCK_FILE = "in-use.lock"
 
 
 def data_dir() -> Path:
     """The app's folder, created on first use (with the files of an earlier version's folder).
 
-    A folder that cannot be used (the name is taken by a file, no permission to create it) never keeps
-    the app from starting: this session then keeps its files in a temporary folder, and folder_notes()
-    says so in one sentence for the launcher."""
-    home = os.environ.get("KONG_TABLETOP_HOME")
-    if home:
-        path = Path(home)
-    else:
-        path = adopt_earlier_folder(platform_data_dir(), earlier_data_dir())
+    A folder that cannot be used (the name is taken by a file, no permission to create it, its saves
+    folder blocked by a file, another copy of the app using it) never keeps the app from starting: this
+    session then keeps its files in a temporary folder, and folder_notes() says so in one sentence for
+    the launcher."""
+    path = wanted_dir()
+    if str(path) in _NOT_USED:
+        return _session_folder(path, _NOT_USED[str(path)])
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return _session_folder(path, exc)
+        return _session_folder(path, _blocked_why(exc))
     return path
 
 
-def _session_folder(wanted: Path, exc: OSError) -> Path:
+def wanted_dir() -> Path:
+    """The data folder asked for: $KONG_TABLETOP_HOME, else the platform's (see the module's docstring)."""
+    home = os.environ.get("KONG_TABLETOP_HOME")
+    if home:
+        return Path(home)
+    return adopt_earlier_folder(platform_data_dir(), earlier_data_dir())
+
+
+def _blocked_why(exc: OSError) -> str:
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        return "a file has that name"
+    return exc.strerror or str(exc)
+
+
+def _session_folder(wanted: Path, why: str) -> Path:
     if not _FALLBACK:
-        why = "a file has that name" if isinstance(exc, (FileExistsError, NotADirectoryError)) else (
-            exc.strerror or str(exc))
         folder = Path(tempfile.mkdtemp(prefix="kong-tabletop-"))
         _FALLBACK.append(folder)
         atexit.register(leave_session_folder, folder)
@@ -76,6 +91,53 @@ def _session_folder(wanted: Path, exc: OSError) -> Path:
                              f"saves in {folder}, a temporary folder the app removes when it closes "
                              f"unless a match was saved or left unfinished in it.")
     return _FALLBACK[0]
+
+
+def _keep_away(wanted: Path, why: str) -> Path:
+    """Use the session folder instead of `wanted` from now on in this process, saying why."""
+    _NOT_USED[str(wanted)] = why
+    return _session_folder(wanted, why)
+
+
+def claim_data_folder() -> Path:
+    """Take the data folder for a window's session: an advisory lock (fcntl.flock) on a file in it, so a
+    second copy of the app never writes over the first one's autosave. A copy that finds the lock held
+    keeps its files in a temporary session folder instead and says why (folder_notes). Where fcntl is
+    missing (Windows) there is no lock. Windows of one process share the lock (release_data_folder once
+    for each claim). The folder in use is returned."""
+    path = data_dir()
+    held = _HELD.get(str(path))
+    if held is not None:
+        held[1] += 1
+        return path
+    if _FALLBACK and path == _FALLBACK[0]:
+        return path
+    try:
+        import fcntl
+    except ImportError:
+        return path
+    try:
+        lock = open(path / LOCK_FILE, "a")
+    except OSError:
+        return path  # a folder where no file can be made: the autosave says so itself
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        return _keep_away(path, "another Kong Tabletop window is using it")
+    _HELD[str(path)] = [lock, 1]
+    return path
+
+
+def release_data_folder(path: Path) -> None:
+    """A window closing gives back its claim; the lock goes with the last window of the process."""
+    held = _HELD.get(str(path))
+    if held is None:
+        return
+    held[1] -= 1
+    if held[1] <= 0:
+        del _HELD[str(path)]
+        held[0].close()  # closing the file lets the lock go
 
 
 def leave_session_folder(folder: Path) -> bool:
@@ -128,8 +190,21 @@ def autosave_path() -> Path:
 
 
 def saves_dir() -> Path:
+    """The saved matches' folder, created on first use. A file (or a link leading nowhere) in the way of it
+    sends this session to a temporary folder, naming what is in the way (it stopped the launcher and `play`
+    with "cannot use .../saves: File exists": an audit)."""
     path = data_dir() / SAVES_DIR
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        if _FALLBACK and path.parent == _FALLBACK[0]:
+            raise
+        what = ("a link that leads to no folder" if path.is_symlink() else "a file, not a folder") \
+            if isinstance(exc, (FileExistsError, NotADirectoryError)) else None
+        why = (f"{path} is {what}: move or rename it to keep saves there" if what
+               else f"its saves folder cannot be made: {exc.strerror or exc}")
+        path = _keep_away(path.parent, why) / SAVES_DIR
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -497,7 +572,9 @@ class AutosaveWriter:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.error = ""
+        self.error = ""  # what stopped the last write, in words (write_fault); "" once a write succeeds
+        self._failures = 0  # writes that failed after one that succeeded (or after the first)
+        self._told = 0  # of those, how many new_failure() has handed on
         self._pending: str | None = None
         self._cond = threading.Condition()
         self._busy = False  # a thread is writing or about to look for the next text
@@ -522,9 +599,20 @@ class AutosaveWriter:
                 write_atomic(self.path, text)
                 self.error = ""
             except OSError as exc:  # a full disk must not end the game; report it once
-                if not self.error:
-                    sys.stderr.write(f"Autosave failed: {exc}\n")
-                self.error = str(exc)
+                with self._cond:
+                    if not self.error:
+                        self._failures += 1
+                        sys.stderr.write(f"Autosave failed: {exc}\n")
+                    self.error = write_fault(exc, str(self.path))
+
+    def new_failure(self) -> str:
+        """What stopped the autosave, in words, once for each new failure (a run of failed writes is one,
+        until a write succeeds again); "" when there is nothing new to tell."""
+        with self._cond:
+            if self._told == self._failures or not self.error:
+                return ""
+            self._told = self._failures
+            return self.error
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until every submitted autosave is written."""

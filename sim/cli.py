@@ -29,6 +29,13 @@ class Interrupted(KeyboardInterrupt):
 
 
 class _Parser(argparse.ArgumentParser):
+    """Options only as written in full: with argparse's abbreviations `census --seed -4` was read as
+    --seeds and refused with words about --seeds (an audit)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):
         raise UsageError(message)
 

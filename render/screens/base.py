@@ -25,7 +25,7 @@ import pygame
 
 from games.core import CHANCE, TERMINAL, GameError, IllegalActionError
 from games.match import Match, PendingStep, Step
-from games.words import joined
+from games.words import joined, write_fault
 
 from .. import palette as P
 from .. import text
@@ -383,10 +383,15 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.say("Redone.")
 
     def save(self) -> None:
+        already = self.host.saved_as(self.match)
+        if already is not None:
+            # no move since: another file of the same game only crowds the list (an audit made 68 alike)
+            self.say(f"Already saved as {Path(already).name}: no move since (Ctrl+O lists it).")
+            return
         try:
             path = self.host.save_match(self.match)
         except OSError as exc:
-            self.say(f"Could not save: {exc}")
+            self.say(f"Could not save, because {write_fault(exc)}.", 8.0)
             self.host.sound.play("error")
             return
         if path is not None:
@@ -425,7 +430,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self.kept_as = self.host.keep_finished(self.match)
         except OSError as exc:
             self.kept_as = None
-            self.say(f"The finished game could not be saved: {exc}", 8.0)
+            self.say(f"The finished game could not be saved, because {write_fault(exc)}.", 8.0)
 
     def game_over_status(self) -> str:
         """The status line of a finished game: what V does now. It said "V shows the result again" with the

@@ -26,6 +26,10 @@ class Host:
         """Save to a new file; returns its path (None if there is nowhere to save)."""
         return None
 
+    def saved_as(self, match: Match) -> Path | None:
+        """The saved file that holds this match as it is now (nothing played since), or None."""
+        return None
+
     def leave(self) -> None:
         """Back to the launcher."""
 

@@ -460,3 +460,24 @@ def test_the_pettingzoo_env_reads_a_game_named_as_the_command_line_reads_it():
         assert env.unwrapped.spec.name == "monkey_dash" and env.unwrapped.metadata["name"] == "kong_monkey_dash_v0"
     with pytest.raises(Exception, match="'jenga_classic' has no PettingZoo environment"):
         petting.env("Jenga")
+
+
+@pytest.mark.parametrize("main, argv, option", [
+    ("sim", ["census", "--seed", "-4"], "--seed"),
+    ("sim", ["riskmap", "--sample", "3"], "--sample"),
+    ("games", ["selfplay", "monkey_dash", "--game", "2"], "--game"),
+    ("games", ["play", "monkey_dash", "--seat", "human,random"], "--seat"),
+])
+def test_an_option_is_taken_only_as_written_in_full(capsys, main, argv, option):
+    """`python -m sim census --seed -4` was read as --seeds (argparse's abbreviations) and refused in words
+    about --seeds (an audit): every parser of both command lines takes an option only in full."""
+    if main == "sim":
+        from sim.cli import main as run
+        code = run(argv)
+    else:
+        from games.cli import main as run
+        with pytest.raises(SystemExit) as stop:
+            run(argv)
+        code = stop.value.code
+    err = capsys.readouterr().err
+    assert code == 2 and f"unrecognized arguments: {option}" in err and len(err.strip().splitlines()) == 1, err

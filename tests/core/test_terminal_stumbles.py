@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 
@@ -123,3 +124,26 @@ def test_a_game_that_ends_on_a_persons_move_is_kept(home):
     assert len(kept) == 1 and f"Your finished game is kept as {kept[0]}" in said
     assert said.index("Game over.") < said.index("Your finished game is kept")
     assert Match.load(kept[0]).history == match.history
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="a system with /proc")
+def test_a_save_where_no_file_can_be_made_names_that_not_a_missing_folder():
+    """`save /proc/x` said "the folder /proc does not exist", though it does (an audit)."""
+    out = io.StringIO()
+    play(dk(), typing("1", "save /proc/x", "quit", "quit"), out)
+    assert "Cannot save to /proc/x: files cannot be created in the folder /proc." in out.getvalue()
+
+
+def test_a_full_disk_reads_the_same_in_the_terminal_and_the_window(tmp_path, monkeypatch):
+    """One wording (games.words.write_fault) for a failed save wherever it is said."""
+    import errno
+
+    def full(src, dst, *args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(dst))
+
+    monkeypatch.setattr(os, "replace", full)
+    out = io.StringIO()
+    where = tmp_path / "g.json"
+    play(dk(), typing("1", f"save {where}", "quit", "quit"), out)
+    assert f"Cannot save to {where}: the disk is full (free some space)." in out.getvalue()
+    assert "Errno" not in out.getvalue()

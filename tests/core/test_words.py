@@ -21,3 +21,20 @@ def test_super_marios_turn_prompt_reads_as_a_sentence():
     s.stacks_left, s.climb_due = 2, 3
     assert "must stack 2 blocks and climb 3 layers" in s.phase_text()
     assert "(s)" not in s.phase_text()
+
+
+def test_a_failed_write_is_said_in_plain_words_not_as_an_errno(tmp_path):
+    import errno
+
+    from games.words import write_fault
+
+    target = str(tmp_path / "g.json")
+    assert write_fault(OSError(errno.ENOSPC, "No space left on device", target)) == "the disk is full (free some space)"
+    assert write_fault(OSError(errno.EROFS, "Read-only file system", target)) == \
+        f"the folder {tmp_path} is on a disk that cannot be written (read-only)"
+    assert write_fault(PermissionError(errno.EACCES, "Permission denied", target)) == \
+        f"there is no permission to write in {tmp_path}"
+    assert write_fault(FileNotFoundError(errno.ENOENT, "No such file", target)) == \
+        f"files cannot be created in the folder {tmp_path}"
+    assert write_fault(FileNotFoundError(errno.ENOENT, "No such file", str(tmp_path / "gone" / "g.json"))) == \
+        f"the folder {tmp_path / 'gone'} does not exist"

@@ -1,0 +1,301 @@
+"""A robustness audit's findings on the app's files, checked headless with real files: a full disk never
+costs the autosaved game and is said in the window in plain words, two copies of the app never share one
+autosave, a file in the way of the saves folder never stops the app, dropped pipes and scripts are named
+for what they are, and a second Ctrl+S of an unchanged match writes no second file.
+
+A full disk is a monkeypatched os.replace raising the real OSError (ENOSPC) for files of one folder only:
+the tests may run as root, where a read-only folder (chmod) still takes writes.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render import storage
+from render.app import App
+from render.launcher import LauncherScreen
+from render.screens.base import GameScreen
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    # a session folder taken in a test stays that test's own
+    monkeypatch.setattr(storage, "_FALLBACK", [])
+    monkeypatch.setattr(storage, "_FOLDER_NOTES", [])
+    monkeypatch.setattr(storage, "_NOT_USED", {})
+    yield tmp_path / "home"
+    for folder in storage._FALLBACK:  # not left in /tmp for the atexit line to name
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def disk_full(monkeypatch, folder: Path):
+    """From now on, writing a file into `folder` fails as on a full disk (at the rename of write_atomic);
+    returns the real os.replace, to free the space again with monkeypatch.setattr(os, "replace", real)."""
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if Path(dst).parent == Path(folder):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(dst))
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    return real
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def monkey_dash(seed=5) -> Match:
+    spec = registry.get("monkey_dash")
+    return Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), seed)
+
+
+def play_moves(app: App, moves: int = 1) -> None:
+    """Play bots and dice, then `moves` of the person's choices (each autosaved), then wait for the writes."""
+    screen = app.screen
+    made = 0
+    for _ in range(4000):
+        if screen.match.waiting_for_human():
+            if made == moves:
+                break
+            screen.play(next(a for i, a in enumerate(screen.legal) if i not in screen.faint_rows()))
+            made += 1
+        else:
+            app.handle(key(pygame.K_SPACE, unicode=" "))
+        app.tick(0.05)
+    app.autosaver.flush()
+
+
+# ---- a full disk never costs the unfinished game (finding 1) ----------------------------------------
+def test_a_new_game_is_not_started_when_the_unfinished_one_cannot_be_kept(home, monkeypatch):
+    app = App(match=monkey_dash())
+    play_moves(app, 3)
+    app.leave()
+    before = storage.autosave_path().read_bytes()
+    real = disk_full(monkeypatch, home / "saves")
+    launcher = app.screen
+    launcher.start()
+    assert app.screen is launcher  # not started
+    message = launcher.message
+    assert message.startswith("The new game was not started: your unfinished game (Monkey Dash, turn ")
+    assert "because the disk is full" in message and "Resume autosave continues it." in message
+    assert "Errno" not in message
+    app.autosaver.flush()
+    assert storage.autosave_path().read_bytes() == before
+    assert list((home / "saves").iterdir()) == []
+    monkeypatch.setattr(os, "replace", real)  # space freed: the game is kept, then the new one starts
+    launcher.start()
+    assert isinstance(app.screen, GameScreen)
+    assert [json.loads(p.read_bytes()) for p in (home / "saves").iterdir()] == [json.loads(before)]
+    app.close()
+
+
+def test_play_again_and_a_game_from_the_command_line_are_refused_the_same_way(home, monkeypatch):
+    first = App(match=monkey_dash())
+    play_moves(first, 2)
+    before = storage.autosave_path().read_bytes()
+    disk_full(monkeypatch, home / "saves")
+    first.play_again(first.screen.match)
+    assert "The new game was not started" in first.screen.message and first.screen.message_time > 0
+    first.close()
+    second = App(match=monkey_dash(seed=9))  # `python -m games play monkey_dash` on the full disk
+    assert isinstance(second.screen, LauncherScreen) and "The new game was not started" in second.screen.message
+    second.close()
+    assert storage.autosave_path().read_bytes() == before
+
+
+# ---- a failed autosave is said in the window (finding 2) --------------------------------------------
+def person_moves(app: App) -> None:
+    """The person's first choice, autosaved; then the write is waited for and one short frame run."""
+    screen = app.screen
+    screen.play(next(a for i, a in enumerate(screen.legal) if i not in screen.faint_rows()))
+    app.autosaver.flush()
+    app.tick(0.01)
+
+
+def test_a_failed_autosave_is_said_once_in_the_status_bar_and_on_the_launcher(home, monkeypatch):
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    disk_full(monkeypatch, home)
+    screen = app.screen
+    person_moves(app)
+    said = screen.message
+    assert said.startswith("Autosave failed: the disk is full") and "Ctrl+S" in said and screen.message_time > 0
+    assert "Errno" not in said
+    screen.message_time = 0.0
+    app.autosave(screen.match)  # the same failure goes on: not said again
+    app.autosaver.flush()
+    app.tick(0.01)
+    assert screen.message_time == 0.0
+    app.leave()
+    launcher = app.screen
+    assert launcher.message.startswith("Your game could not be autosaved (the disk is full")
+    assert launcher.focusables[launcher.focus] is not launcher.resume_button
+    assert launcher.autosave_note.startswith("Your last game could not be autosaved; the autosave is an earlier one")
+    app.close()
+
+
+def test_a_new_failure_after_a_write_that_worked_is_said_again(home, monkeypatch):
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    real = disk_full(monkeypatch, home)
+    person_moves(app)
+    assert app.screen.message.startswith("Autosave failed") and app.screen.message_time > 0
+    app.screen.message_time = 0.0
+    monkeypatch.setattr(os, "replace", real)
+    app.autosave(app.screen.match)
+    app.autosaver.flush()
+    app.tick(0.01)
+    assert app.autosaver.error == "" and app.screen.message_time == 0.0
+    disk_full(monkeypatch, home)
+    app.autosave(app.screen.match)
+    app.autosaver.flush()
+    app.tick(0.01)
+    assert app.screen.message.startswith("Autosave failed") and app.screen.message_time > 0
+    app.close()
+
+
+# ---- two copies of the app on one folder (finding 3) ------------------------------------------------
+HOLDER = """
+import os, sys
+sys.path.insert(0, {root!r})
+os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+from render.app import App
+app = App()
+print("ready", flush=True)
+sys.stdin.read()
+app.close()
+"""
+
+
+def test_a_second_copy_of_the_app_keeps_its_files_in_a_session_folder(home):
+    home.mkdir(parents=True)
+    first = subprocess.Popen([sys.executable, "-c", HOLDER.format(root=str(ROOT))], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env={**os.environ, "KONG_TABLETOP_HOME": str(home)})
+    try:
+        assert first.stdout.readline().strip() == "ready"
+        second = App()
+        assert storage.data_dir() != home
+        assert "another Kong Tabletop window is using it" in second.screen.message
+        assert str(home) in second.screen.message
+        second.start_match(monkey_dash())
+        play_moves(second, 1)
+        assert not (home / "autosave.json").exists()  # the first copy's slot is left alone
+        assert storage.autosave_path().exists()
+        second.close()
+    finally:
+        first.stdin.close()
+        first.wait(60)
+    assert first.returncode == 0
+
+
+def test_one_process_shares_its_claim_and_gives_the_lock_back_with_its_last_window(home):
+    import fcntl
+
+    first = App()
+    second = App()
+    assert storage.data_dir() == home and "another" not in second.screen.message
+    lock = open(home / storage.LOCK_FILE)
+    first.close()
+    with pytest.raises(OSError):  # still held for the second window
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    second.close()
+    fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    lock.close()
+
+
+# ---- a file in the way of the saves folder (finding 4) ----------------------------------------------
+@pytest.mark.parametrize("blocker", ["file", "link loop"])
+def test_a_file_in_the_way_of_the_saves_folder_sends_the_session_elsewhere_and_names_it(home, blocker):
+    home.mkdir(parents=True)
+    saves = home / "saves"
+    if blocker == "file":
+        saves.write_text("not a folder")
+    else:
+        saves.symlink_to(saves)
+    app = App(match=monkey_dash())
+    assert isinstance(app.screen, GameScreen)
+    said = app.screen.message
+    what = "a file, not a folder" if blocker == "file" else "a link that leads to no folder"
+    assert f"{saves} is {what}: move or rename it" in said
+    play_moves(app, 1)
+    path = app.save_match(app.screen.match)
+    assert path.parent == storage.saves_dir() and storage.saves_dir().parent != home
+    app.close()
+    assert saves.is_symlink() or saves.read_text() == "not a folder"  # left as it was
+
+
+def test_the_play_command_is_not_stopped_by_a_file_in_the_way_of_the_saves_folder(home, tmp_path):
+    home.mkdir(parents=True)
+    (home / "saves").write_text("")
+    session = tmp_path / "tmp"  # the session folder it keeps the game in (left for the player) goes here
+    session.mkdir()
+    out = subprocess.run([sys.executable, "-m", "games", "play", "monkey_dash", "--terminal", "--seed", "3"],
+                         input="1\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env={**os.environ, "KONG_TABLETOP_HOME": str(home), "TMPDIR": str(session)})
+    assert out.returncode == 0, out.stderr
+    assert f"your game is kept as {session}" in out.stdout
+    assert "is a file, not a folder: move or rename it" in out.stdout
+
+
+# ---- plain words for failed saves (finding 5) -------------------------------------------------------
+def test_a_failed_ctrl_s_says_the_disk_is_full_in_words(home, monkeypatch):
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    disk_full(monkeypatch, storage.saves_dir())
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert app.screen.message == "Could not save, because the disk is full (free some space)."
+    app.close()
+
+
+# ---- dropped pipes, devices and scripts (finding 6) -------------------------------------------------
+def test_a_dropped_pipe_device_or_script_is_named_for_what_it_is(home, tmp_path):
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    script = tmp_path / "tool.py"
+    script.write_text("import os\nprint(os.getcwd())\n")
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"format": "kong-tab')
+    app = App()
+    for path, words in ((fifo, "fifo.json: not a regular file (a folder, a pipe or a device)"),
+                        (zero, "zero.json: not a regular file (a folder, a pipe or a device)"),
+                        (script, "tool.py: not a saved match (not JSON at all)."),
+                        (cut, "cut.json: not valid JSON: cut short or edited.")):
+        app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        assert app.screen.message.startswith(f"Cannot open the dropped file: {words}"), app.screen.message
+    app.close()
+
+
+# ---- a second Ctrl+S with no move since (finding 9) -------------------------------------------------
+def test_a_second_ctrl_s_of_an_unchanged_match_writes_no_second_file(home):
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    first = app.screen.message
+    assert first.startswith("Saved to ")
+    name = first.removeprefix("Saved to ").split(" ")[0]
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert app.screen.message == f"Already saved as {name}: no move since (Ctrl+O lists it)."
+    assert [p.name for p in storage.saved_matches()] == [name]
+    play_moves(app, 1)
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert app.screen.message.startswith("Saved to ") and len(storage.saved_matches()) == 2
+    app.close()
