@@ -223,7 +223,7 @@ class JengaDonkeyKongState(TowerState):
             blocks = sorted({f"{h[0]}:{h[1]}" for h in targets})
             if self.corner and level is not None and level < top_level(self.layout) and len(blocks) == 1:
                 why = (f"climbing one girder goes to the girder above along Mario's side of the tower, "
-                       f"block {blocks[0]}")
+                       f"block {blocks[0]} (level {level})")
             self.reject_hole(action, targets, self.others(self.mover), why)
 
     def _apply_action(self, action: str) -> None:

@@ -357,7 +357,7 @@ def test_a_corner_climb_to_another_girder_of_the_level_above_says_which_girder_i
     s = dk_corner([(0, 0, "+x"), (0, 1, "-x")], "corner_few_pulls")
     with pytest.raises(IllegalActionError) as refused:
         s.apply_action("climb 1:0+y")
-    assert "the girder above along Mario's side of the tower, block 1:2" in str(refused.value)
+    assert "the girder above along Mario's side of the tower, block 1:2 (level 1)" in str(refused.value)
     assert "climb 1:2+y, climb 1:2-y" in str(refused.value) and s.marios[0] == [0, 0, "+x"]
 
 
