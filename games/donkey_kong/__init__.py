@@ -28,7 +28,7 @@ SPEC = GameSpec(
           "expert": ExpertBot},
     bot_notes={"random": "moves at random among the legal moves; the one to beat first",
                "greedy": "takes whatever scores most this move and climbs, rushing to the rescue even "
-                         "when behind; beats random only 6 games in 10",
+                         "when behind; beats random only a little over half the games",
                "patient": "plays like greedy but never rescues the maiden while that would lose the "
                           "game; beats random 3 games in 4",
                "strong": "tries each choice to the end of the turn and a round beyond and judges the "
