@@ -560,16 +560,22 @@ def _read(path) -> object:
     try:
         return parse_json(text)
     except ValueError as exc:
-        if not _starts_like_json(text):  # a script or notes dropped on the window: not a damaged save
-            raise MatchFileError(f"{Path(path)}: not a saved match (not JSON at all)") from None
+        if not _starts_like_a_match(text):  # a script or notes dropped on the window: not a damaged save
+            raise MatchFileError(f"{Path(path)}: {NOT_A_MATCH}") from None
         raise MatchFileError(f"{Path(path)}: {exc}") from None
 
 
-def _starts_like_json(text: str) -> bool:
-    """Whether text that does not parse begins as JSON does (a match file cut short or edited), rather than
-    being some other kind of text. An empty file is a save cut short."""
+NOT_A_MATCH = "not a saved match (a match file is JSON that begins with '{')"
+"""Said of a file that does not parse and does not begin as a match file does: a script, notes."""
+
+
+def _starts_like_a_match(text: str) -> bool:
+    """Whether text that does not parse begins as a match file does, with '{' (one cut short or edited),
+    rather than being some other kind of text. An empty file is a save cut short. (Any JSON start was taken
+    for one: a Python file opening with a docstring, three double quotes, was said to be a save cut short or
+    edited.)"""
     start = text.lstrip()[:1]
-    return not start or start in '{["-0123456789'
+    return not start or start == "{"
 
 
 def saved_game_and_seed(path: str | os.PathLike) -> tuple[object, object] | None:

@@ -274,10 +274,17 @@ def test_a_dropped_pipe_device_or_script_is_named_for_what_it_is(home, tmp_path)
     script.write_text("import os\nprint(os.getcwd())\n")
     cut = tmp_path / "cut.json"
     cut.write_text('{"format": "kong-tab')
+    # most Python files open with a docstring, and notes with a list: both were taken for JSON cut short
+    module = tmp_path / "module.py"
+    module.write_text('"""A module."""\n\nimport os\n')
+    notes = tmp_path / "notes.md"
+    notes.write_text("- buy bananas\n- 1. call Ann\n")
     app = App()
     for path, words in ((fifo, "fifo.json: not a regular file (a folder, a pipe or a device)"),
                         (zero, "zero.json: not a regular file (a folder, a pipe or a device)"),
-                        (script, "tool.py: not a saved match (not JSON at all)."),
+                        (script, "tool.py: not a saved match (a match file is JSON that begins with '{')."),
+                        (module, "module.py: not a saved match (a match file is JSON that begins with '{')."),
+                        (notes, "notes.md: not a saved match (a match file is JSON that begins with '{')."),
                         (cut, "cut.json: not valid JSON: cut short or edited.")):
         app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
         assert app.screen.message.startswith(f"Cannot open the dropped file: {words}"), app.screen.message

@@ -346,7 +346,7 @@ def test_a_dropped_file_that_is_not_a_match_gets_a_sentence_not_a_codec_error(ho
     notes.write_text("shopping: bananas")
     app = App()
     for path, words in ((picture, "holiday.png: not a Kong Tabletop match file."),
-                        (notes, "notes.txt: not a saved match (not JSON at all)."),
+                        (notes, "notes.txt: not a saved match (a match file is JSON that begins with '{')."),
                         (tmp_path, "is a folder, not a match file.")):
         app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
         message = app.screen.message
