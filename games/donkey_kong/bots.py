@@ -286,7 +286,7 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, playouts: int = 32, max_candidates: int = 12, rounds: int = 4,
+    def __init__(self, playouts: int = 64, max_candidates: int = 12, rounds: int = 4,
                  policy: str = "greedy"):
         self.playouts = playouts
         self.max_candidates = max_candidates
