@@ -34,7 +34,7 @@ SPEC = GameSpec(
                "strong": "tries each choice to the end of the turn and a round beyond and judges the "
                          "points, cards and race; beats patient 3 games in 4",
                "expert": "plays each choice to the end of the game hundreds of times, the closest ones "
-                         "most; the strongest, beats strong nearly 2 games in 3"},
+                         "most; the strongest, beats strong about 7 games in 10"},
     help_text=help_text,
 )
 DonkeyKongState.spec = SPEC
