@@ -570,12 +570,12 @@ NOT_A_MATCH = "not a saved match (a match file is JSON that begins with '{')"
 
 
 def _starts_like_a_match(text: str) -> bool:
-    """Whether text that does not parse begins as a match file does, with '{' (one cut short or edited),
-    rather than being some other kind of text. An empty file is a save cut short. (Any JSON start was taken
-    for one: a Python file opening with a docstring, three double quotes, was said to be a save cut short or
-    edited.)"""
+    """Whether text that does not parse begins as JSON's objects and lists do, '{' or '[' (a match file cut
+    short or edited, or one nested too deeply, which the parser's own words tell), rather than being some
+    other kind of text. An empty file is a save cut short. (Any JSON start was taken for one: a Python file
+    opening with a docstring, three double quotes, was said to be a save cut short or edited.)"""
     start = text.lstrip()[:1]
-    return not start or start == "{"
+    return not start or start in "{["
 
 
 def saved_game_and_seed(path: str | os.PathLike) -> tuple[object, object] | None:
