@@ -205,7 +205,12 @@ MAX_WORKERS = 256
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose refusal is one line on stderr, 'PROG: error: WHAT', and exit code 2 (no usage
     dump, no traceback). A type's message that names its option already ('bad --seeds ...') is said once.
-    The SystemExit raised holds the line too (str(exc)), for a caller in the same process."""
+    The SystemExit raised holds the line too (str(exc)), for a caller in the same process. Options only as
+    written in full, as `python -m sim` and `python -m games` take them (no argparse abbreviations)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:  # type: ignore[override]
         message = " ".join(str(message).split())

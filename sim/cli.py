@@ -133,9 +133,9 @@ def cmd_check(args) -> int:
     max_disp, max_tilt = 0.0, 0.0
     for i, (level, pos) in enumerate(removals):
         if args.mode == "remove":
-            verdict = tower.remove(level, pos)
+            verdict = tower.remove(level, pos, follow_s=args.follow)
         else:
-            verdict = tower.extract(level, pos)
+            verdict = tower.extract(level, pos, follow_s=args.follow)
         last = verdict
         total_sim += verdict.sim_s
         total_wall += verdict.wall_ms
@@ -162,9 +162,15 @@ def cmd_check(args) -> int:
             state = f"stands; its blocks {moved}"
         else:
             level, pos = removals[collapsed_at]
-            state = (f"FELL at removal {collapsed_at + 1} of {len(removals)} ({level}:{pos}); fallen: "
-                     f"{', '.join(result['fallen'])} (past the fall limit when the fall was called; the run "
-                     f"stops there); the other blocks {moved}, some perhaps still coming down")
+            if args.follow:
+                state = (f"FELL at removal {collapsed_at + 1} of {len(removals)} ({level}:{pos}); after following "
+                         f"the fall for {args.follow:g} s, fallen: {', '.join(result['fallen'])}; the other blocks "
+                         f"{moved}")
+            else:
+                state = (f"FELL at removal {collapsed_at + 1} of {len(removals)} ({level}:{pos}); fallen: "
+                         f"{', '.join(result['fallen'])} (past the fall limit when the fall was called; the run "
+                         f"stops there: --follow S goes on with the fall); the other blocks {moved}, some perhaps "
+                         f"still coming down")
         print(f"{args.tower} tower (seed {args.seed}): {state}; {total_sim:.2f} s simulated in {total_wall:.0f} ms")
     return 0
 
@@ -304,6 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="remove: delete the block at once; extract: push it out (default remove)")
     check.add_argument("--remove", action="append", required=True, metavar="L:P",
                        help="a block to take, LEVEL:POS (level 0 at the bottom, pos 0..2); repeat for more")
+    check.add_argument("--follow", type=arguments.real_arg(0.0, arguments.MAX_FOLLOW_S, " s"), default=0.0,
+                       metavar="S", help="after a fall is called, go on simulating it for S seconds, so that "
+                                         "'fallen' lists every block that came down (default 0: stop at the call)")
     check.set_defaults(run=cmd_check)
 
     from .riskmap import FASTEST, MAX_NOMINAL_SPEED_M_S

@@ -103,6 +103,7 @@ CASES = [
     ("dk_ladder", ["greedy,random", "--log", MISSING], ["--log", "there is no folder"]),
     ("dk_ladder", ["clever,random"], ["unknown bot 'clever'"]),
     ("dk_trajectory_digests", ["--games", "3"], ["--games"]),
+    ("sim_riskmap", ["--seed", "3"], ["unrecognized arguments: --seed"]),   # read as --seeds (no abbreviations)
     ("jenga_dk_reach", ["--games", "-1"], ["--games"]),                  # IndexError traceback
     ("jenga_dk_reach", ["--players", "9"], ["--players"]),
     ("jenga_dk_top", ["--games", "-1"], ["--games"]),                    # ran 0 games, rc 0

@@ -186,13 +186,31 @@ def test_check_counts_removals_from_one_and_names_the_standing_blocks_figures():
     text = out.stdout
     assert "FELL at removal 1 of 1 (1:1)" in text, text
     # the fall is called at the first block past the limit: the others' figures may be of blocks on their way down
-    assert "; fallen: 2:" in text and "(past the fall limit when the fall was called; the run stops there)" in text
+    assert "; fallen: 2:" in text and "(past the fall limit when the fall was called; the run stops there: " in text
     assert "the other blocks moved at most " in text and " mm and tilted at most " in text, text
     assert "some perhaps still coming down" in text, text
     assert "largest displacement" not in text
 
     result = json.loads(run("check", "--levels", "3", "--mode", "extract", "--remove", "1:1", "--json").stdout)
     assert result["collapsed"] is True and result["collapsed_at"] == 0 and result["fallen"]
+
+
+def test_check_follows_a_fall_when_asked_and_lists_the_blocks_that_came_down():
+    """An engineer's audit: a fall is called at the first block past the limit and the run stops, so on
+    seed 0 (8:1, 3:0 and 12:2 pulled) 'fallen' named only 4:2 while the top of the tower was on its way down,
+    counted among the 'standing' blocks that moved 94 mm. --follow S goes on with the fall (the API's
+    follow_s) and names the blocks past the limit where they lie at its end."""
+    pulls = ["--mode", "extract", "--remove", "8:1", "--remove", "3:0", "--remove", "12:2", "--json"]
+    called = json.loads(run("check", *pulls).stdout)
+    followed = json.loads(run("check", *pulls, "--follow", "2").stdout)
+    assert called["collapsed"] and followed["collapsed"] and called["collapsed_at"] == followed["collapsed_at"] == 1
+    assert len(called["fallen"]) < 5 and len(followed["fallen"]) > 30, (called["fallen"], followed["fallen"])
+    assert followed["max_displacement_mm"] < called["max_displacement_mm"]
+    text = run("check", *pulls[:-1], "--follow", "2").stdout
+    assert "after following the fall for 2 s, fallen: " in text and "still coming down" not in text, text
+    for bad in ("-1", "11", "nan", "soon"):
+        refused = run("check", "--remove", "1:1", "--follow", bad)
+        assert refused.returncode == 2 and "--follow" in refused.stderr and "Traceback" not in refused.stderr
 
 
 def test_riskmap_table_and_help_say_the_distance_is_the_standing_blocks():
