@@ -67,14 +67,17 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 # light pink that reads at 6:1 on the panels and 3.6:1 on a selected row (the magenta before it, 3.2:1 and
 # 1.9:1, was hard to read, and under tritanopia looked almost like seat 1's red-orange: CIELAB distance 9,
 # now 33; an audit measured both).
+# The warning ink on a selected row (SELECTED_ROW) is a lighter shade of each set's: 5.7:1 and 5.0:1 there,
+# where the plain ones read at 3.9:1 and 3.6:1 (an accessibility audit asked 4.5:1 at the rows' size).
 PALETTES = {
     "standard": {"SEAT_COLOURS": (VERMILLION, SKY_BLUE, YELLOW, REDDISH_PURPLE),
                  "SEAT_COLOUR_NAMES": ("vermillion", "sky blue", "yellow", "purple"),
-                 "WARNING": ORANGE, "HIGHLIGHT": YELLOW},
+                 "WARNING": ORANGE, "WARNING_SELECTED": (255, 200, 90), "HIGHLIGHT": YELLOW},
     "colour-blind": {"SEAT_COLOURS": ((254, 97, 0), (100, 143, 255), WHITE, YELLOW),
                      "SEAT_COLOUR_NAMES": ("red-orange", "blue", "white", "yellow"),
-                     "WARNING": (255, 120, 200), "HIGHLIGHT": YELLOW},
+                     "WARNING": (255, 120, 200), "WARNING_SELECTED": (255, 170, 225), "HIGHLIGHT": YELLOW},
 }
+WARNING_SELECTED = PALETTES["standard"]["WARNING_SELECTED"]
 PALETTE_TITLES = {"standard": "Okabe-Ito", "colour-blind": "colour-blind strong"}
 current = "standard"
 

@@ -216,7 +216,8 @@ class ListView:
             label = self.items[i]
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
-            ink = P.WARNING if i in warn else P.TEXT_DIM if dim or i in faint else P.TEXT
+            ink = ((P.WARNING_SELECTED if show_selection and i == self.selected else P.WARNING) if i in warn
+                   else P.TEXT_DIM if dim or i in faint else P.TEXT)
             if lines > 1:
                 width = row.w - 14 - (6 if len(self.items) > rows else 0)  # clear of the scroll bar
                 at, parts, fits = text.fit_block(label, size, width, text.block_height(lines, size), least=0.8)
@@ -386,7 +387,8 @@ class RowsOfHeights(ListView):
             parts = self.row_lines(i, shown, numbered)
             if parts[-1].endswith("…"):
                 self.cut_rows.add(i)
-            ink = P.WARNING if i in warn else P.TEXT_DIM if dim or i in faint else P.TEXT
+            ink = ((P.WARNING_SELECTED if show_selection and i == self.selected else P.WARNING) if i in warn
+                   else P.TEXT_DIM if dim or i in faint else P.TEXT)
             step = text.line_step(self.size)
             top = row.centery - text.block_height(len(parts), self.size) // 2
             for k, part in enumerate(parts):

@@ -215,6 +215,24 @@ def test_hover_outline_and_pieces_are_drawn(surface):
     assert np.any((patch[..., 0] > 180) & (patch[..., 1] < 90))  # the mushroom's red cap
 
 
+def test_the_chosen_block_is_outlined_in_its_colour_over_a_dark_line(surface):
+    """An accessibility audit: the block chosen with the arrow keys had only a thin sky-blue line, 1.4:1
+    against the wood. Its outline (and the pointer's) is a light line over a dark one, in the block's
+    outline on screen."""
+    from render.tower.view import HALO
+
+    levels = 8
+    cam = camera_for(levels, yaw=-90)
+    scene = scene_of(levels)
+    view, img = paint(surface, scene, cam, selected=10, floor=False)
+    box = view.screen_rects[10]
+    inside = img[box.top:box.bottom, box.left:box.right]
+    assert np.all(inside == palette.ACCENT, axis=2).sum() > 2 * (box.w + box.h)  # a line 3 pixels wide
+    assert np.all(inside == HALO, axis=2).sum() > box.w + box.h  # the dark line beside it
+    _, plain = paint(surface, scene, cam, floor=False)
+    assert not np.any(np.all(plain == HALO, axis=2))  # nothing chosen, no dark line
+
+
 def test_the_kept_picture_is_the_tower_painted_afresh_and_is_painted_again_on_any_change(surface):
     """With a backdrop the view keeps its picture: a frame in which nothing it is drawn from changed
     copies it (no painting); a change of hover, tint, camera or poses paints anew; every frame shows
