@@ -343,8 +343,9 @@ def test_dk_a_row_of_choices_leads_with_its_warning_and_shows_its_whole_move(tmp
         if box is None:
             break
         assert box.h >= text.block_height(2, screen.font_size(15))  # a move's row takes two lines at least
+        warning = P.WARNING_SELECTED if view.top + k == view.selected else P.WARNING  # lighter on the selected row
         ink = sum(1 for x in range(box.x + 10, box.right - 8) for y in range(box.y + 2, box.bottom - 2)
-                  if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], P.WARNING)) < 60)
+                  if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], warning)) < 60)
         assert (ink > 40) == (view.top + k in warned), (ink, rows[view.top + k])
     # Selecting a warned row puts its whole sentence, cost included, in the status line.
     screen.actions.selected = warned[0]
