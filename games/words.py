@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'1 coin', '3 coins', '0 coins': a count with its noun in the number it takes ('more block' gives
@@ -29,9 +32,6 @@ def write_fault(exc: OSError, where: str | None = None) -> str:
     """What stopped writing a file, in plain words for a player ('the disk is full'), never '[Errno 28] No
     space left on device: ...' with the name of a temporary file. `where` is the file being written (the
     error's own file name when not given). The terminal and the window say a failed save the same way."""
-    import errno
-    import os
-
     where = where if where is not None else (exc.filename or "")
     folder = os.path.dirname(os.path.abspath(where)) if where else "the folder"
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):

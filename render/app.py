@@ -371,14 +371,19 @@ class App(Host):
         if info.over and not info.problem:
             # an autosave of a game that had ended (the app closed on its result): it is not "unfinished"
             return f"Your finished game before this one ({info.title}) is kept in the saved matches as {kept.name}."
-        what = f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else kept.stem
+        what = self._game_words(info, kept.stem)
         return f"Your unfinished game before this one ({what}) is kept in the saved matches as {kept.name}."
 
     @staticmethod
-    def _autosave_words() -> str:
-        """The autosaved game in a few words: 'Monkey Dash, turn 7' (or the file's name when it will not load)."""
-        info = storage.inspect_save(storage.autosave_path())
-        return f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else "the autosave"
+    def _game_words(info, otherwise: str) -> str:
+        """A saved game in a few words, 'Monkey Dash, turn 7' (storage.inspect_save's info), or `otherwise`
+        when the file will not load."""
+        return f"{info.title}, turn {info.turn}" if info.title and info.turn and not info.problem else otherwise
+
+    @classmethod
+    def _autosave_words(cls) -> str:
+        """The autosaved game in a few words (or "the autosave" when it will not load)."""
+        return cls._game_words(storage.inspect_save(storage.autosave_path()), "the autosave")
 
     def refuse(self, message: str) -> None:
         """Say why something asked for was not done, on the screen shown (the launcher if there is none yet)."""

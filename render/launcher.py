@@ -739,7 +739,7 @@ class LauncherScreen:
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        focused = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
+        focused = self.focused_widget()
         if key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
             # from no focus, Tab goes to the first control and Shift+Tab to the last (it skipped the last)

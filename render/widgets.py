@@ -216,8 +216,7 @@ class ListView:
             label = self.items[i]
             if numbered and k < 9:
                 label = f"{k + 1}. {label}"
-            ink = ((P.WARNING_SELECTED if show_selection and i == self.selected else P.WARNING) if i in warn
-                   else P.TEXT_DIM if dim or i in faint else P.TEXT)
+            ink = self._row_ink(i, warn, faint, dim, show_selection)
             if lines > 1:
                 width = row.w - 14 - (6 if len(self.items) > rows else 0)  # clear of the scroll bar
                 at, parts, fits = text.fit_block(label, size, width, text.block_height(lines, size), least=0.8)
@@ -241,6 +240,14 @@ class ListView:
             y = track.y + (track.h - h) * self.top // max(1, len(self.items) - rows)
             pygame.draw.rect(surface, P.TEXT_DIM, (track.x, y, 4, h))
         surface.set_clip(clip)
+
+
+    def _row_ink(self, i: int, warn, faint, dim: bool, show_selection: bool):
+        """The ink of row i: the warning ink (a lighter shade on the selected row, where the plain one read at
+        under 4.5:1), dim, or plain."""
+        if i in warn:
+            return P.WARNING_SELECTED if show_selection and i == self.selected else P.WARNING
+        return P.TEXT_DIM if dim or i in faint else P.TEXT
 
 
 class RowsOfHeights(ListView):
@@ -387,8 +394,7 @@ class RowsOfHeights(ListView):
             parts = self.row_lines(i, shown, numbered)
             if parts[-1].endswith("…"):
                 self.cut_rows.add(i)
-            ink = ((P.WARNING_SELECTED if show_selection and i == self.selected else P.WARNING) if i in warn
-                   else P.TEXT_DIM if dim or i in faint else P.TEXT)
+            ink = self._row_ink(i, warn, faint, dim, show_selection)
             step = text.line_step(self.size)
             top = row.centery - text.block_height(len(parts), self.size) // 2
             for k, part in enumerate(parts):
