@@ -89,6 +89,20 @@ class Button:
         text.draw(surface, label, self.rect.center, size, ink, anchor="center")
 
 
+def scroll_bar(surface: pygame.Surface, area: pygame.Rect, top: int, shown: int, total: int) -> pygame.Rect | None:
+    """A thin scroll bar along the right edge of `area` when only `shown` of `total` rows fit, its thumb where
+    rows top to top + shown stand in the whole; the thumb's rect, or None when everything fits."""
+    if total <= shown:
+        return None
+    track = pygame.Rect(area.right - 5, area.y, 4, area.h)
+    pygame.draw.rect(surface, P.PANEL_EDGE, track)
+    h = max(12, track.h * shown // total)
+    y = track.y + (track.h - h) * top // max(1, total - shown)
+    thumb = pygame.Rect(track.x, y, 4, h)
+    pygame.draw.rect(surface, P.TEXT_DIM, thumb)
+    return thumb
+
+
 class ListView:
     """A scrolling list of text rows; one row selected; rows can be marked as highlighted."""
 
@@ -233,14 +247,8 @@ class ListView:
             if shown != label:
                 self.cut_rows.add(i)
             text.draw(surface, shown, (row.x + 10, row.centery), size, ink, anchor="midleft")
-        if len(self.items) > rows:  # a scroll bar
-            track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
-            pygame.draw.rect(surface, P.PANEL_EDGE, track)
-            h = max(12, track.h * rows // len(self.items))
-            y = track.y + (track.h - h) * self.top // max(1, len(self.items) - rows)
-            pygame.draw.rect(surface, P.TEXT_DIM, (track.x, y, 4, h))
+        scroll_bar(surface, self.rect, self.top, rows, len(self.items))
         surface.set_clip(clip)
-
 
     def _row_ink(self, i: int, warn, faint, dim: bool, show_selection: bool):
         """The ink of row i: the warning ink (a lighter shade on the selected row, where the plain one read at

@@ -66,6 +66,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.show_help = False
         self.help_page = 10  # lines a PageUp/PageDown turns in the help: a page less two, set as it is drawn
         self.help_top = 0
+        self.help_thumb: pygame.Rect | None = None  # the help's scroll bar thumb as last drawn (None: it all fits)
         self.help_decisions = False  # the help also shows how the table decides unclear points (D)
         self._help_shot: tuple | None = None  # ((size, history length), the board picture in the help)
         self.show_result = False

@@ -102,10 +102,15 @@ def ordinal(n: int) -> str:
     return f"{n}{last}"
 
 
-def label_size(space: float, share: float) -> int:
+COUNT_PX = 12
+"""The least font size of the board's counts (barrels waiting, in Donkey Kong's arm, cards in the deck):
+they have room around them, and at 1280x800 a fifth of a space was 9 px, below easy reading."""
+
+
+def label_size(space: float, share: float, least: int = 0) -> int:
     """The font size of a label on the board: a share of a space's width, times the launcher's text size
-    (the board's words grow with the panels')."""
-    return max(8, int(space * share * text.SCALE))
+    (the board's words grow with the panels'), never under 8 px nor under `least` times the text size."""
+    return max(8, int(least * text.SCALE), int(space * share * text.SCALE))
 
 
 class BoardArt:
@@ -960,7 +965,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         oil = self.space_xy(b.oil_can)
         art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock)
         waiting = state.oil_can_count()
-        label = text.render(f"{waiting} waiting", label_size(unit, 0.2), P.WHITE)
+        label = text.render(f"{waiting} waiting", label_size(unit, 0.2, COUNT_PX), P.WHITE)
         # Above the flames: under the can it ran over the column numbers along the board's foot.
         spot = label.get_rect(midbottom=(int(oil[0]), int(oil[1] - unit * 0.72)))
         spot.clamp_ip(sq)  # the board's edge must not cut the count
@@ -971,7 +976,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         stock = state.dispenser_count()
         for j in range(min(stock, 6)):  # the barrels in Donkey Kong's arm (six drawn at most)
             art.barrel(surface, (sq.x + dk[0] + unit * 0.65, sq.y + dk[1] - unit * 0.55 - j * unit * 0.2), unit * 0.34)
-        label = text.render(f"{stock} in DK's arm", label_size(unit, 0.2), P.WHITE)
+        label = text.render(f"{stock} in DK's arm", label_size(unit, 0.2, COUNT_PX), P.WHITE)
         # Always above where the sixth barrel would be: above a short stack it sat on Donkey Kong's head.
         spot = label.get_rect(midbottom=(int(sq.x + dk[0] + unit * 0.65),
                                          int(sq.y + dk[1] - unit * 0.75 - 6 * unit * 0.2)))
@@ -983,7 +988,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         card_rect.center = (int(sq.x + deck[0]), int(sq.y + deck[1]))
         art.card(surface, card_rect, "", "", False, face_up=False)
         self.label_rects["deck"] = text.draw(surface, f"deck {state.deck_count()}",
-                                             (card_rect.centerx, card_rect.bottom + 3), label_size(unit, 0.2),
+                                             (card_rect.centerx, card_rect.bottom + 3), label_size(unit, 0.2, COUNT_PX),
                                              P.WHITE, anchor="midtop")
         self.deck_rect = card_rect.union(self.label_rects["deck"])
         # The legal end spaces and the path in focus.

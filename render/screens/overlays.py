@@ -11,7 +11,7 @@ from games.words import counted, joined
 from .. import palette as P
 from .. import text
 from ..help import bot_section, how_to_play, split_rules, tower_sketch
-from ..widgets import draw_seat_mark
+from ..widgets import draw_seat_mark, scroll_bar
 
 
 class Overlays:
@@ -281,6 +281,9 @@ class Overlays:
             bold = line.isupper() and bool(line.strip())
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
+        # where the page stands in the whole help (its line count alone said nothing of how much was left)
+        self.help_thumb = scroll_bar(surface, body.inflate(int(12 * s), 0).move(int(6 * s), 0), self.help_top,
+                                     rows, len(lines))
         more = "  (Up/Down, PageUp/PageDown, Home/End or the wheel scroll)" if len(lines) > rows else ""
         self.help_page = max(1, rows - 2)  # a page, less two lines kept for the eye to follow
         text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),

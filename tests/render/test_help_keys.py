@@ -10,6 +10,7 @@ import pytest
 from games import registry
 from games.core import Seat
 from games.match import Match
+from render import palette as P
 from render.app import App
 
 
@@ -47,3 +48,22 @@ def test_the_head_of_the_help_names_the_key_for_the_tables_decisions(app):
     words = app.screen.help_text()
     head = words.split("RULES", 1)[0]
     assert "D shows how this table decides points the printed rules leave open or disagree on." in head
+
+
+def test_a_scroll_bar_shows_where_the_page_stands_in_the_whole_help(app):
+    """An audit found no sign of how much help was left below the page: a thumb on a thin bar beside the text now
+    stands at the top on the first page, at the bottom on the last, and between for a page in the middle."""
+    screen = app.screen
+    app.handle(key(pygame.K_F1))
+    app.draw()
+    first = screen.help_thumb
+    assert first is not None and first.h > 0
+    app.handle(key(pygame.K_PAGEDOWN))
+    app.draw()
+    middle = screen.help_thumb
+    app.handle(key(pygame.K_END))
+    app.draw()
+    last = screen.help_thumb
+    assert first.y < middle.y < last.y
+    assert first.x == middle.x == last.x and first.h == last.h
+    assert tuple(app.window.get_at(last.center))[:3] == P.TEXT_DIM  # drawn, in the page's dim ink

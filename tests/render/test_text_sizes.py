@@ -494,3 +494,20 @@ def test_the_donkey_kong_players_names_stand_clear_of_their_cards(surface, drawn
         (title,) = [rect for words, rect, _ in drawn if words == name]
         cards = [r for s, r in screen.hand_rects if s == seat]
         assert cards and all(title.bottom <= card.top for card in cards), (name, title, cards)
+
+
+@pytest.mark.parametrize("size_name", SIZES, indirect=True)
+def test_the_donkey_kong_boards_counts_are_written_large_enough_to_read(surface, size_name):
+    """Seen in the accessibility audit: "4 waiting" by the oil can, "6 in DK's arm" and "deck 48" were a fifth
+    of a girder space, 9 px at 1280x800. They are now at least 12 px times the text size, and stay on the board."""
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Player 1"), Seat("Patient bot", "patient")]),
+                  seed=3)
+    screen = screen_for("donkey_kong")(match)
+    screen.draw(surface)
+    state = match.state
+    counts = {"waiting": f"{state.oil_can_count()} waiting", "arm": f"{state.dispenser_count()} in DK's arm",
+              "deck": f"deck {state.deck_count()}"}
+    for name, words in counts.items():
+        spot = screen.label_rects[name]
+        assert spot.h >= text.measure(words, int(12 * text.SCALE))[1], (name, words, spot)
+        assert screen.board_square.contains(spot), (name, spot, screen.board_square)
