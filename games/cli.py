@@ -32,6 +32,28 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+class _Counter:
+    """A replay's progress on the terminal, rewritten in place ("... move 120 of 516") and its line ended
+    after the last move, or by end() before a message when the replay stops short: a long Jenga match
+    replays every push through the physics, for seconds in silence."""
+
+    def __init__(self, words: str):
+        self.words, self.open = words, False
+
+    def __call__(self, done: int, total: int) -> None:
+        if done == total or done % 10 == 0:
+            sys.stderr.write(f"\r{self.words} {done} of {total}")
+            self.open = done < total
+            if not self.open:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    def end(self) -> None:
+        if self.open:
+            sys.stderr.write("\n")
+            self.open = False
+
+
 def _fail(message: str) -> int:
     message = " ".join(message.split())  # one line, whatever a file name or an argument held
     sys.stderr.write(f"{PROG}: error: {message}\n")
@@ -263,7 +285,12 @@ def cmd_play(args) -> int:
 
     try:
         if args.load:
-            match = Match.load(args.load)
+            counter = _Counter(f"Opening {args.load}: replaying move") if sys.stderr.isatty() else None
+            try:
+                match = Match.load(args.load, progress=counter)
+            finally:
+                if counter is not None:
+                    counter.end()
             problem = _load_clash(args, match.config.game)
             if problem:
                 return _fail(problem)

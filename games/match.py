@@ -320,20 +320,22 @@ class Match:
         write_atomic(path, json.dumps(self.to_json(), indent=1))
 
     @classmethod
-    def load(cls, path: str | os.PathLike, bots: Mapping[int, Bot] | None = None) -> "Match":
+    def load(cls, path: str | os.PathLike, bots: Mapping[int, Bot] | None = None, progress=None) -> "Match":
+        """The match a file holds, its actions replayed and checked (MatchFileError naming the file and what is
+        wrong); `progress`, as in replay."""
         data = _read(path)
         path = Path(path)
         try:
-            return cls.from_json(data, bots=bots)
+            return cls.from_json(data, bots=bots, progress=progress)
         except MatchFileError as exc:
             raise MatchFileError(f"{path}: {exc}") from None
 
     @classmethod
-    def from_json(cls, data, bots: Mapping[int, Bot] | None = None) -> "Match":
+    def from_json(cls, data, bots: Mapping[int, Bot] | None = None, progress=None) -> "Match":
         match = cls.unplayed(data, bots=bots)
         digest = data["state_digest"]
         try:
-            match.replay(data["actions"])
+            match.replay(data["actions"], progress)
         except _MalformedStep:
             raise
         except MatchFileError as exc:
@@ -412,8 +414,10 @@ class Match:
                                  f"edited by hand or damaged?)")
         return step
 
-    def replay(self, actions: list) -> None:
-        """Re-apply saved steps, checking each against the rules and the seed. A game whose state keeps a
+    def replay(self, actions: list, progress=None) -> None:
+        """Re-apply saved steps, checking each against the rules and the seed; `progress(done, total)`, when
+        given, is called after each step (a window keeps itself alive with it while a long Jenga match replays
+        its physics, and stops the replay by raising). A game whose state keeps a
         log of what it noted while playing (the Jenga games' `log`) leaves it here after each step, in
         `replayed_logs` (the log before the first step, then after each one; its `last_verdict` likewise in
         `replayed_verdicts`), and each action in words as
@@ -447,6 +451,8 @@ class Match:
             self.replayed_logs.append(list(getattr(self.state, "log", None) or ()))
             verdict = getattr(self.state, "last_verdict", None)
             self.replayed_verdicts.append(dict(verdict) if isinstance(verdict, dict) else None)
+            if progress is not None:
+                progress(i + 1, len(actions))
 
 
 

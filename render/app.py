@@ -38,13 +38,15 @@ from games.words import write_fault
 from . import palette, pointer, storage, text
 from .launcher import LauncherScreen
 from .screens.base import GameScreen
-from .screens.host import Host
+from .screens.host import Host, OpeningStopped
 from .screens.registry import screen_for
 from .sound import Sound
 
 FPS = 60
 IDLE_FPS = 12
 IDLE_AFTER = 1.0
+BUSY_EVERY_S = 0.1
+"""While a match is opened (its moves replayed), how often the window is drawn again and looks at Esc."""
 """Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)  # the smallest size every screen is laid out for (tests/render/test_stumbles.py)
@@ -212,6 +214,36 @@ class App(Host):
         self.draw()
         if pygame.display.get_surface() is not None:
             pygame.display.flip()
+
+    def tell(self, message: str) -> None:
+        """One sentence for the person: the launcher's message line, or the game's status bar for 8 s."""
+        if isinstance(self.screen, LauncherScreen):
+            self.screen.message = message
+        else:
+            self.screen.say(message, 8.0)
+
+    def load_match(self, path, words: str) -> Match:
+        """Match.load with the window kept alive: a long Jenga match replays every push through the physics
+        (a pro game of 516 steps took 20 s of CPU), and the window, drawn once before, stood still and took no
+        input meanwhile, with no way to give up. Now `words` are said with the count of moves replayed, the
+        window is drawn again every BUSY_EVERY_S, and Esc (or closing the window) stops: OpeningStopped, and
+        nothing has changed. Other keys and clicks made meanwhile are dropped, not played on the match."""
+        drawn = [time.monotonic()]
+
+        def progress(done: int, total: int) -> None:
+            if time.monotonic() - drawn[0] < BUSY_EVERY_S:  # the wall clock paces the drawing only
+                return
+            for event in pygame.event.get((pygame.KEYDOWN, pygame.QUIT, pygame.MOUSEBUTTONDOWN)):
+                if event.type == pygame.QUIT:
+                    pygame.event.post(event)  # the loop quits once the opening has stopped
+                    raise OpeningStopped
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    raise OpeningStopped
+            self.show_busy(f"{words}, move {done} of {total}. Esc stops.")
+            drawn[0] = time.monotonic()
+
+        self.show_busy(f"{words}…")
+        return Match.load(path, progress=progress)
 
     def draw(self) -> pygame.Surface:
         self.window = pygame.display.get_surface() or self.window
@@ -465,14 +497,12 @@ class App(Host):
             problem = _drop_problem(Path(path))
             if problem:
                 raise MatchFileError(problem)
-            self.show_busy(f"Opening {Path(path).name}: replaying its moves…")
-            match = Match.load(path)
+            match = self.load_match(path, f"Opening {Path(path).name}: replaying its moves")
+        except OpeningStopped:
+            self.tell(f"Stopped opening {Path(path).name}: nothing has changed.")
+            return False
         except (MatchFileError, AssetError) as exc:
-            message = f"Cannot open the dropped file: {str(exc).rstrip('.')}."
-            if isinstance(self.screen, LauncherScreen):
-                self.screen.message = message
-            else:
-                self.screen.say(message, 8.0)
+            self.tell(f"Cannot open the dropped file: {str(exc).rstrip('.')}.")
             return False
         kept = ""
         current = getattr(self.screen, "match", None)

@@ -23,6 +23,7 @@ from games.words import write_fault
 from . import palette as P
 from . import storage, text
 from .help import bot_lines, bot_title
+from .screens.host import OpeningStopped
 from .widgets import Button, ListView, TextField, draw_seat_mark, panel
 
 if TYPE_CHECKING:
@@ -384,9 +385,12 @@ class LauncherScreen:
 
     def load(self, path, resuming: bool = False) -> None:
         try:
-            self.app.show_busy("Resuming the autosaved game: replaying its moves…" if resuming
-                               else f"Opening {Path(path).name}: replaying its moves…")
-            match = Match.load(path)
+            match = self.app.load_match(path, "Resuming the autosaved game: replaying its moves" if resuming
+                                        else f"Opening {Path(path).name}: replaying its moves")
+        except OpeningStopped:
+            self.message = ("Stopped resuming the autosaved game: it is kept as it was." if resuming else
+                            f"Stopped opening {Path(path).name}: nothing has changed.")
+            return
         except (MatchFileError, AssetError) as exc:
             self.message = f"Cannot load: {exc}"
             # the file changed since the launcher read it (an audit cut the autosave short): its line and the

@@ -112,3 +112,45 @@ def test_a_person_is_named_by_their_seat_as_a_bot_is():
     seats = _seats_from("expert,human,human", registry.get("donkey_kong"))
     assert [s.name for s in seats] == ["Expert bot 1", "Player 2", "Player 3"]
     assert [s.name for s in _seats_from("human,random", registry.get("monkey_dash"))] == ["Player 1", "Random bot 2"]
+
+
+def test_play_load_counts_the_replayed_moves_on_a_terminal(tmp_path):
+    """`play --load` of a long Jenga match replayed every push through the physics for seconds with nothing
+    said. On a terminal the moves replayed are now counted on one line, rewritten in place and ended after
+    the last; a pseudo-terminal stands for the person's, and the game then starts as before."""
+    import pty
+
+    from games.core import Seat
+    from games.match import Match
+
+    saved = Match(registry.get("donkey_kong").make_config(seats=[Seat("Ann"), Seat("Bob", "random")]), seed=7)
+    for _ in range(60):  # Ann's moves: her first choice each time
+        if saved.waiting_for_human():
+            saved.play(saved.state.legal_actions()[0])
+        else:
+            saved.step()
+    path = tmp_path / "game.json"
+    saved.save(path)
+    total = len(saved.history)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", KONG_TABLETOP_HOME=str(tmp_path / "home"))
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    main, child = pty.openpty()
+    proc = subprocess.run([sys.executable, "-m", "games", "play", "--load", str(path), "--terminal"], cwd=ROOT,
+                          env=env, input="quit\n", stdout=subprocess.PIPE, stderr=child, text=True, timeout=120)
+    os.close(child)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the pseudo-terminal is closed once it is read dry
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(main)
+    err = err.decode()
+    assert proc.returncode == 0, (proc.stdout, err)
+    assert f"\rOpening {path}: replaying move 10 of {total}" in err
+    assert f"\rOpening {path}: replaying move {total} of {total}\r\n" in err  # the terminal's own line end
+    assert "Type 'help' for the moves." in proc.stdout

@@ -7,6 +7,10 @@ from pathlib import Path
 from games.match import Match
 
 
+class OpeningStopped(Exception):
+    """The person stopped the opening of a match while its moves were replayed (App.load_match)."""
+
+
 class Host:
     """What a screen asks of the app around it. This default does nothing (for rendering in tests)."""
 
