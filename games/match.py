@@ -428,6 +428,8 @@ class Match:
         # what the state said of its last operation after each step (the Jenga games' `last_verdict`: whether
         # a push took its block), for a window wording a loaded match's steps as it words those played live
         self.replayed_verdicts: list = [None]
+        # and its last touch's reading (the Jenga games' `last_probe`: how far a block let go stayed out)
+        self.replayed_probes: list = [None]
         for i, raw in enumerate(actions):
             who = self.state.current_player()
             step = self._step_of(i, raw, who)
@@ -451,6 +453,8 @@ class Match:
             self.replayed_logs.append(list(getattr(self.state, "log", None) or ()))
             verdict = getattr(self.state, "last_verdict", None)
             self.replayed_verdicts.append(dict(verdict) if isinstance(verdict, dict) else None)
+            probe = getattr(self.state, "last_probe", None)
+            self.replayed_probes.append(dict(probe) if isinstance(probe, dict) else None)
             if progress is not None:
                 progress(i + 1, len(actions))
 

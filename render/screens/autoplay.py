@@ -47,7 +47,9 @@ class AutoPlay:
             self.end_skip()
             self.pace = 0.0
             self._refresh_actions()
+            self.watch_question()
             return
+        self._was_waiting = False
         if self.show_help:
             return
         if self.skipping:

@@ -16,6 +16,7 @@ from .. import palette as P
 from .. import text
 
 HAND_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CHOOSING_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 HAND_GUARD_S = 0.6
 """Seconds after a person rolls or spins in which no choice is played: the second click of a double click on
 the Roll button landed on the choice that took its place, and a second Enter played the first choice, both
@@ -32,6 +33,19 @@ class ChanceByHand:
     hand_guard = 0.0  # seconds left in which no choice is played (hand_guard_s after a roll or spin)
     hand_guard_s = HAND_GUARD_S
     hand_verb = "roll"  # what the last roll or spin by hand was
+    turn_guard_s = 0.0
+    """Seconds after a person's question comes, following another seat's steps, in which no choice is played
+    (0: none; a game that wants the guard sets it). Monkey Dash's keyboard audit pressed Enter during a bot's
+    turn, as if to hurry it: the presses that came once the person's turn began played its first row, a whole
+    turn of supervisor steps nobody chose."""
+    question_guard_s = 0.0
+    """Seconds after the question put to a person changes kind while they decide (its choices' first words:
+    a Super Mario Jenga climb after the stack), in which no choice is played (0: none). A keyboard audit
+    stacked with Enter and pressed it again: the second Enter climbed to the first hole, chosen by nobody."""
+    guard_words = ""  # what a choice dropped by the guard is told ("": the roll's or spin's words)
+    guard_keys_only = False  # the guard drops the keys that choose, not clicks (a click is aimed at its choice)
+    _was_waiting = True  # a person was deciding at the last frame (a screen opens without a guard)
+    _question: frozenset | None = None  # the kinds of choice of the question at the last frame
 
     def hand_chance(self) -> tuple[str, str] | None:
         """(verb, thing) of the chance step due now if a person at this screen makes it by hand ("roll",
@@ -69,7 +83,25 @@ class ChanceByHand:
         self.hand_asked = len(self.match.history)
         self.pace = 10.0  # no pause after the person's own hand
         self.hand_guard = self.hand_guard_s
+        self.guard_words, self.guard_keys_only = "", False
         return True
+
+    def watch_question(self) -> None:
+        """Called every frame a person decides: when the deciding began after another seat's steps (a bot's,
+        or another person's at the table), choices are dropped for turn_guard_s (see there)."""
+        waiting, self._was_waiting = self._was_waiting, True
+        question, self._question = self._question, frozenset(a.partition(" ")[0] for a in self.legal)
+        me = self.match.current_player
+        if not waiting and self.turn_guard_s:
+            last = next((step.by for step in reversed(self.match.history) if step.by >= 0), me)
+            if last != me:
+                self.hand_guard = self.turn_guard_s
+                self.guard_words = f"{self.seat_name(me)}'s turn now: look at the board first, then choose."
+                self.guard_keys_only = False
+        elif self.question_guard_s and question is not None and question != self._question and len(self.legal) > 1:
+            self.hand_guard = self.question_guard_s
+            self.guard_words = "A new question: read its choices first, then choose."
+            self.guard_keys_only = True
 
     def chance_prompt(self) -> str:
         """The words of the awaited roll or spin, for the header and the choices panel ("" when none is)."""
@@ -121,18 +153,27 @@ class ChanceByHand:
         choice that took the button's place, and a second Enter played the first choice, both before the
         dice had shown what they gave (an audit). Such an event is dropped with a word; True if it was. The
         bar's buttons, the help and every other key are left alone."""
+        if getattr(self, "live", None) is not None:
+            return False  # a block in the hand (Jenga's live push): Enter lets go of it, never a choice
+        if (self.turn_guard_s or self.question_guard_s) and self.match.waiting_for_human():
+            self.watch_question()  # the question may have come this frame, before the frame's update saw it
         if self.hand_guard <= 0 or self.show_help or self.show_result:
+            return False
+        if self.guard_words and event.type == pygame.KEYDOWN and event.key in CHOOSING_KEYS:
+            # a row chosen on purpose (Up, Down, ...) after a turn or question came: the next Enter is meant for
+            # it (the dice's guard, guard_words "", stays: its Enter comes before the dice have shown anything)
+            self.hand_guard = 0.0
             return False
         places = [r for r in (self.rects.get("choices"), self.rects.get("board")) if r is not None]
         click = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
-                 and any(r.collidepoint(event.pos) for r in places))
+                 and any(r.collidepoint(event.pos) for r in places) and not self.guard_keys_only)
         choose = (event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT)
                   and (event.key in HAND_KEYS or pygame.K_1 <= event.key <= pygame.K_9))
         if not (click or choose):
             return False
         if event.type != pygame.MOUSEBUTTONUP:
-            self.say(f"The {'dice' if self.hand_verb == 'roll' else 'spinner'} first: look at what "
-                     f"{'they' if self.hand_verb == 'roll' else 'it'} gave, then choose.", 2.0)
+            self.say(self.guard_words or f"The {'dice' if self.hand_verb == 'roll' else 'spinner'} first: look at "
+                     f"what {'they' if self.hand_verb == 'roll' else 'it'} gave, then choose.", 2.0)
         return True
 
     def draw_chance_button(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> pygame.Rect:

@@ -131,7 +131,17 @@ class KeyInput:
                  pygame.K_HOME: -10**6, pygame.K_END: 10**6}[key]
         self.actions.move(delta)
 
+    def nothing_to_enter(self) -> str:
+        """What Enter says when a person decides and the list has no row (a Jenga turn, whose pushes are made on
+        the tower): "" says nothing."""
+        return ""
+
     def _play_selected(self) -> None:
+        if not self.legal and self.match.waiting_for_human() and self.nothing_to_enter():
+            # Enter with nothing to play did nothing, silently (a keyboard audit of Jenga)
+            self.say(self.nothing_to_enter(), 6.0)
+            self.host.sound.play("error")
+            return
         if self.legal and self.match.waiting_for_human():
             if not 0 <= self.actions.selected < len(self.legal):  # no row chosen: Enter played the last row
                 self.say("Choose a row of Choices first: Up/Down, then Enter, or the row's number (or a click).", 6.0)

@@ -30,6 +30,11 @@ FIRST_WINDOW_S = 0.1
 MOVER_LEVELS = 2
 """First movers spread over more levels than this are a part of the tower moving as one: only its lowest
 level is outlined (FallStory.first_movers)."""
+DRAGGED_MM = FIRST_MM / 2
+"""The level on the pushed block had moved this far (its blocks' mean) when the first mover passed FIRST_MM: it
+was riding on the block, so the levels above came off with it, whichever of them tilted past FIRST_MM first.
+Seed 3's 3:0 pushed from -y at 2 cm/s: level 4 had moved 3.1 to 4.0 mm when an edge of level 5, turning with the
+tower, passed 5 mm, and the sentence named level 5 as the first to move (an audit read it as implausible)."""
 DOWN_M = 0.03
 """A fallen block whose centre ends this low (metres over the table top, its z = 0) lies on the table or
 the floor: it came off the tower (a block lying flat has its centre 7.5 mm up, on edge 12.5 mm)."""
@@ -90,8 +95,14 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     # untimed (two frames, the tower before and the rubble: a game opened already fallen), every block that
     # moved would count as a first mover: nothing is said of which moved first
     mover_levels = sorted({level_of[b] for b in movers}) if timed else []
+    # the level on the pushed block riding along with it when the first blocks passed FIRST_MM (DRAGGED_MM)
+    riding = []
+    if timed and op in ("push", "extract", "remove") and where and where[0] + 1 < len(layout):
+        riding = [b for b in layout[where[0] + 1] if b is not None and b != hand and b < frames.shape[1]]
+    dragged = bool(riding) and float(np.mean(np.linalg.norm(frames[earliest, riding, :3] - start[riding, :3], axis=1))
+                                     ) * 1000.0 >= DRAGGED_MM
     cap = storey.capitalize()
-    sentence = ""
+    sentence, parted = "", False
     if op in ("push", "extract", "remove") and where:
         level, slot = where
         left = [s for s, b in enumerate(layout[level]) if b is not None and s != slot] if level < len(layout) else []
@@ -100,9 +111,11 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
                         if lodged else f"{cap} {level} kept only an edge block, and the tower above tipped off it.")
         elif not left:
             sentence = f"{cap} {level} had nothing left under the tower above it."
-        elif mover_levels and min(mover_levels) == level + 1:
+        elif mover_levels and (min(mover_levels) == level + 1 or dragged):
             above = [lv for lv in fallen_levels if lv > level] or [level + 1]
             slid = f"{_levels_text(above, storey).capitalize()} slid"
+            # the level riding on the block is where the tower parted, though others passed FIRST_MM first
+            parted = min(mover_levels) != level + 1
             sentence = (f"{slid} with the block {who} from {storey} {level} and tipped over." if lodged
                         else f"{slid} off with the block {who} from {storey} {level}.")
     elif op == "stack" and where:
@@ -129,6 +142,8 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
     # went as one, dragged by the pushed block or tipping over its edge) only the lowest level of them,
     # where the tower parted: outlining every block of levels 8 to 18 singled nothing out.
     shown = movers
-    if len(mover_levels) > MOVER_LEVELS:
+    if parted:
+        shown = riding
+    elif len(mover_levels) > MOVER_LEVELS:
         shown = [b for b in movers if level_of[b] == mover_levels[0]]
     return FallStory(sorted(shown), earliest / rate_hz, best, sentence)

@@ -337,7 +337,8 @@ class LiveDrag:
             feel = touch_feel(reading <= self.touch_force_n, self.risk)
             # named as the reading it is: beside the gauge's "0.28 N now / 0.92 N at most" a bare "0.85 N" read
             # as a third figure of the finger's force (an audit)
-            return (f"touching: the block took {reading:.2f} N to give, {feel}; drag along the block to push it, "
+            # "took 1.54 N to give, it is held tight" read as loose (an audit): the force it takes to slide
+            return (f"touching: the block takes {reading:.2f} N to slide, {feel}; drag along the block to push it, "
                     "let go to put it back")
         return f"finger {force:.2f} N{self._binds()}; {self.share_out * 100:.0f} % out: {self.then_words()}"
 

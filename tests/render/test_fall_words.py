@@ -117,3 +117,39 @@ def test_a_fall_that_started_elsewhere_still_names_the_level_of_the_block_pushed
                               "blocks to move were on level 11.")
     verdict["op"] = "stack"  # a stack names no push
     assert "as the block" not in tell(frames, layout, verdict, hand=None, rate_hz=30.0).sentence
+
+
+def _dragged(riding_mm: float) -> tuple[list, np.ndarray, dict]:
+    """3:0 pushed out; levels 4 to 17 go along it and tip, the higher the further: level 4 has moved
+    `riding_mm` when level 17 passes 5 mm. Then all of them come down to the table."""
+    layout, start = _tower()
+    frames = np.repeat(start[None], 40, axis=0)
+    above = [b for lv in range(4, 18) for b in layout[lv]]
+    for k in range(40):
+        t = k / 10  # level 17 passes 5 mm at frame 10
+        for b in above:
+            lv = b // 3
+            share = riding_mm / 5.0 + (1 - riding_mm / 5.0) * (lv - 4) / 13  # 4: riding_mm, 17: 5 mm at t = 1
+            frames[k, b, 1] = start[b, 1] - 0.005 * share * t * 1.0001
+        if k > 30:
+            frames[k, above, 2] = DOWN_M / 2
+    verdict = {"op": "push", "where": (3, 0), "fallen": [(lv, s) for lv in range(4, 18) for s in range(3)]}
+    return layout, frames, verdict
+
+
+def test_levels_riding_on_the_pushed_block_slid_off_with_it_though_the_top_moved_first():
+    """An audit pushed seed 3's 3:0 out and watched the whole tower above slide with it before it fell; the
+    sentence said "the first blocks to move were on level 17" (the top, turning as it was dragged, passed 5 mm
+    first). When the level on the pushed block has moved half that (DRAGGED_MM) by then, it rode on the block:
+    the levels slid off with it, and that level is outlined, where the tower parted. A level 4 that stood still
+    while the top went keeps the old words."""
+    layout, frames, verdict = _dragged(riding_mm=3.5)
+    story = tell(frames, layout, verdict, hand=layout[3][0], rate_hz=30.0)
+    assert story.sentence == "Levels 4 to 17 slid off with the block you pushed from level 3."
+    assert story.first_movers == layout[4]
+
+    layout, frames, verdict = _dragged(riding_mm=0.5)
+    story = tell(frames, layout, verdict, hand=layout[3][0], rate_hz=30.0)
+    assert story.sentence.startswith("Levels 4 to 17 came down as the block you pushed from level 3 moved; "
+                                     "the first blocks to move were on level ")
+    assert 4 not in {b // 3 for b in story.first_movers}

@@ -334,3 +334,58 @@ def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_n
         assert len(match.history) >= steps
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_enter_with_no_block_picked_says_how_to_take_one():
+    """A keyboard audit: on a classic Jenga turn (no rows in the list: the pushes are made on the tower), Enter
+    with no block picked did nothing and said nothing. It says how to pick a block and push it; nothing is
+    played."""
+    from .test_jenga_stumbles import _ready
+    from .test_text_sizes import new_screen
+
+    pygame.init()
+    surface = pygame.Surface((1280, 800))
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        assert not screen.legal and screen.picked is None
+        steps = len(match.history)
+        screen.message = ""
+        screen.handle_event(key(pygame.K_RETURN))
+        assert len(match.history) == steps and screen.job is None
+        assert screen.message.startswith("Enter has nothing to play: pick a block with the arrow keys")
+    finally:
+        screen.close()
+
+
+def test_a_new_kind_of_question_in_jenga_drops_an_enter_for_a_moment_but_not_a_click():
+    """A keyboard audit in Super Mario Jenga stacked with Enter and pressed Enter again 0.4 s later: the climb
+    question had come meanwhile, and the second Enter climbed to its first hole, chosen by nobody. When the
+    question put to the person changes kind (the choices' first words: stack, then climb), Enter and the
+    numbers play nothing for JengaScreen.question_guard_s of the screen's clock, with a word; a click, aimed at
+    its row, still plays. The screen reads the choices as data here (the physics is not what is tested)."""
+    from .test_text_sizes import new_screen
+
+    pygame.init()
+    screen = new_screen("jenga_classic", seed=3)
+    try:
+        screen.draw(pygame.Surface((1280, 800)))
+        screen.legal = ["stack 0", "stack 1"]
+        screen.watch_question()  # the question as last seen
+        screen.legal = ["climb 5:0+x", "climb 5:2-x"]
+        screen.watch_question()
+        assert screen.hand_guard == screen.question_guard_s > 0
+        enter = key(pygame.K_RETURN)
+        assert screen.guarded(enter)
+        assert screen.message == "A new question: read its choices first, then choose."
+        board = screen.rects["board"]
+        click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.center, button=1)
+        assert not screen.guarded(click)
+        screen.update(screen.question_guard_s + 0.05)
+        assert not screen.guarded(enter)
+        screen.watch_question()  # the same question again: no new guard
+        assert screen.hand_guard == 0
+    finally:
+        screen.close()

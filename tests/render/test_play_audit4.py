@@ -469,7 +469,7 @@ def test_a_held_press_reads_the_touch_then_the_maps_pulls(surface):
         send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
         assert run(screen, surface, lambda: screen.live is not None and screen.live.pushed, frames=60)
         words = screen.tooltip_text()
-        assert words.startswith("touching: the block took ") and " N to give, it " in words, words
+        assert words.startswith("touching: the block takes ") and " N to slide, it " in words, words
         assert "; the risk map's brisk pulls took 0.58 N and " in words, words
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert run(screen, surface, lambda: screen.job is None)

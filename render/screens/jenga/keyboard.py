@@ -138,12 +138,25 @@ class KeyboardPicker:
         return False
 
     def cancel_pick(self) -> bool:
-        """Esc lets go of a block picked by the arrows (then Enter plays the chosen row again)."""
-        if self.live is None and self.picked is not None:
+        """Esc lets go of a block picked by the arrows (then Enter plays the chosen row again), and of a block
+        being pushed, by keyboard or pointer, as Enter or the button's release would: the push so far is the
+        move (a touch if the block goes back). Esc mid-push went to the menu and threw the push away, a free
+        and unrecorded trial of the block (an audit)."""
+        if self.live is not None:
+            self._let_go()
+            return True
+        if self.picked is not None:
             self.picked = None
             self.say("No block picked now.", 3.0)
             return True
         return False
+
+    def nothing_to_enter(self) -> str:
+        """Enter with no block picked and no row in the list: how a block is taken here."""
+        if self._legal_blocks():
+            return ("Enter has nothing to play: pick a block with the arrow keys (Up/Down a level, Left/Right "
+                    "across it), then Enter or P starts its push; or press a block with the pointer.")
+        return ""
 
     def enter_words(self) -> str | None:
         """With a block picked by the arrows, Enter (or P) starts a push of it, not the chosen row: the status

@@ -384,7 +384,12 @@ class Overlays:
             # the shift and tilt of a fall are of the moment it was called (a loaded game read "largest shift
             # 4.3 mm, tilt 0.4°: the tower FELL" beside the rubble); the fall's own sentence says what came down
             return f"{head}: the tower FELL"
-        line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
+        if v.get("tower_motion_mm") is not None:
+            # A push's largest shift is of any block, the pushed one included: "largest shift 11.9 mm" stood
+            # beside "the rest of the tower moved 8.1 mm" for a block left 12 mm out (an audit). Said as the rest.
+            line = f"{head}, the rest of the tower moved {v['tower_motion_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
+        else:
+            line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
         off, turned = self._out_of_true()
         said = []
         if off is not None and off >= OUT_OF_TRUE_MM:

@@ -87,6 +87,17 @@ WENT_BACK = "let go under half out: the block went back in, a touch"
 block's (an audit)."""
 
 
+def went_back_note(probe: dict | None) -> str:
+    """The move log's note on a push let go under half out (WENT_BACK), from the state's last touch reading
+    just after it: a block the put back could not take home says so. The log read "the block went back in"
+    beside an info line and a tooltip saying it stayed 12 mm out of line (an audit)."""
+    stuck = probe.get("stuck_mm") if isinstance(probe, dict) else None
+    if stuck and stuck >= OUT_OF_LINE_MM:
+        return (f"let go under half out, a touch: the hand could not put the block all the way back, so it "
+                f"stays {stuck:.0f} mm out")
+    return WENT_BACK
+
+
 def stack_line(label: str, action: str, verdict: dict | None, tower: str) -> str:
     """A stack's move-log line with its place named by the table's axis ("stack the block on top, +y place"),
     which the window then says as seen ("the front place") and rewords when the view turns. The rules' fixed
@@ -210,6 +221,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                   GameScreen):
     side_width = 330
     choice_rows = WrappingRows  # a hole's row ends with its block: cut at a large text size, rows read the same
+    question_guard_s = 0.6  # a new kind of question (the climb after a stack): Enter waits this long (by_hand.py)
 
     def __init__(self, match, host=None):
         self.camera = Camera()
@@ -459,11 +471,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return labels
         out = []
         verdicts = getattr(self.match, "replayed_verdicts", [])
+        probes = getattr(self.match, "replayed_probes", [])
         for i, (label, before, after) in enumerate(zip(labels, logs, logs[1:])):
             verdict = verdicts[i + 1] if i + 1 < len(verdicts) else None
             went_back = went_back_in(self.match.history[i].action, verdict, label)
             label = self._stack_line(label, self.match.history[i].action, verdict)
-            notes = ([WENT_BACK] if went_back else []) + log_notes(before, after)
+            probe = probes[i + 1] if i + 1 < len(probes) else None
+            notes = ([went_back_note(probe)] if went_back else []) + log_notes(before, after)
             out.append(f"{label} ({bracketed(notes)})" if notes else label)
         return out
 
@@ -474,7 +488,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
         label = self._stack_line(label, step.action, getattr(self.match.state, "last_verdict", None))
         if went_back_in(step.action, getattr(self.match.state, "last_verdict", None), label):
-            notes.insert(0, WENT_BACK)
+            notes.insert(0, went_back_note(getattr(self.match.state, "last_probe", None)))
         if notes:
             label = f"{label} ({bracketed(notes)})"
         super()._after(step, before, label, quiet)
