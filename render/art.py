@@ -125,10 +125,12 @@ def maiden(surface: pygame.Surface, centre, size: float) -> None:
               anchor="midleft")
 
 
-def oil_can(surface: pygame.Surface, centre, size: float, lit: bool = True, phase: float = 0.0) -> None:
-    """A blue drum marked OIL, flames on top when fireballs wait inside."""
+def oil_can(surface: pygame.Surface, centre, size: float, lit: bool = True, phase: float = 0.0,
+            width: float | None = None) -> pygame.Rect:
+    """A blue drum marked OIL, `size` tall and 0.8 of that wide (or `width`), flames on top when fireballs wait
+    inside; returns the drum's rect."""
     cx, cy = int(centre[0]), int(centre[1])
-    w, h = int(size * 0.8), int(size)
+    w, h = int(size * 0.8 if width is None else width), int(size)
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (cx, cy)
     if lit:
@@ -140,6 +142,7 @@ def oil_can(surface: pygame.Surface, centre, size: float, lit: bool = True, phas
         y = rect.y + int(h * fy)
         pygame.draw.line(surface, P.WHITE, (rect.x, y), (rect.right - 1, y), max(1, h // 20))
     text.draw(surface, "OIL", rect.center, max(8, int(w * 0.38)), P.WHITE, bold=True, anchor="center")
+    return rect
 
 
 def card(surface: pygame.Surface, rect: pygame.Rect, title: str, value: str, hammer: bool, face_up: bool = True,

@@ -258,6 +258,12 @@ class BoardArt:
         rect.center = (int(x), int(y))
         return rect
 
+    def beside_oil_can(self) -> int:
+        """The girder space nearest the Oil Can (girder 1's first): the drum is drawn clear of it."""
+        b, (ox, oy) = self.board, self.board.xy[self.board.oil_can]
+        return min((i for i in range(b.size) if b.kind[i] == "girder"),
+                   key=lambda i: math.hypot(b.xy[i][0] - ox, b.xy[i][1] - oy))
+
     def space_at(self, pos) -> int | None:
         """The space under a point in board coordinates (pixels from the board's corner)."""
         best, best_d = None, None
@@ -963,7 +969,12 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         b, k = self.board, self.art.scale()
         unit = 70 * k  # a girder space's width
         oil = self.space_xy(b.oil_can)
-        art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock)
+        # The drum stands between the board's edge and the girder space beside it, never over that space (an
+        # audit found girder 1, column 1 half under it, its ring and pawns hiding the drum's "OIL").
+        beside = self.art.space_rect(self.art.beside_oil_can()).move(sq.topleft)
+        width = min(unit * 0.72, beside.left - 3 - (sq.x + 2))
+        oil = (min(oil[0], beside.left - 3 - width / 2), oil[1])
+        self.oil_rect = art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock, width=width)
         waiting = state.oil_can_count()
         label = text.render(f"{waiting} waiting", label_size(unit, 0.2, COUNT_PX), P.WHITE)
         # Above the flames: under the can it ran over the column numbers along the board's foot.

@@ -235,6 +235,8 @@ def same_step(key: tuple) -> tuple:
 class MonkeyDashScreen(DecisionsScroll, GameScreen):
     """The warehouse board; the generic list still offers every legal step."""
 
+    turn_guard_s = BOT_TWEEN + 0.4  # a person's turn after the other's: choices wait this long (by_hand.py)
+
     side_width = 290
     choice_rows = WrappingRows  # a row too long for one line wraps: its cost, "(1 AP)", was cut at large text
 
@@ -257,12 +259,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self._row_action: dict[tuple, str] = {}  # the step each row of this decision last played
         # The opponent's steps since a person last acted, drawn on the board in order: (number, from, to,
         # words, seat, index in the match's history, the pieces of another seat it moved (a Monkey Heave on
-        # your monkey) as (square now, seat whose piece it is, by whom)).
-        self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]]]] = []
+        # your monkey) as (square now, seat whose piece it is, by whom), the turn it was played in (turn_count)).
+        self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]], int]] = []
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_tags: list[tuple[str, str, pygame.Rect]] = []  # (square, words, box) of 'moved by' tags
         self._tag_boxes: list[pygame.Rect] = []  # their boxes, which the steps' numbers keep clear of
         self.recent_arrows: list[tuple[int, tuple[float, float], tuple[float, float]]] = []  # (number, from, to)
+        self.banana_corners: dict[str, tuple[float, float]] = {}  # bananas drawn again in a labelled square's corner
         # Beside the action points, shown only while the person deciding may end the turn ('end turn' at 0 AP,
         # 'pass' with AP nothing can spend): a click plays that and nothing else.
         self.end_turn_button = Button("End turn", self.end_turn)
@@ -784,6 +787,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         }
         say = words.get(m["kind"])
         text_ = say() if say else action
+        if m.get("wins") and "wins" not in text_:
+            # the board marks it "WIN!", and the row said only "Monkey Heave: crate e7 to d7 (4 AP)" (an audit)
+            text_ += ", and wins"
         if not cost and m["kind"] in PAID_KINDS:  # made free by a card (Tailwind): it showed no cost at all
             return text_ + " (free)"
         return text_ + (f" ({cost} AP)" if cost else "")
@@ -827,7 +833,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             ap = getattr(state, "ap", 0)
             points = f"{ap} action point{'s' if ap != 1 else ''} left"
             if not self.match.waiting_for_human():  # a bot's turn: said of that player, not to the person
-                return f"{self.seat_name(self.match.current_player)} has {points} this turn."
+                # of the turn's owner: while a card is drawn the player to act is chance, and the line read
+                # "Chance has 0 action points left this turn" (an audit)
+                return f"{self.seat_name(state.turn_player)} has {points} this turn."
             if ap <= 0:
                 return self.no_ap_words()
             # a card only when one may be played now (Pure Strategy has none, and an empty hand neither)
@@ -1070,15 +1078,20 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if m is None:
             return
         self.recent = self.marked()
-        if not self.recent or self.recent[-1][4] != step.by:
-            self.recent = []  # a new turn of the opponent's
+        own = before.turn_player == step.by  # not a decision in the other's turn (whether to interrupt it)
+        turn = before.turn_count() if own or not self.recent else self.recent[-1][7]
+        if not self.recent or self.recent[-1][4] != step.by or self.recent[-1][7] != turn:
+            # A new turn of the opponent's. Against a bot only its steps are marked, so its last mark was
+            # always its own and the arrows of every turn piled up (1 to 35 by mid-game, an audit): the turn
+            # a step belongs to starts the marks afresh as well.
+            self.recent = []
         words = self.describe(step.action, before)
         state = self.match.state
         moved = [(b, seat, self.seat_name(step.by))
                  for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares()))
                  if a != b and seat != step.by]
         self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, len(self.match.history) - 1,
-                            moved))
+                            moved, turn))
 
     def marked(self) -> list[tuple]:
         """The marked steps still in the match's history (an undo takes the marks of what it undid away)."""
@@ -1343,6 +1356,14 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 box = tag.get_rect(midtop=(inner.centerx, inner.y + 3 + (k + j) * (fs + 2)))
                 pygame.draw.rect(surface, colour, box.inflate(4, 0))
                 surface.blit(tag, box)
+        # A banana on a square the words cover ("step 1 AP", "pick up 1 AP") is drawn again, small, in its
+        # corner: an audit dropped one and lost it under the words once the supervisor was chosen.
+        self.banana_corners = {}
+        for sq in set(used) & set(self.match.state.banana_squares()):
+            inner = self.square_rect(sq).inflate(-cell // 6, -cell // 6)
+            spot = (inner.right - cell * 0.16, inner.bottom - cell * 0.14)
+            art.banana(surface, spot, cell * 0.34)
+            self.banana_corners[sq] = spot
 
     def _draw_end_turn(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
         """The End turn button under the action points, while the person deciding may end the turn; its label

@@ -13,6 +13,7 @@ import pytest
 from games import registry
 from games.core import Seat
 from games.match import Match
+from render import art
 from render import palette as P
 from render import text
 from render.app import App
@@ -254,3 +255,123 @@ def test_a_line_after_a_colon_that_goes_on_in_lower_case_is_joined_to_its_senten
         "of three). Rule variant: corner_few_pulls (corner_climb and few_pulls)."
     assert reflow("The characters:\nMario: steal 2") == "The characters:\nMario: steal 2"
     assert reflow("In this order:\n- first\n- second") == "In this order:\n- first\n- second"
+
+
+def test_md_against_a_bot_only_its_last_turns_arrows_are_drawn(tmp_path):
+    """An audit against a bot: the numbered arrows ran 1 to 21 by the third turn and 1 to 35 later, every step of
+    the bot's since the start, over its monkey and a crate one move from its win. Against a bot only the bot's
+    steps are marked, so the mark before was always its own and nothing started them afresh; the turn a step
+    belongs to now does. After each of three bot turns the marks are that turn's steps, numbered from 1."""
+    app, screen, match = md_app(seed=12)
+    for _ in range(3):
+        while match.waiting_for_human() and match.state.turn_player == 0:
+            moves = [m for m in screen.moves() if m["kind"] in ("sup", "rotate", "push", "monkey", "end turn", "pass")]
+            screen.play(moves[0]["action"])
+        until_a_person_decides(app, screen, match)
+        marks = screen.shown_marks()
+        assert marks, "the bot's turn left no mark to check"
+        assert [r[0] for r in marks] == list(range(1, len(marks) + 1)) and all(r[4] == 1 for r in marks)
+        annes_last = max(i for i, s in enumerate(match.history) if s.by == 0)
+        assert all(r[5] > annes_last for r in marks), ([r[5] for r in marks], annes_last)  # this turn's only
+        if match.is_over():
+            break
+    app.close()
+
+
+def test_md_the_heading_names_the_player_whose_turn_it_is_while_a_card_is_drawn():
+    """An audit saw "Chance has 0 action points left this turn." in a bot's turn: after a Monkey Dash earns a
+    card the player to act is chance, and the heading named the player to act. It names the turn's owner."""
+    from games.core import CHANCE
+
+    for seed in range(40):
+        match = Match(registry.get("monkey_dash").make_config(seats=[Seat("Ann", "greedy"), Seat("Bob", "greedy")]),
+                      seed=seed)
+        while not match.is_over() and not (match.current_player == CHANCE and match.state.phase == "act"):
+            match.step()
+        if not match.is_over():
+            break
+    else:
+        pytest.fail("no card drawn in a turn in 40 games")
+    screen = MonkeyDashScreen(match)
+    owner = screen.seat_name(match.state.turn_player)
+    words = screen.decision_text()
+    assert words.startswith(f"{owner} has ") and words.endswith(" this turn.") and "Chance" not in words, words
+
+
+def test_md_a_banana_under_a_targets_words_is_drawn_again_in_its_corner():
+    """An audit dropped a banana beside its supervisor and, once the supervisor was chosen, lost it under the
+    square's words ("step 1 AP", "pick up 1 AP"). A banana on a square with words is drawn again, small, in
+    the square's bottom right corner, clear of the words."""
+
+    def banana_beside_the_supervisor(state) -> bool:
+        bananas = set(state.banana_squares())
+        return state.phase == "act" and any(m["to"] in bananas and m["from"] == state.supervisor_squares()[0]
+                                            for m in state.moves())
+
+    match = faces("monkey_dash", 4, banana_beside_the_supervisor, variant="bananas",
+                  seats=[Seat("Ann"), Seat("Bob", "random")])
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    sup = match.state.supervisor_squares()[0]
+    click(app, screen.square_rect(sup).center)
+    surface = app.draw()
+    assert screen.selected == sup
+    covered = {m["to"] for m in screen.targets()} & set(match.state.banana_squares())
+    assert covered and set(screen.banana_corners) == covered
+    for sq, (x, y) in screen.banana_corners.items():
+        square = screen.square_rect(sq)
+        assert square.collidepoint(x, y) and x > square.centerx and y > square.centery
+        assert any(tuple(surface.get_at((int(x) + dx, int(y) + dy)))[:3] == art.BANANA
+                   for dx in range(-6, 7) for dy in range(-6, 7))
+    app.close()
+
+
+def test_md_a_winning_step_says_it_wins_in_its_row_as_on_the_board():
+    """An audit: the board marked a Monkey Heave into the heaver's own Loading Bay "WIN! 4 AP", while its row
+    of Choices said only "Monkey Heave: crate e7 to d7 (4 AP)". Seed 0 of two greedy bots reaches a winning
+    heave: its words say it wins, and no other row's do."""
+    match = Match(registry.get("monkey_dash").make_config(seats=[Seat("Ann", "greedy"), Seat("Bob", "greedy")]),
+                  seed=0)
+    while not any(m["wins"] and m["kind"] == "heave" for m in match.state.moves()):
+        assert not match.is_over(), "no winning heave in this seeded game"
+        match.step()
+    screen = MonkeyDashScreen(match)
+    position = match.state.clone()  # worded as the move log words a bot's step, from the position it was in
+    for m in position.moves():
+        words = screen.describe(m["action"], position)
+        assert ("and wins" in words) == m["wins"], (m, words)
+    heave = next(m for m in position.moves() if m["wins"] and m["kind"] == "heave")
+    assert screen.describe(heave["action"], position) == f"Monkey Heave: crate {heave['from']} to {heave['to']}, " \
+                                                         f"and wins ({heave['cost']} AP)"
+
+
+def test_md_enter_pressed_as_the_bots_turn_ends_does_not_play_the_persons_first_row():
+    """A keyboard audit pressed Enter every half second while a bot played, as if to hurry it: once the
+    person's turn began, each press played the first row, a whole turn of supervisor steps nobody chose and
+    then "end the turn". For a moment after the other seat's steps (MonkeyDashScreen.turn_guard_s, frames
+    of the screen's own clock) Enter, a number or a click on the board plays nothing and says why; then Enter
+    plays the chosen row as ever."""
+    app, screen, match = md_app()
+    while match.waiting_for_human() and match.state.turn_player == 0:
+        moves = [m for m in screen.moves() if m["kind"] in ("sup", "rotate", "push", "monkey", "end turn", "pass")]
+        screen.play(moves[0]["action"])
+    for _ in range(400):  # the bot's turn, frame by frame, until the person decides again
+        if match.waiting_for_human():
+            break
+        app.tick(0.05)
+        if screen.bot_thinking():
+            screen._thinking.wait(2.0)
+    assert match.waiting_for_human() and match.state.turn_player == 0
+    steps = len(match.history)
+    for k in (pygame.K_RETURN, pygame.K_1):
+        app.handle(key(k, unicode="\r" if k == pygame.K_RETURN else "1"))
+        assert len(match.history) == steps
+    assert screen.message == "Ann's turn now: look at the board first, then choose."
+    for _ in range(int(screen.turn_guard_s / 0.05) + 2):
+        app.tick(0.05)
+    app.draw()
+    chosen = screen.legal[screen.actions.selected]
+    app.handle(key(pygame.K_RETURN, unicode="\r"))
+    assert len(match.history) == steps + 1 and match.history[-1].action == chosen
+    app.close()

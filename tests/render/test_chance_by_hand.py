@@ -28,6 +28,13 @@ def surface():
     return pygame.Surface(SIZE)
 
 
+@pytest.fixture(autouse=True)
+def _display():
+    """pygame's display up for every test here: another module's App.close() on the same worker quits it, and a
+    test that drew without the module's surface failed on the pointer's position after one (test order)."""
+    pygame.display.init()
+
+
 def screen_of(game: str, seed: int, seats: list[Seat]) -> JengaScreen:
     match = Match(registry.get(game).make_config(seats=seats), seed=seed)
     screen = screen_for(game)(match)
