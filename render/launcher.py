@@ -299,10 +299,19 @@ class LauncherScreen:
         self.game = name
         self._load_seats()
         self._build()
+        self._setup_changed()
 
     def set_variant(self, variant: str) -> None:
         self.variants[self.game] = variant
         self._build()
+        self._setup_changed()
+
+    def _setup_changed(self) -> None:
+        """The game, its variant or its seats changed: a focus on Resume or Load selected goes to Start, so
+        Enter starts what is set up. Back from a Donkey Kong game (the focus on Resume), an audit chose Monkey
+        Dash with Down, pressed Enter, and the Donkey Kong game came back."""
+        if self.focused_widget() in (self.resume_button, self.load_button) and self.start_button.enabled:
+            self.focus_on(self.start_button)
 
     def cycle_kind(self, row: SeatRow, step: int = 1) -> None:
         """The next kind for a seat (step -1: the previous one): a person, then each bot of the game."""
@@ -311,6 +320,7 @@ class LauncherScreen:
         if row.kind == HUMAN and not row.name.value.strip():
             row.name.value = f"Player {self.seats.index(row) + 1}"
         self._build()
+        self._setup_changed()
 
     def add_seat(self) -> None:
         """A seat of the kind the table has last: a person where every seat so far is a person (a family adding
@@ -323,11 +333,13 @@ class LauncherScreen:
             kind = HUMAN if kinds and not seated else seated[-1] if seated else (bots[-1] if bots else HUMAN)
             self.seats.append(SeatRow(kind, f"Player {len(self.seats) + 1}"))
             self._build()
+            self._setup_changed()
 
     def remove_seat(self, row: SeatRow) -> None:
         if len(self.seats) > self.spec.min_players:
             self.seats.remove(row)
             self._build()
+            self._setup_changed()
 
     def config_seats(self) -> list[Seat]:
         seats, count = [], {}

@@ -1,0 +1,64 @@
+"""A keyboard-only audit of the launcher (6 Dec): what Enter does after the game is changed from Resume, the
+arrow keys in the variant list, the delete question's keys, a caret in the text fields, and one visible
+focus at all times. Through the real App with SDL's dummy driver and a scratch data folder."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from render.app import App
+from render.screens.base import GameScreen
+
+from .test_stumbles import key
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def press(app, k, mod=0, unicode=""):
+    app.handle(key(k, mod, unicode))
+
+
+def typed(app, words):
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text=words))
+
+
+def back_from_a_donkey_kong_game():
+    """A new app, a Donkey Kong game started from the launcher, a move made, then Esc back to the launcher."""
+    app = App()
+    launcher = app.screen
+    launcher.select_game("donkey_kong")
+    app.draw()
+    launcher.start()
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    for _ in range(4000):  # bots and dice (Space) until the person's turn, then their first choice
+        if game.match.waiting_for_human():
+            game.play(next(a for i, a in enumerate(game.legal) if i not in game.faint_rows()))
+            break
+        press(app, pygame.K_SPACE, unicode=" ")
+        app.tick(0.05)
+    app.autosaver.flush()
+    press(app, pygame.K_ESCAPE)
+    return app, game
+
+
+def test_choosing_another_game_from_resume_moves_the_focus_to_start_so_enter_starts_it():
+    """The audit: after Esc from a Donkey Kong game the focus was on "Resume autosave"; Down chose Monkey Dash
+    but the focus stayed on Resume, so Enter resumed the Donkey Kong game instead of starting Monkey Dash."""
+    app, game = back_from_a_donkey_kong_game()
+    try:
+        launcher = app.screen
+        assert launcher.focused_widget() is launcher.resume_button
+        press(app, pygame.K_DOWN)
+        assert launcher.game == "monkey_dash"
+        assert launcher.focused_widget() is launcher.start_button
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.screen, GameScreen) and app.screen.match.config.game == "monkey_dash"
+        assert app.screen.match.history != game.match.history
+    finally:
+        app.close()
