@@ -2,7 +2,8 @@
 resume the autosave, load a saved match, or quit. It remembers the last settings.
 
 Everything works by mouse and by keyboard: Tab and Shift+Tab move the focus, Enter or Space press
-the focused button, Up/Down change the game, typing edits the focused name or seed field.
+the focused button, Up/Down change the game (or the variant, from a variant's button), typing edits
+the focused name or seed field.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
 KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
-             "game · PageUp/PageDown: saved match (then Enter loads it) · Esc: quit (asks first)")
+             "game (in the variants: variant) · PageUp/PageDown: saved match (then Enter loads it) · "
+             "Esc: quit (asks first)")
 
 
 def parse_seed(text: str) -> int:
@@ -789,6 +791,12 @@ class LauncherScreen:
                 key == pygame.K_a and event.mod & pygame.KMOD_CTRL)):
             focused.handle(event)  # Backspace, or Ctrl+A: select the whole text
             self._name_cut = None  # the name is being edited again: what did not fit is forgotten
+        elif key in (pygame.K_UP, pygame.K_DOWN) and focused in self.variant_buttons:
+            # the variants of the game chosen, the focus along with the choice (Down on Super Mario Jenga's
+            # last variant chose the next game, wrapping to Donkey Kong, and left the focus on 'wiki': an audit)
+            k = (self.variant_buttons.index(focused) + (1 if key == pygame.K_DOWN else -1)) % len(self.variant_buttons)
+            self.set_variant(list(self.spec.variants)[k])
+            self._set_focus(self._focus_role(("variant", k)))
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.names and not isinstance(focused, TextField):
             i = (self.names.index(self.game) + (1 if key == pygame.K_DOWN else -1)) % len(self.names)
             on_a_game = focused in self.game_buttons

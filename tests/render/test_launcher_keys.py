@@ -62,3 +62,27 @@ def test_choosing_another_game_from_resume_moves_the_focus_to_start_so_enter_sta
         assert app.screen.match.history != game.match.history
     finally:
         app.close()
+
+
+def test_up_and_down_on_a_variant_move_between_the_variants_of_the_game_chosen():
+    """The audit: with the focus on Super Mario Jenga's "whole_steps" variant, Down chose the next game
+    (wrapping to Donkey Kong), set its seats anew and left the focus on Donkey Kong's "wiki" variant."""
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_mario")
+        app.draw()
+        variants = list(launcher.spec.variants)
+        launcher.focus_on(launcher.variant_buttons[variants.index("whole_steps")])
+        seats = [(r.kind, r.name.value) for r in launcher.seats]
+        press(app, pygame.K_DOWN)
+        assert launcher.game == "jenga_mario" and launcher.variant() == "beaten_stacks"
+        assert launcher.focused_widget() is launcher.variant_buttons[variants.index("beaten_stacks")]
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_DOWN)  # past the last one: the first, still of this game
+        assert launcher.game == "jenga_mario" and launcher.variant() == variants[0]
+        press(app, pygame.K_UP)
+        assert launcher.variant() == variants[-1] and launcher.focused_widget() is launcher.variant_buttons[-1]
+        assert [(r.kind, r.name.value) for r in launcher.seats] == seats
+    finally:
+        app.close()
