@@ -38,6 +38,8 @@ name again where it fits. An audit typed 'Bartholomew Fitzgerald' (kept 'Barthol
 refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
+MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+                 pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)
 KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
              "game (in the variants: variant) · PageUp/PageDown: saved match (then Enter loads it) · "
              "Esc: quit (asks first)")
@@ -176,6 +178,9 @@ class LauncherScreen:
         self.hover_note = ""  # the whole row of the saved match under the pointer
         self.renaming = None  # the saved match whose new name is being typed
         self.deleting = None  # the saved match "Delete ...?" asks about
+        self.delete_focus = "keep"  # the question's button Enter presses: "keep" (at first) or "delete"
+        self.keep_choice = Button("Keep", lambda: None, "Esc")
+        self.delete_choice = Button("Delete", lambda: None, "Y")
         self.rename_field = TextField("", "new name", max_len=40)
         self.save_infos = []
         self.autosave_ok = False
@@ -497,13 +502,33 @@ class LauncherScreen:
             self.message = "Select a saved match first."
             return
         self.deleting = info.path
+        self.delete_focus = "keep"
+
+    def delete_words(self) -> str:
+        """The keys of 'Delete this saved match?', as they stand with the button that has the focus."""
+        if self.delete_focus == "delete":
+            return "Enter deletes it; Esc or N keeps it (Tab goes back to Keep)."
+        return "Enter keeps it. Y deletes it (or Tab to the Delete button, then Enter)."
 
     def _delete_event(self, event: pygame.event.Event) -> None:
-        """While 'Delete this saved match?' is asked: Enter or Y deletes; any other key or a click keeps it."""
+        """While 'Delete this saved match?' is asked: Y, or the Delete button (clicked, or pressed once Tab
+        has moved the focus to it) deletes; Enter on the opening focus (Keep), any other key or a click
+        elsewhere keeps it. Enter deleted at once before, so Enter twice on "Delete [Del]" deleted a saved
+        match (a keyboard audit)."""
+        if event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS:
+            return  # the Shift of Shift+Tab, say: not an answer
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+            self.delete_focus = "delete" if self.delete_focus == "keep" else "keep"
+            return
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             return
+        if event.type == pygame.KEYDOWN:
+            chosen = event.key == pygame.K_y or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                                                 and self.delete_focus == "delete")
+        else:
+            chosen = event.button == 1 and self.delete_choice.rect.collidepoint(event.pos)
         path, self.deleting = self.deleting, None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+        if chosen:
             try:
                 storage.delete_save(path)
             except OSError as exc:
@@ -1071,8 +1096,10 @@ class LauncherScreen:
             self._draw_confirm(surface, "Quit Kong Tabletop?",
                                "Esc or Enter quits; any other key or a click stays here.")
         if self.deleting is not None:
-            self._draw_confirm(surface, f"Delete {self.deleting.stem}?",
-                               "Enter or Y deletes this saved match; any other key or a click keeps it.")
+            self.keep_choice.focused = self.delete_focus == "keep"
+            self.delete_choice.focused = self.delete_focus == "delete"
+            self._draw_confirm(surface, f"Delete {self.deleting.stem}?", self.delete_words(),
+                               (self.keep_choice, self.delete_choice))
 
     def _draw_bots(self, surface: pygame.Surface) -> None:
         """How the seats work, then each bot's note, whole ones only: the seated bots first, then the rest
@@ -1107,21 +1134,30 @@ class LauncherScreen:
             text.draw(surface, line, (c.x, y), size, P.TEXT_DIM)
             y += step
 
-    def _draw_confirm(self, surface: pygame.Surface, title: str, line: str) -> None:
-        """A question in a box over the launcher."""
+    def _draw_confirm(self, surface: pygame.Surface, title: str, line: str, buttons: tuple[Button, ...] = ()) -> None:
+        """A question in a box over the launcher, with its buttons (if any) in a row under the words."""
         s = self.scale
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(P.SHADE)
         surface.blit(shade, (0, 0))
-        w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(self.fs(16)).size(line)[0]) + int(60 * s)
+        size, gap = self.fs(16), int(16 * s)
+        button_w = max([text.measure(f"{b.label}  [{b.hint}]", size)[0] + int(32 * s) for b in buttons], default=0)
+        button_h = int(38 * s * text.SCALE) if buttons else 0
+        w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(size).size(line)[0],
+                len(buttons) * (button_w + gap)) + int(60 * s)
         box = pygame.Rect(0, 0, min(w, surface.get_width() - 20), int(130 * s))
         inner = box.w - int(40 * s)
+        button_w = min(button_w, (inner - gap) // 2)
         heading = text.fit_block(title, self.fs(24), inner, text.block_height(1, self.fs(24), True), 0.7, True)
-        words = text.fit_block(line, self.fs(16), inner, text.block_height(2, self.fs(16)), least=0.8)
+        words = text.fit_block(line, size, inner, text.block_height(2, size), least=0.8)
         box.h = max(box.h, text.block_height(len(heading[1]), heading[0], True)
-                    + text.block_height(len(words[1]), words[0]) + int(60 * s))
+                    + text.block_height(len(words[1]), words[0]) + int(60 * s) + (button_h + gap if buttons else 0))
         box.center = (surface.get_width() // 2, surface.get_height() // 2)
         pygame.draw.rect(surface, P.PANEL, box, border_radius=10)
         pygame.draw.rect(surface, P.HIGHLIGHT, box, width=2, border_radius=10)
         y = self._draw_lines(surface, heading, box.x, box.y + int(22 * s), P.HIGHLIGHT, bold=True, centre=box.w)
-        self._draw_lines(surface, words, box.x, y + int(18 * s), P.TEXT, centre=box.w)
+        y = self._draw_lines(surface, words, box.x, y + int(18 * s), P.TEXT, centre=box.w)
+        x = box.centerx - (len(buttons) * button_w + (len(buttons) - 1) * gap) // 2
+        for k, button in enumerate(buttons):
+            button.rect = pygame.Rect(x + k * (button_w + gap), y + gap, button_w, button_h)
+            button.draw(surface, size)

@@ -86,3 +86,68 @@ def test_up_and_down_on_a_variant_move_between_the_variants_of_the_game_chosen()
         assert [(r.kind, r.name.value) for r in launcher.seats] == seats
     finally:
         app.close()
+
+
+def saved_match_files(home):
+    from .test_stumbles import launcher_with_saves
+    from render import storage
+    launcher_with_saves(home)
+    return storage
+
+
+def test_enter_twice_on_delete_keeps_the_saved_match_and_only_y_or_the_delete_button_deletes_it(home, lines_drawn):
+    """The audit: Enter on "Delete [Del]" opened a question where "Enter or Y deletes", so two Enter presses
+    deleted a saved match. Enter on the question's opening focus (Keep) keeps the file; Y, or the question's
+    Delete button (clicked, or pressed after Tab moved the focus to it) deletes it, as its words say."""
+    storage = saved_match_files(home)
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        names = sorted(p.name for p in storage.saved_matches())
+        launcher.focus_on(launcher.delete_button)
+        press(app, pygame.K_RETURN)
+        assert launcher.deleting is not None
+        lines_drawn.clear()
+        app.draw()
+        words = " ".join(w for w, _ in lines_drawn)
+        assert "Enter keeps it. Y deletes it (or Tab to the Delete button, then Enter)." in words
+        assert launcher.keep_choice.focused and not launcher.delete_choice.focused
+        press(app, pygame.K_RETURN)
+        assert launcher.deleting is None and sorted(p.name for p in storage.saved_matches()) == names
+        assert launcher.message.startswith("Kept ")
+        # Shift+Tab (its Shift first) moves the focus to Delete; Enter then deletes
+        press(app, pygame.K_RETURN)
+        press(app, pygame.K_LSHIFT, pygame.KMOD_SHIFT)
+        press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        assert launcher.deleting is not None and launcher.delete_focus == "delete"
+        lines_drawn.clear()
+        app.draw()
+        assert launcher.delete_choice.focused and not launcher.keep_choice.focused
+        assert "Enter deletes it; Esc or N keeps it (Tab goes back to Keep)." in " ".join(w for w, _ in lines_drawn)
+        press(app, pygame.K_RETURN)
+        assert len(storage.saved_matches()) == len(names) - 1 and launcher.message.startswith("Deleted ")
+        # Y deletes at once; a click on the question's Delete button too, a click elsewhere keeps the file
+        launcher.focus_on(launcher.delete_button)
+        press(app, pygame.K_RETURN)
+        press(app, pygame.K_y, unicode="y")
+        assert storage.saved_matches() == []
+    finally:
+        app.close()
+
+
+def test_a_click_on_the_questions_delete_button_deletes_and_a_click_beside_it_keeps(home):
+    storage = saved_match_files(home)
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        count = len(storage.saved_matches())
+        for pos, left in ((lambda: (5, 5), count), (lambda: launcher.keep_choice.rect.center, count),
+                          (lambda: launcher.delete_choice.rect.center, count - 1)):
+            press(app, pygame.K_DELETE)
+            app.draw()
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos()))
+            assert launcher.deleting is None and len(storage.saved_matches()) == left
+    finally:
+        app.close()
