@@ -25,7 +25,7 @@ from . import palette as P
 from . import storage, text
 from .help import bot_lines, bot_title
 from .screens.host import OpeningStopped
-from .widgets import Button, ListView, TextField, draw_seat_mark, panel
+from .widgets import EDIT_KEYS, Button, ListView, TextField, draw_seat_mark, panel
 
 if TYPE_CHECKING:
     from .app import App
@@ -713,12 +713,15 @@ class LauncherScreen:
             self._name_cut = None  # typed after a pause: not the rest of the long name (NAME_CUT_PAUSE_S)
         cut = self._name_cut if self._name_cut is not None and self._name_cut[0] is field else None
         field.note = ""
+        refused = ""  # typed inside a full name (the caret moved back): not taken
         for ch in typed:
             if not field.allowed(ch):
                 continue
             if cut is None and len(field.value) < field.max_len:
-                field.value += ch
-            elif cut is None:  # the first character that does not fit
+                field.insert(ch)
+            elif cut is None and field.caret < len(field.value):
+                refused += ch
+            elif cut is None:  # the first character that does not fit, at the end of the name
                 value = field.value
                 at_boundary = ch == " " or value.endswith(" ") or " " not in value.strip()
                 keep = len(value) if at_boundary else value.rstrip().rfind(" ")
@@ -730,6 +733,9 @@ class LauncherScreen:
             self._name_cut, self._name_cut_at = cut, self.clock
             field.note = (f"A name holds at most {field.max_len} characters: kept '{field.value}', "
                           f"left out '{cut[1].strip()}' (Backspace edits the name).")
+        elif refused:
+            field.note = (f"A name holds at most {field.max_len} characters: '{refused[:20]}' was not taken "
+                          "(Backspace or Delete makes room).")
 
     def _rename_event(self, event: pygame.event.Event) -> None:
         self.rename_field.focused = True
@@ -812,9 +818,9 @@ class LauncherScreen:
         elif key == pygame.K_SPACE and isinstance(focused, Button):
             if focused.enabled:
                 focused.on_click()
-        elif isinstance(focused, TextField) and (key == pygame.K_BACKSPACE or (
+        elif isinstance(focused, TextField) and (key in EDIT_KEYS or (
                 key == pygame.K_a and event.mod & pygame.KMOD_CTRL)):
-            focused.handle(event)  # Backspace, or Ctrl+A: select the whole text
+            focused.handle(event)  # Backspace, Delete, the caret's keys, or Ctrl+A: select the whole text
             self._name_cut = None  # the name is being edited again: what did not fit is forgotten
         elif key in (pygame.K_UP, pygame.K_DOWN) and focused in self.variant_buttons:
             # the variants of the game chosen, the focus along with the choice (Down on Super Mario Jenga's

@@ -151,3 +151,92 @@ def test_a_click_on_the_questions_delete_button_deletes_and_a_click_beside_it_ke
             assert launcher.deleting is None and len(storage.saved_matches()) == left
     finally:
         app.close()
+
+
+def caret_drawn_at(surface, field, x) -> bool:
+    """Whether a caret (a line of the text's ink) stands at x in the field, above and below its letters."""
+    from render import palette as P
+    return all(tuple(surface.get_at((x, y))[:3]) == tuple(P.TEXT) for y in (field.rect.y + 6, field.rect.bottom - 7))
+
+
+def test_home_end_left_right_and_delete_move_a_caret_drawn_in_the_name_and_seed_fields():
+    """The audit: the name and seed fields took only typing and Backspace; Home, End, Left, Right and Delete
+    did nothing (after Left Left, typing "X" into "Kid" gave "KidX"), and no caret showed where typing went."""
+    from render import text
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("donkey_kong")
+        app.draw()
+        field = launcher.seats[0].name
+        launcher.focus_on(field)
+        typed(app, "Kid")  # "Player 1" is selected on the way in: typing replaces it
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_LEFT)
+        typed(app, "X")
+        assert field.value == "KXid" and field.caret == 2
+        surface = app.draw()
+        size = launcher.fs(16)  # the fields' text size
+        assert caret_drawn_at(surface, field, field.rect.x + 8 + text.measure("KX", size)[0] + 1)
+        assert not caret_drawn_at(surface, field, field.rect.x + 8 + text.measure("KXid", size)[0] + 1)
+        press(app, pygame.K_HOME)
+        typed(app, "A")
+        press(app, pygame.K_END)
+        typed(app, "Z")
+        assert field.value == "AKXidZ"
+        press(app, pygame.K_HOME)
+        press(app, pygame.K_DELETE)
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_DELETE)
+        press(app, pygame.K_BACKSPACE)
+        assert field.value == "idZ" and field.caret == 0
+        press(app, pygame.K_END)
+        surface = app.draw()
+        assert caret_drawn_at(surface, field, field.rect.x + 8 + text.measure("idZ", size)[0] + 1)
+        # the seed too; and Delete in a field deletes a character, never asks to delete a saved match
+        launcher.focus_on(launcher.seed)
+        typed(app, "1234")
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_DELETE)
+        typed(app, "9")
+        assert launcher.seed.value == "1294" and launcher.deleting is None
+    finally:
+        app.close()
+
+
+def test_typing_inside_a_full_name_is_refused_with_a_word_and_does_not_cut_the_name():
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        field = launcher.seats[0].name
+        launcher.focus_on(field)
+        typed(app, "Wilhelmina Gross")  # sixteen characters: full
+        press(app, pygame.K_HOME)
+        typed(app, "Dr ")
+        assert field.value == "Wilhelmina Gross" and field.caret == 0
+        assert launcher.message == ("A name holds at most 16 characters: 'Dr ' was not taken (Backspace or Delete "
+                                    "makes room).")
+    finally:
+        app.close()
+
+
+def test_names_typed_for_one_game_come_back_with_it_after_up_and_down():
+    """The audit saw a typed name "Kid" become "Player 1" when Down switched the game: the seats (and their
+    names) are kept per game in the settings on purpose (a game's table of two is not another's of four), so
+    the name is that game's and comes back with it."""
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("donkey_kong")
+        app.draw()
+        launcher.focus_on(launcher.seats[0].name)
+        typed(app, "Kid")
+        launcher.focus_on(launcher.start_button)
+        press(app, pygame.K_DOWN)
+        assert launcher.game == "monkey_dash"
+        press(app, pygame.K_UP)
+        assert launcher.game == "donkey_kong" and launcher.seats[0].name.value == "Kid"
+    finally:
+        app.close()
