@@ -600,7 +600,7 @@ class LauncherScreen:
         self.roles = [role for role, _ in focusable]
         self.focusables = [w for _, w in focusable]
         self.focus = self._focus_role(role) if role is not None else min(self.focus, len(self.focusables) - 1)
-        self._set_focus(self.focus)
+        self._set_focus(self._nearest_usable(self.focus))
         size, self.size = self.size, (0, 0)
         if size != (0, 0):
             self.layout(size)  # at once, so a second click in the same frame finds the new buttons
@@ -645,6 +645,26 @@ class LauncherScreen:
                 and re.fullmatch(r"Player \d+", w.value):
             # a name the table made up: the player types theirs in its place ("Player 1Alice" before)
             w.select_all()
+
+    def _usable(self, w) -> bool:
+        """Whether the focus may rest on w: it is shown, and enabled (a disabled button draws no ring)."""
+        return self._visible(w) and getattr(w, "enabled", True)
+
+    def _nearest_usable(self, index: int) -> int:
+        """The focusable the focus goes to for `index`: itself when usable; else the nearest usable one before
+        it, then after it; with no focus yet, Start (Enter starts, as the keys line says). An audit found no
+        control ringed at launch and back from a finished game, and the focus gone with the seat removed."""
+        n = len(self.focusables)
+        if 0 <= index < n and self._usable(self.focusables[index]):
+            return index
+        if not 0 <= index < n:
+            index = self.focusables.index(self.start_button)
+            if self._usable(self.start_button):
+                return index
+        for k in [*range(index - 1, -1, -1), *range(index + 1, n)]:
+            if self._usable(self.focusables[k]):
+                return k
+        return -1
 
     def _visible(self, w) -> bool:
         return not isinstance(w, TextField) or w is self.seed or any(
@@ -801,7 +821,9 @@ class LauncherScreen:
             self._set_focus(i)
         elif key == pygame.K_ESCAPE:
             if focused is not None and self.focus >= 0 and isinstance(focused, TextField):
-                self._set_focus(-1)
+                # out of the field to Start, ringed, what Enter did from the field (the focus went nowhere, and
+                # Enter started a game with no control ringed: an audit)
+                self._set_focus(self._nearest_usable(-1))
             else:
                 self.ask_quit()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -1036,6 +1058,19 @@ class LauncherScreen:
         self._draw_lines(surface, fitted, rect.x, rect.centery - height // 2, colour)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The launcher, one control ringed: while a question is asked or a saved match renamed, the question
+        or the name field alone has the focus, and the control under it is drawn without its ring."""
+        ringed = self.focused_widget()
+        asked = self.renaming is not None or self.deleting is not None or self.confirm_quit
+        if asked and ringed is not None:
+            ringed.focused = False
+        try:
+            self._draw(surface)
+        finally:
+            if asked and ringed is not None:
+                ringed.focused = True
+
+    def _draw(self, surface: pygame.Surface) -> None:
         self.layout(surface.get_size())
         s = self.scale
         surface.fill(P.BACKGROUND)
@@ -1078,9 +1113,12 @@ class LauncherScreen:
         self._draw_lines(surface, self.saves_title, self.saves.rect.x, self.saves_title_y, P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
+            # The row that Load, Rename and Delete act on is marked with a bar while one of them has the focus, not
+            # framed: its frame in the focus colour read as a second focus ring beside the button's (an audit).
             on_saves = self.focused_widget() in (self.load_button, self.rename_button, self.delete_button)
+            marked = {self.saves.selected} if on_saves and self.renaming is None else set()
             self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem},
-                            lines=2, framed=on_saves)
+                            lines=2, framed=False, marked=marked)
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)

@@ -240,3 +240,125 @@ def test_names_typed_for_one_game_come_back_with_it_after_up_and_down():
         assert launcher.game == "donkey_kong" and launcher.seats[0].name.value == "Kid"
     finally:
         app.close()
+
+
+def ringed(app) -> list:
+    """The launcher's controls drawn with the focus ring (a button's just outside it, a field's on its edge),
+    and the saved matches' list when a row of it is framed in the focus colour, as a frame drawn now shows."""
+    from render import palette as P
+    from render.widgets import FOCUS_GAP, Button
+    surface = app.draw()
+    launcher = app.screen
+    ring = tuple(P.HIGHLIGHT)
+
+    def at(x, y):
+        return tuple(surface.get_at((x, y))[:3]) == ring
+
+    shown = [w for w in launcher.focusables if launcher._visible(w) and w.rect.w and not (
+        launcher.renaming is not None and w in (launcher.load_button, launcher.rename_button, launcher.delete_button))]
+    found = [w for w in shown if isinstance(w, Button) and at(w.rect.centerx, w.rect.y - FOCUS_GAP)
+             and at(w.rect.centerx, w.rect.bottom + FOCUS_GAP - 1)]
+    found += [w for w in shown if not isinstance(w, Button) and at(w.rect.centerx, w.rect.y + 1)]
+    if launcher.renaming is not None and at(launcher.rename_field.rect.centerx, launcher.rename_field.rect.y + 1):
+        found.append(launcher.rename_field)
+    saves = launcher.saves
+    for k in range(saves.visible_rows()):
+        if at(saves.rect.centerx, saves.rect.y + k * saves.row_h):
+            found.append(saves)
+    return found
+
+
+def test_at_launch_and_back_from_a_finished_game_start_is_ringed_and_enter_starts():
+    """The audit: at launch no control was ringed until Tab, and back from a finished game nothing was
+    ringed, while Enter started a game. Start has the focus, ringed (a new launcher is what a finished game
+    goes back to: App.leave shows it with FINISHED_LEFT's line)."""
+    from render.app import FINISHED_LEFT
+    app = App()
+    try:
+        assert ringed(app) == [app.screen.start_button]
+        app.show_launcher(FINISHED_LEFT)
+        assert ringed(app) == [app.screen.start_button]
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.screen, GameScreen)
+    finally:
+        app.close()
+
+
+def test_removing_a_seat_leaves_the_focus_on_a_control_that_is_shown_and_ringed():
+    """The audit removed seat 3 with its focused Remove button (Enter): the focus went to a Remove button that
+    could no longer be pressed (two seats are the least), which draws no ring, and no control was ringed."""
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("donkey_kong")
+        launcher.add_seat()
+        app.draw()
+        assert len(launcher.seats) == 3
+        launcher.focus_on(launcher.seats[2].remove_button)
+        press(app, pygame.K_RETURN)
+        assert len(launcher.seats) == 2
+        focused = launcher.focused_widget()
+        assert ringed(app) == [focused] and launcher._usable(focused)
+    finally:
+        app.close()
+
+
+def test_esc_in_a_name_field_moves_the_ring_to_start_and_enter_does_what_it_says():
+    """The audit: Esc in the name field took the focus out of it with no control ringed, and the next Enter
+    started a new game. Esc now leaves the field for Start, ringed; Enter starts; a second Esc asks to quit."""
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        launcher.focus_on(launcher.seats[0].name)
+        assert ringed(app) == [launcher.seats[0].name]
+        press(app, pygame.K_ESCAPE)
+        assert not launcher.confirm_quit and ringed(app) == [launcher.start_button]
+        press(app, pygame.K_ESCAPE)
+        assert launcher.confirm_quit
+        press(app, pygame.K_n, unicode="n")
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.screen, GameScreen)
+    finally:
+        app.close()
+
+
+def test_after_a_rename_only_the_focused_button_is_ringed_not_the_saved_row_too(home):
+    """The audit: after renaming a saved match, both its row (framed in the focus colour) and "Delete [Del]"
+    were ringed. One ring only, while the new name is typed (the name field) and after it (the button); the
+    row the buttons act on is marked with a bar at its left edge instead."""
+    from render import palette as P
+    saved_match_files(home)
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        launcher.focus_on(launcher.delete_button)
+        press(app, pygame.K_F2)
+        assert launcher.renaming is not None and ringed(app) == [launcher.rename_field]
+        typed(app, "Ann wins")
+        press(app, pygame.K_RETURN)
+        assert launcher.message == "Renamed to Ann wins."
+        assert ringed(app) == [launcher.delete_button]
+        surface = app.draw()
+        row = launcher.saves.rect.move(0, (launcher.saves.selected - launcher.saves.top) * launcher.saves.row_h)
+        assert tuple(surface.get_at((row.x + 2, row.y + launcher.saves.row_h // 2))[:3]) == tuple(P.HIGHLIGHT)
+    finally:
+        app.close()
+
+
+def test_deleting_the_last_saved_match_leaves_a_ring_on_a_control_that_can_be_pressed(home):
+    storage = saved_match_files(home)
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        launcher.focus_on(launcher.delete_button)
+        for _ in storage.saved_matches():
+            press(app, pygame.K_RETURN)
+            press(app, pygame.K_y, unicode="y")
+        assert storage.saved_matches() == [] and not launcher.delete_button.enabled
+        focused = launcher.focused_widget()
+        assert ringed(app) == [focused] and launcher._usable(focused)
+    finally:
+        app.close()
