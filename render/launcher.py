@@ -703,7 +703,8 @@ class LauncherScreen:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, w in enumerate(self.focusables):
                 if self._visible(w) and w.rect.collidepoint(event.pos):
-                    self._set_focus(i)
+                    if self._usable(w):  # a disabled button takes no focus: it draws no ring
+                        self._set_focus(i)
                     if isinstance(w, Button):
                         w.handle(event)
                     return

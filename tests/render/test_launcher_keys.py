@@ -362,3 +362,17 @@ def test_deleting_the_last_saved_match_leaves_a_ring_on_a_control_that_can_be_pr
         assert ringed(app) == [focused] and launcher._usable(focused)
     finally:
         app.close()
+
+
+def test_a_click_on_a_disabled_button_leaves_the_ring_where_it_was():
+    """A click on "Resume autosave" with no autosave gave the focus to a button that cannot be pressed and
+    draws no ring: no control was ringed (found while checking the audit's "exactly one visible focus")."""
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        assert not launcher.resume_button.enabled
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=launcher.resume_button.rect.center))
+        assert ringed(app) == [launcher.start_button]
+    finally:
+        app.close()
