@@ -649,9 +649,12 @@ class TextField:
         if self.focused:
             # A steady caret where typing goes in: it blinked, so a person (or a screenshot) between blinks saw
             # no caret at all, and the launcher is redrawn only now and then while nothing moves.
+            # It stands in the gap between two letters, a pixel wide at the usual sizes, clear of both (two
+            # pixels a pixel to the right hid an "i").
             r, at, before = caret
-            x = min(r.x + text.measure(before, at)[0], r.right) + 1 if self.value else self.rect.x + 8
-            pygame.draw.line(surface, P.TEXT, (x, self.rect.y + 5), (x, self.rect.bottom - 6), 2)
+            x = min(r.x + text.measure(before, at)[0], r.right) if self.value else self.rect.x + 8
+            w = max(1, at // 14)
+            pygame.draw.rect(surface, P.TEXT, (x - w // 2, self.rect.y + 5, w, self.rect.h - 10))
 
 
 def draw_seat_mark(surface: pygame.Surface, seat: int, centre, radius: int, label: bool = True) -> None:
