@@ -2,7 +2,8 @@
 resume the autosave, load a saved match, or quit. It remembers the last settings.
 
 Everything works by mouse and by keyboard: Tab and Shift+Tab move the focus, Enter or Space press
-the focused button, Up/Down change the game, typing edits the focused name or seed field.
+the focused button, Up/Down change the game (or the variant, from a variant's button), typing edits
+the focused name or seed field.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from . import palette as P
 from . import storage, text
 from .help import bot_lines, bot_title
 from .screens.host import OpeningStopped
-from .widgets import Button, ListView, TextField, draw_seat_mark, panel
+from .widgets import EDIT_KEYS, Button, ListView, TextField, draw_seat_mark, panel
 
 if TYPE_CHECKING:
     from .app import App
@@ -37,8 +38,11 @@ name again where it fits. An audit typed 'Bartholomew Fitzgerald' (kept 'Barthol
 refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
+MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+                 pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)
 KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
-             "game · PageUp/PageDown: saved match (then Enter loads it) · Esc: quit (asks first)")
+             "game (in the variants: variant) · PageUp/PageDown: saved match (then Enter loads it) · "
+             "Esc: quit (asks first)")
 
 
 def parse_seed(text: str) -> int:
@@ -174,6 +178,9 @@ class LauncherScreen:
         self.hover_note = ""  # the whole row of the saved match under the pointer
         self.renaming = None  # the saved match whose new name is being typed
         self.deleting = None  # the saved match "Delete ...?" asks about
+        self.delete_focus = "keep"  # the question's button Enter presses: "keep" (at first) or "delete"
+        self.keep_choice = Button("Keep", lambda: None, "Esc")
+        self.delete_choice = Button("Delete", lambda: None, "Y")
         self.rename_field = TextField("", "new name", max_len=40)
         self.save_infos = []
         self.autosave_ok = False
@@ -299,10 +306,19 @@ class LauncherScreen:
         self.game = name
         self._load_seats()
         self._build()
+        self._setup_changed()
 
     def set_variant(self, variant: str) -> None:
         self.variants[self.game] = variant
         self._build()
+        self._setup_changed()
+
+    def _setup_changed(self) -> None:
+        """The game, its variant or its seats changed: a focus on Resume or Load selected goes to Start, so
+        Enter starts what is set up. Back from a Donkey Kong game (the focus on Resume), an audit chose Monkey
+        Dash with Down, pressed Enter, and the Donkey Kong game came back."""
+        if self.focused_widget() in (self.resume_button, self.load_button) and self.start_button.enabled:
+            self.focus_on(self.start_button)
 
     def cycle_kind(self, row: SeatRow, step: int = 1) -> None:
         """The next kind for a seat (step -1: the previous one): a person, then each bot of the game."""
@@ -311,6 +327,7 @@ class LauncherScreen:
         if row.kind == HUMAN and not row.name.value.strip():
             row.name.value = f"Player {self.seats.index(row) + 1}"
         self._build()
+        self._setup_changed()
 
     def add_seat(self) -> None:
         """A seat of the kind the table has last: a person where every seat so far is a person (a family adding
@@ -323,11 +340,13 @@ class LauncherScreen:
             kind = HUMAN if kinds and not seated else seated[-1] if seated else (bots[-1] if bots else HUMAN)
             self.seats.append(SeatRow(kind, f"Player {len(self.seats) + 1}"))
             self._build()
+            self._setup_changed()
 
     def remove_seat(self, row: SeatRow) -> None:
         if len(self.seats) > self.spec.min_players:
             self.seats.remove(row)
             self._build()
+            self._setup_changed()
 
     def config_seats(self) -> list[Seat]:
         seats, count = [], {}
@@ -483,13 +502,33 @@ class LauncherScreen:
             self.message = "Select a saved match first."
             return
         self.deleting = info.path
+        self.delete_focus = "keep"
+
+    def delete_words(self) -> str:
+        """The keys of 'Delete this saved match?', as they stand with the button that has the focus."""
+        if self.delete_focus == "delete":
+            return "Enter deletes it; Esc or N keeps it (Tab goes back to Keep)."
+        return "Enter keeps it. Y deletes it (or Tab to the Delete button, then Enter)."
 
     def _delete_event(self, event: pygame.event.Event) -> None:
-        """While 'Delete this saved match?' is asked: Enter or Y deletes; any other key or a click keeps it."""
+        """While 'Delete this saved match?' is asked: Y, or the Delete button (clicked, or pressed once Tab
+        has moved the focus to it) deletes; Enter on the opening focus (Keep), any other key or a click
+        elsewhere keeps it. Enter deleted at once before, so Enter twice on "Delete [Del]" deleted a saved
+        match (a keyboard audit)."""
+        if event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS:
+            return  # the Shift of Shift+Tab, say: not an answer
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+            self.delete_focus = "delete" if self.delete_focus == "keep" else "keep"
+            return
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             return
+        if event.type == pygame.KEYDOWN:
+            chosen = event.key == pygame.K_y or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                                                 and self.delete_focus == "delete")
+        else:
+            chosen = event.button == 1 and self.delete_choice.rect.collidepoint(event.pos)
         path, self.deleting = self.deleting, None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+        if chosen:
             try:
                 storage.delete_save(path)
             except OSError as exc:
@@ -561,7 +600,7 @@ class LauncherScreen:
         self.roles = [role for role, _ in focusable]
         self.focusables = [w for _, w in focusable]
         self.focus = self._focus_role(role) if role is not None else min(self.focus, len(self.focusables) - 1)
-        self._set_focus(self.focus)
+        self._set_focus(self._nearest_usable(self.focus))
         size, self.size = self.size, (0, 0)
         if size != (0, 0):
             self.layout(size)  # at once, so a second click in the same frame finds the new buttons
@@ -607,6 +646,26 @@ class LauncherScreen:
             # a name the table made up: the player types theirs in its place ("Player 1Alice" before)
             w.select_all()
 
+    def _usable(self, w) -> bool:
+        """Whether the focus may rest on w: it is shown, and enabled (a disabled button draws no ring)."""
+        return self._visible(w) and getattr(w, "enabled", True)
+
+    def _nearest_usable(self, index: int) -> int:
+        """The focusable the focus goes to for `index`: itself when usable; else the nearest usable one before
+        it, then after it; with no focus yet, Start (Enter starts, as the keys line says). An audit found no
+        control ringed at launch and back from a finished game, and the focus gone with the seat removed."""
+        n = len(self.focusables)
+        if 0 <= index < n and self._usable(self.focusables[index]):
+            return index
+        if not 0 <= index < n:
+            index = self.focusables.index(self.start_button)
+            if self._usable(self.start_button):
+                return index
+        for k in [*range(index - 1, -1, -1), *range(index + 1, n)]:
+            if self._usable(self.focusables[k]):
+                return k
+        return -1
+
     def _visible(self, w) -> bool:
         return not isinstance(w, TextField) or w is self.seed or any(
             r.name is w and r.kind == HUMAN for r in self.seats)
@@ -644,7 +703,8 @@ class LauncherScreen:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, w in enumerate(self.focusables):
                 if self._visible(w) and w.rect.collidepoint(event.pos):
-                    self._set_focus(i)
+                    if self._usable(w):  # a disabled button takes no focus: it draws no ring
+                        self._set_focus(i)
                     if isinstance(w, Button):
                         w.handle(event)
                     return
@@ -674,12 +734,15 @@ class LauncherScreen:
             self._name_cut = None  # typed after a pause: not the rest of the long name (NAME_CUT_PAUSE_S)
         cut = self._name_cut if self._name_cut is not None and self._name_cut[0] is field else None
         field.note = ""
+        refused = ""  # typed inside a full name (the caret moved back): not taken
         for ch in typed:
             if not field.allowed(ch):
                 continue
             if cut is None and len(field.value) < field.max_len:
-                field.value += ch
-            elif cut is None:  # the first character that does not fit
+                field.insert(ch)
+            elif cut is None and field.caret < len(field.value):
+                refused += ch
+            elif cut is None:  # the first character that does not fit, at the end of the name
                 value = field.value
                 at_boundary = ch == " " or value.endswith(" ") or " " not in value.strip()
                 keep = len(value) if at_boundary else value.rstrip().rfind(" ")
@@ -691,6 +754,9 @@ class LauncherScreen:
             self._name_cut, self._name_cut_at = cut, self.clock
             field.note = (f"A name holds at most {field.max_len} characters: kept '{field.value}', "
                           f"left out '{cut[1].strip()}' (Backspace edits the name).")
+        elif refused:
+            field.note = (f"A name holds at most {field.max_len} characters: '{refused[:20]}' was not taken "
+                          "(Backspace or Delete makes room).")
 
     def _rename_event(self, event: pygame.event.Event) -> None:
         self.rename_field.focused = True
@@ -756,7 +822,9 @@ class LauncherScreen:
             self._set_focus(i)
         elif key == pygame.K_ESCAPE:
             if focused is not None and self.focus >= 0 and isinstance(focused, TextField):
-                self._set_focus(-1)
+                # out of the field to Start, ringed, what Enter did from the field (the focus went nowhere, and
+                # Enter started a game with no control ringed: an audit)
+                self._set_focus(self._nearest_usable(-1))
             else:
                 self.ask_quit()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -773,10 +841,16 @@ class LauncherScreen:
         elif key == pygame.K_SPACE and isinstance(focused, Button):
             if focused.enabled:
                 focused.on_click()
-        elif isinstance(focused, TextField) and (key == pygame.K_BACKSPACE or (
+        elif isinstance(focused, TextField) and (key in EDIT_KEYS or (
                 key == pygame.K_a and event.mod & pygame.KMOD_CTRL)):
-            focused.handle(event)  # Backspace, or Ctrl+A: select the whole text
+            focused.handle(event)  # Backspace, Delete, the caret's keys, or Ctrl+A: select the whole text
             self._name_cut = None  # the name is being edited again: what did not fit is forgotten
+        elif key in (pygame.K_UP, pygame.K_DOWN) and focused in self.variant_buttons:
+            # the variants of the game chosen, the focus along with the choice (Down on Super Mario Jenga's
+            # last variant chose the next game, wrapping to Donkey Kong, and left the focus on 'wiki': an audit)
+            k = (self.variant_buttons.index(focused) + (1 if key == pygame.K_DOWN else -1)) % len(self.variant_buttons)
+            self.set_variant(list(self.spec.variants)[k])
+            self._set_focus(self._focus_role(("variant", k)))
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.names and not isinstance(focused, TextField):
             i = (self.names.index(self.game) + (1 if key == pygame.K_DOWN else -1)) % len(self.names)
             on_a_game = focused in self.game_buttons
@@ -985,6 +1059,19 @@ class LauncherScreen:
         self._draw_lines(surface, fitted, rect.x, rect.centery - height // 2, colour)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The launcher, one control ringed: while a question is asked or a saved match renamed, the question
+        or the name field alone has the focus, and the control under it is drawn without its ring."""
+        ringed = self.focused_widget()
+        asked = self.renaming is not None or self.deleting is not None or self.confirm_quit
+        if asked and ringed is not None:
+            ringed.focused = False
+        try:
+            self._draw(surface)
+        finally:
+            if asked and ringed is not None:
+                ringed.focused = True
+
+    def _draw(self, surface: pygame.Surface) -> None:
         self.layout(surface.get_size())
         s = self.scale
         surface.fill(P.BACKGROUND)
@@ -1027,9 +1114,12 @@ class LauncherScreen:
         self._draw_lines(surface, self.saves_title, self.saves.rect.x, self.saves_title_y, P.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, P.BACKGROUND, self.saves.rect)
         if self.save_files:
+            # The row that Load, Rename and Delete act on is marked with a bar while one of them has the focus, not
+            # framed: its frame in the focus colour read as a second focus ring beside the button's (an audit).
             on_saves = self.focused_widget() in (self.load_button, self.rename_button, self.delete_button)
+            marked = {self.saves.selected} if on_saves and self.renaming is None else set()
             self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem},
-                            lines=2, framed=on_saves)
+                            lines=2, framed=False, marked=marked)
         else:
             text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
                       self.fs(14), P.TEXT_DIM)
@@ -1051,8 +1141,10 @@ class LauncherScreen:
             self._draw_confirm(surface, "Quit Kong Tabletop?",
                                "Esc or Enter quits; any other key or a click stays here.")
         if self.deleting is not None:
-            self._draw_confirm(surface, f"Delete {self.deleting.stem}?",
-                               "Enter or Y deletes this saved match; any other key or a click keeps it.")
+            self.keep_choice.focused = self.delete_focus == "keep"
+            self.delete_choice.focused = self.delete_focus == "delete"
+            self._draw_confirm(surface, f"Delete {self.deleting.stem}?", self.delete_words(),
+                               (self.keep_choice, self.delete_choice))
 
     def _draw_bots(self, surface: pygame.Surface) -> None:
         """How the seats work, then each bot's note, whole ones only: the seated bots first, then the rest
@@ -1087,21 +1179,30 @@ class LauncherScreen:
             text.draw(surface, line, (c.x, y), size, P.TEXT_DIM)
             y += step
 
-    def _draw_confirm(self, surface: pygame.Surface, title: str, line: str) -> None:
-        """A question in a box over the launcher."""
+    def _draw_confirm(self, surface: pygame.Surface, title: str, line: str, buttons: tuple[Button, ...] = ()) -> None:
+        """A question in a box over the launcher, with its buttons (if any) in a row under the words."""
         s = self.scale
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(P.SHADE)
         surface.blit(shade, (0, 0))
-        w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(self.fs(16)).size(line)[0]) + int(60 * s)
+        size, gap = self.fs(16), int(16 * s)
+        button_w = max([text.measure(f"{b.label}  [{b.hint}]", size)[0] + int(32 * s) for b in buttons], default=0)
+        button_h = int(38 * s * text.SCALE) if buttons else 0
+        w = max(text.font(self.fs(24), bold=True).size(title)[0], text.font(size).size(line)[0],
+                len(buttons) * (button_w + gap)) + int(60 * s)
         box = pygame.Rect(0, 0, min(w, surface.get_width() - 20), int(130 * s))
         inner = box.w - int(40 * s)
+        button_w = min(button_w, (inner - gap) // 2)
         heading = text.fit_block(title, self.fs(24), inner, text.block_height(1, self.fs(24), True), 0.7, True)
-        words = text.fit_block(line, self.fs(16), inner, text.block_height(2, self.fs(16)), least=0.8)
+        words = text.fit_block(line, size, inner, text.block_height(2, size), least=0.8)
         box.h = max(box.h, text.block_height(len(heading[1]), heading[0], True)
-                    + text.block_height(len(words[1]), words[0]) + int(60 * s))
+                    + text.block_height(len(words[1]), words[0]) + int(60 * s) + (button_h + gap if buttons else 0))
         box.center = (surface.get_width() // 2, surface.get_height() // 2)
         pygame.draw.rect(surface, P.PANEL, box, border_radius=10)
         pygame.draw.rect(surface, P.HIGHLIGHT, box, width=2, border_radius=10)
         y = self._draw_lines(surface, heading, box.x, box.y + int(22 * s), P.HIGHLIGHT, bold=True, centre=box.w)
-        self._draw_lines(surface, words, box.x, y + int(18 * s), P.TEXT, centre=box.w)
+        y = self._draw_lines(surface, words, box.x, y + int(18 * s), P.TEXT, centre=box.w)
+        x = box.centerx - (len(buttons) * button_w + (len(buttons) - 1) * gap) // 2
+        for k, button in enumerate(buttons):
+            button.rect = pygame.Rect(x + k * (button_w + gap), y + gap, button_w, button_h)
+            button.draw(surface, size)

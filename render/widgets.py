@@ -518,8 +518,16 @@ def draw_tip(surface: pygame.Surface, words: str, row: pygame.Rect, size: int, w
     return box
 
 
+EDIT_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+"""The keys a focused TextField takes besides typing and Ctrl+A."""
+
+
 class TextField:
-    """One line of editable text; typing goes in while it has the focus.
+    """One line of editable text; typing goes in at the caret while it has the focus.
+
+    The caret is moved with Left, Right, Home and End; Backspace deletes the character before it and Delete
+    the one after it (a keyboard audit found only typing and Backspace, at the end: after Left Left, typing
+    "X" into "Kid" gave "KidX"). Setting `value` from outside puts the caret at its end.
 
     The whole text can be selected (Ctrl+A, or select_all() when a click lands on a name the table made
     up such as "Player 1"): typing then replaces it and Backspace clears it. A character refused because
@@ -529,7 +537,7 @@ class TextField:
     def __init__(self, value: str = "", placeholder: str = "", max_len: int = 24,
                  allowed: Callable[[str], bool] | None = None,
                  refused: str = "'{chars}' cannot be typed here and was not taken."):
-        self.value = value
+        self.value = value  # the caret at its end (the setter)
         self.refused = refused  # the note for characters `allowed` turns away ({chars}: those typed)
         self.placeholder = placeholder
         self.max_len = max_len
@@ -539,8 +547,23 @@ class TextField:
         self.all_selected = False
         self.note = ""  # why the last typing was not all taken ("" when it was)
 
+    @property
+    def value(self) -> str:
+        return self._value
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self._value = value
+        self.caret = len(value)
+
     def select_all(self) -> None:
         self.all_selected = bool(self.value)
+
+    def insert(self, chars: str) -> None:
+        """Put chars in at the caret, the caret after them (no check of length or of the characters)."""
+        at = self.caret
+        self._value = self._value[:at] + chars + self._value[at:]
+        self.caret = at + len(chars)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -558,19 +581,38 @@ class TextField:
                 if len(self.value) >= self.max_len:
                     self.note = f"At most {self.max_len} characters: the rest was not taken."
                     break
-                self.value += ch
+                self.insert(ch)
             if turned_away and not self.note:  # '12abc' kept 12 without a word (an audit)
                 self.note = self.refused.format(chars=turned_away[:20])
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
             self.select_all()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.value = "" if self.all_selected else self.value[:-1]
-            self.all_selected = False
-            self.note = ""
+        if event.type == pygame.KEYDOWN and event.key in EDIT_KEYS:
+            self.edit(event.key)
             return True
         return False
+
+    def edit(self, key: int) -> None:
+        """Backspace or Delete (the whole text when it is selected), or the caret moved: Left and Right by a
+        character, Home and End to the ends (a selection is let go, the caret at its start or its end)."""
+        value, at, selected = self._value, self.caret, self.all_selected
+        self.all_selected = False
+        self.note = ""
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE) and selected:
+            self.value = ""
+        elif key == pygame.K_BACKSPACE and at > 0:
+            self._value, self.caret = value[:at - 1] + value[at:], at - 1
+        elif key == pygame.K_DELETE:
+            self._value = value[:at] + value[at + 1:]
+        elif key == pygame.K_HOME or (key == pygame.K_LEFT and selected):
+            self.caret = 0
+        elif key == pygame.K_END or (key == pygame.K_RIGHT and selected):
+            self.caret = len(value)
+        elif key == pygame.K_LEFT:
+            self.caret = max(0, at - 1)
+        elif key == pygame.K_RIGHT:
+            self.caret = min(len(value), at + 1)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         pygame.draw.rect(surface, P.BACKGROUND, self.rect, border_radius=4)
@@ -587,17 +629,32 @@ class TextField:
         if fitted is not None and fitted[2]:
             at, lines, _ = fitted
             y = self.rect.centery - text.block_height(len(lines), at) // 2
+            rows = []  # each line's place: (its rect, where it starts in the value)
+            start = 0
             for k, line in enumerate(lines):
                 r = text.draw(surface, line, (self.rect.x + 8, y + k * text.line_step(at)), at, ink)
+                start = max(start, self.value.find(line, start))
+                rows.append((r, start, line))
+                start += len(line)
+            # the caret on the line it stands in (at the end of a line where the value wraps)
+            r, start, line = next((row for row in rows if row[1] + len(row[2]) >= self.caret), rows[-1])
+            caret = (r, at, line[:max(0, self.caret - start)])
         else:
             fitted_line = text.fit(shown, size, self.rect.w - 16)
             if self.all_selected and self.focused:  # the selection, as text editors show it
                 w, h = text.measure(fitted_line, size)
                 pygame.draw.rect(surface, P.SELECTED_ROW, (self.rect.x + 6, self.rect.centery - h // 2 - 1, w + 4, h + 2))
             r = text.draw(surface, fitted_line, (self.rect.x + 8, self.rect.centery), size, ink, anchor="midleft")
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = r.right + 1 if self.value else self.rect.x + 8
-            pygame.draw.line(surface, P.TEXT, (x, self.rect.y + 5), (x, self.rect.bottom - 6), 2)
+            caret = (r, size, self.value[:self.caret] if fitted_line == self.value else fitted_line)
+        if self.focused:
+            # A steady caret where typing goes in: it blinked, so a person (or a screenshot) between blinks saw
+            # no caret at all, and the launcher is redrawn only now and then while nothing moves.
+            # It stands in the gap between two letters, a pixel wide at the usual sizes, clear of both (two
+            # pixels a pixel to the right hid an "i").
+            r, at, before = caret
+            x = min(r.x + text.measure(before, at)[0], r.right) if self.value else self.rect.x + 8
+            w = max(1, at // 14)
+            pygame.draw.rect(surface, P.TEXT, (x - w // 2, self.rect.y + 5, w, self.rect.h - 10))
 
 
 def draw_seat_mark(surface: pygame.Surface, seat: int, centre, radius: int, label: bool = True) -> None:

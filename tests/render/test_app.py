@@ -654,8 +654,10 @@ def _a_toy_game_with_a_move():
 def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_focus_ring(home):
     """A keyboard-only audit: back from a game (Esc), no control had the focus while the first saved match's
     row wore the yellow frame of the focus ring; Esc, Down, Enter then started a new game. Now Resume has the
-    focus (Enter resumes, as the line says), the row's frame is the focus colour only while the focus is on
-    Load, Rename or Delete, and Shift+Tab from no focus goes to the last control (it skipped it)."""
+    focus (Enter resumes, as the line says), the row's frame is never the focus colour (a later audit, 6 Dec,
+    saw it beside the ring of Delete as two focus rings: while the focus is on Load, Rename or Delete the row
+    they act on has a bar at its left edge instead), and Shift+Tab from no focus goes to the last control (it
+    skipped it)."""
     from render import palette as P
     app, game = _a_toy_game_with_a_move()
     game.save()
@@ -669,7 +671,8 @@ def test_back_from_a_game_enter_resumes_it_and_the_saved_rows_frame_is_not_a_foc
     assert tuple(P.HIGHLIGHT) not in edge
     launcher.focus_on(launcher.load_button)
     surface = app.draw()
-    assert surface.get_at((row.x + row.w // 2, row.y))[:3] == tuple(P.HIGHLIGHT)
+    assert surface.get_at((row.x + row.w // 2, row.y))[:3] != tuple(P.HIGHLIGHT)
+    assert surface.get_at((row.x + 2, row.centery))[:3] == tuple(P.HIGHLIGHT)
     launcher._set_focus(-1)
     app.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT))
     shown = [w for w in launcher.focusables if launcher._visible(w) and getattr(w, "enabled", True)]

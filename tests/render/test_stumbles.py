@@ -377,7 +377,7 @@ def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_pa
     assert launcher.saves.items[launcher.saves.selected].endswith(" · Ann, Bot")
     assert " · Donkey Kong · " in launcher.saves.items[launcher.saves.selected]
     Match.load(storage.saves_dir() / "Ann's first win.json")  # still loads
-    # Delete asks first; any other key keeps the file, Enter deletes it.
+    # Delete asks first; any other key keeps the file, Y deletes it (Enter keeps it: test_launcher_keys).
     launcher.saves.selected = 1
     app.handle(key(pygame.K_DELETE))
     pygame.image.save(app.draw(), str(tmp_path / "launcher-delete.png"))
@@ -385,7 +385,7 @@ def test_a_saved_match_can_be_renamed_and_deleted_from_the_launcher(home, tmp_pa
     app.handle(key(pygame.K_n, unicode="n"))
     assert (storage.saves_dir() / "tampered.json").exists() and launcher.deleting is None
     app.handle(key(pygame.K_DELETE))
-    app.handle(key(pygame.K_RETURN))
+    app.handle(key(pygame.K_y, unicode="y"))
     assert [p.name for p in storage.saved_matches()] == ["Ann's first win.json"]
     assert len(launcher.saves.items) == 1 and launcher.saves_note == ""
     app.close()
