@@ -134,7 +134,8 @@ class TowerView:
         tinted by it (wood where 0: see render.tower.tint) and the others fade a little to grey. hover and selected get outlines. ghosts: (G, 7) poses
         of places a block may go (outlined over everything; ghost_hover filled with ghost_fill).
         marked_holes: (block, end +1/-1) of holes a piece may go into now, ringed where they show;
-        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers).
+        hover_hole, one of them, is filled. outlined: blocks outlined in vermillion (a fall's first movers), or, given
+        as (block, "touched"), in white over a dark line (the block the last touch tested).
 
         backdrop: the colour behind the tower. Given it, the view paints the camera's viewport into a
         picture of its own on that colour and copies it to the surface; while nothing it is drawn from
@@ -364,9 +365,15 @@ class TowerView:
                 pygame.draw.polygon(surface, palette.HIGHLIGHT, ring, 2)
         # Outlines last, over everything: the whole block shows even where others hide it.
         for mark in outlined:
+            mark, touched = (mark[0], True) if isinstance(mark, tuple) else (mark, False)
             if 0 <= mark < n and shown[mark]:
-                for f in np.flatnonzero(facing[mark]):
-                    pygame.draw.polygon(surface, palette.VERMILLION, face_screen[mark, f].tolist(), 3)
+                quads = [face_screen[mark, f].tolist() for f in np.flatnonzero(facing[mark])]
+                for quad in quads:
+                    if touched:  # a white line over a dark one: the block the last touch tested
+                        pygame.draw.polygon(surface, HALO, quad, 4)
+                for quad in quads:
+                    pygame.draw.polygon(surface, palette.WHITE if touched else palette.VERMILLION, quad,
+                                        2 if touched else 3)
         # The block chosen (by the arrow keys, or picked up) and the one under the pointer: a light line over a
         # dark one, which reads on the wood as well as on the backdrop (the sky-blue line alone was 1.4:1
         # against the wood: an accessibility audit).

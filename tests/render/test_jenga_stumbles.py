@@ -1030,3 +1030,122 @@ def test_esc_during_a_push_lets_go_of_the_block_and_stays_in_the_game(surface):
         assert host.left == 1
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_fall_says_how_many_blocks_went_over_the_table_edge_to_the_floor(surface):
+    """A live-push audit watched two blocks of a fall go over the table's edge to the floor, and found none of
+    them in the last picture: the view holds the table and most of the rubble, not a block that bounced across
+    the floor under it. The fall's note now says how many lie down there. Classic seed 3, 3:0 pushed out from
+    -y at 2 cm/s: the tower falls and four blocks end on the floor."""
+    from games.jenga import push as P
+    from render.screens.jenga.fall import FLOOR_Z_M, blocks_on_the_floor
+
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        screen.play(P.straight_push("classic", 3, 0, "-y", 0.02, 1.0, 1))
+        assert run(screen, surface, lambda: screen.job is None)
+        state = match.state
+        assert state.last_verdict["collapsed"]
+        poses = np.asarray(state.tower["poses"], dtype=float)
+        down = [i for i, w in enumerate(state.tower["where"]) if w == "floor" and poses[i, 2] < FLOOR_Z_M]
+        assert blocks_on_the_floor(state) == len(down) == 4
+        assert screen.fall_note.endswith(" 4 blocks went over the table's edge to the floor below, out of the "
+                                         "picture.")
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_bots_touch_is_outlined_on_the_tower_while_its_words_are_up(surface):
+    """A live-push audit: the careful bot's touches showed only as lines of the move log; nothing on the tower
+    said which block it had tried. The block of the touch whose words are up is outlined in white over a dark
+    line, until the next move."""
+    from games import registry
+    from games.core import CHANCE, Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Careful bot 1", "careful"), Seat("Ann")]),
+                  seed=11)
+    screen = screen_for("jenga_classic")(match)
+    screen.show_risk = False
+    seen = []
+    real = screen.view.draw
+
+    def draw(*args, **kwargs):  # what the tower is drawn with (a spy: the real view draws it)
+        seen.append(kwargs.get("outlined", ()))
+        return real(*args, **kwargs)
+
+    screen.view.draw = draw
+    try:
+        while True:  # the build, then the bot's first decisions, until it touches a block
+            before = match.state.clone()
+            if match.current_player == CHANCE:
+                match.roll()
+            else:
+                match.play(match.bot_action())
+            screen.on_step(match.history[-1], before)
+            if match.history[-1].action.startswith("probe "):
+                break
+        assert run(screen, surface, lambda: screen.playback is None)
+        level, slot = (int(v) for v in match.history[-1].action.split()[1].split(":"))
+        block = match.state.layout[level][slot]
+        del seen[:]
+        screen.draw(surface)
+        assert seen and (block, "touched") in seen[-1]
+        assert f" {level}:{slot} " in screen.probe_note
+        before = match.state.clone()
+        match.play(match.bot_action())  # the next move: the touch's words and its outline go
+        screen.on_step(match.history[-1], before)
+        assert run(screen, surface, lambda: screen.playback is None)
+        del seen[:]
+        screen.draw(surface)
+        if not match.history[-1].action.startswith("probe "):
+            assert not any(isinstance(m, tuple) for m in seen[-1])
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_block_a_bot_took_is_held_over_the_top_until_it_stacks_it(surface):
+    """A live-push audit: after the careful bot took a block, the block vanished for about a second (the bot's
+    pause) before it came down on top. It is now drawn held over the top of the tower, above the middle place,
+    until the bot stacks it; the person deciding sees the places on top instead."""
+    from games import registry
+    from games.core import CHANCE, Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Careful bot 1", "careful"), Seat("Ann")]),
+                  seed=11)
+    screen = screen_for("jenga_classic")(match)
+    screen.show_risk = False
+    scenes = []
+    real = screen.view.draw
+
+    def draw(surface_, scene, *args, **kwargs):  # the scene the tower is drawn from (a spy: the view draws it)
+        scenes.append(scene)
+        return real(surface_, scene, *args, **kwargs)
+
+    screen.view.draw = draw
+    try:
+        while not (match.state.phase == "stack" and match.current_player == 0):
+            before = match.state.clone()
+            match.roll() if match.current_player == CHANCE else match.play(match.bot_action())
+            screen.on_step(match.history[-1], before)
+        assert run(screen, surface, lambda: screen.playback is None)
+        state = match.state
+        hand = state.hand
+        del scenes[:]
+        screen.draw(surface)
+        scene = scenes[-1]
+        tower = [b for row in state.layout for b in row if b is not None]
+        top = max(float(scene.poses[b, 2] + scene.sizes[b, 2] / 2) for b in tower)
+        assert not scene.hidden[hand] and scene.poses[hand, 2] > top + scene.sizes[hand, 2]
+        assert abs(scene.poses[hand, 0]) < 0.03 and abs(scene.poses[hand, 1]) < 0.03  # over the tower
+        assert state.tower["where"][hand] == "hand"  # drawn so, and held so in the game
+    finally:
+        screen.close()

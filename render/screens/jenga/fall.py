@@ -16,6 +16,16 @@ TOP_FIGURE_ROOM_M = 0.08  # beside the block the top figure stands by after a fa
 FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
 
 
+FLOOR_Z_M = -0.01
+"""A block whose centre ends below this (metres; the table top is z = 0) lies on the floor under the table."""
+
+
+def blocks_on_the_floor(state) -> int:
+    """How many blocks of a fallen tower went over the table's edge and lie on the floor below it."""
+    poses = np.asarray(state.tower["poses"], dtype=float)
+    return sum(1 for i, w in enumerate(state.tower["where"]) if w == "floor" and poses[i, 2] < FLOOR_Z_M)
+
+
 class FallReplay:
     """The fall's replay and framing (a part of JengaScreen)."""
 
@@ -36,6 +46,12 @@ class FallReplay:
                           f"the first blocks to move are outlined in orange-red.")
         if self.playback.duration < FULL_FALL_S:
             self.fall_note += " The simulator stopped following the fall early."
+        floor = blocks_on_the_floor(state)
+        if floor:
+            # the view holds the table and most of the rubble, not a block that bounced a metre across the floor:
+            # an audit watched two go over the edge and found none in the last picture
+            self.fall_note += (f" {floor} block{'s' if floor != 1 else ''} went over the table's edge to the floor "
+                               f"below, out of the picture.")
 
     def _story(self, frames: np.ndarray, layout: list, verdict: dict, rate: float, by: int, timed: bool = True):
         """render.tower.fall.tell for this game: the block the move took, its word for a level, and whether a

@@ -556,6 +556,36 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                                "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
 
+    def _hold_over_the_top(self, state, scene) -> None:
+        """A block taken by a bot, or by the person at another seat, waits to be stacked held over the top of the
+        tower where it will most likely go (the middle place, else the nearest one), a block's height and a
+        half up: it vanished for the bot's pause before it came down on top (an audit). The person deciding
+        sees the places on top instead (stack_ghosts)."""
+        if (self.playback is not None or state.phase != "stack" or state.hand is None or self.match.is_over()
+                or self.match.waiting_for_human()):
+            return
+        slots, places, _ = stack_ghosts(state, scene.sizes, scene.poses)
+        if not slots:
+            return
+        k = min(range(len(slots)), key=lambda i: (abs(slots[i] - 1), slots[i]))
+        pose = places[k].copy()
+        pose[2] += 1.5 * scene.sizes[state.hand, 2]
+        scene.poses = np.array(scene.poses, dtype=float, copy=True)
+        scene.poses[state.hand] = pose
+        scene.hidden = np.array(scene.hidden, dtype=bool, copy=True)
+        scene.hidden[state.hand] = False
+
+    def _touched_block(self, state) -> int | None:
+        """The block the touch whose words are up tested (probe_note), outlined on the tower while they are: a
+        bot's touches showed only as lines of the log, nothing on the tower (an audit). None while a block is in
+        the hand or a move plays, or once the touch is not the last move."""
+        t = self.touch_read
+        if (t is None or self.probe_note_at != self.note_key() or self.live is not None or self.playback is not None
+                or self.match.is_over()):
+            return None
+        level, slot = t["where"]
+        return state.layout[level][slot] if level < len(state.layout) else None
+
     def tower_moved(self, step=None) -> None:
         """A touch (`step`, by default the match's last) moved the tower: the map of the tower before it is
         stale and is redone (its key comes back, and with it the map, once the touch is undone:
@@ -985,6 +1015,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             framed = max(height, 0.15) + 0.06
             self.camera.frame_tower(framed, base_z=-BASE_LIFT * framed)
             self._framed_levels = levels
+        self._hold_over_the_top(state, scene)
         ghosts = ghost_sizes = None
         self.ghost_slots = []
         if (self.job is None and self.playback is None and state.phase == "stack" and state.hand is not None
@@ -1002,6 +1033,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         marked, hover_hole = self._marked_holes(state)
         movers = self.fall_story.first_movers if (self.fall_story is not None and self.playback is not None
                                                   and self.match.is_over()) else ()
+        touched = self._touched_block(state)
+        if touched is not None:
+            movers = (*movers, (touched, "touched"))
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self._ghost_shown(), ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
