@@ -1058,20 +1058,28 @@ def test_a_fall_says_how_many_blocks_went_over_the_table_edge_to_the_floor(surfa
         screen.close()
 
 
+def _careful_bot_first(seed: int):
+    """(match, screen) of a classic game the careful bot begins, Ann second; no risk map asked for."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Careful bot 1", "careful"), Seat("Ann")]),
+                  seed=seed)
+    screen = screen_for("jenga_classic")(match)
+    screen.show_risk = False
+    return match, screen
+
+
 @pytest.mark.physics
 def test_a_bots_touch_is_outlined_on_the_tower_while_its_words_are_up(surface):
     """A live-push audit: the careful bot's touches showed only as lines of the move log; nothing on the tower
     said which block it had tried. The block of the touch whose words are up is outlined in white over a dark
     line, until the next move."""
-    from games import registry
-    from games.core import CHANCE, Seat
-    from games.match import Match
-    from render.screens.registry import screen_for
+    from games.core import CHANCE
 
-    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Careful bot 1", "careful"), Seat("Ann")]),
-                  seed=11)
-    screen = screen_for("jenga_classic")(match)
-    screen.show_risk = False
+    match, screen = _careful_bot_first(11)
     seen = []
     real = screen.view.draw
 
@@ -1114,15 +1122,9 @@ def test_a_block_a_bot_took_is_held_over_the_top_until_it_stacks_it(surface):
     """A live-push audit: after the careful bot took a block, the block vanished for about a second (the bot's
     pause) before it came down on top. It is now drawn held over the top of the tower, above the middle place,
     until the bot stacks it; the person deciding sees the places on top instead."""
-    from games import registry
-    from games.core import CHANCE, Seat
-    from games.match import Match
-    from render.screens.registry import screen_for
+    from games.core import CHANCE
 
-    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Careful bot 1", "careful"), Seat("Ann")]),
-                  seed=11)
-    screen = screen_for("jenga_classic")(match)
-    screen.show_risk = False
+    match, screen = _careful_bot_first(11)
     scenes = []
     real = screen.view.draw
 
