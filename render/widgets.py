@@ -466,12 +466,13 @@ class WrappingRows(RowsOfHeights):
 
 
 class LogRows(RowsOfHeights):
-    """The move log: each row wraps onto as many lines as its own words need (four at most), so a row is
-    read whole without the pointer on it (a keyboard player could not read a cut row at all); rows of one
+    """The move log: each row wraps onto as many lines as its own words need (six at most), so a row is
+    read whole without the pointer on it (a keyboard player could not read a cut row at all; at the largest
+    text a Super Mario push with its item's words ran past four lines, cut: a keyboard audit); rows of one
     line keep the list's row height. Scrolling goes by whole rows, and the end of the log stays in view
     as rows of several heights come and go."""
 
-    MOST_LINES = 4
+    MOST_LINES = 6
 
     def __init__(self):
         super().__init__()

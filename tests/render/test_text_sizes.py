@@ -511,3 +511,25 @@ def test_the_donkey_kong_boards_counts_are_written_large_enough_to_read(surface,
         spot = screen.label_rects[name]
         assert spot.h >= text.measure(words, int(12 * text.SCALE))[1], (name, words, spot)
         assert screen.board_square.contains(spot), (name, spot, screen.board_square)
+
+
+@pytest.mark.parametrize("size_name", ["largest"], indirect=True)
+def test_a_long_jenga_log_row_reads_whole_at_the_largest_text(surface, size_name):
+    """A keyboard audit at the largest text: Super Mario Jenga's log rows of a push let go, and of a push that took
+    an item block, ran past four lines and were cut ("takes out a block with …"), and without a pointer there
+    was no way to read them. The log's rows take up to six lines now."""
+    screen = new_screen("jenga_mario", seed=7)
+    try:
+        rows = ["Player 1: push block 11:1 from the front end by hand, the finger going 30 mm and back to 8 mm in "
+                "18.6 s (let go under half out: the block went back in, a touch)",
+                "Player 1: push block 11:1 from the front end by hand, the finger going 77 mm in 4.6 s (Player 1 "
+                "takes out a block with a star: stack it, and the coins on the spinner are theirs)"]
+        screen.draw(surface)
+        screen.log.set_items(screen.log.items + rows, keep=False)
+        screen.log.scroll_to_end()
+        screen.draw(surface)
+        n = len(screen.log.items)
+        assert not {n - 2, n - 1} & screen.log.cut_rows
+        assert len(screen.log.lines_of(n - 1)) > 4  # it did need more than the four lines of before
+    finally:
+        screen.close()
