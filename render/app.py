@@ -146,6 +146,7 @@ class App(Host):
         tell_minimum_size()
         pygame.key.set_repeat(0)  # no repeats from pygame's timer: see REPEATING_KEYS
         self._held: dict[int, tuple[dict, float]] = {}  # a held repeating key: (its press, when it next repeats)
+        self._focus_press: int | None = None  # the button whose press only focused the window (its release goes too)
         pygame.key.start_text_input()
         # A damaged settings file or autosave is set aside with a sentence on the launcher, never fatal;
         # temporary files left by writes a crash cut short are removed.
@@ -304,12 +305,33 @@ class App(Host):
                 self._held[key] = (press, max(at + REPEAT_EVERY_S, now))
         return due
 
+    def focusing_clicks_dropped(self, events: list) -> list:
+        """The frame's events less the click that brought the window to the front: a button pressed in the
+        same frame as the window gained the focus (and its release, whenever it comes) only focuses the window.
+        A hot-seat audit's click to focus the window played the card under the pointer (Monkey Dash's cards
+        play at a click). Other input, and every click once the window has the focus, goes through."""
+        kept = []
+        focusing = False
+        for event in events:
+            if event.type == pygame.WINDOWFOCUSGAINED:
+                focusing = True
+            elif event.type == pygame.MOUSEBUTTONDOWN and focusing:
+                self._focus_press = event.button  # its release is dropped too
+                focusing = False
+                continue
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == self._focus_press:
+                self._focus_press = None
+                continue
+            kept.append(event)
+        return kept
+
     def run(self) -> int:
         clock = pygame.time.Clock()
         idle_for = 0.0
         try:
             while self.running:
                 events, dt = self.next_events(clock, idle_for)
+                events = self.focusing_clicks_dropped(events)
                 events += self.key_repeats(events, time.monotonic())
                 idle_for = 0.0 if events else idle_for + dt
                 for event in events:

@@ -375,3 +375,28 @@ def test_md_enter_pressed_as_the_bots_turn_ends_does_not_play_the_persons_first_
     app.handle(key(pygame.K_RETURN, unicode="\r"))
     assert len(match.history) == steps + 1 and match.history[-1].action == chosen
     app.close()
+
+
+def test_md_the_click_that_brings_the_window_to_the_front_plays_no_card():
+    """A hot-seat audit clicked on the window to give it the focus, and the click played the card under the
+    pointer (Monkey Dash's cards and the draw pile play at a click). A button pressed in the frame the window
+    gains the focus, and its release, are dropped (App.focusing_clicks_dropped); the next click plays."""
+    app, screen, match = md_app()
+    app.draw()
+    clickable = [(rect, action) for rect, action in screen.card_rects if action in screen.legal]
+    assert clickable, "no card or pile to click in this position"
+    rect, action = clickable[0]
+    steps = len(match.history)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+    frames = [[pygame.event.Event(pygame.WINDOWFOCUSGAINED), down], [up]]
+    for events in frames:
+        kept = app.focusing_clicks_dropped(events)
+        assert all(e.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) for e in kept)
+        for event in kept:
+            app.handle(event)
+    assert len(match.history) == steps
+    for event in app.focusing_clicks_dropped([down, up]):  # the window has the focus now: the click plays
+        app.handle(event)
+    assert len(match.history) == steps + 1 and match.history[-1].action == action
+    app.close()
