@@ -71,11 +71,12 @@ class Button:
             fill, ink = (P.HOVER_ROW if hovered else P.SELECTED_ROW), P.TEXT
         radius = max(3, self.rect.h // 5)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        # The pointer lights the button and rings its edge; the keyboard focus is a ring of its own, a little
-        # outside the button, so a person sees where Enter goes apart from where the pointer rests (they
-        # looked the same: a pointer resting on one button and the focus on another showed two equal rings).
+        # The pointer lights the button and rings its edge in the text's colour; the keyboard focus is a ring
+        # of its own in the focus colour, a little outside the button, so a person sees where Enter goes apart
+        # from where the pointer rests (a pointer resting on one button and the focus on another showed two
+        # yellow rings that read as two focuses: audits).
         lit = hovered and self.enabled
-        pygame.draw.rect(surface, P.HIGHLIGHT if lit else P.PANEL_EDGE, self.rect, width=2 if lit else 1,
+        pygame.draw.rect(surface, P.TEXT if lit else P.PANEL_EDGE, self.rect, width=2 if lit else 1,
                          border_radius=radius)
         if self.focused and self.enabled:
             pygame.draw.rect(surface, P.HIGHLIGHT, self.rect.inflate(2 * FOCUS_GAP, 2 * FOCUS_GAP), width=2,

@@ -67,6 +67,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.help_page = 10  # lines a PageUp/PageDown turns in the help: a page less two, set as it is drawn
         self.help_top = 0
         self.help_thumb: pygame.Rect | None = None  # the help's scroll bar thumb as last drawn (None: it all fits)
+        self.help_track: pygame.Rect | None = None  # where a click or a drag on the help scrolls it (its bar)
+        self.help_rows = (0, 0)  # the help's lines, and how many a page shows (as last drawn)
+        self.help_dragging = False  # the bar is held: moving the pointer scrolls the help
         self.help_decisions = False  # the help also shows how the table decides unclear points (D)
         self._help_shot: tuple | None = None  # ((size, history length), the board picture in the help)
         self.show_result = False

@@ -149,6 +149,22 @@ class KeyInput:
                 return
             self.play(self.legal[self.actions.selected])
 
+    def _help_bar_event(self, event: pygame.event.Event) -> bool:
+        """A press on the help's scroll bar, a drag along it and its release scroll the help to the line at that
+        height: a click there closed the help, as a click elsewhere does (a regression audit). True if used."""
+        track = self.help_track
+        on_bar = track is not None and hasattr(event, "pos") and track.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and on_bar:
+            self.help_dragging = True
+        elif not (self.help_dragging and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP)):
+            return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and on_bar
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.help_dragging = False
+        total, rows = self.help_rows
+        share = min(1.0, max(0.0, (event.pos[1] - track.y) / max(1, track.h)))
+        self.help_top = int(round(share * max(0, total - rows)))
+        return True
+
     def _help_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_F1) or event.unicode == "?":
@@ -165,6 +181,8 @@ class KeyInput:
                 self.help_top = 10**6
         elif event.type == pygame.MOUSEWHEEL:
             self.help_top = max(0, self.help_top - event.y * 3)
+        elif self._help_bar_event(event):
+            pass
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.show_help = False
 

@@ -282,8 +282,11 @@ class Overlays:
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
         # where the page stands in the whole help (its line count alone said nothing of how much was left)
-        self.help_thumb = scroll_bar(surface, body.inflate(int(12 * s), 0).move(int(6 * s), 0), self.help_top,
-                                     rows, len(lines))
+        bar = body.inflate(int(12 * s), 0).move(int(6 * s), 0)
+        self.help_thumb = scroll_bar(surface, bar, self.help_top, rows, len(lines))
+        # where a click or a drag scrolls the help instead of closing it: the bar, a finger's width wide
+        self.help_track = pygame.Rect(bar.right - 12, bar.y, 16, bar.h) if self.help_thumb else None
+        self.help_rows = (len(lines), rows)
         more = "  (Up/Down, PageUp/PageDown, Home/End or the wheel scroll)" if len(lines) > rows else ""
         self.help_page = max(1, rows - 2)  # a page, less two lines kept for the eye to follow
         text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),

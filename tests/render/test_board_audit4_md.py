@@ -434,10 +434,10 @@ def pointer_rests_on_a_game_button(app, spot):
     assert button.rect.collidepoint(spot) and launcher.game == "monkey_dash" and launcher.focused_widget() in (None, launcher.resume_button)
     edge = surface.get_at((button.rect.centerx, button.rect.y))[:3]
     assert edge != P.HIGHLIGHT and surface.get_at((button.rect.x + 6, button.rect.centery))[:3] == P.SELECTED_ROW
-    point(app, (spot[0] + 1, spot[1]))  # the pointer moves: its ring shows again
+    point(app, (spot[0] + 1, spot[1]))  # the pointer moves: its ring shows again (in the text's colour: 6 Dec)
     pygame.mouse.set_pos((spot[0] + 1, spot[1]))
     surface = app.draw()
-    assert surface.get_at((button.rect.centerx, button.rect.y))[:3] == P.HIGHLIGHT
+    assert surface.get_at((button.rect.centerx, button.rect.y))[:3] == P.TEXT
 
 
 def test_a_long_name_is_cut_where_a_word_ends_and_the_cut_is_said(home):
@@ -489,7 +489,8 @@ def test_typing_after_a_pause_goes_into_a_cut_name_where_it_fits(home):
 def test_the_keyboard_focus_and_the_pointer_ring_look_different():
     """The pointer's ring and the keyboard focus were one and the same yellow edge, so a pointer resting on
     one button and the focus (where Enter goes) on another showed two equal rings. The focus is now a ring
-    of its own just outside its button; the pointer lights the button and rings its edge."""
+    of its own just outside its button; the pointer lights the button and rings its edge, in the text's colour
+    since 6 Dec (its yellow edge still read as a second focus beside the focus ring: a regression audit)."""
     from render.widgets import FOCUS_GAP, Button
 
     class Pointed(Button):  # where the pointer is (Button.pointed_at is the hook the launcher uses too)
@@ -510,7 +511,7 @@ def test_the_keyboard_focus_and_the_pointer_ring_look_different():
     top = lambda b, dy=0: surface.get_at((b.rect.centerx, b.rect.y + dy))[:3]  # noqa: E731
     assert top(focus, -FOCUS_GAP) == P.HIGHLIGHT           # the focus: a ring outside its button
     assert top(focus) != P.HIGHLIGHT                       # whose own edge is not lit
-    assert top(under_pointer) == P.HIGHLIGHT               # the pointer's button: its edge is lit
+    assert top(under_pointer) == P.TEXT                    # the pointer's button: its edge is lit, not yellow
     assert top(under_pointer, -FOCUS_GAP) != P.HIGHLIGHT   # and nothing rings it outside
 
 

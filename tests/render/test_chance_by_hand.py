@@ -17,6 +17,8 @@ from render.screens import donkey_kong as donkey_kong_screen
 from render.screens.registry import screen_for
 
 from .conftest import lines_drawn  # noqa: F401  (the shared text.draw spy)
+from render.screens.jenga.keyboard import NOTHING_TO_ENTER
+
 from .test_tower_screen import SIZE, run, send
 
 pytestmark = pytest.mark.physics
@@ -466,3 +468,33 @@ def test_skipping_a_bots_turn_says_what_it_played(surface):
     assert not screen.skipping and len(match.history) > start
     played = screen.log_labels[start:]
     assert screen.message.startswith("Skipped ahead: ") and played[-1][:80] in screen.message
+
+
+@pytest.mark.parametrize("game", ["jenga_dk", "jenga_mario"])
+def test_a_second_enter_during_the_spin_does_not_say_to_pick_a_block_with_the_arrows(game, surface):
+    """A regression audit pressed Enter to spin and Enter again as the needle turned: the status line said "Enter has
+    nothing to play: pick a block with the arrow keys", over the spin and after it, when the Choices list had
+    rows and the arrows moved in it. While the spin is awaited or its guard runs, that Enter says nothing of
+    blocks; the spinner's own word answers it."""
+    screen = screen_of(game, 3, [Seat("Ann"), Seat("Bob")])
+    to_the_spin(screen, surface)
+    match = screen.match
+    steps = len(match.history)
+    key(screen, pygame.K_RETURN)
+    assert not screen.chance_waits()  # spinning
+    for _ in range(90):  # until the guard after the spin is over, the needle still turning
+        screen.update(1 / 30)
+        screen.draw(surface)
+        if len(match.history) > steps and screen.hand_guard <= 0:
+            break
+    assert len(match.history) == steps + 1 and match.history[-1].action.startswith("spin ")
+    assert screen.spinner.spinning
+    key(screen, pygame.K_RETURN)
+    assert not screen.message.startswith("Enter has nothing to play"), screen.message
+    assert run(screen, surface, lambda: screen.job is None and not screen.animating(), spin=False)
+    assert not screen.message.startswith("Enter has nothing to play"), screen.message
+    # said while the list was empty, the words go once it has rows (where the plain arrows move in the list)
+    screen.say(NOTHING_TO_ENTER, 6.0)
+    screen.legal = ["climb 1:0+x", "climb 1:2-x"]
+    screen.forget_nothing_to_enter()
+    assert screen.message_time <= 0

@@ -67,3 +67,28 @@ def test_a_scroll_bar_shows_where_the_page_stands_in_the_whole_help(app):
     assert first.y < middle.y < last.y
     assert first.x == middle.x == last.x and first.h == last.h
     assert tuple(app.window.get_at(last.center))[:3] == P.TEXT_DIM  # drawn, in the page's dim ink
+
+
+def test_a_press_on_the_help_scroll_bar_scrolls_it_and_leaves_it_open(app):
+    """A regression audit clicked the help's new scroll bar, and the help closed, as a click anywhere closes it.
+    A press on the bar, a drag along it and the release scroll the help to that height; a click elsewhere
+    still closes it."""
+    screen = app.screen
+    app.handle(key(pygame.K_F1))
+    app.draw()
+    track = screen.help_track
+    assert track is not None
+    low = (track.centerx, track.bottom - 2)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=low, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=low, button=1))
+    app.draw()
+    total, rows = screen.help_rows
+    assert screen.show_help and screen.help_top >= total - rows - 1 > 10  # at the foot
+    high, middle = (track.centerx, track.y + 1), (track.centerx, track.centery)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=high, button=1))
+    assert screen.show_help and screen.help_top <= 1
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=middle, button=1))
+    assert screen.show_help and 0 < screen.help_top < total - rows
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    assert not screen.show_help

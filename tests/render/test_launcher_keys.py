@@ -376,3 +376,29 @@ def test_a_click_on_a_disabled_button_leaves_the_ring_where_it_was():
         assert ringed(app) == [launcher.start_button]
     finally:
         app.close()
+
+
+def test_the_pointer_on_a_button_is_not_drawn_as_a_second_focus(monkeypatch):
+    """A regression audit rested the pointer on 'whole_steps' and pressed Down: the focus moved to the next
+    variant, and 'whole_steps' kept a yellow ring just like it, two controls that looked focused. The button
+    under the pointer is edged in the text's colour; only the focus is ringed in yellow, outside its button."""
+    from render import palette as P
+    from render import pointer
+    from render.widgets import FOCUS_GAP
+
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_mario")
+        app.draw()
+        under, focused = launcher.variant_buttons[0], launcher.variant_buttons[1]
+        launcher.focus_on(focused)
+        monkeypatch.setattr(pointer, "pos", lambda: under.rect.center)  # the pointer resting on 'under'
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=under.rect.center, rel=(1, 1), buttons=(0, 0, 0)))
+        surface = app.draw()
+        assert under.pointed_at() and not under.focused and focused.focused
+        assert tuple(surface.get_at((under.rect.centerx, under.rect.y))[:3]) == tuple(P.TEXT)
+        assert tuple(surface.get_at((focused.rect.centerx, focused.rect.y - FOCUS_GAP))[:3]) == tuple(P.HIGHLIGHT)
+        assert tuple(surface.get_at((under.rect.centerx, under.rect.y - FOCUS_GAP))[:3]) != tuple(P.HIGHLIGHT)
+    finally:
+        app.close()

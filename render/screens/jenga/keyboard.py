@@ -14,6 +14,8 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 TILT_STEP = np.radians(6.0)
 """How far "," and "." tilt the view (look from lower, from higher) a press."""
+NOTHING_TO_ENTER = ("Enter has nothing to play: pick a block with the arrow keys (Up/Down a level, Left/Right across "
+                    "it), then Enter or P starts its push; or press a block with the pointer.")
 CHOOSE_PLACE = ("Choose where to stack first: click a glowing place on top, or Up/Down to pick a place in the "
                 "list and then Enter (1-9 plays a place at once).")
 
@@ -31,6 +33,7 @@ class KeyboardPicker:
         if any(a.partition(" ")[0] in BLOCK_WORDS for a in self.legal):
             self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
             self.actions.set_items([self.action_label(a) for a in self.legal])
+        self.forget_nothing_to_enter()
         if fresh and not self.filter:
             # with one place open there is nothing to choose: its row stands chosen and Enter stacks there (an
             # audit: Enter did nothing over the one place left, while a lone climb's row was chosen)
@@ -152,11 +155,19 @@ class KeyboardPicker:
         return False
 
     def nothing_to_enter(self) -> str:
-        """Enter with no block picked and no row in the list: how a block is taken here."""
-        if self._legal_blocks():
-            return ("Enter has nothing to play: pick a block with the arrow keys (Up/Down a level, Left/Right "
-                    "across it), then Enter or P starts its push; or press a block with the pointer.")
-        return ""
+        """Enter with no block picked and no row in the list: how a block is taken here. Nothing while the
+        spinner is awaited or turning, or anything else moves: an Enter pressed again during a spin said "pick
+        a block with the arrow keys" over the spin, and stayed up once the Choices list had rows, where the
+        arrows move in the list (a regression audit)."""
+        if self.chance_waits() or self.hand_guard > 0 or self.animating() or self.job is not None:
+            return ""
+        return NOTHING_TO_ENTER if self._legal_blocks() else ""
+
+    def forget_nothing_to_enter(self) -> None:
+        """Once the list has rows, the plain arrows move in it: NOTHING_TO_ENTER, said while it had none, goes
+        (it stayed up after a spin over the Choices rows the spin brought: a regression audit)."""
+        if self.legal and self.message == NOTHING_TO_ENTER:
+            self.message_time = 0.0
 
     def enter_words(self) -> str | None:
         """With a block picked by the arrows, Enter (or P) starts a push of it, not the chosen row: the status
