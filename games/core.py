@@ -234,7 +234,10 @@ class GameSpec:
                               f"not {quoted(seats)}") from None
         seats = tuple(Seat(s.name, self.bot_named(s.bot) or s.bot) if isinstance(s, Seat) and s.bot is not None
                       else s for s in seats)
-        config = GameConfig(self.name, seats, variant or self.default_variant)
+        if isinstance(variant, str):  # in any case, as the command line and bot names take it ("WIKI")
+            variant = next((v for v in self.variants if v.lower() == variant.lower()), variant)
+        # only None means the default: "" is a variant's name, and refused as unknown (it played the default)
+        config = GameConfig(self.name, seats, self.default_variant if variant is None else variant)
         self.check_config(config)
         return config
 
@@ -396,8 +399,11 @@ class State:
         if player == CHANCE:
             outcomes = [o for o, _ in self.chance_outcomes()]
             if action not in outcomes:
+                # An outcome of the right kind that cannot come ("build 99") is not a player's move: only
+                # another kind of action is told that chance moves now (a research audit read it so)
+                kind = action.partition(" ")[0] in {o.partition(" ")[0] for o in outcomes}
                 raise ChanceTurnError(
-                    f"{quoted(action, 60)} is not a possible chance outcome here: {CHANCE_MOVES}; "
+                    f"{quoted(action, 60)} is not a possible chance outcome here{'' if kind else ': ' + CHANCE_MOVES}; "
                     f"possible: {_brief(outcomes)}")
             return
         legal = self.legal_actions()

@@ -114,9 +114,15 @@ class KongEnv(AECEnv):
             self.engine.apply_action(sample_outcome(self.engine.chance_outcomes(), self._rng))
         if self.engine.is_terminal():
             returns = self.engine.returns()
+            # The game's own safety limit (Monkey Dash's turns, Donkey Kong's rounds) cut it short: Gymnasium's
+            # truncation, not an ending by the rules (selfplay leaves such games out of its counts; a research
+            # audit saw them reported as terminations).
+            limited = bool(getattr(self.engine, "reached_limit", lambda: False)())
             for i, agent in enumerate(self.possible_agents):
                 self.rewards[agent] = float(returns[i])
-                self.terminations[agent] = True
+                self.terminations[agent] = not limited
+                self.truncations[agent] = limited
+                self.infos[agent] = {"turn_limit": True} if limited else {}
             self._accumulate_rewards()
             # Every agent is shown the end once, in seat order, then removed by a None step.
             self.agent_selection = self.agents[0]
@@ -170,6 +176,8 @@ class KongEnv(AECEnv):
 
     # ---- what an agent sees ------------------------------------------------------------------
     def observe(self, agent: str) -> dict:
+        if agent not in self.possible_agents:
+            raise ValueError(f"no agent {agent!r} here; the agents are {', '.join(self.possible_agents)}")
         seat = self.possible_agents.index(agent)
         self._obs.fill(self.engine, seat)
         mask = np.zeros(MAX_ACTIONS, np.int8)

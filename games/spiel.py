@@ -42,7 +42,7 @@ import numpy as np
 import pyspiel
 
 from . import registry
-from .core import CHANCE, TERMINAL, Seat
+from .core import CHANCE, TERMINAL, ConfigError, Seat
 from .donkey_kong.cards import CARD_POINTS, COPIES, FINISH_BONUS
 from .observe import observation_for
 
@@ -54,8 +54,9 @@ len(legal_actions()) at every decision of games played by games.match.Match: for
 player count (Donkey Kong 2 to 4), 300 games of random players and 40 of bots (Donkey Kong: strong,
 Monkey Dash: greedy). A smaller sample (15 random games and 4 of bots each) saw 11 and 32."""
 MAX_OUTCOMES = 64
-"""Chance outcome ids per node. Measured the same way: 36 for Donkey Kong (the rulebook's two dice; the
-wiki's have 30 outcomes), 11 for Monkey Dash (a draw from the full pile of eleven Power Cards)."""
+"""Chance outcome ids per node. Measured the same way: 30 for Donkey Kong (a roll of its two dice, in both
+variants; the docstring said 36 until a research audit counted them), 11 for Monkey Dash (a draw from the full
+pile of eleven Power Cards)."""
 
 def _seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"player {i + 1}") for i in range(n))
@@ -148,6 +149,8 @@ class _KongGame(pyspiel.Game):
         self.spec = registry.get(self.GAME)
         defaults = self.GAME_TYPE.parameter_specification
         players = int(params.get("players", defaults.get("players", self.spec.min_players)))
+        if not self.spec.min_players <= players <= self.spec.max_players:  # _seats(-2) made none: "not 0"
+            raise ConfigError(f"{self.spec.name} is played by {self.spec.players_span()} players, not {players}")
         variant = str(params.get("variant", defaults["variant"]))
         self.config = self.spec.make_config(_seats(players), variant)
         # The engine's own bound for this config: Donkey Kong's depends on the player count (its round

@@ -11,7 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (make test installs it)")
 
 import games.spiel  # noqa: E402,F401  registers the games
-from games import petting  # noqa: E402
+from games import petting, registry  # noqa: E402
 from games.donkey_kong.cards import CARD_POINTS, COPIES, FINISH_BONUS  # noqa: E402
 
 
@@ -283,3 +283,67 @@ def test_an_action_on_a_finished_game_says_the_game_is_over(name):
     assert state.is_terminal()
     with pytest.raises(ValueError, match=r"^the game is over \(returns .*\): no action can be applied"):
         state.apply_action(0)
+
+
+# ---- a research audit of 6 Dec ------------------------------------------------------------------------------
+
+def test_pettingzoo_a_game_cut_short_by_the_turn_limit_is_truncated_not_terminated():
+    """A research audit: a random Monkey Dash game that reached the engine's 120-turn limit ended with every
+    agent's termination True and truncation False, though selfplay calls such a game "cut short by the game's
+    own safety limit ... not ended by its rules". Gymnasium's convention is truncation for a time limit: now
+    truncation True, termination False, and info {"turn_limit": True}; a game ended by the rules terminates."""
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        env = petting.env("monkey_dash")
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                limited = env.unwrapped.engine.reached_limit()
+                assert (termination, truncation) == (not limited, limited)
+                assert info == ({"turn_limit": True} if limited else {})
+                seen[limited] += 1
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert seen[True] > 0, seen  # random play reaches the limit in most games
+
+
+def test_a_wrong_player_count_or_an_empty_variant_is_refused_with_what_was_given():
+    """The audit: players=-2 was refused as "not 0" (the seats made from it), and variant "" was taken silently
+    for the default while the game's string said variant=. Both are refused naming what was given; a variant's
+    name is taken in any case, as the command line takes it ("WIKI")."""
+    from games.core import ConfigError
+
+    with pytest.raises(ConfigError, match=r"donkey_kong is played by 2 to 4 players, not -2$"):
+        pyspiel.load_game("kong_donkey_kong", {"players": -2})
+    with pytest.raises(ConfigError, match=r"unknown variant '' for donkey_kong; choose one of: rulebook, wiki"):
+        pyspiel.load_game("kong_donkey_kong", {"variant": ""})
+    game = pyspiel.load_game("kong_donkey_kong", {"variant": "WIKI"})
+    assert game.config.variant == "wiki"
+    env = petting.env("donkey_kong", variant="Wiki")
+    env.reset(seed=1)
+    assert env.unwrapped.engine.config.variant == "wiki"
+
+
+def test_pettingzoo_observe_of_an_agent_that_is_not_there_names_the_agents():
+    env = petting.env("monkey_dash")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match=r"^no agent 'player_9' here; the agents are player_0, player_1$"):
+        env.observe("player_9")
+
+
+def test_an_impossible_outcome_of_the_right_kind_is_not_told_that_chance_moves():
+    """The audit: "build 99" at the build node was told "it is chance's move now ..., not a player's", words
+    for a player's action; it was a chance outcome that cannot come. Told so now, with the possible ones."""
+    from games.core import ChanceTurnError
+
+    spec = registry.get("jenga_classic")
+    state = spec.new_state(spec.make_config(players=2))  # the tower's build is chance's (no physics runs here)
+    with pytest.raises(ChanceTurnError) as wrong_kind:
+        state.apply_action("stack 0")  # a player's action
+    assert "it is chance's move now" in str(wrong_kind.value)
+    with pytest.raises(ChanceTurnError) as same_kind:
+        state.apply_action("build 99")
+    assert str(same_kind.value).startswith("'build 99' is not a possible chance outcome here; possible: build 0, ")
