@@ -287,7 +287,7 @@ class Overlays:
         # where a click or a drag scrolls the help instead of closing it: the bar, a finger's width wide
         self.help_track = pygame.Rect(bar.right - 12, bar.y, 16, bar.h) if self.help_thumb else None
         self.help_rows = (len(lines), rows)
-        more = "  (Up/Down, PageUp/PageDown, Home/End or the wheel scroll)" if len(lines) > rows else ""
+        more = "  (Up/Down, PageUp/PageDown, Home/End, the wheel or the bar beside the text scroll)" if len(lines) > rows else ""
         self.help_page = max(1, rows - 2)  # a page, less two lines kept for the eye to follow
         text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),
                   (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")
