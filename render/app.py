@@ -45,9 +45,9 @@ from .sound import Sound
 FPS = 60
 IDLE_FPS = 12
 IDLE_AFTER = 1.0
+"""Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 BUSY_EVERY_S = 0.1
 """While a match is opened (its moves replayed), how often the window is drawn again and looks at Esc."""
-"""Seconds without input (and with a quiet screen) before the app drops to IDLE_FPS."""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)  # the smallest size every screen is laid out for (tests/render/test_stumbles.py)
 SMALLEST_WINDOW = (640, 400)

@@ -29,6 +29,9 @@ def tower_look(name: str) -> tuple[tuple[int, int, int], str]:
     key = name if name in BLOCK_COLOUR else "classic"
     return BLOCK_COLOUR[key], RISK_SCALE[key]
 HIDDEN_PLACES = ("hand", "aside")  # blocks not drawn: held, or set aside by the simulator
+FLOOR_Z_M = -0.01
+"""A fallen block whose centre ends below this (metres; the table top is z = 0) lies on the floor under the
+table, far below and out of the picture."""
 
 
 @lru_cache(maxsize=16)
@@ -82,7 +85,7 @@ def fallen_top(state) -> int | None:
     if not fallen:
         return None
     # on the table top (its top face is z = 0); the floor is far below, out of the picture
-    fallen = [i for i in fallen if poses[i, 2] > -0.01]
+    fallen = [i for i in fallen if poses[i, 2] > FLOOR_Z_M]
     if not fallen:
         return -1  # the whole top went over the table's edge: so did he (he is not drawn)
     foot = [b for b in (state.layout[0] if state.layout else []) if b is not None]

@@ -7,17 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...tower.fall import tell as tell_fall
-from ...tower.jenga_scene import fallen_top
+from ...tower.jenga_scene import FLOOR_Z_M, fallen_top
 
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
 FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
 FALL_LEAD_S = 0.3  # from this long before its first block moved
 TOP_FIGURE_ROOM_M = 0.08  # beside the block the top figure stands by after a fall: room for him in the view
 FULL_FALL_S = 1.0  # a recorded fall shorter than this stopped before the blocks came down
-
-
-FLOOR_Z_M = -0.01
-"""A block whose centre ends below this (metres; the table top is z = 0) lies on the floor under the table."""
 
 
 def blocks_on_the_floor(state) -> int:
