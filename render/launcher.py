@@ -175,12 +175,16 @@ class LauncherScreen:
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        self.question_rect = pygame.Rect(0, 0, 0, 0)  # the box of the question last drawn over the launcher
         self.hover_note = ""  # the whole row of the saved match under the pointer
         self.renaming = None  # the saved match whose new name is being typed
         self.deleting = None  # the saved match "Delete ...?" asks about
         self.delete_focus = "keep"  # the question's button Enter presses: "keep" (at first) or "delete"
         self.keep_choice = Button("Keep", lambda: None, "Esc")
         self.delete_choice = Button("Delete", lambda: None, "Y")
+        # the quit question's buttons (Esc asks it): every click stayed before, with no button to click
+        self.stay_choice = Button("Stay", lambda: None, "N")
+        self.quit_choice = Button("Quit", lambda: None, "Esc")
         self.rename_field = TextField("", "new name", max_len=40)
         self.save_infos = []
         self.autosave_ok = False
@@ -798,14 +802,21 @@ class LauncherScreen:
         self.confirm_quit = True
 
     def _confirm_event(self, event: pygame.event.Event) -> None:
-        """While 'Quit Kong Tabletop?' is asked: Esc, Enter or Q quits; any other key or a click stays."""
+        """While 'Quit Kong Tabletop?' is asked: Esc, Enter, Q or Y quits, and so does a click on its Quit
+        button; any other key, the Stay button or a click elsewhere stays. (Every click stayed before, and the box
+        had no button to click.)"""
         if event.type == pygame.KEYDOWN:
+            if event.key in MODIFIER_KEYS:
+                return  # the Shift of a shifted key, say: not an answer
             self.confirm_quit = False
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_q, pygame.K_y):
                 self._remember()
                 self.app.quit()
         elif event.type == pygame.MOUSEBUTTONUP:
             self.confirm_quit = False
+            if event.button == 1 and self.quit_choice.rect.collidepoint(event.pos):
+                self._remember()
+                self.app.quit()
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -1138,8 +1149,10 @@ class LauncherScreen:
         else:
             self._draw_in(surface, self.message or KEYS_HINT, self.footer, self.fs(15), P.WARNING if self.message else P.TEXT_DIM)
         if self.confirm_quit:
+            self.quit_choice.focused = True  # what Enter does
             self._draw_confirm(surface, "Quit Kong Tabletop?",
-                               "Esc or Enter quits; any other key or a click stays here.")
+                               "Enter or Esc quits; any other key, or Stay, keeps the launcher open.",
+                               (self.stay_choice, self.quit_choice))
         if self.deleting is not None:
             self.keep_choice.focused = self.delete_focus == "keep"
             self.delete_choice.focused = self.delete_focus == "delete"
@@ -1198,6 +1211,7 @@ class LauncherScreen:
         box.h = max(box.h, text.block_height(len(heading[1]), heading[0], True)
                     + text.block_height(len(words[1]), words[0]) + int(60 * s) + (button_h + gap if buttons else 0))
         box.center = (surface.get_width() // 2, surface.get_height() // 2)
+        self.question_rect = box
         pygame.draw.rect(surface, P.PANEL, box, border_radius=10)
         pygame.draw.rect(surface, P.HIGHLIGHT, box, width=2, border_radius=10)
         y = self._draw_lines(surface, heading, box.x, box.y + int(22 * s), P.HIGHLIGHT, bold=True, centre=box.w)

@@ -549,6 +549,34 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             label += f" ⚠ meets {self.met_words(met)}: {self.contact_cost(state, len(met))}"
         return label
 
+    def _label(self, action: str, by: int, state=None) -> str:
+        """A log line, and after it what the barrels and fireballs did in the same step (obstacle_words):
+        the log told the dice and the pawn's walk, and the obstacles moved on the board unsaid (an audit)."""
+        line = super()._label(action, by, state)
+        if state is None:
+            return line
+        try:
+            after = state.clone()
+            after.apply_action(action)
+        except (GameError, KeyError, ValueError, IndexError):
+            return line
+        moved = self.obstacle_words(state, after)
+        return f"{line}; then {moved}" if moved else line
+
+    def obstacle_words(self, before, after) -> str:
+        """What the obstacles did between two positions, in words, in the order the rules move them: 'a
+        fireball climbs, 3 barrels roll, Donkey Kong drops a barrel on girder 6, column 2' ('' when none moved). What the engine's own notes tell (a barrel
+        into the Oil Can and the fireball that comes out, a hammered one) is not told again here."""
+        parts = []
+        for kind, verb, old, new in (("fireball", "climb", before.fireballs, after.fireballs),
+                                     ("barrel", "roll", before.barrels, after.barrels)):  # the rules' order
+            n = sum(1 for a, b in zip(old, new) if a >= 0 and b >= 0 and a != b)
+            if n:
+                parts.append(f"a {kind} {verb}s" if n == 1 else f"{n} {kind}s {verb}")
+        for b in (b for a, b in zip(before.barrels, after.barrels) if a < 0 <= b):  # the turn's end
+            parts.append(f"Donkey Kong drops a barrel on {space_words(self.board, self.board.names[b], short=True)}")
+        return ", ".join(parts)
+
     def move_words(self, action: str, state) -> str:
         """A move as its directions and end space, with notes: 'left 2, up 2 → girder 3, column 1 (red dot)'.
         A walk longer or shorter than Mario's count says why, so that it reads right beside the banner's

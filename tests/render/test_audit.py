@@ -342,8 +342,9 @@ def test_the_launcher_asks_before_esc_quits_and_remembers_the_choices(home, tmp_
     assert app.running and launcher.confirm_quit
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "launcher-quit.png"))
-    centre = surface.get_at((surface.get_width() // 2, surface.get_height() // 2 - int(65 * launcher.scale) + 1))
-    assert centre[:3] == P.HIGHLIGHT  # the question's yellow frame, in the middle of the window
+    box = launcher.question_rect
+    assert box.center == (surface.get_width() // 2, surface.get_height() // 2)  # in the middle of the window
+    assert surface.get_at((box.centerx, box.y + 1))[:3] == P.HIGHLIGHT  # framed in yellow
     app.handle(key(pygame.K_DOWN))  # any other key: stay (the key only answers the question)
     assert app.running and not launcher.confirm_quit and launcher.game == "monkey_dash"
     app.handle(key(pygame.K_ESCAPE))

@@ -19,7 +19,7 @@ from games.match import Match
 from render import palette as P
 from render import text
 from render.app import App
-from render.screens.donkey_kong import DonkeyKongScreen, visible_names
+from render.screens.donkey_kong import DonkeyKongScreen, space_words, visible_names
 
 from .test_stumbles import person_faces
 
@@ -353,3 +353,43 @@ def test_dk_a_row_of_choices_leads_with_its_warning_and_shows_its_whole_move(tmp
     said = " ".join(screen.status_lines)
     assert screen.action_label(screen.legal[warned[0]]) in said.replace("\n", " ")
     app.close()
+
+
+def test_the_log_says_what_the_obstacles_did_in_the_rules_order():
+    """A family-table audit: the log told the dice and each walk, but the barrels and fireballs moved on the
+    board unsaid. The rulebook: "After you move your 'Mario' pawn, you must move all the obstacles...the
+    fireballs first, then the barrels", and "at the end of your turn, after you have moved all the
+    obstacles, press down Donkey Kong's left arm and a new barrel will be released". Each row now ends
+    with what its step moved, counted from the engine's positions, in that order."""
+    match = new_match([Seat("Ann", "strong"), Seat("Bob", "strong")], 3)
+    before = []
+    for _ in range(120):
+        before.append(match.state.clone())
+        match.step()
+    app = App(match=match)
+    try:
+        rows = app.screen.log_labels
+        assert len(rows) == len(match.history) == len(before)
+        told = {"rolls": 0, "drops": 0}
+        for row, step, was in zip(rows, match.history, before):
+            after = was.clone()
+            after.apply_action(step.action)
+            rolled = sum(1 for a, b in zip(was.barrels, after.barrels) if a >= 0 and b >= 0 and a != b)
+            climbed = sum(1 for a, b in zip(was.fireballs, after.fireballs) if a >= 0 and b >= 0 and a != b)
+            dropped = [b for a, b in zip(was.barrels, after.barrels) if a < 0 <= b]
+            said = row.split("; then ", 1)[1] if "; then " in row else ""
+            assert bool(said) == bool(rolled or climbed or dropped), row
+            if rolled:
+                assert (f"{rolled} barrels roll" if rolled > 1 else "a barrel rolls") in said, row
+                told["rolls"] += 1
+            if climbed:
+                assert (f"{climbed} fireballs climb" if climbed > 1 else "a fireball climbs") in said, row
+                if rolled:
+                    assert said.index("fireball") < said.index("barrel"), row  # the fireballs first
+            if dropped:
+                where = space_words(BOARD, BOARD.names[dropped[0]], short=True)
+                assert where.startswith("girder 6") and said.endswith(f"Donkey Kong drops a barrel on {where}"), row
+                told["drops"] += 1
+        assert told["rolls"] >= 10 and told["drops"] >= 10  # the game's turns, not a rare case
+    finally:
+        app.close()

@@ -402,3 +402,28 @@ def test_the_pointer_on_a_button_is_not_drawn_as_a_second_focus(monkeypatch):
         assert tuple(surface.get_at((under.rect.centerx, under.rect.y - FOCUS_GAP))[:3]) != tuple(P.HIGHLIGHT)
     finally:
         app.close()
+
+
+def test_the_quit_question_has_stay_and_quit_buttons_so_the_mouse_alone_can_answer_it():
+    """"Quit Kong Tabletop?" (asked by Esc) took its yes from the keyboard only, and every click stayed:
+    the box showed no button to click. It now has Stay and Quit buttons, as the delete question has Keep
+    and Delete: a click on Stay or beside the box stays, a click on Quit quits; the keys are as before
+    (Shift alone answers nothing)."""
+    app = App()
+    try:
+        launcher = app.screen
+        for pos in (lambda: (5, 5), lambda: launcher.stay_choice.rect.center):
+            press(app, pygame.K_ESCAPE)
+            assert launcher.confirm_quit
+            app.draw()
+            assert app.screen is launcher and launcher.stay_choice.rect.w and launcher.quit_choice.rect.w
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos()))
+            assert app.running and not launcher.confirm_quit
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_LSHIFT)
+        assert app.running and launcher.confirm_quit
+        app.draw()
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=launcher.quit_choice.rect.center))
+        assert not app.running
+    finally:
+        app.close()
