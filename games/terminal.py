@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
-from .core import GameError, TERMINAL
+from .core import ActionSyntaxError, GameError, IllegalActionError, TERMINAL
 from .match import Match, is_match_file, saved_game_and_seed
 from .words import joined, write_fault
 
@@ -157,7 +157,11 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                         continue
                     match.play(action)
                 else:
-                    match.play(state.string_to_action(text))
+                    try:
+                        action = state.string_to_action(text)
+                    except ActionSyntaxError as exc:
+                        raise _named_refusal(state, text) or exc
+                    match.play(action)
             except (GameError, OSError) as exc:
                 out.write(f"{_short(str(exc), text)}\n")
         if match.state.current_player() == TERMINAL:
@@ -174,6 +178,20 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
         # the window keeps one, among the saved matches (an audit: "save FILE" after the end was never read)
         said = _keep(match, finished=True)
         out.write(said[:1].upper() + said[1:] + "\n")
+
+
+def _named_refusal(state, text: str) -> IllegalActionError | None:
+    """Why the rules refuse `text` when it is written as an action of the game, though not one allowed now
+    ("'character mario': another player has that card"), or None when it names no action at all. The
+    terminal said only that the text "names no action available now", so the reasons the engine gives (the
+    window never offers such an action) never reached a player who typed one (a rules audit)."""
+    try:
+        state.check_action(text.strip())
+    except ActionSyntaxError:
+        return None
+    except IllegalActionError as exc:
+        return exc
+    return None
 
 
 def _unsaved(match: Match, saved_at: int) -> bool:

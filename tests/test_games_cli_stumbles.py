@@ -154,3 +154,16 @@ def test_play_load_counts_the_replayed_moves_on_a_terminal(tmp_path):
     assert f"\rOpening {path}: replaying move 10 of {total}" in err
     assert f"\rOpening {path}: replaying move {total} of {total}\r\n" in err  # the terminal's own line end
     assert "Type 'help' for the moves." in proc.stdout
+
+
+def test_the_terminal_says_why_the_rules_refuse_an_action_typed_in_full(tmp_path):
+    """A rules audit: typed in the terminal, every refused action read "'...' names no action available now",
+    so the engine's reasons ("another player has that card", "blocks of level 1 have their ends on +y and
+    -y") never reached a player. An action written as the game writes one is now refused with the rule it
+    breaks; text that names no action at all keeps the old line."""
+    out = _run(tmp_path, "play", "jenga_mario", "--terminal", "--seed", "3", "--seats", "human,human",
+               stdin="character mario\ncharacter mario\ncharacter luigi\npeg 1:0+x\nfoo bar\nquit\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "'character mario': another player has that card; choose character luigi" in out.stdout
+    assert "'peg 1:0+x' is not allowed: blocks of level 1 have their ends on +y and -y" in out.stdout
+    assert "'foo bar' names no action available now" in out.stdout

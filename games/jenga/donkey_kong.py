@@ -215,6 +215,11 @@ class JengaDonkeyKongState(TowerState):
             self.reject_hole(action, self.start_holes(), self.marios,
                              "a Mario starts in a hole of one of the three bottom girders (level 0)")
         if word == "climb":
+            if self.phase == "stack" and self.climbs_left > 0:
+                # the climb waits for the block in hand (it said "has no climb to make now", and the status
+                # line asked for the climb right after the stack: a rules audit)
+                raise NotYourMoveError(f"{who}'s Mario climbs once the block in hand is stacked: "
+                                       f"{self.decision_text()}")
             if self.phase != "act" or self.climbs_left <= 0:
                 raise NotYourMoveError(f"{who}'s Mario has no climb to make now: {self.decision_text()}")
             targets = self.climb_targets()

@@ -246,12 +246,17 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
                 return [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, n)]
             return [f"target {p + 1}" for p in self.target_options()]
         acts = self.push_actions()
-        if self.climb_due > 0 and self.hand is None and not (self.config.variant == WHOLE_STEPS and
-                                                             0 < self.stacks_left < self.section()["stack"]):
+        if self.climb_due > 0 and self.hand is None and not self.between_whole_steps():
             # not with a block in hand (taking it out and stacking it is one step), and in whole_steps
             # not between the two stacks of "Stack 2 Blocks"
             acts += [f"climb {hole_text(h)}" for h in self.climb_options(self.mover, self.climb_due)]
         return acts
+
+    def between_whole_steps(self) -> bool:
+        """In rule variant whole_steps, whether the first of the two stacks of 'Stack 2 Blocks' is made and
+        the second is not: the spin's climb waits until both are."""
+        return (self.config.variant == WHOLE_STEPS and self.section() is not None
+                and 0 < self.stacks_left < self.section()["stack"])
 
     def _apply_action(self, action: str) -> None:
         if action.startswith("spin "):
@@ -366,6 +371,10 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         # kept while the other can, since making the other may open it (a stack adds the layer an exact
         # climb needs; a climb frees the player's own block). When neither can be made, both are over.
         stack_now = self.stacks_left > 0 and (self.hand is not None or bool(self.extractable()))
+        if not stack_now and self.between_whole_steps():
+            # whole_steps puts no climb between the two stacks, so no climb can open the second one: it is
+            # over, and the climb may be made (it was kept waiting behind it, and the turn had no action left)
+            self.stacks_left = 0
         climb_now = self.climb_due > 0 and bool(self.climb_options(me, self.climb_due))
         if not stack_now and not climb_now:
             self.stacks_left = self.climb_due = 0  # only opponents' holes, no room by exact count, no block

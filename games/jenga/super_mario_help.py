@@ -109,7 +109,9 @@ Bowser, a layer of three finished before the next. You may never
 take a block with a peg in it: an opponent's never, your own only after climbing away. The
 simulator lets the tower settle for up to {physics.tower_spec("mario").settle_s:g} seconds (the
 rulebook's "about 5 seconds"); if it stands, carry out the item on the block you stacked, effect by
-effect in the card's order. An item's climb comes on top of the spinner's climb.
+effect in the card's order. An item's climb comes on top of the spinner's climb. An effect with
+nobody it may hit is lost (the rulebook does not say): a steal when no opponent has a coin, a
+mushroom when every opponent's peg is as low as it may go.
 
 Climbing: the peg moves up exactly the spun number of layers into any free hole of that layer. If
 only opponents' pegs hold the holes there, your peg stays where it is and the rest of the turn goes

@@ -10,6 +10,7 @@ from ..core import IllegalActionError
 from . import data
 from .common import NotYourMoveError, listing
 from .layout import free_holes
+from .super_mario_help import WHOLE_STEPS
 
 
 class CharacterTakenError(IllegalActionError):
@@ -53,9 +54,18 @@ class DecisionRefusals:
             self.reject_hole(action, free_holes(self.layout, self.lowest, self.pegs), self.pegs,
                              f"a peg starts in a hole of the second layer (layer {self.lowest})")
         if word == "climb":
-            n = self.effects[0][1] if self.effects and self.effects[0][0] == "climb" else self.climb_due
-            if self.phase != "act" or n <= 0 or (self.effects and self.effects[0][0] != "climb"):
+            item = bool(self.effects) and self.effects[0][0] == "climb"
+            n = self.effects[0][1] if item else self.climb_due
+            if self.phase == "stack" and self.climb_due > 0:
+                # the spin's climb waits for the block in hand (it said "has no climb to make now", and the
+                # status line asked for the climb right after the stack: a rules audit)
+                raise NotYourMoveError(f"{who} climbs once the block in hand is stacked: {self.decision_text()}")
+            if self.phase != "act" or n <= 0 or (self.effects and not item):
                 raise NotYourMoveError(f"{who} has no climb to make now: {self.decision_text()}")
+            if not item and self.between_whole_steps():
+                # the climb was refused with itself among the holes "allowed now" (a rules audit)
+                raise NotYourMoveError(f"rule variant {WHOLE_STEPS}: the two stacks of 'Stack 2 Blocks' come "
+                                       f"together, so {who} climbs after the second stack: {self.decision_text()}")
             plan = self.climb_plan(self.mover, n)
             where = "nowhere" if plan is None else f"layer {plan[0]}"
             self.reject_hole(action, self.climb_options(self.mover, n), self.others(self.mover),

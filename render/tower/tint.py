@@ -33,13 +33,18 @@ DEFAULT_SCALE = "YlOrRd"
 
 MEANING = ("chance that a brisk, fairly", "steady pull topples the tower")
 GREYED_WORDS = ("greyed: no figure yet,", "or not to be taken now")
-UNTINTED_GREY = 0.6
+UNTINTED_GREY = 0.8
 """How far blocks without a risk figure fade to grey while the tint is shown. At 0.3 the classic tower's
 greyed wood was 9.5 CIELAB units from the untinted wood, and the legend's two swatches looked alike; at 0.6
-it is 19 (Donkey Kong 36, Super Mario 34), and still 27, 46 and 40 from the palest tint of each scale."""
+19, which an accessibility audit still found near-identical beside the wood; at 0.8 it is 25 (Donkey Kong
+47, Super Mario 44; 25, 34 and 39 for a deuteranope), and still 31 or more from every tint of each
+scale."""
 SAFE_SWATCH = (214, 178, 128)  # wood: no fall found
-MIN_TINT = {"YlOrRd": 0.55, "BuPu": 0.9}
-"""How much of the scale's colour a block at the smallest risk gets (all of it at 100 %). BuPu is mixed
+MIN_TINT = {"YlOrRd": 0.85, "BuPu": 0.9}
+"""How much of the scale's colour a block at the smallest risk gets (all of it at 100 %). At 0.55 a
+classic block at 5 % was a pale tan 14 CIELAB units from the wood (12 for a deuteranope), and an
+accessibility audit took the low end of the scale for untinted wood; at 0.85 it is a clear pale yellow,
+20 units off (18). BuPu is mixed
 over warm blocks, its complement: half and half the two turn grey (like a block with no figure yet), so
 a Donkey Kong or Super Mario block takes nearly the scale's own colour, pale blue-white at a few per cent."""
 
@@ -69,12 +74,25 @@ def tinted(wood: np.ndarray, p, scale: str = DEFAULT_SCALE) -> np.ndarray:
     return np.asarray(wood, dtype=float) * (1 - share) + risk_colour(p, scale) * share
 
 
+LEAST_SIZE = 11
+"""The smallest font size of the legend's small words (what the tint means, the ticks, the swatches, the
+status). Three sizes under the title's, they were 8 in a 1024x640 window, about 6 px letters that an
+accessibility audit could not read."""
+
+
+def small(size: int, less: int) -> int:
+    """The font size of a legend line drawn `less` under the title's `size`, never under LEAST_SIZE."""
+    return max(LEAST_SIZE, size - less)
+
+
 class RiskLegend:
     """A vertical colour bar, 0 % at the bottom to 100 % at the top, with its title, ticks and status."""
 
     def __init__(self):
         self._bar: pygame.Surface | None = None
         self._bar_key = None
+        self.backing = pygame.Rect(0, 0, 0, 0)
+        """The panel the last draw put behind the legend."""
         self.drawn: dict[str, list[pygame.Rect]] = {}
         """What the last draw put where: "meaning" (the lines under the title) and "ticks" (the tick labels)."""
 
@@ -85,16 +103,23 @@ class RiskLegend:
         bottom)."""
         wood = tuple(int(c) for c in wood)
         rect = pygame.Rect(rect)
+        # Behind it, a panel of the board's own shade: the table's far edge ran through its words (an audit).
+        y = rect.y + int(size * 1.4) + sum(text.measure(line, small(size, 3))[1] for line in MEANING)
+        top = y + text.measure("100 %", small(size, 1))[1] // 2 + 3
+        bar = pygame.Rect(rect.x, top, max(10, size), rect.bottom - top - int(size * 4.4) + 6)
+        below = bar.bottom + 6 + int(size * 3.7) + (text.measure(status, small(size, 1))[1] + 2 if status else 0)
+        self.backing = pygame.Rect(rect.x - 6, rect.y - 4, rect.w + 10, below - rect.y + 8)
+        shade = pygame.Surface(self.backing.size, pygame.SRCALPHA)
+        shade.fill((*palette.BACKGROUND[:3], 200))
+        surface.blit(shade, self.backing.topleft)
         text.draw(surface, "collapse risk", rect.topleft, size, palette.TEXT, bold=True)
         y = rect.y + int(size * 1.4)
         self.drawn = {"meaning": [], "ticks": []}
         for line in MEANING:
-            self.drawn["meaning"].append(text.draw(surface, line, (rect.x, y), size - 3, palette.TEXT_DIM))
+            self.drawn["meaning"].append(text.draw(surface, line, (rect.x, y), small(size, 3), palette.TEXT_DIM))
             y = self.drawn["meaning"][-1].bottom
         # The top tick's label is centred on the bar's top edge: the bar starts half a label below the
         # words above it (plus a gap), so the label never touches their descenders at any text size.
-        top = y + text.measure("100 %", size - 1)[1] // 2 + 3
-        bar = pygame.Rect(rect.x, top, max(10, size), rect.bottom - top - int(size * 4.4) + 6)
         key = (bar.w, bar.h, wood, scale)
         if self._bar is None or self._bar_key != key:
             p = 1.0 - np.arange(bar.h) / max(1, bar.h - 1)
@@ -107,7 +132,7 @@ class RiskLegend:
         for q in (0.25, 0.5, 0.75, 1.0):
             yy = bar.bottom - 1 - q * (bar.height - 1)
             pygame.draw.line(surface, palette.TEXT_DIM, (bar.right, yy), (bar.right + 4, yy))
-            self.drawn["ticks"].append(text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), size - 1,
+            self.drawn["ticks"].append(text.draw(surface, f"{int(q * 100)} %", (bar.right + 7, yy), small(size, 1),
                                                  palette.TEXT_DIM, anchor="midleft"))
         y = bar.bottom + 6
         own = "wood" if wood == SAFE_SWATCH else "untinted"
@@ -118,8 +143,9 @@ class RiskLegend:
             pygame.draw.rect(surface, swatch, (rect.x, y + 2, bar.w, size - 4))
             pygame.draw.rect(surface, palette.PANEL_EDGE, (rect.x, y + 2, bar.w, size - 4), 1)
             for words in lines:
-                text.draw(surface, words, (bar.right + 7, y + size // 2), size - 2, palette.TEXT_DIM, anchor="midleft")
+                text.draw(surface, words, (bar.right + 7, y + size // 2), small(size, 2), palette.TEXT_DIM,
+                          anchor="midleft")
                 y += int(size * (1.3 if words is lines[-1] else 1.1))
         if status:
-            y = text.draw(surface, status, (rect.x, y + 2), size - 1, palette.TEXT_DIM).bottom
+            y = text.draw(surface, status, (rect.x, y + 2), small(size, 1), palette.TEXT_DIM).bottom
         return y

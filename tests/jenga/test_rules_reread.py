@@ -454,3 +454,71 @@ def test_the_two_stacks_of_stack_2_blocks_and_the_climb_in_each_variant():
         assert s.stacks_left == 1 and any(a.startswith("climb") for a in s.legal_actions()) == between, variant
     assert "whole_steps" in MARIO.variants and "the climb before or after both" in " ".join(
         MARIO.help_text("whole_steps").split())
+
+
+# ---- refusals of a climb that must wait, and whole_steps' dead end (a rules audit, 6 Dec) --------------------
+def test_a_climb_between_whole_steps_stacks_is_refused_for_that_reason_not_listed_as_allowed():
+    """whole_steps: "the two stacks of 'Stack 2 Blocks' come together, the climb before or after both". A
+    climb typed between the two stacks was refused with "a climb of 1 goes exactly to layer 2; allowed now:"
+    and the very climb among the holes listed. It is refused for what it is: the second stack comes first."""
+    s = MARIO.new_state(MARIO.make_config(players=3, variant="whole_steps"))
+    s.layout = full_layout(15)
+    s.items, s.bowser = ["none"] * 60, 14
+    s.characters = list(data.CHARACTERS[:3])
+    s.pegs = [[1, 0, "+y"], [1, 1, "+y"], [1, 2, "+y"]]
+    s.phase, s.placing = "spin", None
+    s.apply_action(f"spin {section(stack=2, climb=1)}")
+    _stack_on_top(s)
+    hole = "climb " + "{}:{}{}".format(*s.climb_options(0, 1)[0])
+    with pytest.raises(NotYourMoveError) as refused:
+        s.check_action(hole)
+    said = str(refused.value)
+    assert "whole_steps" in said and "after the second stack" in said and "allowed now" not in said
+    s.layout[5][0] = 50  # a block again where _stack_on_top takes one from
+    _stack_on_top(s, slot=1)
+    assert s.stacks_left == 0
+    s.check_action(hole)  # both stacks made: the climb is the turn's last step
+
+
+def test_whole_steps_with_no_second_stack_to_make_leaves_the_climb_not_a_turn_without_actions():
+    """"Steps 2 and 3 can be performed in any order", and whole_steps keeps the two stacks together. When the
+    second stack cannot be made (no block may be taken) but the climb can, the turn had no legal action
+    left: the climb waited behind a stack that nothing could open. The stacks are over, the climb is made."""
+    s = mario_state(players=2, levels=15, pegs=[(1, 0, "+y"), (1, 1, "+y")], variant="whole_steps")
+    s.layout = [[0, 1, 2]] + [[3 * i, 3 * i + 1, None] for i in range(1, 15)]  # no level may give a block
+    s.spin, s.stacks_left, s.climb_due, s.mover = section(stack=2, climb=1), 1, 1, 0
+    assert s.extractable() == [] and s.climb_options(0, 1)
+    s.settle()
+    assert s.current_player() == 0 and s.stacks_left == 0
+    assert s.legal_actions() and all(a.startswith("climb") for a in s.legal_actions())
+
+
+def test_a_climb_typed_with_a_block_in_hand_is_told_it_comes_after_the_stack():
+    """Taking a block out and stacking it is one step, so the spin's climb waits for the stack. Typed with a
+    block in hand, the climb was refused with "has no climb to make now", and the status line asked for it
+    once the block was stacked. Both games now say it comes after the stack."""
+    dk = dk_corner([(0, 1, "+x"), (0, 0, "-x")])
+    dk.hand, dk.layout[5][0], dk.phase = dk.layout[5][0], None, "stack"
+    with pytest.raises(NotYourMoveError, match="climbs once the block in hand is stacked"):
+        dk.check_action("climb 1:2+y")
+    s = mario_state(players=2, pegs=[(1, 0, "+y"), (1, 1, "+y")])
+    s.spin, s.stacks_left, s.climb_due, s.mover = section(stack=1, climb=1), 1, 1, 0
+    s.hand, s.layout[5][0], s.phase = s.layout[5][0], None, "stack"
+    with pytest.raises(NotYourMoveError, match="climbs once the block in hand is stacked"):
+        s.check_action("climb 2:0+x")
+    s.stacks_left, s.climb_due = 1, 0  # no climb due: the old words stand
+    with pytest.raises(NotYourMoveError, match="has no climb to make now"):
+        s.check_action("climb 2:0+x")
+
+
+def test_an_item_with_nobody_to_hit_is_lost_as_the_help_says():
+    """The rulebook is silent on a steal with no opponent holding a coin (or a mushroom with every opponent
+    already as low as they may go); the engine drops such an effect, and the help now says so."""
+    s = mario_state(players=2, pegs=[(1, 0, "+y"), (1, 1, "+y")])
+    s.mover = 0
+    s.purses[1] = [0, 0]
+    s.effects = [["steal", 1], ["move_down", 3]]  # seat 2's peg is on its lowest layer already
+    s.settle()
+    assert s.effects == [] and s.purses[1] == [0, 0]
+    said = " ".join(MARIO.help_text("standard").split())
+    assert "An effect with nobody it may hit is lost (the rulebook does not say)" in said

@@ -302,8 +302,9 @@ def _lab(rgb) -> np.ndarray:
 @pytest.mark.parametrize("tower", ["classic", "dk", "mario"])
 def test_the_no_figure_swatch_is_clearly_not_the_wood(tower):
     """Before: the legend's "wood: no fall found" and "greyed: no figure yet" swatches of the classic tower
-    were 9.5 CIELAB units apart, and looked the same. Read off the drawn legend, they are now at least 15
-    apart, and the grey is no nearer the scale's palest tint than that."""
+    were 9.5 CIELAB units apart, and looked the same; at 19 an accessibility audit (6 Dec) still took them
+    for one colour. Read off the drawn legend, they are now at least 22 apart, and the grey is no nearer
+    the scale's palest tint than that."""
     pygame.init()
     surface = pygame.Surface((300, 400))
     surface.fill((0, 0, 0))
@@ -314,9 +315,30 @@ def test_the_no_figure_swatch_is_clearly_not_the_wood(tower):
     rows = {tuple(int(v) for v in c) for c in column}
     greyed = tuple(int(c) for c in tint.faded(wood))
     assert tuple(wood) in rows and greyed in rows  # both swatches drawn, in the colours the blocks get
-    assert np.linalg.norm(_lab(wood) - _lab(greyed)) >= 15
+    assert np.linalg.norm(_lab(wood) - _lab(greyed)) >= 22
     palest = tint.tinted(np.array(wood, dtype=float), 0.01, scale)
-    assert np.linalg.norm(_lab(palest) - _lab(greyed)) >= 15
+    assert np.linalg.norm(_lab(palest) - _lab(greyed)) >= 22
+
+
+def test_the_legends_small_words_stay_readable_in_a_small_window_and_stand_on_a_panel():
+    """An accessibility audit at 1024x640: the lines under "collapse risk" (what the tint means, the ticks,
+    the swatches' words, the status) were drawn three sizes under the title's, 8 points, about 6 px
+    letters; and the table's far edge ran through them. They are never under 11 points now (the title
+    keeps its own size), and a panel of the background's shade covers the legend's whole height."""
+    from render.screens.jenga.overlays import legend_width
+
+    pygame.init()
+    for size in (9, 11, 14, 20):
+        surface = pygame.Surface((400, 500))
+        surface.fill((200, 200, 200))  # a light board, so the panel shows
+        legend = tint.RiskLegend()
+        rect = pygame.Rect(20, 20, legend_width(size), 330)
+        bottom = legend.draw(surface, rect, size, "from up to 8 pulls a block")
+        small = min(r.h for r in legend.drawn["meaning"] + legend.drawn["ticks"])
+        assert small >= text.measure("100 %", tint.LEAST_SIZE)[1] - 1, size
+        assert legend.backing.contains(pygame.Rect(rect.x, rect.y, rect.w, bottom - rect.y)), size
+        corner = surface.get_at((legend.backing.x + 2, legend.backing.bottom - 2))[:3]
+        assert max(corner) < 120, (size, corner)  # the panel's dark shade, not the light board
 
 
 # ---- 7. the rules' syntax in a tooltip -----------------------------------------------------------

@@ -44,16 +44,16 @@ def legend_width(size: int) -> int:
     """How wide render.tower.tint.RiskLegend draws its words at font size `size`, its status's longest words
     included: its title, the two lines of what the tint means, the ticks and the swatches' words beside the
     bar, and the status under it."""
-    from ...tower.tint import GREYED_WORDS, MEANING
+    from ...tower.tint import GREYED_WORDS, MEANING, small
 
     beside = max(10, size) + 7  # the bar's width and the gap to the words beside it
     widths = [text.measure("collapse risk", size, bold=True)[0]]
-    widths += [text.measure(line, size - 3)[0] for line in MEANING]
-    widths += [beside + text.measure("100 %", size - 1)[0]]
-    widths += [beside + text.measure(line, size - 2)[0] for line in ("untinted: no fall found",) + GREYED_WORDS]
+    widths += [text.measure(line, small(size, 3))[0] for line in MEANING]
+    widths += [beside + text.measure("100 %", small(size, 1))[0]]
+    widths += [beside + text.measure(line, small(size, 2))[0] for line in ("untinted: no fall found",) + GREYED_WORDS]
     statuses = ("51 of 51: more pulls running…", "51 of 51 blocks mapped…", "from up to 8 pulls a block",
                 "no block to take now")
-    widths += [text.measure(line, size - 1)[0] for line in statuses]
+    widths += [text.measure(line, small(size, 1))[0] for line in statuses]
     return max(widths)
 
 
