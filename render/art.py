@@ -158,7 +158,7 @@ def card(surface: pygame.Surface, rect: pygame.Rect, title: str, value: str, ham
         return
     ink = P.BLUE if hammer else P.VERMILLION
     icon = pygame.Rect(0, 0, int(rect.w * 0.6), int(rect.h * 0.26))
-    icon.center = (rect.centerx, int(rect.y + rect.h * 0.5))
+    icon.center = (rect.centerx, int(rect.y + rect.h * 0.46))
     line = max(2, rect.w // 12)
     if hammer:  # a mallet: a head across the top, a handle down the middle
         pygame.draw.rect(surface, ink, (icon.x, icon.y, icon.w, max(3, icon.h // 2)))
@@ -166,13 +166,13 @@ def card(surface: pygame.Surface, rect: pygame.Rect, title: str, value: str, ham
     else:  # a jump: an arc over a small barrel
         pygame.draw.arc(surface, ink, pygame.Rect(icon.x, icon.y, icon.w, icon.h * 2), 0, math.pi, line)
         pygame.draw.circle(surface, BARREL_WOOD, (icon.centerx, icon.bottom), max(2, icon.h // 3))
-    size = max(6, rect.w // 5)
+    size = max(6, rect.w // 4)  # as large as the card's width lets it (rect.w // 5 read as 3 px letters)
     while size > 6 and text.font(size, bold=True).size(title)[0] > rect.w - 4:  # small cards: smaller print
         size -= 1
     if text.font(size, bold=True).size(title)[0] > rect.w - 4:
         title = title[:1]  # 'H' or 'J' when even the smallest print is too wide
     text.draw(surface, title, (rect.centerx, rect.y + 3), size, P.BLACK, bold=True, anchor="midtop")
-    size = max(6, int(rect.w * 0.3))
+    size = max(6, int(rect.w * 0.36))
     while size > 6 and text.font(size, bold=True).size(value)[0] > rect.w - 4:
         size -= 1
     text.draw(surface, value, (rect.centerx, rect.bottom - 3), size, P.BLACK, bold=True, anchor="midbottom")

@@ -1047,7 +1047,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if shown:
             start = state.pawns[state.current_player()] if state.current_player() >= 0 else shown[0]
             pts = [self.space_xy(s) for s in [start] + shown]
-            if len(pts) > 1:
+            if len(pts) > 1:  # edged in black: seat 3's yellow pawn on the path stays a shape of its own
+                pygame.draw.lines(surface, P.BLACK, False, pts, max(2, int(unit * 0.07)) + 4)
                 pygame.draw.lines(surface, P.HIGHLIGHT, False, pts, max(2, int(unit * 0.07)))
             for p in pts[1:]:
                 pygame.draw.circle(surface, P.HIGHLIGHT, p, max(3, int(unit * 0.08)))
@@ -1180,9 +1181,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         """(card width, card height, each player's box height): the face-up cards wrap onto as many rows
         as they need, clear of the played-card stack, and shrink (down to 70 %) when all players' boxes
         would not fit in `room`. Every player is drawn all the same: a dozen cards each put the events
-        list under them out of view, never a player."""
+        list under them out of view, never a player. At a larger text size they start larger, as the text
+        does (an accessibility audit read "JUMP" in 3 px letters at the largest), as far as there is room."""
         s = self.scale
-        for f in (1.0, 0.9, 0.8, 0.7):
+        for f in sorted({round(text.SCALE * k, 2) for k in (1.0, 0.9, 0.8)} | {1.0, 0.9, 0.8, 0.7}, reverse=True):
             card_w, card_h = int(36 * s * f), int(50 * s * f)
             step = card_w + int(4 * s)
             heights = []
@@ -1223,8 +1225,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.card_rects = []
         inner = panel(surface, rect, "", 0)
         fs, small = self.font_size(15), self.font_size(12)
-        y = inner.y
-        # The dice.
+        # The dice, low enough that the "Click to roll" plate on their ring's top edge stays in the panel (at
+        # the largest text its letters were cut by the panel's top: an audit); always, so they never jump.
+        plate_h = text.measure("Click to roll", small, bold=True)[1]
+        y = inner.y + max(0, plate_h // 2 - int(46 * s * 0.1) + int(4 * s) + 2)
         colours = self.die_colours.get(state.config.variant, {"mario": "white", "obstacles": "red"})
         shown = state.dice_shown()
         die = int(46 * s)
@@ -1278,10 +1282,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             # framed while this player must play a card: in the highlight when a person is to click, else plainly
             edge = (P.HIGHLIGHT if person else P.TEXT) if must else P.PANEL_EDGE
             pygame.draw.rect(surface, edge, box, width=3 if must else 1, border_radius=6)
-            draw_seat_mark(surface, seat, (box.x + int(14 * s), box.y + int(14 * s)), int(10 * s))
+            badge = int(10 * s * text.SCALE)  # as the name beside it grows with the text size (an audit: 9 px)
+            draw_seat_mark(surface, seat, (box.x + int(4 * s) + badge, box.y + int(4 * s) + badge), badge)
             score = text.draw(surface, f"{scores[seat]} pts", (box.right - int(6 * s), box.y + int(5 * s)), fs,
                               P.HIGHLIGHT, bold=True, anchor="topright")
-            room = box.w - int(90 * s)
+            room = box.w - int(70 * s) - 2 * badge
             if self.loss_showing() and self.losses[0][0] == seat:  # the points just lost, beside the score
                 lost = sum(p for *_, p in self.losses)
                 # "(lost 200)", not "-200": "-200 600 pts" read as two scores (an audit)
@@ -1289,7 +1294,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                                  bold=True, anchor="topright")
                 room = min(room, mark.x - int(8 * s) - box.x - int(30 * s))
             title = text.fit(self.seat_name(seat), fs, room)
-            text.draw(surface, title, (box.x + int(30 * s), box.y + int(5 * s)), fs, P.TEXT, bold=True)
+            text.draw(surface, title, (box.x + int(10 * s) + 2 * badge, box.y + int(5 * s)), fs, P.TEXT, bold=True)
             cx, cy = box.x + 6, box.y + self.box_head()
             for name in hand:
                 if cx + card_w > (first_right if cy == box.y + self.box_head() else box.right - 4) and cx > box.x + 6:

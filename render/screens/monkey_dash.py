@@ -1203,7 +1203,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             for seat, sq in enumerate(squares):
                 r = self.square_rect(sq)
                 tag = text.render(f"{COLOUR_WORDS[seat].upper()} {words}", small, P.WHITE, bold=True)
-                box = tag.get_rect(midbottom=(r.centerx, r.bottom - 2))
+                # above the selection's frame, which cut the words' feet (an audit at the largest text)
+                box = tag.get_rect(midbottom=(r.centerx, r.bottom - max(3, cell // 16) - 1))
                 pygame.draw.rect(surface, P.BLACK, box.inflate(4, 0), border_radius=3)
                 surface.blit(tag, box)
         self._draw_badges(surface)

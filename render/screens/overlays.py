@@ -287,7 +287,15 @@ class Overlays:
         # where a click or a drag scrolls the help instead of closing it: the bar, a finger's width wide
         self.help_track = pygame.Rect(bar.right - 12, bar.y, 16, bar.h) if self.help_thumb else None
         self.help_rows = (len(lines), rows)
-        more = "  (Up/Down, PageUp/PageDown, Home/End, the wheel or the bar beside the text scroll)" if len(lines) > rows else ""
         self.help_page = max(1, rows - 2)  # a page, less two lines kept for the eye to follow
-        text.draw(surface, text.fit(f"Esc, F1 or a click closes this.{more}", self.font_size(14), inner.w),
-                  (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")
+        # The longest wording that fits whole (at the largest text in a small window the first was cut at
+        # "the bar beside the text scr…": an audit), the last one cut only if even it does not fit.
+        feet = ["Esc, F1 or a click closes this."]
+        if len(lines) > rows:
+            feet = ["Esc, F1 or a click closes this.  (Up/Down, PageUp/PageDown, Home/End, the wheel or the bar "
+                    "beside the text scroll)",
+                    "Esc, F1 or a click closes this.  Scroll: Up/Down, PageUp/PageDown, Home/End, wheel, bar",
+                    "Esc, F1 or a click closes.  Scroll: arrows, pages, wheel, bar"]
+        foot = next((f for f in feet if text.measure(f, self.font_size(14))[0] <= inner.w), feet[-1])
+        self.help_foot = text.fit(foot, self.font_size(14), inner.w)
+        text.draw(surface, self.help_foot, (inner.x, inner.bottom), self.font_size(14), P.TEXT_DIM, anchor="bottomleft")

@@ -498,3 +498,36 @@ def test_a_second_enter_during_the_spin_does_not_say_to_pick_a_block_with_the_ar
     screen.legal = ["climb 1:0+x", "climb 1:2-x"]
     screen.forget_nothing_to_enter()
     assert screen.message_time <= 0
+
+
+@pytest.mark.parametrize("size_name", ["normal", "largest"])
+def test_donkey_kong_at_the_largest_text_the_roll_plate_cards_and_marks_read_whole(size_name):
+    """An accessibility audit at the largest text: "Click to roll" on the dice's ring had its letters cut by
+    the panel's top; the face-up cards stayed their normal size, with "JUMP" in 3 px letters; and the seat
+    marks beside the players' names stayed 9 px. The plate now stands inside the panel, and cards and marks
+    grow with the text size as far as there is room."""
+    from render import text
+
+    old = text.size_name
+    try:
+        text.use_size(size_name)
+        match, screen = dk_to_the_roll(5, [Seat("Ann"), Seat("Bob"), Seat("Cy", "random"), Seat("Di", "random")])
+        surface = pygame.Surface(SIZE)
+        cards = []
+        real_card = donkey_kong_screen.art.card
+        donkey_kong_screen.art.card = lambda s, r, *a, **k: (k.get("face_up", True) and cards.append(pygame.Rect(r)),
+                                                             real_card(s, r, *a, **k))
+        marks = []
+        real_mark = donkey_kong_screen.draw_seat_mark
+        donkey_kong_screen.draw_seat_mark = lambda s, seat, c, r, **k: (marks.append(r), real_mark(s, seat, c, r, **k))
+        try:
+            screen.draw(surface)
+        finally:
+            donkey_kong_screen.art.card, donkey_kong_screen.draw_seat_mark = real_card, real_mark
+        assert screen.dice_plate is not None and screen.dice_plate.top >= screen.info_rect.top + 2
+        assert cards and marks
+        grow = text.SCALE if text.SCALE > 1 else 1.0
+        assert min(c.w for c in cards) >= int(36 * screen.scale * 0.7 * grow)  # never under 70 % of the size's own
+        assert max(marks) >= int(10 * screen.scale * grow)
+    finally:
+        text.use_size(old)

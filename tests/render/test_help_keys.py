@@ -92,3 +92,25 @@ def test_a_press_on_the_help_scroll_bar_scrolls_it_and_leaves_it_open(app):
     assert screen.show_help and 0 < screen.help_top < total - rows
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     assert not screen.show_help
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_helps_foot_reads_whole_at_the_largest_text(tmp_path, monkeypatch, size):
+    """An accessibility audit, 1024x640 at the largest text: the help's last line was cut at "the bar beside
+    the text scr…". A shorter wording is taken when the long one does not fit, so the keys read whole."""
+    from render import text
+
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    old = text.size_name
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Ann"), Seat("Bob", "greedy")]), seed=4)
+    app = App(size=size, match=match)
+    try:
+        text.use_size("largest")
+        app.screen.size = (0, 0)  # laid out again at the new text size
+        app.handle(key(pygame.K_F1))
+        app.draw()
+        foot = app.screen.help_foot
+        assert "…" not in foot and "Esc, F1 or a click closes" in foot and "scroll" in foot.lower()
+    finally:
+        text.use_size(old)
+        app.close()

@@ -98,7 +98,7 @@ def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level
     """Donkey Kong Jenga said "(layer 1, slot 0)" beside its own "Mario on girder level 1"; both now say
     girder level, and the words say the piece is drawn through the tower."""
     screen = _climbed_behind(surface)
-    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, slot 0) (drawn faintly "
+    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, block 1:0) (drawn faintly "
             "through the tower). [ or ] turns the view.") in screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
 
@@ -114,7 +114,7 @@ def test_the_note_of_a_piece_out_of_sight_follows_the_view_it_asks_for(surface):
     drawn(screen, surface)
     side = screen.message
     assert screen.message_time > 0
-    assert "P1's Mario went into a hole on the" in side and "side of the tower (girder level 1, slot 0)" in side, side
+    assert "P1's Mario went into a hole on the" in side and "side of the tower (girder level 1, block 1:0)" in side, side
     assert "back" not in side.split("(")[0]
     screen.camera.orbit(math.pi / 4)  # a quarter turn from the start: that side face is in the picture
     screen.update(0.05)

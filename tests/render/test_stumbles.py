@@ -602,7 +602,7 @@ def test_a_super_mario_peg_in_a_hole_out_of_sight_is_said_with_its_side(tmp_path
     hole, _ = place_from(0.0)
     out = {"+x": 0.0, "+y": math.pi / 2, "-x": math.pi, "-y": -math.pi / 2}[hole[2]]  # the way the hole opens
     hole, said = place_from(out + math.pi)  # the eye on the other side of the tower
-    assert f"Ann's peg went into a hole on the back of the tower (layer {hole[0]}, slot {hole[1]})" in said
+    assert f"Ann's peg went into a hole on the back of the tower (layer {hole[0]}, block {hole[0]}:{hole[1]})" in said
     assert "(drawn faintly through the tower). [ or ] turns the view" in said
     hole, said = place_from(out)  # the eye on the side the hole opens to: in sight, nothing to say
     assert said == ""

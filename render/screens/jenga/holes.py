@@ -97,7 +97,8 @@ def hidden_hole_words(before, state, eye, centre, seat_name, drawn_behind=None) 
             continue  # seen, if on a side face (named "left" or "right" when turned 45 degrees or more)
         side = hole_side(end, eye, centre)
         where = side_words(side)
-        said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, slot {slot})")
+        # the block named as Choices and the log name it ("block 1:0"; "slot 0" was a third way: an audit)
+        said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, block {level}:{slot})")
     if not said:
         return ""
     return "; ".join(said) + HIDDEN_NOTE_END

@@ -299,7 +299,8 @@ class Overlays:
                                anchor="topleft" if len(parts) > 1 else "topright")
                      for k, part in enumerate(parts)]
             self.piece_rects.append(drawn[0].unionall(drawn[1:]))
-            draw_seat_mark(surface, seat, (drawn[0].left - int(14 * s), drawn[0].centery), int(9 * s))
+            mark = int(9 * s * text.SCALE)  # as the words beside it grow with the text size
+            draw_seat_mark(surface, seat, (drawn[0].left - mark - int(5 * s), drawn[0].centery), mark)
             y += (len(parts) - 1) * line_h + step
 
     def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
