@@ -359,11 +359,11 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "game", None) is not None:
         try:  # "Mario", "jenga-dk" or "Donkey Kong Jenga" name one game: every command then reads its own name
             args.game = registry.canonical(args.game)
-        except GameError as exc:
+            if getattr(args, "variant", None):  # any case, and - for _, as game and bot names are read
+                known = {v.lower().replace("-", "_"): v for v in registry.get(args.game).variants}
+                args.variant = known.get(args.variant.lower().replace("-", "_"), args.variant)
+        except (GameError, AssetError) as exc:  # a damaged asset is met here first (an audit: a traceback)
             return _fail(str(exc))
-        if getattr(args, "variant", None):  # any case, and - for _, as game and bot names are read
-            known = {v.lower().replace("-", "_"): v for v in registry.get(args.game).variants}
-            args.variant = known.get(args.variant.lower().replace("-", "_"), args.variant)
     try:
         code = COMMANDS[args.command](args)
         sys.stdout.flush()

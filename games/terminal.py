@@ -212,6 +212,9 @@ def _not_replaced(where: str) -> str | None:
     the save itself to report."""
     if not os.path.lexists(where) or os.path.isdir(where):
         return None
+    if not os.path.isfile(where):  # a link that leads nowhere, a pipe, a device: not "a file" (an audit)
+        what = "a link that leads to no file" if os.path.islink(where) else "not a regular file"
+        return f"Not saved: {where} is {what}; give another name, such as {_free_name(where)}."
     if is_match_file(where):
         return None
     return (f"Not saved: {where} is a file but not a Kong Tabletop match, and save replaces only a match "

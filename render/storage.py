@@ -65,7 +65,58 @@ def data_dir() -> Path:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return _session_folder(path, _blocked_why(exc))
+    if _unwritable(path) or _unwritable(path / SAVES_DIR):
+        # A folder that exists but cannot be written (its permissions) was used as it was: Resume offered, no
+        # new game allowed, every autosave failing, and the moves since lost on leaving (an audit). The
+        # session goes to a temporary folder with copies of its matches, so they resume and load as before.
+        folder = _keep_away(path, "no permission to write in it")
+        _copy_matches(path, folder)
+        return folder
     return path
+
+
+def _unwritable(folder: Path) -> bool:
+    """Whether this process may not make files in `folder`, an existing folder (os.access reads the
+    permissions as the system would apply them: the owner may lack them, root never does)."""
+    return folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK)
+
+
+_COPIED: dict[str, tuple[int, int]] = {}  # files copied into the session folder -> (size, mtime_ns) as copied
+
+
+def _copy_matches(source: Path, folder: Path) -> None:
+    """Copy the autosave, the settings and the saved matches of a data folder that cannot be written into the
+    session folder, once (files that cannot be read are left), and say so after the folder's note."""
+    if any(k.startswith(str(folder)) for k in _COPIED) or source == folder:
+        return
+    pairs = [(source / name, folder / name) for name in (AUTOSAVE_FILE, SETTINGS_FILE)]
+    if (source / SAVES_DIR).is_dir():
+        (folder / SAVES_DIR).mkdir(exist_ok=True)
+        try:
+            pairs += [(f, folder / SAVES_DIR / f.name) for f in (source / SAVES_DIR).iterdir() if f.is_file()]
+        except OSError:
+            pass
+    copied = 0
+    for src, dst in pairs:
+        try:
+            shutil.copy2(src, dst)
+        except OSError:
+            continue
+        stat = dst.stat()
+        _COPIED[str(dst)] = (stat.st_size, stat.st_mtime_ns)
+        copied += 1
+    if copied and _FOLDER_NOTES:
+        _FOLDER_NOTES[-1] += (" Its autosave, settings and saved matches were copied there, so they resume and "
+                              "load as before.")
+
+
+def _copied_unchanged(path: Path) -> bool:
+    """Whether `path` is a copy _copy_matches made that nothing has changed since."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    return _COPIED.get(str(path)) == (stat.st_size, stat.st_mtime_ns)
 
 
 def wanted_dir() -> Path:
@@ -147,7 +198,9 @@ def leave_session_folder(folder: Path) -> bool:
     if not folder.is_dir():
         return True
     saves = folder / SAVES_DIR
-    kept = (folder / AUTOSAVE_FILE).exists() or (saves.is_dir() and any(saves.iterdir()))
+    new = [p for p in [folder / AUTOSAVE_FILE] + (list(saves.iterdir()) if saves.is_dir() else [])
+           if p.exists() and not _copied_unchanged(p)]  # copies of a read-only folder's matches are not new
+    kept = bool(new)
     if kept:
         sys.stderr.write(f"Kong Tabletop: this session's matches are in {folder}, a temporary folder; "
                          f"copy them elsewhere to keep them.\n")
@@ -333,8 +386,15 @@ def set_aside(path: Path) -> Path | None:
 
 
 def _aside_note(path: Path) -> str:
+    unreadable = path.exists() and not os.access(path, os.R_OK)  # its permissions, not its contents
     moved = set_aside(path)
-    return f"kept as {moved.name}" if moved else "it could not be set aside"
+    if not moved:
+        return "it could not be set aside"
+    if unreadable:
+        # the file may be whole: it is set aside all the same, or the next write would replace it unread, and
+        # the sentence says how to have it back (an audit found it read as damaged)
+        return f"kept as {moved.name}: it may be whole; give it read permission and rename it {path.name} to use it"
+    return f"kept as {moved.name}"
 
 
 def check_autosave(warn=None) -> bool:
@@ -376,7 +436,10 @@ def _short(exc: Exception, path: Path) -> str:
     """The fault, without the path (the sentence names the file) or the details in brackets, cut to a
     length that fits the launcher's status line."""
     text = str(exc).removeprefix(f"{path}: ").split(" (", 1)[0]
-    return text if len(text) <= 72 else text[:68] + "..."
+    if len(text) <= 72:
+        return text
+    cut = text[:69].rsplit(" ", 1)[0]  # at a word's end ("an earlier v...." read as a typo: an audit)
+    return cut.rstrip(",;:") + "…"
 
 
 def saved_matches() -> list[Path]:

@@ -167,3 +167,38 @@ def test_the_terminal_says_why_the_rules_refuse_an_action_typed_in_full(tmp_path
     assert "'character mario': another player has that card; choose character luigi" in out.stdout
     assert "'peg 1:0+x' is not allowed: blocks of level 1 have their ends on +y and -y" in out.stdout
     assert "'foo bar' names no action available now" in out.stdout
+
+
+def test_a_damaged_asset_met_while_the_game_is_named_is_one_line_not_a_traceback(monkeypatch, capsys):
+    """A robustness audit: with "builds": 0 in assets/jenga/play.json, `selfplay jenga_classic` printed a
+    42-line traceback (exit 1), since the game's name is read, and its data first loaded, before the
+    commands' own handling of a damaged asset. It is one line now, exit 2, as `list` said it."""
+    import json as _json
+    from games.jenga import data as jenga_data
+
+    good = _json.loads((Path(jenga_data.ASSETS) / "play.json").read_text())
+
+    def damaged(name, table=None):  # the real check on the file's data with one value broken
+        jenga_data.check_play(dict(good, builds=0))
+        return name
+
+    monkeypatch.setattr(registry, "canonical", damaged)
+    for argv in (["selfplay", "jenga_classic", "--games", "1"], ["play", "jenga_classic", "--terminal"],
+                 ["tournament", "jenga_classic", "--bots", "random,careful", "--games", "1"]):
+        assert cli.main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "builds: expected a whole number from 1 to 10000, got 0" in err, err
+
+
+def test_the_terminal_s_save_names_a_pipe_or_a_broken_link_for_what_it_is(tmp_path):
+    """A robustness audit: `save` to a FIFO or to a link that leads nowhere said "... is a file but not a Kong
+    Tabletop match". Neither is a file; the line says what it is, and nothing is written."""
+    pipe, loop = tmp_path / "fifo.json", tmp_path / "loop.json"
+    os.mkfifo(pipe)
+    loop.symlink_to(loop)
+    out = _run(tmp_path, "play", "donkey_kong", "--terminal", "--seed", "7", "--seats", "human,random",
+               stdin=f"save {pipe}\nsave {loop}\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert f"Not saved: {pipe} is not a regular file" in out.stdout
+    assert f"Not saved: {loop} is a link that leads to no file" in out.stdout
+    assert "is a file but not" not in out.stdout and loop.is_symlink()

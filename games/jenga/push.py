@@ -172,7 +172,7 @@ def typing_hint() -> str:
 # physics replays the path step by step (sim.live), so the action alone gives the same result
 # everywhere. A block out by at least half its length when the finger lets go is taken; one less
 # far goes back in (a touch).
-_PUSH = re.compile(r"^push\s+(\d+):(\d+)\s+([+-][xy])\s+path=(\S+)$")
+_PUSH = re.compile(r"^push\s+(\d{1,6}):(\d{1,6})\s+([+-][xy])\s+path=(\S+)$", re.ASCII)  # ASCII: not '０:０' (an audit)
 
 
 class PathError(ActionSyntaxError):

@@ -95,6 +95,9 @@ CASES = [
     (classic_take, "extract 30:0 +x speed=0.020 steady=0.90", NotRemovableError, "no block at 30:0"),
     (classic_take, "extract 4:7 +x speed=0.020 steady=0.90", NotRemovableError, "no block at 4:7"),
     (classic_take, "extract 5:1 6:1 +y speed=0.020 steady=0.90", ActionSyntaxError, "not a push"),  # one hand
+    # a push written otherwise than the game writes one (a robustness audit: full-width digits were taken)
+    (classic_take, "push ０:０ +x path=0/0/0,500/330/0", ActionSyntaxError, "is not a push"),
+    (classic_take, "push 0:0 +x path=0/0/0,500/３３０/0", IllegalActionError, "canonical"),
     (classic_take, "stack 1", NotYourMoveError, "must take a block"),
     (classic_take, "jump 3", ActionSyntaxError, "begin with extract, probe, stack"),
     (classic_take, "", ActionSyntaxError, "legal now"),

@@ -306,3 +306,67 @@ def test_a_second_ctrl_s_of_an_unchanged_match_writes_no_second_file(home):
     app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
     assert app.screen.message.startswith("Saved to ") and len(storage.saved_matches()) == 2
     app.close()
+
+
+def _no_permission(monkeypatch, denied: dict):
+    """os.access as for a user without the permissions in `denied` (path -> the os mode bits refused); the
+    tests run as root, whom the system never refuses."""
+    real = os.access
+
+    def access(path, mode, *args, **kwargs):
+        refused = denied.get(str(Path(path)))
+        return False if refused is not None and mode & refused else real(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+
+
+def test_a_data_folder_that_cannot_be_written_gives_a_session_folder_with_its_matches(home, monkeypatch):
+    """A robustness audit (the folder and its saves/ at mode 555, run as another user): the app used the
+    folder as it was: Resume offered, a new game refused, every autosave failing, and one Esc back to the
+    launcher lost the moves since. The session now goes to a temporary folder holding copies of the autosave
+    and the saved matches, so Resume and Load work, the game autosaves there, and the folder is untouched."""
+    (home / "saves").mkdir(parents=True)
+    first = App(match=monkey_dash())
+    play_moves(first, 2)
+    first.autosaver.flush()
+    first.save_match(first.screen.match)
+    first.close()
+    before = {p: p.read_bytes() for p in home.rglob("*.json")}
+    assert (home / "autosave.json") in before and any(p.parent.name == "saves" for p in before)
+    storage._HELD.clear()
+    _no_permission(monkeypatch, {str(home): os.W_OK, str(home / "saves"): os.W_OK})
+    app = App()
+    try:
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        folder = storage.data_dir()
+        assert folder != home and folder == storage._FALLBACK[0]
+        note = " ".join(storage.folder_notes())
+        assert f"The data folder {home} cannot be used (no permission to write in it)" in note
+        assert "copied there" in note
+        assert launcher.autosave_ok and len(storage.saved_matches()) == 1
+        launcher.resume()
+        assert isinstance(app.screen, GameScreen)
+        play_moves(app, 1)
+        app.autosaver.flush()
+        assert not app.autosaver.new_failure()
+        assert (folder / "autosave.json").read_bytes() != before[home / "autosave.json"]
+    finally:
+        app.close()
+    assert {p: p.read_bytes() for p in home.rglob("*.json")} == before  # the folder as it was
+
+
+def test_a_settings_file_that_cannot_be_read_is_set_aside_saying_it_may_be_whole(home, monkeypatch):
+    """The audit: a settings file and an autosave at mode 000 were renamed "damaged", though whole, and the
+    sentence did not say how to have them back. They are still set aside (a write would otherwise replace
+    them unread), and the sentence says so."""
+    home.mkdir(parents=True)
+    (home / "settings.json").write_text('{"game": "monkey_dash"}')
+    _no_permission(monkeypatch, {str(home / "settings.json"): os.R_OK})
+    said = []
+    monkeypatch.setattr(storage, "read_json", lambda path, error: (_ for _ in ()).throw(
+        error(f"{path}: cannot be read (Permission denied)")))
+    assert storage.load_settings(warn=said.append) == {}
+    assert said == ["Settings ignored (cannot be read); kept as settings.json.damaged: it may be whole; give it "
+                    "read permission and rename it settings.json to use it."]
+    assert (home / "settings.json.damaged").read_text() == '{"game": "monkey_dash"}'

@@ -21,6 +21,7 @@ from games.jenga.risk_worker import RiskMap, RiskWorker
 from sim import load_spec
 
 from .test_tower import SHOTS
+from .conftest import lines_drawn  # noqa: F401  (the shared text.draw spy)
 
 DT = 1 / 30
 SIZE = (1280, 800)
@@ -901,3 +902,28 @@ def test_a_zoom_while_the_fall_view_widens_does_not_jump_twice(surface):
         screen.update(DT)
     assert np.allclose(screen.camera.target, after)
     screen.close()
+
+
+def test_a_tower_that_cannot_be_built_shows_why_on_the_board(surface, monkeypatch, lines_drawn):
+    """A robustness audit (a damaged assets/towers/classic.json): the status line said "The simulator failed:
+    see the message on the board", and the board went on saying "The tower is being built…", with no
+    message anywhere. With no tower to draw, the board now shows the failure's message itself."""
+    from games.jenga import physics
+    from sim.spec import SpecError
+
+    def broken(name, seed):
+        raise SpecError("classic.json: field 'block_mm' must be three numbers from 1 to 500")
+
+    monkeypatch.setattr(physics, "build", broken)
+    screen = new_screen("jenga_classic", seed=4)
+    try:
+        assert run(screen, surface, lambda: screen.sim_error is not None, frames=600)
+        assert screen.match.state.tower is None
+        lines_drawn.clear()
+        screen.draw(surface)
+        shown = " ".join(words for words, _ in lines_drawn)
+        assert "block_mm" in shown and "The tower is being built" not in shown
+        board = screen.rects["board"]
+        assert any("block_mm" in words and board.contains(rect) for words, rect in lines_drawn)
+    finally:
+        screen.close()

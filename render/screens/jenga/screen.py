@@ -984,8 +984,17 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         if state.tower is None:
-            text.draw(surface, "The tower is being built…", rect.center, self.font_size(20), P.TEXT_DIM,
-                      anchor="center")
+            if self.sim_error:  # the build failed: its message where the tower would stand (the status line
+                # pointed to "the message on the board", and the board said the tower was being built: an audit)
+                size = self.font_size(16)
+                lines = text.wrap(self.sim_error, size, int(rect.w * 0.8))
+                y = rect.centery - len(lines) * text.line_step(size) // 2
+                for line in lines:
+                    text.draw(surface, line, (rect.centerx, y), size, P.WARNING, anchor="midtop")
+                    y += text.line_step(size)
+            else:
+                text.draw(surface, "The tower is being built…", rect.center, self.font_size(20), P.TEXT_DIM,
+                          anchor="center")
             self._scene = None
             return
         self.camera.viewport = (rect.x, rect.y, rect.w, rect.h)
