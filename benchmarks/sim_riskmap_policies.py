@@ -17,7 +17,9 @@ The rules (the first is sim.riskmap's own):
 - "three falls", "five falls", "six falls", "eight falls": FALL_FIRST changed (all reading 1);
 - "calm after 1 only": no calm decision after more than one push;
 - "calm 60 mm after 4", "calm 15/25/30 mm": the near-miss distances changed;
-- "6 samples", "10 samples", "12 samples", "16 samples": at most that many pushes a block.
+- "6 samples", "10 samples", "12 samples", "16 samples": at most that many pushes a block;
+- "map, mixed blocks on to 16 / 32 / 48": the map's rule, then every block whose pushes both fell and stood
+  (or that stopped at four falls in four) pushed on to that many, read as the share that fell.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ RESULTS = Path(__file__).resolve().parent / "results"
 DEFAULT_CACHES = [RESULTS / "riskmap_brute_0-2.json", RESULTS / "riskmap_brute_3-5.json"]
 
 
-def rule(name: str, calm=CALM_STEPS, fall_first: int = FALL_FIRST, samples: int = 8, jeffreys: bool = False) -> dict:
-    return {"name": name, "calm": tuple(calm), "fall_first": fall_first, "samples": samples, "jeffreys": jeffreys}
+def rule(name: str, calm=CALM_STEPS, fall_first: int = FALL_FIRST, samples: int = 8, jeffreys: bool = False,
+         refine: int = 0) -> dict:
+    return {"name": name, "calm": tuple(calm), "fall_first": fall_first, "samples": samples, "jeffreys": jeffreys,
+            "refine": refine}
 
 
 RULES = [
@@ -56,6 +60,11 @@ RULES = [
     rule("10 samples", samples=10),
     rule("12 samples", samples=12),
     rule("16 samples", samples=16),
+    # the map's rule, then a block left undecided between falling and standing (both among its pushes, or
+    # stopped at four falls in four) pushed on to this many: the map's figures sharpened where they are uncertain
+    rule("map, mixed blocks on to 16", jeffreys=True, refine=16),
+    rule("map, mixed blocks on to 32", jeffreys=True, refine=32),
+    rule("map, mixed blocks on to 48", jeffreys=True, refine=48),
 ]
 
 
@@ -67,6 +76,9 @@ def mapped(pushes: np.ndarray, safe: bool, r: dict) -> tuple[int, float]:
     while n < r["samples"] and not (n and _decided(pushes[:n], safe, **rule_of)):
         n = _next_stop(pushes[:n], r["samples"], **rule_of)
     falls = int(pushes[:n, 0].sum())
+    if r.get("refine") and (0 < falls < n or falls == n >= r["fall_first"]):
+        n = min(r["refine"], len(pushes))  # undecided: on to `refine` pushes, read as the share that fell
+        return n, float(pushes[:n, 0].mean())
     if r["jeffreys"]:  # the map's own reading (its fall_first is FALL_FIRST)
         return n, p_collapse(falls, n, r["samples"])
     return n, falls / n

@@ -106,7 +106,10 @@ class RiskLegend:
         # Behind it, a panel of the board's own shade: the table's far edge ran through its words (an audit).
         y = rect.y + int(size * 1.4) + sum(text.measure(line, small(size, 3))[1] for line in MEANING)
         top = y + text.measure("100 %", small(size, 1))[1] // 2 + 3
-        bar = pygame.Rect(rect.x, top, max(10, size), rect.bottom - top - int(size * 4.4) + 6)
+        # tall enough for its four tick labels with room between them (at the largest text in a small
+        # window they stood one on the next); the legend then reaches further down, as its return says
+        least = int(text.measure("100 %", small(size, 1))[1] * 5.5)
+        bar = pygame.Rect(rect.x, top, max(10, size), max(least, rect.bottom - top - int(size * 4.4) + 6))
         below = bar.bottom + 6 + int(size * 3.7) + (text.measure(status, small(size, 1))[1] + 2 if status else 0)
         self.backing = pygame.Rect(rect.x - 6, rect.y - 4, rect.w + 10, below - rect.y + 8)
         shade = pygame.Surface(self.backing.size, pygame.SRCALPHA)

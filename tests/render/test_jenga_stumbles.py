@@ -339,6 +339,11 @@ def test_the_legends_small_words_stay_readable_in_a_small_window_and_stand_on_a_
         assert legend.backing.contains(pygame.Rect(rect.x, rect.y, rect.w, bottom - rect.y)), size
         corner = surface.get_at((legend.backing.x + 2, legend.backing.bottom - 2))[:3]
         assert max(corner) < 120, (size, corner)  # the panel's dark shade, not the light board
+        # in a rect too short for the words (the largest text in a 1024x640 window: 200 px), the bar keeps
+        # room for its four tick labels, one clear of the next, and the legend reaches further down
+        legend.draw(surface, pygame.Rect(20, 20, legend_width(size), 200), size, "no block to take now")
+        ticks = sorted(legend.drawn["ticks"], key=lambda r: r.top)
+        assert all(a.bottom + 2 <= b.top for a, b in zip(ticks, ticks[1:])), (size, ticks)
 
 
 # ---- 7. the rules' syntax in a tooltip -----------------------------------------------------------

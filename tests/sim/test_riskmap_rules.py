@@ -54,6 +54,28 @@ def test_the_policy_explorer_stops_and_reports_as_the_map_does():
     assert stopped_early > 100 and fell_every_time > 20  # the made-up blocks reach every way of stopping
 
 
+def test_the_refining_rules_push_on_only_the_undecided_blocks_and_read_the_share_that_fell():
+    """The 'mixed blocks on to N' rules of the policy explorer (docs/sim.md, "What sharpening the uncertain
+    blocks would buy"): a block the map decided safe, or whose pushes all stood, keeps the map's figure and
+    pushes; one whose pushes both fell and stood, or that stopped at four falls in four, runs on to N
+    pushes and reads the share of them that fell."""
+    policies = benchmark_script.load("sim_riskmap_policies")
+    the_map = policies.RULES[0]
+    on_to_16 = next(r for r in policies.RULES if r["name"] == "map, mixed blocks on to 16")
+
+    def rows(falls):
+        return np.array([[bool(f), 0.1, 2.0, 0.01] for f in falls], dtype=float)
+
+    calm = rows([0] * 64)
+    assert policies.mapped(calm, True, on_to_16) == policies.mapped(calm, True, the_map) == (1, 0.0)
+    mixed = rows([1, 0, 0, 0, 1, 0, 0, 0] + [1, 1, 1, 1, 0, 0, 0, 0] + [0] * 48)
+    assert policies.mapped(mixed, True, the_map) == (8, 0.25)
+    assert policies.mapped(mixed, True, on_to_16) == (16, 6 / 16)
+    falls = rows([1] * 4 + [0] * 12 + [1] * 48)
+    assert policies.mapped(falls, True, the_map) == (4, 0.9)  # four falls in four: the Jeffreys reading
+    assert policies.mapped(falls, True, on_to_16) == (16, 4 / 16)
+
+
 def test_the_map_and_the_census_refuse_numbers_that_are_not_whole_and_name_the_seed_they_mean():
     """An audit of the Python door: risk_map(blocks=[(1.9, 0.5)]) mapped block 1:0, [(True, 1)] mapped 1:1,
     census(spec, [1.7]) touched seed 1's tower, census(spec, "0-3") failed on int('-'), workers="2" failed

@@ -166,7 +166,9 @@ class Overlays:
             legend = self._legend_rect(rect)
             self.overlay_rects.append(pygame.Rect(legend.x, legend.y, legend.w, max(0, legend_bottom - legend.y)))
         if self.spinner is not None:
-            radius = int(min(rect.w, rect.h) * 0.12)
+            # a larger wheel at a larger text size: its labels' size is bounded by the room on the wheel (an
+            # accessibility audit read "1/3$" in 6 px letters at the largest text in a small window)
+            radius = int(min(rect.w, rect.h) * 0.12 * text.SCALE ** 0.5)
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
             waits = self.chance_waits()
             if waits:  # the wheel waits for the person's hand: ringed, and its title says so
