@@ -184,7 +184,9 @@ def cmd_list() -> int:
         variants = [spec.default_variant] + [v for v in spec.variants if v != spec.default_variant]
         print(f"{name:14s} {spec.title}: {spec.summary} [variants: {variants[0]} (default)"
               f"{''.join(', ' + v for v in variants[1:])}; bots: {', '.join(spec.bots)}]")
-    return 0
+    for name, exc in registry.broken().items():
+        print(f"{name:14s} cannot be played: {exc}")
+    return 2 if registry.broken() else 0
 
 
 def cmd_selfplay(args) -> int:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 
+from assets.reader import AssetError
+
 from .core import ConfigError, GameSpec, quoted
 
 # Game name -> module holding its SPEC, in the order the launcher lists them.
@@ -20,6 +22,7 @@ _KNOWN = {
 
 _extra: dict[str, GameSpec] = {}
 _cache: dict[str, GameSpec] | None = None
+_broken: dict[str, Exception] = {}  # game name -> the damaged asset that keeps it from loading
 
 
 def register(spec: GameSpec) -> None:
@@ -40,6 +43,7 @@ def games() -> dict[str, GameSpec]:
     global _cache
     if _cache is None:
         found: dict[str, GameSpec] = {}
+        _broken.clear()
         for name, module_name in _KNOWN.items():
             try:
                 module = importlib.import_module(module_name)
@@ -47,12 +51,23 @@ def games() -> dict[str, GameSpec]:
                 if exc.name and module_name.startswith(exc.name):
                     continue  # this game is not built yet
                 raise
+            except AssetError as exc:
+                # a damaged data file of this game (its board, its deck): the other games still play, and
+                # naming this one says what is wrong (one damaged board had stopped every command: an audit)
+                _broken[name] = exc
+                continue
             spec = getattr(module, "SPEC", None)
             if isinstance(spec, GameSpec):
                 found[spec.name] = spec
         found.update(_extra)
         _cache = found
     return dict(_cache)
+
+
+def broken() -> dict[str, Exception]:
+    """The games that cannot be loaded for a damaged asset, by name, with the AssetError that says why."""
+    games()
+    return dict(_broken)
 
 
 def names() -> list[str]:
@@ -79,6 +94,8 @@ def canonical(name: str, table: dict | None = None) -> str:
         raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
     if name in table:
         return name
+    if name in _broken:
+        raise _broken[name]
     words = _words(name)
     for g, spec in table.items():  # its name or its title, whole: "Donkey Kong" is donkey_kong
         if words and (words == g.split("_") or words == _words(spec.title)):
@@ -87,10 +104,16 @@ def canonical(name: str, table: dict | None = None) -> str:
     # ("kong", "dk") is said to be ambiguous
     # A word that is the initials of a game's words counts for it too: "dk" is Donkey Kong's as much as
     # jenga_dk's (the board game says DK throughout; an audit's "play dk" opened the Jenga game)
+    for g, exc in _broken.items():  # a game a damaged asset keeps from loading, named whole: that, not another
+        if words and words == g.split("_"):
+            raise exc
     found = [g for g, spec in table.items() if words and (_runs_in(words, g.split("_"))
                                                           or _runs_in(words, _words(spec.title))
                                                           or _initials_of(words, g.split("_")))]
+    found += [g for g in _broken if words and (_runs_in(words, g.split("_")) or _initials_of(words, g.split("_")))]
     if len(found) == 1:
+        if found[0] in _broken:
+            raise _broken[found[0]]
         return found[0]
     if found:
         raise ConfigError(f"{quoted(name)} could be any of {', '.join(found)}; name one of them")

@@ -153,6 +153,8 @@ class LauncherScreen:
         self.games = registry.games()
         self.names = list(self.games)
         self.message = message
+        for name, exc in registry.broken().items():  # the games a damaged asset keeps out of the list
+            self._warn(f"{name} cannot be played: {exc}")
         self.settings = storage.load_settings(warn=self._warn)
         faults = settings_faults(self.settings, self.games)
         if faults:
@@ -175,6 +177,7 @@ class LauncherScreen:
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        self.quit_focus = "quit"  # the question's button Enter presses: "quit" (at first) or "stay"
         self.question_rect = pygame.Rect(0, 0, 0, 0)  # the box of the question last drawn over the launcher
         self.hover_note = ""  # the whole row of the saved match under the pointer
         self.renaming = None  # the saved match whose new name is being typed
@@ -800,6 +803,13 @@ class LauncherScreen:
     def ask_quit(self) -> None:
         """Esc also backs out of a game, so a second Esc in a row could close the app by mistake: ask first."""
         self.confirm_quit = True
+        self.quit_focus = "quit"
+
+    def quit_words(self) -> str:
+        """The keys of 'Quit Kong Tabletop?', as they stand with the button that has the focus."""
+        if self.quit_focus == "stay":
+            return "Enter stays; Esc quits (Tab goes back to Quit)."
+        return "Enter or Esc quits; any other key, or Stay, keeps the launcher open (Tab: Stay)."
 
     def _confirm_event(self, event: pygame.event.Event) -> None:
         """While 'Quit Kong Tabletop?' is asked: Esc, Enter, Q or Y quits, and so does a click on its Quit
@@ -808,8 +818,13 @@ class LauncherScreen:
         if event.type == pygame.KEYDOWN:
             if event.key in MODIFIER_KEYS:
                 return  # the Shift of a shifted key, say: not an answer
+            if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+                # the focus between the two buttons, as in the delete question (Tab closed the question)
+                self.quit_focus = "stay" if self.quit_focus == "quit" else "quit"
+                return
             self.confirm_quit = False
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_q, pygame.K_y):
+            enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            if event.key in (pygame.K_ESCAPE, pygame.K_q, pygame.K_y) or (enter and self.quit_focus == "quit"):
                 self._remember()
                 self.app.quit()
         elif event.type == pygame.MOUSEBUTTONUP:
@@ -1149,10 +1164,9 @@ class LauncherScreen:
         else:
             self._draw_in(surface, self.message or KEYS_HINT, self.footer, self.fs(15), P.WARNING if self.message else P.TEXT_DIM)
         if self.confirm_quit:
-            self.quit_choice.focused = True  # what Enter does
-            self._draw_confirm(surface, "Quit Kong Tabletop?",
-                               "Enter or Esc quits; any other key, or Stay, keeps the launcher open.",
-                               (self.stay_choice, self.quit_choice))
+            self.quit_choice.focused = self.quit_focus == "quit"  # what Enter does
+            self.stay_choice.focused = self.quit_focus == "stay"
+            self._draw_confirm(surface, "Quit Kong Tabletop?", self.quit_words(), (self.stay_choice, self.quit_choice))
         if self.deleting is not None:
             self.keep_choice.focused = self.delete_focus == "keep"
             self.delete_choice.focused = self.delete_focus == "delete"

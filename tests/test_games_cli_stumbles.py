@@ -202,3 +202,34 @@ def test_the_terminal_s_save_names_a_pipe_or_a_broken_link_for_what_it_is(tmp_pa
     assert f"Not saved: {pipe} is not a regular file" in out.stdout
     assert f"Not saved: {loop} is a link that leads to no file" in out.stdout
     assert "is a file but not" not in out.stdout and loop.is_symlink()
+
+
+def test_a_game_whose_asset_is_damaged_is_left_out_and_the_others_still_play(tmp_path, monkeypatch, capsys):
+    """A regression audit: with assets/donkey_kong/board.json damaged, every command stopped on that file,
+    `selfplay monkey_dash` and `list` included, since loading the list of games loads every game. A game
+    whose data file is damaged is now left out of the list, with its fault: naming it gives that fault in
+    one line, `list` shows it as one that cannot be played (exit 2), and the other games play."""
+    from assets.reader import AssetError
+
+    (tmp_path / "kt_damaged_game.py").write_text(
+        "from assets.reader import AssetError\n"
+        "raise AssetError('assets/damaged/board.json: not valid JSON, it looks cut short')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(registry._KNOWN, "damaged_game", "kt_damaged_game")
+    monkeypatch.setattr(registry, "_cache", None)
+    monkeypatch.setattr(registry, "_broken", {})  # the damaged game is forgotten after the test
+    try:
+        assert "damaged_game" not in registry.games() and "monkey_dash" in registry.games()
+        assert list(registry.broken()) == ["damaged_game"]
+        for name in ("damaged_game", "Damaged Game", "damaged"):
+            with pytest.raises(AssetError, match="board.json: not valid JSON"):
+                registry.canonical(name)
+        assert registry.canonical("monkey") == "monkey_dash"
+        assert cli.main(["list"]) == 2
+        out = capsys.readouterr().out
+        assert "monkey_dash" in out and "damaged_game   cannot be played: assets/damaged/board.json" in out
+        assert cli.main(["selfplay", "damaged_game", "--games", "1"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+        assert cli.main(["selfplay", "monkey_dash", "--games", "1"]) == 0
+    finally:
+        registry._cache = None

@@ -556,25 +556,44 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if state is None:
             return line
         try:
-            after = state.clone()
-            after.apply_action(action)
+            moved = self.obstacle_words(state, action)
         except (GameError, KeyError, ValueError, IndexError):
             return line
-        moved = self.obstacle_words(state, after)
         return f"{line}; then {moved}" if moved else line
 
-    def obstacle_words(self, before, after) -> str:
-        """What the obstacles did between two positions, in words, in the order the rules move them: 'a
-        fireball climbs, 3 barrels roll, Donkey Kong drops a barrel on girder 6, column 2' ('' when none moved). What the engine's own notes tell (a barrel
-        into the Oil Can and the fireball that comes out, a hammered one) is not told again here."""
+    def obstacle_words(self, before, action: str) -> str:
+        """What the obstacles did when `action` was played in the position `before`, in words, in the order
+        the rules move them: 'a fireball climbs, 3 barrels roll, Donkey Kong drops a barrel on girder 6,
+        column 2' ('' when none moved). The step is played on a copy whose barrel release is watched: the
+        engine puts a dropped barrel in the first free place of its list, which may be the place of one
+        hammered or burnt in the same step, so comparing the lists place by place took a drop for a roll
+        (a regression audit). A barrel rolls toward the Oil Can and a fireball climbs away from it, so a place
+        whose piece went the other way along the gamepath holds another piece. What the engine's own notes
+        tell (a barrel into the Oil Can and the fireball that comes out, a hammered one) is not said again."""
+        after = before.clone()
+        dropped: list[int] = []
+        release = after._release_barrel
+
+        def watched() -> None:
+            if -1 in after.barrels:
+                dropped.append(after.barrels.index(-1))
+            release()
+
+        after._release_barrel = watched  # on this copy only
+        after.apply_action(action)
+        order = self.board.route_pos
         parts = []
-        for kind, verb, old, new in (("fireball", "climb", before.fireballs, after.fireballs),
-                                     ("barrel", "roll", before.barrels, after.barrels)):  # the rules' order
-            n = sum(1 for a, b in zip(old, new) if a >= 0 and b >= 0 and a != b)
+        for kind, verb, old, new, onward in (
+                ("fireball", "climb", before.fireballs, after.fireballs, lambda a, b: order[b] > order[a]),
+                ("barrel", "roll", before.barrels, after.barrels, lambda a, b: order[b] < order[a])):
+            n = sum(1 for i, (a, b) in enumerate(zip(old, new))
+                    if a >= 0 and b >= 0 and a != b and onward(a, b) and not (kind == "barrel" and i in dropped))
             if n:
                 parts.append(f"a {kind} {verb}s" if n == 1 else f"{n} {kind}s {verb}")
-        for b in (b for a, b in zip(before.barrels, after.barrels) if a < 0 <= b):  # the turn's end
-            parts.append(f"Donkey Kong drops a barrel on {space_words(self.board, self.board.names[b], short=True)}")
+        for i in dropped:  # the turn's end
+            if after.barrels[i] >= 0:
+                where = space_words(self.board, self.board.names[after.barrels[i]], short=True)
+                parts.append(f"Donkey Kong drops a barrel on {where}")
         return ", ".join(parts)
 
     def move_words(self, action: str, state) -> str:
@@ -1253,14 +1272,19 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             self.dice_rects.append(pygame.Rect(0, 0, die, die).move(int(cx - die / 2), int(y + die * 0.1)).union(words))
         self.dice_ring = self.dice_plate = None
         if self.chance_waits():  # the dice wait for the person's hand: ringed, with a word on the ring
-            ring = self.dice_ring = self.dice_rects[0].union(self.dice_rects[1]).inflate(int(16 * s), int(8 * s))
+            # wide enough that the dice's words do not touch its sides, within the panel (a regression audit)
+            ring = self.dice_rects[0].union(self.dice_rects[1]).inflate(int(24 * s), int(8 * s))
+            ring = self.dice_ring = ring.clip(inner.inflate(-2, 0)) if ring.w > inner.w - 2 else ring
             pygame.draw.rect(surface, P.HIGHLIGHT, ring, width=max(2, int(3 * s)), border_radius=int(8 * s))
             w, h = text.measure("Click to roll", small, bold=True)
             plate = self.dice_plate = pygame.Rect(0, 0, w + int(10 * s), h).move(ring.centerx - (w + int(10 * s)) // 2,
                                                                                 ring.y - h // 2)
             pygame.draw.rect(surface, P.HIGHLIGHT, plate, border_radius=int(4 * s))
             text.draw(surface, "Click to roll", plate.center, small, P.ink_on(P.HIGHLIGHT), bold=True, anchor="center")
-        y += int(die * 1.2) + int(22 * s)
+        # the players' boxes below the dice's words and the ring round them, at any text size (at the largest
+        # the ring's foot was under the first box: a regression audit)
+        words_foot = max(r.bottom for r in self.dice_rects) + int(4 * s) + max(2, int(3 * s))
+        y = max(y + int(die * 1.2) + int(22 * s), words_foot + int(6 * s))
         # Players: name, score, face-up cards (clickable when they must play one), played count.
         deciding = state.current_player()
         contact_seat = state.contacts[0][0] if getattr(state, "contacts", None) else None

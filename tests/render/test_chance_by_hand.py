@@ -505,7 +505,8 @@ def test_donkey_kong_at_the_largest_text_the_roll_plate_cards_and_marks_read_who
     """An accessibility audit at the largest text: "Click to roll" on the dice's ring had its letters cut by
     the panel's top; the face-up cards stayed their normal size, with "JUMP" in 3 px letters; and the seat
     marks beside the players' names stayed 9 px. The plate now stands inside the panel, and cards and marks
-    grow with the text size as far as there is room."""
+    grow with the text size as far as there is room. (A regression audit then found the ring's foot under
+    the first player's box, and the dice's words touching its sides.)"""
     from render import text
 
     old = text.size_name
@@ -525,6 +526,10 @@ def test_donkey_kong_at_the_largest_text_the_roll_plate_cards_and_marks_read_who
         finally:
             donkey_kong_screen.art.card, donkey_kong_screen.draw_seat_mark = real_card, real_mark
         assert screen.dice_plate is not None and screen.dice_plate.top >= screen.info_rect.top + 2
+        # the ring round the dice clears its words at the sides and the first player's box below it
+        ring, words = screen.dice_ring, screen.dice_rects[0].union(screen.dice_rects[1])
+        assert ring.left + 4 <= words.left and words.right <= ring.right - 4 and screen.info_rect.contains(ring)
+        assert ring.bottom <= min(c.top for c in cards) - screen.box_head()
         assert cards and marks
         grow = text.SCALE if text.SCALE > 1 else 1.0
         assert min(c.w for c in cards) >= int(36 * screen.scale * 0.7 * grow)  # never under 70 % of the size's own

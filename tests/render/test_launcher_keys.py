@@ -420,8 +420,15 @@ def test_the_quit_question_has_stay_and_quit_buttons_so_the_mouse_alone_can_answ
             app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos()))
             assert app.running and not launcher.confirm_quit
         press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_TAB)  # the focus to Stay (Tab closed the question: a regression audit)
+        assert launcher.confirm_quit and launcher.quit_focus == "stay"
+        app.draw()
+        assert launcher.stay_choice.focused and not launcher.quit_choice.focused
+        press(app, pygame.K_RETURN)  # Enter presses Stay
+        assert app.running and not launcher.confirm_quit
+        press(app, pygame.K_ESCAPE)
         press(app, pygame.K_LSHIFT)
-        assert app.running and launcher.confirm_quit
+        assert app.running and launcher.confirm_quit and launcher.quit_focus == "quit"
         app.draw()
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=launcher.quit_choice.rect.center))
         assert not app.running
