@@ -44,7 +44,8 @@ LEADER = (235, 200, 120)  # the words naming the layer a figure beside the tower
 TOP_PIECES = ("dk_pauline", "bowser")  # the figures on the tower's top
 SEAT_PIECES = ("mario", "peg")  # the pieces that stand for a seat (drawn through the tower when it hides them)
 BEHIND_SHARE = 0.5  # a piece in a hole facing away is drawn through the tower when the tower hides this much of it
-BEHIND_ALPHA = 120  # how opaque (of 255) such a piece's sprite is drawn over the blocks hiding it
+BEHIND_ALPHA = 90  # how opaque (of 255) such a piece's sprite is drawn over the blocks hiding it
+BEHIND_DASH = 4  # its outline's dashes and gaps, in outline pixels
 BEHIND_LINE = (245, 245, 245)  # its outline
 HALO = (20, 22, 28)  # the dark line under the outline of the block chosen or under the pointer
 SYMBOL_FACES = (*SIDE_FACES, TOP_FACE, TOP_FACE + 1)  # an item's symbol: on the long faces (not the ends: the holes)
@@ -871,7 +872,13 @@ class TowerView:
             surface.blit(ghost, spot)
             outline = pygame.mask.from_surface(ghost).outline()
             if len(outline) > 2:
-                pygame.draw.lines(surface, BEHIND_LINE, True, [(x + spot[0], y + spot[1]) for x, y in outline], 2)
+                # dashed, the drawing's sign for a hidden edge: a solid light outline read as a piece in a
+                # front hole (a play-tester took the far side's pegs for pegs in the near holes)
+                points = [(x + spot[0], y + spot[1]) for x, y in outline]
+                for k in range(0, len(points) - 1, 2 * BEHIND_DASH):
+                    run = points[k:k + BEHIND_DASH + 1]
+                    if len(run) > 1:
+                        pygame.draw.lines(surface, BEHIND_LINE, False, run, 2)
             self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot), (fig.block, fig.end)))
 
     # ---- picking ----------------------------------------------------------------------

@@ -536,3 +536,32 @@ def test_donkey_kong_at_the_largest_text_the_roll_plate_cards_and_marks_read_who
         assert max(marks) >= int(10 * screen.scale * grow)
     finally:
         text.use_size(old)
+
+
+def test_the_coins_a_spin_collects_are_told_and_counted_once_the_needle_stops(surface):
+    """A play-tester read "Careful bot 2 gets 2 coins (4 → 6)" in the status line, and 6 coins beside the
+    seat, while the needle still turned: the outcome given away before the wheel showed it, as the header
+    already keeps it ("the needle is still turning…"). The coins are told and counted once it stops."""
+    from games.jenga import data
+
+    sections = data.mario_spinner()["sections"]
+    for seed in range(40):  # the first seed whose first spin collects coins ("$" on the wheel)
+        screen = screen_of("jenga_mario", seed, [Seat("Ann"), Seat("Bob")])
+        to_the_spin(screen, surface)
+        match = screen.match
+        steps = len(match.history)
+        key(screen, pygame.K_SPACE)
+        assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
+        if sections[int(match.history[steps].action.split()[1])]["coins"]:
+            break
+    else:
+        raise AssertionError("no first spin collected coins")
+    assert screen.spinner.spinning and screen.spin_untold()
+    before, after = screen.told_at_stop[0].coins()[0], match.state.coins()[0]
+    assert after > before
+    screen.draw(surface)
+    assert "coin" not in screen.message and f"Ann (Mario): layer 1, {before} coins" in " ".join(screen.piece_lines())
+    assert run(screen, surface, lambda: not screen.spinner.spinning, spin=False)
+    screen.update(1 / 30)
+    assert f"Ann gets {after - before} coins ({before} → {after})" in screen.message
+    assert f"{after} coins" in " ".join(screen.piece_lines())

@@ -58,3 +58,36 @@ def test_the_gauge_of_a_push_dragged_across_the_tower_does_not_cover_the_blocks(
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("seed,stacking", [(11, False), (11, True), (4, True)])
+def test_the_gauge_by_the_top_of_super_marios_tower_stands_clear_of_bowser_and_the_seats_lines(surface, seed,
+                                                                                              stacking):
+    """A play-tester, Super Mario Jenga: every push near the top had the gauge drawn over Bowser's shell, its
+    top touching "Bowser: layer 14". The gauge now keeps clear of the figure on top and of the seats' lines
+    as it keeps clear of the blocks and the legend: here with the pointer where the gauge's first place,
+    up and to its right, is Bowser himself."""
+    from games.jenga.push import straight_push
+
+    screen = new_screen("jenga_mario", seed=seed)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: _ready_to_push(match, screen))
+        if stacking:  # a block in hand: Bowser stands beside the top, "Bowser: layer 14" under him
+            level, slot = min(match.state.legal_blocks(), key=lambda b: (b[1] != 1, abs(b[0] - 8)))
+            match.play(straight_push("mario", level, slot, "+x" if level % 2 == 0 else "+y", 0.02, 1.0, 0))
+            assert run(screen, surface, lambda: screen.job is None and not screen.animating())
+            assert match.state.phase == "stack"
+        screen.draw(surface)
+        shown = [r for kind, r in screen.view.figure_rects if kind == "bowser"]
+        shown += [r for kind, r, _, label in screen.view.beside if kind == "bowser" for r in (r, label) if r]
+        bowser = shown[0].unionall(shown[1:])
+        s, size = screen.scale, screen.font_size(14)
+        anchor = (bowser.x - int(28 * s), bowser.y + int(130 * s))  # the first place's corner on Bowser
+        x, y = screen._gauge_place(anchor, screen.rects["board"], size)
+        box = pygame.Rect(x, y, int(110 * s), int(size * 8))
+        assert not box.colliderect(bowser), (box, bowser)
+        assert not any(box.colliderect(r) for r in screen.piece_rects), (box, screen.piece_rects)
+    finally:
+        screen.close()

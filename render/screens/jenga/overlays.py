@@ -223,8 +223,8 @@ class Overlays:
         """Where the live push's gauge goes: up and to the right of the pointer (or of the block, by
         keyboard) where that leaves the tower in sight, else up and to its left, else beside the tower's
         outline at that height on the side with more room; the first of these that covers the least of the
-        blocks and the legend, kept inside the board. A push dragged across the front of the tower had its
-        gauge over the very blocks the player watched."""
+        blocks, the legend, the figure on top and the seats' lines, kept inside the board. A push dragged across
+        the front of the tower had its gauge over the very blocks the player watched."""
         s = self.scale
         w, h = int(110 * s), int(size * 8)
         lo_x, hi_x = rect.x + 8, rect.right - w - 8
@@ -235,7 +235,11 @@ class Overlays:
         if blocks:
             tower = blocks[0].unionall(blocks[1:])
             places += [(tower.right + int(16 * s), y), (tower.left - int(16 * s) - w, y)]
-        avoid = [self._legend_rect(rect)]
+        # the legend, the figure on top and the seats' lines too: over Super Mario's tower the gauge stood on
+        # Bowser and touched "Bowser: layer 14" (a play-tester)
+        figures = [r for kind, r in getattr(self.view, "figure_rects", []) if kind in ("dk_pauline", "bowser")]
+        figures += [r for _, sprite, _, label in getattr(self.view, "beside", []) for r in (sprite, label) if r]
+        avoid = [self._legend_rect(rect), *figures, *getattr(self, "piece_rects", [])]
 
         def covered(at) -> int:
             box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
@@ -253,8 +257,11 @@ class Overlays:
         return pygame.Rect(rect.right - int(10 * s) - width, rect.y + int(60 * s), width, int(250 * s))
 
     def piece_lines(self) -> list[str]:
-        """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins)."""
+        """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins).
+        While a spin's needle turns, the coins are those from before it (told_at_stop)."""
         state = self.match.state
+        if self.told_at_stop is not None and self.spin_untold():
+            state = self.told_at_stop[0]
         out = []
         for seat in range(self.match.config.num_players):
             name = state.seat_name(seat)

@@ -309,6 +309,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._switch = sys.getswitchinterval()
         self._sides: tuple[str, ...] = ()  # the side each axis's end faces, as the lists last said them
         self._hidden_note = None  # (events, [(before, after)]) of the note of pieces gone out of sight, while up
+        self.told_at_stop = None  # (the position before a spin, its events' words) while its needle turns
         # (eye, target) the words are held to while the game turns the view itself (a fall's replay turns to
         # the side that shows it best): the log then kept saying the moves as the player had watched them,
         # not renamed them under the replay (an audit: "pushed from the left" for the end that faced them).
@@ -536,7 +537,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         notes = new_notes(getattr(before, "log", []), getattr(state, "log", []))
-        self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
+        self.told_at_stop = None
+        if word == "spin" and self.spin_untold():
+            # the coins a spin collects are said, and counted beside the seat, once the needle stops (a
+            # play-tester read "Careful bot 2 gets 2 coins" while the needle still turned)
+            self.told_at_stop = (before, event_words(before, state, notes, self.seat_name))
+        else:
+            self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
             self.tower_moved(step)
             self.touched = tuple(state.last_probe["where"])
@@ -873,6 +880,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.spinner.update(dt)
             if untold and not self.spin_untold():
                 self._refresh_actions(force=True)  # the needle stopped: the choices and the log row appear
+                if self.told_at_stop is not None:
+                    before, events = self.told_at_stop
+                    self.told_at_stop = None
+                    self.say_hidden_holes(before, events)
         self.countdown.update(dt)
         if self.playback is not None:
             self.playback.update(dt)
