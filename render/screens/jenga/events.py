@@ -36,10 +36,23 @@ def stacked_words(note: str) -> str:
     return note
 
 
+def effect_source(state) -> str:
+    """Super Mario: the item block whose effects the player is carrying out ('the mushroom block'), read from
+    the game's last 'stacked a ... block' note while effects wait; '' otherwise. The header read "must choose
+    where to climb (climb 3)" after a mushroom and after a star alike (a play-tester)."""
+    if not getattr(state, "effects", None):
+        return ""
+    for line in reversed(getattr(state, "log", [])):
+        stacked = _STACKED.match(line)
+        if stacked:
+            return item_block(stacked["item"]) if stacked["item"] in ITEM_NAMES else ""
+    return ""
+
+
 def event_words(before, state, notes: list[str], seat_name) -> str:
     """The step's events in plain words ('' if none): `notes` are the lines the game noted during it."""
     if not hasattr(state, "purses") or not hasattr(before, "purses"):
-        return mario_fall_words(notes)
+        return sentences([w for w in (skipped_words(before, state, seat_name), mario_fall_words(notes)) if w])
     said = []
     for block in state.revealed:
         if block not in before.revealed and state.items[block] != "none":
@@ -52,6 +65,27 @@ def event_words(before, state, notes: list[str], seat_name) -> str:
             said.append(line)
     stolen = any(_STEALS.search(line) for line in notes)
     said += coin_words(before.coins(), state.coins(), seat_name, stolen)
+    for p, (was, now) in enumerate(zip(getattr(before, "battling", []), getattr(state, "battling", []))):
+        if now and not was:  # a play-tester's peg reached Bowser's layer and nothing said what that meant
+            said.append(f"{seat_name(p)} reached Bowser: from {seat_name(p)}'s next turn on, a spin of climb 3 or "
+                        f"4 beats him (no stacking or climbing until then)")
+    return sentences(said)
+
+
+def skipped_words(before, state, seat_name) -> str:
+    """Donkey Kong Jenga: a climb that went past levels with no girder free for the Mario, which the rules
+    count as a bonus (a play-tester saw a climb of 3 reach level 5 from 2 with nothing said); '' otherwise."""
+    old, new = getattr(before, "marios", None), getattr(state, "marios", None)
+    if not old or not new or getattr(before, "phase", "") != "act":
+        return ""
+    said = []
+    for p, (a, b) in enumerate(zip(old, new)):
+        if a is None or b is None or b[0] <= a[0] + 1:
+            continue
+        levels = list(range(a[0] + 1, b[0]))
+        which = f"level {levels[0]}" if len(levels) == 1 else f"levels {levels[0]} to {levels[-1]}"
+        said.append(f"{seat_name(p)}'s Mario climbed past {which}, where no girder was free for him: a bonus, "
+                    f"as the rules say")
     return sentences(said)
 
 

@@ -64,7 +64,7 @@ from .overlays import (OUT_OF_LINE_MM, PLACE_NAMES, Overlays, most_out_of_line, 
                        out_of_line_mm, place_offset)
 from .holes import (HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye, hidden_hole_words,
                     side_words, sides_of_view)
-from .events import event_words, stacked_words
+from .events import effect_source, event_words, stacked_words
 from .spin import PersonSpins
 
 PHYSICS_WORDS = ("stack", "probe", "push")
@@ -437,9 +437,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.chance_waits():
             return self.chance_prompt()
         try:
-            return self.match.state.decision_text()
+            words = self.match.state.decision_text()
         except GameError:
             return super().decision_text()
+        item = effect_source(self.match.state)
+        return f"The {item}: {words}" if item else words
 
     def animating(self) -> bool:
         return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
