@@ -141,8 +141,11 @@ def seed_text(seeds: list[int]) -> str:
 def format_table(summary: dict) -> str:
     """The census as a text table, ours beside the real towers'."""
     span = seed_text(summary["seeds"])
-    lines = [f"{summary['variant']} towers, seeds {span}: {summary['levels']} levels, {summary['blocks']} blocks touched",
-             f"{'level configuration':<28}{'ours':>8}{'real':>8}"]
+    seeds = "seed" if len(summary["seeds"]) == 1 else "seeds"
+    lines = [f"{summary['variant']} towers, {seeds} {span}: {summary['levels']} levels, {summary['blocks']} blocks touched",
+             f"{'level configuration':<28}{'ours':>8}{'real':>8}"
+             + ("   (real: wooden towers; none were measured for Super Mario's plastic blocks)"
+                if summary["variant"] == "mario" else "")]
     for c in CONFIGS:
         lines.append(f"{'loose: ' + c:<28}{100 * summary['shares'][c]:>7.0f}%{100 * REAL[c]:>7.0f}%")
     lines.append(f"{'loose blocks per level':<28}{summary['loose_per_level']:>8.2f}{REAL_LOOSE_PER_LEVEL:>8.2f}")

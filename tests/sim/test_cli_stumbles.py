@@ -275,6 +275,15 @@ def test_census_takes_the_seeds_sweep_takes():
     assert [seed_text(s) for s in ([0, 5], [0, 1, 2, 7], [9], [0, 1, 2, 7, 9, 10])] == ["0,5", "0-2,7", "9", "0-2,7,9-10"]
     summary = json.loads(out.stdout)
     assert format_table(dict(summary, seeds=[0, 5])).startswith("mario towers, seeds 0,5: ")
+    # a simulator audit (6 Dec): one seed read "seeds 0:", and the "real" column of Super Mario's plastic
+    # blocks held the wooden towers' figures without a word
+    table = format_table(dict(summary, seeds=[0]))
+    assert table.startswith("mario towers, seed 0: ") and "real: wooden towers" in table.splitlines()[1]
+    assert "real: wooden" not in format_table(dict(summary, variant="classic"))
+    # and the risk map's help says what 0.90 means, the check's what push extract makes
+    risk_help = " ".join(run("riskmap", "--help").stdout.split())
+    assert "reads 0.90, the test's estimate after four falls in four (not nine falls in ten)" in risk_help
+    assert "0.02 m/s" in " ".join(run("check", "--help").stdout.split())
 
 
 def test_the_help_states_the_speed_range_the_default_task_and_the_quick_bench_time():
