@@ -98,11 +98,12 @@ def _census_job(job):
     return census_tower(*job)["rows"]
 
 
-def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tuple[dict, list[dict]]:
+def census(spec: TowerSpec, seeds: list[int], workers: int | None = None, progress=None) -> tuple[dict, list[dict]]:
     """Touch every removable block of the fresh towers of `seeds`: (the figures, the per-block rows).
     With workers > 1 the towers are spread over that many processes (one DIRECT client each). `seeds` is a
     list of whole numbers (the command line's "0-9" is sim.arguments' seeds_arg); anything else, and workers
-    that are not a whole number of at least 1, raise BlockError naming them."""
+    that are not a whole number of at least 1, raise BlockError naming them. progress(done, total), if
+    given, is called as each tower is done."""
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
         raise arguments.BlockError(f"seeds is a list of whole numbers, e.g. [0, 1, 2], not {arguments.shown(seeds)} "
                                    f"(the command line's '0-9' form is python -m sim census --seeds)")
@@ -120,9 +121,17 @@ def census(spec: TowerSpec, seeds: list[int], workers: int | None = None) -> tup
             pool = multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=pool_worker,
                                                             initargs=(os.getpid(),))
         with pool:
-            parts = pool.map(_census_job, jobs, chunksize=1)
+            parts = []
+            for part in pool.imap(_census_job, jobs, chunksize=1):  # in the seeds' order, as map gave them
+                parts.append(part)
+                if progress:
+                    progress(len(parts), len(jobs))
     else:
-        parts = [_census_job(j) for j in jobs]
+        parts = []
+        for j in jobs:
+            parts.append(_census_job(j))
+            if progress:
+                progress(len(parts), len(jobs))
     rows = [r for part in parts for r in part]
     return summarise(spec, rows), rows
 

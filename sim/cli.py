@@ -193,7 +193,8 @@ def cmd_riskmap(args) -> int:
     # level or above it) is the game's business, so the row only says so (in_play).
     in_play = set(tower.removable())
     rows = risk_map(tower.spec, tower, samples=args.samples, seed=args.seed, workers=args.workers,
-                    speed=args.speed, blocks=blocks, prune=not args.every_push)
+                    speed=args.speed, blocks=blocks, prune=not args.every_push, progress=_counter("blocks"))
+    _counted()
     rows = [dict(row, in_play=(row["level"], row["pos"]) in in_play) for row in rows]
     if args.json:
         print(json.dumps(rows))
@@ -205,6 +206,27 @@ def cmd_riskmap(args) -> int:
                   f"{row['displacement_mm']:>17.2f}  {row['samples_run']:>7}"
                   + ("" if row["in_play"] else "  out of play by the rules"))
     return 0
+
+
+def _counter(what: str):
+    """A progress callback that counts "k/n WHAT, S s" on stderr when it is a terminal (a simulator audit: a
+    census of many seeds ran for minutes without a word); None otherwise, so a pipe or a file gets nothing."""
+    if not sys.stderr.isatty():
+        return None
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{done}/{total} {what}, {time.perf_counter() - start:.0f} s ")
+        sys.stderr.flush()
+
+    return progress
+
+
+def _counted() -> None:
+    """End the counter's line (on a terminal), so the output starts on a line of its own."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
 
 
 CENSUS_SEEDS = 1000
@@ -226,7 +248,8 @@ def parse_seeds(text: str, most: int = CENSUS_SEEDS) -> list[int]:
 def cmd_census(args) -> int:
     from .census import census, format_table
     seeds = parse_seeds(args.seeds)
-    summary, rows = census(load_spec(args.tower), seeds, workers=args.workers or 2)
+    summary, rows = census(load_spec(args.tower), seeds, workers=args.workers or 2, progress=_counter("towers"))
+    _counted()
     if args.json:
         print(json.dumps({**summary, "rows": rows}))
     else:

@@ -244,7 +244,7 @@ def run_push(task) -> tuple[bool, float, float, float]:
     return verdict.collapsed, verdict.push_force_n, verdict.max_displacement_mm, verdict.give_force_n
 
 
-def _pipelined(test: SequentialTest, workers: int) -> None:
+def _pipelined(test: SequentialTest, workers: int, progress=None) -> None:
     """Run the test on a process pool, each block's next pushes queued as soon as its last ones are back
     (no round waits for the slowest push of the others), one push spare so a worker never waits on us."""
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
@@ -264,7 +264,8 @@ def _pipelined(test: SequentialTest, workers: int) -> None:
             finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for f in finished:
                 b, i = running.pop(f)
-                test.record(b, i, f.result())
+                if test.record(b, i, f.result()) is not None and progress:
+                    progress()
     except BaseException:  # Ctrl-C (the workers leave it to us) or a push that failed: stop them now
         stop_pool(pool)
         raise
@@ -312,9 +313,10 @@ def sequential_test(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int
 
 def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, workers: int | None = None,
              speed: float = 0.1, below_level: int | None = None, prune: bool = True,
-             blocks: list[tuple[int, int]] | None = None) -> list[dict]:
+             blocks: list[tuple[int, int]] | None = None, progress=None) -> list[dict]:
     """[{level, pos, p_collapse, push_force_n, give_force_n, displacement_mm, samples_run}] for every
-    removable block (or for `blocks` only), in (level, pos) order.
+    removable block (or for `blocks` only), in (level, pos) order. progress(done, total), if given, is
+    called each time a block's figure is settled (the command line counts them on a terminal).
 
     push_force_n is the median over the extractions run of each push's median force (the carry out of
     the tower included, where it falls to almost nothing); give_force_n the median of what the block took
@@ -335,10 +337,18 @@ def risk_map(spec: TowerSpec, state_or_tower, samples: int = 8, seed: int = 0, w
         return []
     # no more processes than pushes to run (the map does not depend on how its work is split)
     workers = min(workers or os.cpu_count() or 1, len(blocks) * test.samples)
+    settled = [0]
+
+    def one_more() -> None:
+        settled[0] += 1
+        if progress:
+            progress(settled[0], len(blocks))
+
     if workers > 1 and len(blocks) > 1:
-        _pipelined(test, workers)
+        _pipelined(test, workers, one_more)
     else:
         while not test.finished:
             b, i, task = test.due()
-            test.record(b, i, run_push(task))
+            if test.record(b, i, run_push(task)) is not None:
+                one_more()
     return [test.row(b) for b in blocks]

@@ -121,3 +121,22 @@ def test_the_map_starts_no_more_workers_than_it_has_pushes(monkeypatch):
     many = risk_map(spec, Tower(spec, 0), samples=1, workers=16, blocks=blocks)
     assert asked == [2]
     assert many == risk_map(spec, Tower(spec, 0), samples=1, workers=1, blocks=blocks)
+
+
+@pytest.mark.physics
+def test_the_map_and_the_census_count_their_progress_and_give_the_same_figures():
+    """A simulator audit: `sim riskmap` and `sim census` ran for seconds to minutes without a word on a
+    terminal. Both take a progress(done, total) callback (the command line counts on stderr when it is a
+    terminal); it is called once a block or tower, in order, and changes no figure."""
+    from sim import Tower, risk_map
+    from sim.census import census
+
+    spec = load_spec("classic")
+    blocks = [(5, 1), (7, 0), (9, 2)]
+    seen = []
+    rows = risk_map(spec, Tower(spec, 0), blocks=blocks, workers=1, progress=lambda k, n: seen.append((k, n)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    assert rows == risk_map(spec, Tower(spec, 0), blocks=blocks, workers=1)
+    seen.clear()
+    two = census(spec, [0, 1], workers=2, progress=lambda k, n: seen.append((k, n)))
+    assert seen == [(1, 2), (2, 2)] and two == census(spec, [0, 1], workers=1)
