@@ -115,7 +115,7 @@ def test_the_map_starts_no_more_workers_than_it_has_pushes(monkeypatch):
     asked = []
     pipelined = riskmap_module._pipelined
     monkeypatch.setattr(riskmap_module, "_pipelined",
-                        lambda test, workers: (asked.append(workers), pipelined(test, workers))[1])
+                        lambda test, workers, progress=None: (asked.append(workers), pipelined(test, workers, progress))[1])
     spec = replace(load_spec("classic"), levels=4)
     blocks = [(0, 0), (1, 1)]
     many = risk_map(spec, Tower(spec, 0), samples=1, workers=16, blocks=blocks)
