@@ -434,18 +434,24 @@ def test_a_stack_that_needs_the_climb_first_waits_for_it():
     assert any(a.startswith("push 1:0") or a.startswith("extract 1:0") for a in s.legal_actions())
 
 
+def _spun_stack_2(variant: str):
+    """Three players on a 15-layer tower, pegs on layer 1, the first having spun stack 2, climb 1."""
+    s = MARIO.new_state(MARIO.make_config(players=3, variant=variant))
+    s.layout = full_layout(15)
+    s.items, s.bowser = ["none"] * 60, 14
+    s.characters = list(data.CHARACTERS[:3])
+    s.pegs = [[1, 0, "+y"], [1, 1, "+y"], [1, 2, "+y"]]
+    s.phase, s.placing = "spin", None
+    s.apply_action(f"spin {section(stack=2, climb=1)}")
+    return s
+
+
 def test_the_two_stacks_of_stack_2_blocks_and_the_climb_in_each_variant():
     """"Then, if you spun 'Stack 2 Blocks,' stack your second block" within step 2, and "Steps 2 and 3 can be
     performed in any order": the standard variant lets the climb come between the two stacks, whole_steps
     keeps them together; neither climbs with a block in hand (taking it out and stacking it is one step)."""
     for variant, between in (("standard", True), ("whole_steps", False)):
-        s = MARIO.new_state(MARIO.make_config(players=3, variant=variant))
-        s.layout = full_layout(15)
-        s.items, s.bowser = ["none"] * 60, 14
-        s.characters = list(data.CHARACTERS[:3])
-        s.pegs = [[1, 0, "+y"], [1, 1, "+y"], [1, 2, "+y"]]
-        s.phase, s.placing = "spin", None
-        s.apply_action(f"spin {section(stack=2, climb=1)}")
+        s = _spun_stack_2(variant)
         assert any(a.startswith("climb") for a in s.legal_actions())     # before both: either variant
         s.hand, s.layout[5][0] = s.layout[5][0], None
         assert not any(a.startswith("climb") for a in s.decisions())     # a block in hand: stack it first
@@ -461,13 +467,7 @@ def test_a_climb_between_whole_steps_stacks_is_refused_for_that_reason_not_liste
     """whole_steps: "the two stacks of 'Stack 2 Blocks' come together, the climb before or after both". A
     climb typed between the two stacks was refused with "a climb of 1 goes exactly to layer 2; allowed now:"
     and the very climb among the holes listed. It is refused for what it is: the second stack comes first."""
-    s = MARIO.new_state(MARIO.make_config(players=3, variant="whole_steps"))
-    s.layout = full_layout(15)
-    s.items, s.bowser = ["none"] * 60, 14
-    s.characters = list(data.CHARACTERS[:3])
-    s.pegs = [[1, 0, "+y"], [1, 1, "+y"], [1, 2, "+y"]]
-    s.phase, s.placing = "spin", None
-    s.apply_action(f"spin {section(stack=2, climb=1)}")
+    s = _spun_stack_2("whole_steps")
     _stack_on_top(s)
     hole = "climb " + "{}:{}{}".format(*s.climb_options(0, 1)[0])
     with pytest.raises(NotYourMoveError) as refused:
