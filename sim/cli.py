@@ -144,11 +144,15 @@ def cmd_check(args) -> int:
         if verdict.collapsed:
             collapsed_at = i
             break
+    # levels, the last run's outcome and the blocks on the floor as well (a simulator audit: a 10-level run
+    # read like an 18-level one, and what the Verdict says of how the run ended was left out)
     result = {
-        "tower": args.tower, "seed": args.seed, "mode": args.mode,
+        "tower": args.tower, "seed": args.seed, "levels": tower.spec.levels, "mode": args.mode,
         "removals": [f"{l}:{p}" for l, p in removals],
         "collapsed": collapsed_at is not None, "collapsed_at": collapsed_at,
+        "outcome": last.outcome if last else None,
         "fallen": [f"{l}:{p}" for l, p in (last.fallen if last else [])],
+        "on_floor": [f"{l}:{p}" for l, p in (last.on_floor if last else [])],
         "max_displacement_mm": round(max_disp, 4), "max_tilt_deg": round(max_tilt, 4),
         "sim_s": round(total_sim, 6), "wall_ms": round(total_wall, 3),
     }
@@ -327,7 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true", help="print one JSON value instead of text")
 
     check = sub.add_parser("check", help="apply removals in order; stop at the first collapse",
-                           description="Apply removals in order and stop at the first collapse.")
+                           description="Apply removals in order and stop at the first collapse. With --json, "
+                                       "one object: tower, seed, levels, mode, removals, collapsed, collapsed_at "
+                                       "(the index into removals, from 0; null if the tower stands), outcome (how "
+                                       "the last run ended: fallen, at rest, rocking or time), fallen and on_floor "
+                                       "(blocks as L:P; on_floor only after --follow), max_displacement_mm and "
+                                       "max_tilt_deg (of the blocks left standing), sim_s (simulated seconds) and "
+                                       "wall_ms.")
     tower_args(check)
     check.add_argument("--mode", choices=("remove", "extract"), default="remove",
                        help="remove: delete the block at once; extract: push it out from its + end at 0.02 m/s "

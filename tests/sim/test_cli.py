@@ -26,6 +26,19 @@ def test_check_standing_tower():
     out = run("check", "--tower", "mario", "--remove", "5:1", "--json")
     result = json.loads(out.stdout)
     assert result["collapsed"] is False and result["collapsed_at"] is None and result["tower"] == "mario"
+    assert result["outcome"] in ("at rest", "rocking", "time") and result["on_floor"] == []
+
+
+def test_check_json_says_the_levels_the_outcome_and_the_blocks_on_the_floor():
+    """A simulator audit: `check --levels 10 ... --json` read like an 18-level run, and the last run's outcome
+    and the blocks on the floor (Verdict.to_json has both) were left out; the help did not say what
+    collapsed_at counts from."""
+    out = run("check", "--levels", "10", "--remove", "8:0", "--remove", "8:1", "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["levels"] == 10 and result["collapsed_at"] == 1 and result["outcome"] == "fallen"
+    assert set(result["fallen"]) == {"9:0", "9:1", "9:2"} and result["on_floor"] == []
+    assert "collapsed_at (the index into removals, from 0" in " ".join(run("check", "--help").stdout.split())
 
 
 def test_the_older_variant_flag_still_names_the_tower():
