@@ -1246,11 +1246,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         fs, small = self.font_size(15), self.font_size(12)
         # The dice, low enough that the "Click to roll" plate on their ring's top edge stays in the panel (at
         # the largest text its letters were cut by the panel's top: an audit); always, so they never jump.
+        die = int(46 * s)
         plate_h = text.measure("Click to roll", small, bold=True)[1]
-        y = inner.y + max(0, plate_h // 2 - int(46 * s * 0.1) + int(4 * s) + 2)
+        y = inner.y + max(0, plate_h // 2 - int(die * 0.1) + int(4 * s) + 2)
         colours = self.die_colours.get(state.config.variant, {"mario": "white", "obstacles": "red"})
         shown = state.dice_shown()
-        die = int(46 * s)
         faces = shown if shown is not None and not self.chance_waits() else ("-", "-")  # not the last player's roll
         if self.rolling > 0:  # the tumbling dice show only faces of the variant's own dice
             from games.donkey_kong.cards import MARIO_DIE, OBSTACLE_DIE, face_label

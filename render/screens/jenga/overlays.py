@@ -237,7 +237,7 @@ class Overlays:
             places += [(tower.right + int(16 * s), y), (tower.left - int(16 * s) - w, y)]
         # the legend, the figure on top and the seats' lines too: over Super Mario's tower the gauge stood on
         # Bowser and touched "Bowser: layer 14" (a play-tester)
-        figures = [r for kind, r in getattr(self.view, "figure_rects", []) if kind in ("dk_pauline", "bowser")]
+        figures = self._top_figure_rects()
         figures += [r for _, sprite, _, label in getattr(self.view, "beside", []) for r in (sprite, label) if r]
         avoid = [self._legend_rect(rect), *figures, *getattr(self, "piece_rects", [])]
 
@@ -247,6 +247,10 @@ class Overlays:
 
         best = min(places, key=covered)  # min keeps the first of equals: the pointer's right if it is clear
         return min(max(best[0], lo_x), hi_x), min(max(best[1], lo_y), hi_y)
+
+    def _top_figure_rects(self) -> list[pygame.Rect]:
+        """Where the figure on top (Donkey Kong and Pauline, or Bowser) was drawn in the last frame."""
+        return [r for kind, r in getattr(self.view, "figure_rects", []) if kind in ("dk_pauline", "bowser")]
 
     def _legend_rect(self, rect) -> pygame.Rect:
         """Where the risk legend stands: at the board's right, as wide as its words at this text size (its
@@ -684,7 +688,7 @@ class Overlays:
         # (the risk legend, each seat's piece line, the spinner and what it said, the countdown, the gauge, the
         # lines at the foot, the figure on top): it covered "greyed: ...", "Player 1: Mario on girder level 5"
         # and "Spun: take out 1 girder, climb 2" (an audit), and then Donkey Kong and Pauline (a later one).
-        figures = [r for kind, r in getattr(self.view, "figure_rects", []) if kind in ("dk_pauline", "bowser")]
+        figures = self._top_figure_rects()
         avoid = [r for r in [*getattr(self, "overlay_rects", []), *getattr(self, "piece_rects", []),
                              self.countdown_rect, self.gauge_rect, self.info_rect, *figures] if r is not None]
         mx, my = self.mouse
