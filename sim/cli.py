@@ -201,7 +201,10 @@ def cmd_riskmap(args) -> int:
     _counted()
     rows = [dict(row, in_play=(row["level"], row["pos"]) in in_play) for row in rows]
     if args.json:
-        print(json.dumps(rows))
+        # One object, as check --json gives: the tower and the pushes that made the rows, then the rows.
+        print(json.dumps({"tower": args.tower, "seed": args.seed, "levels": tower.spec.levels,
+                          "removed": [f"{level}:{pos}" for level, pos in removed], "samples": args.samples,
+                          "speed_m_s": args.speed, "every_push": args.every_push, "blocks": rows}))
     else:
         # the force a push took while the tower held the block (give_force_n: read as a touch is read)
         print(f"{'block':>6}  {'p_collapse':>10}  {'took N':>7}  {'standing moved mm':>17}  {'samples':>7}")
@@ -235,6 +238,13 @@ def _counted() -> None:
 
 CENSUS_SEEDS = 1000
 """The most towers one census touches (a sweep takes more, one JSON line each)."""
+
+
+def _tower_word(text: str) -> str:
+    """--tower in any case and with stray spaces: 'Classic' and ' DK' name the towers classic and dk. A word
+    that names no tower is left as typed, for the refusal to quote."""
+    word = text.strip().lower()
+    return word if word in TOWERS else text
 
 
 def parse_seeds(text: str, most: int = CENSUS_SEEDS) -> list[int]:
@@ -323,12 +333,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     def tower_args(p, seed_help="tolerance seed (default 0)"):
         # --variant is the flag's older name, still accepted (a tower is not a rule variant).
-        p.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
+        p.add_argument("--tower", "--variant", dest="tower", type=_tower_word, choices=TOWERS, default="classic",
                        help="which game's tower (default classic)")
         p.add_argument("--levels", type=whole(3, 10_000), default=None,
                        help="build only this many levels (default: the game's)")
         p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help=seed_help)
-        p.add_argument("--json", action="store_true", help="print one JSON value instead of text")
+        p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     check = sub.add_parser("check", help="apply removals in order; stop at the first collapse",
                            description="Apply removals in order and stop at the first collapse. With --json, "
@@ -360,7 +370,11 @@ def build_parser() -> argparse.ArgumentParser:
                                       "was called count as standing); samples, the pushes run. A block whose "
                                       "first four pushes all toppled the tower is not pushed more and reads 0.90, "
                                       "the test's estimate after four falls in four (not nine falls in ten); with "
-                                      "--every-push, or --samples 4 or fewer, every figure is the share that fell.")
+                                      "--every-push, or --samples 4 or fewer, every figure is the share that fell. "
+                                      "--json prints one object: tower, seed, levels, removed, samples, speed_m_s, "
+                                      "every_push, and blocks, a list of rows (level, pos, p_collapse, give_force_n, "
+                                      "push_force_n, displacement_mm, samples_run and in_play; "
+                                      "sim.risk_map's rows with in_play added).")
     tower_args(risk, seed_help="the tower's tolerance seed, and the seed of the pushes' perturbations (default 0)")
     risk.add_argument("--samples", type=whole(1, 1000), default=8, help="perturbed pushes per block (default 8)")
     risk.add_argument("--removed", action="append", default=[], metavar="L:P", help="blocks already taken out")
@@ -383,7 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     cen = sub.add_parser("census", help="touch every block of fresh towers; loose-block shares beside real towers",
                          description="Touch every removable block of fresh towers (Tower.probe) and print which "
                                      "blocks of each level are loose, beside the 188 labelled levels of real towers.")
-    cen.add_argument("--tower", "--variant", dest="tower", choices=TOWERS, default="classic",
+    cen.add_argument("--tower", "--variant", dest="tower", type=_tower_word, choices=TOWERS, default="classic",
                      help="which tower (default classic; --variant is the older name)")
     cen.add_argument("--seeds", default="0-9", metavar="SEEDS",
                      help=f"tolerance seeds: A-B, one seed, or a comma list, e.g. 0-9,20 (as sweep takes them; "
@@ -406,7 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "one JSON line in --out, and a rerun skips the towers already there.")
     sw.add_argument("--task", choices=("riskmap", "census"), default="riskmap",
                     help="what to run per tower (default riskmap)")
-    sw.add_argument("--tower", "--variant", dest="tower", action="append", choices=TOWERS,
+    sw.add_argument("--tower", "--variant", dest="tower", action="append", type=_tower_word, choices=TOWERS,
                     help="a game's tower; repeat for more (default classic)")
     sw.add_argument("--seeds", default="0-9", help="tolerance seeds: A-B, one seed, or a comma list, e.g. 0-9,20; each once (default 0-9)")
     sw.add_argument("--samples", type=whole(1, 1000), default=8, help="pushes per block for riskmap (default 8)")

@@ -48,10 +48,16 @@ def test_the_older_variant_flag_still_names_the_tower():
 
 
 def test_riskmap_json_lists_every_removable_block():
-    out = run("riskmap", "--levels", "4", "--samples", "1", "--json", "--workers", "1")
+    """--json is one object that says which tower and pushes made the rows (a simulator audit: a bare list
+    of rows did not say its tower, seed or samples), with the rows under "blocks"."""
+    out = run("riskmap", "--levels", "4", "--samples", "1", "--json", "--workers", "1", "--seed", "3",
+              "--removed", "0:1")
     assert out.returncode == 0, out.stderr
-    rows = json.loads(out.stdout)
-    assert [(r["level"], r["pos"]) for r in rows] == [(l, p) for l in range(3) for p in range(3)]
+    made = json.loads(out.stdout)
+    rows = made.pop("blocks")
+    assert made == {"tower": "classic", "seed": 3, "levels": 4, "removed": ["0:1"], "samples": 1,
+                    "speed_m_s": 0.1, "every_push": False}
+    assert [(r["level"], r["pos"]) for r in rows] == [(l, p) for l in range(3) for p in range(3) if (l, p) != (0, 1)]
     assert all(0.0 <= r["p_collapse"] <= 1.0 and r["push_force_n"] >= 0.0 and r["in_play"] for r in rows)
 
 
@@ -61,7 +67,7 @@ def test_riskmap_of_chosen_blocks_at_a_chosen_speed_with_every_push():
     out = run("riskmap", "--block", "5:1", "--block", "2:0", "--samples", "2", "--speed", "0.08",
               "--every-push", "--json", "--workers", "1")
     assert out.returncode == 0, out.stderr
-    rows = json.loads(out.stdout)
+    rows = json.loads(out.stdout)["blocks"]
     assert [(r["level"], r["pos"]) for r in rows] == [(2, 0), (5, 1)]
     assert all(r["samples_run"] == 2 and r.pop("in_play") is True for r in rows)
     from sim import Tower, load_spec, risk_map
@@ -76,7 +82,7 @@ def test_riskmap_maps_a_block_out_of_play_as_the_library_does_and_says_so():
     block is the game's business: the command maps it as the library does and marks the row."""
     out = run("riskmap", "--block", "17:0", "--block", "16:2", "--samples", "2", "--json", "--workers", "1")
     assert out.returncode == 0, out.stderr
-    top, below = sorted(json.loads(out.stdout), key=lambda r: r["level"], reverse=True)
+    top, below = sorted(json.loads(out.stdout)["blocks"], key=lambda r: r["level"], reverse=True)
     assert top.pop("in_play") is False and below.pop("in_play") is True
     from sim import Tower, load_spec, risk_map
     spec = load_spec("classic")
@@ -88,6 +94,16 @@ def test_riskmap_maps_a_block_out_of_play_as_the_library_does_and_says_so():
     lines = table.stdout.splitlines()
     assert len(lines) == 3 and lines[2].startswith(" 17:0 ") and lines[2].endswith("  out of play by the rules")
     assert lines[1].startswith(" 16:2 ") and "out of play" not in lines[1]
+
+
+@pytest.mark.physics
+def test_tower_is_named_in_any_case():
+    """'Classic' or ' DK ' names a tower as 'classic' and 'dk' do; a word that names none is quoted as typed."""
+    out = run("check", "--tower", " Classic", "--levels", "4", "--remove", "1:0", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["tower"] == "classic"
+    wrong = run("check", "--tower", "Lego", "--remove", "1:1")
+    assert wrong.returncode == 2 and "invalid choice: 'Lego'" in wrong.stderr
 
 
 @pytest.mark.parametrize("args, message", [
