@@ -15,7 +15,8 @@ the block goes as far as the physics lets it and the tower moves as it moves.
 - A drag that starts the other way (toward the eye) before the finger has pushed anything moves the
   finger to the far end: the block is pushed toward where the pointer goes.
 - The sideways part of the pointer's motion moves the finger across the block, scaled by
-  ACROSS_GAIN (a hand on a mouse wanders much more than a fingertip on a block).
+  ACROSS_GAIN (a hand on a mouse wanders much more than a fingertip on a block), and no further than
+  MAX_HAND_ACROSS_M from its axis.
 - Time is the screen's own clock (the frame times it is updated with), so a scripted drag gives the
   same path every time. When the physics cannot keep up, a frame steps at most MAX_FRAME_S of
   simulated time and the push goes on in slow motion rather than in jumps.
@@ -48,6 +49,10 @@ TOUCH_SPEED_M_S = 0.01
 SLOP_M = 0.003
 SLOP_PX = 6.0
 ACROSS_GAIN = 0.3
+MAX_HAND_ACROSS_M = 0.005
+"""The finger wanders at most this far across the block's end (a block is 25 mm wide): a pointer run off
+sideways with the block 65 % out had swung it the simulator's full 20 mm (sim.live.MAX_ACROSS_M) and levered
+the levels above off the tower (a play-test); a finger on a block's end cannot pull it sideways so far."""
 MAX_FRAME_S = 0.05
 KEY_SPEED_M_S = (0.005, 0.02, 0.08)
 """The keyboard push's speed: from the first value it rises to the second, a careful pull's pace, over
@@ -210,7 +215,8 @@ class LiveDrag:
         if not self.dragged:
             ramp = min(TOUCH_DEPTH_M, max(0.0, (t - TOUCH_DELAY_S) * TOUCH_SPEED_M_S))
             along, across = max(along, ramp), 0.0
-        sample = self.session.sample_at(t, along, across * ACROSS_GAIN)
+        across = min(max(across * ACROSS_GAIN, -MAX_HAND_ACROSS_M), MAX_HAND_ACROSS_M)
+        sample = self.session.sample_at(t, along, across)
         if sample is None:
             return
         if sample[1] > 0:
@@ -248,8 +254,10 @@ class LiveDrag:
 
     @property
     def clear(self) -> bool:
-        """The block is all the way out (the push ends by itself)."""
-        return self.frame is not None and self.frame.out_m >= self.travel_m - 0.001
+        """The block is all the way out (the push ends by itself): out by its own length, when the gauge first
+        reads "100 % out". It waited for the hand's clearance too, so a keyboard push let go at "101 % out"
+        stood waiting for Enter (a play-test); the take plays the rest of the way."""
+        return self.frame is not None and self.frame.out_m >= min(self.travel_m - 0.001, self.length)
 
     @property
     def share_out(self) -> float:
@@ -257,6 +265,13 @@ class LiveDrag:
 
     def will_take(self) -> bool:
         return self.share_out >= 0.5
+
+    @property
+    def percent_out(self) -> int:
+        """How far out the block is, in whole percent of its length, rounded down: "50 % out" is shown only
+        once letting go takes it, and "100 %" only once it is all the way out (rounded to nearest, 49.6 %
+        read "50 % out" and still went back)."""
+        return int(np.floor(self.share_out * 100.0))
 
     def path_text(self) -> str:
         return self.session.path.to_text()
@@ -273,7 +288,7 @@ class LiveDrag:
         if self.frame is not None and self.frame.out_m < -0.003:
             # pushed home from the end that sticks out: how far is left, not a "0 % out" that never moves
             return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{-self.frame.out_m * 1000:.0f} mm to go in"
-        return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{self.share_out * 100:.0f} % out"
+        return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{self.percent_out} % out"
 
     def draw_gauge(self, surface: pygame.Surface, at, size: int) -> pygame.Rect:
         """The finger's force as a bar (0 to the hand's strength, a white mark at the gentle-touch force, a
@@ -326,7 +341,7 @@ class LiveDrag:
                 "pulling back" if self.key_dir < 0 else "holding")
             # by keyboard this line stands in for the tooltip: it names both of the gauge's forces
             return (f"{pace}: finger {force:.2f} N now{self._binds()}, {self.peak_n:.2f} N at most; "
-                    f"{self.share_out * 100:.0f} % out "
+                    f"{self.percent_out} % out "
                     f"({then})")
         if not self.dragged:
             if not self.pushed:
@@ -340,7 +355,7 @@ class LiveDrag:
             # "took 1.54 N to give, it is held tight" read as loose (an audit): the force it takes to slide
             return (f"touching: the block takes {reading:.2f} N to slide, {feel}; drag along the block to push it, "
                     "let go to put it back")
-        return f"finger {force:.2f} N{self._binds()}; {self.share_out * 100:.0f} % out: {self.then_words()}"
+        return f"finger {force:.2f} N{self._binds()}; {self.percent_out} % out: {self.then_words()}"
 
     def _binds(self) -> str:
         """Said while the finger's force is at the hand's strength: the gauge stood at "4.00 N now, 4.00 N at

@@ -6,6 +6,7 @@ another process."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -189,6 +190,73 @@ def test_jenga_by_keyboard_picks_a_block_pushes_it_with_held_keys_and_the_list_h
         assert screen.job is not None and screen.job.action.startswith("push 8:2 ")
         assert run(screen, surface, lambda: screen.job is None)
         assert match.state.last_verdict["taken"] and match.state.phase in ("stack", "over")
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_pointer_run_off_sideways_moves_the_finger_only_a_little_across_the_block(surface):
+    """A play-test (traditional Jenga, seed 3): block 6:0 pulled 65 % out, then the pointer run far off to one
+    side with the button held. The finger went the simulator's full 20 mm across (sim.live.MAX_ACROSS_M),
+    swung the block and levered levels 7 to 17 off the tower. A finger on a block's end wanders on that end:
+    across the block it goes no further than MAX_HAND_ACROSS_M, whichever way the pointer runs."""
+    from render.tower.live_drag import MAX_HAND_ACROSS_M
+
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        level, slot, block, start, px_per_m = _grab(screen)
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        pos = np.asarray(start, dtype=float)
+        for _ in range(200):  # pulled toward the eye at about 5 cm/s until 60 % out
+            pos = pos - px_per_m * 0.0017
+            _frames(screen, surface, 1, pos)
+            if screen.live is None or screen.live.share_out >= 0.6:
+                break
+        live = screen.live
+        assert live is not None and live.share_out >= 0.6 and not live.fallen
+        side = np.array([-px_per_m[1], px_per_m[0]]) / np.linalg.norm(px_per_m)
+        for k in range(1, 16):  # then the pointer runs 300 px off to the side in half a second
+            _frames(screen, surface, 1, pos + side * 20 * k)
+            if screen.live is None:
+                break
+        across = [abs(a) for _, _, a in live.session.samples]
+        assert max(across) > 0 and max(across) * 1e-4 <= MAX_HAND_ACROSS_M + 1e-9, max(across)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_keyboard_push_is_taken_once_it_reads_all_the_way_out(surface):
+    """A play-test: W let go at "101 % out" left the block standing out, waiting for Enter, because the push
+    ended by itself only past the hand's clearance. Tapped out by W, the words say "50 % out" only once
+    letting go takes the block, never "100 %" with the push still waiting, and the block is taken by itself."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        screen.picked = (8, 2)
+        _key(screen, pygame.KEYDOWN, pygame.K_p)
+        assert screen.live is not None and screen.live.keyboard
+        shown = []
+        for _ in range(400):
+            _key(screen, pygame.KEYDOWN, pygame.K_w)
+            _frames(screen, surface, 2)
+            _key(screen, pygame.KEYUP, pygame.K_w)
+            _frames(screen, surface, 2)
+            live = screen.live
+            if live is None:
+                break
+            percent = int(re.search(r"(\d+) % out", live.words()).group(1))
+            shown.append(percent)
+            assert percent < 100, "the words read all the way out while the push still waited"
+            assert (percent >= 50) == live.will_take(), (percent, live.share_out)
+        assert screen.live is None and shown and max(shown) >= 90
+        assert screen.job is not None and screen.job.action.startswith("push 8:2 ")
+        assert run(screen, surface, lambda: screen.job is None)
+        assert match.state.last_verdict["taken"]
     finally:
         screen.close()
 
