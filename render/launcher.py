@@ -127,8 +127,9 @@ class LauncherButton(Button):
     pointer's ring and the focus ring alike until 5 Dec; the focus now has its own ring outside the button).
     `still()` says whether the pointer has not moved yet."""
 
-    def __init__(self, label: str, on_click, hint: str = "", enabled: bool = True, still=lambda: False):
-        super().__init__(label, on_click, hint, enabled)
+    def __init__(self, label: str, on_click, hint: str = "", enabled: bool = True, still=lambda: False,
+                 short: str = ""):
+        super().__init__(label, on_click, hint, enabled, short)
         self.still = still
 
     def pointed_at(self) -> bool:
@@ -589,7 +590,8 @@ class LauncherScreen:
         self.start_button = self._button("Start", self.start, "Enter", enabled=spec is not None)
         # a finished game is not continued: opening it shows its result and final board
         self.resume_button = self._button(self.resume_words(), self.resume, enabled=self.autosave_ok)
-        self.load_button = self._button("Load selected", self._load_selected, enabled=bool(self.save_files))
+        self.load_button = self._button("Load selected", self._load_selected, enabled=bool(self.save_files),
+                                        short="Load")
         self.rename_button = self._button("Rename", self.start_rename, "F2", enabled=bool(self.save_files))
         self.delete_button = self._button("Delete", self.ask_delete, "Del", enabled=bool(self.save_files))
         self.quit_button = self._button("Quit", self.app.quit, "Esc")
@@ -612,8 +614,8 @@ class LauncherScreen:
         if size != (0, 0):
             self.layout(size)  # at once, so a second click in the same frame finds the new buttons
 
-    def _button(self, label: str, on_click, hint: str = "", enabled: bool = True) -> LauncherButton:
-        return LauncherButton(label, on_click, hint, enabled, still=lambda: self.pointer_still)
+    def _button(self, label: str, on_click, hint: str = "", enabled: bool = True, short: str = "") -> LauncherButton:
+        return LauncherButton(label, on_click, hint, enabled, still=lambda: self.pointer_still, short=short)
 
     def _load_selected(self) -> None:
         info = self.selected_save()
@@ -992,8 +994,11 @@ class LauncherScreen:
         col = self.cols[1]
         c = col.inflate(-int(24 * s), 0)
         room = col.bottom - int(6 * s)
-        mark = int(34 * s)
-        kind_w, remove_w = int(c.w * 0.36), int(c.w * 0.18)
+        # The seat marks and Remove grow with the text size, as the words do (an accessibility audit: at the
+        # largest text "Remove" was drawn smaller than at the normal size); the name field gives way.
+        mark = self.mark_w = int(34 * s * text.SCALE)
+        kind_w = int(c.w * 0.36)
+        remove_w = max(int(c.w * 0.18), text.measure("Remove", self.fs(14))[0] + int(14 * s))
         size = self.fs(14)
         bots_line = (text.block_height(len(text.wrap(self.more_bots_note([], short=True), size, c.w)), size)
                      + int(10 * s) if self.spec is not None and self.spec.bots else 0)
@@ -1071,10 +1076,10 @@ class LauncherScreen:
         return y + text.block_height(len(lines), size, bold)
 
     def _draw_in(self, surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour,
-                 least: float = 0.75) -> None:
-        """Words in a box, left-aligned and centred up and down: a little smaller on one line, else on more
-        lines (as large as they fit), rather than cut."""
-        fitted = text.fit_block(words, size, rect.w, text.block_height(1, size), least=max(least, 0.85))
+                 least: float = 0.75, line_least: float = 0.85) -> None:
+        """Words in a box, left-aligned and centred up and down: down to line_least of the size on one line,
+        else on more lines (as large as they fit), rather than cut."""
+        fitted = text.fit_block(words, size, rect.w, text.block_height(1, size), least=max(least, line_least))
         if not fitted[2]:
             fitted = text.fit_block(words, size, rect.w, rect.h, least=least)
         if not fitted[2]:  # a message too long for its place even so: the lines that fit, the last one cut
@@ -1121,12 +1126,13 @@ class LauncherScreen:
             names = self.config_seats()
             for i, row in enumerate(self.seats):
                 r = row.kind_button.rect
-                draw_seat_mark(surface, i, (r.x - int(18 * s), r.centery), int(12 * s))
+                draw_seat_mark(surface, i, (r.x - self.mark_w // 2 - 1, r.centery), int(12 * s * text.SCALE))
                 row.kind_button.draw(surface, size)
                 if row.kind == HUMAN:
                     row.name.draw(surface, size)
                 else:
-                    self._draw_in(surface, names[i].name, row.name.rect.inflate(-12, 0), size, P.TEXT_DIM, least=0.6)
+                    self._draw_in(surface, names[i].name, row.name.rect.inflate(-12, 0), size, P.TEXT_DIM, least=0.6,
+                                 line_least=0.7)  # a bot's name on one line where it can be
                 row.remove_button.draw(surface, self.fs(14))
             self.add_button.draw(surface, size)
             self._draw_bots(surface)
@@ -1156,8 +1162,10 @@ class LauncherScreen:
             self.rename_field.draw(surface, size)
         else:
             self.load_button.draw(surface, size)
-            self.rename_button.draw(surface, self.fs(14))
-            self.delete_button.draw(surface, self.fs(14))
+            # one size for the three (Load's had been larger than Rename's and Delete's); a key hint goes
+            # before the words shrink (Button.shown_label)
+            self.rename_button.draw(surface, size)
+            self.delete_button.draw(surface, size)
         self.quit_button.draw(surface, size)
         if self.hover_note:  # the saved match under the pointer, whole (a row shows two lines of it)
             self._draw_in(surface, self.hover_note, self.footer, self.fs(15), P.TEXT)

@@ -18,6 +18,10 @@ FOCUS_GAP = 3
 """How far (px) the keyboard focus's ring stands outside a button: the pointer's ring is on its edge."""
 
 
+MILD_SHRINK = 0.9
+"""How far a button's words may shrink before shorter words are tried (Button.shown_label)."""
+
+
 def fitting_size(words: str, size: int, width: int, least: float = 0.75) -> int:
     """The font size, down to `least` of `size`, at which words fit in width (a label is shrunk a little
     before it is cut: large text in a small window keeps whole words)."""
@@ -41,8 +45,10 @@ def fit_keeping(words: str, size: int, width: int, mark: str = "⚠") -> str:
 class Button:
     """A labelled rectangle that calls on_click when clicked (or activated from the keyboard)."""
 
-    def __init__(self, label: str, on_click: Callable[[], None], hint: str = "", enabled: bool = True):
+    def __init__(self, label: str, on_click: Callable[[], None], hint: str = "", enabled: bool = True,
+                 short: str = ""):
         self.label = label
+        self.short = short  # fewer words, shown when the label would have to shrink much to fit
         self.on_click = on_click
         self.hint = hint  # the keyboard shortcut shown after the label
         self.enabled = enabled
@@ -79,15 +85,30 @@ class Button:
         pygame.draw.rect(surface, P.TEXT if lit else P.PANEL_EDGE, self.rect, width=2 if lit else 1,
                          border_radius=radius)
         if self.focused and self.enabled:
+            if not lit:
+                # the button's own edge in the background's colour widens the dark gap inside the ring: on a
+                # chosen (sky-blue) button the yellow ring had only a pixel between them and read faint (an
+                # accessibility audit)
+                pygame.draw.rect(surface, P.BACKGROUND, self.rect, width=1, border_radius=radius)
             pygame.draw.rect(surface, P.HIGHLIGHT, self.rect.inflate(2 * FOCUS_GAP, 2 * FOCUS_GAP), width=2,
                              border_radius=radius + FOCUS_GAP)
-        label = self.label + (f"  [{self.hint}]" if self.hint else "")
-        size = fitting_size(label, size, self.rect.w - 8)
-        if text.measure(label, size)[0] > self.rect.w - 8 and self.hint:
-            label = self.label  # the key hint goes before the label is cut
-            size = fitting_size(label, size, self.rect.w - 8)
-        label = text.fit(label, size, self.rect.w - 8)
+        label, room = self.shown_label(size), self.rect.w - 8
+        size = fitting_size(label, size, room)
+        label = text.fit(label, size, room)
         text.draw(surface, label, self.rect.center, size, ink, anchor="center")
+
+    def shown_label(self, size: int) -> str:
+        """The words on the button at this size: the label with its key hint, else the label alone, else the
+        short label, whichever first fits shrunk no more than a little. The hint and then the long words go
+        before the letters shrink: at the largest text, "Delete  [Del]" had been drawn smaller than the
+        normal size's words (an accessibility audit)."""
+        room = self.rect.w - 8
+        choices = [f"{self.label}  [{self.hint}]"] if self.hint else []
+        choices += [self.label] + ([self.short] if self.short else [])
+        for words in choices:
+            if text.measure(words, fitting_size(words, size, room, least=MILD_SHRINK))[0] <= room:
+                return words
+        return choices[-1]
 
 
 def scroll_bar(surface: pygame.Surface, area: pygame.Rect, top: int, shown: int, total: int) -> pygame.Rect | None:
@@ -216,6 +237,16 @@ class ListView:
         surface.set_clip(self.rect)
         rows = self.visible_rows()
         self.cut_rows = set()
+        room = text.block_height(lines, size)  # the height of a row's lines at the size given
+        if lines > 1:
+            # one size for the rows in view: each had shrunk to fit on its own, so the saved matches' rows were
+            # drawn at different sizes (an accessibility audit); a row longer still is cut, as before
+            width = self.rect.w - 14 - (6 if len(self.items) > rows else 0)
+            # (a row too long even at the smallest size is cut at the others' size, not a cause to shrink them)
+            in_view = range(self.top, min(len(self.items), self.top + rows))
+            fitted = [text.fit_block(self._label(i, k, numbered), size, width, room, least=0.8)
+                      for k, i in enumerate(in_view)]
+            size = min([at for at, _, fits in fitted if fits] or [size])
         for k in range(rows):
             i = self.top + k
             if i >= len(self.items):
@@ -228,13 +259,11 @@ class ListView:
                 pygame.draw.rect(surface, P.HOVER_ROW, row)
             if i in marked:  # a bar at the left edge, not colour alone
                 pygame.draw.rect(surface, P.HIGHLIGHT, (row.x, row.y + 2, 5, row.h - 4))
-            label = self.items[i]
-            if numbered and k < 9:
-                label = f"{k + 1}. {label}"
+            label = self._label(i, k, numbered)
             ink = self._row_ink(i, warn, faint, dim, show_selection)
             if lines > 1:
                 width = row.w - 14 - (6 if len(self.items) > rows else 0)  # clear of the scroll bar
-                at, parts, fits = text.fit_block(label, size, width, text.block_height(lines, size), least=0.8)
+                at, parts, fits = text.fit_block(label, size, width, room, least=1.0)
                 if not fits:  # longer still: cut at the end of the last line
                     self.cut_rows.add(i)
                     wrapped = text.wrap(label, size, width)
@@ -250,6 +279,10 @@ class ListView:
             text.draw(surface, shown, (row.x + 10, row.centery), size, ink, anchor="midleft")
         scroll_bar(surface, self.rect, self.top, rows, len(self.items))
         surface.set_clip(clip)
+
+    def _label(self, i: int, k: int, numbered: bool) -> str:
+        """Row i's words, the k-th row in view, with its number when the rows are numbered (1 to 9)."""
+        return f"{k + 1}. {self.items[i]}" if numbered and k < 9 else self.items[i]
 
     def _row_ink(self, i: int, warn, faint, dim: bool, show_selection: bool):
         """The ink of row i: the warning ink (a lighter shade on the selected row, where the plain one read at

@@ -146,3 +146,85 @@ def test_every_launcher_text_is_whole_and_inside_its_place_at_every_text_size(dr
         app.close()
         storage.save_settings({})
         text.use_size("normal")
+
+
+def _small_controls(monkeypatch, window, size_name) -> tuple[dict, list]:
+    """The size each of the launcher's small buttons' words are drawn at, and the seat marks' radii, at one
+    text size (saved matches on the list, so Load, Rename and Delete are drawn)."""
+    import render.launcher as launcher_module
+
+    storage.save_settings({"text_size": size_name})
+    sizes, marks = {}, []
+    real_draw, real_mark = text.draw, launcher_module.draw_seat_mark
+
+    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        sizes.setdefault(words, size)
+        return real_draw(surface, words, pos, size, colour, bold, mono, anchor)
+
+    def mark(surface, seat, centre, radius):
+        marks.append(radius)
+        return real_mark(surface, seat, centre, radius)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(text, "draw", draw)
+        patched.setattr(launcher_module, "draw_seat_mark", mark)
+        app = App(size=window)
+        try:
+            app.screen.select_game("jenga_classic")
+            app.screen.add_seat()
+            app.draw()
+            return sizes, marks
+        finally:
+            app.close()
+            storage.save_settings({})
+            text.use_size("normal")
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
+def test_the_small_buttons_and_seat_marks_grow_with_the_text(monkeypatch, window):
+    """An accessibility audit: at the largest text the launcher's Remove buttons, the seat marks and the
+    saved matches' Rename and Delete were drawn no larger than at the normal size (Remove and Delete
+    smaller: shrunk to fit their narrow buttons). At the largest size each is drawn larger than at the
+    normal one; where a key hint has no room it goes before the words shrink."""
+    saved_files()
+    normal, normal_marks = _small_controls(monkeypatch, window, "normal")
+    largest, largest_marks = _small_controls(monkeypatch, window, "largest")
+    assert min(largest_marks) > max(normal_marks)
+    assert largest["Remove"] > normal["Remove"]
+    for words in ("Load", "Rename", "Delete"):
+        big = {w: s for w, s in largest.items() if w.startswith(words)}
+        small = {w: s for w, s in normal.items() if w.startswith(words)}
+        assert big and small and min(big.values()) > max(small.values()), (words, big, small)
+
+
+def test_the_saved_matches_rows_are_drawn_at_one_size(monkeypatch):
+    """An accessibility audit: each saved-match row shrank on its own to fit its two lines, so a long name drew
+    its row smaller than the others. The rows in view share one size: the largest at which all of them fit."""
+    saved_files()
+    path = storage.new_save_path("donkey_kong")
+    Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob", "random")]), 5).save(path)
+    storage.rename_save(path, "A very long name for a saved match of Donkey Kong that we played")
+    storage.save_settings({"text_size": "largest"})
+    app = App(size=(1024, 640))
+    try:
+        launcher = app.screen
+        assert len(launcher.saves.items) == 4
+        drawn = []
+        real = text.draw
+
+        def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+            rect = real(surface, words, pos, size, colour, bold, mono, anchor)
+            if launcher.saves.rect.contains(rect) and words.strip():
+                drawn.append((words, size))
+            return rect
+
+        with monkeypatch.context() as patched:
+            patched.setattr(text, "draw", draw)
+            app.draw()
+        shown = launcher.saves.visible_rows()
+        assert shown >= 2 and len(drawn) >= shown
+        assert len({size for _, size in drawn}) == 1, drawn
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
