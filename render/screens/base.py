@@ -36,6 +36,9 @@ from .host import Host
 from .keys import KeyInput
 from .overlays import Overlays
 
+IDLE_KEYS = "F1: help and rules · arrows and Enter, a click or 1-9: play a row · /: find"
+"""The status line with nothing else to say. "1-9 ... choose" read as if a number only chose a row (a
+board-games audit pressed 5 and then Enter, and played two steps): a number key plays its row."""
 
 
 class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
@@ -45,6 +48,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     side_width = 340  # the right panel (choices and log), in pixels at 1280x800
     show_actions = True  # the list of legal actions (a board screen may hide it for a full-width view)
     choice_rows = ListView  # the Choices list's kind (widgets.WrappingRows: rows that wrap at a large text size)
+
+    def idle_keys(self) -> str:
+        """The status line when there is nothing else to say: the keys of the list of choices."""
+        return IDLE_KEYS
 
     def __init__(self, match: Match, host: Host | None = None):
         self.match = match
@@ -756,7 +763,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         left = self.buttons[0].rect.x - int(12 * self.scale)
         idle = (self.game_over_status() if self.match.is_over() else
                 self.chance_status() if self.chance_waits() else
-                "F1: help and rules · arrows and Enter, 1-9 or a click: choose · /: find")
+                self.idle_keys())
         focus = self.focus_action if self.focus_action in self.legal else None
         enter = self.enter_words() if not self.match.is_over() else None
         on_undo = self.buttons[0].rect.collidepoint(getattr(self, "pointer_at", (-1, -1)))

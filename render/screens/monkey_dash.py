@@ -16,7 +16,8 @@ import math
 
 import pygame
 
-from games.core import CHANCE
+from games.core import CHANCE, GameError
+from games.match import state_digest
 from games.monkey_dash.actions import HAND_LIMIT, TURN_LIMIT
 from games.monkey_dash.board import COLOURS, DIRECTIONS, ORTHOGONAL, RING
 from games.monkey_dash.illegal import FrozenError, NotEnoughAPError, StalemateRuleError, diagnose
@@ -278,6 +279,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # ('pile', 'draw') or ('pile', 'discards'); hovering or clicking one says why (inert_words).
         self.inert_boxes: list[tuple[pygame.Rect, tuple]] = []
         super().__init__(match, host)
+        self.restore_marks()
 
     # ---- geometry ---------------------------------------------------------------------
     def on_layout(self) -> None:
@@ -492,16 +494,28 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
 
     # ---- what a click under the pointer does, and the clicks that do nothing --------------------------
     def result_reason(self) -> str:
-        """How the game was won, in a sentence for the result: whose monkey rode a crate into their Loading Bay
-        (the result said only "won" and "lost": a family's audit), or that the turn limit came first."""
+        """How the game was won, in a sentence for the result (the result said only "won" and "lost": a
+        family's audit): the step that put the winner's monkey, on a crate, into their Loading Bay (a step
+        or leap onto a crate there, or a Heave: the rules' two ways; "rode a crate" had been said of a
+        monkey that stepped onto one, a board-games audit), or that the turn limit came first."""
         state = self.match.state
         if not self.match.is_over():
             return ""
         winner = getattr(state, "winner", None)
         if winner is not None:
-            bay = state.board.name_of(state.board.bays[winner])
-            return (f"{self.seat_name(winner)}'s monkey rode a crate into the {COLOURS[winner]} Loading Bay "
-                    f"({bay}), which wins the game.")
+            bay = f"the {COLOURS[winner]} Loading Bay ({state.board.name_of(state.board.bays[winner])})"
+            name = self.seat_name(winner)
+            last = self.match.history[-1] if self.match.history else None
+            word = last.action.partition(" ")[0] if last is not None else ""
+            if word in ("monkey", "leap"):
+                went = "leapt" if word == "leap" else "stepped"
+                return f"{name}'s monkey {went} onto the crate in {bay}, which wins the game."
+            if word == "heave" and last.by == winner:
+                return f"{name} heaved their monkey, on its crate, into {bay}, which wins the game."
+            if word == "heave":
+                return (f"{self.seat_name(last.by)}'s Heave carried {name}'s monkey, on its crate, into {bay}, "
+                        f"which wins the game for {name}.")
+            return f"{name}'s monkey reached {bay} on a crate, which wins the game."
         return (f"No monkey reached its Loading Bay within the game's {TURN_LIMIT} turns, so the game is "
                 "drawn.")
 
@@ -1074,6 +1088,31 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """Remember an opponent's step for the board (a bot's, or a person's at a hot seat): an arrow from where
         it started to where it went, numbered in the turn's order, and a ring on another seat's piece it moved
         (a heaved monkey). A step of the other seat starts the marks afresh: its turn's steps replace them."""
+        self._mark(step, before, self.match.state, len(self.match.history) - 1)
+
+    def restore_marks(self) -> None:
+        """The marks of a match opened part-played (a saved match, an autosave), made as they were made in play:
+        its steps played again from the start on a copy of the game, each marked as on_step marks it. Opened,
+        the board had lost the arrows of the opponent's last turn (a board-games audit)."""
+        history = self.match.history
+        if not history:
+            return
+        state = self.match.spec.new_state(self.match.config)
+        try:
+            for i, step in enumerate(history):
+                before = state.clone()
+                state.apply_action(step.action)
+                if step.by >= 0 and (step.by in self.match.bots or self.watched(step.by)):
+                    self._mark(step, before, state, i)
+        except GameError:
+            self.recent = []
+        if self.recent and state_digest(state) != state_digest(self.match.state):
+            # a match whose position was set by hand (a test's arranged board) does not replay from the start
+            # to where it is: it opens with nothing marked, as before
+            self.recent = []
+
+    def _mark(self, step, before, state, index: int) -> None:
+        """mark_step's work for a step played from `before` to `state`, at `index` in the match's history."""
         m = next((m for m in before.moves() if m["action"] == step.action), None)
         if m is None:
             return
@@ -1086,12 +1125,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             # a step belongs to starts the marks afresh as well.
             self.recent = []
         words = self.describe(step.action, before)
-        state = self.match.state
         moved = [(b, seat, self.seat_name(step.by))
                  for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares()))
                  if a != b and seat != step.by]
-        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, len(self.match.history) - 1,
-                            moved, turn))
+        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, index, moved, turn))
 
     def marked(self) -> list[tuple]:
         """The marked steps still in the match's history (an undo takes the marks of what it undid away)."""

@@ -640,6 +640,32 @@ def test_the_bots_marked_steps_come_back_when_an_undo_returns_to_the_start_of_th
     app.close()
 
 
+def test_a_reopened_match_shows_the_bots_marked_steps_as_they_were(home, tmp_path):
+    """F1: "The opponent's last steps stay marked with numbered arrows ... until you make your first step." A
+    board-games audit saved a game after the bot's turn and opened it again: the arrows were gone. Opened, the
+    board marks the same steps, with the same numbers and arrows, as the window that played them."""
+    app = App(match=Match(SPEC.make_config([Seat("Ann"), Seat("Bob", "greedy")], "pure"), 3))
+    screen, match = app.screen, app.screen.match
+    for _ in range(60):  # Ann plays until the bot's second turn with steps to mark has been played
+        until_a_person_decides(app, match)
+        if screen.shown_marks() and match.state.turn_count() >= 4:
+            break
+        screen.play(match.state.legal_actions()[0])
+    marks = screen.shown_marks()
+    assert marks and all(r[4] == 1 for r in marks)
+    app.draw()
+    arrows = list(screen.recent_arrows)
+    assert arrows
+    saved = tmp_path / "md.json"
+    match.save(saved)
+    app.close()
+    again = App(match=Match.load(saved))
+    assert again.screen.shown_marks() == marks
+    again.draw()
+    assert again.screen.recent_arrows == arrows
+    again.close()
+
+
 def test_the_interrupt_question_starts_with_no_row_chosen_and_a_chosen_row_never_plays_nothing(home):
     """A family's audit, two people at one screen: at the start of a turn where the other held an Interrupt
     card, 'decline to interrupt' stood chosen, and one Enter (meant for the turn before) declined the card that
@@ -666,16 +692,25 @@ def test_the_interrupt_question_starts_with_no_row_chosen_and_a_chosen_row_never
     app.close()
 
 
-def test_the_result_says_how_the_game_was_won(home):
+@pytest.mark.parametrize("seed, how", [(3, "'s monkey stepped onto the crate in the "),
+                                        (4, " heaved their monkey, on its crate, into the ")])
+def test_the_result_says_how_the_game_was_won(home, seed, how):
     """A family's audit: Monkey Dash's result said only "won" and "lost", where the other games say why. It
-    names whose monkey rode a crate into their Loading Bay (the rule that ends the game)."""
-    match = finished_match()
+    names whose monkey reached their Loading Bay on a crate, and how: "To win the game, you must be the first
+    to get your Monkey, on a Banana Crate, into your Loading Bay" (the rulebook), by a Heave with the monkey
+    on top or by moving the monkey onto a crate there. A board-games audit: it said "rode a crate into" of a
+    monkey that stepped onto a crate already in the bay (seed 3's last step; seed 4's is a Heave)."""
+    match = Match(SPEC.make_config([Seat("Greedy bot 1", "greedy"), Seat("Search bot 2", "search")], "pure"), seed)
+    match.advance()
     app = App(match=match)
     screen = app.screen
     winner = match.state.winner
     assert winner is not None and match.state.monkey_squares()[winner] == match.state.board.name_of(
         match.state.board.bays[winner])
+    assert match.history[-1].by == winner
+    assert match.history[-1].action.startswith("monkey " if seed == 3 else "heave ")
     reason = screen.result_reason()
-    assert reason.startswith(f"{screen.seat_name(winner)}'s monkey rode a crate into the ") and "Loading Bay" in reason
+    assert reason.startswith(f"{screen.seat_name(winner)}{how}") and "Loading Bay" in reason
+    assert reason.endswith("which wins the game.")
     app.draw()
     app.close()

@@ -389,3 +389,31 @@ def test_a_new_kind_of_question_in_jenga_drops_an_enter_for_a_moment_but_not_a_c
         assert screen.hand_guard == 0
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_idle_status_line_names_the_towers_keys_when_the_list_has_no_rows(lines_drawn):
+    """A play-test: on a turn whose only choices are the blocks on the tower the list is empty, yet the status
+    line read "arrows and Enter, a click or 1-9: play a row". It names the keys that pick and push a block;
+    with rows in the list (a Donkey Kong Jenga climb beside the blocks) it names the list's keys."""
+    from .test_tower_screen import SIZE, new_screen
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_classic", seed=3)
+    try:
+        assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
+                   and not screen.animating())
+        screen.message, screen.message_time = "", 0.0
+        assert screen.legal == [] and screen._legal_blocks()
+        lines_drawn.clear()
+        screen.draw(surface)
+        said = " ".join(words for words, _ in lines_drawn)
+        assert "arrows pick a block, P pushes it" in said and "play a row" not in said
+    finally:
+        screen.close()
+    surface, screen = _dk_turn_with_rows_and_blocks()
+    try:
+        assert screen.idle_keys().startswith("F1: help and rules · arrows and Enter, a click or 1-9: play a row")
+    finally:
+        screen.close()

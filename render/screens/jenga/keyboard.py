@@ -40,6 +40,14 @@ class KeyboardPicker:
             self.place_unchosen = self._stacking_now() and len(self.legal) > 1
         self._unselect_place()
 
+    def idle_keys(self) -> str:
+        """The status line with nothing else to say. With no rows in the list (a turn whose only choices are
+        the blocks on the tower) it named the list's keys, "arrows and Enter, a click or 1-9: play a row",
+        where the arrows pick blocks and there is no row to play (a play-test); it names the tower's keys."""
+        if not self.legal and self._legal_blocks():
+            return "F1: help and rules · arrows pick a block, P pushes it · or press a block"
+        return super().idle_keys()
+
     def _stacking_now(self) -> bool:
         """Whether the choices are the places on top for the block in a person's hand."""
         return bool(self.legal) and all(a.startswith("stack ") for a in self.legal)
