@@ -17,6 +17,7 @@ from assets.reader import AssetError, Fields, read_json
 
 BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "donkey_kong" / "board.json"
 FORMAT = "kong-tabletop-dk-board"
+VERSION = 1  # the board file's "version" this build reads (left out, it is read as 1)
 
 # Pawn step directions (the rulebook forbids both senses of one axis in a single move).
 LEFT, RIGHT, UP, DOWN = "L", "R", "U", "D"
@@ -75,6 +76,11 @@ def build_board(data: Mapping) -> Board:
     f = Fields("")  # the field checks; load_board puts the file's name in front of each message
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise BoardError(f"format: not a Donkey Kong board (expected \"format\": \"{FORMAT}\")")
+    version = data.get("version", VERSION)
+    if version != VERSION or isinstance(version, bool):
+        # a board written for another build was read as this one's (a robustness audit)
+        raise BoardError(f"version: this build reads board version {VERSION}, not {version!r}"
+                         + (" (a later Kong Tabletop wrote it)" if isinstance(version, int) and version > VERSION else ""))
     for key in ("spaces", "girders", "ladders", "edges"):
         f.seq(data.get(key), key, min_len=1 if key != "edges" else 0)
     coords = f.obj(data.get("coordinates", {"width": 1000, "height": 1000}), "coordinates")

@@ -55,6 +55,23 @@ def test_pawns_change_girders_only_by_ladders():
     assert all(not steps for s, steps in enumerate(BOARD.pawn_steps) if s == BOARD.oil_can)
 
 
+@pytest.mark.parametrize("version, words", [
+    (2, "version: this build reads board version 1, not 2 (a later Kong Tabletop wrote it)"),
+    ("1", "version: this build reads board version 1, not '1'"),
+    (True, "version: this build reads board version 1, not True"),
+])
+def test_a_board_of_another_version_is_refused_by_its_version(version, words):
+    """A board file says which version of the format it is written in ("version": 1, docs/donkey_kong.md); one
+    of another version was read as this one's, its fields taken at their word (a robustness audit)."""
+    assert _broken(lambda d: d.update(version=version)) == words
+
+
+def test_a_board_without_a_version_is_read_as_version_1():
+    data = copy.deepcopy(RAW)
+    del data["version"]
+    assert build_board(data).names == BOARD.names
+
+
 def test_dangling_link_is_named():
     def change(d):
         d["edges"][0]["to"] = "G9.9"
