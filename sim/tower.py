@@ -64,6 +64,9 @@ class Tower:
         # from_state passes _build=False: it replaces the poses at once, so seating a fresh tower (about
         # 2 ms, a few percent of a risk-map push) would be wasted.
         self._poses = built_poses(spec, self.dims, self.masses) if _build else np.zeros((spec.num_blocks, 7))
+        # The last frame recorded by the run under way (a settle, a fall followed), for a window that shows the
+        # run while it goes on another thread; only read, never part of the tower's state or its physics.
+        self.latest_frame: np.ndarray | None = None
         n = spec.num_blocks
         per = spec.per_level
         self.slots = np.arange(n).reshape(spec.levels, per)       # block id per (level, pos), -1 empty
@@ -497,6 +500,7 @@ class Tower:
         n_frames = int(np.ceil(seconds / frame_dt))
         prev = world.poses()
         frames = [prev] if record else None
+        self.latest_frame = None
         recent: list[np.ndarray] = []
         outcome = "time"
         forces: list[float] = []
@@ -537,6 +541,7 @@ class Tower:
                 break
             if record:
                 frames.append(now)
+                self.latest_frame = now
             if len(watched):
                 # The same bounds as while pushing rule most frames out before the exact rule runs (asked
                 # once a frame: a pushing frame that got here has had its answer, False).
@@ -637,6 +642,7 @@ class Tower:
                 cur = loose.poses()
                 if record:
                     frames.append(cur)
+                    self.latest_frame = cur
                 fast = displacement_mm(prev[inside], cur[inside]).max() / frame_dt
                 still = still + 1 if fast < FOLLOW_REST_MM_S else 0
                 prev = cur

@@ -296,6 +296,13 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
         assert screen.decision_text() == f"P1 pushed block {level}:{slot} and the tower fell."
         assert any(line.startswith("The tower fell: the simulator follows every block")
                    for line, _ in screen._info_lines(match.state, None))
+        # Meanwhile the fall goes on moving: the run's frames are shown as they come (the picture had stood
+        # still for 2 to 5 s with the block in the air, a play-test).
+        held, moving = screen.live_hold.copy(), False
+        while not moving and not screen.job.done:
+            moving = not np.array_equal(screen._poses_now(match.state), held)
+            screen.job.wait(0.005)
+        assert moving
         assert run(screen, surface, lambda: screen.job is None)
         assert screen.pushed is None and not screen.decision_text().startswith("P1 pushed")
 

@@ -264,6 +264,9 @@ class PointerPlay:
         seat = self.seat_name(self.match.current_player)
         if self.play(action):
             self.live_hold = poses
+            # a fall the drag saw goes on moving while the simulator follows it (the picture had stood still
+            # for 2 to 5 s, the block in the air: a play-test): the run's frames are shown as they come
+            self.live_follow = live.session.tower if live.fallen else None
             if self.job is not None:
                 self.pushed = (seat, live.level, live.slot, bool(live.fallen))
         else:

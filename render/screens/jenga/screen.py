@@ -248,6 +248,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.hand_lies: tuple[int, int] | None = None  # (moves played, block): the block in hand lay in a fall
         self.fall_paid: tuple[int, int] | None = None  # (moves played, coins): what the toppler paid (Super Mario)
         self.live_hold: np.ndarray | None = None  # the last live frame, shown until the move's playback
+        self.live_follow = None  # the Tower following a fall the drag saw: its latest frame is shown meanwhile
         self.live_stats: list[tuple[float, float]] = []  # (simulated s, wall s) of each finished live push
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
         self.place_unchosen = False  # a block is in hand and no place on top is chosen yet (Enter waits for one)
@@ -532,7 +533,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                     self.playback.t = min(max(0, drag - 1) / rate, self.playback.duration)
         if word != "extract":
             self.held = None
-        self.live_hold = None
+        self.live_hold = self.live_follow = None
         if word == "stack":
             if not self.countdown.active:
                 self.countdown.start(rule_wait_s(self.match.state.TOWER))
@@ -967,6 +968,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.live is not None and self.live.frame is not None:
             return self.live.frame.poses
         if self.live_hold is not None:
+            follow = self.live_follow
+            latest = None if follow is None or self.job is None else follow.latest_frame
+            if latest is not None and latest.shape == self.live_hold.shape:
+                return latest
             return self.live_hold
         poses = np.array(state.tower["poses"], dtype=float)
         moved = self.held
