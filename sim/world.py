@@ -151,7 +151,7 @@ class World:
     """A DIRECT PyBullet client holding the blocks of one tower, sliced around a focus level."""
 
     def __init__(self, spec: TowerSpec, dims: np.ndarray, poses: np.ndarray, level_of: np.ndarray,
-                 focus: int | None, masses: np.ndarray | None = None):
+                 focus: int | None, masses: np.ndarray | None = None, asked_iterations: int | None = None):
         self.spec = spec
         self.dims = dims
         self.masses = np.full(len(dims), spec.mass_kg) if masses is None else np.asarray(masses, dtype=float)
@@ -161,12 +161,12 @@ class World:
         self._lease = _lease()
         self.client = self._lease.id
         try:
-            self._build(phy, level_of, focus)
+            self._build(phy, level_of, focus, asked_iterations)
         except BaseException:
             self.close()
             raise
 
-    def _build(self, phy, level_of: np.ndarray, focus: int | None) -> None:
+    def _build(self, phy, level_of: np.ndarray, focus: int | None, asked_iterations: int | None = None) -> None:
         c = self.client
         pb.resetSimulation(physicsClientId=c)
         pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
@@ -198,6 +198,8 @@ class World:
         glued_levels = len(np.unique(level_of[self.glued_ids]))
         iterations = phy.heavy_load_iterations if glued_levels >= phy.heavy_load_levels else phy.solver_iterations
         iterations = int(min(phy.max_iterations, max(iterations, phy.iterations_per_glued_level * glued_levels)))
+        if asked_iterations is not None:  # a caller that knows its world better (Tower.settle(full=True))
+            iterations = int(asked_iterations)
         self.iterations = iterations
         self._substeps = 0                    # 0: one step a stepSimulation call; n: n sub-steps a call (step)
         pb.setPhysicsEngineParameter(
