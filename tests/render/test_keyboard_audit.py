@@ -417,3 +417,24 @@ def test_the_idle_status_line_names_the_towers_keys_when_the_list_has_no_rows(li
         assert screen.idle_keys().startswith("F1: help and rules · arrows and Enter, a click or 1-9: play a row")
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_with_a_block_picked_the_mouse_line_gives_way_to_the_picked_blocks_line():
+    """A play-test (Donkey Kong Jenga): with a block picked by keyboard the box under the tower held the last
+    move, the touch, the picked block's keys, the mouse's "Press a block and drag it..." and the hole's line,
+    six lines over the tower's foot. With a block picked its own line says the keys; the mouse's line is
+    left out until nothing is picked."""
+    surface, screen = _dk_turn_with_rows_and_blocks()
+    try:
+        def lines():
+            return [words for words, _ in screen._info_lines(screen.match.state, None)]
+
+        assert any(w.startswith("Press a block and drag it along its length") for w in lines())
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=pygame.KMOD_SHIFT, unicode=""))
+        assert screen.picked is not None
+        shown = lines()
+        assert any(w == screen.picked_text() for w in shown)
+        assert not any(w.startswith("Press a block and drag it along its length") for w in shown)
+    finally:
+        screen.close()

@@ -298,6 +298,7 @@ def test_a_fall_during_the_drag_ends_the_game_plays_the_fall_and_the_result_wait
                    for line, _ in screen._info_lines(match.state, None))
         # Meanwhile the fall goes on moving: the run's frames are shown as they come (the picture had stood
         # still for 2 to 5 s with the block in the air, a play-test).
+        assert screen.idle_keys() == "F1: help and rules · [ and ] turn the view"  # no row to play meanwhile
         held, moving = screen.live_hold.copy(), False
         while not moving and not screen.job.done:
             moving = not np.array_equal(screen._poses_now(match.state), held)

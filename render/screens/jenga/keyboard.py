@@ -46,6 +46,8 @@ class KeyboardPicker:
         where the arrows pick blocks and there is no row to play (a play-test); it names the tower's keys."""
         if not self.legal and self._legal_blocks():
             return "F1: help and rules · arrows pick a block, P pushes it · or press a block"
+        if not self.legal:  # nothing to choose now (a move being worked out or played, a bot's turn)
+            return "F1: help and rules · [ and ] turn the view"
         return super().idle_keys()
 
     def _stacking_now(self) -> bool:

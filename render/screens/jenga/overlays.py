@@ -349,13 +349,14 @@ class Overlays:
                     lines.append((self.picked_text(), P.HIGHLIGHT))
                 elif self.live is not None and self.live.keyboard:
                     lines.append((self.live.words(), P.HIGHLIGHT))
-                if self._legal_blocks():
+                # with a block picked (or pushed) by keyboard its own line says the keys, and the mouse's line
+                # under it ran the box to six lines over the tower's foot (a play-test)
+                if self._legal_blocks() and self.picked is None and self.live is None:
                     n = getattr(state, "touches", 0)
                     touches = f" ({n} touch{'es' if n != 1 else ''} so far, as many as you like)"
                     # the keys too: with rows in the list (climbs, holes) the plain arrows move in it and turn
                     # the view, and nothing on the screen said Shift+arrows pick a block (an audit)
-                    keys = "" if self.picked is not None or self.live is not None else \
-                        f" By keyboard: {'Shift+arrows' if self.legal else 'the arrow keys'} pick a block, P pushes it."
+                    keys = f" By keyboard: {'Shift+arrows' if self.legal else 'the arrow keys'} pick a block, P pushes it."
                     lines.append(("Press a block and drag it along its length to push it (live); hold the press "
                                   "still to touch it" + touches + "." + keys, P.HIGHLIGHT))
                 if self._legal_holes():
