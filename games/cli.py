@@ -224,6 +224,9 @@ def cmd_tournament(args) -> int:
 
     if args.address is not None and args.executor != "ray":   # else it would be silently unused
         return _fail(f"--address names a Ray cluster, so it needs --executor ray (got --executor {args.executor})")
+    if args.workers is not None and args.executor == "serial":   # as sim sweep refuses it (a research audit)
+        return _fail("--workers sets the processes of --executor process or the CPUs of --executor ray; "
+                     "--executor serial plays every game in this one process")
     bots = [b.strip() for b in args.bots.split(",")]
     if any(not b for b in bots):
         return _fail(f"--bots has an empty name in {args.bots!r}")

@@ -18,6 +18,9 @@ fixed-size observation).
         action = None if termination or truncation else policy(obs)
         env.step(action)
 
+`max_steps=N` cuts a game after N decisions (every agent truncated, every action mask empty, None the only
+step); the engine's own turn or round limit is a truncation too (info["turn_limit"]).
+
 `env.unwrapped.engine` is the engine state, so the project's bots can play seats (see the README);
 `env.state()` is PettingZoo's global state, which these environments do not have (NotImplementedError).
 """
@@ -181,7 +184,13 @@ class KongEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         self._obs.fill(self.engine, seat)
         mask = np.zeros(MAX_ACTIONS, np.int8)
-        if self.engine.current_player() == seat:
+        # an agent whose game is over (by the rules, or cut short by max_steps) may only step None: its mask is
+        # all zeros, as PettingZoo's classic environments have it ("all zeros for any agent except the one
+        # whose turn it is"); after a max_steps cut the engine still had a seat to move, and its mask offered
+        # actions that step() then refused (a research audit)
+        # (an agent that has stepped None is gone from `agents` and from those dicts: its mask stays empty)
+        done = agent not in self.agents or self.terminations.get(agent, False) or self.truncations.get(agent, False)
+        if self.engine.current_player() == seat and not done:
             mask[:len(self.legal())] = 1
         return {"observation": self._obs.tensor.copy(), "action_mask": mask}
 

@@ -74,7 +74,9 @@ def play_job(job: dict) -> dict:
         error = f"{type(exc).__name__}: {exc}"
     actions = "\n".join(f"{s.by} {s.action}" for s in match.history)
     done = match.state.is_terminal()
+    limit_hit = getattr(match.state, "reached_limit", None)  # the game's own safety limit ended it, not its rules
     return {"winners": match.state.winners() if done else [], "error": error,
+            "reached_limit": bool(done and callable(limit_hit) and limit_hit()),
             "actions": len(match.history), "digest": hashlib.sha256(actions.encode()).hexdigest()}
 
 
@@ -166,6 +168,9 @@ def summarise(game: str, variant: str, bots: Sequence[str], games: int, seed: in
     digest = hashlib.sha256("".join(r["digest"] for r in results).encode()).hexdigest()
     return {"game": game, "variant": variant, "bots": list(bots), "games_per_pair": games, "seed": seed,
             "games": len(jobs), "errors": sum(r["error"] is not None for r in results),
+            # scored as the game scores them (a draw, or the points), and counted here (a research audit: nothing
+            # said how many games the turn or round limit ended, where selfplay leaves them out)
+            "reached_limit": sum(bool(r.get("reached_limit")) for r in results),
             "error_messages": sorted({r["error"] for r in results if r["error"]})[:10],
             "standings": sorted(table, key=lambda r: (-r["rating"], r["bot"])), "pairs": pairs,
             "digest": digest}
@@ -210,6 +215,10 @@ def summary_text(s: dict) -> str:
         lines.append(f"{a} against {b}: {p['score'][0]:g} to {p['score'][1]:g} "
                      f"({_rate(p['win_rate'])}, 95% {p['ci95'][0]:.3f} to {p['ci95'][1]:.3f}){failed}")
     unrated = " (not rated or scored)" if s["errors"] else ""
+    if s.get("reached_limit"):
+        n = s["reached_limit"]
+        lines.append(f"{n} game{'' if n == 1 else 's'} ended at the game's turn or round limit, scored as the game "
+                     "scores them")
     lines.append(f"errors {s['errors']}{unrated}, digest {s['digest'][:16]}")
     lines += [f"error: {m}" for m in s["error_messages"]]
     return "\n".join(lines)

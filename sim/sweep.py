@@ -143,7 +143,11 @@ def job_key(job: dict) -> str:
     block. A census touches every block once whatever --samples says, so a rerun with another --samples
     finds its towers done (it ran them all again, and the file held each tower twice)."""
     samples = job["samples"] if job["task"] == "riskmap" else None
-    return json.dumps([job["task"], job["tower"], job["seed"], job["settings"], samples], sort_keys=True)
+    # a whole-valued number as a float, as _same reads them: --set height_sd=1 and =1.0 make the same tower, and
+    # a rerun with the other spelling ran it again (a research audit); a bool stays a bool
+    settings = {k: float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+                for k, v in job["settings"].items()}
+    return json.dumps([job["task"], job["tower"], job["seed"], settings, samples], sort_keys=True)
 
 
 def run_job(job: dict) -> dict:

@@ -30,6 +30,17 @@ def test_tournament_refuses_an_address_without_ray(executor, capsys, monkeypatch
     assert len(lines) == 1 and "--address" in lines[0] and "--executor ray" in lines[0], err
 
 
+def test_tournament_refuses_workers_for_the_serial_executor(capsys):
+    """A research audit: '--executor serial --workers 2' played every game in one process and never said
+    --workers was unused (python -m sim sweep refuses the same pair). One line, exit 2, nothing played."""
+    code = cli.main(["tournament", "donkey_kong", "--bots", "random,greedy", "--games", "1", "--executor", "serial",
+                     "--workers", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "--workers" in lines[0] and "--executor serial" in lines[0], err
+
+
 # ---- a third audit: the command line's comforts, and a save that never replaces other files ---------
 
 

@@ -146,6 +146,22 @@ def test_ratings_order_the_bots_and_intervals_hold_the_rate():
     assert lo < 0.7 < hi and 0 <= lo and hi <= 1
 
 
+def test_a_game_ended_by_its_turn_limit_is_counted_apart():
+    """A research audit: a game the game's own safety limit ended (Monkey Dash's turn limit: a draw) was scored
+    as an ordinary result with nothing in the summary saying so, where selfplay leaves such games out. It is
+    still scored as the game scores it, and `reached_limit` counts it (the text summary says so too). Two
+    random bots on seed 0 play Monkey Dash to its turn limit."""
+    jobs = [{"game": "monkey_dash", "variant": "standard", "entrants": [0, 1], "bots": ["random", "random"],
+             "seed": 0}]
+    results = [tournament.play_job(job) for job in jobs]
+    assert results[0]["reached_limit"] and results[0]["winners"] == [] and results[0]["error"] is None
+    s = tournament.summarise("monkey_dash", "standard", ["random", "random again"], 1, 0, jobs, results)
+    assert s["reached_limit"] == 1 and s["pairs"][0]["score"] == [0.5, 0.5]
+    assert "1 game ended at the game's turn or round limit" in tournament.summary_text(s)
+    played = tournament.run("monkey_dash", ["random", "greedy"], games=2, seed=0, executor="serial", progress=False)
+    assert played["reached_limit"] == 0
+
+
 def test_same_digest_serial_and_process_pool():
     a = tournament.run("monkey_dash", ["random", "greedy"], games=4, seed=3, executor="serial", progress=False)
     b = tournament.run("monkey_dash", ["random", "greedy"], games=4, seed=3, executor="process", workers=2,

@@ -185,6 +185,25 @@ def test_pettingzoo_max_steps_truncates_after_that_many_decisions():
     assert all(env.truncations.values()) and env.unwrapped.steps == 3
 
 
+def test_after_a_max_steps_cut_every_mask_is_empty_and_none_is_the_only_step():
+    """PettingZoo's classic environments: "The action_mask will be all zeros for any agent except the one
+    whose turn it is", and a done agent may only step None. A research audit: after max_steps cut the game,
+    the seat the engine still had to move was shown a mask with actions that step() then refused."""
+    env = petting.env("monkey_dash", max_steps=1)
+    env.reset(seed=0)
+    env.step(0)
+    for agent in env.agent_iter(max_iter=10):
+        obs, _, termination, truncation, _ = env.last()
+        assert truncation and not termination
+        assert not obs["action_mask"].any(), agent
+        assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)
+        env.step(None)
+        # once it has stepped None an agent is gone, and its mask stays empty (it came back with PettingZoo's
+        # own bookkeeping removed: a regression audit)
+        assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)
+    assert env.agents == []
+
+
 # ---- 4. declared bounds ---------------------------------------------------------------------------
 
 def test_donkey_kong_max_utility_bounds_every_card_and_the_bonus():

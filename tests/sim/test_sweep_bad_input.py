@@ -131,6 +131,25 @@ def test_a_value_or_tower_given_twice_is_refused_before_any_work(tmp_path, args,
     assert out.stdout == "" and not path.exists()
 
 
+@pytest.mark.physics
+def test_a_rerun_that_spells_a_value_otherwise_finds_its_towers_done(tmp_path):
+    """A research audit: a census sweep with --set levels=3 and the same command again with levels=3.0 ran the
+    tower a second time and wrote a second, identical row; the file is to end "with every tower exactly
+    once", and 3 and 3.0 make the same tower (one command refuses '3,3.0' as a value given twice)."""
+    path = tmp_path / "s.jsonl"
+    first = run("sweep", "--task", "census", "--set", "levels=3", "--seeds", "0", "--out", str(path),
+                "--executor", "serial")
+    assert first.returncode == 0, first.stderr
+    again = run("sweep", "--task", "census", "--set", "levels=3.0", "--seeds", "0", "--out", str(path),
+                "--executor", "serial")
+    assert again.returncode == 0, again.stderr
+    assert len(path.read_text().splitlines()) == 1
+    assert "0 towers run, 1 already in" in again.stdout + again.stderr
+    row = json.loads(path.read_text())
+    assert sweep.job_key(row) == sweep.job_key(dict(row, settings={"levels": 3.0}))
+    assert sweep.job_key(row) != sweep.job_key(dict(row, settings={"levels": True}))
+
+
 def test_values_that_make_other_towers_are_kept_apart():
     assert sweep.parse_setting("levels=3,4") == ("levels", [3, 4])
     assert sweep.parse_setting("physics.friction_anchor=true,1") == ("physics.friction_anchor", [True, 1])
