@@ -505,7 +505,7 @@ class App(Host):
                 launcher.focus_on(launcher.resume_button)
 
     def open_load(self) -> None:
-        self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load selected (Enter), or "
+        self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load (Enter), or "
                            "drop a saved file on the window.")
         launcher = self.screen
         if launcher.load_button.enabled:  # Enter loads, as the words say (it started a new game: an audit)

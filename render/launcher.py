@@ -994,11 +994,18 @@ class LauncherScreen:
         col = self.cols[1]
         c = col.inflate(-int(24 * s), 0)
         room = col.bottom - int(6 * s)
-        # The seat marks and Remove grow with the text size, as the words do (an accessibility audit: at the
-        # largest text "Remove" was drawn smaller than at the normal size); the name field gives way.
-        mark = self.mark_w = int(34 * s * text.SCALE)
-        kind_w = int(c.w * 0.36)
-        remove_w = max(int(c.w * 0.18), text.measure("Remove", self.fs(14))[0] + int(14 * s))
+        # The seat marks grow with the text size, a little (an accessibility audit), their column with them;
+        # Remove takes a little of the kind button's width ("Careful bot" fits in it at the largest text), so
+        # its word can grow too. The name field keeps its room: taking it for Remove had shrunk the names
+        # below the normal size's at the largest text (a regression audit).
+        self.mark_r = int(12 * s * text.SCALE ** 0.5)
+        mark = self.mark_w = max(int(34 * s), 2 * self.mark_r + int(8 * s))
+        # the kind button as wide as its longest word needs at a little under full size ("Careful easy bot"),
+        # between a third and 0.36 of the row; Remove has what that leaves of the two's 0.54
+        longest = max([text.measure(row.kind_button.label, self.fs(16))[0] for row in self.seats
+                       if row.kind_button is not None] or [0])
+        kind_w = int(min(c.w * 0.36, max(c.w * 0.33, longest * 0.8 + 8)))
+        remove_w = int(c.w * 0.54) - kind_w
         size = self.fs(14)
         bots_line = (text.block_height(len(text.wrap(self.more_bots_note([], short=True), size, c.w)), size)
                      + int(10 * s) if self.spec is not None and self.spec.bots else 0)
@@ -1126,7 +1133,7 @@ class LauncherScreen:
             names = self.config_seats()
             for i, row in enumerate(self.seats):
                 r = row.kind_button.rect
-                draw_seat_mark(surface, i, (r.x - self.mark_w // 2 - 1, r.centery), int(12 * s * text.SCALE))
+                draw_seat_mark(surface, i, (r.x - self.mark_w // 2 - 1, r.centery), self.mark_r)
                 row.kind_button.draw(surface, size)
                 if row.kind == HUMAN:
                     row.name.draw(surface, size)
@@ -1161,11 +1168,12 @@ class LauncherScreen:
             self.rename_field.focused = True
             self.rename_field.draw(surface, size)
         else:
-            self.load_button.draw(surface, size)
             # one size for the three (Load's had been larger than Rename's and Delete's); a key hint goes
             # before the words shrink (Button.shown_label)
-            self.rename_button.draw(surface, size)
-            self.delete_button.draw(surface, size)
+            trio = (self.load_button, self.rename_button, self.delete_button)
+            common = Button.row_size(trio, size)
+            for button in trio:
+                button.draw(surface, common, same_size=True)
         self.quit_button.draw(surface, size)
         if self.hover_note:  # the saved match under the pointer, whole (a row shows two lines of it)
             self._draw_in(surface, self.hover_note, self.footer, self.fs(15), P.TEXT)

@@ -6,6 +6,8 @@ what happened; none of them knows about games.
 
 from __future__ import annotations
 
+import math
+
 from typing import Callable
 
 import pygame
@@ -67,7 +69,7 @@ class Button:
         """Whether the pointer is over the button (it is drawn lit, with a ring)."""
         return self.rect.collidepoint(pointer.pos())
 
-    def draw(self, surface: pygame.Surface, size: int) -> None:
+    def draw(self, surface: pygame.Surface, size: int, same_size: bool = False) -> None:
         hovered = self.enabled and self.pointed_at()
         if not self.enabled:
             fill, ink = P.PANEL, P.DISABLED
@@ -92,23 +94,40 @@ class Button:
                 pygame.draw.rect(surface, P.BACKGROUND, self.rect, width=1, border_radius=radius)
             pygame.draw.rect(surface, P.HIGHLIGHT, self.rect.inflate(2 * FOCUS_GAP, 2 * FOCUS_GAP), width=2,
                              border_radius=radius + FOCUS_GAP)
-        label, room = self.shown_label(size), self.rect.w - 8
-        size = fitting_size(label, size, room)
-        label = text.fit(label, size, room)
+        label, size = self.fitted(size, same_size)
+        label = text.fit(label, size, self.rect.w - 8)
         text.draw(surface, label, self.rect.center, size, ink, anchor="center")
+
+    def _choices(self) -> list[str]:
+        """The button's words, longest first: the label with its key hint, the label, the short label."""
+        choices = [f"{self.label}  [{self.hint}]"] if self.hint else []
+        return choices + [self.label] + ([self.short] if self.short else [])
 
     def shown_label(self, size: int) -> str:
         """The words on the button at this size: the label with its key hint, else the label alone, else the
-        short label, whichever first fits shrunk no more than a little. The hint and then the long words go
-        before the letters shrink: at the largest text, "Delete  [Del]" had been drawn smaller than the
-        normal size's words (an accessibility audit)."""
+        short label, whichever first fits shrunk no more than a little (MILD_SHRINK, rounded up to a whole
+        size). The hint and then the long words go before the letters shrink: at the largest text, "Delete
+        [Del]" had been drawn smaller than the normal size's words (an accessibility audit)."""
         room = self.rect.w - 8
-        choices = [f"{self.label}  [{self.hint}]"] if self.hint else []
-        choices += [self.label] + ([self.short] if self.short else [])
-        for words in choices:
-            if text.measure(words, fitting_size(words, size, room, least=MILD_SHRINK))[0] <= room:
-                return words
-        return choices[-1]
+        least = math.ceil(size * MILD_SHRINK)
+        choices = self._choices()
+        return next((words for words in choices if text.measure(words, least)[0] <= room), choices[-1])
+
+    def fitted(self, size: int, same_size: bool = False) -> tuple[str, int]:
+        """The words drawn and their size. same_size: a row of buttons drawn at one size (the size given,
+        the smallest of theirs: Button.row_size) takes the longest words that fit at it whole."""
+        room = self.rect.w - 8
+        if same_size:
+            words = next((w for w in self._choices() if text.measure(w, size)[0] <= room), None)
+            if words is not None:
+                return words, size
+        words = self.shown_label(size)
+        return words, fitting_size(words, size, room)
+
+    @staticmethod
+    def row_size(buttons, size: int) -> int:
+        """The one size a row of buttons is drawn at so their words match: the smallest each would take."""
+        return min([b.fitted(size)[1] for b in buttons] or [size])
 
 
 def scroll_bar(surface: pygame.Surface, area: pygame.Rect, top: int, shown: int, total: int) -> pygame.Rect | None:

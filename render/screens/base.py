@@ -759,7 +759,11 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             b.enabled = enabled.get(b.label, True)
             if b.label == "Sound":
                 b.selected = not self.host.sound.muted
-            b.draw(surface, self.font_size(13))
+        # the bar's buttons at one size: "Result  [V]" had been drawn smaller than its neighbours (a
+        # regression audit, at the largest text in 1024x640)
+        common = Button.row_size(self.buttons, self.font_size(13))
+        for b in self.buttons:
+            b.draw(surface, common, same_size=True)
         left = self.buttons[0].rect.x - int(12 * self.scale)
         idle = (self.game_over_status() if self.match.is_over() else
                 self.chance_status() if self.chance_waits() else

@@ -191,6 +191,10 @@ def test_the_small_buttons_and_seat_marks_grow_with_the_text(monkeypatch, window
     largest, largest_marks = _small_controls(monkeypatch, window, "largest")
     assert min(largest_marks) > max(normal_marks)
     assert largest["Remove"] > normal["Remove"]
+    # and not at the names' cost (a regression audit: widening Remove had shrunk them below the normal size's)
+    bot_name = next(w for w in normal if w.startswith("Careful bot ") and w[-1].isdigit())
+    for name in ("Player 1", bot_name):
+        assert largest.get(name, 0) > normal[name], (name, largest.get(name), normal[name])
     for words in ("Load", "Rename", "Delete"):
         big = {w: s for w, s in largest.items() if w.startswith(words)}
         small = {w: s for w, s in normal.items() if w.startswith(words)}
