@@ -317,6 +317,7 @@ class RowsOfHeights(ListView):
     move log and the Choices lists that wrap."""
 
     MOST_LINES = 1
+    ROOMY = False
 
     def __init__(self):
         super().__init__()
@@ -330,18 +331,26 @@ class RowsOfHeights(ListView):
     def wrapped(self, label: str) -> tuple[str, ...]:
         """The label's lines at the list's size and width: MOST_LINES at most, the last one cut (keeping its
         ⚠); kept until the size or the width changes."""
-        key = (self.size, self._width())
+        most = self.most_lines()
+        key = (self.size, self._width(), most)
         if key != self._lines_key:
             self._lines, self._lines_key = {}, key
         hit = self._lines.get(label)
         if hit is None:
             width = max(20, self._width())
             lines = text.wrap(label, self.size, width) or [""]
-            if len(lines) > self.MOST_LINES:
-                lines = lines[:self.MOST_LINES - 1] + [fit_keeping(" ".join(lines[self.MOST_LINES - 1:]),
-                                                                   self.size, width)]
+            if len(lines) > most:
+                lines = lines[:most - 1] + [fit_keeping(" ".join(lines[most - 1:]), self.size, width)]
             hit = self._lines[label] = tuple(lines)
         return hit
+
+    def most_lines(self) -> int:
+        """The most lines a row takes: MOST_LINES, or for a list with ROOMY rows as many as its height holds
+        (at least MOST_LINES): a Donkey Kong log row that says what the obstacles did ran past six lines and
+        was cut (a keyboard audit)."""
+        if not self.ROOMY or self.rect.h <= 0:
+            return self.MOST_LINES
+        return max(self.MOST_LINES, (self.rect.h - self.row_h // 3) // max(1, text.line_step(self.size)))
 
     def height_of(self, i: int) -> int:
         return self.row_h
@@ -526,6 +535,7 @@ class LogRows(RowsOfHeights):
     as rows of several heights come and go."""
 
     MOST_LINES = 6
+    ROOMY = True  # a row takes as many lines as the log's height holds (RowsOfHeights.most_lines)
 
     def __init__(self):
         super().__init__()

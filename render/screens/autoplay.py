@@ -113,8 +113,8 @@ class AutoPlay:
         and reports the step with step_played() when it has been played. The base starts a bot's
         thinking thread only for its own auto_step."""
         match = self.match
-        if self.chance_waits():  # a person rolls or spins by hand (by_hand.py): skipping stops at their turn
-            self.end_skip()
+        if self.hand_due():  # a person rolls or spins by hand (by_hand.py): skipping stops at their turn, even
+            self.end_skip()  # while the last move is still drawn (chance_waits waits for that)
             return False
         if match.current_player == CHANCE:
             before = match.state.clone()

@@ -50,7 +50,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     choice_rows = ListView  # the Choices list's kind (widgets.WrappingRows: rows that wrap at a large text size)
 
     def idle_keys(self) -> str:
-        """The status line when there is nothing else to say: the keys of the list of choices."""
+        """The status line when there is nothing else to say: the keys of the list of choices (while a row is
+        being found by typing, digits are typed, not played: a keyboard audit)."""
+        if self.filtering:
+            return "Type part of a row's words · Up/Down choose · Enter plays the chosen row · Esc stops finding"
         return IDLE_KEYS
 
     def __init__(self, match: Match, host: Host | None = None):
@@ -727,7 +730,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             marked = {i for i, a in enumerate(self.legal) if a in self.board_hover}
             self.actions.draw(surface, size, marked, numbered=True, faint=self.faint_rows())
             if not self.legal and self.match.waiting_for_human() and self.filter:
-                text.draw(surface, "No choice matches; Esc clears.", self.actions.rect.topleft, size, P.TEXT_DIM)
+                # wrapped to the list's width (at the largest text it ran past the panel's edge: a keyboard audit)
+                at, lines, _ = text.fit_block("No choice matches; Esc clears.", size, self.actions.rect.w - 4,
+                                              self.actions.rect.h, least=0.8)
+                for k, line in enumerate(lines):
+                    text.draw(surface, line, (self.actions.rect.x, self.actions.rect.y + k * text.line_step(at)), at,
+                              P.TEXT_DIM)
             self.chance_button = None
             if self.chance_waits():  # a button that rolls or spins, under the words that ask for it
                 self.chance_button = self.draw_chance_button(surface, self.actions.rect, size)

@@ -64,12 +64,16 @@ class ChanceByHand:
         owner = state.turn_owner()
         return owner is not None and owner >= 0 and owner not in match.bots
 
+    def hand_due(self) -> bool:
+        """Whether the chance step due is a person's at this screen to make by hand and not yet asked for,
+        animations or not: no automatic step may make it (chance_waits asks for it once they are drawn)."""
+        return self.hand_chance() is not None and self.hand_asked != len(self.match.history)
+
     def chance_waits(self) -> bool:
         """Whether the match waits for a person at this screen to roll or spin before it goes on: once the
         last move has been drawn (while a bot's barrels still moved, the panel asked for the next roll
         under a header still naming the bot's turn: an audit)."""
-        return (self.hand_chance() is not None and self.hand_asked != len(self.match.history)
-                and not self.animating())
+        return self.hand_due() and not self.animating()
 
     def hand_owner(self) -> str:
         """The name of the person whose roll or spin is awaited."""

@@ -260,7 +260,11 @@ class Overlays:
         inner = rect.inflate(-int(40 * s), -int(36 * s))
         text.draw(surface, f"Help: {self.spec.title}", inner.topleft, self.font_size(24), P.HIGHLIGHT, bold=True)
         pic_w = int(inner.w * 0.36)
-        picture = pygame.Rect(inner.right - pic_w, inner.y + int(40 * s), pic_w, inner.h - int(70 * s))
+        # room under the picture for its caption and the foot line at this text size (at the largest text the
+        # caption stood on the foot: a keyboard audit)
+        small = text.line_step(self.font_size(14))
+        top = inner.y + int(40 * s)
+        picture = pygame.Rect(inner.right - pic_w, top, pic_w, inner.bottom - top - 2 * small - int(12 * s))
         if self._help_shot is None or self._help_shot[0] != (picture.size, len(self.match.history)):
             self._help_shot = ((picture.size, len(self.match.history)), self.help_picture(picture.size))
         shot = self._help_shot[1]

@@ -246,18 +246,19 @@ def test_every_row_of_the_log_reads_whole_without_the_pointer(game, tmp_path):
 
 
 def test_a_log_row_longer_than_its_lines_is_cut_and_reads_whole_under_the_pointer(tmp_path):
-    """A row longer than the log's most lines (LogRows.MOST_LINES) is cut at the end of its last line, and
-    its tip under the pointer gives it whole."""
+    """A row longer than the log's most lines (as many as the log's height holds: LogRows.most_lines) is cut
+    at the end of its last line, and its tip under the pointer gives it whole."""
     match = bots_game("monkey_dash", 2, 10)
     app = App(size=(1024, 640), match=match)
     screen = app.screen
     app.draw()
-    long_row = " ".join(["a very long entry of the log"] * 20)
+    long_row = " ".join(["a very long entry of the log"] * 60)
     screen.log.set_items(screen.log.items + [long_row], keep=False)
     screen.log.scroll_to_end()
     app.draw()
     i = len(screen.log.items) - 1
-    assert i in screen.log.cut_rows and len(screen.log.lines_of(i)) == screen.log.MOST_LINES
+    assert i in screen.log.cut_rows and len(screen.log.lines_of(i)) == screen.log.most_lines()
+    assert screen.log.most_lines() >= screen.log.MOST_LINES
     point(app, (screen.log.rect.x + 20, screen.log.row_rect(i).centery))
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "log-tip.png"))

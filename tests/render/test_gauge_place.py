@@ -91,3 +91,46 @@ def test_the_gauge_by_the_top_of_super_marios_tower_stands_clear_of_bowser_and_t
         assert not any(box.colliderect(r) for r in screen.piece_rects), (box, screen.piece_rects)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_at_the_largest_text_the_gauge_keeps_clear_of_the_legend(surface):
+    """A keyboard audit (traditional Jenga, seed 7, the largest text): pushing 13:2 by keyboard, the gauge's
+    "0.33 N now" ran over the legend's title: its place was reckoned for a gauge as wide as at the normal
+    size. It is reckoned as wide as its words are drawn."""
+    from render import text
+
+    text.use_size("largest")
+    screen = new_screen("jenga_classic", seed=7)
+    screen.show_risk = True
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        screen.picked = (13, 2)
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+        live = screen.live
+        assert live is not None and live.keyboard
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+        checked = 0
+        for _ in range(200):
+            _frames(screen, surface, 1)
+            if screen.live is None or live.share_out > 0.4:
+                break
+            board = screen.rects["board"]
+            legend = screen._legend_rect(board)
+            legend.height = max(0, screen.legend_bottom - legend.y)
+            if screen.gauge_rect is not None and legend.height:
+                assert not screen.gauge_rect.colliderect(legend), (screen.gauge_rect, legend)
+                checked += 1
+        assert checked >= 10
+        # at the board's edge the place is kept inside the board for the gauge as drawn (wider at this text
+        # size than the normal size's 110 px, for which it was reckoned)
+        drawn = screen.gauge_rect
+        s, size = screen.scale, screen.font_size(14)
+        assert drawn.w > int(110 * s)
+        x, y = screen._gauge_place((board.right - 2, board.bottom - 2), board, size)
+        assert board.contains(pygame.Rect(x, y, drawn.w, drawn.h)), ((x, y), drawn, board)
+        screen.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w"))
+    finally:
+        screen.close()
+        text.use_size("normal")

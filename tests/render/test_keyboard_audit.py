@@ -438,3 +438,171 @@ def test_with_a_block_picked_the_mouse_line_gives_way_to_the_picked_blocks_line(
         assert not any(w.startswith("Press a block and drag it along its length") for w in shown)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_space_skipping_a_bots_turn_stops_at_the_persons_own_spin():
+    """A keyboard audit (Super Mario Jenga against the careful bot): a person ended their turn and pressed Space
+    at once to skip the bot's pauses; the bot's whole turn was played, and then the person's own spin ("each
+    player spins the spinner on their turn") as if chance's, unseen, while the bot's stack was still being
+    drawn. Skipping stops at a person's spin also while a move is still drawn."""
+    from .test_text_sizes import SIZE, new_screen
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_mario", seed=3)
+    match = screen.match
+    person = 0
+    try:
+        while match.state.turn_owner() == person or match.state.phase in ("setup", "build"):
+            assert run(screen, surface, lambda: (match.waiting_for_human() and screen.job is None
+                                                 and not screen.animating()) or match.state.turn_owner() != person)
+            if match.state.turn_owner() != person and match.state.phase not in ("setup", "build"):
+                break
+            pushes = [a for a in match.state.legal_actions() if a.startswith("push ")]
+            if pushes:  # a middle block of the middle of the tower, as the rules' list gives its push
+                level, slot = sorted(match.state.legal_blocks(), key=lambda b: (b[1] != 1, abs(b[0] - 8)))[0]
+                screen.play(next(a for a in pushes if a.startswith(f"push {level}:{slot} ")))
+            else:
+                screen.play(match.state.legal_actions()[0])
+            assert run(screen, surface, lambda: screen.job is None, spin=False)
+        assert not match.is_over() and match.state.turn_owner() != person
+        assert run(screen, surface, lambda: screen.hand_guard <= 0, spin=False)  # past the guard after a spin
+        assert match.state.turn_owner() != person
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+        assert screen.skipping
+        done = run(screen, surface, lambda: match.state.turn_owner() == person and screen.job is None
+                   and not screen.animating() and not screen.skipping, spin=False)
+        assert done
+        # the person's spin waits for their hand: the bot's turn was skipped, their own spin was not played
+        assert not match.is_over() and match.current_player < 0 and screen.chance_waits()
+        assert match.state.phase == "spin"
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_esc_past_half_out_does_not_take_the_block_and_says_how_to_back_out():
+    """A keyboard audit: Esc pressed to back out of a push with the block 59 % out let go, and letting go past
+    half its length takes the block ("a block out by at least half its length is taken"). Past half, Esc
+    now keeps the push going and says how to back out (S pulls it back, then Enter puts it back) or take it."""
+    from .test_tower_screen import SIZE, new_screen
+
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        screen.picked = (8, 2)
+        screen.handle_event(key(pygame.K_p))
+        live = screen.live
+        assert live is not None and live.keyboard
+        for _ in range(400):  # W tapped until the block is past half out
+            screen.handle_event(key(pygame.K_w))
+            for _ in range(3):
+                screen.update(DT)
+            screen.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode=""))
+            if live.will_take():
+                break
+        assert live.will_take() and screen.live is live
+        steps = len(match.history)
+        screen.handle_event(key(pygame.K_ESCAPE))
+        assert screen.live is live and screen.job is None and len(match.history) == steps
+        assert "Esc does not let go here" in screen.message and "hold S to pull it back" in screen.message
+        screen.handle_event(key(pygame.K_s))  # S held until under half out, then Enter puts it back
+        for _ in range(600):
+            screen.update(DT)
+            if not live.will_take():
+                break
+        screen.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0, unicode=""))
+        assert not live.will_take()
+        screen.handle_event(key(pygame.K_RETURN))
+        assert run(screen, surface, lambda: screen.job is None)
+        assert len(match.history) == steps + 1 and match.state.last_verdict["taken"] is False
+        assert match.state.phase == "take" and not match.is_over()
+    finally:
+        screen.close()
+
+
+def test_the_finders_no_match_line_stays_inside_the_choices_panel(lines_drawn):
+    """A keyboard audit: at the largest text in a 1024x640 window, Donkey Kong's "No choice matches; Esc
+    clears." ran past the Choices panel's edge. It wraps inside the list."""
+    from render import storage, text
+
+    from .test_audit import new_match, run_until
+
+    storage.save_settings({"text_size": "largest"})
+    app = App(size=(1024, 640), match=new_match("donkey_kong", [Seat("Ann"), Seat("Bob", "greedy")], 3))
+    try:
+        screen = app.screen
+        run_until(app, lambda: screen.match.waiting_for_human() and screen.legal)
+        screen.filtering, screen.filter = True, "zzzz"
+        screen._refresh_actions(force=True)
+        assert screen.legal == []
+        lines_drawn.clear()
+        app.draw()
+        said = [(w, r) for w, r in lines_drawn if w.startswith("No choice") or "Esc clears" in w]
+        assert said and all(screen.actions.rect.contains(r) for _, r in said), said
+        # and the status line names the finder's keys, not "1-9: play a row" (digits are typed here)
+        assert screen.idle_keys().startswith("Type part of a row's words") and "1-9" not in screen.idle_keys()
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
+
+
+@pytest.mark.parametrize("game", ["jenga_classic", "donkey_kong"])
+def test_the_help_pictures_caption_stands_clear_of_the_foot_line(lines_drawn, game):
+    """A keyboard audit: at the largest text the help's "A tower like this one" was drawn over its foot line
+    ("Esc, F1 or a click closes this..."). The picture leaves room under it for both."""
+    from render import storage, text
+
+    from .test_audit import new_match
+
+    storage.save_settings({"text_size": "largest"})
+    app = App(size=(1024, 640), match=new_match(game, [Seat("Ann"), Seat("Bob", "random")], 3))
+    try:
+        screen = app.screen
+        screen.toggle_help()
+        lines_drawn.clear()
+        app.draw()
+        caption = [r for w, r in lines_drawn if w in ("A tower like this one", "The board now")]
+        foot = [r for w, r in lines_drawn if w.startswith("Esc, F1 or a click")]
+        assert caption and foot
+        assert not caption[0].colliderect(foot[0]), (caption, foot)
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
+
+
+def test_a_long_log_row_is_read_whole_where_the_log_has_the_room():
+    """A keyboard audit (Donkey Kong against the strong bot, seed 7, the largest text): a log row that says what
+    the obstacles did ran past six lines and was cut ("... drops a barrel on gird…"), readable whole only under
+    the pointer. A row takes as many lines as the log's height holds."""
+    from render import storage, text
+    from render.widgets import LogRows
+
+    from .test_audit import new_match, run_until
+
+    storage.save_settings({"text_size": "largest"})
+    match = new_match("donkey_kong", [Seat("Player 1"), Seat("Strong bot 2", "strong")], 7)
+    app = App(size=(1280, 800), match=match)
+    try:
+        screen = app.screen
+        for _ in range(40):  # the person plays the first choice each time; the bot and the dice play theirs
+            run_until(app, lambda: match.waiting_for_human() or match.is_over())
+            if match.is_over():
+                break
+            app.draw()
+            screen.play(match.state.legal_actions()[0])
+        app.draw()
+        log = screen.log
+        heights = [len(log.lines_of(i)) for i in range(len(log.items))]
+        assert max(heights) > LogRows.MOST_LINES  # a row longer than the old cap
+        assert not any("…" in line for i in range(len(log.items)) for line in log.lines_of(i))
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")

@@ -56,6 +56,7 @@ def one_line_log(monkeypatch):
     at one line, the rows these tests need (cut, with a tip) are the spinner's ordinary ones."""
     from render.widgets import LogRows
     monkeypatch.setattr(LogRows, "MOST_LINES", 1)
+    monkeypatch.setattr(LogRows, "ROOMY", False)  # not as many lines as the log's height holds
 
 
 # ---- a move log row's tip goes with the pointer -------------------------------------------------

@@ -70,8 +70,9 @@ class JengaHelp:
                     "spinner" if spin else "")),
                 ("M", "sound on or off"),
                 ("Esc", "back to the menu (the game is autosaved); with a block picked by the arrow keys, "
-                        "or a block being pushed, the first Esc lets go of it (a push let go is played as it "
-                        "stands: past half out the block is taken, else it goes back)"),
+                        "or a block being pushed under half out, the first Esc lets go of it (the push is played "
+                        "and the block goes back); past half out Esc lets nothing go, as that would take the "
+                        "block: pull it back first (S, or drag it in)"),
                 ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "
                                    "button too) · Esc: back to the menu"),
                 *self.extra_shortcuts()]

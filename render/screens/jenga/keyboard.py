@@ -44,6 +44,8 @@ class KeyboardPicker:
         """The status line with nothing else to say. With no rows in the list (a turn whose only choices are
         the blocks on the tower) it named the list's keys, "arrows and Enter, a click or 1-9: play a row",
         where the arrows pick blocks and there is no row to play (a play-test); it names the tower's keys."""
+        if self.filtering:
+            return super().idle_keys()
         if not self.legal and self._legal_blocks():
             return "F1: help and rules · arrows pick a block, P pushes it · or press a block"
         if not self.legal:  # nothing to choose now (a move being worked out or played, a bot's turn)
@@ -154,8 +156,18 @@ class KeyboardPicker:
         """Esc lets go of a block picked by the arrows (then Enter plays the chosen row again), and of a block
         being pushed, by keyboard or pointer, as Enter or the button's release would: the push so far is the
         move (a touch if the block goes back). Esc mid-push went to the menu and threw the push away, a free
-        and unrecorded trial of the block (an audit)."""
+        and unrecorded trial of the block (an audit). Past half its length Esc does not let go, as that would
+        take the block: a keyboard audit pressed Esc to back out of a push and the block was taken. It says how
+        to back out (pull it back first) or take it, and the push goes on."""
         if self.live is not None:
+            if self.live.will_take() and not self.live.fallen:
+                keys = ("hold S to pull it back under half, then Enter puts it back; Enter now takes it"
+                        if self.live.keyboard else
+                        "drag it back in under half and let go to put it back; let go now to take it")
+                self.say(f"Esc does not let go here: the block is out past half its length, so letting go would take "
+                         f"it. To back out, {keys}.", 8.0)
+                self.host.sound.play("error")
+                return True
             self._let_go()
             return True
         if self.picked is not None:

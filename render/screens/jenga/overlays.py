@@ -227,6 +227,13 @@ class Overlays:
         the front of the tower had its gauge over the very blocks the player watched."""
         s = self.scale
         w, h = int(110 * s), int(size * 8)
+        live = getattr(self, "live", None)
+        if live is not None:
+            # as wide as its words are drawn (the bar, then the lines at its right): at the largest text the
+            # gauge's "0.33 N now" ran over the legend's title, the width reckoned for the normal size (a
+            # keyboard audit)
+            words = max(text.measure(line, size, bold=True)[0] for line in (*live.gauge_lines(), "gentle"))
+            w = max(w, max(8, size // 2 + 2) + 8 + words + 6)
         lo_x, hi_x = rect.x + 8, rect.right - w - 8
         lo_y, hi_y = rect.y + 8, rect.bottom - h - 8
         x, y = int(anchor[0]), int(anchor[1]) - int(130 * s)

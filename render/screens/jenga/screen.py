@@ -745,8 +745,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def auto_step(self) -> bool | None:
         if self.failed_at == len(self.match.history):
             return  # the last automatic step failed: do not retry it every frame (undo or load moves on)
-        if self.chance_waits():
-            self.end_skip()  # a person's spin: skipping the bots' moves stops here, at their hand
+        if self.hand_due():
+            # a person's spin: skipping the bots' moves stops here, at their hand, also while the last move is
+            # still drawn (a keyboard audit: one Space during the stack's countdown played the person's own spin
+            # as chance, chance_waits being False while anything animates)
+            self.end_skip()
             return False
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
             self._start(None)
