@@ -45,6 +45,15 @@ def _grab(screen):
     raise AssertionError("no block under its own end")
 
 
+def _press(screen):
+    """_grab's block, pressed at its near end with the pointer (a live push starts): _grab's tuple."""
+    grabbed = _grab(screen)
+    start = grabbed[3]
+    send(screen, pygame.MOUSEMOTION, tuple(start))
+    send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+    return grabbed
+
+
 def _frames(screen, surface, n, pos=None):
     for _ in range(n):
         if pos is not None:
@@ -206,9 +215,7 @@ def test_a_pointer_run_off_sideways_moves_the_finger_only_a_little_across_the_bl
     match = screen.match
     try:
         assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        level, slot, block, start, px_per_m = _grab(screen)
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        level, slot, block, start, px_per_m = _press(screen)
         pos = np.asarray(start, dtype=float)
         for _ in range(200):  # pulled toward the eye at about 5 cm/s until 60 % out
             pos = pos - px_per_m * 0.0017

@@ -22,7 +22,7 @@ from games.jenga.risk_worker import RiskMap
 from render.tower.live_drag import peak_colour
 from render.tower.spinner import Spinner
 
-from .test_live_push import _frames, _grab
+from .test_live_push import _frames, _press
 from .test_tower_screen import DT, SIZE, end_point, new_screen, press_end, run, send
 
 SILENT_WORKER = [sys.executable, "-c", "import sys; sys.stdin.read()"]
@@ -275,9 +275,7 @@ def test_the_gauge_shows_the_largest_force_of_the_push_beside_the_force_now(surf
     match = screen.match
     try:
         assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        level, slot, block, start, px_per_m = _grab(screen)
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        level, slot, block, start, px_per_m = _press(screen)
         shown = []  # the force the gauge showed, frame by frame
         for _ in range(15):  # the touch first
             _frames(screen, surface, 1)
