@@ -204,7 +204,9 @@ def cmd_riskmap(args) -> int:
         # One object, as check --json gives: the tower and the pushes that made the rows, then the rows.
         print(json.dumps({"tower": args.tower, "seed": args.seed, "levels": tower.spec.levels,
                           "removed": [f"{level}:{pos}" for level, pos in removed], "samples": args.samples,
-                          "speed_m_s": args.speed, "every_push": args.every_push, "blocks": rows}))
+                          "speed_m_s": args.speed, "every_push": args.every_push,
+                          "asked": None if blocks is None else [f"{level}:{pos}" for level, pos in blocks],
+                          "blocks": rows}))
     else:
         # the force a push took while the tower held the block (give_force_n: read as a touch is read)
         print(f"{'block':>6}  {'p_collapse':>10}  {'took N':>7}  {'standing moved mm':>17}  {'samples':>7}")
@@ -372,7 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       "the test's estimate after four falls in four (not nine falls in ten); with "
                                       "--every-push, or --samples 4 or fewer, every figure is the share that fell. "
                                       "--json prints one object: tower, seed, levels, removed, samples, speed_m_s, "
-                                      "every_push, and blocks, a list of rows (level, pos, p_collapse, give_force_n, "
+                                      "every_push, asked (the --block list, null for every block), and blocks, a list of rows (level, pos, p_collapse, give_force_n, "
                                       "push_force_n, displacement_mm, samples_run and in_play; "
                                       "sim.risk_map's rows with in_play added).")
     tower_args(risk, seed_help="the tower's tolerance seed, and the seed of the pushes' perturbations (default 0)")

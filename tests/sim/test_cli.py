@@ -56,7 +56,7 @@ def test_riskmap_json_lists_every_removable_block():
     made = json.loads(out.stdout)
     rows = made.pop("blocks")
     assert made == {"tower": "classic", "seed": 3, "levels": 4, "removed": ["0:1"], "samples": 1,
-                    "speed_m_s": 0.1, "every_push": False}
+                    "speed_m_s": 0.1, "every_push": False, "asked": None}
     assert [(r["level"], r["pos"]) for r in rows] == [(l, p) for l in range(3) for p in range(3) if (l, p) != (0, 1)]
     assert all(0.0 <= r["p_collapse"] <= 1.0 and r["push_force_n"] >= 0.0 and r["in_play"] for r in rows)
 
@@ -67,7 +67,9 @@ def test_riskmap_of_chosen_blocks_at_a_chosen_speed_with_every_push():
     out = run("riskmap", "--block", "5:1", "--block", "2:0", "--samples", "2", "--speed", "0.08",
               "--every-push", "--json", "--workers", "1")
     assert out.returncode == 0, out.stderr
-    rows = json.loads(out.stdout)["blocks"]
+    made = json.loads(out.stdout)
+    rows = made["blocks"]
+    assert made["asked"] == ["5:1", "2:0"]  # the --block list, as given
     assert [(r["level"], r["pos"]) for r in rows] == [(2, 0), (5, 1)]
     assert all(r["samples_run"] == 2 and r.pop("in_play") is True for r in rows)
     from sim import Tower, load_spec, risk_map
