@@ -1000,11 +1000,12 @@ class LauncherScreen:
         # below the normal size's at the largest text (a regression audit).
         self.mark_r = int(12 * s * text.SCALE ** 0.5)
         mark = self.mark_w = max(int(34 * s), 2 * self.mark_r + int(8 * s))
-        # the kind button as wide as its longest word needs at a little under full size ("Careful easy bot"),
-        # between a third and 0.36 of the row; Remove has what that leaves of the two's 0.54
+        # the kind button as wide as its longest word needs at full size, up to 0.36 of the row as it always
+        # was ("Careful easy bot" takes all of that, and Remove its 0.18); with shorter words ("Careful bot",
+        # "Person") Remove has the rest of the two's 0.54, so its word can grow with the text
         longest = max([text.measure(row.kind_button.label, self.fs(16))[0] for row in self.seats
                        if row.kind_button is not None] or [0])
-        kind_w = int(min(c.w * 0.36, max(c.w * 0.33, longest * 0.8 + 8)))
+        kind_w = int(min(c.w * 0.36, max(c.w * 0.30, longest + 12)))
         remove_w = int(c.w * 0.54) - kind_w
         size = self.fs(14)
         bots_line = (text.block_height(len(text.wrap(self.more_bots_note([], short=True), size, c.w)), size)

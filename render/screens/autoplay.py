@@ -81,6 +81,12 @@ class AutoPlay:
         start, self.skipped_from = self.skipped_from, None
         played = self.log_labels[start:] if start is not None else []
         if not played:
+            if self.hand_due() and not self.match.is_over():
+                # Space while the last move was still drawn, with a person's own roll or spin next: nothing to skip,
+                # and it is said (a regression audit: it did nothing and said nothing)
+                verb, thing = self.hand_chance()
+                self.say(f"Nothing to skip: {self.hand_owner()} makes the next {verb} by hand, once the last move "
+                         f"has been shown.", 6.0)
             return
         # The last step, cut to SKIPPED_CHARS: the last three whole Jenga steps ("... by hand, the finger
         # going 77 mm in 1.6 s (...)") filled the status bar in four lines shrunk past reading (an audit).

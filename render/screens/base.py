@@ -581,9 +581,14 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.log.rect = pygame.Rect(log.x + 6, log.y + int(30 * s * t), log.w - 12, max(row, log.h - int(36 * s * t)))
         bar = self.rects["bar"]
         gap = int(6 * s)
-        widths = [text.font(self.font_size(13)).size(f"{b.label}  [{b.hint}]")[0] + int(16 * s) for b in self.buttons]
+        font = text.font(self.font_size(13))
+        # Skip's place reads "Result  [V]" once the game is over: sized for the longer of the two, so the bar,
+        # drawn at one size (Button.row_size), does not shrink when the game ends (a regression audit)
+        words = [(("Skip", "Space"), ("Result", "V")) if k == 6 else ((b.label, b.hint),)
+                 for k, b in enumerate(self.buttons)]
+        widths = [max(font.size(f"{label}  [{hint}]")[0] for label, hint in pair) + int(16 * s) for pair in words]
         if sum(widths) > w * 0.6:  # a small window or large text: the keys are in the help, the bar keeps room
-            widths = [text.font(self.font_size(13)).size(b.label)[0] + int(16 * s) for b in self.buttons]
+            widths = [max(font.size(label)[0] for label, _ in pair) + int(16 * s) for pair in words]
         x = bar.right - pad - sum(widths) - gap * (len(widths) - 1)
         for b, bw in zip(self.buttons, widths):
             b.rect = pygame.Rect(x, bar.y + int(6 * s), bw, bar.h - int(12 * s))

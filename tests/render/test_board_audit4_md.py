@@ -714,3 +714,28 @@ def test_the_result_says_how_the_game_was_won(home, seed, how):
     assert reason.endswith("which wins the game.")
     app.draw()
     app.close()
+
+
+@pytest.mark.parametrize("size_name", ["large", "largest"])
+def test_the_bar_keeps_its_size_when_the_game_ends(home, size_name):
+    """A regression audit: the bar's buttons are drawn at one size (the smallest any of them needs), and Skip's
+    place, sized for "Skip", reads "Result" once the game is over, which fits there only shrunk: the whole bar
+    shrank when the game ended (at large text in 1024x640 from 12 to 9 points, under the normal size's 10).
+    The place is sized for the longer of the two words."""
+    from render import storage, text
+    from render.widgets import Button
+
+    storage.save_settings({"text_size": size_name})
+    try:
+        sizes = []
+        for match in (Match(SPEC.make_config([Seat("Ann"), Seat("Bob", "greedy")], "pure"), 3), finished_match()):
+            app = App(size=(1024, 640), match=match)
+            app.draw()
+            screen = app.screen
+            assert screen.buttons[6].label == ("Result" if match.is_over() else "Skip")
+            sizes.append(Button.row_size(screen.buttons, screen.font_size(13)))
+            app.close()
+        assert sizes[0] == sizes[1], sizes
+    finally:
+        storage.save_settings({})
+        text.use_size("normal")

@@ -606,3 +606,21 @@ def test_a_long_log_row_is_read_whole_where_the_log_has_the_room():
         app.close()
         storage.save_settings({})
         text.use_size("normal")
+
+
+def test_a_skip_with_nothing_to_skip_before_a_persons_roll_says_so():
+    """A regression audit: Space pressed while the last move was still drawn, with a person's own roll or spin
+    next, skipped nothing and said nothing. It says whose roll comes next, by hand."""
+    from .test_audit import new_match, run_until
+
+    app = App(size=(1280, 800), match=new_match("donkey_kong", [Seat("Ann"), Seat("Bob", "greedy")], 3))
+    try:
+        screen = app.screen
+        run_until(app, lambda: screen.chance_waits())
+        assert screen.hand_due()
+        screen.skipping, screen.skipped_from = True, len(screen.match.history)  # a skip that played nothing
+        screen.end_skip()
+        assert not screen.skipping
+        assert screen.message == "Nothing to skip: Ann makes the next roll by hand, once the last move has been shown."
+    finally:
+        app.close()

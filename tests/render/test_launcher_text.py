@@ -148,6 +148,47 @@ def test_every_launcher_text_is_whole_and_inside_its_place_at_every_text_size(dr
         text.use_size("normal")
 
 
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size_name", ["normal", "large"])
+def test_the_longest_bot_names_keep_their_size_in_the_seat_buttons(monkeypatch, window, size_name):
+    """A regression audit: giving Remove more room had made the seat-kind buttons narrower than the words they
+    held, so "Careful easy bot" and "Careful hard bot" were drawn smaller than before at every text size. The
+    kind button is as wide as its longest word needs, up to its old width; those words are drawn at least as
+    large as that width let them be."""
+    import render.launcher as launcher_module
+
+    storage.save_settings({"text_size": size_name})
+    sizes = {}
+    real = text.draw
+
+    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        sizes.setdefault(words, size)
+        return real(surface, words, pos, size, colour, bold, mono, anchor)
+
+    app = App(size=window)
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_classic")
+        launcher.add_seat()
+        launcher.add_seat()
+        for row, kind in zip(launcher.seats[1:], ("careful_easy", "careful_hard", "pro")):
+            row.kind = kind
+        launcher._build()
+        with monkeypatch.context() as patched:
+            patched.setattr(text, "draw", draw)
+            app.draw()
+        from render.widgets import fitting_size
+
+        full = launcher.fs(16)
+        old_w = int(launcher.cols[1].inflate(-int(24 * launcher.scale), 0).w * 0.36)  # the kind button as it was
+        for words in ("Careful easy bot", "Careful hard bot"):
+            assert sizes.get(words, 0) >= fitting_size(words, full, old_w - 8), (words, sizes.get(words), full)
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
+
+
 def _small_controls(monkeypatch, window, size_name) -> tuple[dict, list]:
     """The size each of the launcher's small buttons' words are drawn at, and the seat marks' radii, at one
     text size (saved matches on the list, so Load, Rename and Delete are drawn)."""
