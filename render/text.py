@@ -104,6 +104,16 @@ def draw(surface: pygame.Surface, text: str, pos, size: int, colour, bold: bool 
     return rect
 
 
+def draw_lines(surface: pygame.Surface, lines, pos, size: int, colour, anchor: str = "topleft") -> int:
+    """Blit lines one under the other from pos down, each with its rect's `anchor` ("topleft" or "midtop")
+    at its place; returns the y under the last."""
+    x, y = int(pos[0]), int(pos[1])
+    for line in lines:
+        draw(surface, line, (x, y), size, colour, anchor=anchor)
+        y += line_step(size)
+    return y
+
+
 def fit(text: str, size: int, width: int, bold: bool = False, mono: bool = False) -> str:
     """The text cut with an ellipsis so that it fits in width pixels."""
     if measure(text, size, bold, mono)[0] <= width:

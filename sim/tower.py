@@ -220,12 +220,7 @@ class Tower:
         self._check_standing()
         t0 = time.perf_counter()
         focus = None if full else (self.focus if self.focus is not None else self.num_levels - 1)
-        iterations = None
-        if full:
-            phy = self.spec.physics
-            iterations = min(phy.max_iterations, max(phy.solver_iterations,
-                                                     phy.iterations_per_glued_level * self.num_levels))
-        with self._world(focus, iterations) as world:
+        with self._world(focus, self.num_levels if full else None) as world:
             return self._settle_run(world, self.spec.settle_s if seconds is None else seconds, t0,
                                     self._addresses(), record, early_exit=seconds is None, follow_s=follow_s)
 
@@ -349,8 +344,8 @@ class Tower:
                      wall_ms=1000.0 * (time.perf_counter() - t0))
 
     # ---- the run shared by every operation ---------------------------------------------------------
-    def _world(self, focus: int | None, iterations: int | None = None) -> World:
-        return World(self.spec, self.dims, self._poses, self.level_of, focus, self.masses, iterations)
+    def _world(self, focus: int | None, load_levels: int | None = None) -> World:
+        return World(self.spec, self.dims, self._poses, self.level_of, focus, self.masses, load_levels)
 
     def _addresses(self) -> dict[int, BlockAddress]:
         levels, pos = np.nonzero(self.slots >= 0)

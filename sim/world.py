@@ -151,7 +151,7 @@ class World:
     """A DIRECT PyBullet client holding the blocks of one tower, sliced around a focus level."""
 
     def __init__(self, spec: TowerSpec, dims: np.ndarray, poses: np.ndarray, level_of: np.ndarray,
-                 focus: int | None, masses: np.ndarray | None = None, asked_iterations: int | None = None):
+                 focus: int | None, masses: np.ndarray | None = None, load_levels: int | None = None):
         self.spec = spec
         self.dims = dims
         self.masses = np.full(len(dims), spec.mass_kg) if masses is None else np.asarray(masses, dtype=float)
@@ -161,12 +161,12 @@ class World:
         self._lease = _lease()
         self.client = self._lease.id
         try:
-            self._build(phy, level_of, focus, asked_iterations)
+            self._build(phy, level_of, focus, load_levels)
         except BaseException:
             self.close()
             raise
 
-    def _build(self, phy, level_of: np.ndarray, focus: int | None, asked_iterations: int | None = None) -> None:
+    def _build(self, phy, level_of: np.ndarray, focus: int | None, load_levels: int | None = None) -> None:
         c = self.client
         pb.resetSimulation(physicsClientId=c)
         pb.setGravity(0.0, 0.0, -9.81, physicsClientId=c)
@@ -195,11 +195,12 @@ class World:
         # Measured on the oracle suite's whole games (docs/sim.md): with 40 iterations a glued load of
         # twenty levels on two levels of light blocks creeps (the light blocks tilt a few degrees a second
         # and the tower falls where statics says it stands by 6 mm or more); 100 iterations hold it.
-        glued_levels = len(np.unique(level_of[self.glued_ids]))
+        # load_levels: the levels whose load the solver must carry, when the caller counts them otherwise (a
+        # world of separate blocks only, Tower.settle(full=True): the whole stack, which at the glued count of 0
+        # sank and fell at 27 levels)
+        glued_levels = len(np.unique(level_of[self.glued_ids])) if load_levels is None else int(load_levels)
         iterations = phy.heavy_load_iterations if glued_levels >= phy.heavy_load_levels else phy.solver_iterations
         iterations = int(min(phy.max_iterations, max(iterations, phy.iterations_per_glued_level * glued_levels)))
-        if asked_iterations is not None:  # a caller that knows its world better (Tower.settle(full=True))
-            iterations = int(asked_iterations)
         self.iterations = iterations
         self._substeps = 0                    # 0: one step a stepSimulation call; n: n sub-steps a call (step)
         pb.setPhysicsEngineParameter(

@@ -84,7 +84,7 @@ class AutoPlay:
             if self.hand_due() and not self.match.is_over():
                 # Space while the last move was still drawn, with a person's own roll or spin next: nothing to skip,
                 # and it is said (a regression audit: it did nothing and said nothing)
-                verb, thing = self.hand_chance()
+                verb = self.hand_chance()[0]
                 self.say(f"Nothing to skip: {self.hand_owner()} makes the next {verb} by hand, once the last move "
                          f"has been shown.", 6.0)
             return

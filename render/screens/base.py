@@ -36,6 +36,8 @@ from .host import Host
 from .keys import KeyInput
 from .overlays import Overlays
 
+SKIP_WORDS = (("Skip", "Space"), ("Result", "V"))
+"""The bar's Skip button's (label, key) while the game goes on, and once it is over."""
 IDLE_KEYS = "F1: help and rules · arrows and Enter, a click or 1-9: play a row · /: find"
 """The status line with nothing else to say. "1-9 ... choose" read as if a number only chose a row (a
 board-games audit pressed 5 and then Enter, and played two steps): a number key plays its row."""
@@ -584,7 +586,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         font = text.font(self.font_size(13))
         # Skip's place reads "Result  [V]" once the game is over: sized for the longer of the two, so the bar,
         # drawn at one size (Button.row_size), does not shrink when the game ends (a regression audit)
-        words = [(("Skip", "Space"), ("Result", "V")) if k == 6 else ((b.label, b.hint),)
+        words = [SKIP_WORDS if k == 6 else ((b.label, b.hint),)
                  for k, b in enumerate(self.buttons)]
         widths = [max(font.size(f"{label}  [{hint}]")[0] for label, hint in pair) + int(16 * s) for pair in words]
         if sum(widths) > w * 0.6:  # a small window or large text: the keys are in the help, the bar keeps room
@@ -738,9 +740,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 # wrapped to the list's width (at the largest text it ran past the panel's edge: a keyboard audit)
                 at, lines, _ = text.fit_block("No choice matches; Esc clears.", size, self.actions.rect.w - 4,
                                               self.actions.rect.h, least=0.8)
-                for k, line in enumerate(lines):
-                    text.draw(surface, line, (self.actions.rect.x, self.actions.rect.y + k * text.line_step(at)), at,
-                              P.TEXT_DIM)
+                text.draw_lines(surface, lines, self.actions.rect.topleft, at, P.TEXT_DIM)
             self.chance_button = None
             if self.chance_waits():  # a button that rolls or spins, under the words that ask for it
                 self.chance_button = self.draw_chance_button(surface, self.actions.rect, size)
@@ -767,7 +767,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         enabled = {"Undo": self._undo_depth() is not None, "Redo": match.can_redo(),
                    "Skip": not over and not match.waiting_for_human() and not self.chance_waits(), "Result": over}
         skip = self.buttons[6]
-        skip.label, skip.hint = ("Result", "V") if over else ("Skip", "Space")
+        skip.label, skip.hint = SKIP_WORDS[1] if over else SKIP_WORDS[0]
         for b in self.buttons:
             b.enabled = enabled.get(b.label, True)
             if b.label == "Sound":

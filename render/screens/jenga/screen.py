@@ -1009,10 +1009,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 # pointed to "the message on the board", and the board said the tower was being built: an audit)
                 size = self.font_size(16)
                 lines = text.wrap(self.sim_error, size, int(rect.w * 0.8))
-                y = rect.centery - len(lines) * text.line_step(size) // 2
-                for line in lines:
-                    text.draw(surface, line, (rect.centerx, y), size, P.WARNING, anchor="midtop")
-                    y += text.line_step(size)
+                top = rect.centery - len(lines) * text.line_step(size) // 2
+                text.draw_lines(surface, lines, (rect.centerx, top), size, P.WARNING, anchor="midtop")
             else:
                 text.draw(surface, "The tower is being built…", rect.center, self.font_size(20), P.TEXT_DIM,
                           anchor="center")
