@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 from assets.reader import AssetError
@@ -371,11 +372,18 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(str(exc))
     try:
         code = COMMANDS[args.command](args)
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None when started with stdout closed (`>&-`): an audit's traceback
+            sys.stdout.flush()
         return code
-    except KeyboardInterrupt:
-        sys.stderr.write(f"{PROG}: interrupted\n")
-        return 130
+    except KeyboardInterrupt as exc:
+        from .terminal import Hangup
+
+        hangup = isinstance(exc, Hangup)  # the terminal closed (SIGHUP) or a kill (SIGTERM): the game was kept
+        try:
+            sys.stderr.write(f"{PROG}: {'stopped by ' + str(exc) if hangup else 'interrupted'}\n")
+        except (OSError, ValueError, AttributeError):  # no terminal left to say it on
+            pass
+        return 128 + (int(getattr(signal, str(exc), signal.SIGTERM)) if hangup else signal.SIGINT)
     except AssetError as exc:  # a damaged data file under assets/, met when a game is first loaded
         return _fail(str(exc))
     except BrokenPipeError:  # the reader went away (`... | head`): nothing more to say, and no one to say it to

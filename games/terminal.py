@@ -11,19 +11,24 @@ written atomically (a temporary file in the same folder, renamed over it), so a 
 half a save.
 
 A game is never lost by leaving: `quit` with moves not yet saved asks for `save FILE` or a second
-`quit`, and when the input ends or Ctrl-C stops the program with moves not saved, the game is kept among
-the app's saved matches; so is a game that ends with moves of a person's not saved.
+`quit`, and when the input ends, Ctrl-C stops the program, the terminal is closed (SIGHUP, or SIGTERM) or
+the output goes away (a closed pipe) with moves not saved, the game is kept among the app's saved matches;
+so is a game that ends with moves of a person's not saved. The result's last line says why the game ended
+as it did (games.outcome, the window's words).
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Callable, TextIO
 
 from .core import ActionSyntaxError, GameError, IllegalActionError, TERMINAL
 from .match import Match, is_match_file, saved_game_and_seed
+from .outcome import result_reason
 from .words import joined, write_fault
 
 
@@ -33,6 +38,9 @@ def show_result(match: Match, out: TextIO) -> None:
     scores = ", ".join(f"{n}: {r:g}" for n, r in zip(names, state.returns()))
     winners = joined([names[w] for w in state.winners()]) or "nobody"
     out.write(f"\nGame over. Scores: {scores}. Winner: {winners}.\n")
+    reason = result_reason(match)  # the window's sentence: who toppled the tower, who rescued the Maiden...
+    if reason:
+        out.write(reason + "\n")
 
 
 def watch(match: Match, out: TextIO = sys.stdout, every: int = 1) -> None:
@@ -56,6 +64,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
     """Interactive play: people type, bots and chance move by themselves."""
     shown = None
     saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
+    previous = _signals_leave()
     try:
         warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
         confirm_replace = None  # `save FILE` said FILE holds another match; the same again replaces it
@@ -76,7 +85,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
             legal = state.legal_actions()
             try:
                 text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
-            except EOFError:
+            except (EOFError, RuntimeError):  # RuntimeError: input() with no stdin at all ("lost sys.stdin")
                 out.write("\nInput closed; " + (_keep(match) if _unsaved(match, saved_at) else "leaving the game.") + "\n")
                 return
             if not text:
@@ -122,7 +131,9 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
                         out.write("save needs a file name: save my-game.json\n")
                     else:
                         where = rest.strip()
-                        refusal = _not_replaced(where)
+                        refusal = _not_replaced(where) if "\0" not in where else (
+                            "Cannot save to that name: it holds a NUL character (Ctrl+@ or Ctrl+Space types one); "
+                            "give another name.")
                         if refusal:
                             out.write(refusal + "\n")
                             continue
@@ -169,15 +180,59 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
             show_result(match, out)
     except KeyboardInterrupt:
         # Ctrl-C is how many leave a terminal program: the moves made are kept as at the end of the input
-        # (an audit: they were lost, though leaving never loses a game), and the command says it stopped
+        # (an audit: they were lost, though leaving never loses a game), and the command says it stopped.
+        # Closing the terminal (SIGHUP) or a kill (SIGTERM) comes here too (_signals_leave), and so does
+        # the output going away (a pipe closed, a lost terminal: OSError), where nothing can be said.
         if _unsaved(match, saved_at):
-            out.write("\nInterrupted; " + _keep(match) + "\n")
+            _say_if_possible(out, "\nInterrupted; " + _keep(match) + "\n")
         raise
+    except OSError:
+        if _unsaved(match, saved_at):
+            said = _keep(match)
+            _say_if_possible(sys.stderr, f"The output was lost; {said}\n")
+        raise
+    finally:
+        _signals_leave(previous)
     if match.is_over() and _decided_since(match, saved_at):
         # a finished game cannot be saved from here any more (the program ends with it): it is kept, as
         # the window keeps one, among the saved matches (an audit: "save FILE" after the end was never read)
         said = _keep(match, finished=True)
         out.write(said[:1].upper() + said[1:] + "\n")
+
+
+class Hangup(KeyboardInterrupt):
+    """The terminal was closed (SIGHUP) or the program asked to stop (SIGTERM) during a game."""
+
+
+def _hang_up(signum, frame):
+    raise Hangup(signal.Signals(signum).name)
+
+
+def _signals_leave(previous: dict | None = None) -> dict:
+    """While a game is played, SIGHUP and SIGTERM leave it as Ctrl-C does (the game is kept): closing the
+    terminal window killed the program with the moves made lost (a bad-input audit). With `previous`, the
+    handlers there are put back. Only the main thread may set handlers; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    if previous is not None:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        return {}
+    kept = {}
+    for name in ("SIGHUP", "SIGTERM"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            kept[signum] = signal.signal(signum, _hang_up)
+    return kept
+
+
+def _say_if_possible(out: TextIO, words: str) -> None:
+    """Write to an output that may be gone (a closed terminal or pipe): then nothing is said."""
+    try:
+        out.write(words)
+        out.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _named_refusal(state, text: str) -> IllegalActionError | None:

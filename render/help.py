@@ -64,8 +64,9 @@ _DECISIONS_START = re.compile(r"^\s*(Where the (source )?texts|Where the rules|D
 # A rules text's heading that only names the game and the variant, on one line.
 _VARIANT_HEADING = re.compile(r"^[^\n]*\bvariant\b[^\n]*$", re.I)
 # Parentheses that only point at files or sources.
-_SOURCE_WORDS = r"(assets/|\.json\b|\.md\b|rulebook|the article|source|printed|our own|own design|board file|" \
-                r"the project|published|wiki(?:'s)? text)"
+# Whole words only: "source" is not "resource", "our own" is not "your own".
+_SOURCE_WORDS = r"(assets/|\.json\b|\.md\b|\brulebook|\bthe article\b|\bsource|\bprinted\b|\bour own\b|\bown design\b|" \
+                r"\bboard file\b|\bthe project\b|\bpublished\b|\bwiki(?:'s)? text\b)"
 _SOURCE_PAREN = re.compile(r"\s*\((?:[^()]|\([^()]*\))*?" + _SOURCE_WORDS + r"(?:[^()]|\([^()]*\))*\)", re.I)
 # A line that starts an item of a list: '- ', '* ', '• ', '1. ' or '1) ', perhaps indented.
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
@@ -180,14 +181,15 @@ def unwrap(para: str) -> str:
 
 def clean(para: str, keep_sources: bool = False) -> str:
     """A paragraph without file paths (and, unless keep_sources, without remarks about the sources)."""
-    out = para
+    # A file path goes first, alone, so that a parenthesis holding a path beside facts for play (the
+    # Super Mario item counts, then "; assets/...json") keeps the facts.
+    out = re.sub(r"\s*\(\s*" + _PATH.pattern + r"\s*\)", "", para)
+    out = re.sub(r";\s*" + _PATH.pattern, "", out)
     if not keep_sources:
         out = _SOURCE_PAREN.sub("", out)
         out = _SOURCE_SENTENCE.sub("", out)
         for old, new in _PHRASES:
             out = out.replace(old, new)
-    out = re.sub(r"\s*\(\s*" + _PATH.pattern + r"\s*\)", "", out)
-    out = re.sub(r";\s*" + _PATH.pattern, "", out)
     out = _PATH.sub("the game's data", out)
     out = re.sub(r"[ \t]+([,.;:])", r"\1", out)
     return out.rstrip()

@@ -67,11 +67,14 @@ def fit_name(name: str, limit: int = NAME_LEN) -> str:
     return head[:head.rfind(" ")].rstrip() if " " in head.strip() else name[:limit]
 
 
-def settings_faults(settings: dict, games: dict) -> list[str]:
-    """What of the remembered launcher settings cannot be used, one short phrase each ("colours 'nope'"): the
-    launcher then takes its defaults for those (an audit found them replaced without a word)."""
+def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
+    """(the remembered launcher settings without what cannot be used, what that was: one short phrase each,
+    "colours 'nope'"). The launcher takes its defaults for those and says so (an audit found them replaced
+    without a word), and what it writes back is the usable part: the unusable values had been written
+    back, and the same warning came at every launch (a bad-input audit)."""
     from . import palette, text
 
+    usable = dict(settings)
     faults = []
 
     def fault(key, value):
@@ -81,36 +84,38 @@ def settings_faults(settings: dict, games: dict) -> list[str]:
     def known(value, names) -> bool:
         return isinstance(value, str) and value in names
 
-    if "game" in settings and not known(settings["game"], games):
-        fault("game", settings["game"])
-    if "palette" in settings and not known(settings["palette"], palette.PALETTES):
-        fault("colours", settings["palette"])
-    if "text_size" in settings and not known(settings["text_size"], text.SIZES):
-        fault("text size", settings["text_size"])
+    for key, words, names in (("game", "game", games), ("palette", "colours", palette.PALETTES),
+                              ("text_size", "text size", text.SIZES)):
+        if key in settings and not known(settings[key], names):
+            fault(words, usable.pop(key))
     if "sound" in settings and not isinstance(settings["sound"], bool):
-        fault("sound", settings["sound"])
+        fault("sound", usable.pop("sound"))
     variants = settings.get("variants", {})
     if not isinstance(variants, dict):
-        fault("variants", variants)
+        fault("variants", usable.pop("variants"))
     else:
+        usable["variants"] = dict(variants)
         for game, variant in variants.items():
             if known(game, games) and not known(variant, games[game].variants):
-                fault(f"{games[game].title} variant", variant)
+                fault(f"{games[game].title} variant", usable["variants"].pop(game))
     seats = settings.get("seats", {})
     if not isinstance(seats, dict):
-        fault("seats", seats)
-        return faults
+        fault("seats", usable.pop("seats"))
+        return usable, faults
+    usable["seats"] = dict(seats)
     for game, rows in seats.items():
         spec = games.get(game) if isinstance(game, str) else None
         if spec is None:
             continue
         kinds = {HUMAN, *spec.bots}
+        # a name too long is cut where a word ends, as the seat shows it (_load_seats): not a fault
         ok = isinstance(rows, list) and spec.min_players <= len(rows) <= spec.max_players and all(
             isinstance(r, dict) and known(r.get("kind"), kinds) and isinstance(r.get("name", ""), str)
-            and (not r.get("name") or not name_fault(r["name"])) for r in rows)
+            and (not r.get("name") or not name_fault(fit_name(r["name"]))) for r in rows)
         if not ok:
             faults.append(f"the seats of {spec.title}")
-    return faults
+            del usable["seats"][game]
+    return usable, faults
 
 
 def remembered_seed(value) -> str:
@@ -156,12 +161,15 @@ class LauncherScreen:
         self.message = message
         for name, exc in registry.broken().items():  # the games a damaged asset keeps out of the list
             self._warn(f"{name} cannot be played: {exc}")
-        self.settings = storage.load_settings(warn=self._warn)
-        faults = settings_faults(self.settings, self.games)
+        self.settings, faults = usable_settings(storage.load_settings(warn=self._warn), self.games)
         if faults:
             kept = storage.keep_settings_copy()
             self._warn(f"Some remembered settings could not be used, so the defaults stand in for them: "
                        f"{'; '.join(faults)}" + (f" (the file as it was is kept as {kept.name})." if kept else "."))
+            try:  # said once: what is written back is what can be used
+                storage.save_settings(self.settings)
+            except OSError:
+                pass  # the launcher's own writes say why, when it remembers its choices
         remembered = self.settings.get("game")
         self.game = remembered if isinstance(remembered, str) and remembered in self.games else (
             self.names[0] if self.names else None)

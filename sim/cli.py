@@ -478,7 +478,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(_joined_blocks(list(sys.argv[1:] if argv is None else argv)))
         code = args.run(args)
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None when started with stdout closed (`>&-`)
+            sys.stdout.flush()
         return code
     except (UsageError, SimError, AssetError) as exc:
         print(f"python -m sim: error: {' '.join(str(exc).split())}", file=sys.stderr)

@@ -33,8 +33,17 @@ def _import_pybullet_quietly():
     (it would add a second line to the CLI's one-line errors)."""
     if "pybullet" in sys.modules:
         return sys.modules["pybullet"]
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:  # None when the stream was closed as the program started (`>&-`)
+            stream.flush()
+    for fd in (1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:  # closed as the program started (`>&-`): the null device stands in for it
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
     saved = [os.dup(1), os.dup(2)]
     try:
         with open(os.devnull, "w") as devnull:

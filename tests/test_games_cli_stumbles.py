@@ -244,3 +244,104 @@ def test_a_game_whose_asset_is_damaged_is_left_out_and_the_others_still_play(tmp
         assert cli.main(["selfplay", "monkey_dash", "--games", "1"]) == 0
     finally:
         registry._cache = None
+
+
+# ---- a bad-input audit (6 Dec): leaving a terminal game by closing it, a lost output, a NUL, closed streams --
+
+
+def _env(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", KONG_TABLETOP_HOME=str(tmp_path / "home"))
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return env
+
+
+def _kept(tmp_path) -> list[Path]:
+    return sorted((tmp_path / "home" / "saves").glob("donkey_kong-*.json"))
+
+
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM"])
+def test_closing_the_terminal_keeps_a_terminal_game_as_ctrl_c_does(tmp_path, signame):
+    """Closing the terminal window (SIGHUP) or a kill (SIGTERM) ended the program with the moves typed lost;
+    the end of the input and Ctrl-C kept them. Now the game is kept among the saved matches, the command
+    says it stopped, and exits 128 plus the signal's number."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "games", "play", "donkey_kong", "--seats", "human,random",
+                             "--seed", "3", "--terminal"], cwd=ROOT, env=_env(tmp_path), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    said = b""
+    proc.stdin.write(b"1\n")
+    proc.stdin.flush()
+    while said.count(b"(type an action, a number, or help)> ") < 2:  # the move played, the next prompt up
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        assert chunk, said[-2000:]
+        said += chunk
+    proc.send_signal(getattr(signal, signame))
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + getattr(signal, signame), err
+    assert err.decode().strip().endswith(f"stopped by {signame}")
+    kept = _kept(tmp_path)
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["actions"][-1] != "roll", kept
+    assert b"your game is kept as" in out
+
+
+def test_a_lost_output_keeps_a_terminal_game(tmp_path):
+    """The reader of the output going away (`| head -c ...`, a lost terminal) ended the game with exit 141,
+    no word and nothing kept. The game is kept and stderr says where."""
+    proc = subprocess.Popen([sys.executable, "-m", "games", "play", "donkey_kong", "--seats", "human,random",
+                             "--seed", "3", "--terminal"], cwd=ROOT, env=_env(tmp_path), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    said = b""
+    proc.stdin.write(b"1\n" * 400)
+    proc.stdin.flush()
+    while said.count(b"(type an action, a number, or help)> ") < 3:  # two of the person's moves played
+        said += os.read(proc.stdout.fileno(), 65536)
+    proc.stdout.close()  # the reader goes away
+    proc.stdin.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert proc.returncode == 141, err
+    kept = _kept(tmp_path)
+    assert len(kept) == 1 and err.startswith("The output was lost; your game is kept as"), err
+
+
+def test_a_nul_in_a_save_name_is_refused_and_the_game_goes_on(tmp_path):
+    """'save a<NUL>b.json' (Ctrl+@ or Ctrl+Space types a NUL) raised "embedded null byte" out of the game,
+    a traceback, and the moves were lost. It is refused in a line and the game goes on."""
+    done = _run(tmp_path, "play", "donkey_kong", "--seats", "human,random", "--seed", "3", "--terminal",
+                stdin=f"1\nsave {tmp_path / 'a'}\0b.json\nsave {tmp_path / 'g.json'}\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "Cannot save to that name: it holds a NUL character" in done.stdout and "Traceback" not in done.stderr
+    assert len(json.loads((tmp_path / "g.json").read_text())["actions"]) > 1
+
+
+@pytest.mark.parametrize("argv", [["-m", "games", "list"], ["-m", "sim", "check", "--remove", "0:1"]])
+def test_a_command_started_with_its_output_closed_ends_without_a_traceback(tmp_path, argv):
+    """`python -m games list >&-` and `python -m sim check ... >&-` ended on an AttributeError traceback
+    (sys.stdout is None there): they run, and say nothing, as there is nowhere to say it."""
+    done = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, *argv], cwd=ROOT, env=_env(tmp_path),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_push_step_that_rounds_a_push_out_of_its_range_is_refused_when_the_asset_is_read():
+    """A bad-input audit: "step": 0.04 in play.json's speed_m_s passed the check, then rounded the steady
+    style's 0.015 m/s to 0, which the physics refused at the first push of every Jenga game (a traceback in
+    the terminal; selfplay counted an error and exited 0). The asset check refuses it, naming the field;
+    a range wider than the simulator's own is refused too."""
+    import json as _json
+
+    from assets.reader import AssetError
+    from games.jenga import data as jenga_data
+
+    good = _json.loads((Path(jenga_data.ASSETS) / "play.json").read_text())
+    assert jenga_data.check_play(good)["speed_m_s"]["step"] == good["speed_m_s"]["step"]
+    with pytest.raises(AssetError, match=r"play.json speed_m_s.step: 0.04 rounds speed_m_s.min 0.005 to 0, outside"):
+        jenga_data.check_play(dict(good, speed_m_s=dict(good["speed_m_s"], step=0.04)))
+    steady = dict(good, speed_m_s=dict(good["speed_m_s"], min=0.01, step=0.01))  # 0.015 rounds to 0.02: in range
+    assert jenga_data.check_play(steady)["push_styles"][0]["speed"] == 0.015
+    with pytest.raises(AssetError, match=r"steadiness.step: 0.4 rounds steadiness.min 0.5 to 0.4, outside"):
+        jenga_data.check_play(dict(good, steadiness=dict(good["steadiness"], min=0.5, step=0.4)))
+    with pytest.raises(AssetError, match=r"speed_m_s.max: expected a number from 0.005 to 0.25, got 0.3"):
+        jenga_data.check_play(dict(good, speed_m_s=dict(good["speed_m_s"], max=0.3)))

@@ -47,12 +47,17 @@ def check_play(data: dict) -> dict:
         "tremors": _int(f"{where} tremors", data.get("tremors"), 1, 1000),
         "max_turns": _int(f"{where} max_turns", data.get("max_turns"), 1, 100_000),
     }
+    from sim.arguments import MAX_SPEED_M_S, MIN_SPEED_M_S
+
+    # the simulator's own ranges: a push outside them is refused by the physics, at the first push of a game
+    limits = {"speed_m_s": (MIN_SPEED_M_S, MAX_SPEED_M_S), "steadiness": (0.0, 1.0)}
     for key in ("speed_m_s", "steadiness"):
         r = data.get(key)
         if not isinstance(r, dict):
             raise AssetError(f"{where} {key}: expected an object with min, max and step")
-        lo = _number(f"{where} {key}.min", r.get("min"), 0.0, 10.0)
-        hi = _number(f"{where} {key}.max", r.get("max"), lo, 10.0)
+        low, high = limits[key]
+        lo = _number(f"{where} {key}.min", r.get("min"), low, high)
+        hi = _number(f"{where} {key}.max", r.get("max"), lo, high)
         step = _number(f"{where} {key}.step", r.get("step"), 1e-6, 1.0)
         out[key] = {"min": lo, "max": hi, "step": step}
     styles = data.get("push_styles")
@@ -69,6 +74,18 @@ def check_play(data: dict) -> dict:
             "steadiness": _number(f"{w}.steadiness", s.get("steadiness"),
                                   out["steadiness"]["min"], out["steadiness"]["max"]),
         })
+    # Every value a push is given is rounded to its step (games.jenga.push): the range's ends and the styles
+    # must stay in the range once rounded. A step of 0.04 m/s had passed, and rounded the steady style's
+    # 0.015 m/s to 0, which the physics refused at the first push of every game (a bad-input audit).
+    for key, field in (("speed_m_s", "speed"), ("steadiness", "steadiness")):
+        r = out[key]
+        named = [(f"{key}.min", r["min"]), (f"{key}.max", r["max"])]
+        named += [(f"push_styles[{i}].{field}", s[field]) for i, s in enumerate(out["push_styles"])]
+        for name, value in named:
+            rounded = round(value / r["step"]) * r["step"]
+            if not r["min"] - 1e-9 <= rounded <= r["max"] + 1e-9:
+                raise AssetError(f"{where} {key}.step: {r['step']:g} rounds {name} {value:g} to {rounded:g}, outside "
+                                 f"{key}'s range {r['min']:g} to {r['max']:g}; use a finer step")
     return out
 
 

@@ -14,6 +14,7 @@ import re
 import pygame
 
 from games.core import CHANCE, GameError
+from games.outcome import result_reason
 from games.donkey_kong.obstacles import FIREBALLS
 
 from .. import art, pointer
@@ -835,16 +836,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return f"{cards} + {total - cards} bonus = {total} pts"
 
     def result_reason(self) -> str:
-        """Who rescued the Fair Maiden and so has the bonus on top of their played cards (or that nobody did)."""
-        state = self.match.state
-        if not self.match.is_over():
-            return ""
-        finisher = getattr(state, "finisher", -1)
-        if finisher is not None and finisher >= 0:
-            bonus = state.scores()[finisher] - sum(self.card_kind(n)[1] for n in state.played_cards(finisher))
-            return (f"{self.seat_name(finisher)} rescued the Fair Maiden: {bonus} bonus points on top of the "
-                    "cards played.")
-        return "Nobody reached the Fair Maiden in time, so nobody has the rescue bonus: the played cards decide."
+        """Who rescued the Fair Maiden and so has the bonus on top of their played cards (or that nobody did):
+        games.outcome's words, which the terminal prints too."""
+        return result_reason(self.match, self.seat_name)
 
     def extra_shortcuts(self) -> list[tuple[str, str]]:
         return [("Click a highlighted space", "move Mario there (a second click when several paths lead there; "

@@ -18,8 +18,9 @@ import pygame
 
 from games.core import CHANCE, GameError
 from games.match import state_digest
-from games.monkey_dash.actions import HAND_LIMIT, TURN_LIMIT
-from games.monkey_dash.board import COLOURS, DIRECTIONS, ORTHOGONAL, RING
+from games.outcome import result_reason
+from games.monkey_dash.actions import HAND_LIMIT
+from games.monkey_dash.board import DIRECTIONS, ORTHOGONAL, RING
 from games.monkey_dash.illegal import FrozenError, NotEnoughAPError, StalemateRuleError, diagnose
 
 from .. import art
@@ -495,29 +496,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
     # ---- what a click under the pointer does, and the clicks that do nothing --------------------------
     def result_reason(self) -> str:
         """How the game was won, in a sentence for the result (the result said only "won" and "lost": a
-        family's audit): the step that put the winner's monkey, on a crate, into their Loading Bay (a step
-        or leap onto a crate there, or a Heave: the rules' two ways; "rode a crate" had been said of a
-        monkey that stepped onto one, a board-games audit), or that the turn limit came first."""
-        state = self.match.state
-        if not self.match.is_over():
-            return ""
-        winner = getattr(state, "winner", None)
-        if winner is not None:
-            bay = f"the {COLOURS[winner]} Loading Bay ({state.board.name_of(state.board.bays[winner])})"
-            name = self.seat_name(winner)
-            last = self.match.history[-1] if self.match.history else None
-            word = last.action.partition(" ")[0] if last is not None else ""
-            if word in ("monkey", "leap"):
-                went = "leapt" if word == "leap" else "stepped"
-                return f"{name}'s monkey {went} onto the crate in {bay}, which wins the game."
-            if word == "heave" and last.by == winner:
-                return f"{name} heaved their monkey, on its crate, into {bay}, which wins the game."
-            if word == "heave":
-                return (f"{self.seat_name(last.by)}'s Heave carried {name}'s monkey, on its crate, into {bay}, "
-                        f"which wins the game for {name}.")
-            return f"{name}'s monkey reached {bay} on a crate, which wins the game."
-        return (f"No monkey reached its Loading Bay within the game's {TURN_LIMIT} turns, so the game is "
-                "drawn.")
+        family's audit): games.outcome's words, which the terminal prints too."""
+        return result_reason(self.match, self.seat_name)
 
     def enter_words(self) -> str | None:
         """The status line's words when a click under the pointer does something else than play the step in

@@ -147,3 +147,43 @@ def test_a_full_disk_reads_the_same_in_the_terminal_and_the_window(tmp_path, mon
     play(dk(), typing("1", f"save {where}", "quit", "quit"), out)
     assert f"Cannot save to {where}: the disk is full (free some space)." in out.getvalue()
     assert "Errno" not in out.getvalue()
+
+
+@pytest.mark.physics
+def test_the_terminals_result_says_who_toppled_the_tower_and_why_the_winner_won():
+    """A Jenga audit: the terminal ended on "Game over. Scores: ... Winner: ..." alone, where the window
+    says who toppled the tower and why the winner won. Classic rules: "The last player to stack a block
+    without making the tower fall wins"; both now say it in the same words (games.outcome)."""
+    from games.terminal import watch
+
+    spec = registry.get("jenga_classic")
+    match = Match(spec.make_config([Seat("Ann", "random"), Seat("Bob", "random"), Seat("Cy", "random")]), 5)
+    out = io.StringIO()
+    watch(match, out, every=1000)
+    last = out.getvalue().rstrip().split("\n")[-1]
+    state = match.state
+    names = ["Ann", "Bob", "Cy"]
+    assert state.toppler is not None and last.startswith(f"{names[state.toppler]} toppled the tower")
+    if state.last_stacker is not None and state.last_stacker != state.toppler:
+        assert f"{names[state.last_stacker]} stacked the last block before the fall and wins." in last
+        assert state.winners() == [state.last_stacker]
+
+
+def test_the_terminals_result_names_the_rescuer_and_a_drawn_dash():
+    """Donkey Kong: the rescue's bonus is why a score is more than its cards ("Whoever reaches the Finish
+    space first ... is awarded a 500 point bonus"); Monkey Dash: the table's turn limit (the help's
+    decision; the rules have none) that drew the game is said, not only "Winner: nobody"."""
+    from games.terminal import watch
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann", "random"), Seat("Bob", "random")]), 5)
+    out = io.StringIO()
+    watch(match, out, every=100000)
+    last = out.getvalue().rstrip().split("\n")[-1]
+    finisher = match.state.finisher
+    assert finisher >= 0 and last == (f"{['Ann', 'Bob'][finisher]} rescued the Fair Maiden: 500 bonus points on top "
+                                      "of the cards played.")
+    match = Match(registry.get("monkey_dash").make_config([Seat("Ann", "random"), Seat("Bob", "random")]), 5)
+    out = io.StringIO()
+    watch(match, out, every=100000)
+    said = out.getvalue().rstrip().split("\n")
+    assert said[-2].endswith("Winner: nobody.") and said[-1].startswith("No monkey reached its Loading Bay")

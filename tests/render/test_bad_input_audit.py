@@ -239,6 +239,34 @@ def test_remembered_settings_that_cannot_be_used_are_named_and_the_file_is_kept(
         app.close()
 
 
+def test_unusable_settings_are_said_once_and_what_is_written_back_can_be_used(home):
+    """A bad-input audit: the values named as unusable were written back as they were, so the same warning
+    came at every launch. The first launch says it and keeps the file as it was; what it writes is the usable
+    part, and the next launch says nothing. A name too long for a seat is cut where a word ends, as the seat
+    shows it, and is no fault (it was named as "the seats of ... replaced by defaults" while kept)."""
+    home.mkdir(parents=True, exist_ok=True)
+    long_name = "Bartholomew the Magnificent of Somewhere"
+    settings = {"game": "donkey_kong", "palette": "neon", "text_size": "enormous", "variants": {"donkey_kong": 3},
+                "seats": {"donkey_kong": [{"kind": "human", "name": long_name}, {"kind": "greedy", "name": ""}]}}
+    (home / "settings.json").write_text(json.dumps(settings))
+    app = App()
+    try:
+        said = app.screen.message
+        assert said.startswith("Some remembered settings could not be used") and "seats" not in said, said
+        assert "colours 'neon'" in said and "text size 'enormous'" in said and "Donkey Kong variant 3" in said
+        assert app.screen.seats[0].name.value == "Bartholomew the"
+        written = json.loads((home / "settings.json").read_text())
+        assert "palette" not in written and "text_size" not in written and written["variants"] == {}
+        assert json.loads((home / "settings.json.before").read_text()) == settings
+    finally:
+        app.close()
+    app = App()
+    try:
+        assert "could not be used" not in app.screen.message, app.screen.message
+    finally:
+        app.close()
+
+
 def test_settings_that_can_be_used_say_nothing(home):
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.json").write_text(json.dumps({"game": "monkey_dash", "seed": "12", "palette": "colour-blind",

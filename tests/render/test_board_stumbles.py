@@ -400,3 +400,30 @@ def test_md_the_click_that_brings_the_window_to_the_front_plays_no_card():
         app.handle(event)
     assert len(match.history) == steps + 1 and match.history[-1].action == action
     app.close()
+
+
+def test_the_help_keeps_facts_for_play_that_share_a_parenthesis_with_a_file_path_or_say_your_own():
+    """Only the path or the remark about sources leaves the help a player reads, not the facts beside it:
+    the Super Mario help named how many blocks carry each item in a parenthesis that ended with the data
+    file's path, and the window dropped the whole parenthesis; "(... climbing may free a block of your
+    own)" was taken for a remark about "our own" design and dropped too."""
+    import json
+    from pathlib import Path
+
+    from games.jenga.super_mario_help import ITEM_NAMES
+    from render.help import clean
+
+    items = json.loads((Path(__file__).parents[2] / "assets/jenga/mario_items.json").read_text())["items"]
+    spec = registry.get("jenga_mario")
+    for variant in spec.variants:
+        rules, _ = split_rules(spec.help_text(variant))
+        one_line = " ".join(rules.split())
+        for item, count in items.items():
+            if item != "none":
+                assert f"{count} {ITEM_NAMES[item]}" in one_line, (variant, item)
+        assert "assets/" not in one_line and ".json" not in one_line
+        assert "climbing may free a block of your own)" in one_line, variant
+    # the remarks about sources still go, and whole words only are taken for them
+    assert clean("Ladders go up (our own layout, not the printed one).") == "Ladders go up."
+    assert clean("Spin again (your own spinner, not a resource of the bank).") == \
+        "Spin again (your own spinner, not a resource of the bank)."
