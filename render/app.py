@@ -362,7 +362,16 @@ class App(Host):
         pygame.quit()
 
     def quit(self) -> None:
+        self._screen_lets_go("Closing the window", force=True)  # a push in the hand is the move, as let go
         self.running = False
+
+    def _screen_lets_go(self, what: str, force: bool = False) -> bool:
+        """The game on screen finishes a move in the hand before it is left (GameScreen.ready_to_leave): a
+        Jenga push under way, or one let go and still worked out by the simulator, had been thrown away by
+        the menu (the Menu button mid-push, or Esc just after letting go), a free and unrecorded try of
+        the block (a regression audit)."""
+        ready = getattr(self.screen, "ready_to_leave", None)
+        return ready is None or ready(what, force)
 
     # ---- switching screens --------------------------------------------------------------
     def start_match(self, match: Match, keep_previous: bool = True, opened: Path | None = None) -> str | None:
@@ -489,6 +498,8 @@ class App(Host):
         return storage.kept_copy(match.to_json()["checksum"])
 
     def leave(self) -> None:
+        if not self._screen_lets_go("The menu"):
+            return
         match = getattr(self.screen, "match", None)
         self.autosaver.flush()
         if self.autosaver.error:  # the autosave holds an older game, or an earlier point of this one
@@ -505,6 +516,8 @@ class App(Host):
                 launcher.focus_on(launcher.resume_button)
 
     def open_load(self) -> None:
+        if not self._screen_lets_go("Load"):
+            return
         self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load (Enter), or "
                            "drop a saved file on the window.")
         launcher = self.screen
@@ -515,6 +528,8 @@ class App(Host):
         """Open a match file dropped on the window (from anywhere, not only the saves folder). A game in
         progress on screen is kept as a saved match first (the autosave slot then holds the opened one);
         a file that cannot be loaded changes nothing and says why."""
+        if not self._screen_lets_go(f"Opening {Path(path).name}"):
+            return False
         try:
             problem = _drop_problem(Path(path))
             if problem:

@@ -347,6 +347,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             now = self.match.state.turn_owner()
         return now
 
+    def ready_to_leave(self, what: str, force: bool = False) -> bool:
+        """Whether the game may be left now (the menu, Load, a dropped file, closing the window: `what` names
+        it). A screen with a move in the hand finishes it first; one that cannot says why and returns False
+        (never when `force`: the window is closing). The board games have nothing in the hand."""
+        return True
+
     def undo(self) -> None:
         """Take back the last decision of a person, with the bot decisions after it. One that is another
         person's than the one deciding now is taken back on a second press (_asks_before_undo)."""

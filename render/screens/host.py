@@ -40,6 +40,9 @@ class Host:
     def open_load(self) -> None:
         """Show the saved matches to load one."""
 
+    def show_busy(self, words: str) -> None:
+        """Say `words` and show them now, before work that holds the window."""
+
     def play_again(self, match: Match) -> None:
         """A new match with the same game, variant and seats."""
 

@@ -14,9 +14,13 @@ the block goes as far as the physics lets it and the tower moves as it moves.
   past the slop (SLOP_M at the block, at least SLOP_PX) it is a push, and the finger follows it.
 - A drag that starts the other way (toward the eye) before the finger has pushed anything moves the
   finger to the far end: the block is pushed toward where the pointer goes.
-- The sideways part of the pointer's motion moves the finger across the block, scaled by
-  ACROSS_GAIN (a hand on a mouse wanders much more than a fingertip on a block), and no further than
-  MAX_HAND_ACROSS_M from its axis.
+- The sideways part of the pointer's motion is not passed on: the finger pushes along the block, on the
+  line it started on (every sample's `across` is 0). A fingertip on a block's end moves it along; sideways
+  it can only rub, with a fraction of the little force a loose block takes, while the hand's spring behind
+  the finger is stiff: a mouse wandering a few pixels off the block's line had the finger shove the block
+  sideways with newtons. Up to 5 mm across (the window's limit until 6 Dec), that pressed a loose middle
+  block against an edge block and turned every level above it 2 to 4.5 degrees (a play-test with the
+  mouse); a pointer run right off to the side had swung a block 20 mm and levered the top off before.
 - Time is the screen's own clock (the frame times it is updated with), so a scripted drag gives the
   same path every time. When the physics cannot keep up, a frame steps at most MAX_FRAME_S of
   simulated time and the push goes on in slow motion rather than in jumps.
@@ -48,11 +52,6 @@ TOUCH_DEPTH_M = 0.002
 TOUCH_SPEED_M_S = 0.01
 SLOP_M = 0.003
 SLOP_PX = 6.0
-ACROSS_GAIN = 0.3
-MAX_HAND_ACROSS_M = 0.005
-"""The finger wanders at most this far across the block's end (a block is 25 mm wide): a pointer run off
-sideways with the block 65 % out had swung it the simulator's full 20 mm (sim.live.MAX_ACROSS_M) and levered
-the levels above off the tower (a play-test); a finger on a block's end cannot pull it sideways so far."""
 MAX_FRAME_S = 0.05
 KEY_SPEED_M_S = (0.005, 0.02, 0.08)
 """The keyboard push's speed: from the first value it rises to the second, a careful pull's pace, over
@@ -177,11 +176,10 @@ class LiveDrag:
             return lo + (careful - lo) * held / first
         return careful + (hi - careful) * min(1.0, (held - first) / second)
 
-    def _pointer_m(self) -> tuple[float, float]:
-        d = self.pointer - self.press
-        along = float(d @ self.push_unit) / self.px_per_m
-        across = float(d[0] * -self.push_unit[1] + d[1] * self.push_unit[0]) / self.px_per_m
-        return along, across
+    def _along_m(self) -> float:
+        """How far the pointer has moved along the push since the press, metres at the block (only this part
+        of its motion moves the finger: see the module's notes)."""
+        return float((self.pointer - self.press) @ self.push_unit) / self.px_per_m
 
     def tick(self, clock: float) -> None:
         """Step the physics up to the screen's clock with the finger where the pointer asks."""
@@ -198,14 +196,14 @@ class LiveDrag:
                 self.key_along = min(max(self.key_along, -0.005), reach + 0.005)
             self.pointer = self.press + self.push_unit * self.key_along * self.px_per_m
         self._key_clock = clock
-        along, across = self._pointer_m()
+        along = self._along_m()
         d = float(np.linalg.norm(self.pointer - self.press))
         if not self.dragged and d > max(SLOP_PX, SLOP_M * self.px_per_m):
             if along < 0 and not self.pushed and not self.keyboard:
                 # the first real motion goes toward the eye: push from the far end instead
                 self.session.close()
                 self._open(-self.side, clock)
-                along, across = self._pointer_m()
+                along = self._along_m()
             self.dragged = True
         t = clock - self.t0
         last = self.session.samples[-1][0] / 1000.0
@@ -214,9 +212,8 @@ class LiveDrag:
             t = last + MAX_FRAME_S
         if not self.dragged:
             ramp = min(TOUCH_DEPTH_M, max(0.0, (t - TOUCH_DELAY_S) * TOUCH_SPEED_M_S))
-            along, across = max(along, ramp), 0.0
-        across = min(max(across * ACROSS_GAIN, -MAX_HAND_ACROSS_M), MAX_HAND_ACROSS_M)
-        sample = self.session.sample_at(t, along, across)
+            along = max(along, ramp)
+        sample = self.session.sample_at(t, along, 0.0)
         if sample is None:
             return
         if sample[1] > 0:

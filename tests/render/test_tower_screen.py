@@ -153,7 +153,7 @@ def test_scripted_classic_game_to_the_end(surface):
     assert run(screen, surface, lambda: screen.job is None and screen.probe_note)
     assert match.state.touches == touches + 1 and "N" in screen.probe_note
 
-    pushes, steadiness = [], []
+    pushes = []
     for turn in range(8):
         if match.is_over():
             break
@@ -169,7 +169,7 @@ def test_scripted_classic_game_to_the_end(surface):
         assert run(screen, surface, lambda: screen.job is None)
         action = match.history[before].action
         across = np.array([int(x.split("/")[2]) for x in action.partition("path=")[2].split(",")], dtype=float)
-        steadiness.append(-float(np.sqrt(np.mean(across ** 2))))  # the finger's sideways wander
+        assert len(across) > 10 and not across.any()  # the pointer's wobble moves the finger along the block only
         if screen.playback is not None and not match.is_over():  # the playback goes on from where the finger let go
             drag = match.state.last_verdict["drag_frames"]
             assert screen.playback.t > 0 and np.allclose(screen.playback.frames[drag - 1], held)
@@ -187,7 +187,6 @@ def test_scripted_classic_game_to_the_end(surface):
         assert run(screen, surface, lambda: screen.job is None and not screen.animating()
                    and (match.is_over() or match.waiting_for_human()))
     assert match.is_over(), f"no fall after pushes {pushes}"
-    assert len(steadiness) > 1 and steadiness[0] > steadiness[-1]  # the wobblier drag was a shakier push
     state = match.state
     assert state.last_verdict["collapsed"] and state.ended == "fall"
     # The collapse replays the simulator's trajectory at real speed: one recorded frame every

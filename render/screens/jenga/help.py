@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from games.words import counted, joined
 
 def ends_as_seen(game: str) -> str:
     """The help's line on how the window names holes and block ends (holes.as_seen), and the typed axes."""
@@ -72,7 +71,9 @@ class JengaHelp:
                 ("Esc", "back to the menu (the game is autosaved); with a block picked by the arrow keys, "
                         "or a block being pushed under half out, the first Esc lets go of it (the push is played "
                         "and the block goes back); past half out Esc lets nothing go, as that would take the "
-                        "block: pull it back first (S, or drag it in)"),
+                        "block: pull it back first (S, or drag it in). The bar's Menu and Load wait the same "
+                        "way; closing the window lets go of the block wherever it is, and a move let go is "
+                        "played out before the game is left; undo waits until the block is let go"),
                 ("After the game", "P: play again · V: view the board, and back to the result (the bar's Result "
                                    "button too) · Esc: back to the menu"),
                 *self.extra_shortcuts()]
@@ -133,51 +134,11 @@ class JengaHelp:
                 ("R", "show or hide the collapse-risk tint")]
 
 
-def _names(screen, seats) -> str:
-    return joined([screen.seat_name(p) for p in seats])
-
-
 def result_reason(screen) -> str:
-    """Why a Jenga game ended as it did, in one sentence (the result's line under the title), from the
-    state alone: who toppled the tower and what each game's rules make of it."""
-    state = screen.match.state
-    game = screen.match.config.game
-    if getattr(state, "phase", "") != "over":
-        return ""
-    if state.ended == "limit":
-        return "The game reached its limit of turns with the tower standing."
-    if game == "jenga_dk" and state.ended == "top":
-        return f"{screen.seat_name(state.champion)}'s Mario reached Pauline at the top of the tower."
-    if state.toppler is None:
-        return ""
-    toppled = f"{screen.seat_name(state.toppler)} toppled the tower"
-    winners = list(state.winners())
-    if game == "jenga_classic":
-        if state.last_stacker is not None and state.last_stacker != state.toppler:
-            return f"{toppled}; {screen.seat_name(state.last_stacker)} stacked the last block before the fall and wins."
-        return f"{toppled} and loses; every other player wins."
-    if game == "jenga_dk":
-        if not winners:
-            return f"{toppled} and loses."
-        level = state.mario_level(winners[0])
-        return (f"{toppled} and loses, whatever their Mario's height; of the others, {_names(screen, winners)}'s "
-                f"Mario climbed highest (level {level}).")
-    if game == "jenga_mario":
-        from games.jenga import data
+    """Why a Jenga game ended as it did, in one sentence (the result's line under the title): the words
+    the terminal prints too (games.outcome), with the window's names and the coins a fall was seen to cost."""
+    from games.outcome import result_reason as reason
 
-        rules = data.mario_rules()
-        others = [p for p in range(len(state.pegs)) if p != state.toppler]
-        best = max((state.peg_level(p) for p in others), default=None)
-        high = [p for p in others if state.peg_level(p) == best]
-        # "the player with the highest character ... if that player made the tower fall, the second-highest":
-        # said as it happened, not "the highest peg" for a peg below the toppler's (an audit)
-        toppler_level = state.peg_level(state.toppler) if state.toppler is not None else -1
-        which = "the highest peg" if best is None or best >= toppler_level else "the highest peg after the toppler's"
-        bonus = f"; {which} collected {counted(rules['fall_bonus'], 'coin')} ({_names(screen, high)})" if high else ""
-        paid = getattr(screen, "fall_paid", None)  # known when the fall was played on this screen
-        if paid is not None and paid[0] == len(screen.match.history):
-            penalty = rules["fall_penalty"]
-            what = counted(paid[1], "coin") + ("" if paid[1] >= penalty else f", all they had (the penalty is {penalty})")
-            return f"{toppled} and paid {what}{bonus}; the most coins win."
-        return f"{toppled} and paid {rules['fall_penalty']} coins (or all they had){bonus}; the most coins win."
-    return toppled + "."
+    paid = getattr(screen, "fall_paid", None)  # known when the fall was played on this screen
+    seen_paid = paid[1] if paid is not None and paid[0] == len(screen.match.history) else None
+    return reason(screen.match, screen.seat_name, seen_paid)

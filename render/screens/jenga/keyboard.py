@@ -160,13 +160,7 @@ class KeyboardPicker:
         take the block: a keyboard audit pressed Esc to back out of a push and the block was taken. It says how
         to back out (pull it back first) or take it, and the push goes on."""
         if self.live is not None:
-            if self.live.will_take() and not self.live.fallen:
-                keys = ("hold S to pull it back under half, then Enter puts it back; Enter now takes it"
-                        if self.live.keyboard else
-                        "drag it back in under half and let go to put it back; let go now to take it")
-                self.say(f"Esc does not let go here: the block is out past half its length, so letting go would take "
-                         f"it. To back out, {keys}.", 8.0)
-                self.host.sound.play("error")
+            if self._refuse_past_half("Esc does not let go here"):
                 return True
             self._let_go()
             return True
@@ -175,6 +169,38 @@ class KeyboardPicker:
             self.say("No block picked now.", 3.0)
             return True
         return False
+
+    def _refuse_past_half(self, refusal: str) -> bool:
+        """With the block in the hand out past half its length (letting go would take it), say `refusal` and
+        how to back out or take it, and return True; False when letting go is safe."""
+        live = self.live
+        if live is None or not live.will_take() or live.fallen:
+            return False
+        keys = ("hold S to pull it back under half, then Enter puts it back; Enter now takes it" if live.keyboard
+                else "drag it back in under half and let go to put it back; let go now to take it")
+        self.say(f"{refusal}: the block is out past half its length, so letting go would take it. To back out, "
+                 f"{keys}.", 8.0)
+        self.host.sound.play("error")
+        return True
+
+    def ready_to_leave(self, what: str, force: bool = False) -> bool:
+        """A push is never thrown away by leaving the game (the menu, Load, a dropped file, closing the
+        window). A block in the hand is let go first, as Esc lets go of it: the push so far is the move,
+        and past half its length that would take the block, so leaving waits and says how to back out
+        (closing the window, `force`, lets go all the same). A person's push let go and still worked out
+        by the simulator is finished and played before the screen goes. The Menu button mid-push, and Esc
+        pressed just after letting go, had left with the push unrecorded: the tower untouched on resuming,
+        a free try of the block (a regression audit)."""
+        if self.live is not None:
+            if not force and self._refuse_past_half(f"{what} waits"):
+                return False
+            self._let_go()
+        job = self.job
+        if job is not None and job.action is not None:  # a person's move (a bot's or chance's step is replayed)
+            self.host.show_busy("Your move is being played out before the game is left…")
+            job.wait()
+            self._poll_job()
+        return True
 
     def nothing_to_enter(self) -> str:
         """Enter with no block picked and no row in the list: how a block is taken here. Nothing while the

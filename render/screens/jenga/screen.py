@@ -742,6 +742,25 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._start(action)
         return True
 
+    def undo(self) -> None:
+        if not self._busy_for("undo"):
+            super().undo()
+
+    def redo(self) -> None:
+        if not self._busy_for("redo"):
+            super().redo()
+
+    def _busy_for(self, what: str) -> bool:
+        """Undo and redo wait for a block in the hand, and say so (True): Ctrl+Z mid-push had taken back the
+        move before while the hand still held a block of the tower as it was, and the push let go then ran
+        on that old tower. (While the simulator works out a step, every key but the view's waits anyway.)"""
+        if self.live is None:
+            return False
+        how = "Enter or P" if self.live.keyboard else "release the button"
+        self.say(f"Finish the push first: {how} lets go of the block, then {what}.", 4.0)
+        self.host.sound.play("error")
+        return True
+
     def auto_step(self) -> bool | None:
         if self.failed_at == len(self.match.history):
             return  # the last automatic step failed: do not retry it every frame (undo or load moves on)

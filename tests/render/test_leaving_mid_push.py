@@ -1,0 +1,171 @@
+"""A Jenga push is never thrown away by leaving the game or by undo, on the real physics with the app
+around the screen (SDL's dummy driver, real autosave files): a regression audit pressed the bar's Menu
+with a block 50 % out and resumed to an untouched tower, "0 touches so far"; Esc pressed just after
+letting go left the same way while the simulator was still working the push out. Either was a free,
+unrecorded try of the block."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from games.core import Seat
+from render.app import App
+from render.launcher import LauncherScreen
+
+from .test_audit import home, new_match  # noqa: F401 (home: the autouse scratch folder)
+from .test_tower_screen import DT
+
+CTRL_Z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+
+
+def key(k, up=False):
+    return pygame.event.Event(pygame.KEYUP if up else pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def frames(app, n=1):
+    for _ in range(n):
+        app.tick(DT)
+        app.draw()
+
+
+def new_app(seed=7) -> App:
+    app = App(size=(1280, 800), match=new_match("jenga_classic", [Seat("Ann"), Seat("Bob", "careful")], seed))
+    app.screen.show_risk = False  # the map has its own tests; here it would only slow the physics down
+    return app
+
+
+def settle(app):
+    """Frames (the simulator's jobs joined) until the person may act and nothing moves."""
+    screen = app.screen
+    for _ in range(3000):
+        if screen.match.waiting_for_human() and screen.job is None and not screen.animating():
+            return
+        if screen.job is not None:
+            screen.job.wait()
+        frames(app)
+    raise AssertionError("the person's turn never came")
+
+
+def push(app, past_half: bool, block=(8, 2)):
+    """Pick `block` with the keys, start its push (P) and tap W until it is past half out (or a little out)."""
+    screen = app.screen
+    screen.picked = block
+    app.handle(key(pygame.K_p))
+    live = screen.live
+    assert live is not None and live.keyboard
+    for _ in range(400):
+        app.handle(key(pygame.K_w))
+        frames(app, 3)
+        app.handle(key(pygame.K_w, up=True))
+        if live.will_take() if past_half else live.pushed and live.share_out > 0.05:
+            return live
+    raise AssertionError("the push never got out that far")
+
+
+def autosaved_steps(folder) -> int:
+    return len(json.loads((folder / "autosave.json").read_text())["actions"])
+
+
+@pytest.mark.physics
+def test_the_menu_past_half_out_waits_and_under_half_lets_go_as_the_move(home):  # noqa: F811
+    app = new_app()
+    screen = app.screen
+    match = screen.match
+    try:
+        settle(app)
+        steps = len(match.history)
+        live = push(app, past_half=True)
+        app.leave()  # the bar's Menu (and Esc past half): letting go here would take the block
+        assert app.screen is screen and screen.live is live and len(match.history) == steps
+        assert screen.message.startswith("The menu waits: the block is out past half its length")
+        app.open_load()  # the bar's Load and Ctrl+O alike
+        assert app.screen is screen and screen.live is live and screen.message.startswith("Load waits")
+        app.handle(key(pygame.K_s))  # S held until the block is back under half
+        for _ in range(600):
+            frames(app)
+            if not live.will_take():
+                break
+        app.handle(key(pygame.K_s, up=True))
+        assert not live.will_take()
+        app.leave()  # now the hand lets go: the push so far is the move, played out before the menu opens
+        assert isinstance(app.screen, LauncherScreen)
+        assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:2")
+        assert match.state.last_verdict["taken"] is False and match.state.touches == 1
+        assert autosaved_steps(home) == steps + 1
+    finally:
+        app.close()
+
+
+@pytest.mark.physics
+def test_closing_the_window_or_opening_a_file_just_after_letting_go_plays_the_push_out_first(home, tmp_path):  # noqa: F811
+    """While the simulator works a push out, the game's keys wait; closing the window and a file dropped on
+    it did not, and the push let go was not in the autosave."""
+    other = tmp_path / "other.json"
+    new_match("jenga_classic", [Seat("Cy"), Seat("Di")], 3).save(other)
+    for leave in ("drop", "quit"):  # (the second app keeps the first one's autosave among the saves)
+        app = new_app()
+        screen = app.screen
+        match = screen.match
+        try:
+            settle(app)
+            steps = len(match.history)
+            push(app, past_half=True)
+            app.handle(key(pygame.K_RETURN))  # let go: the block is taken, and the simulator works it out
+            assert screen.job is not None and len(match.history) == steps
+            if leave == "quit":
+                app.handle(pygame.event.Event(pygame.QUIT))
+                assert not app.running
+            else:
+                app.handle(pygame.event.Event(pygame.DROPFILE, file=str(other)))
+                assert app.screen is not screen and app.screen.match.seed == 3
+                kept = sorted(p for p in (home / "saves").glob("*.json"))
+                assert len(kept) == 1 and len(json.loads(kept[0].read_text())["actions"]) == steps + 1
+            assert len(match.history) == steps + 1 and match.state.last_verdict["taken"] is True
+        finally:
+            app.close()
+        if leave == "quit":
+            assert autosaved_steps(home) == steps + 1
+
+
+@pytest.mark.physics
+def test_closing_the_window_mid_push_keeps_the_push_as_the_move(home):  # noqa: F811
+    app = new_app()
+    match = app.screen.match
+    try:
+        settle(app)
+        steps = len(match.history)
+        push(app, past_half=False)
+        app.handle(pygame.event.Event(pygame.QUIT))
+        assert not app.running
+        assert len(match.history) == steps + 1 and match.state.last_verdict["taken"] is False
+    finally:
+        app.close()
+    assert autosaved_steps(home) == steps + 1
+
+
+@pytest.mark.physics
+def test_undo_waits_for_the_block_in_the_hand_and_for_the_simulator(home):  # noqa: F811
+    app = new_app()
+    screen = app.screen
+    match = screen.match
+    try:
+        settle(app)
+        push(app, past_half=False)
+        app.handle(key(pygame.K_RETURN))  # put back: a touch, the person's first move
+        settle(app)
+        steps = len(match.history)
+        assert steps >= 2 and match.state.touches == 1
+        live = push(app, past_half=False, block=(6, 0))
+        app.handle(CTRL_Z)
+        assert screen.live is live and len(match.history) == steps
+        assert screen.message.startswith("Finish the push first: Enter or P lets go of the block, then undo")
+        app.handle(key(pygame.K_RETURN))
+        settle(app)
+        assert len(match.history) == steps + 1 and match.state.touches == 2
+        app.handle(CTRL_Z)  # with nothing in the hand, undo takes the touch back
+        assert len(match.history) == steps and match.state.touches == 1
+    finally:
+        app.close()
