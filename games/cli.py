@@ -135,7 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("list", help="one line per playable game, with its variants and bots")
 
-    sp = sub.add_parser("selfplay", help="play bot games and print a summary")
+    sp = sub.add_parser(
+        "selfplay", help="play bot games and print a summary",
+        epilog="The summary: games played, finished (and how many the game's own turn limit cut short), errors "
+               "(a bot's or the game's fault) and invariant violations; 'mean turns completed', the turns a game "
+               "lasted, every seat's turns counted, averaged over the games; games/s, games a second of wall "
+               "time, and the seconds in all; 'wins by seat', how many games each seat won (a shared win counts "
+               "for each winner); 'last by seat', how many it finished last (the lowest return when not all are "
+               "equal: in Jenga the player who toppled the tower); in Jenga 'toppled the tower, by seat'; and "
+               "'digest', a hash of every game's final state, the same whenever the same games are played again.")
     sp.add_argument("game", type=_name, help=GAME_HELP)
     sp.add_argument("--players", type=_positive, help="number of seats (default: the game's fewest)")
     sp.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
@@ -147,7 +155,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     sp.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (faster)")
 
-    tp = sub.add_parser("tournament", help="a round robin of bots: win rates, intervals and ratings")
+    tp = sub.add_parser(
+        "tournament", help="a round robin of bots: win rates, intervals and ratings",
+        epilog="The table: each bot's rating, on the Elo scale (a Bradley-Terry fit of every game, the ratings' "
+               "mean at 1500; 400 points apart, the stronger wins 10 games in 11); its win rate, the share of its "
+               "games it won (a draw or a shared win counts half); the 95% interval of that rate (Wilson's); and "
+               "its games. Then every pair's score, first bot's wins to the second's, with its rate and interval; "
+               "errors, games that ended in a bot's or the game's fault (counted, neither rated nor scored); and "
+               "'digest', a hash of every game's actions, the same whichever executor ran them.")
     tp.add_argument("game", type=_name, help=GAME_HELP)
     tp.add_argument("--bots", required=True, help="two or more bot names, comma separated")
     tp.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
@@ -337,9 +352,11 @@ def cmd_launcher() -> int:
     return demo()
 
 
-def demo(out=sys.stdout) -> int:
+def demo(out=None) -> int:
     """A short bots-only game with a text board."""
-    from .terminal import watch
+    from .terminal import output_or_stdout, watch
+
+    out = output_or_stdout(out)
 
     table = registry.games()
     if not table:

@@ -43,8 +43,17 @@ def show_result(match: Match, out: TextIO) -> None:
         out.write(reason + "\n")
 
 
-def watch(match: Match, out: TextIO = sys.stdout, every: int = 1) -> None:
+def output_or_stdout(out: TextIO | None) -> TextIO:
+    """`out`, or the standard output as it is now (not as it was at import: a test may swap it); the null
+    device when the program was started with its output closed (`>&-`), so nothing written fails."""
+    if out is not None:
+        return out
+    return sys.stdout if sys.stdout is not None else open(os.devnull, "w")
+
+
+def watch(match: Match, out: TextIO | None = None, every: int = 1) -> None:
     """Let bots play to the end, printing the board after every `every`-th decision."""
+    out = output_or_stdout(out)
     decisions = 0
     out.write(str(match.state) + "\n")
     while not match.is_over():
@@ -60,8 +69,9 @@ def watch(match: Match, out: TextIO = sys.stdout, every: int = 1) -> None:
     show_result(match, out)
 
 
-def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> None:
+def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = None) -> None:
     """Interactive play: people type, bots and chance move by themselves."""
+    out = output_or_stdout(out)
     shown = None
     saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
     previous = _signals_leave()
@@ -86,7 +96,9 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO = sys.std
             try:
                 text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
             except (EOFError, RuntimeError):  # RuntimeError: input() with no stdin at all ("lost sys.stdin")
-                out.write("\nInput closed; " + (_keep(match) if _unsaved(match, saved_at) else "leaving the game.") + "\n")
+                said = _keep(match) if _unsaved(match, saved_at) else "leaving the game."
+                saved_at = len(match.history)  # kept once: an output that then fails (below) keeps nothing again
+                out.write("\nInput closed; " + said + "\n")
                 return
             if not text:
                 continue

@@ -32,6 +32,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "kong-tabletop")
 import pygame  # noqa: E402
 
 from assets.reader import AssetError
+from games.display import has_display
 from games.match import Match, MatchFileError
 from games.words import write_fault
 
@@ -137,6 +138,13 @@ class App(Host):
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, match: Match | None = None):
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if has_display() and driver in ("offscreen", "dummy"):
+            # A display was named (DISPLAY or WAYLAND_DISPLAY) but none answered, and SDL went on with a
+            # driver that shows nothing: the app ran unseen until killed (a README audit, a stale DISPLAY).
+            pygame.display.quit()
+            where = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY") or "?"
+            raise pygame.error(f"no display answered at {where}, and SDL's {driver} driver shows nothing")
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         if tuple(size) == DEFAULT_SIZE:  # no size asked for: the default, as far as the desktop holds it

@@ -588,7 +588,11 @@ class LauncherScreen:
                 self.variant_buttons.append(b)
             for row in self.seats:
                 label = "Person" if row.kind == HUMAN else bot_title(row.kind)
-                row.kind_button = self._button(label, lambda row=row: self.cycle_kind(row))
+                # where "Careful easy bot" fits only shrunk (the largest text), the button says "Careful easy",
+                # at the size of its neighbours' words, beside the seat's name that says "... bot" (a
+                # regression audit saw the two-word bots drawn smaller than "Person" above them)
+                short = label.removesuffix(" bot") if label.count(" ") > 1 else ""
+                row.kind_button = self._button(label, lambda row=row: self.cycle_kind(row), short=short)
                 row.remove_button = self._button("Remove", lambda row=row: self.remove_seat(row),
                                            enabled=len(self.seats) > spec.min_players)
             self.add_button = self._button("Add a seat", self.add_seat, enabled=len(self.seats) < spec.max_players)

@@ -398,7 +398,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     cen = sub.add_parser("census", help="touch every block of fresh towers; loose-block shares beside real towers",
                          description="Touch every removable block of fresh towers (Tower.probe) and print which "
-                                     "blocks of each level are loose, beside the 188 labelled levels of real towers.")
+                                     "blocks of each level are loose, beside the 188 labelled levels of real towers.",
+                         epilog="The table: the share of levels in each configuration of loose blocks (a block is "
+                                "loose when it gives under the gentle touch, at most the tower's touch_force_n, "
+                                "while the rest of the tower moves under 0.5 mm), ours beside the real towers'; "
+                                "the loose blocks per level; and the median touch force, in newtons, of the loose "
+                                "blocks and of the load-bearing ones of the lower half of the tower, with their "
+                                "ratio (real towers: under 0.2 N against several N).")
     cen.add_argument("--tower", "--variant", dest="tower", type=_tower_word, choices=TOWERS, default="classic",
                      help="which tower (default classic; --variant is the older name)")
     cen.add_argument("--seeds", default="0-9", metavar="SEEDS",
@@ -411,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="the simulator benchmark (oracle, drift, latency, peers)",
                            description="Run the benchmark in benchmarks/sim_bench.py.")
-    bench.add_argument("--quick", action="store_true", help="a smaller run, about 25 s on 2 cores")
+    bench.add_argument("--quick", action="store_true", help="a smaller run: 11 to 26 s on 2 cores on the machines measured (docs/sim.md)")
     bench.add_argument("--json", metavar="PATH", type=bench_json_path, default=None,
                        help="write the results as JSON here (the folder must exist)")
     bench.add_argument("--plot", metavar="PATH", type=picture_path, default=None,

@@ -316,12 +316,13 @@ def test_a_nul_in_a_save_name_is_refused_and_the_game_goes_on(tmp_path):
     assert len(json.loads((tmp_path / "g.json").read_text())["actions"]) > 1
 
 
-@pytest.mark.parametrize("argv", [["-m", "games", "list"], ["-m", "sim", "check", "--remove", "0:1"]])
+@pytest.mark.parametrize("argv", [["-m", "games", "list"], ["-m", "sim", "check", "--remove", "0:1"],
+                                  ["-m", "games", "play", "donkey_kong", "--seats", "human,random", "--terminal"]])
 def test_a_command_started_with_its_output_closed_ends_without_a_traceback(tmp_path, argv):
     """`python -m games list >&-` and `python -m sim check ... >&-` ended on an AttributeError traceback
     (sys.stdout is None there): they run, and say nothing, as there is nowhere to say it."""
     done = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, *argv], cwd=ROOT, env=_env(tmp_path),
-                          capture_output=True, text=True, timeout=300)
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
 
 
@@ -345,3 +346,21 @@ def test_a_push_step_that_rounds_a_push_out_of_its_range_is_refused_when_the_ass
         jenga_data.check_play(dict(good, steadiness=dict(good["steadiness"], min=0.5, step=0.4)))
     with pytest.raises(AssetError, match=r"speed_m_s.max: expected a number from 0.005 to 0.25, got 0.3"):
         jenga_data.check_play(dict(good, speed_m_s=dict(good["speed_m_s"], max=0.3)))
+
+
+def test_a_display_that_does_not_answer_is_said_and_a_match_plays_in_the_terminal(tmp_path):
+    """A README audit: with DISPLAY naming no server (a stale DISPLAY over SSH), SDL went on with its offscreen
+    driver, which shows nothing, and the app ran unseen until killed. docs/render.md: "if a window cannot be
+    opened although a display seems present, run_match falls back to the terminal and run_launcher says so
+    and exits with 1"."""
+    env = dict(_env(tmp_path), DISPLAY=":987", SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER")
+    launcher = subprocess.run([sys.executable, "-m", "games"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=300)
+    assert launcher.returncode == 1
+    assert "Cannot open a window (no display answered at :987" in launcher.stderr, launcher.stderr
+    match = subprocess.run([sys.executable, "-m", "games", "play", "donkey_kong", "--seats", "strong,strong",
+                            "--seed", "2"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                           text=True, timeout=300)
+    assert match.returncode == 0 and "playing in the terminal instead" in match.stderr
+    assert "Game over. Scores:" in match.stdout and "rescued the Fair Maiden" in match.stdout

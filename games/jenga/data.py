@@ -85,7 +85,7 @@ def check_play(data: dict) -> dict:
             rounded = round(value / r["step"]) * r["step"]
             if not r["min"] - 1e-9 <= rounded <= r["max"] + 1e-9:
                 raise AssetError(f"{where} {key}.step: {r['step']:g} rounds {name} {value:g} to {rounded:g}, outside "
-                                 f"{key}'s range {r['min']:g} to {r['max']:g}; use a finer step")
+                                 f"{key}'s range {r['min']:g} to {r['max']:g}; choose a step that keeps them in it")
     return out
 
 

@@ -187,3 +187,19 @@ def test_the_terminals_result_names_the_rescuer_and_a_drawn_dash():
     watch(match, out, every=100000)
     said = out.getvalue().rstrip().split("\n")
     assert said[-2].endswith("Winner: nobody.") and said[-1].startswith("No monkey reached its Loading Bay")
+
+
+def test_an_output_that_breaks_after_the_input_closed_keeps_the_game_once(home):
+    """A regression audit: the output went away just as "Input closed; your game is kept as ..." was written;
+    the game had been kept, and was kept a second time by the lost output's own keeping (two files, the
+    message naming only the second)."""
+
+    class Breaks(io.StringIO):
+        def write(self, text):
+            if "Input closed" in text:
+                raise BrokenPipeError("the reader went away")
+            return super().write(text)
+
+    with pytest.raises(BrokenPipeError):
+        play(dk(), typing("1"), Breaks())
+    assert len(list((home / "saves").glob("donkey_kong-*.json"))) == 1

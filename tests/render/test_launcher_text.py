@@ -5,6 +5,8 @@ way through render.text.draw, which still draws them."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -181,8 +183,47 @@ def test_the_longest_bot_names_keep_their_size_in_the_seat_buttons(monkeypatch, 
 
         full = launcher.fs(16)
         old_w = int(launcher.cols[1].inflate(-int(24 * launcher.scale), 0).w * 0.36)  # the kind button as it was
-        for words in ("Careful easy bot", "Careful hard bot"):
-            assert sizes.get(words, 0) >= fitting_size(words, full, old_w - 8), (words, sizes.get(words), full)
+        for row in launcher.seats[1:3]:  # Careful easy bot, Careful hard bot (or their short words, at full size)
+            words = row.kind_button.shown_label(full)
+            assert sizes.get(words, 0) >= fitting_size(row.kind_button.label, full, old_w - 8), (words, sizes, full)
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640), (1920, 1080)])
+def test_at_the_largest_text_the_bot_kinds_are_drawn_as_large_as_person(monkeypatch, window):
+    """A regression audit: at the largest text "Careful easy bot" was still drawn smaller than "Person" in the
+    button above it (the kind button stops at 0.36 of the row). Where the whole name fits only shrunk, the
+    button says "Careful easy" (the seat's name beside it says "Careful easy bot"), at Person's size."""
+    storage.save_settings({"text_size": "largest"})
+    sizes = {}
+    real = text.draw
+
+    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        sizes.setdefault(words, size)
+        return real(surface, words, pos, size, colour, bold, mono, anchor)
+
+    app = App(size=window)
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_classic")
+        launcher.add_seat()
+        launcher.add_seat()
+        for row, kind in zip(launcher.seats[1:], ("careful_easy", "careful_hard", "pro")):
+            row.kind = kind
+        launcher._build()
+        with monkeypatch.context() as patched:
+            patched.setattr(text, "draw", draw)
+            app.draw()
+        from render.widgets import MILD_SHRINK
+
+        person = sizes["Person"]  # at full size: shrunk no more than a little, as every button's words may be
+        for row in launcher.seats[1:]:
+            words = row.kind_button.shown_label(launcher.fs(16))
+            assert words in (row.kind_button.label, row.kind_button.label.removesuffix(" bot")), words
+            assert sizes[words] >= math.ceil(person * MILD_SHRINK), (words, sizes[words], person)
     finally:
         app.close()
         storage.save_settings({})

@@ -169,3 +169,38 @@ def test_undo_waits_for_the_block_in_the_hand_and_for_the_simulator(home):  # no
         assert len(match.history) == steps and match.state.touches == 1
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_letting_go_of_a_dragged_block_over_a_bar_button_lets_go_of_it(home):  # noqa: F811
+    """A regression audit: a block dragged out (the view zoomed in, so its end came over the bar) and let go
+    over the bar's Load button: the button took the release and said Load waits for the block, which stayed
+    in a hand no button held; the next click on the board dropped it with nothing played. The button's
+    release is the finger's: the push so far is the move, and the game stays on screen."""
+    from .test_tower_screen import end_point
+
+    app = new_app()
+    screen = app.screen
+    match = screen.match
+    try:
+        settle(app)
+        steps = len(match.history)
+        block = match.state.layout[8][0]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        motion = dict(rel=(0, 0), buttons=(1, 0, 0))
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start), **motion))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(start), button=1))
+        live = screen.live
+        assert live is not None and not live.keyboard
+        for k in range(1, 31):  # 45 mm along the block, about 60 % out
+            app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start - px_per_m * 0.045 * k / 30), **motion))
+            frames(app)
+        assert live.will_take()
+        load = next(b for b in screen.buttons if b.label == "Load")
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=load.rect.center, button=1))
+        assert app.screen is screen and screen.live is None and "waits" not in screen.message
+        settle(app)
+        assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:0 ")
+    finally:
+        app.close()

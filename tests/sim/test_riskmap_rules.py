@@ -142,3 +142,6 @@ def test_the_map_and_the_census_count_their_progress_and_give_the_same_figures()
     # once in a full run); `sim census`, a fresh process, runs the pool's path, checked by test_cli
     two = census(spec, [0, 1], workers=1, progress=lambda k, n: seen.append((k, n)))
     assert seen == [(1, 2), (2, 2)] and two == census(spec, [0, 1], workers=1)
+    # the rows in the seeds' order however they were asked for (a determinism audit: `--seeds 1,0` listed
+    # seed 1's rows first, where `--seeds 0-1` gives seed 0's, with the same figures)
+    assert census(spec, [1, 0], workers=1) == two and [r["seed"] for r in two[1]] == sorted(r["seed"] for r in two[1])

@@ -138,6 +138,13 @@ class PointerPlay:
             self.button_released()
         if self.chance_event(event):  # a spin by hand, and the release of the click that spun (a job or not)
             return
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.live is not None
+                and not self.live.keyboard and self.press is not None):
+            # the button let go of a dragged block wherever the pointer is: over the bar's Load or Menu (the
+            # view zoomed in), the button took the release, said it waited for the block, and the block stayed
+            # in a hand no button held; the next click then dropped it with nothing played (a regression audit)
+            self._release(event.pos)
+            return
         if self.job is None:
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                     and not self.show_help and self.retry()):
