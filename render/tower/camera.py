@@ -63,6 +63,13 @@ class Camera:
         self.lift = min(0.5, max(-0.5, self.lift))
         self._aim()
 
+    def look_at_top(self) -> None:
+        """Zoomed in, slide the view up the tower as far as it goes (its top level in the middle of the view);
+        at a zoom of 1 or less the whole tower is in view already and nothing changes."""
+        if self.zoom > 1.0:
+            self.lift = 0.5
+            self._aim()
+
     def tilt(self, d_pitch: float) -> None:
         """Look from higher (positive) or lower (negative), within the pitch's limits (the keys' tilt)."""
         self.pitch = min(MAX_PITCH, max(self.lowest_pitch(), self.pitch + d_pitch))

@@ -772,3 +772,33 @@ def test_a_block_held_fast_at_the_hands_strength_is_said_to_bind():
     assert drag.dragged and drag.frame.force_n >= 0.98 and drag.share_out < 0.05  # held fast
     assert all("binds" not in w for s, w in said if s < BINDS_S)
     assert "the hand's full strength: the block binds here, so ease off or let go" in said[-1][1]
+
+
+@pytest.mark.physics
+def test_zoomed_in_low_the_view_slides_up_to_the_places_on_top_when_a_stack_is_asked(surface):
+    """A play-test with the mouse: zoomed in on a low block (the wheel, toward the pointer), the block taken,
+    the places on top were out of view and a click at the top picked the block there, with no word. Once the
+    stack is asked the view slides up the tower: every place on top is drawn inside the board."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        board = screen.rects["board"]
+        screen.camera.zoom_by(2.5, toward_y=board.bottom - 5)  # the foot of the tower in view, its top not
+        screen.draw(surface)
+        top = match.state.layout[-1][1]
+        assert screen.camera.project(np.asarray([screen._scene.poses[top][:3]]))[0][0][1] < board.top
+        screen.picked = (2, 0)
+        _key(screen, pygame.KEYDOWN, pygame.K_p)
+        for _ in range(600):  # W held until the block comes all the way out
+            _key(screen, pygame.KEYDOWN, pygame.K_w)
+            _frames(screen, surface, 2)
+            if screen.live is None:
+                break
+        assert run(screen, surface, lambda: screen.job is None and match.state.phase == "stack"
+                   and match.waiting_for_human() and not screen.animating())
+        _frames(screen, surface, 1)
+        polys = screen.view._ghost_polys
+        assert len(polys) and all(board.collidepoint(tuple(p)) for poly in polys for p in poly), polys
+    finally:
+        screen.close()

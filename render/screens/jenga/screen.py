@@ -276,6 +276,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.clock = 0.0
         self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
         self._framed_levels = -1
+        self._top_shown = -1  # the history's length when the view last slid up to show the places on top
         self._risk_key = None
         self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
         # (screen clock, what it belongs to, figures by block) of the tint drawn (risk.RiskTint.step_tint)
@@ -1068,6 +1069,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if (self.job is None and self.playback is None and state.phase == "stack" and state.hand is not None
                 and self.match.waiting_for_human()):
             self.ghost_slots, ghosts, ghost_sizes = stack_ghosts(state, scene.sizes, scene.poses)
+            if self.ghost_slots and self._top_shown != len(self.match.history):
+                # zoomed in on a block low down, the places on top were out of view, and a click at the top
+                # picked the block there, with no word (an audit): once a stack is asked, the view slides up
+                self._top_shown = len(self.match.history)
+                self.settle_camera()
+                self.camera.look_at_top()
         hover = self.hover_block
         if (hover is not None and self._block_at(hover) not in self._legal_blocks()
                 and not any(a.partition(" ")[0] in HOLE_WORDS for a in self.board_hover)):
