@@ -23,6 +23,13 @@ def result_reason(match, name: Callable[[int], str] | None = None, fall_paid: in
         name = lambda seat: seats[seat].name  # noqa: E731
     game = match.config.game
     if game.startswith("jenga"):
+        if fall_paid is None and getattr(state, "toppler", None) is not None and hasattr(state, "coins"):
+            # what the toppler paid, from the position before the fall when the match keeps it (a match with a
+            # person in it): a game loaded after the fall had said "10 coins (or all they had)" where the
+            # window that watched the fall said what was paid (a save audit)
+            before = match.previous_state()
+            if before is not None and hasattr(before, "coins"):
+                fall_paid = before.coins()[state.toppler] - state.coins()[state.toppler]
         return _jenga(game, state, name, fall_paid)
     if game == "donkey_kong":
         return _donkey_kong(state, name)

@@ -310,6 +310,10 @@ def path_error(text: str) -> str | None:
         return str(exc)
     if path.to_text() != text:
         return "not in canonical form (t_ms/along/across, whole numbers, no spaces)"
+    if len(path.samples) < 2:
+        # the press alone pushes nothing, and the window never plays one: a save cut to it had been taken
+        # for a push that took nothing, and the next action was refused in its place (a save audit)
+        return "a push's path has at least two samples, the press and where the finger went"
     return None
 
 

@@ -203,3 +203,33 @@ def test_an_output_that_breaks_after_the_input_closed_keeps_the_game_once(home):
     with pytest.raises(BrokenPipeError):
         play(dk(), typing("1"), Breaks())
     assert len(list((home / "saves").glob("donkey_kong-*.json"))) == 1
+
+
+@pytest.mark.physics
+def test_a_super_mario_game_opened_after_the_fall_says_what_the_toppler_paid():
+    """A save audit: the window that watched the fall said "Bob toppled the tower and paid 10 coins", the same
+    game loaded said "paid 10 coins (or all they had)". The position before the fall is kept in a match with
+    a person in it: what was paid is read from it, in the window and the terminal alike."""
+    import numpy as np
+
+    from games.outcome import result_reason
+    from games.words import counted
+
+    spec = registry.get("jenga_mario")
+    config = spec.make_config([Seat("Ann"), Seat("Bot", "random")])
+    match = Match(config, 4)
+    rng = np.random.default_rng(4)
+    while not match.is_over():
+        if match.waiting_for_human():
+            legal = match.state.legal_actions()
+            match.play(legal[int(rng.integers(len(legal)))])
+        else:
+            match.step()
+    state = match.state
+    assert state.ended == "fall"
+    again = Match(config, 4)  # the position before the fall, played again without the last step
+    for step in match.history[:-1]:
+        again.play(step.action) if step.by >= 0 else again.step()
+    paid = again.state.coins()[state.toppler] - state.coins()[state.toppler]
+    words = result_reason(match)
+    assert f"toppled the tower and paid {counted(paid, 'coin')}" in words and "(or all they had)" not in words, words

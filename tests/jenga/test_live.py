@@ -107,6 +107,9 @@ def test_bad_paths_are_refused_with_a_named_error_and_change_nothing():
     before = json.dumps(match.state.to_json())
     for action, words in [("push 4:1 +x path=0/0/0,5/0", "t_ms/along/across"),
                           ("push 4:1 +x path=10/0/0", "starts at 0"),
+                          # a save audit: cut to the press alone it was a push that took nothing, and the
+                          # next action was refused in its place
+                          ("push 4:1 +x path=0/0/0", "at least two samples, the press and where the finger went"),
                           ("push 4:1 +y path=0/0/0,100/100/0", "ends on +x and -x"),
                           ("push 4:1 +x path=0/0/0,100/100/999", "off the block's axis"),
                           ("push 4:1 +x path=0/0/0,100/100/+0", "canonical")]:

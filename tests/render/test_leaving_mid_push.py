@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pygame
 import pytest
 
+from games import registry
 from games.core import Seat
 from render.app import App
 from render.launcher import LauncherScreen
@@ -204,3 +206,67 @@ def test_letting_go_of_a_dragged_block_over_a_bar_button_lets_go_of_it(home):  #
         assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:0 ")
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_a_match_opened_just_after_a_touch_shows_the_touch_as_live_play_did(home, tmp_path):  # noqa: F811
+    """A save audit: a game saved just after a touch (or a push that went back) and loaded, or resumed, lost
+    the touch's reading under the tower ("Felt 12:0 from the right: 0.31 N ...") and its outline, though the
+    state keeps it (last_probe). The screen opened on it says what the live screen said."""
+    from games.match import Match
+
+    app = new_app()
+    screen = app.screen
+    match = screen.match
+    try:
+        settle(app)
+        push(app, past_half=False)
+        app.handle(key(pygame.K_RETURN))  # let go under half: it goes back, a touch
+        settle(app)
+        live_words = screen.probe_note
+        assert live_words.startswith(("Touched 8:2", "Pushed 8:2")), live_words
+        match.save(tmp_path / "touched.json")
+    finally:
+        app.close()
+    app = App(size=(1280, 800), match=Match.load(tmp_path / "touched.json"))
+    try:
+        app.screen.show_risk = False
+        assert app.screen.probe_note == live_words
+        assert app.screen._touched_block(app.screen.match.state) == app.screen.match.state.layout[8][2]
+    finally:
+        app.close()
+
+
+@pytest.mark.physics
+def test_a_game_opened_after_the_fall_is_framed_as_the_fall_left_it(home, tmp_path):  # noqa: F811
+    """A save audit: a finished game loaded or resumed after the tower fell was framed as a standing tower the
+    height of the rubble (0.21 m framed): a close-up of a few blocks, Donkey Kong and Pauline out of the
+    picture. It opens framed wide, as _frame_fall leaves the live view (the tower's height and more), from
+    the side the fall is best seen from."""
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    from .test_tower_screen import SIZE
+
+    spec = registry.get("jenga_dk")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bob", "random")]), 5)
+    rng = np.random.default_rng(3)
+    while not match.is_over():  # the person plays random legal moves too (a match of bots keeps no undo)
+        if match.waiting_for_human():
+            legal = match.state.legal_actions()
+            match.play(legal[int(rng.integers(len(legal)))])
+        else:
+            match.step()
+    assert match.state.ended == "fall"
+    match.save(tmp_path / "fallen.json")
+    pygame.init()
+    opened = screen_for("jenga_dk")(Match.load(tmp_path / "fallen.json"))
+    opened.show_risk = False
+    try:
+        opened.draw(pygame.Surface(SIZE))
+        tall = max(np.asarray(opened.match.previous_state().tower["poses"], dtype=float)[:, 2])
+        assert opened.camera.framed[0] >= tall, (opened.camera.framed, tall)
+        story = opened.opened_fall_story()
+        assert story is not None and opened.camera.yaw == pytest.approx(story.best_yaw % (2 * np.pi))
+    finally:
+        opened.close()

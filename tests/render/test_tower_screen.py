@@ -728,7 +728,7 @@ def test_each_jenga_games_help_lists_its_own_keys():
 @pytest.mark.parametrize("game, words", [
     ("jenga_classic", "toppled the tower"),
     ("jenga_dk", "Mario climbed highest"),
-    ("jenga_mario", "coins (or all they had)"),
+    ("jenga_mario", "coins win"),  # and what the toppler paid, read from the position before the fall
 ])
 def test_after_a_fall_the_result_says_why_and_the_fall_cannot_be_undone(game, words):
     """The result says who toppled the tower and what that counted for under the game's rules, and the

@@ -277,6 +277,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.job: PendingStep | None = None  # the step being computed on a worker thread (games.match's driver)
         self._framed_levels = -1
         self._top_shown = -1  # the history's length when the view last slid up to show the places on top
+        self._opened_framed = -1  # the history's length when a game opened fallen was framed (_frame_opened_fall)
         self._risk_key = None
         self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
         # (screen clock, what it belongs to, figures by block) of the tint drawn (risk.RiskTint.step_tint)
@@ -318,6 +319,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         # None: the words follow the view; a turn the player makes lets them go.
         self._words_view: tuple | None = None
         super().__init__(match, host)
+        if match.history:  # a match opened just after a touch shows its reading, as live play left it
+            self._read_touch(match.history[-1], match.state)
 
     # ---- the spinner of each game -------------------------------------------------------------
     @staticmethod
@@ -551,6 +554,14 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
             self.tower_moved(step)
             self.touched = tuple(state.last_probe["where"])
+        self._read_touch(step, state)
+
+    def _read_touch(self, step, state) -> None:
+        """Keep the reading of a touch, or of a push that went back, that `step` (the match's last) was, for
+        the words under the tower (probe_note) and the touched block's outline. Called as the step plays, and
+        when a match is opened: a game saved and loaded, or resumed, just after a touch had lost its reading
+        (the state keeps last_probe; the screen had read it only as the step played: a save audit)."""
+        word = step.action.partition(" ")[0]
         went_back = word in ("probe", "push") and not (state.last_verdict or {}).get("taken", True)
         if state.last_probe and (went_back or word == "probe"):
             # Only the touch's own reading is kept: the risk map's part of the words is read when they are
@@ -1005,6 +1016,28 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             poses[block, :3] += axis * float(np.clip(out, -length, length))
         return poses
 
+    def _frame_opened_fall(self, state) -> None:
+        """A game opened already fallen (loaded, resumed) is framed as the fall left the view live: wide, the
+        rubble on the table and the figures in view (_frame_fall, from the tower before the last move to the
+        rubble). It had been framed as a standing tower the rubble's height: a close-up of a few blocks, the
+        figures out of the picture (a save audit). Once a position."""
+        n = len(self.match.history)
+        if (self.playback is not None or self.fall_story is not None or self._opened_framed == n
+                or not self.match.is_over() or getattr(state, "ended", None) != "fall"):
+            return
+        self._opened_framed = n
+        before = self.match.previous_state()
+        if before is None or not getattr(before, "tower", None):
+            return
+        frames = np.stack([np.asarray(before.tower["poses"], dtype=float), np.asarray(state.tower["poses"], dtype=float)])
+        self._frame_fall(state, frames)
+        self.settle_camera()
+        story = self.opened_fall_story()
+        if story is not None and story.best_yaw is not None:  # from the side that shows it best, as live
+            # the words keep the view the game opened in, as live play keeps the player's (_tell_fall)
+            self._words_view = (np.array(self.camera.eye, dtype=float), np.array(self.camera.target, dtype=float))
+            self.camera.yaw = float(story.best_yaw) % (2 * np.pi)
+
     def _layout_fallen_from(self) -> list | None:
         """The layout the tower stood in before the fall that ended the game (fall_layout), where the pieces'
         holes are read; None while no fall has ended it. A game opened already fallen has it from the
@@ -1056,6 +1089,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             scene.hidden[self.hand_lies[1]] = False  # it fell with the tower: it lies where the fall left it
         self._scene = scene
         levels = len(state.layout)
+        self._frame_opened_fall(state)
         if levels != self._framed_levels and self.playback is None:  # no zoom jump in the middle of a fall
             self._camera_goal = None
             tower = ~scene.hidden
