@@ -925,7 +925,13 @@ class LauncherScreen:
         if spec is None:
             return ""
         summary = spec.summary[:1].upper() + spec.summary[1:]
-        return f"{summary}. Variant '{self.variant()}': {spec.variants[self.variant()]}."
+        variant = self.variant()
+        words = spec.variants[variant]
+        if variant == spec.default_variant and "default" not in words:
+            # which variant the game starts with, said for every game (only Donkey Kong's own words said it, and
+            # a new player met Donkey Kong Jenga's last button chosen with nothing to say why: an audit)
+            words += " (the default)"
+        return f"{summary}. Variant '{variant}': {words}."
 
     def seats_words(self) -> str:
         """How the seats work, under the seat rows."""

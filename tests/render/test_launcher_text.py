@@ -150,15 +150,9 @@ def test_every_launcher_text_is_whole_and_inside_its_place_at_every_text_size(dr
         text.use_size("normal")
 
 
-@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
-@pytest.mark.parametrize("size_name", ["normal", "large"])
-def test_the_longest_bot_names_keep_their_size_in_the_seat_buttons(monkeypatch, window, size_name):
-    """A regression audit: giving Remove more room had made the seat-kind buttons narrower than the words they
-    held, so "Careful easy bot" and "Careful hard bot" were drawn smaller than before at every text size. The
-    kind button is as wide as its longest word needs, up to its old width; those words are drawn at least as
-    large as that width let them be."""
-    import render.launcher as launcher_module
-
+def _seat_kinds_drawn(monkeypatch, window, size_name):
+    """The launcher with Jenga's seats Person, Careful easy, Careful hard and Pro bots, drawn once at a text
+    size: (the app, the size each line of words was first drawn at). The caller closes the app."""
     storage.save_settings({"text_size": size_name})
     sizes = {}
     real = text.draw
@@ -168,17 +162,29 @@ def test_the_longest_bot_names_keep_their_size_in_the_seat_buttons(monkeypatch, 
         return real(surface, words, pos, size, colour, bold, mono, anchor)
 
     app = App(size=window)
+    launcher = app.screen
+    launcher.select_game("jenga_classic")
+    launcher.add_seat()
+    launcher.add_seat()
+    for row, kind in zip(launcher.seats[1:], ("careful_easy", "careful_hard", "pro")):
+        row.kind = kind
+    launcher._build()
+    with monkeypatch.context() as patched:
+        patched.setattr(text, "draw", draw)
+        app.draw()
+    return app, sizes
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("size_name", ["normal", "large"])
+def test_the_longest_bot_names_keep_their_size_in_the_seat_buttons(monkeypatch, window, size_name):
+    """A regression audit: giving Remove more room had made the seat-kind buttons narrower than the words they
+    held, so "Careful easy bot" and "Careful hard bot" were drawn smaller than before at every text size. The
+    kind button is as wide as its longest word needs, up to its old width; those words are drawn at least as
+    large as that width let them be."""
+    app, sizes = _seat_kinds_drawn(monkeypatch, window, size_name)
     try:
         launcher = app.screen
-        launcher.select_game("jenga_classic")
-        launcher.add_seat()
-        launcher.add_seat()
-        for row, kind in zip(launcher.seats[1:], ("careful_easy", "careful_hard", "pro")):
-            row.kind = kind
-        launcher._build()
-        with monkeypatch.context() as patched:
-            patched.setattr(text, "draw", draw)
-            app.draw()
         from render.widgets import fitting_size
 
         full = launcher.fs(16)
@@ -197,26 +203,9 @@ def test_at_the_largest_text_the_bot_kinds_are_drawn_as_large_as_person(monkeypa
     """A regression audit: at the largest text "Careful easy bot" was still drawn smaller than "Person" in the
     button above it (the kind button stops at 0.36 of the row). Where the whole name fits only shrunk, the
     button says "Careful easy" (the seat's name beside it says "Careful easy bot"), at Person's size."""
-    storage.save_settings({"text_size": "largest"})
-    sizes = {}
-    real = text.draw
-
-    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
-        sizes.setdefault(words, size)
-        return real(surface, words, pos, size, colour, bold, mono, anchor)
-
-    app = App(size=window)
+    app, sizes = _seat_kinds_drawn(monkeypatch, window, "largest")
     try:
         launcher = app.screen
-        launcher.select_game("jenga_classic")
-        launcher.add_seat()
-        launcher.add_seat()
-        for row, kind in zip(launcher.seats[1:], ("careful_easy", "careful_hard", "pro")):
-            row.kind = kind
-        launcher._build()
-        with monkeypatch.context() as patched:
-            patched.setattr(text, "draw", draw)
-            app.draw()
         from render.widgets import MILD_SHRINK
 
         person = sizes["Person"]  # at full size: shrunk no more than a little, as every button's words may be
@@ -314,3 +303,21 @@ def test_the_saved_matches_rows_are_drawn_at_one_size(monkeypatch):
         app.close()
         storage.save_settings({})
         text.use_size("normal")
+
+
+def test_the_chosen_variant_says_when_it_is_the_games_default():
+    """A new player's audit: Donkey Kong Jenga opened with its last variant button chosen
+    (corner_few_pulls) and nothing said why; only Donkey Kong's own description said "(default)". Every
+    game's default variant now says so under the buttons, once, and the others do not."""
+    app = App(size=(1280, 800))
+    try:
+        launcher = app.screen
+        for name in registry.names():
+            spec = registry.get(name)
+            launcher.select_game(name)
+            for variant in spec.variants:
+                launcher.set_variant(variant)
+                words = launcher.variant_words()
+                assert words.count("default") == (variant == spec.default_variant), (name, variant, words)
+    finally:
+        app.close()

@@ -67,38 +67,46 @@ def push(app, past_half: bool, block=(8, 2)):
     raise AssertionError("the push never got out that far")
 
 
+@pytest.fixture
+def table(home):  # noqa: F811
+    """The app on a classic Jenga match (a person against a careful bot, seed 7) at the person's first turn;
+    closed after the test."""
+    app = new_app()
+    try:
+        settle(app)
+        yield app
+    finally:
+        app.close()
+
+
 def autosaved_steps(folder) -> int:
     return len(json.loads((folder / "autosave.json").read_text())["actions"])
 
 
 @pytest.mark.physics
-def test_the_menu_past_half_out_waits_and_under_half_lets_go_as_the_move(home):  # noqa: F811
-    app = new_app()
+def test_the_menu_past_half_out_waits_and_under_half_lets_go_as_the_move(home, table):  # noqa: F811
+    app = table
     screen = app.screen
     match = screen.match
-    try:
-        settle(app)
-        steps = len(match.history)
-        live = push(app, past_half=True)
-        app.leave()  # the bar's Menu (and Esc past half): letting go here would take the block
-        assert app.screen is screen and screen.live is live and len(match.history) == steps
-        assert screen.message.startswith("The menu waits: the block is out past half its length")
-        app.open_load()  # the bar's Load and Ctrl+O alike
-        assert app.screen is screen and screen.live is live and screen.message.startswith("Load waits")
-        app.handle(key(pygame.K_s))  # S held until the block is back under half
-        for _ in range(600):
-            frames(app)
-            if not live.will_take():
-                break
-        app.handle(key(pygame.K_s, up=True))
-        assert not live.will_take()
-        app.leave()  # now the hand lets go: the push so far is the move, played out before the menu opens
-        assert isinstance(app.screen, LauncherScreen)
-        assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:2")
-        assert match.state.last_verdict["taken"] is False and match.state.touches == 1
-        assert autosaved_steps(home) == steps + 1
-    finally:
-        app.close()
+    steps = len(match.history)
+    live = push(app, past_half=True)
+    app.leave()  # the bar's Menu (and Esc past half): letting go here would take the block
+    assert app.screen is screen and screen.live is live and len(match.history) == steps
+    assert screen.message.startswith("The menu waits: the block is out past half its length")
+    app.open_load()  # the bar's Load and Ctrl+O alike
+    assert app.screen is screen and screen.live is live and screen.message.startswith("Load waits")
+    app.handle(key(pygame.K_s))  # S held until the block is back under half
+    for _ in range(600):
+        frames(app)
+        if not live.will_take():
+            break
+    app.handle(key(pygame.K_s, up=True))
+    assert not live.will_take()
+    app.leave()  # now the hand lets go: the push so far is the move, played out before the menu opens
+    assert isinstance(app.screen, LauncherScreen)
+    assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:2")
+    assert match.state.last_verdict["taken"] is False and match.state.touches == 1
+    assert autosaved_steps(home) == steps + 1
 
 
 @pytest.mark.physics
@@ -149,63 +157,55 @@ def test_closing_the_window_mid_push_keeps_the_push_as_the_move(home):  # noqa: 
 
 
 @pytest.mark.physics
-def test_undo_waits_for_the_block_in_the_hand_and_for_the_simulator(home):  # noqa: F811
-    app = new_app()
+def test_undo_waits_for_the_block_in_the_hand_and_for_the_simulator(home, table):  # noqa: F811
+    app = table
     screen = app.screen
     match = screen.match
-    try:
-        settle(app)
-        push(app, past_half=False)
-        app.handle(key(pygame.K_RETURN))  # put back: a touch, the person's first move
-        settle(app)
-        steps = len(match.history)
-        assert steps >= 2 and match.state.touches == 1
-        live = push(app, past_half=False, block=(6, 0))
-        app.handle(CTRL_Z)
-        assert screen.live is live and len(match.history) == steps
-        assert screen.message.startswith("Finish the push first: Enter or P lets go of the block, then undo")
-        app.handle(key(pygame.K_RETURN))
-        settle(app)
-        assert len(match.history) == steps + 1 and match.state.touches == 2
-        app.handle(CTRL_Z)  # with nothing in the hand, undo takes the touch back
-        assert len(match.history) == steps and match.state.touches == 1
-    finally:
-        app.close()
+    push(app, past_half=False)
+    app.handle(key(pygame.K_RETURN))  # put back: a touch, the person's first move
+    settle(app)
+    steps = len(match.history)
+    assert steps >= 2 and match.state.touches == 1
+    live = push(app, past_half=False, block=(6, 0))
+    app.handle(CTRL_Z)
+    assert screen.live is live and len(match.history) == steps
+    assert screen.message.startswith("Finish the push first: Enter or P lets go of the block, then undo")
+    app.handle(key(pygame.K_RETURN))
+    settle(app)
+    assert len(match.history) == steps + 1 and match.state.touches == 2
+    app.handle(CTRL_Z)  # with nothing in the hand, undo takes the touch back
+    assert len(match.history) == steps and match.state.touches == 1
 
 
 @pytest.mark.physics
-def test_letting_go_of_a_dragged_block_over_a_bar_button_lets_go_of_it(home):  # noqa: F811
+def test_letting_go_of_a_dragged_block_over_a_bar_button_lets_go_of_it(home, table):  # noqa: F811
     """A regression audit: a block dragged out (the view zoomed in, so its end came over the bar) and let go
     over the bar's Load button: the button took the release and said Load waits for the block, which stayed
     in a hand no button held; the next click on the board dropped it with nothing played. The button's
     release is the finger's: the push so far is the move, and the game stays on screen."""
     from .test_tower_screen import end_point
 
-    app = new_app()
+    app = table
     screen = app.screen
     match = screen.match
-    try:
-        settle(app)
-        steps = len(match.history)
-        block = match.state.layout[8][0]
-        start, px_per_m = end_point(screen, block)
-        assert screen.view.pick(start) == block
-        motion = dict(rel=(0, 0), buttons=(1, 0, 0))
-        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start), **motion))
-        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(start), button=1))
-        live = screen.live
-        assert live is not None and not live.keyboard
-        for k in range(1, 31):  # 45 mm along the block, about 60 % out
-            app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start - px_per_m * 0.045 * k / 30), **motion))
-            frames(app)
-        assert live.will_take()
-        load = next(b for b in screen.buttons if b.label == "Load")
-        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=load.rect.center, button=1))
-        assert app.screen is screen and screen.live is None and "waits" not in screen.message
-        settle(app)
-        assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:0 ")
-    finally:
-        app.close()
+    steps = len(match.history)
+    block = match.state.layout[8][0]
+    start, px_per_m = end_point(screen, block)
+    assert screen.view.pick(start) == block
+    motion = dict(rel=(0, 0), buttons=(1, 0, 0))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start), **motion))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(start), button=1))
+    live = screen.live
+    assert live is not None and not live.keyboard
+    for k in range(1, 31):  # 45 mm along the block, about 60 % out
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start - px_per_m * 0.045 * k / 30), **motion))
+        frames(app)
+    assert live.will_take()
+    load = next(b for b in screen.buttons if b.label == "Load")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=load.rect.center, button=1))
+    assert app.screen is screen and screen.live is None and "waits" not in screen.message
+    settle(app)
+    assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:0 ")
 
 
 @pytest.mark.physics
