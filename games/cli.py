@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 
@@ -142,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                "lasted, every seat's turns counted, averaged over the games; games/s, games a second of wall "
                "time, and the seconds in all; 'wins by seat', how many games each seat won (a shared win counts "
                "for each winner); 'last by seat', how many it finished last (the lowest return when not all are "
-               "equal: in Jenga the player who toppled the tower); in Jenga 'toppled the tower, by seat'; and "
+               "equal: in Jenga mostly the player who toppled the tower, in Super Mario Jenga the fewest coins); in "
+               "Jenga 'toppled the tower, by seat'; and "
                "'digest', a hash of every game's final state, the same whenever the same games are played again.")
     sp.add_argument("game", type=_name, help=GAME_HELP)
     sp.add_argument("--players", type=_positive, help="number of seats (default: the game's fewest)")
@@ -160,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="The table: each bot's rating, on the Elo scale (a Bradley-Terry fit of every game, the ratings' "
                "mean at 1500; 400 points apart, the stronger wins 10 games in 11); its win rate, the share of its "
                "games it won (a draw or a shared win counts half); the 95% interval of that rate (Wilson's); and "
-               "its games. Then every pair's score, first bot's wins to the second's, with its rate and interval; "
+               "its games. Then every pair's score, the first bot's points to the second's (a draw or a shared win "
+               "half a point each), with its rate and interval; "
                "errors, games that ended in a bot's or the game's fault (counted, neither rated nor scored); and "
                "'digest', a hash of every game's actions, the same whichever executor ran them.")
     tp.add_argument("game", type=_name, help=GAME_HELP)
@@ -376,6 +379,10 @@ COMMANDS = {None: lambda args: cmd_launcher(), "list": lambda args: cmd_list(), 
 
 
 def main(argv: list[str] | None = None) -> int:
+    if sys.stdout is None:
+        # started with its output closed (`>&-`): the null device stands in, so the output written and
+        # input()'s prompts go nowhere instead of failing (input() refused every move: a regression audit)
+        sys.stdout = open(os.devnull, "w")
     args = build_parser().parse_args(argv)
     if args.command not in COMMANDS:
         return _fail(f"unknown command {args.command!r}")
@@ -389,8 +396,7 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(str(exc))
     try:
         code = COMMANDS[args.command](args)
-        if sys.stdout is not None:  # None when started with stdout closed (`>&-`): an audit's traceback
-            sys.stdout.flush()
+        sys.stdout.flush()
         return code
     except KeyboardInterrupt as exc:
         from .terminal import Hangup

@@ -79,15 +79,16 @@ class FallReplay:
         self._opened_story = (key, story)
         return story
 
-    def _frame_fall(self, state, frames: np.ndarray) -> None:
+    def _frame_fall(self, state, frames: np.ndarray, tall: float | None = None) -> None:
         """Widen the view, smoothly, to hold every block of a fall from its start to where it ends on
-        the floor (the blocks spread about as far as the tower was tall); no other framing follows."""
+        the floor (the blocks spread about as far as the tower was tall); no other framing follows.
+        `tall`: how tall the tower stood, when the first frame is not the standing tower."""
         shown = np.array([w != "aside" for w in state.tower["where"]], dtype=bool)
         if not shown.any():
             return
         frames = np.asarray(frames, dtype=float)
         first, last = frames[0, shown, :3], frames[-1, shown, :3]
-        tall = max(float(first[:, 2].max()), 0.15)
+        tall = max(float(first[:, 2].max()) if tall is None else float(tall), 0.15)
         centre = (first[:, :2].mean(axis=0) + last[:, :2].mean(axis=0)) / 2
         # Most blocks, not the one that slid furthest, and never more than 2.5 times the tower's height.
         reach = float(np.percentile(np.linalg.norm(last[:, :2] - centre, axis=1), 90))

@@ -757,10 +757,18 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     def undo(self) -> None:
         if not self._busy_for("undo"):
             super().undo()
+            self._reread_touch()
 
     def redo(self) -> None:
         if not self._busy_for("redo"):
             super().redo()
+            self._reread_touch()
+
+    def _reread_touch(self) -> None:
+        """Undo or redo back to a position a touch made: its reading is shown again, as when the match is
+        opened there (an undo to a touch showed nothing: a regression audit)."""
+        if self.match.history:
+            self._read_touch(self.match.history[-1], self.match.state)
 
     def _busy_for(self, what: str) -> bool:
         """Undo and redo wait for a block in the hand, and say so (True): Ctrl+Z mid-push had taken back the
@@ -1026,11 +1034,15 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 or not self.match.is_over() or getattr(state, "ended", None) != "fall"):
             return
         self._opened_framed = n
+        after = np.asarray(state.tower["poses"], dtype=float)
         before = self.match.previous_state()
-        if before is None or not getattr(before, "tower", None):
-            return
-        frames = np.stack([np.asarray(before.tower["poses"], dtype=float), np.asarray(state.tower["poses"], dtype=float)])
-        self._frame_fall(state, frames)
+        if before is not None and getattr(before, "tower", None):
+            self._frame_fall(state, np.stack([np.asarray(before.tower["poses"], dtype=float), after]))
+        else:
+            # a match of bots only keeps no position before the fall: the rubble alone, framed for a tower of
+            # its levels (it opened as the same close-up: a regression audit)
+            height = float(np.max(self._scene.sizes[:, 2])) * len(state.layout)
+            self._frame_fall(state, np.stack([after, after]), tall=height)
         self.settle_camera()
         story = self.opened_fall_story()
         if story is not None and story.best_yaw is not None:  # from the side that shows it best, as live
