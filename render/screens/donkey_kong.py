@@ -564,7 +564,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     def obstacle_words(self, before, action: str) -> str:
         """What the obstacles did when `action` was played in the position `before`, in words, in the order
-        the rules move them: 'a fireball climbs, 3 barrels roll, Donkey Kong drops a barrel on girder 6,
+        the rules move them: 'a fireball climbs, 3 of the barrels roll, Donkey Kong drops a barrel on girder 6,
         column 2' ('' when none moved). The step is played on a copy whose barrel release is watched: the
         engine puts a dropped barrel in the first free place of its list, which may be the place of one
         hammered or burnt in the same step, so comparing the lists place by place took a drop for a roll
@@ -590,7 +590,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             n = sum(1 for i, (a, b) in enumerate(zip(old, new))
                     if a >= 0 and b >= 0 and a != b and onward(a, b) and not (kind == "barrel" and i in dropped))
             if n:
-                parts.append(f"a {kind} {verb}s" if n == 1 else f"{n} {kind}s {verb}")
+                # "7 of the barrels roll": "then 7 barrels roll", under a die showing 3, read as how far they went
+                parts.append(f"a {kind} {verb}s" if n == 1 else f"{n} of the {kind}s {verb}")
         for i in dropped:  # the turn's end
             if after.barrels[i] >= 0:
                 where = space_words(self.board, self.board.names[after.barrels[i]], short=True)

@@ -370,10 +370,10 @@ def test_the_log_says_what_the_obstacles_did_in_the_rules_order():
     app = App(match=match)
     try:
         rows = app.screen.log_labels
-        assert rows[15].endswith("; then 7 barrels roll, Donkey Kong drops a barrel on girder 6, column 2")  # 1 hammered
+        assert rows[15].endswith("; then 7 of the barrels roll, Donkey Kong drops a barrel on girder 6, column 2")  # 1 hammered
         assert rows[23].endswith("play Hammer 200; then Donkey Kong drops a barrel on girder 6, column 3")  # no roll
-        assert rows[30].endswith("; then 9 barrels roll, Donkey Kong drops a barrel on girder 6, column 2")
-        assert rows[37].endswith("; then a fireball climbs, 5 barrels roll, Donkey Kong drops a barrel on girder 6, "
+        assert rows[30].endswith("; then 9 of the barrels roll, Donkey Kong drops a barrel on girder 6, column 2")
+        assert rows[37].endswith("; then a fireball climbs, 5 of the barrels roll, Donkey Kong drops a barrel on girder 6, "
                                  "column 2")  # two burnt by the fireball
         told = {"rolls": 0, "drops": 0}
         for row, step, was in zip(rows, match.history, before):
