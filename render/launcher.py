@@ -428,6 +428,8 @@ class LauncherScreen:
             return
         except (MatchFileError, AssetError) as exc:
             self.message = f"Cannot load: {exc}"
+            if isinstance(exc, MatchFileError):
+                storage.note_unloadable(path, str(exc))  # its row says so from now on, until the file changes
             # the file changed since the launcher read it (an audit cut the autosave short): its line and the
             # saved list are read again, so they no longer describe the match it held
             self._refresh_saves()
@@ -927,11 +929,13 @@ class LauncherScreen:
         summary = spec.summary[:1].upper() + spec.summary[1:]
         variant = self.variant()
         words = spec.variants[variant]
-        if variant == spec.default_variant and "default" not in words:
-            # which variant the game starts with, said for every game (only Donkey Kong's own words said it, and
-            # a new player met Donkey Kong Jenga's last button chosen with nothing to say why: an audit)
-            words += " (the default)"
-        return f"{summary}. Variant '{variant}': {words}."
+        named = f"Variant '{variant}'"
+        if variant == spec.default_variant:
+            # which variant the game starts with, said for every game beside its name (only Donkey Kong's own
+            # words said it, and a new player met Donkey Kong Jenga's last button chosen with nothing to say why:
+            # an audit; said at the end of the words, it read as if "Stack 2 Blocks" were the default)
+            named += " (the default)"
+        return f"{summary}. {named}: {words}."
 
     def seats_words(self) -> str:
         """How the seats work, under the seat rows."""

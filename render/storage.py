@@ -537,6 +537,21 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
     return info
 
 
+def note_unloadable(path, message: str) -> None:
+    """A file that failed to load (the physics refused a Jenga move, which inspect_save does not replay) is
+    listed as one that will not load, with the reason, until the file changes: the list had gone on showing
+    it as a whole game, "finished, Ann won" (a save audit)."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except OSError:
+        return
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    info = _inspected.get(key) or SaveInfo(path)
+    info.problem = _reason(message, path)
+    _inspected[key] = info
+
+
 def _reason(message: str, path: Path) -> str:
     """A loading refusal as a row's reason: without the file's name (the row names it), on one line."""
     for prefix in (f"{path}: ", f"{path.name}: "):

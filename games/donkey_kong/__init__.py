@@ -17,7 +17,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     variants={
-        "rulebook": "the printed 1982 rulebook (default)",
+        "rulebook": "the printed 1982 rulebook",
         "wiki": "the encyclopedia article's reading",
     },
     default_variant="rulebook",

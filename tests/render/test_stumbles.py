@@ -781,3 +781,35 @@ def test_page_down_in_the_help_turns_a_page_and_the_footer_names_the_keys(tmp_pa
     app.handle(key(pygame.K_PAGEUP))
     assert screen.help_top == 0
     app.close()
+
+
+@pytest.mark.physics
+def test_a_jenga_file_that_fails_to_load_is_marked_in_the_list_after_the_attempt(home):
+    """A save audit: the list reads a Jenga file without replaying its physics, so a move refused only on
+    replay leaves its row looking whole ("finished, Ann won"), and it stayed so after Load had said it cannot
+    load. The attempt marks the row with loading's reason until the file changes."""
+    from games.match import _checksum
+    from render import storage
+
+    match = Match(registry.get("jenga_classic").make_config([Seat("Ann", "careful"), Seat("Bob", "careful")]), 7)
+    while not any(s.action.startswith("stack") for s in match.history):
+        match.step()
+    taken = next(i for i, s in enumerate(match.history) if s.action.startswith("push"))
+    body = match.to_json()
+    # the push that took the block, played again in the stack phase: well formed, refused only on replay
+    body["actions"] = body["actions"][: taken + 1] + [body["actions"][taken]]
+    body.pop("checksum")
+    body["checksum"] = _checksum(body)
+    path = storage.saves_dir() / "pushed-twice.json"
+    path.write_text(json.dumps(body))
+    app = App()
+    try:
+        launcher = app.screen
+        row = next(i for i, info in enumerate(launcher.save_infos) if info.path == path)
+        assert not launcher.saves.items[row].startswith("⚠")
+        launcher.load(path)
+        assert launcher.message.startswith("Cannot load:") and f"action {taken + 2} is not legal" in launcher.message  # counted from 1
+        row = next(i for i, info in enumerate(launcher.save_infos) if info.path == path)
+        assert launcher.saves.items[row].startswith(f"⚠ pushed-twice: will not load (action {taken + 2} is not legal")
+    finally:
+        app.close()
