@@ -63,12 +63,21 @@ class Camera:
         self.lift = min(0.5, max(-0.5, self.lift))
         self._aim()
 
-    def look_at_top(self) -> None:
-        """Zoomed in, slide the view up the tower as far as it goes (its top level in the middle of the view);
-        at a zoom of 1 or less the whole tower is in view already and nothing changes."""
-        if self.zoom > 1.0:
-            self.lift = 0.5
-            self._aim()
+    def look_at_top(self) -> float | None:
+        """Zoomed in, slide the view up the tower as far as it goes (its top level in the middle of the view)
+        and return where it was (slide_to goes back); at a zoom of 1 or less the whole tower is in view already,
+        nothing changes and None is returned."""
+        if self.zoom <= 1.0:
+            return None
+        was, self.lift = self.lift, 0.5
+        self._aim()
+        return was
+
+    def slide_to(self, lift: float) -> None:
+        """Slide the view up or down the framed tower to `lift` (a share of its height from its middle, as
+        zoom_by keeps it), zoomed in; zoomed out the tower is centred whatever `lift` says."""
+        self.lift = min(0.5, max(-0.5, float(lift))) if self.zoom > 1.0 else 0.0
+        self._aim()
 
     def tilt(self, d_pitch: float) -> None:
         """Look from higher (positive) or lower (negative), within the pitch's limits (the keys' tilt)."""

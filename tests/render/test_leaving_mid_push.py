@@ -102,6 +102,8 @@ def test_the_menu_past_half_out_waits_and_under_half_lets_go_as_the_move(home, t
             break
     app.handle(key(pygame.K_s, up=True))
     assert not live.will_take()
+    # the refusal's "out past half its length" goes with it (a keyboard audit saw it beside "42 % out")
+    assert screen.message_time <= 0 or not screen.message.startswith("Load waits"), screen.message
     app.leave()  # now the hand lets go: the push so far is the move, played out before the menu opens
     assert isinstance(app.screen, LauncherScreen)
     assert len(match.history) == steps + 1 and match.history[-1].action.startswith("push 8:2")
@@ -280,3 +282,23 @@ def test_a_game_opened_after_the_fall_is_framed_as_the_fall_left_it(home, tmp_pa
                 assert story is not None and opened.camera.yaw == pytest.approx(story.best_yaw % (2 * np.pi))
         finally:
             opened.close()
+
+
+@pytest.mark.physics
+def test_p_and_w_on_a_turn_that_takes_no_block_say_so(home):  # noqa: F811
+    """A keyboard audit: on a Donkey Kong Jenga turn whose spin takes no girder, P and W did nothing and said
+    nothing, and T said "pick one with the arrow keys", which nothing could be."""
+    from .test_stumbles import person_faces
+
+    match = person_faces("jenga_dk", 3, lambda state: state.phase == "act" and not state.legal_blocks()
+                         and state.legal_actions())
+    app = App(size=(1280, 800), match=match)
+    try:
+        app.screen.show_risk = False
+        settle(app)
+        for k in (pygame.K_p, pygame.K_w, pygame.K_t):
+            app.screen.message = ""
+            app.handle(key(k))
+            assert app.screen.message.startswith("No block may be taken now"), (k, app.screen.message)
+    finally:
+        app.close()

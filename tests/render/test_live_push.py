@@ -785,6 +785,7 @@ def test_zoomed_in_low_the_view_slides_up_to_the_places_on_top_when_a_stack_is_a
         assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
         board = screen.rects["board"]
         screen.camera.zoom_by(2.5, toward_y=board.bottom - 5)  # the foot of the tower in view, its top not
+        lift_low = screen.camera.lift
         screen.draw(surface)
         top = match.state.layout[-1][1]
         assert screen.camera.project(np.asarray([screen._scene.poses[top][:3]]))[0][0][1] < board.top
@@ -800,5 +801,10 @@ def test_zoomed_in_low_the_view_slides_up_to_the_places_on_top_when_a_stack_is_a
         _frames(screen, surface, 1)
         polys = screen.view._ghost_polys
         assert len(polys) and all(board.collidepoint(tuple(p)) for poly in polys for p in poly), polys
+        # stacked, the view goes back down to where the person was working (a keyboard audit: Donkey Kong
+        # Jenga's climb after a stack had its holes and the Marios out of view)
+        assert screen.play(f"stack {screen.ghost_slots[0]}")
+        assert run(screen, surface, lambda: screen.job is None and match.state.phase != "stack")
+        assert screen.camera.lift == pytest.approx(lift_low)
     finally:
         screen.close()

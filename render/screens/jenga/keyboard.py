@@ -14,6 +14,7 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 TILT_STEP = np.radians(6.0)
 """How far "," and "." tilt the view (look from lower, from higher) a press."""
+NO_BLOCK_NOW = "No block may be taken now: the line at the top says what this turn asks (the Choices list holds it)."
 NOTHING_TO_ENTER = ("Enter has nothing to play: pick a block with the arrow keys (Up/Down a level, Left/Right across "
                     "it), then Enter or P starts its push; or press a block with the pointer.")
 CHOOSE_PLACE = ("Choose where to stack first: click a glowing place on top, or Up/Down to pick a place in the "
@@ -126,6 +127,10 @@ class KeyboardPicker:
         if self.picked not in legal:
             self.picked = None
         if not legal:
+            if key in (pygame.K_p, pygame.K_w) and not self.match.is_over() and self.match.waiting_for_human():
+                # P and W said nothing on a turn whose spin takes no block (a keyboard audit)
+                self.say(NO_BLOCK_NOW, 6.0)
+                return True
             return False
         # the arrows pick blocks when the list has nothing to choose; with choices in it (holes, cards),
         # Shift and the arrows do, and the plain arrows move in the list
@@ -180,8 +185,21 @@ class KeyboardPicker:
                 else "drag it back in under half and let go to put it back; let go now to take it")
         self.say(f"{refusal}: the block is out past half its length, so letting go would take it. To back out, "
                  f"{keys}.", 8.0)
+        self.past_half_said = self.message  # goes once the block is back under half (KeyboardPicker.tick_refusal)
         self.host.sound.play("error")
         return True
+
+    def tick_refusal(self) -> None:
+        """The words that refused to let go past half out go once the block is back under half: they stood, "out
+        past half its length", beside the gauge's "42 % out: Enter now puts it back" (a keyboard audit)."""
+        said = getattr(self, "past_half_said", None)
+        if said is None:
+            return
+        live = self.live
+        if live is None or not live.will_take():
+            if self.message == said:
+                self.message_time = 0.0
+            self.past_half_said = None
 
     def ready_to_leave(self, what: str, force: bool = False) -> bool:
         """A push is never thrown away by leaving the game (the menu, Load, a dropped file, closing the
@@ -344,7 +362,9 @@ class KeyboardPicker:
             # too (before, T read the pointer only and did nothing, silently, without one).
             picked = self.picked if self.picked in self._legal_blocks() else None
             block = self.match.state.layout[picked[0]][picked[1]] if picked is not None else self.hover_block
-            if block is None:
+            if block is None and not self._legal_blocks() and self.match.waiting_for_human():
+                self.say(NO_BLOCK_NOW, 6.0)  # "pick one with the arrow keys" on a turn that takes none
+            elif block is None:
                 self.say("T touches a block: pick one with the arrow keys, or point at it.")
             else:
                 self._touch(block)

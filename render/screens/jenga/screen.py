@@ -278,6 +278,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self._framed_levels = -1
         self._top_shown = -1  # the history's length when the view last slid up to show the places on top
         self._opened_framed = -1  # the history's length when a game opened fallen was framed (_frame_opened_fall)
+        self._lift_before_top: float | None = None  # where the view was before it slid up for a stack
         self._risk_key = None
         self._risk_before: object = None  # the map shown before a touch moved the tower (same blocks)
         # (screen clock, what it belongs to, figures by block) of the tint drawn (risk.RiskTint.step_tint)
@@ -538,6 +539,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if word != "extract":
             self.held = None
         self.live_hold = self.live_follow = None
+        if word == "stack" and self._lift_before_top is not None:
+            # the view goes back down to where the person was working before it slid up for the stack, unless
+            # they moved it since: zoomed in on Donkey Kong Jenga's low girders, the climb asked after the stack
+            # had its holes and both Marios out of view (a keyboard audit)
+            if self.camera.lift == 0.5:
+                self.camera.slide_to(self._lift_before_top)
+            self._lift_before_top = None
         if word == "stack":
             if not self.countdown.active:
                 self.countdown.start(rule_wait_s(self.match.state.TOWER))
@@ -939,6 +947,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.live is not None:
             self.live.risk = self._risk_figure(self.live.level, self.live.slot)  # a map may arrive mid-press
             self.live.tick(self.clock)
+            self.tick_refusal()
             if self.live.fallen or self.live.clear:
                 live = self.live
                 self._let_go()  # the tower fell during the drag, or the block is all the way out
@@ -1115,12 +1124,15 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if (self.job is None and self.playback is None and state.phase == "stack" and state.hand is not None
                 and self.match.waiting_for_human()):
             self.ghost_slots, ghosts, ghost_sizes = stack_ghosts(state, scene.sizes, scene.poses)
-            if self.ghost_slots and self._top_shown != len(self.match.history):
+            if (self.ghost_slots and self._top_shown != len(self.match.history) and self.legal
+                    and all(a.startswith("stack") for a in self.legal)):
+                # (only when where to stack is the question: a push that knocked out a Super Mario peg asks first
+                # for a hole for it, lower down, and the view had slid away from those holes: a keyboard audit)
                 # zoomed in on a block low down, the places on top were out of view, and a click at the top
                 # picked the block there, with no word (an audit): once a stack is asked, the view slides up
                 self._top_shown = len(self.match.history)
                 self.settle_camera()
-                self.camera.look_at_top()
+                self._lift_before_top = self.camera.look_at_top()
         hover = self.hover_block
         if (hover is not None and self._block_at(hover) not in self._legal_blocks()
                 and not any(a.partition(" ")[0] in HOLE_WORDS for a in self.board_hover)):
