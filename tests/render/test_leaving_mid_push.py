@@ -302,3 +302,30 @@ def test_p_and_w_on_a_turn_that_takes_no_block_say_so(home):  # noqa: F811
             assert app.screen.message.startswith("No block may be taken now"), (k, app.screen.message)
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_the_line_under_the_tower_asks_for_a_hole_when_the_stack_phase_asks_for_one(home):  # noqa: F811
+    """A keyboard audit: a push that knocked out a Super Mario peg asks, in the stack phase, for a hole for it
+    first; the line under the tower said "Click a glowing place on top to stack your block" while the list
+    held only holes. It says what the list holds."""
+    from render.screens.jenga.pointer import HOLE_WORDS
+
+    from .test_stumbles import person_faces
+
+    def holes_only(state):
+        legal = state.legal_actions()
+        return (state.phase == "stack" and any(a.partition(" ")[0] in HOLE_WORDS for a in legal)
+                and not any(a.startswith("stack") for a in legal))
+
+    match = person_faces("jenga_mario", 5, holes_only)
+    app = App(size=(1280, 800), match=match)
+    try:
+        screen = app.screen
+        screen.show_risk = False
+        settle(app)
+        said = [words for words, _ in screen._info_lines(match.state, None)]
+        assert any(w.startswith("Click a hole ringed in yellow") for w in said), said
+        assert not any(w.startswith("Click a glowing place on top") for w in said), said
+    finally:
+        app.close()

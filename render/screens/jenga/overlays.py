@@ -349,8 +349,15 @@ class Overlays:
             lines.append(("The simulator is working…", P.ACCENT))
         elif self.match.waiting_for_human():
             if state.phase == "stack":
-                lines.append(("Click a glowing place on top to stack your block (or Up/Down picks one in the list, "
-                              "then Enter).", P.HIGHLIGHT))
+                # what the list holds: places on top, holes, or both (a push that knocked out a Super Mario peg
+                # asks first for a hole for it: the line said to stack on top while the list held only holes, and
+                # those out of view: a keyboard audit)
+                if any(a.startswith("stack") for a in self.legal) or not self._legal_holes():
+                    lines.append(("Click a glowing place on top to stack your block (or Up/Down picks one in the "
+                                  "list, then Enter).", P.HIGHLIGHT))
+                if self._legal_holes():
+                    lines.append(("Click a hole ringed in yellow to put the piece in it (or pick its row of "
+                                  "Choices).", P.HIGHLIGHT))
             else:
                 if self.picked is not None and self.picked in self._legal_blocks() and self.live is None:
                     lines.append((self.picked_text(), P.HIGHLIGHT))
