@@ -44,11 +44,9 @@ def show_result(match: Match, out: TextIO) -> None:
 
 
 def output_or_stdout(out: TextIO | None) -> TextIO:
-    """`out`, or the standard output as it is now (not as it was at import: a test may swap it); the null
-    device when the program was started with its output closed (`>&-`), so nothing written fails."""
-    if out is not None:
-        return out
-    return sys.stdout if sys.stdout is not None else open(os.devnull, "w")
+    """`out`, or the standard output as it is now (not as it was at import: a test may swap it, and
+    games.cli.main puts the null device there when the program was started with its output closed)."""
+    return out if out is not None else sys.stdout
 
 
 def watch(match: Match, out: TextIO | None = None, every: int = 1) -> None:
