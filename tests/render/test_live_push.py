@@ -808,3 +808,45 @@ def test_zoomed_in_low_the_view_slides_up_to_the_places_on_top_when_a_stack_is_a
         assert screen.camera.lift == pytest.approx(lift_low)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_after_an_undo_the_view_comes_back_down_and_slides_up_again_for_the_next_stack(surface):
+    """A regression audit, zoomed in low: a block pushed out, the view slid up for the stack; Ctrl+Z left the
+    view at the top, away from the blocks being worked on, and the same push made again asked for the stack
+    with the places on top out of view (the slide had been counted as done at that length of the history).
+    After the undo the view is back where the person had it; the next stack asked slides it up again."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+
+    def push_out(block):
+        screen.picked = block
+        _key(screen, pygame.KEYDOWN, pygame.K_p)
+        for _ in range(600):  # W held until the block comes all the way out
+            _key(screen, pygame.KEYDOWN, pygame.K_w)
+            _frames(screen, surface, 2)
+            if screen.live is None:
+                break
+        assert run(screen, surface, lambda: screen.job is None and match.state.phase == "stack"
+                   and match.waiting_for_human() and not screen.animating())
+        _frames(screen, surface, 1)
+
+    def places_in_view():
+        polys = screen.view._ghost_polys
+        return len(polys) > 0 and all(board.collidepoint(tuple(p)) for poly in polys for p in poly)
+
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        board = screen.rects["board"]
+        screen.camera.zoom_by(2.5, toward_y=board.bottom - 5)
+        lift_low = screen.camera.lift
+        push_out((2, 0))
+        assert places_in_view() and screen.camera.lift == 0.5
+        screen.undo()
+        assert match.state.phase != "stack"
+        assert screen.camera.lift == pytest.approx(lift_low)
+        _frames(screen, surface, 2)
+        push_out((2, 0))
+        assert places_in_view()
+    finally:
+        screen.close()

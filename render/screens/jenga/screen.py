@@ -766,11 +766,25 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if not self._busy_for("undo"):
             super().undo()
             self._reread_touch()
+            self._view_after_undo()
 
     def redo(self) -> None:
         if not self._busy_for("redo"):
             super().redo()
             self._reread_touch()
+            self._view_after_undo()
+
+    def _view_after_undo(self) -> None:
+        """After an undo or a redo the view goes back down from the top if it slid up for a stack (unless the
+        person moved it since), and the next stack asked slides it up again: a regression audit undid a
+        stack's push, pushed again zoomed in, and the places on top stayed out of view (the slide had been
+        counted as done at that length of the history), and an undo out of the stack phase had left the view
+        at the top, away from the blocks being worked on."""
+        if self._lift_before_top is not None:
+            if self.camera.lift == 0.5:
+                self.camera.slide_to(self._lift_before_top)
+            self._lift_before_top = None
+        self._top_shown = -1
 
     def _reread_touch(self) -> None:
         """Undo or redo back to a position a touch made: its reading is shown again, as when the match is
