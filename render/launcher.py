@@ -111,7 +111,7 @@ def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
         # a name too long is cut where a word ends, as the seat shows it (_load_seats): not a fault
         ok = isinstance(rows, list) and spec.min_players <= len(rows) <= spec.max_players and all(
             isinstance(r, dict) and known(r.get("kind"), kinds) and isinstance(r.get("name", ""), str)
-            and (not r.get("name") or not name_fault(fit_name(r["name"]))) for r in rows)
+            and (not r.get("name", "").strip() or not name_fault(fit_name(r["name"]))) for r in rows)
         if not ok:
             faults.append(f"the seats of {spec.title}")
             del usable["seats"][game]
@@ -146,7 +146,8 @@ class SeatRow:
 
     def __init__(self, kind: str, name: str):
         self.kind = kind
-        self.name = TextField(name, "name", max_len=NAME_LEN)
+        self.name = TextField(name, "name", max_len=NAME_LEN, allowed=text.drawable,
+                              refused="'{chars}' cannot be drawn by the game's font and was not taken.")
         self.kind_button: Button | None = None
         self.remove_button: Button | None = None
 
@@ -365,10 +366,18 @@ class LauncherScreen:
             self._setup_changed()
 
     def config_seats(self) -> list[Seat]:
+        """The table's seats. People who gave the same name are numbered in seat order ("Zoë 1", "Zoë 2"), as
+        two bots of a kind are: a hot-seat audit read "Zoë toppled the tower; Zoë ... wins"."""
         seats, count = [], {}
+        people = [row.name.value.strip() or f"Player {i + 1}" for i, row in enumerate(self.seats)]
         for i, row in enumerate(self.seats):
             if row.kind == HUMAN:
-                seats.append(Seat(row.name.value.strip() or f"Player {i + 1}"))
+                name = people[i]
+                same = [j for j, r in enumerate(self.seats) if r.kind == HUMAN and people[j] == name]
+                if len(same) > 1:
+                    number = f" {same.index(i) + 1}"
+                    name = name[:NAME_LEN - len(number)].rstrip() + number
+                seats.append(Seat(name))
             else:
                 count[row.kind] = count.get(row.kind, 0) + 1
                 same = sum(1 for r in self.seats if r.kind == row.kind)
@@ -382,7 +391,9 @@ class LauncherScreen:
         self.settings["game"] = self.game
         self.settings["variants"] = dict(self.variants)
         seats = self.settings.get("seats") if isinstance(self.settings.get("seats"), dict) else {}
-        seats[self.game] = [{"kind": r.kind, "name": r.name.value} for r in self.seats]
+        # a name of spaces only is kept blank, as the seat reads it (its plain name): kept as typed, the next
+        # launch found it blank and said the remembered seats could not be used (a hot-seat audit)
+        seats[self.game] = [{"kind": r.kind, "name": r.name.value.strip()} for r in self.seats]
         self.settings["seats"] = seats
         self.settings.pop("seed", None)  # from versions that kept it in the file
         self.app.seed_text = self.seed.value
@@ -758,6 +769,7 @@ class LauncherScreen:
         cut = self._name_cut if self._name_cut is not None and self._name_cut[0] is field else None
         field.note = ""
         refused = ""  # typed inside a full name (the caret moved back): not taken
+        turned_away = "".join(ch for ch in typed if not field.allowed(ch))
         for ch in typed:
             if not field.allowed(ch):
                 continue
@@ -780,6 +792,8 @@ class LauncherScreen:
         elif refused:
             field.note = (f"A name holds at most {field.max_len} characters: '{refused[:20]}' was not taken "
                           "(Backspace or Delete makes room).")
+        elif turned_away:  # an emoji had gone in and stood as an empty box wherever the name was shown
+            field.note = field.refused.format(chars=turned_away[:20])
 
     def _rename_event(self, event: pygame.event.Event) -> None:
         self.rename_field.focused = True

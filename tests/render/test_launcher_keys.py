@@ -434,3 +434,81 @@ def test_the_quit_question_has_stay_and_quit_buttons_so_the_mouse_alone_can_answ
         assert not app.running
     finally:
         app.close()
+
+
+def test_a_name_of_spaces_only_is_remembered_blank_and_the_next_launch_has_no_word_about_it(home):
+    """A hot-seat audit: a person's name cleared and three spaces typed read "Player 3" in the game, but the
+    launcher remembered the spaces, and its next screen said the remembered seats could not be used."""
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_mario")
+        app.draw()
+        field = launcher.seats[0].name
+        launcher.focus_on(field)
+        field.select_all()
+        typed(app, "   ")
+        assert field.value == "   "
+        launcher.start()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.config.seats[0].name == "Player 1"
+    finally:
+        app.close()
+    import json
+    assert json.loads((home / "settings.json").read_text())["seats"]["jenga_mario"][0]["name"] == ""
+    again = App()
+    try:
+        again.screen.select_game("jenga_mario")
+        again.draw()
+        assert "could not be used" not in (again.screen.message or "")
+        assert not (home / "settings.json.before").exists()
+        assert again.screen.seats[0].name.value == "Player 1"
+    finally:
+        again.close()
+
+
+def test_people_who_give_the_same_name_are_numbered_as_two_bots_of_a_kind_are():
+    """A hot-seat audit: two people both named Zoë read "Zoë toppled the tower; Zoë ... wins"."""
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_classic")
+        app.draw()
+        while len(launcher.seats) < 4:
+            launcher.add_seat()
+        names = ["Zoë", "Zoë", "", "Bartholomew Gros"]
+        for row, name in zip(launcher.seats, names):
+            row.kind = "human"
+            row.name.value = name
+        launcher.seats[3].kind = "careful"
+        seats = launcher.config_seats()
+        assert [s.name for s in seats] == ["Zoë 1", "Zoë 2", "Player 3", "Careful bot"]
+        launcher.seats[3].kind = "human"
+        launcher.seats[2].name.value = "Bartholomew Gros"  # sixteen characters: the number fits by a cut
+        seats = launcher.config_seats()
+        assert [s.name for s in seats][2:] == ["Bartholomew Gr 1", "Bartholomew Gr 2"]
+        launcher.start()
+        assert isinstance(app.screen, GameScreen)
+        assert [s.name for s in app.screen.match.config.seats] == [s.name for s in seats]
+    finally:
+        app.close()
+
+
+def test_a_character_the_font_cannot_draw_is_not_taken_into_a_name_and_that_is_said():
+    """A hot-seat audit named a seat "🍌 Ana": it stood as an empty box and "Ana" everywhere the name was shown."""
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        field = launcher.seats[0].name
+        launcher.focus_on(field)
+        field.select_all()
+        typed(app, "🍌 Ana")
+        assert field.value == " Ana"
+        app.draw()
+        assert launcher.message == "'🍌' cannot be drawn by the game's font and was not taken."
+        field.select_all()
+        typed(app, "Zoë ∑")  # drawn by the font: taken whole
+        assert field.value == "Zoë ∑"
+    finally:
+        app.close()
