@@ -72,6 +72,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
     out = output_or_stdout(out)
     shown = None
     saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
+    keeper = _Keeper()  # keeps the game as it goes among the saved matches: a hard kill loses nothing
     previous = _signals_leave()
     try:
         warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
@@ -85,6 +86,8 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                     out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
             if match.is_over():
                 break
+            if _unsaved(match, saved_at):
+                keeper.keep(match, out)
             state = match.state
             seat = state.current_player()
             if shown != len(match.history):
@@ -94,7 +97,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
             try:
                 text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
             except (EOFError, RuntimeError):  # RuntimeError: input() with no stdin at all ("lost sys.stdin")
-                said = _keep(match) if _unsaved(match, saved_at) else "leaving the game."
+                said = _keep(match, path=keeper.path) if _unsaved(match, saved_at) else "leaving the game."
                 saved_at = len(match.history)  # kept once: an output that then fails (below) keeps nothing again
                 out.write("\nInput closed; " + said + "\n")
                 return
@@ -112,6 +115,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                         out.write("Your moves since the last save are not saved: type 'save FILE' to keep the game, "
                                   f"or '{word}' again to leave without it.\n")
                         continue
+                    keeper.forget()  # left without it, as asked: the copy kept as the game went goes too
                     return
                 if word in ("help", "?"):
                     out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
@@ -163,6 +167,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                             out.write(f"Cannot save to {where}: {write_fault(exc, where)}.\n")
                             continue
                         saved_at = len(match.history)
+                        keeper.forget()  # the game is in the file named: no second copy among the saved matches
                         out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
                                                           else "") + "\n")
                 elif _number(text, len(legal)):
@@ -194,11 +199,11 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
         # Closing the terminal (SIGHUP) or a kill (SIGTERM) comes here too (_signals_leave), and so does
         # the output going away (a pipe closed, a lost terminal: OSError), where nothing can be said.
         if _unsaved(match, saved_at):
-            _say_if_possible(out, "\nInterrupted; " + _keep(match) + "\n")
+            _say_if_possible(out, "\nInterrupted; " + _keep(match, path=keeper.path) + "\n")
         raise
     except OSError:
         if _unsaved(match, saved_at):
-            said = _keep(match)
+            said = _keep(match, path=keeper.path)
             _say_if_possible(sys.stderr, f"The output was lost; {said}\n")
         raise
     finally:
@@ -206,7 +211,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
     if match.is_over() and _decided_since(match, saved_at):
         # a finished game cannot be saved from here any more (the program ends with it): it is kept, as
         # the window keeps one, among the saved matches (an audit: "save FILE" after the end was never read)
-        said = _keep(match, finished=True)
+        said = _keep(match, finished=True, path=keeper.path)
         out.write(said[:1].upper() + said[1:] + "\n")
 
 
@@ -315,19 +320,63 @@ def _free_name(where: str) -> str:
         n += 1
 
 
-def _keep(match: Match, finished: bool = False) -> str:
-    """Save a game left with moves not saved (or a `finished` one) among the app's saved matches (the
-    launcher lists them); the sentence that says where, or why it could not be."""
+class _Keeper:
+    """The game kept as it goes: after each person's decision (and the bots' and chance's replies to it) the
+    match is written, atomically, to one file among the app's saved matches, chosen at the first. Leaving
+    keeps the game in that same file; a kill that leaves no time for that (kill -9, a power cut) finds it
+    there as of the last decision (a reliability audit: the terminal wrote nothing until it was left, and a
+    hard kill lost every move). A write that fails is said once; the game goes on."""
+
+    def __init__(self):
+        self.path: Path | None = None
+        self.failed = False
+        self.kept: tuple | None = None  # the history the file holds (its length and last step)
+
+    def keep(self, match: Match, out: TextIO) -> None:
+        held = (len(match.history), id(match.history[-1]) if match.history else None)
+        if self.failed or (self.path is not None and held == self.kept):
+            return
+        if self.path is None:
+            self.path = _keep_path(match)
+        try:
+            match.save(self.path)
+            self.kept = held
+        except (OSError, GameError) as exc:
+            self.failed = True
+            fault = write_fault(exc, str(self.path)) if isinstance(exc, OSError) else str(exc)
+            out.write(f"Your moves cannot be kept as you play ({fault}): type 'save FILE' to keep the game.\n")
+
+    def forget(self) -> None:
+        """The game is saved elsewhere, or left without keeping it: the copy kept as it went is taken away."""
+        if self.path is not None:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            self.path = self.kept = None
+
+
+def _keep_path(match: Match) -> Path:
+    """A new file among the app's saved matches for this game (else in the current folder)."""
     try:
         from render.storage import new_save_path  # the app's own folder (no pygame: files only)
 
-        path = new_save_path(match.config.game)
+        return new_save_path(match.config.game)
     except ImportError:  # a fresh name in the current folder: never over a file that is there
         path = Path(f"{match.config.game}-unsaved.json").resolve()
         n = 2
         while os.path.lexists(path):
             path = Path(f"{match.config.game}-unsaved-{n}.json").resolve()
             n += 1
+        return path
+
+
+def _keep(match: Match, finished: bool = False, path: Path | None = None) -> str:
+    """Save a game left with moves not saved (or a `finished` one) among the app's saved matches (the
+    launcher lists them), in `path` when the game was kept there as it went; the sentence that says where,
+    or why it could not be."""
+    if path is None:
+        path = _keep_path(match)
     try:
         match.save(path)
     except OSError as exc:

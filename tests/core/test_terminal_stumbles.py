@@ -233,3 +233,36 @@ def test_a_super_mario_game_opened_after_the_fall_says_what_the_toppler_paid():
     paid = again.state.coins()[state.toppler] - state.coins()[state.toppler]
     words = result_reason(match)
     assert f"toppled the tower and paid {counted(paid, 'coin')}" in words and "(or all they had)" not in words, words
+
+
+def test_the_game_is_kept_as_it_goes_so_a_hard_kill_loses_no_move(home):
+    """A reliability audit: the terminal wrote nothing until it was left, and kill -9 (which leaves no time
+    for that) lost every move. After each decision the game is on disk among the saved matches; leaving keeps
+    it in that same file."""
+    match = dk()
+    seen = []
+
+    def read(prompt):
+        files = sorted((home / "saves").glob("donkey_kong-*.json")) if (home / "saves").exists() else []
+        seen.append([Match.load(f).history for f in files])
+        if len(seen) == 1:
+            return "1"
+        if len(seen) == 2:
+            assert seen[1] == [match.history]  # what a kill now would leave: the game as it stands
+            return "2"
+        raise EOFError
+    out = io.StringIO()
+    play(match, read, out)
+    assert seen[0] == []  # nothing decided yet: nothing written
+    assert seen[2] == [match.history]
+    kept = list((home / "saves").glob("donkey_kong-*.json"))
+    assert len(kept) == 1 and f"your game is kept as {kept[0]}" in out.getvalue()
+
+
+def test_leaving_without_keeping_or_saving_elsewhere_leaves_no_copy_among_the_saved_matches(home, tmp_path):
+    out = io.StringIO()
+    play(dk(), typing("1", "quit", "quit"), out)  # "or 'quit' again to leave without it"
+    assert not list((home / "saves").glob("*.json"))
+    out = io.StringIO()
+    play(dk(), typing("1", f"save {tmp_path / 'mine.json'}", "quit"), out)
+    assert (tmp_path / "mine.json").exists() and not list((home / "saves").glob("*.json"))
