@@ -107,7 +107,7 @@ def read(path: Path) -> list[dict]:
 def main(argv=None) -> int:
     p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--bots", default="deep,search", help="two bot names; the first is timed (default deep,search)")
-    p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure"])
+    p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure", "bananas_pure"])
     p.add_argument("--seed", type=seed_arg, default=9000, help="first seed (default 9000)")
     p.add_argument("--seeds", type=count_arg(), default=100,
                    help="how many seeds, each played with both seat orders (default 100)")

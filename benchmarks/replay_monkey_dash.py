@@ -63,7 +63,7 @@ def slowest_games(path: Path, n: int) -> list[tuple[int, int]]:
 def main(argv=None) -> int:
     p = Parser(description=__doc__.splitlines()[0])
     p.add_argument("--bots", default="deep,search", help="two bot names, the first timed (default deep,search)")
-    p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure"])
+    p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure", "bananas_pure"])
     p.add_argument("--games", nargs="*", default=[], metavar="SEED/SEAT", help="games as seed/first_seat")
     p.add_argument("--slowest", nargs=2, metavar=("N", "FILE"), help="the N games of a ladder file with its slowest turns")
     p.add_argument("--out", type=output_file,

@@ -4,7 +4,7 @@ OpenSpiel is an optional extra (`pip install -e '.[rl]'`); nothing else in the p
 Each registered game wraps the project's own engine, so the rules are exactly the ones the app plays:
 
     kong_donkey_kong   parameters players (2 to 4, default 2), variant ("rulebook" or "wiki")
-    kong_monkey_dash   parameters variant ("standard", "bananas" or "pure"); always 2 players
+    kong_monkey_dash   parameters variant ("standard", "bananas", "pure" or "bananas_pure"); always 2 players
 
 Actions. The engine's actions are strings (a Donkey Kong move is its whole path), and which ones exist
 depends on the dice, so there is no fixed list of every action. An OpenSpiel action id is therefore the

@@ -117,6 +117,7 @@ MONKEY_DASH_EXTRAS = {
     "bananas": ", drop or throw bananas from your monkey's crate and pick them up with your supervisor, or buy "
                "and play Power Cards",
     "pure": "",
+    "bananas_pure": ", or drop or throw bananas from your monkey's crate and pick them up with your supervisor",
 }
 """What else a Monkey Dash turn may spend its points on, by variant: Pure Strategy has no cards, Better
 with Bananas adds the bananas."""

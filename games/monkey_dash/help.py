@@ -19,7 +19,21 @@ VARIANTS = {
     "standard": "the full game with Power Cards",
     "bananas": "Better with Bananas: the full game plus bananas to drop, throw and slide on",
     "pure": "Pure Strategy: no Power Cards, no luck",
+    "bananas_pure": "Better with Bananas and Pure Strategy together: bananas, and no Power Cards",
 }
+"""The rulebook gives its two variants one after the other, each as a change to the standard game (bananas
+added; the Power Cards left out), and says nothing of playing both: both readings are reasonable, so both
+together is a variant of its own (a rules audit found no way to play bananas without luck)."""
+
+
+def has_cards(variant: str) -> bool:
+    """Whether the variant plays with the Power Cards (not in Pure Strategy, alone or with bananas)."""
+    return variant not in ("pure", "bananas_pure")
+
+
+def has_bananas(variant: str) -> bool:
+    """Whether the variant plays with bananas (Better with Bananas, alone or with Pure Strategy)."""
+    return variant in ("bananas", "bananas_pure")
 
 
 def _board_part(board: Board) -> str:
@@ -150,13 +164,13 @@ def help_text(variant: str, board: Board, cards: tuple[Card, ...]) -> str:
     if variant not in VARIANTS:
         raise ValueError(f"unknown Monkey Dash variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     parts = [f"MONKEY DASH, variant '{variant}': {VARIANTS[variant]}.", _board_part(board),
-             _core_rules(cards if variant != "pure" else None, variant == "bananas")]
-    if variant == "pure":
+             _core_rules(cards if has_cards(variant) else None, has_bananas(variant))]
+    if not has_cards(variant):
         parts.append("PURE STRATEGY: no Power Cards are used; there are no cards to buy, and a Monkey Dash earns "
                      "nothing. No chance is left except who starts.")
     else:
         parts.append(_cards_part(cards))
-    if variant == "bananas":
+    if has_bananas(variant):
         parts.append(_BANANAS.replace("{each}", str(board.bananas_each)))
     parts.append(_typed(variant, cards))
     parts.append(_decisions(variant, cards))
@@ -167,17 +181,17 @@ def _typed(variant: str, cards: tuple[Card, ...]) -> str:
     """The short forms people type in the terminal, apart from the rules (the window never shows them)."""
     forms = ["sup N, sup E, sup S, sup W for the supervisor", "rotate c3 d4", "heave c3 d4", "push c3 c4",
              "monkey b2-d4"]
-    if variant != "pure":
+    if has_cards(variant):
         named = {c.effect: c.name for c in cards}
         forms[0] += f" (sup NE and the other diagonals with {named.get('diagonal_supervisor', 'a card')})"
         forms.append(f"leap b2-d4 (with {named.get('monkey_leap', 'a card')})")
-    if variant == "bananas":
+    if has_bananas(variant):
         forms += ["drop c4", "throw c5", "pickup c4"]
-    if variant != "pure":
+    if has_cards(variant):
         example = next((c for c in cards if not c.interrupt), cards[0]) if cards else None
         card = f" ({example.name} is {example.id})" if example else ""
         forms += ["buy", f"play or discard and a card's short name{card}", "no interrupt"]
-    forms += ["pass"] + (["end turn"] if variant != "pure" else [])  # pure has no free steps to end on
+    forms += ["pass"] + (["end turn"] if has_cards(variant) else [])  # without cards no free steps to end on
     return ("TYPED IN THE TERMINAL. Playing without the window (python -m games play monkey_dash --terminal), "
             "you type each step in a short form instead of the words above: " + "; ".join(forms)
             + ". Squares are named like c3, a1 at the bottom left.")
@@ -196,20 +210,25 @@ def _decisions(variant: str, cards: tuple[Card, ...] = ()) -> str:
         "refused with the reason). The other player's bay does not stop a move. A Heave moves a crate one "
         "square, so it wins only by ending in the bay."
         + (" A Springboard leap wins only by landing on a crate in your bay; leaping over your empty bay "
-           "wins nothing, as there is no crate there to stand on." if variant != "pure" else ""),
+           "wins nothing, as there is no crate there to stand on." if has_cards(variant) else ""),
         "The monkey of a Heave is fought once a turn: heaving it on by another square that turn costs only the "
         "rotation, and a Heave that carries the other monkey into its own bay wins the game for that player.",
         "The stalemate rule in its precise form (above): a step is refused when after it the turn could only "
         "end in the undone position, and the rule yields when every way to finish is barred.",
         "A turn ends by itself when no AP and nothing free are left; 'pass' gives up AP only when nothing "
         f"that costs AP is possible; after {TURN_LIMIT} turns without a winner the game is a draw.",
+        "The rulebook's two variants may be played alone or together: 'bananas' keeps the Power Cards, 'pure' "
+        "has no bananas, and 'bananas_pure' has bananas and no Power Cards (the rulebook does not say "
+        "whether they go together).",
+        "The rulebook's tip for a handicap (one player without Power Cards, a child with no limit to the hand) "
+        "is not a variant here: both players always play by the same rules.",
     ]
     skates = next((c for c in cards if c.effect == "free_supervisor_steps"), None)
-    if variant != "pure" and skates is not None:
+    if has_cards(variant) and skates is not None:
         items.append(f"{skates.name} frees the next {counted(skates.amount, 'supervisor step')} only: a push stays "
                      f"an action of its own at {costs.PUSH} AP (the crate and the supervisor who follows it), "
                      "and the free steps wait for real steps.")
-    if variant == "bananas":
+    if has_bananas(variant):
         items.append("Bananas: 'one square away' for a throw is read as two squares from the monkey, one beyond "
                      "its neighbours; the rules keep thrown bananas out of Loading Bays, nests and crates, and "
                      "this table keeps dropped ones out of them too (a banana in a bay would block the crate "

@@ -337,7 +337,7 @@ def _leap(state, word, args):
 def _banana(state, word, args):
     p, b = state.turn_player, state.board
     if not state.bananas_on:
-        return BananaRuleError("bananas are used only in the 'bananas' variant")
+        return BananaRuleError("bananas are used only in the 'bananas' and 'bananas_pure' variants")
     if state.banana_store[p] == 0:
         return BananaRuleError("you have no bananas left to drop or throw")
     at = state.monkeys[p]
@@ -361,7 +361,7 @@ def _banana(state, word, args):
 def _pickup(state, word, args):
     p, b = state.turn_player, state.board
     if not state.bananas_on:
-        return BananaRuleError("bananas are used only in the 'bananas' variant")
+        return BananaRuleError("bananas are used only in the 'bananas' and 'bananas_pure' variants")
     sq = args[0]
     if sq not in state.bananas:
         return BananaRuleError(f"there is no banana on {b.name_of(sq)}")
@@ -374,7 +374,7 @@ def _pickup(state, word, args):
 
 def _buy(state, word, args):
     if not state.cards_on:
-        return CardRuleError("there are no Power Cards in the 'pure' variant")
+        return CardRuleError(f"there are no Power Cards in the '{state.config.variant}' variant")
     if state.gained:
         return CardRuleError("you already gained a Power Card this turn (at most one a turn)")
     if not state.draw_pile:

@@ -31,6 +31,7 @@ from ..core import CHANCE, TERMINAL, GameConfig, MatchFileError, State, quoted
 from .actions import HAND_LIMIT, NO_EFFECTS, TURN_LIMIT, TurnActions
 from .board import COLOURS, Board
 from .cards import EFFECT_FLAGS, Card
+from .help import has_bananas, has_cards
 from .illegal import diagnose
 from .moves import MoveGeneration
 from . import text_board
@@ -51,8 +52,8 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
         super().__init__(config)
         b = self.board
         variant = config.variant
-        self.cards_on = variant != "pure"
-        self.bananas_on = variant == "bananas"
+        self.cards_on = has_cards(variant)
+        self.bananas_on = has_bananas(variant)
         self.start_player: int | None = None
         self.deal_queue: list[int] = []  # seats that must draw a card next (chance)
         self.turn_player = 0
@@ -145,7 +146,8 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
         the piece ends on (a banana's square for drop, throw and pickup); both None for card actions.
         "dash" is True for a monkey move that is a Monkey Dash (it earns a Power Card); "wins" for a step
         that brings the mover's monkey, on its crate, into the mover's Loading Bay (the game ends there, so
-        a winning Dash earns nothing).
+        a winning Dash earns nothing); "loses" for a Monkey Heave that carries the other monkey into the
+        other player's Loading Bay (which wins the game for them).
         """
         if self.current_player() < 0:
             return []
@@ -162,11 +164,13 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
     def _move_row(self, a: str, c: int, k: str, f: int, t: int) -> dict:
         b, me = self.board, self.turn_player
         carries_mine = k in ("monkey", "leap") or (k == "heave" and f == self.monkeys[me])
+        other = 1 - me
         return {"action": a, "kind": k, "cost": c,
                 "from": None if f < 0 else b.name_of(f),
                 "to": None if t < 0 else b.name_of(t),
                 "dash": k == "monkey" and f != b.nests[me] and b.distance(f, t) >= 2,
-                "wins": carries_mine and t == b.bays[me]}
+                "wins": carries_mine and t == b.bays[me],
+                "loses": k == "heave" and f == self.monkeys[other] and t == b.bays[other]}
 
     def actions_from(self, square: str) -> list[dict]:
         """The legal decisions that start from a clicked square (see moves())."""

@@ -115,6 +115,8 @@ def target_lines(move: dict, state) -> list[str]:
     kind = move["kind"]
     if move.get("wins"):
         words = ["WIN!"]
+    elif move.get("loses"):  # a Heave into the other player's bay with their monkey: it wins for them
+        words = ["LOSES!"]
     elif MonkeyDashScreen.is_dash(move):
         words = ["DASH!", "+ card"] if dash_pays(state).startswith("earns") else ["dash", "no card"]
     elif kind == "sup" and slid_over(move):
@@ -784,6 +786,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if m.get("wins") and "wins" not in text_:
             # the board marks it "WIN!", and the row said only "Monkey Heave: crate e7 to d7 (4 AP)" (an audit)
             text_ += ", and wins"
+        if m.get("loses"):
+            # a rules audit chose such a Heave from a row that looked like any other and lost on the spot
+            other = self.seat_name(1 - state.turn_player)
+            text_ += f", into {other}'s Loading Bay with {other}'s monkey: {other} wins"
         if not cost and m["kind"] in PAID_KINDS:  # made free by a card (Tailwind): it showed no cost at all
             return text_ + " (free)"
         return text_ + (f" ({cost} AP)" if cost else "")
@@ -970,6 +976,19 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.say(f"Nothing played: {self._gone.get(action, 'that step is not possible now')}.", 4.0)
             self.host.sound.play("error")
             return False
+        if self.match.waiting_for_human() and not self.match.is_over():
+            state = self.match.state
+            m = next((m for m in state.moves() if m["action"] == action), None)
+            asked = (len(self.match.history), action)
+            if m is not None and m.get("loses") and getattr(self, "_loss_asked", None) != asked:
+                # a Heave that hands the other player the win is played on a second choice (a rules audit lost
+                # a game to one chosen from a row that looked like any other)
+                other = self.seat_name(1 - state.turn_player)
+                self._loss_asked = asked
+                self.say(f"This Heave carries {other}'s monkey, on its crate, into {other}'s own Loading Bay, "
+                         f"and {other} wins the game: choose it again to play it anyway.", 8.0)
+                self.host.sound.play("error")
+                return False
         return super().play(action)
 
     # ---- the help's keys, in this game's words (no dice) ---------------------------------------

@@ -111,7 +111,7 @@ def test_moves_group_by_clicked_square_with_costs():
     assert {m["action"]: m["cost"] for m in from_crate} == {"heave d4 d3": 4, "heave d4 c4": 4}
     heave = next(m for m in from_crate if m["action"] == "heave d4 d3")
     assert heave == {"action": "heave d4 d3", "kind": "heave", "cost": 4, "from": "d4", "to": "d3",
-                     "dash": False, "wins": False}
+                     "dash": False, "wins": False, "loses": False}
     sup = state.actions_from("c3")
     assert {m["kind"] for m in sup} == {"sup"} and all(m["cost"] == 1 for m in sup)
     groups = state.actions_by_square()

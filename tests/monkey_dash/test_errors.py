@@ -10,7 +10,7 @@ import pytest
 from games.core import ActionSyntaxError, GameOverError, IllegalActionError
 from games.monkey_dash.illegal import (BananaRuleError, BlockedError, CardRuleError, FrozenError,
                                        NotEnoughAPError, NotYourTurnError, PassError, StalemateRuleError)
-from tests.monkey_dash.test_rules import BLUE, _undo_cycle, play, position
+from tests.monkey_dash.test_rules import BLUE, BOARD, _undo_cycle, play, position
 
 
 def refused(state, action, error, *phrases):
@@ -144,7 +144,7 @@ def test_frozen_steps_name_the_interrupt():
 def test_banana_errors_say_why():
     """Bananas: dropped 'into neighbouring, empty squares', never 'into a Loading Bay, Monkey Nest or on
     a Crate', not 'when the Monkey is Heaved', and only in the Better with Bananas variant."""
-    refused(position(), "drop c4", BananaRuleError, "only in the 'bananas' variant")
+    refused(position(), "drop c4", BananaRuleError, "only in the 'bananas' and 'bananas_pure' variants")
     nest = position("bananas")
     refused(nest, "drop b1", BananaRuleError, "from a crate, not from its Nest")
     state = position("bananas", crates=["d6", "c6", "a6", "a7", "g1", "g2"], monkeys=["d6", "g7"],
@@ -201,3 +201,17 @@ def test_refusals_name_cards_from_the_deck_file():
     with pytest.raises(IllegalActionError, match="^Siesta was played against this turn"):
         state.apply_action("monkey g7-f6")
     assert state.effects_in_force() == [("monkey_frozen", "Siesta")]
+
+
+def test_bananas_and_pure_strategy_together_have_bananas_and_no_cards():
+    """Rulebook: Better with Bananas is played "In addition to the standard setup, each player is given 3
+    Bananas", and Pure Strategy means to "simply play without using the Power Cards". It does not say whether
+    the two go together; 'bananas_pure' plays both (a rules audit found no way to have bananas without luck)."""
+    state = position("bananas_pure", crates=["d6", "c6", "a6", "a7", "g1", "g2"], monkeys=["d6", "g7"],
+                     sups=["e5", "d1"])
+    assert state.bananas_on and not state.cards_on and state.hands == [[], []]
+    assert state.banana_store == [3, 3]
+    play(state, "drop d5")
+    assert state.bananas == [BOARD.square("d5")]
+    refused(state, "buy", CardRuleError, "no Power Cards in the 'bananas_pure' variant")
+    refused(position(), "drop c4", BananaRuleError, "only in the 'bananas' and 'bananas_pure' variants")

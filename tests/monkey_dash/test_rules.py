@@ -724,4 +724,4 @@ def test_the_help_ends_with_the_tables_decisions_for_each_variant():
         tail = text.split("Where the rules say nothing or can be read two ways, this table decides:", 1)[1]
         assert "Who starts is always the Start Card's flip" in tail
         assert f"after {TURN_LIMIT} turns without a winner the game is a draw" in tail
-        assert ("Bananas: 'one square away'" in tail) == (variant == "bananas")
+        assert ("Bananas: 'one square away'" in tail) == (variant in ("bananas", "bananas_pure"))

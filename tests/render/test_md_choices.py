@@ -345,3 +345,28 @@ def test_a_step_made_free_by_a_card_says_so():
         assert screen.log_labels[-1].endswith("monkey a1 to b2 (free)")
     finally:
         app.close()
+
+
+def test_a_heave_that_hands_the_other_player_the_win_is_marked_and_asked_twice():
+    """Rules: "You can rotate a Crate with either Monkey on it (this is called a Monkey Heave)" and "To win the
+    game, you must be the first to get your Monkey, on a Banana Crate, into your Loading Bay": so a Heave of
+    the other monkey into its own bay wins for the other player (our help's decision). A rules audit chose such
+    a Heave from a row that looked like any other and lost at once. Its row and its target say it, and it is
+    played only when chosen a second time."""
+    from render.screens.monkey_dash import target_lines
+
+    match = arranged("pure", crates=("b2", "c3", "d4", "e5", "d2", "g1"), monkeys=("b2", "d2"), sups=("c1", "e1"))
+    app, screen = open_app(match)
+    try:
+        heave = next(m for m in match.state.moves() if m["action"] == "heave d2 d1")
+        assert heave["loses"] and not heave["wins"]
+        assert target_lines(heave, match.state) == ["LOSES!", "4 AP"]
+        assert not any(m["loses"] for m in match.state.moves() if m["action"] != "heave d2 d1")
+        row = screen.describe("heave d2 d1", match.state)
+        assert row == "Monkey Heave: crate d2 to d1, into Bob's Loading Bay with Bob's monkey: Bob wins (4 AP)"
+        assert not screen.play("heave d2 d1")
+        assert not match.is_over() and "choose it again to play it anyway" in screen.message
+        assert screen.play("heave d2 d1")
+        assert match.is_over() and match.state.winner == 1
+    finally:
+        app.close()
