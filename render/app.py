@@ -161,6 +161,8 @@ class App(Host):
         notes: list[str] = []
         self.folder = storage.claim_data_folder()  # a second copy of the app keeps its files elsewhere
         storage.clean_stale_temporaries()
+        if self.folder == storage.wanted_dir():  # a session that holds the data folder takes in what others left
+            storage.rescue_session_folders(self.folder, warn=notes.append)
         settings = storage.load_settings(warn=notes.append)
         storage.check_autosave(warn=notes.append)
         notes[:0] = storage.folder_notes()
@@ -495,6 +497,10 @@ class App(Host):
     # ---- Host: what screens ask of the app --------------------------------------------
     def autosave(self, match: Match) -> None:
         self.autosaver.submit(match)
+
+    def note_pending(self, match: Match, by: int, action: str) -> None:
+        if match is self._slot:  # the autosaved game (a game not autosaved has nothing to resume)
+            self.autosaver.note_pending(match, by, action)
 
     def save_match(self, match: Match) -> Path:
         path = storage.new_save_path(match.config.game)

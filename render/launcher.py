@@ -447,7 +447,9 @@ class LauncherScreen:
             self._build()
             return
         self._remember()
-        self.app.start_match(match, keep_previous=not resuming, opened=Path(path))
+        pending = storage.pending_step(match, path) if resuming else None
+        if self.app.start_match(match, keep_previous=not resuming, opened=Path(path)) is not None and pending:
+            self.app.screen.play_pending(*pending)
 
     def autosave_summary(self) -> str:
         """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is

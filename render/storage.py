@@ -27,7 +27,7 @@ from pathlib import Path
 
 import platformdirs
 
-from assets.reader import read_json
+from assets.reader import AssetError, read_json
 from games.match import FORMAT, write_atomic
 from games.words import joined, write_fault
 
@@ -133,10 +133,14 @@ def _blocked_why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+SESSION_PREFIX = "kong-tabletop-"
+
+
 def _session_folder(wanted: Path, why: str) -> Path:
     if not _FALLBACK:
-        folder = Path(tempfile.mkdtemp(prefix="kong-tabletop-"))
+        folder = Path(tempfile.mkdtemp(prefix=SESSION_PREFIX))
         _FALLBACK.append(folder)
+        _lock_session(folder, wanted)
         atexit.register(leave_session_folder, folder)
         _FOLDER_NOTES.append(f"The data folder {wanted} cannot be used ({why}); this session keeps its "
                              f"saves in {folder}, a temporary folder the app removes when it closes "
@@ -207,6 +211,105 @@ def leave_session_folder(folder: Path) -> bool:
         return False
     shutil.rmtree(folder, ignore_errors=True)
     return not folder.exists()
+
+
+_SESSION_LOCKS: list = []  # the open lock file of this process's session folder
+
+
+WANTED_FILE = "data-folder.txt"  # in a session folder: the data folder it stands in for
+
+
+def _lock_session(folder: Path, wanted: Path) -> None:
+    """Hold a lock in this session's temporary folder while the process lives, and name the data folder it
+    stands in for: a later session that holds that folder and finds this one unlocked knows it was left
+    behind (rescue_session_folders)."""
+    try:
+        (folder / WANTED_FILE).write_text(str(wanted), encoding="utf-8")
+    except OSError:
+        return
+    try:
+        import fcntl
+
+        lock = open(folder / LOCK_FILE, "a")
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        _SESSION_LOCKS.append(lock)
+    except (ImportError, OSError):
+        pass
+
+
+def _left_behind(folder: Path) -> bool:
+    """Whether a temporary session folder belongs to no running copy of the app (its lock is free, or it has
+    none) and is this user's."""
+    try:
+        if not folder.is_dir() or folder.is_symlink() or folder.stat().st_uid != os.getuid():
+            return False
+    except (OSError, AttributeError):
+        return False
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        with open(folder / LOCK_FILE, "a") as lock:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # let go when the file closes
+    except OSError:
+        return False  # held: a copy of the app is using it now
+    return True
+
+
+def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> list[Path]:
+    """Matches left in temporary session folders by earlier sessions (a second copy of the app, or a data folder
+    that could not be used, whose session was then killed, or closed with only a line on stderr to say where
+    they were) are copied among the saved matches of the data folder this session holds, and the folder is
+    removed: a reliability audit found such a game nowhere the launcher looks. An autosave becomes a saved
+    match (unless nothing was played in it); a saved match already kept here (the same checksum) is not copied
+    again. Only folders that stood in for `home`, the data folder this session holds, are looked at.
+    `warn(sentence)` says what was found; the files made are returned. `where`: the folder to look in (the
+    system's temporary folder)."""
+    where = Path(tempfile.gettempdir()) if where is None else where
+    made: list[Path] = []
+    try:  # the autosave here: a session folder's copy of it (a folder that could not be written) is no news
+        here = read_json(home / AUTOSAVE_FILE).get("checksum") if (home / AUTOSAVE_FILE).is_file() else None
+    except (AssetError, OSError):
+        here = None
+    try:
+        folders = sorted(p for p in where.glob(SESSION_PREFIX + "*") if p not in _FALLBACK)
+    except OSError:
+        return made
+    for folder in folders:
+        try:
+            stood_for = (folder / WANTED_FILE).read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            continue
+        if stood_for != str(home) or not _left_behind(folder):
+            continue
+        found = [folder / AUTOSAVE_FILE] if (folder / AUTOSAVE_FILE).is_file() else []
+        if (folder / SAVES_DIR).is_dir():
+            found += sorted(p for p in (folder / SAVES_DIR).glob("*.json") if p.is_file())
+        copied, failed = [], False
+        for path in found:
+            try:
+                data = read_json(path)
+                text = path.read_text(encoding="utf-8")
+                game = data.get("game")
+                if (not isinstance(game, str) or not has_play(data) or data.get("checksum") == here
+                        or kept_copy(data.get("checksum")) is not None):
+                    continue
+                target = saves_dir() / path.name
+                if path.name == AUTOSAVE_FILE or target.exists():
+                    target = new_save_path(game)
+                write_atomic(target, text)
+                copied.append(target)
+            except (AssetError, OSError, ValueError):
+                failed = True
+        made += copied
+        if copied and warn is not None:
+            names = ", ".join(p.name for p in copied)
+            warn(f"Matches an earlier session left in the temporary folder {folder} are now among your saved "
+                 f"matches: {names}.")
+        if not failed:
+            shutil.rmtree(folder, ignore_errors=True)
+    return made
 
 
 def folder_notes() -> list[str]:
@@ -639,6 +742,31 @@ def save_settings(settings: dict) -> None:
     write_atomic(data_dir() / SETTINGS_FILE, json.dumps(settings, indent=1, sort_keys=True))
 
 
+PENDING_FORMAT = "kong-tabletop-pending-step"
+
+
+def pending_path(autosave: Path | None = None) -> Path:
+    """The file beside the autosave that names a person's step still being worked out (see note_pending)."""
+    autosave = autosave_path() if autosave is None else Path(autosave)
+    return autosave.with_name(autosave.name + ".pending")
+
+
+def pending_step(match, autosave: Path | None = None) -> tuple[int, str] | None:
+    """(seat, action) of a person's step that was still being worked out when the app stopped (a Jenga push
+    let go: the simulator takes a second or so), when the autosave `match` was read from holds the very
+    position it was taken in; None otherwise (none, another position, a damaged file)."""
+    try:
+        data = read_json(pending_path(autosave)) if pending_path(autosave).is_file() else None
+    except (AssetError, OSError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != PENDING_FORMAT:
+        return None
+    by, action = data.get("by"), data.get("action")
+    if not isinstance(by, int) or isinstance(by, bool) or not isinstance(action, str):
+        return None
+    return (by, action) if data.get("after") == match.to_json()["checksum"] else None
+
+
 class AutosaveWriter:
     """Writes the autosave on a background thread so a slow disk never stalls a frame.
 
@@ -646,21 +774,54 @@ class AutosaveWriter:
     writes), and only the newest pending text is written; flush() waits until it is on disk. The
     thread lives only while there is something to write: it starts with a submit and ends once
     nothing is pending (a writer waiting for ever, one for every window opened, was left behind before).
+
+    A person's step that takes time to work out (a Jenga push let go) is named beside the autosave while it
+    is (note_pending), so an app killed meanwhile loses no move: Resume plays it again (pending_step). A
+    reliability audit killed the app in the second after a push that toppled the tower had been let go and
+    got the standing tower back. The note goes once the autosave holds another position.
     """
 
     def __init__(self, path: Path):
         self.path = Path(path)
+        self.pending_path = pending_path(self.path)
         self.error = ""  # what stopped the last write, in words (write_fault); "" once a write succeeds
         self._failures = 0  # writes that failed after one that succeeded (or after the first)
         self._told = 0  # of those, how many new_failure() has handed on
         self._pending: str | None = None
+        self._checksum = ""  # the pending text's match checksum
         self._cond = threading.Condition()
         self._busy = False  # a thread is writing or about to look for the next text
 
+    def note_pending(self, match, by: int, action: str) -> None:
+        """Name a person's `action` (seat `by`), taken in `match`'s position and still being worked out."""
+        body = {"format": PENDING_FORMAT, "after": match.to_json()["checksum"], "by": by, "action": action}
+        with self._cond:
+            try:
+                write_atomic(self.pending_path, json.dumps(body))
+            except OSError:
+                pass  # insurance only: a folder that cannot be written has the autosave's own word
+
+    def _drop_pending(self, checksum: str) -> None:
+        """After the newest autosave is written: the note of a pending step goes unless it was taken in the
+        position just written (called with the lock held)."""
+        if not self.pending_path.exists():
+            return
+        try:
+            data = read_json(self.pending_path)
+        except (AssetError, OSError):
+            data = None
+        if not isinstance(data, dict) or data.get("after") != checksum:
+            try:
+                self.pending_path.unlink()
+            except OSError:
+                pass
+
     def submit(self, match) -> None:
-        text = json.dumps(match.to_json(), indent=1)
+        body = match.to_json()
+        text = json.dumps(body, indent=1)
         with self._cond:
             self._pending = text
+            self._checksum = body["checksum"]
             if not self._busy:
                 self._busy = True
                 threading.Thread(target=self._run, name="autosave", daemon=True).start()
@@ -673,9 +834,13 @@ class AutosaveWriter:
                     self._cond.notify_all()
                     return
                 text, self._pending = self._pending, None
+                checksum = self._checksum
             try:
                 write_atomic(self.path, text)
                 self.error = ""
+                with self._cond:
+                    if self._pending is None:  # the newest position is on disk
+                        self._drop_pending(checksum)
             except OSError as exc:  # a full disk must not end the game; report it once
                 with self._cond:
                     if not self.error:

@@ -298,6 +298,20 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.host.sound.play("move")
         return True
 
+    def play_pending(self, by: int, action: str) -> None:
+        """Resumed: a person's step that was let go just before the app stopped, and was still being worked out
+        (a Jenga push: the simulator takes a second or so), is played again, as it was let go (the autosave
+        held the position before it: storage.pending_step). A reliability audit killed the app in that second
+        after a push that toppled the tower and got the standing tower back."""
+        match = self.match
+        if match.is_over() or match.current_player != by or not match.waiting_for_human():
+            return
+        label, played = self.action_label(action), len(match.history)
+        if self.play(action):
+            # (through the step while it is still being worked out, so its commit does not take the words away)
+            self.say(f"Your last move ({label}) was still being worked out when the app stopped: it is played "
+                     "again.", 8.0, through_step=len(match.history) == played)
+
     def _undo_depth(self) -> int | None:
         """How many steps an undo takes back (a person's last decision and the bot decisions after it),
         or None when that decision is behind a chance outcome (dice, a card draw) and so final."""

@@ -26,6 +26,10 @@ class Host:
     def autosave(self, match: Match) -> None:
         """Called after every action; the app writes the autosave file."""
 
+    def note_pending(self, match: Match, by: int, action: str) -> None:
+        """A person's action in `match`'s position is being worked out (a Jenga push): the app keeps its name
+        beside the autosave until the step is autosaved, so a kill meanwhile loses no move."""
+
     def save_match(self, match: Match) -> Path | None:
         """Save to a new file; returns its path (None if there is nowhere to save)."""
         return None

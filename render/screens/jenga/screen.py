@@ -825,6 +825,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.say(str(exc))
             return
         job.state.record_trajectories = True  # the collapse animation needs the frames
+        if action is not None and job.by >= 0 and job.by not in self.match.bots:
+            # a push let go takes the simulator a second or so: its name is kept beside the autosave meanwhile
+            self.host.note_pending(self.match, job.by, action)
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL_S))
         self.job = job.start()

@@ -1,0 +1,158 @@
+"""What a killed app leaves on disk is enough to go on (a reliability audit killed the app with kill -9 at
+awkward moments): a Jenga push let go and still being worked out is named beside the autosave, and Resume
+plays it again; matches a session kept in a temporary folder (a second copy of the app) are taken into the
+saved matches by the next session that holds the data folder. Real files, the real physics, SDL's dummy
+driver. A kill is stood in for by copying the data folder's files as they are at that moment."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from games import registry
+from games.core import Seat
+from games.match import Match
+from render import storage
+from render.app import App
+from render.screens.base import GameScreen
+
+from .test_audit import new_match
+from .test_leaving_mid_push import frames, settle
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def dk_match(moves: int = 0, seed: int = 3) -> Match:
+    """A Donkey Kong match of a person and a bot with the person's first `moves` decisions made."""
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bot", "random")]), seed)
+    for _ in range(moves):
+        match.advance()
+        match.play(match.state.legal_actions()[0])
+    match.advance()
+    return match
+
+
+def test_a_pending_step_is_named_until_the_autosave_holds_another_position(tmp_path):
+    path = tmp_path / "autosave.json"
+    writer = storage.AutosaveWriter(path)
+    match = dk_match(1)
+    writer.submit(match)
+    writer.flush()
+    seat = match.current_player
+    action = match.state.legal_actions()[0]
+    writer.note_pending(match, seat, action)
+    assert storage.pending_step(Match.load(path), path) == (seat, action)
+    writer.submit(match)  # the same position written again (a game opened): the note stays
+    writer.flush()
+    assert storage.pending_step(Match.load(path), path) == (seat, action)
+    match.play(action)
+    writer.submit(match)
+    writer.flush()
+    assert not storage.pending_path(path).exists()
+    assert storage.pending_step(Match.load(path), path) is None
+    storage.pending_path(path).write_text("{not json", encoding="utf-8")  # damaged: no step, no error
+    assert storage.pending_step(Match.load(path), path) is None
+
+
+@pytest.mark.physics
+def test_a_push_let_go_just_before_a_kill_is_played_again_on_resume(home, tmp_path, monkeypatch):
+    """The audit: a push that toppled the tower was let go, the app killed in the second the simulator took,
+    and Resume gave back the standing tower, the player to push again. Here the autosave folder is copied the
+    moment the push is let go (the kill); Resume from that copy plays the push again, and the game goes on
+    as the app that was not killed goes on."""
+    app = App(size=(1280, 800), match=new_match("jenga_classic", [Seat("Ann"), Seat("Bob", "careful")], 7))
+    app.screen.show_risk = False
+    try:
+        settle(app)
+        screen = app.screen
+        action = screen.match.state.string_to_action("push 16:1")
+        assert screen.play(action) and screen.job is not None
+        app.autosaver.flush()
+        killed = tmp_path / "killed"
+        shutil.copytree(home, killed, ignore=shutil.ignore_patterns("in-use.lock"))
+        assert (killed / "autosave.json.pending").exists()
+        settle(app)
+        lived = screen.match
+        assert lived.history[-1].action == action
+    finally:
+        app.close()
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(killed))
+    again = App(size=(1280, 800))
+    try:
+        again.screen.resume()
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        assert "was still being worked out when the app stopped: it is played again" in screen.message
+        screen.show_risk = False
+        settle(again)
+        match = screen.match
+        assert match.history[:len(lived.history)] == lived.history[:len(match.history)]
+        assert [s.action for s in match.history[:len(lived.history)]] == [s.action for s in lived.history]
+        again.autosaver.flush()
+        assert not (killed / "autosave.json.pending").exists()  # the autosave holds the push now
+    finally:
+        again.close()
+
+
+def leftover(where, home, name="kong-tabletop-left", autosave=None, saves=(), locked=False):
+    """A temporary session folder as a killed second copy of the app leaves it: the data folder it stood in for,
+    its autosave and saved matches."""
+    folder = where / name
+    (folder / "saves").mkdir(parents=True)
+    (folder / storage.WANTED_FILE).write_text(str(home), encoding="utf-8")
+    if autosave is not None:
+        (folder / "autosave.json").write_text(json.dumps(autosave.to_json()), encoding="utf-8")
+    for i, match in enumerate(saves):
+        (folder / "saves" / f"donkey_kong-kept-{i}.json").write_text(json.dumps(match.to_json()), encoding="utf-8")
+    return folder
+
+
+def test_matches_left_in_a_temporary_session_folder_are_taken_into_the_saved_matches(home, tmp_path):
+    """The audit: a second copy of the app kept its game in /tmp/kong-tabletop-...; killed, its game was
+    nowhere the launcher looks, and the next session said nothing of it."""
+    where = tmp_path / "tmp"
+    home.mkdir(parents=True)
+    unfinished, saved, nothing = dk_match(2, seed=4), dk_match(1, seed=5), dk_match(0, seed=6)
+    gone = leftover(where, home, autosave=unfinished, saves=[saved, nothing])
+    other = leftover(where, tmp_path / "another-home", name="kong-tabletop-other", autosave=unfinished)
+    said = []
+    made = storage.rescue_session_folders(home, warn=said.append, where=where)
+    assert len(made) == 2 and not gone.exists() and other.exists()
+    held = sorted(str(Match.load(p).history) for p in made)
+    assert held == sorted([str(unfinished.history), str(saved.history)])
+    assert said == [f"Matches an earlier session left in the temporary folder {gone} are now among your saved "
+                    f"matches: {', '.join(p.name for p in made)}."]
+    # taken once: the same matches left again are already kept, and nothing is copied twice
+    again = leftover(where, home, autosave=unfinished, saves=[saved])
+    assert storage.rescue_session_folders(home, warn=said.append, where=where) == [] and not again.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="fcntl locks (POSIX)")
+def test_a_session_folder_in_use_is_left_alone_and_the_app_tells_what_it_took_in(home, tmp_path, monkeypatch):
+    import fcntl
+    import tempfile
+
+    where = tmp_path / "tmp"
+    where.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(where))
+    home.mkdir(parents=True)
+    busy = leftover(where, home, name="kong-tabletop-busy", autosave=dk_match(2, seed=8))
+    with open(busy / storage.LOCK_FILE, "a") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a copy of the app running in it
+        left = leftover(where, home, autosave=dk_match(2, seed=4))
+        app = App(size=(1280, 800))
+        try:
+            message = app.screen.message
+            assert f"Matches an earlier session left in the temporary folder {left} are now among your saved " \
+                   "matches: " in message
+            assert busy.exists() and not left.exists()
+            assert len(storage.saved_matches()) == 1
+        finally:
+            app.close()
