@@ -124,7 +124,13 @@ class PegRules:
             if not knocked:
                 continue
             if seat == me:  # your own peg just goes back in the nearest vacant hole at its layer
-                spot = nearest_free(self.layout, [hole[0]] + list(range(hole[0] - 1, -1, -1)), hole, self.others(me))
+                # else the nearest layer below it, never under its floor (the rules: "Your character peg can't
+                # move down lower than the second layer"; a rules audit saw it searched down to the bottom
+                # layer), then above it, never past Bowser unless it has beaten him
+                floor = min(hole[0], self.floor_of(me))
+                ceiling = len(self.layout) if self.defeated[me] else self.bowser_level() + 1
+                levels = [hole[0]] + list(range(hole[0] - 1, floor - 1, -1)) + list(range(hole[0] + 1, ceiling))
+                spot = nearest_free(self.layout, levels, hole, self.others(me))
                 self.pegs[me] = list(spot) if spot is not None else hole
                 continue
             self.note(f"{self.seat_name(me)} knocks out {self.seat_name(seat)}'s peg")

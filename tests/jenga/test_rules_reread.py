@@ -161,6 +161,18 @@ def test_a_knocked_out_peg_that_beat_bowser_stays_above_him():
     assert s.coins()[:2] == [6, 4]
 
 
+def test_the_movers_own_peg_knocked_out_never_goes_below_the_second_layer():
+    """"Your character peg can't move down lower than the second layer of the tower": a rules audit knocked the
+    mover's own peg out of layer 1 (its block pushed out of the tower) with every other hole of layer 1 taken,
+    and the peg went into the bottom layer. It goes to the nearest layer above with a vacant hole."""
+    s = mario_state(levels=15, pegs=[(1, 2, "-y"), (1, 1, "+y"), (1, 1, "-y")])
+    before = [row[:] for row in s.layout]
+    s.layout[1][0] = s.layout[1][2] = None  # 1:0 taken long ago; 1:2, the mover's peg's, pushed out now
+    s.knock_outs({"shifted_mm": []}, before)
+    assert s.pegs[0][0] == 2, s.pegs[0]
+    assert s.invariant_violations() == []
+
+
 # ---- Items are hidden until a block comes out ---------------------------------------------------------
 @pytest.mark.physics
 def test_items_lie_face_down_until_their_block_is_taken_out():
