@@ -20,8 +20,8 @@ HOW_TO_PLAY = {
         "walks, the {obstacles} one how far the barrels and fireballs move. A bot rolls by itself.",
         "The spaces where Mario can stop are framed in yellow: click one (or pick a row of Choices) to walk "
         "there. A row marked ⚠ meets a barrel or fireball on the way and says what that costs.",
-        "When an obstacle meets your Mario, click one of your face-up cards: a Jump passes it, a Hammer "
-        "smashes it, and either scores its points. Stopping on a red dot draws a card.",
+        "When an obstacle meets your Mario, click one of your face-up cards: {jump}, a Hammer smashes it "
+        "(off the board), and either scores its points. Stopping on a red dot draws a card.",
         "Reaching the Finish scores 500; the game ends once that turn's barrels and fireballs have moved (at "
         "once in the wiki variant), and the highest total wins.",
         "Spaces are named by their girder (numbered at its right end, 1 at the bottom) and column (numbered "
@@ -105,7 +105,8 @@ def how_to_play(game: str, variant: str | None = None) -> list[str]:
         lines = HOW_TO_PLAY["jenga"][:2] + HOW_TO_PLAY.get(game, HOW_TO_PLAY["jenga"][2:])
     if game == "donkey_kong":
         colours = dice_colours(variant)
-        lines = [line.format(**colours) for line in lines]
+        jump = JUMP_WORDS.get(variant or "", JUMP_WORDS["rulebook"])
+        lines = [line.format(jump=jump, **colours) for line in lines]
     if game == "monkey_dash":
         extras = MONKEY_DASH_EXTRAS[monkey_dash_variant(variant)]
         lines = [line.replace("{extras}", extras) for line in lines]
@@ -130,6 +131,15 @@ def monkey_dash_variant(variant: str | None) -> str:
     from games import registry
 
     return registry.get("monkey_dash").default_variant
+
+
+JUMP_WORDS = {
+    "rulebook": "a Jump passes it (one that landed on Mario by the exact count goes on a space, maybe onto "
+                "another pawn)",
+    "wiki": "a Jump passes it and sends it on a space (maybe onto another pawn)",
+}
+"""What a Jump does to the obstacle, as the how-to-play says it by variant (a rules audit: "a Jump passes it"
+left out that the obstacle goes on, and can land on another pawn or reach the Oil Can)."""
 
 
 def dice_colours(variant: str | None) -> dict[str, str]:

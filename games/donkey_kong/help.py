@@ -89,6 +89,9 @@ Where the source texts disagree or say nothing, this table decides as follows ({
    does not; and no
    obstacle takes two ladders in one move (a barrel that turns into a fireball starts afresh).
  - A fireball reaching Donkey Kong's space goes back to the Oil Can before it can touch a pawn there.
+ - A fireball that passes over a barrel destroys it, as one that lands on it does (the article says
+   "lands on" of a fireball and "crosses or lands on" of a barrel; the rulebook says "comes in contact";
+   this table has them meet alike, whichever one moves).
  - A barrel that moves (or is dropped) into a space where a fireball stands is destroyed at once,
    before it can touch a pawn there; a fireball moving into a space with a barrel and a pawn destroys
    the barrel and then meets the pawn.

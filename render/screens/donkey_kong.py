@@ -13,7 +13,7 @@ import re
 
 import pygame
 
-from games.core import CHANCE, GameError
+from games.core import CHANCE, TERMINAL, GameError
 from games.outcome import result_reason
 from games.donkey_kong.obstacles import FIREBALLS
 
@@ -545,10 +545,59 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if not action.startswith("move ") or state.current_player() < 0:
             return super().describe(action, state)
         label = self.move_words(action, state)
-        met = self.obstacles_met(action, state) if state is self.match.state else []  # a choice now, not a log line
-        if met:
-            label += f" ⚠ meets {self.met_words(met)}: {self.contact_cost(state, len(met))}"
+        now = state is self.match.state  # a choice now, not a log line
+        met = self.obstacles_met(action, state) if now else []
+        later = self.met_after_walk(action, state) if now else []
+        if met or later:
+            said = f"meets {self.met_words(met)}" if met else ""
+            if later:
+                said += ("; then " if said else "") + self.landing_words(later)
+            label += f" ⚠ {said}: {self.contact_cost(state, len(met) + len(later))}"
         return label
+
+    def met_after_walk(self, action: str, state) -> list[tuple[str, int]]:
+        """The (kind, space) of every barrel and fireball that moves onto the mover's Mario after this move's walk,
+        in the same turn, with the obstacle count already rolled: the move played on a copy and every contact
+        of the mover's settled the first way the rules allow (chance's outcomes too, never shown), until the
+        turn is over. A rules audit chose a row that warned of one barrel; after it a second one rolled onto
+        Mario by the shown count and took a played card, with no word before. Kept per position."""
+        key = (len(self.match.history), action)
+        cache = getattr(self, "_later_cache", None)
+        if cache is None or cache[0] != key[0]:
+            cache = self._later_cache = (key[0], {})
+        if action in cache[1]:
+            return cache[1][action]
+        mover = state.current_player()
+        walk = len(self.obstacles_met(action, state))
+        after = state.clone()
+        seen: list[tuple[int, int, int]] = []
+        try:
+            after.apply_action(action)
+            for _ in range(400):
+                if after.contacts:
+                    head = tuple(after.contacts[0])
+                    if head[0] == mover and head not in seen:
+                        seen.append(head)
+                if after.turn_owner() != mover or after.current_player() == TERMINAL:
+                    break
+                if not after.contacts and after.stage == "roll":
+                    break
+                legal = after.legal_actions()
+                if not legal:
+                    break
+                after.apply_action(legal[0])
+        except GameError:
+            seen = []
+        found = [("fireball" if code < FIREBALLS else "barrel", space) for _, code, space in seen[walk:]]
+        cache[1][action] = found
+        return found
+
+    def landing_words(self, later: list[tuple[str, int]]) -> str:
+        """'a barrel lands on Mario there with the obstacles' roll' (or 'moves onto')."""
+        kinds = [kind for kind, _ in later]
+        what = " and ".join(f"{n} {kind}s" if n > 1 else f"a {kind}"
+                            for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
+        return f"{what} then {'move' if len(later) > 1 else 'moves'} onto Mario with the obstacles' roll"
 
     def _label(self, action: str, by: int, state=None) -> str:
         """A log line, and after it what the barrels and fireballs did in the same step (obstacle_words):
@@ -659,12 +708,14 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return self.action_label(action)
         row = self.move_words(action, state)
         met = self.obstacles_met(action, state)
-        if not met:
+        later = self.met_after_walk(action, state)
+        if not met and not later:
             return row
-        kinds = [kind for kind, _ in met]
+        kinds = [kind for kind, _ in met + later]
         what = " and ".join(f"{n} {kind}s" if n > 1 else kind
                             for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
-        return f"⚠ {what}: {row} · {self.short_cost(state, len(met))}"
+        # (an obstacle that moves onto Mario after the walk: "lands", as the board's ring at the end says)
+        return f"⚠ {what}{' lands' if later and not met else ''}: {row} · {self.short_cost(state, len(met) + len(later))}"
 
     @staticmethod
     def short_cost(state, contacts: int) -> str:
@@ -1066,7 +1117,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 pygame.draw.lines(surface, P.HIGHLIGHT, False, pts, max(2, int(unit * 0.07)))
             for p in pts[1:]:
                 pygame.draw.circle(surface, P.HIGHLIGHT, p, max(3, int(unit * 0.08)))
-            self.draw_hazards(surface, shown, unit)
+            action = next((a for a, p in self.paths().items() if p == shown), None)
+            later = self.met_after_walk(action, state) if action is not None and state.current_player() >= 0 else []
+            self.draw_hazards(surface, shown, unit, len(later))
         # Contacts waiting: a pulsing ring where an obstacle meets a pawn.
         for seat, code, space in getattr(state, "contacts", [])[:1]:
             x, y = self.space_xy(space)
@@ -1140,18 +1193,21 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 places[member] = (c - middle) * squeeze * k
         return places
 
-    def draw_hazards(self, surface: pygame.Surface, path: list[int], unit: float) -> None:
+    def draw_hazards(self, surface: pygame.Surface, path: list[int], unit: float, later: int = 0) -> None:
         """A warning on every space of the path in focus where the walk meets a barrel or fireball: an
-        orange ring with '!' (a shape and a mark, not colour alone), and what it costs beside the end."""
+        orange ring with '!' (a shape and a mark, not colour alone), and what it costs beside the end; `later`
+        obstacles that move onto Mario at the end after the walk (met_after_walk) ring the end too."""
         state = self.match.state
         hits = [i for i in path if i in state.barrels or i in state.fireballs]
+        if later and path and path[-1] not in hits:
+            hits.append(path[-1])
         for i in hits:
             x, y = self.space_xy(i)
             pygame.draw.circle(surface, P.WARNING, (x, y), unit * 0.62, max(3, int(unit * 0.09)))
             text.draw(surface, "!", (x + unit * 0.5, y - unit * 0.5), max(10, int(unit * 0.45)), P.WARNING, bold=True,
                       anchor="center")
         if hits and state.current_player() >= 0:
-            n = sum(1 for i in path for f in list(state.barrels) + list(state.fireballs) if f == i)
+            n = sum(1 for i in path for f in list(state.barrels) + list(state.fireballs) if f == i) + later
             cost = self.contact_cost(state, n)
             words = f"⚠ {cost[0].upper()}{cost[1:]}"
             x, y = self.space_xy(path[-1])

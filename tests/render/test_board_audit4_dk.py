@@ -324,7 +324,8 @@ def test_dk_a_row_of_choices_leads_with_its_warning_and_shows_its_whole_move(tmp
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "dk-choice-rows.png"))
     rows = screen.actions.items
-    warned = [i for i, a in enumerate(screen.legal) if screen.obstacles_met(a, match.state)]
+    warned = [i for i, a in enumerate(screen.legal) if screen.obstacles_met(a, match.state)
+              or screen.met_after_walk(a, match.state)]  # (an obstacle that moves onto Mario after the walk too)
     assert len(warned) >= 2
     for i, action in enumerate(screen.legal):
         row, label = rows[i], screen.action_label(action)
@@ -332,7 +333,8 @@ def test_dk_a_row_of_choices_leads_with_its_warning_and_shows_its_whole_move(tmp
         assert end in row  # the end space, whole (and the notes after it)
         if i in warned:
             assert row.startswith("⚠ ") and "costs " in row
-            assert "⚠ meets a " in label  # the whole sentence, with its cost, for the status line
+            # the whole sentence, with its cost, for the status line
+            assert "⚠ meets a " in label or "then moves onto Mario" in label
         else:
             assert "⚠" not in row
     assert not screen.actions.cut_rows, [rows[i] for i in screen.actions.cut_rows]
@@ -392,3 +394,82 @@ def test_the_log_says_what_the_obstacles_did_in_the_rules_order():
         assert told["rolls"] >= 5 and told["drops"] >= 5  # the game's turns, not a rare case
     finally:
         app.close()
+
+
+def arranged(variant="rulebook", pawns=("G2.2", "G5.0"), barrels=("G2.1",), hands=(("H300",), ("J100",)),
+             played=(("J200",), ()), dice=(2, 3)):
+    """A Donkey Kong match of Ann (a person) and a bot, Ann to move after rolling `dice`, the pieces and cards
+    where the test puts them (as tests/donkey_kong/test_rules.table arranges a state)."""
+    from games.donkey_kong.cards import CARD_INDEX
+
+    match = new_match([Seat("Ann"), Seat("Bot", "random")], 1, variant)
+    st = match.state
+    st.stage, st.turn, st.first, st.deal_left = "roll", 0, 0, 0
+    st.pawns = [BOARD.index[s] for s in pawns]
+    st.barrels = [BOARD.index[s] for s in barrels] + [-1] * (12 - len(barrels))
+    st.fireballs = [-1] * 4
+    st.hands = [[CARD_INDEX[c] for c in h] for h in hands]
+    st.played = [[CARD_INDEX[c] for c in p] for p in played]
+    for pile in st.hands + st.played:
+        for k in pile:
+            st.deck[k] -= 1
+    st.apply_action(f"roll {dice[0]} {dice[1]}")
+    assert st.invariant_violations() == [] and match.waiting_for_human()
+    return match
+
+
+def test_dk_a_move_warns_of_an_obstacle_that_rolls_onto_mario_after_the_walk(tmp_path):
+    """Rulebook: "On your turn, roll both dice" and "if your pawn comes in contact with an obstacle and you don't
+    have any faceup cards, randomly pick one of your facedown cards and return it": the obstacles' count is
+    known before the move is chosen. A rules audit chose a row that warned of one barrel on the walk; then a
+    barrel rolled onto Mario by the shown count and took a played card, with no word before. Here Ann walks
+    right 2 to girder 2, column 4 and the barrel on column 1 rolls 3 onto her: the row, its sentence and the
+    board say so, and what it costs; the move down the ladder, out of its way, is not marked."""
+    match = arranged()
+    app = App(match=match)
+    try:
+        screen = app.screen
+        app.draw()
+        onto = next(a for a in screen.legal if a.split()[-1] == "G2.4")
+        away = next(a for a in screen.legal if a.split()[-1] == "L1.2")
+        assert screen.met_after_walk(onto, match.state) == [("barrel", BOARD.index["G2.4"])]
+        label = screen.action_label(onto)
+        assert "⚠ a barrel then moves onto Mario with the obstacles' roll: play a face-up card" in label, label
+        row = screen.actions.items[screen.legal.index(onto)]
+        assert row.startswith("⚠ barrel lands: ") and row.endswith("· costs a face-up card"), row
+        assert "⚠" not in screen.actions.items[screen.legal.index(away)] and "⚠" not in screen.action_label(away)
+        # with no face-up card the same barrel takes a played card: said before the choice
+        match.state.hands[0] = []
+        screen._later_cache = None
+        assert "one of your played cards goes back to the deck" in screen.action_label(onto)
+        # the board rings the end of the path in focus and writes the cost there
+        screen.actions.selected = screen.legal.index(onto)
+        surface = app.draw()
+        x, y = screen.space_xy(BOARD.index["G2.4"])
+        assert any(sum(abs(a - b) for a, b in zip(surface.get_at((int(x + dx), int(y))) [:3], P.WARNING)) < 60
+                   for dx in range(-40, 41)), "no warning ring at the end of the path"
+        # played out, the barrel does what the row said: Ann's played card goes back to the deck
+        assert [len(match.state.played_cards(0)), len(match.state.face_up(0))] == [1, 0]
+        assert screen.play(onto)
+        for _ in range(50):
+            if match.state.turn_owner() != 0:
+                break
+            match.step()
+        assert match.state.played_cards(0) == []
+    finally:
+        app.close()
+
+
+def test_dk_the_how_to_play_says_what_a_jump_does_to_the_obstacle_in_each_reading():
+    """Rulebook: "if the obstacle landed on you by exact count and you 'jumped' it, move the obstacle one
+    gamespace ahead"; the article: "Jump cards: Move one extra space". A rules audit: the how-to-play said only
+    "a Jump passes it", and a Jump sent a barrel on, onto another pawn, unsaid."""
+    from render.help import how_to_play
+
+    rulebook = " ".join(how_to_play("donkey_kong", "rulebook"))
+    wiki = " ".join(how_to_play("donkey_kong", "wiki"))
+    assert "one that landed on Mario by the exact count goes on a space" in rulebook
+    assert "a Jump passes it and sends it on a space" in wiki
+    assert " ".join(how_to_play("donkey_kong")) == rulebook  # the default reading
+    decisions = registry.get("donkey_kong").help_text("wiki")
+    assert "A fireball that passes over a barrel destroys it, as one that lands on it does" in decisions
