@@ -435,6 +435,11 @@ class State:
             raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
         return action
 
+    def warning(self, action: str) -> str:
+        """Words a person should read before this legal action is played, as a clause ("" for none): a
+        window and the terminal play such an action only when it is chosen a second time."""
+        return ""
+
     def typing_hint(self) -> str:
         """A line for the terminal's help on typing this position's actions short ("" when none)."""
         return ""

@@ -71,12 +71,25 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
     """Interactive play: people type, bots and chance move by themselves."""
     out = output_or_stdout(out)
     shown = None
-    saved_at = len(match.history)  # the history a save holds (a loaded match is its file)
+    saved_at = list(match.history)  # the history a save holds (a loaded match is its file)
     keeper = _Keeper()  # keeps the game as it goes among the saved matches: a hard kill loses nothing
     previous = _signals_leave()
     try:
         warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
         confirm_replace = None  # `save FILE` said FILE holds another match; the same again replaces it
+        warned_step = None  # (history length, action) of the action whose warning was said (state.warning)
+
+        def confirmed(action: str) -> bool:
+            """An action with a warning (state.warning: a Monkey Dash Heave that wins the game for the other
+            player) is played when typed a second time; the first time its warning is said."""
+            nonlocal warned_step
+            words = match.state.warning(action)
+            if not words or warned_step == (len(match.history), action):
+                return True
+            warned_step = (len(match.history), action)
+            out.write(f"{words[0].upper()}{words[1:]}: type it again to play it anyway.\n")
+            return False
+
         while not match.is_over():
             for _ in range(100000):
                 step = match.step()
@@ -88,6 +101,8 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                 break
             if _unsaved(match, saved_at):
                 keeper.keep(match, out)
+            else:
+                keeper.forget()  # back to what was saved (undo): a copy of moves undone is not a game to keep
             state = match.state
             seat = state.current_player()
             if shown != len(match.history):
@@ -97,8 +112,12 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
             try:
                 text = read(f"{state.seat_name(seat)} (type an action, a number, or help)> ").strip()
             except (EOFError, RuntimeError):  # RuntimeError: input() with no stdin at all ("lost sys.stdin")
-                said = _keep(match, path=keeper.path) if _unsaved(match, saved_at) else "leaving the game."
-                saved_at = len(match.history)  # kept once: an output that then fails (below) keeps nothing again
+                if _unsaved(match, saved_at):
+                    said = _keep(match, path=keeper.path)
+                else:
+                    said = "leaving the game."
+                    keeper.forget()  # a copy of moves since undone: nothing to keep
+                saved_at = list(match.history)  # kept once: an output that then fails (below) keeps nothing again
                 out.write("\nInput closed; " + said + "\n")
                 return
             if not text:
@@ -118,7 +137,9 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                     keeper.forget()  # left without it, as asked: the copy kept as the game went goes too
                     return
                 if word in ("help", "?"):
-                    out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" for i, a in enumerate(legal)))
+                    out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}"
+                                        + (f" (⚠ {state.warning(a)})" if state.warning(a) else "")
+                                        for i, a in enumerate(legal)))
                     hint = state.typing_hint()
                     if hint:
                         out.write(f"\n  Or {hint}.")
@@ -166,12 +187,13 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                         except OSError as exc:
                             out.write(f"Cannot save to {where}: {write_fault(exc, where)}.\n")
                             continue
-                        saved_at = len(match.history)
+                        saved_at = list(match.history)
                         keeper.forget()  # the game is in the file named: no second copy among the saved matches
                         out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
                                                           else "") + "\n")
                 elif _number(text, len(legal)):
-                    match.play(legal[int(text) - 1])
+                    if confirmed(legal[int(text) - 1]):
+                        match.play(legal[int(text) - 1])
                 elif text.isascii() and text.isdigit():
                     try:  # a game whose actions are numbers takes them as typed
                         action = state.string_to_action(text)
@@ -181,13 +203,15 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                                    else f"the actions are numbered 1 to {len(legal)}")
                         out.write(f"{number} names no action available now: {choices} (type help to list them).\n")
                         continue
-                    match.play(action)
+                    if confirmed(action):
+                        match.play(action)
                 else:
                     try:
                         action = state.string_to_action(text)
                     except ActionSyntaxError as exc:
                         raise _named_refusal(state, text) or exc
-                    match.play(action)
+                    if confirmed(action):
+                        match.play(action)
             except (GameError, OSError) as exc:
                 out.write(f"{_short(str(exc), text)}\n")
         if match.state.current_player() == TERMINAL:
@@ -264,16 +288,23 @@ def _named_refusal(state, text: str) -> IllegalActionError | None:
     return None
 
 
-def _unsaved(match: Match, saved_at: int) -> bool:
+def _unsaved(match: Match, saved_at: list) -> bool:
     """Whether someone made a decision since the last save in a game still going (dice and bots alone are
     replayed from the seed and the decisions; a finished game is kept when it ends: play)."""
     return not match.is_over() and _decided_since(match, saved_at)
 
 
-def _decided_since(match: Match, saved_at: int) -> bool:
-    """Whether a person made a decision since the last save."""
+def _decided_since(match: Match, saved_at: list) -> bool:
+    """Whether the history holds a person's decision the last save (its steps, `saved_at`) does not: after the
+    steps the two share. A move made in place of one undone after a save is one (a regression audit: counted
+    from the save's length, it was neither kept nor warned about)."""
     people = _people(match)
-    return any(step.by in people for step in match.history[saved_at:])
+    shared = 0
+    for mine, kept in zip(match.history, saved_at):
+        if (mine.by, mine.action) != (kept.by, kept.action):
+            break
+        shared += 1
+    return any(step.by in people for step in match.history[shared:])
 
 
 def _not_replaced(where: str) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ from assets.reader import AssetError
 from games import registry
 from games.core import MAX_SEED, ConfigError, GameError, Seat, name_fault
 from games.match import Match, MatchFileError
-from games.words import write_fault
+from games.words import joined, write_fault
 
 from . import palette as P
 from . import storage, text
@@ -147,7 +148,8 @@ class SeatRow:
     def __init__(self, kind: str, name: str):
         self.kind = kind
         self.name = TextField(name, "name", max_len=NAME_LEN, allowed=text.drawable,
-                              refused="'{chars}' cannot be drawn by the game's font and was not taken.")
+                              refused="{chars} cannot be drawn by the game's font (an emoji, a sign or a script "
+                                      "it lacks) and was not taken.")
         self.kind_button: Button | None = None
         self.remove_button: Button | None = None
 
@@ -368,22 +370,35 @@ class LauncherScreen:
     def config_seats(self) -> list[Seat]:
         """The table's seats. People who gave the same name are numbered in seat order ("Zoë 1", "Zoë 2"), as
         two bots of a kind are: a hot-seat audit read "Zoë toppled the tower; Zoë ... wins"."""
-        seats, count = [], {}
-        people = [row.name.value.strip() or f"Player {i + 1}" for i, row in enumerate(self.seats)]
-        for i, row in enumerate(self.seats):
+        names: list[str | None] = []
+        count: dict[str, int] = {}
+        for row in self.seats:  # the bots' names first: a person never takes one
             if row.kind == HUMAN:
-                name = people[i]
-                same = [j for j, r in enumerate(self.seats) if r.kind == HUMAN and people[j] == name]
-                if len(same) > 1:
-                    number = f" {same.index(i) + 1}"
-                    name = name[:NAME_LEN - len(number)].rstrip() + number
-                seats.append(Seat(name))
-            else:
-                count[row.kind] = count.get(row.kind, 0) + 1
-                same = sum(1 for r in self.seats if r.kind == row.kind)
-                name = bot_title(row.kind) + (f" {count[row.kind]}" if same > 1 else "")
-                seats.append(Seat(name, row.kind))
-        return seats
+                names.append(None)
+                continue
+            count[row.kind] = count.get(row.kind, 0) + 1
+            same = sum(1 for r in self.seats if r.kind == row.kind)
+            names.append(bot_title(row.kind) + (f" {count[row.kind]}" if same > 1 else ""))
+        people = {i: unicodedata.normalize("NFC", row.name.value.strip()) or f"Player {i + 1}"
+                  for i, row in enumerate(self.seats) if row.kind == HUMAN}
+        # a name shared, with another person or a bot, is numbered, and the number skips any name taken (a
+        # regression audit: "Zoë 1", "Zoë", "Zoë" gave two "Zoë 1"; a person named "Careful bot" beside one)
+        taken = {n.casefold() for n in names if n is not None}
+        for i, name in people.items():
+            shared = name.casefold() in taken or sum(1 for n in people.values() if n.casefold() == name.casefold()) > 1
+            if shared:
+                k = 1
+                while True:
+                    number = f" {k}"
+                    candidate = name[:NAME_LEN - len(number)].rstrip() + number
+                    others = {n.casefold() for j, n in people.items() if j != i}
+                    if candidate.casefold() not in taken and candidate.casefold() not in others:
+                        break
+                    k += 1
+                name = candidate
+            taken.add(name.casefold())
+            names[i] = name
+        return [Seat(name, None if row.kind == HUMAN else row.kind) for name, row in zip(names, self.seats)]
 
     def _remember(self) -> None:
         if self.game is None:
@@ -795,7 +810,8 @@ class LauncherScreen:
             field.note = (f"A name holds at most {field.max_len} characters: '{refused[:20]}' was not taken "
                           "(Backspace or Delete makes room).")
         elif turned_away:  # an emoji had gone in and stood as an empty box wherever the name was shown
-            field.note = field.refused.format(chars=turned_away[:20])
+            # named by code point: drawn, it showed the very box the words were about (a regression audit)
+            field.note = field.refused.format(chars=joined([f"U+{ord(c):04X}" for c in dict.fromkeys(turned_away)][:4]))
 
     def _rename_event(self, event: pygame.event.Event) -> None:
         self.rename_field.focused = True

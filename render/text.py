@@ -190,7 +190,11 @@ def drawable(ch: str) -> bool:
         if hit and not ch.isspace():
             for bold in (False, True):
                 face = font(20, bold)
-                glyph = pygame.image.tobytes(face.render(shown(ch), True, (0, 0, 0)), "RGBA")
+                try:
+                    glyph = pygame.image.tobytes(face.render(shown(ch), True, (0, 0, 0)), "RGBA")
+                except pygame.error:  # "Text has zero width": U+FE0F after an emoji (a regression audit's crash)
+                    hit = False
+                    break
                 if glyph == pygame.image.tobytes(face.render(_NO_GLYPH, True, (0, 0, 0)), "RGBA"):
                     hit = False
         _drawable[ch] = hit

@@ -153,6 +153,18 @@ class MonkeyDashState(MoveGeneration, TurnActions, State):
             return []
         return [self._move_row(*m) for m in self._legal_moves()]
 
+    def warning(self, action: str) -> str:
+        """A Monkey Heave that carries the other monkey into its own Loading Bay wins the game for the other
+        player (the help's decision): said before it is played (a rules audit lost a game to one)."""
+        if not action.startswith("heave ") or self.current_player() < 0:
+            return ""
+        m = next((m for m in self.moves() if m["action"] == action), None)
+        if m is None or not m["loses"]:
+            return ""
+        other = self.seat_name(1 - self.turn_player)
+        return (f"this Heave carries {other}'s monkey, on its crate, into {other}'s own Loading Bay, and {other} "
+                "wins the game")
+
     def barred_moves(self) -> list[dict]:
         """The steps the stalemate rule takes out of the legal decisions now, in moves()' form (a renderer
         names the rule when a person asks for one of them)."""

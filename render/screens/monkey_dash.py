@@ -130,6 +130,10 @@ def target_lines(move: dict, state) -> list[str]:
 # number key typed again finds the same kind of step: the supervisor's steps and pick-ups, the crates
 # beside it with the steps of each together, the monkey's moves, the bananas, the cards, the turn's end.
 # Within a group the pieces and directions go clockwise from north.
+LOSS_GUARD_S = 0.5
+"""A step that loses the game (MonkeyDashState.warning) is played on a second choice at least this long after the
+last one: the second click of a double click is not a second choice."""
+
 CHOICE_GROUPS = {"sup": 0, "pickup": 1, "rotate": 2, "heave": 2, "push": 2, "monkey": 3, "leap": 4, "drop": 5,
                  "throw": 6, "buy": 7, "no interrupt": 7.5, "play": 8, "discard": 9, "pass": 11, "end turn": 11}
 # Declining comes before the Interrupt cards: a second Enter pressed quickly after the turn's end must not
@@ -977,17 +981,17 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             self.host.sound.play("error")
             return False
         if self.match.waiting_for_human() and not self.match.is_over():
-            state = self.match.state
-            m = next((m for m in state.moves() if m["action"] == action), None)
+            warning = self.match.state.warning(action)
             asked = (len(self.match.history), action)
-            if m is not None and m.get("loses") and getattr(self, "_loss_asked", None) != asked:
+            if warning and (getattr(self, "_loss_asked", None) != asked or self._loss_guard > 0):
                 # a Heave that hands the other player the win is played on a second choice (a rules audit lost
-                # a game to one chosen from a row that looked like any other)
-                other = self.seat_name(1 - state.turn_player)
-                self._loss_asked = asked
-                self.say(f"This Heave carries {other}'s monkey, on its crate, into {other}'s own Loading Bay, "
-                         f"and {other} wins the game: choose it again to play it anyway.", 8.0)
-                self.host.sound.play("error")
+                # a game to one chosen from a row that looked like any other), not the second click of a
+                # double click (a regression audit: it played at once, the words never seen)
+                if getattr(self, "_loss_asked", None) != asked:
+                    self._loss_asked = asked
+                    self.say(f"{warning[0].upper()}{warning[1:]}: choose it again to play it anyway.", 8.0)
+                    self.host.sound.play("error")
+                self._loss_guard = LOSS_GUARD_S
                 return False
         return super().play(action)
 
@@ -1156,7 +1160,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
     def finish_animations(self) -> None:
         self.tweens.clear()
 
+    _loss_guard = 0.0  # seconds left in which a second choice of a warned step is taken for a double click
+
     def update(self, dt: float) -> None:
+        self._loss_guard = max(0.0, self._loss_guard - dt)
         if self.pointer is not None and self.actions.selected != getattr(self, "_label_row", None):
             # The row selected in Choices names the step a square's label shows (square_step): the label
             # is read again when the selection moves under a still pointer (a review found the click then

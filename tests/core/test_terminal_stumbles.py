@@ -266,3 +266,47 @@ def test_leaving_without_keeping_or_saving_elsewhere_leaves_no_copy_among_the_sa
     out = io.StringIO()
     play(dk(), typing("1", f"save {tmp_path / 'mine.json'}", "quit"), out)
     assert (tmp_path / "mine.json").exists() and not list((home / "saves").glob("*.json"))
+
+
+def md(seed=5):
+    spec = registry.get("monkey_dash")
+    return Match(spec.make_config([Seat("Ann"), Seat("Bot", "random")]), seed)
+
+
+def test_a_move_made_in_place_of_one_undone_after_a_save_is_kept(home, tmp_path):
+    """A regression audit: after 'save FILE', 'undo' and another move, leaving neither kept the new move nor
+    warned (the unsaved moves were counted from the save's length)."""
+    out = io.StringIO()
+    match = md()
+    play(match, typing("1", f"save {tmp_path / 'own.json'}", "undo", "2"), out)
+    kept = list((home / "saves").glob("monkey_dash-*.json"))
+    assert len(kept) == 1 and f"your game is kept as {kept[0]}" in out.getvalue()
+    assert Match.load(kept[0]).history == match.history != Match.load(tmp_path / "own.json").history
+
+
+def test_moves_undone_leave_no_copy_among_the_saved_matches(home):
+    """A regression audit: '1' then 'undo' and the end of the input left a saved match holding the undone move."""
+    out = io.StringIO()
+    play(md(), typing("1", "undo"), out)
+    assert "leaving the game" in out.getvalue()
+    assert not list((home / "saves").glob("*.json"))
+
+
+def test_a_heave_that_wins_for_the_other_player_is_said_and_played_when_typed_again(home):
+    """Rules: "To win the game, you must be the first to get your Monkey, on a Banana Crate, into your Loading
+    Bay"; a Heave of the other monkey into its own bay wins for the other player (the help's decision). The
+    window asks twice; the terminal played it at once, unmarked in its list (a regression audit)."""
+    from tests.monkey_dash.test_rules import position
+
+    match = md()
+    position("standard", crates=["b2", "c3", "d4", "e5", "d2", "g1"], monkeys=["b2", "d2"], sups=["c1", "e1"],
+             state=match.state)
+    out = io.StringIO()
+    play(match, typing("help", "heave d2 d1", "heave d2 d1"), out)
+    said = out.getvalue()
+    listed = next(line for line in said.splitlines() if "heave d2 d1" in line)
+    assert "(⚠ this Heave carries Bot's monkey, on its crate, into Bot's own Loading Bay, and Bot wins the game)" \
+        in listed
+    assert "This Heave carries Bot's monkey, on its crate, into Bot's own Loading Bay, and Bot wins the game: " \
+           "type it again to play it anyway." in said
+    assert match.is_over() and match.state.winner == 1

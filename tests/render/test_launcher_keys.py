@@ -487,9 +487,18 @@ def test_people_who_give_the_same_name_are_numbered_as_two_bots_of_a_kind_are():
         launcher.seats[2].name.value = "Bartholomew Gros"  # sixteen characters: the number fits by a cut
         seats = launcher.config_seats()
         assert [s.name for s in seats][2:] == ["Bartholomew Gr 1", "Bartholomew Gr 2"]
+        # a number never makes a name that is taken, a person never takes a bot's name, and one name in two
+        # Unicode forms is one name (a regression audit)
+        for row, name in zip(launcher.seats, ["Zoë 1", "Zoë", "Zoe\u0308", "Careful bot"]):
+            row.name.value = name
+        assert [s.name for s in launcher.config_seats()] == ["Zoë 1", "Zoë 2", "Zoë 3", "Careful bot"]
+        launcher.seats[3].kind = "careful"
+        launcher.seats[2].name.value = "careful BOT"
+        assert [s.name for s in launcher.config_seats()] == ["Zoë 1", "Zoë", "careful BOT 1", "Careful bot"]
         launcher.start()
         assert isinstance(app.screen, GameScreen)
-        assert [s.name for s in app.screen.match.config.seats] == [s.name for s in seats]
+        names = [s.name for s in app.screen.match.config.seats]
+        assert names == ["Zoë 1", "Zoë", "careful BOT 1", "Careful bot"]
     finally:
         app.close()
 
@@ -506,9 +515,17 @@ def test_a_character_the_font_cannot_draw_is_not_taken_into_a_name_and_that_is_s
         typed(app, "🍌 Ana")
         assert field.value == " Ana"
         app.draw()
-        assert launcher.message == "'🍌' cannot be drawn by the game's font and was not taken."
+        # named by its code point: drawn, the note showed the very box it was about (a regression audit)
+        assert launcher.message == ("U+1F34C cannot be drawn by the game's font (an emoji, a sign or a script it "
+                                    "lacks) and was not taken.")
         field.select_all()
         typed(app, "Zoë ∑")  # drawn by the font: taken whole
         assert field.value == "Zoë ∑"
+        # an emoji picker's heart is U+2764 and U+FE0F, which has no width at all: drawing it alone crashed
+        field.select_all()
+        typed(app, "Ana\u2764\ufe0f")
+        assert field.value.startswith("Ana") and "\ufe0f" not in field.value
+        app.draw()
+        assert "U+FE0F" in launcher.message
     finally:
         app.close()

@@ -366,6 +366,10 @@ def test_a_heave_that_hands_the_other_player_the_win_is_marked_and_asked_twice()
         assert row == "Monkey Heave: crate d2 to d1, into Bob's Loading Bay with Bob's monkey: Bob wins (4 AP)"
         assert not screen.play("heave d2 d1")
         assert not match.is_over() and "choose it again to play it anyway" in screen.message
+        assert screen.message.startswith("This Heave carries Bob's monkey, on its crate, into Bob's own Loading Bay")
+        # a regression audit: the second click of a double click played it, the words never seen
+        assert not screen.play("heave d2 d1") and not match.is_over()
+        screen.update(0.6)
         assert screen.play("heave d2 d1")
         assert match.is_over() and match.state.winner == 1
     finally:
