@@ -502,6 +502,9 @@ class App(Host):
         if match is self._slot:  # the autosaved game (a game not autosaved has nothing to resume)
             self.autosaver.note_pending(match, by, action)
 
+    def pending_done(self) -> None:
+        self.autosaver.pending_done()
+
     def save_match(self, match: Match) -> Path:
         path = storage.new_save_path(match.config.game)
         match.save(path)

@@ -291,14 +291,19 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> 
             try:
                 data = read_json(path)
                 text = path.read_text(encoding="utf-8")
+                st = path.stat()
                 game = data.get("game")
                 if (not isinstance(game, str) or not has_play(data) or data.get("checksum") == here
                         or kept_copy(data.get("checksum")) is not None):
                     continue
                 target = saves_dir() / path.name
                 if path.name == AUTOSAVE_FILE or target.exists():
-                    target = new_save_path(game)
+                    target = new_save_path(game, st.st_mtime)  # named, as set aside, by when it was played
                 write_atomic(target, text)
+                try:  # the list shows a file's time: when the game was played, not when it was taken in
+                    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
+                except OSError:
+                    pass
                 copied.append(target)
             except (AssetError, OSError, ValueError):
                 failed = True
@@ -364,9 +369,10 @@ def saves_dir() -> Path:
     return path
 
 
-def new_save_path(game: str) -> Path:
-    """A fresh file name for a save: the game and the local time, never overwriting another."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+def new_save_path(game: str, when: float | None = None) -> Path:
+    """A fresh file name for a save: the game and the local time (or the time `when`), never overwriting
+    another."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     path = saves_dir() / f"{game}-{stamp}.json"
     n = 2
     while path.exists():
@@ -789,6 +795,7 @@ class AutosaveWriter:
         self._told = 0  # of those, how many new_failure() has handed on
         self._pending: str | None = None
         self._checksum = ""  # the pending text's match checksum
+        self._step_done = True  # the step named beside the autosave (note_pending) was committed or refused
         self._cond = threading.Condition()
         self._busy = False  # a thread is writing or about to look for the next text
 
@@ -796,21 +803,32 @@ class AutosaveWriter:
         """Name a person's `action` (seat `by`), taken in `match`'s position and still being worked out."""
         body = {"format": PENDING_FORMAT, "after": match.to_json()["checksum"], "by": by, "action": action}
         with self._cond:
+            self._step_done = False
             try:
                 write_atomic(self.pending_path, json.dumps(body))
             except OSError:
                 pass  # insurance only: a folder that cannot be written has the autosave's own word
 
+    def pending_done(self) -> None:
+        """The step named by note_pending was committed (or refused): its note goes with the next autosave
+        written, whatever position that holds. A regression audit undid a push in the frame after it was
+        worked out; the writer, which writes only the newest position, wrote the undone one, the very position
+        the note was taken in, so the note stayed and Resume played the undone push again."""
+        with self._cond:
+            self._step_done = True
+            if self._pending is None and not self._busy and self.pending_path.exists():
+                self._drop_pending("")  # nothing left to write: the autosave holds the step's position or later
+
     def _drop_pending(self, checksum: str) -> None:
         """After the newest autosave is written: the note of a pending step goes unless it was taken in the
-        position just written (called with the lock held)."""
+        position just written and its step is still being worked out (called with the lock held)."""
         if not self.pending_path.exists():
             return
         try:
             data = read_json(self.pending_path)
         except (AssetError, OSError):
             data = None
-        if not isinstance(data, dict) or data.get("after") != checksum:
+        if self._step_done or not isinstance(data, dict) or data.get("after") != checksum:
             try:
                 self.pending_path.unlink()
             except OSError:

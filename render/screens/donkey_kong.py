@@ -551,16 +551,20 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if met or later:
             said = f"meets {self.met_words(met)}" if met else ""
             if later:
-                said += ("; then " if said else "") + self.landing_words(later)
+                said += ("; " if said else "") + self.landing_words(later)
             label += f" ⚠ {said}: {self.contact_cost(state, len(met) + len(later))}"
         return label
 
-    def met_after_walk(self, action: str, state) -> list[tuple[str, int]]:
-        """The (kind, space) of every barrel and fireball that moves onto the mover's Mario after this move's walk,
-        in the same turn, with the obstacle count already rolled: the move played on a copy and every contact
-        of the mover's settled the first way the rules allow (chance's outcomes too, never shown), until the
-        turn is over. A rules audit chose a row that warned of one barrel; after it a second one rolled onto
-        Mario by the shown count and took a played card, with no word before. Kept per position."""
+    def met_after_walk(self, action: str, state) -> list[tuple[str, int, bool]]:
+        """The (kind, space, sure) of every barrel and fireball that moves onto the mover's Mario after this move's
+        walk, in the same turn, with the obstacle count already rolled: the move played on a copy, every
+        contact settled the first way the rules allow and every chance outcome (a red dot's draw, the card a
+        player with none face up loses) the likeliest, never shown, until the turn is over. `sure` is False once
+        a card choice or a chance outcome that could have gone otherwise came before it (a Jump sends an
+        obstacle on where a Hammer takes it off). A rules audit chose a row that warned of one barrel; after it
+        a second one rolled onto Mario by the shown count and took a played card, with no word before; a
+        regression audit found the look-ahead stopping at the first chance step (most misses). Kept per
+        position."""
         key = (len(self.match.history), action)
         cache = getattr(self, "_later_cache", None)
         if cache is None or cache[0] != key[0]:
@@ -570,34 +574,48 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         mover = state.current_player()
         walk = len(self.obstacles_met(action, state))
         after = state.clone()
-        seen: list[tuple[int, int, int]] = []
+        seen: list[tuple[tuple[int, int, int], bool]] = []
+        sure = True
         try:
             after.apply_action(action)
             for _ in range(400):
                 if after.contacts:
                     head = tuple(after.contacts[0])
-                    if head[0] == mover and head not in seen:
-                        seen.append(head)
+                    if head[0] == mover and head not in [h for h, _ in seen]:
+                        seen.append((head, sure))
                 if after.turn_owner() != mover or after.current_player() == TERMINAL:
                     break
                 if not after.contacts and after.stage == "roll":
                     break
+                if after.current_player() == CHANCE:
+                    outcomes = after.chance_outcomes()
+                    if not outcomes:
+                        break
+                    sure = sure and len(outcomes) == 1
+                    after.apply_action(max(outcomes, key=lambda o: o[1])[0])
+                    continue
                 legal = after.legal_actions()
                 if not legal:
                     break
+                sure = sure and len(legal) == 1
                 after.apply_action(legal[0])
         except GameError:
             seen = []
-        found = [("fireball" if code < FIREBALLS else "barrel", space) for _, code, space in seen[walk:]]
+        found = [("fireball" if head[1] < FIREBALLS else "barrel", head[2], was_sure)
+                 for head, was_sure in seen[walk:]]
         cache[1][action] = found
         return found
 
-    def landing_words(self, later: list[tuple[str, int]]) -> str:
-        """'a barrel lands on Mario there with the obstacles' roll' (or 'moves onto')."""
-        kinds = [kind for kind, _ in later]
+    @staticmethod
+    def landing_words(later: list[tuple[str, int, bool]]) -> str:
+        """'then a barrel moves onto Mario with the obstacles' roll', or '... may move ...' when a card choice or
+        a chance outcome decides it."""
+        kinds = [kind for kind, _, _ in later]
         what = " and ".join(f"{n} {kind}s" if n > 1 else f"a {kind}"
                             for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
-        return f"{what} then {'move' if len(later) > 1 else 'moves'} onto Mario with the obstacles' roll"
+        if all(sure for _, _, sure in later):
+            return f"then {what} {'move' if len(later) > 1 else 'moves'} onto Mario with the obstacles' roll"
+        return f"then {what} may move onto Mario with the obstacles' roll"
 
     def _label(self, action: str, by: int, state=None) -> str:
         """A log line, and after it what the barrels and fireballs did in the same step (obstacle_words):
@@ -711,11 +729,15 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         later = self.met_after_walk(action, state)
         if not met and not later:
             return row
-        kinds = [kind for kind, _ in met + later]
+        kinds = [kind for kind, _ in met] + [kind for kind, _, _ in later]
         what = " and ".join(f"{n} {kind}s" if n > 1 else kind
                             for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
         # (an obstacle that moves onto Mario after the walk: "lands", as the board's ring at the end says)
-        return f"⚠ {what}{' lands' if later and not met else ''}: {row} · {self.short_cost(state, len(met) + len(later))}"
+        lands = ""
+        if later and not met:
+            many = len(later) > 1
+            lands = (" land" if many else " lands") if all(s for _, _, s in later) else " may land"
+        return f"⚠ {what}{lands}: {row} · {self.short_cost(state, len(met) + len(later))}"
 
     @staticmethod
     def short_cost(state, contacts: int) -> str:

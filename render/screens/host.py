@@ -30,6 +30,9 @@ class Host:
         """A person's action in `match`'s position is being worked out (a Jenga push): the app keeps its name
         beside the autosave until the step is autosaved, so a kill meanwhile loses no move."""
 
+    def pending_done(self) -> None:
+        """The step note_pending named was committed or refused: its name goes with the next autosave."""
+
     def save_match(self, match: Match) -> Path | None:
         """Save to a new file; returns its path (None if there is nowhere to save)."""
         return None

@@ -61,6 +61,33 @@ def test_a_pending_step_is_named_until_the_autosave_holds_another_position(tmp_p
     assert storage.pending_step(Match.load(path), path) is None
 
 
+def test_a_step_undone_at_once_after_it_was_worked_out_is_not_played_again_on_resume(tmp_path):
+    """A regression audit undid a push in the frame after the simulator had worked it out: the writer, which
+    writes only the newest position, wrote the undone one, the very position the note had been taken in, so
+    the note stayed and Resume played the undone push again. Once the step is done (committed or refused)
+    its note goes with the next autosave written, whatever position that holds."""
+    path = tmp_path / "autosave.json"
+    writer = storage.AutosaveWriter(path)
+    match = dk_match(1)
+    writer.submit(match)
+    writer.flush()
+    seat, action = match.current_player, match.state.legal_actions()[0]
+    writer.note_pending(match, seat, action)
+    with writer._cond:  # the writer is behind: both positions reach it together, and only the newest is written
+        match.play(action)
+        writer.submit(match)  # the step, committed
+        writer.pending_done()
+        match.undo()
+        writer.submit(match)  # undone in the next frame: the position the note was taken in
+    writer.flush()
+    assert Match.load(path).history == match.history
+    assert not storage.pending_path(path).exists()
+    # a step refused (nothing new to write): its note goes at once
+    writer.note_pending(match, seat, action)
+    writer.pending_done()
+    assert not storage.pending_path(path).exists()
+
+
 @pytest.mark.physics
 def test_a_push_let_go_just_before_a_kill_is_played_again_on_resume(home, tmp_path, monkeypatch):
     """The audit: a push that toppled the tower was let go, the app killed in the second the simulator took,
@@ -122,9 +149,14 @@ def test_matches_left_in_a_temporary_session_folder_are_taken_into_the_saved_mat
     unfinished, saved, nothing = dk_match(2, seed=4), dk_match(1, seed=5), dk_match(0, seed=6)
     gone = leftover(where, home, autosave=unfinished, saves=[saved, nothing])
     other = leftover(where, tmp_path / "another-home", name="kong-tabletop-other", autosave=unfinished)
+    played = 1_700_000_000  # Nov 2023: the files keep when the games were played (a regression audit)
+    for f in [gone / "autosave.json", *(gone / "saves").iterdir()]:
+        os.utime(f, (played, played))
     said = []
     made = storage.rescue_session_folders(home, warn=said.append, where=where)
     assert len(made) == 2 and not gone.exists() and other.exists()
+    assert all(p.stat().st_mtime == played for p in made)
+    assert any(p.name.startswith("donkey_kong-2023111") for p in made)  # the autosave, named by its time
     held = sorted(str(Match.load(p).history) for p in made)
     assert held == sorted([str(unfinished.history), str(saved.history)])
     assert said == [f"Matches an earlier session left in the temporary folder {gone} are now among your saved "

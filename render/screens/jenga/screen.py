@@ -862,9 +862,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 self.say("The simulator failed: see the message on the board.", 30.0)
             self.host.sound.play("error")
             self._refresh_actions(force=True)
+            self.host.pending_done()  # a step refused: Resume must not play it again
             return
         self.sim_error = None
-        self.step_played(step, job.before, quiet=self.skipping)
+        self.step_played(step, job.before, quiet=self.skipping)  # (autosaved there)
+        self.host.pending_done()  # its name beside the autosave goes once that autosave is written
         self.host.sound.play("dice" if job.by == CHANCE else "move")
 
     @staticmethod
