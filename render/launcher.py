@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 NAME_LEN = 16  # the most characters a person's name holds
+NAME_SPACES = "\u00a0\u2007\u202f"  # no-break spaces typed into a name are taken as plain spaces
 NAME_CUT_PAUSE_S = 1.0
 """Typing that comes this long after the last character left out of a name is new typing: it goes into the
 name again where it fits. An audit typed 'Bartholomew Fitzgerald' (kept 'Bartholomew'), then ' Fitz': it was
@@ -147,7 +148,7 @@ class SeatRow:
 
     def __init__(self, kind: str, name: str):
         self.kind = kind
-        self.name = TextField(name, "name", max_len=NAME_LEN, allowed=text.drawable,
+        self.name = TextField(name, "name", max_len=NAME_LEN, allowed=text.drawable,  # (see type_name)
                               refused="{chars} cannot be drawn by the game's font (an emoji, a sign or a script "
                                       "it lacks) and was not taken.")
         self.kind_button: Button | None = None
@@ -786,6 +787,8 @@ class LauncherScreen:
         cut = self._name_cut if self._name_cut is not None and self._name_cut[0] is field else None
         field.note = ""
         refused = ""  # typed inside a full name (the caret moved back): not taken
+        # a no-break or narrow space (Option+Space, a French keyboard's space before ':') is a space in a name
+        typed = "".join(" " if ch in NAME_SPACES else ch for ch in typed)
         turned_away = "".join(ch for ch in typed if not field.allowed(ch))
         for ch in typed:
             if not field.allowed(ch):
@@ -811,7 +814,10 @@ class LauncherScreen:
                           "(Backspace or Delete makes room).")
         elif turned_away:  # an emoji had gone in and stood as an empty box wherever the name was shown
             # named by code point: drawn, it showed the very box the words were about (a regression audit)
-            field.note = field.refused.format(chars=joined([f"U+{ord(c):04X}" for c in dict.fromkeys(turned_away)][:4]))
+            codes = [f"U+{ord(c):04X}" for c in dict.fromkeys(turned_away)]
+            named = joined(codes) if len(codes) <= 4 else f"{', '.join(codes[:4])} and {len(codes) - 4} more"
+            note = field.refused.format(chars=named)
+            field.note = note.replace(" and was not taken", " and were not taken") if len(codes) > 1 else note
 
     def _rename_event(self, event: pygame.event.Event) -> None:
         self.rename_field.focused = True

@@ -24,6 +24,10 @@ from ..help import DecisionsScroll
 from ..widgets import WrappingRows, draw_seat_mark, panel
 from .base import GameScreen
 
+LOOKAHEAD_NODES = 160
+"""Branches (card choices, chance outcomes) a move's look-ahead for obstacles that move onto Mario after the walk
+looks at before it follows the first way only (DonkeyKongScreen.met_after_walk)."""
+
 BOARD_UNITS = 1000.0  # the board file's coordinate square
 BOARD_BG = (14, 16, 30)
 GIRDER = (168, 76, 120)
@@ -551,20 +555,22 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if met or later:
             said = f"meets {self.met_words(met)}" if met else ""
             if later:
-                said += ("; " if said else "") + self.landing_words(later)
-            label += f" ⚠ {said}: {self.contact_cost(state, len(met) + len(later))}"
+                said += ("; " if said else "") + self.landing_words(later, after_met=bool(met))
+            most = "at most: " if any(not sure for _, _, sure in later) else ""
+            label += f" ⚠ {said}: {most}{self.contact_cost(state, len(met) + len(later))}"
         return label
 
     def met_after_walk(self, action: str, state) -> list[tuple[str, int, bool]]:
         """The (kind, space, sure) of every barrel and fireball that moves onto the mover's Mario after this move's
-        walk, in the same turn, with the obstacle count already rolled: the move played on a copy, every
-        contact settled the first way the rules allow and every chance outcome (a red dot's draw, the card a
-        player with none face up loses) the likeliest, never shown, until the turn is over. `sure` is False once
-        a card choice or a chance outcome that could have gone otherwise came before it (a Jump sends an
-        obstacle on where a Hammer takes it off). A rules audit chose a row that warned of one barrel; after it
-        a second one rolled onto Mario by the shown count and took a played card, with no word before; a
-        regression audit found the look-ahead stopping at the first chance step (most misses). Kept per
-        position."""
+        walk, in the same turn, with the obstacle count already rolled: the move played on copies, through
+        every way the rest of the turn can go (each card a player may play on a contact, each chance outcome:
+        a red dot's draw, the card a player with none face up loses; never shown), up to LOOKAHEAD_NODES
+        branches, past which the first way is followed. `sure`: it happens on every way looked at, and every way
+        was looked at. A rules audit chose a row that warned of one barrel; after it a second one rolled onto
+        Mario by the shown count and took a played card, with no word before; a regression audit found a
+        look-ahead that stopped at the first chance step missing most such hits, and one that called a hit
+        uncertain whenever a card choice came first saying "may" of hits that came whatever was chosen. Kept
+        per position."""
         key = (len(self.match.history), action)
         cache = getattr(self, "_later_cache", None)
         if cache is None or cache[0] != key[0]:
@@ -573,49 +579,63 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return cache[1][action]
         mover = state.current_player()
         walk = len(self.obstacles_met(action, state))
-        after = state.clone()
-        seen: list[tuple[tuple[int, int, int], bool]] = []
-        sure = True
-        try:
-            after.apply_action(action)
-            for _ in range(400):
-                if after.contacts:
-                    head = tuple(after.contacts[0])
-                    if head[0] == mover and head not in [h for h, _ in seen]:
-                        seen.append((head, sure))
-                if after.turn_owner() != mover or after.current_player() == TERMINAL:
-                    break
-                if not after.contacts and after.stage == "roll":
-                    break
-                if after.current_player() == CHANCE:
-                    outcomes = after.chance_outcomes()
-                    if not outcomes:
-                        break
-                    sure = sure and len(outcomes) == 1
-                    after.apply_action(max(outcomes, key=lambda o: o[1])[0])
+        leaves: list[list[tuple[int, int, int]]] = []
+        budget = [LOOKAHEAD_NODES]
+        whole = [True]
+
+        def explore(st, seen: list) -> None:
+            while True:
+                if st.contacts:
+                    head = tuple(st.contacts[0])
+                    if head[0] == mover and head not in seen:
+                        seen = seen + [head]
+                if (st.turn_owner() != mover or st.current_player() == TERMINAL
+                        or (not st.contacts and st.stage == "roll")):
+                    leaves.append(seen)
+                    return
+                options = ([a for a, _ in st.chance_outcomes()] if st.current_player() == CHANCE
+                           else st.legal_actions())
+                if not options:
+                    leaves.append(seen)
+                    return
+                if len(options) == 1 or budget[0] < len(options):
+                    whole[0] = whole[0] and len(options) == 1
+                    st.apply_action(options[0])
                     continue
-                legal = after.legal_actions()
-                if not legal:
-                    break
-                sure = sure and len(legal) == 1
-                after.apply_action(legal[0])
+                budget[0] -= len(options)
+                for option in options:
+                    child = st.clone()
+                    child.apply_action(option)
+                    explore(child, seen)
+                return
+
+        try:
+            after = state.clone()
+            after.apply_action(action)
+            explore(after, [])
         except GameError:
-            seen = []
-        found = [("fireball" if head[1] < FIREBALLS else "barrel", head[2], was_sure)
-                 for head, was_sure in seen[walk:]]
+            leaves = []
+        later = [leaf[walk:] for leaf in leaves]
+        heads: list[tuple[int, int, int]] = []
+        for leaf in later:
+            heads += [h for h in leaf if h not in heads]
+        found = [("fireball" if h[1] < FIREBALLS else "barrel", h[2], whole[0] and all(h in leaf for leaf in later))
+                 for h in heads]
         cache[1][action] = found
         return found
 
     @staticmethod
-    def landing_words(later: list[tuple[str, int, bool]]) -> str:
-        """'then a barrel moves onto Mario with the obstacles' roll', or '... may move ...' when a card choice or
-        a chance outcome decides it."""
+    def landing_words(later: list[tuple[str, int, bool]], after_met: bool = False) -> str:
+        """'a barrel then moves onto Mario with the obstacles' roll' ('then a barrel moves ...' after the walk's
+        own contacts), or '... may ... move ...' when a card choice or a chance outcome decides it."""
         kinds = [kind for kind, _, _ in later]
         what = " and ".join(f"{n} {kind}s" if n > 1 else f"a {kind}"
                             for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
-        if all(sure for _, _, sure in later):
-            return f"then {what} {'move' if len(later) > 1 else 'moves'} onto Mario with the obstacles' roll"
-        return f"then {what} may move onto Mario with the obstacles' roll"
+        verb = ("move" if len(later) > 1 else "moves") if all(sure for _, _, sure in later) else "may move"
+        if after_met:
+            return f"then {what} {verb} onto Mario with the obstacles' roll"
+        verb = verb.replace("may move", "may then move") if verb == "may move" else f"then {verb}"
+        return f"{what} {verb} onto Mario with the obstacles' roll"
 
     def _label(self, action: str, by: int, state=None) -> str:
         """A log line, and after it what the barrels and fireballs did in the same step (obstacle_words):
@@ -729,15 +749,23 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         later = self.met_after_walk(action, state)
         if not met and not later:
             return row
-        kinds = [kind for kind, _ in met] + [kind for kind, _, _ in later]
-        what = " and ".join(f"{n} {kind}s" if n > 1 else kind
-                            for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
-        # (an obstacle that moves onto Mario after the walk: "lands", as the board's ring at the end says)
-        lands = ""
-        if later and not met:
-            many = len(later) > 1
-            lands = (" land" if many else " lands") if all(s for _, _, s in later) else " may land"
-        return f"⚠ {what}{lands}: {row} · {self.short_cost(state, len(met) + len(later))}"
+        def kinds_words(kinds: list[str]) -> str:
+            return " and ".join(f"{n} {kind}s" if n > 1 else kind
+                                for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
+
+        sure = [kind for kind, _ in met] + [kind for kind, _, certain in later if certain]
+        maybe = [kind for kind, _, certain in later if not certain]
+        # (an obstacle that moves onto Mario after the walk: "lands", as the board's ring at the end says; one
+        # that lands only as cards and draws go: "may land", and the cost is the most it can be)
+        what = kinds_words(sure)
+        if sure and later and not met:
+            what += " land" if len(sure) > 1 else " lands"
+        if maybe:
+            what = f"{what} (+{len(maybe)} may land)" if what else kinds_words(maybe) + " may land"
+        cost = self.short_cost(state, len(met) + len(later))
+        if maybe and cost.startswith("costs "):
+            cost = "may cost " + cost[len("costs "):]
+        return f"⚠ {what}: {row} · {cost}"
 
     @staticmethod
     def short_cost(state, contacts: int) -> str:
@@ -1141,7 +1169,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 pygame.draw.circle(surface, P.HIGHLIGHT, p, max(3, int(unit * 0.08)))
             action = next((a for a, p in self.paths().items() if p == shown), None)
             later = self.met_after_walk(action, state) if action is not None and state.current_player() >= 0 else []
-            self.draw_hazards(surface, shown, unit, len(later))
+            self.draw_hazards(surface, shown, unit, len(later), any(not sure for _, _, sure in later))
         # Contacts waiting: a pulsing ring where an obstacle meets a pawn.
         for seat, code, space in getattr(state, "contacts", [])[:1]:
             x, y = self.space_xy(space)
@@ -1215,7 +1243,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 places[member] = (c - middle) * squeeze * k
         return places
 
-    def draw_hazards(self, surface: pygame.Surface, path: list[int], unit: float, later: int = 0) -> None:
+    def draw_hazards(self, surface: pygame.Surface, path: list[int], unit: float, later: int = 0,
+                     maybe: bool = False) -> None:
         """A warning on every space of the path in focus where the walk meets a barrel or fireball: an
         orange ring with '!' (a shape and a mark, not colour alone), and what it costs beside the end; `later`
         obstacles that move onto Mario at the end after the walk (met_after_walk) ring the end too."""
@@ -1231,7 +1260,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if hits and state.current_player() >= 0:
             n = sum(1 for i in path for f in list(state.barrels) + list(state.fireballs) if f == i) + later
             cost = self.contact_cost(state, n)
-            words = f"⚠ {cost[0].upper()}{cost[1:]}"
+            words = f"⚠ At most: {cost}" if maybe else f"⚠ {cost[0].upper()}{cost[1:]}"  # (the row's "may")
             x, y = self.space_xy(path[-1])
             size = max(9, label_size(unit, 0.22))
             lines = text.wrap(words, size, int(unit * 4))

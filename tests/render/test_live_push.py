@@ -774,6 +774,21 @@ def test_a_block_held_fast_at_the_hands_strength_is_said_to_bind():
     assert "the hand's full strength: the block binds here, so ease off or let go" in said[-1][1]
 
 
+def _push_out_by_keys(screen, surface, block):
+    """Pick `block`, P, W held until it comes all the way out; returns once the person is asked to stack."""
+    match = screen.match
+    screen.picked = block
+    _key(screen, pygame.KEYDOWN, pygame.K_p)
+    for _ in range(600):  # W held until the block comes all the way out
+        _key(screen, pygame.KEYDOWN, pygame.K_w)
+        _frames(screen, surface, 2)
+        if screen.live is None:
+            break
+    assert run(screen, surface, lambda: screen.job is None and match.state.phase == "stack"
+               and match.waiting_for_human() and not screen.animating())
+    _frames(screen, surface, 1)
+
+
 @pytest.mark.physics
 def test_zoomed_in_low_the_view_slides_up_to_the_places_on_top_when_a_stack_is_asked(surface):
     """A play-test with the mouse: zoomed in on a low block (the wheel, toward the pointer), the block taken,
@@ -789,16 +804,7 @@ def test_zoomed_in_low_the_view_slides_up_to_the_places_on_top_when_a_stack_is_a
         screen.draw(surface)
         top = match.state.layout[-1][1]
         assert screen.camera.project(np.asarray([screen._scene.poses[top][:3]]))[0][0][1] < board.top
-        screen.picked = (2, 0)
-        _key(screen, pygame.KEYDOWN, pygame.K_p)
-        for _ in range(600):  # W held until the block comes all the way out
-            _key(screen, pygame.KEYDOWN, pygame.K_w)
-            _frames(screen, surface, 2)
-            if screen.live is None:
-                break
-        assert run(screen, surface, lambda: screen.job is None and match.state.phase == "stack"
-                   and match.waiting_for_human() and not screen.animating())
-        _frames(screen, surface, 1)
+        _push_out_by_keys(screen, surface, (2, 0))
         polys = screen.view._ghost_polys
         assert len(polys) and all(board.collidepoint(tuple(p)) for poly in polys for p in poly), polys
         # stacked, the view goes back down to where the person was working (a keyboard audit: Donkey Kong
@@ -819,18 +825,6 @@ def test_after_an_undo_the_view_comes_back_down_and_slides_up_again_for_the_next
     screen = new_screen("jenga_classic", seed=7)
     match = screen.match
 
-    def push_out(block):
-        screen.picked = block
-        _key(screen, pygame.KEYDOWN, pygame.K_p)
-        for _ in range(600):  # W held until the block comes all the way out
-            _key(screen, pygame.KEYDOWN, pygame.K_w)
-            _frames(screen, surface, 2)
-            if screen.live is None:
-                break
-        assert run(screen, surface, lambda: screen.job is None and match.state.phase == "stack"
-                   and match.waiting_for_human() and not screen.animating())
-        _frames(screen, surface, 1)
-
     def places_in_view():
         polys = screen.view._ghost_polys
         return len(polys) > 0 and all(board.collidepoint(tuple(p)) for poly in polys for p in poly)
@@ -840,13 +834,13 @@ def test_after_an_undo_the_view_comes_back_down_and_slides_up_again_for_the_next
         board = screen.rects["board"]
         screen.camera.zoom_by(2.5, toward_y=board.bottom - 5)
         lift_low = screen.camera.lift
-        push_out((2, 0))
+        _push_out_by_keys(screen, surface, (2, 0))
         assert places_in_view() and screen.camera.lift == 0.5
         screen.undo()
         assert match.state.phase != "stack"
         assert screen.camera.lift == pytest.approx(lift_low)
         _frames(screen, surface, 2)
-        push_out((2, 0))
+        _push_out_by_keys(screen, surface, (2, 0))
         assert places_in_view()
     finally:
         screen.close()
