@@ -74,7 +74,8 @@ def _dk(variant: str) -> list[str]:
         "ends face other sides from one level to the next (which is why a climb goes round a corner), "
         "so the nearest girder end below on his side is two levels down; when that one is gone or "
         "full, he falls to the next free one further "
-        "down that side, then to the nearest free hole lower down on any side, and on a bottom girder "
+        "down that side, then to the nearest free hole lower down on any side (nearest as seen from "
+        "above), and on a bottom girder "
         "to a free hole of his own level.",
         "After a fall the toppler loses and the Mario closest to the top among the others wins; Marios "
         "equally high share the win. After the turn limit the highest Mario wins.",

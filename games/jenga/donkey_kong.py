@@ -261,6 +261,22 @@ class JengaDonkeyKongState(TowerState):
         self.drop_stranded()
         self.settle()
 
+    def falls_if_taken(self, level: int, slot: int) -> list[tuple[int, list]]:
+        """(seat, the hole he would land in) of each Mario standing in block level:slot, were it taken now, as
+        drop_stranded would move them (for a window to say before the push: a rules audit saw the fall told
+        only after the girder was gone)."""
+        if not (0 <= level < len(self.layout) and 0 <= slot < 3) or self.layout[level][slot] is None:
+            return []
+        marios = [list(h) if h is not None else None for h in self.marios]
+        layout = [row[:] for row in self.layout]
+        layout[level][slot] = None
+        out = []
+        for seat, hole in enumerate(marios):
+            if hole is not None and not is_real(layout, hole):
+                marios[seat] = list(fall_to(layout, hole, [h for i, h in enumerate(marios) if i != seat and h]))
+                out.append((seat, marios[seat]))
+        return out
+
     def drop_stranded(self) -> None:
         """A Mario whose girder left the tower falls to the girder below on the same side."""
         for seat, hole in enumerate(self.marios):
@@ -437,10 +453,10 @@ def fall_to(layout: list, hole, taken: list) -> tuple:
     with none there, the nearest free hole on any lower level, and failing that, the lowest free hole."""
     level = hole[0]
     spot = nearest_free(layout, range(level - 2, -1, -2), hole, taken, same_side=True)
+    if spot is None:  # (nearest as seen from above: these levels may run the other way)
+        spot = nearest_free(layout, range(level - 1, -1, -1), hole, taken, in_plan=True)
     if spot is None:
-        spot = nearest_free(layout, range(level - 1, -1, -1), hole, taken)
-    if spot is None:
-        spot = nearest_free(layout, range(level, len(layout)), hole, taken)
+        spot = nearest_free(layout, range(level, len(layout)), hole, taken, in_plan=True)
     return spot
 
 
@@ -493,7 +509,8 @@ everything back as it stood. If no girder may be taken, the removals left are lo
 A girder with a Mario in it may be removed, yours or an opponent's. Mario then falls to the girder
 below him on the same side of the tower: two levels down (the level just below faces the other
 sides), in the same slot if free, else the nearest. With no free hole on that side lower down he
-goes to the nearest free hole lower down on any side; with none lower down at all (a Mario on a
+goes to the nearest free hole lower down on any side (nearest as seen from above: from the first
+girder level, the bottom girder end beside his own); with none lower down at all (a Mario on a
 bottom girder) he stays on his own level in the nearest free hole, and only when his level has none
 left, he goes to the nearest free hole higher up.
 

@@ -119,17 +119,32 @@ def block_text(level: int, slot: int) -> str:
     return f"{level}:{slot}"
 
 
+def hole_place(hole: Sequence) -> tuple[float, float]:
+    """Where a hole's opening is seen from above, in block widths from the tower's axis: a block is three
+    widths long; on an even level slot s lies at y = s - 1 along x, its ends at x = +-1.5; on an odd level at
+    x = s - 1 along y, its ends at y = +-1.5."""
+    level, slot, end = hole
+    out = 1.5 * end_sign(end)
+    return (out, slot - 1.0) if axis(level) == "x" else (slot - 1.0, out)
+
+
 def nearest_free(layout: Layout, levels: Iterable[int], near: Sequence, taken: Iterable[Sequence],
-                 same_side: bool = False) -> Hole | None:
+                 same_side: bool = False, in_plan: bool = False) -> Hole | None:
     """The first level in `levels` with a free hole, and there the hole closest to `near`.
 
     Closest means: the same slot first, then the nearer slot, then the same end; `same_side` keeps
-    only holes on the tower side of near's end.
+    only holes on the tower side of near's end. `in_plan`: closest as seen from above (hole_place), for
+    levels that may run the other way than near's, where a slot number names another place (a rules audit:
+    a Mario falling from level 1's +y side landed at the far corner of level 0).
     """
     taken = list(taken)
     _, slot, end = near
+    here = hole_place(near)
     for level in levels:
         options = [h for h in free_holes(layout, level, taken) if not same_side or h[2] == end]
+        if options and in_plan:
+            return min(options, key=lambda h: ((hole_place(h)[0] - here[0]) ** 2 + (hole_place(h)[1] - here[1]) ** 2,
+                                               h[1], h[2]))
         if options:
             return min(options, key=lambda h: (abs(h[1] - slot), h[1], h[2] != end, h[2]))
     return None

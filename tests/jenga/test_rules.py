@@ -455,3 +455,19 @@ def test_mario_a_spin_in_a_battle_is_worded_as_the_battle_in_the_log():
         f"the spinner stops on section {strong + 1}: {name}'s battle with Bowser: stack {stack}, climb")
     plain = s.action_to_string(f"spin {weak}")  # a player who is not battling: the section as it reads
     assert plain.startswith(f"the spinner stops on section {weak + 1}: stack 1, climb 2") and "Bowser" not in plain
+
+
+def test_dk_a_mario_falling_from_the_first_girder_level_lands_on_his_own_side():
+    """DK: "Remove a girder Mario is standing on and he falls to the girder immediately below on the same side
+    of the tower." From level 1 no girder two levels down lies along his side; he lands in the nearest hole of
+    the bottom level as seen from above. A rules audit saw him land at the tower's far corner: a slot number
+    names another place on a level that runs the other way."""
+    s = dk_state(players=3, marios=[(1, 0, "+y"), (5, 1, "+y"), (6, 2, "-x")])
+    assert s.falls_if_taken(1, 0) == [(0, [0, 2, "-x"])]  # block 1:0 lies along -x; its +y hole is by 0:2-x
+    assert s.falls_if_taken(2, 0) == []  # nobody stands in it
+    s.layout[1][0] = None
+    s.drop_stranded()
+    assert s.marios[0] == [0, 2, "-x"]
+    lay = full_layout(18)
+    lay[1][1] = None
+    assert fall_to(lay, (1, 1, "+y"), []) in [(0, 2, "+x"), (0, 2, "-x")]  # along the +y side, not the middle

@@ -182,9 +182,11 @@ def test_a_mario_whose_girder_is_taken_is_said_to_fall_on_the_board(surface):
     after.layout[1][0] = None  # the girder P1's Mario stands in is gone
     after.drop_stranded()
     notes = new_notes(before.log, after.log)
-    assert notes == ["P1's Mario falls to 0:0-x"]  # the game's own note, as the move log shows it
+    # the game's own note, as the move log shows it (from 1:0+y the nearest bottom hole as seen from above: 0:2-x;
+    # it was 0:0-x, the far corner, until a rules audit)
+    assert notes == ["P1's Mario falls to 0:2-x"]
     words = event_words(before, after, notes, screen.seat_name)
-    assert words == "P1's Mario fell with the girder taken, to the -x hole of block 0:0 (girder level 0)."
+    assert words == "P1's Mario fell with the girder taken, to the -x hole of block 0:2 (girder level 0)."
 
 
 @pytest.mark.physics

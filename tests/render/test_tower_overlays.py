@@ -134,3 +134,27 @@ def test_no_tooltip_stays_up_while_a_bot_moves_the_tower_under_a_still_pointer(s
         assert screen.tooltip_text().startswith("block 10:0 may be taken") and screen.tooltip_rect is not None
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_dk_taking_a_girder_a_mario_stands_in_says_where_he_would_fall_before_the_push(surface):
+    """DK: "Remove a girder Mario is standing on and he falls to the girder immediately below on the same side
+    of the tower." A rules audit picked a girder with the other player's Mario in it: the line said only its
+    risk, and the fall was told after the push. The picked block's line and the tooltip say it first."""
+    from .test_tower_screen import new_screen, run
+
+    screen = new_screen("jenga_dk", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.state.tower is not None and match.waiting_for_human())
+        state = match.state  # the Marios put in by hand: P1's at the foot, P2's in girder 2:2
+        state.marios, state.phase, state.placing = [[0, 0, "+x"], [2, 2, "+x"]], "act", None
+        screen.picked = (2, 2)
+        falls = state.falls_if_taken(2, 2)
+        assert falls == [(1, [0, 2, "+x"])]
+        words = screen.picked_text()
+        assert "P2's Mario stands in it and would fall to the" in words and "hole of block 0:2 (girder level 0)" in words
+        screen.picked = (2, 1)
+        assert "would fall" not in screen.picked_text()
+    finally:
+        screen.close()

@@ -305,6 +305,9 @@ class KeyboardPicker:
             words += ": " + risk
         elif self.show_risk and self.risk.busy:
             words += ": its risk is still being computed"
+        fall = self.fall_preview(level, slot)
+        if fall:
+            words += f" ({fall})"
         return words + ". P or Enter pushes it (hold W to push, S to pull back, Enter or P to let go)."
 
     def _start_keyboard_push(self) -> None:

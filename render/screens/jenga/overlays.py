@@ -19,7 +19,7 @@ from ... import palette as P
 from ... import text
 from ...tower.jenga_scene import tower_look
 from ...widgets import draw_seat_mark, panel
-from .holes import direction_side
+from .holes import direction_side, hole_side
 from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
@@ -468,6 +468,20 @@ class Overlays:
                     f"{level}:{slot} ({storey} {level}; [ or ] turns the view)")
         return ""
 
+    def fall_preview(self, level: int, slot: int) -> str:
+        """Donkey Kong Jenga: the Marios standing in a block and where each would land were it taken now, in
+        words ('' for none): the rules' "Remove a girder Mario is standing on and he falls to the girder
+        immediately below", told before the push (a rules audit found it said only after the girder was gone)."""
+        falls = getattr(self.match.state, "falls_if_taken", None)
+        if falls is None:
+            return ""
+        said = []
+        for seat, (lv, sl, end) in falls(level, slot):
+            side = hole_side(end, *self.words_view())
+            said.append(f"{self.seat_name(seat)}'s Mario stands in it and would fall to the {side} hole of block "
+                        f"{lv}:{sl} (girder level {lv})")
+        return "; ".join(said)
+
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
@@ -501,6 +515,9 @@ class Overlays:
                 words += "; " + risk
             elif self.show_risk and self.risk.busy:
                 words += "; its risk is still being computed"
+            fall = self.fall_preview(level, slot)
+            if fall:
+                words += "; " + fall
         elif legal:
             why = getattr(state, "why_not_removable", None)
             words += f" may not be taken now: {why(level, slot)}" if why is not None else " may not be taken now"
