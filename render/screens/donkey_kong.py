@@ -556,13 +556,14 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             said = f"meets {self.met_words(met)}" if met else ""
             if later:
                 said += ("; " if said else "") + self.landing_words(later, after_met=bool(met))
-            most = "at most: " if any(not sure for _, _, sure in later) else ""
+            most = "at most " if any(not sure for _, _, sure in later) else ""
             label += f" ⚠ {said}: {most}{self.contact_cost(state, len(met) + len(later))}"
         return label
 
     def met_after_walk(self, action: str, state) -> list[tuple[str, int, bool]]:
-        """The (kind, space, sure) of every barrel and fireball that moves onto the mover's Mario after this move's
-        walk, in the same turn, with the obstacle count already rolled: the move played on copies, through
+        """The (kind, space, sure) of the barrels and fireballs that move onto the mover's Mario after this move's
+        walk, in the same turn, with the obstacle count already rolled: those that come on every way the turn
+        can go (sure), then the others of the way with the most. The move is played on copies, through
         every way the rest of the turn can go (each card a player may play on a contact, each chance outcome:
         a red dot's draw, the card a player with none face up loses; never shown), up to LOOKAHEAD_NODES
         branches, past which the first way is followed. `sure`: it happens on every way looked at, and every way
@@ -616,11 +617,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         except GameError:
             leaves = []
         later = [leaf[walk:] for leaf in leaves]
-        heads: list[tuple[int, int, int]] = []
-        for leaf in later:
-            heads += [h for h in leaf if h not in heads]
-        found = [("fireball" if h[1] < FIREBALLS else "barrel", h[2], whole[0] and all(h in leaf for leaf in later))
-                 for h in heads]
+        # the hits of every way are sure; the others are those of the way with the most hits (a regression
+        # audit: listing every hit of any way added up barrels that land on different ways, and "at most"
+        # said a cost no way can come to)
+        sure = [h for h in (later[0] if later else []) if whole[0] and all(h in leaf for leaf in later)]
+        worst = max(later, key=len) if later else []
+        found = [("fireball" if h[1] < FIREBALLS else "barrel", h[2], h in sure) for h in sure]
+        found += [("fireball" if h[1] < FIREBALLS else "barrel", h[2], False) for h in worst if h not in sure]
         cache[1][action] = found
         return found
 
@@ -823,7 +826,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if losses:
             said.append(("no face-up card left, so " if cards else "no face-up card, so ")
                         + (f"{losses} of your played cards go" if losses > 1 else "one of your played cards goes")
-                        + " back to the deck (its points are lost)")
+                        + (" back to the deck (their points are lost)" if losses > 1 else
+                           " back to the deck (its points are lost)"))
         if not cards and not losses:
             said.append("you hold no cards, so nothing is lost")
         return "; ".join(said)
@@ -1261,6 +1265,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             n = sum(1 for i in path for f in list(state.barrels) + list(state.fireballs) if f == i) + later
             cost = self.contact_cost(state, n)
             words = f"⚠ At most: {cost}" if maybe else f"⚠ {cost[0].upper()}{cost[1:]}"  # (the row's "may")
+            # (the box counts the worst single way: met_after_walk's uncertain hits are those of that way)
             x, y = self.space_xy(path[-1])
             size = max(9, label_size(unit, 0.22))
             lines = text.wrap(words, size, int(unit * 4))

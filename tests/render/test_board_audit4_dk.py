@@ -473,3 +473,85 @@ def test_dk_the_how_to_play_says_what_a_jump_does_to_the_obstacle_in_each_readin
     assert " ".join(how_to_play("donkey_kong")) == rulebook  # the default reading
     decisions = registry.get("donkey_kong").help_text("wiki")
     assert "A fireball that passes over a barrel destroys it, as one that lands on it does" in decisions
+
+
+def _every_way(state, action, mover):
+    """The mover's contacts after `action` on every way the rest of the turn can go (a test's own search)."""
+    from games.core import CHANCE, TERMINAL
+
+    out = []
+
+    def explore(st, seen):
+        while True:
+            if st.contacts:
+                head = tuple(st.contacts[0])
+                if head[0] == mover and head not in seen:
+                    seen = seen + [head]
+            if (st.turn_owner() != mover or st.current_player() == TERMINAL
+                    or (not st.contacts and st.stage == "roll")):
+                out.append(seen)
+                return
+            options = ([a for a, _ in st.chance_outcomes()] if st.current_player() == CHANCE
+                       else st.legal_actions())
+            if len(options) == 1 or len(out) > 3000:
+                st.apply_action(options[0])
+                continue
+            for option in options:
+                child = st.clone()
+                child.apply_action(option)
+                explore(child, seen)
+            return
+
+    after = state.clone()
+    after.apply_action(action)
+    explore(after, [])
+    return out
+
+
+def test_dk_at_most_is_the_worst_single_way_the_turn_can_go():
+    """A regression audit: the 'may' warning added up barrels that land on Mario on different ways the turn can
+    go ("⚠ barrel (+2 may land) ... may cost 3 face-up cards" where no way brings more than one after the walk).
+    In the audit's game (four players, rulebook, seed 0, its random driver), no row warns of more hits after the
+    walk than one way brings, and every hit said to be sure comes on every way."""
+    import random
+
+    from games.core import CHANCE, TERMINAL
+
+    def sample(rng, outcomes):
+        r, acc = rng.random(), 0.0
+        for a, p in outcomes:
+            acc += p
+            if r <= acc:
+                break
+        return a
+
+    match = new_match([Seat(f"P{i}") for i in range(4)], 0, "rulebook")
+    app = App(match=match)
+    try:
+        screen, st, rng = app.screen, match.state, random.Random(4)
+        checked = over = 0
+        for _ in range(160):
+            if st.current_player() == TERMINAL:
+                break
+            mover = st.current_player()
+            if mover == CHANCE:
+                st.apply_action(sample(rng, st.chance_outcomes()))
+                continue
+            legal = st.legal_actions()
+            for action in (a for a in legal if a.startswith("move ")):
+                screen._later_cache = None
+                later = screen.met_after_walk(action, st)
+                walk = len(screen.obstacles_met(action, st))
+                ways = [way[walk:] for way in _every_way(st, action, mover)]
+                over += len(later) > max(len(w) for w in ways)
+                sure = [(kind, space) for kind, space, certain in later if certain]
+                assert all(len(w) >= len(sure) for w in ways), (action, later)
+                checked += 1
+            action = rng.choice(legal)
+            st.apply_action(action)
+            while st.turn_owner() == mover and st.current_player() != TERMINAL and (st.contacts or st.stage != "roll"):
+                st.apply_action(sample(rng, st.chance_outcomes()) if st.current_player() == CHANCE
+                                else rng.choice(st.legal_actions()))
+        assert checked > 100 and over == 0
+    finally:
+        app.close()
