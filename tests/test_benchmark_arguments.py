@@ -24,7 +24,8 @@ MISSING = "MISSING/x.json"   # a file in a folder that does not exist (made abso
 
 # the positional arguments a script needs before it can be told about an option
 NEEDS = {"dk_ladder": ["greedy,random"], "dk_game_lengths": ["random,random", "1", "rulebook"],
-         "jenga_ladder": ["--pair", "careful,random"]}
+         "jenga_ladder": ["--pair", "careful,random"],
+         "jenga_ladder_replay": [str(ROOT / "benchmarks/results/jenga_dk_careful_easy_careful_67aa17e.jsonl")]}
 
 
 @pytest.fixture(autouse=True)
@@ -111,6 +112,10 @@ CASES = [
     ("jenga_ladder", ["--pair", "careful,random", "--games", "0"], ["--games"]),
     ("jenga_ladder", ["--pair", "careful,random", "--out", MISSING], ["--out", "there is no folder"]),
     ("jenga_ladder", ["--pair", "careful,nope"], ["--pair"]),
+    ("jenga_ladder_replay", ["MISSING/rows.jsonl"], ["cannot be read"]),
+    ("jenga_ladder_replay", [str(ROOT / "README.md")], ["cannot read", "README.md"]),
+    ("jenga_ladder_replay", [*NEEDS["jenga_ladder_replay"], "--count", "0"], ["--count"]),
+    ("jenga_ladder_replay", [*NEEDS["jenga_ladder_replay"], "--out", MISSING], ["--out", "there is no folder"]),
     ("jenga_pro_height", ["--games", "0"], ["--games"]),
     ("jenga_pro_height", ["--out", MISSING], ["--out", "there is no folder"]),
     ("ladder_monkey_dash", ["--seeds", "0"], ["--seeds"]),
