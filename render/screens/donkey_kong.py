@@ -288,6 +288,7 @@ class ChoiceRows(WrappingRows):
     fireball starts with its ⚠ (the end of a row is what gets cut) and is drawn in the warning ink."""
 
     LEAST_LINES = 2
+    MOST_LINES = 4  # a warned row's cost is its last words: at the largest text in a small window three lines cut it
 
     def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
              warn=frozenset(), lines=1, faint=frozenset()) -> None:
@@ -556,8 +557,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             said = f"meets {self.met_words(met)}" if met else ""
             if later:
                 said += ("; " if said else "") + self.landing_words(later, after_met=bool(met))
-            most = "at most " if any(not sure for _, _, sure in later) else ""
-            label += f" ⚠ {said}: {most}{self.contact_cost(state, len(met) + len(later))}"
+            # "at worst" (not "at most": "at most no face-up card, so ..." read as a count: an audit)
+            joint = "; at worst: " if any(not sure for _, _, sure in later) else ": "
+            label += f" ⚠ {said}{joint}{self.contact_cost(state, len(met) + len(later))}"
         return label
 
     def met_after_walk(self, action: str, state) -> list[tuple[str, int, bool]]:
@@ -1108,7 +1110,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         sq = self.board_square
         surface.blit(self.art.render(sq.w), sq.topleft)
+        self._hazard_box = None
         self.draw_pieces(surface, sq)
+        self.draw_hazard_box(surface)
         self.draw_info(surface, self.info_rect)
 
     def draw_pieces(self, surface: pygame.Surface, sq: pygame.Rect) -> None:
@@ -1264,7 +1268,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if hits and state.current_player() >= 0:
             n = sum(1 for i in path for f in list(state.barrels) + list(state.fireballs) if f == i) + later
             cost = self.contact_cost(state, n)
-            words = f"⚠ At most: {cost}" if maybe else f"⚠ {cost[0].upper()}{cost[1:]}"  # (the row's "may")
+            words = f"⚠ At worst: {cost}" if maybe else f"⚠ {cost[0].upper()}{cost[1:]}"  # (the row's "may")
             # (the box counts the worst single way: met_after_walk's uncertain hits are those of that way)
             x, y = self.space_xy(path[-1])
             size = max(9, label_size(unit, 0.22))
@@ -1273,10 +1277,18 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             box = pygame.Rect(0, 0, box_w, len(lines) * (size + 3) + 6)
             box.midbottom = (int(x), int(y - unit * 0.8))
             box.clamp_ip(self.board_square)
-            pygame.draw.rect(surface, P.BLACK, box, border_radius=4)
-            pygame.draw.rect(surface, P.WARNING, box, width=2, border_radius=4)
-            for j, ln in enumerate(lines):
-                text.draw(surface, ln, (box.x + 5, box.y + 3 + j * (size + 3)), size, P.WARNING)
+            # drawn once the pieces are (draw_board): a barrel drawn after it covered its words (an audit)
+            self._hazard_box = (box, lines, size)
+
+    def draw_hazard_box(self, surface: pygame.Surface) -> None:
+        """The cost box of the path in focus (draw_hazards), over the pieces."""
+        if getattr(self, "_hazard_box", None) is None:
+            return
+        box, lines, size = self._hazard_box
+        pygame.draw.rect(surface, P.BLACK, box, border_radius=4)
+        pygame.draw.rect(surface, P.WARNING, box, width=2, border_radius=4)
+        for j, ln in enumerate(lines):
+            text.draw(surface, ln, (box.x + 5, box.y + 3 + j * (size + 3)), size, P.WARNING)
 
     def draw_pawn(self, surface: pygame.Surface, centre, r: float, seat: int) -> pygame.Rect:
         """A pawn standing at `centre` (its space's centre): the seat's shape and number, and its feet, a

@@ -555,3 +555,40 @@ def test_dk_at_most_is_the_worst_single_way_the_turn_can_go():
         assert checked > 100 and over == 0
     finally:
         app.close()
+
+
+SAVED = __import__("pathlib").Path(__file__).resolve().parents[1] / "saved"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1240, 710)])
+def test_dk_a_may_row_keeps_its_cost_and_the_board_box_is_drawn_over_the_pieces(size, home):
+    """A regression audit at the largest text: a row warning of barrels that may land lost its cost to the cut
+    ("⚠ 2 barrels (+1 may land): right 1, up 3, right 2 → girder 2, column 6 ·…"); the board's box by the path's
+    end was drawn under the barrel of girder 4, column 1 ("⚠ At [barrel]st: ..."), and "at most no face-up card"
+    read as a count. Rows take four lines when they need them, the box is drawn over the pieces, and an
+    uncertain cost is said "at worst"."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text('{"text_size": "largest"}', encoding="utf-8")  # the app reads it at start
+    try:
+        for name in ("donkey_kong_4p_seed0_may_land_under_a_barrel.json", "donkey_kong_3p_seed5_may_land_row.json"):
+            match = Match.load(SAVED / name)
+            app = App(size=size, match=match)
+            try:
+                assert text.size_name == "largest"
+                screen = app.screen
+                surface = app.draw()
+                assert not screen.actions.cut_rows, [screen.actions.items[i] for i in screen.actions.cut_rows]
+                assert any("may" in row for row in screen.actions.items)
+                for i, action in enumerate(screen.legal):
+                    if "may" in screen.actions.items[i]:
+                        assert "at worst: " in screen.action_label(action) and "at most" not in screen.action_label(action)
+                        screen.actions.selected = i
+                        surface = app.draw()
+                        box, lines, _ = screen._hazard_box
+                        assert lines[0].startswith("⚠ At worst:")
+                        edge = [tuple(surface.get_at((x, box.y))[:3]) for x in range(box.x + 6, box.right - 6)]
+                        assert all(c == tuple(P.WARNING) for c in edge), "the box's top edge is covered"
+            finally:
+                app.close()
+    finally:
+        text.use_size("normal")
