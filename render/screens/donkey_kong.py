@@ -28,6 +28,47 @@ LOOKAHEAD_NODES = 160
 """Branches (card choices, chance outcomes) a move's look-ahead for obstacles that move onto Mario after the walk
 looks at before it follows the first way only (DonkeyKongScreen.met_after_walk)."""
 
+
+def turn_ways(state, action: str, mover: int, budget: int = LOOKAHEAD_NODES) -> tuple[list[list[tuple]], bool]:
+    """Every way the rest of the mover's turn can go after `action` (each card a player may play on a contact,
+    each chance outcome), played on copies: for each way, the mover's contacts in order ((seat, obstacle code,
+    space), the walk's first); and whether every way was looked at (past `budget` branches the first way of
+    each choice is followed)."""
+    leaves: list[list[tuple]] = []
+    left = [budget]
+    whole = [True]
+
+    def explore(st, seen: list) -> None:
+        while True:
+            if st.contacts:
+                head = tuple(st.contacts[0])
+                if head[0] == mover and head not in seen:
+                    seen = seen + [head]
+            if (st.turn_owner() != mover or st.current_player() == TERMINAL
+                    or (not st.contacts and st.stage == "roll")):
+                leaves.append(seen)
+                return
+            options = ([a for a, _ in st.chance_outcomes()] if st.current_player() == CHANCE
+                       else st.legal_actions())
+            if not options:
+                leaves.append(seen)
+                return
+            if len(options) == 1 or left[0] < len(options):
+                whole[0] = whole[0] and len(options) == 1
+                st.apply_action(options[0])
+                continue
+            left[0] -= len(options)
+            for option in options:
+                child = st.clone()
+                child.apply_action(option)
+                explore(child, seen)
+            return
+
+    after = state.clone()
+    after.apply_action(action)
+    explore(after, [])
+    return leaves, whole[0]
+
 BOARD_UNITS = 1000.0  # the board file's coordinate square
 BOARD_BG = (14, 16, 30)
 GIRDER = (168, 76, 120)
@@ -582,49 +623,17 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return cache[1][action]
         mover = state.current_player()
         walk = len(self.obstacles_met(action, state))
-        leaves: list[list[tuple[int, int, int]]] = []
-        budget = [LOOKAHEAD_NODES]
-        whole = [True]
-
-        def explore(st, seen: list) -> None:
-            while True:
-                if st.contacts:
-                    head = tuple(st.contacts[0])
-                    if head[0] == mover and head not in seen:
-                        seen = seen + [head]
-                if (st.turn_owner() != mover or st.current_player() == TERMINAL
-                        or (not st.contacts and st.stage == "roll")):
-                    leaves.append(seen)
-                    return
-                options = ([a for a, _ in st.chance_outcomes()] if st.current_player() == CHANCE
-                           else st.legal_actions())
-                if not options:
-                    leaves.append(seen)
-                    return
-                if len(options) == 1 or budget[0] < len(options):
-                    whole[0] = whole[0] and len(options) == 1
-                    st.apply_action(options[0])
-                    continue
-                budget[0] -= len(options)
-                for option in options:
-                    child = st.clone()
-                    child.apply_action(option)
-                    explore(child, seen)
-                return
-
         try:
-            after = state.clone()
-            after.apply_action(action)
-            explore(after, [])
+            leaves, whole = turn_ways(state, action, mover)
         except GameError:
-            leaves = []
+            leaves, whole = [], True
         later = [leaf[walk:] for leaf in leaves]
         # the hits of every way are sure; the others are those of the way with the most hits (a regression
         # audit: listing every hit of any way added up barrels that land on different ways, and "at most"
         # said a cost no way can come to)
-        sure = [h for h in (later[0] if later else []) if whole[0] and all(h in leaf for leaf in later)]
+        sure = [h for h in (later[0] if later else []) if whole and all(h in leaf for leaf in later)]
         worst = max(later, key=len) if later else []
-        found = [("fireball" if h[1] < FIREBALLS else "barrel", h[2], h in sure) for h in sure]
+        found = [("fireball" if h[1] < FIREBALLS else "barrel", h[2], True) for h in sure]
         found += [("fireball" if h[1] < FIREBALLS else "barrel", h[2], False) for h in worst if h not in sure]
         cache[1][action] = found
         return found

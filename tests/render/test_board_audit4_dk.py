@@ -476,36 +476,13 @@ def test_dk_the_how_to_play_says_what_a_jump_does_to_the_obstacle_in_each_readin
 
 
 def _every_way(state, action, mover):
-    """The mover's contacts after `action` on every way the rest of the turn can go (a test's own search)."""
-    from games.core import CHANCE, TERMINAL
+    """The mover's contacts after `action` on every way the rest of the turn can go (the screen's search with
+    no budget to speak of: the test's oracle for what met_after_walk makes of its budgeted one)."""
+    from render.screens.donkey_kong import turn_ways
 
-    out = []
-
-    def explore(st, seen):
-        while True:
-            if st.contacts:
-                head = tuple(st.contacts[0])
-                if head[0] == mover and head not in seen:
-                    seen = seen + [head]
-            if (st.turn_owner() != mover or st.current_player() == TERMINAL
-                    or (not st.contacts and st.stage == "roll")):
-                out.append(seen)
-                return
-            options = ([a for a, _ in st.chance_outcomes()] if st.current_player() == CHANCE
-                       else st.legal_actions())
-            if len(options) == 1 or len(out) > 3000:
-                st.apply_action(options[0])
-                continue
-            for option in options:
-                child = st.clone()
-                child.apply_action(option)
-                explore(child, seen)
-            return
-
-    after = state.clone()
-    after.apply_action(action)
-    explore(after, [])
-    return out
+    ways, whole = turn_ways(state, action, mover, budget=200_000)
+    assert whole
+    return ways
 
 
 def test_dk_at_most_is_the_worst_single_way_the_turn_can_go():
