@@ -745,7 +745,10 @@ class LauncherScreen:
             elif isinstance(w, TextField):
                 w.handle(event)
             if isinstance(w, TextField) and w.note:
-                self.message = w.note
+                self.message = self._field_note = w.note
+            elif isinstance(w, TextField) and self.message and self.message == getattr(self, "_field_note", None):
+                # typed on and taken: a note about characters no longer in the field goes (an audit saw it stay)
+                self.message = self._field_note = ""
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:  # right click: the previous seat kind
             for row in self.seats:

@@ -541,5 +541,7 @@ def test_a_character_the_font_cannot_draw_is_not_taken_into_a_name_and_that_is_s
         assert field.value == "Ana"
         assert launcher.message == ("U+1F923 and U+200D cannot be drawn by the game's font (an emoji, a sign or a "
                                     "script it lacks) and were not taken.")
+        typed(app, "n")  # typed on and taken: the note about the refused characters goes
+        assert field.value == "Anan" and launcher.message == ""
     finally:
         app.close()
