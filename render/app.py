@@ -510,6 +510,10 @@ class App(Host):
         match.save(path)
         return path
 
+    def temporary_folder(self) -> Path | None:
+        folder = storage.data_dir()
+        return folder if folder != storage.wanted_dir() else None
+
     def saved_as(self, match: Match) -> Path | None:
         """The saved match that holds this game as it is now (no move since it was saved), if there is one."""
         return storage.kept_copy(match.to_json()["checksum"])

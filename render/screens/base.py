@@ -433,7 +433,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         if path is not None:
             # the file's name, not its folder: a whole path was cut in the bar before the name could show;
             # and few words after it, as the name is long already
-            self.say(f"Saved to {Path(path).name} (Ctrl+O lists it).")
+            away = self.host.temporary_folder()
+            if away is not None:  # (the launcher said so once; a game screen had never said it again: an audit)
+                self.say(f"Saved to {Path(path).name} in this session's temporary folder {away}: the data folder "
+                         "cannot be used, and the next start of the app on its own takes it in.", 10.0)
+            else:
+                self.say(f"Saved to {Path(path).name} (Ctrl+O lists it).")
             self.host.sound.play("save")
 
     def skip(self) -> None:

@@ -37,6 +37,10 @@ class Host:
         """Save to a new file; returns its path (None if there is nowhere to save)."""
         return None
 
+    def temporary_folder(self) -> Path | None:
+        """The temporary folder this session keeps its files in when the data folder cannot be used, else None."""
+        return None
+
     def saved_as(self, match: Match) -> Path | None:
         """The saved file that holds this match as it is now (nothing played since), or None."""
         return None

@@ -198,6 +198,9 @@ def test_a_second_copy_of_the_app_keeps_its_files_in_a_session_folder(home):
         play_moves(second, 1)
         assert not (home / "autosave.json").exists()  # the first copy's slot is left alone
         assert storage.autosave_path().exists()
+        # a save says where it went: the launcher had said so once, the game screen never (a reliability audit)
+        second.screen.save()
+        assert f"in this session's temporary folder {storage.data_dir()}" in second.screen.message
         second.close()
     finally:
         first.stdin.close()
