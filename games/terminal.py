@@ -137,9 +137,9 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                     keeper.forget()  # left without it, as asked: the copy kept as the game went goes too
                     return
                 if word in ("help", "?"):
-                    out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}"
-                                        + (f" (⚠ {state.warning(a)})" if state.warning(a) else "")
-                                        for i, a in enumerate(legal)))
+                    warnings = [state.warning(a) for a in legal]
+                    out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" + (f" (⚠ {w})" if w else "")
+                                        for i, (a, w) in enumerate(zip(legal, warnings))))
                     hint = state.typing_hint()
                     if hint:
                         out.write(f"\n  Or {hint}.")

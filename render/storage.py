@@ -27,7 +27,7 @@ from pathlib import Path
 
 import platformdirs
 
-from assets.reader import AssetError, read_json
+from assets.reader import AssetError, parse_json, read_json, read_text
 from games.match import FORMAT, write_atomic
 from games.words import joined, write_fault
 
@@ -289,10 +289,10 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> 
         copied, failed = [], False
         for path in found:
             try:
-                data = read_json(path)
-                text = path.read_text(encoding="utf-8")
+                text = read_text(path)  # read once: parsed here, written as it is below
+                data = parse_json(text)
                 st = path.stat()
-                game = data.get("game")
+                game = data.get("game") if isinstance(data, dict) else None
                 if (not isinstance(game, str) or not has_play(data) or data.get("checksum") == here
                         or kept_copy(data.get("checksum")) is not None):
                     continue
