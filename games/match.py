@@ -307,7 +307,11 @@ class Match:
         reads it to describe a Jenga match without replaying its physics (the checksum covers it, and
         loading checks it against the replayed game)."""
         over = self.is_over()
-        return {"over": over, "winners": list(self.state.winners()) if over else []}
+        kept = {"over": over, "winners": list(self.state.winners()) if over else []}
+        counted = getattr(self.state, "turn_count", None)
+        if callable(counted):  # the turn the game is at (the last one played, once it is over)
+            kept["turn"] = counted() + (0 if over else 1)
+        return kept
 
     def save(self, path: str | os.PathLike) -> None:
         """Write atomically (see write_atomic): a crash never leaves half a save behind. A match whose
@@ -343,8 +347,7 @@ class Match:
             # again), or the file was saved before the rules or the physics changed (a move that stood then
             # falls now, or the other way round).
             raise MatchFileError(f"{exc} ({EDITED_OR_EARLIER})") from None
-        if digest != state_digest(match.state) \
-                or data.get("outcome", match.outcome()) != match.outcome():  # files before 3 Dec have no outcome
+        if digest != state_digest(match.state) or not _same_outcome(data.get("outcome"), match.outcome()):
             raise MatchFileError(f"replaying its actions does not reach the saved position ({EDITED_OR_EARLIER})")
         return match
 
@@ -627,3 +630,11 @@ def _actor(seat: int) -> str:
 
 def _checksum(body: dict) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _same_outcome(saved, replayed: dict) -> bool:
+    """Whether a file's kept outcome is the replayed game's: files before 3 Dec keep none, files before 7 Dec
+    keep no turn, so what a file keeps is compared and nothing else."""
+    if saved is None:
+        return True
+    return isinstance(saved, dict) and set(saved) <= set(replayed) and all(replayed[k] == v for k, v in saved.items())

@@ -259,6 +259,7 @@ class App(Host):
     def draw(self) -> pygame.Surface:
         self.window = pygame.display.get_surface() or self.window
         size = layout_size(self.window.get_size())
+        pointer.set_dragging(getattr(self.screen, "dragging", lambda: False)())
         if size == self.window.get_size():
             self._canvas = None
             pointer.set_view(1.0)

@@ -380,8 +380,18 @@ class LauncherScreen:
             count[row.kind] = count.get(row.kind, 0) + 1
             same = sum(1 for r in self.seats if r.kind == row.kind)
             names.append(bot_title(row.kind) + (f" {count[row.kind]}" if same > 1 else ""))
-        people = {i: unicodedata.normalize("NFC", row.name.value.strip()) or f"Player {i + 1}"
+        people = {i: unicodedata.normalize("NFC", row.name.value.strip())
                   for i, row in enumerate(self.seats) if row.kind == HUMAN}
+        # a seat left blank is 'Player N' for its place, or the first 'Player N' nobody typed or holds (an
+        # audit: 'Player 2' typed in seat 1 beside a blank seat 2 read 'Player 2 1' and 'Player 2 2')
+        held = {n.casefold() for n in people.values() if n} | {n.casefold() for n in names if n is not None}
+        for i in [i for i, n in people.items() if not n]:
+            name = f"Player {i + 1}"
+            k = 1
+            while name.casefold() in held:
+                name, k = f"Player {k}", k + 1
+            people[i] = name
+            held.add(name.casefold())
         # a name shared, with another person or a bot, is numbered, and the number skips any name taken (a
         # regression audit: "Zoë 1", "Zoë", "Zoë" gave two "Zoë 1"; a person named "Careful bot" beside one)
         taken = {n.casefold() for n in names if n is not None}
@@ -463,9 +473,13 @@ class LauncherScreen:
             self._build()
             return
         self._remember()
-        pending = storage.pending_step(match, path) if resuming else None
+        # a step still being worked out when the app stopped: beside the autosave, or beside a match taken in
+        # from a temporary folder a killed session left (storage.rescue_session_folders)
+        pending = storage.pending_step(match, path)
         if self.app.start_match(match, keep_previous=not resuming, opened=Path(path)) is not None and pending:
             self.app.screen.play_pending(*pending)
+            if not resuming:  # played now, and kept by the autosave from here on: a saved match's note is spent
+                storage.pending_path(Path(path)).unlink(missing_ok=True)
 
     def autosave_summary(self) -> str:
         """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is
@@ -1070,6 +1084,16 @@ class LauncherScreen:
                        if row.kind_button is not None] or [0])
         kind_w = int(min(c.w * 0.36, max(c.w * 0.30, longest + 12)))
         remove_w = int(c.w * 0.54) - kind_w
+        # a person's name that does not fit whole at the text's size takes Remove's room, which then says only
+        # '✕' (at the largest text in a 1024x640 window 'Bartholomew Gros' was drawn on two lines smaller than
+        # the normal size's names)
+        names = [row.name.value for row in self.seats if row.kind == HUMAN and row.name.value]
+        widest = max([text.measure(n, self.fs(16))[0] for n in names] or [0])
+        narrow = widest + 16 > c.w - mark - kind_w - remove_w - 2 * gap
+        if narrow:
+            remove_w = min(remove_w, max(height, text.measure("✕", self.fs(14))[0] + 16))
+        for row in self.seats:
+            row.remove_button.short = "✕" if narrow else ""
         size = self.fs(14)
         bots_line = (text.block_height(len(text.wrap(self.more_bots_note([], short=True), size, c.w)), size)
                      + int(10 * s) if self.spec is not None and self.spec.bots else 0)
@@ -1174,6 +1198,10 @@ class LauncherScreen:
                 ringed.focused = True
 
     def _draw(self, surface: pygame.Surface) -> None:
+        typed = tuple(row.name.value for row in self.seats if row.kind == HUMAN)
+        if typed != getattr(self, "_laid_out_names", typed):
+            self.size = None  # a name typed longer or shorter may want Remove's room (_layout_seats)
+        self._laid_out_names = typed
         self.layout(surface.get_size())
         s = self.scale
         surface.fill(P.BACKGROUND)

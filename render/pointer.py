@@ -12,6 +12,7 @@ import pygame
 
 _scale = 1.0  # screen pixels per window pixel
 _offset = (0, 0)  # where the screen's picture starts in the window
+_dragging = False  # a press on the board is being dragged: nothing else lights up under the pointer
 
 
 def set_view(scale: float, offset=(0, 0)) -> None:
@@ -34,3 +35,20 @@ def to_screen(pos) -> tuple[int, int]:
 def pos() -> tuple[int, int]:
     """The pointer's place, in the screen's coordinates."""
     return to_screen(pygame.mouse.get_pos())
+
+
+def set_dragging(on: bool) -> None:
+    """Whether the pointer is dragging something on the board (a Jenga block pushed live): buttons and rows it
+    passes over are then not lit and say nothing (a feel audit, the push held over Undo: Undo lit up and the
+    status line said what it would take back, though letting go there undoes nothing)."""
+    global _dragging
+    _dragging = bool(on)
+
+
+def dragging() -> bool:
+    return _dragging
+
+
+def hover_pos() -> tuple[int, int]:
+    """Where the pointer is for lighting what is under it: nowhere while it drags something on the board."""
+    return (-(10 ** 6), -(10 ** 6)) if _dragging else pos()

@@ -206,8 +206,9 @@ def leave_session_folder(folder: Path) -> bool:
            if p.exists() and not _copied_unchanged(p)]  # copies of a read-only folder's matches are not new
     kept = bool(new)
     if kept:
-        sys.stderr.write(f"Kong Tabletop: this session's matches are in {folder}, a temporary folder; "
-                         f"copy them elsewhere to keep them.\n")
+        sys.stderr.write(f"Kong Tabletop: this session's matches are in {folder}, a temporary folder; the "
+                         f"next start of the app that can use its data folder takes them in among the saved "
+                         f"matches (copy them elsewhere if that folder will not be usable).\n")
         return False
     shutil.rmtree(folder, ignore_errors=True)
     return not folder.exists()
@@ -286,35 +287,60 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> 
         found = [folder / AUTOSAVE_FILE] if (folder / AUTOSAVE_FILE).is_file() else []
         if (folder / SAVES_DIR).is_dir():
             found += sorted(p for p in (folder / SAVES_DIR).glob("*.json") if p.is_file())
-        copied, failed = [], False
+        failed = False
         for path in found:
             try:
                 text = read_text(path)  # read once: parsed here, written as it is below
                 data = parse_json(text)
                 st = path.stat()
                 game = data.get("game") if isinstance(data, dict) else None
-                if (not isinstance(game, str) or not has_play(data) or data.get("checksum") == here
-                        or kept_copy(data.get("checksum")) is not None):
+                autosave = path.name == AUTOSAVE_FILE
+                # the step being worked out when that session was killed (a Jenga push let go): it goes with
+                # the copy and is played again when the copy is opened (a regression audit lost it here)
+                step = _pending_note(path, data)
+                # a match a person saved is kept even before anyone moved; an autosave only with play in it
+                if (not isinstance(game, str) or (autosave and not has_play(data) and step is None)
+                        or (data.get("checksum") == here and step is None)
+                        or (kept_copy(data.get("checksum")) is not None and step is None)):
                     continue
                 target = saves_dir() / path.name
-                if path.name == AUTOSAVE_FILE or target.exists():
+                if autosave or target.exists():
                     target = new_save_path(game, st.st_mtime)  # named, as set aside, by when it was played
                 write_atomic(target, text)
+                if step is not None:
+                    write_atomic(pending_path(target), step)
                 try:  # the list shows a file's time: when the game was played, not when it was taken in
                     os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
                 except OSError:
                     pass
-                copied.append(target)
+                made.append(target)
             except (AssetError, OSError, ValueError):
                 failed = True
-        made += copied
-        if copied and warn is not None:
-            names = ", ".join(p.name for p in copied)
-            warn(f"Matches an earlier session left in the temporary folder {folder} are now among your saved "
-                 f"matches: {names}.")
         if not failed:
             shutil.rmtree(folder, ignore_errors=True)
+    if made and warn is not None:
+        # one sentence for every folder (several left behind had made a line cut short at the largest text)
+        names = ", ".join(p.name for p in made[:3]) + (f" and {len(made) - 3} more" if len(made) > 3 else "")
+        warn(f"Matches that earlier sessions left in temporary folders are now among your saved matches: {names}"
+             + (" (a move that was being worked out is played again when its match is opened)."
+                if any(pending_path(p).exists() for p in made) else "."))
     return made
+
+
+def _pending_note(path: Path, data) -> str | None:
+    """The text of the note beside a left-behind autosave naming the step that was being worked out when its
+    session stopped, if it was taken in the very position the autosave holds (else None)."""
+    note = pending_path(path)
+    if path.name != AUTOSAVE_FILE or not note.is_file() or not isinstance(data, dict):
+        return None
+    try:
+        text = read_text(note)
+        body = parse_json(text)
+    except (AssetError, OSError, ValueError):
+        return None
+    ok = (isinstance(body, dict) and body.get("format") == PENDING_FORMAT and isinstance(body.get("by"), int)
+          and isinstance(body.get("action"), str) and body.get("after") == data.get("checksum"))
+    return text if ok else None
 
 
 def folder_notes() -> list[str]:
@@ -675,10 +701,14 @@ def _reason(message: str, path: Path) -> str:
 
 
 def _jenga_turn(info: SaveInfo, config, actions: list, outcome=None) -> None:
-    """The turn of a Jenga file counted from the changes of the player acting, and whether it is finished
-    from the outcome it keeps (under its checksum; a file saved before outcomes were kept does not say)."""
-    seats = [a["by"] for a in actions if a["by"] >= 0]
-    info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
+    """The turn of a Jenga file as its outcome keeps it (or, in a file from before 7 Dec, counted from the changes
+    of the player acting), and whether it is finished from the outcome it keeps (under its checksum; a file
+    saved before outcomes were kept does not say)."""
+    if isinstance(outcome, dict) and isinstance(outcome.get("turn"), int) and outcome["turn"] >= 1:
+        info.turn = outcome["turn"]  # kept since 7 Dec: the changes of seat are one behind once a turn ends
+    else:
+        seats = [a["by"] for a in actions if a["by"] >= 0]
+        info.turn = 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
     if isinstance(outcome, dict) and outcome.get("over") is True and isinstance(outcome.get("winners"), list):
         won = [w for w in outcome["winners"] if isinstance(w, int) and 0 <= w < len(config.seats)]
         _finished(info, config, won)
@@ -709,12 +739,18 @@ def rename_save(path, new_name: str) -> Path:
     if target.exists():
         raise ValueError(f"There is already a saved match called {name}.")
     os.rename(path, target)
+    if pending_path(path).is_file():  # the note of a step to play again goes with its match
+        try:
+            os.replace(pending_path(path), pending_path(target))
+        except OSError:
+            pass
     return target
 
 
 def delete_save(path) -> None:
-    """Remove a saved match file (the launcher asks first)."""
+    """Remove a saved match file (the launcher asks first), and the note of a step beside it if it has one."""
     Path(path).unlink(missing_ok=True)
+    pending_path(Path(path)).unlink(missing_ok=True)
 
 
 def load_settings(warn=None) -> dict:
@@ -723,6 +759,14 @@ def load_settings(warn=None) -> dict:
     path = data_dir() / SETTINGS_FILE
     warn = warn or (lambda message: sys.stderr.write(message + "\n"))
     if not path.exists() and not path.is_symlink():
+        if _FALLBACK and path.parent == _FALLBACK[0]:
+            # a session kept in a temporary folder starts from the data folder's settings, only read (a second
+            # copy of the app opened at the normal text size where the player had chosen the largest: an audit)
+            try:
+                settings = read_json(wanted_dir() / SETTINGS_FILE, DamagedFileError)
+                return settings if isinstance(settings, dict) else {}
+            except (DamagedFileError, OSError):
+                return {}
         return {}
     try:
         return read_json(path, DamagedFileError)

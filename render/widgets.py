@@ -67,7 +67,7 @@ class Button:
 
     def pointed_at(self) -> bool:
         """Whether the pointer is over the button (it is drawn lit, with a ring)."""
-        return self.rect.collidepoint(pointer.pos())
+        return self.rect.collidepoint(pointer.hover_pos())
 
     def draw(self, surface: pygame.Surface, size: int, same_size: bool = False) -> None:
         hovered = self.enabled and self.pointed_at()

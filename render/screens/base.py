@@ -128,8 +128,11 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         moves over it, and a row the pointer left for the board kept its tip up, turn after turn. While the
         result is up, the bar under it still works first (bar_event_under_result)."""
         if event.type == pygame.MOUSEMOTION:
-            self.pointer_moved(event.pos)
-            self.pointer_at = event.pos
+            # while a press on the board is dragged, the rows and Undo it passes over are not its: they are not
+            # lit and the status line says nothing of them (pointer.set_dragging)
+            at = (-(10 ** 6), -(10 ** 6)) if self.dragging() else event.pos
+            self.pointer_moved(at)
+            self.pointer_at = at
         if self.show_result and not self.show_help and self.bar_event_under_result(event):
             return
         if self.chance_event(event) or self.guarded(event):  # a person's roll or spin (by_hand.py)
@@ -165,6 +168,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.log.pointer_moved(pos)
 
     # ---- hooks for a game's own screen --------------------------------------------------
+    def dragging(self) -> bool:
+        """Whether a press on the board is being dragged (a Jenga block pushed live with the mouse)."""
+        return False
+
     def draw_board(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the board into rect. The generic board is the state's text form."""
         inner = panel(surface, rect, self.spec.title, self.font_size(16))

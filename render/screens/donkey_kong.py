@@ -642,14 +642,25 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def landing_words(later: list[tuple[str, int, bool]], after_met: bool = False) -> str:
         """'a barrel then moves onto Mario with the obstacles' roll' ('then a barrel moves ...' after the walk's
         own contacts), or '... may ... move ...' when a card choice or a chance outcome decides it."""
-        kinds = [kind for kind, _, _ in later]
-        what = " and ".join(f"{n} {kind}s" if n > 1 else f"a {kind}"
-                            for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
-        verb = ("move" if len(later) > 1 else "moves") if all(sure for _, _, sure in later) else "may move"
+        def named(kinds: list[str], more: list[str] = ()) -> str:
+            # 'a barrel', '2 barrels and a fireball'; beside sure ones of a kind, 'another barrel', '2 more barrels'
+            return " and ".join((f"{n} more {kind}s" if n > 1 else f"another {kind}") if kind in more else
+                                (f"{n} {kind}s" if n > 1 else f"a {kind}")
+                                for kind, n in ((k, kinds.count(k)) for k in ("barrel", "fireball")) if n)
+
+        sure = [kind for kind, _, certain in later if certain]
+        maybe = [kind for kind, _, certain in later if not certain]
+        if sure:
+            # the hits that come whatever is played are said as certain, beside those a card or a draw
+            # decides (a regression audit read '2 barrels may move' where one of the two was sure)
+            verb = "move" if len(sure) > 1 else "moves"
+            said = f"{named(sure)} {'then ' if not after_met else ''}{verb} onto Mario with the obstacles' roll"
+            if maybe:
+                said += f", and perhaps {named(maybe, sure)} too"
+            return f"then {said}" if after_met else said
         if after_met:
-            return f"then {what} {verb} onto Mario with the obstacles' roll"
-        verb = verb.replace("may move", "may then move") if verb == "may move" else f"then {verb}"
-        return f"{what} {verb} onto Mario with the obstacles' roll"
+            return f"then {named(maybe)} may move onto Mario with the obstacles' roll"
+        return f"{named(maybe)} may then move onto Mario with the obstacles' roll"
 
     def _label(self, action: str, by: int, state=None) -> str:
         """A log line, and after it what the barrels and fireballs did in the same step (obstacle_words):

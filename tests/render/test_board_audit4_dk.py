@@ -569,3 +569,24 @@ def test_dk_a_may_row_keeps_its_cost_and_the_board_box_is_drawn_over_the_pieces(
                 app.close()
     finally:
         text.use_size("normal")
+
+
+def test_dk_a_sure_hit_after_the_walk_is_said_as_sure_beside_one_that_may_come(tmp_path):
+    """A regression audit (seed 5, Ann with the greedy and strong bots, her first roll): the row said
+    '2 barrels (+1 may land)', one met on the walk, one sure to land and one that may, and its sentence said
+    '2 barrels may move onto Mario': the sure one was said as uncertain."""
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("G", "greedy"), Seat("S", "strong")]), 5)
+    while not match.waiting_for_human():
+        match.step()
+    app = App(match=match)
+    try:
+        screen = app.screen
+        app.draw()
+        rows = [(a, screen.actions.items[screen.legal.index(a)]) for a in screen.legal]
+        action = next(a for a, row in rows if "(+1 may land)" in row)
+        label = screen.action_label(action)
+        assert ("then a barrel moves onto Mario with the obstacles' roll, and perhaps another barrel too; "
+                "at worst:") in label, label
+        assert "barrels may move" not in label
+    finally:
+        app.close()

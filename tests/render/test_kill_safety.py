@@ -154,13 +154,15 @@ def test_matches_left_in_a_temporary_session_folder_are_taken_into_the_saved_mat
         os.utime(f, (played, played))
     said = []
     made = storage.rescue_session_folders(home, warn=said.append, where=where)
-    assert len(made) == 2 and not gone.exists() and other.exists()
+    # a match a person saved is kept even before anyone moved in it (a regression audit saved at the start
+    # in a second copy, was told the next start would take it in, and it was dropped)
+    assert len(made) == 3 and not gone.exists() and other.exists()
     assert all(p.stat().st_mtime == played for p in made)
     assert any(p.name.startswith("donkey_kong-2023111") for p in made)  # the autosave, named by its time
     held = sorted(str(Match.load(p).history) for p in made)
-    assert held == sorted([str(unfinished.history), str(saved.history)])
-    assert said == [f"Matches an earlier session left in the temporary folder {gone} are now among your saved "
-                    f"matches: {', '.join(p.name for p in made)}."]
+    assert held == sorted([str(unfinished.history), str(saved.history), str(nothing.history)])
+    assert said == ["Matches that earlier sessions left in temporary folders are now among your saved matches: "
+                    f"{', '.join(p.name for p in made)}."]
     # taken once: the same matches left again are already kept, and nothing is copied twice
     again = leftover(where, home, autosave=unfinished, saves=[saved])
     assert storage.rescue_session_folders(home, warn=said.append, where=where) == [] and not again.exists()
@@ -182,9 +184,61 @@ def test_a_session_folder_in_use_is_left_alone_and_the_app_tells_what_it_took_in
         app = App(size=(1280, 800))
         try:
             message = app.screen.message
-            assert f"Matches an earlier session left in the temporary folder {left} are now among your saved " \
-                   "matches: " in message
+            assert "Matches that earlier sessions left in temporary folders are now among your saved matches: " \
+                   in message
             assert busy.exists() and not left.exists()
             assert len(storage.saved_matches()) == 1
         finally:
             app.close()
+
+
+def test_several_folders_taken_in_at_once_are_told_in_one_short_sentence(home, tmp_path):
+    """A regression audit left five folders behind: one sentence each, joined on one status line, was cut
+    short at the largest text, and which files had come in could not be read."""
+    where = tmp_path / "tmp"
+    home.mkdir(parents=True)
+    for k in range(5):
+        leftover(where, home, name=f"kong-tabletop-{k}", autosave=dk_match(1, seed=10 + k))
+    said = []
+    made = storage.rescue_session_folders(home, warn=said.append, where=where)
+    assert len(made) == 5 and len(said) == 1
+    assert said[0].endswith(f"{made[0].name}, {made[1].name}, {made[2].name} and 2 more.")
+    assert not list(where.iterdir())
+
+
+@pytest.mark.physics
+def test_a_push_being_worked_out_when_a_second_copy_was_killed_is_played_when_its_match_is_opened(home, tmp_path):
+    """A regression audit let go of a push in a second copy of the app (its data folder in a temporary folder)
+    and killed it in the second the simulator took: the next start took in the autosave without the push and
+    removed the folder with the note naming it; when the push was the game's first move by a person, nothing
+    was taken in at all and nothing said. The note goes with the match taken in, and opening it plays the push
+    again, as Resume does."""
+    where = tmp_path / "tmp"
+    home.mkdir(parents=True)
+    match = new_match("jenga_classic", [Seat("Ann"), Seat("Bob", "careful")], 7)
+    match.advance()  # the tower is built: Ann's first push is the first decision by a person
+    assert match.waiting_for_human() and not storage.has_play(match.to_json())
+    action = match.state.string_to_action("push 16:1")
+    folder = leftover(where, home, name="kong-tabletop-killed")
+    writer = storage.AutosaveWriter(folder / "autosave.json")
+    writer.submit(match)
+    writer.flush()
+    writer.note_pending(match, match.current_player, action)
+    said = []
+    made = storage.rescue_session_folders(home, warn=said.append, where=where)
+    assert len(made) == 1 and not folder.exists()
+    assert "a move that was being worked out is played again when its match is opened" in said[0]
+    assert storage.pending_step(Match.load(made[0]), made[0]) == (match.current_player, action)
+    assert made[0] in storage.saved_matches() and len(storage.saved_matches()) == 1  # the note is not a match
+    app = App(size=(1280, 800))
+    try:
+        app.screen.load(made[0])
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "was still being worked out when the app stopped: it is played again" in screen.message
+        screen.show_risk = False
+        settle(app)
+        assert screen.match.history[1].action == action
+        assert not storage.pending_path(made[0]).exists()  # played once: the autosave keeps the game from here
+    finally:
+        app.close()

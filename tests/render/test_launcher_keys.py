@@ -501,6 +501,13 @@ def test_people_who_give_the_same_name_are_numbered_as_two_bots_of_a_kind_are():
         launcher.seats[3].kind = "careful"
         launcher.seats[2].name.value = "careful BOT"
         assert [s.name for s in launcher.config_seats()] == ["Zoë 1", "Zoë", "careful BOT 1", "Careful bot"]
+        # a seat left blank is never numbered against a typed name: it takes a 'Player N' nobody holds (an
+        # audit: 'Player 2' typed in seat 1 beside a blank seat 2 read 'Player 2 1' and 'Player 2 2')
+        for row, name in zip(launcher.seats, ["Player 2", "", "player 1", "Careful bot"]):
+            row.name.value = name
+        assert [s.name for s in launcher.config_seats()] == ["Player 2", "Player 3", "player 1", "Careful bot"]
+        for row, name in zip(launcher.seats, ["Zoë 1", "Zoë", "careful BOT", "Careful bot"]):
+            row.name.value = name
         launcher.start()
         assert isinstance(app.screen, GameScreen)
         names = [s.name for s in app.screen.match.config.seats]

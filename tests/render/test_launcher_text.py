@@ -321,3 +321,47 @@ def test_the_chosen_variant_says_when_it_is_the_games_default():
                 assert words.count("default") == (variant == spec.default_variant), (name, variant, words)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("window, size_name", [((1024, 640), "largest"), ((1280, 800), "largest"),
+                                                ((1024, 640), "normal")])
+def test_a_long_name_is_drawn_whole_at_the_text_size_and_remove_gives_it_room(monkeypatch, window, size_name):
+    """An audit at the largest text in a 1024x640 window: 'Bartholomew Gros' stood on two lines smaller than
+    the normal size's names, Remove keeping its room beside it. A name that does not fit whole at the text's
+    size takes Remove's room (the button then says '✕'), as soon as it is typed; a short name leaves Remove
+    its word."""
+    storage.save_settings({"text_size": size_name})
+    drawn = {}
+    real_draw = text.draw
+
+    def draw(surface, words, pos, size, colour, bold=False, mono=False, anchor="topleft"):
+        drawn[words] = size
+        return real_draw(surface, words, pos, size, colour, bold, mono, anchor)
+
+    app = App(size=window)
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_classic")
+        row = launcher.seats[0]
+        row.kind, row.name.value = HUMAN, "Ann"
+        launcher._build()
+        app.draw()
+        assert row.remove_button.shown_label(launcher.fs(14)) == "Remove"
+        row.name.value = LONG_NAME  # typed: the next frame lays the row out again
+        with monkeypatch.context() as patched:
+            patched.setattr(text, "draw", draw)
+            app.draw()
+        size = launcher.fs(16)
+        # whole, on one line, shrunk no more than a field's text may be (it had been cut in two lines)
+        assert drawn.get(LONG_NAME, 0) >= size * 0.75, (drawn.get(LONG_NAME), size)
+        assert row.name.rect.right < row.remove_button.rect.x <= row.remove_button.rect.right <= launcher.cols[1].right
+        narrowed = row.remove_button.shown_label(launcher.fs(14)) == "✕"
+        assert narrowed or text.measure(LONG_NAME, size)[0] + 16 <= row.name.rect.w  # narrowed only for the name
+        assert narrowed or window != (1024, 640)
+        row.name.value = "Ann"
+        app.draw()
+        assert row.remove_button.shown_label(launcher.fs(14)) != "✕"  # room enough again: Remove has its word
+    finally:
+        app.close()
+        storage.save_settings({})
+        text.use_size("normal")

@@ -211,6 +211,44 @@ def test_letting_go_of_a_dragged_block_over_a_bar_button_lets_go_of_it(home, tab
 
 
 @pytest.mark.physics
+def test_undo_is_not_lit_nor_said_while_a_push_held_passes_over_it(table):
+    """A feel audit dragged a block, kept the button down and moved the pointer onto Undo: Undo lit up and the
+    status line said 'Undo takes back Player 1's move: ...', though letting go there plays the push, not an
+    undo. While the press is held nothing it passes over is lit or said; once let go, Undo is lit again."""
+    from render import pointer
+
+    from .test_tower_screen import end_point
+
+    app = table
+    screen = app.screen
+    match = screen.match
+    screen.play(match.state.string_to_action("push 16:1"))  # a move to take back, so Undo has words
+    settle(app)
+    screen.play(next(a for a in screen.legal if a.startswith("stack")))
+    settle(app)
+    undo = screen.buttons[0]
+    assert undo.label == "Undo" and "takes back" in screen.undo_button_words()
+    frames(app)
+    blocks = [match.state.layout[level][slot] for level, slot in sorted(match.state.legal_blocks())]
+    block, start = next((b, p) for b in blocks for p in [end_point(screen, b)[0]] if screen.view.pick(p) == b)
+    motion = dict(rel=(0, 0), buttons=(1, 0, 0))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start), **motion))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(start), button=1))
+    assert screen.live is not None and not screen.live.keyboard
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, **motion))
+    screen.message_time = 0
+    frames(app)
+    assert pointer.dragging() and not undo.pointed_at()
+    assert "Undo takes back" not in " ".join(screen.status_lines)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1))
+    settle(app)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    screen.message_time = 0
+    frames(app)
+    assert not pointer.dragging() and "Undo takes back" in " ".join(screen.status_lines)
+
+
+@pytest.mark.physics
 def test_a_match_opened_just_after_a_touch_shows_the_touch_as_live_play_did(home, tmp_path):  # noqa: F811
     """A save audit: a game saved just after a touch (or a push that went back) and loaded, or resumed, lost
     the touch's reading under the tower ("Felt 12:0 from the right: 0.31 N ...") and its outline, though the

@@ -23,7 +23,7 @@ import pytest
 from games import registry
 from games.core import Seat
 from games.match import Match
-from render import storage
+from render import storage, text
 from render.app import App
 from render.launcher import LauncherScreen
 from render.screens.base import GameScreen
@@ -186,6 +186,7 @@ app.close()
 
 def test_a_second_copy_of_the_app_keeps_its_files_in_a_session_folder(home):
     home.mkdir(parents=True)
+    (home / "settings.json").write_text(json.dumps({"text_size": "largest"}))
     first = subprocess.Popen([sys.executable, "-c", HOLDER.format(root=str(ROOT))], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True, env={**os.environ, "KONG_TABLETOP_HOME": str(home)})
     try:
@@ -194,6 +195,11 @@ def test_a_second_copy_of_the_app_keeps_its_files_in_a_session_folder(home):
         assert storage.data_dir() != home
         assert "another Kong Tabletop window is using it" in second.screen.message
         assert str(home) in second.screen.message
+        # it starts from the player's settings, only read (an audit: a second copy opened at the normal text
+        # size where the player had chosen the largest, its notes about the folder in very small type)
+        assert text.size_name == "largest"
+        second.screen.next_text_size()
+        assert json.loads((home / "settings.json").read_text())["text_size"] == "largest"  # left as it was
         second.start_match(monkey_dash())
         play_moves(second, 1)
         assert not (home / "autosave.json").exists()  # the first copy's slot is left alone
@@ -205,6 +211,7 @@ def test_a_second_copy_of_the_app_keeps_its_files_in_a_session_folder(home):
     finally:
         first.stdin.close()
         first.wait(60)
+        text.use_size("normal")
     assert first.returncode == 0
 
 

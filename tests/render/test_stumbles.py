@@ -14,7 +14,7 @@ import pytest
 
 from games import registry
 from games.core import Seat
-from games.match import Match
+from games.match import Match, _checksum
 from render import palette as P
 from render.app import App
 from render.screens.donkey_kong import DonkeyKongScreen, space_words
@@ -672,6 +672,31 @@ def test_a_finished_jenga_match_says_so_in_the_launcher_without_running_its_phys
     storage._inspected.clear()
     assert [storage.inspect_save(p).over for p in storage.saved_matches()].count(True) == 1
     assert not conftest._worlds_built  # the rows were read without building a tower's world
+
+
+@pytest.mark.physics
+def test_a_jenga_row_reads_the_turn_the_game_is_at_once_a_turn_is_over(home):
+    """A Jenga row counted its turn from the changes of the player acting, so after Ann's removal and stack,
+    with Bo to play turn 2, it still read 'turn 1' (the game screen said turn 2). The file now keeps the
+    turn in its outcome; a file from before that, whose outcome has no turn, still loads and is counted."""
+    from render import storage
+
+    spec = registry.get("jenga_classic")
+    match = Match(spec.make_config([Seat("Ann", "random"), Seat("Bo", "random")]), 1)
+    while match.state.turn_count() < 1:
+        match.step()
+    assert not match.is_over() and match.state.mover == 1
+    path = storage.saves_dir() / "after_one.json"
+    match.save(path)
+    assert storage.inspect_save(path).label.endswith(" · Jenga · turn 2 · Ann, Bo")
+    data = json.loads(path.read_text())
+    del data["outcome"]["turn"]  # as a file saved before 7 Dec keeps it, under its own checksum
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    data["checksum"] = _checksum(body)
+    older = storage.saves_dir() / "older.json"
+    older.write_text(json.dumps(data))
+    assert Match.load(older).history == match.history
+    assert storage.inspect_save(older).turn == 1  # counted from the seats, as before
 
 
 @pytest.mark.parametrize("game, seats", [("jenga_classic", 2), ("jenga_classic", 4), ("jenga_mario", 2),
