@@ -338,7 +338,7 @@ def cmd_play(args) -> int:
     from .terminal import play
 
     print(f"Seed {match.seed}. Type 'help' for the moves.")
-    play(match)
+    play(match, loaded=args.load)
     return 0
 
 

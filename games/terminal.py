@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from .core import ActionSyntaxError, GameError, IllegalActionError, TERMINAL
-from .match import Match, is_match_file, saved_game_and_seed
+from .match import Match, is_match_file, saved_game_and_seed, write_atomic
 from .outcome import result_reason
 from .words import joined, write_fault
 
@@ -67,12 +67,15 @@ def watch(match: Match, out: TextIO | None = None, every: int = 1) -> None:
     show_result(match, out)
 
 
-def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = None) -> None:
-    """Interactive play: people type, bots and chance move by themselves."""
+def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = None,
+         loaded: str | os.PathLike | None = None) -> None:
+    """Interactive play: people type, bots and chance move by themselves. `loaded`: the file the match was
+    loaded from (a game the terminal kept goes on in it)."""
     out = output_or_stdout(out)
     shown = None
     saved_at = list(match.history)  # the history a save holds (a loaded match is its file)
-    keeper = _Keeper()  # keeps the game as it goes among the saved matches: a hard kill loses nothing
+    # keeps the game as it goes among the saved matches: a hard kill loses nothing
+    keeper = _Keeper(match, Path(loaded) if loaded is not None else None)
     previous = _signals_leave()
     try:
         warned = False  # `quit` said the moves are not saved; a second `quit` leaves all the same
@@ -188,7 +191,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                             out.write(f"Cannot save to {where}: {write_fault(exc, where)}.\n")
                             continue
                         saved_at = list(match.history)
-                        keeper.forget()  # the game is in the file named: no second copy among the saved matches
+                        keeper.forget(saved_to=where)  # the game is in the file named: no second copy kept
                         out.write(f"saved to {where}" + (" (it replaced the match saved there before)" if replacing
                                                           else "") + "\n")
                 elif _number(text, len(legal)):
@@ -358,13 +361,29 @@ class _Keeper:
     there as of the last decision (a reliability audit: the terminal wrote nothing until it was left, and a
     hard kill lost every move). A write that fails is said once; the game goes on."""
 
-    def __init__(self):
+    def __init__(self, match: Match | None = None, loaded: Path | None = None):
         self.path: Path | None = None
         self.failed = False
         self.kept: tuple | None = None  # the history the file holds (its length and last step)
+        # a game the terminal kept earlier, loaded to go on with, goes on in its own file (an audit found a new
+        # copy among the saved matches each time such a game was continued), which leaving without keeping
+        # the moves puts back as it was
+        self.origin: tuple[Path, str] | None = None
+        self.changed = False  # the loaded game's own file holds moves since it was loaded
+        if match is not None and loaded is not None and _kept_here(loaded):
+            try:
+                self.origin = (loaded, loaded.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self.origin = None
+            else:
+                self.path, self.kept = loaded, self._held(match)
+
+    @staticmethod
+    def _held(match: Match) -> tuple:
+        return (len(match.history), id(match.history[-1]) if match.history else None)
 
     def keep(self, match: Match, out: TextIO) -> None:
-        held = (len(match.history), id(match.history[-1]) if match.history else None)
+        held = self._held(match)
         if self.failed or (self.path is not None and held == self.kept):
             return
         if self.path is None:
@@ -372,19 +391,43 @@ class _Keeper:
         try:
             match.save(self.path)
             self.kept = held
+            self.changed = True
         except (OSError, GameError) as exc:
             self.failed = True
             fault = write_fault(exc, str(self.path)) if isinstance(exc, OSError) else str(exc)
             out.write(f"Your moves cannot be kept as you play ({fault}): type 'save FILE' to keep the game.\n")
 
-    def forget(self) -> None:
-        """The game is saved elsewhere, or left without keeping it: the copy kept as it went is taken away."""
-        if self.path is not None:
-            try:
-                os.unlink(self.path)
-            except OSError:
-                pass
-            self.path = self.kept = None
+    def forget(self, saved_to: str | os.PathLike | None = None) -> None:
+        """The game is saved elsewhere (saved_to), or left without keeping it: the copy kept as it went is taken
+        away; a loaded game's own file is put back as it was loaded, unless the game was just saved into it."""
+        if self.path is None:
+            return
+        if self.origin is not None and self.path == self.origin[0]:
+            if saved_to is not None and Path(saved_to).resolve() == self.path.resolve():
+                self.origin = (self.path, self.path.read_text(encoding="utf-8"))  # saved into it: as it is now
+            elif self.changed:
+                try:
+                    write_atomic(self.path, self.origin[1])
+                except OSError:
+                    pass
+            self.kept, self.changed = None, False
+            return
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        self.path = self.kept = None
+
+
+def _kept_here(path: Path) -> bool:
+    """Whether a file is one the app named among its saved matches (a kept game, not one a person named)."""
+    try:
+        from render.storage import AUTO_NAME, saves_dir  # files only: no pygame
+
+        return path.resolve().parent == saves_dir().resolve() and bool(AUTO_NAME.match(path.stem)) \
+            and path.stem not in ("autosave", "previous-autosave")
+    except (ImportError, OSError):
+        return False
 
 
 def _keep_path(match: Match) -> Path:

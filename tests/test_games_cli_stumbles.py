@@ -375,3 +375,29 @@ def test_a_display_that_does_not_answer_is_said_and_a_match_plays_in_the_termina
                            text=True, timeout=300)
     assert match.returncode == 0 and "playing in the terminal instead" in match.stderr
     assert "Game over. Scores:" in match.stdout and "rescued the Fair Maiden" in match.stdout
+
+
+def test_a_kept_terminal_game_loaded_again_goes_on_in_its_own_file(tmp_path):
+    """A regression audit: 'play --load' of a game the terminal had kept, then more moves, kept the game in a
+    new file each time, the loaded one left at its older turn: a copy more among the saved matches each time.
+    It goes on in its own file; leaving without the new moves puts that file back as it was loaded; a game
+    a person saved under a name of their own is left alone (the moves go to a kept copy)."""
+    first = _run(tmp_path, "play", "donkey_kong", "--seats", "human,random", "--seed", "3", "--terminal",
+                 stdin="1\n")  # the input ends: kept
+    assert first.returncode == 0, first.stderr
+    kept = _kept(tmp_path)
+    assert len(kept) == 1
+    before = kept[0].read_bytes()
+    steps = len(json.loads(before)["actions"])
+    again = _run(tmp_path, "play", "--load", str(kept[0]), "--terminal", stdin="1\n1\n")
+    assert again.returncode == 0, again.stderr
+    assert _kept(tmp_path) == kept and len(json.loads(kept[0].read_text())["actions"]) > steps
+    grown = kept[0].read_bytes()
+    left = _run(tmp_path, "play", "--load", str(kept[0]), "--terminal", stdin="1\nquit\nquit\n")
+    assert left.returncode == 0, left.stderr
+    assert _kept(tmp_path) == kept and kept[0].read_bytes() == grown  # put back as it was loaded
+    named = tmp_path / "mine.json"
+    named.write_bytes(before)
+    mine = _run(tmp_path, "play", "--load", str(named), "--terminal", stdin="1\n")
+    assert mine.returncode == 0, mine.stderr
+    assert named.read_bytes() == before and len(_kept(tmp_path)) == 2

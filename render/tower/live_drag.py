@@ -64,6 +64,11 @@ BINDS_S = 0.3
 for this long, the pointer's words say the block binds (a turn of the finger's way can answer with a spike
 of a step or two at full strength: not a bind)."""
 NEARLY_OUT = 0.85
+TOWER_COMES_MM = 2.0
+"""How far (mm) the rest of the tower may move during a push before the gauge and the line under the pointer
+say that it is coming with the block: a mouse gives no feel of a tight block, and a feel audit dragged a
+tight edge 77 mm at under 1.5 N, the tower's top turning 52 degrees on the middle block below it, with no
+word while it happened (a loose block's push moves the rest well under a millimetre)."""
 """The share of its length out from which the words say the block is about to be taken by itself: a push ends
 as soon as the block clears the tower (its length and the hand's clearance), whether the button is still down
 or not, and a fast drag gets there from here in a few frames."""
@@ -143,8 +148,39 @@ class LiveDrag:
         # (BINDS_S): this session's
         self.sim_s, self.full_s = 0.0, 0.0
         self._peak_steps = 0  # the session's outward steps when its reading was last taken into peak_n
+        session = self.session
+        before = np.asarray(getattr(session, "before", np.zeros((0, 7))), dtype=float)
+        level_of = getattr(getattr(session, "tower", None), "level_of", None)
+        b = getattr(session, "b", self.block)
+        # the blocks of the tower but the pushed one, and where they stood at the press (tower_moved_mm)
+        self._others = np.array([i for i in range(len(before)) if i != b and (level_of is None or level_of[i] >= 0)],
+                                dtype=int)
+        self._others_at = before[self._others, :3] if len(self._others) else np.zeros((0, 3))
         self.frame = self.session.feed((0, 0, 0))
         self._read_peak()
+
+    @property
+    def tower_moved_mm(self) -> float:
+        """How far the block of the rest of the tower that moved most is from where it stood at the press, mm."""
+        if self.frame is None or not len(self._others):
+            return 0.0
+        moved = np.linalg.norm(np.asarray(self.frame.poses)[self._others, :3] - self._others_at, axis=1)
+        return float(np.max(moved)) * 1000.0
+
+    def tower_comes(self) -> bool:
+        """Whether the rest of the tower is coming with the block (TOWER_COMES_MM), the tower still up."""
+        return not self.fallen and self.tower_moved_mm >= TOWER_COMES_MM
+
+    def comes_line(self) -> str:
+        """The gauge's line when the tower comes with the block ('' otherwise)."""
+        return f"tower moving: {self.tower_moved_mm:.0f} mm" if self.tower_comes() else ""
+
+    def _comes_words(self) -> str:
+        if not self.tower_comes():
+            return ""
+        stop = ("draw it back under half out and let go to stop" if self.will_take()
+                else "let go now, or draw it back, to stop")
+        return f"; the tower is coming with the block ({self.tower_moved_mm:.0f} mm): it is held tight, so {stop}"
 
     @property
     def travel_m(self) -> float:
@@ -318,6 +354,9 @@ class LiveDrag:
                                peak_colour()))
         drawn.append(text.draw(surface, out_words, (box.right + 8, drawn[-1].bottom + 2), size - 1,
                                palette.TEXT_DIM))
+        if self.comes_line():  # said where the eye is during a push, not only in the line under the pointer
+            drawn.append(text.draw(surface, self.comes_line(), (box.right + 8, drawn[-1].bottom + 2), size - 1,
+                                   palette.VERMILLION, bold=True))
         drawn.append(text.draw(surface, "gentle", (box.right + 8, mark), size - 2, palette.TEXT_DIM,
                                anchor="midleft"))
         return drawn[0].unionall(drawn[1:])
@@ -339,7 +378,7 @@ class LiveDrag:
             # by keyboard this line stands in for the tooltip: it names both of the gauge's forces
             return (f"{pace}: finger {force:.2f} N now{self._binds()}, {self.peak_n:.2f} N at most; "
                     f"{self.percent_out} % out "
-                    f"({then})")
+                    f"({then}){self._comes_words()}")
         if not self.dragged:
             if not self.pushed:
                 return "touching: hold still and the finger presses the block; drag along it to push it"
@@ -352,7 +391,7 @@ class LiveDrag:
             # "took 1.54 N to give, it is held tight" read as loose (an audit): the force it takes to slide
             return (f"touching: the block takes {reading:.2f} N to slide, {feel}; drag along the block to push it, "
                     "let go to put it back")
-        return f"finger {force:.2f} N{self._binds()}; {self.percent_out} % out: {self.then_words()}"
+        return f"finger {force:.2f} N{self._binds()}; {self.percent_out} % out: {self.then_words()}{self._comes_words()}"
 
     def _binds(self) -> str:
         """Said while the finger's force is at the hand's strength: the gauge stood at "4.00 N now, 4.00 N at

@@ -367,3 +367,48 @@ def test_the_line_under_the_tower_asks_for_a_hole_when_the_stack_phase_asks_for_
         assert not any(w.startswith("Click a glowing place on top") for w in said), said
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_the_gauge_and_the_line_say_when_the_tower_comes_with_the_block(home):  # noqa: F811
+    """A feel audit pushed a tight edge block (a mouse gives no feel of it): the block went 77 mm at under
+    1.5 N, the rest of the tower came along and its top turned 52 degrees, and nothing said so while it
+    happened. On seed 11's fresh tower the edge 12:2 is held tight (the level above rests on the two edges)
+    and its middle 12:1 is loose: pushed the same way, the first brings the tower along and the gauge and the
+    line under the pointer say so, the second never does."""
+    from render.tower.live_drag import TOWER_COMES_MM
+
+    app = new_app(seed=11)
+    try:
+        settle(app)
+        screen = app.screen
+        said = {}
+        for block in [(12, 1), (12, 2)]:
+            screen.picked = block
+            app.handle(key(pygame.K_p))
+            live = screen.live
+            assert live is not None and live.keyboard
+            app.handle(key(pygame.K_w))
+            words = []
+            for _ in range(300):
+                frames(app, 3)
+                words.append((live.tower_moved_mm, live.words()))
+                if live.share_out > 0.3 or live.fallen:
+                    break
+            app.handle(key(pygame.K_w, up=True))
+            app.handle(key(pygame.K_s))  # drawn back in, and let go: a touch, the turn goes on
+            for _ in range(300):
+                frames(app, 3)
+                if live.share_out < 0.05:
+                    break
+            app.handle(key(pygame.K_s, up=True))
+            app.handle(key(pygame.K_RETURN))
+            settle(app)
+            said[block] = words
+        loose, tight = said[(12, 1)], said[(12, 2)]
+        assert all(mm < TOWER_COMES_MM and "coming with the block" not in w for mm, w in loose)
+        late = [(mm, w) for mm, w in tight if mm >= TOWER_COMES_MM]
+        assert late and all("the tower is coming with the block" in w for _, w in late)
+        assert all("coming with" not in w for mm, w in tight if mm < TOWER_COMES_MM)
+    finally:
+        app.close()

@@ -232,7 +232,8 @@ class Overlays:
             # as wide as its words are drawn (the bar, then the lines at its right): at the largest text the
             # gauge's "0.33 N now" ran over the legend's title, the width reckoned for the normal size (a
             # keyboard audit)
-            words = max(text.measure(line, size, bold=True)[0] for line in (*live.gauge_lines(), "gentle"))
+            words = max(text.measure(line, size, bold=True)[0]
+                        for line in (*live.gauge_lines(), "gentle", live.comes_line()))
             w = max(w, max(8, size // 2 + 2) + 8 + words + 6)
         lo_x, hi_x = rect.x + 8, rect.right - w - 8
         lo_y, hi_y = rect.y + 8, rect.bottom - h - 8
