@@ -50,6 +50,7 @@ class AutoPlay:
             self.watch_question()
             return
         self._was_waiting = False
+        self.watch_chance()
         if self.show_help:
             return
         if self.skipping:

@@ -38,6 +38,12 @@ class ChanceByHand:
     (0: none; a game that wants the guard sets it). Monkey Dash's keyboard audit pressed Enter during a bot's
     turn, as if to hurry it: the presses that came once the person's turn began played its first row, a whole
     turn of supervisor steps nobody chose."""
+    turn_guard_keys_only = False
+    """Whether turn_guard_s holds only the keys that choose (Jenga: a click on the tower is aimed at its block,
+    and a press starts a push), not clicks on the choices and the board too (Monkey Dash)."""
+    turn_guard_after_bots = True
+    """Whether turn_guard_s also holds after a bot's steps (Monkey Dash's quick bot turns), or only when one
+    person's turn follows another's at a hot seat (Jenga, whose bot turns are slow to watch)."""
     question_guard_s = 0.0
     """Seconds after the question put to a person changes kind while they decide (its choices' first words:
     a Super Mario Jenga climb after the stack), in which no choice is played (0: none). A keyboard audit
@@ -45,6 +51,8 @@ class ChanceByHand:
     guard_words = ""  # what a choice dropped by the guard is told ("": the roll's or spin's words)
     guard_keys_only = False  # the guard drops the keys that choose, not clicks (a click is aimed at its choice)
     _was_waiting = True  # a person was deciding at the last frame (a screen opens without a guard)
+    _decider: int | None = None  # the seat deciding at the last frame a person decided
+    _chance_watched = -1  # the number of steps when a person's roll or spin was last found awaited
     _question: frozenset | None = None  # the kinds of choice of the question at the last frame
 
     def hand_chance(self) -> tuple[str, str] | None:
@@ -96,15 +104,33 @@ class ChanceByHand:
         waiting, self._was_waiting = self._was_waiting, True
         question, self._question = self._question, frozenset(a.partition(" ")[0] for a in self.legal)
         me = self.match.current_player
-        if not waiting and self.turn_guard_s:
+        # one person's question straight after another's (a hot seat, no bot or chance between): a hot-seat
+        # audit chose Peach with '2' and Enter, and the Enter chose Luigi for the next person
+        passed = self._decider is not None and self._decider != me
+        self._decider = me
+        if (not waiting or passed) and self.turn_guard_s:
             last = next((step.by for step in reversed(self.match.history) if step.by >= 0), me)
-            if last != me:
+            if last != me and (self.turn_guard_after_bots or last not in self.match.bots):
                 self.hand_guard = self.turn_guard_s
                 self.guard_words = f"{self.seat_name(me)}'s turn now: look at the board first, then choose."
-                self.guard_keys_only = False
+                self.guard_keys_only = self.turn_guard_keys_only
         elif self.question_guard_s and question is not None and question != self._question and len(self.legal) > 1:
             self.hand_guard = self.question_guard_s
             self.guard_words = "A new question: read its choices first, then choose."
+            self.guard_keys_only = True
+
+    def watch_chance(self) -> None:
+        """When a person's roll or spin comes to be awaited after another seat's steps, the keys that roll or
+        spin wait turn_guard_s (a click on the dice or the wheel is aimed, and is taken): a hot-seat audit
+        climbed with '1' and Enter, and the Enter spun the next person's spinner, a spin that cannot be undone."""
+        if not self.turn_guard_s or self._chance_watched == len(self.match.history) or not self.chance_waits():
+            return
+        self._chance_watched = len(self.match.history)
+        owner = self.match.state.turn_owner()
+        last = next((step.by for step in reversed(self.match.history) if step.by >= 0), owner)
+        if last != owner and (self.turn_guard_after_bots or last not in self.match.bots):
+            self.hand_guard = self.turn_guard_s
+            self.guard_words = f"{self.hand_owner()}'s turn now: look at the board first, then {self.hand_chance()[0]}."
             self.guard_keys_only = True
 
     def chance_prompt(self) -> str:
@@ -140,8 +166,12 @@ class ChanceByHand:
             return self.press_chance()
         if not self.chance_waits() or self.show_help or self.show_result:
             return False
+        self.watch_chance()  # the roll or spin may have come to be awaited this frame
         if event.type == pygame.KEYDOWN and event.key in HAND_KEYS and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            if self.hand_guard > 0 and self.guard_words and self.guard_keys_only:
+                self.say(self.guard_words, 2.0)
+                return True
             return self.press_chance()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             button = self.chance_button

@@ -19,7 +19,7 @@ from render.screens.registry import screen_for
 from .conftest import lines_drawn  # noqa: F401  (the shared text.draw spy)
 from render.screens.jenga.keyboard import NOTHING_TO_ENTER
 
-from .test_tower_screen import SIZE, run, send
+from .test_tower_screen import DT, SIZE, run, send
 
 pytestmark = pytest.mark.physics
 
@@ -50,6 +50,10 @@ def to_the_spin(screen, surface) -> None:
         assert run(screen, surface, lambda: screen.chance_waits() or
                    (screen.match.waiting_for_human() and screen.job is None and not screen.animating()), spin=False)
         if screen.chance_waits():
+            # past the hot seat's guard: a key that spins just after another person's step is held a moment
+            # (test_a_key_just_after_another_persons_turn_neither_chooses_nor_spins_for_the_next)
+            run(screen, surface, lambda: False, frames=1, spin=False)  # a frame sees the spin awaited
+            assert run(screen, surface, lambda: screen.hand_guard <= 0, spin=False)
             return
         screen.play(screen.legal[0])
     raise AssertionError("no spin was awaited")
@@ -565,3 +569,39 @@ def test_the_coins_a_spin_collects_are_told_and_counted_once_the_needle_stops(su
     screen.update(1 / 30)
     assert f"Ann gets {after - before} coins ({before} → {after})" in screen.message
     assert f"{after} coins" in " ".join(screen.piece_lines())
+
+
+def test_a_key_just_after_another_persons_turn_neither_chooses_nor_spins_for_the_next(surface):
+    """A hot-seat audit (Super Mario Jenga, three people): Player 2 chose Peach with '2' and Enter, and the
+    Enter chose Luigi for Player 3, who had touched nothing; a climb chosen with '1' and Enter had the Enter
+    spin the next person's spinner, a spin that cannot be taken back. When one person's question or spin
+    follows another person's step, the keys that choose or spin wait a moment, and that is said; a click on
+    the wheel is aimed, and spins."""
+    screen = screen_of("jenga_mario", 11, [Seat("Ann"), Seat("Bob"), Seat("Cy")])
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and not screen.animating(), spin=False)
+    key(screen, pygame.K_1)  # Ann takes her character
+    assert len([s for s in match.history if s.by >= 0]) == 1
+    run(screen, surface, lambda: False, frames=int(screen.turn_guard_s / DT) + 2, spin=False)  # Bob reads
+    key(screen, pygame.K_2)  # Bob's choice, then at once an Enter, as many people press
+    key(screen, pygame.K_RETURN)
+    people = [s.by for s in match.history if s.by >= 0]
+    assert people == [0, 1], people  # Cy has chosen nothing
+    assert screen.message.startswith("Cy's turn now: look at the board first")
+    # the spin: Bob places the last peg by hand at a two-person table, then Ann's spin is awaited
+    spun = screen_of("jenga_dk", 5, [Seat("Ann"), Seat("Bob")])
+    for _ in range(12):
+        assert run(spun, surface, lambda: spun.chance_waits() or
+                   (spun.match.waiting_for_human() and spun.job is None and not spun.animating()), spin=False)
+        if spun.chance_waits():
+            break
+        spun.play(spun.legal[0])
+    assert [s.by for s in spun.match.history if s.by >= 0][-1] == 1  # Bob's step, Ann's spin
+    steps = len(spun.match.history)
+    key(spun, pygame.K_RETURN)
+    assert len(spun.match.history) == steps and spun.message.startswith("Ann's turn now: look at the board first")
+    assert spun.hand_guard > 0
+    send(spun, pygame.MOUSEBUTTONDOWN, spun.spinner_rect.center)  # the click on the wheel is aimed: it spins
+    assert not spun.chance_waits()
+    assert run(spun, surface, lambda: len(spun.match.history) > steps, spin=False)
+    assert spun.match.history[steps].action.startswith("spin ")

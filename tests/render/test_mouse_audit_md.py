@@ -95,6 +95,13 @@ def test_md_hot_seat_marks_the_turn_just_ended_for_the_other_person(tmp_path):
     for start in walked:  # each step's number, in its orange badge, at the top left of the square it left
         corner = screen.square_rect(start).topleft
         assert surface.get_at((corner[0] + 8, corner[1] + 8))[:3] == P.WARNING, start
+    # at once, a click is held a moment (the turn passed from one person to another at the screen: a click or
+    # a key meant for Ann's last step must not play Bob's first), and said
+    m = next(m for m in screen.moves() if m["action"] == "sup N")
+    n = len(match.history)
+    click(app, screen.square_rect(m["from"]).center)
+    assert len(match.history) == n and "Bob's turn now" in screen.message
+    screen.update(screen.turn_guard_s + 0.05)
     step_by_clicks(app, screen, "sup N")  # Bob's first step: Ann's marks have been seen
     assert match.state.turn_player == BLUE
     assert not warning_on_grid(app.draw(), screen)

@@ -222,6 +222,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
     side_width = 330
     choice_rows = WrappingRows  # a hole's row ends with its block: cut at a large text size, rows read the same
     question_guard_s = 0.6  # a new kind of question (the climb after a stack): Enter waits this long (by_hand.py)
+    turn_guard_s = 0.6  # a person's turn, or their spin, after another person's: choices wait this long
+    turn_guard_after_bots = False  # a bot's turn is slow to watch: the person's own turn is not held up after it
+    turn_guard_keys_only = True  # a click on the tower is aimed (and a press starts a push): only keys wait
 
     def __init__(self, match, host=None):
         self.camera = Camera()
