@@ -845,7 +845,8 @@ class TowerView:
     def _draw_behind(self, surface: pygame.Surface, hidden: list, boxes: Boxes, shown: np.ndarray) -> None:
         """Every seat's piece in a hole facing away from the eye (on the far side of the tower) is drawn
         through the tower, never solid: its sprite faint inside a light outline, with its seat number, so
-        every player always sees where every piece stands. It goes where its hole lies across the picture,
+        every player always sees where every piece stands. When the other end of its own block is in sight,
+        it is drawn at that end's hole, half its width aside; else where its hole lies across the picture,
         at its own level's height on the near face: drawn where it really is, seen from above, a peg on the
         far side of layer 1 showed at the height of layer 4 or 5 (a play-tester read it there), and
         mirrored to the near face it could stand at the other corner, over another block's hole. Rings
@@ -853,9 +854,28 @@ class TowerView:
         forward = self.camera.basis()[2]
         across = np.array([forward[0], forward[1], 0.0])
         norm = float(np.linalg.norm(across))
+        eye = np.asarray(self.camera.eye, dtype=float)
         for fig, centre, w, h in hidden:
             b = fig.block
             near = np.asarray(centre, dtype=float).copy()
+            # the same block's other end, when its face is turned to the eye: drawn there, beside its hole, the
+            # piece is on the block that holds it (drawn where its hole lies across the picture, a peg in the
+            # back hole of 1:0 stood over the front hole of 1:2, which the player may take: a hot-seat audit)
+            other = near.copy()
+            other[:2] = 2.0 * boxes.centres[b, :2] - near[:2]
+            out = other[:2] - boxes.centres[b, :2]
+            if float(np.linalg.norm(out)) > 1e-9 and float((eye[:2] - other[:2]) @ out) > 0:
+                layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
+                middle = boxes.centres[layer].mean(axis=0) if layer.any() else boxes.centres[b]
+                (spot_xy, mid_xy), depths = self.camera.project(np.array([other, middle]))
+                # half its width aside, away from the layer's middle (toward the tower's edge), so a piece in
+                # sight in that very hole, or in the next one, does not cover it
+                aside = 0.5 * w * self.camera.pixels_per_metre(float(depths[0])) if depths[0] > 0 else 0.0
+                aside = -aside if spot_xy[0] < mid_xy[0] else aside
+                got = self._sprite_at(fig, (spot_xy[0] + aside, spot_xy[1]), float(depths[0]), w, h)
+                if got is not None:
+                    self._blit_behind(surface, fig, *got)
+                continue
             if norm > 1e-9:
                 unit = across / norm  # horizontal, away from the eye
                 layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
@@ -865,21 +885,24 @@ class TowerView:
                     near = near - 2.0 * depth * unit  # the same height, as far in front of the layer's middle
             points, depths = self.camera.project(np.array([centre, near]))
             got = self._sprite_at(fig, (points[0][0], points[1][1]), float(depths[1]), w, h)
-            if got is None:
-                continue
-            ghost, spot = got[0].copy(), got[1]
-            ghost.set_alpha(BEHIND_ALPHA)
-            surface.blit(ghost, spot)
-            outline = pygame.mask.from_surface(ghost).outline()
-            if len(outline) > 2:
-                # dashed, the drawing's sign for a hidden edge: a solid light outline read as a piece in a
-                # front hole (a play-tester took the far side's pegs for pegs in the near holes)
-                points = [(x + spot[0], y + spot[1]) for x, y in outline]
-                for k in range(0, len(points) - 1, 2 * BEHIND_DASH):
-                    run = points[k:k + BEHIND_DASH + 1]
-                    if len(run) > 1:
-                        pygame.draw.lines(surface, BEHIND_LINE, False, run, 2)
-            self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot), (fig.block, fig.end)))
+            if got is not None:
+                self._blit_behind(surface, fig, *got[:2])
+
+    def _blit_behind(self, surface: pygame.Surface, fig, sprite: pygame.Surface, spot) -> None:
+        """A hidden piece's sprite, faint and outlined in dashes, at `spot` (see _draw_behind)."""
+        ghost = sprite.copy()
+        ghost.set_alpha(BEHIND_ALPHA)
+        surface.blit(ghost, spot)
+        outline = pygame.mask.from_surface(ghost).outline()
+        if len(outline) > 2:
+            # dashed, the drawing's sign for a hidden edge: a solid light outline read as a piece in a
+            # front hole (a play-tester took the far side's pegs for pegs in the near holes)
+            points = [(x + spot[0], y + spot[1]) for x, y in outline]
+            for k in range(0, len(points) - 1, 2 * BEHIND_DASH):
+                run = points[k:k + BEHIND_DASH + 1]
+                if len(run) > 1:
+                    pygame.draw.lines(surface, BEHIND_LINE, False, run, 2)
+        self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot), (fig.block, fig.end)))
 
     # ---- picking ----------------------------------------------------------------------
     def pick(self, pos) -> int | None:
