@@ -334,7 +334,7 @@ def cmd_play(args) -> int:
         except ModuleNotFoundError:
             pass
         else:
-            return run_match(match)
+            return run_match(match, opened=args.load)
     from .terminal import play
 
     print(f"Seed {match.seed}. Type 'help' for the moves.")

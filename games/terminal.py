@@ -392,6 +392,7 @@ class _Keeper:
             match.save(self.path)
             self.kept = held
             self.changed = True
+            _note_kept(self.path, match.to_json()["checksum"])
         except (OSError, GameError) as exc:
             self.failed = True
             fault = write_fault(exc, str(self.path)) if isinstance(exc, OSError) else str(exc)
@@ -405,9 +406,11 @@ class _Keeper:
         if self.origin is not None and self.path == self.origin[0]:
             if saved_to is not None and Path(saved_to).resolve() == self.path.resolve():
                 self.origin = (self.path, self.path.read_text(encoding="utf-8"))  # saved into it: as it is now
+                _note_kept(self.path, _file_checksum(self.path))
             elif self.changed:
                 try:
                     write_atomic(self.path, self.origin[1])
+                    _note_kept(self.path, _file_checksum(self.path))
                 except OSError:
                     pass
             self.kept, self.changed = None, False
@@ -416,18 +419,75 @@ class _Keeper:
             os.unlink(self.path)
         except OSError:
             pass
+        _note_kept(self.path, None)
         self.path = self.kept = None
 
 
-def _kept_here(path: Path) -> bool:
-    """Whether a file is one the app named among its saved matches (a kept game, not one a person named)."""
-    try:
-        from render.storage import AUTO_NAME, saves_dir  # files only: no pygame
+KEPT_LEDGER = "terminal-kept.json"
+"""In the app's data folder: the files the terminal kept its games in as they went, each with the checksum it
+wrote last. Only such a file, unchanged since, is gone on with in place when loaded again: the window's Ctrl+S
+names its saves the same way, and a continuation had overwritten one (a regression audit)."""
 
-        return path.resolve().parent == saves_dir().resolve() and bool(AUTO_NAME.match(path.stem)) \
-            and path.stem not in ("autosave", "previous-autosave")
+
+def _ledger_path() -> Path | None:
+    try:
+        from render.storage import data_dir  # files only: no pygame
+
+        return data_dir() / KEPT_LEDGER
     except (ImportError, OSError):
+        return None
+
+
+def _ledger() -> dict:
+    path = _ledger_path()
+    try:
+        from assets.reader import read_json
+
+        files = read_json(path).get("files") if path is not None and path.is_file() else None
+    except Exception:  # a damaged ledger is no ledger: a kept game is then gone on with in a new file
+        files = None
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(files, dict) else {}
+
+
+def _note_kept(path: Path, checksum: str | None) -> None:
+    """Write down (checksum) or strike out (None) a file the terminal keeps a game in; files gone are struck."""
+    ledger_path = _ledger_path()
+    if ledger_path is None:
+        return
+    files = {k: v for k, v in _ledger().items() if os.path.exists(k)}
+    key = str(path.resolve())
+    if checksum is None:
+        files.pop(key, None)
+    else:
+        files[key] = checksum
+    try:
+        import json
+
+        write_atomic(ledger_path, json.dumps({"files": files}, indent=1, sort_keys=True))
+    except OSError:
+        pass
+
+
+def _file_checksum(path: Path) -> str | None:
+    try:
+        import json
+
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    checksum = data.get("checksum") if isinstance(data, dict) else None
+    return checksum if isinstance(checksum, str) else None
+
+
+def _kept_here(path: Path) -> bool:
+    """Whether a file is one the terminal kept a game in as it went, unchanged since (not a save of the
+    window's, nor one a person named)."""
+    try:
+        recorded = _ledger().get(str(path.resolve()))
+    except OSError:
         return False
+    return recorded is not None and recorded == _file_checksum(path)
 
 
 def _keep_path(match: Match) -> Path:
@@ -455,6 +515,7 @@ def _keep(match: Match, finished: bool = False, path: Path | None = None) -> str
         match.save(path)
     except OSError as exc:
         return f"your {'finished ' if finished else ''}game could not be kept ({write_fault(exc, str(path))})."
+    _note_kept(Path(path), match.to_json()["checksum"])  # the terminal's own: loaded again, it goes on in it
     if finished:
         kept = f"your finished game is kept as {path} (open it with: python -m games play --load \"{path}\")."
     else:

@@ -136,7 +136,8 @@ def settle_memory() -> None:
 class App(Host):
     """The window, the current screen, and the services screens use."""
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, match: Match | None = None):
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, match: Match | None = None,
+                 opened: Path | None = None):
         pygame.display.init()
         driver = pygame.display.get_driver()
         if has_display() and driver in ("offscreen", "dummy"):
@@ -178,10 +179,13 @@ class App(Host):
         self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
-        elif self.start_match(match) is None:  # refused: the launcher says why, after the notes
+        elif self.start_match(match, opened=opened) is None:  # refused: the launcher says why, after the notes
             self.screen.message = " ".join(notes + [self.screen.message])
-        elif notes:
-            self.screen.say(" ".join(notes), 8.0)
+        else:
+            if notes:
+                self.screen.say(" ".join(notes), 8.0)
+            if opened is not None:
+                self.play_pending(opened)
 
     # ---- the loop ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -415,6 +419,23 @@ class App(Host):
         settle_memory()
         return note
 
+    def play_pending(self, opened: Path, resuming: bool = False) -> None:
+        """The match on screen was opened from `opened`: a step that was still being worked out when the app
+        stopped, named beside that file (beside the autosave, or beside a match taken in from a temporary folder
+        a killed session left: storage.rescue_session_folders), is played again. A saved match's note is then
+        spent (the autosave keeps the game from there); the autosave's goes with its next write. However the
+        file is opened: from the list, dropped on the window, or `play --load` (a regression audit found only
+        the list's way played it)."""
+        match = getattr(self.screen, "match", None)
+        if not isinstance(match, Match):
+            return
+        pending = storage.pending_step(match, opened)
+        if pending is None:
+            return
+        self.screen.play_pending(*pending)
+        if not resuming and Path(opened) != storage.autosave_path():
+            storage.pending_path(Path(opened)).unlink(missing_ok=True)
+
     def _keep_previous_autosave(self, match: Match, opened: Path | None = None) -> str:
         """Copy the game in the autosave slot to the saved matches before `match` takes the slot; the note
         that says where ("" if nothing needed keeping). NotKept, with the sentence, if it could not be."""
@@ -578,6 +599,7 @@ class App(Host):
         if note is None:
             return False
         self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
+        self.play_pending(Path(path))
         return True
 
     def keep_finished(self, match: Match) -> Path:
@@ -632,15 +654,16 @@ def run_launcher() -> int:
     return app.run()
 
 
-def run_match(match: Match) -> int:
-    """Open a window playing this match directly; without a usable display, play it in the terminal."""
+def run_match(match: Match, opened: str | os.PathLike | None = None) -> int:
+    """Open a window playing this match directly (`opened`: the file it was loaded from); without a usable
+    display, play it in the terminal."""
     try:
-        app = App(match=match)
+        app = App(match=match, opened=Path(opened) if opened is not None else None)
     except pygame.error as exc:
         from games.terminal import play
 
         sys.stderr.write(f"Cannot open a window ({exc}); playing in the terminal instead.\n")
-        play(match)
+        play(match, loaded=opened)
         return 0
     return app.run()
 

@@ -473,13 +473,8 @@ class LauncherScreen:
             self._build()
             return
         self._remember()
-        # a step still being worked out when the app stopped: beside the autosave, or beside a match taken in
-        # from a temporary folder a killed session left (storage.rescue_session_folders)
-        pending = storage.pending_step(match, path)
-        if self.app.start_match(match, keep_previous=not resuming, opened=Path(path)) is not None and pending:
-            self.app.screen.play_pending(*pending)
-            if not resuming:  # played now, and kept by the autosave from here on: a saved match's note is spent
-                storage.pending_path(Path(path)).unlink(missing_ok=True)
+        if self.app.start_match(match, keep_previous=not resuming, opened=Path(path)) is not None:
+            self.app.play_pending(Path(path), resuming)  # a step still being worked out when the app stopped
 
     def autosave_summary(self) -> str:
         """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is

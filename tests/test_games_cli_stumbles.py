@@ -401,3 +401,10 @@ def test_a_kept_terminal_game_loaded_again_goes_on_in_its_own_file(tmp_path):
     mine = _run(tmp_path, "play", "--load", str(named), "--terminal", stdin="1\n")
     assert mine.returncode == 0, mine.stderr
     assert named.read_bytes() == before and len(_kept(tmp_path)) == 2
+    # a save of the window's (Ctrl+S names it the same way, among the saved matches) is left alone too (a
+    # regression audit: its continuation in the terminal overwrote the position saved in the window)
+    window_save = tmp_path / "home" / "saves" / "donkey_kong-20261207-040528.json"
+    window_save.write_bytes(before)
+    theirs = _run(tmp_path, "play", "--load", str(window_save), "--terminal", stdin="1\n")
+    assert theirs.returncode == 0, theirs.stderr
+    assert window_save.read_bytes() == before and len(_kept(tmp_path)) == 4

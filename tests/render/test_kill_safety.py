@@ -242,3 +242,38 @@ def test_a_push_being_worked_out_when_a_second_copy_was_killed_is_played_when_it
         assert not storage.pending_path(made[0]).exists()  # played once: the autosave keeps the game from here
     finally:
         app.close()
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("way", ["dropped", "play --load"])
+def test_a_taken_in_push_is_played_again_however_its_match_is_opened(home, tmp_path, way):
+    """A regression audit: the note of a push taken in with its match was read only when the match was opened
+    from the launcher's list; dropped on the window or opened with `play --load`, the match opened before the
+    push, nothing said, and the note stayed to play the push again later over whatever was played since."""
+    where = tmp_path / "tmp"
+    home.mkdir(parents=True)
+    match = new_match("jenga_classic", [Seat("Ann"), Seat("Bob", "careful")], 7)
+    match.advance()
+    action = match.state.string_to_action("push 16:1")
+    folder = leftover(where, home, name="kong-tabletop-killed")
+    writer = storage.AutosaveWriter(folder / "autosave.json")
+    writer.submit(match)
+    writer.flush()
+    writer.note_pending(match, match.current_player, action)
+    made = storage.rescue_session_folders(home, where=where)
+    path = made[0]
+    if way == "dropped":
+        app = App(size=(1280, 800))
+        assert app.open_file(str(path))
+    else:
+        app = App(size=(1280, 800), match=Match.load(path), opened=path)  # what `play --load` opens
+    try:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "was still being worked out when the app stopped: it is played again" in screen.message
+        screen.show_risk = False
+        settle(app)
+        assert screen.match.history[1].action == action
+        assert not storage.pending_path(path).exists()
+    finally:
+        app.close()
