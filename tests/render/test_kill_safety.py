@@ -206,63 +206,45 @@ def test_several_folders_taken_in_at_once_are_told_in_one_short_sentence(home, t
     assert not list(where.iterdir())
 
 
-@pytest.mark.physics
-def test_a_push_being_worked_out_when_a_second_copy_was_killed_is_played_when_its_match_is_opened(home, tmp_path):
-    """A regression audit let go of a push in a second copy of the app (its data folder in a temporary folder)
-    and killed it in the second the simulator took: the next start took in the autosave without the push and
-    removed the folder with the note naming it; when the push was the game's first move by a person, nothing
-    was taken in at all and nothing said. The note goes with the match taken in, and opening it plays the push
-    again, as Resume does."""
+def killed_with_a_push(home, tmp_path):
+    """A killed second copy's temporary folder: Ann's first push (16:1, the tower just built) noted beside its
+    autosave as being worked out; (the match, the push, the folder, the place it looks in)."""
     where = tmp_path / "tmp"
     home.mkdir(parents=True)
     match = new_match("jenga_classic", [Seat("Ann"), Seat("Bob", "careful")], 7)
     match.advance()  # the tower is built: Ann's first push is the first decision by a person
-    assert match.waiting_for_human() and not storage.has_play(match.to_json())
     action = match.state.string_to_action("push 16:1")
     folder = leftover(where, home, name="kong-tabletop-killed")
     writer = storage.AutosaveWriter(folder / "autosave.json")
     writer.submit(match)
     writer.flush()
     writer.note_pending(match, match.current_player, action)
-    said = []
-    made = storage.rescue_session_folders(home, warn=said.append, where=where)
-    assert len(made) == 1 and not folder.exists()
-    assert "a move that was being worked out is played again when its match is opened" in said[0]
-    assert storage.pending_step(Match.load(made[0]), made[0]) == (match.current_player, action)
-    assert made[0] in storage.saved_matches() and len(storage.saved_matches()) == 1  # the note is not a match
-    app = App(size=(1280, 800))
-    try:
-        app.screen.load(made[0])
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        assert "was still being worked out when the app stopped: it is played again" in screen.message
-        screen.show_risk = False
-        settle(app)
-        assert screen.match.history[1].action == action
-        assert not storage.pending_path(made[0]).exists()  # played once: the autosave keeps the game from here
-    finally:
-        app.close()
+    return match, action, folder, where
 
 
 @pytest.mark.physics
-@pytest.mark.parametrize("way", ["dropped", "play --load"])
-def test_a_taken_in_push_is_played_again_however_its_match_is_opened(home, tmp_path, way):
-    """A regression audit: the note of a push taken in with its match was read only when the match was opened
-    from the launcher's list; dropped on the window or opened with `play --load`, the match opened before the
-    push, nothing said, and the note stayed to play the push again later over whatever was played since."""
-    where = tmp_path / "tmp"
-    home.mkdir(parents=True)
-    match = new_match("jenga_classic", [Seat("Ann"), Seat("Bob", "careful")], 7)
-    match.advance()
-    action = match.state.string_to_action("push 16:1")
-    folder = leftover(where, home, name="kong-tabletop-killed")
-    writer = storage.AutosaveWriter(folder / "autosave.json")
-    writer.submit(match)
-    writer.flush()
-    writer.note_pending(match, match.current_player, action)
-    made = storage.rescue_session_folders(home, where=where)
+@pytest.mark.parametrize("way", ["the list", "dropped", "play --load"])
+def test_a_push_being_worked_out_when_a_second_copy_was_killed_is_played_when_its_match_is_opened(home, tmp_path,
+                                                                                                   way):
+    """A regression audit let go of a push in a second copy of the app (its data folder in a temporary folder)
+    and killed it in the second the simulator took: the next start took in the autosave without the push and
+    removed the folder with the note naming it; when the push was the game's first move by a person, nothing
+    was taken in at all and nothing said. The note goes with the match taken in, and opening it plays the push
+    again, as Resume does, however it is opened (a second audit: only the launcher's list had read the note;
+    dropped on the window or opened with `play --load`, the match opened before the push, nothing said)."""
+    match, action, folder, where = killed_with_a_push(home, tmp_path)
+    assert not storage.has_play(match.to_json())
+    said = []
+    made = storage.rescue_session_folders(home, warn=said.append, where=where)
+    assert len(made) == 1 and not folder.exists()
     path = made[0]
-    if way == "dropped":
+    assert "a move that was being worked out is played again when its match is opened" in said[0]
+    assert storage.pending_step(Match.load(path), path) == (match.current_player, action)
+    assert path in storage.saved_matches() and len(storage.saved_matches()) == 1  # the note is not a match
+    if way == "the list":
+        app = App(size=(1280, 800))
+        app.screen.load(path)
+    elif way == "dropped":
         app = App(size=(1280, 800))
         assert app.open_file(str(path))
     else:
@@ -274,6 +256,6 @@ def test_a_taken_in_push_is_played_again_however_its_match_is_opened(home, tmp_p
         screen.show_risk = False
         settle(app)
         assert screen.match.history[1].action == action
-        assert not storage.pending_path(path).exists()
+        assert not storage.pending_path(path).exists()  # played once: the autosave keeps the game from here
     finally:
         app.close()
