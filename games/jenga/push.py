@@ -254,7 +254,7 @@ The live push (in the window): press a block that may be taken and drag it along
 simulator runs while you drag, the finger following the pointer: the block goes as far as the physics
 lets it, the tower moves as it moves, and a gauge shows the force your finger needs. When the rest of
 the tower moves 2 mm or more with the block (a block held tight: its level, or the one above, comes
-along), the gauge says "tower moving" in red: a careful player stops there. Stop, push on or
+along), the gauge says "tower moving" in orange-red: a careful player stops there. Stop, push on or
 pull the block back as you like. When you let go, a block out by at least half its length is taken
 (the hand carries it on out); one less far is put back, and that push was a touch. The hand slides it
 back gently and stops where it binds rather than pull the tower along with it: such a block stays

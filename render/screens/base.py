@@ -701,6 +701,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         decision = self.decision_text()
         if player == TERMINAL:  # the result, not "Game over: the game is over"
             decision = self.result_words()
+        playing = self.playing_words()
+        if playing:  # what is being shown, not what comes after it (the winner named before the fall played)
+            decision = playing
         if player >= 0 and owner is not None and seat != player:
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
         if player >= 0 and not decision.startswith(self.seat_name(player)):
@@ -720,6 +723,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                   anchor="midleft")
         text.draw(surface, info, (rect.right - int(16 * self.scale), cy + int(small * 0.8)), small, P.TEXT_DIM,
                   anchor="midright")
+
+    def playing_words(self, short: bool = False) -> str | None:
+        """What the banner (and, short, at the game's end the Choices panel's title) says while a move is still
+        being shown, in place of what comes after it; None: the decision as usual (a game's own screen says
+        more: Jenga's push and fall)."""
+        return None
 
     def short_decision_text(self) -> str | None:
         """A shorter wording of decision_text for a banner too narrow for it (a large text size), or None."""
@@ -760,7 +769,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 # while the last moves still play, the words of what plays (Donkey Kong's "The barrels and
                 # fireballs move.") read "Game over: The barrels and firebal..." (an audit)
                 words = self.result_words()
-                title = words if self.animating() and not self.show_result else f"Game over: {words}"
+                title = (self.playing_words(short=True) or words) if self.animating() and not self.show_result \
+                    else f"Game over: {words}"
             elif self.chance_waits():
                 title = f"{self.hand_owner()}'s {self.hand_chance()[0]}"
             else:

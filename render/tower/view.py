@@ -300,6 +300,7 @@ class TowerView:
         self.symbols_drawn = []
         pieces = []  # (sprite, top left) of each seat's piece drawn in sight
         hidden_pieces = []  # (figure, centre, w, h) of each seat's piece in a hole facing away
+        in_sight = set()  # the blocks with a seat's piece drawn in sight (at the end turned to the eye)
         rings = []  # the yellow rings drawn round the holes a piece may go into now
         # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
         # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
@@ -331,6 +332,7 @@ class TowerView:
                 drawn = self._draw_figure(surface, fig, centre, w, h)
                 if drawn is not None and fig.kind in SEAT_PIECES:
                     pieces.append(drawn)
+                    in_sight.add(fig.block)
                 continue
             b = ids_l[k]
             self.last_order.append(b)
@@ -391,7 +393,7 @@ class TowerView:
             self._draw_beside_label(surface, fig, side, corner, rect, screen[standing])
         self.behind = []
         if hidden_pieces:
-            self._draw_behind(surface, hidden_pieces, boxes, shown)
+            self._draw_behind(surface, hidden_pieces, boxes, shown, in_sight)
             # what is in front stays in front of a piece drawn through the tower: the rings of the holes a
             # piece may go into, and the pieces in sight
             for ring in rings:
@@ -842,11 +844,14 @@ class TowerView:
         grid = np.array([(fx, fy) for fy in (-0.6, -0.3, 0.0, 0.3, 0.6) for fx in (-0.4, 0.0, 0.4)])
         return float(_covered(faces, xy + grid * half).mean()) >= BEHIND_SHARE
 
-    def _draw_behind(self, surface: pygame.Surface, hidden: list, boxes: Boxes, shown: np.ndarray) -> None:
+    def _draw_behind(self, surface: pygame.Surface, hidden: list, boxes: Boxes, shown: np.ndarray,
+                     in_sight: set = frozenset()) -> None:
         """Every seat's piece in a hole facing away from the eye (on the far side of the tower) is drawn
         through the tower, never solid: its sprite faint inside a light outline, with its seat number, so
         every player always sees where every piece stands. When the other end of its own block is in sight,
-        it is drawn at that end's hole, half its width aside; else where its hole lies across the picture,
+        it is drawn over that end's hole (when a piece in sight stands there, half its width aside, away from
+        the level's other ends, or between two of them half its height higher); else where its hole lies
+        across the picture,
         at its own level's height on the near face: drawn where it really is, seen from above, a peg on the
         far side of layer 1 showed at the height of layer 4 or 5 (a play-tester read it there), and
         mirrored to the near face it could stand at the other corner, over another block's hole. Rings
@@ -865,14 +870,23 @@ class TowerView:
             other[:2] = 2.0 * boxes.centres[b, :2] - near[:2]
             out = other[:2] - boxes.centres[b, :2]
             if float(np.linalg.norm(out)) > 1e-9 and float((eye[:2] - other[:2]) @ out) > 0:
+                # over that end's own hole; when a piece in sight stands in that hole, half its width aside, away
+                # from the other ends of the level as they are seen (away from the layer's middle in the world it
+                # stood over the next block's hole: a regression audit), or half its height higher between two
                 layer = shown & (np.abs(boxes.centres[:, 2] - boxes.centres[b, 2]) < boxes.half[b, 2])
-                middle = boxes.centres[layer].mean(axis=0) if layer.any() else boxes.centres[b]
-                (spot_xy, mid_xy), depths = self.camera.project(np.array([other, middle]))
-                # half its width aside, away from the layer's middle (toward the tower's edge), so a piece in
-                # sight in that very hole, or in the next one, does not cover it
-                aside = 0.5 * w * self.camera.pixels_per_metre(float(depths[0])) if depths[0] > 0 else 0.0
-                aside = -aside if spot_xy[0] < mid_xy[0] else aside
-                got = self._sprite_at(fig, (spot_xy[0] + aside, spot_xy[1]), float(depths[0]), w, h)
+                layer[b] = False
+                ends = boxes.centres[layer] + (other - boxes.centres[b])[None, :]
+                points, depths = self.camera.project(np.vstack([other[None], ends]))
+                spot_x, spot_y = float(points[0][0]), float(points[0][1])
+                ppm = self.camera.pixels_per_metre(float(depths[0])) if depths[0] > 0 else 0.0
+                if b in in_sight:
+                    xs = points[1:, 0]
+                    if len(xs) and (xs.min() < spot_x < xs.max()):
+                        spot_y -= 0.5 * h * ppm  # between two ends: above its own
+                    else:
+                        away = -1.0 if len(xs) == 0 or spot_x <= xs.min() else 1.0
+                        spot_x += away * 0.5 * w * ppm
+                got = self._sprite_at(fig, (spot_x, spot_y), float(depths[0]), w, h)
                 if got is not None:
                     self._blit_behind(surface, fig, *got)
                 continue
@@ -909,9 +923,22 @@ class TowerView:
         """The block whose painted face is frontmost at pixel pos in the last frame drawn, or None."""
         return _hit(self._pick_polys, self._pick_owner, pos)
 
-    def pick_ghost(self, pos) -> int | None:
-        """The ghost (a place a block may go) under pixel pos in the last frame drawn, or None."""
-        return _hit(self._ghost_polys, self._ghost_owner, pos)
+    def pick_ghost(self, pos, slack: float = 0.0) -> int | None:
+        """The ghost (a place a block may go) under pixel pos in the last frame drawn, or None; with `slack`, else
+        the ghost whose outline passes nearest pos, within that many pixels (a place behind the middle block
+        of a level shows only its thin top face: a click just under it hit the block and did nothing)."""
+        hit = _hit(self._ghost_polys, self._ghost_owner, pos)
+        if hit is not None or slack <= 0 or len(self._ghost_polys) == 0:
+            return hit
+        p = np.asarray(pos, dtype=float)
+        a = self._ghost_polys
+        b = np.roll(a, -1, axis=1)
+        ab = b - a
+        t = np.clip(np.einsum("mkj,mkj->mk", p[None, None, :] - a, ab) / np.maximum(
+            np.einsum("mkj,mkj->mk", ab, ab), 1e-9), 0.0, 1.0)
+        distance = np.linalg.norm(a + t[..., None] * ab - p[None, None, :], axis=2).min(axis=1)
+        nearest = int(np.argmin(distance))
+        return int(self._ghost_owner[nearest]) if distance[nearest] <= slack else None
 
 
 def _inside_viewport(xy: np.ndarray, viewport, margin: float = 8.0) -> np.ndarray | None:

@@ -1178,3 +1178,81 @@ def test_a_block_a_bot_took_is_held_over_the_top_until_it_stacks_it(surface):
         assert state.tower["where"][hand] == "hand"  # drawn so, and held so in the game
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_bots_push_is_said_and_outlined_while_it_plays_and_the_winner_only_after_the_fall(surface):
+    """A feel audit (two people and two bots): a bot's push slid out behind the tower under a banner that
+    already said "must stack the block in hand on top", nothing marking the block; and as the toppling push
+    ended, the banner and the side panel named the winner while the slow replay of the fall was only
+    beginning. While a push plays the banner says who pushes which block and the block is outlined; while
+    the tower falls they say that it falls, and who wins once it has come down."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Rob", "careful_easy"), Seat("Ray", "careful")]),
+                  seed=11)
+    screen = screen_for("jenga_classic")(match)
+    screen.show_risk = False
+    pushes, falling = [], []
+    real = screen.view.draw
+
+    def draw(surface_, scene, **kw):
+        push = screen._push_shown()
+        if push is not None:
+            outlined = [m[0] if isinstance(m, tuple) else m for m in kw.get("outlined", ())]
+            pushes.append((screen.playing_words(), push[3], outlined))
+        return real(surface_, scene, **kw)
+
+    screen.view.draw = draw
+    try:
+        def watched():
+            if match.is_over() and screen.playback is not None and not screen.show_result:
+                screen._draw_side(surface)
+                falling.append((screen.playing_words(), screen.playing_words(short=True)))
+            return match.is_over() and screen.show_result
+        assert run(screen, surface, watched, frames=6000)
+    finally:
+        screen.close()
+    assert pushes and falling
+    words, block, outlined = pushes[0]
+    assert words.startswith("Rob pushes block ") and block in outlined
+    assert all("Rob" not in w and "Ray" not in w for pair in falling for w in pair)  # no winner named yet
+    assert falling[0] == ("the tower is falling; who wins is said once it has come down (V: now)",
+                          "The tower is falling…")
+    assert "won" in screen.result_words() or "wins" in screen.result_words()
+
+
+@pytest.mark.physics
+def test_a_click_just_off_a_place_on_top_stacks_there_when_stacking_is_all_there_is(surface):
+    """A feel audit clicked on what looked like the glowing back place of a new level: the place showed only
+    its thin top face behind the middle block, the click landed on that block and nothing happened. When the
+    only thing a click can do is stack, the place whose outline passes within a few pixels takes it; a click
+    far from every place still does nothing."""
+    screen = new_screen("jenga_classic", seed=7)
+    match = screen.match
+    try:
+        _ready(screen, surface)
+        drag_out(screen, surface)
+        _ready(screen, surface)
+        screen.draw(surface)
+        assert screen.ghost_slots and not screen._legal_blocks()
+        view = screen.view
+        k = 0
+        quads = view._ghost_polys[view._ghost_owner == k].reshape(-1, 2)
+        low = quads[np.argmax(quads[:, 1])]  # the place's lowest corner on the screen
+        pos = (int(low[0]), int(low[1]) + 8)  # just under it
+        assert view.pick_ghost(pos) is None or view.pick_ghost(pos) != k
+        send(screen, pygame.MOUSEMOTION, pos)
+        assert screen.hover_ghost == k
+        slot = screen.ghost_slots[k]
+        send(screen, pygame.MOUSEBUTTONDOWN, pos)
+        send(screen, pygame.MOUSEBUTTONUP, pos)
+        assert run(screen, surface, lambda: screen.job is None)  # the stack worked out (no thread left running)
+        assert any(step.action == f"stack {slot}" for step in match.history[-3:]), match.history[-3:]
+        far = (screen.rects["board"].x + 20, screen.rects["board"].bottom - 20)
+        assert view.pick_ghost(far, slack=18) is None
+    finally:
+        screen.close()

@@ -412,3 +412,40 @@ def test_the_gauge_and_the_line_say_when_the_tower_comes_with_the_block(home):  
         assert all("coming with" not in w for mm, w in tight if mm < TOWER_COMES_MM)
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_a_drag_begun_on_the_board_and_let_go_over_undo_or_menu_presses_neither(table):
+    """A regression audit turned the view by dragging the background and let go over Undo: "Undone.", the
+    person's stack and the bot's whole turn taken back; let go over Menu, the launcher opened. A block pushed
+    all the way out (taken with the button still down), the button then let go over Undo, undid that very
+    push. A press that began on the board is let go there, wherever the pointer is."""
+    from render.launcher import LauncherScreen
+
+    app = table
+    screen = app.screen
+    match = screen.match
+    screen.play(match.state.string_to_action("push 16:1"))
+    settle(app)
+    screen.play(next(a for a in screen.legal if a.startswith("stack")))
+    settle(app)
+    undo = screen.buttons[0]
+    menu = next(b for b in screen.buttons if b.label == "Menu")
+    board = screen.rects["board"]
+    steps = len(match.history)
+    for button in (undo, menu):
+        start = (board.x + 30, board.y + 30)  # the background: a drag there turns the view
+        motion = dict(rel=(0, 0), buttons=(1, 0, 0))
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=start, **motion))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        assert screen.orbiting is not None
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, **motion))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+        frames(app)
+        assert app.screen is screen and not isinstance(app.screen, LauncherScreen)
+        assert len(match.history) == steps and screen.message != "Undone."
+    # the button then works as ever: a press and a release on it
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1))
+    assert len(match.history) < steps

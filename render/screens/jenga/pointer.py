@@ -16,6 +16,7 @@ from ...tower.geometry import rotation_matrices
 from ...tower.live_drag import LiveDrag
 
 CLICK_SLOP = 5  # pixels a press may move and still count as a click
+GHOST_SLACK_PX = 18  # how near (pixels at 1280x800) a click must come to a place on top to stack there
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 FAR_END_SHARE = 0.6  # a press this far or further from the end facing the eye starts at the other end
 HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
@@ -111,6 +112,11 @@ class PointerPlay:
         inside = inside and self._scene is not None
         self.hover_block = self.view.pick(pos) if inside else None
         self.hover_ghost = self.view.pick_ghost(pos) if inside else None
+        if inside and self.hover_ghost is None and self.ghost_slots and not self._legal_blocks():
+            # nothing else to do with a click now than to stack: a place a little off the pointer takes it (a
+            # feel audit clicked under the thin top face of the back place, on the middle block, and nothing
+            # happened)
+            self.hover_ghost = self.view.pick_ghost(pos, slack=GHOST_SLACK_PX * self.scale)
         self.hover_hole_hidden = False  # the block under the pointer has a hole to go into, out of sight only
         hover: list[str] = []
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
@@ -139,16 +145,20 @@ class PointerPlay:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.button_held = True
+            board = self.rects.get("board")
+            if self.press is not None and self.live is None and (board is None or not board.collidepoint(event.pos)):
+                # a board press whose release never came (the window lost the pointer): this press is not it
+                self.press = self.orbiting = None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.button_held = False
             self.button_released()
         if self.chance_event(event):  # a spin by hand, and the release of the click that spun (a job or not)
             return
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.live is not None
-                and not self.live.keyboard and self.press is not None):
-            # the button let go of a dragged block wherever the pointer is: over the bar's Load or Menu (the
-            # view zoomed in), the button took the release, said it waited for the block, and the block stayed
-            # in a hand no button held; the next click then dropped it with nothing played (a regression audit)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            # a press that began on the board is let go there, wherever the pointer is: a dragged block over the
+            # bar's Load or Menu (the view zoomed in) had its release taken by the button, the block left in a
+            # hand no button held (a regression audit); a view turned by dragging, or a block that came all the
+            # way out under the finger, let go over Undo undid the last move, over Menu left the game (another)
             self._release(event.pos)
             return
         if self.job is None:

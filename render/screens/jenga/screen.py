@@ -236,6 +236,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.show_risk = True
         self.countdown = SettleCountdown()
         self.playback: Playback | None = None
+        self.playing_push = None  # (steps, seat, (level, slot), block) of the push whose playback starts (on_step)
         self.spinner = self._make_spinner(match.spec.name, match.config.variant)
         # (steps in the match just after the spin, section, battle, seat) of the last spin: what the spinner's
         # caption says, while it applies (spinner_said); battle: None, or whether it beat Bowser (Super Mario)
@@ -452,6 +453,27 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         item = effect_source(self.match.state)
         return f"The {item}: {words}" if item else words
 
+    def _push_shown(self):
+        """(steps, seat, (level, slot), block) of the push whose playback is being shown, else None."""
+        push = getattr(self, "playing_push", None)
+        if push is None or self.playback is None or push[0] != len(self.match.history):
+            return None
+        return push
+
+    def playing_words(self, short: bool = False) -> str | None:
+        """While a push plays: who pushes which block, not the stack that comes after it (a feel audit saw
+        "must stack the block in hand on top" while a bot's block still slid out behind the tower); while the
+        tower falls: that the result follows (the banner had named the winner as the fall began)."""
+        if self.match.is_over() and self.playback is not None and not self.show_result \
+                and getattr(self.match.state, "ended", "") == "fall":
+            return "The tower is falling…" if short else \
+                "the tower is falling; who wins is said once it has come down (V: now)"
+        push = self._push_shown()
+        if push is not None and not self.match.is_over():
+            _, seat, (level, slot), _ = push
+            return f"{self.seat_name(seat)} pushes block {level}:{slot}…"
+        return None
+
     def animating(self) -> bool:
         return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
                 or self.countdown.active or self.playback is not None)
@@ -517,6 +539,16 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if word in ("tremor", "stack", "push"):
             frames = state.last_trajectory()
             if frames is not None and len(frames) > 1:
+                if word == "push" and step.by >= 0:
+                    # the push being shown: the banner says so and its block is outlined while it plays (a bot's
+                    # push slid out behind the tower under "must stack the block in hand on top": a feel audit)
+                    level, _, slot = rest.split(" ", 1)[0].partition(":")
+                    try:
+                        where = (int(level), int(slot))
+                        block = state.hand if state.hand is not None else before.layout[where[0]][where[1]]
+                    except (ValueError, IndexError):
+                        where, block = None, None
+                    self.playing_push = (len(self.match.history), step.by, where, block) if where else None
                 rate = frame_rate(state.TOWER)
                 # the block in hand: held where the hand left it once taken out of the simulation (it was
                 # drawn back in its slot), and still drawn after a fall it lay in (render.tower.hand_frames)
@@ -1170,6 +1202,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         touched = self._touched_block(state)
         if touched is not None:
             movers = (*movers, (touched, "touched"))
+        shown_push = self._push_shown()
+        if shown_push is not None and shown_push[3] is not None and not self.match.is_over():
+            movers = (*movers, (shown_push[3], "touched"))
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self._ghost_shown(), ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
