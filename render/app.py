@@ -179,13 +179,15 @@ class App(Host):
         self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
-        elif self.start_match(match, opened=opened) is None:  # refused: the launcher says why, after the notes
-            self.screen.message = " ".join(notes + [self.screen.message])
         else:
-            if notes:
-                self.screen.say(" ".join(notes), 8.0)
-            if opened is not None:
-                self.play_pending(opened)
+            pending = storage.pending_step(match, opened) if opened is not None else None
+            if self.start_match(match, opened=opened) is None:  # refused: the launcher says why, after the notes
+                self.screen.message = " ".join(notes + [self.screen.message])
+            else:
+                if notes:
+                    self.screen.say(" ".join(notes), 8.0)
+                if pending is not None:
+                    self.play_pending(opened, pending)
 
     # ---- the loop ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -419,18 +421,15 @@ class App(Host):
         settle_memory()
         return note
 
-    def play_pending(self, opened: Path, resuming: bool = False) -> None:
-        """The match on screen was opened from `opened`: a step that was still being worked out when the app
-        stopped, named beside that file (beside the autosave, or beside a match taken in from a temporary folder
-        a killed session left: storage.rescue_session_folders), is played again. A saved match's note is then
-        spent (the autosave keeps the game from there); the autosave's goes with its next write. However the
-        file is opened: from the list, dropped on the window, or `play --load` (a regression audit found only
-        the list's way played it)."""
-        match = getattr(self.screen, "match", None)
-        if not isinstance(match, Match):
-            return
-        pending = storage.pending_step(match, opened)
-        if pending is None:
+    def play_pending(self, opened: Path, pending: tuple[int, str] | None, resuming: bool = False) -> None:
+        """The match on screen was opened from `opened`, and `pending` (storage.pending_step, read before the
+        match was started: its autosave's writer drops the note of a step it has not seen taken) names a step
+        that was still being worked out when the app stopped, beside that file (beside the autosave, or beside a
+        match taken in from a temporary folder a killed session left: storage.rescue_session_folders): it is
+        played again. A saved match's note is then spent (the autosave keeps the game from there); the
+        autosave's goes with its next write. However the file is opened: from the list, dropped on the window,
+        or `play --load` (a regression audit found only the list's way played it)."""
+        if pending is None or not isinstance(getattr(self.screen, "match", None), Match):
             return
         self.screen.play_pending(*pending)
         if not resuming and Path(opened) != storage.autosave_path():
@@ -595,11 +594,12 @@ class App(Host):
                                 f"{write_fault(exc)}.", 8.0)
                 return False
         self.autosaver.flush()
+        pending = storage.pending_step(match, Path(path))
         note = self.start_match(match, keep_previous=not kept, opened=Path(path))
         if note is None:
             return False
         self.screen.say(f"Opened {Path(path).name}.{kept or (' ' + note if note else '')}", 8.0)
-        self.play_pending(Path(path))
+        self.play_pending(Path(path), pending)
         return True
 
     def keep_finished(self, match: Match) -> Path:

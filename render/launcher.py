@@ -473,8 +473,9 @@ class LauncherScreen:
             self._build()
             return
         self._remember()
+        pending = storage.pending_step(match, path)  # a step still being worked out when the app stopped
         if self.app.start_match(match, keep_previous=not resuming, opened=Path(path)) is not None:
-            self.app.play_pending(Path(path), resuming)  # a step still being worked out when the app stopped
+            self.app.play_pending(Path(path), pending, resuming)
 
     def autosave_summary(self) -> str:
         """One line about the autosaved game, from storage.inspect_save without opening it ('' if there is

@@ -564,7 +564,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             word = re.compile(r"(?<![\w-])" + re.escape(needle), re.IGNORECASE)
             legal = [a for a in legal if word.search(self.action_label(a)) or needle in a.lower()]
         self.legal = legal
-        self.actions.set_items([self.action_label(a) for a in legal])
+        # the row chosen is kept while the same seat decides; another person's question starts at its first row
+        # (at a hot seat the next person's list opened on the row the last person had moved to: an audit)
+        decider = match.current_player if match.waiting_for_human() else None
+        keep = decider == getattr(self, "_rows_decider", decider)
+        self._rows_decider = decider
+        self.actions.set_items([self.action_label(a) for a in legal], keep=keep)
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)
         self.log.scroll_to_end()
 

@@ -161,8 +161,14 @@ class ChanceByHand:
                 and self.animating()):
             # Space while the last move is still drawn, with this person's roll or spin next: it was taken as
             # Skip, which stops at that roll, and the roll never came (an audit pressed Space again on 9 of 75
-            # rolls). The drawing is finished and the dice rolled, as the key asked.
+            # rolls). The drawing is finished and the dice rolled, as the key asked; but when another person's
+            # step is the one being drawn, Space only skips it: the roll is the next person's to make (a hot-seat
+            # audit skipped its own walk and rolled the next person's dice, which cannot be undone).
             self.finish_animations()
+            owner = self.match.state.turn_owner()
+            last = next((step.by for step in reversed(self.match.history) if step.by >= 0), owner)
+            if last != owner and last not in self.match.bots:
+                return True
             return self.press_chance()
         if not self.chance_waits() or self.show_help or self.show_result:
             return False

@@ -342,6 +342,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     side_width = 290
     choice_rows = ChoiceRows
+    # one person's question straight after another person's step (a card to play against a barrel that a card
+    # played in someone else's turn rolled onto them): the choices wait a moment (by_hand.py; a hot-seat audit's
+    # second Enter played the next person's card for them)
+    turn_guard_s = 0.6
+    turn_guard_after_bots = False
 
     def __init__(self, match, host=None):
         from games.donkey_kong.board import BOARD

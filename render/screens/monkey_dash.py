@@ -268,7 +268,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # The opponent's steps since a person last acted, drawn on the board in order: (number, from, to,
         # words, seat, index in the match's history, the pieces of another seat it moved (a Monkey Heave on
         # your monkey) as (square now, seat whose piece it is, by whom), the turn it was played in (turn_count)).
-        self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]], int]] = []
+        # (number, from, to, words, seat, index in the history, monkeys moved, turn, the action)
+        self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]], int,
+                                object]] = []
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_tags: list[tuple[str, str, pygame.Rect]] = []  # (square, words, box) of 'moved by' tags
         self._tag_boxes: list[pygame.Rect] = []  # their boxes, which the steps' numbers keep clear of
@@ -886,7 +888,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         rows = getattr(self, "_row_steps", [])
         selected = self.actions.selected
         kept = rows[selected] if 0 <= selected < len(rows) and len(rows) == len(self.legal) else None
+        deciding = getattr(self, "_rows_decider", None)
         super()._refresh_actions(force)
+        if self._rows_decider != deciding:
+            kept = None  # another person's question: their list starts at its top (base._refresh_actions)
         self._order_choices(kept)
         if self.pointer is not None:
             self.point_at(self.pointer)
@@ -1119,7 +1124,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         m = next((m for m in before.moves() if m["action"] == step.action), None)
         if m is None:
             return
-        self.recent = self.marked()
+        self.recent = [r for r in self.marked() if r[5] < index]  # a step played again where one was undone
         own = before.turn_player == step.by  # not a decision in the other's turn (whether to interrupt it)
         turn = before.turn_count() if own or not self.recent else self.recent[-1][7]
         if not self.recent or self.recent[-1][4] != step.by or self.recent[-1][7] != turn:
@@ -1131,11 +1136,16 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         moved = [(b, seat, self.seat_name(step.by))
                  for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares()))
                  if a != b and seat != step.by]
-        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, index, moved, turn))
+        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, index, moved, turn,
+                            step.action))
 
     def marked(self) -> list[tuple]:
-        """The marked steps still in the match's history (an undo takes the marks of what it undid away)."""
-        return [r for r in self.recent if r[5] < len(self.match.history)]
+        """The marked steps still in the match's history (an undo takes the marks of what it undid away): the
+        very step at its place, not one played there since (a hot-seat audit: a push undone and played again
+        was drawn twice, and a step undone and replaced by another stood among the opponent's marks)."""
+        history = self.match.history
+        return [r for r in self.recent
+                if r[5] < len(history) and (history[r[5]].by, history[r[5]].action) == (r[4], r[8])]
 
     def shown_marks(self) -> list[tuple]:
         """The marked steps drawn now: not a person's own while it is still their turn (a hot seat marks

@@ -95,10 +95,12 @@ def test_the_status_line_of_a_finished_game_says_what_v_does_now():
     app.close()
 
 
-def test_space_pressed_while_the_last_move_is_drawn_rolls_the_next_persons_dice():
-    """Hot seat, seed 11: Ann moves, and while her Mario still walks Bob presses Space for his roll. It was
-    taken as Skip, which stops at that roll, and no roll came (an audit pressed Space twice on 9 of 75 rolls).
-    Now the drawing is finished and Bob's dice are rolled."""
+def test_space_pressed_while_the_last_move_is_drawn_finishes_it_and_leaves_the_roll_to_its_owner():
+    """Hot seat, seed 11: Ann moves, and while her Mario still walks Space is pressed. It was taken as Skip,
+    which stopped at Bob's roll with no word (an audit pressed Space twice on 9 of 75 rolls); then it finished
+    the drawing and rolled Bob's dice, but a hot-seat audit had pressed it to skip Ann's own walk, and Bob's
+    roll, which cannot be undone, was made for him. Now the drawing is finished and Bob's roll waits for
+    Bob: his own Space, a moment later, rolls."""
     from games import registry
     from games.match import Match
 
@@ -117,9 +119,16 @@ def test_space_pressed_while_the_last_move_is_drawn_rolls_the_next_persons_dice(
     assert screen.animating() and not screen.chance_waits() and match.state.turn_owner() == 1
     steps = len(match.history)
     app.handle(key(pygame.K_SPACE, unicode=" "))
-    assert not screen.skipping and screen.hand_asked == steps  # asked for: the roll is on its way
+    assert not screen.skipping and not screen.animating() and screen.chance_waits()  # drawn; Bob's roll waits
     app.tick(1 / 30)
-    assert len(match.history) == steps + 1 and match.history[-1].by == CHANCE  # Bob's roll
+    assert len(match.history) == steps
+    app.handle(key(pygame.K_SPACE, unicode=" "))  # at once: held a moment, Bob's turn now (said)
+    assert len(match.history) == steps and "Bob's turn now" in screen.message
+    for _ in range(30):
+        app.tick(1 / 30)
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    app.tick(1 / 30)
+    assert len(match.history) == steps + 1 and match.history[-1].by == CHANCE  # Bob's roll, by Bob
     app.close()
 
 
@@ -237,4 +246,43 @@ def test_a_second_contact_of_a_kind_after_one_of_the_other_kind_gives_both_count
                      "must play a face-up card"), words
     screen.hits[n] = {(seat, kind): 1}  # only its own kind before: as it was
     assert "(the 2nd this turn)" in screen.hit_words(f"Player 1 meets a {kind} on G1.2")
+    app.close()
+
+
+def test_one_persons_second_enter_does_not_choose_for_the_next_person():
+    """A hot-seat audit (three people, seed 11): Player 2 played a card with Enter and pressed Enter again;
+    the card rolled a barrel onto Player 3, and the second Enter played Player 3's first card for them, who
+    had touched nothing. When one person's question follows another person's step, the choices wait a moment
+    and the status line says whose turn it is; after it, the next person's Enter plays their choice."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob"), Seat("Cy")]), 11)
+    app, screen = opened(match)
+    found = False
+    for _ in range(3000):
+        app.tick(1 / 30)
+        app.draw()
+        if screen.animating():
+            continue
+        if screen.chance_waits():
+            if screen.hand_guard <= 0:
+                app.handle(key(pygame.K_SPACE, unicode=" "))
+            continue
+        if not match.waiting_for_human() or screen.hand_guard > 0:
+            continue
+        deciding = match.current_player
+        app.handle(key(pygame.K_RETURN))  # the person's choice, by Enter
+        app.tick(1 / 30)
+        if match.waiting_for_human() and match.current_player != deciding:
+            found = True  # another person's question straight after this person's step
+            break
+    assert found
+    steps = len(match.history)
+    app.handle(key(pygame.K_RETURN))
+    assert len(match.history) == steps and f"{screen.seat_name(match.current_player)}'s turn now" in screen.message
+    for _ in range(30):
+        app.tick(1 / 30)
+    app.handle(key(pygame.K_RETURN))
+    assert len(match.history) > steps
     app.close()

@@ -1256,3 +1256,35 @@ def test_a_click_just_off_a_place_on_top_stacks_there_when_stacking_is_all_there
         assert view.pick_ghost(far, slack=18) is None
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_block_gone_over_the_tables_edge_is_not_drawn_in_the_dark_above_it(surface):
+    """A feel audit: after a fall, "1 block went over the table's edge to the floor below, out of the
+    picture", and a block stood in the dark background above the table's far edge: the floor is not drawn,
+    and a block lying on it far behind the table came out there. A block below the table's top is not drawn,
+    during the fall's replay and after it."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.jenga.fall import blocks_on_the_floor
+    from render.screens.jenga.screen import BELOW_TABLE_M
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("A", "random"), Seat("B", "random")]),
+                  seed=11)
+    while not match.is_over():
+        match.step()
+    assert blocks_on_the_floor(match.state) == 1
+    screen = screen_for("jenga_classic")(match)
+    screen.show_risk = False
+    try:
+        screen.update(DT)
+        screen.draw(surface)
+        poses = np.asarray(match.state.tower["poses"], dtype=float)
+        gone = np.flatnonzero(poses[:, 2] < BELOW_TABLE_M)
+        assert len(gone) == 1 and screen._scene.hidden[gone].all()
+        assert int(gone[0]) not in screen.view.screen_rects
+        assert (~screen._scene.hidden).sum() > 40  # the rest of the rubble is drawn
+    finally:
+        screen.close()

@@ -449,3 +449,36 @@ def test_a_drag_begun_on_the_board_and_let_go_over_undo_or_menu_presses_neither(
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1))
     assert len(match.history) < steps
+
+
+@pytest.mark.physics
+def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_click_works(table):
+    """A regression audit hid the window in the middle of a push and let the button go meanwhile: the release
+    never came, the block went on following the pointer with no button held (it was taken by itself), and the
+    first click on the bar (SDL sends only its release then) was taken for the drag's release and did nothing.
+    The window losing the pointer lets the drag go there; the next click on a button works."""
+    from .test_tower_screen import end_point
+
+    app = table
+    screen = app.screen
+    match = screen.match
+    steps = len(match.history)
+    frames(app)
+    blocks = [match.state.layout[level][slot] for level, slot in sorted(match.state.legal_blocks())]
+    block, start = next((b, p) for b in blocks for p in [end_point(screen, b)[0]] if screen.view.pick(p) == b)
+    _, px_per_m = end_point(screen, block)
+    motion = dict(rel=(0, 0), buttons=(1, 0, 0))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start), **motion))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(start), button=1))
+    for k in range(1, 11):  # 15 mm in
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start - px_per_m * 0.0015 * k), **motion))
+        frames(app)
+    assert screen.live is not None and screen.live.pushed
+    app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert screen.live is None and screen.press is None
+    settle(app)
+    assert len(match.history) == steps + 1  # the push so far, let go: under half out, it went back (a touch)
+    save = next(b for b in screen.buttons if b.label == "Save")
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=save.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=save.rect.center, button=1))  # the press was dropped
+    assert screen.message.startswith("Saved to"), screen.message

@@ -300,3 +300,31 @@ def test_md_a_hint_about_the_position_goes_once_a_step_is_played_from_it():
     screen.finish_animations()
     assert match.history[-1].action == "sup N"
     assert words not in status(app)
+
+
+def test_md_a_step_undone_and_played_again_is_marked_once_and_the_next_persons_list_starts_at_its_top(tmp_path):
+    """A hot-seat audit: Ann's last step undone and played again was drawn twice for Bob (badges 1 to 3 over
+    two steps, two arrows side by side), and a step undone and replaced by another stayed among the marks;
+    and Bob's list opened on the row Ann had moved to, so an Enter from Bob played a step nobody chose for him.
+    The marks are those of the steps that stand, and another person's question starts at its first row."""
+    match = table(crates=("b2", "c3", "e3", "c5", "e5", "f6"), sups=("d7", "d1"))
+    app, screen = open_app(match)
+    for _ in range(3):
+        step_by_clicks(app, screen, "sup S")
+    app.handle(key(pygame.K_DOWN))  # Ann's list: a row further down chosen
+    assert screen.actions.selected > 0
+    step_by_clicks(app, screen, "sup S")  # her fourth step ends her turn
+    assert match.state.turn_player == BLUE and match.waiting_for_human()
+    app.draw()
+    assert screen.actions.selected == 0  # Bob's list at its top
+    assert [n for n, *_ in screen.recent_arrows] == [1, 2, 3, 4]
+    ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    while match.state.turn_player == BLUE:  # Bob takes Ann's last step back for her (it asks first)
+        app.handle(ctrl_z)
+        app.draw()
+    screen.update(screen.turn_guard_s + 0.05)
+    step_by_clicks(app, screen, "sup S")  # Ann plays it again
+    app.draw()
+    arrows = [(n, f, t) for n, f, t, *_ in screen.recent_arrows]
+    assert [n for n, _, _ in arrows] == [1, 2, 3, 4], arrows
+    assert len({(f, t) for _, f, t in arrows}) == 4

@@ -143,6 +143,13 @@ class PointerPlay:
 
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED) and self.press is not None:
+            # the window lost the pointer in the middle of a drag: its release may never come (SDL then drops the
+            # next press as well), so the drag is let go here, where the pointer was; a regression audit found a
+            # block still following the pointer with no button held, and the next click on the bar eaten
+            self.button_held = False
+            self._release(self.mouse)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.button_held = True
             board = self.rects.get("board")

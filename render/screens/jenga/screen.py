@@ -76,6 +76,8 @@ SWITCH_INTERVAL_S = 0.001
 # The tower is framed a little above the middle of the board (its aim this share of its height lower), so
 # that the lines of the last move and of what to do (up to six, at the board's foot) never cover its base.
 BASE_LIFT = 0.14
+BELOW_TABLE_M = -0.12
+"""A block this far (m) below the table's top has gone over its edge: it is not drawn (the floor is not)."""
 
 
 LET_GO_NOTE = " (you may let go of the button)"
@@ -1162,6 +1164,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         elif self.hand_lies is not None and self.hand_lies[0] == len(self.match.history):
             scene.hidden = scene.hidden.copy()
             scene.hidden[self.hand_lies[1]] = False  # it fell with the tower: it lies where the fall left it
+        below = np.asarray(poses, dtype=float)[:, 2] < BELOW_TABLE_M
+        if below.any():
+            # gone over the table's edge, on its way to the floor or lying there: out of the picture, as the fall's
+            # words say (the floor is not drawn, and a block lying on it behind the table stood in the dark
+            # above the table's far edge: a feel audit)
+            scene.hidden = np.asarray(scene.hidden, dtype=bool) | below
         self._scene = scene
         levels = len(state.layout)
         self._frame_opened_fall(state)
