@@ -108,8 +108,13 @@ class ChanceByHand:
         # audit chose Peach with '2' and Enter, and the Enter chose Luigi for the next person
         passed = self._decider is not None and self._decider != me
         self._decider = me
-        if (not waiting or passed) and self.turn_guard_s:
-            last = next((step.by for step in reversed(self.match.history) if step.by >= 0), me)
+        history = self.match.history
+        # the person's own roll or spin by hand since another's step: the dice's hold is theirs (its words and its
+        # keys), not another "turn now" (a regression audit: that hold's words let Down lift it, and Enter then
+        # played a move while the dice still tumbled)
+        own_roll = 0 <= self.hand_asked < len(history) and all(step.by < 0 for step in history[self.hand_asked:])
+        if (not waiting or passed) and self.turn_guard_s and not own_roll:
+            last = next((step.by for step in reversed(history) if step.by >= 0), me)
             if last != me and (self.turn_guard_after_bots or last not in self.match.bots):
                 self.hand_guard = self.turn_guard_s
                 self.guard_words = f"{self.seat_name(me)}'s turn now: look at the board first, then choose."

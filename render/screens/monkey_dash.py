@@ -267,10 +267,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self._row_action: dict[tuple, str] = {}  # the step each row of this decision last played
         # The opponent's steps since a person last acted, drawn on the board in order: (number, from, to,
         # words, seat, index in the match's history, the pieces of another seat it moved (a Monkey Heave on
-        # your monkey) as (square now, seat whose piece it is, by whom), the turn it was played in (turn_count)).
-        # (number, from, to, words, seat, index in the history, monkeys moved, turn, the action)
+        # your monkey) as (square now, seat whose piece it is, by whom), the turn it was played in (turn_count),
+        # and the action marked (a step undone and replaced by another is no longer marked: marked()).
         self.recent: list[tuple[int, str | None, str | None, str, int, int, list[tuple[str, int, str]], int,
-                                object]] = []
+                                str]] = []
         self.recent_badges: list[tuple[int, pygame.Rect]] = []  # (step number, where its number was drawn)
         self.recent_tags: list[tuple[str, str, pygame.Rect]] = []  # (square, words, box) of 'moved by' tags
         self._tag_boxes: list[pygame.Rect] = []  # their boxes, which the steps' numbers keep clear of

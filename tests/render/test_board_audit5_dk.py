@@ -286,3 +286,38 @@ def test_one_persons_second_enter_does_not_choose_for_the_next_person():
     app.handle(key(pygame.K_RETURN))
     assert len(match.history) > steps
     app.close()
+
+
+def test_after_rolling_your_own_dice_the_dices_hold_stays_the_dices():
+    """A regression audit (three people, seed 11): Player 2 rolled their own dice, and the new 'turn now' hold
+    for the question after another person's step took the dice's place: its words let Down lift it, and Enter
+    then played a move while the dice still tumbled. After a person's own roll the dice's hold stays: Down and
+    Enter at once play nothing, and the status line says to look at the dice first."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob"), Seat("Cy")]), 11)
+    app, screen = opened(match)
+    rolled = False
+    for _ in range(3000):
+        app.tick(1 / 30)
+        app.draw()
+        if screen.animating() or screen.hand_guard > 0:
+            continue
+        if screen.chance_waits():
+            owner = match.state.turn_owner()
+            last = next((s.by for s in reversed(match.history) if s.by >= 0), None)
+            app.handle(key(pygame.K_SPACE, unicode=" "))  # the owner rolls
+            if last is not None and last != owner:
+                rolled = True  # a person's own roll, after another person's move
+                break
+            continue
+        if match.waiting_for_human():
+            app.handle(key(pygame.K_RETURN))
+    assert rolled
+    app.tick(1 / 30)
+    steps = len(match.history)
+    app.handle(key(pygame.K_DOWN))
+    app.handle(key(pygame.K_RETURN))
+    assert len(match.history) == steps and screen.message.startswith("The dice first"), screen.message
+    app.close()

@@ -181,6 +181,16 @@ def _seen_left_to_right(screen) -> list[int]:
     return [screen.ghost_slots[g] for g in np.argsort(centres[:, 0])]
 
 
+def _stacking(surface):
+    """Classic Jenga, seed 7: a block pushed out live and taken, the places on top asked for (drawn once)."""
+    screen = new_screen("jenga_classic", seed=7)
+    _ready(screen, surface)
+    drag_out(screen, surface)
+    _ready(screen, surface)
+    screen.draw(surface)
+    return screen
+
+
 def _tooltip_of(screen, slot) -> str:
     g = screen.ghost_slots.index(slot)
     quads = screen.view._ghost_polys[screen.view._ghost_owner == g]
@@ -200,13 +210,9 @@ def test_the_places_on_top_are_named_as_seen_and_their_outlines_do_not_cross(sur
     behind the other: "1. left place" put the block at the front (an audit). They are now named as holes
     and block ends are (front, back, left, right: a quarter of the turn each), in the tooltip, the Choices
     rows and the header alike, and the names follow the view."""
-    screen = new_screen("jenga_classic", seed=7)
+    screen = _stacking(surface)
     match = screen.match
     try:
-        _ready(screen, surface)
-        drag_out(screen, surface)
-        _ready(screen, surface)
-        screen.draw(surface)
 
         def named():
             rows = [row.rsplit(", ", 1)[1].removesuffix(" place") for row in screen.actions.items]
@@ -1231,13 +1237,9 @@ def test_a_click_just_off_a_place_on_top_stacks_there_when_stacking_is_all_there
     its thin top face behind the middle block, the click landed on that block and nothing happened. When the
     only thing a click can do is stack, the place whose outline passes within a few pixels takes it; a click
     far from every place still does nothing."""
-    screen = new_screen("jenga_classic", seed=7)
+    screen = _stacking(surface)
     match = screen.match
     try:
-        _ready(screen, surface)
-        drag_out(screen, surface)
-        _ready(screen, surface)
-        screen.draw(surface)
         assert screen.ghost_slots and not screen._legal_blocks()
         view = screen.view
         k = 0
