@@ -1098,13 +1098,14 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         (a heaved monkey). A step of the other seat starts the marks afresh: its turn's steps replace them."""
         self._mark(step, before, self.match.state, len(self.match.history) - 1)
 
-    def restore_marks(self) -> None:
+    def restore_marks(self) -> bool:
         """The marks of a match opened part-played (a saved match, an autosave), made as they were made in play:
         its steps played again from the start on a copy of the game, each marked as on_step marks it. Opened,
-        the board had lost the arrows of the opponent's last turn (a board-games audit)."""
+        the board had lost the arrows of the opponent's last turn (a board-games audit). False when the steps do
+        not lead to the match's position (a position set by hand): nothing is marked then."""
         history = self.match.history
         if not history:
-            return
+            return True
         state = self.match.spec.new_state(self.match.config)
         try:
             for i, step in enumerate(history):
@@ -1114,10 +1115,30 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                     self._mark(step, before, state, i)
         except GameError:
             self.recent = []
-        if self.recent and state_digest(state) != state_digest(self.match.state):
+            return False
+        if state_digest(state) != state_digest(self.match.state):
             # a match whose position was set by hand (a test's arranged board) does not replay from the start
             # to where it is: it opens with nothing marked, as before
             self.recent = []
+            return False
+        return True
+
+    def undo(self) -> None:
+        super().undo()
+        self._mark_again()
+
+    def redo(self) -> None:
+        super().redo()
+        self._mark_again()
+
+    def _mark_again(self) -> None:
+        """After an undo or a redo the marks are made again from the steps that stand, as play made them: kept
+        step by step, a hot seat's marks of the other person's turn went when the person undid their own first
+        step, did not come back with a redo, and a step replaced after an undo was marked alone (an audit)."""
+        kept = self.marked()
+        self.recent = []
+        if not self.restore_marks():
+            self.recent = kept  # a position set by hand: the marks as they stood, less what was undone
 
     def _mark(self, step, before, state, index: int) -> None:
         """mark_step's work for a step played from `before` to `state`, at `index` in the match's history."""

@@ -328,3 +328,63 @@ def test_md_a_step_undone_and_played_again_is_marked_once_and_the_next_persons_l
     arrows = [(n, f, t) for n, f, t, *_ in screen.recent_arrows]
     assert [n for n, _, _ in arrows] == [1, 2, 3, 4], arrows
     assert len({(f, t) for _, f, t in arrows}) == 4
+
+
+def test_md_the_marks_of_the_other_persons_turn_follow_undo_and_redo_at_a_hot_seat(tmp_path):
+    """An audit (hot seat, seed 5): Ann played three steps and ended her turn, and Bob's board marked them 1 to
+    3; Bob played a step and undid it: the marks were gone; undoing Ann's end of turn and redoing it brought none
+    back; and a step of Ann's undone and replaced was marked alone, as '1'. The marks are made again from the
+    steps that stand after every undo and redo, as play made them."""
+    match = Match(SPEC.make_config([Seat("Ann"), Seat("Bob")]), 5)
+    app, screen = None, None
+    for _ in range(200):  # the dice and the deal, then Bob is asked whether to interrupt: no
+        if match.waiting_for_human():
+            break
+        match.step()
+    match.play("no interrupt")
+    for _ in range(200):
+        if match.waiting_for_human():
+            break
+        match.step()
+    app = App(match=match)
+    app.draw()
+    screen = app.screen
+    ann = []
+    for _ in range(3):  # Ann's three steps on the board, then the end of her turn
+        step = next(a for a in screen.legal if a.startswith(("sup ", "rotate ", "push ")))
+        screen.play(step)
+        ann.append(step)
+        screen.finish_animations()
+        app.draw()
+    screen.play("end turn")
+    screen.finish_animations()
+    app.draw()
+    assert match.state.turn_player == 1 and match.waiting_for_human()
+    marks = lambda: [(r[0], r[8]) for r in screen.shown_marks()]  # noqa: E731 (number, action) drawn for Bob
+    ended = ann + ["end turn"]
+    assert [a for _, a in marks()] == ended and [n for n, _ in marks()] == [1, 2, 3, 4]
+    screen.update(screen.turn_guard_s + 0.05)
+    screen.play(next(a for a in screen.legal if a.startswith(("sup ", "rotate ", "push "))))  # Bob's step
+    screen.finish_animations()
+    screen.undo()  # his own: Ann's marks again
+    app.draw()
+    assert [a for _, a in marks()] == ended
+    while match.history[-1].action != "end turn" or match.state.turn_player != 1:
+        screen.undo()
+    screen.undo()  # it asks: Ann's end of turn
+    screen.undo()
+    assert match.state.turn_player == 0
+    screen.redo()
+    app.draw()
+    assert [a for _, a in marks()] == ended  # redone: her marks are back
+    screen.undo()
+    screen.undo()
+    screen.undo()  # and her third step
+    assert len([s for s in match.history if s.action in ann]) == 2
+    other = next(a for a in screen.legal if a.startswith(("sup ", "rotate ", "push ")) and a != ann[2])
+    screen.play(other)
+    screen.finish_animations()
+    screen.play("end turn")
+    screen.finish_animations()
+    app.draw()
+    assert [a for _, a in marks()] == ann[:2] + [other, "end turn"] and [n for n, _ in marks()] == [1, 2, 3, 4]
