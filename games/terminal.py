@@ -19,12 +19,15 @@ as it did (games.outcome, the window's words).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
 import threading
 from pathlib import Path
 from typing import Callable, TextIO
+
+from assets.reader import AssetError, read_json
 
 from .core import ActionSyntaxError, GameError, IllegalActionError, TERMINAL
 from .match import Match, is_match_file, saved_game_and_seed, write_atomic
@@ -441,10 +444,8 @@ def _ledger_path() -> Path | None:
 def _ledger() -> dict:
     path = _ledger_path()
     try:
-        from assets.reader import read_json
-
         files = read_json(path).get("files") if path is not None and path.is_file() else None
-    except Exception:  # a damaged ledger is no ledger: a kept game is then gone on with in a new file
+    except (AssetError, OSError):  # a damaged ledger is no ledger: a kept game is then gone on with in a new file
         files = None
     return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)} \
         if isinstance(files, dict) else {}
@@ -462,8 +463,6 @@ def _note_kept(path: Path, checksum: str | None) -> None:
     else:
         files[key] = checksum
     try:
-        import json
-
         write_atomic(ledger_path, json.dumps({"files": files}, indent=1, sort_keys=True))
     except OSError:
         pass
@@ -471,12 +470,10 @@ def _note_kept(path: Path, checksum: str | None) -> None:
 
 def _file_checksum(path: Path) -> str | None:
     try:
-        import json
-
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path)
+    except (AssetError, OSError):
         return None
-    checksum = data.get("checksum") if isinstance(data, dict) else None
+    checksum = data.get("checksum")
     return checksum if isinstance(checksum, str) else None
 
 

@@ -114,7 +114,7 @@ class ChanceByHand:
         # played a move while the dice still tumbled)
         own_roll = 0 <= self.hand_asked < len(history) and all(step.by < 0 for step in history[self.hand_asked:])
         if (not waiting or passed) and self.turn_guard_s and not own_roll:
-            last = next((step.by for step in reversed(history) if step.by >= 0), me)
+            last = self.last_actor(me)
             if last != me and (self.turn_guard_after_bots or last not in self.match.bots):
                 self.hand_guard = self.turn_guard_s
                 self.guard_words = f"{self.seat_name(me)}'s turn now: look at the board first, then choose."
@@ -124,6 +124,10 @@ class ChanceByHand:
             self.guard_words = "A new question: read its choices first, then choose."
             self.guard_keys_only = True
 
+    def last_actor(self, default):
+        """The seat of the last step a player made (chance's skipped), or `default` when none has."""
+        return next((step.by for step in reversed(self.match.history) if step.by >= 0), default)
+
     def watch_chance(self) -> None:
         """When a person's roll or spin comes to be awaited after another seat's steps, the keys that roll or
         spin wait turn_guard_s (a click on the dice or the wheel is aimed, and is taken): a hot-seat audit
@@ -132,7 +136,7 @@ class ChanceByHand:
             return
         self._chance_watched = len(self.match.history)
         owner = self.match.state.turn_owner()
-        last = next((step.by for step in reversed(self.match.history) if step.by >= 0), owner)
+        last = self.last_actor(owner)
         if last != owner and (self.turn_guard_after_bots or last not in self.match.bots):
             self.hand_guard = self.turn_guard_s
             self.guard_words = f"{self.hand_owner()}'s turn now: look at the board first, then {self.hand_chance()[0]}."
@@ -171,7 +175,7 @@ class ChanceByHand:
             # audit skipped its own walk and rolled the next person's dice, which cannot be undone).
             self.finish_animations()
             owner = self.match.state.turn_owner()
-            last = next((step.by for step in reversed(self.match.history) if step.by >= 0), owner)
+            last = self.last_actor(owner)
             if last != owner and last not in self.match.bots:
                 return True
             return self.press_chance()

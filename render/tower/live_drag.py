@@ -156,16 +156,17 @@ class LiveDrag:
         self._others = np.array([i for i in range(len(before)) if i != b and (level_of is None or level_of[i] >= 0)],
                                 dtype=int)
         self._others_at = before[self._others, :3] if len(self._others) else np.zeros((0, 3))
+        self.tower_moved_mm = 0.0  # how far the block of the rest of the tower that moved most is from where
+        # it stood at the press, mm: read from each frame as it comes (_read_frame), once
         self.frame = self.session.feed((0, 0, 0))
-        self._read_peak()
+        self._read_frame()
 
-    @property
-    def tower_moved_mm(self) -> float:
-        """How far the block of the rest of the tower that moved most is from where it stood at the press, mm."""
-        if self.frame is None or not len(self._others):
-            return 0.0
-        moved = np.linalg.norm(np.asarray(self.frame.poses)[self._others, :3] - self._others_at, axis=1)
-        return float(np.max(moved)) * 1000.0
+    def _read_frame(self) -> None:
+        """What the gauge shows of a new frame: the push's largest force (_read_peak) and the tower's motion."""
+        self._read_peak()
+        if self.frame is not None and len(self._others):
+            moved = np.linalg.norm(np.asarray(self.frame.poses)[self._others, :3] - self._others_at, axis=1)
+            self.tower_moved_mm = float(np.max(moved)) * 1000.0
 
     def tower_comes(self) -> bool:
         """Whether the rest of the tower is coming with the block (TOWER_COMES_MM), the tower still up."""
@@ -260,7 +261,7 @@ class LiveDrag:
         full = self.max_force_n > 0 and self.frame.force_n >= FULL_STRENGTH * self.max_force_n
         self.full_s = self.full_s + (self.frame.sim_s - self.sim_s) if full else 0.0
         self.sim_s = self.frame.sim_s
-        self._read_peak()
+        self._read_frame()
 
     def _read_peak(self) -> None:
         """Take the frame's force, the one the bar shows, into peak_n. Not the largest of the physics steps'

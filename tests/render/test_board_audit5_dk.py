@@ -249,35 +249,50 @@ def test_a_second_contact_of_a_kind_after_one_of_the_other_kind_gives_both_count
     app.close()
 
 
+def _hot_seat(seed: int = 11):
+    """Donkey Kong with three people at one screen (Ann, Bob, Cy)."""
+    from games import registry
+    from games.match import Match
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob"), Seat("Cy")]), seed)
+    app, screen = opened(match)
+    return match, app, screen
+
+
+def _play_until(app, screen, match, stop) -> bool:
+    """The people play by keys once nothing is drawn or held: Space rolls, Enter plays the chosen row. After
+    each press `stop(kind, seat, last)` is asked ("roll" or "choice"; the seat that pressed; the seat of the
+    last person's step before it); True ends the play there."""
+    for _ in range(3000):
+        app.tick(1 / 30)
+        app.draw()
+        if screen.animating() or screen.hand_guard > 0:
+            continue
+        if screen.chance_waits():
+            kind, seat, pressed = "roll", match.state.turn_owner(), key(pygame.K_SPACE, unicode=" ")
+        elif match.waiting_for_human():
+            kind, seat, pressed = "choice", match.current_player, key(pygame.K_RETURN)
+        else:
+            continue
+        last = next((s.by for s in reversed(match.history) if s.by >= 0), None)
+        app.handle(pressed)
+        if stop(kind, seat, last):
+            return True
+    return False
+
+
 def test_one_persons_second_enter_does_not_choose_for_the_next_person():
     """A hot-seat audit (three people, seed 11): Player 2 played a card with Enter and pressed Enter again;
     the card rolled a barrel onto Player 3, and the second Enter played Player 3's first card for them, who
     had touched nothing. When one person's question follows another person's step, the choices wait a moment
     and the status line says whose turn it is; after it, the next person's Enter plays their choice."""
-    from games import registry
-    from games.match import Match
+    match, app, screen = _hot_seat()
 
-    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob"), Seat("Cy")]), 11)
-    app, screen = opened(match)
-    found = False
-    for _ in range(3000):
+    def next_persons_question(kind, seat, last):
         app.tick(1 / 30)
-        app.draw()
-        if screen.animating():
-            continue
-        if screen.chance_waits():
-            if screen.hand_guard <= 0:
-                app.handle(key(pygame.K_SPACE, unicode=" "))
-            continue
-        if not match.waiting_for_human() or screen.hand_guard > 0:
-            continue
-        deciding = match.current_player
-        app.handle(key(pygame.K_RETURN))  # the person's choice, by Enter
-        app.tick(1 / 30)
-        if match.waiting_for_human() and match.current_player != deciding:
-            found = True  # another person's question straight after this person's step
-            break
-    assert found
+        return kind == "choice" and match.waiting_for_human() and match.current_player != seat
+
+    assert _play_until(app, screen, match, next_persons_question)
     steps = len(match.history)
     app.handle(key(pygame.K_RETURN))
     assert len(match.history) == steps and f"{screen.seat_name(match.current_player)}'s turn now" in screen.message
@@ -293,28 +308,9 @@ def test_after_rolling_your_own_dice_the_dices_hold_stays_the_dices():
     for the question after another person's step took the dice's place: its words let Down lift it, and Enter
     then played a move while the dice still tumbled. After a person's own roll the dice's hold stays: Down and
     Enter at once play nothing, and the status line says to look at the dice first."""
-    from games import registry
-    from games.match import Match
-
-    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob"), Seat("Cy")]), 11)
-    app, screen = opened(match)
-    rolled = False
-    for _ in range(3000):
-        app.tick(1 / 30)
-        app.draw()
-        if screen.animating() or screen.hand_guard > 0:
-            continue
-        if screen.chance_waits():
-            owner = match.state.turn_owner()
-            last = next((s.by for s in reversed(match.history) if s.by >= 0), None)
-            app.handle(key(pygame.K_SPACE, unicode=" "))  # the owner rolls
-            if last is not None and last != owner:
-                rolled = True  # a person's own roll, after another person's move
-                break
-            continue
-        if match.waiting_for_human():
-            app.handle(key(pygame.K_RETURN))
-    assert rolled
+    match, app, screen = _hot_seat()
+    # a person's own roll, after another person's move
+    assert _play_until(app, screen, match, lambda kind, seat, last: kind == "roll" and last not in (None, seat))
     app.tick(1 / 30)
     steps = len(match.history)
     app.handle(key(pygame.K_DOWN))
