@@ -650,6 +650,11 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
         spec = registry.games()[config.game]
         info.game = config.game
         info.title = (titles or {}).get(config.game, spec.title)
+        variant = getattr(config, "variant", None)
+        if variant and variant != getattr(spec, "default_variant", None):
+            # the rules it is played by (every row of a game's variants read alike, and the launcher's variant
+            # choice, which is for a new game, stood beside it lit on another: a variants audit)
+            info.title += f" ({variant})"
         info.seats = ", ".join(seat.name for seat in config.seats)
         if config.game.startswith("jenga"):
             match.check_steps(data["actions"])

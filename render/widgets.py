@@ -318,6 +318,13 @@ class RowsOfHeights(ListView):
 
     MOST_LINES = 1
     ROOMY = False
+    ENDS_AT_FOOT = False
+    """Scrolled to its end, the list's last row sits at its foot, the room above it showing the foot of
+    the row before (lead): the move log, whose tall rows left a band of up to a row empty under the last
+    one (a window-size audit saw three of five rows at the largest text)."""
+    WHEEL_LINES = 3
+    """How far a notch of the wheel scrolls: rows adding up to this many one-line rows, one at least (three
+    rows a notch passed over a tall row between two others, never shown: a window-size audit)."""
 
     def __init__(self):
         super().__init__()
@@ -354,6 +361,28 @@ class RowsOfHeights(ListView):
 
     def height_of(self, i: int) -> int:
         return self.row_h
+
+    def lead(self) -> int:
+        """How far down the first whole row is drawn: the room left under the last row when the list is
+        scrolled to its end (ENDS_AT_FOOT), else 0."""
+        if not self.ENDS_AT_FOOT or self.top <= 0 or self.top != self._last_top():
+            return 0
+        used = sum(self.height_of(i) for i in range(self.top, len(self.items)))
+        return max(0, self.rect.h - used)
+
+    def _wheel_rows(self, up: bool) -> int:
+        """How many rows a notch of the wheel scrolls from `top`, up or down (WHEEL_LINES), never past a row
+        it would leave unseen: up, the rows it brings in all show whole; down, it passes only rows that
+        showed."""
+        rows = range(self.top - 1, -1, -1) if up else range(self.top, len(self.items))
+        most = len(self.items) if up else self._fitting_from(self.top)
+        used, n = 0, 0
+        for i in rows:
+            h = self.height_of(i)
+            if n and (used >= self.WHEEL_LINES * self.row_h or n >= most or (up and used + h > self.rect.h)):
+                break
+            used, n = used + h, n + 1
+        return max(1, n)
 
     def _fitting_from(self, top: int) -> int:
         """How many rows from `top` on the list shows whole (one at least)."""
@@ -405,7 +434,7 @@ class RowsOfHeights(ListView):
         """Where row i is drawn (None when it is scrolled out of the list)."""
         if i < self.top:
             return None
-        y = self.rect.y
+        y = self.rect.y + self.lead()
         for k in range(self.top, i):
             y += self.height_of(k)
         h = self.height_of(i)
@@ -414,7 +443,7 @@ class RowsOfHeights(ListView):
     def row_at(self, pos) -> int | None:
         if not self.rect.collidepoint(pos):
             return None
-        y = self.rect.y
+        y = self.rect.y + self.lead()
         for i in range(self.top, len(self.items)):
             h = self.height_of(i)
             if y <= pos[1] < y + h:
@@ -427,7 +456,9 @@ class RowsOfHeights(ListView):
     def handle(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pointer.pos()):
-                self._scroll(max(0, min(self.top - event.y * 3, self._last_top())))
+                for _ in range(abs(int(event.y))):  # notch by notch, each from where the last one left the list
+                    rows = self._wheel_rows(event.y > 0)
+                    self._scroll(max(0, min(self.top + (-rows if event.y > 0 else rows), self._last_top())))
             return None
         return super().handle(event)
 
@@ -448,7 +479,15 @@ class RowsOfHeights(ListView):
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         self.cut_rows = set()
-        y, shown = self.rect.y, 0
+        y, shown = self.rect.y + self.lead(), 0
+        if y > self.rect.y:  # the foot of the row before, in the room over the last rows (ENDS_AT_FOOT)
+            above = self.top - 1
+            parts = self.row_lines(above, -1, False)
+            step = text.line_step(self.size)
+            h = self.height_of(above)
+            first = y - h + h // 2 - text.block_height(len(parts), self.size) // 2
+            for k, part in enumerate(parts):
+                text.draw(surface, part, (self.rect.x + 10, first + k * step), self.size, P.TEXT_DIM)
         for i in range(self.top, len(self.items)):
             h = self.height_of(i)
             if y + h > self.rect.bottom and shown:
@@ -536,6 +575,7 @@ class LogRows(RowsOfHeights):
 
     MOST_LINES = 6
     ROOMY = True  # a row takes as many lines as the log's height holds (RowsOfHeights.most_lines)
+    ENDS_AT_FOOT = True
 
     def __init__(self):
         super().__init__()

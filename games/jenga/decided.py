@@ -87,8 +87,8 @@ def _mario(variant: str) -> list[str]:
         "The youngest player goes first: seat them as seat 1.",
         "Moving a peg never topples the tower: the pegs weigh nothing in the simulation, so the wait "
         "after a climb has nothing to judge; the pushes and stacks are judged.",
-        "A stack or a climb that cannot be made yet waits while the other can. In the variant standard "
-        "a climb may come between the two stacks of 'Stack 2 Blocks'; whole_steps keeps them together. "
+        "A stack or a climb that cannot be made yet waits while the other can. In every variant but "
+        "whole_steps a climb may come between the two stacks of 'Stack 2 Blocks'; whole_steps keeps them together. "
         "Nobody climbs with a block in hand.",
         "Bowser stays on the layer he was placed on; every block stacked goes above him, so 'the layer "
         "directly above him' is the first layer stacked.",

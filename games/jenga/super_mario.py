@@ -514,8 +514,19 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             more = "more block" if self.stacks_left < spun else "block"
             parts.append(f"stack {counted(self.stacks_left, more)}")
         if self.climb_due:
-            parts.append(f"climb {counted(self.climb_due, 'layer')}")
-        return f"{who} must {' and '.join(parts) or 'finish the turn'}"
+            plan = self.climb_plan(self.mover, self.climb_due) if self.mover >= 0 else None
+            if plan is not None and plan[1] and plan[0] == self.peg_level(self.mover):
+                # already on the layer below Bowser: the climb that would pass him keeps the peg there ("must
+                # climb 2 layers" offered only holes of its own layer: a variants audit)
+                parts.append(f"stay below Bowser (a climb of {self.climb_due} would pass him)")
+            elif plan is not None and plan[1]:
+                parts.append(f"climb {counted(self.climb_due, 'layer')}, stopping below Bowser")
+            else:
+                parts.append(f"climb {counted(self.climb_due, 'layer')}")
+        # whole_steps between the two stacks: the climb comes after the second ("and" offered a climb the list
+        # did not have: a variants audit)
+        joined = ", then " if self.between_whole_steps() else " and "
+        return f"{who} must {joined.join(parts) or 'finish the turn'}"
 
     def __str__(self) -> str:
         marks: dict = {}
@@ -550,6 +561,11 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         if word == "climb" and self.phase == "act" and self.mover >= 0:
             n = self.effects[0][1] if self.effects and self.effects[0][0] == "climb" else self.climb_due
             plan = self.climb_plan(self.mover, n) if n > 0 else None
+            hole = parse_hole(rest)
+            if plan is not None and plan[1] and hole is not None and list(hole) == list(self.pegs[self.mover]):
+                # the peg's own hole, on the layer below Bowser already: it stays ("climb to" the hole it stood
+                # in read as a mistake: a variants audit)
+                words = f"stay in the {hole[2]} hole of block {block_text(*hole[:2])}"
             if plan is not None and plan[1]:
                 # a new player gave up a stack without knowing (an audit): the row says what it costs
                 left = ("" if self.stacks_left <= 0 else "; your stack left is skipped" if self.stacks_left == 1

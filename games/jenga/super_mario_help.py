@@ -62,9 +62,12 @@ def help_text(variant: str) -> str:
     cards_text = "\n".join(cards)
     bowser = rules["bowser_bonus"]
     built = physics.tower_spec("mario").levels
+    # every variant but whole_steps orders a turn's steps as standard does: said of the variant played (the
+    # help of battle_below and beaten_stacks read "rule variant standard" here: a variants audit)
     order = ("rule variant whole_steps: the two stacks of 'Stack 2 Blocks' come together, the climb before or "
-             "after both" if variant == WHOLE_STEPS else "rule variant standard: a climb may also come between "
-             "the two stacks of 'Stack 2 Blocks'; the variant whole_steps keeps them together")
+             "after both" if variant == WHOLE_STEPS else f"rule variant {variant}, as in every variant but "
+             "whole_steps: a climb may also come between the two stacks of 'Stack 2 Blocks'; the variant "
+             "whole_steps keeps them together")
     beaten = ("Rule variant beaten_stacks: the rules bar stacking only \"until you've done this\", so the spin "
               "that beats him still stacks its blocks that turn, after the move above him (the climb it shows is "
               "that move)." if variant == BEATEN_STACKS else "The spin that beats him stacks nothing that turn "

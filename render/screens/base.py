@@ -74,6 +74,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.board_hover: list[str] = []  # actions the board says are under the pointer
         self._log_hover: int | None = None
         self.row_tip = ""  # the whole text of a cut row of Choices or the Move log under the pointer
+        self.banner_said = ""  # the decision line of the banner as last drawn (cut to its room if need be)
         self.row_tip_rect = pygame.Rect(0, 0, 0, 0)  # and the box it was drawn in
         self.show_help = False
         self.help_page = 10  # lines a PageUp/PageDown turns in the help: a page less two, set as it is drawn
@@ -718,11 +719,13 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         info = f"{self.spec.title} · {self.match.config.variant} · seed {self.match.seed}"
         info_w = text.measure(info, small)[0]
         room = rect.w - (x - rect.x) - info_w - 40
-        short = self.short_decision_text() if text.measure(decision, small)[0] > room else None
+        too_long = text.measure(decision, small)[0] > room and not playing and player != TERMINAL
+        short = self.short_decision_text() if too_long else None
         if short:  # a shorter wording that fits whole rather than the long one cut ("…, or a ca…")
             decision = short if player < 0 or short.startswith(self.seat_name(player)) else \
                 f"{self.seat_name(player)}: {short}"
-        text.draw(surface, text.fit(decision, small, room),
+        self.banner_said = text.fit(decision, small, room)  # the decision line as drawn (tests)
+        text.draw(surface, self.banner_said,
                   (x, cy + int(small * 0.8)), small,
                   P.HIGHLIGHT if self.match.waiting_for_human() or self.chance_waits() else P.TEXT,
                   anchor="midleft")

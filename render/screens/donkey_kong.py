@@ -1437,6 +1437,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         card_w, card_h, heights = self.card_layout(state, inner.w, inner.bottom - int(60 * s) - y)
         gap = int(4 * s)
         self.hand_rects, self.stack_rects, self.player_boxes = [], [], []
+        self.player_heads = []  # (name, score) as drawn in each player's box (tests)
         for seat in seats:
             must = contact_seat == seat and deciding == seat
             hand = state.face_up(seat)
@@ -1454,15 +1455,19 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             draw_seat_mark(surface, seat, (box.x + int(4 * s) + badge, box.y + int(4 * s) + badge), badge)
             score = text.draw(surface, f"{scores[seat]} pts", (box.right - int(6 * s), box.y + int(5 * s)), fs,
                               P.HIGHLIGHT, bold=True, anchor="topright")
-            room = box.w - int(70 * s) - 2 * badge
+            name_x = box.x + int(10 * s) + 2 * badge
+            # the name stops short of the score as it is drawn (a fixed 70 px let "Strong bot 2" run into
+            # "2200 pts" at the largest text in a 4:3 window, read "Strong bo2200 pts": a window-size audit)
+            room = score.x - int(8 * s) - name_x
             if self.loss_showing() and self.losses[0][0] == seat:  # the points just lost, beside the score
                 lost = sum(p for *_, p in self.losses)
                 # "(lost 200)", not "-200": "-200 600 pts" read as two scores (an audit)
                 mark = text.draw(surface, f"(lost {lost})", (score.x - int(6 * s), score.y), fs, P.WARNING,
                                  bold=True, anchor="topright")
-                room = min(room, mark.x - int(8 * s) - box.x - int(30 * s))
-            title = text.fit(self.seat_name(seat), fs, room)
-            text.draw(surface, title, (box.x + int(10 * s) + 2 * badge, box.y + int(5 * s)), fs, P.TEXT, bold=True)
+                room = min(room, mark.x - int(8 * s) - name_x)
+            title = text.fit(self.seat_name(seat), fs, max(1, room), bold=True)  # measured as it is drawn
+            named = text.draw(surface, title, (name_x, box.y + int(5 * s)), fs, P.TEXT, bold=True)
+            self.player_heads.append((named, score))
             cx, cy = box.x + 6, box.y + self.box_head()
             for name in hand:
                 if cx + card_w > (first_right if cy == box.y + self.box_head() else box.right - 4) and cx > box.x + 6:

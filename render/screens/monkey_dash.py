@@ -1513,19 +1513,26 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                     card = state.card(cid)
                     action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
                     lines = text.wrap(card.text, small, inner.w - int(12 * s))
-                    h = int(small * 1.3) * (len(lines) + 1) + int(8 * s)
+                    title = card.name + ("  (Interrupt)" if card.interrupt else "")
+                    if action:
+                        title += "  · click to " + action.split()[0]
+                    # the title on two lines when one will not hold it (at the largest text in a small window the
+                    # card a person had to decide on read "Safety Inspection (Interrup…": a window-size audit)
+                    heads = text.wrap(title, small, inner.w - 10, bold=True)
+                    heads = heads if len(heads) <= 2 else [heads[0], text.fit(" ".join(heads[1:]), small,
+                                                                               inner.w - 10, bold=True)]
+                    h = int(small * 1.3) * (len(lines) + len(heads)) + int(8 * s)
                     box = pygame.Rect(inner.x, y, inner.w, h)
                     focus = action is not None and action == self.focus_action
                     fill = P.SELECTED_ROW if action else P.BACKGROUND
                     pygame.draw.rect(surface, fill, box, border_radius=5)
                     pygame.draw.rect(surface, P.HIGHLIGHT if focus else (P.ACCENT if action else P.PANEL_EDGE), box,
                                      width=3 if focus else 1, border_radius=5)
-                    title = card.name + ("  (Interrupt)" if card.interrupt else "")
-                    if action:
-                        title += "  · click to " + action.split()[0]
-                    text.draw(surface, text.fit(title, small, box.w - 10, bold=True), (box.x + 6, box.y + 4), small,
-                              P.HIGHLIGHT if card.interrupt else P.TEXT, bold=True)
-                    ly = box.y + 4 + int(small * 1.3)
+                    ly = box.y + 4
+                    for head in heads:
+                        text.draw(surface, head, (box.x + 6, ly), small, P.HIGHLIGHT if card.interrupt else P.TEXT,
+                                  bold=True)
+                        ly += int(small * 1.3)
                     for line in lines:  # on a playable card's lighter fill the dim grey read at 3.4:1
                         text.draw(surface, line, (box.x + 6, ly), small, P.TEXT if action else P.TEXT_DIM)
                         ly += int(small * 1.3)

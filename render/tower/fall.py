@@ -48,6 +48,26 @@ class FallStory:
     sentence: str
 
 
+STILL_M_S = 0.01
+"""A fall's blocks all slower than this (in metres a second) are at rest in its replay (last_moving_frame)."""
+STILL_TAIL_S = 0.2
+"""How long a fall's replay goes on after its last block came to rest (last_moving_frame)."""
+
+
+def last_moving_frame(frames: np.ndarray, rate_hz: float) -> int:
+    """The frame a fall's replay may end at: STILL_TAIL_S after the last frame in which some block still moved
+    at STILL_M_S or faster. The simulator follows a fall until every block has been at rest a while, and that
+    rest, replayed in slow motion under "the tower is falling", stood still for several seconds before the
+    result (a regression audit)."""
+    frames = np.asarray(frames, dtype=float)
+    if len(frames) < 2:
+        return len(frames) - 1
+    speed = np.linalg.norm(np.diff(frames[:, :, :3], axis=0), axis=2).max(axis=1) * float(rate_hz)
+    moving = np.flatnonzero(speed >= STILL_M_S)
+    last = int(moving[-1]) + 1 if len(moving) else 0
+    return min(len(frames) - 1, last + int(round(STILL_TAIL_S * float(rate_hz))))
+
+
 def _levels_text(levels: list[int], storey: str = "level") -> str:
     lo, hi = min(levels), max(levels)
     return f"{storey} {lo}" if lo == hi else f"{storey}s {lo} to {hi}"

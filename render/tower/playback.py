@@ -34,6 +34,11 @@ class Playback:
     def finish(self) -> None:
         self.t = self.duration
 
+    def end_at(self, frame: int) -> None:
+        """Play no further than `frame` (at least the first): the still frames after it are dropped."""
+        self.frames = self.frames[: max(1, int(frame) + 1)]
+        self.t = min(self.t, self.duration)
+
     def poses(self) -> np.ndarray:
         """(N, 7) poses at the current time."""
         x = self.t * self.rate

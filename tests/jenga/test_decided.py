@@ -60,3 +60,19 @@ def test_the_dk_fall_decision_is_where_fall_to_puts_mario():
     assert low[0] == 0                                               # no girder of his side below: any side
     assert fall_to(layout, (0, 1, "+x"), taken=[])[0] == 0             # a bottom girder: his own level
     assert "falls to the girder immediately below on his side" in words(DK.help_text("standard"))
+
+
+@pytest.mark.parametrize("variant", MARIO.variants)
+def test_super_marios_help_names_the_variant_played_where_it_orders_the_turns_steps(variant):
+    """A variants audit: the help of battle_below and beaten_stacks said "(rule variant standard: a climb may
+    also come between the two stacks of 'Stack 2 Blocks' ...)" in the middle of their own rules, so a player
+    could not tell which variant was in force. The rules: "Steps 2 and 3 can be performed in any order", and
+    "if you spun 'Stack 2 Blocks,' stack your second block" (whether a climb may come between is not said):
+    every variant but whole_steps lets it, and the help says so of the variant played."""
+    text = words(MARIO.help_text(variant))
+    others = [v for v in MARIO.variants if v != variant]
+    assert not any(f"rule variant {other}:" in text or f"rule variant {other}," in text for other in others), variant
+    if variant == "whole_steps":
+        assert "rule variant whole_steps: the two stacks of 'Stack 2 Blocks' come together" in text
+    else:
+        assert f"rule variant {variant}, as in every variant but whole_steps: a climb may also come between" in text

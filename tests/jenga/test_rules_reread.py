@@ -470,6 +470,11 @@ def test_the_two_stacks_of_stack_2_blocks_and_the_climb_in_each_variant():
         s.layout[5][0], s.hand = s.hand, None
         _stack_on_top(s)
         assert s.stacks_left == 1 and any(a.startswith("climb") for a in s.legal_actions()) == between, variant
+        # what the banner says the player must do: in whole_steps the climb after the second stack (it read
+        # "must stack 1 more block and climb 1 layer" with no climb to choose: a variants audit)
+        said = s.phase_text()
+        assert said.endswith("must stack 1 more block and climb 1 layer" if between
+                             else "must stack 1 more block, then climb 1 layer"), said
     assert "whole_steps" in MARIO.variants and "the climb before or after both" in " ".join(
         MARIO.help_text("whole_steps").split())
 
@@ -534,3 +539,26 @@ def test_an_item_with_nobody_to_hit_is_lost_as_the_help_says():
     assert s.effects == [] and s.purses[1] == [0, 0]
     said = " ".join(MARIO.help_text("standard").split())
     assert "An effect with nobody it may hit is lost (the rulebook does not say)" in said
+
+
+@pytest.mark.physics
+def test_a_peg_below_bowser_whose_climb_would_pass_him_is_told_to_stay():
+    """"If your spin would take your character peg to the same level as Bowser or higher, insert your peg into
+    any vacant hole on the layer directly below him instead, and end your turn." A variants audit (seed 5,
+    beaten_stacks, a standard turn): Ann's peg already on that layer spun climb 2; the banner read "Ann must
+    climb 2 layers" and the first row "climb to the right hole of block 14:0", the hole she stood in. The
+    banner says she stays below Bowser, and her own hole's row that she stays in it."""
+    from pathlib import Path
+
+    from games.match import Match
+
+    match = Match.load(Path(__file__).parent.parent / "saved" / "mario_beaten_stacks_seed5_below_bowser_spun_climb_2.json")
+    state = match.state
+    me = state.mover
+    assert state.climb_due == 2 and state.climb_plan(me, 2) == (state.peg_level(me), True)
+    assert state.phase_text().endswith("must stay below Bowser (a climb of 2 would pass him)")
+    own = "climb {}:{}{}".format(*state.pegs[me])
+    assert own in state.legal_actions()
+    assert state.action_to_string(own).startswith(f"stay in the {state.pegs[me][2]} hole of block ")
+    others = [a for a in state.legal_actions() if a.startswith("climb ") and a != own]
+    assert others and all(state.action_to_string(a).startswith("climb to the ") for a in others)

@@ -719,3 +719,23 @@ def test_saved_matches_that_read_alike_also_name_their_files(home):
     assert len(rows) == 2 and rows[0] != rows[1], rows
     assert sorted(row.rsplit(" · ", 1)[1] for row in rows) == sorted([first.stem, twin.stem])
     app.close()
+
+
+@pytest.mark.parametrize("game, variant", [("jenga_mario", "beaten_stacks"), ("jenga_dk", "few_pulls"),
+                                           ("monkey_dash", None)])
+def test_a_saved_match_row_names_the_rule_variant_it_is_played_by(game, variant):
+    """A variants audit: every saved Super Mario Jenga row read alike ("... · Super Mario Jenga · turn 20 ·
+    Ann, Bob, Bot 3") whatever its variant, beside the launcher's variant choice (for a new game) lit on
+    another. A row of a match played by a variant other than its game's default names it; a default one
+    does not."""
+    spec = registry.get(game)
+    match = Match(spec.make_config([Seat("Ann", None), Seat("Bob", None)], variant=variant), seed=5)
+    path = storage.saves_dir() / "kept.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    match.save(path)
+    label = storage.inspect_save(path).label
+    assert f"· {spec.title}" in label, label
+    if variant is None:
+        assert "(" not in label, label
+    else:
+        assert f"{spec.title} ({variant}) · " in label, label

@@ -739,3 +739,28 @@ def test_the_bar_keeps_its_size_when_the_game_ends(home, size_name):
     finally:
         storage.save_settings({})
         text.use_size("normal")
+
+
+def test_a_card_to_decide_on_shows_its_whole_title_at_the_largest_text_in_a_small_window(home, lines_drawn):
+    """A window-size audit, at the largest text in an 800x600 window: the card Player 1 had to decide on read
+    "Safety Inspection (Interrup…", its kind and what a click does cut off. A card's title takes a second
+    line when one will not hold it."""
+    from render import storage, text
+
+    storage.save_settings({"text_size": "largest"})
+    try:
+        match = Match(SPEC.make_config([Seat("Player 1"), Seat("Deep bot 2", "deep")]), 2)
+        match.advance()
+        assert any(a.startswith("play ") for a in match.state.legal_actions()) and match.waiting_for_human()
+        app = App(size=(800, 600), match=match)
+        lines_drawn.clear()
+        app.draw()
+        card = match.state.card(next(a for a in match.state.legal_actions() if a.startswith("play ")).split()[1])
+        heads = [words for words, _ in lines_drawn if words.startswith(card.name)]
+        assert heads and not any(words.endswith("…") for words, _ in lines_drawn if card.name in words), heads
+        assert any("(Interrupt)" in words for words, _ in lines_drawn) and \
+            any(words.endswith("click to play") for words, _ in lines_drawn)
+        app.close()
+    finally:
+        storage.save_settings({})
+        text.use_size("normal")

@@ -315,3 +315,30 @@ def test_undo_at_the_start_of_monkey_dash_speaks_of_no_dice():
     app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
     assert app.screen.message == "Nothing to undo yet: no move has been made."
     app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (700, 1100), (1280, 800)])
+def test_dk_a_players_name_stops_short_of_their_score_at_the_largest_text(size, home):
+    """A window-size audit at the largest text in a 4:3 window: the box of "Strong bot 2" read "Strong bot
+    20 pts", then "Strong bo2200 pts" once the bot had 200 points: the name was given a fixed room beside
+    the score and measured in plain type while drawn in bold. The name, cut if need be, ends before the
+    score in every box."""
+    names = ["Strong bot 2", "Bartholomew E.", "Annabelle F.", "Player 4"]
+    match = Match(registry.get("donkey_kong").make_config([Seat(name, "random") for name in names]), 0)
+    for _ in range(613):  # drawn between steps, as the window shows a bots' game
+        if match.is_over() or match.step() is None:
+            break
+    assert max(match.state.scores()) >= 1000
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text('{"text_size": "largest"}', encoding="utf-8")  # the app reads it at start
+    try:
+        app = App(size=size, match=match)
+        assert text.size_name == "largest"
+        app.draw()
+        heads = app.screen.player_heads
+        assert len(heads) == 4
+        for named, score in heads:
+            assert named.right <= score.x, (named, score)
+        app.close()
+    finally:
+        text.use_size("normal")

@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from render import text
+from games.jenga import physics
 from render.tower import tint
+from render.tower.fall import last_moving_frame
 from render.tower.jenga_scene import tower_look
 
 from .test_tower_screen import DT, SIZE, click_ghost, drag_out, end_point, grabbable, new_screen, press_end, run, send
@@ -1218,7 +1220,10 @@ def test_a_bots_push_is_said_and_outlined_while_it_plays_and_the_winner_only_aft
             if match.is_over() and screen.playback is not None and not screen.show_result:
                 screen._draw_side(surface)
                 falling.append((screen.playing_words(), screen.playing_words(short=True)))
+                done.append(screen.playback.done)
+                played.append(len(screen.playback.frames))
             return match.is_over() and screen.show_result
+        done, played = [], []
         assert run(screen, surface, watched, frames=6000)
     finally:
         screen.close()
@@ -1228,6 +1233,17 @@ def test_a_bots_push_is_said_and_outlined_while_it_plays_and_the_winner_only_aft
     assert all("Rob" not in w and "Ray" not in w for pair in falling for w in pair)  # no winner named yet
     assert falling[0] == ("the tower is falling; who wins is said once it has come down (V: now)",
                           "The tower is falling…")
+    # A regression audit watched "the tower is falling" over a still tower for seconds: the simulator follows a
+    # fall until its blocks have rested a while, and that rest was replayed slowed. The replay ends once every
+    # block has stopped; the moment its last picture is held, the words say the tower has come down.
+    frames = match.state.last_trajectory()
+    rate = physics.frame_rate(match.state.TOWER)
+    assert played[-1] == last_moving_frame(frames, rate) + 1
+    tail = np.linalg.norm(np.diff(frames[played[-1] - 8:played[-1], :, :3], axis=0), axis=2).max(axis=1) * rate
+    assert tail.max() < 0.05  # at rest, or nearly, where the replay ends
+    assert {falling[i][1] for i, d in enumerate(done) if not d} == {"The tower is falling…"}
+    assert {falling[i] for i, d in enumerate(done) if d} == {
+        ("the tower has come down; who wins follows (V: now)", "The tower has come down.")}
     assert "won" in screen.result_words() or "wins" in screen.result_words()
 
 
@@ -1256,6 +1272,35 @@ def test_a_click_just_off_a_place_on_top_stacks_there_when_stacking_is_all_there
         assert any(step.action == f"stack {slot}" for step in match.history[-3:]), match.history[-3:]
         far = (screen.rects["board"].x + 20, screen.rects["board"].bottom - 20)
         assert view.pick_ghost(far, slack=18) is None
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_window_losing_the_pointer_during_a_press_on_a_place_on_top_stacks_nothing(surface):
+    """A regression audit: the window losing the pointer lets a drag go where the pointer was, and a press
+    held still on a glowing place on top was taken for a click there, so the block in hand was stacked
+    though the button was never let go. A press cut off by the window is no click: nothing is stacked, and
+    the next click on the place stacks as ever."""
+    screen = _stacking(surface)
+    match = screen.match
+    try:
+        steps = len(match.history)
+        view = screen.view
+        centre = view._ghost_polys[view._ghost_owner == 0].reshape(-1, 2).mean(axis=0)
+        pos = (int(centre[0]), int(centre[1]))
+        send(screen, pygame.MOUSEMOTION, pos)
+        assert screen.hover_ghost == 0
+        slot = screen.ghost_slots[0]
+        send(screen, pygame.MOUSEBUTTONDOWN, pos)
+        screen.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        assert screen.press is None and screen.job is None
+        assert len(match.history) == steps
+        send(screen, pygame.MOUSEMOTION, pos)
+        send(screen, pygame.MOUSEBUTTONDOWN, pos)
+        send(screen, pygame.MOUSEBUTTONUP, pos)
+        assert run(screen, surface, lambda: screen.job is None)
+        assert any(step.action == f"stack {slot}" for step in match.history[steps:]), match.history[steps:]
     finally:
         screen.close()
 

@@ -452,11 +452,14 @@ def test_a_drag_begun_on_the_board_and_let_go_over_undo_or_menu_presses_neither(
 
 
 @pytest.mark.physics
-def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_click_works(table):
+@pytest.mark.parametrize("cut", ["focus lost", "resized"])
+def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_click_works(table, cut):
     """A regression audit hid the window in the middle of a push and let the button go meanwhile: the release
     never came, the block went on following the pointer with no button held (it was taken by itself), and the
     first click on the bar (SDL sends only its release then) was taken for the drag's release and did nothing.
-    The window losing the pointer lets the drag go there; the next click on a button works."""
+    The window losing the pointer lets the drag go there; the next click on a button works. A window-size
+    audit resized the window in the middle of a push: the tower was drawn elsewhere, the block some 200 px
+    from the finger, and the push read backwards as the finger went on; a resize lets the drag go too."""
     from .test_tower_screen import end_point
 
     app = table
@@ -474,7 +477,10 @@ def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_
         app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start - px_per_m * 0.0015 * k), **motion))
         frames(app)
     assert screen.live is not None and screen.live.pushed
-    app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    if cut == "resized":
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=700, size=(1024, 700)))
+    else:
+        app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert screen.live is None and screen.press is None
     settle(app)
     assert len(match.history) == steps + 1  # the push so far, let go: under half out, it went back (a touch)

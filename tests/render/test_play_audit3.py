@@ -209,7 +209,9 @@ def test_a_battle_spin_is_said_as_a_battle(surface):
         assert "Bowser" not in screen.decision_text() and screen.spinner_said() == ""
         assert run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
         assert match.state.defeated[seat]  # the spin climbed 4: he is beaten (no hole above him yet: turn over)
-        assert screen.spinner_said() == "Spun: battle with Bowser: climb 4; Bowser is beaten"
+        # the turn it ended by itself: said as that player's under the next player's spin (a variants audit)
+        assert match.state.phase == "spin" and match.state.mover != seat
+        assert screen.spinner_said() == f"{screen.seat_name(seat)} spun: battle with Bowser: climb 4; Bowser is beaten"
         assert run(screen, surface, lambda: screen.spinner.spinning, frames=200)  # the next player's spin
         assert screen.spinner_said() == ""
         assert run(screen, surface, lambda: not screen.spinner.spinning, frames=400)
@@ -360,5 +362,44 @@ def test_the_your_move_panel_speaks_of_the_spin_in_donkey_kong_jenga_too(surface
             screen.play(next(a for a in screen.legal if a.startswith("mario ")))
         assert run(screen, surface, lambda: screen.spinner.spinning, frames=400)
         assert screen.take_block_steps()[0] == "The spinner is turning:"
+        assert "girders to take and stack" in screen.take_block_steps()[1]
+        # the rules' word, as the banner's "must remove 2 girders" (a variants audit: "Take a block")
+        for _ in range(12):  # on to a girder to take, the climbs played first
+            assert run(screen, surface, lambda: not screen.spinner.spinning and match.waiting_for_human()
+                       and screen.job is None, frames=600)
+            if not any(a.startswith("climb ") for a in screen.legal):
+                break
+            screen.play(next(a for a in screen.legal if a.startswith("climb ")))
+        steps = screen.take_block_steps()
+        assert "remove" in match.state.phase_text(), match.state.phase_text()
+        assert steps[0] == "Take a girder from the tower:" and not any("block" in step for step in steps)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("name, said", [
+    ("mario_beaten_stacks_seed5_after_a_won_battle.json",
+     "Spun: battle with Bowser: stack 1, climb 3; Bowser is beaten"),
+    ("mario_beaten_stacks_seed5_after_a_lost_battle.json",
+     "Last spin: battle with Bowser: climb 1; Bowser is not beaten"),
+])
+def test_a_loaded_battle_spin_is_said_as_a_battle_and_not_as_the_next_players(name, said):
+    """A variants audit (beaten_stacks, seed 5): played live, the line under the wheel read "Spun: battle with
+    Bowser: stack 1, climb 3; Bowser is beaten"; saved and loaded, "Spun: stack 1, climb 3", which says
+    neither the battle nor why the player still stacks ("you can't ... stack any more blocks until you've
+    done this"). And a match loaded at Ann's spin, after Bob's battle lost, read "Spun: stack 2, climb 1"
+    under "Ann, spin the spinner", as if it were hers. A loaded battle spin is said as a battle (the load's
+    words of the spin in its own position), and a spin that ended the last turn is not said as the next
+    player's."""
+    from pathlib import Path
+
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match.load(Path(__file__).parent.parent / "saved" / name)
+    screen = screen_for("jenga_mario")(match)
+    try:
+        assert screen.spinner_said() == said
     finally:
         screen.close()

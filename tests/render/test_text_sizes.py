@@ -533,3 +533,28 @@ def test_a_long_jenga_log_row_reads_whole_at_the_largest_text(surface, size_name
         assert len(screen.log.lines_of(n - 1)) > 4  # it did need more than the four lines of before
     finally:
         screen.close()
+
+
+def test_super_marios_peg_question_fits_the_banner_at_the_largest_text(tmp_path, monkeypatch):
+    """A window-size audit at the largest text, 1280x800: the banner read "Player 1 must put their peg in a
+    hole of layer 1 (the second layer: the bottom one is l…". A Jenga decision too long for the banner drops
+    its closing words in brackets rather than being cut in the middle of them."""
+    from render.app import App
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(home))
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text('{"text_size": "largest"}', encoding="utf-8")  # the app reads it at start
+    match = Match(registry.get("jenga_mario").make_config([Seat("Player 1", None), Seat("Player 2", None)]), seed=4)
+    while match.state.phase != "peg":  # the dice of the build, then each person's character
+        if match.step() is None:
+            match.play(match.state.legal_actions()[0])
+    app = App(size=(1280, 800), match=match)
+    try:
+        app.screen.show_risk = False
+        app.draw()
+        said = app.screen.banner_said
+        assert "must put their peg in a hole of layer 1" in said and not said.endswith("…"), said
+    finally:
+        app.close()
+        text.use_size("normal")

@@ -553,8 +553,18 @@ class Overlays:
             return []
         if spinning:  # whatever the turn asks, the panel says so (it stood empty, "Choices (0)": an audit)
             # The spin is drawn already; "Take a block" stood here while the needle still turned (an audit).
-            return ["The spinner is turning:", "When the needle stops, it says what this turn asks: how many "
-                    "blocks to take and stack, how far to climb. The steps to take a block follow then."]
+            steps = ["The spinner is turning:", "When the needle stops, it says what this turn asks: how many "
+                     "blocks to take and stack, how far to climb. The steps to take a block follow then."]
+        else:
+            steps = self._take_steps()
+        if self.match.config.game == "jenga_dk":
+            # its rules call the blocks girders, as its banner does ("must remove 2 girders"), where the panel
+            # said "Take a block from the tower" (a variants audit)
+            steps = [step.replace("blocks", "girders").replace("block", "girder") for step in steps]
+        return steps
+
+    @staticmethod
+    def _take_steps() -> list[str]:
         return ["Take a block from the tower:",
                 "Press a block that may be taken (it lights up under the pointer) near the end you push from, and "
                 "drag it along its length into the "

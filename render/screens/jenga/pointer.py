@@ -20,6 +20,8 @@ GHOST_SLACK_PX = 18  # how near (pixels at 1280x800) a click must come to a plac
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 FAR_END_SHARE = 0.6  # a press this far or further from the end facing the eye starts at the other end
 HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
+DRAG_CUT_OFF = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.VIDEORESIZE)
+"""Window events that end a press on the board where the pointer was, never as a click (PointerPlay)."""
 
 
 class PointerPlay:
@@ -143,12 +145,16 @@ class PointerPlay:
 
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED) and self.press is not None:
+        if event.type in DRAG_CUT_OFF and self.press is not None:
             # the window lost the pointer in the middle of a drag: its release may never come (SDL then drops the
             # next press as well), so the drag is let go here, where the pointer was; a regression audit found a
-            # block still following the pointer with no button held, and the next click on the bar eaten
+            # block still following the pointer with no button held, and the next click on the bar eaten. A
+            # window resized under a drag draws the tower elsewhere, so the finger is let go too (the block ended
+            # some 200 px from the pointer, its push read backwards: a window-size audit). It is
+            # never a click: a press held still on a place on top or a ring, the window losing the pointer,
+            # stacked there or moved the Mario though the button was never let go (a regression audit)
             self.button_held = False
-            self._release(self.mouse)
+            self._release(self.mouse, click=False)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.button_held = True
@@ -302,20 +308,27 @@ class PointerPlay:
         else:
             physics.adopt(None)
 
-    def _release(self, pos) -> bool:
+    def _release(self, pos, click: bool = True) -> bool:
+        """The board press let go at `pos`: a live push is let go, a drag of the view ends, and a press let
+        go where it began is a click (on a place on top or a ring), unless `click` is False (the window lost
+        the pointer: the button was never let go)."""
         press, self.press = self.press, None
         if press is None:
             return False
         if self.job is not None:
             self.orbiting = None
             return True
-        clicked = abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
+        clicked = click and abs(pos[0] - press[0]) + abs(pos[1] - press[1]) <= CLICK_SLOP
         self.orbiting = None
         if self.live is not None:
             self.live.move(pos)
             hole = self._hole_clicked()
-            if hole is not None and self.live.is_click(CLICK_SLOP):
+            if hole is not None and click and self.live.is_click(CLICK_SLOP):
                 self._click_ring(hole)
+                return True
+            if not click and not self.live.pushed and not self.live.fallen:
+                self.live.close()  # nothing pushed, nothing to say: the player is away from the window
+                self.live = None
                 return True
             self._let_go()
             return True

@@ -45,6 +45,7 @@ from ... import text
 from ...help import DecisionsScroll
 from ...tower.camera import Camera
 from ...tower.countdown import SettleCountdown
+from ...tower.fall import last_moving_frame
 from ...tower.geometry import rotation_matrices
 from ...tower.hand_frames import hand_frames
 from ...tower.jenga_scene import block_sizes, scene_of, stack_ghosts
@@ -188,6 +189,21 @@ def spin_words(game: str, section: int, variant: str, battle: bool | None) -> st
     return battle_words(words, battle, variant)
 
 
+def loaded_battle(match, at: int, section: int) -> bool | None:
+    """Whether the spin of step `at` of a loaded match beat Bowser (None: no battle), from the words the load
+    gave it in its own position (Match.replayed_words, "the spinner stops on section 4: Bob's battle with
+    Bowser: ..."): the position before it is not at hand, and a won battle read "Spun: stack 1, climb 3" once
+    loaded (a variants audit)."""
+    words = match.replayed_words
+    if len(words) != len(match.history) or not 0 <= at < len(words):
+        return None
+    plain = spinners.words(match.spec.name, section, match.config.variant)
+    for beaten in (True, False):
+        if words[at].endswith(battle_words(plain, beaten, match.config.variant)):
+            return beaten
+    return None
+
+
 def new_notes(before: list, after: list) -> list[str]:
     """The lines a step added to a state's log (which keeps only its last few lines): the shortest tail of
     `after` such that the lines before it are the last lines of `before`."""
@@ -242,14 +258,17 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.spinner = self._make_spinner(match.spec.name, match.config.variant)
         # (steps in the match just after the spin, section, battle, seat) of the last spin: what the spinner's
         # caption says, while it applies (spinner_said); battle: None, or whether it beat Bowser (Super Mario)
-        self.spun: tuple[int, int, bool | None, int] | None = None
+        self.spun: tuple[int, int, bool | None, int | None] | None = None
         spins = [(k, s.action) for k, s in enumerate(match.history) if s.by == CHANCE and s.action.startswith("spin ")]
         if self.spinner is not None and spins:  # a resumed or loaded game shows its last spin, as live play left it
             at, action = spins[-1]
             self.spinner.spin_to(int(action.split()[1]), seconds=1e-6)
             self.spinner.finish()
-            # the position before that spin is not at hand: a battle spin reads as a plain one here
-            self.spun = (at + 1, int(action.split()[1]), None, match.state.mover)
+            section = int(action.split()[1])
+            # whose spin it was: the mover's while its turn goes on; a spin whose turn it ended (a battle lost)
+            # is no longer the mover's, and who made it is not at hand
+            seat = match.state.mover if getattr(match.state, "spin", None) is not None else None
+            self.spun = (at + 1, section, loaded_battle(match, at, section), seat)
         self.live: LiveDrag | None = None  # the live push under way
         self.hand_lies: tuple[int, int] | None = None  # (moves played, block): the block in hand lay in a fall
         self.fall_paid: tuple[int, int] | None = None  # (moves played, coins): what the toppler paid (Super Mario)
@@ -346,10 +365,18 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         sp, spun = self.spinner, self.spun
         if sp is None or spun is None or sp.spinning:
             return ""
-        at, section, battle, _ = spun
+        at, section, battle, seat = spun
         if len(self.match.history) != at and getattr(self.match.state, "spin", None) is None:
             return ""  # the turn of that spin is over (the rules clear a turn's spin when the next one starts)
-        return "Spun: " + spin_words(self.spec.name, section, self.match.config.variant, battle)
+        due = getattr(self.match.state, "phase", "") == "spin"
+        if due and len(self.match.history) != at:
+            return ""  # the next spin is due and steps came since: the last one was another turn's
+        words = spin_words(self.spec.name, section, self.match.config.variant, battle)
+        if due:
+            # the spin that ended the last turn by itself, under the next player's "spin": said as theirs (it read
+            # "Spun: stack 2, climb 1" under "Ann, spin the spinner", Bob's lost battle: a variants audit)
+            return f"{self.seat_name(seat)} spun: {words}" if seat is not None else f"Last spin: {words}"
+        return "Spun: " + words
 
     def _spinner_key(self) -> str:
         return spinners.key(self.spec.name)
@@ -468,12 +495,23 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         tower falls: that the result follows (the banner had named the winner as the fall began)."""
         if self.match.is_over() and self.playback is not None and not self.show_result \
                 and getattr(self.match.state, "ended", "") == "fall":
+            if self.playback.done:  # its last picture held a moment before the result
+                return "The tower has come down." if short else "the tower has come down; who wins follows (V: now)"
             return "The tower is falling…" if short else \
                 "the tower is falling; who wins is said once it has come down (V: now)"
         push = self._push_shown()
         if push is not None and not self.match.is_over():
             _, seat, (level, slot), _ = push
             return f"{self.seat_name(seat)} pushes block {level}:{slot}…"
+        return None
+
+    def short_decision_text(self) -> str | None:
+        """The decision without its closing words in brackets, for a banner too narrow for it: "Player 1 must
+        put their peg in a hole of layer 1 (the second layer: the bottom one is l…" was cut at the largest
+        text (a window-size audit)."""
+        words = self.decision_text()
+        if words.endswith(")") and " (" in words:
+            return words[:words.rindex(" (")]
         return None
 
     def animating(self) -> bool:
@@ -567,6 +605,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                     self.fall_layout = (len(self.match.history), [list(row) for row in before.layout])
                     self._frame_fall(state, frames)
                     self._tell_fall(step, before, state, frames, rate)
+                    self.playback.end_at(last_moving_frame(frames, rate))  # not the rest that follows, slowed
                 if word == "tremor" and self.held is not None:
                     self.playback.t = self._resume_time(frames, rate)
                 if word == "push" and self.live_hold is not None and not fell:
