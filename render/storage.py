@@ -654,7 +654,7 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
         if variant and variant != getattr(spec, "default_variant", None):
             # the rules it is played by (every row of a game's variants read alike, and the launcher's variant
             # choice, which is for a new game, stood beside it lit on another: a variants audit)
-            info.title += f" ({variant})"
+            info.title += f" · {variant}"  # as the window's header says it (brackets nested in other sentences)
         info.seats = ", ".join(seat.name for seat in config.seats)
         if config.game.startswith("jenga"):
             match.check_steps(data["actions"])

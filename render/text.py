@@ -13,6 +13,11 @@ import pygame
 _fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _lines: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _CACHE_LIMIT = 3000
+_CACHE_BYTES = 16 * 2**20
+"""The most pixel memory the drawn lines kept for reuse may hold (a long-session audit saw the window grow
+2.5 to 3 MB a board game: up to 3000 lines of 20 to 60 kB each would have been kept, some 100 MB); a frame
+draws a few MB of lines at most."""
+_lines_bytes = [0]
 _blocks: dict[tuple, tuple[int, tuple[str, ...], bool]] = {}  # fit_block's answers (measuring every frame is not free)
 _paths: dict[str, str | None] = {}
 _sizes: dict[tuple, tuple[int, int]] = {}  # measure's answers: a frame measures the same lines again and again
@@ -88,11 +93,16 @@ def render(text: str, size: int, colour, bold: bool = False, mono: bool = False)
     if surf is None:
         surf = font(size, bold, mono).render(shown(text), True, colour)
         _lines[key] = surf
-        if len(_lines) > _CACHE_LIMIT:
-            _lines.popitem(last=False)
+        _lines_bytes[0] += _pixel_bytes(surf)
+        while len(_lines) > 1 and (len(_lines) > _CACHE_LIMIT or _lines_bytes[0] > _CACHE_BYTES):
+            _lines_bytes[0] -= _pixel_bytes(_lines.popitem(last=False)[1])
     else:
         _lines.move_to_end(key)
     return surf
+
+
+def _pixel_bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
 
 
 def draw(surface: pygame.Surface, text: str, pos, size: int, colour, bold: bool = False, mono: bool = False,
@@ -209,6 +219,7 @@ def reset() -> None:
     """Forget every font and rendered line (call before pygame.quit(): fonts die with it)."""
     _fonts.clear()
     _lines.clear()
+    _lines_bytes[0] = 0
     _blocks.clear()
 
 

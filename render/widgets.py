@@ -424,8 +424,21 @@ class RowsOfHeights(ListView):
                 self._scroll(self.top + 1)
 
     def scroll_by_page(self, pages: int) -> None:
-        step = max(1, self._fitting_from(self.top) - 1)
-        self._scroll(max(0, min(self.top + pages * step, self._last_top())))
+        """A page down keeps the last row shown at the top; a page up brings in as many rows above as fit with
+        the top row kept at the foot (it went up by the rows that fitted below: taller rows above were passed
+        over, never shown whole: a regression audit)."""
+        for _ in range(abs(pages)):
+            if pages > 0:
+                top = self.top + max(1, self._fitting_from(self.top) - 1)
+            else:
+                top, used = self.top, self.height_of(self.top) if self.top < len(self.items) else 0
+                while top > 0 and used + self.height_of(top - 1) <= self.rect.h:
+                    top, used = top - 1, used + self.height_of(top - 1)
+                top = min(top, self.top - 1)
+            top = max(0, min(top, self._last_top()))
+            if top == self.top:
+                break  # at the end of the log either way
+            self._scroll(top)
 
     def scroll_to_end(self) -> None:
         self._scroll(self._last_top())
@@ -487,7 +500,8 @@ class RowsOfHeights(ListView):
             h = self.height_of(above)
             first = y - h + h // 2 - text.block_height(len(parts), self.size) // 2
             for k, part in enumerate(parts):
-                text.draw(surface, part, (self.rect.x + 10, first + k * step), self.size, P.TEXT_DIM)
+                if first + k * step >= self.rect.y:  # whole lines only (a sliced one read as a speck of text)
+                    text.draw(surface, part, (self.rect.x + 10, first + k * step), self.size, P.TEXT_DIM)
         for i in range(self.top, len(self.items)):
             h = self.height_of(i)
             if y + h > self.rect.bottom and shown:

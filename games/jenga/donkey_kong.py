@@ -410,6 +410,20 @@ class JengaDonkeyKongState(TowerState):
         """The level Donkey Kong and Pauline stand on: always the top of the tower."""
         return top_level(self.layout)
 
+    def action_to_string(self, action: str) -> str:
+        """A climb that goes past levels with no girder free for the Mario says so (the rules' bonus): the row
+        and the move log read "climb to the front hole of block 3:0" for a climb past level 2, said once, after
+        it, in the status line only (a rules audit)."""
+        words = super().action_to_string(action)
+        word, _, rest = action.partition(" ")
+        hole = parse_hole(rest) if word == "climb" else None
+        at = self.marios[self.mover] if hole is not None and 0 <= self.mover < len(self.marios) else None
+        if at is not None and hole[0] > at[0] + 1:
+            past = range(at[0] + 1, hole[0])
+            which = f"level {past[0]}" if len(past) == 1 else f"levels {past[0]} to {past[-1]}"
+            words += f" (past {which}, where no girder is free for this Mario: a bonus)"
+        return words
+
     def phase_text(self) -> str:
         who = self.seat_name(self.decider())
         if self.phase == "place":

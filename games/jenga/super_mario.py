@@ -518,7 +518,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             if plan is not None and plan[1] and plan[0] == self.peg_level(self.mover):
                 # already on the layer below Bowser: the climb that would pass him keeps the peg there ("must
                 # climb 2 layers" offered only holes of its own layer: a variants audit)
-                parts.append(f"stay below Bowser (a climb of {self.climb_due} would pass him)")
+                parts.append(f"stay in layer {plan[0]}, under Bowser (a climb of {self.climb_due} would pass him)")
             elif plan is not None and plan[1]:
                 parts.append(f"climb {counted(self.climb_due, 'layer')}, stopping below Bowser")
             else:

@@ -33,6 +33,7 @@ GROUND_EDGE = (56, 61, 75)
 GROUND_MIN_HALF = 1.0  # metres: the floor is drawn at least this far each way from the table's centre
 GROUND_MARGIN = 0.3  # and this far beyond the furthest block, so a block that slid away lies on it
 NEAR = 0.02  # metres: parts of the table and floor nearer the eye than this are cut off (as blocks are)
+TILTED_COS = 0.85  # a girder whose up leans more than about 32 degrees is no longer stood on at its end
 EDGE_DARKEN = 0.55
 HOLE = (28, 20, 14)
 HOLE_RADIUS = 0.0045  # metres
@@ -664,8 +665,11 @@ class TowerView:
                 if fig.block is None or not (0 <= fig.block < len(boxes)) or not shown[fig.block]:
                     continue
                 b = fig.block
-                if fig.kind == "mario" and fig.fell:
+                upright = float(np.asarray(boxes.rotations[b])[2, 2])  # the girder's up, in the world's
+                if fig.kind == "mario" and (fig.fell or upright < TILTED_COS):
                     # his girder lies in the rubble: he stands on it near his end, not beside its end in the air
+                    # (a girder tipped in a fall, still counted in the tower, had him hanging in the air beside
+                    # it during the replay and after: a rules audit)
                     on = boxes.local_to_world(b, np.array([fig.end * 0.6 * boxes.half[b, 0], fig.offset, 0.0]))
                     out.append((fig, np.array([on[0], on[1], boxes.upper[b, 2] + h / 2 - 0.002]), w, h))
                     continue

@@ -12,7 +12,7 @@ from games.jenga import data
 from games.jenga.classic import SPEC as CLASSIC
 from games.jenga.coins import transfer, value
 from games.jenga.donkey_kong import SPEC as DK, fall_to
-from games.jenga.layout import (ends, free_holes, highest_complete, is_real, parse_hole, removable,
+from games.jenga.layout import (ends, free_holes, highest_complete, hole_text, is_real, parse_hole, removable,
                                 stack_slots)
 from games.jenga.push import PushOutOfRangeError, WrongEndError, make_extract, parse_extract
 from games.jenga.super_mario import SPEC as MARIO, deal_items
@@ -168,6 +168,14 @@ def test_dk_a_fully_occupied_level_is_skipped():
     s.layout[1] = [None, 4, None]  # level 1 has one girder, both its holes taken
     s.climbs_left = 1
     assert {h[0] for h in s.climb_targets()} == {2}
+    # the climb's row (and so the move log) says the bonus: said only after it, in the status line, a family
+    # did not know why a climb of one went up two levels (a rules audit)
+    for hole in s.climb_targets():
+        row = s.action_to_string(f"climb {hole_text(hole)}")
+        assert row.endswith("(past level 1, where no girder is free for this Mario: a bonus)"), row
+    s.marios[0] = [1, 0, "+x"]  # an ordinary climb says nothing of the kind
+    s.layout[1] = [3, 4, 5]
+    assert all("bonus" not in s.action_to_string(f"climb {hole_text(h)}") for h in s.climb_targets())
 
 
 def test_dk_removing_a_girder_drops_mario_below_on_the_same_side():

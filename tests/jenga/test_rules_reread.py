@@ -556,7 +556,8 @@ def test_a_peg_below_bowser_whose_climb_would_pass_him_is_told_to_stay():
     state = match.state
     me = state.mover
     assert state.climb_due == 2 and state.climb_plan(me, 2) == (state.peg_level(me), True)
-    assert state.phase_text().endswith("must stay below Bowser (a climb of 2 would pass him)")
+    assert state.phase_text().endswith(f"must stay in layer {state.peg_level(me)}, under Bowser (a climb of 2 would "
+                                       "pass him)"), state.phase_text()
     own = "climb {}:{}{}".format(*state.pegs[me])
     assert own in state.legal_actions()
     assert state.action_to_string(own).startswith(f"stay in the {state.pegs[me][2]} hole of block ")

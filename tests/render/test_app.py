@@ -736,6 +736,6 @@ def test_a_saved_match_row_names_the_rule_variant_it_is_played_by(game, variant)
     label = storage.inspect_save(path).label
     assert f"· {spec.title}" in label, label
     if variant is None:
-        assert "(" not in label, label
+        assert f"· {spec.title} · turn" in label, label
     else:
-        assert f"{spec.title} ({variant}) · " in label, label
+        assert f"· {spec.title} · {variant} · turn" in label, label

@@ -4,6 +4,7 @@ driver)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 
@@ -94,3 +95,25 @@ def test_a_notch_of_the_wheel_over_the_move_log_passes_no_row_by(monkeypatch):
                                           precise_y=float(direction), flipped=False))
             assert abs(log.top - old) <= 3
     assert seen == set(range(len(log.items)))
+
+
+def test_a_page_up_in_the_move_log_passes_no_row_by():
+    """A regression audit: Shift+PageUp went up by the rows that fitted below the top row, so taller rows above
+    were passed over and never shown whole (146 of 200 random logs). A page up brings in the rows above that
+    fit with the top row kept at the foot; paging up from the end every row shows whole, and paging down."""
+    rng = np.random.default_rng(5)
+    words = "Chance Patient bot draws Hammer 400 then Donkey Kong drops a barrel on girder column right up".split()
+    for trial in range(20):
+        log = LogRows()
+        log.rect = pygame.Rect(0, 0, 250, int(rng.choice([120, 180, 245, 300])))
+        log.row_h = int(rng.choice([22, 26, 32]))
+        log.fit_to(int(rng.choice([14, 18, 22])), 1.0)
+        log.set_items([f"{i + 1}. " + " ".join(rng.choice(words, int(rng.choice([2, 4, 8, 14, 20, 30]))))
+                       for i in range(int(rng.integers(5, 40)))])
+        log.scroll_to_end()
+        for pages in (-1, 1):  # up from the end to the head, then down to the end again
+            seen = set()
+            for _ in range(60):
+                seen.update(i for i in range(len(log.items)) if log.row_rect(i) is not None)
+                log.scroll_by_page(pages)
+            assert seen == set(range(len(log.items))), (trial, pages, sorted(set(range(len(log.items))) - seen))

@@ -382,7 +382,7 @@ def test_the_your_move_panel_speaks_of_the_spin_in_donkey_kong_jenga_too(surface
     ("mario_beaten_stacks_seed5_after_a_won_battle.json",
      "Spun: battle with Bowser: stack 1, climb 3; Bowser is beaten"),
     ("mario_beaten_stacks_seed5_after_a_lost_battle.json",
-     "Last spin: battle with Bowser: climb 1; Bowser is not beaten"),
+     "Bob spun: battle with Bowser: climb 1; Bowser is not beaten"),
 ])
 def test_a_loaded_battle_spin_is_said_as_a_battle_and_not_as_the_next_players(name, said):
     """A variants audit (beaten_stacks, seed 5): played live, the line under the wheel read "Spun: battle with

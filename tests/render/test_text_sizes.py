@@ -558,3 +558,22 @@ def test_super_marios_peg_question_fits_the_banner_at_the_largest_text(tmp_path,
     finally:
         app.close()
         text.use_size("normal")
+
+
+def test_the_drawn_lines_kept_for_reuse_hold_a_bounded_memory(monkeypatch):
+    """A long-session audit: the window grew 2.5 to 3 MB a board game, with no levelling off over 11 games:
+    every line drawn was kept for reuse, up to 3000 of them, whatever their size. The lines kept hold at most
+    text._CACHE_BYTES of pixels; the newest are kept, and a line drawn again is the same surface."""
+    pygame.init()
+    monkeypatch.setattr(text, "_CACHE_BYTES", 2 * 2**20)
+    text.reset()
+    try:
+        for k in range(400):
+            text.render(f"line {k}: the barrel rolls down the girder to the oil drum and burns", 30, (255, 255, 255))
+        kept = sum(s.get_pitch() * s.get_height() for s in text._lines.values())
+        assert kept == text._lines_bytes[0] <= text._CACHE_BYTES
+        assert 5 < len(text._lines) < 400  # the oldest went, not all of them
+        newest = "line 399: the barrel rolls down the girder to the oil drum and burns"
+        assert text.render(newest, 30, (255, 255, 255)) is text.render(newest, 30, (255, 255, 255))
+    finally:
+        text.reset()

@@ -577,3 +577,27 @@ def test_the_countdowns_words_stay_inside_its_ring(surface, radius, lines_drawn)
         for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
             # the glyphs' box may touch the ring's stroke, never leave it
             assert math.dist(corner, centre) <= radius + 3, (words, rect, radius)
+
+
+def test_a_mario_whose_girder_tipped_over_stands_on_it_not_in_the_air():
+    """A rules audit of Donkey Kong Jenga: in a fall, a girder that tipped over and still counted in the tower
+    had its Mario drawn where its end's top would be in the girder's own frame, hanging in the air beside
+    the rubble, during the replay and after it. A Mario on a girder leaning more than about 32 degrees
+    stands on top of it, near his end; on an upright girder he stands on its end as before."""
+    levels = 6
+    scene = scene_of(levels, holes=True, figures=[Figure("mario", 4 * 3 + 0, 1, palette.seat_colour(0), "1")])
+    view = TowerView(camera_for(levels))
+    b = 4 * 3
+    (_, upright, _, h), = view._place_figures(scene, Boxes(scene.poses, scene.sizes), np.ones(len(scene.poses), bool))
+    boxes = Boxes(scene.poses, scene.sizes)
+    assert upright[2] > boxes.upper[b, 2] - 0.001  # standing on the girder's end
+    # the girder tipped on its side about its own length (a quarter turn)
+    q = np.array([math.sin(math.pi / 4), 0.0, 0.0, math.cos(math.pi / 4)])  # (x, y, z, w): about the x axis
+    poses = scene.poses.copy()
+    poses[b, 3:] = q
+    scene.poses = poses
+    boxes = Boxes(poses, scene.sizes)
+    assert float(boxes.rotations[b][2, 2]) < 0.1
+    (_, centre, _, h), = view._place_figures(scene, boxes, np.ones(len(poses), bool))
+    assert centre[2] == pytest.approx(boxes.upper[b, 2] + h / 2 - 0.002)  # on its top, not beside it in the air
+    assert np.linalg.norm(centre[:2] - boxes.centres[b, :2]) <= boxes.half[b, 0] + 1e-9

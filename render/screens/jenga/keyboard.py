@@ -48,7 +48,8 @@ class KeyboardPicker:
         if self.filtering:
             return super().idle_keys()
         if not self.legal and self._legal_blocks():
-            return "F1: help and rules · arrows pick a block, P pushes it · or press a block"
+            word = self.block_word()  # Donkey Kong Jenga's girders, as its banner and panel say
+            return f"F1: help and rules · arrows pick a {word}, P pushes it · or press a {word}"
         if not self.legal:  # nothing to choose now (a move being worked out or played, a bot's turn)
             return "F1: help and rules · [ and ] turn the view"
         return super().idle_keys()

@@ -557,11 +557,15 @@ class Overlays:
                      "blocks to take and stack, how far to climb. The steps to take a block follow then."]
         else:
             steps = self._take_steps()
-        if self.match.config.game == "jenga_dk":
+        if self.block_word() == "girder":
             # its rules call the blocks girders, as its banner does ("must remove 2 girders"), where the panel
             # said "Take a block from the tower" (a variants audit)
             steps = [step.replace("blocks", "girders").replace("block", "girder") for step in steps]
         return steps
+
+    def block_word(self) -> str:
+        """The game's own word for a block: Donkey Kong Jenga's rules call them girders."""
+        return "girder" if self.match.config.game == "jenga_dk" else "block"
 
     @staticmethod
     def _take_steps() -> list[str]:
@@ -670,6 +674,21 @@ class Overlays:
                                   pygame.K_HOME: -10**6, pygame.K_END: 10**6}[key]):
                 return
         super()._list_key(key)
+
+    def result_score(self, seat: int) -> str:
+        """After a fall the toppler is the one who lost ("The player that makes the tower fall loses the
+        game"); in Donkey Kong Jenga the others' Marios' heights decide, so their rows say them (every seat but
+        the winner read "lost", the toppler no different: a rules audit). Super Mario counts coins, as ever."""
+        state = self.match.state
+        if callable(getattr(state, "coins", None)) or getattr(state, "ended", None) != "fall" or \
+                seat in state.winners():
+            return super().result_score(seat)
+        if seat == getattr(state, "toppler", None):
+            return "toppled: lost"
+        marios = getattr(state, "marios", None)
+        if marios and seat < len(marios) and marios[seat] is not None:
+            return f"Mario on level {marios[seat][0]}"
+        return super().result_score(seat)
 
     def _fall_result(self) -> bool:
         """Whether the result on screen is of a game that ended in a fall (it then stands beside the tower)."""

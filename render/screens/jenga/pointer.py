@@ -153,10 +153,19 @@ class PointerPlay:
             # some 200 px from the pointer, its push read backwards: a window-size audit). It is
             # never a click: a press held still on a place on top or a ring, the window losing the pointer,
             # stacked there or moved the Mario though the button was never let go (a regression audit)
+            # a resize comes with the button still down, and its release follows: that release is the press's,
+            # not a click on what the new layout put under the pointer (it left the game over Menu, played a row
+            # of Choices: a regression audit); a lost window may never send it (SDL then sends only the next
+            # click's release, which must work)
+            self.release_owed = event.type == pygame.VIDEORESIZE and bool(getattr(self, "button_held", False))
             self.button_held = False
             self._release(self.mouse, click=False)
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and getattr(self, "release_owed", False):
+            self.release_owed = False
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.release_owed = False
             self.button_held = True
             board = self.rects.get("board")
             if self.press is not None and self.live is None and (board is None or not board.collidepoint(event.pos)):

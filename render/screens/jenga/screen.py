@@ -204,6 +204,16 @@ def loaded_battle(match, at: int, section: int) -> bool | None:
     return None
 
 
+def loaded_battler(match, at: int) -> int | None:
+    """The seat whose battle with Bowser the spin of step `at` of a loaded match was, as the load worded it
+    ("... section 4: Bob's battle with Bowser: ..."), or None (not a battle, or not to be told)."""
+    words = match.replayed_words
+    if len(words) != len(match.history) or not 0 <= at < len(words):
+        return None
+    named = [k for k, seat in enumerate(match.config.seats) if f": {seat.name}'s battle with Bowser" in words[at]]
+    return named[0] if len(named) == 1 else None
+
+
 def new_notes(before: list, after: list) -> list[str]:
     """The lines a step added to a state's log (which keeps only its last few lines): the shortest tail of
     `after` such that the lines before it are the last lines of `before`."""
@@ -267,7 +277,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             section = int(action.split()[1])
             # whose spin it was: the mover's while its turn goes on; a spin whose turn it ended (a battle lost)
             # is no longer the mover's, and who made it is not at hand
-            seat = match.state.mover if getattr(match.state, "spin", None) is not None else None
+            seat = match.state.mover if getattr(match.state, "spin", None) is not None else loaded_battler(match, at)
             self.spun = (at + 1, section, loaded_battle(match, at, section), seat)
         self.live: LiveDrag | None = None  # the live push under way
         self.hand_lies: tuple[int, int] | None = None  # (moves played, block): the block in hand lay in a fall
@@ -495,8 +505,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         tower falls: that the result follows (the banner had named the winner as the fall began)."""
         if self.match.is_over() and self.playback is not None and not self.show_result \
                 and getattr(self.match.state, "ended", "") == "fall":
-            if self.playback.done:  # its last picture held a moment before the result
-                return "The tower has come down." if short else "the tower has come down; who wins follows (V: now)"
+            if self.playback.done:  # its last picture held a moment before the result (the fall of a few blocks
+                # leaves most of the tower standing: "the tower has come down" over it read wrong, an audit)
+                return "The fall is over." if short else "the fall is over; who wins follows (V: now)"
             return "The tower is falling…" if short else \
                 "the tower is falling; who wins is said once it has come down (V: now)"
         push = self._push_shown()

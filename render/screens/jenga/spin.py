@@ -26,8 +26,8 @@ class PersonSpins:
         return (self.spinner_rect,) if self.spinner_rect is not None else ()
 
     def chance_hint(self) -> str:
-        return ("The spin says what this turn asks: how many blocks to take and stack, how far to climb. Each "
-                "person spins at the start of their own turn; a bot spins by itself.")
+        return (f"The spin says what this turn asks: how many {self.block_word()}s to take and stack, how far to "
+                "climb. Each person spins at the start of their own turn; a bot spins by itself.")
 
     def chance_event(self, event: pygame.event.Event) -> bool:
         """The spin by hand (by_hand.ChanceByHand); a press on a block meanwhile says to spin first, and a
