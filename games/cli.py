@@ -15,7 +15,7 @@ from .core import MAX_SEED, ConfigError, GameError, Seat
 from .display import has_display
 from .match import Match
 from .selfplay import check_data
-from .words import bot_title
+from .words import after_echo, bot_title
 
 PROG = "python -m games"
 
@@ -328,16 +328,20 @@ def cmd_play(args) -> int:
         check_data(match.config.game, match.config.variant)
     except (GameError, AssetError) as exc:
         return _fail(str(exc))
+    instead = ""
     if not args.terminal and has_display():
         try:
             from render.app import run_match
         except ModuleNotFoundError:
-            pass
+            instead = "The window needs pygame, which is not installed: playing in the terminal instead. "
         else:
             return run_match(match, opened=args.load)
+    elif not args.terminal:
+        # said, as the launcher says it (a terminal audit: the text game came with no word why)
+        instead = "No display found: playing in the terminal instead of the window. "
     from .terminal import play
 
-    print(f"Seed {match.seed}. Type 'help' for the moves.")
+    print(f"{instead}Seed {match.seed}. Type 'help' for the moves.")
     play(match, loaded=args.load)
     return 0
 
@@ -403,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
 
         hangup = isinstance(exc, Hangup)  # the terminal closed (SIGHUP) or a kill (SIGTERM): the game was kept
         try:
-            sys.stderr.write(f"{PROG}: {'stopped by ' + str(exc) if hangup else 'interrupted'}\n")
+            sys.stderr.write(f"{after_echo(sys.stderr)}{PROG}: {'stopped by ' + str(exc) if hangup else 'interrupted'}\n")
         except (OSError, ValueError, AttributeError):  # no terminal left to say it on
             pass
         return 128 + (int(getattr(signal, str(exc), signal.SIGTERM)) if hangup else signal.SIGINT)

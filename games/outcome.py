@@ -88,8 +88,15 @@ def _donkey_kong(state, name) -> str:
     """Who rescued the Fair Maiden and so has the bonus on top of their played cards (or that nobody did)."""
     finisher = getattr(state, "finisher", -1)
     if finisher is not None and finisher >= 0:
-        return (f"{name(finisher)} rescued the Fair Maiden: {state.bonus[finisher]} bonus points on top of the "
-                "cards played.")
+        said = f"{name(finisher)} rescued the Fair Maiden: {state.bonus[finisher]} bonus points on top of the cards played"
+        winners = [p for p in state.winners() if p != finisher]
+        if winners and finisher not in state.winners():
+            # the rescue did not win: the winner's cards did, and the sentence said only the rescue (a terminal
+            # audit: "Winner: Random bot 1." over "Random bot 2 rescued the Fair Maiden ...")
+            scores = state.scores()
+            said += (f"; {_names(name, winners)} won all the same, with more points ({scores[winners[0]]:g} against "
+                     f"{scores[finisher]:g})")
+        return said + "."
     return "Nobody reached the Fair Maiden in time, so nobody has the rescue bonus: the played cards decide."
 
 

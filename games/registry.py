@@ -97,8 +97,8 @@ def canonical(name: str, table: dict | None = None) -> str:
     if name in _broken:
         raise _broken[name]
     words = _words(name)
-    for g, spec in table.items():  # its name or its title, whole: "Donkey Kong" is donkey_kong
-        if words and (words == g.split("_") or words == _words(spec.title)):
+    for g, spec in table.items():  # its name or its title, whole, in any order: "Jenga: Super Mario" is jenga_mario
+        if words and (sorted(words) == sorted(g.split("_")) or sorted(words) == sorted(_words(spec.title))):
             return g
     # else words of one game's name or title only: "mario", "classic", "monkey"; a word two games share
     # ("kong", "dk") is said to be ambiguous
@@ -120,8 +120,19 @@ def canonical(name: str, table: dict | None = None) -> str:
     raise ConfigError(f"unknown game {quoted(name)}; choose one of: {', '.join(table) or '(none built)'}")
 
 
+FILLER = {"the", "edition", "collector's", "collectors", "collector’s"}
+"""Words of a game's full name that tell no game apart ("Jenga: Donkey Kong Collector's Edition")."""
+SAME_WORDS = {"traditional": "classic"}
+"""Words a person may use for a word of a game's name ("traditional Jenga", as the README says)."""
+
+
 def _words(text: str) -> list[str]:
-    return text.strip().lower().replace("-", " ").replace("_", " ").split()
+    """A name's words in lower case, '-', '_' and punctuation as spaces, filler words dropped ("Jenga: Super
+    Mario" and "Jenga: Donkey Kong Collector's Edition", the README's names, were refused: a terminal audit)."""
+    text = text.strip().lower().replace("-", " ").replace("_", " ")
+    for mark in ":,.;!?()\"":
+        text = text.replace(mark, " ")
+    return [SAME_WORDS.get(w, w) for w in text.split() if w not in FILLER]
 
 
 def _initials_of(words: list[str], parts: list[str]) -> bool:

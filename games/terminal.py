@@ -98,11 +98,28 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
 
         while not match.is_over():
             for _ in range(100000):
+                # a spinner's result is the turn's orders, worded in the position it is spun in: the board's few
+                # log lines had let a bot's spin scroll away, and nobody could tell why it took two blocks (a
+                # terminal audit)
+                before = match.state.clone() if getattr(match.state, "phase", "") == "spin" else None
                 step = match.step()
                 if step is None:
                     break
+                if before is not None and step.action.startswith("spin "):
+                    out.write(f"Chance: {before.action_to_string(step.action)}\n")
                 if step.by >= 0:
                     out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
+                    _say_reading(match, step.action, out)
+            for _ in range(100000):
+                # a spinner's result is the turn's orders, worded in the position it is spun in: the board's few
+                # log lines had let a bot's spin scroll away, and nobody could tell why it took two blocks (a
+                # terminal audit)
+                before = match.state.clone() if getattr(match.state, "phase", "") == "spin" else None
+                step = match.step()
+                if step is None:
+                    break
+                if before is not None and step.action.startswith("spin "):
+                    out.write(f"Chance: {before.action_to_string(step.action)}\n")
             if match.is_over():
                 break
             if _unsaved(match, saved_at):
@@ -140,13 +157,20 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                         out.write("Your moves since the last save are not saved: type 'save FILE' to keep the game, "
                                   f"or '{word}' again to leave without it.\n")
                         continue
+                    if _unsaved(match, saved_at) and keeper.path is not None:
+                        # said, not done in silence (a terminal audit: the kept copy vanished without a word)
+                        loaded = keeper.origin is not None and keeper.path == keeper.origin[0]
+                        out.write("Left without saving, as asked: " + (f"{keeper.path.name} is put back as it was "
+                                  "loaded.\n" if loaded else "the copy kept as the game went is removed.\n"))
                     keeper.forget()  # left without it, as asked: the copy kept as the game went goes too
                     return
                 if word in ("help", "?"):
                     warnings = [state.warning(a) for a in legal]
+                    hint = state.typing_hint()
+                    if hint:  # first: under a Jenga tower's 300 numbered pushes it scrolled away (a terminal audit)
+                        out.write(f"  {hint[:1].upper()}{hint[1:]}; or a number of the {len(legal)} below.\n")
                     out.write("\n".join(f"  {i + 1}. {state.action_to_string(a)}" + (f" (⚠ {w})" if w else "")
                                         for i, (a, w) in enumerate(zip(legal, warnings))))
-                    hint = state.typing_hint()
                     if hint:
                         out.write(f"\n  Or {hint}.")
                     out.write("\n  undo, redo, save FILE, rules, quit\n"
@@ -171,7 +195,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                     if not rest:
                         out.write("save needs a file name: save my-game.json\n")
                     else:
-                        where = rest.strip()
+                        where = os.path.expanduser(rest.strip())  # '~/x.json' is the home's (a terminal audit)
                         refusal = _not_replaced(where) if "\0" not in where else (
                             "Cannot save to that name: it holds a NUL character (Ctrl+@ or Ctrl+Space types one); "
                             "give another name.")
@@ -200,6 +224,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                 elif _number(text, len(legal)):
                     if confirmed(legal[int(text) - 1]):
                         match.play(legal[int(text) - 1])
+                        _say_reading(match, legal[int(text) - 1], out)
                 elif text.isascii() and text.isdigit():
                     try:  # a game whose actions are numbers takes them as typed
                         action = state.string_to_action(text)
@@ -211,6 +236,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                         continue
                     if confirmed(action):
                         match.play(action)
+                        _say_reading(match, action, out)
                 else:
                     try:
                         action = state.string_to_action(text)
@@ -218,6 +244,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                         raise _named_refusal(state, text) or exc
                     if confirmed(action):
                         match.play(action)
+                        _say_reading(match, action, out)
             except (GameError, OSError) as exc:
                 out.write(f"{_short(str(exc), text)}\n")
         if match.state.current_player() == TERMINAL:
@@ -269,6 +296,14 @@ def _signals_leave(previous: dict | None = None) -> dict:
         if signum is not None:
             kept[signum] = signal.signal(signum, _hang_up)
     return kept
+
+
+def _say_reading(match: Match, action: str, out: TextIO) -> None:
+    """What the step just played felt like, when the game says (a Jenga touch: loose or held)."""
+    reading = getattr(match.state, "step_reading", None)
+    said = reading(action) if callable(reading) else ""
+    if said:
+        out.write(said + "\n")
 
 
 def _say_if_possible(out: TextIO, words: str) -> None:

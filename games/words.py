@@ -49,3 +49,12 @@ def write_fault(exc: OSError, where: str | None = None) -> str:
     if isinstance(exc, NotADirectoryError):
         return f"part of {folder} is a file, not a folder"
     return exc.strerror.lower() if exc.strerror else str(exc)
+
+
+def after_echo(stream) -> str:
+    """What a message on `stream` starts with after Ctrl+C: a new line on a terminal, whose echoed '^C' stands
+    where the cursor is ("^Cpython -m games: interrupted" ran on: a terminal audit); nothing elsewhere."""
+    try:
+        return "\n" if stream.isatty() else ""
+    except (AttributeError, ValueError, OSError):
+        return ""

@@ -187,7 +187,24 @@ def picture_problem(path: str) -> str | None:
         return "expected a file path, not an empty string"
     if os.path.splitext(path)[1].lower() not in PICTURES:
         return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
+    if os.path.isfile(path) and not _drawn_here(path):
+        # a picture replaces only an earlier one (a terminal audit's thesis.pdf was overwritten by a plot without a
+        # word, where every other output refuses a file it did not write)
+        return f"{shown(path)} exists and is not a picture this program drew; give another name or remove it"
     return file_problem(path)
+
+
+def _drawn_here(path: str) -> bool:
+    """Whether the file at `path` is a picture matplotlib wrote (its name appears in the first or last 4 KB:
+    a PNG's Software text, an SVG's title, a PDF's Creator), so a plot may replace it."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+            f.seek(max(0, os.path.getsize(path) - 4096))
+            tail = f.read(4096)
+    except OSError:
+        return False
+    return b"matplotlib" in head.lower() or b"matplotlib" in tail.lower()
 
 
 # ---- argparse's side of the door: the parser and the argument types of benchmarks/ scripts ----------------

@@ -491,7 +491,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python -m sim: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
-        print(f"python -m sim: {exc if isinstance(exc, Interrupted) else 'interrupted'}", file=sys.stderr)
+        fresh = "\n" if sys.stderr.isatty() else ""  # off the line the terminal's echoed '^C' stands on
+        print(f"{fresh}python -m sim: {exc if isinstance(exc, Interrupted) else 'interrupted'}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (`... | head`): nothing more to say, and no one to say it to
         _quiet_stdout()

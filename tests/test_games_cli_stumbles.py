@@ -408,3 +408,17 @@ def test_a_kept_terminal_game_loaded_again_goes_on_in_its_own_file(tmp_path):
     theirs = _run(tmp_path, "play", "--load", str(window_save), "--terminal", stdin="1\n")
     assert theirs.returncode == 0, theirs.stderr
     assert window_save.read_bytes() == before and len(_kept(tmp_path)) == 4
+
+
+def test_play_without_a_display_says_it_plays_in_the_terminal(tmp_path):
+    """A terminal audit: 'play donkey_kong' with no display (no --terminal) went straight to the text board
+    with no word why, where the launcher says "No display found: ...". It says so; with --terminal, asked
+    for, nothing is said."""
+    for flags, said in (([], True), (["--terminal"], False)):
+        proc = subprocess.run([sys.executable, "-m", "games", "play", "donkey_kong", "--seats", "human,random",
+                               "--seed", "3", *flags], cwd=ROOT, env=_env(tmp_path), input="quit\n",
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        first = proc.stdout.splitlines()[0]
+        assert first.startswith("No display found: playing in the terminal instead of the window.") == said, first
+        assert "Seed 3. Type 'help' for the moves." in first

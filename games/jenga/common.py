@@ -30,6 +30,8 @@ from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
 from .push import make_push, parse_push, push_words, short_move, straight_push, typing_hint
 
 CHANCE_PHASES = ("build", "tremor", "spin")
+PLACES = ("left", "middle", "right")
+"""The places on top as the prompt names them, slot 0 to 2 ('stack middle' is 'stack 1')."""
 
 
 def reflow(text: str, width: int = 100) -> str:
@@ -445,6 +447,11 @@ class TowerState(State):
             if canon is not None:
                 return canon
         words = " ".join(text.split())
+        place = words.lower().removeprefix("stack ").removesuffix(" place")
+        if self.current_player() >= 0 and self.phase == "stack" and place in PLACES:
+            # the places as the prompt names them ("open places: left, middle, right"): 'stack middle' and
+            # 'middle' were refused, only 'stack 1' taken (a terminal audit)
+            return f"stack {PLACES.index(place)}"
         if self.current_player() >= 0 and words.lower().startswith("push ") and " path=" in words:
             # A finger path of the player's own: the listed pushes are only the straight ones at two
             # speeds, so a typed path is read as a push (a malformed one says what is wrong) and the
@@ -461,6 +468,23 @@ class TowerState(State):
                 raise ActionSyntaxError(f"{text!r} names no push or touch available now; {typing_hint()}, "
                                         "or a number from 'help'") from None
             raise exc
+
+    def step_reading(self, action: str) -> str:
+        """What a touch just played felt like, for the terminal (the game's note says only "touches 5:1: 1.65 N",
+        and a person could not tell loose from tight: a terminal audit); "" after any other step."""
+        from .pro import loose
+
+        probe, word = self.last_probe, action.partition(" ")[0]
+        if word not in ("probe", "push") or not probe or self.phase == "stack" or self.ended:
+            return ""
+        where = action.split()[1] if len(action.split()) > 1 else ""
+        if where != f"{probe['where'][0]}:{probe['where'][1]}":
+            return ""
+        felt = f"{probe['force_n']:.2f} N, the rest of the tower moved {probe.get('tower_motion_mm', 0.0):.1f} mm"
+        if loose(probe, self.TOWER):
+            return f"The touch: {felt}: it gives, a loose block (it carries nothing)."
+        free = physics.free_force_n(self.TOWER)
+        return f"The touch: {felt}: it is held (a loose block slides at about {free:.2f} N, the tower still)."
 
     def typing_hint(self) -> str:
         """How to type this position's moves short, for the terminal's help ("" when nothing to say)."""
@@ -675,7 +699,7 @@ class TowerState(State):
             return {"build": "the tower is being built", "tremor": "the push is under way",
                     "spin": "the spinner is spinning"}.get(self.phase, "chance")
         if self.phase == "stack":
-            places = [("left", "middle", "right")[k] for k in stack_slots(self.layout)]
+            places = [PLACES[k] for k in stack_slots(self.layout)]
             return f"{self.seat_name(p)} must stack the block in hand on top (open places: {', '.join(places)})"
         return self.phase_text()
 

@@ -6,6 +6,19 @@ from .actions import TURN_LIMIT
 from .board import COLOURS
 
 
+PHASE_WORDS = {"act": "", "interrupt": ", the other player may play an Interrupt card first",
+               "discard": ", a card to discard (the hand is over its limit)"}
+"""What the turn is at, in words, after its AP (nothing to add while the player acts)."""
+EFFECT_WORDS = {
+    "cheap_heave": "a Monkey Heave costs 1 AP", "cheap_push": "a push costs 1 AP",
+    "free_monkey": "the next {n} monkey move(s) cost no AP", "free_steps": "the next {n} supervisor step(s) cost no AP",
+    "diagonal": "the supervisor may step diagonally", "leap": "the monkey may leap one square without a crate",
+    "monkey_frozen": "the monkey may not move", "crates_frozen": "no rotating, heaving or pushing crates",
+    "supervisor_frozen": "the supervisor may not step or push",
+}
+"""Each per-turn effect of a Power Card (cards.EFFECT_FLAGS' keys) in words; {n} is how many uses are left."""
+
+
 def render(state) -> str:
     """The board as text, top row first, with the turn, the hands and the bananas below."""
     b = state.board
@@ -17,18 +30,18 @@ def render(state) -> str:
             cells.append(_cell(state, s))
         lines.append(f"{row + 1:2d} " + "".join(cells))
     lines.append("   " + "".join(f" {chr(ord('a') + c)} " for c in range(b.width)))
-    lines.append("   [ ] crate, [R]/[B] monkey on a crate, (r)/(b) nest, <R>/<B> supervisor, "
-                 "r/b loading bay, ) banana")
+    lines.append("   [ ] crate, [R]/[B] monkey on a crate, (r)/(b) nest, (R)/(B) monkey in its nest, "
+                 "<R>/<B> supervisor, r/b loading bay, ) banana")
     if state.phase == "over":
         lines.append("Game over: " + (f"{COLOURS[state.winner]} wins" if state.winner is not None
                                       else f"a draw after {TURN_LIMIT} turns"))
     elif state.phase != "setup":
         who = COLOURS[state.turn_player]
         lines.append(f"Turn {state.turns_done + 1}: {who} ({state.seat_name(state.turn_player)}), "
-                     f"{state.ap} AP left, phase {state.phase}")
-        active = [k for k, v in state.effects.items() if v]
-        if active:
-            lines.append("Effects this turn: " + ", ".join(active))
+                     f"{state.ap} AP left" + PHASE_WORDS.get(state.phase, f", phase {state.phase}"))
+        active = [EFFECT_WORDS.get(k, k).format(n=v) for k, v in state.effects.items() if v]
+        if active:  # in words, not the table's keys ("free_monkey": a terminal audit)
+            lines.append("Effects this turn: " + "; ".join(active))
     else:
         lines.append("Setting up")
     if state.cards_on:

@@ -137,3 +137,18 @@ def test_selfplay_reports_the_games_own_name_when_typed_otherwise():
     out = run("selfplay", "Monkey-Dash", "--games", "1", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["game"] == "monkey_dash"
+
+
+@pytest.mark.parametrize("typed, game", [("Jenga: Super Mario", "jenga_mario"),
+                                         ("Jenga: Donkey Kong Collector's Edition", "jenga_dk"),
+                                         ("traditional Jenga", "jenga_classic"), ("traditional", "jenga_classic")])
+def test_the_readmes_names_of_the_games_are_taken(typed, game):
+    """A terminal audit: 'selfplay "Jenga: Super Mario"' said "unknown game", though it is the name the README's
+    first table gives; so were "Jenga: Donkey Kong Collector's Edition" and "traditional" (classic Jenga's
+    own word there). A game is found by its title's words in any order, punctuation and "Collector's Edition"
+    aside."""
+    from games import registry
+
+    assert registry.canonical(typed) == game
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert typed.lower() in readme.lower()

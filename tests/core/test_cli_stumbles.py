@@ -481,3 +481,40 @@ def test_an_option_is_taken_only_as_written_in_full(capsys, main, argv, option):
         code = stop.value.code
     err = capsys.readouterr().err
     assert code == 2 and f"unrecognized arguments: {option}" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_interrupted_message_starts_its_own_line_on_a_terminal():
+    """A terminal audit: Ctrl+C printed "^Cpython -m games: interrupted", the message run on after the
+    terminal's echoed '^C'. On a terminal it starts a line of its own; in a file or a pipe nothing is added."""
+    import io
+    import pty
+
+    from games.words import after_echo
+
+    leader, follower = pty.openpty()
+    try:
+        with os.fdopen(follower, "w", closefd=False) as tty:
+            assert after_echo(tty) == "\n"
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert after_echo(io.StringIO()) == ""
+
+
+def test_a_plot_replaces_an_earlier_plot_but_no_other_file(tmp_path):
+    """A terminal audit: 'tournament ... --plot thesis.pdf' overwrote a file of the user's with the plot, without
+    a word, where every other output of the project refuses a file it did not write. --plot refuses an
+    existing file that is not a picture matplotlib drew, and replaces one that is."""
+    pytest.importorskip("matplotlib")
+    thesis = tmp_path / "thesis.pdf"
+    thesis.write_text("my thesis", encoding="utf-8")
+    out = run(tmp_path, "tournament", "monkey_dash", "--bots", "random,greedy", "--games", "2", "--executor",
+              "serial", "--plot", str(thesis))
+    one_line(out, "argument --plot: ", "exists and is not a picture this program drew")
+    assert thesis.read_text(encoding="utf-8") == "my thesis"
+    plot = tmp_path / "plot.png"
+    for _ in range(2):  # made, then replaced
+        out = run(tmp_path, "tournament", "monkey_dash", "--bots", "random,greedy", "--games", "2", "--executor",
+                  "serial", "--plot", str(plot))
+        assert out.returncode == 0, out.stderr
+        assert plot.read_bytes().startswith(b"\x89PNG")

@@ -228,3 +228,16 @@ def test_pegs_and_marios_stand_only_in_real_holes():
     assert any("share a hole" in v for v in broken(dk_acting, shared))
     assert any("not a real hole" in v for v in broken(mario_acting, no_block))
     assert any("below the lowest layer" in v for v in broken(mario_acting, too_low))
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("typed, slot", [("stack left", 0), ("Stack  RIGHT", 2), ("right", 2), ("left place", 0)])
+def test_a_place_on_top_is_typed_as_the_prompt_names_it(typed, slot):
+    """A terminal audit: the prompt said "must stack the block in hand on top (open places: left, middle,
+    right)" and 'stack middle' was refused (only 'stack 1' was taken). The places are typed by the names the
+    prompt gives them; one taken already is refused as before."""
+    s = classic_stack()
+    assert "open places: left, right" in s.decision_text()
+    assert s.string_to_action(typed) == f"stack {slot}"
+    with pytest.raises(IllegalActionError):
+        s.check_action(s.string_to_action("stack middle"))  # the middle place is taken

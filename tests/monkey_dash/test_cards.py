@@ -220,3 +220,24 @@ def test_nap_time_also_forbids_heaving_the_frozen_monkey():
     assert "heave b2 b1" in legal(state)
     play(state, "heave b2 b1")
     assert state.monkey_squares() == ["b1", "d2"]
+
+
+def test_the_text_board_says_the_turns_effects_and_phase_in_words():
+    """A terminal audit: after 'play tailwind' the board read "Effects this turn: free_monkey" and "..., 0 AP
+    left, phase act", the table's own keys, and the legend named (r)/(b) but not the (R)/(B) of a monkey
+    still in its nest. Tailwind: "Your next monkey move this turn costs no AP." Each effect is said in words,
+    the phase only when it is not the player's own acting, and the legend names both."""
+    from games.core import Seat
+    from games.match import Match
+    from games.monkey_dash import SPEC
+    from games.monkey_dash.cards import EFFECT_FLAGS
+    from games.monkey_dash.text_board import EFFECT_WORDS, render
+
+    assert set(EFFECT_WORDS) == {key for key, _ in EFFECT_FLAGS.values()}
+    match = Match(SPEC.make_config([Seat("Ann"), Seat("Bob", "greedy")]), 3)
+    match.advance()
+    state = match.state
+    state.effects["free_monkey"] = 1
+    board = render(state)
+    assert "Effects this turn: the next 1 monkey move(s) cost no AP" in board and "free_monkey" not in board
+    assert "phase act" not in board and "(R)/(B) monkey in its nest" in board

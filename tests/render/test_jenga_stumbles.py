@@ -1384,11 +1384,36 @@ def test_after_a_fall_the_result_singles_out_the_toppler_and_gives_the_others_he
         for seat in range(3):
             said = screen.result_score(seat)
             if seat == winner:
-                assert said == "won"
+                assert said == f"won: Mario on girder level {state.marios[seat][0]}"
             elif seat == state.toppler:
                 assert said == "toppled: lost"
             else:
-                assert said == f"Mario on level {state.marios[seat][0]}"
+                assert said == f"Mario on girder level {state.marios[seat][0]}"
                 assert state.marios[seat][0] <= state.marios[winner][0]
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_banner_says_a_jenga_bot_is_thinking_while_its_step_is_worked_out(surface):
+    """A bots audit: through a pro's 12 s of touches the banner read "Pro bot 1 must take a block ...   (Space:
+    skip ahead)" and never "(thinking…)", which the board games say while a bot works: the Jenga screen works
+    a bot's step out in its own job, which the banner did not look at. While a bot's step is worked out the
+    banner says the bot is thinking."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("Pro", "pro"), Seat("Ann", None)]), seed=3)
+    screen = screen_for("jenga_classic")(match)
+    screen.show_risk = False
+    try:
+        assert run(screen, surface, lambda: screen.job is not None and screen.job.by == 0, frames=600)
+        assert screen.bot_thinking()
+        screen.draw(surface)
+        assert screen.banner_said.endswith("(thinking…)"), screen.banner_said
+        assert run(screen, surface, lambda: screen.job is None and match.waiting_for_human(), frames=6000)
+        assert not screen.bot_thinking()
     finally:
         screen.close()

@@ -452,7 +452,7 @@ def test_a_drag_begun_on_the_board_and_let_go_over_undo_or_menu_presses_neither(
 
 
 @pytest.mark.physics
-@pytest.mark.parametrize("cut", ["focus lost", "resized"])
+@pytest.mark.parametrize("cut", ["focus lost", "resized", "resized, then the window lost"])
 def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_click_works(table, cut):
     """A regression audit hid the window in the middle of a push and let the button go meanwhile: the release
     never came, the block went on following the pointer with no button held (it was taken by itself), and the
@@ -477,7 +477,7 @@ def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_
         app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(start - px_per_m * 0.0015 * k), **motion))
         frames(app)
     assert screen.live is not None and screen.live.pushed
-    if cut == "resized":
+    if cut.startswith("resized"):
         app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=700, size=(1024, 700)))
     else:
         app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
@@ -493,6 +493,10 @@ def test_a_drag_cut_off_by_the_window_losing_the_pointer_is_let_go_and_the_next_
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.rect.center, button=1))
         assert app.screen is screen and len(match.history) == steps + 1
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=save.rect.center, button=1))
+    elif cut == "resized, then the window lost":
+        # the release the resize left owed never comes (let go outside the window): the next click, of which
+        # SDL sends only the release, works (a regression audit: it was swallowed)
+        app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=save.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=save.rect.center, button=1))  # the press was dropped
     assert screen.message.startswith("Saved to"), screen.message

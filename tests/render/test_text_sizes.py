@@ -339,25 +339,31 @@ def test_the_centred_result_grows_to_hold_its_words(surface, drawn, size_name):
 @pytest.mark.parametrize("size_name", SIZES, indirect=True)
 def test_the_super_mario_players_words_stay_clear_of_the_tower(surface, size_name):
     """Four seats' lines ("Careful bot 2 (no character yet): no peg yet, 5 coins") ran over the tower at the
-    largest size: they wrap in the room between the tower and the board's edge."""
+    largest size: they wrap in the room between the tower and the board's edge, the seat's mark before them
+    too (at 1920x1080 the marks covered the tower's right face: a window-size audit)."""
     seats = [Seat("Player 1")] + [Seat(f"Careful bot {i}", "careful") for i in (2, 3, 4)]
     screen = new_screen("jenga_mario", seats=seats)
     try:
         ready(screen, surface)
-        state = screen.match.state
-        where = state.tower["where"]
-        blocks = [r for b, r in screen.view.screen_rects.items() if where[b] == "tower"]
-        assert blocks
-        board = screen.rects["board"]
-        assert len(screen.piece_rects) == 4
-        for r in screen.piece_rects:
-            assert board.contains(r)
-            assert not any(r.colliderect(block) for block in blocks), (r, blocks[0].unionall(blocks[1:]))
-        for a, b in zip(screen.piece_rects, screen.piece_rects[1:]):
-            assert a.bottom <= b.top
-        pygame.image.save(surface, str(SHOTS / f"mario_players_{size_name}.png"))
+        for window in (surface, pygame.Surface((1920, 1080))):
+            _players_clear_of_the_tower(screen, window, size_name)
     finally:
         screen.close()
+
+
+def _players_clear_of_the_tower(screen, surface, size_name):
+    screen.draw(surface)
+    where = screen.match.state.tower["where"]
+    blocks = [r for b, r in screen.view.screen_rects.items() if where[b] == "tower"]
+    assert blocks
+    board = screen.rects["board"]
+    assert len(screen.piece_rects) == 4
+    for r in screen.piece_rects:
+        assert board.contains(r)
+        assert not any(r.colliderect(block) for block in blocks), (surface.get_size(), r, blocks[0].unionall(blocks[1:]))
+    for a, b in zip(screen.piece_rects, screen.piece_rects[1:]):
+        assert a.bottom <= b.top
+    pygame.image.save(surface, str(SHOTS / f"mario_players_{size_name}_{surface.get_width()}.png"))
 
 
 @pytest.mark.parametrize("size_name", SIZES, indirect=True)

@@ -309,9 +309,12 @@ class Overlays:
         y = max(rect.y + int(300 * s), below + int(10 * s))
         x = rect.right - int(12 * s)
         room = x - rect.x - int(40 * s)
+        mark = int(9 * s * text.SCALE)  # the seat's mark, as the words beside it grow with the text size
         tower = self.tower_box(state)
         if tower is not None and tower.right < x:
-            room = min(room, x - tower.right - int(16 * s))  # the seat's mark may touch the tower's edge, no more
+            # the words and the seat's mark before them clear the tower (16 px left for the mark let it cover
+            # the tower's right face at 1920x1080 and the largest text: a window-size audit)
+            room = min(room, x - tower.right - 2 * mark - int(12 * s))
         room = max(room, int(120 * s))
         for seat, line in enumerate(lines):
             parts = [line] if _width(line, size) <= room else list(_wrapped(line, size, room))
@@ -319,9 +322,10 @@ class Overlays:
             drawn = [text.draw(surface, part, (left if len(parts) > 1 else x, y + k * line_h), size, P.TEXT,
                                anchor="topleft" if len(parts) > 1 else "topright")
                      for k, part in enumerate(parts)]
-            self.piece_rects.append(drawn[0].unionall(drawn[1:]))
-            mark = int(9 * s * text.SCALE)  # as the words beside it grow with the text size
-            draw_seat_mark(surface, seat, (drawn[0].left - mark - int(5 * s), drawn[0].centery), mark)
+            centre = (drawn[0].left - mark - int(5 * s), drawn[0].centery)
+            draw_seat_mark(surface, seat, centre, mark)
+            badge = pygame.Rect(centre[0] - mark, centre[1] - mark, 2 * mark, 2 * mark)
+            self.piece_rects.append(badge.unionall(drawn))  # the mark and the words
             y += (len(parts) - 1) * line_h + step
 
     def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
@@ -680,14 +684,14 @@ class Overlays:
         game"); in Donkey Kong Jenga the others' Marios' heights decide, so their rows say them (every seat but
         the winner read "lost", the toppler no different: a rules audit). Super Mario counts coins, as ever."""
         state = self.match.state
-        if callable(getattr(state, "coins", None)) or getattr(state, "ended", None) != "fall" or \
-                seat in state.winners():
+        if callable(getattr(state, "coins", None)) or getattr(state, "ended", None) != "fall":
             return super().result_score(seat)
         if seat == getattr(state, "toppler", None):
             return "toppled: lost"
         marios = getattr(state, "marios", None)
-        if marios and seat < len(marios) and marios[seat] is not None:
-            return f"Mario on level {marios[seat][0]}"
+        if marios and seat < len(marios) and marios[seat] is not None:  # as the pieces' lines say it
+            level = f"Mario on girder level {marios[seat][0]}"
+            return f"won: {level}" if seat in state.winners() else level
         return super().result_score(seat)
 
     def _fall_result(self) -> bool:

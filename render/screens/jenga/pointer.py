@@ -20,7 +20,8 @@ GHOST_SLACK_PX = 18  # how near (pixels at 1280x800) a click must come to a plac
 ORBIT_PER_PIXEL = 0.01  # radians of turn per pixel dragged
 FAR_END_SHARE = 0.6  # a press this far or further from the end facing the eye starts at the other end
 HOLE_WORDS = ("mario", "peg", "climb", "drop", "leap")
-DRAG_CUT_OFF = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.VIDEORESIZE)
+WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
+DRAG_CUT_OFF = WINDOW_LOST + (pygame.VIDEORESIZE,)
 """Window events that end a press on the board where the pointer was, never as a click (PointerPlay)."""
 
 
@@ -145,6 +146,8 @@ class PointerPlay:
 
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in WINDOW_LOST:
+            self.release_owed = False  # a lost window may never send the release a resize left owed (an audit)
         if event.type in DRAG_CUT_OFF and self.press is not None:
             # the window lost the pointer in the middle of a drag: its release may never come (SDL then drops the
             # next press as well), so the drag is let go here, where the pointer was; a regression audit found a

@@ -189,29 +189,20 @@ def spin_words(game: str, section: int, variant: str, battle: bool | None) -> st
     return battle_words(words, battle, variant)
 
 
-def loaded_battle(match, at: int, section: int) -> bool | None:
-    """Whether the spin of step `at` of a loaded match beat Bowser (None: no battle), from the words the load
-    gave it in its own position (Match.replayed_words, "the spinner stops on section 4: Bob's battle with
-    Bowser: ..."): the position before it is not at hand, and a won battle read "Spun: stack 1, climb 3" once
-    loaded (a variants audit)."""
+def loaded_battle(match, at: int, section: int) -> tuple[bool | None, int | None]:
+    """(whether it beat Bowser, whose battle it was) of the spin of step `at` of a loaded match, (None, None)
+    for no battle, from the words the load gave it in its own position (Match.replayed_words, "the spinner
+    stops on section 4: Bob's battle with Bowser: ..."): the position before it is not at hand, and a won
+    battle read "Spun: stack 1, climb 3" once loaded (a variants audit)."""
     words = match.replayed_words
     if len(words) != len(match.history) or not 0 <= at < len(words):
-        return None
+        return None, None
     plain = spinners.words(match.spec.name, section, match.config.variant)
     for beaten in (True, False):
         if words[at].endswith(battle_words(plain, beaten, match.config.variant)):
-            return beaten
-    return None
-
-
-def loaded_battler(match, at: int) -> int | None:
-    """The seat whose battle with Bowser the spin of step `at` of a loaded match was, as the load worded it
-    ("... section 4: Bob's battle with Bowser: ..."), or None (not a battle, or not to be told)."""
-    words = match.replayed_words
-    if len(words) != len(match.history) or not 0 <= at < len(words):
-        return None
-    named = [k for k, seat in enumerate(match.config.seats) if f": {seat.name}'s battle with Bowser" in words[at]]
-    return named[0] if len(named) == 1 else None
+            named = [k for k, seat in enumerate(match.config.seats) if f": {seat.name}'s battle" in words[at]]
+            return beaten, (named[0] if len(named) == 1 else None)
+    return None, None
 
 
 def new_notes(before: list, after: list) -> list[str]:
@@ -277,8 +268,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             section = int(action.split()[1])
             # whose spin it was: the mover's while its turn goes on; a spin whose turn it ended (a battle lost)
             # is no longer the mover's, and who made it is not at hand
-            seat = match.state.mover if getattr(match.state, "spin", None) is not None else loaded_battler(match, at)
-            self.spun = (at + 1, section, loaded_battle(match, at, section), seat)
+            battle, battler = loaded_battle(match, at, section)
+            seat = match.state.mover if getattr(match.state, "spin", None) is not None else battler
+            self.spun = (at + 1, section, battle, seat)
         self.live: LiveDrag | None = None  # the live push under way
         self.hand_lies: tuple[int, int] | None = None  # (moves played, block): the block in hand lay in a fall
         self.fall_paid: tuple[int, int] | None = None  # (moves played, coins): what the toppler paid (Super Mario)
@@ -901,6 +893,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return False
         if self.job is None and not self.match.is_over() and not self.match.waiting_for_human():
             self._start(None)
+
+    def bot_thinking(self) -> bool:
+        """A bot's step worked out in the background: its choice and the simulator's run of it (the banner went
+        on offering "(Space: skip ahead)" through a pro's 12 s of touches and never said it was thinking: a
+        bots audit)."""
+        job = self.job
+        return super().bot_thinking() or (job is not None and not job.done and job.by in self.match.bots)
 
     def _start(self, action: str | None) -> None:
         """Run the next step (a person's action, or the bot's or chance's step due) on a worker thread
