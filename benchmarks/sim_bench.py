@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sim_peers  # noqa: E402
 from sim import Tower, load_spec, risk_map  # noqa: E402
+from sim.arguments import picture_metadata  # noqa: E402
 from sim.statics import margins  # noqa: E402
 
 
@@ -370,7 +371,7 @@ def _plot(path: str, decisions, ours, naive, mj) -> None:
     b.set_title("same scenarios, side by side")
     fig.tight_layout()
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, metadata=picture_metadata(path))  # marked ours: a later --plot may replace it
 
 
 if __name__ == "__main__":

@@ -110,16 +110,6 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                 if step.by >= 0:
                     out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
                     _say_reading(match, step.action, out)
-            for _ in range(100000):
-                # a spinner's result is the turn's orders, worded in the position it is spun in: the board's few
-                # log lines had let a bot's spin scroll away, and nobody could tell why it took two blocks (a
-                # terminal audit)
-                before = match.state.clone() if getattr(match.state, "phase", "") == "spin" else None
-                step = match.step()
-                if step is None:
-                    break
-                if before is not None and step.action.startswith("spin "):
-                    out.write(f"Chance: {before.action_to_string(step.action)}\n")
             if match.is_over():
                 break
             if _unsaved(match, saved_at):

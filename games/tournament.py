@@ -232,6 +232,7 @@ def plot(s: dict, path: str) -> None:
     """A picture (PNG, SVG or PDF) of the ratings, as bars, and of each bot's win rate with its 95% interval."""
     try:
         import matplotlib
+        from sim.arguments import picture_metadata
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ModuleNotFoundError:
@@ -258,7 +259,7 @@ def plot(s: dict, path: str) -> None:
     fig.suptitle(f"{s['game']} ({s['variant']}): {s['games_per_pair']} game{'' if s['games_per_pair'] == 1 else 's'} "
                  f"a pair, seed {s['seed']}")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, metadata=picture_metadata(path))  # marked ours: a later --plot may replace it
     plt.close(fig)
 
 

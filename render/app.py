@@ -663,6 +663,7 @@ def run_match(match: Match, opened: str | os.PathLike | None = None) -> int:
         from games.terminal import play
 
         sys.stderr.write(f"Cannot open a window ({exc}); playing in the terminal instead.\n")
+        print(f"Seed {match.seed}. Type 'help' for the moves.")  # as the terminal game always starts (an audit)
         play(match, loaded=opened)
         return 0
     return app.run()

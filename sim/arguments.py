@@ -187,16 +187,30 @@ def picture_problem(path: str) -> str | None:
         return "expected a file path, not an empty string"
     if os.path.splitext(path)[1].lower() not in PICTURES:
         return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
+    if os.path.islink(path):
+        return f"{shown(path)} is a link; give the picture a file name of its own"
     if os.path.isfile(path) and not _drawn_here(path):
-        # a picture replaces only an earlier one (a terminal audit's thesis.pdf was overwritten by a plot without a
-        # word, where every other output refuses a file it did not write)
+        # a picture replaces only an earlier one of ours (a terminal audit's thesis.pdf was overwritten by a plot
+        # without a word, where every other output refuses a file it did not write; then a figure of the user's
+        # own made with matplotlib: a regression audit)
         return f"{shown(path)} exists and is not a picture this program drew; give another name or remove it"
     return file_problem(path)
 
 
+PICTURE_MARK = "Kong Tabletop plot"
+"""The mark every --plot picture carries in its metadata (picture_metadata), so that a later plot may replace
+it and nothing else."""
+
+
+def picture_metadata(path: str) -> dict:
+    """matplotlib's savefig metadata for a --plot picture at `path`: the mark in a PNG's Software text, an
+    SVG's or a PDF's Creator."""
+    key = "Software" if os.path.splitext(path)[1].lower() == ".png" else "Creator"
+    return {key: PICTURE_MARK}
+
+
 def _drawn_here(path: str) -> bool:
-    """Whether the file at `path` is a picture matplotlib wrote (its name appears in the first or last 4 KB:
-    a PNG's Software text, an SVG's title, a PDF's Creator), so a plot may replace it."""
+    """Whether the file at `path` carries the mark of a --plot picture in its first or last 4 KB."""
     try:
         with open(path, "rb") as f:
             head = f.read(4096)
@@ -204,7 +218,8 @@ def _drawn_here(path: str) -> bool:
             tail = f.read(4096)
     except OSError:
         return False
-    return b"matplotlib" in head.lower() or b"matplotlib" in tail.lower()
+    mark = PICTURE_MARK.encode()
+    return mark in head or mark in tail
 
 
 # ---- argparse's side of the door: the parser and the argument types of benchmarks/ scripts ----------------

@@ -375,6 +375,7 @@ def test_a_display_that_does_not_answer_is_said_and_a_match_plays_in_the_termina
                            text=True, timeout=300)
     assert match.returncode == 0 and "playing in the terminal instead" in match.stderr
     assert "Game over. Scores:" in match.stdout and "rescued the Fair Maiden" in match.stdout
+    assert match.stdout.startswith("Seed 2. Type 'help' for the moves.")  # as every terminal game starts (an audit)
 
 
 def test_a_kept_terminal_game_loaded_again_goes_on_in_its_own_file(tmp_path):

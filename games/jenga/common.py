@@ -448,9 +448,17 @@ class TowerState(State):
                 return canon
         words = " ".join(text.split())
         place = words.lower().removeprefix("stack ").removesuffix(" place")
-        if self.current_player() >= 0 and self.phase == "stack" and place in PLACES:
+        if self.current_player() >= 0 and place in PLACES:
             # the places as the prompt names them ("open places: left, middle, right"): 'stack middle' and
-            # 'middle' were refused, only 'stack 1' taken (a terminal audit)
+            # 'middle' were refused, only 'stack 1' taken; a place taken, or no block in hand, is said in the
+            # same words (it answered in slot numbers, or with a list of 300 finger paths: a terminal audit)
+            if self.phase != "stack":
+                raise IllegalActionError(f"{quoted(text, 30)}: there is no block in hand to stack now; "
+                                         f"{self.phase_text()}")
+            open_places = [PLACES[k] for k in stack_slots(self.layout)]
+            if PLACES.index(place) not in stack_slots(self.layout):
+                raise IllegalSlotError(f"{quoted(text, 30)}: the {place} place on top is not open; open places: "
+                                       f"{', '.join(open_places)}")
             return f"stack {PLACES.index(place)}"
         if self.current_player() >= 0 and words.lower().startswith("push ") and " path=" in words:
             # A finger path of the player's own: the listed pushes are only the straight ones at two
@@ -472,7 +480,7 @@ class TowerState(State):
     def step_reading(self, action: str) -> str:
         """What a touch just played felt like, for the terminal (the game's note says only "touches 5:1: 1.65 N",
         and a person could not tell loose from tight: a terminal audit); "" after any other step."""
-        from .pro import loose
+        from .pro import LOOSE_FACTOR, loose
 
         probe, word = self.last_probe, action.partition(" ")[0]
         if word not in ("probe", "push") or not probe or self.phase == "stack" or self.ended:
@@ -480,10 +488,16 @@ class TowerState(State):
         where = action.split()[1] if len(action.split()) > 1 else ""
         if where != f"{probe['where'][0]}:{probe['where'][1]}":
             return ""
-        felt = f"{probe['force_n']:.2f} N, the rest of the tower moved {probe.get('tower_motion_mm', 0.0):.1f} mm"
+        moved = probe.get("tower_motion_mm", 0.0)
+        felt = f"{probe['force_n']:.2f} N, the rest of the tower moved {moved:.1f} mm"
+        free = physics.free_force_n(self.TOWER)
         if loose(probe, self.TOWER):
             return f"The touch: {felt}: it gives, a loose block (it carries nothing)."
-        free = physics.free_force_n(self.TOWER)
+        if not probe.get("moves"):
+            return f"The touch: {felt}: it did not give under the gentle touch: it is held."
+        if probe["force_n"] <= LOOSE_FACTOR * free:
+            # light, but the rest of the tower came along: the sentence said "held" beside 0.04 N (an audit)
+            return f"The touch: {felt}: it slides lightly, but the tower moved with it: it is not free."
         return f"The touch: {felt}: it is held (a loose block slides at about {free:.2f} N, the tower still)."
 
     def typing_hint(self) -> str:

@@ -19,6 +19,9 @@ CHANCE_DELAY = 0.45
 SKIPPED_CHARS = 100
 """The most characters of the last step the status line's "Skipped ahead: ..." shows."""
 RESULT_DELAY = 0.6
+RESULT_GUARD_S = 0.8
+"""Seconds after the result comes up in which its keys (P, V, Esc, Enter) do nothing: a keyboard audit's P,
+meant as the Jenga push key, hit the result the moment the bot's fall ended and started a new game."""
 SKIP_BUDGET = 0.012  # seconds of automatic steps per frame while skipping
 
 
@@ -28,6 +31,7 @@ class AutoPlay:
     def update(self, dt: float) -> None:
         """Advance timers, animations and the automatic steps (bots and chance) by dt seconds."""
         self.hand_guard = max(0.0, self.hand_guard - dt)
+        self.result_guard = max(0.0, getattr(self, "result_guard", 0.0) - dt)
         if self.message_time > 0:
             self.message_time -= dt
         match = self.match
@@ -37,6 +41,7 @@ class AutoPlay:
                 self.result_wait += dt
                 if self.result_wait >= RESULT_DELAY:
                     self.show_result = True
+                    self.result_guard = RESULT_GUARD_S
                     self.result_focus = -1
                     self.keep_finished()
                     self.host.sound.play("win")

@@ -506,12 +506,26 @@ def test_a_plot_replaces_an_earlier_plot_but_no_other_file(tmp_path):
     a word, where every other output of the project refuses a file it did not write. --plot refuses an
     existing file that is not a picture matplotlib drew, and replaces one that is."""
     pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     thesis = tmp_path / "thesis.pdf"
-    thesis.write_text("my thesis", encoding="utf-8")
-    out = run(tmp_path, "tournament", "monkey_dash", "--bots", "random,greedy", "--games", "2", "--executor",
-              "serial", "--plot", str(thesis))
-    one_line(out, "argument --plot: ", "exists and is not a picture this program drew")
-    assert thesis.read_text(encoding="utf-8") == "my thesis"
+    thesis.write_text("my thesis about matplotlib", encoding="utf-8")
+    figure = tmp_path / "figure.png"  # a figure of the user's own, drawn with matplotlib (a regression audit)
+    fig, ax = plt.subplots()
+    ax.plot([1, 2])
+    fig.savefig(figure)
+    plt.close(fig)
+    mine = figure.read_bytes()
+    (tmp_path / "link.png").symlink_to(figure)
+    for path, words in ((thesis, "exists and is not a picture this program drew"),
+                        (figure, "exists and is not a picture this program drew"),
+                        (tmp_path / "link.png", "is a link")):
+        out = run(tmp_path, "tournament", "monkey_dash", "--bots", "random,greedy", "--games", "2", "--executor",
+                  "serial", "--plot", str(path))
+        one_line(out, "argument --plot: ", words)
+    assert thesis.read_text(encoding="utf-8") == "my thesis about matplotlib" and figure.read_bytes() == mine
     plot = tmp_path / "plot.png"
     for _ in range(2):  # made, then replaced
         out = run(tmp_path, "tournament", "monkey_dash", "--bots", "random,greedy", "--games", "2", "--executor",

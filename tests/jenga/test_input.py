@@ -239,5 +239,26 @@ def test_a_place_on_top_is_typed_as_the_prompt_names_it(typed, slot):
     s = classic_stack()
     assert "open places: left, right" in s.decision_text()
     assert s.string_to_action(typed) == f"stack {slot}"
-    with pytest.raises(IllegalActionError):
-        s.check_action(s.string_to_action("stack middle"))  # the middle place is taken
+    # a place taken, and a place typed with no block in hand, said in the prompt's words (a regression audit:
+    # "'stack 1': ... stack 0, stack 2", and a list of 300 finger paths)
+    with pytest.raises(IllegalActionError, match="the middle place on top is not open; open places: left, right"):
+        s.string_to_action("stack middle")
+    with pytest.raises(IllegalActionError, match="there is no block in hand to stack now"):
+        classic_take().string_to_action(typed)
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("probe, said", [
+    ({"force_n": 0.04, "tower_motion_mm": 0.0, "moves": True}, "it gives, a loose block"),
+    ({"force_n": 0.04, "tower_motion_mm": 0.8, "moves": True}, "it slides lightly, but the tower moved with it"),
+    ({"force_n": 0.0, "tower_motion_mm": 0.9, "moves": False}, "it did not give under the gentle touch"),
+    ({"force_n": 1.65, "tower_motion_mm": 2.4, "moves": True}, "it is held (a loose block slides at about"),
+])
+def test_a_touchs_reading_says_why_a_block_is_not_loose(probe, said):
+    """A regression audit: the terminal's reading said "0.04 N, the rest of the tower moved 0.8 mm: it is held (a
+    loose block slides at about 0.04 N ...)", contradicting its own figures: the block was light but moved the
+    tower. The words follow what decided it: the force, the tower's motion, or no give at all."""
+    s = classic_take()
+    s.last_probe = {"where": [5, 1], "end": "+y", **probe}
+    assert said in s.step_reading("probe 5:1 +y")
+    assert s.step_reading("probe 6:1 +x") == ""  # not this block's touch

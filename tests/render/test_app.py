@@ -504,6 +504,8 @@ def test_the_result_offers_play_again_and_the_menu_and_keeps_the_finished_game(h
     kept = storage.saved_matches()
     assert len(kept) == 1 and screen.kept_as == kept[0]
     assert Match.load(kept[0]).history == screen.match.history
+    for _ in range(10):  # the result's keys wait a moment once it is up (autoplay.RESULT_GUARD_S)
+        app.tick(0.1)
     app.handle(key(pygame.K_RETURN))
     assert app.screen is screen and "P: play again" in screen.message
     app.handle(key(pygame.K_TAB))
@@ -517,7 +519,7 @@ def test_the_result_offers_play_again_and_the_menu_and_keeps_the_finished_game(h
     assert [p.name for p in storage.saved_matches()] == [kept[0].name]  # kept once, not as previous-autosave
     second = app.screen
     second.match.advance()
-    for _ in range(10):
+    for _ in range(20):  # the result, and the moment its keys wait
         app.tick(0.1)
     app.handle(key(pygame.K_ESCAPE))
     assert isinstance(app.screen, LauncherScreen) and len(storage.saved_matches()) == 2
@@ -739,3 +741,22 @@ def test_a_saved_match_row_names_the_rule_variant_it_is_played_by(game, variant)
         assert f"· {spec.title} · turn" in label, label
     else:
         assert f"· {spec.title} · {variant} · turn" in label, label
+
+
+def test_a_key_pressed_as_the_result_comes_up_does_not_start_a_new_game(home):
+    """A keyboard audit: in Jenga P is the push key; a player pressed it as the bot's fall ended, the result
+    came up in that moment, and P played again at once: a new game, the result never seen. For a moment after
+    the result comes up its keys (P, V, Esc, Enter) do nothing; then P plays again as ever."""
+    app = App(match=toy_match(seed=11, seats=[Seat("Ann", "random"), Seat("Rando", "random")]))
+    screen = app.screen
+    for _ in range(4000):
+        if screen.show_result:
+            break
+        app.tick(0.05)
+    assert screen.show_result and screen.match.is_over()
+    app.handle(key(pygame.K_p, unicode="p"))  # at once: meant for the game
+    assert app.screen is screen and screen.show_result
+    for _ in range(20):
+        app.tick(0.05)
+    app.handle(key(pygame.K_p, unicode="p"))
+    assert app.screen is not screen and not app.screen.match.history
