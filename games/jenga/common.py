@@ -448,6 +448,8 @@ class TowerState(State):
                 return canon
         words = " ".join(text.split())
         place = words.lower().removeprefix("stack ").removesuffix(" place")
+        if place in ("0", "1", "2") and words.lower().startswith("stack "):
+            place = PLACES[int(place)]  # 'stack 1', the slot's number, refused in the same words when taken
         if self.current_player() >= 0 and place in PLACES:
             # the places as the prompt names them ("open places: left, middle, right"): 'stack middle' and
             # 'middle' were refused, only 'stack 1' taken; a place taken, or no block in hand, is said in the

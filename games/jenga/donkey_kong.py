@@ -411,9 +411,9 @@ class JengaDonkeyKongState(TowerState):
         return top_level(self.layout)
 
     def action_to_string(self, action: str) -> str:
-        """A climb that goes past levels with no girder free for the Mario says so (the rules' bonus): the row
-        and the move log read "climb to the front hole of block 3:0" for a climb past level 2, said once, after
-        it, in the status line only (a rules audit)."""
+        """A climb that goes past levels with no girder free for the Mario says so, the rules' bonus, in its row
+        and so in the move log (they read only "climb to the front hole of block 3:0" for a climb past level 2,
+        the bonus said once, after it, in the status line: a rules audit)."""
         words = super().action_to_string(action)
         word, _, rest = action.partition(" ")
         hole = parse_hole(rest) if word == "climb" else None

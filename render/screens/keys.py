@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from .autoplay import RESULT_GUARD_S
+
 
 class KeyInput:
     """Turns events into GameScreen's actions (play, undo, redo, save, help, skip)."""
@@ -83,6 +85,9 @@ class KeyInput:
             return True
         elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v, pygame.K_p):
             self.show_result = True  # back from looking at the final board
+            # the result's keys wait a moment here too: P pressed again and again as the push key, the first
+            # opening the result during the fall's replay, the next played again unseen (a regression audit)
+            self.result_guard = RESULT_GUARD_S
             if self.kept_as is None and not self.opened_finished:
                 self.keep_finished()  # the board was looked at before the result first showed: keep it now
         elif key == pygame.K_ESCAPE and self.cancel_pick():

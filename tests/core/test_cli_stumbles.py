@@ -519,8 +519,8 @@ def test_a_plot_replaces_an_earlier_plot_but_no_other_file(tmp_path):
     plt.close(fig)
     mine = figure.read_bytes()
     (tmp_path / "link.png").symlink_to(figure)
-    for path, words in ((thesis, "exists and is not a picture this program drew"),
-                        (figure, "exists and is not a picture this program drew"),
+    for path, words in ((thesis, "exists and carries no Kong Tabletop plot mark"),
+                        (figure, "exists and carries no Kong Tabletop plot mark"),
                         (tmp_path / "link.png", "is a link")):
         out = run(tmp_path, "tournament", "monkey_dash", "--bots", "random,greedy", "--games", "2", "--executor",
                   "serial", "--plot", str(path))

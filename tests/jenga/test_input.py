@@ -241,8 +241,9 @@ def test_a_place_on_top_is_typed_as_the_prompt_names_it(typed, slot):
     assert s.string_to_action(typed) == f"stack {slot}"
     # a place taken, and a place typed with no block in hand, said in the prompt's words (a regression audit:
     # "'stack 1': ... stack 0, stack 2", and a list of 300 finger paths)
-    with pytest.raises(IllegalActionError, match="the middle place on top is not open; open places: left, right"):
-        s.string_to_action("stack middle")
+    for taken in ("stack middle", "stack 1"):  # the slot's number too (a regression audit)
+        with pytest.raises(IllegalActionError, match="the middle place on top is not open; open places: left, right"):
+            s.string_to_action(taken)
     with pytest.raises(IllegalActionError, match="there is no block in hand to stack now"):
         classic_take().string_to_action(typed)
 

@@ -760,3 +760,13 @@ def test_a_key_pressed_as_the_result_comes_up_does_not_start_a_new_game(home):
         app.tick(0.05)
     app.handle(key(pygame.K_p, unicode="p"))
     assert app.screen is not screen and not app.screen.match.history
+    # a key that opens the result itself, before it came up (P pressed again and again as the Jenga push key
+    # through a fall's replay): the next P waits too (a regression audit: it played again, the result unseen)
+    second = app.screen
+    second.match.advance()
+    assert second.match.is_over() and not second.show_result
+    app.handle(key(pygame.K_p, unicode="p"))
+    assert second.show_result
+    app.tick(0.05)
+    app.handle(key(pygame.K_p, unicode="p"))
+    assert app.screen is second and second.show_result
