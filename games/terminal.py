@@ -96,6 +96,11 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
             out.write(f"{words[0].upper()}{words[1:]}: type it again to play it anyway.\n")
             return False
 
+        def played(action: str) -> None:
+            """A person's action played, and what it felt like when the game says (a Jenga touch)."""
+            match.play(action)
+            _say_reading(match, action, out)
+
         while not match.is_over():
             for _ in range(100000):
                 # a spinner's result is the turn's orders, worded in the position it is spun in: the board's few
@@ -213,8 +218,7 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                                                           else "") + "\n")
                 elif _number(text, len(legal)):
                     if confirmed(legal[int(text) - 1]):
-                        match.play(legal[int(text) - 1])
-                        _say_reading(match, legal[int(text) - 1], out)
+                        played(legal[int(text) - 1])
                 elif text.isascii() and text.isdigit():
                     try:  # a game whose actions are numbers takes them as typed
                         action = state.string_to_action(text)
@@ -225,16 +229,14 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                         out.write(f"{number} names no action available now: {choices} (type help to list them).\n")
                         continue
                     if confirmed(action):
-                        match.play(action)
-                        _say_reading(match, action, out)
+                        played(action)
                 else:
                     try:
                         action = state.string_to_action(text)
                     except ActionSyntaxError as exc:
                         raise _named_refusal(state, text) or exc
                     if confirmed(action):
-                        match.play(action)
-                        _say_reading(match, action, out)
+                        played(action)
             except (GameError, OSError) as exc:
                 out.write(f"{_short(str(exc), text)}\n")
         if match.state.current_player() == TERMINAL:

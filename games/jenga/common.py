@@ -26,6 +26,7 @@ from ..core import CHANCE, TERMINAL, ActionSyntaxError, IllegalActionError, Matc
 from . import data, physics, saved
 from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete, hole_text, is_real,
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
+from .pro import LOOSE_FACTOR, loose
 from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
 from .push import make_push, parse_push, push_words, short_move, straight_push, typing_hint
 
@@ -482,8 +483,6 @@ class TowerState(State):
     def step_reading(self, action: str) -> str:
         """What a touch just played felt like, for the terminal (the game's note says only "touches 5:1: 1.65 N",
         and a person could not tell loose from tight: a terminal audit); "" after any other step."""
-        from .pro import LOOSE_FACTOR, loose
-
         probe, word = self.last_probe, action.partition(" ")[0]
         if word not in ("probe", "push") or not probe or self.phase == "stack" or self.ended:
             return ""

@@ -31,7 +31,7 @@ class AutoPlay:
     def update(self, dt: float) -> None:
         """Advance timers, animations and the automatic steps (bots and chance) by dt seconds."""
         self.hand_guard = max(0.0, self.hand_guard - dt)
-        self.result_guard = max(0.0, getattr(self, "result_guard", 0.0) - dt)
+        self.result_guard = max(0.0, self.result_guard - dt)
         if self.message_time > 0:
             self.message_time -= dt
         match = self.match

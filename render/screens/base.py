@@ -85,7 +85,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.help_dragging = False  # the bar is held: moving the pointer scrolls the help
         self.help_decisions = False  # the help also shows how the table decides unclear points (D)
         self._help_shot: tuple | None = None  # ((size, history length), the board picture in the help)
+        self._help_wrapped: tuple | None = None  # (what it depends on, the help's lines wrapped): _help_lines
         self.show_result = False
+        self.result_guard = 0.0  # seconds left in which the result's keys do nothing (autoplay.RESULT_GUARD_S)
         self.result_hidden = False  # the person chose to look at the final board
         self.skipping = False
         self.skipped_from: int | None = None  # the number of steps when skipping began (AutoPlay.end_skip)

@@ -192,7 +192,7 @@ class KeyInput:
             self.show_help = False
 
     def _result_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and getattr(self, "result_guard", 0.0) > 0 and event.key in (
+        if event.type == pygame.KEYDOWN and self.result_guard > 0 and event.key in (
                 pygame.K_p, pygame.K_v, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return  # the result has only just come up: a key meant for the game (autoplay.RESULT_GUARD_S)
         if event.type == pygame.KEYDOWN:

@@ -259,7 +259,7 @@ class Overlays:
         (D, a step, the text size): made at every frame, they took 10 to 20 ms each, and an open help tripled
         the window's idle CPU (a long-session audit: 6.5 % to 21 %)."""
         key = (self.help_decisions, len(self.match.history), self.match.config.variant, size, width)
-        kept = getattr(self, "_help_wrapped", None)
+        kept = self._help_wrapped
         if kept is None or kept[0] != key:
             kept = self._help_wrapped = (key, text.wrap(self.help_text(), size, width))
         return kept[1]

@@ -160,11 +160,11 @@ class PointerPlay:
             # not a click on what the new layout put under the pointer (it left the game over Menu, played a row
             # of Choices: a regression audit); a lost window may never send it (SDL then sends only the next
             # click's release, which must work)
-            self.release_owed = event.type == pygame.VIDEORESIZE and bool(getattr(self, "button_held", False))
+            self.release_owed = event.type == pygame.VIDEORESIZE and self.button_held
             self.button_held = False
             self._release(self.mouse, click=False)
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and getattr(self, "release_owed", False):
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.release_owed:
             self.release_owed = False
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -280,6 +280,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.picked: tuple[int, int] | None = None  # the block the arrow keys picked
         self.place_unchosen = False  # a block is in hand and no place on top is chosen yet (Enter waits for one)
         self.button_held = False  # the left button is down (PointerPlay.handle_event)
+        self.release_owed = False  # a resize cut a press off with the button down: its release is the press's
         self.out_while_held: int | None = None  # the history's length when a keyboard push ended by itself, the
         # block all the way out: the next key, once that take is played, may be the Enter meant to let go of it
         self.press: tuple[int, int] | None = None
