@@ -67,6 +67,8 @@ class KongEnv(AECEnv):
         low, high = self.spec.min_players, self.spec.max_players
         count = f"{low} for {game}" if low == high else f"a whole number from {low} to {high} for {game}"
         n = low if players is None else _whole(players, "players", count)
+        if not low <= n <= high:  # range(-1) made no seats, refused as "not 0" (an audit; spiel.py had it)
+            raise ConfigError(f"{self.spec.name} is played by {self.spec.players_span()} players, not {n}")
         if max_steps is not None:
             max_steps = _whole(max_steps, "max_steps", "None (no limit) or a whole number of at least 1", 1)
         self.config = self.spec.make_config([Seat(f"player_{i}") for i in range(n)], variant)

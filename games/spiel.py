@@ -43,6 +43,7 @@ import pyspiel
 
 from . import registry
 from .core import CHANCE, TERMINAL, ConfigError, Seat
+from .words import counted
 from .donkey_kong.cards import CARD_POINTS, COPIES, FINISH_BONUS
 from .observe import observation_for
 
@@ -108,7 +109,9 @@ class _KongState(pyspiel.State):
                              f"(got action id {action})")
         choices = self._choices()
         if not 0 <= action < len(choices):
-            raise ValueError(f"action id {action} is not one of the {len(choices)} choices here")
+            ids = "0" if len(choices) == 1 else f"0 to {len(choices) - 1}"
+            raise ValueError(f"action id {action} is not legal here: the legal ids are {ids} "
+                             f"({counted(len(choices), 'choice')} here)")
         self.engine.apply_action(choices[action])
 
     def _action_to_string(self, player: int, action: int) -> str:

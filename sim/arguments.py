@@ -193,8 +193,8 @@ def picture_problem(path: str) -> str | None:
         # a picture replaces only an earlier one of ours (a terminal audit's thesis.pdf was overwritten by a plot
         # without a word, where every other output refuses a file it did not write; then a figure of the user's
         # own made with matplotlib: a regression audit)
-        return (f"{shown(path)} exists and carries no Kong Tabletop plot mark (plots drawn before 7 Dec 2026 carry "
-                f"none): give another name, or remove it if it is an old plot")
+        return (f"{shown(path)} exists and carries no Kong Tabletop plot mark (plots drawn by versions "
+                f"older than the mark carry none): give another name, or remove it if it is an old plot")
     return file_problem(path)
 
 

@@ -65,6 +65,27 @@ def whole(lo: int, hi: int):
     return parse
 
 
+SWEEP_SAMPLES = 8
+"""A sweep's risk maps' pushes per block unless --samples says."""
+
+
+def _tower_levels() -> str:
+    """Each tower's own height, for --levels' help and refusals: 'classic 18, ...'."""
+    return ", ".join(f"{t} {load_spec(t).levels}" for t in TOWERS)
+
+
+def levels_arg(text: str) -> int:
+    """An argparse type: --levels, a whole number; its range is the tower's own, checked with the tower
+    (_tower). '--levels 0' said 'from 3 to 10000' and '--levels 100' 'between 3 and 18 for classic': two
+    ranges for one flag (a research audit)."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in ("-", "+") else body
+    if not digits or not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        raise argparse.ArgumentTypeError(f"expected a whole number of levels, from 3 up to the tower's own "
+                                         f"({_tower_levels()}), not {_shown(text)}")
+    return int(body)
+
+
 def push_speed(text: str) -> float:
     """An argparse type: the risk map's nominal push speed in m/s (sim.riskmap.MAX_NOMINAL_SPEED_M_S at
     most: its perturbed pushes go faster)."""
@@ -290,6 +311,12 @@ def cmd_sweep(args) -> int:
     from . import sweep
     from .executor import ExecutorError
 
+    if args.samples is not None and args.task != "riskmap":
+        # it was taken and ignored (a research audit)
+        raise UsageError(f"--samples sets the risk map's pushes per block; --task {args.task} touches every block "
+                         f"once, so leave --samples out")
+    if args.samples is None:
+        args.samples = SWEEP_SAMPLES
     if args.samples < 1:
         raise UsageError(f"--samples must be at least 1, got {args.samples}")
     if args.workers is not None and args.workers < 1:
@@ -337,8 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
         # --variant is the flag's older name, still accepted (a tower is not a rule variant).
         p.add_argument("--tower", "--variant", dest="tower", type=_tower_word, choices=TOWERS, default="classic",
                        help="which game's tower (default classic)")
-        p.add_argument("--levels", type=whole(3, 10_000), default=None,
-                       help="build only this many levels (default: the game's)")
+        p.add_argument("--levels", type=levels_arg, default=None,
+                       help="build only this many levels, from 3 up to the tower's own (default: the tower's own: "
+                            f"{_tower_levels()})")
         p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help=seed_help)
         p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
@@ -431,7 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--tower", "--variant", dest="tower", action="append", type=_tower_word, choices=TOWERS,
                     help="a game's tower; repeat for more (default classic)")
     sw.add_argument("--seeds", default="0-9", help="tolerance seeds: A-B, one seed, or a comma list, e.g. 0-9,20; each once (default 0-9)")
-    sw.add_argument("--samples", type=whole(1, 1000), default=8, help="pushes per block for riskmap (default 8)")
+    sw.add_argument("--samples", type=whole(1, 1000), default=None,
+                    help=f"pushes per block for --task riskmap (default {SWEEP_SAMPLES}; not for census)")
     sw.add_argument("--set", action="append", default=[], metavar="FIELD=V1,V2",
                     help="a grid axis: a dotted field of the tower spec and its values, e.g. "
                          "tolerance_mm.height_sd=0.1,0.17; repeat for more axes")

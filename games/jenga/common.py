@@ -148,22 +148,26 @@ class TowerState(State):
         (a layout that is not the tower's) are refused here with MatchFileError naming the field (saved.py),
         not left to fail at a later legal_actions() or str()."""
         state = cls(config)
+        from .. import registry  # the game's title in the messages, as the board games say theirs (an audit)
+        title = registry.get(config.game).title
         if not isinstance(data_, dict):
-            raise MatchFileError(f"a saved {config.game} position is an object, not {type(data_).__name__}")
+            raise MatchFileError(f"a saved {title} position is an object, not {type(data_).__name__}")
         missing = [k for k in cls.FIELDS if k not in data_]
         if missing:
-            raise MatchFileError(f"a saved {config.game} position lacks {', '.join(missing)}")
+            some = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+            raise MatchFileError(f"a saved {title} position lacks the field{'s' if len(missing) > 1 else ''} "
+                                 f"{some}")
         forms = state.saved_forms()
         for k in cls.FIELDS:  # in order: a field's check may read the fields before it, set by then
             value = data_[k]
             what, fits = forms[k]
             if not fits(value):
-                raise MatchFileError(f"a saved {config.game} position's {k!r} must be {what}, not {quoted(value)}")
+                raise MatchFileError(f"a saved {title} position's {k!r} must be {what}, not {quoted(value)}")
             setattr(state, k, copy.deepcopy(value))
         fault = state.saved_fault()
         if fault:
-            raise MatchFileError(f"a saved {config.game} position is inconsistent: {fault}")
-        return state.refuse_unplayable(f"a saved {config.game} position")
+            raise MatchFileError(f"a saved {title} position is inconsistent: {fault}")
+        return state.refuse_unplayable(f"a saved {title} position")
 
     def saved_forms(self) -> dict[str, saved.Form]:
         """What each field of a saved position must be (from_json), for this state's config."""
@@ -319,14 +323,29 @@ class TowerState(State):
             raise NotYourMoveError(f"{action!r} is chance's move, not a player's: the simulator builds the tower, "
                                    f"the hand's tremor and the spinner come by themselves; legal now: {listing(legal)}")
         if word not in self.ACTION_WORDS:
-            raise ActionSyntaxError(f"{action!r} is not an action of this game (its actions begin with "
-                                    f"{', '.join(self.ACTION_WORDS)}); legal now: {listing(legal)}")
+            raise ActionSyntaxError(f"{quoted(action, 60)} is not an action of this game (its actions begin with "
+                                    f"{', '.join(self.ACTION_WORDS)}); legal now: {self.legal_summary(legal)}")
         if word == "stack":
             self.reject_stack(action)
         if word == "probe":
             self.reject_probe(action)
         self.reject_decision(word, action, legal)
-        raise NotYourMoveError(f"{action!r} is not possible now: {self.decision_text()}; legal: {listing(legal)}")
+        raise NotYourMoveError(f"{quoted(action, 60)} is not possible now: {self.decision_text()}; "
+                               f"legal: {self.legal_summary(legal)}")
+
+    def legal_summary(self, legal: list) -> str:
+        """The legal actions as a refusal names them. While a block may be taken they are some 300 finger
+        paths, which a listing cuts mid-path (an audit: 587 characters of 'push 0:0 +x path=0/0/0,33/1/0,...'
+        that no one could act on): then their forms, and where the whole list and the short forms are."""
+        if not (self.current_player() >= 0 and self.may_extract()):
+            return listing(legal)
+        others = [a for a in legal if a.partition(" ")[0] not in ("push", "probe", "extract")]
+        rest = f"; also {listing(others)}" if others else ""
+        return (f"{len(legal)} actions: 'push LEVEL:SLOT END path=t/along/across,...' (a finger's path), "
+                f"'extract LEVEL:SLOT END speed=S steady=D' (a straight push) and 'probe LEVEL:SLOT END' (a "
+                f"touch), for the blocks {listing(['%d:%d' % b for b in self.extractable()], 6)}{rest}; "
+                f"legal_actions() lists them all, and string_to_action() reads short forms such as "
+                f"'push 5:1' or 'touch 5:1 -y'")
 
     def check_block(self, level: int, slot: int, verb: str) -> None:
         """Raise NotRemovableError unless the mover may take (or touch) this block now."""
@@ -473,11 +492,24 @@ class TowerState(State):
         try:
             return super().string_to_action(text)
         except ActionSyntaxError as exc:
-            if self.current_player() >= 0 and self.may_extract() and words.lower().partition(" ")[0] in (
-                    "push", "touch", "probe", "extract"):
-                # The list of actions would show finger paths nobody can type back.
-                raise ActionSyntaxError(f"{text!r} names no push or touch available now; {typing_hint()}, "
-                                        "or a number from 'help'") from None
+            if self.current_player() >= 0 and words.lower().startswith("stack "):
+                # 'stack 3', 'stack 9', 'stack 1.0': the prompt's words too (a regression audit: refused in
+                # slot numbers, "stack 0, stack 1, stack 2", beside a prompt naming left, middle, right)
+                if self.phase != "stack":
+                    raise IllegalActionError(f"{quoted(text, 30)}: there is no block in hand to stack now; "
+                                             f"{self.phase_text()}") from None
+                open_places = ", ".join(PLACES[k] for k in stack_slots(self.layout))
+                raise IllegalSlotError(f"{quoted(text, 30)} names no place on top: the places are left, middle "
+                                       f"and right (or 0, 1, 2); open places: {open_places}") from None
+            if self.current_player() >= 0 and self.may_extract():
+                # The list of actions would show finger paths nobody can type back (587 characters of them
+                # for 'nonsense': an audit).
+                what = ("push or touch" if words.lower().partition(" ")[0] in ("push", "touch", "probe", "extract")
+                        else "action")
+                others = [a for a in self.legal_actions() if a.partition(" ")[0] not in ("push", "probe", "extract")]
+                also = f"; also legal now: {listing(others)}" if others else ""
+                raise ActionSyntaxError(f"{quoted(text, 60)} names no {what} available now; {typing_hint()}, "
+                                        f"or a number from 'help'{also}") from None
             raise exc
 
     def step_reading(self, action: str) -> str:

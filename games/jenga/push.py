@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from ..core import ActionSyntaxError, IllegalActionError
+from ..core import ActionSyntaxError, IllegalActionError, quoted
 from . import data
 from .layout import ends
 
@@ -88,7 +88,8 @@ def parse_extract(text: str) -> Push:
     """Read an extract action; raise if it is not in canonical form, out of range or from a wrong end."""
     m = _EXTRACT.match(text)
     if not m:
-        raise ActionSyntaxError(f"{text!r} is not a push; write e.g. 'extract 5:1 +x speed=0.020 steady=0.90'")
+        raise ActionSyntaxError(f"{quoted(text, 60)} is not a whole extract (a straight push); write e.g. "
+                                f"'extract 5:1 +x speed=0.020 steady=0.90'")
     level, slot, end = int(m.group(1)), int(m.group(2)), m.group(3)
     try:
         speed, steadiness = float(m.group(4)), float(m.group(5))
@@ -201,7 +202,8 @@ def parse_push(text: str) -> PathPush:
     m = _PUSH.match(text)
     if not m:
         raise ActionSyntaxError(f"{text[:60]!r} is not a push; write 'push LEVEL:SLOT END path=t/along/across,...'"
-                                f" (e.g. 'push 5:1 +y path=0/0/0,500/400/0')")
+                                f" (e.g. 'push 5:1 +y path=0/0/0,500/400/0'); string_to_action() reads short "
+                                f"forms such as 'push 5:1' and 'push 5:1 -y quick'")
     level, slot, end, path = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
     if end not in ends(level):
         raise WrongEndError(f"a block of level {level} has its ends on {' and '.join(ends(level))}, not {end}")

@@ -39,7 +39,7 @@ class TurnActions:
             self.phase = "act"
         elif word == "discard":
             self.hands[self.turn_player].remove(rest)
-            self.discard_pile.append(rest)
+            self._to_discard(rest)
             self.phase = "act"
             self._settle()
         elif word == "play":
@@ -159,10 +159,22 @@ class TurnActions:
             self.phase = "discard"
         self._settle()
 
+    def _to_discard(self, card_id: str) -> None:
+        """A played or discarded card goes to the discard pile; if the draw pile is empty (it ran out when
+        the discard pile was empty too), the card starts the new draw pile at once, so a later buy or Dash
+        still finds every card that has been played. The order of a pile is kept sorted: a draw is a chance
+        outcome over the whole pile, which is what shuffling it means. With the shipped deck of 11 the
+        draw pile never runs out with the discard pile empty (an audit found it with a 5-card deck)."""
+        if self.draw_pile:
+            self.discard_pile.append(card_id)
+        else:
+            self.draw_pile.append(card_id)
+            self.draw_pile.sort(key=self._deck_order.__getitem__)
+
     def _play(self, card_id: str) -> None:
         player = 1 - self.turn_player if self.phase == "interrupt" else self.turn_player
         self.hands[player].remove(card_id)
-        self.discard_pile.append(card_id)
+        self._to_discard(card_id)
         card = self._cards[card_id]
         eff, amount = self.effects, card.amount
         if card.effect == "gain_ap":

@@ -124,7 +124,8 @@ _POWER_CARDS = f"""POWER CARDS. Each player is dealt two, face up; the rest are 
 pile. Buying one ("buy a Power Card", or a click on the draw pile) costs {costs.BUY} AP. You gain at most
 one card a turn, by buying or by a Dash. With more
 than {HAND_LIMIT} cards you must at once 'discard' one of your choice. Played cards go to the discard
-pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile.
+pile; as soon as the draw pile is empty the discard pile is shuffled to become the new draw pile (if
+no card has been played by then, the next card played or discarded starts the new pile).
 Playing a card (a click on it, or its "play ..." row in Choices) costs no AP and lasts until the end of
 that turn. Interrupt cards are played by the waiting player when the opponent's turn begins, before any
 step ("decline to interrupt" holds them); the other cards during your own turn, as many as you like."""

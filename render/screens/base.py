@@ -30,7 +30,7 @@ from games.words import joined, write_fault
 from .. import palette as P
 from .. import text
 from ..widgets import Button, ListView, LogRows, RowsOfHeights, draw_seat_mark, draw_tip, fit_keeping, panel
-from .autoplay import AutoPlay
+from .autoplay import RESULT_GUARD_S, AutoPlay
 from .by_hand import ChanceByHand
 from .host import Host
 from .keys import KeyInput
@@ -463,9 +463,20 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         """The bar's Skip button, which reads "Result" once the game is over: the result again after View
         board (a mouse-only audit found no way back to it but the V key)."""
         if self.match.is_over():
-            self.show_result = True
+            self.open_result()
         else:
             self.skip()
+
+    def open_result(self) -> None:
+        """The result, opened by a person (the bar's Result button, V or Enter) during a fall's replay or
+        from the final board: its keys wait RESULT_GUARD_S as when it comes up by itself, and the finished
+        game is kept among the saved matches if that has not happened yet (the Result button skipped both:
+        a regression audit)."""
+        self.show_result = True
+        self.result_guard = RESULT_GUARD_S
+        self.result_focus = -1
+        if self.kept_as is None and not self.opened_finished:
+            self.keep_finished()  # the board was looked at before the result first showed: keep it now
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help

@@ -83,13 +83,13 @@ class KeyInput:
             else:
                 return False  # text arrives as TEXTINPUT
             return True
-        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v, pygame.K_p):
-            self.show_result = True  # back from looking at the final board
-            # the result's keys wait a moment here too: P pressed again and again as the push key, the first
-            # opening the result during the fall's replay, the next played again unseen (a regression audit)
-            self.result_guard = RESULT_GUARD_S
-            if self.kept_as is None and not self.opened_finished:
-                self.keep_finished()  # the board was looked at before the result first showed: keep it now
+        elif self.match.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_v):
+            self.open_result()  # back from looking at the final board, or during a fall's replay
+        elif self.match.is_over() and key == pygame.K_p:
+            # P, the Jenga push key, pressed again and again through a fall's replay opened the result and,
+            # 0.8 s later, played again: the result unseen (two regression audits). P plays again only from the
+            # result itself; on the board it says how to get there.
+            self.say("The game is over: V or Enter shows the result (and P there plays again).", 5.0)
         elif key == pygame.K_ESCAPE and self.cancel_pick():
             pass  # Esc first lets go of a piece picked on the board; the next one leaves for the menu
         elif key == pygame.K_ESCAPE:
@@ -194,7 +194,10 @@ class KeyInput:
     def _result_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.result_guard > 0 and event.key in (
                 pygame.K_p, pygame.K_v, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return  # the result has only just come up: a key meant for the game (autoplay.RESULT_GUARD_S)
+            # the result has only just come up: a key meant for the game (autoplay.RESULT_GUARD_S); a key
+            # pressed again and again keeps it waiting, so only a key pressed after a pause acts on it
+            self.result_guard = RESULT_GUARD_S
+            return
         if event.type == pygame.KEYDOWN:
             n = len(self.result_buttons)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -13,6 +13,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [rl] extra (make test insta
 import games.spiel  # noqa: E402,F401  registers the games
 from games import petting, registry  # noqa: E402
 from games.donkey_kong.cards import CARD_POINTS, COPIES, FINISH_BONUS  # noqa: E402
+from games.core import ActionSyntaxError  # noqa: E402
 
 
 def _chance(state, rng) -> None:
@@ -366,3 +367,53 @@ def test_an_impossible_outcome_of_the_right_kind_is_not_told_that_chance_moves()
     with pytest.raises(ChanceTurnError) as same_kind:
         state.apply_action("build 99")
     assert str(same_kind.value).startswith("'build 99' is not a possible chance outcome here; possible: build 0, ")
+
+
+# ---- a research audit of 7 Dec ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [-1, -7, 1, 5])
+def test_pettingzoo_a_wrong_player_count_is_refused_with_the_number_given(players):
+    """players=-1 made no seats and was refused as "not 0" (spiel.py had been mended, petting.py not)."""
+    from games.core import ConfigError
+
+    with pytest.raises(ConfigError, match=rf"^donkey_kong is played by 2 to 4 players, not {players}$"):
+        petting.env("donkey_kong", players=players)
+
+
+def test_openspiel_a_wrong_action_id_names_the_legal_ids():
+    """apply_action(500) said "action id 500 is not one of the 1 choices here", no range and a wrong plural;
+    PettingZoo's own refusal names the range."""
+    game = pyspiel.load_game("kong_monkey_dash")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    n = len(state.legal_actions())
+    assert n > 1
+    before = state.serialize()
+    with pytest.raises(ValueError, match=rf"^action id 500 is not legal here: the legal ids are 0 to {n - 1} "
+                                         rf"\({n} choices here\)$"):
+        state.apply_action(500)
+    assert state.serialize() == before
+
+
+def test_a_jenga_refusal_names_the_forms_not_300_cut_finger_paths():
+    """A research audit: 'nonsense' applied to a fresh classic tower was refused with 587 characters of finger
+    paths cut mid-path ('push 0:0 +x path=0/0/0,33/1/0,67/3/0,100/...'), naming 'extract' as a form although
+    none was listed, and 'push 5:1' (the short form the typing hint gives) was refused without saying that
+    string_to_action reads it. No physics runs: the tower's build is chance's and is not applied here."""
+    spec = registry.get("jenga_classic")
+    state = spec.new_state(spec.make_config(players=2))
+    state.apply_action(state.chance_outcomes()[0][0])  # the build (the statics of a fresh tower, no push)
+    assert state.current_player() == 0 and state.may_extract()
+    with pytest.raises(ActionSyntaxError) as applied:
+        state.apply_action("nonsense")
+    said = str(applied.value)
+    assert "path=0/0/0," not in said and len(said) < 500
+    assert "'push LEVEL:SLOT END path=t/along/across,...'" in said and "'probe LEVEL:SLOT END'" in said
+    assert f"{len(state.legal_actions())} actions" in said and "string_to_action()" in said
+    with pytest.raises(ActionSyntaxError) as typed:
+        state.string_to_action("nonsense")
+    assert "path=" not in str(typed.value) and "'push 5:1'" in str(typed.value)
+    with pytest.raises(ActionSyntaxError, match=r"string_to_action\(\) reads short forms such as 'push 5:1'"):
+        state.apply_action("push 5:1")
+    assert state.string_to_action("push 5:1").startswith("push 5:1 +y path=")

@@ -94,7 +94,7 @@ CASES = [
     (classic_take, "extract 17:0 +y speed=0.020 steady=0.90", NotRemovableError, "blocks that may: 0:0"),
     (classic_take, "extract 30:0 +x speed=0.020 steady=0.90", NotRemovableError, "no block at 30:0"),
     (classic_take, "extract 4:7 +x speed=0.020 steady=0.90", NotRemovableError, "no block at 4:7"),
-    (classic_take, "extract 5:1 6:1 +y speed=0.020 steady=0.90", ActionSyntaxError, "not a push"),  # one hand
+    (classic_take, "extract 5:1 6:1 +y speed=0.020 steady=0.90", ActionSyntaxError, "not a whole extract"),  # one hand
     # a push written otherwise than the game writes one (a robustness audit: full-width digits were taken)
     (classic_take, "push ０:０ +x path=0/0/0,500/330/0", ActionSyntaxError, "is not a push"),
     (classic_take, "push 0:0 +x path=0/0/0,500/３３０/0", IllegalActionError, "canonical"),
@@ -246,6 +246,13 @@ def test_a_place_on_top_is_typed_as_the_prompt_names_it(typed, slot):
             s.string_to_action(taken)
     with pytest.raises(IllegalActionError, match="there is no block in hand to stack now"):
         classic_take().string_to_action(typed)
+    # a place that is not one: the prompt's words too, not slot numbers (a second regression audit)
+    for wrong in ("stack 3", "stack 9", "stack -1", "stack 1.0", "stack top"):
+        with pytest.raises(IllegalActionError, match="names no place on top: the places are left, middle and right "
+                                                     r"\(or 0, 1, 2\); open places: left, right$"):
+            s.string_to_action(wrong)
+        with pytest.raises(IllegalActionError, match="there is no block in hand to stack now"):
+            classic_take().string_to_action(wrong)
 
 
 @pytest.mark.physics

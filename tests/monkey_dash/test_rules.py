@@ -3,6 +3,8 @@ where the rulebook is silent) that it checks, on a position built for the purpos
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.core import CHANCE, IllegalActionError
@@ -333,6 +335,37 @@ def test_discard_pile_becomes_the_draw_pile_when_exhausted():
     play(state, "buy", "draw forklift")
     assert state.draw_pile_size() == 10 and state.discard_pile_size() == 0
     assert state.invariant_violations() == []
+
+
+def test_a_card_played_after_the_piles_ran_out_together_can_be_bought_again(monkeypatch, tmp_path):
+    """'When the draw pile is exhausted, the discard pile is shuffled and placed, face down, as the new
+    draw pile.' With a deck of five (a custom deck the card file allows), the last card is bought while
+    the discard pile is empty: the cards played later must still reach a new draw pile, or buying and
+    Dash rewards stay impossible for the rest of the game (an audit)."""
+    from games.monkey_dash import cards as card_file
+    from games.monkey_dash.state import MonkeyDashState
+    data = json.loads(card_file.CARDS_FILE.read_text())
+    data["cards"] = [c for c in data["cards"] if c["id"] in ("overtime", "banana_bribe", "forklift",
+                                                                "tailwind", "roller_skates")]
+    (tmp_path / "five.json").write_text(json.dumps(data))
+    five = card_file.load_cards(tmp_path / "five.json")
+    monkeypatch.setattr(MonkeyDashState, "deck", five)
+    monkeypatch.setattr(MonkeyDashState, "_deck_order", {c.id: i for i, c in enumerate(five)})
+    state = position(hands=(["overtime", "banana_bribe"], ["forklift", "tailwind"]), seat=BLUE)
+    assert state.draw_pile == ["roller_skates"] and state.discard_pile == []
+    play(state, "buy", "draw roller_skates")
+    assert state.draw_pile == [] and state.discard_pile == []
+    assert "buy" not in legal(state)  # nothing to buy now
+    play(state, "play tailwind")
+    assert state.draw_pile == ["tailwind"] and state.discard_pile == []
+    assert state.invariant_violations() == []
+    play(state, "end turn")
+    play(state, "play overtime")
+    assert state.draw_pile == ["tailwind"] and state.discard_pile == ["overtime"]  # the usual way again
+    assert "buy" in legal(state)
+    play(state, "buy", "draw tailwind")
+    assert state.hands[RED] == ["banana_bribe", "tailwind"]
+    assert state.draw_pile == ["overtime"] and state.discard_pile == []
 
 
 def test_interrupts_are_played_at_the_start_of_the_opponents_turn():

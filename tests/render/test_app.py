@@ -765,8 +765,32 @@ def test_a_key_pressed_as_the_result_comes_up_does_not_start_a_new_game(home):
     second = app.screen
     second.match.advance()
     assert second.match.is_over() and not second.show_result
-    app.handle(key(pygame.K_p, unicode="p"))
+    app.handle(key(pygame.K_p, unicode="p"))  # P on the board opens nothing, and says how
+    assert not second.show_result and "V or Enter shows the result" in second.message
+    app.handle(key(pygame.K_v, unicode="v"))
     assert second.show_result
-    app.tick(0.05)
+    # P pressed again and again at 0.3 s, each within the guard of the one before: the guard holds on
+    # (a second regression audit: the third P, 1.1 s after the result opened, played again unseen)
+    for _ in range(6):
+        for _ in range(6):
+            app.tick(0.05)
+        app.handle(key(pygame.K_p, unicode="p"))
+        assert app.screen is second and second.show_result
+    for _ in range(20):
+        app.tick(0.05)
+    app.handle(key(pygame.K_p, unicode="p"))  # after a pause: plays again
+    assert app.screen is not second
+
+
+def test_the_bars_result_button_keeps_the_game_and_guards_its_keys(home):
+    """A regression audit: the bar's Result button, clicked before the result came up by itself (during a
+    fall's replay), showed it without keeping the finished game among the saved matches and without the key
+    guard that V and Enter give."""
+    app = App(match=toy_match(seed=11, seats=[Seat("Ann", "random"), Seat("Rando", "random")]))
+    screen = app.screen
+    screen.match.advance()
+    assert screen.match.is_over() and not screen.show_result and screen.kept_as is None
+    screen.skip_or_result()  # the bar's button, "Result" once the game is over
+    assert screen.show_result and screen.kept_as is not None and screen.kept_as.exists()
     app.handle(key(pygame.K_p, unicode="p"))
-    assert app.screen is second and second.show_result
+    assert app.screen is screen and screen.show_result

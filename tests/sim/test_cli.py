@@ -123,6 +123,12 @@ def test_tower_is_named_in_any_case():
     (["riskmap", "--speed", "0.5"], "expected a speed from 0.005 to 0.2 m/s"),
     (["riskmap", "--speed", "fast"], "expected a speed in m/s"),
     (["check", "--levels", "99", "--remove", "1:1"], "--levels"),
+    # one range for the flag, the tower's own: '--levels 0' said 'from 3 to 10000' (a research audit)
+    (["check", "--levels", "0", "--remove", "1:1"], "--levels must be between 3 and 18 for classic, got 0"),
+    (["check", "--tower", "mario", "--levels", "-2", "--remove", "1:1"],
+     "--levels must be between 3 and 15 for mario, got -2"),
+    (["check", "--levels", "ten", "--remove", "1:1"],
+     "expected a whole number of levels, from 3 up to the tower's own (classic 18, dk 18, mario 15), not 'ten'"),
     (["census", "--seeds", "9-2"], "bad --seeds '9-2': the range ends before it starts"),
     (["census", "--seeds", "zero"], "bad --seeds 'zero'"),
     (["census", "--variant", "lego"], "invalid choice"),

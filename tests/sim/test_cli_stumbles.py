@@ -334,10 +334,15 @@ def test_sweep_refuses_an_address_without_ray(tmp_path, executor):
 
 def test_a_census_sweep_run_again_with_other_samples_finds_its_towers_done(tmp_path):
     """--samples is the risk map's pushes per block; a census touches every block once whatever it says.
-    Rerun with --samples 3, a census sweep ran its towers again and the file held each tower twice."""
+    Rerun with --samples 3, a census sweep ran its towers again and the file held each tower twice; then it was
+    taken and ignored (a research audit). Now refused, the file as it was; without it the rerun finds them done."""
     path = tmp_path / "c.jsonl"
     assert run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial").returncode == 0
+    kept = path.read_bytes()
     out = run(*TINY, "--seeds", "0-1", "--samples", "3", "--out", str(path), "--executor", "serial")
+    one_line(out, "--samples sets the risk map's pushes per block")
+    assert path.read_bytes() == kept
+    out = run(*TINY, "--seeds", "0-1", "--out", str(path), "--executor", "serial")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("0 towers run, 2 already in")
     assert [r["seed"] for r in rows(path)] == [0, 1]

@@ -163,3 +163,14 @@ def test_the_summary_counts_one_tower_in_the_singular():
     assert sweep.summary({"ran": 1, "skipped": 2, "towers": 3, "out": "f.jsonl"}) == \
         "1 tower run, 2 already in f.jsonl, 3 in the sweep"
     assert sweep.summary({"ran": 0, "skipped": 1, "towers": 1, "out": "f"}).startswith("0 towers run")
+
+
+def test_samples_with_a_census_is_refused_not_ignored(tmp_path):
+    """A research audit: `sweep --task census --samples 4` ran and exited 0, --samples silently ignored (a census
+    touches every block once). Refused before any work; a risk map's sweep still takes it."""
+    path = tmp_path / "c.jsonl"
+    out = run(*TINY, "--samples", "4", "--seeds", "0", "--out", str(path), "--executor", "serial")
+    one_line(out, "--samples sets the risk map's pushes per block; --task census touches every block once")
+    assert not path.exists()
+    helped = run("sweep", "--help")
+    assert "--task riskmap (default 8; not for census)" in " ".join(helped.stdout.split())

@@ -142,7 +142,7 @@ class PointerPlay:
         """A block pushed live, or the view turned, with the button held: what the pointer passes over on its
         way (Undo, the rows) is not lit and says nothing (pointer.set_dragging)."""
         live = self.live is not None and not self.live.keyboard and self.press is not None
-        return bool(getattr(self, "button_held", False)) and (live or self.orbiting is not None)
+        return self.button_held and (live or self.orbiting is not None)
 
     # ---- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
