@@ -109,9 +109,9 @@ class _KongState(pyspiel.State):
                              f"(got action id {action})")
         choices = self._choices()
         if not 0 <= action < len(choices):
-            ids = "0" if len(choices) == 1 else f"0 to {len(choices) - 1}"
-            raise ValueError(f"action id {action} is not legal here: the legal ids are {ids} "
-                             f"({counted(len(choices), 'choice')} here)")
+            ids = {1: "the legal id is 0", 2: "the legal ids are 0 or 1"}.get(len(choices),
+                                                                               f"the legal ids are 0 to {len(choices) - 1}")
+            raise ValueError(f"action id {action} is not legal here: {ids} ({counted(len(choices), 'choice')} here)")
         self.engine.apply_action(choices[action])
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -164,6 +164,8 @@ class App(Host):
         storage.clean_stale_temporaries()
         if self.folder == storage.wanted_dir():  # a session that holds the data folder takes in what others left
             storage.rescue_session_folders(self.folder, warn=notes.append)
+        else:  # a data folder that stays read-only: the earlier sessions' folders come along into this one
+            storage.rescue_session_folders(storage.wanted_dir(), warn=notes.append, settings_too=True)
         settings = storage.load_settings(warn=notes.append)
         storage.check_autosave(warn=notes.append)
         notes[:0] = storage.folder_notes()
@@ -176,6 +178,7 @@ class App(Host):
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
         self._finished: dict[int, tuple[Match, Path]] = {}  # finished games kept as saved matches
         self._views: dict[tuple[str, int], tuple[float, float]] = {}  # (game, seed) -> a tower's (yaw, pitch) left
+        self._opened: tuple[Match, Path] | None = None  # the match on screen and the file it was opened from
         self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
@@ -407,6 +410,7 @@ class App(Host):
             return None
         self.close_screen()
         self.screen = screen_for(match.config.game)(match, self)
+        self._opened = (match, Path(opened)) if opened is not None else None  # (save_slot)
         view = self._views.get((match.config.game, match.seed))
         camera = getattr(self.screen, "camera", None)
         if view is not None and camera is not None:
@@ -527,9 +531,24 @@ class App(Host):
         self.autosaver.pending_done()
 
     def save_match(self, match: Match) -> Path:
-        path = storage.new_save_path(match.config.game)
+        path = self.save_slot(match) or storage.new_save_path(match.config.game)
         match.save(path)
         return path
+
+    def save_slot(self, match: Match) -> Path | None:
+        """The saved match with a name of the player's own ("Evening game") that this match was opened from, if
+        it is still there: Ctrl+S updates it. A launcher audit loaded its named game, played on and saved, and
+        the save became a new file beside the name, which stayed at the old turn. A file with a name the app
+        made stays as it is (a new file, as before)."""
+        opened = self._opened
+        if opened is None or opened[0] is not match:
+            return None
+        path = opened[1]
+        try:
+            named = path.parent.resolve() == storage.saves_dir().resolve() and not storage.AUTO_NAME.match(path.stem)
+            return path if named and path.is_file() else None
+        except OSError:
+            return None
 
     def temporary_folder(self) -> Path | None:
         folder = storage.data_dir()
@@ -585,7 +604,8 @@ class App(Host):
             return False
         kept = ""
         current = getattr(self.screen, "match", None)
-        if isinstance(current, Match) and not current.is_over() and storage.has_play(current.to_json()):
+        if (isinstance(current, Match) and not current.is_over() and storage.has_play(current.to_json())
+                and self.saved_as(current) is None):  # (saved already, no move since: not a second copy)
             # The autosave slot is about to hold the opened match: keep the game on screen as a save.
             try:
                 kept = f" Your game in progress was saved as {self.save_match(current).name}."

@@ -16,10 +16,13 @@ from games import words
 HOW_TO_PLAY = {
     "donkey_kong": [
         "Race Mario up the girders to the Finish at the top and score the most points.",
+        "First everyone rolls the {mario} die for who plays first (click the dice or press Space when your "
+        "name is called); the highest starts.",
         "Each turn starts with your roll (click the dice or press Space): the {mario} die is how far Mario "
         "walks, the {obstacles} one how far the barrels and fireballs move. A bot rolls by itself.",
         "The spaces where Mario can stop are framed in yellow: click one (or pick a row of Choices) to walk "
-        "there. A row marked ⚠ meets a barrel or fireball on the way and says what that costs.",
+        "there; Enter plays the path drawn on the board. A row marked ⚠ meets a barrel or fireball on the way "
+        "and says what that costs.",
         "When an obstacle meets your Mario, click one of your face-up cards: {jump}, a Hammer smashes it "
         "(off the board), and either scores its points. Stopping on a red dot draws a card.",
         "Reaching the Finish scores 500; the game ends once that turn's barrels and fireballs have moved (at "

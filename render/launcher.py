@@ -24,9 +24,9 @@ from games.words import joined, write_fault
 
 from . import palette as P
 from . import storage, text
-from .help import bot_lines, bot_title
+from .help import bot_lines, bot_section, bot_title, how_to_play, split_rules
 from .screens.host import OpeningStopped
-from .widgets import EDIT_KEYS, Button, ListView, TextField, draw_seat_mark, panel
+from .widgets import EDIT_KEYS, Button, ListView, TextField, draw_seat_mark, panel, scroll_bar
 
 if TYPE_CHECKING:
     from .app import App
@@ -42,9 +42,19 @@ DOUBLE_CLICK_MS = 450
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
                  pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)
-KEYS_HINT = ("Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's kind · Up/Down: "
-             "game (in the variants: variant) · PageUp/PageDown: saved match (then Enter loads it) · "
+KEYS_HINT = ("F1: help and rules · Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's "
+             "kind · Up/Down: game (in the variants: variant) · PageUp/PageDown: saved match (then Enter loads it) · "
              "Esc: quit (asks first)")
+HELP_KEYS = [
+    ("F1 or Esc", "close this help (Up/Down, PageUp/PageDown, Home/End and the wheel scroll it)"),
+    ("Up/Down", "choose the game (on a variant: the variant); F1 then shows that game's rules"),
+    ("Tab, Shift+Tab", "move between the fields and buttons; Enter or Space presses the one ringed"),
+    ("Left/Right", "on a seat: its kind (a person, or a bot of some strength)"),
+    ("Enter", "start the game as set up"),
+    ("PageUp/PageDown", "choose a saved match; Enter loads it, F2 renames it, Del deletes it (asking first)"),
+    ("Esc", "quit (asking first)"),
+]
+"""The launcher's keys, at the foot of its help."""
 
 
 def parse_seed(text: str) -> int:
@@ -190,6 +200,10 @@ class LauncherScreen:
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        self.help_open = False  # the chosen game's help and rules are shown over the launcher (F1)
+        self.help_top = 0  # the help's first line shown
+        self.help_rows = 10  # the help's lines shown at once, as last drawn (PageUp/PageDown's step)
+        self._help_wrapped: tuple | None = None  # ((game, variant, size, width), the help's wrapped lines)
         self.quit_focus = "quit"  # the question's button Enter presses: "quit" (at first) or "stay"
         self.question_rect = pygame.Rect(0, 0, 0, 0)  # the box of the question last drawn over the launcher
         self.hover_note = ""  # the whole row of the saved match under the pointer
@@ -287,8 +301,8 @@ class LauncherScreen:
         """The line under the bots' notes when some did not fit the column (short: when even the line naming
         them has no room)."""
         if short:
-            return "More bots than fit here: the help in a game (F1) describes every bot."
-        return f"Not shown for lack of room: {', '.join(left_out)}. The help in a game (F1) describes every bot."
+            return "More bots than fit here: the help (F1) describes every bot."
+        return f"Not shown for lack of room: {', '.join(left_out)}. The help (F1) describes every bot."
 
     def _kinds(self) -> list[str]:
         return [HUMAN] + list(self.spec.bots)
@@ -500,8 +514,10 @@ class LauncherScreen:
         """The Resume button's label: a finished autosave is viewed (its result and board), not resumed."""
         return "View the finished game" if self.autosave_over else "Resume autosave"
 
-    def _refresh_saves(self) -> None:
-        """The saved matches, loadable ones first (newest first), then those that will not load, marked."""
+    def _refresh_saves(self, keep_place: bool = False) -> None:
+        """The saved matches, loadable ones first (newest first), then those that will not load, marked.
+        keep_place: the row chosen and the scroll stay where they were (after a delete: the list jumped back to
+        its top and chose the first row, so the next Del aimed at another, wanted match: a launcher audit)."""
         titles = {name: spec.title for name, spec in self.games.items()}
         infos = [storage.inspect_save(p, titles) for p in storage.saved_matches()]
         infos = [i for i in infos if not i.problem] + [i for i in infos if i.problem]
@@ -512,7 +528,10 @@ class LauncherScreen:
         # Ctrl+S save): such rows also name their file, the one thing that tells them apart
         twice = {label for label in labels if labels.count(label) > 1}
         labels = [f"{label} · {i.path.stem}" if label in twice else label for label, i in zip(labels, infos)]
-        self.saves.set_items(labels, keep=False)
+        if keep_place:
+            self.saves.reword(labels)
+        else:
+            self.saves.set_items(labels, keep=False)
         damaged = [f"{i.path.name} ({i.problem})" for i in infos if i.problem]
         self.saves_note = ""
         if damaged:
@@ -592,7 +611,7 @@ class LauncherScreen:
                 self.message = f"Could not delete {path.name}: {exc.strerror or exc}"
                 return
             self.message = f"Deleted {path.stem}."
-            self._refresh_saves()
+            self._refresh_saves(keep_place=True)
             self._build()
         else:
             self.message = f"Kept {path.stem}."
@@ -736,6 +755,9 @@ class LauncherScreen:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             self.pointer_still = False
+        if self.help_open:
+            self._help_event(event)
+            return
         if self.confirm_quit:
             self._confirm_event(event)
             return
@@ -903,7 +925,9 @@ class LauncherScreen:
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         focused = self.focused_widget()
-        if key == pygame.K_TAB:
+        if key == pygame.K_F1:
+            self.open_help()
+        elif key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
             # from no focus, Tab goes to the first control and Shift+Tab to the last (it skipped the last)
             i = self.focus if self.focus >= 0 else (0 if step < 0 else -1)
@@ -960,6 +984,89 @@ class LauncherScreen:
         else:
             return False
         return True
+
+    # ---- the help (F1): the chosen game's how to play, rules and bots, and the launcher's keys ----------------
+    def open_help(self) -> None:
+        """Show the chosen game's help over the launcher. F1 did nothing here, though the launcher's words sent
+        people to "the help in a game (F1)": someone wanting the rules before choosing a game or a variant, or
+        every bot's note, had to start a game first (a launcher audit)."""
+        if self.spec is None:
+            self.message = "No game is built yet: there is no help to show."
+            return
+        self.help_open, self.help_top = True, 0
+
+    def help_text(self) -> str:
+        spec, variant = self.spec, self.variant()
+        rules = None
+        if spec.help_text is not None:
+            try:
+                rules, _ = split_rules(spec.help_text(variant))
+            except (GameError, KeyError):
+                rules = None
+        lines = ["HOW TO PLAY"]
+        lines += [f"• {line}" for line in how_to_play(self.game, variant)] or [spec.summary]
+        lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
+        lines.append(text.reflow(rules) if rules else spec.summary)
+        bots = bot_section(spec)
+        if bots:
+            lines += ["", "THE BOTS (the seats' opponents, weakest first)"] + bots
+        lines += ["", "THE LAUNCHER'S KEYS"] + [f"• {k}: {what}" for k, what in HELP_KEYS]
+        lines += ["", "In a game, F1 shows this help again with that game's keys, and D there how the table decides "
+                      "points the printed rules leave open."]
+        return "\n".join(lines)
+
+    def help_lines(self, size: int, width: int) -> list[str]:
+        """The help wrapped to `width`, made again only when the game, variant or size changes."""
+        key = (self.game, self.variant(), size, width)
+        if self._help_wrapped is None or self._help_wrapped[0] != key:
+            self._help_wrapped = (key, text.wrap(self.help_text(), size, width))
+        return self._help_wrapped[1]
+
+    def _help_event(self, event: pygame.event.Event) -> None:
+        """Keys scroll or close the help; the wheel scrolls it; a click closes it."""
+        if event.type == pygame.KEYDOWN:
+            page = max(1, self.help_rows - 1)
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                    pygame.K_HOME: -10**6, pygame.K_END: 10**6}.get(event.key)
+            if step is not None:
+                self.help_top = max(0, self.help_top + step)
+            elif event.key in (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.help_open = False
+        elif event.type == pygame.MOUSEWHEEL:
+            self.help_top = max(0, self.help_top - event.y * 3)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.help_open = False
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = self.scale
+        rect = pygame.Rect(0, 0, int(w * 0.86), int(h * 0.88))
+        rect.center = (w // 2, h // 2)
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, P.PANEL, rect, border_radius=8)
+        pygame.draw.rect(surface, P.PANEL_EDGE, rect, width=2, border_radius=8)
+        inner = rect.inflate(-int(40 * s), -int(36 * s))
+        title = self.fs(24)
+        text.draw(surface, text.fit(f"Help: {self.spec.title}", title, inner.w), inner.topleft, title, P.HIGHLIGHT,
+                  bold=True)
+        size, small = self.fs(16), self.fs(14)
+        foot = text.line_step(small)
+        body = pygame.Rect(inner.x, inner.y + text.line_step(title) + int(8 * s), inner.w - 10,
+                           inner.h - text.line_step(title) - int(8 * s) - foot - int(8 * s))
+        lines = self.help_lines(size, body.w)
+        line_h = int(size * 1.35)
+        rows = self.help_rows = max(1, body.h // line_h)
+        self.help_top = min(self.help_top, max(0, len(lines) - rows))
+        y = body.y
+        for line in lines[self.help_top:self.help_top + rows]:
+            bold = line.isupper() and bool(line.strip())
+            text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
+            y += line_h
+        scroll_bar(surface, body.inflate(10, 0), self.help_top, rows, len(lines))
+        words = "Esc, F1 or a click closes the help · Up/Down, PageUp/PageDown, Home/End or the wheel scroll it"
+        text.draw(surface, text.fit(words, small, inner.w), (inner.x, inner.bottom - foot), small, P.TEXT_DIM)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -1276,6 +1383,8 @@ class LauncherScreen:
             self.delete_choice.focused = self.delete_focus == "delete"
             self._draw_confirm(surface, f"Delete {self.deleting.stem}?", self.delete_words(),
                                (self.keep_choice, self.delete_choice))
+        if self.help_open:
+            self._draw_help(surface)
 
     def _draw_bots(self, surface: pygame.Surface) -> None:
         """How the seats work, then each bot's note, whole ones only: the seated bots first, then the rest

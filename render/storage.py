@@ -258,7 +258,7 @@ def _left_behind(folder: Path) -> bool:
     return True
 
 
-def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> list[Path]:
+def rescue_session_folders(home: Path, warn=None, where: Path | None = None, settings_too: bool = False) -> list[Path]:
     """Matches left in temporary session folders by earlier sessions (a second copy of the app, or a data folder
     that could not be used, whose session was then killed, or closed with only a line on stderr to say where
     they were) are copied among the saved matches of the data folder this session holds, and the folder is
@@ -266,7 +266,10 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> 
     match (unless nothing was played in it); a saved match already kept here (the same checksum) is not copied
     again. Only folders that stood in for `home`, the data folder this session holds, are looked at.
     `warn(sentence)` says what was found; the files made are returned. `where`: the folder to look in (the
-    system's temporary folder)."""
+    system's temporary folder). The matches go to this session's own folder: the data folder, or a session folder
+    standing in for a data folder that stays read-only, whose earlier sessions' matches and (settings_too) latest
+    settings then come along from one session to the next (a launcher audit: each session of a read-only folder
+    began a new temporary folder, the last session's saves, autosave and text size nowhere to be seen)."""
     where = Path(tempfile.gettempdir()) if where is None else where
     made: list[Path] = []
     try:  # the autosave here: a session folder's copy of it (a folder that could not be written) is no news
@@ -284,6 +287,8 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> 
             continue
         if stood_for != str(home) or not _left_behind(folder):
             continue
+        if settings_too:
+            _take_newer_settings(folder / SETTINGS_FILE)
         found = [folder / AUTOSAVE_FILE] if (folder / AUTOSAVE_FILE).is_file() else []
         if (folder / SAVES_DIR).is_dir():
             found += sorted(p for p in (folder / SAVES_DIR).glob("*.json") if p.is_file())
@@ -325,6 +330,17 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None) -> 
              + (" (a move that was being worked out is played again when its match is opened)."
                 if any(pending_path(p).exists() for p in made) else "."))
     return made
+
+
+def _take_newer_settings(path: Path) -> None:
+    """An earlier session folder's settings, when newer than this session's: they become this session's."""
+    mine = data_dir() / SETTINGS_FILE
+    try:
+        if not path.is_file() or (mine.is_file() and mine.stat().st_mtime_ns >= path.stat().st_mtime_ns):
+            return
+        shutil.copy2(path, mine)
+    except OSError:
+        pass
 
 
 def _pending_note(path: Path, data) -> str | None:

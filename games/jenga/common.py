@@ -154,7 +154,7 @@ class TowerState(State):
             raise MatchFileError(f"a saved {title} position is an object, not {type(data_).__name__}")
         missing = [k for k in cls.FIELDS if k not in data_]
         if missing:
-            some = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+            some = ", ".join(missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
             raise MatchFileError(f"a saved {title} position lacks the field{'s' if len(missing) > 1 else ''} "
                                  f"{some}")
         forms = state.saved_forms()
@@ -311,7 +311,16 @@ class TowerState(State):
         word = action.partition(" ")[0]
         if word in ("extract", "push"):
             self._check_address(action)
-            push = parse_extract(action) if word == "extract" else parse_push(action)
+            try:
+                push = parse_extract(action) if word == "extract" else parse_push(action)
+            except ActionSyntaxError as exc:
+                if word == "push" and "is not a push" in str(exc):
+                    # the programming interface's reader of short forms (the typing hint's 'push 5:1' was refused
+                    # without a word of it: a research audit); not in parse_push, which the terminal's typing
+                    # reaches too (a regression audit: a function's name shown to a player)
+                    raise ActionSyntaxError(f"{exc}; string_to_action() reads short forms such as 'push 5:1' "
+                                            f"and 'push 5:1 -y quick'") from None
+                raise
             if not self.may_extract():
                 raise NotYourMoveError(f"no block may be taken now: {self.decision_text()}")
             self.check_block(push.level, push.slot, "taken")
@@ -341,11 +350,11 @@ class TowerState(State):
             return listing(legal)
         others = [a for a in legal if a.partition(" ")[0] not in ("push", "probe", "extract")]
         rest = f"; also {listing(others)}" if others else ""
-        return (f"{len(legal)} actions: 'push LEVEL:SLOT END path=t/along/across,...' (a finger's path), "
-                f"'extract LEVEL:SLOT END speed=S steady=D' (a straight push) and 'probe LEVEL:SLOT END' (a "
-                f"touch), for the blocks {listing(['%d:%d' % b for b in self.extractable()], 6)}{rest}; "
-                f"legal_actions() lists them all, and string_to_action() reads short forms such as "
-                f"'push 5:1' or 'touch 5:1 -y'")
+        return (f"{len(legal)} actions: 'push LEVEL:SLOT END path=t/along/across,...' (a finger's path) and "
+                f"'probe LEVEL:SLOT END' (a touch), for the blocks "
+                f"{listing(['%d:%d' % b for b in self.extractable()], 6)}{rest}; legal_actions() lists them all, "
+                f"a straight push 'extract LEVEL:SLOT END speed=S steady=D' is taken too, and string_to_action() "
+                f"reads short forms such as 'push 5:1' or 'touch 5:1 -y'")
 
     def check_block(self, level: int, slot: int, verb: str) -> None:
         """Raise NotRemovableError unless the mover may take (or touch) this block now."""
@@ -475,8 +484,7 @@ class TowerState(State):
             # 'middle' were refused, only 'stack 1' taken; a place taken, or no block in hand, is said in the
             # same words (it answered in slot numbers, or with a list of 300 finger paths: a terminal audit)
             if self.phase != "stack":
-                raise IllegalActionError(f"{quoted(text, 30)}: there is no block in hand to stack now; "
-                                         f"{self.phase_text()}")
+                raise IllegalActionError(f"{quoted(text, 30)}: {self.no_block_words()}")
             open_places = [PLACES[k] for k in stack_slots(self.layout)]
             if PLACES.index(place) not in stack_slots(self.layout):
                 raise IllegalSlotError(f"{quoted(text, 30)}: the {place} place on top is not open; open places: "
@@ -492,15 +500,19 @@ class TowerState(State):
         try:
             return super().string_to_action(text)
         except ActionSyntaxError as exc:
-            if self.current_player() >= 0 and words.lower().startswith("stack "):
-                # 'stack 3', 'stack 9', 'stack 1.0': the prompt's words too (a regression audit: refused in
-                # slot numbers, "stack 0, stack 1, stack 2", beside a prompt naming left, middle, right)
+            lead = words.lower().partition(" ")[0]
+            if self.current_player() >= 0 and lead == "stack":
+                # 'stack', 'stack 3', 'stack 1.0': the prompt's words too (a regression audit: refused in slot
+                # numbers, "stack 0, stack 1, stack 2", beside a prompt naming left, middle, right)
                 if self.phase != "stack":
-                    raise IllegalActionError(f"{quoted(text, 30)}: there is no block in hand to stack now; "
-                                             f"{self.phase_text()}") from None
-                open_places = ", ".join(PLACES[k] for k in stack_slots(self.layout))
-                raise IllegalSlotError(f"{quoted(text, 30)} names no place on top: the places are left, middle "
-                                       f"and right (or 0, 1, 2); open places: {open_places}") from None
+                    raise IllegalActionError(f"{quoted(text, 30)}: {self.no_block_words()}") from None
+                raise IllegalSlotError(f"{quoted(text, 30)} names no place on top: {self.place_words()}") from None
+            if self.current_player() >= 0 and self.phase == "stack":
+                # 'probe 5:1' or 'nonsense' with a block in hand: "available: stack 0, stack 1, stack 2" (an audit)
+                others = [a for a in self.legal_actions() if not a.startswith("stack ")]
+                also = f"; also legal now: {listing(others)}" if others else ""
+                raise ActionSyntaxError(f"{quoted(text, 60)} names no action available now: the block in hand "
+                                        f"goes on top; {self.place_words()}{also}") from None
             if self.current_player() >= 0 and self.may_extract():
                 # The list of actions would show finger paths nobody can type back (587 characters of them
                 # for 'nonsense': an audit).
@@ -511,6 +523,20 @@ class TowerState(State):
                 raise ActionSyntaxError(f"{quoted(text, 60)} names no {what} available now; {typing_hint()}, "
                                         f"or a number from 'help'{also}") from None
             raise exc
+
+    def no_block_words(self) -> str:
+        """Why a place on top typed now stacks nothing: the turn's task first, in words (a Super Mario player told
+        only "must stack 1 block and climb 1 layer" took it as the reason, not the remedy: an audit)."""
+        if self.current_player() >= 0 and self.may_extract():
+            return (f"there is no block in hand to stack now: take one out first (e.g. 'push 5:1'), then stack it; "
+                    f"{self.phase_text()}")
+        return f"there is no block in hand to stack now; {self.phase_text()}"
+
+    def place_words(self) -> str:
+        """The places on top as the prompt names them, for a refusal: the open ones and how to type one."""
+        open_places = [PLACES[k] for k in stack_slots(self.layout)]
+        return (f"open places: {', '.join(open_places)} (type e.g. 'stack {open_places[0]}'; the places are left, "
+                f"middle and right, or 0, 1, 2)")
 
     def step_reading(self, action: str) -> str:
         """What a touch just played felt like, for the terminal (the game's note says only "touches 5:1: 1.65 N",

@@ -24,7 +24,10 @@ VARIANTS = {
                  "girders",
     "corner_climb": "climb to the girder above along Mario's side of the tower; a missing or full one is "
                     "skipped (a bonus)",
-    "corner_few_pulls": "corner_climb and few_pulls together",
+    # said in its own words: the default, it was told only by the names of two others (a launcher audit)
+    "corner_few_pulls": "climb to the girder above along Mario's side of the tower (a missing or full one is "
+                        "skipped, a bonus), and the spinner's repeated removal value is 'none' (the four large "
+                        "sections remove 1, 2, 0 and 0 girders): corner_climb and few_pulls together",
 }
 CORNER_VARIANTS = ("corner_climb", "corner_few_pulls")
 # The default: the readings under which a Mario reaches Pauline in a fair share of games (docs/jenga.md,

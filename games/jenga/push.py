@@ -202,8 +202,7 @@ def parse_push(text: str) -> PathPush:
     m = _PUSH.match(text)
     if not m:
         raise ActionSyntaxError(f"{text[:60]!r} is not a push; write 'push LEVEL:SLOT END path=t/along/across,...'"
-                                f" (e.g. 'push 5:1 +y path=0/0/0,500/400/0'); string_to_action() reads short "
-                                f"forms such as 'push 5:1' and 'push 5:1 -y quick'")
+                                f" (e.g. 'push 5:1 +y path=0/0/0,500/400/0')")
     level, slot, end, path = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
     if end not in ends(level):
         raise WrongEndError(f"a block of level {level} has its ends on {' and '.join(ends(level))}, not {end}")

@@ -434,6 +434,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             # no move since: another file of the same game only crowds the list (an audit made 68 alike)
             self.say(f"Already saved as {Path(already).name}: no move since (Ctrl+O lists it).")
             return
+        slot = self.host.save_slot(self.match)
         try:
             path = self.host.save_match(self.match)
         except OSError as exc:
@@ -447,6 +448,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             if away is not None:  # (the launcher said so once; a game screen had never said it again: an audit)
                 self.say(f"Saved to {Path(path).name} in this session's temporary folder {away}: the data folder "
                          "cannot be used, and the next start of the app on its own takes it in.", 10.0)
+            elif slot is not None and Path(path) == slot:
+                self.say(f"Saved: {slot.stem}, the match you opened, is now at this turn (Ctrl+O lists it).")
             else:
                 self.say(f"Saved to {Path(path).name} (Ctrl+O lists it).")
             self.host.sound.play("save")
@@ -467,6 +470,16 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         else:
             self.skip()
 
+    def board_choice(self) -> str | None:
+        """The choice the board draws for the pointer over it (Donkey Kong's path to the space pointed at), which
+        Enter then plays; None where the board draws none (Enter plays the list's chosen row)."""
+        return None
+
+    def let_go_of_board(self) -> None:
+        """A key chose a row of Choices: what the pointer pointed at on the board gives way to it, until the
+        pointer moves again."""
+        self.board_hover = []
+
     def open_result(self) -> None:
         """The result, opened by a person (the bar's Result button, V or Enter) during a fall's replay or
         from the final board: its keys wait RESULT_GUARD_S as when it comes up by itself, and the finished
@@ -475,6 +488,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self.show_result = True
         self.result_guard = RESULT_GUARD_S
         self.result_focus = -1
+        self.message_time = 0.0  # a line about the board ("V or Enter shows the result") is not the result's
         if self.kept_as is None and not self.opened_finished:
             self.keep_finished()  # the board was looked at before the result first showed: keep it now
 

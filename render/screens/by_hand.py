@@ -83,9 +83,14 @@ class ChanceByHand:
         under a header still naming the bot's turn: an audit)."""
         return self.hand_due() and not self.animating()
 
+    def hand_seat(self) -> int | None:
+        """The seat whose roll or spin is due: the turn's owner (Donkey Kong's roll-off for the first turn names
+        the roller)."""
+        return self.match.state.turn_owner()
+
     def hand_owner(self) -> str:
         """The name of the person whose roll or spin is awaited."""
-        return self.seat_name(self.match.state.turn_owner())
+        return self.seat_name(self.hand_seat())
 
     def press_chance(self) -> bool:
         """The person rolls or spins (the outcome is drawn at once); False when none is awaited."""
@@ -135,7 +140,7 @@ class ChanceByHand:
         if not self.turn_guard_s or self._chance_watched == len(self.match.history) or not self.chance_waits():
             return
         self._chance_watched = len(self.match.history)
-        owner = self.match.state.turn_owner()
+        owner = self.hand_seat()
         last = self.last_actor(owner)
         if last != owner and (self.turn_guard_after_bots or last not in self.match.bots):
             self.hand_guard = self.turn_guard_s
@@ -164,8 +169,13 @@ class ChanceByHand:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._hand_click:
             self._hand_click = False
             return True
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and not self.show_help
-                and not self.show_result and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT)
+        hurry_key = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+                     and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT))
+        # a click on the dice or the wheel as Space (a family audit: clicked while the last pieces still moved, the
+        # dice did nothing, five times in two games, where Space finishes the drawing and rolls)
+        hurry_click = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                       and any(r.collidepoint(event.pos) for r in self.chance_rects))
+        if ((hurry_key or hurry_click) and not self.show_help and not self.show_result
                 and self.hand_chance() is not None and self.hand_asked != len(self.match.history)
                 and self.animating()):
             # Space while the last move is still drawn, with this person's roll or spin next: it was taken as
@@ -174,11 +184,12 @@ class ChanceByHand:
             # step is the one being drawn, Space only skips it: the roll is the next person's to make (a hot-seat
             # audit skipped its own walk and rolled the next person's dice, which cannot be undone).
             self.finish_animations()
-            owner = self.match.state.turn_owner()
+            self._hand_click = hurry_click  # the click's release is its own, not a click on the board
+            owner = self.hand_seat()
             last = self.last_actor(owner)
             if last != owner and last not in self.match.bots:
                 return True
-            return self.press_chance()
+            return self.press_chance() or hurry_click
         if not self.chance_waits() or self.show_help or self.show_result:
             return False
         self.watch_chance()  # the roll or spin may have come to be awaited this frame

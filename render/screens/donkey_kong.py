@@ -159,6 +159,12 @@ def label_size(space: float, share: float, least: int = 0) -> int:
     return max(8, int(least * text.SCALE), int(space * share * text.SCALE))
 
 
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rects share (0 if apart)."""
+    c = a.clip(b)
+    return c.w * c.h
+
+
 class BoardArt:
     """The static board (girders, ladders, dots, figures) drawn once per size into a surface."""
 
@@ -329,7 +335,9 @@ class ChoiceRows(WrappingRows):
     fireball starts with its ⚠ (the end of a row is what gets cut) and is drawn in the warning ink."""
 
     LEAST_LINES = 2
-    MOST_LINES = 4  # a warned row's cost is its last words: at the largest text in a small window three lines cut it
+    # a warned row's cost is its last words: at the largest text in a small window three lines cut it, and the
+    # words in place of "(+1 may land)" take a fifth (a family audit)
+    MOST_LINES = 5
 
     def draw(self, surface, size, marked=frozenset(), numbered=False, dim=False, show_selection=True,
              warn=frozenset(), lines=1, faint=frozenset()) -> None:
@@ -513,11 +521,38 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     # ---- the dice by hand (render/screens/by_hand.py) ----------------------------------------
     def hand_chance(self) -> tuple[str, str] | None:
-        """"On your turn, roll both dice": a person's turn waits for their roll (the start-player roll-off
-        and the card draws stay the screen's own)."""
+        """"On your turn, roll both dice": a person's turn waits for their roll; and "Each player rolls the white
+        die. Whoever rolls the highest number plays first": a person's roll for the first turn waits for them too
+        (a family audit: the roll-off ran by itself before anyone could click). The card draws stay the screen's
+        own."""
+        if self.roll_off_seat() is not None:
+            return ("roll", f"the {self.mario_die_colour()} die")
         if not self.persons_chance("stage", "roll") or self.match.state.contacts:
             return None
         return ("roll", "the dice")
+
+    def chance_prompt(self) -> str:
+        if self.roll_off_seat() is None:
+            return super().chance_prompt()
+        return (f"{self.hand_owner()}, roll the {self.mario_die_colour()} die for who plays first (the highest "
+                f"starts): click it, or press Space or Enter.")
+
+    def mario_die_colour(self) -> str:
+        """Mario's die, the one rolled for who plays first: white in the rulebook, red in the wiki's text."""
+        return self.die_colours.get(self.match.state.config.variant, {"mario": "white"})["mario"]
+
+    def roll_off_seat(self) -> int | None:
+        """The person at this screen whose roll for the first turn is due (ties roll again), else None."""
+        match = self.match
+        state = match.state
+        if match.is_over() or match.current_player != CHANCE or state.stage != "order":
+            return None
+        seat = state.rollers[len(state.rolls)]
+        return None if seat in match.bots else seat
+
+    def hand_seat(self) -> int | None:
+        seat = self.roll_off_seat()
+        return seat if seat is not None else super().hand_seat()
 
     @property
     def chance_rects(self) -> tuple:
@@ -552,7 +587,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if match.waiting_for_human() or match.is_over():
             return None
         if self.chance_waits():
-            return f"{self.hand_owner()} rolls the dice first: click them, or press Space."
+            thing = self.hand_chance()[1]
+            return f"{self.hand_owner()} rolls {thing} first: click {'it' if thing.endswith('die') else 'them'}, " \
+                   f"or press Space."
         if self.holding():
             words = self.held_words()  # "Mario walks his path, ...", "The barrels and fireballs move."
             return f"Wait: {words if words.startswith('Mario') else words[0].lower() + words[1:]}"
@@ -572,6 +609,21 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return None
         name = self.seat_name(state.contacts[0][0])
         return f"{name}: play one of your face-up cards first (click one in your framed box)."
+
+    def board_choice(self) -> str | None:
+        """The move whose path the board draws for the pointer: the one pinned (a space several paths lead to,
+        clicked once, the wheel turning through them), else the one to the space under the pointer (the first
+        of several, as drawn); None when the pointer is on no such space or on a row of Choices."""
+        if self.pinned is not None:
+            ways = self.paths_to(self.pinned)
+            if ways:
+                return ways[self.pin_index % len(ways)]
+        moves = [a for a in self.board_hover if a.startswith("move ")]
+        return moves[0] if moves and self.actions.hover is None else None
+
+    def let_go_of_board(self) -> None:
+        super().let_go_of_board()
+        self.pinned = None
 
     def shown_path(self) -> list[int]:
         """The path drawn on the board: the pinned choice, the hovered one, or the list's focus."""
@@ -791,7 +843,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if sure and later and not met:
             what += " land" if len(sure) > 1 else " lands"
         if maybe:
-            what = f"{what} (+{len(maybe)} may land)" if what else kinds_words(maybe) + " may land"
+            # "(+1 may land)" read as a riddle to a family audit: what lands, and when
+            what = f"{what}, maybe {len(maybe)} more later" if what else kinds_words(maybe) + " may land later"
         cost = self.short_cost(state, len(met) + len(later))
         if maybe and cost.startswith("costs "):
             cost = "may cost " + cost[len("costs "):]
@@ -1300,10 +1353,37 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             lines = text.wrap(words, size, int(unit * 4))
             box_w = max(text.font(size).size(ln)[0] for ln in lines) + 10
             box = pygame.Rect(0, 0, box_w, len(lines) * (size + 3) + 6)
-            box.midbottom = (int(x), int(y - unit * 0.8))
-            box.clamp_ip(self.board_square)
+            box = self.hazard_box_place(box, (x, y), unit, path)
             # drawn once the pieces are (draw_board): a barrel drawn after it covered its words (an audit)
             self._hazard_box = (box, lines, size)
+
+    def hazard_box_place(self, box: pygame.Rect, end: tuple[float, float], unit: float,
+                         path: list[int]) -> pygame.Rect:
+        """Where the cost box goes beside the path's end: above it unless that covers the board's counts (the
+        Oil Can's "4 waiting", DK's arm, the deck) or more pieces and spaces of the path than below, right or
+        left of it would. A family audit found the box over the Oil Can's count, the very figure that says what
+        the risk is, and across a barrel and a red dot of girder 5."""
+        x, y = end
+        sq, state = self.board_square, self.match.state
+        labels = [r for r in self.label_rects.values() if r is not None]
+        taken = {i for i in list(state.barrels) + list(state.fireballs) + list(state.pawns) if i >= 0}
+        spaces = [self.art.space_rect(i).move(sq.topleft) for i in taken | set(path)]
+        best, least = box, None
+        for place in ("above", "below", "right", "left"):
+            b = box.copy()
+            if place == "above":
+                b.midbottom = (int(x), int(y - unit * 0.8))
+            elif place == "below":
+                b.midtop = (int(x), int(y + unit * 0.8))
+            elif place == "right":
+                b.midleft = (int(x + unit * 0.8), int(y))
+            else:
+                b.midright = (int(x - unit * 0.8), int(y))
+            b.clamp_ip(sq)
+            cover = sum(10 * _overlap(b, r) for r in labels) + sum(_overlap(b, r) for r in spaces)
+            if least is None or cover < least:
+                best, least = b, cover
+        return best
 
     def draw_hazard_box(self, surface: pygame.Surface) -> None:
         """The cost box of the path in focus (draw_hazards), over the pieces."""

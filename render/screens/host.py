@@ -37,6 +37,10 @@ class Host:
         """Save to a new file; returns its path (None if there is nowhere to save)."""
         return None
 
+    def save_slot(self, match: Match) -> Path | None:
+        """The named saved match this match was opened from, which Ctrl+S updates (None: a new file)."""
+        return None
+
     def temporary_folder(self) -> Path | None:
         """The temporary folder this session keeps its files in when the data folder cannot be used, else None."""
         return None

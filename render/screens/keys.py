@@ -135,6 +135,7 @@ class KeyInput:
         delta = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
                  pygame.K_HOME: -10**6, pygame.K_END: 10**6}[key]
         self.actions.move(delta)
+        self.let_go_of_board()  # the row chosen by key is what the board draws and Enter plays now
 
     def nothing_to_enter(self) -> str:
         """What Enter says when a person decides and the list has no row (a Jenga turn, whose pushes are made on
@@ -146,6 +147,12 @@ class KeyInput:
             # Enter with nothing to play did nothing, silently (a keyboard audit of Jenga)
             self.say(self.nothing_to_enter(), 6.0)
             self.host.sound.play("error")
+            return
+        shown = self.board_choice()
+        if shown is not None and shown in self.legal and self.match.waiting_for_human():
+            # the choice the board draws under the pointer (a path pinned or pointed at): Enter played the list's
+            # framed row instead, another path than the one on the board (a Donkey Kong family audit)
+            self.play(shown)
             return
         if self.legal and self.match.waiting_for_human():
             if not 0 <= self.actions.selected < len(self.legal):  # no row chosen: Enter played the last row

@@ -247,12 +247,22 @@ def test_a_place_on_top_is_typed_as_the_prompt_names_it(typed, slot):
     with pytest.raises(IllegalActionError, match="there is no block in hand to stack now"):
         classic_take().string_to_action(typed)
     # a place that is not one: the prompt's words too, not slot numbers (a second regression audit)
-    for wrong in ("stack 3", "stack 9", "stack -1", "stack 1.0", "stack top"):
-        with pytest.raises(IllegalActionError, match="names no place on top: the places are left, middle and right "
-                                                     r"\(or 0, 1, 2\); open places: left, right$"):
+    for wrong in ("stack 3", "stack 9", "stack -1", "stack 1.0", "stack top", "stack"):
+        with pytest.raises(IllegalActionError, match=r"names no place on top: open places: left, right \(type e\.g\. "
+                                                     r"'stack left'; the places are left, middle and right, or 0, 1, "
+                                                     r"2\)$"):
             s.string_to_action(wrong)
-        with pytest.raises(IllegalActionError, match="there is no block in hand to stack now"):
+        # with no block in hand the remedy, not only the task (a second regression audit)
+        with pytest.raises(IllegalActionError, match=r"there is no block in hand to stack now: take one out first "
+                                                     r"\(e\.g\. 'push 5:1'\), then stack it; \S+ 1 must take a "
+                                                     r"block"):
             classic_take().string_to_action(wrong)
+    # any other words with a block in hand: the places, not "available: stack 0, stack 2"
+    for other in ("probe 5:1", "nonsense", "push 4:1"):
+        with pytest.raises(IllegalActionError) as told:
+            s.string_to_action(other)
+        assert "the block in hand goes on top; open places: left, right" in str(told.value)
+        assert "stack 0" not in str(told.value)
 
 
 @pytest.mark.physics

@@ -790,7 +790,10 @@ def test_the_bars_result_button_keeps_the_game_and_guards_its_keys(home):
     screen = app.screen
     screen.match.advance()
     assert screen.match.is_over() and not screen.show_result and screen.kept_as is None
+    app.handle(key(pygame.K_p, unicode="p"))  # P on the board says how to open the result...
+    assert "V or Enter shows the result" in screen.message and screen.message_time > 0
     screen.skip_or_result()  # the bar's button, "Result" once the game is over
     assert screen.show_result and screen.kept_as is not None and screen.kept_as.exists()
+    assert screen.message_time == 0  # ...a line that goes once the result is up (a regression audit)
     app.handle(key(pygame.K_p, unicode="p"))
     assert app.screen is screen and screen.show_result

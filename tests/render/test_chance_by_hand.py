@@ -160,10 +160,14 @@ def test_the_risk_map_starts_while_the_person_is_yet_to_spin(surface):
 
 # ---- Donkey Kong's dice ------------------------------------------------------------------------------------
 def dk_to_the_roll(seed, seats):
+    """A match at the first turn's roll of a person; the people's rolls for who plays first are pressed for them
+    on the way (they wait for the person's hand too)."""
     match = Match(registry.get("donkey_kong").make_config(seats=seats), seed=seed)
     screen = screen_for("donkey_kong")(match)
     for _ in range(3000):
-        if screen.chance_waits():
+        if screen.chance_waits() and match.state.stage == "order":
+            screen.press_chance()
+        elif screen.chance_waits():
             return match, screen
         if screen._thinking is not None:
             screen._thinking.wait(30.0)
@@ -277,6 +281,8 @@ def test_the_roll_is_asked_for_once_the_bots_move_has_been_drawn(surface, monkey
     screen = screen_for("donkey_kong")(match)
     seen_animating_roll = False
     for _ in range(6000):
+        if screen.chance_waits() and match.state.stage == "order":
+            screen.press_chance()  # Ann's roll for who plays first
         if match.current_player == CHANCE and match.state.stage == "roll" and match.state.turn_owner() == 1:
             if screen.animating():
                 seen_animating_roll = True  # Robo's move is still being drawn

@@ -552,3 +552,76 @@ def test_a_character_the_font_cannot_draw_is_not_taken_into_a_name_and_that_is_s
         assert field.value == "Anan" and launcher.message == ""
     finally:
         app.close()
+
+
+def test_after_a_delete_the_saved_matches_list_keeps_its_place(home):
+    """A launcher audit: scrolled to the foot of a long list, a match deleted (Del, Y): the list jumped back to
+    its top with the first row chosen, so the next Del aimed at another, wanted match. The row chosen stays at
+    its place (the one after the deleted one) and the list where it was scrolled."""
+    from render import storage
+
+    from .test_stumbles import launcher_with_saves
+    good = launcher_with_saves(home)
+    for k in range(18):
+        good.save(storage.saves_dir() / f"game {k:02d}.json")
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        saves = launcher.saves
+        n = len(saves.items)
+        assert n >= 20 and saves.visible_rows() < n
+        launcher.focus_on(launcher.delete_button)
+        saves.selected = n - 3
+        saves.reveal()
+        top = saves.top
+        assert top > 0
+        doomed = launcher.save_files[n - 3]
+        following = launcher.save_files[n - 2]
+        press(app, pygame.K_RETURN)
+        press(app, pygame.K_y, unicode="y")
+        assert not doomed.exists() and launcher.message.startswith("Deleted ")
+        app.draw()
+        assert launcher.save_files[saves.selected] == following and saves.top == top
+    finally:
+        app.close()
+
+
+def test_f1_in_the_launcher_shows_the_chosen_games_help_and_rules(home, lines_drawn):
+    """A launcher audit: F1 did nothing in the launcher, whose words sent people to "the help in a game (F1)";
+    the rules of a game or a variant, or every bot's note, could be read only after starting a game. F1 shows
+    the chosen game's help (its variant's rules, its bots, the launcher's keys) over the launcher; it scrolls,
+    and Esc, F1 or a click closes it without quitting or starting anything."""
+    from render.launcher import LauncherScreen
+
+    app = App()
+    try:
+        launcher = app.screen
+        launcher.select_game("jenga_dk")
+        app.draw()
+        press(app, pygame.K_F1)
+        assert launcher.help_open
+        lines_drawn.clear()
+        app.draw()
+        words = " ".join(w for w, _ in lines_drawn)
+        assert "Help: Donkey Kong Jenga" in words and "HOW TO PLAY" in words
+        assert "variant 'corner_few_pulls': climb to the girder above along Mario's side" in words
+        help_text = launcher.help_text()
+        assert "THE BOTS" in help_text and "THE LAUNCHER'S KEYS" in help_text
+        from render.help import bot_title
+        notes = launcher.spec.bot_notes
+        assert notes
+        for bot in notes:  # every bot's note, which the seats column may not have room for
+            assert f"{bot_title(bot)}: {notes[bot]}" in help_text, bot
+        press(app, pygame.K_PAGEDOWN)
+        assert launcher.help_top > 0
+        press(app, pygame.K_ESCAPE)  # closes the help, asks nothing
+        assert not launcher.help_open and not launcher.confirm_quit and isinstance(app.screen, LauncherScreen)
+        press(app, pygame.K_F1)
+        app.draw()
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(5, 5)))
+        assert not launcher.help_open and isinstance(app.screen, LauncherScreen)
+        press(app, pygame.K_RETURN)  # the launcher's keys work again: Enter starts the game
+        assert isinstance(app.screen, GameScreen)
+    finally:
+        app.close()

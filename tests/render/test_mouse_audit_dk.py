@@ -310,6 +310,9 @@ def test_dk_a_line_said_before_the_roll_goes_with_it():
     app.draw()
     screen = app.screen
     tick_until(app, screen.chance_waits)
+    while match.state.stage == "order":  # the people's rolls for who plays first, by hand too
+        screen.press_chance()
+        tick_until(app, screen.chance_waits)
     assert screen.hand_chance() == ("roll", "the dice")
     screen.say("Your unfinished game before this one (Donkey Kong, turn 34) is kept in the saved matches as "
                "x.json.", 12.0)

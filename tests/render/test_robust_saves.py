@@ -366,6 +366,50 @@ def test_a_data_folder_that_cannot_be_written_gives_a_session_folder_with_its_ma
     assert {p: p.read_bytes() for p in home.rglob("*.json")} == before  # the folder as it was
 
 
+def test_a_data_folder_that_stays_read_only_carries_the_last_sessions_work_into_the_next(home, monkeypatch):
+    """A launcher audit (a read-only data folder, two sessions): the first session saved a match with Ctrl+S and
+    chose a larger text; the second began another temporary folder, and neither the save nor the text size was
+    there, nothing saying where they were. The next session takes the last one's folder in: its matches among
+    the saved matches, its settings as its own."""
+    (home / "saves").mkdir(parents=True)
+    App(match=monkey_dash()).close()
+    storage._HELD.clear()
+    _no_permission(monkeypatch, {str(home): os.W_OK, str(home / "saves"): os.W_OK})
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    first = App(match=monkey_dash(seed=7))
+    earlier = storage.data_dir()
+    play_moves(first, 2)
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    saved = first.screen.message.removeprefix("Saved to ").split(" ")[0]
+    assert (earlier / "saves" / saved).is_file()
+    storage.save_settings({**storage.load_settings(), "text_size": "large"})
+    first.close()
+    assert not storage.leave_session_folder(earlier)  # kept: it holds this session's matches
+    for lock in storage._SESSION_LOCKS:  # as when that process ended
+        lock.close()
+    storage._SESSION_LOCKS.clear()
+    # a new process, the folder still read-only
+    monkeypatch.setattr(storage, "_FALLBACK", [])
+    monkeypatch.setattr(storage, "_FOLDER_NOTES", [])
+    monkeypatch.setattr(storage, "_NOT_USED", {})
+    storage._HELD.clear()
+    app = App()
+    try:
+        later = storage.data_dir()
+        assert later != earlier and later != home
+        assert not earlier.exists()  # taken in, and removed
+        assert saved in [p.name for p in storage.saved_matches()] and (later / "saves" / saved).is_file()
+        assert storage.load_settings().get("text_size") == "large" and text.size_name == "large"
+        assert isinstance(app.screen, LauncherScreen)
+        assert "Matches that earlier sessions left in temporary folders are now among your saved matches" in \
+            app.screen.message
+    finally:
+        app.close()
+        text.use_size("normal")
+        shutil.rmtree(earlier, ignore_errors=True)  # (if it was not taken in)
+    assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before  # the folder as it was
+
+
 def test_a_settings_file_that_cannot_be_read_is_set_aside_saying_it_may_be_whole(home, monkeypatch):
     """The audit: a settings file and an autosave at mode 000 were renamed "damaged", though whole, and the
     sentence did not say how to have them back. They are still set aside (a write would otherwise replace
@@ -380,3 +424,33 @@ def test_a_settings_file_that_cannot_be_read_is_set_aside_saying_it_may_be_whole
     assert said == ["Settings ignored (cannot be read); kept as settings.json.damaged: it may be whole; give it "
                     "read permission and rename it settings.json to use it."]
     assert (home / "settings.json.damaged").read_text() == '{"game": "monkey_dash"}'
+
+
+def test_ctrl_s_on_a_match_opened_from_its_own_name_updates_that_file(home):
+    """A launcher audit: a match saved, named "Evening game", loaded again and played on, then saved with Ctrl+S,
+    became a new file beside the name, which stayed at the old turn: the next evening the family loaded "Evening
+    game" and was back there. Ctrl+S now updates the named file it was opened from; a file named by the app
+    stays as it is (a new file, as before)."""
+    first = App(match=monkey_dash())
+    play_moves(first, 1)
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    made = storage.saves_dir() / first.screen.message.removeprefix("Saved to ").split(" ")[0]
+    named = storage.rename_save(made, "Evening game")
+    at_first = json.loads(named.read_text())
+    assert first.open_file(str(named))
+    play_moves(first, 2)
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert first.screen.message == ("Saved: Evening game, the match you opened, is now at this turn (Ctrl+O lists "
+                                    "it).")
+    assert [p.name for p in storage.saved_matches()] == ["Evening game.json"]
+    now = json.loads(named.read_text())
+    assert len(now["actions"]) > len(at_first["actions"]) and now["actions"][:len(at_first["actions"])] == \
+        at_first["actions"]
+    assert Match.load(named).state.to_json() == first.screen.match.state.to_json()
+    # a file the app named: opened and saved again, a new file
+    other = storage.rename_save(named, "monkey_dash-20261207-090000")
+    assert first.open_file(str(other))
+    play_moves(first, 1)
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert first.screen.message.startswith("Saved to monkey_dash-") and len(storage.saved_matches()) == 2
+    first.close()

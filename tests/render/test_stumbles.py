@@ -722,7 +722,7 @@ def test_the_launcher_never_cuts_a_bot_description_short_and_keeps_the_seated_bo
     for bot in seated:
         assert any(line.startswith(f"{bot.replace('_', ' ').capitalize()} bot:") for line in shown), bot
     if left_out:
-        assert launcher.more_bots_note(left_out).endswith("The help in a game (F1) describes every bot.")
+        assert launcher.more_bots_note(left_out).endswith("The help (F1) describes every bot.")
     assert len(shown) + len(left_out) == len(spec.bots)
     app.close()
 

@@ -1,0 +1,188 @@
+"""A Donkey Kong family audit (3 or 4 at one screen, the mouse): Enter played the framed row of Choices while
+the board drew another path, the one to the space under the pointer or the one pinned there; a click on the
+dice while the last move was still drawn was dropped where Space rolls. Checked through the app's own events
+with SDL's dummy video driver on the real engine."""
+
+from __future__ import annotations
+
+import pygame
+
+from games.core import Seat
+from render.app import App
+
+from .test_board_stumbles import click, point
+from .test_boards import human_turn_match
+from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
+
+PEOPLE = [Seat("Ann"), Seat("Bot", "random"), Seat("Cy", "random")]
+
+
+def _moves_with_a_shared_end(state) -> bool:
+    """A turn of several moves, with a space two of them end on and a row other than the first to point at."""
+    moves = [a for a in state.legal_actions() if a.startswith("move ")]
+    ends = [a.split()[-1] for a in moves]
+    return len(moves) >= 3 and len(set(ends)) < len(ends) and ends[0] != ends[-1]
+
+
+def _screen(seed=4):
+    match = human_turn_match("donkey_kong", PEOPLE, seed, _moves_with_a_shared_end)
+    app = App(match=match)
+    app.draw()
+    return app, app.screen, match
+
+
+def test_enter_plays_the_path_the_board_draws_under_the_pointer():
+    app, screen, match = _screen()
+    assert screen.actions.selected == 0
+    first = screen.legal[0]
+    other = next(a for a in screen.legal[1:] if len(screen.paths_to(screen.paths()[a][-1])) == 1
+                 and screen.paths()[a][-1] != screen.paths()[first][-1])
+    point(app, screen.space_xy(screen.paths()[other][-1]))
+    app.draw()
+    assert screen.shown_path() == screen.paths()[other]  # the board draws the path to the space pointed at
+    n = len(match.history)
+    app.handle(key(pygame.K_RETURN))
+    assert match.history[n].action == other  # it played the framed first row before
+
+
+def test_enter_plays_the_pinned_path_the_wheel_shows():
+    app, screen, match = _screen()
+    end = next(screen.paths()[a][-1] for a in screen.legal if len(screen.paths_to(screen.paths()[a][-1])) > 1)
+    ways = screen.paths_to(end)
+    click(app, screen.space_xy(end))  # a first click on a space several paths lead to pins it
+    assert screen.pinned == end and not match.history[-1].action.startswith("move")
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    app.draw()
+    shown = ways[1 % len(ways)]
+    assert screen.shown_path() == screen.paths()[shown]
+    n = len(match.history)
+    app.handle(key(pygame.K_RETURN))
+    assert match.history[n].action == shown
+
+
+def test_a_row_chosen_by_key_takes_over_from_the_pointer():
+    """With the pointer resting on a space, Down then Enter plays the row Down chose, and the board draws it."""
+    app, screen, match = _screen()
+    last = screen.legal[-1]
+    point(app, screen.space_xy(screen.paths()[last][-1]))
+    app.handle(key(pygame.K_DOWN))
+    app.draw()
+    chosen = screen.legal[screen.actions.selected]
+    assert screen.actions.selected == 1 and screen.shown_path() == screen.paths()[chosen]
+    n = len(match.history)
+    app.handle(key(pygame.K_RETURN))
+    assert match.history[n].action == chosen
+
+
+def test_a_click_on_the_dice_while_the_bots_move_is_drawn_rolls_as_space_does():
+    """The family audit clicked the dice as a bot's barrels still moved, the person's roll next: nothing happened
+    and nothing was queued, five times in two games; Space there finishes the drawing and rolls."""
+    from games.core import CHANCE
+    from games.match import Match
+    from games import registry
+
+    match = Match(registry.get("donkey_kong").make_config(seats=[Seat("Robo", "random"), Seat("Ann")]), seed=7)
+    app = App(match=match)
+    screen = app.screen
+    for _ in range(6000):
+        if screen.chance_waits() and match.state.stage == "order":
+            screen.press_chance()  # Ann's roll for who plays first
+        if match.current_player == CHANCE and match.state.stage == "roll" and match.state.turn_owner() == 1:
+            if screen.animating() and match.history[-1].by == 0:
+                break  # Robo's move is still being drawn, Ann's roll next
+            screen.press_chance()
+        if screen._thinking is not None:
+            screen._thinking.wait(30.0)
+        if match.waiting_for_human() and screen.hand_guard <= 0:
+            screen.play(screen.legal[0])
+        screen.update(1 / 30)
+        app.draw()
+    assert screen.animating() and not screen.chance_waits()
+    n = len(match.history)
+    die = screen.dice_rects[0].center
+    click(app, die)
+    for _ in range(3):
+        screen.update(1 / 30)
+    assert len(match.history) == n + 1 and match.history[n].by == CHANCE and screen.rolling > 0  # the dice tumble
+    assert match.history[n].action.startswith("roll")
+
+
+def test_the_cost_box_leaves_the_boards_counts_readable():
+    """The family audit: the cost box of a warned path ("⚠ At worst: play 2 face-up cards") sat over the Oil
+    Can's "4 waiting", the figure that says how many fireballs may come. Over the warned rows of the people's
+    turns of a few games, the box never covers a count (the Oil Can's, DK's arm's, the deck's)."""
+    from games import registry
+    from games.match import Match
+
+    spec = registry.get("donkey_kong")
+    checked = near_the_can = 0
+    for seed in (11, 3, 5):
+        match = Match(spec.make_config([Seat("Ann"), Seat("G", "greedy"), Seat("P", "patient")], "rulebook"), seed)
+        app = App(match=match)
+        try:
+            screen = app.screen
+            for _ in range(400):
+                if match.is_over() or checked >= 60:
+                    break
+                if match.waiting_for_human():
+                    app.draw()
+                    for i, row in enumerate(screen.actions.items):
+                        if "⚠" not in row:
+                            continue
+                        screen.actions.selected = i
+                        app.draw()
+                        if screen._hazard_box is None:
+                            continue
+                        box = screen._hazard_box[0]
+                        checked += 1
+                        end = screen.paths()[screen.legal[i]][-1]
+                        name = screen.board.names[end]
+                        near_the_can += name.startswith("G1.") and int(name.split(".")[1]) <= 3
+                        for name, label in screen.label_rects.items():
+                            assert not box.colliderect(label), (seed, row, name)
+                    match.play(screen.legal[0])
+                else:
+                    match.step()
+                screen._refresh_actions(force=True)
+        finally:
+            app.close()
+    assert checked >= 20 and near_the_can >= 2, (checked, near_the_can)
+
+
+def test_each_person_rolls_the_white_die_for_who_plays_first():
+    """'Each player rolls the white die. Whoever rolls the highest number plays first.' The family audit: the
+    roll-off ran by itself before anyone could click, while a turn's dice wait for the person's click. A
+    person's roll for the first turn now waits for their hand (Space, Enter or a click on the dice); a bot's
+    comes by itself; the outcome is the seed's, whenever it is rolled."""
+    from games import registry
+    from games.core import CHANCE
+    from games.match import Match
+
+    seats = [Seat("Ann"), Seat("G", "greedy"), Seat("Bob")]
+    match = Match(registry.get("donkey_kong").make_config(seats, "rulebook"), 5)
+    app = App(match=match)
+    screen = app.screen
+    for _ in range(60):
+        app.tick(0.05)
+    assert match.history == [] and screen.chance_waits()
+    assert screen.chance_prompt() == ("Ann, roll the white die for who plays first (the highest starts): click it, "
+                                      "or press Space or Enter.")
+    app.draw()
+    click(app, screen.dice_rects[0].center)
+    for _ in range(60):
+        app.tick(0.05)
+    assert [s.by for s in match.history] == [CHANCE, CHANCE]  # Ann's roll, then the bot's by itself
+    assert screen.chance_waits() and screen.hand_owner() == "Bob"
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    for _ in range(200):
+        if match.state.stage != "order":
+            break
+        if screen.chance_waits():
+            app.handle(key(pygame.K_RETURN))
+        app.tick(0.05)
+    alone = Match(registry.get("donkey_kong").make_config(seats, "rulebook"), 5)
+    while alone.state.stage == "order":
+        alone.step()
+    rolled = [s.action for s in match.history if s.action.startswith("roll ")]
+    assert rolled == [s.action for s in alone.history if s.action.startswith("roll ")]
+    assert match.state.first == alone.state.first
