@@ -13,6 +13,7 @@ the screens' Host: it writes the autosave after every action, saves matches and 
 from __future__ import annotations
 
 import gc
+import json
 import os
 import random
 import sys
@@ -178,7 +179,7 @@ class App(Host):
         self._slot: Match | None = None  # the game this session autosaved last (None: an earlier session's)
         self._finished: dict[int, tuple[Match, Path]] = {}  # finished games kept as saved matches
         self._views: dict[tuple[str, int], tuple[float, float]] = {}  # (game, seed) -> a tower's (yaw, pitch) left
-        self._opened: tuple[Match, Path] | None = None  # the match on screen and the file it was opened from
+        self._named: Path | None = None  # the saved match with the player's own name the game came from (save_slot)
         self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
@@ -410,7 +411,9 @@ class App(Host):
             return None
         self.close_screen()
         self.screen = screen_for(match.config.game)(match, self)
-        self._opened = (match, Path(opened)) if opened is not None else None  # (save_slot)
+        if opened is None or not _same_file(Path(opened), storage.autosave_path()):
+            # a file of the player's own name this game came from; resuming the autosave keeps it (save_slot)
+            self._named = Path(opened) if opened is not None and storage.is_named_save(Path(opened)) else None
         view = self._views.get((match.config.game, match.seed))
         camera = getattr(self.screen, "camera", None)
         if view is not None and camera is not None:
@@ -530,25 +533,31 @@ class App(Host):
     def pending_done(self) -> None:
         self.autosaver.pending_done()
 
-    def save_match(self, match: Match) -> Path:
-        path = self.save_slot(match) or storage.new_save_path(match.config.game)
+    def save_match(self, match: Match, new_file: bool = False) -> Path:
+        """Save `match` (Ctrl+S): into the named save it came from (save_slot), else, or with new_file, a new file."""
+        path = (None if new_file else self.save_slot(match)) or storage.new_save_path(match.config.game)
         match.save(path)
         return path
 
     def save_slot(self, match: Match) -> Path | None:
-        """The saved match with a name of the player's own ("Evening game") that this match was opened from, if
-        it is still there: Ctrl+S updates it. A launcher audit loaded its named game, played on and saved, and
-        the save became a new file beside the name, which stayed at the old turn. A file with a name the app
-        made stays as it is (a new file, as before)."""
-        opened = self._opened
-        if opened is None or opened[0] is not match:
+        """The saved match with a name of the player's own ("Evening game") that this game was opened from (or
+        resumed from the autosave since), if it still holds an earlier point of this very game: Ctrl+S updates
+        it. A launcher audit loaded its named game, played on and saved, and the save became a new file beside
+        the name, which stayed at the old turn. A file with a name the app made stays as it is (a new file, as
+        before), and so does a named file whose game went another way since (a move taken back and another
+        played: its own line of play is kept)."""
+        path = self._named
+        if path is None or not isinstance(match, Match):
             return None
-        path = opened[1]
         try:
-            named = path.parent.resolve() == storage.saves_dir().resolve() and not storage.AUTO_NAME.match(path.stem)
-            return path if named and path.is_file() else None
-        except OSError:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            now = match.to_json()
+            same = (isinstance(kept, dict) and kept.get("game") == now.get("game") and kept.get("seed") == now.get("seed")
+                    and kept.get("config") == now.get("config") and isinstance(kept.get("actions"), list)
+                    and now["actions"][:len(kept["actions"])] == kept["actions"])
+        except (OSError, ValueError):
             return None
+        return path if same else None
 
     def temporary_folder(self) -> Path | None:
         folder = storage.data_dir()
@@ -607,8 +616,8 @@ class App(Host):
         if (isinstance(current, Match) and not current.is_over() and storage.has_play(current.to_json())
                 and self.saved_as(current) is None):  # (saved already, no move since: not a second copy)
             # The autosave slot is about to hold the opened match: keep the game on screen as a save.
-            try:
-                kept = f" Your game in progress was saved as {self.save_match(current).name}."
+            try:  # a new file: never into the file being opened (a regression audit: the named save it came from)
+                kept = f" Your game in progress was saved as {self.save_match(current, new_file=True).name}."
             except OSError as exc:
                 self.screen.say(f"Cannot open the dropped file: your game in progress could not be saved, because "
                                 f"{write_fault(exc)}.", 8.0)

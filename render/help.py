@@ -92,6 +92,16 @@ def bot_lines(spec) -> list[str]:
     return [f"{bot_title(b)}: {notes[b]}." if b in notes else bot_title(b) for b in spec.bots]
 
 
+def is_heading(line: str) -> bool:
+    """Whether a help line is a heading ("RULES", "THE BOTS (the seats' opponents, weakest first)"): its words
+    before any bracket in capitals. "THE BOTS (...)" was drawn as plain text, its bracket being in small letters
+    (a regression audit)."""
+    if line.isupper() and line.strip():
+        return True
+    head, bracket, _ = line.strip().partition(" (")
+    return bool(bracket) and len(head) >= 4 and head.isupper() and line.rstrip().endswith(")") and line.count("(") == 1
+
+
 def bot_section(spec) -> list[str]:
     """The help's lines on the game's bots that have a note, weakest first."""
     notes = getattr(spec, "bot_notes", {}) or {}

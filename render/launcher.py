@@ -24,7 +24,7 @@ from games.words import joined, write_fault
 
 from . import palette as P
 from . import storage, text
-from .help import bot_lines, bot_section, bot_title, how_to_play, split_rules
+from .help import bot_lines, bot_section, bot_title, how_to_play, is_heading, split_rules
 from .screens.host import OpeningStopped
 from .widgets import EDIT_KEYS, Button, ListView, TextField, draw_seat_mark, panel, scroll_bar
 
@@ -46,7 +46,7 @@ KEYS_HINT = ("F1: help and rules · Tab: next field · Enter: start (or press th
              "kind · Up/Down: game (in the variants: variant) · PageUp/PageDown: saved match (then Enter loads it) · "
              "Esc: quit (asks first)")
 HELP_KEYS = [
-    ("F1 or Esc", "close this help (Up/Down, PageUp/PageDown, Home/End and the wheel scroll it)"),
+    ("F1 or Esc", "close this help (Up/Down, Space, PageUp/PageDown, Home/End, the wheel and its bar scroll it)"),
     ("Up/Down", "choose the game (on a variant: the variant); F1 then shows that game's rules"),
     ("Tab, Shift+Tab", "move between the fields and buttons; Enter or Space presses the one ringed"),
     ("Left/Right", "on a seat: its kind (a person, or a bot of some strength)"),
@@ -203,6 +203,9 @@ class LauncherScreen:
         self.help_open = False  # the chosen game's help and rules are shown over the launcher (F1)
         self.help_top = 0  # the help's first line shown
         self.help_rows = 10  # the help's lines shown at once, as last drawn (PageUp/PageDown's step)
+        self.help_track: pygame.Rect | None = None  # the help's scroll bar, as last drawn (None: all of it shows)
+        self.help_total = (0, 1)  # the help's lines in all, and those shown, as last drawn
+        self.help_dragging = False  # a press on the scroll bar is held
         self._help_wrapped: tuple | None = None  # ((game, variant, size, width), the help's wrapped lines)
         self.quit_focus = "quit"  # the question's button Enter presses: "quit" (at first) or "stay"
         self.question_rect = pygame.Rect(0, 0, 0, 0)  # the box of the question last drawn over the launcher
@@ -1026,16 +1029,36 @@ class LauncherScreen:
         """Keys scroll or close the help; the wheel scrolls it; a click closes it."""
         if event.type == pygame.KEYDOWN:
             page = max(1, self.help_rows - 1)
+            # Space pages on: it also comes as text, which would have gone into the field with the focus once the
+            # help had closed (a regression audit: the name became " ")
             step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                    pygame.K_HOME: -10**6, pygame.K_END: 10**6}.get(event.key)
+                    pygame.K_SPACE: page, pygame.K_HOME: -10**6, pygame.K_END: 10**6}.get(event.key)
             if step is not None:
                 self.help_top = max(0, self.help_top + step)
-            elif event.key in (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif event.key in (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.help_open = False
         elif event.type == pygame.MOUSEWHEEL:
             self.help_top = max(0, self.help_top - event.y * 3)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and self._help_bar(event):
+            pass
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.help_open = False
+
+    def _help_bar(self, event: pygame.event.Event) -> bool:
+        """A press on the help's scroll bar, and a drag from it, scroll the help to that height: a click there
+        closed it (a regression audit; the game's help takes it so). True if the event was the bar's."""
+        track = self.help_track
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and track is not None \
+                and track.collidepoint(event.pos):
+            self.help_dragging = True
+        elif not self.help_dragging:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.help_dragging = False
+        total, rows = self.help_total
+        share = min(1.0, max(0.0, (event.pos[1] - track.y) / max(1, track.h)))
+        self.help_top = max(0, int(round(share * max(0, total - rows))))
+        return True
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -1061,11 +1084,15 @@ class LauncherScreen:
         self.help_top = min(self.help_top, max(0, len(lines) - rows))
         y = body.y
         for line in lines[self.help_top:self.help_top + rows]:
-            bold = line.isupper() and bool(line.strip())
+            bold = is_heading(line)
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
-        scroll_bar(surface, body.inflate(10, 0), self.help_top, rows, len(lines))
-        words = "Esc, F1 or a click closes the help · Up/Down, PageUp/PageDown, Home/End or the wheel scroll it"
+        area = body.inflate(10, 0)
+        thumb = scroll_bar(surface, area, self.help_top, rows, len(lines))
+        # where a press scrolls (the bar, a little wider than drawn, to be easy to hit)
+        self.help_track = None if thumb is None else pygame.Rect(area.right - 14, area.y, 14, area.h)
+        self.help_total = (len(lines), rows)
+        words = "Esc, F1 or a click closes the help · Up/Down, Space, PageUp/PageDown, Home/End or the wheel scroll it"
         text.draw(surface, text.fit(words, small, inner.w), (inner.x, inner.bottom - foot), small, P.TEXT_DIM)
 
     def update(self, dt: float) -> None:

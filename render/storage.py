@@ -280,13 +280,19 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
         folders = sorted(p for p in where.glob(SESSION_PREFIX + "*") if p not in _FALLBACK)
     except OSError:
         return made
+    folders = [f for f in folders if _stood_for(f) == str(home) and _left_behind(f)]
+    # a session standing in for a read-only folder goes on from the last one: the newest autosave left becomes
+    # this session's own (Resume continues it) while this session's is only the read-only folder's copy (a
+    # regression audit: Resume offered the game from before the last session, that one only a saved row)
+    mine = data_dir() / AUTOSAVE_FILE
+    resume_from = None
+    if settings_too and (not mine.is_file() or _copied_unchanged(mine)):
+        left = [(f / AUTOSAVE_FILE).stat().st_mtime_ns for f in folders if (f / AUTOSAVE_FILE).is_file()]
+        newest = max(left, default=None)
+        resume_from = next((f / AUTOSAVE_FILE for f in folders if (f / AUTOSAVE_FILE).is_file()
+                            and (f / AUTOSAVE_FILE).stat().st_mtime_ns == newest), None)
+    resumed = False
     for folder in folders:
-        try:
-            stood_for = (folder / WANTED_FILE).read_text(encoding="utf-8")
-        except (OSError, ValueError):
-            continue
-        if stood_for != str(home) or not _left_behind(folder):
-            continue
         if settings_too:
             _take_newer_settings(folder / SETTINGS_FILE)
         found = [folder / AUTOSAVE_FILE] if (folder / AUTOSAVE_FILE).is_file() else []
@@ -303,6 +309,16 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
                 # the step being worked out when that session was killed (a Jenga push let go): it goes with
                 # the copy and is played again when the copy is opened (a regression audit lost it here)
                 step = _pending_note(path, data)
+                if path == resume_from and isinstance(game, str) and (has_play(data) or step is not None):
+                    write_atomic(mine, text)
+                    if step is not None:
+                        write_atomic(pending_path(mine), step)
+                    try:
+                        os.utime(mine, ns=(st.st_atime_ns, st.st_mtime_ns))
+                    except OSError:
+                        pass
+                    resumed = True
+                    continue
                 # a match a person saved is kept even before anyone moved; an autosave only with play in it
                 if (not isinstance(game, str) or (autosave and not has_play(data) and step is None)
                         or (data.get("checksum") == here and step is None)
@@ -323,6 +339,8 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
                 failed = True
         if not failed:
             shutil.rmtree(folder, ignore_errors=True)
+    if resumed and warn is not None:
+        warn("The last session's game, kept in a temporary folder, is the autosave again: Resume continues it.")
     if made and warn is not None:
         # one sentence for every folder (several left behind had made a line cut short at the largest text)
         names = ", ".join(p.name for p in made[:3]) + (f" and {len(made) - 3} more" if len(made) > 3 else "")
@@ -330,6 +348,14 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
              + (" (a move that was being worked out is played again when its match is opened)."
                 if any(pending_path(p).exists() for p in made) else "."))
     return made
+
+
+def _stood_for(folder: Path) -> str | None:
+    """The data folder a session folder stood in for (its data-folder.txt), or None."""
+    try:
+        return (folder / WANTED_FILE).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
 
 
 def _take_newer_settings(path: Path) -> None:
@@ -766,6 +792,15 @@ def rename_save(path, new_name: str) -> Path:
         except OSError:
             pass
     return target
+
+
+def is_named_save(path: Path) -> bool:
+    """Whether `path` is a saved match in the saves folder with a name a player gave it ("Evening game"), not one
+    the app made (AUTO_NAME)."""
+    try:
+        return path.parent.resolve() == saves_dir().resolve() and not AUTO_NAME.match(path.stem)
+    except OSError:
+        return False
 
 
 def delete_save(path) -> None:

@@ -538,12 +538,12 @@ class RowsOfHeights(ListView):
 
 
 class WrappingRows(RowsOfHeights):
-    """A Choices list whose rows wrap, each onto the lines its own words need (three at most, the last cut
+    """A Choices list whose rows wrap, each onto the lines its own words need (five at most, the last cut
     keeping its ⚠), so that what tells rows apart at their ends (a hole's block, a step's cost) is read whole
     at any text size. Rows of one line keep the one-line height: before, every row took the lines of the
     longest, and a list of fourteen choices showed five with gaps between them (an audit)."""
 
-    MOST_LINES = 3
+    MOST_LINES = 5  # (3 cut Super Mario's character cards, each row now naming the card's five cells: an audit)
     LEAST_LINES = 1  # the height a row takes at least, in lines (Donkey Kong's moves: two)
 
     def __init__(self):

@@ -211,7 +211,7 @@ def bot_notes(game: str = "classic") -> dict:
                      "the tower's middle,",
                "mario": "touches blocks from the tower's middle, a full level's middle last (the level keeps a "
                         "second block to take),"}.get(game, "touches blocks from the tower's middle")
-    return {
+    notes = {
         "random": "takes any block and pushes at any speed; the tower falls early",
         "careful_easy": "a beginner: pulls a block that looks safe, fairly fast, without touching first",
         "careful": careful,
@@ -220,3 +220,25 @@ def bot_notes(game: str = "classic") -> dict:
         "pro": f"{touches} until one slides freely with the tower still, pulls only that one, slowly, and "
                "stacks where the tower stays best balanced, thinking a move ahead; the strongest",
     }
+    # how much stronger each is than the one below it, as the board games' notes say (the ladder's two-player
+    # games, 60 a rung: README, "The ladder"; careful_easy against random: docs/jenga.md)
+    for bot, beats in STRENGTHS.get(game, {}).items():
+        notes[bot] += f", {beats}" if notes[bot].endswith("the strongest") else f"; {beats}"
+    return notes
+
+
+STRENGTHS = {
+    "classic": {"careful_easy": "beats random about 3 games in 4",
+                "careful": "beats careful easy about 3 games in 4",
+                "careful_hard": "beats careful 5 games in 6",
+                "pro": "beats careful hard 3 games in 4"},
+    "dk": {"careful": "beats careful easy 5 games in 6",
+           "careful_hard": "beats careful about 7 games in 10",
+           "pro": "beats careful hard about 7 games in 8"},
+    "mario": {"careful": "beats careful easy 2 games in 3",
+              "careful_hard": "beats careful 2 games in 3",
+              "pro": "beats careful hard 3 games in 4"},
+}
+"""Each Jenga bot's wins against the one below it in the measured ladder (classic: careful_easy 46 of 60 against
+random, careful 44, careful_hard 50, pro 45 of 60; Donkey Kong Jenga: careful 50, careful_hard 43, pro 52; Super
+Mario: careful 40, careful_hard 40, pro 46), for the notes of the launcher and the help."""

@@ -528,7 +528,10 @@ class TowerState(State):
         """Why a place on top typed now stacks nothing: the turn's task first, in words (a Super Mario player told
         only "must stack 1 block and climb 1 layer" took it as the reason, not the remedy: an audit)."""
         if self.current_player() >= 0 and self.may_extract():
-            return (f"there is no block in hand to stack now: take one out first (e.g. 'push 5:1'), then stack it; "
+            # the example one of the blocks that may be taken now ('push 5:1' was named once 5:1 was gone: an audit)
+            blocks = self.extractable()
+            example = "push %d:%d" % blocks[len(blocks) // 2] if blocks else "push 5:1"
+            return (f"there is no block in hand to stack now: take one out first (e.g. '{example}'), then stack it; "
                     f"{self.phase_text()}")
         return f"there is no block in hand to stack now; {self.phase_text()}"
 

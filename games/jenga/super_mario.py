@@ -30,7 +30,8 @@ from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import TowerState
 from .layout import block_text, free_holes, hole_text, is_real, parse_hole, removable, top_level
-from .super_mario_help import BEATEN_STACKS, ITEM_NAMES, VARIANTS, WHOLE_STEPS, battle_words, help_text
+from .super_mario_help import (BEATEN_STACKS, ITEM_NAMES, VARIANTS, WHOLE_STEPS, battle_words, card_text,
+                               help_text)
 from .super_mario_pegs import PegRules
 from .super_mario_refusals import DecisionRefusals
 
@@ -552,6 +553,10 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             return f"{action} ({self.seat_name(int(rest) - 1)})"
         if word == "spin" and rest.isdigit() and int(rest) < len(data.mario_spinner()["sections"]):
             return f"the spinner stops on section {int(rest) + 1}: {self.battle_spin_text(int(rest))}"
+        if word == "character" and rest in data.characters():
+            # the card's cells with its name: the choice was made blind, the effects only in the help (a family
+            # audit: nothing on the screen said that Toad's mushroom climbs 4)
+            return f"take the {data.characters()[rest]['name']} character card ({card_text(rest)})"
         if word in ("drop", "leap") and parse_hole(rest) is not None:
             if word == "leap":
                 return f"leap over Bowser into the {parse_hole(rest)[2]} hole of block {block_text(*parse_hole(rest)[:2])}"

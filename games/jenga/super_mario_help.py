@@ -49,15 +49,20 @@ def with_article(words: str) -> str:
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words
 
 
+def card_text(key: str) -> str:
+    """A character card's five cells in words: 'mushroom: climb 3; star: climb 3 and steal 1 from one player; ...'."""
+    card = data.characters()[key]
+    return "; ".join(f"{ITEM_NAMES[item]}: " + " and ".join(EFFECT_WORDS[k].format(n=n) for k, n in card[item])
+                     for item in data.SPECIAL_ITEMS)
+
+
 def help_text(variant: str) -> str:
     play, rules, spin = data.play(), data.mario_rules(), data.mario_spinner()
     items = ", ".join(f"{n} {ITEM_NAMES[k]}" for k, n in data.mario_items().items())
     sections = spinners.summary("jenga_mario")
     cards = []
     for key, card in data.characters().items():
-        line = f"{card['name']}: " + "; ".join(
-            f"{ITEM_NAMES[item]}: " + " and ".join(EFFECT_WORDS[k].format(n=n) for k, n in card[item])
-            for item in data.SPECIAL_ITEMS)
+        line = f"{card['name']}: {card_text(key)}"
         cards.append(textwrap.fill(line, 98, initial_indent="  ", subsequent_indent="      "))
     cards_text = "\n".join(cards)
     bowser = rules["bowser_bonus"]

@@ -14,6 +14,7 @@ import re
 import pygame
 
 from games.core import CHANCE, TERMINAL, GameError
+from games.words import joined
 from games.outcome import result_reason
 from games.donkey_kong.obstacles import FIREBALLS
 
@@ -77,6 +78,7 @@ SPACE_BLUE = P.BLUE
 LADDER_RAIL = P.SKY_BLUE
 SLIDE = 0.45  # seconds an obstacle takes to move to its new space
 ROLL_TIME = 0.6  # seconds the dice tumble
+ROLL_OFF_SHOW = 0.9  # seconds a roll for who plays first stays on the die once it has tumbled
 # Half a pawn's height (body and feet) in board units, by the kind of space it stands on. A pawn stands
 # within its own space: a girder's blue space is 40 units tall; a ladder's black space is 30, and the spaces
 # above and below it are as little as 6 units away, so a pawn on a rung may reach 2 units past its space but
@@ -372,6 +374,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self.clock = 0.0
         self.rolling = 0.0  # seconds left of the dice animation
+        self.roll_off_show = 0.0  # seconds left in which a roll for who plays first stays on the white die
+        self.roll_off_last: tuple[int, int, int] | None = None  # that roll: (its step's index, the roller, the face)
         self.walk: tuple[list[int], float] | None = None  # the pawn path being animated, and its age
         self.walker = -1
         self.slides: dict[tuple[str, int], tuple[list[int], float]] = {}  # obstacle -> (spaces passed, age)
@@ -534,8 +538,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def chance_prompt(self) -> str:
         if self.roll_off_seat() is None:
             return super().chance_prompt()
-        return (f"{self.hand_owner()}, roll the {self.mario_die_colour()} die for who plays first (the highest "
-                f"starts): click it, or press Space or Enter.")
+        state = self.match.state
+        tied = ""
+        if state.roll_offs and not state.rolls:
+            # rolling again after a tie, said (a regression audit: the same person was asked again, no reason given)
+            tied = f"{joined([self.seat_name(s) for s in state.rollers])} tied for the highest roll: "
+        return (f"{tied}{self.hand_owner()}, roll the {self.mario_die_colour()} die for who plays first (the "
+                f"highest starts): click it, or press Space or Enter.")
 
     def mario_die_colour(self) -> str:
         """Mario's die, the one rolled for who plays first: white in the rulebook, red in the wiki's text."""
@@ -1035,6 +1044,12 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def on_step(self, step, before) -> None:
         state = self.match.state
         self.pinned = None
+        if step.by == CHANCE and before.stage == "order" and step.action.startswith("roll "):
+            # a roll for who plays first: the die tumbles and then shows it a moment, as a turn's roll does (a
+            # regression audit: it went straight back to "-", the number only in the log)
+            self.rolling, self.roll_off_show = ROLL_TIME, ROLL_TIME + ROLL_OFF_SHOW
+            self.roll_off_last = (len(self.match.history) - 1, before.rollers[len(before.rolls)],
+                                  int(step.action.split()[1]))
         if step.by == CHANCE and before.pending_decision().get("kind") == "roll":
             self.rolling = ROLL_TIME
             # a turn starts: what the events said until now (fresh_events)
@@ -1107,7 +1122,17 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return bool(self.losses) and self.message == self.loss_line and self.message_time > 0
 
     def animating(self) -> bool:
-        return self.rolling > 0 or self.walk is not None or bool(self.slides) or self.loss_hold > 0
+        return (self.rolling > 0 or self.walk is not None or bool(self.slides) or self.loss_hold > 0
+                or self.roll_off_show > 0)
+
+    def last_actor(self, default):
+        """The seat of the last step a player made; a roll for who plays first counts as its roller's (a regression
+        audit: Space pressed twice by one person rolled the next person's die too, the roll-off's steps being
+        chance's, so the hot seat's check saw no other person between)."""
+        last = self.roll_off_last
+        if last is not None and last[0] == len(self.match.history) - 1:
+            return last[1]
+        return super().last_actor(default)
 
     def fresh_events(self, state) -> list[str]:
         """The engine's sentences of what happened in this turn and the one before. A sentence from many turns
@@ -1125,6 +1150,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     def finish_animations(self) -> None:
         self.rolling = 0.0
+        self.roll_off_show = 0.0
         self.walk = None
         self.slides.clear()
         self.held = None
@@ -1136,6 +1162,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.rolling = max(0.0, self.rolling - dt)
+        self.roll_off_show = max(0.0, self.roll_off_show - dt)
         self.loss_hold = max(0.0, self.loss_hold - dt)
         if self.walk is not None:
             path, age = self.walk
@@ -1476,6 +1503,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         colours = self.die_colours.get(state.config.variant, {"mario": "white", "obstacles": "red"})
         shown = state.dice_shown()
         faces = shown if shown is not None and not self.chance_waits() else ("-", "-")  # not the last player's roll
+        if self.roll_off_show > 0 and self.roll_off_last is not None:
+            faces = (self.roll_off_last[2], "-")  # a roll for who plays first, on the Mario die alone
         if self.rolling > 0:  # the tumbling dice show only faces of the variant's own dice
             from games.donkey_kong.cards import MARIO_DIE, OBSTACLE_DIE, face_label
 

@@ -10,7 +10,7 @@ from games.words import counted, joined
 
 from .. import palette as P
 from .. import text
-from ..help import bot_section, how_to_play, split_rules, tower_sketch
+from ..help import bot_section, how_to_play, is_heading, split_rules, tower_sketch
 from ..widgets import draw_seat_mark, scroll_bar
 
 
@@ -292,7 +292,7 @@ class Overlays:
         self.help_top = min(self.help_top, max(0, len(lines) - rows))
         y = body.y
         for line in lines[self.help_top:self.help_top + rows]:
-            bold = line.isupper() and bool(line.strip())
+            bold = is_heading(line)
             text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
             y += line_h
         # where the page stands in the whole help (its line count alone said nothing of how much was left)

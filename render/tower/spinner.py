@@ -127,8 +127,13 @@ class Spinner:
         self._label_size = (key, size)
         return size
 
-    def draw(self, surface: pygame.Surface, centre, radius: int, title: str = "Spinner") -> None:
+    def draw(self, surface: pygame.Surface, centre, radius: int, title: str = "Spinner", waiting: bool = False) -> None:
+        """The wheel, its needle and, once it has stopped, the section it gave lit and named. waiting: a new spin is
+        asked for, and the last one's section is no longer lit and its needle is grey (a family audit: the wheel
+        still pointed at the last player's "2/1", lit, while it asked for the next spin, which a child read as
+        already spun)."""
         cx, cy = centre
+        result = None if waiting else self.result
         w = self.section_angle
         font_size = self.label_size(radius)
         for i, label in enumerate(self.labels):
@@ -137,15 +142,15 @@ class Spinner:
             pts = [(cx, cy)] + [(cx + radius * math.sin(a0 + (a1 - a0) * k / steps),
                                  cy - radius * math.cos(a0 + (a1 - a0) * k / steps)) for k in range(steps + 1)]
             colour = self.colours[i]
-            if self.result == i:
+            if result == i:
                 colour = palette.mix(colour, palette.WHITE, 0.45)
             pygame.draw.polygon(surface, colour, pts)
             pygame.draw.polygon(surface, palette.BACKGROUND, pts, 2)
             mid = (a0 + a1) / 2
             lx, ly = cx + radius * 0.66 * math.sin(mid), cy - radius * 0.66 * math.cos(mid)
             text.draw(surface, label, (lx, ly), font_size, palette.ink_on(colour), bold=True, anchor="center")
-        if self.result is not None:
-            i = self.result
+        if result is not None:
+            i = result
             a0, a1 = i * w, (i + 1) * w
             arc = [(cx + (radius + 4) * math.sin(a0 + (a1 - a0) * k / 12),
                     cy - (radius + 4) * math.cos(a0 + (a1 - a0) * k / 12)) for k in range(13)]
@@ -156,10 +161,11 @@ class Spinner:
         tail = (cx - radius * 0.3 * math.sin(self.angle), cy + radius * 0.3 * math.cos(self.angle))
         side = (math.cos(self.angle), math.sin(self.angle))
         base_w = radius * 0.08
-        pygame.draw.polygon(surface, palette.WHITE, [tip, (tail[0] + side[0] * base_w, tail[1] + side[1] * base_w),
-                                                     (tail[0] - side[0] * base_w, tail[1] - side[1] * base_w)])
+        needle = palette.TEXT_DIM if waiting else palette.WHITE
+        pygame.draw.polygon(surface, needle, [tip, (tail[0] + side[0] * base_w, tail[1] + side[1] * base_w),
+                                              (tail[0] - side[0] * base_w, tail[1] - side[1] * base_w)])
         pygame.draw.polygon(surface, palette.BLACK, [tip, (tail[0] + side[0] * base_w, tail[1] + side[1] * base_w),
                                                      (tail[0] - side[0] * base_w, tail[1] - side[1] * base_w)], 2)
         pygame.draw.circle(surface, palette.BLACK, (int(cx), int(cy)), max(3, radius // 10))
-        self.label_rect = None if self.result is None else self._label_over_arrow(surface, centre, radius, font_size)
+        self.label_rect = None if result is None else self._label_over_arrow(surface, centre, radius, font_size)
         text.draw(surface, title, (cx, cy - radius - 8), max(10, int(radius * 0.17)), palette.TEXT, anchor="midbottom")

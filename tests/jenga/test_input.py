@@ -8,6 +8,7 @@ law. States are built on the real tower (a build is a fraction of a second) and 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -253,10 +254,14 @@ def test_a_place_on_top_is_typed_as_the_prompt_names_it(typed, slot):
                                                      r"2\)$"):
             s.string_to_action(wrong)
         # with no block in hand the remedy, not only the task (a second regression audit)
+        taking = classic_take()
         with pytest.raises(IllegalActionError, match=r"there is no block in hand to stack now: take one out first "
-                                                     r"\(e\.g\. 'push 5:1'\), then stack it; \S+ 1 must take a "
-                                                     r"block"):
-            classic_take().string_to_action(wrong)
+                                                     r"\(e\.g\. 'push (\d+):(\d+)'\), then stack it; \S+ 1 must take "
+                                                     r"a block") as told:
+            taking.string_to_action(wrong)
+        # the example is a block that may be taken now (a third regression audit: 'push 5:1' once 5:1 was gone)
+        level, slot = re.search(r"'push (\d+):(\d+)'", str(told.value)).groups()
+        assert (int(level), int(slot)) in taking.extractable()
     # any other words with a block in hand: the places, not "available: stack 0, stack 2"
     for other in ("probe 5:1", "nonsense", "push 4:1"):
         with pytest.raises(IllegalActionError) as told:

@@ -611,3 +611,27 @@ def test_a_key_just_after_another_persons_turn_neither_chooses_nor_spins_for_the
     assert not spun.chance_waits()
     assert run(spun, surface, lambda: len(spun.match.history) > steps, spin=False)
     assert spun.match.history[steps].action.startswith("spin ")
+
+
+@pytest.mark.parametrize("variant", ["standard", "beaten_stacks"])
+def test_a_spin_that_battles_bowser_says_what_wins_the_battle(variant, surface, lines_drawn):
+    """A Super Mario family audit: a player on Bowser's layer was asked to spin in the ordinary words ("The spin says
+    what this turn asks: how many blocks to take and stack, how far to climb"), nothing saying that only the climb
+    counts and a climb of 3 or 4 beats him. Rule: "To defeat Bowser, you must spin 'Climb 3' or 'Climb 4'; you can't
+    move above Bowser or stack any more blocks until you've done this." """
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Ben")], variant=variant), seed=11)
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    to_the_spin(screen, surface)
+    plain = screen.chance_prompt()
+    assert plain.endswith("spin the spinner: click it, or press Space or Enter.")
+    state = match.state
+    state.battling[state.mover] = True  # the mover stands on Bowser's layer (as after a climb that would pass him)
+    assert screen.chance_prompt() == (f"{screen.hand_owner()}, spin to battle Bowser (a climb of 3 or more beats him): "
+                                      "click the spinner, or press Space or Enter.")
+    hint = screen.chance_hint()
+    assert hint.startswith("A battle with Bowser: only the spin's climb counts. A climb of 3 or more beats him")
+    assert ("beaten_stacks" in hint) == (variant == "beaten_stacks")
+    lines_drawn.clear()
+    screen.draw(surface)
+    assert "battle Bowser" in " ".join(w for w, _ in lines_drawn)

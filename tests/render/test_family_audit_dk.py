@@ -169,8 +169,10 @@ def test_each_person_rolls_the_white_die_for_who_plays_first():
                                       "or press Space or Enter.")
     app.draw()
     click(app, screen.dice_rects[0].center)
-    for _ in range(60):
+    for _ in range(200):
         app.tick(0.05)
+        if len(match.history) == 2 and screen.chance_waits():
+            break
     assert [s.by for s in match.history] == [CHANCE, CHANCE]  # Ann's roll, then the bot's by itself
     assert screen.chance_waits() and screen.hand_owner() == "Bob"
     app.handle(key(pygame.K_SPACE, unicode=" "))
@@ -186,3 +188,45 @@ def test_each_person_rolls_the_white_die_for_who_plays_first():
     rolled = [s.action for s in match.history if s.action.startswith("roll ")]
     assert rolled == [s.action for s in alone.history if s.action.startswith("roll ")]
     assert match.state.first == alone.state.first
+
+
+def test_one_persons_double_press_rolls_only_their_own_die_for_who_plays_first():
+    """A regression audit (three people, seed 5): Player 2 pressed Space twice 120 ms apart and the log read "Player 2
+    rolls 4 to start", "Player 3 rolls 4 to start": Player 3 never rolled. The roll tumbles and then stays on the
+    die a moment; a press meanwhile finishes the drawing and rolls nothing for the next person; a tie is said."""
+    from games import registry
+    from games.core import CHANCE
+    from games.match import Match
+    from games.words import joined
+
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cy")]
+    match = Match(registry.get("donkey_kong").make_config(seats, "rulebook"), 5)
+    app = App(match=match)
+    screen = app.screen
+    app.tick(0.05)
+    assert screen.chance_waits() and screen.hand_owner() == "Ann"
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    app.tick(0.05)
+    assert len(match.history) == 1 and screen.rolling > 0
+    app.draw()
+    app.handle(key(pygame.K_SPACE, unicode=" "))  # Ann again, 50 ms later
+    app.tick(0.05)
+    assert len(match.history) == 1  # Bob's die is his own to roll
+    for _ in range(60):
+        app.tick(0.05)
+    assert screen.chance_waits() and screen.hand_owner() == "Bob"
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    for _ in range(3):
+        app.tick(0.05)
+    app.draw()
+    assert screen.roll_off_show > 0 and screen.roll_off_last[1] == 1  # Bob's roll, shown on the die
+    for _ in range(60):
+        app.tick(0.05)
+    app.handle(key(pygame.K_SPACE, unicode=" "))  # Cy
+    for _ in range(60):
+        app.tick(0.05)
+    state = match.state
+    if state.stage == "order":  # a tie: the tied roll again, and the prompt says why
+        assert screen.chance_prompt().startswith(f"{joined([screen.seat_name(s) for s in state.rollers])} tied for "
+                                                 "the highest roll: ")
+    assert [s.by for s in match.history[:3]] == [CHANCE] * 3

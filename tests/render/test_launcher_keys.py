@@ -605,6 +605,10 @@ def test_f1_in_the_launcher_shows_the_chosen_games_help_and_rules(home, lines_dr
         app.draw()
         words = " ".join(w for w, _ in lines_drawn)
         assert "Help: Donkey Kong Jenga" in words and "HOW TO PLAY" in words
+        heads = {w for w, _ in lines_drawn if w.startswith(("HOW TO PLAY", "RULES", "THE BOTS"))}
+        from render.help import is_heading
+        assert heads and all(is_heading(w) for w in heads)
+        assert is_heading("THE BOTS (the seats' opponents, weakest first)") and not is_heading("DK (Donkey Kong rests) and")
         assert "variant 'corner_few_pulls': climb to the girder above along Mario's side" in words
         help_text = launcher.help_text()
         assert "THE BOTS" in help_text and "THE LAUNCHER'S KEYS" in help_text
@@ -621,6 +625,25 @@ def test_f1_in_the_launcher_shows_the_chosen_games_help_and_rules(home, lines_dr
         app.draw()
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(5, 5)))
         assert not launcher.help_open and isinstance(app.screen, LauncherScreen)
+        # Space pages on and never reaches the field with the focus (a regression audit: closing the help with it
+        # typed " " as the first person's name); a press on the scroll bar scrolls, it does not close the help
+        name = launcher.seats[0].name
+        launcher.focus_on(name)
+        before = name.value
+        press(app, pygame.K_F1)
+        app.draw()
+        press(app, pygame.K_SPACE, unicode=" ")
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=" "))
+        assert launcher.help_open and launcher.help_top > 0 and name.value == before
+        bar = launcher.help_track
+        assert bar is not None
+        foot = (bar.centerx, bar.bottom - 2)
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=foot))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=foot))
+        total, rows = launcher.help_total
+        assert launcher.help_open and launcher.help_top >= total - rows - 1
+        press(app, pygame.K_F1)
+        assert not launcher.help_open and name.value == before
         press(app, pygame.K_RETURN)  # the launcher's keys work again: Enter starts the game
         assert isinstance(app.screen, GameScreen)
     finally:

@@ -403,6 +403,9 @@ def test_a_data_folder_that_stays_read_only_carries_the_last_sessions_work_into_
         assert isinstance(app.screen, LauncherScreen)
         assert "Matches that earlier sessions left in temporary folders are now among your saved matches" in \
             app.screen.message
+        # and Resume continues the last session's game, not the read-only folder's older one (a regression audit)
+        assert json.loads(storage.autosave_path().read_text())["seed"] == 7
+        assert "The last session's game, kept in a temporary folder, is the autosave again" in app.screen.message
     finally:
         app.close()
         text.use_size("normal")
@@ -447,10 +450,47 @@ def test_ctrl_s_on_a_match_opened_from_its_own_name_updates_that_file(home):
     assert len(now["actions"]) > len(at_first["actions"]) and now["actions"][:len(at_first["actions"])] == \
         at_first["actions"]
     assert Match.load(named).state.to_json() == first.screen.match.state.to_json()
+    # to the menu and back (Resume autosave): still that file (a regression audit: a new file beside it)
+    first.leave()
+    first.autosaver.flush()
+    first.screen.resume()
+    play_moves(first, 1)
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert first.screen.message.startswith("Saved: Evening game, the match you opened")
+    assert [p.name for p in storage.saved_matches()] == ["Evening game.json"]
+    # dropped on the window again to go back to its turn: the game in progress goes to a new file, never into
+    # the file being opened (a regression audit: it was written there, and the next Ctrl+S lost it)
+    play_moves(first, 1)
+    ahead = first.screen.match.to_json()["actions"]
+    assert first.open_file(str(named))
+    assert len(storage.saved_matches()) == 2
+    assert json.loads(named.read_text())["actions"] != ahead
+    assert any(json.loads(p.read_text())["actions"] == ahead for p in storage.saved_matches())
+    for p in storage.saved_matches():
+        if p != named:
+            p.unlink()
+    # a move taken back and another played: that line of play is not written over the named file
+    at_named = json.loads(named.read_text())["actions"]
+    screen = first.screen
+    while True:  # back to a decision of Ann's with another choice (a bot's steps between taken back too)
+        assert screen.match.can_undo()
+        undone = screen.match.undo().action
+        legal = screen.match.state.legal_actions()
+        if screen.match.waiting_for_human() and len(legal) > 1:
+            break
+    screen.play(next(a for a in legal if a != undone))  # another line of play from here
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert first.screen.message.startswith("Saved to ") and json.loads(named.read_text())["actions"] == at_named
+    for p in storage.saved_matches():
+        if p != named:
+            p.unlink()
     # a file the app named: opened and saved again, a new file
     other = storage.rename_save(named, "monkey_dash-20261207-090000")
     assert first.open_file(str(other))
+    before = other.read_bytes()
+    files = len(storage.saved_matches())
     play_moves(first, 1)
     first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
-    assert first.screen.message.startswith("Saved to monkey_dash-") and len(storage.saved_matches()) == 2
+    assert first.screen.message.startswith("Saved to monkey_dash-") and len(storage.saved_matches()) == files + 1
+    assert other.read_bytes() == before
     first.close()

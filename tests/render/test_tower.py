@@ -312,6 +312,27 @@ def test_the_view_draws_the_simulators_table_and_a_floor_under_every_block(surfa
 
 
 # ---- widgets -----------------------------------------------------------------------------------------
+def test_a_spinner_asking_for_a_new_spin_no_longer_lights_the_last_one(surface):
+    """A family audit: while the next person was asked to spin, the wheel still lit the last spin's section and
+    named it over a white needle, which a child read as already spun. Waiting, the section is drawn in its own
+    colour, unnamed, and the needle is grey."""
+    spinner = Spinner(["0", "1", "2", "3", "0", "1"], groups=[0, 0, 1, 1, 2, 2])
+    spinner.spin_to(1)
+    while spinner.spinning:
+        spinner.update(1 / 60)
+    centre = (W // 2, H // 2)
+    inside_1 = (int(W // 2 + 110 * math.sin(math.pi / 2)), int(H // 2 - 110 * math.cos(math.pi / 2)))
+    needle = (int(W // 2 + 60 * math.sin(spinner.angle)), int(H // 2 - 60 * math.cos(spinner.angle)))
+    surface.fill(BG)
+    spinner.draw(surface, centre, 150)
+    assert spinner.label_rect is not None and tuple(surface.get_at(inside_1))[:3] != palette.SKY_BLUE  # lit
+    assert tuple(surface.get_at(needle))[:3] == palette.WHITE
+    surface.fill(BG)
+    spinner.draw(surface, centre, 150, "Click to spin", waiting=True)
+    assert spinner.label_rect is None and tuple(surface.get_at(inside_1))[:3] == palette.SKY_BLUE  # its own colour
+    assert tuple(surface.get_at(needle))[:3] == palette.TEXT_DIM
+
+
 def test_spinner_stops_on_the_outcome_it_is_given(surface):
     spinner = Spinner(["0", "1", "2", "3", "0", "1"], groups=[0, 0, 1, 1, 2, 2])
     for target in (4, 1, 1, 5):

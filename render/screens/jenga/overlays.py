@@ -173,7 +173,7 @@ class Overlays:
             waits = self.chance_waits()
             if waits:  # the wheel waits for the person's hand: ringed, and its title says so
                 pygame.draw.circle(surface, P.HIGHLIGHT, centre, radius + int(6 * s), max(2, int(3 * s)))
-            self.spinner.draw(surface, centre, radius, "Click to spin" if waits else "Spinner")
+            self.spinner.draw(surface, centre, radius, "Click to spin" if waits else "Spinner", waiting=waits)
             self.spinner_rect = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius).inflate(8, 8)
             key, key_size = self._spinner_key(), self.font_size(12)
             # under the wheel, moved right as far as its words need to stay on the board (at the largest text

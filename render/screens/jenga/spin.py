@@ -26,8 +26,29 @@ class PersonSpins:
         return (self.spinner_rect,) if self.spinner_rect is not None else ()
 
     def chance_hint(self) -> str:
+        if self.battle_due():
+            won = ("moves your peg above him, and then that spin's blocks are taken and stacked (rule variant "
+                   "beaten_stacks)" if self.match.config.variant == "beaten_stacks" else "moves your peg above him")
+            return (f"A battle with Bowser: only the spin's climb counts. A climb of 3 or more beats him and {won}; "
+                    "less, and the battle goes on next turn, nothing taken or stacked.")
         return (f"The spin says what this turn asks: how many {self.block_word()}s to take and stack, how far to "
                 "climb. Each person spins at the start of their own turn; a bot spins by itself.")
+
+    def battle_due(self) -> bool:
+        """Whether the spin awaited is a Super Mario battle with Bowser (the mover is on his layer): a family audit
+        read the ordinary spin words there ("how many blocks to take and stack, how far to climb"), nothing
+        saying that only a climb of 3 or 4 wins."""
+        state = self.match.state
+        battling = getattr(state, "battling", None)
+        return (bool(battling) and state.phase == "spin" and not self.match.is_over()
+                and 0 <= state.mover < len(battling) and battling[state.mover])
+
+    def chance_prompt(self) -> str:
+        words = super().chance_prompt()
+        if words and self.battle_due():
+            return (f"{self.hand_owner()}, spin to battle Bowser (a climb of 3 or more beats him): click the spinner, "
+                    f"or press Space or Enter.")
+        return words
 
     def chance_event(self, event: pygame.event.Event) -> bool:
         """The spin by hand (by_hand.ChanceByHand); a press on a block meanwhile says to spin first, and a
