@@ -539,6 +539,14 @@ class App(Host):
         match.save(path)
         return path
 
+    def renamed(self, old: Path, new: Path) -> None:
+        """A saved match was renamed (the launcher's F2): the game that came from it saves into it under its new
+        name (a regression audit: renamed while its game was open, Ctrl+S made a new file beside it)."""
+        if (self._named is not None and _same_file(self._named, Path(old))) or \
+                (self._named is None and storage.is_named_save(Path(new))):
+            # (a file named now that holds an earlier point of the game on hand is its save too: save_slot checks)
+            self._named = Path(new)
+
     def save_slot(self, match: Match) -> Path | None:
         """The saved match with a name of the player's own ("Evening game") that this game was opened from (or
         resumed from the autosave since), if it still holds an earlier point of this very game: Ctrl+S updates

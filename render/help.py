@@ -96,7 +96,7 @@ def is_heading(line: str) -> bool:
     """Whether a help line is a heading ("RULES", "THE BOTS (the seats' opponents, weakest first)"): its words
     before any bracket in capitals. "THE BOTS (...)" was drawn as plain text, its bracket being in small letters
     (a regression audit)."""
-    if line.isupper() and line.strip():
+    if line.isupper() and sum(ch.isalpha() for ch in line) >= 4:  # not a wrapped "AP." (a regression audit)
         return True
     head, bracket, _ = line.strip().partition(" (")
     return bool(bracket) and len(head) >= 4 and head.isupper() and line.rstrip().endswith(")") and line.count("(") == 1

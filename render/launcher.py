@@ -569,6 +569,7 @@ class LauncherScreen:
             self.message = f"Could not rename {path.name}: {exc.strerror or exc}"
             return
         self.message = f"Renamed to {new.stem}."
+        self.app.renamed(path, new)  # a game that came from it saves into it under its new name
         self._refresh_saves()
         if new in self.save_files:
             self.saves.selected = self.save_files.index(new)

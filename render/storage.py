@@ -310,6 +310,11 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
                 # the copy and is played again when the copy is opened (a regression audit lost it here)
                 step = _pending_note(path, data)
                 if path == resume_from and isinstance(game, str) and (has_play(data) or step is not None):
+                    # the read-only folder's own game, whose copy the autosave held, stays within reach as a saved
+                    # match (a regression audit: from the second session on it was nowhere, skipped below as the
+                    # read-only folder's autosave that this session's autosave no longer is)
+                    _keep_aside(mine)
+                    here = None
                     write_atomic(mine, text)
                     if step is not None:
                         write_atomic(pending_path(mine), step)
@@ -325,8 +330,11 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
                         or (kept_copy(data.get("checksum")) is not None and step is None)):
                     continue
                 target = saves_dir() / path.name
-                if autosave or target.exists():
+                if autosave or (target.exists() and not _extends(data, target)):
                     target = new_save_path(game, st.st_mtime)  # named, as set aside, by when it was played
+                # (a saved match that goes on from the one of its name here takes its place: a named save updated
+                # with Ctrl+S in a read-only folder's session came back under a name the app made, beside the
+                # name at its old turn: a regression audit)
                 write_atomic(target, text)
                 if step is not None:
                     write_atomic(pending_path(target), step)
@@ -348,6 +356,34 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
              + (" (a move that was being worked out is played again when its match is opened)."
                 if any(pending_path(p).exists() for p in made) else "."))
     return made
+
+
+def _extends(data: dict, target: Path) -> bool:
+    """Whether the match `data` (a file's JSON) is the match in `target` played further (or as far): the same game,
+    config and seed, and `target`'s actions the first of its own."""
+    try:
+        kept = parse_json(read_text(target))
+    except (AssetError, OSError, ValueError):
+        return False
+    return (isinstance(kept, dict) and all(kept.get(k) == data.get(k) for k in ("game", "config", "seed"))
+            and isinstance(kept.get("actions"), list) and isinstance(data.get("actions"), list)
+            and data["actions"][:len(kept["actions"])] == kept["actions"])
+
+
+def _keep_aside(autosave: Path) -> None:
+    """Keep the game in `autosave` among the saved matches before the autosave is written over, if it has play
+    in it and is not kept already."""
+    try:
+        text = read_text(autosave)
+        data = parse_json(text)
+    except (AssetError, OSError, ValueError):
+        return
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or not has_play(data):
+        return
+    if kept_copy(data.get("checksum")) is not None:
+        return
+    target = new_save_path(data["game"], autosave.stat().st_mtime)
+    write_atomic(target, text)
 
 
 def _stood_for(folder: Path) -> str | None:

@@ -556,7 +556,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
         if word == "character" and rest in data.characters():
             # the card's cells with its name: the choice was made blind, the effects only in the help (a family
             # audit: nothing on the screen said that Toad's mushroom climbs 4)
-            return f"take the {data.characters()[rest]['name']} character card ({card_text(rest)})"
+            return f"take {data.characters()[rest]['name']}'s card ({card_text(rest, short=True)})"
         if word in ("drop", "leap") and parse_hole(rest) is not None:
             if word == "leap":
                 return f"leap over Bowser into the {parse_hole(rest)[2]} hole of block {block_text(*parse_hole(rest)[:2])}"

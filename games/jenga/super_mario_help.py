@@ -49,9 +49,19 @@ def with_article(words: str) -> str:
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words
 
 
-def card_text(key: str) -> str:
-    """A character card's five cells in words: 'mushroom: climb 3; star: climb 3 and steal 1 from one player; ...'."""
+EFFECT_SHORT = {"climb": "climb {n}", "collect": "collect {n}", "return": "return {n}", "steal": "steal {n}",
+                "steal_each": "steal {n} one by one", "move_down": "move a player down {n}"}
+"""A cell's effect in the fewest words, for a row of choices (the help has EFFECT_WORDS)."""
+
+
+def card_text(key: str, short: bool = False) -> str:
+    """A character card's five cells in words: 'mushroom: climb 3; star: climb 3 and steal 1 from one player; ...';
+    short, for a row of choices: 'mushroom climb 3; star climb 3 + steal 1; ...' (at the largest text the long
+    words were cut before the goomba's cell: a regression audit)."""
     card = data.characters()[key]
+    if short:
+        return "; ".join(f"{ITEM_NAMES[item]} " + " + ".join(EFFECT_SHORT[k].format(n=n) for k, n in card[item])
+                         for item in data.SPECIAL_ITEMS)
     return "; ".join(f"{ITEM_NAMES[item]}: " + " and ".join(EFFECT_WORDS[k].format(n=n) for k, n in card[item])
                      for item in data.SPECIAL_ITEMS)
 

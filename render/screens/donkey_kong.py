@@ -1511,6 +1511,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             spin = int(self.clock * 20)
             sides = [face_label(f) for f in OBSTACLE_DIE.get(state.config.variant, OBSTACLE_DIE["rulebook"])]
             faces = (MARIO_DIE[spin % len(MARIO_DIE)], sides[(spin * 7) % len(sides)])
+            if self.roll_off_show > 0:  # the roll for who plays first is the Mario die's alone (a regression audit)
+                faces = (faces[0], "-")
         self.dice_rects = []
         for j, (who, face) in enumerate((("mario", faces[0]), ("obstacles", faces[1]))):
             name = colours[who]

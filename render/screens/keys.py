@@ -155,6 +155,10 @@ class KeyInput:
             self.play(shown)
             return
         if self.legal and self.match.waiting_for_human():
+            if self.filter and not 0 <= self.actions.selected < len(self.legal):
+                # words typed in the finder choose what they find ("Find: decline (1)", then Enter, said to choose a
+                # row first at Monkey Dash's Interrupt question, which is asked with none chosen: a keyboard audit)
+                self.actions.selected = 0
             if not 0 <= self.actions.selected < len(self.legal):  # no row chosen: Enter played the last row
                 self.say("Choose a row of Choices first: Up/Down, then Enter, or the row's number (or a click).", 6.0)
                 self.host.sound.play("error")

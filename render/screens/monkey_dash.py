@@ -254,6 +254,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         # there so far (a second click plays it, the wheel chooses another)
         self.square_pick: tuple[str, int] | None = None
         self.hover_square: str | None = None
+        self._unchosen_at: tuple | None = None  # (phase, steps) of the question whose list was last left unchosen
+        self.short_cards: set = set()  # the cards last drawn by their title alone (_short_cards)
         self.pointer: tuple[int, int] | None = None  # where the mouse last moved to
         self.tweens: dict[tuple[str, int], tuple[str, float]] = {}  # (kind, index) -> (from square, age)
         self.card_rects: list[tuple[pygame.Rect, str]] = []  # (rect, action) for clickable cards and piles
@@ -562,7 +564,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if not match.waiting_for_human():
             return f"Wait: {self.seat_name(match.current_player)} is deciding."
         if what[0] == "card":
-            return self.card_words(what[1], what[2])
+            card = state.card(what[2])
+            # a card drawn by its title alone (no room for its words) says them on a click (_short_cards)
+            said = f"{card.name}: {card.text.rstrip('.')}. " if what[2] in self.short_cards else ""
+            return said + self.card_words(what[1], what[2])
         if state.phase == "interrupt":
             return "Cards are bought in your own turn: now play an Interrupt card or let the turn start."
         if state.phase == "discard":
@@ -889,10 +894,18 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         selected = self.actions.selected
         kept = rows[selected] if 0 <= selected < len(rows) and len(rows) == len(self.legal) else None
         deciding = getattr(self, "_rows_decider", None)
+        question = (getattr(self.match.state, "phase", ""), len(self.match.history))
         super()._refresh_actions(force)
         if self._rows_decider != deciding:
             kept = None  # another person's question: their list starts at its top (base._refresh_actions)
         self._order_choices(kept)
+        if selected < 0 and question[0] == "interrupt" and question == self._unchosen_at:
+            # the Interrupt question asked with no row chosen stays so when its list is made again (a keyboard audit:
+            # a turn ended through the / finder made it twice, the second time on the first row, and one Enter
+            # then declined a card)
+            self.actions.selected = -1
+        if self.actions.selected < 0:
+            self._unchosen_at = (getattr(self.match.state, "phase", ""), len(self.match.history))
         if self.pointer is not None:
             self.point_at(self.pointer)
 
@@ -1157,8 +1170,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         moved = [(b, seat, self.seat_name(step.by))
                  for seat, (a, b) in enumerate(zip(before.monkey_squares(), state.monkey_squares()))
                  if a != b and seat != step.by]
-        self.recent.append((len(self.recent) + 1, m["from"], m["to"], words, step.by, index, moved, turn,
-                            step.action))
+        # numbered among the steps on the board, a card's play not counted: a card played first made the arrows
+        # start at 2 or 3, and a player looked for an arrow 1 that was not there (a keyboard audit)
+        steps = sum(1 for r in self.recent if r[1] is not None and r[2] is not None)
+        self.recent.append((steps + 1, m["from"], m["to"], words, step.by, index, moved, turn, step.action))
 
     def marked(self) -> list[tuple]:
         """The marked steps still in the match's history (an undo takes the marks of what it undid away): the
@@ -1457,6 +1472,51 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         button.draw(surface, size)
         return button.rect.bottom + int(8 * self.scale)
 
+    def _card_lines(self, card, action: str | None, width: int) -> tuple[list[str], list[str]]:
+        """A card's box: its title's lines (two at most) and its words' lines, at the panel's width."""
+        small, s = self.font_size(12), self.scale
+        lines = text.wrap(card.text, small, width - int(12 * s))
+        title = card.name + ("  (Interrupt)" if card.interrupt else "")
+        if action:
+            title += "  · click to " + action.split()[0]
+        # the title on two lines when one will not hold it (at the largest text in a small window the card a
+        # person had to decide on read "Safety Inspection (Interrup…": a window-size audit)
+        heads = text.wrap(title, small, width - 10, bold=True)
+        heads = heads if len(heads) <= 2 else [heads[0], text.fit(" ".join(heads[1:]), small, width - 10, bold=True)]
+        return heads, lines
+
+    def _short_cards(self, state, hands, legal: set, inner: pygame.Rect, y: int) -> set:
+        """The cards drawn by their title alone, so that the hands and the draw and discard piles fit the panel: at
+        the largest text, hands of 3 and 3 pushed the piles (the draw pile is where a click buys) and half the card
+        asked about out of the panel (a keyboard audit). Cards that play nothing now go short first, then the
+        playable ones but the one in focus; none while everything fits."""
+        s, small, fs = self.scale, self.font_size(12), self.font_size(15)
+        line = int(small * 1.3)
+        room = inner.bottom - y - (int(64 * s) + int(20 * s))  # the piles' row below the hands
+        if getattr(state, "bananas_on", False):
+            room -= 2 * int(20 * s)
+        cards = []  # (card id, full height, short height, playable, in focus)
+        for seat in (0, 1):
+            room -= max(int(22 * s), text.measure("Ag", fs, bold=True)[1] + int(2 * s)) + int(6 * s)
+            for cid in hands[seat]:
+                card = state.card(cid)
+                action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
+                heads, lines = self._card_lines(card, action, inner.w)
+                full = line * (len(heads) + len(lines)) + int(8 * s) + int(4 * s)
+                cards.append((cid, full, full - line * len(lines), action is not None,
+                              action is not None and action == self.focus_action))
+        need = sum(full for _, full, _, _, _ in cards)
+        short: set = set()
+        for playable_too in (False, True):
+            for cid, full, brief, playable, focus in cards:
+                if need <= room:
+                    return short
+                if (playable and not playable_too) or focus or cid in short:
+                    continue
+                short.add(cid)
+                need -= full - brief
+        return short
+
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         s = self.scale
@@ -1470,8 +1530,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         ap = getattr(state, "ap", 0)
         if turn is not None:
             draw_seat_mark(surface, turn, (inner.x + int(10 * s), y + int(10 * s)), int(9 * s))
-            text.draw(surface, f"{COLOUR_WORDS[turn].capitalize()}'s action points", (inner.x + int(26 * s), y),
-                      fs, P.TEXT, bold=True)
+            # the player's name, as the banner names them ("Red's action points" beside "Ann's turn": an audit)
+            words = text.fit(f"{self.seat_name(turn)}'s action points", fs, inner.w - int(26 * s), bold=True)
+            text.draw(surface, words, (inner.x + int(26 * s), y), fs, P.TEXT, bold=True)
             y += int(26 * s)
             pip = int(14 * s)
             self.pip_centres = []
@@ -1494,6 +1555,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             y += int(6 * s)
             hands = getattr(state, "hands", [[], []])
             legal = set(self.legal)
+            short = self.short_cards = self._short_cards(state, hands, legal, inner, y)
             for seat in (0, 1):
                 draw_seat_mark(surface, seat, (inner.x + int(9 * s), y + int(9 * s)), int(8 * s), label=False)
                 name = self.seat_name(seat)
@@ -1512,15 +1574,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 for cid in hands[seat]:
                     card = state.card(cid)
                     action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
-                    lines = text.wrap(card.text, small, inner.w - int(12 * s))
-                    title = card.name + ("  (Interrupt)" if card.interrupt else "")
-                    if action:
-                        title += "  · click to " + action.split()[0]
-                    # the title on two lines when one will not hold it (at the largest text in a small window the
-                    # card a person had to decide on read "Safety Inspection (Interrup…": a window-size audit)
-                    heads = text.wrap(title, small, inner.w - 10, bold=True)
-                    heads = heads if len(heads) <= 2 else [heads[0], text.fit(" ".join(heads[1:]), small,
-                                                                               inner.w - 10, bold=True)]
+                    heads, lines = self._card_lines(card, action, inner.w)
+                    if cid in short:
+                        lines = []  # its words in the tooltip (the pointer on it) and the help
                     h = int(small * 1.3) * (len(lines) + len(heads)) + int(8 * s)
                     box = pygame.Rect(inner.x, y, inner.w, h)
                     focus = action is not None and action == self.focus_action

@@ -66,13 +66,14 @@ def test_spinners_and_pieces_read_as_words():
     assert dk["mario"][1].startswith("stand Mario in the ")
     assert "girder, climb" in dk["spin"][1] or "girders, climb" in dk["spin"][1]
     mario = _first_decisions("jenga_mario")
-    assert mario["character"][1].startswith("take the ") and " character card (mushroom: " in mario["character"][1]
+    assert mario["character"][1].startswith("take ") and "'s card (mushroom " in mario["character"][1]
     # the card's cells with its name (a family audit: chosen blind, the effects only in the help)
     from games.jenga import data
     from games.jenga.super_mario_help import card_text
     spec = registry.get("jenga_mario")
     state = spec.new_state(spec.make_config(players=2))
-    assert state.action_to_string("character toad") == f"take the Toad character card ({card_text('toad')})"
+    assert state.action_to_string("character toad") == f"take Toad's card ({card_text('toad', True)})"
+    assert card_text("toad", True).startswith("mushroom climb 4; star climb 2 + collect 1; POW steal 2; ")
     assert "mushroom: climb 4" in card_text("toad") and data.characters()["toad"]["mushroom"] == [["climb", 4]]
     assert mario["peg"][1].startswith("put the peg in the ")
     assert mario["spin"][1].startswith("the spinner stops on section ")

@@ -270,7 +270,10 @@ def test_md_against_a_bot_only_its_last_turns_arrows_are_drawn(tmp_path):
         until_a_person_decides(app, screen, match)
         marks = screen.shown_marks()
         assert marks, "the bot's turn left no mark to check"
-        assert [r[0] for r in marks] == list(range(1, len(marks) + 1)) and all(r[4] == 1 for r in marks)
+        # the steps on the board numbered from 1 (a card's play, a buy or the turn's end have no arrow and no number
+        # of their own: a keyboard audit looked for the arrow 1 a card had taken)
+        numbered = [r[0] for r in marks if r[1] is not None and r[2] is not None]
+        assert numbered == list(range(1, len(numbered) + 1)) and all(r[4] == 1 for r in marks)
         annes_last = max(i for i, s in enumerate(match.history) if s.by == 0)
         assert all(r[5] > annes_last for r in marks), ([r[5] for r in marks], annes_last)  # this turn's only
         if match.is_over():

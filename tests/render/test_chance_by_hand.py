@@ -630,8 +630,12 @@ def test_a_spin_that_battles_bowser_says_what_wins_the_battle(variant, surface, 
     assert screen.chance_prompt() == (f"{screen.hand_owner()}, spin to battle Bowser (a climb of 3 or more beats him): "
                                       "click the spinner, or press Space or Enter.")
     hint = screen.chance_hint()
-    assert hint.startswith("A battle with Bowser: only the spin's climb counts. A climb of 3 or more beats him")
-    assert ("beaten_stacks" in hint) == (variant == "beaten_stacks")
+    # its coins still count (a regression audit: "only the spin's climb counts" said otherwise); "Did you spin a
+    # coin or REVERSE PLAY while battling Bowser? You can still collect coins, and play will switch direction"
+    assert hint.startswith("A battle with Bowser: the spin's climb decides it (its coins are still collected, and a "
+                           "reverse still turns play). A climb of 3 or more beats him")
+    assert ("that spin's blocks are then taken and stacked too" in hint) == (variant == "beaten_stacks")
+    assert "beaten_stacks" not in hint  # no rule variant's code name in a player's words
     lines_drawn.clear()
     screen.draw(surface)
     assert "battle Bowser" in " ".join(w for w, _ in lines_drawn)

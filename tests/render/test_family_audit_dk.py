@@ -230,3 +230,30 @@ def test_one_persons_double_press_rolls_only_their_own_die_for_who_plays_first()
         assert screen.chance_prompt().startswith(f"{joined([screen.seat_name(s) for s in state.rollers])} tied for "
                                                  "the highest roll: ")
     assert [s.by for s in match.history[:3]] == [CHANCE] * 3
+
+
+def test_the_roll_for_who_plays_first_tumbles_the_mario_die_alone(monkeypatch):
+    """A regression audit: the red obstacle die tumbled too ("DK" showing) while the roll for who plays first is the
+    white die's alone."""
+    from games import registry
+    from games.match import Match
+    from render.screens import donkey_kong as donkey_kong_screen
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("G", "greedy")], "rulebook"), 3)
+    app = App(match=match)
+    screen = app.screen
+    app.tick(0.05)
+    assert screen.chance_waits() and match.state.stage == "order"
+    app.handle(key(pygame.K_SPACE, unicode=" "))
+    app.tick(0.05)
+    faces = []
+    real = donkey_kong_screen.art.die
+    monkeypatch.setattr(donkey_kong_screen.art, "die", lambda surf, at, size, face, *a: (faces.append(face),
+                                                                                        real(surf, at, size, face, *a)))
+    for _ in range(4):  # tumbling
+        assert screen.rolling > 0
+        app.draw()
+        app.tick(0.05)
+    obstacles = faces[1::2]
+    assert obstacles and set(obstacles) == {"-"}, obstacles
+    app.close()

@@ -609,6 +609,7 @@ def test_f1_in_the_launcher_shows_the_chosen_games_help_and_rules(home, lines_dr
         from render.help import is_heading
         assert heads and all(is_heading(w) for w in heads)
         assert is_heading("THE BOTS (the seats' opponents, weakest first)") and not is_heading("DK (Donkey Kong rests) and")
+        assert not is_heading("AP.")  # a wrapped line of one short word in capitals (a regression audit)
         assert "variant 'corner_few_pulls': climb to the girder above along Mario's side" in words
         help_text = launcher.help_text()
         assert "THE BOTS" in help_text and "THE LAUNCHER'S KEYS" in help_text

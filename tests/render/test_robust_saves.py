@@ -458,6 +458,21 @@ def test_ctrl_s_on_a_match_opened_from_its_own_name_updates_that_file(home):
     first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
     assert first.screen.message.startswith("Saved: Evening game, the match you opened")
     assert [p.name for p in storage.saved_matches()] == ["Evening game.json"]
+    # renamed in the launcher while its game is on hand: Ctrl+S goes on into it under its new name (a regression
+    # audit: a new file beside "Night game", which stayed at the old turn)
+    first.leave()
+    launcher = first.screen
+    launcher.renaming = named
+    launcher.rename_field.value = "Night game"
+    launcher.finish_rename()
+    assert launcher.message == "Renamed to Night game." and not named.exists()
+    named = storage.saves_dir() / "Night game.json"
+    first.autosaver.flush()
+    launcher.resume()
+    play_moves(first, 1)
+    first.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert first.screen.message.startswith("Saved: Night game, the match you opened")
+    assert [p.name for p in storage.saved_matches()] == ["Night game.json"]
     # dropped on the window again to go back to its turn: the game in progress goes to a new file, never into
     # the file being opened (a regression audit: it was written there, and the next Ctrl+S lost it)
     play_moves(first, 1)
@@ -494,3 +509,59 @@ def test_ctrl_s_on_a_match_opened_from_its_own_name_updates_that_file(home):
     assert first.screen.message.startswith("Saved to monkey_dash-") and len(storage.saved_matches()) == files + 1
     assert other.read_bytes() == before
     first.close()
+
+
+def _new_process(monkeypatch):
+    """As when the process ends and another starts: the session folder's lock let go, nothing remembered."""
+    for lock in storage._SESSION_LOCKS:
+        lock.close()
+    storage._SESSION_LOCKS.clear()
+    monkeypatch.setattr(storage, "_FALLBACK", [])
+    monkeypatch.setattr(storage, "_FOLDER_NOTES", [])
+    monkeypatch.setattr(storage, "_NOT_USED", {})
+    storage._HELD.clear()
+
+
+def test_a_read_only_folders_own_game_stays_within_reach_over_sessions(home, monkeypatch):
+    """A regression audit: the read-only folder's own game (seed 11, in its autosave) was kept as a saved row in the
+    first session, which then played another (seed 22); from the second session on the last game was the autosave
+    again but the folder's own game was nowhere. Both stay within reach; and a save named by the player, updated
+    with Ctrl+S in a session of the read-only folder, comes back under its own name, not beside it."""
+    (home / "saves").mkdir(parents=True)
+    first = App(match=monkey_dash(seed=11))
+    play_moves(first, 2)
+    first.autosaver.flush()
+    first.save_match(first.screen.match)
+    named = storage.rename_save(storage.saved_matches()[0], "Evening game")
+    first.close()
+    storage._HELD.clear()
+    _no_permission(monkeypatch, {str(home): os.W_OK, str(home / "saves"): os.W_OK})
+    folders = []
+    try:
+        one = App(match=monkey_dash(seed=22))  # the folder's own game (seed 11) set aside as a saved match
+        folders.append(storage.data_dir())
+        play_moves(one, 2)
+        one.autosaver.flush()
+        copy = storage.saves_dir() / named.name
+        assert one.open_file(str(copy))
+        play_moves(one, 1)
+        one.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+        assert one.screen.message.startswith("Saved to Evening game.json in this session's temporary folder")
+        ahead = json.loads(copy.read_text())["actions"]
+        one.leave()  # back to the launcher; the autosave holds the named game played on
+        one.close()
+        storage.leave_session_folder(folders[-1])
+        for _ in range(2):  # two more sessions, the folder still read-only
+            _new_process(monkeypatch)
+            app = App()
+            folders.append(storage.data_dir())
+            seeds = sorted(json.loads(p.read_text())["seed"] for p in storage.saved_matches())
+            assert 11 in seeds and 22 in seeds, seeds  # neither game lost
+            assert json.loads((storage.saves_dir() / "Evening game.json").read_text())["actions"] == ahead
+            assert not [p for p in storage.saved_matches() if json.loads(p.read_text())["actions"] == ahead
+                        and p.name != "Evening game.json"]  # not beside its name under another
+            app.close()
+            storage.leave_session_folder(folders[-1])
+    finally:
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)

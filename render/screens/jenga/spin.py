@@ -27,10 +27,11 @@ class PersonSpins:
 
     def chance_hint(self) -> str:
         if self.battle_due():
-            won = ("moves your peg above him, and then that spin's blocks are taken and stacked (rule variant "
-                   "beaten_stacks)" if self.match.config.variant == "beaten_stacks" else "moves your peg above him")
-            return (f"A battle with Bowser: only the spin's climb counts. A climb of 3 or more beats him and {won}; "
-                    "less, and the battle goes on next turn, nothing taken or stacked.")
+            won = ("moves your peg above him, and that spin's blocks are then taken and stacked too"
+                   if self.match.config.variant == "beaten_stacks" else "moves your peg above him")
+            return (f"A battle with Bowser: the spin's climb decides it (its coins are still collected, and a reverse "
+                    f"still turns play). A climb of 3 or more beats him and {won}; less, and the battle goes on next "
+                    "turn, nothing taken or stacked.")
         return (f"The spin says what this turn asks: how many {self.block_word()}s to take and stack, how far to "
                 "climb. Each person spins at the start of their own turn; a bot spins by itself.")
 
