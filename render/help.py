@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 
 from games import words
+from games.core import GameError
+
+from . import text
 
 HOW_TO_PLAY = {
     "donkey_kong": [
@@ -48,14 +51,14 @@ HOW_TO_PLAY = {
         "Whoever topples the tower loses, and the player who stacked the last block before the fall wins.",
     ],
     "jenga_dk": [
-        "Each turn starts with your spin (click the wheel or press Space): remove the girders it says and "
-        "climb Mario the levels it says.",
+        "Each turn starts with your spin (click the wheel or press Space; the game's seed decides where it "
+        "stops, not how you spin): remove the girders it says and climb Mario the levels it says.",
         "The first Mario to reach the top level, where Donkey Kong waits, wins. Whoever topples the tower "
         "loses, and the Mario nearest the top then wins.",
     ],
     "jenga_mario": [
-        "Each turn starts with your spin (click the wheel or press Space): stack blocks and climb your "
-        "peg as it says. Once a block you took is stacked and the tower stands, the item symbol on it acts "
+        "Each turn starts with your spin (click the wheel or press Space; the game's seed decides where it "
+        "stops, not how you spin): stack blocks and climb your peg as it says. Once a block you took is stacked and the tower stands, the item symbol on it acts "
         "(coins, stars, goombas).",
         "When a peg goes into a hole on a side of the tower you cannot see, the screen says which side. When "
         "the tower falls the most coins win.",
@@ -90,6 +93,42 @@ def bot_lines(spec) -> list[str]:
     people read it and how it plays (the game's bot_notes), or its name alone without a note."""
     notes = getattr(spec, "bot_notes", {}) or {}
     return [f"{bot_title(b)}: {notes[b]}." if b in notes else bot_title(b) for b in spec.bots]
+
+
+def game_help(spec, variant: str) -> tuple[list[str], str]:
+    """The help's lines about a game in a variant, for the game's help and the launcher's: HOW TO PLAY (its bullets
+    end at the first empty line), RULES (the variant's rules as a player reads them) and THE BOTS; and the text of
+    how the table decides points the printed rules leave open ("" if none)."""
+    rules, decisions = None, ""
+    if spec.help_text is not None:
+        try:
+            rules, decisions = split_rules(spec.help_text(variant))
+        except (GameError, KeyError):
+            rules = None
+    lines = ["HOW TO PLAY"]
+    lines += [f"• {line}" for line in how_to_play(spec.name, variant)] or [spec.summary]
+    lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
+    lines.append(text.reflow(rules) if rules else spec.summary)
+    bots = bot_section(spec)
+    if bots:
+        lines += ["", "THE BOTS (the seats' opponents, weakest first)"] + bots
+    return lines, decisions
+
+
+def draw_page(surface, lines: list[str], body, size: int, top: int) -> tuple[int, int]:
+    """A help's lines from `top` that fit `body`, its headings (is_heading) bold in the accent colour; returns the
+    first line shown (kept so that the last page is full) and how many lines fit."""
+    from . import palette as P
+
+    line_h = int(size * 1.35)
+    rows = max(1, body.h // line_h)
+    top = min(top, max(0, len(lines) - rows))
+    y = body.y
+    for line in lines[top:top + rows]:
+        bold = is_heading(line)
+        text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
+        y += line_h
+    return top, rows
 
 
 def is_heading(line: str) -> bool:

@@ -24,7 +24,7 @@ from games.words import joined, write_fault
 
 from . import palette as P
 from . import storage, text
-from .help import bot_lines, bot_section, bot_title, how_to_play, is_heading, split_rules
+from .help import bot_lines, bot_title, draw_page, game_help
 from .screens.host import OpeningStopped
 from .widgets import EDIT_KEYS, Button, ListView, TextField, draw_seat_mark, panel, scroll_bar
 
@@ -1000,20 +1000,7 @@ class LauncherScreen:
         self.help_open, self.help_top = True, 0
 
     def help_text(self) -> str:
-        spec, variant = self.spec, self.variant()
-        rules = None
-        if spec.help_text is not None:
-            try:
-                rules, _ = split_rules(spec.help_text(variant))
-            except (GameError, KeyError):
-                rules = None
-        lines = ["HOW TO PLAY"]
-        lines += [f"• {line}" for line in how_to_play(self.game, variant)] or [spec.summary]
-        lines += ["", "RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
-        lines.append(text.reflow(rules) if rules else spec.summary)
-        bots = bot_section(spec)
-        if bots:
-            lines += ["", "THE BOTS (the seats' opponents, weakest first)"] + bots
+        lines, _ = game_help(self.spec, self.variant())
         lines += ["", "THE LAUNCHER'S KEYS"] + [f"• {k}: {what}" for k, what in HELP_KEYS]
         lines += ["", "In a game, F1 shows this help again with that game's keys, and D there how the table decides "
                       "points the printed rules leave open."]
@@ -1080,14 +1067,8 @@ class LauncherScreen:
         body = pygame.Rect(inner.x, inner.y + text.line_step(title) + int(8 * s), inner.w - 10,
                            inner.h - text.line_step(title) - int(8 * s) - foot - int(8 * s))
         lines = self.help_lines(size, body.w)
-        line_h = int(size * 1.35)
-        rows = self.help_rows = max(1, body.h // line_h)
-        self.help_top = min(self.help_top, max(0, len(lines) - rows))
-        y = body.y
-        for line in lines[self.help_top:self.help_top + rows]:
-            bold = is_heading(line)
-            text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
-            y += line_h
+        self.help_top, rows = draw_page(surface, lines, body, size, self.help_top)
+        self.help_rows = rows
         area = body.inflate(10, 0)
         thumb = scroll_bar(surface, area, self.help_top, rows, len(lines))
         # where a press scrolls (the bar, a little wider than drawn, to be easy to hit)

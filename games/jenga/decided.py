@@ -19,7 +19,10 @@ def _common(tower: str, settle_words: str) -> list[str]:
         "leans or twists and stands is standing.",
         "A fall is final: undo never takes back the push or stack that toppled the tower. The "
         "rulebooks have no undo at all; the table's undo is for a slip of the hand, and a push tried "
-        "and taken back when it fell would take the risk out of the game.",
+        "and taken back when it fell would take the risk out of the game. A push or stack that left the "
+        "tower standing may be taken back where undo reaches (never past a spin), and the tower then "
+        "stands exactly as it did before it, however far the push had dragged it: agree at your table "
+        "whether a pull that went badly may be taken back so.",
         "Touches have no limit (the rules set none). A press held still on a block is a real touch: "
         "what it moves stays moved. A push let go before the block is half out puts the block back, "
         "counts as a touch, and what it moved stays moved too. The hand puts it back gently and stops "

@@ -512,8 +512,8 @@ screen each large section has a colour of its own. The large section says how ma
 the small one how many girders Mario climbs. The rules give the pink values as "1, 2, or none" for
 four sections, so one of them comes twice: the standard spinner repeats 1, the few_pulls spinner
 repeats none. Within the turn you remove and climb in any order, one girder at a time, until both
-counts are done. Every girder removed is pushed out by the simulator and stacked on top by it as in
-traditional Jenga: from below the highest complete level, at right angles to the level below, a
+counts are done. You push every girder out yourself (the mouse drags your finger; the simulator
+decides what the tower does) and it is stacked on top as in traditional Jenga: from below the highest complete level, at right angles to the level below, a
 level of three finished before the next, one hand (a push moves one girder), and after each stack
 the tower settles for up to {physics.tower_spec("dk").settle_s:g} seconds (the ten-second rule): a
 fall in that time is yours. You may test girders as often as you like before you push one: a press

@@ -119,7 +119,8 @@ reverses" turns the direction of play after your turn.
 Stacking and climbing come in either order ({order}); a stack or a climb that cannot be made yet
 waits while the other can (stacking may add the layer an exact climb needs, climbing may free a block
 of your own). Stacking: take a block from below the highest complete
-layer (pushed out by the simulator with one hand, as in traditional Jenga; you may touch blocks to
+layer (pushed out with one hand, yours, as in traditional Jenga, the simulator deciding what the tower
+does; you may touch blocks to
 test them as often as you like: a press held still, or a push let go before the block is half out,
 moves what it moves for good; a quick feel (a right click, T, or typed 'touch 5:1') puts everything
 back as it stood) and stack it on top, above

@@ -155,9 +155,11 @@ class KeyInput:
             self.play(shown)
             return
         if self.legal and self.match.waiting_for_human():
-            if self.filter and not 0 <= self.actions.selected < len(self.legal):
-                # words typed in the finder choose what they find ("Find: decline (1)", then Enter, said to choose a
-                # row first at Monkey Dash's Interrupt question, which is asked with none chosen: a keyboard audit)
+            if self.filter and len(self.legal) == 1 and not 0 <= self.actions.selected < 1:
+                # words typed in the finder that find one row choose it ("Find: decline (1)", then Enter, said to
+                # choose a row first at Monkey Dash's Interrupt question, which is asked with none chosen: a keyboard
+                # audit); with several found, Enter still asks for one to be chosen (a regression audit: it stacked
+                # a Jenga block in the first of three places, and declined an interrupt, nobody choosing)
                 self.actions.selected = 0
             if not 0 <= self.actions.selected < len(self.legal):  # no row chosen: Enter played the last row
                 self.say("Choose a row of Choices first: Up/Down, then Enter, or the row's number (or a click).", 6.0)

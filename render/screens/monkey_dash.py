@@ -1489,32 +1489,32 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         """The cards drawn by their title alone, so that the hands and the draw and discard piles fit the panel: at
         the largest text, hands of 3 and 3 pushed the piles (the draw pile is where a click buys) and half the card
         asked about out of the panel (a keyboard audit). Cards that play nothing now go short first, then the
-        playable ones but the one in focus; none while everything fits."""
+        playable ones, the longest words first; none while everything fits."""
         s, small, fs = self.scale, self.font_size(12), self.font_size(15)
         line = int(small * 1.3)
         room = inner.bottom - y - (int(64 * s) + int(20 * s))  # the piles' row below the hands
         if getattr(state, "bananas_on", False):
             room -= 2 * int(20 * s)
-        cards = []  # (card id, full height, short height, playable, in focus)
+        cards = []  # (card id, the lines its words take, playable)
+        need = 0
         for seat in (0, 1):
             room -= max(int(22 * s), text.measure("Ag", fs, bold=True)[1] + int(2 * s)) + int(6 * s)
             for cid in hands[seat]:
                 card = state.card(cid)
                 action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
                 heads, lines = self._card_lines(card, action, inner.w)
-                full = line * (len(heads) + len(lines)) + int(8 * s) + int(4 * s)
-                cards.append((cid, full, full - line * len(lines), action is not None,
-                              action is not None and action == self.focus_action))
-        need = sum(full for _, full, _, _, _ in cards)
+                need += line * (len(heads) + len(lines)) + int(8 * s) + int(4 * s)
+                cards.append((cid, len(lines), action is not None))
+        # The cards that play nothing first, then the playable ones; the longest words first, so that as few go
+        # short as make room (short ones went first, and the long one after them, room left empty: a regression
+        # audit). Never by the focus: a card opened under a still pointer moved the others, and the click took the
+        # card that came under it (a regression audit).
         short: set = set()
-        for playable_too in (False, True):
-            for cid, full, brief, playable, focus in cards:
-                if need <= room:
-                    return short
-                if (playable and not playable_too) or focus or cid in short:
-                    continue
-                short.add(cid)
-                need -= full - brief
+        for cid, words, _ in sorted(cards, key=lambda c: (c[2], -c[1])):
+            if need <= room:
+                break
+            short.add(cid)
+            need -= line * words
         return short
 
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import GameError
 from games.words import counted, joined
 
 from .. import palette as P
 from .. import text
-from ..help import bot_section, how_to_play, is_heading, split_rules, tower_sketch
+from ..help import draw_page, game_help, tower_sketch
 from ..widgets import draw_seat_mark, scroll_bar
 
 
@@ -189,23 +188,11 @@ class Overlays:
         (render.help takes out file paths and remarks about sources), the keys, and, on request (D), how
         this table decides points the printed rules leave open."""
         spec, variant = self.spec, self.match.config.variant
-        rules, decisions = None, ""
-        if spec.help_text is not None:
-            try:
-                rules, decisions = split_rules(spec.help_text(variant))
-            except (GameError, KeyError):
-                rules = None
-        lines = ["HOW TO PLAY"]
-        lines += [f"• {line}" for line in how_to_play(self.match.config.game, variant)] or [spec.summary]
-        lines += [f"• {self.keyboard_line()}"]
+        lines, decisions = game_help(spec, variant)
+        extra = [f"• {self.keyboard_line()}"]
         if decisions and not self.help_decisions:  # said at the top too: at the foot of a long help it was missed
-            lines.append("• D shows how this table decides points the printed rules leave open or disagree on.")
-        lines.append("")
-        lines += ["RULES", f"{spec.title}, variant '{variant}': {spec.variants.get(variant, '')}.", ""]
-        lines.append(text.reflow(rules) if rules else spec.summary)
-        bots = bot_section(spec)
-        if bots:
-            lines += ["", "THE BOTS (the seats' opponents, weakest first)"] + bots
+            extra.append("• D shows how this table decides points the printed rules leave open or disagree on.")
+        lines[lines.index(""):lines.index("")] = extra  # at the end of HOW TO PLAY
         keys = [("F1 or ?", "this help (Esc closes it; Up/Down, PageUp/PageDown, Home/End scroll it)"),
                 ("Up/Down, PageUp/PageDown, Home/End", "select a choice: the board shows it (a path, a target, "
                                                        "a card framed)"),
@@ -287,14 +274,7 @@ class Overlays:
         size = self.font_size(16)
         body = pygame.Rect(inner.x, inner.y + int(40 * s), inner.w - pic_w - int(20 * s), inner.h - int(64 * s))
         lines = self._help_lines(size, body.w)
-        line_h = int(size * 1.35)
-        rows = max(1, body.h // line_h)
-        self.help_top = min(self.help_top, max(0, len(lines) - rows))
-        y = body.y
-        for line in lines[self.help_top:self.help_top + rows]:
-            bold = is_heading(line)
-            text.draw(surface, line, (body.x, y), size, P.ACCENT if bold else P.TEXT, bold=bold)
-            y += line_h
+        self.help_top, rows = draw_page(surface, lines, body, size, self.help_top)
         # where the page stands in the whole help (its line count alone said nothing of how much was left)
         bar = body.inflate(int(12 * s), 0).move(int(6 * s), 0)
         self.help_thumb = scroll_bar(surface, bar, self.help_top, rows, len(lines))

@@ -108,6 +108,7 @@ class TowerView:
         self._ghost_owner = np.zeros(0, dtype=int)
         self.last_order: list[int] = []  # block ids in the order drawn (tests and debugging)
         self.screen_rects: dict[int, pygame.Rect] = {}  # block id -> bounding rect on screen
+        self.ring_holes: list[tuple[tuple[int, int], list]] = []  # ((block, end), outline) of each ring drawn
         self.figure_rects: list[tuple[str, pygame.Rect]] = []  # (kind, rect) of each piece's sprite drawn
         # (kind, sprite's rect, the corner of his layer he stands at, label's rect or None) of each figure
         # standing beside the tower at its layer (Bowser under the layers stacked above his)
@@ -303,6 +304,7 @@ class TowerView:
         hidden_pieces = []  # (figure, centre, w, h) of each seat's piece in a hole facing away
         in_sight = set()  # the blocks with a seat's piece drawn in sight (at the end turned to the eye)
         rings = []  # the yellow rings drawn round the holes a piece may go into now
+        ring_holes = []  # and the hole of each
         # Plain lists for the loop: numpy indexing per face costs more than the drawing. Only the faces
         # turned to the eye (about half) are listed: block b's are entries first[b] to first[b + 1].
         face_b, face_f = np.nonzero(facing)
@@ -357,11 +359,13 @@ class TowerView:
                         if hole in marked:
                             draw_polygon(surface, palette.HIGHLIGHT, holes_l[b][f], 2)
                             rings.append(holes_l[b][f])
+                            ring_holes.append((hole, holes_l[b][f]))
                 elif symbol is not None:
                     self._draw_symbol(surface, symbol_l[b][f - 2], symbol, b, f)
         # A ring a piece's sprite covers is drawn again over it: a play-tester's own Mario, just placed, hid
         # the ring of the next hole beside it.
         self.rings = rings  # (tests) the rings drawn round the holes a piece may go into
+        self.ring_holes = ring_holes
         for ring in rings:
             xs, ys = [x for x, _ in ring], [y for _, y in ring]
             box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
@@ -923,6 +927,18 @@ class TowerView:
         self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot), (fig.block, fig.end)))
 
     # ---- picking ----------------------------------------------------------------------
+    def ring_at(self, pos, slack: float = 4.0) -> tuple[int, int] | None:
+        """The hole (block, end +1/-1) whose ring, as last drawn, is under `pos` (within `slack` px of its outline's
+        box), or None. The rings are drawn over everything, so a ring seen over a block in front of its own is
+        clicked there too (a family audit: on a twisted tower a ring drawn over another block could not be
+        clicked, the block in front taking the click)."""
+        x, y = pos
+        for hole, outline in reversed(self.ring_holes):
+            xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+            if min(xs) - slack <= x <= max(xs) + slack and min(ys) - slack <= y <= max(ys) + slack:
+                return hole
+        return None
+
     def pick(self, pos) -> int | None:
         """The block whose painted face is frontmost at pixel pos in the last frame drawn, or None."""
         return _hit(self._pick_polys, self._pick_owner, pos)

@@ -338,7 +338,8 @@ def test_the_help_says_how_a_person_rolls_or_spins():
     try:
         words = jenga.help_text()
         assert "Space or Enter (or a click on the wheel) spins the spinner" in words
-        assert "Each turn starts with your spin (click the wheel or press Space)" in words
+        assert "Each turn starts with your spin (click the wheel or press Space; the game's seed decides where it " \
+               "stops, not how you spin)" in words
     finally:
         jenga.close()
 

@@ -624,3 +624,26 @@ def test_a_skip_with_nothing_to_skip_before_a_persons_roll_says_so():
         assert screen.message == "Nothing to skip: Ann makes the next roll by hand, once the last move has been shown."
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_a_ring_drawn_over_another_block_is_clicked_as_its_hole(monkeypatch):
+    """A Donkey Kong Jenga family audit: on a tower a push had twisted 16 degrees, a climb's ring was drawn (rings are
+    drawn over everything) where another block stood in front of its own, and two clicks on it did nothing: the
+    block in front took them. The ring under the pointer is the hole's, whatever block is picked there."""
+    surface, screen = placing_marios()
+    try:
+        screen.draw(surface)
+        (block, end), outline = screen.view.ring_holes[0]
+        xs, ys = [x for x, _ in outline], [y for _, y in outline]
+        centre = (int(sum(xs) / len(xs)), int(sum(ys) / len(ys)))
+        other = next(b for b in screen.view.screen_rects if b != block)
+        monkeypatch.setattr(screen.view, "pick", lambda pos: other)  # as if a block stood in front of the ring
+        action = next(a for a, e in screen._hole_actions(block) if e == end)
+        n = len(screen.match.history)
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+            screen.handle_event(pygame.event.Event(kind, pos=centre, **extra))
+        assert screen.match.history[n].action == action
+    finally:
+        screen.close()

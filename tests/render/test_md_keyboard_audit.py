@@ -141,3 +141,47 @@ def test_the_other_players_arrows_are_numbered_from_1_when_a_card_came_first():
     numbers = [n for n, *_ in screen.recent_arrows]
     assert numbers and numbers == list(range(1, len(numbers) + 1)), numbers
     app.close()
+
+
+def test_enter_in_the_finder_with_several_rows_found_and_none_chosen_plays_nothing():
+    """A regression audit: at the Interrupt question, asked with no row chosen, '/o' found both rows ("no interrupt",
+    "safety_inspection") and Enter declined the card; in Jenga '/stack' found three places and Enter stacked in the
+    first. With several rows found and none chosen, Enter asks for one, as without the finder."""
+    app, screen, match = _to_the_end_of_a_turn()
+    screen.play("end turn")
+    _ticks(app)
+    app.draw()
+    assert match.state.phase == "interrupt" and screen.actions.selected == -1
+    _find(app, "o")
+    assert len(screen.legal) == 2 and screen.actions.selected == -1
+    n = len(match.history)
+    app.handle(key(pygame.K_RETURN))
+    assert len(match.history) == n and screen.message.startswith("Choose a row of Choices first")
+    app.close()
+
+
+def test_the_short_cards_do_not_move_with_the_focus(home):
+    """A regression audit: a card opened to its words when the pointer came on it, moving the others, and the click
+    under the still pointer discarded the card that had come under it. Which cards go short follows the hands and
+    what may be played, never the focus; the longest words go short first, so as few as make room do."""
+    from tests.monkey_dash.test_rules import RED, position
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text('{"text_size": "largest"}', encoding="utf-8")
+    match = Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bob")]), 5)
+    position(hands=(["springboard", "banana_bribe", "nap_time"], ["overtime", "night_shift", "wet_floor"]), seat=RED,
+             state=match.state)
+    match.play("no interrupt")
+    match.play("buy")
+    match.step()  # the draw: a fourth card, one to discard
+    assert match.state.phase == "discard"
+    app = App(match=match)
+    screen = app.screen
+    app.draw()
+    boxes = {action: box.copy() for box, action in screen.card_rects}
+    assert len(boxes) == 4 and screen.short_cards
+    for action in boxes:
+        screen.actions.selected = screen.legal.index(action)
+        app.draw()
+        assert {a: b for b, a in screen.card_rects} == boxes, action  # nothing moved
+    app.close()

@@ -385,14 +385,7 @@ def test_a_data_folder_that_stays_read_only_carries_the_last_sessions_work_into_
     storage.save_settings({**storage.load_settings(), "text_size": "large"})
     first.close()
     assert not storage.leave_session_folder(earlier)  # kept: it holds this session's matches
-    for lock in storage._SESSION_LOCKS:  # as when that process ended
-        lock.close()
-    storage._SESSION_LOCKS.clear()
-    # a new process, the folder still read-only
-    monkeypatch.setattr(storage, "_FALLBACK", [])
-    monkeypatch.setattr(storage, "_FOLDER_NOTES", [])
-    monkeypatch.setattr(storage, "_NOT_USED", {})
-    storage._HELD.clear()
+    _new_process(monkeypatch)  # the folder still read-only
     app = App()
     try:
         later = storage.data_dir()

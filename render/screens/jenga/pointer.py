@@ -122,8 +122,13 @@ class PointerPlay:
             self.hover_ghost = self.view.pick_ghost(pos, slack=GHOST_SLACK_PX * self.scale)
         self.hover_hole_hidden = False  # the block under the pointer has a hole to go into, out of sight only
         hover: list[str] = []
+        ring = self.view.ring_at(pos) if inside and self._legal_holes() else None
+        ring_hole = [a for a, e in self._hole_actions(ring[0]) if e == ring[1]][:1] if ring is not None else []
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             hover = [f"stack {self.ghost_slots[self.hover_ghost]}"]
+        elif ring_hole:
+            # a ring drawn over another block (a tower twisted by a push) is the ring's, as seen
+            hover, self.hover_block = ring_hole, ring[0]
         elif self.hover_block is not None:
             # Only the hole the view shows on this block may be offered and clicked: the one in its end face
             # turned to the eye. Before, a pointer on a block whose hole in view was taken offered the hole
