@@ -13,7 +13,6 @@ the screens' Host: it writes the autosave after every action, saves matches and 
 from __future__ import annotations
 
 import gc
-import json
 import os
 import random
 import sys
@@ -557,15 +556,7 @@ class App(Host):
         path = self._named
         if path is None or not isinstance(match, Match):
             return None
-        try:
-            kept = json.loads(path.read_text(encoding="utf-8"))
-            now = match.to_json()
-            same = (isinstance(kept, dict) and kept.get("game") == now.get("game") and kept.get("seed") == now.get("seed")
-                    and kept.get("config") == now.get("config") and isinstance(kept.get("actions"), list)
-                    and now["actions"][:len(kept["actions"])] == kept["actions"])
-        except (OSError, ValueError):
-            return None
-        return path if same else None
+        return path if storage.goes_on_from(match.to_json(), path) else None
 
     def temporary_folder(self) -> Path | None:
         folder = storage.data_dir()

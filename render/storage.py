@@ -330,7 +330,7 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
                         or (kept_copy(data.get("checksum")) is not None and step is None)):
                     continue
                 target = saves_dir() / path.name
-                if autosave or (target.exists() and not _extends(data, target)):
+                if autosave or (target.exists() and not goes_on_from(data, target)):
                     target = new_save_path(game, st.st_mtime)  # named, as set aside, by when it was played
                 # (a saved match that goes on from the one of its name here takes its place: a named save updated
                 # with Ctrl+S in a read-only folder's session came back under a name the app made, beside the
@@ -358,9 +358,9 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
     return made
 
 
-def _extends(data: dict, target: Path) -> bool:
-    """Whether the match `data` (a file's JSON) is the match in `target` played further (or as far): the same game,
-    config and seed, and `target`'s actions the first of its own."""
+def goes_on_from(data: dict, target: Path) -> bool:
+    """Whether the match `data` (a file's JSON, or Match.to_json()) is the match in `target` played further (or as
+    far): the same game, config and seed, and `target`'s actions the first of its own."""
     try:
         kept = parse_json(read_text(target))
     except (AssetError, OSError, ValueError):

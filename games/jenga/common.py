@@ -516,8 +516,7 @@ class TowerState(State):
             if self.current_player() >= 0 and self.may_extract():
                 # The list of actions would show finger paths nobody can type back (587 characters of them
                 # for 'nonsense': an audit).
-                what = ("push or touch" if words.lower().partition(" ")[0] in ("push", "touch", "probe", "extract")
-                        else "action")
+                what = "push or touch" if lead in ("push", "touch", "probe", "extract") else "action"
                 others = [a for a in self.legal_actions() if a.partition(" ")[0] not in ("push", "probe", "extract")]
                 also = f"; also legal now: {listing(others)}" if others else ""
                 raise ActionSyntaxError(f"{quoted(text, 60)} names no {what} available now; {typing_hint()}, "

@@ -1520,7 +1520,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             ink = P.BLACK if name == "white" else P.WHITE
             face = int(face) if isinstance(face, str) and face.isdigit() else face
             cx = inner.x + inner.w // 4 + j * inner.w // 2
-            angle = (self.rolling * 600 * (1 if j else -1)) if self.rolling > 0 else 0
+            # (the roll for who plays first throws the Mario die alone: the other stays still, a regression audit)
+            thrown = self.rolling > 0 and not (j and self.roll_off_show > 0)
+            angle = (self.rolling * 600 * (1 if j else -1)) if thrown else 0
             art.die(surface, (cx, y + die * 0.6), die, face, fill, ink, angle)
             label = "Mario" if who == "mario" else "Obstacles"
             words = text.draw(surface, f"{label} ({name})", (cx, y + die * 1.2), small, P.TEXT_DIM, anchor="midtop")

@@ -246,14 +246,15 @@ def test_the_roll_for_who_plays_first_tumbles_the_mario_die_alone(monkeypatch):
     assert screen.chance_waits() and match.state.stage == "order"
     app.handle(key(pygame.K_SPACE, unicode=" "))
     app.tick(0.05)
-    faces = []
+    faces, angles = [], []
     real = donkey_kong_screen.art.die
-    monkeypatch.setattr(donkey_kong_screen.art, "die", lambda surf, at, size, face, *a: (faces.append(face),
-                                                                                        real(surf, at, size, face, *a)))
+    monkeypatch.setattr(donkey_kong_screen.art, "die", lambda surf, at, size, face, fill, ink, angle=0: (
+        faces.append(face), angles.append(angle), real(surf, at, size, face, fill, ink, angle)))
     for _ in range(4):  # tumbling
         assert screen.rolling > 0
         app.draw()
         app.tick(0.05)
     obstacles = faces[1::2]
     assert obstacles and set(obstacles) == {"-"}, obstacles
+    assert set(angles[1::2]) == {0} and any(angles[0::2])  # the Mario die thrown, the other still
     app.close()

@@ -647,3 +647,42 @@ def test_a_ring_drawn_over_another_block_is_clicked_as_its_hole(monkeypatch):
         assert screen.match.history[n].action == action
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_in_the_finder_up_and_down_choose_a_place_on_top():
+    """A regression audit: with a block in hand, '/stack' found the three places with none chosen (as asked); Down
+    framed none of them and Enter was refused again and again ("Choose a row of Choices first"), a digit being typed
+    into the search: only a click could stack. Up and Down choose a place in the finder too, and Enter stacks it."""
+    from .test_tower_screen import SIZE, new_screen, run
+
+    CHOOSE_ROW = "Choose a row of Choices first: Up/Down, then Enter, or the row's number (or a click)."
+    pygame.init()
+    surface = pygame.Surface(SIZE)
+    screen = new_screen("jenga_classic", seed=3)
+    try:
+        assert run(screen, surface, lambda: screen.match.waiting_for_human() and screen.job is None
+                   and screen._legal_blocks())
+        screen.play(screen.match.state.string_to_action("push 16:1"))
+        assert run(screen, surface, lambda: screen.job is None and screen._stacking_now())
+        assert run(screen, surface, lambda: screen.hand_guard <= 0)  # past the new question's moment
+        screen.draw(surface)
+        assert screen.place_unchosen and screen.actions.selected == -1 and len(screen.legal) > 1
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="/"))
+        screen.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="/"))
+        screen.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="stack"))
+        screen.draw(surface)
+        assert screen.filter == "stack" and len(screen.legal) > 1 and screen.actions.selected == -1
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+        for _ in range(3):  # frames go on: the list made again each one
+            screen.update(DT)
+            screen.draw(surface)
+        assert 0 <= screen.actions.selected < len(screen.legal)
+        chosen = screen.legal[screen.actions.selected]
+        n = len(screen.match.history)
+        screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        assert screen.message != CHOOSE_ROW, screen.message
+        assert run(screen, surface, lambda: len(screen.match.history) > n)  # the stack settles in the physics
+        assert screen.match.history[n].action == chosen
+    finally:
+        screen.close()

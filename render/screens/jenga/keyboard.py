@@ -95,6 +95,12 @@ class KeyboardPicker:
             return True
         return False
 
+    def _list_key(self, key: int) -> None:
+        """A list key chooses a row, a place on top too, also in the / finder (where _place_key is not asked: Up
+        and Down framed no place there, and Enter was refused again and again, a regression audit)."""
+        self.place_unchosen = False
+        super()._list_key(key)
+
     def _picker_key(self, event) -> bool:
         """Arrows pick a block that may be taken (Up/Down a level, Left/Right across it); P or Enter
         starts a push on it by keyboard: W held pushes (faster the longer it is held), S held pulls back,
