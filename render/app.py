@@ -541,9 +541,12 @@ class App(Host):
     def renamed(self, old: Path, new: Path) -> None:
         """A saved match was renamed (the launcher's F2): the game that came from it saves into it under its new
         name (a regression audit: renamed while its game was open, Ctrl+S made a new file beside it)."""
-        if (self._named is not None and _same_file(self._named, Path(old))) or \
-                (self._named is None and storage.is_named_save(Path(new))):
-            # (a file named now that holds an earlier point of the game on hand is its save too: save_slot checks)
+        if self._named is not None and _same_file(self._named, Path(old)):
+            self._named = Path(new)
+        elif (storage.is_named_save(Path(new)) and isinstance(self._slot, Match)
+              and storage.goes_on_from(self._slot.to_json(), Path(new))):
+            # a file named now that holds an earlier point of the game on hand is its save too; an unrelated one is
+            # not (a regression audit: renaming another match first left the game's own rename unfollowed)
             self._named = Path(new)
 
     def save_slot(self, match: Match) -> Path | None:

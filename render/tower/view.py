@@ -927,7 +927,7 @@ class TowerView:
         self.behind.append((fig.kind, fig.label, ghost.get_rect(topleft=spot), (fig.block, fig.end)))
 
     # ---- picking ----------------------------------------------------------------------
-    def ring_at(self, pos, slack: float = 4.0) -> tuple[int, int] | None:
+    def ring_at(self, pos, slack: float = 2.0) -> tuple[int, int] | None:
         """The hole (block, end +1/-1) whose ring, as last drawn, is under `pos` (within `slack` px of its outline's
         box), or None. The rings are drawn over everything, so a ring seen over a block in front of its own is
         clicked there too (a family audit: on a twisted tower a ring drawn over another block could not be

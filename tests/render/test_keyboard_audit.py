@@ -644,6 +644,10 @@ def test_a_ring_drawn_over_another_block_is_clicked_as_its_hole(monkeypatch):
         for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
             screen.handle_event(pygame.event.Event(kind, pos=centre, **extra))
+            if kind == pygame.MOUSEMOTION:
+                # the block under the pointer stays the one a press and drag would push (a regression audit: the
+                # ring's own block, hidden behind, was pushed)
+                assert screen.hover_block == other and action in screen.board_hover
         assert screen.match.history[n].action == action
     finally:
         screen.close()

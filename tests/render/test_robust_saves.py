@@ -558,3 +558,31 @@ def test_a_read_only_folders_own_game_stays_within_reach_over_sessions(home, mon
     finally:
         for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_save_of_the_game_on_hand_named_in_the_launcher_takes_its_ctrl_s_whatever_was_renamed_before(home):
+    """A regression audit: another match's save renamed first ("Unrelated") became the game's Ctrl+S target, which it
+    refused to write into; the game's own save, renamed "Mine" next, was then not followed, and Ctrl+S made a new
+    file while "Mine" stayed at its old turn. A save named in the launcher is the game's own only if it holds an
+    earlier point of the game on hand; Ctrl+S never writes into another match's file."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    own = storage.saves_dir() / app.screen.message.removeprefix("Saved to ").split(" ")[0]
+    monkey_dash(seed=9).save(storage.saves_dir() / "other.json")
+    app.leave()
+    launcher = app.screen
+    launcher._refresh_saves()
+    for path, name in ((storage.saves_dir() / "other.json", "Unrelated"), (own, "Mine")):
+        launcher.renaming = path
+        launcher.rename_field.value = name
+        launcher.finish_rename()
+    unrelated = (storage.saves_dir() / "Unrelated.json").read_bytes()
+    app.autosaver.flush()
+    launcher.resume()
+    play_moves(app, 1)
+    app.handle(key(pygame.K_s, pygame.KMOD_CTRL))
+    assert app.screen.message.startswith("Saved: Mine, the match you opened")
+    assert (storage.saves_dir() / "Unrelated.json").read_bytes() == unrelated
+    assert sorted(p.name for p in storage.saved_matches()) == ["Mine.json", "Unrelated.json"]
+    app.close()

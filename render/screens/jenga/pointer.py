@@ -127,8 +127,14 @@ class PointerPlay:
         if self.hover_ghost is not None and self.hover_ghost < len(self.ghost_slots):
             hover = [f"stack {self.ghost_slots[self.hover_ghost]}"]
         elif ring_hole:
-            # a ring drawn over another block (a tower twisted by a push) is the ring's, as seen
-            hover, self.hover_block = ring_hole, ring[0]
+            # a click on a ring drawn over another block (a tower twisted by a push) is the ring's, as seen; a press
+            # and drag there still pushes the block under the pointer (a regression audit: it pushed the ring's
+            # own block, hidden behind, or the girder the Mario was about to climb into)
+            hover = ring_hole
+            where = self._block_at(self.hover_block)
+            if where in self._legal_blocks():
+                prefixes = (f"extract {where[0]}:{where[1]} ", f"push {where[0]}:{where[1]} ")
+                hover += [a for a in self.legal if a.startswith(prefixes)]
         elif self.hover_block is not None:
             # Only the hole the view shows on this block may be offered and clicked: the one in its end face
             # turned to the eye. Before, a pointer on a block whose hole in view was taken offered the hole
