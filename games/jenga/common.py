@@ -519,7 +519,7 @@ class TowerState(State):
                 what = "push or touch" if lead in ("push", "touch", "probe", "extract") else "action"
                 others = [a for a in self.legal_actions() if a.partition(" ")[0] not in ("push", "probe", "extract")]
                 also = f"; also legal now: {listing(others)}" if others else ""
-                raise ActionSyntaxError(f"{quoted(text, 60)} names no {what} available now; {typing_hint()}, "
+                raise ActionSyntaxError(f"{quoted(text, 60)} names no {what} available now; {self.typing_hint()}, "
                                         f"or a number from 'help'{also}") from None
             raise exc
 
@@ -563,7 +563,10 @@ class TowerState(State):
 
     def typing_hint(self) -> str:
         """How to type this position's moves short, for the terminal's help ("" when nothing to say)."""
-        return typing_hint() if self.current_player() >= 0 and self.may_extract() else ""
+        if not (self.current_player() >= 0 and self.may_extract()):
+            return ""
+        blocks = self.extractable()
+        return typing_hint(*blocks[len(blocks) // 2]) if blocks else typing_hint()
 
     # ---- applying -----------------------------------------------------------------------
     PHYSICS_WORDS = ("build", "tremor", "probe", "stack", "push")  # actions that run the simulator

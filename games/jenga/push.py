@@ -159,11 +159,13 @@ def short_move(text: str, tower: str) -> str | None:
     return straight_push(tower, level, slot, end, chosen[0]["speed"], chosen[0]["steadiness"], 0)
 
 
-def typing_hint() -> str:
-    """How to type a push or a touch without its number (the terminal's help)."""
+def typing_hint(level: int = 5, slot: int = 1) -> str:
+    """How to type a push or a touch without its number (the terminal's help), with block level:slot as the example
+    (a block that may be taken now, where the position is known: 'push 5:1' was named once 5:1 was gone)."""
     styles = data.play()["push_styles"]
-    return (f"type a push or a touch short: 'push 5:1' ({styles[0]['name']}, from the block's + end), "
-            f"'push 5:1 -y {styles[-1]['name']}', 'touch 5:1' or 'touch 5:1 -y'")
+    block, minus = f"{level}:{slot}", ends(level)[1]
+    return (f"type a push or a touch short: 'push {block}' ({styles[0]['name']}, from the block's + end), "
+            f"'push {block} {minus} {styles[-1]['name']}', 'touch {block}' or 'touch {block} {minus}'")
 
 
 # ---- the live push: the finger's path -------------------------------------------------------------

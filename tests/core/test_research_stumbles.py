@@ -5,6 +5,8 @@ Each test runs the real OpenSpiel and PettingZoo on the project's engines, and f
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -414,7 +416,11 @@ def test_a_jenga_refusal_names_the_forms_not_300_cut_finger_paths():
     assert f"{len(state.legal_actions())} actions" in said and "string_to_action()" in said
     with pytest.raises(ActionSyntaxError) as typed:
         state.string_to_action("nonsense")
-    assert "path=" not in str(typed.value) and "'push 5:1'" in str(typed.value)
+    assert "path=" not in str(typed.value) and re.search(r"'push (\d+):(\d+)'", str(typed.value))
+    # its example is a block that may be taken now, its end on the block's own axis
+    level, slot = (int(v) for v in re.search(r"'push (\d+):(\d+)'", str(typed.value)).groups())
+    assert (level, slot) in state.extractable()
+    assert f"'touch {level}:{slot} -{'x' if level % 2 == 0 else 'y'}'" in str(typed.value)
     with pytest.raises(ActionSyntaxError, match=r"string_to_action\(\) reads short forms such as 'push 5:1'"):
         state.apply_action("push 5:1")
     # typed (the terminal reads through string_to_action), a malformed path is told without the function's name

@@ -388,6 +388,6 @@ def test_the_jenga_help_says_the_short_form_before_its_long_list():
     out = io.StringIO()
     play(match, typing("help", "quit"), out)
     lines = out.getvalue().splitlines()
-    hint = next(k for k, line in enumerate(lines) if "'push 5:1'" in line)
+    hint = next(k for k, line in enumerate(lines) if "a push or a touch short: 'push " in line)
     first = next(k for k, line in enumerate(lines) if line.startswith("  1. "))
     assert hint < first and lines[hint].rstrip().endswith("below.")
