@@ -255,7 +255,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         self.square_pick: tuple[str, int] | None = None
         self.hover_square: str | None = None
         self._unchosen_at: tuple | None = None  # (phase, steps) of the question whose list was last left unchosen
-        self.short_cards: set = set()  # the cards last drawn by their title alone (_short_cards)
+        self.short_cards: set = set()  # the cards last drawn by their title alone (_card_boxes)
         self.pointer: tuple[int, int] | None = None  # where the mouse last moved to
         self.tweens: dict[tuple[str, int], tuple[str, float]] = {}  # (kind, index) -> (from square, age)
         self.card_rects: list[tuple[pygame.Rect, str]] = []  # (rect, action) for clickable cards and piles
@@ -565,7 +565,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             return f"Wait: {self.seat_name(match.current_player)} is deciding."
         if what[0] == "card":
             card = state.card(what[2])
-            # a card drawn by its title alone (no room for its words) says them on a click (_short_cards)
+            # a card drawn by its title alone (no room for its words) says them on a click (_card_boxes)
             said = f"{card.name}: {card.text.rstrip('.')}. " if what[2] in self.short_cards else ""
             return said + self.card_words(what[1], what[2])
         if state.phase == "interrupt":
@@ -905,7 +905,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             # then declined a card)
             self.actions.selected = -1
         if self.actions.selected < 0:
-            self._unchosen_at = (getattr(self.match.state, "phase", ""), len(self.match.history))
+            self._unchosen_at = question
         if self.pointer is not None:
             self.point_at(self.pointer)
 
@@ -1485,37 +1485,38 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         heads = heads if len(heads) <= 2 else [heads[0], text.fit(" ".join(heads[1:]), small, width - 10, bold=True)]
         return heads, lines
 
-    def _short_cards(self, state, hands, legal: set, inner: pygame.Rect, y: int) -> set:
-        """The cards drawn by their title alone, so that the hands and the draw and discard piles fit the panel: at
+    def _card_boxes(self, state, hands, legal: set, inner: pygame.Rect, y: int) -> dict:
+        """What each card of the hands shows, worked out once a frame; some by their title alone, so that the hands and the draw and discard piles fit the panel: at
         the largest text, hands of 3 and 3 pushed the piles (the draw pile is where a click buys) and half the card
         asked about out of the panel (a keyboard audit). Cards that play nothing now go short first, then the
-        playable ones, the longest words first; none while everything fits."""
+        playable ones, the longest words first; none while everything fits. Returns each card's (action, title's
+        lines, words' lines), the words left out of a short card; short_cards names those."""
         s, small, fs = self.scale, self.font_size(12), self.font_size(15)
         line = int(small * 1.3)
         room = inner.bottom - y - (int(64 * s) + int(20 * s))  # the piles' row below the hands
         if getattr(state, "bananas_on", False):
             room -= 2 * int(20 * s)
-        cards = []  # (card id, the lines its words take, playable)
+        boxes = {}  # card id -> (its action now or None, its title's lines, its words' lines)
         need = 0
         for seat in (0, 1):
             room -= max(int(22 * s), text.measure("Ag", fs, bold=True)[1] + int(2 * s)) + int(6 * s)
             for cid in hands[seat]:
-                card = state.card(cid)
                 action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
-                heads, lines = self._card_lines(card, action, inner.w)
+                heads, lines = self._card_lines(state.card(cid), action, inner.w)
+                boxes[cid] = (action, heads, lines)
                 need += line * (len(heads) + len(lines)) + int(8 * s) + int(4 * s)
-                cards.append((cid, len(lines), action is not None))
         # The cards that play nothing first, then the playable ones; the longest words first, so that as few go
         # short as make room (short ones went first, and the long one after them, room left empty: a regression
         # audit). Never by the focus: a card opened under a still pointer moved the others, and the click took the
         # card that came under it (a regression audit).
-        short: set = set()
-        for cid, words, _ in sorted(cards, key=lambda c: (c[2], -c[1])):
+        self.short_cards = set()
+        for cid in sorted(boxes, key=lambda c: (boxes[c][0] is not None, -len(boxes[c][2]))):
             if need <= room:
                 break
-            short.add(cid)
-            need -= line * words
-        return short
+            self.short_cards.add(cid)
+            need -= line * len(boxes[cid][2])
+            boxes[cid] = (*boxes[cid][:2], [])  # its words said on a click (inert_words) and in the help
+        return boxes
 
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
@@ -1555,7 +1556,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             y += int(6 * s)
             hands = getattr(state, "hands", [[], []])
             legal = set(self.legal)
-            short = self.short_cards = self._short_cards(state, hands, legal, inner, y)
+            boxes = self._card_boxes(state, hands, legal, inner, y)
             for seat in (0, 1):
                 draw_seat_mark(surface, seat, (inner.x + int(9 * s), y + int(9 * s)), int(8 * s), label=False)
                 name = self.seat_name(seat)
@@ -1573,10 +1574,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 y += max(int(22 * s), text.measure(title, fs, bold=True)[1] + int(2 * s))
                 for cid in hands[seat]:
                     card = state.card(cid)
-                    action = next((a for a in (f"play {cid}", f"discard {cid}") if a in legal), None)
-                    heads, lines = self._card_lines(card, action, inner.w)
-                    if cid in short:
-                        lines = []  # its words in the tooltip (the pointer on it) and the help
+                    action, heads, lines = boxes[cid]
                     h = int(small * 1.3) * (len(lines) + len(heads)) + int(8 * s)
                     box = pygame.Rect(inner.x, y, inner.w, h)
                     focus = action is not None and action == self.focus_action
