@@ -170,6 +170,7 @@ class App(Host):
         storage.check_autosave(warn=notes.append)
         notes[:0] = storage.folder_notes()
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
+        self._risk_tint = settings.get("risk_tint", True) is not False  # R's last choice, kept for later games
         palette.use_palette(settings.get("palette") if isinstance(settings.get("palette"), str) else "standard")
         text.use_size(settings.get("text_size") if isinstance(settings.get("text_size"), str) else "normal")
         self.running = True
@@ -666,13 +667,26 @@ class App(Host):
 
     def toggle_sound(self) -> bool:
         on = self.sound.toggle()
+        self._keep_setting("sound", on)
+        return on
+
+    def risk_tint(self) -> bool:
+        return self._risk_tint
+
+    def keep_risk_tint(self, on: bool) -> None:
+        """A table playing by feel turns the tint off once; every later Jenga game opened the tint again (an
+        audit: nobody at a real table knows the risk)."""
+        self._risk_tint = bool(on)
+        self._keep_setting("risk_tint", self._risk_tint)
+
+    @staticmethod
+    def _keep_setting(key: str, value) -> None:
         settings = storage.load_settings(warn=lambda m: None)
-        settings["sound"] = on
+        settings[key] = value
         try:
             storage.save_settings(settings)
         except OSError:
             pass
-        return on
 
 
 def run_launcher() -> int:

@@ -100,8 +100,9 @@ def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
                               ("text_size", "text size", text.SIZES)):
         if key in settings and not known(settings[key], names):
             fault(words, usable.pop(key))
-    if "sound" in settings and not isinstance(settings["sound"], bool):
-        fault("sound", usable.pop("sound"))
+    for key, words in (("sound", "sound"), ("risk_tint", "risk tint")):
+        if key in settings and not isinstance(settings[key], bool):
+            fault(words, usable.pop(key))
     variants = settings.get("variants", {})
     if not isinstance(variants, dict):
         fault("variants", usable.pop("variants"))
@@ -441,6 +442,7 @@ class LauncherScreen:
         self.settings.pop("seed", None)  # from versions that kept it in the file
         self.app.seed_text = self.seed.value
         self.settings["sound"] = not self.app.sound.muted
+        self.settings["risk_tint"] = self.app.risk_tint()
         try:
             storage.save_settings(self.settings)
         except OSError as exc:  # said after the line already shown (why the autosave failed comes first)

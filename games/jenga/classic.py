@@ -80,9 +80,10 @@ the tower falls.
 Typed (in the terminal), a push names the block (level:slot, level 0 at the bottom, slot 1 the
 middle), the end you push from (a tower side: +x or -x on even levels, +y or -y on odd ones), the
 speed ({play['speed_m_s']['min']:.3f} to {play['speed_m_s']['max']:.3f} m/s) and the steadiness of
-your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 steady=0.90', or in
-short 'push 5:1'; the simulator then pushes the block out with one of {play['tremors']} equally
-likely hand tremors, as a real hand never pushes quite the same way twice.
+your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 steady=0.90'; the
+simulator then pushes the block out with one of {play['tremors']} equally likely hand tremors, drawn
+by the seed, as a real hand never pushes quite the same way twice. Typed short, 'push 5:1' is the
+first push style of the move list from the block's + end: its tremor is fixed, the same every time.
 
 Touch to test: before committing you may test blocks as often as you like (the rules set no limit),
 in two ways. A press held still on a block in the window is a real touch, live: what it moves stays

@@ -874,15 +874,19 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
     def _refresh_actions(self, force: bool = False) -> None:
         """GameScreen's refresh of the choices, with the rows of Choices in the short form of choice_row();
-        the search still looks in the whole sentences (action_label). The selected choice stays selected."""
+        the search still looks in the whole sentences (action_label). The selected choice stays selected while the
+        same seat decides."""
         rebuilt = force or self._legal_at != len(self.match.history)
         sel = self.actions.selected
         chosen = self.legal[sel] if 0 <= sel < len(self.legal) else None
+        decider = getattr(self, "_rows_decider", None)
         super()._refresh_actions(force)
         if not rebuilt:
             return
         self.actions.set_items([self.choice_row(a) for a in self.legal], keep=False)
-        if chosen in self.legal:
+        # kept only while the same seat decides: cards are "play H400" whoever holds them, and the next
+        # person's question opened on the card the last person had played (an audit: one Enter spent it)
+        if chosen in self.legal and self._rows_decider == decider:
             self.actions.selected = self.legal.index(chosen)
             self.actions.reveal()
 

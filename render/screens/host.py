@@ -67,3 +67,10 @@ class Host:
 
     def toggle_sound(self) -> bool:
         return False
+
+    def risk_tint(self) -> bool:
+        """Whether a Jenga tower opens with the collapse-risk tint shown: the table's last choice (R)."""
+        return True
+
+    def keep_risk_tint(self, on: bool) -> None:
+        """The table turned the risk tint on or off (R): later games open the same way."""

@@ -258,3 +258,38 @@ def test_the_roll_for_who_plays_first_tumbles_the_mario_die_alone(monkeypatch):
     assert obstacles and set(obstacles) == {"-"}, obstacles
     assert set(angles[1::2]) == {0} and any(angles[0::2])  # the Mario die thrown, the other still
     app.close()
+
+
+def test_the_next_persons_card_question_does_not_open_on_the_card_the_last_person_played():
+    """A keyboard audit (two people and a bot, seed 7): Bo played Hammer 400 with Down, Down, Enter; the barrel
+    then rolled onto Ann, whose question "play a card" opened framed on her own Hammer 400, the same words as
+    Bo's row, so one Enter spent her best card. Another person's question starts at its first row."""
+    import random
+
+    from games import registry
+    from games.match import Match
+
+    spec = registry.get("donkey_kong")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bo"), Seat("Bot", "random")]), 7)
+    rng = random.Random(7)
+    while not (len(match.history) == 23 and match.waiting_for_human()):
+        if match.waiting_for_human():
+            match.play(rng.choice(match.state.legal_actions()))
+        else:
+            match.step()
+    assert "play H400" in match.state.legal_actions()
+    bo = match.current_player
+    app = App(match=match)
+    app.draw()
+    screen = app.screen
+    while screen.legal[screen.actions.selected] != "play H400":
+        app.handle(key(pygame.K_DOWN))
+    app.handle(key(pygame.K_RETURN))
+    app.draw()
+    screen.finish_animations()
+    while not match.waiting_for_human():
+        match.step()
+    app.draw()
+    assert match.history[23].action == "play H400" and match.current_player != bo
+    assert screen.legal == ["play J100", "play J200", "play H400"]
+    assert screen.actions.selected == 0  # Ann's question at its first row, not on Bo's Hammer 400

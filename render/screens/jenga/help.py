@@ -18,6 +18,12 @@ def ends_as_seen(game: str) -> str:
             "-y faces you).")
 
 
+RISK_TINT_HELP = ("The colours on the blocks are the simulator's collapse risk: for each block that may be taken, "
+                  "the chance that a brisk, fairly steady pull topples the tower (wood colour: safe). Nobody at a "
+                  "real table knows this; a table that plays by feel turns it off with R, and later games open "
+                  "without it until R shows it again.")
+
+
 class JengaHelp:
     """The tower's entries in the help panel (F1)."""
 
@@ -34,6 +40,7 @@ class JengaHelp:
         if "HOW TO PLAY" in lines:
             at = lines.index("", lines.index("HOW TO PLAY"))
             lines.insert(at, f"• {ends_as_seen(self.match.config.game)}")
+            lines.insert(at + 1, f"• {RISK_TINT_HELP}")
         return self.wheel_colours("\n".join(lines))
 
     def wheel_colours(self, words: str) -> str:
@@ -131,7 +138,7 @@ class JengaHelp:
                 ("Mouse wheel, + and -", "zoom, toward the pointer (the keys: toward the picked block), so the "
                                          "top and foot of a tall tower come into view; zoomed back out, the "
                                          "whole tower is centred again"),
-                ("R", "show or hide the collapse-risk tint")]
+                ("R", "show or hide the collapse-risk tint (later games open as you leave it)")]
 
 
 def result_reason(screen) -> str:

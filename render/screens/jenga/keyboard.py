@@ -366,7 +366,9 @@ class KeyboardPicker:
             self.camera.tilt(TILT_STEP if key == pygame.K_PERIOD else -TILT_STEP)
         elif key == pygame.K_r:
             self.show_risk = not self.show_risk
-            self.say("Risk tint on." if self.show_risk else "Risk tint off.")
+            self.host.keep_risk_tint(self.show_risk)
+            self.say("Risk tint on (later games open with it too)." if self.show_risk else
+                     "Risk tint off: later games open without it too (R shows it again).")
         elif key == pygame.K_t:
             # The block picked with the arrows, else the one under the pointer: a keyboard player touches
             # too (before, T read the pointer only and did nothing, silently, without one).

@@ -186,12 +186,15 @@ class RiskTint:
     def _tint_key(self, n: int) -> tuple:
         """What a worked-out tint belongs to: the position's map, the blocks that may be taken (a spin changes
         them, not the position), whether a person decides (with no block to take, no tint: a spin of no
-        girders left the wait's tint up, the same map and no block either way), and the number of blocks."""
-        return (self._risk_key, frozenset(self._legal_blocks()), self.match.waiting_for_human(), n)
+        girders left the wait's tint up, the same map and no block either way), the number of blocks, and whether
+        the game is over (a fall left the last map's tint up)."""
+        return (self._risk_key, frozenset(self._legal_blocks()), self.match.waiting_for_human(), n,
+                self.match.is_over())
 
     def _risk_now(self, state, n: int) -> np.ndarray | None:
         """The figures of the position's map by block, as they are now (NaN: none; None: no tint)."""
-        if not self.show_risk or self.playback is not None:
+        if not self.show_risk or self.playback is not None or self.match.is_over():
+            # over, nothing may be taken: the last position's map had stayed on the blocks left standing (an audit)
             return None
         legal = self._legal_blocks()
         if not legal and self.match.waiting_for_human():

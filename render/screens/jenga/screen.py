@@ -348,6 +348,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         # None: the words follow the view; a turn the player makes lets them go.
         self._words_view: tuple | None = None
         super().__init__(match, host)
+        self.show_risk = self.host.risk_tint()  # as the table left it (R), not on again in every game
         if match.history:  # a match opened just after a touch shows its reading, as live play left it
             self._read_touch(match.history[-1], match.state)
 
