@@ -38,6 +38,9 @@ from .overlays import Overlays
 
 SKIP_WORDS = (("Skip", "Space"), ("Result", "V"))
 """The bar's Skip button's (label, key) while the game goes on, and once it is over."""
+F1_WORDS = "F1: help and rules"
+BAR_KEYS_WORDS = "F1: help and keys · Ctrl+Z: undo · Ctrl+S: save · Esc: menu"
+"""The status line's lead when the bar's buttons are drawn without their keys."""
 IDLE_KEYS = "F1: help and rules · arrows and Enter, a click or 1-9: play a row · /: find"
 """The status line with nothing else to say. "1-9 ... choose" read as if a number only chose a row (a
 board-games audit pressed 5 and then Enter, and played two steps): a number key plays its row."""
@@ -869,6 +872,11 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         elif focus is not None and not self.match.is_over():
             chosen = 0 <= self.actions.selected < len(self.legal) and self.legal[self.actions.selected] == focus
             idle = f"{self.action_label(focus)}  ({'Enter' if chosen else 'a click'} plays it)"  # the whole line
+        if idle.startswith(F1_WORDS) and any(b.hint and not b.fitted(common, same_size=True)[0].endswith(f"[{b.hint}]")
+                                             for b in self.buttons if b.enabled):
+            # the buttons had no room for their keys (the largest text): the line names the bar's main ones, which a
+            # person playing by keyboard could no longer see anywhere (an audit)
+            idle = BAR_KEYS_WORDS + idle[len(F1_WORDS):]
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
         x = rect.x + int(16 * self.scale)

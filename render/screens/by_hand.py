@@ -242,16 +242,30 @@ class ChanceByHand:
         y = rect.y
         for line in text.wrap(self.chance_prompt(), size, rect.w - 8, bold=True):
             y = text.draw(surface, line, (rect.x + 4, y), size, P.TEXT, bold=True).bottom
-        label = f"{verb.capitalize()} {thing}  [Space]"
-        w, h = text.measure(label, size, bold=True)
+        label, at = self.chance_button_words(rect.w - 8, size)
+        w, h = text.measure(label, at, bold=True)
         button = pygame.Rect(rect.x + 4, y + size // 2, min(rect.w - 8, w + 2 * size), h + size)
         pygame.draw.rect(surface, P.ACCENT, button, border_radius=max(3, button.h // 5))
         pygame.draw.rect(surface, P.HIGHLIGHT, button, width=2, border_radius=max(3, button.h // 5))
-        text.draw(surface, label, button.center, size, P.ink_on(P.ACCENT), bold=True, anchor="center")
+        text.draw(surface, label, button.center, at, P.ink_on(P.ACCENT), bold=True, anchor="center")
         y = button.bottom + size
         for line in text.wrap(self.chance_hint(), size, rect.w - 8) if self.chance_hint() else []:
             y = text.draw(surface, line, (rect.x + 4, y), size, P.TEXT_DIM).bottom
         return button
+
+    def chance_button_words(self, room: int, size: int) -> tuple[str, int]:
+        """The Roll or Spin button's words and their size, within `room` with a margin on either side: with
+        its key ("Roll the white die  [Space]"), else without it (the prompt above names Space), else a little
+        smaller. At the largest text the words ran over the button's edges (an audit's screenshot)."""
+        verb, thing = self.hand_chance()
+        plain = f"{verb.capitalize()} {thing}"
+        for words in (f"{plain}  [Space]", plain):
+            if text.measure(words, size, bold=True)[0] + 16 <= room:
+                return words, size
+        at = size
+        while at > max(8, int(size * 0.7)) and text.measure(plain, at, bold=True)[0] + 16 > room:
+            at -= 1
+        return plain, at
 
     def chance_hint(self) -> str:
         """A line under the Roll or Spin button on what the outcome decides ("" for none)."""

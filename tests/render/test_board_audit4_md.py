@@ -375,7 +375,12 @@ def test_an_unfinished_autosave_is_still_resumed(home):
     app.screen.play(app.screen.legal[0])
     app.leave()
     assert app.screen.resume_button.label == "Resume autosave"
-    assert app.screen.message == "Your game is autosaved: Resume autosave continues it."
+    # a keyboard audit: this line stood where the launcher's keys were, and Enter's doing was nowhere said
+    assert app.screen.message == ("Your game is autosaved: Enter (Resume autosave) continues it · F1: help and the "
+                                  "launcher's keys")
+    assert app.screen.resume_button.focused
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert not hasattr(app.screen, "resume_button") and len(app.screen.match.history) > 0  # Enter resumed it
     app.close()
 
 
