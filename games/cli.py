@@ -233,6 +233,17 @@ def cmd_selfplay(args) -> int:
         print(json.dumps(summary))
     else:
         print(summary_text(summary))
+    return _none_played(summary)
+
+
+def _none_played(summary: dict) -> int:
+    """1 when every game ended in an error (nothing was played to report: a script read exit 0 and a summary of
+    errors as success, a reliability audit), else 0; the summary says which games failed either way."""
+    if summary["games"] and summary["errors"] >= summary["games"]:
+        said = "; ".join(summary.get("error_messages", [])[:3])
+        print(" ".join(f"{PROG}: error: every game ended in an error{': ' + said if said else ''}".split()),
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -264,6 +275,7 @@ def cmd_tournament(args) -> int:
     except (GameError, ExecutorError) as exc:
         return _fail(str(exc))
     print(tournament.to_json(summary) if args.json else tournament.summary_text(summary))
+    code = _none_played(summary)
     if args.plot:
         sys.stdout.flush()  # the results are out before the picture is tried
         try:
@@ -272,7 +284,7 @@ def cmd_tournament(args) -> int:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             return _fail(f"the results are above, but the plot could not be written to {_shown(args.plot)}: "
                          f"{reason}")
-    return 0
+    return code
 
 
 def _seats_from(text: str | None, spec) -> list[Seat]:

@@ -355,7 +355,7 @@ class Match:
     def unplayed(cls, data, bots: Mapping[int, Bot] | None = None) -> "Match":
         """Every check of a match file's parsed JSON that comes before replaying its actions (MatchFileError
         with the reason): its format, version, checksum and keys, its seed, its config and bots, and the
-        that its actions are a list and its digest a text (the form of each action: check_steps, and the
+        check that its actions are a list and its digest a text (the form of each action: check_steps, and the
         replay); the match at its start. What the launcher's list checks of a Jenga file (with check_steps), whose replay would
         run the physics."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -363,7 +363,11 @@ class Match:
         if "version" not in data:
             raise MatchFileError("its 'version' is missing")
         version = data.get("version")
-        if version != VERSION:
+        if version != VERSION or type(version) is not int:
+            if version == VERSION or (isinstance(version, str) and version.strip() == str(VERSION)):
+                # "saved by format version '1'; this program reads version 1" read as no fault (an audit)
+                raise MatchFileError(f"its 'version' is written {json.dumps(version)}, where the whole number "
+                                     f"{VERSION} belongs (the file was edited)")
             raise MatchFileError(f"saved by format version {quoted(version)}; this program reads version {VERSION}")
         if "checksum" not in data:
             raise MatchFileError("its 'checksum' is missing")

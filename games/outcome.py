@@ -62,8 +62,11 @@ def _jenga(game: str, state, name, fall_paid: int | None) -> str:
         if not winners:
             return f"{toppled} and loses."
         level = state.mario_level(winners[0])
-        return (f"{toppled} and loses, whatever their Mario's height; of the others, {_names(name, winners)}'s "
-                f"Mario climbed highest (level {level}).")
+        # each name its own possessive: "Random bot 1 and Random bot 2's Mario climbed highest" (an audit)
+        whose = joined([f"{name(p)}'s" for p in winners])
+        marios = "Mario" if len(winners) == 1 else "Marios"
+        return (f"{toppled} and loses, whatever their Mario's height; of the others, {whose} {marios} climbed "
+                f"highest (level {level}).")
     if game == "jenga_mario":
         from .jenga import data
 

@@ -39,6 +39,8 @@ NAME_CUT_PAUSE_S = 1.0
 name again where it fits. An audit typed 'Bartholomew Fitzgerald' (kept 'Bartholomew'), then ' Fitz': it was
 refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
+SAVES_LOOK_S = 1.0
+"""How often (seconds) the launcher looks whether other programs changed the saved matches' folder."""
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
                  pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)
@@ -201,6 +203,10 @@ class LauncherScreen:
         self.saves_note = ""  # one line about saved files that cannot be loaded
         self.focus = -1
         self.confirm_quit = False  # "Quit Kong Tabletop?" is being asked
+        # the saved matches' folder and its last change as last looked at (_saves_changed_outside)
+        self._saves_folder: Path | None = None
+        self._saves_stamp: int | None = None
+        self._saves_look = 0.0
         self.help_open = False  # the chosen game's help and rules are shown over the launcher (F1)
         self.help_top = 0  # the help's first line shown
         self.help_rows = 10  # the help's lines shown at once, as last drawn (PageUp/PageDown's step)
@@ -483,6 +489,8 @@ class LauncherScreen:
                             f"Stopped opening {Path(path).name}: nothing has changed.")
             return
         except (MatchFileError, AssetError) as exc:
+            if not Path(path).exists() and Path(path) != storage.autosave_path() and self._gone(Path(path)):
+                return
             self.message = f"Cannot load: {exc}"
             if isinstance(exc, MatchFileError):
                 storage.note_unloadable(path, str(exc))  # its row says so from now on, until the file changes
@@ -543,6 +551,40 @@ class LauncherScreen:
             self.saves_note = (f"{len(damaged)} saved file{'s' if len(damaged) != 1 else ''} cannot be loaded: "
                                + "; ".join(damaged))
 
+    def _gone(self, path: Path) -> bool:
+        """Whether a saved match the list shows is no longer there (moved or deleted outside the app): then said,
+        and the list read again. Rename said "No such file or directory" and Load a whole path, and the row
+        stayed (a reliability audit)."""
+        if path.exists():
+            return False
+        self.message = f"{path.name} is no longer among the saved matches (moved or deleted outside the app)."
+        self._refresh_saves(keep_place=True)
+        self._build()
+        return True
+
+    def _saves_changed_outside(self) -> None:
+        """Files put in or taken out of the saved matches' folder by other programs show in the list within
+        a second or two, the row chosen staying on its file where it still is (the list was read only when the
+        launcher opened)."""
+        try:
+            if self._saves_folder is None:
+                self._saves_folder = storage.saves_dir()  # the folder the list is read from, found once
+            stamp = self._saves_folder.stat().st_mtime_ns
+        except OSError:
+            return
+        if self._saves_stamp is None:
+            self._saves_stamp = stamp
+            return
+        if stamp == self._saves_stamp or self.renaming is not None or self.deleting is not None:
+            return
+        self._saves_stamp = stamp
+        chosen = self.selected_save()
+        self._refresh_saves(keep_place=True)
+        if chosen is not None and chosen.path in self.save_files:
+            self.saves.selected = self.save_files.index(chosen.path)
+            self.saves.reveal()
+        self._build()
+
     def selected_save(self):
         if self.save_files and 0 <= self.saves.selected < len(self.save_files):
             return self.save_infos[self.saves.selected]
@@ -568,7 +610,8 @@ class LauncherScreen:
             self.renaming = path  # let them fix the name
             return
         except OSError as exc:
-            self.message = f"Could not rename {path.name}: {exc.strerror or exc}"
+            if not self._gone(path):
+                self.message = f"Could not rename {path.name}: {exc.strerror or exc}"
             return
         self.message = f"Renamed to {new.stem}."
         self.app.renamed(path, new)  # a game that came from it saves into it under its new name
@@ -614,7 +657,8 @@ class LauncherScreen:
             try:
                 storage.delete_save(path)
             except OSError as exc:
-                self.message = f"Could not delete {path.name}: {exc.strerror or exc}"
+                if not self._gone(path):
+                    self.message = f"Could not delete {path.name}: {exc.strerror or exc}"
                 return
             self.message = f"Deleted {path.stem}."
             self._refresh_saves(keep_place=True)
@@ -1081,6 +1125,10 @@ class LauncherScreen:
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._saves_look -= dt
+        if self._saves_look <= 0:
+            self._saves_look = SAVES_LOOK_S
+            self._saves_changed_outside()
 
     def quiet(self) -> bool:
         """Nothing moves by itself here (a text field's caret blinks slowly enough for the idle rate)."""

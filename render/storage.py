@@ -770,12 +770,29 @@ def note_unloadable(path, message: str) -> None:
     _inspected[key] = info
 
 
+def _match_in_another_encoding(path: Path) -> bool:
+    """Whether a file that is not UTF-8 text names the match format near its start (a match file an editor
+    wrote back in Latin-1, say), rather than being a picture or a document."""
+    from games.match import FORMAT
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and f'"{FORMAT}"'.encode() in head
+
+
 def _reason(message: str, path: Path) -> str:
     """A loading refusal as a row's reason: without the file's name (the row names it), on one line."""
     for prefix in (f"{path}: ", f"{path.name}: "):
         while message.startswith(prefix):
             message = message[len(prefix):]
     if message.endswith("the file is not UTF-8 text"):
+        if _match_in_another_encoding(path):
+            # an editor wrote a match file back in another encoding: it read as "not a Kong Tabletop match file"
+            # (a reliability audit)
+            return "a match file written in another text encoding, not UTF-8 as saved: it will not load"
         return "not a Kong Tabletop match file"  # a picture or a document dropped on the window
     if message.startswith("not valid JSON"):
         return "not valid JSON: cut short or edited"  # the line and column are of no use to a player

@@ -297,4 +297,4 @@ def load_spec(name: str) -> TowerSpec:
     path = Path(name) if name.endswith(".json") else ASSETS / f"{name}.json"
     if not name.endswith(".json") and name not in TOWERS:
         raise SpecError(f"unknown tower {name!r}; choose one of {', '.join(TOWERS)}")
-    return parse_spec(read_json(path, SpecError), where=str(path.name))
+    return parse_spec(read_json(path, SpecError), where=str(path))

@@ -105,6 +105,7 @@ with the tower standing the game stops and everyone shares the win.
 """ + LIVE_PUSH_HELP + decided_help("jenga_classic", variant))  # the live push (issue 13): games/jenga/push.py
 
 
+physics.tower_spec(ClassicState.TOWER)  # damaged: the game is listed as broken
 SPEC = GameSpec(
     name="jenga_classic", title="Jenga", summary="traditional Jenga on a simulated tower",
     min_players=2, max_players=4, variants={"standard": "the traditional rules"},

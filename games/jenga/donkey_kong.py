@@ -539,6 +539,7 @@ wins.
 """ + LIVE_PUSH_HELP + decided_help("jenga_dk", variant))  # the live push (issue 13): games/jenga/push.py
 
 
+physics.tower_spec(JengaDonkeyKongState.TOWER)  # damaged: the game is listed as broken
 SPEC = GameSpec(
     name="jenga_dk", title="Donkey Kong Jenga", summary="climb the physics tower to save Pauline",
     min_players=2, max_players=4, variants=VARIANTS,

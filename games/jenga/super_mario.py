@@ -25,7 +25,7 @@ import hashlib
 
 from ..core import GameSpec
 from ..words import counted
-from . import data, saved, spinners
+from . import data, physics, saved, spinners
 from .bots import bot_notes, bot_table
 from .coins import transfer, value
 from .common import TowerState
@@ -606,6 +606,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
 
 
 
+physics.tower_spec(SuperMarioState.TOWER)  # damaged: the game is listed as broken
 SPEC = GameSpec(
     name="jenga_mario", title="Super Mario Jenga", summary="stack items, climb past Bowser, collect coins",
     min_players=2, max_players=4, variants=VARIANTS,

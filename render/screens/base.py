@@ -397,10 +397,15 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             return
         self._undo_asked = None
         if depth is None:
-            if not any(step.by >= 0 and step.by not in match.bots for step in match.history):
+            if all(seat in match.bots for seat in range(match.config.num_players)) and match.history:
+                # a game of bots only, opened or watched: "no move has been made" beside 75 moves in the log (an audit)
+                self.say("Nothing to undo: bots play every seat, and undo takes back a person's moves.")
+            elif not any(step.by >= 0 and step.by not in match.bots for step in match.history):
                 # at the start of a game, "moves before the last dice roll are final" spoke of dice a game
                 # may not have (Monkey Dash) and of moves nobody had made
-                self.say("Nothing to undo yet: no move has been made.")
+                self.say("Nothing to undo yet: no move has been made." if not any(step.by >= 0 for step in
+                                                                                   match.history) else
+                         "Nothing to undo yet: only bots have moved, and undo takes back a person's moves.")
             else:
                 self.say(f"Nothing to undo: {self.undo_limit()}")
             self.host.sound.play("error")

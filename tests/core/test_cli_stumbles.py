@@ -196,6 +196,63 @@ def test_a_damaged_data_file_is_refused_before_the_first_game(tmp_path, project_
     assert out.stdout == ""
 
 
+@pytest.mark.parametrize("game, tower", [("jenga_classic", "classic"), ("jenga_dk", "dk"), ("jenga_mario", "mario")])
+def test_a_damaged_tower_file_keeps_its_game_out_of_the_list_with_the_files_whole_path(tmp_path, project_copy, game,
+                                                                                      tower):
+    """A reliability audit: with "mass_g": "heavy" in assets/towers/classic.json, `play jenga_classic` opened a
+    game that failed on its first step ("The simulator failed on 'build 7'"), became the autosave, and selfplay
+    and tournament exited 0 after every game failed. The tower file is read with the game's other data: `list`
+    names the game as one that cannot be played, with the file's whole path, and every command refuses it in
+    one line before a game starts."""
+    path = project_copy / "assets" / "towers" / f"{tower}.json"
+    good = path.read_text()
+    path.write_text(json.dumps(dict(json.loads(good), mass_g="heavy")))
+    try:
+        listed = run(tmp_path, "list", cwd=project_copy)
+        outs = [run(tmp_path, *args, cwd=project_copy) for args in (
+            ["selfplay", game, "--games", "1"], ["play", game, "--seats", "random,random", "--terminal"],
+            ["tournament", game, "--bots", "random,careful", "--games", "1", "--executor", "serial"])]
+    finally:
+        path.write_text(good)
+    assert listed.returncode == 2
+    (line,) = [row for row in listed.stdout.splitlines() if row.startswith(game)]
+    assert f"cannot be played: {path}: field 'mass_g' must be a number, got 'heavy'" in line, line
+    for out in outs:
+        one_line(out, str(path), "'mass_g' must be a number")
+        assert out.stdout == ""
+    assert not (tmp_path / "home" / "autosave.json").exists()
+
+
+def test_selfplay_and_a_tournament_whose_every_game_failed_exit_1(faulty_always, capsys):
+    """A reliability audit: every game ended in an error, and both commands exited 0 beside a summary of errors
+    (a script took it for success). They still print the summary, and exit 1 with one line on stderr; a run where
+    some games were played exits 0 (a tournament's failed games are reported, not scored)."""
+    assert cli.main(["selfplay", "toy_broken", "--games", "3", "--bot", "faulty"]) == 1
+    out = capsys.readouterr()
+    assert "errors 3" in out.out and out.err.count("\n") == 1 and "every game ended in an error" in out.err
+    assert "the faulty bot always fails" in out.err
+    assert cli.main(["tournament", "toy_broken", "--bots", "faulty,faulty2", "--games", "2", "--executor",
+                     "serial"]) == 1
+    out = capsys.readouterr()
+    assert "errors 2" in out.out and "every game ended in an error" in out.err
+    assert cli.main(["selfplay", "toy_broken", "--games", "2", "--bot", "random"]) == 0
+
+
+class AlwaysFaultyBot(toy_race.RandomBot):
+    def choose(self, state, rng):
+        raise RuntimeError("the faulty bot always fails")
+
+
+@pytest.fixture
+def faulty_always():
+    spec = dataclasses.replace(toy_race.SPEC, name="toy_broken",
+                               bots={"random": toy_race.RandomBot, "faulty": AlwaysFaultyBot,
+                                     "faulty2": AlwaysFaultyBot})
+    registry.register(spec)
+    yield spec
+    registry.unregister(spec.name)
+
+
 # ---- item 6: a game that ends in an error is not a draw -------------------------------------------
 
 class FaultyBot(toy_race.RandomBot):

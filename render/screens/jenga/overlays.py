@@ -270,9 +270,9 @@ class Overlays:
 
     def piece_lines(self) -> list[str]:
         """Each seat's piece and score in words (Donkey Kong: Mario's girder; Super Mario: peg and coins).
-        While a spin's needle turns, the coins are those from before it (told_at_stop)."""
+        While a spin's needle turns, or a fall plays, the coins are those from before it (told_at_stop)."""
         state = self.match.state
-        if self.told_at_stop is not None and self.spin_untold():
+        if self.told_at_stop is not None and (self.spin_untold() or self.fall_untold()):
             state = self.told_at_stop[0]
         out = []
         for seat in range(self.match.config.num_players):

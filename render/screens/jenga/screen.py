@@ -638,6 +638,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # the coins a spin collects are said, and counted beside the seat, once the needle stops (a
             # play-tester read "Careful bot 2 gets 2 coins" while the needle still turned)
             self.told_at_stop = (before, event_words(before, state, notes, self.seat_name))
+        elif self.fall_untold() and hasattr(state, "coins"):
+            # Super Mario: what the fall costs and pays is said, and counted beside the seats, once the tower has
+            # come down, as the banner promises of who wins (an audit read the coins, and so the winner, mid-fall)
+            self.told_at_stop = (before, event_words(before, state, notes, self.seat_name))
         else:
             self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
@@ -976,6 +980,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.say("Trying the step again…")
         return True
 
+    def fall_untold(self) -> bool:
+        """Whether the fall that ended the game is still being played, its result not yet shown."""
+        return (self.match.is_over() and self.playback is not None and not self.show_result
+                and getattr(self.match.state, "ended", "") == "fall")
+
     def spin_untold(self) -> bool:
         """Whether the spinner's needle still turns on the spin the match has just drawn: its outcome is
         then kept from every part of the screen (header, caption, move log, choices, rings), as a real
@@ -986,7 +995,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
     def _refresh_actions(self, force: bool = False) -> None:
         """The lists as GameScreen makes them, but while the needle turns the choices are none yet (they say
-        what the spin gave) and the move log leaves out the spin's own row until the needle stops."""
+        what the spin gave) and the move log leaves out the spin's own row until the needle stops; in Super
+        Mario Jenga the row of the fall that ended the game, with its coins, comes once the fall has played."""
         fresh = force or self._legal_at != len(self.match.history)
         super()._refresh_actions(force)
         if self.spin_untold():
@@ -994,6 +1004,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.actions.set_items([])
             rows = self.log.items
             if rows and rows[-1].startswith(f"{len(self.log_labels)}. "):  # the spin's row, not yet left out
+                self.log.set_items(rows[:-1], keep=False)
+                self.log.scroll_to_end()
+        elif self.fall_untold() and hasattr(self.match.state, "coins"):
+            rows = self.log.items  # the fall's row says the coins it paid: it comes once the tower is down
+            if rows and rows[-1].startswith(f"{len(self.log_labels)}. "):
                 self.log.set_items(rows[:-1], keep=False)
                 self.log.scroll_to_end()
         if fresh:  # the lists were made anew: their holes as seen (a turn of the view rewords them itself)
@@ -1051,6 +1066,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 self.hold_left -= dt  # a fall's last frame is held a moment before the result
                 if self.hold_left <= 0:
                     self.playback = None
+        if self.told_at_stop is not None and not self.spin_untold() and not self.fall_untold():
+            before, events = self.told_at_stop  # a fall's coins (a spin's are said as its needle stops, above)
+            self.told_at_stop = None
+            self._refresh_actions(force=True)  # the fall's row comes into the move log
+            self.say_hidden_holes(before, events)
         if self.live is not None:
             self.live.risk = self._risk_figure(self.live.level, self.live.slot)  # a map may arrive mid-press
             self.live.tick(self.clock)
