@@ -145,7 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
                "for each winner); 'last by seat', how many it finished last (the lowest return when not all are "
                "equal: in Jenga mostly the player who toppled the tower, in Super Mario Jenga the fewest coins); in "
                "Jenga 'toppled the tower, by seat'; and "
-               "'digest', a hash of every game's final state, the same whenever the same games are played again.")
+               "'digest', a hash of every game's final state, the same whenever the same games are played again. "
+               "Exit code 1 when every game ended in an error (2: bad arguments).")
     sp.add_argument("game", type=_name, help=GAME_HELP)
     sp.add_argument("--players", type=_positive, help="number of seats (default: the game's fewest)")
     sp.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
@@ -165,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
                "its games. Then every pair's score, the first bot's points to the second's (a draw or a shared win "
                "half a point each), with its rate and interval; "
                "errors, games that ended in a bot's or the game's fault (counted, neither rated nor scored); and "
-               "'digest', a hash of every game's actions, the same whichever executor ran them.")
+               "'digest', a hash of every game's actions, the same whichever executor ran them. Exit code 1 when "
+               "every game ended in an error (nothing is then plotted; 2: bad arguments).")
     tp.add_argument("game", type=_name, help=GAME_HELP)
     tp.add_argument("--bots", required=True, help="two or more bot names, comma separated")
     tp.add_argument("--games", type=_positive, default=20, help="games per pair of bots (default 20)")
@@ -276,6 +278,8 @@ def cmd_tournament(args) -> int:
         return _fail(str(exc))
     print(tournament.to_json(summary) if args.json else tournament.summary_text(summary))
     code = _none_played(summary)
+    if code:
+        return code  # nothing was played: no picture of ratings that no game made
     if args.plot:
         sys.stdout.flush()  # the results are out before the picture is tried
         try:
@@ -367,12 +371,12 @@ def cmd_launcher() -> int:
         else:
             return run_launcher()
     else:
-        print("No display found: showing a short bots-only game in the terminal instead of the window.")
+        print("No display found: showing a bots-only game in the terminal instead of the window.")
     return demo()
 
 
 def demo(out=None) -> int:
-    """A short bots-only game with a text board."""
+    """A whole bots-only game with a text board (no display to open the window on)."""
     from .terminal import output_or_stdout, watch
 
     out = output_or_stdout(out)

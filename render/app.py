@@ -37,7 +37,7 @@ from games.match import Match, MatchFileError
 from games.words import write_fault
 
 from . import palette, pointer, storage, text
-from .launcher import LauncherScreen
+from .launcher import BACK_FROM_GAME, BACK_FROM_GAME_PLAIN, LauncherScreen
 from .screens.base import GameScreen
 from .screens.host import Host, OpeningStopped
 from .screens.registry import screen_for
@@ -104,8 +104,6 @@ def tell_minimum_size() -> None:
 TITLE = "Kong Tabletop"
 FINISHED_LEFT = "That game is over and autosaved: View the finished game shows its result and board."
 """The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
-BACK_FROM_GAME = "Your game is autosaved: Enter (Resume autosave) continues it · F1: help and the launcher's keys"
-"""The launcher's line back from a game in progress, Resume autosave framed for Enter."""
 NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved ({fault}), so Resume autosave would not continue it as "
                       "you left it.")
 """The launcher's line back from a game whose last autosave failed."""
@@ -588,13 +586,14 @@ class App(Host):
         elif isinstance(match, Match) and match.is_over():  # nothing to continue: only its result to see again
             self.show_launcher(FINISHED_LEFT)
         else:
-            self.show_launcher("Your game is autosaved: Resume autosave continues it.")
+            self.show_launcher(BACK_FROM_GAME_PLAIN)
             launcher = self.screen
             if launcher.resume_button.enabled:  # Enter does what the line says (an audit's Enter started a new game)
                 launcher.focus_on(launcher.resume_button)
-                # said, with where the launcher's keys are: this line stands where they were listed, and a person
-                # by keyboard had to try Enter to learn whether it started a new game (an audit)
-                launcher.message = BACK_FROM_GAME
+                if launcher.message == BACK_FROM_GAME_PLAIN:  # not over a warning the launcher had to give
+                    # said, with where the launcher's keys are: this line stands where they were listed, and a
+                    # person by keyboard had to try Enter to learn whether it started a new game (an audit)
+                    launcher.message = BACK_FROM_GAME
 
     def open_load(self) -> None:
         if not self._screen_lets_go("Load"):

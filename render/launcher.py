@@ -8,6 +8,7 @@ the focused name or seed field.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import unicodedata
@@ -39,6 +40,10 @@ NAME_CUT_PAUSE_S = 1.0
 name again where it fits. An audit typed 'Bartholomew Fitzgerald' (kept 'Bartholomew'), then ' Fitz': it was
 refused, the message counting it with 'Fitzgerald' as what was left out."""
 DOUBLE_CLICK_MS = 450
+BACK_FROM_GAME_PLAIN = "Your game is autosaved: Resume autosave continues it."
+BACK_FROM_GAME = "Your game is autosaved: Enter (Resume autosave) continues it · F1: help and the launcher's keys"
+"""The launcher's line back from a game in progress, Resume autosave framed for Enter; once the focus moves on,
+the line drops its word on Enter (an audit's Enter then started another game, as the line said otherwise)."""
 SAVES_LOOK_S = 1.0
 """How often (seconds) the launcher looks whether other programs changed the saved matches' folder."""
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
@@ -569,7 +574,11 @@ class LauncherScreen:
         try:
             if self._saves_folder is None:
                 self._saves_folder = storage.saves_dir()  # the folder the list is read from, found once
-            stamp = self._saves_folder.stat().st_mtime_ns
+            # the folder's own change and each file's: a file copied in slowly was read half-written, and only the
+            # folder's stamp was watched (a regression audit)
+            with os.scandir(self._saves_folder) as entries:
+                stamp = hash(tuple(sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in entries
+                                          if e.name.endswith(".json"))))
         except OSError:
             return
         if self._saves_stamp is None:
@@ -579,10 +588,14 @@ class LauncherScreen:
             return
         self._saves_stamp = stamp
         chosen = self.selected_save()
-        self._refresh_saves(keep_place=True)
+        self._refresh_saves(keep_place=True)  # the list's scroll stays: a person reading older rows is not moved
         if chosen is not None and chosen.path in self.save_files:
             self.saves.selected = self.save_files.index(chosen.path)
-            self.saves.reveal()
+        elif chosen is not None:
+            # the match chosen is gone: no other is chosen in its place (Enter on Load opened one nobody chose)
+            self.saves.selected = -1
+            self.message = (f"{chosen.path.name} is no longer among the saved matches (moved or deleted outside "
+                            f"the app).")
         self._build()
 
     def selected_save(self):
@@ -654,6 +667,8 @@ class LauncherScreen:
             chosen = event.button == 1 and self.delete_choice.rect.collidepoint(event.pos)
         path, self.deleting = self.deleting, None
         if chosen:
+            if self._gone(path):  # moved away while the question was up: nothing is deleted in its name
+                return
             try:
                 storage.delete_save(path)
             except OSError as exc:
@@ -1432,7 +1447,10 @@ class LauncherScreen:
         if self.hover_note:  # the saved match under the pointer, whole (a row shows two lines of it)
             self._draw_in(surface, self.hover_note, self.footer, self.fs(15), P.TEXT)
         else:
-            self._draw_in(surface, self.message or KEYS_HINT, self.footer, self.fs(15), P.WARNING if self.message else P.TEXT_DIM)
+            said = self.message
+            if said == BACK_FROM_GAME and self.focused_widget() is not self.resume_button:
+                said = f"{BACK_FROM_GAME_PLAIN[:-1]} · F1: help and the launcher's keys"
+            self._draw_in(surface, said or KEYS_HINT, self.footer, self.fs(15), P.WARNING if said else P.TEXT_DIM)
         if self.confirm_quit:
             self.quit_choice.focused = self.quit_focus == "quit"  # what Enter does
             self.stay_choice.focused = self.quit_focus == "stay"

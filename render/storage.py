@@ -751,6 +751,10 @@ def inspect_save(path, titles: dict | None = None) -> SaveInfo:
         info.problem = _reason(str(exc), path)
     except (GameError, RecursionError, MemoryError) as exc:  # what loading would meet, said the same way
         info.problem = _reason(str(exc) or type(exc).__name__, path)
+    except AssetError as exc:
+        # its game cannot be played here, a data file of it damaged (registry.broken): the row says so, and the
+        # launcher and the other games go on (a tower file damaged stopped the app at its start: an audit)
+        info.problem = _reason(f"its game cannot be played: {exc}", path)
     _inspected[key] = info
     return info
 
@@ -780,6 +784,16 @@ def _match_in_another_encoding(path: Path) -> bool:
             head = f.read(4096)
     except OSError:
         return False
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head[:4]:  # UTF-16 (Notepad's "Unicode")
+        codec = "utf-16" if head.startswith((b"\xff\xfe", b"\xfe\xff")) else (
+            "utf-16-le" if head[1:2] == b"\x00" else "utf-16-be")
+        head = head[: len(head) // 2 * 2].decode(codec, errors="replace").encode("utf-8", errors="replace")
+    else:
+        try:
+            head[:-4].decode("utf-8")  # UTF-8 (a character cut at the end of the 4,096 bytes aside): its own fault
+            return False
+        except UnicodeDecodeError:
+            pass  # Latin-1 and the like
     return head.lstrip().startswith(b"{") and f'"{FORMAT}"'.encode() in head
 
 
@@ -788,12 +802,13 @@ def _reason(message: str, path: Path) -> str:
     for prefix in (f"{path}: ", f"{path.name}: "):
         while message.startswith(prefix):
             message = message[len(prefix):]
-    if message.endswith("the file is not UTF-8 text"):
+    if message.endswith("the file is not UTF-8 text") or message.startswith("not valid JSON"):
         if _match_in_another_encoding(path):
             # an editor wrote a match file back in another encoding: it read as "not a Kong Tabletop match file"
             # (a reliability audit)
             return "a match file written in another text encoding, not UTF-8 as saved: it will not load"
-        return "not a Kong Tabletop match file"  # a picture or a document dropped on the window
+        if message.endswith("the file is not UTF-8 text"):
+            return "not a Kong Tabletop match file"  # a picture or a document dropped on the window
     if message.startswith("not valid JSON"):
         return "not valid JSON: cut short or edited"  # the line and column are of no use to a player
     message = " ".join(message.split())

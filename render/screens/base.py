@@ -59,6 +59,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         being found by typing, digits are typed, not played: a keyboard audit)."""
         if self.filtering:
             return "Type part of a row's words · Up/Down choose · Enter plays the chosen row · Esc stops finding"
+        if not self.legal and not self.match.waiting_for_human() and not self.match.is_over():
+            # the deal, a bot's turn: no row to play (the line named the list's keys over an empty list: an audit)
+            return f"{F1_WORDS} · Space: skip ahead to the next decision"
         return IDLE_KEYS
 
     def __init__(self, match: Match, host: Host | None = None):
@@ -805,7 +808,11 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         if self.show_actions:
             rect = self.rects["choices"]
             if self.match.waiting_for_human():
-                title = f"Choices ({self.choice_count()})"
+                faint = len(self.faint_rows())
+                # rows kept that play nothing now are counted apart: "Choices (2)" over eight numbered rows read
+                # as a miscount (a newcomer's audit)
+                title = f"Choices ({self.choice_count()}; {faint} greyed)" if faint else \
+                    f"Choices ({self.choice_count()})"
                 if self.filtering:
                     title = f"Find: {self.filter}_  ({self.choice_count()})"
             elif self.match.is_over():

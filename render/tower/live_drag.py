@@ -333,6 +333,16 @@ class LiveDrag:
         h, w = int(size * 7), max(8, size // 2 + 2)
         x, y = int(at[0]), int(at[1])
         box = pygame.Rect(x, y, w, h)
+        # a dark backing under the bar and its words: over the tower's blocks or the table their words were hard
+        # to read (a window-size audit)
+        now_words, most_words, out_words = self.gauge_lines()
+        words = max(text.measure(now_words, size, bold=True)[0], text.measure(most_words, size - 1)[0],
+                    text.measure(out_words, size - 1)[0], text.measure("gentle", size - 2)[0],
+                    text.measure(self.comes_line(), size - 1, bold=True)[0] if self.comes_line() else 0)
+        back = pygame.Rect(x - 3, y - 3, w + 8 + words + 6, h + 6)  # the room _gauge_place reckons with
+        backing = pygame.Surface(back.size, pygame.SRCALPHA)
+        backing.fill((*palette.BACKGROUND, 200))
+        surface.blit(backing, back.topleft)
         pygame.draw.rect(surface, palette.PANEL, box.inflate(6, 6), border_radius=3)
         share = min(1.0, force / self.max_force_n) if self.max_force_n > 0 else 0.0
         fill = box.copy()
@@ -348,8 +358,7 @@ class LiveDrag:
         most = min(1.0, self.peak_n / self.max_force_n) if self.max_force_n > 0 else 0.0
         peak = box.bottom - int(round(h * most))
         pygame.draw.line(surface, peak_colour(), (box.x - 3, peak), (box.right + 3, peak), 2)
-        now_words, most_words, out_words = self.gauge_lines()
-        drawn = [box.inflate(6, 6)]
+        drawn = [box.inflate(6, 6), back]
         drawn.append(text.draw(surface, now_words, (box.right + 8, box.y), size, palette.TEXT, bold=True))
         drawn.append(text.draw(surface, most_words, (box.right + 8, drawn[-1].bottom + 2), size - 1,
                                peak_colour()))

@@ -589,3 +589,11 @@ def test_a_plot_replaces_an_earlier_plot_but_no_other_file(tmp_path):
                   "serial", "--plot", str(plot))
         assert out.returncode == 0, out.stderr
         assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_tournament_whose_every_game_failed_plots_nothing(faulty_always, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "ratings.png"
+    assert cli.main(["tournament", "toy_broken", "--bots", "faulty,faulty2", "--games", "2", "--executor",
+                     "serial", "--plot", str(picture)]) == 1
+    assert not picture.exists() and "every game ended in an error" in capsys.readouterr().err

@@ -374,3 +374,51 @@ def test_a_heave_that_hands_the_other_player_the_win_is_marked_and_asked_twice()
         assert match.is_over() and match.state.winner == 1
     finally:
         app.close()
+
+
+def test_the_choices_title_counts_the_greyed_rows_apart(lines_drawn):
+    """A newcomer's audit: "Choices (7)" stood over eight numbered rows, one greyed; the title counts the rows
+    that play now and the greyed ones apart, so the numbers on the rows add up."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"))
+    app, screen = open_app(match)
+    try:
+        number(app, 2)
+        number(app, 2)
+        faint = len(screen.faint_rows())
+        assert faint >= 1
+        lines_drawn.clear()
+        app.draw()
+        title = f"Choices ({screen.choice_count()}; {faint} greyed)"
+        assert any(words == title for words, _ in lines_drawn), title
+        assert screen.choice_count() + faint == len(screen.actions.items)
+    finally:
+        app.close()
+
+
+def test_no_rows_no_row_keys_in_the_status_line():
+    """A newcomer's audit: while the first cards were dealt (Donkey Kong, nothing to choose), the status line
+    said "arrows and Enter, a click or 1-9: play a row · /: find"; it says Space skips ahead."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.app import App
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bot", "patient")]), 3)
+    app = App(match=match)
+    try:
+        seen = []
+        for _ in range(200):
+            app.tick(0.05)
+            app.draw()
+            screen = app.screen
+            if not screen.legal and not match.waiting_for_human() and not screen.chance_waits() \
+                    and screen.message_time <= 0:
+                seen.append(" ".join(screen.status_lines))
+            if match.waiting_for_human() and screen.legal:
+                break
+            if screen.chance_waits():
+                app.handle(key(pygame.K_SPACE))  # Ann's roll for who plays first
+        assert seen and all("play a row" not in line for line in seen), seen
+        assert any("Space: skip ahead to the next decision" in line for line in seen), seen
+    finally:
+        app.close()

@@ -202,9 +202,19 @@ class Overlays:
                 (p,), _ = self.camera.project(self._scene.poses[self.live.block][None, :3])
                 anchor = (int(p[0]) + int(60 * s), int(p[1]))
             self.gauge_rect = self.live.draw_gauge(surface, self._gauge_place(anchor, rect, size), size)
-        lines = [(part, colour) for line, colour in self._info_lines(state, risk)
-                 for line in (self.seen(line),)
-                 for part in _wrapped(line, size, rect.w - int(24 * s))]
+        info = self._info_lines(state, risk)
+        wide = rect.w - int(24 * s)
+        lines = [(part, colour) for line, colour in info for line in (self.seen(line),)
+                 for part in _wrapped(line, size, wide)]
+        tower = self.tower_box(state)
+        if lines and tower is not None and tower.left - rect.x - int(24 * s) >= rect.w * 0.3:
+            # beside the tower's foot where the words fit there in the lower part of the board: six lines of a
+            # last move across the whole board hid the tower's base and a Mario (a window-size audit)
+            room = tower.left - rect.x - int(24 * s)
+            narrow = [(part, colour) for line, colour in info for line in (self.seen(line),)
+                      for part in _wrapped(line, size, room)]
+            if len(narrow) * (text.font(size).get_linesize() + 2) <= rect.h * 0.4:
+                lines = narrow
         y = rect.bottom - int(8 * s)
         self.info_rect = None
         if lines:  # a dark backing so the words read over blocks lying on the floor
@@ -243,15 +253,25 @@ class Overlays:
         if blocks:
             tower = blocks[0].unionall(blocks[1:])
             places += [(tower.right + int(16 * s), y), (tower.left - int(16 * s) - w, y)]
+        below = int(anchor[1]) + int(40 * s)  # under the pointer: where above it the wheel or the legend stands
+        places += [(x + int(28 * s), below), (x - int(28 * s) - w, below)]
+        if blocks:
+            places += [(tower.right + int(16 * s), below), (tower.left - int(16 * s) - w, below)]
         # the legend, the figure on top and the seats' lines too: over Super Mario's tower the gauge stood on
-        # Bowser and touched "Bowser: layer 14" (a play-tester)
+        # Bowser and touched "Bowser: layer 14" (a play-tester); and the spinner with its words, the countdown and
+        # the last move's lines (a window-size audit read the gauge over Donkey Kong Jenga's wheel)
         figures = self._top_figure_rects()
         figures += [r for _, sprite, _, label in getattr(self.view, "beside", []) for r in (sprite, label) if r]
-        avoid = [self._legend_rect(rect), *figures, *getattr(self, "piece_rects", [])]
+        avoid = [self._legend_rect(rect), *figures, *getattr(self, "piece_rects", []),
+                 *getattr(self, "overlay_rects", []),
+                 *[r for r in (getattr(self, "countdown_rect", None), getattr(self, "info_rect", None)) if r]]
 
         def covered(at) -> int:
             box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
-            return sum(box.clip(r).w * box.clip(r).h for r in blocks + avoid)
+            # the words and marks over the board count three times a block's face: the gauge on a block hides a
+            # part of the tower, on the wheel or the legend it hides what they say
+            return (sum(box.clip(r).w * box.clip(r).h for r in blocks)
+                    + 3 * sum(box.clip(r).w * box.clip(r).h for r in avoid))
 
         best = min(places, key=covered)  # min keeps the first of equals: the pointer's right if it is clear
         return min(max(best[0], lo_x), hi_x), min(max(best[1], lo_y), hi_y)
@@ -319,6 +339,13 @@ class Overlays:
         for seat, line in enumerate(lines):
             parts = [line] if _width(line, size) <= room else list(_wrapped(line, size, room))
             left = x - max(_width(part, size) for part in parts)
+            # a dark backing, as under the last move's lines: after a fall the words ran over the rubble and
+            # Bowser, white on yellow (a window-size audit)
+            back = pygame.Rect(left - 2 * mark - int(10 * s), y - int(3 * s),
+                               x - left + 2 * mark + int(14 * s), len(parts) * line_h + int(6 * s))
+            backing = pygame.Surface(back.size, pygame.SRCALPHA)
+            backing.fill((*P.BACKGROUND, 200))
+            surface.blit(backing, back.topleft)
             drawn = [text.draw(surface, part, (left if len(parts) > 1 else x, y + k * line_h), size, P.TEXT,
                                anchor="topleft" if len(parts) > 1 else "topright")
                      for k, part in enumerate(parts)]

@@ -449,6 +449,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         """The heading says that the log's holes and ends are the view's (reword_for_view): turned, the lines
         say them anew, which three audits took for the log changing by itself. Without room, the plain one."""
         plain = super().log_title(width, size)
+        n, rows = len(self.log_labels), self.log.items
+        if n and rows and not rows[-1].startswith(f"{n}. "):
+            # the last row held back (a spin's while its needle turns, a fall's coins while it plays): counted
+            # when it comes ("Move log (30)" over 29 rows gave away that a row was held: a regression audit)
+            plain = f"Move log ({n - 1})"
         told = f"{plain}: sides as seen now"
         return told if text.font(size, bold=True).size(told)[0] <= width else plain
 
