@@ -11,6 +11,8 @@ import json
 import os
 import weakref
 
+import numpy as np
+
 import pygame
 import pytest
 
@@ -353,3 +355,70 @@ def test_the_push_gauge_keeps_off_the_spinner_and_the_seats_lines_have_a_backing
     finally:
         screen.close()
         text.use_size("normal")
+
+
+@pytest.mark.physics
+def test_the_last_moves_lines_keep_beside_the_towers_foot_where_they_fit():
+    """A window-size audit (1024x640, large text): six lines of a last move, drawn across the whole board, hid
+    the tower's base and a Mario. Where the words fit in the lower part of the board beside the tower's foot,
+    they are wrapped there and the tower stays in view."""
+    from render import text
+    from render.screens.registry import screen_for
+
+    from .test_tower_screen import run
+
+    pygame.display.init()
+    surface = pygame.Surface((1024, 640))
+    text.use_size("large")
+    match = Match(registry.get("jenga_dk").make_config([Seat("Ann"), Seat("Bob")]), 8)
+    screen = screen_for("jenga_dk")(match)
+    screen.show_risk = False
+    try:
+        assert run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating())
+        screen.draw(surface)
+        # a long line of the simulator's, as a failed step gives one
+        screen.sim_error = ("The simulator failed on this step (a long reason of the kind it gives, naming the "
+                            "block, the end it was pushed from and what the world said of it). The game is as it "
+                            "was before that step: save it (Ctrl+S), undo (Ctrl+Z), or press Enter to try again.")
+        screen.draw(surface)
+        tower = screen.tower_box(match.state)
+        assert screen.info_rect is not None and tower is not None
+        assert screen.info_rect.right <= tower.left, (screen.info_rect, tower)
+    finally:
+        screen.close()
+        text.use_size("normal")
+
+
+@pytest.mark.physics
+def test_a_win_at_the_top_turns_the_view_to_the_winning_mario():
+    """"The Mario that reaches the top and saves Pauline ... wins the game." An ends audit (two careful bots,
+    seed 6): the winner's Mario stood behind Pauline, only a sliver of him in view, while the other Mario stood
+    in plain view at the top's corner. The view turns to the side of the winner's hole, the words kept."""
+    from render.screens.jenga.holes import facing_eye
+    from render.screens.registry import screen_for
+
+    from .test_tower_screen import run
+
+    pygame.display.init()
+    surface = pygame.Surface((1280, 800))
+    match = Match(registry.get("jenga_dk").make_config([Seat("A", "careful"), Seat("B", "careful")]), 6)
+    screen = screen_for("jenga_dk")(match)
+    screen.show_risk = False
+    try:
+        words_before = None
+
+        def done():
+            nonlocal words_before
+            if words_before is None and not match.is_over():
+                words_before = tuple(np.array(v) for v in screen.words_view())
+            elif not match.is_over():
+                words_before = tuple(np.array(v) for v in screen.words_view())
+            return match.is_over() and screen.camera.goal_yaw is None and not screen.animating()
+        assert run(screen, surface, done, frames=8000)
+        state = match.state
+        assert state.ended == "top"
+        hole = state.marios[state.champion]
+        assert facing_eye(hole[2], screen.camera.eye, screen.camera.target) > 0.8, (hole, screen.camera.yaw)
+        assert all(np.allclose(a, b) for a, b in zip(screen.words_view(), words_before))
+    finally:
+        screen.close()

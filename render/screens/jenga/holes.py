@@ -30,13 +30,13 @@ put one side face at cos 60 = 0.49999...: a Mario drawn solid on a face in plain
 faintly through the tower" (an audit). The view's own test is whether the eye is in front of the end face's
 plane, a few centimetres out from the centre: seen from a metre away, about this. The frame drawn has the
 last word (hidden_hole_words's `drawn_behind`)."""
-_AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
+AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
 
 
 def hole_side(end: str, eye, centre) -> str:
     """'front', 'back', 'left' or 'right': where a hole opening towards `end` faces, for a viewer at eye
     looking at the tower's centre."""
-    return direction_side(_AXES.get(end, (0.0, 0.0)), eye, centre)
+    return direction_side(AXES.get(end, (0.0, 0.0)), eye, centre)
 
 
 def direction_side(direction, eye, centre) -> str:
@@ -64,7 +64,7 @@ def facing_eye(end: str, eye, centre) -> float:
     """How much a hole opening towards `end` turns to the viewer: 1 facing them, -1 facing away."""
     e = np.asarray(eye, dtype=float)[:2] - np.asarray(centre, dtype=float)[:2]
     norm = float(np.linalg.norm(e))
-    return 1.0 if norm < 1e-9 else float(np.asarray(_AXES.get(end, (0.0, 0.0))) @ e / norm)
+    return 1.0 if norm < 1e-9 else float(np.asarray(AXES.get(end, (0.0, 0.0))) @ e / norm)
 
 
 def moved_pieces(before, state) -> list[tuple[int, list]]:
@@ -121,7 +121,7 @@ _TYPED = re.compile(r"(?<!\w)'[a-z]+ [^'\n]*'")
 def sides_of_view(eye, centre) -> tuple[str, ...]:
     """The side each axis's end faces (+x, -x, +y, -y) from this view: the words of as_seen change exactly
     when this does."""
-    return tuple(hole_side(end, eye, centre) for end in _AXES)
+    return tuple(hole_side(end, eye, centre) for end in AXES)
 
 
 _SEEN: dict = {}  # (words, the four sides) -> the words as seen: most lines are worded again every frame
@@ -130,9 +130,9 @@ _SEEN: dict = {}  # (words, the four sides) -> the words as seen: most lines are
 def as_seen(words: str, eye, centre) -> str:
     """`words` with every hole and block end the game names by an axis put as the view shows it: the front
     (facing the viewer), back, left or right hole or end. A typed command quoted in them keeps its syntax."""
-    if not words or not any(axis in words for axis in _AXES):
+    if not words or not any(axis in words for axis in AXES):
         return words
-    sides = dict(zip(_AXES, sides_of_view(eye, centre)))
+    sides = dict(zip(AXES, sides_of_view(eye, centre)))
     key = (words, tuple(sides.values()))
     done = _SEEN.get(key)
     if done is not None:

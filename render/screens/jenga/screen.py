@@ -63,8 +63,8 @@ from .pointer import HOLE_WORDS, PointerPlay
 from .keyboard import KeyboardPicker
 from .overlays import (OUT_OF_LINE_MM, PLACE_NAMES, Overlays, most_out_of_line,  # noqa: F401 (tests read some here)
                        out_of_line_mm, place_offset)
-from .holes import (HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye, hidden_hole_words,
-                    side_words, sides_of_view)
+from .holes import (AXES, HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye,
+                    hidden_hole_words, side_words, sides_of_view)
 from .events import effect_source, event_words, stacked_words
 from .spin import PersonSpins
 
@@ -234,6 +234,11 @@ PUSHED_MM = 10.0
 """A push let go before half the block's length, whose finger went at least this far in and whose force under
 way was more than a touch's, is said as a push, with no word on how tight the block is: at a push's pace the
 force is no touch test's (a touch held still on a loose block can slide it this far at a touch's force)."""
+
+
+OPENING_OFF_FACE = math.radians(30)
+"""How far round from face-on the opening view stands to the tower's front face (Camera's yaw -60 degrees against
+the -y face's -90): the view that faces the winning Mario's hole stands as far round from his."""
 
 
 class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, PersonSpins, RiskTint, FallReplay,
@@ -653,6 +658,27 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.tower_moved(step)
             self.touched = tuple(state.last_probe["where"])
         self._read_touch(step, state)
+        if getattr(state, "ended", "") == "top" and getattr(before, "ended", "") != "top":
+            self._face_the_champion(state)
+
+    def _face_the_champion(self, state) -> None:
+        """Donkey Kong Jenga won at the top: the view turns to the side of the hole the winning Mario stands in,
+        as a fall's replay turns to the side that shows it (an audit saw him hidden behind Pauline, the other
+        Mario in plain view at the top's corner, so the wrong one seemed to have saved her). The words keep the
+        view the player had, as they do through a fall's replay."""
+        champion = getattr(state, "champion", None)
+        marios = getattr(state, "marios", None)
+        if champion is None or not marios or marios[champion] is None:
+            return
+        direction = AXES.get(marios[champion][2])
+        if direction is None:
+            return
+        if self._words_view is None:
+            self._words_view = (np.array(self.camera.eye, dtype=float), np.array(self.camera.target, dtype=float))
+        # facing the hole, a little from its right, as the opening view stands to the front face
+        best = math.atan2(direction[1], direction[0]) + OPENING_OFF_FACE
+        yaw = self.camera.yaw
+        self.camera.goal_yaw = yaw + ((best - yaw + math.pi) % (2 * math.pi) - math.pi)
 
     def _read_touch(self, step, state) -> None:
         """Keep the reading of a touch, or of a push that went back, that `step` (the match's last) was, for
