@@ -564,6 +564,7 @@ class LauncherScreen:
             return False
         self.message = f"{path.name} is no longer among the saved matches (moved or deleted outside the app)."
         self._refresh_saves(keep_place=True)
+        self.saves.selected = -1  # no other match chosen in its place (Enter on Load opened the next one: an audit)
         self._build()
         return True
 

@@ -150,6 +150,11 @@ def top_off_base_mm(state) -> float | None:
     return float(np.hypot(*(centres[-1] - centres[0])) * 1000.0)
 
 
+GAUGE_HOLD_PX = 2000
+"""How much more (square pixels) the gauge's place of the frames before may cover than the clearest place now and
+still be kept: a gauge moving from place to place as the pointer moves a few pixels is hard to read."""
+
+
 class Overlays:
     """Drawing over and beside the tower (a part of JengaScreen)."""
 
@@ -242,8 +247,10 @@ class Overlays:
             # as wide as its words are drawn (the bar, then the lines at its right): at the largest text the
             # gauge's "0.33 N now" ran over the legend's title, the width reckoned for the normal size (a
             # keyboard audit)
+            # and room kept for the line that comes when the tower moves with the block ("tower moving: 12 mm"):
+            # reckoned only once it came, the wider gauge hopped to another place mid-push (a regression audit)
             words = max(text.measure(line, size, bold=True)[0]
-                        for line in (*live.gauge_lines(), "gentle", live.comes_line()))
+                        for line in (*live.gauge_lines(), "gentle", "tower moving: 888 mm"))
             w = max(w, max(8, size // 2 + 2) + 8 + words + 6)
         lo_x, hi_x = rect.x + 8, rect.right - w - 8
         lo_y, hi_y = rect.y + 8, rect.bottom - h - 8
@@ -253,10 +260,11 @@ class Overlays:
         if blocks:
             tower = blocks[0].unionall(blocks[1:])
             places += [(tower.right + int(16 * s), y), (tower.left - int(16 * s) - w, y)]
-        below = int(anchor[1]) + int(40 * s)  # under the pointer: where above it the wheel or the legend stands
-        places += [(x + int(28 * s), below), (x - int(28 * s) - w, below)]
-        if blocks:
-            places += [(tower.right + int(16 * s), below), (tower.left - int(16 * s) - w, below)]
+        # under the pointer, and at the board's foot: where above it the wheel or the legend stands
+        for y_at in (int(anchor[1]) + int(40 * s), hi_y):
+            places += [(x + int(28 * s), y_at), (x - int(28 * s) - w, y_at)]
+            if blocks:
+                places += [(tower.right + int(16 * s), y_at), (tower.left - int(16 * s) - w, y_at)]
         # the legend, the figure on top and the seats' lines too: over Super Mario's tower the gauge stood on
         # Bowser and touched "Bowser: layer 14" (a play-tester); and the spinner with its words, the countdown and
         # the last move's lines (a window-size audit read the gauge over Donkey Kong Jenga's wheel)
@@ -273,7 +281,22 @@ class Overlays:
             return (sum(box.clip(r).w * box.clip(r).h for r in blocks)
                     + 3 * sum(box.clip(r).w * box.clip(r).h for r in avoid))
 
-        best = min(places, key=covered)  # min keeps the first of equals: the pointer's right if it is clear
+        def far(at) -> int:
+            """A place far above or below the pointer counts as covering a strip of the gauge's width: the gauge
+            is read beside the block being pushed, and at the board's foot only when nearer is all taken."""
+            box_y = min(max(at[1], lo_y), hi_y)
+            return w * max(0, abs(box_y + h // 2 - int(anchor[1])) - int(160 * s)) // 2
+
+        scores = [covered(at) + far(at) for at in places]
+        chosen = min(range(len(places)), key=scores.__getitem__)  # the first of equals: the pointer's right if clear
+        held = getattr(self, "_gauge_choice", None)
+        if held is not None and held[0] is live and held[1] < len(places) \
+                and scores[held[1]] <= 1.5 * scores[chosen] + GAUGE_HOLD_PX:
+            # the place of the frames before is kept unless another is clearly clearer: the gauge hopped from
+            # beside the wheel onto its words and then onto Pauline within three frames (a regression audit)
+            chosen = held[1]
+        self._gauge_choice = (live, chosen)
+        best = places[chosen]
         return min(max(best[0], lo_x), hi_x), min(max(best[1], lo_y), hi_y)
 
     def _top_figure_rects(self) -> list[pygame.Rect]:
