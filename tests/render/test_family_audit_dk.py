@@ -295,21 +295,26 @@ def test_the_next_persons_card_question_does_not_open_on_the_card_the_last_perso
     assert screen.actions.selected == 0  # Ann's question at its first row, not on Bo's Hammer 400
 
 
+def _two_people_and_a_bot_at(home, size: str) -> App:
+    """The app at text size `size` (as settings.json gives it at start), on seed 7 of Ann, Bo and a patient bot."""
+    import json
+
+    from games import registry
+    from games.match import Match
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"text_size": size}))
+    return App(match=Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bo"), Seat("Bot", "patient")]),
+                           7))
+
+
 def test_the_roll_buttons_words_stay_inside_it_at_every_text_size(home, lines_drawn):  # noqa: F811
     """An audit's screenshot at the largest text: "Roll the white die  [Space]" ran over both edges of its
     button in the Choices panel. The words fit inside it, with their key where there is room for it."""
-    import json
-
     from render import text
 
     for size, with_key in (("normal", True), ("largest", False)):
-        home.mkdir(parents=True, exist_ok=True)
-        (home / "settings.json").write_text(json.dumps({"text_size": size}))
-        from games import registry
-        from games.match import Match
-
-        match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bo"), Seat("Bot", "patient")]), 7)
-        app = App(match=match)
+        app = _two_people_and_a_bot_at(home, size)
         try:
             app.tick(0.05)
             lines_drawn.clear()
@@ -328,17 +333,10 @@ def test_when_the_bar_has_no_room_for_its_keys_the_status_line_names_them(home):
     """A keyboard audit at the largest text: the bar read "Undo Redo Save Load Help Sound Skip Menu" with no key
     anywhere on screen (at the normal size "Undo [Ctrl+Z] ... Menu [Esc]"). The status line then names the bar's
     main keys; at the normal size the buttons carry them and the line is as before."""
-    import json
-
-    from games import registry
-    from games.match import Match
     from render import text
 
     for size, named in (("normal", False), ("largest", True)):
-        home.mkdir(parents=True, exist_ok=True)
-        (home / "settings.json").write_text(json.dumps({"text_size": size}))
-        match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bo"), Seat("Bot", "patient")]), 7)
-        app = App(match=match)
+        app = _two_people_and_a_bot_at(home, size)
         try:
             app.tick(0.05)
             app.draw()

@@ -302,18 +302,14 @@ def test_the_launchers_line_back_from_a_game_names_enter_only_while_enter_resume
         pygame.init()
 
 
-@pytest.mark.physics
-def test_the_push_gauge_keeps_off_the_spinner_and_the_seats_lines_have_a_backing():
-    """A window-size audit (Donkey Kong Jenga, a girder on the tower's left half dragged): the gauge was drawn
-    over the spinner, its words over the wheel's sections; and the seats' lines were written straight over the
-    rubble after a fall. The gauge takes a place clear of the wheel and its words wherever one is; the seats'
-    lines stand on a dark backing."""
+def _dk_take_two_girders_at_large_text():
+    """(screen, surface, match): Donkey Kong Jenga, seed 8, Ann and Bob, at the large text in 1280x800, Ann's
+    turn after the spin "take out 2 girders, climb 0", the tower drawn once."""
+    from render import text
     from render.screens.registry import screen_for
 
     from .test_chance_by_hand import to_the_spin
-    from .test_tower_screen import DT, end_point, run, send
-
-    from render import text
+    from .test_tower_screen import run
 
     pygame.display.init()
     surface = pygame.Surface((1280, 800))
@@ -321,10 +317,24 @@ def test_the_push_gauge_keeps_off_the_spinner_and_the_seats_lines_have_a_backing
     match = Match(registry.get("jenga_dk").make_config([Seat("Ann"), Seat("Bob")]), 8)
     screen = screen_for("jenga_dk")(match)
     screen.show_risk = False
+    to_the_spin(screen, surface)
+    assert run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating())
+    screen.draw(surface)
+    return screen, surface, match
+
+
+@pytest.mark.physics
+def test_the_push_gauge_keeps_off_the_spinner_and_the_seats_lines_have_a_backing():
+    """A window-size audit (Donkey Kong Jenga, a girder on the tower's left half dragged): the gauge was drawn
+    over the spinner, its words over the wheel's sections; and the seats' lines were written straight over the
+    rubble after a fall. The gauge takes a place clear of the wheel and its words wherever one is; the seats'
+    lines stand on a dark backing."""
+    from render import text
+
+    from .test_tower_screen import DT, end_point, send
+
+    screen, surface, match = _dk_take_two_girders_at_large_text()
     try:
-        to_the_spin(screen, surface)
-        assert run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating())
-        screen.draw(surface)
         wheel = screen.spinner_rect
         tower = screen.tower_box(match.state)
         state = match.state
@@ -435,21 +445,11 @@ def test_the_push_gauge_holds_its_place_through_a_slow_drag():
     hopped from beside the wheel onto its words, then past the tower onto Pauline, within three frames. It keeps
     its place while the pointer creeps, unless another is clearly clearer."""
     from render import text
-    from render.screens.registry import screen_for
 
-    from .test_chance_by_hand import to_the_spin
-    from .test_tower_screen import DT, end_point, run, send
+    from .test_tower_screen import DT, end_point, send
 
-    pygame.display.init()
-    surface = pygame.Surface((1280, 800))
-    text.use_size("large")
-    match = Match(registry.get("jenga_dk").make_config([Seat("Ann"), Seat("Bob")]), 8)
-    screen = screen_for("jenga_dk")(match)
-    screen.show_risk = False
+    screen, surface, match = _dk_take_two_girders_at_large_text()
     try:
-        to_the_spin(screen, surface)
-        assert run(screen, surface, lambda: screen.match.waiting_for_human() and not screen.animating())
-        screen.draw(surface)
         state = match.state
         legal = sorted(state.legal_blocks(), key=lambda b: (-b[0], b[1]))
         hops_seen = []
