@@ -1608,8 +1608,13 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                     text.draw(surface, str(count), (box.x + int(pile_h * 0.8), box.y + int(22 * s)), fs, P.TEXT,
                               bold=True)
                     if k == 0 and "buy" in legal:
-                        text.draw(surface, "click: buy, 4 AP", (box.x + int(pile_h * 0.8), box.y + int(44 * s)),
-                                  small, P.HIGHLIGHT)
+                        # the words the room beside the pile takes: at the largest text "click: buy, 4 A" was cut
+                        # off at the panel's edge (a window-size audit)
+                        room = box.right - (box.x + int(pile_h * 0.8))
+                        words = next((w for w in ("click: buy, 4 AP", "buy: 4 AP")
+                                      if text.measure(w, small)[0] <= room), None) or text.fit("buy: 4 AP", small, room)
+                        text.draw(surface, words, (box.x + int(pile_h * 0.8), box.y + int(44 * s)), small,
+                                  P.HIGHLIGHT)
                         self.card_rects.append((box, "buy"))
                     else:
                         self.inert_boxes.append((box, ("pile", "draw" if k == 0 else "discards")))

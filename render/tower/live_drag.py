@@ -324,6 +324,17 @@ class LiveDrag:
             return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{-self.frame.out_m * 1000:.0f} mm to go in"
         return f"{force:.2f} N now", f"{self.peak_n:.2f} N at most", f"{self.percent_out} % out"
 
+    def gauge_width(self, size: int, reserve: bool = True) -> int:
+        """How wide the gauge is drawn at `size`: the bar and its words as drawn. reserve: with room for the line
+        that comes when the tower moves with the block ("tower moving: 12 mm"), so a place chosen for the gauge
+        as the push begins still holds it once that line comes (it hopped, or grew over the wheel: audits)."""
+        now_words, most_words, out_words = self.gauge_lines()
+        comes = self.comes_line() or ("tower moving: 88 mm" if reserve else "")
+        words = max(text.measure(now_words, size, bold=True)[0], text.measure(most_words, size - 1)[0],
+                    text.measure(out_words, size - 1)[0], text.measure("gentle", size - 2)[0],
+                    text.measure(comes, size - 1, bold=True)[0] if comes else 0)
+        return max(8, size // 2 + 2) + 8 + words + 6
+
     def draw_gauge(self, surface: pygame.Surface, at, size: int) -> pygame.Rect:
         """The finger's force as a bar (0 to the hand's strength, a white mark at the gentle-touch force, a
         pale yellow one at the largest force of this push so far), with the forces in newtons and how far the
@@ -336,10 +347,7 @@ class LiveDrag:
         # a dark backing under the bar and its words: over the tower's blocks or the table their words were hard
         # to read (a window-size audit)
         now_words, most_words, out_words = self.gauge_lines()
-        words = max(text.measure(now_words, size, bold=True)[0], text.measure(most_words, size - 1)[0],
-                    text.measure(out_words, size - 1)[0], text.measure("gentle", size - 2)[0],
-                    text.measure(self.comes_line(), size - 1, bold=True)[0] if self.comes_line() else 0)
-        back = pygame.Rect(x - 3, y - 3, w + 8 + words + 6, h + 6)  # the room _gauge_place reckons with
+        back = pygame.Rect(x - 3, y - 3, self.gauge_width(size, reserve=False), h + 6)
         backing = pygame.Surface(back.size, pygame.SRCALPHA)
         backing.fill((*palette.BACKGROUND, 200))
         surface.blit(backing, back.topleft)

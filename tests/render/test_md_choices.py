@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from .test_board_audit4_md import arranged, open_app
-from .test_stumbles import key
+from .test_stumbles import home, key  # noqa: F401 (home: the autouse scratch folder for saves)
 
 RED = 0
 
@@ -422,3 +422,29 @@ def test_no_rows_no_row_keys_in_the_status_line():
         assert any("Space: skip ahead to the next decision" in line for line in seen), seen
     finally:
         app.close()
+
+
+def test_the_draw_piles_buy_words_fit_beside_it_at_every_text_size(home, lines_drawn):  # noqa: F811
+    """A window-size audit at the largest text (1280x800): under the Draw pile "click: buy, 4 A" was cut off at the
+    panel's edge with no ellipsis. The words beside the pile are the ones that fit there."""
+    import json
+
+    from render import text
+    from render.app import App
+
+    for size in ("normal", "large", "largest"):
+        home.mkdir(parents=True, exist_ok=True)
+        (home / "settings.json").write_text(json.dumps({"text_size": size}))
+        app = App(match=arranged(crates=CRATES, sups=("d4", "d1")))
+        try:
+            screen = app.screen
+            assert "buy" in screen.legal
+            lines_drawn.clear()
+            app.draw()
+            (words, drawn), = [(w, r) for w, r in lines_drawn if "buy" in w and "AP" in w and len(w) < 20]
+            (pile,) = [box for box, action in screen.card_rects if action == "buy"]
+            assert drawn.right <= pile.right + 1, (size, words, drawn, pile)
+        finally:
+            app.close()
+            text.use_size("normal")
+            pygame.init()

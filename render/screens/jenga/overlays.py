@@ -150,11 +150,6 @@ def top_off_base_mm(state) -> float | None:
     return float(np.hypot(*(centres[-1] - centres[0])) * 1000.0)
 
 
-GAUGE_HOLD_PX = 2000
-"""How much more (square pixels) the gauge's place of the frames before may cover than the clearest place now and
-still be kept: a gauge moving from place to place as the pointer moves a few pixels is hard to read."""
-
-
 class Overlays:
     """Drawing over and beside the tower (a part of JengaScreen)."""
 
@@ -247,11 +242,7 @@ class Overlays:
             # as wide as its words are drawn (the bar, then the lines at its right): at the largest text the
             # gauge's "0.33 N now" ran over the legend's title, the width reckoned for the normal size (a
             # keyboard audit)
-            # and room kept for the line that comes when the tower moves with the block ("tower moving: 12 mm"):
-            # reckoned only once it came, the wider gauge hopped to another place mid-push (a regression audit)
-            words = max(text.measure(line, size, bold=True)[0]
-                        for line in (*live.gauge_lines(), "gentle", "tower moving: 888 mm"))
-            w = max(w, max(8, size // 2 + 2) + 8 + words + 6)
+            w = max(w, live.gauge_width(size))
         lo_x, hi_x = rect.x + 8, rect.right - w - 8
         lo_y, hi_y = rect.y + 8, rect.bottom - h - 8
         x, y = int(anchor[0]), int(anchor[1]) - int(130 * s)
@@ -290,11 +281,16 @@ class Overlays:
         scores = [covered(at) + far(at) for at in places]
         chosen = min(range(len(places)), key=scores.__getitem__)  # the first of equals: the pointer's right if clear
         held = getattr(self, "_gauge_choice", None)
-        if held is not None and held[0] is live and held[1] < len(places) \
-                and scores[held[1]] <= 1.5 * scores[chosen] + GAUGE_HOLD_PX:
-            # the place of the frames before is kept unless another is clearly clearer: the gauge hopped from
-            # beside the wheel onto its words and then onto Pauline within three frames (a regression audit)
-            chosen = held[1]
+        if held is not None and held[0] is live and held[1] < len(places):
+            # the place chosen as the push began is kept through it (the gauge hopped from beside the wheel onto
+            # its words and then onto Pauline within three frames: a regression audit), unless it would come over
+            # the pointer or the block being pushed
+            at = places[held[1]]
+            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
+            pushed = self.view.screen_rects.get(live.block) if live is not None else None
+            hand = pygame.Rect(int(anchor[0]) - 12, int(anchor[1]) - 12, 24, 24)
+            if not box.colliderect(hand) and (pushed is None or not box.colliderect(pushed)):
+                chosen = held[1]
         self._gauge_choice = (live, chosen)
         best = places[chosen]
         return min(max(best[0], lo_x), hi_x), min(max(best[1], lo_y), hi_y)

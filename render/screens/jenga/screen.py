@@ -459,7 +459,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # the last row held back (a spin's while its needle turns, a fall's coins while it plays): counted
             # when it comes ("Move log (30)" over 29 rows gave away that a row was held: a regression audit)
             plain = f"Move log ({n - 1})"
-        told = f"{plain}: sides as seen now"
+        # while the game holds the words to the view the player had (a fall's replay, a win's turn), the heading
+        # says so: "sides as seen now" over "the back hole" of a Mario shown in front misled (a regression audit)
+        told = f"{plain}: sides as seen now" if self._words_view is None else \
+            f"{plain}: sides as you last turned the view"
         return told if text.font(size, bold=True).size(told)[0] <= width else plain
 
     def decision_text(self) -> str:
@@ -666,6 +669,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         as a fall's replay turns to the side that shows it (an audit saw him hidden behind Pauline, the other
         Mario in plain view at the top's corner, so the wrong one seemed to have saved her). The words keep the
         view the player had, as they do through a fall's replay."""
+        self._opened_framed = len(self.match.history)  # turned once: not again as the game is drawn on
         champion = getattr(state, "champion", None)
         marios = getattr(state, "marios", None)
         if champion is None or not marios or marios[champion] is None:
@@ -1197,6 +1201,14 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         rubble). It had been framed as a standing tower the rubble's height: a close-up of a few blocks, the
         figures out of the picture (a save audit). Once a position."""
         n = len(self.match.history)
+        if (self.playback is None and self._opened_framed != n and self.match.is_over()
+                and getattr(state, "ended", None) == "top" and self._words_view is None):
+            # a win at the top opened (loaded, viewed again): facing the winner's hole at once, as live play turned
+            # to it (it opened in the view from before, the winner behind Pauline: a regression audit)
+            self._face_the_champion(state)
+            if self.camera.goal_yaw is not None:
+                self.camera.yaw, self.camera.goal_yaw = self.camera.goal_yaw % (2 * np.pi), None
+            return
         if (self.playback is not None or self.fall_story is not None or self._opened_framed == n
                 or not self.match.is_over() or getattr(state, "ended", None) != "fall"):
             return
