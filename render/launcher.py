@@ -44,6 +44,11 @@ BACK_FROM_GAME_PLAIN = "Your game is autosaved: Resume autosave continues it."
 BACK_FROM_GAME = "Your game is autosaved: Enter (Resume autosave) continues it · F1: help and the launcher's keys"
 """The launcher's line back from a game in progress, Resume autosave framed for Enter; once the focus moves on,
 the line drops its word on Enter (an audit's Enter then started another game, as the line said otherwise)."""
+def gone_words(path: Path) -> str:
+    """What the launcher says of a saved match the list showed that is no longer in its folder."""
+    return f"{path.name} is no longer among the saved matches (moved or deleted outside the app)."
+
+
 SAVES_LOOK_S = 1.0
 """How often (seconds) the launcher looks whether other programs changed the saved matches' folder."""
 SAVES_TITLE = "Saved matches (double-click; drop files here)"
@@ -562,7 +567,7 @@ class LauncherScreen:
         stayed (a reliability audit)."""
         if path.exists():
             return False
-        self.message = f"{path.name} is no longer among the saved matches (moved or deleted outside the app)."
+        self.message = gone_words(path)
         self._refresh_saves(keep_place=True)
         self.saves.selected = -1  # no other match chosen in its place (Enter on Load opened the next one: an audit)
         self._build()
@@ -578,8 +583,8 @@ class LauncherScreen:
             # the folder's own change and each file's: a file copied in slowly was read half-written, and only the
             # folder's stamp was watched (a regression audit)
             with os.scandir(self._saves_folder) as entries:
-                stamp = hash(tuple(sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in entries
-                                          if e.name.endswith(".json"))))
+                stats = [(e.name, e.stat()) for e in entries if e.name.endswith(".json")]
+            stamp = hash(tuple(sorted((name, st.st_mtime_ns, st.st_size) for name, st in stats)))
         except OSError:
             return
         if self._saves_stamp is None:
@@ -595,8 +600,7 @@ class LauncherScreen:
         elif chosen is not None:
             # the match chosen is gone: no other is chosen in its place (Enter on Load opened one nobody chose)
             self.saves.selected = -1
-            self.message = (f"{chosen.path.name} is no longer among the saved matches (moved or deleted outside "
-                            f"the app).")
+            self.message = gone_words(chosen.path)
         self._build()
 
     def selected_save(self):

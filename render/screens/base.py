@@ -608,6 +608,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         decider = match.current_player if match.waiting_for_human() else None
         keep = decider == getattr(self, "_rows_decider", decider)
         self._rows_decider = decider
+        self._rows_kept = keep  # whether the row chosen may stay (a screen that rebuilds the rows reads it)
         self.actions.set_items([self.action_label(a) for a in legal], keep=keep)
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)
         self.log.scroll_to_end()

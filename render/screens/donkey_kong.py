@@ -879,14 +879,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         rebuilt = force or self._legal_at != len(self.match.history)
         sel = self.actions.selected
         chosen = self.legal[sel] if 0 <= sel < len(self.legal) else None
-        decider = getattr(self, "_rows_decider", None)
         super()._refresh_actions(force)
         if not rebuilt:
             return
         self.actions.set_items([self.choice_row(a) for a in self.legal], keep=False)
         # kept only while the same seat decides: cards are "play H400" whoever holds them, and the next
         # person's question opened on the card the last person had played (an audit: one Enter spent it)
-        if chosen in self.legal and self._rows_decider == decider:
+        if chosen in self.legal and self._rows_kept:
             self.actions.selected = self.legal.index(chosen)
             self.actions.reveal()
 
