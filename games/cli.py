@@ -134,7 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="Kong Tabletop: with no command, opens the desktop launcher.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
-    sub.add_parser("list", help="one line per playable game, with its variants and bots")
+    sub.add_parser("list", help="one line per playable game, with its variants and bots",
+                   description="One line per game: its name (what play, selfplay and tournament take), title and "
+                               "summary, its rule variants (the default first) and its bots. A game whose data "
+                               "files are damaged is listed as not playable, with the reason, and the exit "
+                               "status is then 2.")
 
     sp = sub.add_parser(
         "selfplay", help="play bot games and print a summary",
@@ -286,7 +290,9 @@ def cmd_tournament(args) -> int:
             tournament.plot(summary, args.plot)
         except (OSError, ValueError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            return _fail(f"the results are above, but the plot could not be written to {_shown(args.plot)}: "
+            from sim.arguments import path_shown
+
+            return _fail(f"the results are above, but the plot could not be written to {path_shown(args.plot)}: "
                          f"{reason}")
     return code
 

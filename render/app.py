@@ -104,9 +104,13 @@ def tell_minimum_size() -> None:
 TITLE = "Kong Tabletop"
 FINISHED_LEFT = "That game is over and autosaved: View the finished game shows its result and board."
 """The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
-NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved ({fault}), so Resume autosave would not continue it as "
+NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved: {fault}. Resume autosave would not continue it as "
                       "you left it.")
 """The launcher's line back from a game whose last autosave failed."""
+UNKEPT_LEAVE = ("This game is not kept on disk: {fault}. Leaving it now loses its moves since the last autosave "
+                "that worked. Free some space and press Esc (it is written then), or press Esc again to leave "
+                "without it.")
+"""The game's status line at the first Esc (or Menu) while its autosave fails: the second leaves."""
 REPEATING_KEYS = frozenset({
     pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
     pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
@@ -384,7 +388,20 @@ class App(Host):
 
     def quit(self) -> None:
         self._screen_lets_go("Closing the window", force=True)  # a push in the hand is the move, as let go
+        self._autosave_again()
         self.running = False
+
+    def _autosave_again(self) -> bool:
+        """Before the game on screen is left: when its last autosave failed, write it once more now (space freed
+        since is used: a full-disk audit closed the window after freeing space and lost 11 moves, the autosave
+        tried again only at the next move). True when the game is kept on disk after all (or nothing failed)."""
+        match = getattr(self.screen, "match", None)
+        if not isinstance(match, Match) or not self.autosaver.error:
+            return True
+        if match is self._slot:
+            self.autosave(match)
+            self.autosaver.flush()
+        return not self.autosaver.error or self.saved_as(match) is not None
 
     def _screen_lets_go(self, what: str, force: bool = False) -> bool:
         """The game on screen finishes a move in the hand before it is left (GameScreen.ready_to_leave): a
@@ -421,7 +438,11 @@ class App(Host):
             # move log, which names holes and ends as seen, reads as it did (an audit saw it reworded on load)
             camera.yaw, camera.pitch = view
         pygame.display.set_caption(f"{TITLE}: {match.spec.title}")
-        self.autosave(match)
+        if opened is None or not _same_file(Path(opened), storage.autosave_path()) \
+                or storage.read_checksum(Path(opened)) != match.to_json()["checksum"]:
+            # the autosave resumed as it is is not written again: its time, "saved 13:42" on the launcher, was
+            # moved to the moment it was opened, and an older copy beside it then read as new (a reliability audit)
+            self.autosave(match)
         self._slot = match
         # the finished games kept before it can no longer be undone and finished again: their files stand, and the
         # games themselves are let go (a long-session audit saw every one held until the app closed, 0.2 MB each)
@@ -578,6 +599,15 @@ class App(Host):
             return
         match = getattr(self.screen, "match", None)
         self.autosaver.flush()
+        if isinstance(match, Match) and not self._autosave_again():
+            # not kept on disk: the first Esc says so, the second leaves (a full-disk audit lost 11 moves to one)
+            asked = (id(match), len(match.history))
+            if getattr(self, "_leave_asked", None) != asked:
+                self._leave_asked = asked
+                self.autosaver.new_failure()  # said here
+                self.screen.say(UNKEPT_LEAVE.format(fault=self.autosaver.error), 15.0)
+                return
+        self._leave_asked = None
         if self.autosaver.error:  # the autosave holds an older game, or an earlier point of this one
             self.autosaver.new_failure()  # said here: not again on the next game's screen
             saved = self.saved_as(match) if isinstance(match, Match) else None

@@ -485,6 +485,15 @@ def new_save_path(game: str, when: float | None = None) -> Path:
     return path
 
 
+def read_checksum(path: Path) -> str | None:
+    """The checksum a match file holds (None: none can be read)."""
+    try:
+        data = read_json(path)
+    except (AssetError, OSError):
+        return None
+    return data.get("checksum") if isinstance(data, dict) else None
+
+
 def has_play(data) -> bool:
     """Whether a match (its file's JSON) holds play worth keeping: a decision by a person, or, at a table of
     bots only, by a bot. The opening dice and the cards dealt by themselves are not play: a game started

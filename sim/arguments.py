@@ -46,6 +46,19 @@ def shown(value) -> str:
     return text if len(text) <= 40 else text[:30] + "..."
 
 
+def path_shown(path) -> str:
+    """A file path as a message quotes it: whole (an audit's messages cut it at 30 characters, hiding the missing
+    folder or the ending a message complained of), or for one longer than PATH_SHOWN its start and its end."""
+    text = repr(os.fspath(path)) if isinstance(path, (str, os.PathLike)) else shown(path)
+    if len(text) <= PATH_SHOWN:
+        return text
+    return f"{text[:PATH_SHOWN // 3]}...{text[-(PATH_SHOWN * 2 // 3):]} ({len(text) - 2} characters)"
+
+
+PATH_SHOWN = 300
+"""The longest path a message quotes whole."""
+
+
 def whole(name: str, value, lo: int, hi: int, error: type[SimError] = BlockError) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not lo <= value <= hi:
         raise error(f"{name} must be a whole number from {lo} to {hi}, got {shown(value)}")
@@ -162,10 +175,10 @@ def file_problem(path: str) -> str | None:
     if not path.strip():
         return "expected a file path, not an empty string"
     if os.path.isdir(path):
-        return f"{shown(path)} is a folder, not a file"
+        return f"{path_shown(path)} is a folder, not a file"
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        return f"{shown(path)} cannot be written (there is no folder {shown(folder)})"
+        return f"{path_shown(path)} cannot be written (there is no folder {path_shown(folder)})"
     try:
         if os.path.exists(path):
             with open(path, "a"):
@@ -175,7 +188,7 @@ def file_problem(path: str) -> str | None:
                 pass
             os.remove(path)
     except (OSError, ValueError) as exc:   # ValueError: a NUL in the name
-        return f"{shown(path)} cannot be written ({getattr(exc, 'strerror', None) or exc})"
+        return f"{path_shown(path)} cannot be written ({getattr(exc, 'strerror', None) or exc})"
     return None
 
 
@@ -186,14 +199,14 @@ def picture_problem(path: str) -> str | None:
     if not path.strip():
         return "expected a file path, not an empty string"
     if os.path.splitext(path)[1].lower() not in PICTURES:
-        return f"{shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
+        return f"{path_shown(path)} does not end in .png, .svg or .pdf (the picture's format is taken from its file name)"
     if os.path.islink(path):
-        return f"{shown(path)} is a link; give the picture a file name of its own"
+        return f"{path_shown(path)} is a link; give the picture a file name of its own"
     if os.path.isfile(path) and not _drawn_here(path):
         # a picture replaces only an earlier one of ours (a terminal audit's thesis.pdf was overwritten by a plot
         # without a word, where every other output refuses a file it did not write; then a figure of the user's
         # own made with matplotlib: a regression audit)
-        return (f"{shown(path)} exists and carries no Kong Tabletop plot mark (plots drawn by versions "
+        return (f"{path_shown(path)} exists and carries no Kong Tabletop plot mark (plots drawn by versions "
                 f"older than the mark carry none): give another name, or remove it if it is an old plot")
     return file_problem(path)
 
@@ -348,11 +361,11 @@ def input_file(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a file path, not an empty string")
     if os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is a folder, not a file")
+        raise argparse.ArgumentTypeError(f"{path_shown(text)} is a folder, not a file")
     try:
         with open(text, "rb"):
             pass
     except (OSError, ValueError) as exc:
-        raise argparse.ArgumentTypeError(f"{shown(text)} cannot be read "
+        raise argparse.ArgumentTypeError(f"{path_shown(text)} cannot be read "
                                          f"({getattr(exc, 'strerror', None) or exc})") from None
     return text

@@ -120,7 +120,7 @@ def bench_json_path(text: str) -> str:
         except (ValueError, UnicodeDecodeError, OSError):
             earlier = None
         if not (isinstance(earlier, dict) and "oracle_accuracy" in earlier and "total_s" in earlier):
-            raise argparse.ArgumentTypeError(f"{_shown(text)} exists and is not an earlier result of python -m sim "
+            raise argparse.ArgumentTypeError(f"{arguments.path_shown(text)} exists and is not an earlier result of python -m sim "
                                              "bench; name a new file (it is left as it is)")
     return text
 

@@ -159,8 +159,11 @@ def run_job(job: dict) -> dict:
     if job["task"] == "riskmap":
         from .riskmap import risk_map
 
-        rows = risk_map(spec, Tower(spec, seed=job["seed"]), samples=job["samples"], seed=job["seed"],
-                        workers=1)
+        tower = Tower(spec, seed=job["seed"])
+        in_play = set(tower.removable())
+        rows = risk_map(spec, tower, samples=job["samples"], seed=job["seed"], workers=1)
+        # the rows riskmap --json prints (an audit: a program reading both met no in_play in the sweep's)
+        rows = [dict(row, in_play=(row["level"], row["pos"]) in in_play) for row in rows]
         result = {"blocks": rows,
                   "mean_p_collapse": round(sum(r["p_collapse"] for r in rows) / len(rows), 6),
                   "risky_blocks": sum(r["p_collapse"] > 0 for r in rows)}
@@ -297,12 +300,63 @@ def _keep(path: Path, good: int) -> None:
 def sweep(jobs: list[dict], out: str | os.PathLike, executor: str = "process", workers: int | None = None,
           address: str | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
     """Run the jobs not yet in `out`, appending one line per tower; returns counts. The file is not
-    touched until the executor is ready to run (a cluster that cannot be reached leaves it as it was)."""
-    from .executor import run_jobs
-
+    touched until the executor is ready to run (a cluster that cannot be reached leaves it as it was); one
+    sweep at a time writes it (_claim)."""
     path = Path(out)
     if not path.parent.is_dir():
         raise SweepError(f"cannot write {path}: the folder {path.parent} does not exist")
+    claim = _claim(path)
+    try:
+        return _sweep(jobs, path, executor, workers, address, progress)
+    finally:
+        _let_go(claim)
+
+
+def _claim(path: Path) -> tuple[int, Path] | None:
+    """Hold the output file for this sweep alone (a lock on a file beside it, `.NAME.lock`, let go by
+    _let_go or by the process's end), or refuse: two sweeps into one file each ran every tower and wrote it
+    twice, the second reading the file before the first had written a row (an audit). None where the system
+    has no such locks."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on this project's systems
+        return None
+    lock = path.with_name(f".{path.name}.lock")
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise SweepError(f"cannot write {path}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SweepError(f"another sweep is writing {path} now: two at once would each run every tower; "
+                             "run this one once that one has ended (it then skips the towers done), or give "
+                             "another --out") from None
+        try:
+            if os.stat(lock).st_ino == os.fstat(fd).st_ino:  # not a lock file another sweep let go of meanwhile
+                return fd, lock
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _let_go(claim: tuple[int, Path] | None) -> None:
+    if claim is None:
+        return
+    fd, lock = claim
+    try:
+        lock.unlink()
+    except OSError:
+        pass
+    os.close(fd)
+
+
+def _sweep(jobs: list[dict], path: Path, executor: str, workers: int | None, address: str | None,
+           progress: Callable[[int, int], None] | None) -> dict:
+    from .executor import run_jobs
+
     done, good = read_rows(path, jobs[0]["task"] if jobs else None)
     todo = [j for j in jobs if job_key(j) not in done]
     count = [0]

@@ -217,7 +217,12 @@ def _decisions(variant: str, cards: tuple[Card, ...] = ()) -> str:
         "The stalemate rule in its precise form (above): a step is refused when after it the turn could only "
         "end in the undone position, and the rule yields when every way to finish is barred.",
         "A turn ends by itself when no AP and nothing free are left; 'pass' gives up AP only when nothing "
-        f"that costs AP is possible; after {TURN_LIMIT} turns without a winner the game is a draw.",
+        f"that costs AP is possible; after {TURN_LIMIT} turns without a winner the game is a draw. The "
+        "rulebook's undo rule keeps a turn from being undone back and forth, but two players who never reach "
+        "their bays would play for ever; the last ten turns are counted beside the action points.",
+        "A crate with a monkey on it is not pushed: the rulebook names the Monkey Heave as the way to move such "
+        "a crate and prices the fight with the monkey in it, so a push (which fights no monkey) is refused "
+        "and the Heave is the only way.",
         "The rulebook's two variants may be played alone or together: 'bananas' keeps the Power Cards, 'pure' "
         "has no bananas, and 'bananas_pure' has bananas and no Power Cards (the rulebook does not say "
         "whether they go together).",

@@ -751,7 +751,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             decision = playing
         if player >= 0 and owner is not None and seat != player:
             draw_seat_mark(surface, player, (r.right + int(22 * self.scale), r.centery), int(10 * self.scale))
-        if player >= 0 and not decision.startswith(self.seat_name(player)):
+        if player >= 0 and not re.search(rf"(?<!\w){re.escape(self.seat_name(player))}(?!\w)", decision):
+            # named once: "Player 1: The POW block: Player 1 must choose a player" (a keyboard audit)
             decision = f"{self.seat_name(player)}: {decision}"
         if player >= 0 and not self.match.waiting_for_human():
             decision += "   (thinking…)" if self.bot_thinking() else "   (Space: skip ahead)"
@@ -820,8 +821,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 # while the last moves still play, the words of what plays (Donkey Kong's "The barrels and
                 # fireballs move.") read "Game over: The barrels and firebal..." (an audit)
                 words = self.result_words()
+                # the longest of these the panel has room for: at the largest text "Game over: Deep bot won" was
+                # cut to "Game over: Deep bot w..." (a Monkey Dash audit)
+                room = rect.w - 12
                 title = (self.playing_words(short=True) or words) if self.animating() and not self.show_result \
-                    else f"Game over: {words}"
+                    else next((t for t in (f"Game over: {words}", words)
+                               if text.measure(t, size, bold=True)[0] <= room), "Game over")
             elif self.chance_waits():
                 title = f"{self.hand_owner()}'s {self.hand_chance()[0]}"
             else:

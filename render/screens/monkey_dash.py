@@ -19,7 +19,7 @@ import pygame
 from games.core import CHANCE, GameError
 from games.match import state_digest
 from games.outcome import result_reason
-from games.monkey_dash.actions import HAND_LIMIT
+from games.monkey_dash.actions import HAND_LIMIT, TURN_LIMIT
 from games.monkey_dash.board import DIRECTIONS, ORTHOGONAL, RING
 from games.monkey_dash.illegal import FrozenError, NotEnoughAPError, StalemateRuleError, diagnose
 
@@ -238,6 +238,10 @@ def same_step(key: tuple) -> tuple:
     """What a choice_key says of a decision that another position has too: a card by its name, a step by its
     group and its way ('the supervisor east', 'the crate north of it, clockwise')."""
     return (key[0], key[3]) if key[3] else key[:3]
+
+
+LAST_TURNS_TOLD = 10
+"""How many of the game's last turns (of TURN_LIMIT) the action points' panel counts aloud."""
 
 
 class MonkeyDashScreen(DecisionsScroll, GameScreen):
@@ -1518,6 +1522,20 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             boxes[cid] = (*boxes[cid][:2], [])  # its words said on a click (inert_words) and in the help
         return boxes
 
+    def last_turns_words(self) -> str:
+        """In the game's last LAST_TURNS_TOLD turns, which turn this is and that the game is drawn once the last
+        ends ("" before them): a game at its turn limit ended drawn with nothing on screen to say it was near (an
+        audit)."""
+        state = self.match.state
+        if getattr(state, "phase", "over") in ("over", "setup"):
+            return ""
+        turn = getattr(state, "turns_done", 0) + 1
+        if turn <= TURN_LIMIT - LAST_TURNS_TOLD:
+            return ""
+        if turn >= TURN_LIMIT:
+            return f"Turn {TURN_LIMIT} of {TURN_LIMIT}, the last: when it ends with no monkey home, the game is drawn."
+        return f"Turn {turn} of {TURN_LIMIT}: the game is drawn when turn {TURN_LIMIT} ends with no monkey home."
+
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         state = self.match.state
         s = self.scale
@@ -1548,6 +1566,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             y += int(pip * 2.6)
             y = self._draw_end_turn(surface, inner, y)
             words = self.effects_text()
+            if words:
+                for line in text.wrap(words, small, inner.w)[:2]:
+                    text.draw(surface, line, (inner.x, y), small, P.WARNING)
+                    y += int(small * 1.3)
+            words = self.last_turns_words()
             if words:
                 for line in text.wrap(words, small, inner.w)[:2]:
                     text.draw(surface, line, (inner.x, y), small, P.WARNING)

@@ -211,6 +211,14 @@ def test_sweep_resumes_after_an_interruption(tmp_path):
     sweep.sweep(jobs, whole, executor="serial")
     rows = [json.loads(line) for line in whole.read_text().splitlines()]
     assert [r["seed"] for r in rows] == [0, 1] and all(r["result"]["blocks"] for r in rows)
+    # the rows riskmap --json prints, in_play included (an audit: a program reading both met none in the sweep's)
+    from sim.tower import Tower
+
+    blocks = rows[0]["result"]["blocks"]
+    in_play = set(Tower(sweep.spec_with("classic", {"levels": 5}), seed=0).removable())
+    assert all(b["in_play"] == ((b["level"], b["pos"]) in in_play) for b in blocks), blocks
+    assert any(b["in_play"] for b in blocks)
+    assert not any(p.name.endswith(".lock") for p in tmp_path.iterdir())  # the claim let go
 
     cut = tmp_path / "cut.jsonl"
     first = whole.read_text().splitlines(keepends=True)[0]
@@ -229,3 +237,40 @@ def test_sweep_command_bad_arguments_one_line_exit_2(args, tmp_path):
                          capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_a_second_sweep_into_a_file_being_written_is_refused(tmp_path):
+    """An audit started the same sweep twice, half a second apart, into one file: both ran every tower and the
+    file held each row twice, said nowhere. While one sweep holds the file another is refused in one line, and
+    the file is left as it was; once the first has ended the next runs."""
+    out = tmp_path / "rows.jsonl"
+    out.write_text("")
+    claim = sweep._claim(out)  # a sweep writing the file now (the lock a running sweep holds)
+    try:
+        ran = subprocess.run([sys.executable, "-m", "sim", "sweep", "--task", "census", "--seeds", "0",
+                              "--workers", "1", "--out", str(out)], capture_output=True, text=True, cwd=ROOT,
+                             timeout=120)
+        assert ran.returncode == 2, ran
+        assert len(ran.stderr.strip().splitlines()) == 1 and "another sweep is writing" in ran.stderr, ran.stderr
+        assert str(out) in ran.stderr and out.read_text() == ""
+    finally:
+        sweep._let_go(claim)
+    assert not (tmp_path / ".rows.jsonl.lock").exists()
+    again = sweep._claim(out)  # let go: the next sweep may claim it
+    sweep._let_go(again)
+
+
+def test_file_messages_quote_the_whole_path(tmp_path):
+    """An audit: "there is no folder '/tmp/audit_w4/m/results_folde...)" named a folder that existed (the missing
+    one was cut off), and "'/tmp/.../results_folde... does not end in .png" hid the ending it complained of."""
+    from sim import arguments
+
+    deep = tmp_path / "a_results_folder_with_a_long_name" / "nonexist" / "rows.jsonl"
+    said = arguments.file_problem(str(deep))
+    assert said is not None and repr(str(deep.parent)) in said, said
+    picture = tmp_path / "a_results_folder_with_a_long_name_too" / "ratings.gif"
+    said = arguments.picture_problem(str(picture))
+    assert said is not None and said.startswith(repr(str(picture))), said
+    huge = "/" + "x" * 600 + "/ratings.gif"
+    said = arguments.path_shown(huge)
+    assert said.endswith(f"ratings.gif' ({len(huge)} characters)") and len(said) < 340, said

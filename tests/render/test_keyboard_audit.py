@@ -193,6 +193,27 @@ def test_with_a_block_picked_the_status_line_says_enter_pushes_it_and_esc_lets_g
         screen.close()
 
 
+@pytest.mark.physics
+def test_choosing_a_row_with_the_plain_arrows_lets_go_of_the_picked_block():
+    """A keyboard audit (Super Mario Jenga): with a block picked by Shift and the arrows, Up framed a climb in the
+    list and Enter then started a push of the block still picked, the status line saying so under the framed
+    row. A row chosen with the plain arrows lets go of the block, so Enter plays that row, no push."""
+    surface, screen = _dk_turn_with_rows_and_blocks()
+    try:
+        match = screen.match
+        screen.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
+        assert screen.picked is not None
+        screen.handle_event(key(pygame.K_DOWN))  # a row of the list, not a block
+        assert screen.picked is None
+        row = screen.legal[screen.actions.selected]
+        played = len(match.history)
+        screen.handle_event(key(pygame.K_RETURN))
+        assert screen.live is None  # no push started
+        assert len(match.history) == played + 1 and match.history[-1].action == row
+    finally:
+        screen.close()
+
+
 def test_shift_page_up_and_down_scroll_the_move_log():
     """The move log scrolled with the wheel only: a keyboard player could not read back. Shift+PageUp and
     Shift+PageDown scroll it a page at a time; the choice selected stays selected."""

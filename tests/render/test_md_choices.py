@@ -448,3 +448,78 @@ def test_the_draw_piles_buy_words_fit_beside_it_at_every_text_size(home, lines_d
             app.close()
             text.use_size("normal")
             pygame.init()
+
+
+def test_the_game_over_heading_is_never_cut_at_the_largest_text(home, lines_drawn):  # noqa: F811
+    """A Monkey Dash audit at the largest text (1280x800, and 1024x640): the Choices panel's heading over the
+    final board read "Game over: Deep bot w…". It says the whole result, or the result alone, or "Game over"."""
+    import json
+
+    from render import text
+    from render.app import App
+
+    from .test_board_audit4_md import finished_match
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"text_size": "largest"}))
+    for size in ((1280, 800), (1024, 640)):
+        app = App(match=finished_match(), size=size)
+        try:
+            screen = app.screen
+            for _ in range(80):  # the last moves play, then the result shows; V views the board
+                app.tick(0.1)
+                if not screen.animating():
+                    break
+            screen.show_result = False
+            lines_drawn.clear()
+            app.draw()
+            words = screen.result_words()
+            heading = [w for w, r in lines_drawn if r.colliderect(screen.rects["choices"]) and
+                       (w.startswith("Game over") or w == words)]
+            assert heading, (size, words, [w for w, _ in lines_drawn][:12])
+            assert heading[0] in (f"Game over: {words}", words, "Game over"), heading
+        finally:
+            app.close()
+            text.use_size("normal")
+            pygame.init()
+
+
+def test_the_last_ten_turns_are_counted_beside_the_action_points(lines_drawn):
+    """An audit: a game at its turn limit ended drawn ("No monkey reached its Loading Bay within the game's 120
+    turns") with nothing on screen to say the end was near. Project rule (the help): 'after 120 turns without a
+    winner the game is a draw'; in the last ten turns the panel of action points counts them."""
+    from games.monkey_dash.actions import TURN_LIMIT
+
+    for done, told in ((TURN_LIMIT - 11, None), (TURN_LIMIT - 6, f"Turn {TURN_LIMIT - 5} of {TURN_LIMIT}"),
+                       (TURN_LIMIT - 1, f"Turn {TURN_LIMIT} of {TURN_LIMIT}, the last")):
+        match = arranged(crates=CRATES, sups=("d4", "d1"))
+        match.state.turns_done = done
+        app, screen = open_app(match)
+        try:
+            lines_drawn.clear()
+            app.draw()
+            drawn = " ".join(w for w, _ in lines_drawn)
+            if told is None:
+                assert " of 120" not in drawn, drawn
+            else:
+                assert told in drawn and "drawn" in drawn, (told, drawn)
+        finally:
+            app.close()
+
+
+def test_the_banner_names_the_player_once():
+    """A keyboard audit (Super Mario Jenga): the banner read "Player 1: The POW block: Player 1 must choose a
+    player (steal 2)". A decision line that names the player already is not given their name in front again;
+    one that does not name them is."""
+    match = arranged(crates=CRATES, sups=("d4", "d1"))
+    app, screen = open_app(match)
+    try:
+        name = screen.seat_name(match.state.current_player())
+        screen.decision_text = lambda: f"The POW block: {name} must choose a player (steal 2)"
+        app.draw()
+        assert screen.banner_said.startswith("The POW block: "), screen.banner_said
+        screen.decision_text = lambda: "must choose a player (steal 2)"
+        app.draw()
+        assert screen.banner_said.startswith(f"{name}: must choose"), screen.banner_said
+    finally:
+        app.close()

@@ -302,9 +302,9 @@ def test_the_launchers_line_back_from_a_game_names_enter_only_while_enter_resume
         pygame.init()
 
 
-def _dk_take_two_girders_at_large_text():
-    """(screen, surface, match): Donkey Kong Jenga, seed 8, Ann and Bob, at the large text in 1280x800, Ann's
-    turn after the spin "take out 2 girders, climb 0", the tower drawn once."""
+def _dk_take_two_girders_at_large_text(size: str = "large"):
+    """(screen, surface, match): Donkey Kong Jenga, seed 8, Ann and Bob, at the large text (or `size`) in 1280x800,
+    Ann's turn after the spin "take out 2 girders, climb 0", the tower drawn once."""
     from render import text
     from render.screens.registry import screen_for
 
@@ -313,7 +313,7 @@ def _dk_take_two_girders_at_large_text():
 
     pygame.display.init()
     surface = pygame.Surface((1280, 800))
-    text.use_size("large")
+    text.use_size(size)
     match = Match(registry.get("jenga_dk").make_config([Seat("Ann"), Seat("Bob")]), 8)
     screen = screen_for("jenga_dk")(match)
     screen.show_risk = False
@@ -440,15 +440,18 @@ def test_a_win_at_the_top_turns_the_view_to_the_winning_mario():
 
 
 @pytest.mark.physics
-def test_the_push_gauge_holds_its_place_through_a_slow_drag():
+@pytest.mark.parametrize("size", ["large", "largest"])
+def test_the_push_gauge_holds_its_place_through_a_slow_drag(size):
     """A regression audit (Donkey Kong Jenga, seed 8, large text, girder 16:0 dragged 4 px a frame): the gauge
     hopped from beside the wheel onto its words, then past the tower onto Pauline, within three frames. It keeps
-    the place it took as the push began, unless that would come over the pointer or the block."""
+    the place it took as the push began, unless that would come over the pointer or the block. And the place it
+    keeps is off the wheel and its words: the next audit found it held on them for the whole push, at the large
+    and the largest text, the board's foot beside the tower free."""
     from render import text
 
     from .test_tower_screen import DT, end_point, send
 
-    screen, surface, match = _dk_take_two_girders_at_large_text()
+    screen, surface, match = _dk_take_two_girders_at_large_text(size)
     try:
         state = match.state
         legal = sorted(state.legal_blocks(), key=lambda b: (-b[0], b[1]))
@@ -469,6 +472,9 @@ def test_the_push_gauge_holds_its_place_through_a_slow_drag():
                 if screen.live is None:
                     break
                 places.append((screen.gauge_rect.left, screen.gauge_rect.right, screen.gauge_rect.top))
+                gauge = screen.gauge_rect
+                on_words = sum(gauge.clip(r).w * gauge.clip(r).h for r in screen.overlay_rects)
+                assert on_words <= gauge.w * gauge.h // 50, (size, level, slot, k, gauge, screen.overlay_rects)
             # a hop: neither side of the gauge stays put (one that grows a line wider keeps its side by the pointer)
             hops = sum(1 for a, b in zip(places, places[1:])
                        if min(abs(a[0] - b[0]), abs(a[1] - b[1])) + abs(a[2] - b[2]) > 40)
@@ -506,8 +512,13 @@ def test_a_win_at_the_top_opened_again_faces_the_winner_and_the_log_says_whose_v
         hole = state.marios[state.champion]
         assert facing_eye(hole[2], screen.camera.eye, screen.camera.target) > 0.8
         assert screen.log_title(2000, 15).endswith("sides as you last turned the view")
+        # and in the panel as drawn at 1280x800, where the long words have no room (a regression audit: the
+        # heading stood plain there, "Move log (74)" over "the back hole" of a Mario shown in front)
+        panel_width, size = screen.rects["log"].w - 12, screen.font_size(15)
+        assert screen.log_title(panel_width, size).endswith(": sides as seen before"), screen.log_title(panel_width, size)
         screen.player_turned_view()
         assert screen.log_title(2000, 15).endswith("sides as seen now")
+        assert screen.log_title(panel_width, size).endswith(": sides as seen now")
     finally:
         app.close()
         pygame.init()

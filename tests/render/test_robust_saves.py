@@ -143,11 +143,68 @@ def test_a_failed_autosave_is_said_once_in_the_status_bar_and_on_the_launcher(ho
     app.autosaver.flush()
     app.tick(0.01)
     assert screen.message_time == 0.0
+    app.leave()  # the first Esc says the game is not on disk; the second leaves it
+    assert app.screen is screen and screen.message.startswith("This game is not kept on disk: the disk is full")
     app.leave()
     launcher = app.screen
-    assert launcher.message.startswith("Your game could not be autosaved (the disk is full")
+    assert launcher.message.startswith("Your game could not be autosaved: the disk is full")
     assert launcher.focusables[launcher.focus] is not launcher.resume_button
     assert launcher.autosave_note.startswith("Your last game could not be autosaved; the autosave is an earlier one")
+    app.close()
+
+
+def test_leaving_a_game_whose_autosave_failed_asks_first_and_writes_it_once_space_is_free(home, monkeypatch):
+    """A full-disk audit: moves played after the disk filled were lost when the player went to the menu or closed
+    the window, even after freeing space (the autosave was tried again only at the next move). The first Esc
+    says the game is not on disk; with space free again, leaving or closing writes it first."""
+    for way in ("leave", "quit"):
+        app = App(match=monkey_dash())
+        play_moves(app, 1)
+        real = disk_full(monkeypatch, home)
+        screen = app.screen
+        person_moves(app)
+        person_moves(app)
+        played = len(screen.match.history)
+        assert app.autosaver.error
+        if way == "leave":
+            app.leave()
+            assert app.screen is screen and "Esc again to leave" in screen.message
+        monkeypatch.setattr(os, "replace", real)  # space freed
+        if way == "leave":
+            app.leave()
+            assert isinstance(app.screen, LauncherScreen)
+            assert not app.screen.message.startswith("Your game could not be autosaved"), app.screen.message
+        else:
+            app.quit()
+            assert not app.running
+        saved = Match.load(storage.autosave_path())
+        assert len(saved.history) == played
+        app.close()
+        pygame.init()
+
+
+def test_resuming_the_autosave_without_a_move_leaves_its_file_as_it_was(home):
+    """A reliability audit: opening the autosave and going back to the menu, with no move, wrote it again, so its
+    time ("saved 13:52" on the launcher) became the time it was opened, and an older copy beside it read as the
+    newer. The file keeps its bytes and its time until a move is made."""
+    app = App(match=monkey_dash())
+    play_moves(app, 2)
+    app.leave()
+    app.close()
+    pygame.init()
+    path = storage.autosave_path()
+    before = path.read_bytes()
+    old = path.stat().st_mtime - 600
+    os.utime(path, (old, old))
+    app = App()
+    launcher = app.screen
+    assert launcher.resume_button.enabled
+    launcher.resume()
+    assert isinstance(app.screen, GameScreen)
+    app.autosaver.flush()
+    assert path.read_bytes() == before and path.stat().st_mtime == old
+    play_moves(app, 1)  # a move: written then
+    assert path.stat().st_mtime > old and len(Match.load(path).history) > len(json.loads(before)["actions"])
     app.close()
 
 

@@ -152,7 +152,7 @@ def test_the_risk_legend_and_the_spinner_key_read_whole_on_the_board(surface, dr
         screen.risk.latest = RiskMap(screen.position_key(), {b: (0.5, 0.4) for b in blocks})  # a map as data
         screen._risk_key = screen.position_key()
         screen.show_risk = True
-        screen.risk_status = lambda shown: "51 of 51: more pulls running…"
+        screen.risk_status = lambda shown: "51 mapped; 51 get more pulls…"
         drawn.on = True
         screen.draw(surface)
         drawn.on = False

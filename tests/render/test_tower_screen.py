@@ -363,11 +363,11 @@ def test_an_interim_figure_says_so_in_the_tooltip_and_the_legend_counts_the_bloc
     screen.show_risk = True
     screen.update(DT)
     assert screen.risk.latest.covered and not screen.risk.latest.complete
-    assert screen.risk_status(True) == f"1 of {len(legal)}: more pulls running…"
+    assert screen.risk_status(True) == f"{len(legal)} mapped; 1 gets more pulls…"
     point, _ = end_point(screen, layout[shaky[0]][shaky[1]])
     send(screen, pygame.MOUSEMOTION, tuple(point))
     assert "50 % collapse risk" in screen.tooltip_text()
-    assert "from its first 4 pulls, which disagree; 4 more are running" in screen.tooltip_text()
+    assert "from its first 4 pulls, too few to settle it; 4 more are running" in screen.tooltip_text()
     point, _ = end_point(screen, layout[calm[0]][calm[1]])
     send(screen, pygame.MOUSEMOTION, tuple(point))
     assert "0 % collapse risk" in screen.tooltip_text() and "first 4 pulls" not in screen.tooltip_text()

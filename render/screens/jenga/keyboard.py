@@ -97,8 +97,13 @@ class KeyboardPicker:
 
     def _list_key(self, key: int) -> None:
         """A list key chooses a row, a place on top too, also in the / finder (where _place_key is not asked: Up
-        and Down framed no place there, and Enter was refused again and again, a regression audit)."""
+        and Down framed no place there, and Enter was refused again and again, a regression audit). A block picked
+        by the arrows is let go: Enter plays the row chosen now (it pushed the block still picked instead, the
+        status line saying so under a row framed in the list: a keyboard audit)."""
         self.place_unchosen = False
+        if getattr(self, "picked", None) is not None and self.live is None:
+            self.picked = None
+            self.say("No block picked now: Enter plays the chosen row (Shift and the arrows pick a block again).", 4.0)
         super()._list_key(key)
 
     def _picker_key(self, event) -> bool:

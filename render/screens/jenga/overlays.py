@@ -24,6 +24,10 @@ from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
 VERDICT_OF = {"stack": ("stack",), "push": ("push", "touch"), "tremor": ("extract",)}
+WORDS_COVERED = 10**7
+"""What the push gauge's placement adds to a place that covers more than a sliver of the board's words and marks
+(the wheel, the legend, the seats' lines, the figure on top): more than any cover of blocks, so such a place is
+taken only when every place covers some."""
 """The simulator's verdicts (their "op") each action word leaves behind: the verdict is of the last move only
 when the last step was one of these."""
 
@@ -51,7 +55,7 @@ def legend_width(size: int) -> int:
     widths += [text.measure(line, small(size, 3))[0] for line in MEANING]
     widths += [beside + text.measure("100 %", small(size, 1))[0]]
     widths += [beside + text.measure(line, small(size, 2))[0] for line in ("untinted: no fall found",) + GREYED_WORDS]
-    statuses = ("51 of 51: more pulls running…", "51 of 51 blocks mapped…", "from up to 8 pulls a block",
+    statuses = ("51 mapped; 51 get more pulls…", "51 of 51 blocks mapped…", "from up to 8 pulls a block",
                 "no block to take now")
     widths += [text.measure(line, small(size, 1))[0] for line in statuses]
     return max(widths)
@@ -268,9 +272,12 @@ class Overlays:
         def covered(at) -> int:
             box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
             # the words and marks over the board count three times a block's face: the gauge on a block hides a
-            # part of the tower, on the wheel or the legend it hides what they say
-            return (sum(box.clip(r).w * box.clip(r).h for r in blocks)
-                    + 3 * sum(box.clip(r).w * box.clip(r).h for r in avoid))
+            # part of the tower, on the wheel or the legend it hides what they say; and a place that covers more
+            # than a sliver of them comes after every place that does not (at the largest text the gauge stood on
+            # the wheel and its "Spun: ..." for a whole push, the board's foot free: a regression audit)
+            words = sum(box.clip(r).w * box.clip(r).h for r in avoid)
+            return (sum(box.clip(r).w * box.clip(r).h for r in blocks) + 3 * words
+                    + (WORDS_COVERED if words > w * h // 50 else 0))
 
         def far(at) -> int:
             """A place far above or below the pointer counts as covering a strip of the gauge's width: the gauge

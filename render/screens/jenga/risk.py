@@ -46,7 +46,10 @@ def risk_words(figure: tuple[float, float, bool], interim: bool = False, dragged
     if not fresh:
         return words + " (from before the last touch moved the tower; being redone)"
     if interim:
-        return words + f" (from its first {RISK_FIRST_PASS} pulls, which disagree; {RISK_SAMPLES - RISK_FIRST_PASS} more are running)"
+        # not "which disagree": a block whose first pulls all stood but moved the tower is refined too, and "0 %
+        # ... which disagree" read as a contradiction (an audit)
+        return words + (f" (from its first {RISK_FIRST_PASS} pulls, too few to settle it; "
+                        f"{RISK_SAMPLES - RISK_FIRST_PASS} more are running)")
     return words
 
 
@@ -219,7 +222,10 @@ class RiskTint:
         if shown and not latest.covered:
             return f"{len(latest.by_block)} of {latest.total} blocks mapped…"
         if shown and latest.interim:
-            return f"{len(latest.interim)} of {latest.total}: more pulls running…"
+            # every block has a figure now; a few get more pulls ("48 of 49 blocks mapped…" went on to "24 of 49:
+            # more pulls running…", read as the map going backwards: an audit)
+            n = len(latest.interim)
+            return f"{latest.total} mapped; {n} {'gets' if n == 1 else 'get'} more pulls…"
         if shown:
             n = self.risk.samples
             return "from 1 pull a block" if n == 1 else f"from up to {n} pulls a block"

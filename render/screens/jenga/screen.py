@@ -461,9 +461,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             plain = f"Move log ({n - 1})"
         # while the game holds the words to the view the player had (a fall's replay, a win's turn), the heading
         # says so: "sides as seen now" over "the back hole" of a Mario shown in front misled (a regression audit)
-        told = f"{plain}: sides as seen now" if self._words_view is None else \
-            f"{plain}: sides as you last turned the view"
-        return told if text.font(size, bold=True).size(told)[0] <= width else plain
+        # the longer words where the panel has room for them (at 1280x800 it never had for "sides as you last
+        # turned the view": the heading stood plain over "the back hole" of a Mario in front, a regression audit)
+        told = [f"{plain}: sides as seen now"] if self._words_view is None else \
+            [f"{plain}: sides as you last turned the view", f"{plain}: sides as seen before"]
+        return next((words for words in told if text.font(size, bold=True).size(words)[0] <= width), plain)
 
     def decision_text(self) -> str:
         words = self._decision_text()
@@ -702,6 +704,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                                "reach_mm": reach,
                                "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
                                "went_back": went_back, "stuck_mm": float(p.get("stuck_mm", 0.0)),
+                               # the finger's largest force of a push that went back: the gauge's "at most"
+                               "peak_n": (state.last_verdict or {}).get("force_n") if word == "push" else None,
                                "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None,
                                "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
@@ -766,9 +770,13 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 back = (f"the push dragged the tower along with it, and the hand could not put the block back "
                         f"without pulling the tower further, so it stays {off:.0f} mm out of line with its level")
             elif t.get("stuck_mm"):
-                # the put back stopped where the block bound rather than pull the tower along (sim.live)
-                back = (f"the hand could not put it back without pulling the tower along, so it stays {off:.0f} mm "
-                        "out of line with its level")
+                # the put back stopped where the block bound rather than pull the tower along (sim.live), or could
+                # not move it past where its end caught under the level above at the careful force: "could not
+                # put it back without pulling the tower along" over a tower that moved 0.1 mm made no sense (an
+                # audit). A push from the end that sticks out takes it home (docs/sim.md, "Putting a block back").
+                back = (f"it caught on the way back in, and the hand, pushing no harder than it took coming out, "
+                        f"stopped rather than force it or pull the tower along, so it stays {off:.0f} mm out of line "
+                        "with its level (a push from the end that sticks out can set it home)")
             else:
                 back = f"it sits {off:.0f} mm out of line with its level (the tower moved with it)"
             most = t.get("most_off")
@@ -781,12 +789,22 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 # pace is no touch test's, and "it was held tight" read over a loose block pushed 38 % out
                 # and let go (an audit). Said as the push it was, with no verdict on how tight it is.
                 return (f"Pushed {level}:{slot} from {t['end']}, the finger {reach:.0f} mm in, and let go before "
-                        f"half its length: it took {t['force_n']:.2f} N under way, the rest of the tower moved "
-                        f"{t['motion_mm']:.1f} mm; {back}.")
-            return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N, the rest of the tower "
-                    f"moved {t['motion_mm']:.1f} mm; {feel}; {back}.")
+                        f"half its length: it took {t['force_n']:.2f} N under way{self._peak_words(t)}, the rest of "
+                        f"the tower moved {t['motion_mm']:.1f} mm; {back}.")
+            return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N{self._peak_words(t)}, the "
+                    f"rest of the tower moved {t['motion_mm']:.1f} mm; {feel}; {back}.")
         return (f"Felt {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
                 f"{t['motion_mm']:.1f} mm under the press; {feel}; all put back as it stood.")
+
+    @staticmethod
+    def _peak_words(t: dict) -> str:
+        """The finger's largest force beside what the block took under way, when the two differ by a few
+        hundredths: the gauge read "3.18 N at most" and the words after it "it took 2.30 N under way", and a
+        player could not tell which was the block's force (an audit)."""
+        peak = t.get("peak_n")
+        if peak is None or peak - t["force_n"] < 0.03:
+            return ""
+        return f" (the finger {peak:.2f} N at most, as the gauge showed)"
 
     def note_key(self) -> tuple:
         """The point of the match words about a move are tied to: the number of steps and the last one. The
