@@ -1434,8 +1434,17 @@ class LauncherScreen:
             self.saves.draw(surface, self.fs(14), warn={i for i, info in enumerate(self.save_infos) if info.problem},
                             lines=2, framed=False, marked=marked)
         else:
-            text.draw(surface, "none yet (Ctrl+S in a game saves one)", self.saves.rect.move(8, 4).topleft,
-                      self.fs(14), P.TEXT_DIM)
+            elsewhere = storage.stood_in_for()
+            # a second window keeps its files in a temporary folder: "none yet" read as if the data folder's matches
+            # were gone (a reliability audit)
+            words = (f"none in this window's temporary folder; your saved matches stay in {elsewhere[0]} "
+                     f"({elsewhere[1]})" if elsewhere else "none yet (Ctrl+S in a game saves one)")
+            y = self.saves.rect.y + 4
+            for line in text.wrap(words, self.fs(14), self.saves.rect.w - 16):
+                if y + text.line_step(self.fs(14)) > self.saves.rect.bottom:
+                    break
+                text.draw(surface, line, (self.saves.rect.x + 8, y), self.fs(14), P.TEXT_DIM)
+                y += text.line_step(self.fs(14))
         if self.saves_note:
             self._draw_lines(surface, self.saves_note_text, self.saves.rect.x, self.saves_note_y, P.WARNING)
         if self.renaming is not None:

@@ -421,6 +421,15 @@ def _pending_note(path: Path, data) -> str | None:
     return text if ok else None
 
 
+def stood_in_for() -> tuple[str, str] | None:
+    """(the data folder, why it is not used) while this session keeps its files in a temporary folder instead;
+    None while it uses the data folder itself."""
+    if not _FALLBACK or not _NOT_USED:
+        return None
+    wanted, why = next(iter(_NOT_USED.items()))
+    return wanted, why
+
+
 def folder_notes() -> list[str]:
     """Sentences about a data folder that could not be used (empty when all is well)."""
     return list(_FOLDER_NOTES)

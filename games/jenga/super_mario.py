@@ -503,11 +503,21 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             return f"{who} must put their peg in a hole of layer 1 (the second layer: the bottom one is layer 0)"
         if self.moving:
             seat, n = self.moving[0]
-            return f"{who} must choose a vacant hole for {self.seat_name(seat)}'s peg ({counted(n, 'layer')} down)"
+            # "up to": a peg goes no lower than its floor (the second layer, or Bowser's for one that beat him), and
+            # "(3 layers down)" was said over a peg that could go down only two (a rules audit)
+            return f"{who} must choose a vacant hole for {self.seat_name(seat)}'s peg (up to {counted(n, 'layer')} down)"
         if self.phase == "leap":
             return f"{who} beat Bowser and must choose a hole on layer {self.bowser_level() + 1}, directly above him"
         if self.effects:
             kind, n = self.effects[0]
+            # in words, not the effect's name: "must choose a player (move_down 3)" (a rules audit); a run of single
+            # steals (Luigi's star) counted, as the same words stood for each of the three
+            if kind == "steal":
+                left = sum(1 for k, _ in self.effects if k == "steal")
+                more = f" ({left} steals left)" if left > 1 else ""
+                return f"{who} must choose a player to steal {counted(n, 'coin')} from{more}"
+            if kind == "move_down":
+                return f"{who} must choose a player to move down (up to {counted(n, 'layer')})"
             return f"{who} must choose {'where to climb' if kind == 'climb' else 'a player'} ({kind} {n})"
         parts = []
         if self.stacks_left:
@@ -550,7 +560,14 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
     def action_to_string(self, action: str) -> str:
         word, _, rest = action.partition(" ")
         if word == "target":
-            return f"{action} ({self.seat_name(int(rest) - 1)})"
+            name = self.seat_name(int(rest) - 1) if rest.isdigit() and 0 < int(rest) <= len(self.pegs) else rest
+            kind, n = self.effects[0] if self.effects else ("", 0)
+            # what choosing them does ("target 1 (careful 1)" said nothing of it: a rules audit)
+            if kind == "steal":
+                return f"steal {counted(n, 'coin')} from {name}"
+            if kind == "move_down":
+                return f"move {name}'s peg down (up to {counted(n, 'layer')})"
+            return f"{action} ({name})"
         if word == "spin" and rest.isdigit() and int(rest) < len(data.mario_spinner()["sections"]):
             return f"the spinner stops on section {int(rest) + 1}: {self.battle_spin_text(int(rest))}"
         if word == "character" and rest in data.characters():

@@ -41,6 +41,9 @@ SKIP_WORDS = (("Skip", "Space"), ("Result", "V"))
 F1_WORDS = "F1: help and rules"
 BAR_KEYS_WORDS = "F1: help and keys · Ctrl+Z: undo · Ctrl+S: save · Esc: menu"
 """The status line's lead when the bar's buttons are drawn without their keys."""
+STATUS_LEAST_PX = 9
+"""The smallest size the status line shrinks to before its words are cut (at 1280x800 its 70 %, as before; at
+1024x640 it had gone to 8 px)."""
 IDLE_KEYS = "F1: help and rules · arrows and Enter, a click or 1-9: play a row · /: find"
 """The status line with nothing else to say. "1-9 ... choose" read as if a number only chose a row (a
 board-games audit pressed 5 and then Enter, and played two steps): a number key plays its row."""
@@ -731,7 +734,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         pygame.draw.rect(surface, P.PANEL, rect)
         pygame.draw.line(surface, P.PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1))
         state = self.match.state
-        player = state.current_player()
+        player = self.banner_player()
         owner = state.turn_owner()
         x = rect.x + int(16 * self.scale)
         cy = rect.centery
@@ -787,7 +790,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         played against a barrel in someone else's turn), who decides now, so the heading, the highlighted
         player and the decision line never name different players' turns."""
         state = self.match.state
-        player = state.current_player()
+        player = self.banner_player()
         if player == TERMINAL:
             return "Game over"
         seat = self.banner_seat()
@@ -798,6 +801,11 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         if player >= 0 and state.turn_owner() is not None and seat != player:
             title += f": {self.seat_name(player)} must decide now"
         return title
+
+    def banner_player(self) -> int:
+        """The player the banner speaks of as deciding now: the state's (a screen still showing the step
+        before, a spinner's needle turning, says that step's player)."""
+        return self.match.state.current_player()
 
     def banner_seat(self) -> int | None:
         """The seat whose turn the banner names: the turn's owner, else whoever decides now."""
@@ -913,7 +921,9 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         the rest. Only one too long even so is cut, at the end of the last line, keeping its ⚠ in view.
         Returns the font size and the lines drawn."""
         size = self.font_size(14)
-        at, lines, fits = text.fit_block(words, size, area.w, area.h, least=0.7)
+        # never under STATUS_LEAST_PX: at 1024x640 a long row's words went down to 8 px, three lines of specks, the
+        # last against the window's edge (a board-game audit); longer ones are cut, their ⚠ kept
+        at, lines, fits = text.fit_block(words, size, area.w, area.h, least=min(1.0, max(0.7, (STATUS_LEAST_PX + 0.01) / size)))
         if not fits:
             room = max(1, area.h // text.line_step(at))
             wrapped = text.wrap(words, at, area.w)

@@ -1398,19 +1398,30 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         labels = [r for r in self.label_rects.values() if r is not None]
         taken = {i for i in list(state.barrels) + list(state.fireballs) + list(state.pawns) if i >= 0}
         spaces = [self.art.space_rect(i).move(sq.topleft) for i in taken | set(path)]
+        # a pawn counts as the board's counts do: the box stood over another player's pawn, a sliver of it left
+        # in sight, where a place beside it covered only empty spaces (a board-game audit at 1024x640)
+        pawns = [self.art.space_rect(i).move(sq.topleft) for i in state.pawns if i is not None and i >= 0]
         best, least = box, None
-        for place in ("above", "below", "right", "left"):
+        off = unit * 0.8
+        for place in ("above", "below", "right", "left", "above right", "above left", "below right", "below left"):
             b = box.copy()
             if place == "above":
-                b.midbottom = (int(x), int(y - unit * 0.8))
+                b.midbottom = (int(x), int(y - off))
             elif place == "below":
-                b.midtop = (int(x), int(y + unit * 0.8))
+                b.midtop = (int(x), int(y + off))
             elif place == "right":
-                b.midleft = (int(x + unit * 0.8), int(y))
+                b.midleft = (int(x + off), int(y))
+            elif place == "left":
+                b.midright = (int(x - off), int(y))
             else:
-                b.midright = (int(x - unit * 0.8), int(y))
+                b.bottom = int(y - off) if place.startswith("above") else b.bottom
+                b.top = int(y + off) if place.startswith("below") else b.top
+                if place.endswith("right"):
+                    b.left = int(x + off)
+                else:
+                    b.right = int(x - off)
             b.clamp_ip(sq)
-            cover = sum(10 * _overlap(b, r) for r in labels) + sum(_overlap(b, r) for r in spaces)
+            cover = sum(10 * _overlap(b, r) for r in labels + pawns) + sum(_overlap(b, r) for r in spaces)
             if least is None or cover < least:
                 best, least = b, cover
         return best
@@ -1577,8 +1588,13 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             room = score.x - int(8 * s) - name_x
             if self.loss_showing() and self.losses[0][0] == seat:  # the points just lost, beside the score
                 lost = sum(p for *_, p in self.losses)
-                # "(lost 200)", not "-200": "-200 600 pts" read as two scores (an audit)
-                mark = text.draw(surface, f"(lost {lost})", (score.x - int(6 * s), score.y), fs, P.WARNING,
+                # "(lost 200)", not "-200": "-200 600 pts" read as two scores (an audit); "(−200)" where the name
+                # would be cut beside the longer words ("Playe… (lost 100)" at 1024x640: a board-game audit)
+                name_w = text.measure(self.seat_name(seat), fs, bold=True)[0]
+                words = next((w for w in (f"(lost {lost})", f"(−{lost})")
+                              if score.x - int(6 * s) - text.measure(w, fs, bold=True)[0] - int(8 * s) - name_x
+                              >= name_w), f"(−{lost})")
+                mark = text.draw(surface, words, (score.x - int(6 * s), score.y), fs, P.WARNING,
                                  bold=True, anchor="topright")
                 room = min(room, mark.x - int(8 * s) - name_x)
             title = text.fit(self.seat_name(seat), fs, max(1, room), bold=True)  # measured as it is drawn

@@ -563,3 +563,21 @@ def test_a_peg_below_bowser_whose_climb_would_pass_him_is_told_to_stay():
     assert state.action_to_string(own).startswith(f"stay in the {state.pegs[me][2]} hole of block ")
     others = [a for a in state.legal_actions() if a.startswith("climb ") and a != own]
     assert others and all(state.action_to_string(a).startswith("climb to the ") for a in others)
+
+
+def test_the_prompt_and_the_choices_of_a_steal_or_a_move_down_say_what_they_do():
+    """A rules audit: Peach's mushroom asked "must choose a player (move_down 3)", with rows "target 1 (careful
+    1)", and Luigi's star said "(steal 1)" for each of its three steals. Rules: "Mushroom: Move a player down 3";
+    "Star: Steal 3 coins from any combo of players" (Luigi, three single steals here). The prompt and the rows say
+    it in words, the steals left counted, and "up to": a peg goes no lower than its floor."""
+    s = mario_state(players=3)
+    name = s.seat_name(1)
+    s.effects = [["move_down", 3]]
+    assert s.phase_text().endswith("must choose a player to move down (up to 3 layers)")
+    assert s.action_to_string("target 2") == f"move {name}'s peg down (up to 3 layers)"
+    s.effects = [["steal", 1], ["steal", 1], ["steal", 1]]
+    assert s.phase_text().endswith("must choose a player to steal 1 coin from (3 steals left)")
+    assert s.action_to_string("target 2") == f"steal 1 coin from {name}"
+    s.effects = [["steal", 2]]
+    assert s.phase_text().endswith("must choose a player to steal 2 coins from")
+    assert "move_down" not in s.phase_text() and "target" not in s.action_to_string("target 2")

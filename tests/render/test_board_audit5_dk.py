@@ -317,3 +317,64 @@ def test_after_rolling_your_own_dice_the_dices_hold_stays_the_dices():
     app.handle(key(pygame.K_RETURN))
     assert len(match.history) == steps and screen.message.startswith("The dice first"), screen.message
     app.close()
+
+
+def test_the_cost_box_keeps_off_a_pawn_where_it_can():
+    """A board-game audit (1024x640, large text): the orange cost box "⚠ No face-up card, so one of your played
+    cards goes back to the deck" stood over another player's pawn, a sliver of it in sight, where a place beside
+    it covered only spaces of the path. A pawn counts as the board's counts do: the box covers the path's spaces
+    before it covers a pawn."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.app import App
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob"), Seat("Cy")]), 5)
+    app = App(match=match, size=(1024, 640))
+    try:
+        screen = app.screen
+        app.draw()
+        state = screen.match.state
+        sq, unit = screen.board_square, 70 * screen.art.scale()
+        pawn = next(i for i in range(len(screen.art.board.kind)) if screen.art.board.kind[i] != "ladder"
+                    and sq.top + 4 * unit < screen.art.space_rect(i).move(sq.topleft).centery < sq.bottom - 4 * unit
+                    and sq.left + 3 * unit < screen.art.space_rect(i).move(sq.topleft).centerx < sq.right - 3 * unit)
+        state.pawns[:] = [pawn] * len(state.pawns)
+        seen = screen.art.space_rect(pawn).move(sq.topleft)
+        box = pygame.Rect(0, 0, int(unit * 3), int(unit * 0.9))
+        end = (seen.centerx, seen.centery + unit * 0.8 + box.h)  # "above" this end is the pawn's space
+        above = box.copy()
+        above.midbottom = (int(end[0]), int(end[1] - unit * 0.8))
+        # the path fills every space around the end but the pawn's own row: over the pawn is the one place that
+        # covers no space of the path (where the box had stood)
+        near = [i for i in range(len(screen.art.board.kind)) if i != pawn
+                and not screen.art.space_rect(i).move(sq.topleft).colliderect(above)]
+        placed = screen.hazard_box_place(box, end, unit, near)
+        assert not placed.colliderect(seen), (placed, seen)
+    finally:
+        app.close()
+
+
+def test_the_status_line_never_shrinks_to_specks():
+    """A board-game audit at 1024x640: the pointer on a long choice ("right 1, up 3, right 2 → girder 2, column 6 ⚠
+    meets a barrel ... at worst: play 3 face-up cards (a click plays it)") squeezed the status line into three
+    lines of 8 px, the last against the window's edge. It shrinks to STATUS_LEAST_PX at the least, then its words
+    are cut, the ⚠ and the end kept in view."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.app import App
+    from render.screens.base import STATUS_LEAST_PX
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")]), 5)
+    app = App(match=match, size=(1024, 640))
+    try:
+        screen = app.screen
+        screen.say("right 1, up 3, right 2 → girder 2, column 6 ⚠ meets a barrel on girder 2, column 5; then a "
+                   "barrel moves onto Mario with the obstacles' roll, and perhaps another barrel too; at worst: "
+                   "play 3 face-up cards (a click plays it) " * 2, 8.0)
+        app.draw()
+        assert screen.status_size >= STATUS_LEAST_PX, screen.status_size
+        assert screen.status_lines and "…" in screen.status_lines[-1]
+    finally:
+        app.close()

@@ -640,3 +640,42 @@ def test_a_spin_that_battles_bowser_says_what_wins_the_battle(variant, surface, 
     lines_drawn.clear()
     screen.draw(surface)
     assert "battle Bowser" in " ".join(w for w, _ in lines_drawn)
+
+
+def test_a_lost_battle_keeps_the_spinner_named_while_the_needle_turns_and_is_held_to_be_read(surface):
+    """A rules audit (Super Mario Jenga, a person battling Bowser, a bot next): while the needle still turned the
+    banner already said "careful 3's turn (bot)" and the panel "Waiting for careful 3…", the status line "You (P2)
+    spins: the needle is still turning…"; and once it stopped, the bot's spin wrote over "You (P2) spun: battle
+    with Bowser: ...; Bowser is not beaten" within 0.6 s. Rule: "To defeat Bowser, you must spin 'Climb 3' or
+    'Climb 4'". The banner names the spinner until the needle stops, and what was spun stays SPIN_READ_S."""
+    from render.screens.jenga.screen import SPIN_READ_S
+
+    from .test_tower_screen import DT
+
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Ben", "careful")]), seed=1)
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    try:
+        to_the_spin(screen, surface)
+        state = match.state
+        assert state.mover == 0
+        state.battling[0] = True  # Ann stands on Bowser's layer
+        steps = len(match.history)
+        key(screen, pygame.K_SPACE)
+        assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
+        assert match.state.turn_owner() == 1 and match.state.battling[0]  # not beaten: the turn went to Ben
+        assert screen.spin_untold()
+        screen.draw(surface)
+        assert screen.banner_title() == "Ann's turn" and screen.waited_for() == "Ann's spin"
+        assert run(screen, surface, lambda: not screen.spin_untold(), spin=False)
+        stopped = len(match.history)
+        assert screen.spin_linger > 0 and screen.animating()
+        held = 0.0
+        while screen.spin_linger > 0:
+            assert len(match.history) == stopped, "the bot moved while the spin was still held"
+            screen.update(DT)
+            held += DT
+        assert held >= SPIN_READ_S - 2 * DT
+        assert run(screen, surface, lambda: len(match.history) > stopped, spin=False)  # then Ben plays
+    finally:
+        screen.close()

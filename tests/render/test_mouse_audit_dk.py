@@ -269,6 +269,18 @@ def test_dk_a_played_card_going_back_to_the_deck_is_said_with_its_points_and_the
     app.draw()
     # beside the score as "(lost N)": "-200 600 pts" read as two scores (a later audit)
     assert (f"(lost {points})", P.WARNING) in [(w, c) for w, c in in_box(drawn, screen.player_boxes[0])]
+    # at 1024x640 and the large text the name stays whole beside a shorter mark ("Playe… (lost 100)": an audit)
+    text.use_size("large")
+    try:
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=640, size=(1024, 640)))
+        drawn.clear()
+        app.draw()
+        said = [w for w, c in in_box(drawn, screen.player_boxes[0])]
+        assert screen.seat_name(0) in said, said
+        assert f"(lost {points})" in said or f"(−{points})" in said, said
+    finally:
+        text.use_size("normal")
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800)))
     for _ in range(12):  # 1.2 s: before, the obstacles' slides (0.45 s) and the dice's pause (0.45 s) were over
         app.tick(0.1)
     assert len(match.history) == at

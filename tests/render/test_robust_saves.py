@@ -255,6 +255,16 @@ def test_a_second_copy_of_the_app_keeps_its_files_in_a_session_folder(home):
         # it starts from the player's settings, only read (an audit: a second copy opened at the normal text
         # size where the player had chosen the largest, its notes about the folder in very small type)
         assert text.size_name == "largest"
+        # its empty list of saved matches says where the player's are (it said "none yet": a reliability audit)
+        drawn = []
+        real = text.draw
+        try:
+            text.draw = lambda surface, words, *a, **k: (drawn.append(words), real(surface, words, *a, **k))[1]
+            second.draw()
+        finally:
+            text.draw = real
+        listed = " ".join(drawn)
+        assert "none yet" not in listed and "none in this window's temporary folder" in listed, listed
         second.screen.next_text_size()
         assert json.loads((home / "settings.json").read_text())["text_size"] == "largest"  # left as it was
         second.start_match(monkey_dash())

@@ -241,6 +241,12 @@ OPENING_OFF_FACE = math.radians(30)
 the -y face's -90): the view that faces the winning Mario's hole stands as far round from his."""
 
 
+SPIN_READ_S = 1.5
+"""How long a spin that ended its player's turn (a lost battle with Bowser) stays on screen, as the needle
+left it, before a bot's next step: long enough to read "P2 spun: battle with Bowser: climb 0 ...; Bowser is not
+beaten"."""
+
+
 class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerPlay, PersonSpins, RiskTint, FallReplay,
                   GameScreen):
     side_width = 330
@@ -259,6 +265,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS, first_pass=RISK_FIRST_PASS)
         self.show_risk = True
         self.countdown = SettleCountdown()
+        self.spin_linger = 0.0  # seconds a spin that ended its player's turn is still held (SPIN_READ_S)
         self.playback: Playback | None = None
         self.playing_push = None  # (steps, seat, (level, slot), block) of the push whose playback starts (on_step)
         self.spinner = self._make_spinner(match.spec.name, match.config.variant)
@@ -536,7 +543,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
 
     def animating(self) -> bool:
         return (self.job is not None or (self.spinner is not None and self.spinner.spinning)
-                or self.countdown.active or self.playback is not None)
+                or self.countdown.active or self.playback is not None or self.spin_linger > 0)
 
     def quiet(self) -> bool:
         """Also still: the camera (no turn or reframing under way) and no push being dragged. A risk map
@@ -552,6 +559,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.playback is not None:
             self.playback.finish()
         self.hold_left = 0.0
+        self.spin_linger = 0.0
         if self.countdown.verdict is not None:
             self.countdown.finish()
 
@@ -864,10 +872,30 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         else:
             self.message_time, self._hidden_note = 0.0, None
 
+    def _spinning_seat(self) -> int | None:
+        """The seat whose spin the needle still shows turning (None: no such spin)."""
+        if self.spun is not None and self.spun[3] is not None and self.spin_untold():
+            return int(self.spun[3])
+        return None
+
+    def banner_player(self) -> int:
+        # while the needle turns the spin's outcome is kept (spin_untold), the turn it ended too: a lost battle with
+        # Bowser ends the turn, and the banner named the next player over "P2 spins: the needle is still turning"
+        # (a rules audit)
+        seat = self._spinning_seat()
+        return seat if seat is not None else super().banner_player()
+
+    def waited_for(self) -> str:
+        seat = self._spinning_seat()
+        return f"{self.seat_name(seat)}'s spin" if seat is not None else super().waited_for()
+
     def banner_seat(self) -> int | None:
         """During the setup each player in turn chooses a character and places a peg (Super Mario) or stands
         a Mario in a bottom girder (Donkey Kong): the banner names that player, not the first player's coming
         turn (it read "Player 1's turn" over "Player 2 must decide now")."""
+        seat = self._spinning_seat()
+        if seat is not None:
+            return seat
         state = self.match.state
         if getattr(state, "placing", None) is not None and getattr(state, "phase", "") in ("character", "peg", "place"):
             return state.placing
@@ -1108,10 +1136,16 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.spinner.update(dt)
             if untold and not self.spin_untold():
                 self._refresh_actions(force=True)  # the needle stopped: the choices and the log row appear
+                if self.spun is not None and self.spun[3] is not None and self.spun[3] != self.banner_seat() \
+                        and not self.match.waiting_for_human():
+                    # the spin ended its player's turn (a lost battle with Bowser): what it spun is held a moment
+                    # before the next player's steps (a bot's spin wrote over it within 0.6 s: a rules audit)
+                    self.spin_linger = SPIN_READ_S
                 if self.told_at_stop is not None:
                     before, events = self.told_at_stop
                     self.told_at_stop = None
                     self.say_hidden_holes(before, events)
+        self.spin_linger = max(0.0, self.spin_linger - dt)
         self.countdown.update(dt)
         if self.playback is not None:
             self.playback.update(dt)
