@@ -108,9 +108,10 @@ NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved: {fault}. Resume autosav
                       "you left it.")
 """The launcher's line back from a game whose last autosave failed."""
 UNKEPT_LEAVE = ("This game is not kept on disk: {fault}. Leaving it now loses its moves since the last autosave "
-                "that worked. Free some space and press Esc (it is written then), or press Esc again to leave "
-                "without it.")
+                "that worked. {fix} and press Esc (it is written then), or press Esc again to leave without it.")
 """The game's status line at the first Esc (or Menu) while its autosave fails: the second leaves."""
+LEAVE_AGAIN_S = 60.0
+"""How long after that the second Esc leaves without asking again (moves made meanwhile included)."""
 REPEATING_KEYS = frozenset({
     pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
     pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
@@ -600,12 +601,17 @@ class App(Host):
         match = getattr(self.screen, "match", None)
         self.autosaver.flush()
         if isinstance(match, Match) and not self._autosave_again():
-            # not kept on disk: the first Esc says so, the second leaves (a full-disk audit lost 11 moves to one)
-            asked = (id(match), len(match.history))
-            if getattr(self, "_leave_asked", None) != asked:
-                self._leave_asked = asked
+            # not kept on disk: the first Esc says so, the second leaves (a full-disk audit lost 11 moves to one);
+            # "again" while the words are up, whatever the bots played meanwhile (a regression audit pressed Menu
+            # four times, each bot's move asking anew)
+            screen = self.screen
+            asked = getattr(self, "_leave_asked", None)
+            if not (asked and asked[0] == id(match) and time.monotonic() - asked[1] < LEAVE_AGAIN_S):
+                self._leave_asked = (id(match), time.monotonic())
                 self.autosaver.new_failure()  # said here
-                self.screen.say(UNKEPT_LEAVE.format(fault=self.autosaver.error), 15.0)
+                fault = self.autosaver.error
+                fix = "Free some space" if "disk is full" in fault else "Set that right"
+                screen.say(UNKEPT_LEAVE.format(fault=fault, fix=fix), 15.0)
                 return
         self._leave_asked = None
         if self.autosaver.error:  # the autosave holds an older game, or an earlier point of this one

@@ -1050,7 +1050,10 @@ class AutosaveWriter:
                     if not self.error:
                         self._failures += 1
                         sys.stderr.write(f"Autosave failed: {exc}\n")
-                    self.error = write_fault(exc, str(self.path))
+                    # a folder standing where the autosave goes is said as such: write_fault's "give a file name such
+                    # as my-game.json" is the save dialog's advice (a regression audit)
+                    self.error = (f"{self.path} is a folder, not a file (move it away)"
+                                  if isinstance(exc, IsADirectoryError) else write_fault(exc, str(self.path)))
 
     def new_failure(self) -> str:
         """What stopped the autosave, in words, once for each new failure (a run of failed writes is one,

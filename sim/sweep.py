@@ -321,7 +321,10 @@ def _claim(path: Path) -> tuple[int, Path] | None:
         import fcntl
     except ImportError:  # pragma: no cover - not on this project's systems
         return None
-    lock = path.with_name(f".{path.name}.lock")
+    # named from the file itself, a link followed: a sweep into a link to the file took a lock of its own and ran
+    # every tower again beside the other (a regression audit)
+    real = path.resolve()
+    lock = real.with_name(f".{real.name}.lock")
     while True:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)

@@ -1522,7 +1522,7 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             boxes[cid] = (*boxes[cid][:2], [])  # its words said on a click (inert_words) and in the help
         return boxes
 
-    def last_turns_words(self) -> str:
+    def last_turns_words(self, short: bool = False) -> str:
         """In the game's last LAST_TURNS_TOLD turns, which turn this is and that the game is drawn once the last
         ends ("" before them): a game at its turn limit ended drawn with nothing on screen to say it was near (an
         audit)."""
@@ -1532,6 +1532,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         turn = getattr(state, "turns_done", 0) + 1
         if turn <= TURN_LIMIT - LAST_TURNS_TOLD:
             return ""
+        if short:
+            return f"Turn {turn} of {TURN_LIMIT}, the last: then a draw." if turn >= TURN_LIMIT else \
+                f"Turn {turn} of {TURN_LIMIT}: a draw after {TURN_LIMIT}."
         if turn >= TURN_LIMIT:
             return f"Turn {TURN_LIMIT} of {TURN_LIMIT}, the last: when it ends with no monkey home, the game is drawn."
         return f"Turn {turn} of {TURN_LIMIT}: the game is drawn when turn {TURN_LIMIT} ends with no monkey home."
@@ -1570,7 +1573,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 for line in text.wrap(words, small, inner.w)[:2]:
                     text.draw(surface, line, (inner.x, y), small, P.WARNING)
                     y += int(small * 1.3)
-            words = self.last_turns_words()
+            told = self.last_turns_words(), self.last_turns_words(short=True)
+            # the shorter words where the longer need more than two lines (the largest text cut "..., the game is":
+            # a regression audit)
+            words = next((w for w in told if w and len(text.wrap(w, small, inner.w)) <= 2), told[1])
             if words:
                 for line in text.wrap(words, small, inner.w)[:2]:
                     text.draw(surface, line, (inner.x, y), small, P.WARNING)

@@ -158,6 +158,7 @@ class LiveDrag:
         self._others_at = before[self._others, :3] if len(self._others) else np.zeros((0, 3))
         self.tower_moved_mm = 0.0  # how far the block of the rest of the tower that moved most is from where
         # it stood at the press, mm: read from each frame as it comes (_read_frame), once
+        self.most_moved_mm = 0.0  # the largest tower_moved_mm of the push (the words after it: "came 10 mm")
         self.frame = self.session.feed((0, 0, 0))
         self._read_frame()
 
@@ -167,6 +168,7 @@ class LiveDrag:
         if self.frame is not None and len(self._others):
             moved = np.linalg.norm(np.asarray(self.frame.poses)[self._others, :3] - self._others_at, axis=1)
             self.tower_moved_mm = float(np.max(moved)) * 1000.0
+            self.most_moved_mm = max(self.most_moved_mm, self.tower_moved_mm)
 
     def tower_comes(self) -> bool:
         """Whether the rest of the tower is coming with the block (TOWER_COMES_MM), the tower still up."""

@@ -253,6 +253,10 @@ def test_a_second_sweep_into_a_file_being_written_is_refused(tmp_path):
         assert ran.returncode == 2, ran
         assert len(ran.stderr.strip().splitlines()) == 1 and "another sweep is writing" in ran.stderr, ran.stderr
         assert str(out) in ran.stderr and out.read_text() == ""
+        link = tmp_path / "link.jsonl"  # the same file by another name: held all the same
+        link.symlink_to(out)
+        with pytest.raises(sweep.SweepError, match="another sweep is writing"):
+            sweep._let_go(sweep._claim(link))
     finally:
         sweep._let_go(claim)
     assert not (tmp_path / ".rows.jsonl.lock").exists()

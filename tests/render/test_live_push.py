@@ -844,3 +844,53 @@ def test_after_an_undo_the_view_comes_back_down_and_slides_up_again_for_the_next
         assert places_in_view()
     finally:
         screen.close()
+
+
+def test_after_a_push_let_go_the_words_give_the_gauges_own_peak_and_how_far_the_tower_came(surface):
+    """Two audits: the gauge read "3.18 N at most" and the words after the push "it took 2.30 N under way"; then the
+    words given beside it, "(the finger 2.23 N at most, as the gauge showed)", were the headless replay's peak over
+    a gauge that had shown 0.08 N. And "tower moving: 10 mm" during the push read beside "the rest of the tower
+    moved 0.3 mm" after it. The words give the gauge's own figures: its largest force, and how far the tower came
+    with the block during the push beside where it ended. (Given as data; where they come from is tested below.)"""
+    screen = new_screen("jenga_classic", seed=7)
+    try:
+        reading = {"where": (5, 0), "end": "-y", "force_n": 2.30, "motion_mm": 0.3, "gives": False,
+                   "went_back": True, "off_mm": 1.0, "most_off": None, "reach_mm": 28.0}
+        screen.touch_read = dict(reading, peak_n=3.18, came_mm=10.0)
+        note = screen.probe_note
+        assert "it took 2.30 N under way (the finger 3.18 N at most, as the gauge showed)" in note
+        assert "the rest of the tower moved 0.3 mm in the end (it came 10 mm with the block during the push)" in note
+        screen.touch_read = dict(reading, peak_n=None, came_mm=None)  # a bot's push, or one opened from a file
+        note = screen.probe_note
+        assert "at most" not in note and "in the end" not in note
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_words_after_a_live_push_read_the_gauge_of_that_push(surface):
+    """The figures beside a push let go under half out are the live gauge's: its peak_n and the most the tower
+    came (LiveDrag.most_moved_mm), kept for the step the push became, not the replay's."""
+    screen = new_screen("jenga_classic", seed=0)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        block = match.state.layout[10][0]
+        start, px_per_m = end_point(screen, block)
+        assert screen.view.pick(start) == block
+        send(screen, pygame.MOUSEMOTION, tuple(start))
+        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        for k in range(1, 40):  # 0.75 mm a frame along the block, 29 mm in all: under half
+            send(screen, pygame.MOUSEMOTION, tuple(start - px_per_m * 0.00075 * k))
+            screen.update(DT)
+            screen.draw(surface)
+        live = screen.live
+        assert live is not None and live.pushed
+        peak, came = live.peak_n, live.most_moved_mm
+        steps = len(match.history)
+        send(screen, pygame.MOUSEBUTTONUP, tuple(start - px_per_m * 0.00075 * 39))
+        assert run(screen, surface, lambda: len(match.history) > steps and screen.job is None)
+        assert not match.state.last_verdict["taken"]
+        assert screen.touch_read["peak_n"] == peak and screen.touch_read["came_mm"] == came
+    finally:
+        screen.close()

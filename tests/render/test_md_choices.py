@@ -505,6 +505,32 @@ def test_the_last_ten_turns_are_counted_beside_the_action_points(lines_drawn):
                 assert told in drawn and "drawn" in drawn, (told, drawn)
         finally:
             app.close()
+    # at the largest text the line is never cut: the shorter words, whole (a regression audit read "..., the game
+    # is" with "drawn." gone)
+    from render import text
+    from render.app import App
+
+    text.use_size("largest")
+    try:
+        for done in (TURN_LIMIT - 9, TURN_LIMIT - 1):
+            match = arranged(crates=CRATES, sups=("d4", "d1"))
+            match.state.turns_done = done
+            app = App(match=match)
+            try:
+                text.use_size("largest")
+                lines_drawn.clear()
+                app.draw()
+                screen = app.screen
+                said = [w for w, _ in lines_drawn if w.startswith("Turn ") or "draw" in w]
+                whole = screen.last_turns_words(short=True)
+                long_ = screen.last_turns_words()
+                joined = " ".join(said)
+                assert long_ in joined or whole in joined, (said, whole)
+            finally:
+                app.close()
+    finally:
+        text.use_size("normal")
+        pygame.init()
 
 
 def test_the_banner_names_the_player_once():

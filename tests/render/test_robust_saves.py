@@ -208,6 +208,38 @@ def test_resuming_the_autosave_without_a_move_leaves_its_file_as_it_was(home):
     app.close()
 
 
+def test_a_folder_in_the_autosaves_place_is_named_and_a_second_esc_leaves_whatever_the_bots_played(home):
+    """A regression audit: with a folder where autosave.json goes, the words were the save dialog's ("that is a
+    folder; give a file name such as my-game.json") and "Free some space"; and each bot move made meanwhile asked
+    again, so Menu took four presses. The folder is named as such, and a second Esc while the words are up leaves."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path = storage.autosave_path()
+    path.unlink()
+    path.mkdir()  # a folder where the autosave goes: every write fails, for real
+    screen = app.screen
+    person_moves(app)
+    app.leave()
+    said = screen.message
+    assert app.screen is screen and f"{path} is a folder, not a file (move it away)" in said, said
+    assert "Set that right and press Esc" in said and "free some space" not in said.lower()
+    assert "my-game.json" not in said
+    for _ in range(20):  # the turn played out, then the bot plays on meanwhile
+        if not screen.match.waiting_for_human():
+            break
+        screen.play(next(a for i, a in enumerate(screen.legal) if i not in screen.faint_rows()))
+    played = len(screen.match.history)
+    for _ in range(80):
+        app.handle(key(pygame.K_SPACE, unicode=" "))
+        app.tick(0.05)
+        if any(s.by == 1 for s in screen.match.history[played:]):
+            break
+    assert any(s.by == 1 for s in screen.match.history[played:])
+    app.leave()
+    assert isinstance(app.screen, LauncherScreen)
+    app.close()
+
+
 def test_a_new_failure_after_a_write_that_worked_is_said_again(home, monkeypatch):
     app = App(match=monkey_dash())
     play_moves(app, 1)

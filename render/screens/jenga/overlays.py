@@ -24,12 +24,12 @@ from .pointer import HOLE_WORDS
 
 PLACE_NAMES = ("left", "middle", "right")  # the rules' names of the three places on top (games.jenga.common)
 VERDICT_OF = {"stack": ("stack",), "push": ("push", "touch"), "tremor": ("extract",)}
-WORDS_COVERED = 10**7
-"""What the push gauge's placement adds to a place that covers more than a sliver of the board's words and marks
-(the wheel, the legend, the seats' lines, the figure on top): more than any cover of blocks, so such a place is
-taken only when every place covers some."""
 """The simulator's verdicts (their "op") each action word leaves behind: the verdict is of the last move only
 when the last step was one of these."""
+WORDS_COVERED = 10**7
+"""What the push gauge's placement adds to a place that covers any of the board's words and marks (the wheel, the
+legend, the seats' lines, the figure on top): more than any cover of blocks, so such a place is taken only when
+every place covers some."""
 
 
 @lru_cache(maxsize=256)
@@ -270,14 +270,17 @@ class Overlays:
                  *[r for r in (getattr(self, "countdown_rect", None), getattr(self, "info_rect", None)) if r]]
 
         def covered(at) -> int:
-            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
+            # as drawn: its dark backing reaches 3 px past the bar and words (LiveDrag.draw_gauge)
+            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h).inflate(6, 6)
             # the words and marks over the board count three times a block's face: the gauge on a block hides a
             # part of the tower, on the wheel or the legend it hides what they say; and a place that covers more
             # than a sliver of them comes after every place that does not (at the largest text the gauge stood on
             # the wheel and its "Spun: ..." for a whole push, the board's foot free: a regression audit)
             words = sum(box.clip(r).w * box.clip(r).h for r in avoid)
+            # any of them: a strip of w*h/50 let pass as a sliver was half a line of the largest text (a regression
+            # audit read "Spun: ta… girders, …imb 0" under the gauge)
             return (sum(box.clip(r).w * box.clip(r).h for r in blocks) + 3 * words
-                    + (WORDS_COVERED if words > w * h // 50 else 0))
+                    + (WORDS_COVERED if words > 0 else 0))
 
         def far(at) -> int:
             """A place far above or below the pointer counts as covering a strip of the gauge's width: the gauge
@@ -293,10 +296,13 @@ class Overlays:
             # its words and then onto Pauline within three frames: a regression audit), unless it would come over
             # the pointer or the block being pushed
             at = places[held[1]]
-            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h)
+            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h).inflate(6, 6)
             pushed = self.view.screen_rects.get(live.block) if live is not None else None
             hand = pygame.Rect(int(anchor[0]) - 12, int(anchor[1]) - 12, 24, 24)
-            if not box.colliderect(hand) and (pushed is None or not box.colliderect(pushed)):
+            on_words = any(box.colliderect(r) for r in avoid) and scores[chosen] < WORDS_COVERED
+            if not box.colliderect(hand) and (pushed is None or not box.colliderect(pushed)) and not on_words:
+                # (the held place rides with the pointer's height: one that has come onto the wheel's words gives
+                # way to a clear one, as one over the pointer does: a regression audit)
                 chosen = held[1]
         self._gauge_choice = (live, chosen)
         best = places[chosen]
@@ -808,8 +814,10 @@ class Overlays:
         # lines at the foot, the figure on top): it covered "greyed: ...", "Player 1: Mario on girder level 5"
         # and "Spun: take out 1 girder, climb 2" (an audit), and then Donkey Kong and Pauline (a later one).
         figures = self._top_figure_rects()
+        # the risk legend too, while it is shown (the tooltip stood over "untinted: no fall found": a regression audit)
+        legend = self._legend_rect(rect) if getattr(self, "show_risk", False) else None
         avoid = [r for r in [*getattr(self, "overlay_rects", []), *getattr(self, "piece_rects", []),
-                             self.countdown_rect, self.gauge_rect, self.info_rect, *figures] if r is not None]
+                             self.countdown_rect, self.gauge_rect, self.info_rect, legend, *figures] if r is not None]
         mx, my = self.mouse
         places = []
         for x, y in ((mx + 16, my + 12), (mx - 8 - box.w, my + 12), (mx + 16, my - 12 - box.h),

@@ -321,6 +321,9 @@ class PointerPlay:
         poses = live.frame.poses.copy()
         physics.adopt(live.session)
         seat = self.seat_name(self.match.current_player)
+        # what the gauge showed of this push, for the words after it (keep_touch_reading): the finger's largest
+        # force as the gauge had it, and how far the tower came with the block at most
+        self.live_reading = (action, live.peak_n, live.most_moved_mm)
         if self.play(action):
             self.live_hold = poses
             # a fall the drag saw goes on moving while the simulator follows it (the picture had stood still

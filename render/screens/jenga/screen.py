@@ -705,6 +705,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # Only the touch's own reading is kept: the risk map's part of the words is read when they are
             # drawn (probe_note), from the map of the touch's position once it arrives.
             p = state.last_probe
+            live = getattr(self, "live_reading", None)
+            live = live if word == "push" and live is not None and live[0] == step.action else None
             reach = None
             if word == "push":  # how far the finger went in, from the move's own path
                 reach = physics.path_reach_mm(step.action.split("path=", 1)[1]) if "path=" in step.action else None
@@ -712,8 +714,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                                "reach_mm": reach,
                                "motion_mm": float(p["tower_motion_mm"]), "gives": bool(p.get("moves")),
                                "went_back": went_back, "stuck_mm": float(p.get("stuck_mm", 0.0)),
-                               # the finger's largest force of a push that went back: the gauge's "at most"
-                               "peak_n": (state.last_verdict or {}).get("force_n") if word == "push" else None,
+                               # what the gauge showed of this push, when it was pushed live here (its largest
+                               # force, and how far the tower came with the block): the replay's own peak is not
+                               # the gauge's (a regression audit: "2.23 N at most, as the gauge showed" over 0.08 N)
+                               "peak_n": live[1] if live else None, "came_mm": live[2] if live else None,
                                "off_mm": out_of_line_mm(state, *p["where"]) if went_back else None,
                                "most_off": most_out_of_line(state) if went_back else None}
             self.probe_note_at = self.note_key()
@@ -784,7 +788,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 # audit). A push from the end that sticks out takes it home (docs/sim.md, "Putting a block back").
                 back = (f"it caught on the way back in, and the hand, pushing no harder than it took coming out, "
                         f"stopped rather than force it or pull the tower along, so it stays {off:.0f} mm out of line "
-                        "with its level (a push from the end that sticks out can set it home)")
+                        "with its level (a careful push from the end that sticks out can set it home, though it may "
+                        "move the tower a little)")
             else:
                 back = f"it sits {off:.0f} mm out of line with its level (the tower moved with it)"
             most = t.get("most_off")
@@ -798,9 +803,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
                 # and let go (an audit). Said as the push it was, with no verdict on how tight it is.
                 return (f"Pushed {level}:{slot} from {t['end']}, the finger {reach:.0f} mm in, and let go before "
                         f"half its length: it took {t['force_n']:.2f} N under way{self._peak_words(t)}, the rest of "
-                        f"the tower moved {t['motion_mm']:.1f} mm; {back}.")
+                        f"the tower moved {t['motion_mm']:.1f} mm{self._came_words(t)}; {back}.")
             return (f"Touched {level}:{slot} from {t['end']}: it took {t['force_n']:.2f} N{self._peak_words(t)}, the "
-                    f"rest of the tower moved {t['motion_mm']:.1f} mm; {feel}; {back}.")
+                    f"rest of the tower moved {t['motion_mm']:.1f} mm{self._came_words(t)}; {feel}; {back}.")
         return (f"Felt {level}:{slot} from {t['end']}: {t['force_n']:.2f} N, the tower moved "
                 f"{t['motion_mm']:.1f} mm under the press; {feel}; all put back as it stood.")
 
@@ -813,6 +818,16 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if peak is None or peak - t["force_n"] < 0.03:
             return ""
         return f" (the finger {peak:.2f} N at most, as the gauge showed)"
+
+    @staticmethod
+    def _came_words(t: dict) -> str:
+        """How far the tower came with the block during the push, beside where it ended, when that was more: the
+        gauge said "tower moving: 10 mm" and the words after it "the rest of the tower moved 0.3 mm", and a player
+        could not tell which was so (a keyboard audit): both were, one during the push and one at its end."""
+        came = t.get("came_mm")
+        if came is None or came < OUT_OF_LINE_MM or came - t["motion_mm"] < 1.0:
+            return ""
+        return f" in the end (it came {came:.0f} mm with the block during the push)"
 
     def note_key(self) -> tuple:
         """The point of the match words about a move are tied to: the number of steps and the last one. The
