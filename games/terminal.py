@@ -52,18 +52,26 @@ def output_or_stdout(out: TextIO | None) -> TextIO:
     return out if out is not None else sys.stdout
 
 
+def _wording_state(match: Match):
+    """A copy of the position a step is decided in, where its words depend on it (Super Mario's 'target 2' is a
+    steal or a move down by the item's effect waiting: worded after the step, a star's last steal read "target 1
+    (...)" beside "steal 1 coin from ..." for the two before it, a regression audit); None elsewhere."""
+    return match.state.clone() if getattr(match.state, "effects", None) else None
+
+
 def watch(match: Match, out: TextIO | None = None, every: int = 1) -> None:
     """Let bots play to the end, printing the board after every `every`-th decision."""
     out = output_or_stdout(out)
     decisions = 0
     out.write(str(match.state) + "\n")
     while not match.is_over():
+        before = _wording_state(match)
         step = match.step()
         if step is None:
             raise GameError("a person must decide; watch() plays bots only")
         if step.by >= 0:
             decisions += 1
-            out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
+            out.write(f"{match.state.seat_name(step.by)}: {(before or match.state).action_to_string(step.action)}\n")
             if decisions % every == 0:
                 out.write(str(match.state) + "\n")
     out.write(str(match.state) + "\n")
@@ -106,14 +114,15 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                 # a spinner's result is the turn's orders, worded in the position it is spun in: the board's few
                 # log lines had let a bot's spin scroll away, and nobody could tell why it took two blocks (a
                 # terminal audit)
-                before = match.state.clone() if getattr(match.state, "phase", "") == "spin" else None
+                before = match.state.clone() if getattr(match.state, "phase", "") == "spin" else _wording_state(match)
                 step = match.step()
                 if step is None:
                     break
                 if before is not None and step.action.startswith("spin "):
                     out.write(f"Chance: {before.action_to_string(step.action)}\n")
                 if step.by >= 0:
-                    out.write(f"{match.state.seat_name(step.by)}: {match.state.action_to_string(step.action)}\n")
+                    said = (before or match.state).action_to_string(step.action)
+                    out.write(f"{match.state.seat_name(step.by)}: {said}\n")
                     _say_reading(match, step.action, out)
             if match.is_over():
                 break

@@ -1437,8 +1437,9 @@ class LauncherScreen:
             elsewhere = storage.stood_in_for()
             # a second window keeps its files in a temporary folder: "none yet" read as if the data folder's matches
             # were gone (a reliability audit)
-            words = (f"none in this window's temporary folder; your saved matches stay in {elsewhere[0]} "
-                     f"({elsewhere[1]})" if elsewhere else "none yet (Ctrl+S in a game saves one)")
+            words = (f"none in this window's temporary folder; the data folder {elsewhere[0]}, where any saved "
+                     f"matches of yours stay, is not used ({elsewhere[1]})" if elsewhere
+                     else "none yet (Ctrl+S in a game saves one)")
             y = self.saves.rect.y + 4
             for line in text.wrap(words, self.fs(14), self.saves.rect.w - 16):
                 if y + text.line_step(self.fs(14)) > self.saves.rect.bottom:

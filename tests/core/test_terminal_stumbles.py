@@ -391,3 +391,26 @@ def test_the_jenga_help_says_the_short_form_before_its_long_list():
     hint = next(k for k, line in enumerate(lines) if "a push or a touch short: 'push " in line)
     first = next(k for k, line in enumerate(lines) if line.startswith("  1. "))
     assert hint < first and lines[hint].rstrip().endswith("below.")
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("way", ["watch", "play"])
+def test_a_steal_or_a_move_down_is_worded_in_the_position_it_was_chosen_in(way):
+    """A regression audit (Super Mario Jenga, three careful_easy bots, seed 2, --terminal): the bots' steals and
+    moves down printed "target 2 (Careful easy bot 2)", and Luigi's star "steal 1 coin from ..." twice, then
+    "target 1 (...)": each step was worded in the position after it, where the item's effect had moved on. Rules:
+    "Star: Steal 3 coins from any combo of players"; "Mushroom: Move a player down 3"."""
+    from games.terminal import watch
+
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config([Seat(f"B{i}", "careful_easy") for i in range(3)]), 2)
+    out = io.StringIO()
+    if way == "watch":
+        watch(match, out=out)
+    else:
+        play(match, read=typing(), out=out)
+    said = [line for line in out.getvalue().splitlines() if line.startswith("B") and ": " in line]
+    chosen = [line for line in said if "steal " in line.split(": ", 1)[1][:8] or "peg down" in line
+              or ": target " in line]
+    assert len(chosen) >= 5, said
+    assert not any(": target " in line for line in chosen), chosen

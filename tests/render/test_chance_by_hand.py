@@ -670,6 +670,11 @@ def test_a_lost_battle_keeps_the_spinner_named_while_the_needle_turns_and_is_hel
         assert run(screen, surface, lambda: not screen.spin_untold(), spin=False)
         stopped = len(match.history)
         assert screen.spin_linger > 0 and screen.animating()
+        # what was spun, said as such while it is held (not "the spinner is spinning" over a wheel at rest: a
+        # regression audit)
+        said = screen.decision_text()
+        assert said.startswith("Ann spun: ") and said.endswith("; Ben's turn next"), said
+        assert screen.banner_title() == "Ann's turn"
         held = 0.0
         while screen.spin_linger > 0:
             assert len(match.history) == stopped, "the bot moved while the spin was still held"
@@ -677,5 +682,36 @@ def test_a_lost_battle_keeps_the_spinner_named_while_the_needle_turns_and_is_hel
             held += DT
         assert held >= SPIN_READ_S - 2 * DT
         assert run(screen, surface, lambda: len(match.history) > stopped, spin=False)  # then Ben plays
+    finally:
+        screen.close()
+
+
+
+def test_a_lost_battle_with_a_person_next_is_not_held(surface):
+    """A regression audit: the hold after a lost battle came with a person next too, whose own spin prompt then
+    waited 1.5 s under "the spinner is spinning"; a person spins by hand and sees the last spin on the wheel."""
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Bea")]), seed=1)
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    try:
+        to_the_spin(screen, surface)
+        state = match.state
+        assert state.mover == 0
+        state.battling[0] = True
+        steps = len(match.history)
+        key(screen, pygame.K_SPACE)
+        assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
+        assert match.state.turn_owner() == 1
+        assert run(screen, surface, lambda: not screen.spin_untold(), spin=False)
+        assert screen.spin_linger == 0
+        assert run(screen, surface, lambda: screen.chance_waits(), frames=5, spin=False)
+        # and Ann's next Space does not spin Bea's spinner: the hot-seat guard holds, her spin by hand counted as
+        # the last seat's act (the lost battle was a turn of that spin alone: a regression audit)
+        run(screen, surface, lambda: False, frames=1, spin=False)
+        assert screen.hand_guard > 0
+        spun = len(match.history)
+        key(screen, pygame.K_SPACE)
+        screen.update(DT)
+        assert len(match.history) == spun and not screen.spinner.spinning
     finally:
         screen.close()

@@ -499,6 +499,12 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             # The rules have applied the spin already and their prompt says its outcome ("must climb 2
             # layers"): told while the needle still turns, it gave the spin away. It is said once it stops.
             return f"{self.seat_name(self.spun[3])} spins: the needle is still turning…"
+        if self.spin_linger > 0 and self.spun is not None and self.spun[3] is not None:
+            # what was spun, while it is held to be read: "the spinner is spinning" stood over a wheel at rest
+            # (a regression audit)
+            owner = self.match.state.turn_owner()
+            after = f"; {self.seat_name(owner)}'s turn next" if owner is not None and owner >= 0 else ""
+            return f"{self.spinner_said()}{after}"
         if self.chance_waits():
             return self.chance_prompt()
         try:
@@ -888,8 +894,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.message_time, self._hidden_note = 0.0, None
 
     def _spinning_seat(self) -> int | None:
-        """The seat whose spin the needle still shows turning (None: no such spin)."""
-        if self.spun is not None and self.spun[3] is not None and self.spin_untold():
+        """The seat whose spin the needle still shows turning, or whose spin is held to be read (spin_linger); None:
+        no such spin."""
+        if self.spun is not None and self.spun[3] is not None and (self.spin_untold() or self.spin_linger > 0):
             return int(self.spun[3])
         return None
 
@@ -900,9 +907,19 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         seat = self._spinning_seat()
         return seat if seat is not None else super().banner_player()
 
+    def last_actor(self, default):
+        """A spin is a chance step, but a person's spin by hand was theirs: a lost battle with Bowser is a turn of
+        that spin alone, and the next person's spin then counted Ann's as "the last seat to act was Bea" and had no
+        hot-seat guard, so Ann's Space spun Bea's spinner (a regression audit)."""
+        history = self.match.history
+        if history and history[-1].by == CHANCE and history[-1].action.startswith("spin ") \
+                and self.spun is not None and self.spun[3] is not None and self.spun[0] == len(history):
+            return int(self.spun[3])
+        return super().last_actor(default)
+
     def waited_for(self) -> str:
         seat = self._spinning_seat()
-        return f"{self.seat_name(seat)}'s spin" if seat is not None else super().waited_for()
+        return f"{self.seat_name(seat)}'s spin" if seat is not None and self.spin_untold() else super().waited_for()
 
     def banner_seat(self) -> int | None:
         """During the setup each player in turn chooses a character and places a peg (Super Mario) or stands
@@ -1151,8 +1168,11 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.spinner.update(dt)
             if untold and not self.spin_untold():
                 self._refresh_actions(force=True)  # the needle stopped: the choices and the log row appear
-                if self.spun is not None and self.spun[3] is not None and self.spun[3] != self.banner_seat() \
-                        and not self.match.waiting_for_human():
+                owner = self.match.state.turn_owner()
+                if self.spun is not None and self.spun[3] is not None and owner is not None and owner >= 0 \
+                        and owner != self.spun[3] and not self.match.config.seats[owner].is_human:
+                    # (a bot's turn next only: a person next spins by hand and sees it; a 1.5 s wait there read
+                    # "the spinner is spinning" over a wheel at rest: a regression audit)
                     # the spin ended its player's turn (a lost battle with Bowser): what it spun is held a moment
                     # before the next player's steps (a bot's spin wrote over it within 0.6 s: a rules audit)
                     self.spin_linger = SPIN_READ_S
