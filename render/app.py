@@ -107,11 +107,12 @@ FINISHED_LEFT = "That game is over and autosaved: View the finished game shows i
 NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved: {fault}. Resume autosave would not continue it as "
                       "you left it.")
 """The launcher's line back from a game whose last autosave failed."""
-UNKEPT_LEAVE = ("This game is not kept on disk: {fault}. Leaving it now loses its moves since the last autosave "
-                "that worked. {fix} and press Esc (it is written then), or press Esc again to leave without it.")
+UNKEPT_LEAVE = ("Not kept on disk: {fault}. Esc again leaves without it, losing its moves since the last autosave "
+                "that worked; or {fix} first, and Esc writes it.")
 """The game's status line at the first Esc (or Menu) while its autosave fails: the second leaves."""
-LEAVE_AGAIN_S = 60.0
-"""How long after that the second Esc leaves without asking again (moves made meanwhile included)."""
+LEAVE_AGAIN_S = 15.0
+"""How long after that the second Esc leaves without asking again (moves made meanwhile included): as long as the
+words are shown (a regression audit: they had gone after 15 s, and an Esc 18 s on left without a word)."""
 REPEATING_KEYS = frozenset({
     pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
     pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
@@ -610,8 +611,8 @@ class App(Host):
                 self._leave_asked = (id(match), time.monotonic())
                 self.autosaver.new_failure()  # said here
                 fault = self.autosaver.error
-                fix = "Free some space" if "disk is full" in fault else "Set that right"
-                screen.say(UNKEPT_LEAVE.format(fault=fault, fix=fix), 15.0)
+                fix = "free some space" if "disk is full" in fault else "set that right"
+                screen.say(UNKEPT_LEAVE.format(fault=fault, fix=fix), LEAVE_AGAIN_S)
                 return
         self._leave_asked = None
         if self.autosaver.error:  # the autosave holds an older game, or an earlier point of this one
