@@ -642,6 +642,22 @@ def test_a_spin_that_battles_bowser_says_what_wins_the_battle(variant, surface, 
     assert "battle Bowser" in " ".join(w for w, _ in lines_drawn)
 
 
+def _a_lost_battle(surface, second: Seat):
+    """(screen, match): Super Mario Jenga, seed 1, Ann (a person) and `second`: Ann, battling Bowser, has spun by
+    hand and lost (the turn is the second seat's), the needle still turning."""
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), second]), seed=1)
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    to_the_spin(screen, surface)
+    assert match.state.mover == 0
+    match.state.battling[0] = True  # Ann stands on Bowser's layer
+    steps = len(match.history)
+    key(screen, pygame.K_SPACE)
+    assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
+    assert match.state.turn_owner() == 1
+    return screen, match
+
+
 def test_a_lost_battle_keeps_the_spinner_named_while_the_needle_turns_and_is_held_to_be_read(surface):
     """A rules audit (Super Mario Jenga, a person battling Bowser, a bot next): while the needle still turned the
     banner already said "careful 3's turn (bot)" and the panel "Waiting for careful 3…", the status line "You (P2)
@@ -652,18 +668,9 @@ def test_a_lost_battle_keeps_the_spinner_named_while_the_needle_turns_and_is_hel
 
     from .test_tower_screen import DT
 
-    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Ben", "careful")]), seed=1)
-    screen = screen_for("jenga_mario")(match)
-    screen.show_risk = False
+    screen, match = _a_lost_battle(surface, Seat("Ben", "careful"))
     try:
-        to_the_spin(screen, surface)
-        state = match.state
-        assert state.mover == 0
-        state.battling[0] = True  # Ann stands on Bowser's layer
-        steps = len(match.history)
-        key(screen, pygame.K_SPACE)
-        assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
-        assert match.state.turn_owner() == 1 and match.state.battling[0]  # not beaten: the turn went to Ben
+        assert match.state.battling[0]  # not beaten: the turn went to Ben
         assert screen.spin_untold()
         screen.draw(surface)
         assert screen.banner_title() == "Ann's turn" and screen.waited_for() == "Ann's spin"
@@ -686,22 +693,11 @@ def test_a_lost_battle_keeps_the_spinner_named_while_the_needle_turns_and_is_hel
         screen.close()
 
 
-
 def test_a_lost_battle_with_a_person_next_is_not_held(surface):
     """A regression audit: the hold after a lost battle came with a person next too, whose own spin prompt then
     waited 1.5 s under "the spinner is spinning"; a person spins by hand and sees the last spin on the wheel."""
-    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Bea")]), seed=1)
-    screen = screen_for("jenga_mario")(match)
-    screen.show_risk = False
+    screen, match = _a_lost_battle(surface, Seat("Bea"))
     try:
-        to_the_spin(screen, surface)
-        state = match.state
-        assert state.mover == 0
-        state.battling[0] = True
-        steps = len(match.history)
-        key(screen, pygame.K_SPACE)
-        assert run(screen, surface, lambda: len(match.history) > steps, spin=False)
-        assert match.state.turn_owner() == 1
         assert run(screen, surface, lambda: not screen.spin_untold(), spin=False)
         assert screen.spin_linger == 0
         assert run(screen, surface, lambda: screen.chance_waits(), frames=5, spin=False)
