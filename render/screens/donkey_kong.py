@@ -1235,7 +1235,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         oil = (min(oil[0], beside.left - 3 - width / 2), oil[1])
         self.oil_rect = art.oil_can(surface, oil, unit * 0.9, lit=True, phase=self.clock, width=width)
         waiting = state.oil_can_count()
-        label = text.render(f"{waiting} waiting", label_size(unit, 0.2, COUNT_PX), P.WHITE)
+        # a fireball standing on the Oil Can's own space is drawn over the can: counted apart beside the ones
+        # waiting in it ("2 waiting" beside three fireballs at the can: a board-game audit)
+        on_can = sum(1 for f in state.fireballs if f == b.oil_can)
+        self.oil_words = f"{waiting} waiting" + (f", {on_can} on the can" if on_can else "")
+        label = text.render(self.oil_words, label_size(unit, 0.2, COUNT_PX), P.WHITE)
         # Above the flames: under the can it ran over the column numbers along the board's foot.
         spot = label.get_rect(midbottom=(int(oil[0]), int(oil[1] - unit * 0.72)))
         spot.clamp_ip(sq)  # the board's edge must not cut the count

@@ -378,3 +378,28 @@ def test_the_status_line_never_shrinks_to_specks():
         assert screen.status_lines and "…" in screen.status_lines[-1]
     finally:
         app.close()
+
+
+def test_a_fireball_on_the_oil_cans_space_is_counted_beside_the_ones_waiting():
+    """A board-game audit: a fireball standing on the Oil Can's own space (a table decision: it may stand there) is
+    drawn over the can, and the count beside it said "2 waiting" with three fireballs at the can. It is counted
+    apart: "2 waiting, 1 on the can"."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.app import App
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")]), 5)
+    app = App(match=match)
+    try:
+        screen = app.screen
+        state = match.state
+        app.draw()
+        assert screen.oil_words == f"{state.oil_can_count()} waiting"
+        waiting = [i for i, f in enumerate(state.fireballs) if f == -1]
+        assert len(waiting) >= 2
+        state.fireballs[waiting[0]] = screen.board.oil_can  # one comes out onto the can's space
+        app.draw()
+        assert screen.oil_words == f"{state.oil_can_count()} waiting, 1 on the can"
+    finally:
+        app.close()
