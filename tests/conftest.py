@@ -44,6 +44,18 @@ def pytest_runtest_teardown(item, nextitem):
         pytest.fail(f"{item.nodeid} builds a PyBullet world: mark it @pytest.mark.physics", pytrace=False)
 
 
+def damaged_game(tmp_path, monkeypatch, module: str, message: str) -> None:
+    """For this test only: a game 'damaged_game' in the registry whose module stops at import with an AssetError
+    saying `message`, as a game whose data file is damaged does (its module is `module`, written in tmp_path)."""
+    from games import registry
+
+    (tmp_path / f"{module}.py").write_text(f"from assets.reader import AssetError\nraise AssetError({message!r})\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(registry._KNOWN, "damaged_game", module)
+    monkeypatch.setattr(registry, "_cache", None)
+    monkeypatch.setattr(registry, "_broken", {})  # the damaged game is forgotten after the test
+
+
 def one_line(out, *words) -> str:
     """A command line's refusal: exit code 2 and one line on stderr, no traceback, holding every word."""
     assert out.returncode == 2, (out.returncode, out.stderr)

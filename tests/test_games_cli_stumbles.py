@@ -222,13 +222,9 @@ def test_a_game_whose_asset_is_damaged_is_left_out_and_the_others_still_play(tmp
     one line, `list` shows it as one that cannot be played (exit 2), and the other games play."""
     from assets.reader import AssetError
 
-    (tmp_path / "kt_damaged_game.py").write_text(
-        "from assets.reader import AssetError\n"
-        "raise AssetError('assets/damaged/board.json: not valid JSON, it looks cut short')\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(registry._KNOWN, "damaged_game", "kt_damaged_game")
-    monkeypatch.setattr(registry, "_cache", None)
-    monkeypatch.setattr(registry, "_broken", {})  # the damaged game is forgotten after the test
+    from .conftest import damaged_game
+
+    damaged_game(tmp_path, monkeypatch, "kt_damaged_game", "assets/damaged/board.json: not valid JSON, it looks cut short")
     try:
         assert "damaged_game" not in registry.games() and "monkey_dash" in registry.games()
         assert list(registry.broken()) == ["damaged_game"]

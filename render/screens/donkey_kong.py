@@ -1407,23 +1407,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         pawns = [self.art.space_rect(i).move(sq.topleft) for i in state.pawns if i is not None and i >= 0]
         best, least = box, None
         off = unit * 0.8
-        for place in ("above", "below", "right", "left", "above right", "above left", "below right", "below left"):
+        # above, below, right, left, then the four corners: the box's point that stands `off` from the end that way
+        for corner, dx, dy in (("midbottom", 0, -1), ("midtop", 0, 1), ("midleft", 1, 0), ("midright", -1, 0),
+                               ("bottomleft", 1, -1), ("bottomright", -1, -1), ("topleft", 1, 1), ("topright", -1, 1)):
             b = box.copy()
-            if place == "above":
-                b.midbottom = (int(x), int(y - off))
-            elif place == "below":
-                b.midtop = (int(x), int(y + off))
-            elif place == "right":
-                b.midleft = (int(x + off), int(y))
-            elif place == "left":
-                b.midright = (int(x - off), int(y))
-            else:
-                b.bottom = int(y - off) if place.startswith("above") else b.bottom
-                b.top = int(y + off) if place.startswith("below") else b.top
-                if place.endswith("right"):
-                    b.left = int(x + off)
-                else:
-                    b.right = int(x - off)
+            setattr(b, corner, (int(x + dx * off), int(y + dy * off)))
             b.clamp_ip(sq)
             cover = sum(10 * _overlap(b, r) for r in labels + pawns) + sum(_overlap(b, r) for r in spaces)
             if least is None or cover < least:

@@ -242,13 +242,9 @@ def test_a_save_of_a_game_a_damaged_file_keeps_out_is_listed_as_such_and_the_lau
                                                                                            monkeypatch):
     """A regression audit: with a tower file damaged, one saved match of that game stopped the whole app at its
     start (the game's AssetError reached the list). Its row says the game cannot be played; the rest goes on."""
-    (tmp_path / "kt_damaged_tower.py").write_text(
-        "from assets.reader import AssetError\n"
-        "raise AssetError('assets/towers/mario.json: not valid JSON, it looks cut short')\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(registry._KNOWN, "damaged_game", "kt_damaged_tower")
-    monkeypatch.setattr(registry, "_cache", None)
-    monkeypatch.setattr(registry, "_broken", {})
+    from ..conftest import damaged_game
+
+    damaged_game(tmp_path, monkeypatch, "kt_damaged_tower", "assets/towers/mario.json: not valid JSON, it looks cut short")
     try:
         path = _saved(home, "damaged.json", change=lambda d: (d.update(game="damaged_game"), d["config"].update(game="damaged_game")))
         app = App()
@@ -449,7 +445,7 @@ def test_the_push_gauge_holds_its_place_through_a_slow_drag(size, window):
     and the largest text, the board's foot beside the tower free."""
     from render import text
 
-    from .test_tower_screen import DT, end_point, send
+    from .test_tower_screen import DT, press_if_under, send
 
     screen, surface, match = _dk_take_two_girders_at_large_text(size, window)
     try:
@@ -458,11 +454,10 @@ def test_the_push_gauge_holds_its_place_through_a_slow_drag(size, window):
         hops_seen = []
         for level, slot in legal[:10]:
             block = state.layout[level][slot]
-            start, px_per_m = end_point(screen, block)
-            if screen.view.pick(start) != block:
+            pressed = press_if_under(screen, block)
+            if pressed is None:
                 continue
-            send(screen, pygame.MOUSEMOTION, tuple(start))
-            send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+            start, px_per_m = pressed
             places = []
             step = -px_per_m / np.linalg.norm(px_per_m) * 4  # 4 px a frame along the block
             # and the hand drifting up 2 px a frame, as a person's does: the gauge kept beside the pointer rose with

@@ -97,6 +97,17 @@ def end_point(screen, block):
     return pts[0], (pts[1] - pts[0]) / 0.01
 
 
+def press_if_under(screen, block):
+    """Press at the near end of `block` when that end is under its own end point on the screen (no other block
+    in front of it): (that point, the pixels a metre along the push), else None and nothing pressed."""
+    start, px_per_m = end_point(screen, block)
+    if screen.view.pick(start) != block:
+        return None
+    send(screen, pygame.MOUSEMOTION, tuple(start))
+    send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+    return start, px_per_m
+
+
 def drag_out(screen, surface, frames=40, wobble=0.0):
     """Push out, live, the highest legal block that is under its own end point: press on its end, drag
     90 mm along it over `frames` frames (the physics steps each frame), let go; returns its (level, slot)."""
@@ -104,11 +115,10 @@ def drag_out(screen, surface, frames=40, wobble=0.0):
     # side blocks of the middle levels first: pushed at a brisk pace they come out without a fall
     for level, slot in sorted(state.legal_blocks(), key=lambda b: (abs(b[0] - 8), b[1] == 1, b)):
         block = state.layout[level][slot]
-        start, px_per_m = end_point(screen, block)
-        if screen.view.pick(start) != block:
+        pressed = press_if_under(screen, block)
+        if pressed is None:
             continue
-        send(screen, pygame.MOUSEMOTION, tuple(start))
-        send(screen, pygame.MOUSEBUTTONDOWN, tuple(start))
+        start, px_per_m = pressed
         assert screen.live is not None and screen.live.block == block
         pull = -px_per_m * 0.09  # away from the eye, past the block's far end
         for k in range(1, frames + 1):

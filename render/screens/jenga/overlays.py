@@ -269,16 +269,19 @@ class Overlays:
                  *getattr(self, "overlay_rects", []),
                  *[r for r in (getattr(self, "countdown_rect", None), getattr(self, "info_rect", None)) if r]]
 
+        def drawn_box(at) -> pygame.Rect:
+            """The gauge at `at`, kept inside the board, as drawn: its dark backing reaches 3 px past the bar and
+            words (LiveDrag.draw_gauge)."""
+            return pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h).inflate(6, 6)
+
         def covered(at) -> int:
-            # as drawn: its dark backing reaches 3 px past the bar and words (LiveDrag.draw_gauge)
-            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h).inflate(6, 6)
+            box = drawn_box(at)
             # the words and marks over the board count three times a block's face: the gauge on a block hides a
-            # part of the tower, on the wheel or the legend it hides what they say; and a place that covers more
-            # than a sliver of them comes after every place that does not (at the largest text the gauge stood on
-            # the wheel and its "Spun: ..." for a whole push, the board's foot free: a regression audit)
+            # part of the tower, on the wheel or the legend it hides what they say; and a place that covers any of
+            # them comes after every place that does not (at the largest text the gauge stood on the wheel and its
+            # "Spun: ..." for a whole push, the board's foot free; a strip let pass as a sliver was half a line of
+            # that text: regression audits)
             words = sum(box.clip(r).w * box.clip(r).h for r in avoid)
-            # any of them: a strip of w*h/50 let pass as a sliver was half a line of the largest text (a regression
-            # audit read "Spun: ta… girders, …imb 0" under the gauge)
             return (sum(box.clip(r).w * box.clip(r).h for r in blocks) + 3 * words
                     + (WORDS_COVERED if words > 0 else 0))
 
@@ -295,11 +298,10 @@ class Overlays:
             # the place chosen as the push began is kept through it (the gauge hopped from beside the wheel onto
             # its words and then onto Pauline within three frames: a regression audit), unless it would come over
             # the pointer or the block being pushed
-            at = places[held[1]]
-            box = pygame.Rect(min(max(at[0], lo_x), hi_x), min(max(at[1], lo_y), hi_y), w, h).inflate(6, 6)
+            box = drawn_box(places[held[1]])
             pushed = self.view.screen_rects.get(live.block) if live is not None else None
             hand = pygame.Rect(int(anchor[0]) - 12, int(anchor[1]) - 12, 24, 24)
-            on_words = any(box.colliderect(r) for r in avoid) and scores[chosen] < WORDS_COVERED
+            on_words = scores[held[1]] >= WORDS_COVERED > scores[chosen]
             if not box.colliderect(hand) and (pushed is None or not box.colliderect(pushed)) and not on_words:
                 # (the held place rides with the pointer's height: one that has come onto the wheel's words gives
                 # way to a clear one, as one over the pointer does: a regression audit)
