@@ -56,7 +56,7 @@ def start_player_record(variant: str, games: int, seed: int, bot: str, progress:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=count_arg(), default=100, help="games per variant (default 100)")
     p.add_argument("--variants", default="standard,pure", help="comma-separated variants (default standard,pure)")
     p.add_argument("--bot", default="search", help="the bot in both seats (default search)")

@@ -47,7 +47,7 @@ def play_engine(seed: int, players: int, variant: str) -> int:
 
 
 def main(argv=None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=count_arg(), default=400, help="bare-engine games (default 400)")
     ap.add_argument("--players", type=count_arg(SPEC.min_players, SPEC.max_players), default=4,
                     help=f"{SPEC.min_players} to {SPEC.max_players} (default 4)")

@@ -76,7 +76,7 @@ def measure(name: str, seconds: float, idle: bool) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=real_arg(0.0, 600.0, " s"), default=6.0,
                         help=f"how long each screen is left idle (more than {app_module.IDLE_AFTER} s, at most 600)")
     parser.add_argument("--json", metavar="FILE", type=output_file,

@@ -147,7 +147,7 @@ def drag(game, seed, which, speed, window, frame_ms, frame_cpu_ms):
 
 
 def main(argv=None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--game", default="jenga_classic", choices=JENGA)
     parser.add_argument("--seed", type=seed_arg, default=7)

@@ -92,7 +92,7 @@ def search_versus_greedy(games: int, seed: int, variant: str) -> dict:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--random-games", type=count_arg(), default=50, help="random-bot games per variant (default 50)")
     p.add_argument("--timing-games", type=count_arg(), default=6,
                    help="search-vs-greedy games per variant to time the search bot (default 6)")

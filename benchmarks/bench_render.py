@@ -68,7 +68,7 @@ def measure(game: str, frames: int, size=(1280, 800), seed: int = 7) -> dict:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--frames", type=count_arg(2), default=600,
                    help="frames per board, at least 2 (default 600, ten seconds of play)")
     p.add_argument("--json", type=output_file, help="also write the results to this JSON file (its folder must exist)")

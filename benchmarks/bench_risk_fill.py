@@ -143,7 +143,7 @@ def fill(game: str, seed: int, window, moving: bool = True) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--game", default="jenga_classic", choices=JENGA)
     parser.add_argument("--seed", type=seed_arg, default=1)

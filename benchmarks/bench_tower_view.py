@@ -44,7 +44,7 @@ MIN_FRAMES = 30
 
 
 def main(argv=None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--frames", type=count_arg(MIN_FRAMES), default=600,
                         help=f"frames timed at most, at least {MIN_FRAMES} (default 600)")
     parser.add_argument("--game", default="jenga_classic", choices=JENGA)

@@ -35,7 +35,7 @@ from sim.arguments import Parser, real_arg, seed_arg
 
 
 def main(argv=None) -> int:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=real_arg(1.0, 600.0, " s"), default=15.0,
                         help="how long the pointer moves, 1 to 600 (default 15)")

@@ -42,7 +42,7 @@ def lengths(bots: list[str], games: int, variant: str) -> list[float]:
 
 def main(argv: list[str] | None = None) -> int:
     spec = registry.get("donkey_kong")
-    p = Parser(description=__doc__.splitlines()[0],
+    p = Parser(description=__doc__.split("\n\n")[0],
                epilog='e.g. dk_game_lengths.py "random,random;greedy,greedy" 300 rulebook')
     p.add_argument("pairings", help='the seats\' bots, comma separated; pairings separated by ";"')
     p.add_argument("games", type=count_arg(), help="games per pairing (seeds 0, 1, ...)")

@@ -119,7 +119,7 @@ def main(argv=None) -> None:
 
 
 def _main(argv) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pairings", help='"A,B;C,D": each pairing plays every seed with both seat orders')
     ap.add_argument("--seeds", default="0-99", type=_seed_range, help="an inclusive range FIRST-LAST (default 0-99)")
     ap.add_argument("--variant", default="rulebook", choices=["rulebook", "wiki"])

@@ -55,7 +55,7 @@ def engine_traj(seed: int, players: int, variant: str) -> str:
 
 def main(argv=None) -> None:
     # It takes no options; --help says what it does, and anything else is refused before the long run.
-    Parser(description=__doc__.splitlines()[0], epilog="It takes no options: run it before and after a change "
+    Parser(description=__doc__.split("\n\n")[0], epilog="It takes no options: run it before and after a change "
            "to the engine and compare the two outputs.").parse_args(argv)
     out = {}
     t = time.process_time()

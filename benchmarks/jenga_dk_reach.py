@@ -67,7 +67,7 @@ def playout(variant: str, players: int, seed: int, max_turns: int = 400) -> tupl
 
 
 def main(argv=None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=count_arg(), default=400, help="playouts per variant (default 400)")
     ap.add_argument("--players", type=count_arg(SPEC.min_players, SPEC.max_players), default=3,
                     help=f"{SPEC.min_players} to {SPEC.max_players} (default 3)")

@@ -43,7 +43,7 @@ def one_game(variant: str, bot: str, players: int, seed: int) -> dict:
 
 def main(argv=None) -> None:
     spec = registry.get("jenga_dk")
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=count_arg(), default=12, help="games (default 12)")
     ap.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
     ap.add_argument("--players", type=count_arg(spec.min_players, spec.max_players), default=3,

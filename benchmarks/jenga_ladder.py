@@ -215,7 +215,7 @@ def read_rows(paths: list[str]) -> list[dict]:
 
 
 def main(argv=None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="jenga_classic", choices=JENGA)
     ap.add_argument("--pair", required=True, help="LOWER,HIGHER: two bot names")
     ap.add_argument("--games", type=count_arg(), default=60, help="games (default 60)")

@@ -26,7 +26,7 @@ ENDING = ("ended", "turns", "toppler", "winner_seats", "returns")
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("ladder", type=input_file,
                    help="a ladder file of JSON lines (benchmarks/results/GAME_LOWER_HIGHER_COMMIT.jsonl)")
     p.add_argument("--first", type=whole_arg(0, 10**6), default=0, help="the first row to play (0 for the first)")

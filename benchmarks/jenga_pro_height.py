@@ -36,7 +36,7 @@ def summary(rows: list[dict]) -> dict:
 
 
 def main(argv=None) -> None:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=count_arg(), default=20, help="games (default 20)")
     ap.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
     ap.add_argument("--game", default="jenga_classic", choices=JENGA)

@@ -105,7 +105,7 @@ def read(path: Path) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bots", default="deep,search", help="two bot names; the first is timed (default deep,search)")
     p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure", "bananas_pure"])
     p.add_argument("--seed", type=seed_arg, default=9000, help="first seed (default 9000)")

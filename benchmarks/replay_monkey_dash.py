@@ -61,7 +61,7 @@ def slowest_games(path: Path, n: int) -> list[tuple[int, int]]:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bots", default="deep,search", help="two bot names, the first timed (default deep,search)")
     p.add_argument("--variant", default="standard", choices=["standard", "bananas", "pure", "bananas_pure"])
     p.add_argument("--games", nargs="*", default=[], metavar="SEED/SEAT", help="games as seed/first_seat")

@@ -377,7 +377,7 @@ def _plot(path: str, decisions, ours, naive, mj) -> None:
 if __name__ == "__main__":
     # the checks python -m sim bench makes, before any work: one line and exit code 2 for a bad one
     from sim.arguments import Parser, output_file, picture_file
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run, about 25 s on 2 cores")
     parser.add_argument("--json", default=None, type=output_file,
                         help="write the results as JSON here (its folder must exist)")

@@ -56,7 +56,7 @@ def run(variant: str, seeds: list[int], window: int, bow_means_mm: list[float | 
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", choices=TOWERS, default="classic")
     p.add_argument("--seeds", default="0-99", type=seeds_arg(CENSUS_SEEDS),
                    help=f"tolerance seeds A-B, one seed or a comma list, each once, at most {CENSUS_SEEDS} (default 0-99)")

@@ -145,7 +145,7 @@ def main(argv=None) -> int:
         except UsageError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
-    p = Parser(description=__doc__.splitlines()[0],
+    p = Parser(description=__doc__.split("\n\n")[0],
                epilog="benchmarks/sim_bench.py runs the peers on the oracle's scenarios; this runs one scenario.")
     p.add_argument("--tower", default="classic", help="a tower (classic, dk, mario) or a spec file (default classic)")
     p.add_argument("--seed", type=seed_arg, default=0, help="tolerance seed (default 0)")

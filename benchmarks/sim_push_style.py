@@ -71,7 +71,7 @@ def run(seeds, tremors, workers=2, everything=False, spec=SPEC):
 
 
 def main(argv=None) -> int:
-    ap = Parser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", default="0-9", type=seeds_arg(),
                     help="tower seeds: A-B, one seed or a comma list, each once (default 0-9)")
     ap.add_argument("--tremors", type=whole_arg(0, MAX_SEED), nargs="+", default=[0])

@@ -52,7 +52,7 @@ def put_back(spec, seed: int, level: int, pos: int, depth_m: float) -> dict:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", choices=sorted(TOWERS), default="classic")
     p.add_argument("--seeds", type=seeds_arg(), default=[0, 1], help="tower seeds, A-B or A (default 0-1)")
     p.add_argument("--depth", type=real_arg(1.0, 35.0, " mm"), default=25.0,

@@ -38,7 +38,7 @@ def replay(runs: list, safe: bool, samples: int) -> int:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--samples", type=count_arg(1, 1000), default=8, help="the map's pushes per block (default 8)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--verify", type=count_arg(0), default=1, metavar="N",

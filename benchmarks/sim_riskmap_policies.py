@@ -148,7 +148,7 @@ def grade(towers, r: dict, orders: int, seed: int) -> dict:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--cache", nargs="+", type=Path, default=DEFAULT_CACHES)
     p.add_argument("--orders", type=count_arg(), default=40, help="reshuffles of each block's pushes (default 40)")
     p.add_argument("--seed", type=seed_arg, default=1)

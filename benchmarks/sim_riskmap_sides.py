@@ -96,7 +96,7 @@ def bootstrap(tower: dict, safe: list, rounds: int, samples: int, rng) -> dict:
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--cache", type=Path, nargs="+", default=DEFAULT)
     p.add_argument("--rounds", type=count_arg(), default=300, help="bootstrap rounds (default 300)")
     p.add_argument("--samples", type=count_arg(2, 1000), default=8, help="the map's pushes per block, at least 2 (default 8)")

@@ -63,7 +63,7 @@ def _run(job):
 
 
 def main(argv=None) -> int:
-    p = Parser(description=__doc__.splitlines()[0])
+    p = Parser(description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", default="classic", help="a tower (classic, dk, mario) or a spec file")
     p.add_argument("--seeds", default="0-2", type=seeds_arg(1000),
                    help="tolerance seeds: A-B, one seed or a comma list, each once (default 0-2)")

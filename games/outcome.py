@@ -47,7 +47,12 @@ def _jenga(game: str, state, name, fall_paid: int | None) -> str:
     if getattr(state, "phase", "") != "over":
         return ""
     if state.ended == "limit":
-        return "The game reached its limit of turns with the tower standing."
+        # and what the limit makes of it, as each help says (it said only that the limit came: a rules audit)
+        why = {"jenga_classic": "everybody shares the win",
+               "jenga_dk": "the highest Mario wins" + (", tied ones sharing" if len(state.winners()) > 1 else ""),
+               "jenga_mario": "the most coins win" + (", tied ones sharing" if len(state.winners()) > 1 else "")}
+        said = "The game reached its limit of turns with the tower standing"
+        return f"{said}: {why[game]}." if game in why else f"{said}."
     if game == "jenga_dk" and state.ended == "top":
         return f"{name(state.champion)}'s Mario reached Pauline at the top of the tower."
     if state.toppler is None:

@@ -29,7 +29,7 @@ from typing import Callable, TextIO
 
 from assets.reader import AssetError, read_json
 
-from .core import ActionSyntaxError, GameError, IllegalActionError, TERMINAL
+from .core import CHANCE, ActionSyntaxError, GameError, IllegalActionError, TERMINAL
 from .match import Match, is_match_file, saved_game_and_seed, write_atomic
 from .outcome import result_reason
 from .words import joined, write_fault
@@ -53,10 +53,11 @@ def output_or_stdout(out: TextIO | None) -> TextIO:
 
 
 def _wording_state(match: Match):
-    """A copy of the position a step is decided in, where its words depend on it (Super Mario's 'target 2' is a
-    steal or a move down by the item's effect waiting: worded after the step, a star's last steal read "target 1
-    (...)" beside "steal 1 coin from ..." for the two before it, a regression audit); None elsewhere."""
-    return match.state.clone() if getattr(match.state, "effects", None) else None
+    """A copy of the position a step is decided in, which its words are read from, as the window's log reads them
+    (Super Mario's 'target 2' is a steal or a move down by the item's effect waiting, and 'drop' puts the peg of
+    the seat first among those moving: worded after the step, a star's last steal read "target 1 (...)", and a
+    peg put back was named as the next one's or as "the peg": regression audits)."""
+    return match.state.clone()
 
 
 def watch(match: Match, out: TextIO | None = None, every: int = 1) -> None:
@@ -120,6 +121,10 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                     break
                 if before is not None and step.action.startswith("spin "):
                     out.write(f"Chance: {before.action_to_string(step.action)}\n")
+                elif before is not None and step.by == CHANCE:
+                    rolled = _dice_line(before, match.state)
+                    if rolled:
+                        out.write(f"Chance: {rolled}\n")
                 if step.by >= 0:
                     said = (before or match.state).action_to_string(step.action)
                     out.write(f"{match.state.seat_name(step.by)}: {said}\n")
@@ -297,6 +302,19 @@ def _signals_leave(previous: dict | None = None) -> dict:
         if signum is not None:
             kept[signum] = signal.signal(signum, _hang_up)
     return kept
+
+
+def _dice_line(before, state) -> str:
+    """The dice a chance step rolled, in words ("Ann's dice: Mario 6, obstacles 3"), or "": a game of bots in the
+    terminal printed their moves and never the dice they were moved by (a bots audit could not tell why a bot
+    went back or moved one space)."""
+    shown = getattr(state, "dice_shown", None)
+    pending = getattr(before, "pending_decision", None)
+    if not callable(shown) or shown() is None or not callable(pending) or pending().get("kind") != "roll":
+        return ""
+    mario, obstacles = shown()
+    return (f"{before.seat_name(before.turn_owner())}'s dice: Mario {mario}, obstacles {obstacles}"
+            + (" (Donkey Kong rests)" if obstacles == "DK" else ""))
 
 
 def _say_reading(match: Match, action: str, out: TextIO) -> None:

@@ -107,9 +107,10 @@ FINISHED_LEFT = "That game is over and autosaved: View the finished game shows i
 NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved: {fault}. Resume autosave would not continue it as "
                       "you left it.")
 """The launcher's line back from a game whose last autosave failed."""
-UNKEPT_LEAVE = ("Not kept on disk: {fault}. Esc again leaves without it, losing its moves since the last autosave "
+UNKEPT_LEAVE = ("Not kept on disk: {fault}. {key} again leaves without it, losing its moves since the last autosave "
                 "that worked; or {fix} first, and Esc writes it.")
-"""The game's status line at the first Esc (or Menu) while its autosave fails: the second leaves."""
+"""The game's status line at the first Esc, Menu or Load (Ctrl+O, the key named) while its autosave fails: the
+second leaves."""
 LEAVE_AGAIN_S = 15.0
 """How long after that the second Esc leaves without asking again (moves made meanwhile included): as long as the
 words are shown (a regression audit: they had gone after 15 s, and an Esc 18 s on left without a word)."""
@@ -189,6 +190,13 @@ class App(Host):
         self.seed_text = ""  # the launcher's seed field as last started from, kept while the app runs
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
+            launcher = self.screen
+            if launcher.resume_button.enabled and not launcher.autosave_over:
+                # an unfinished game in the autosave: Enter continues it, as back from a game (after a crash an
+                # audit's Enter, on Start, began a new game; the old one only kept among the saved matches)
+                launcher.focus_on(launcher.resume_button)
+                if not launcher.message:
+                    launcher.message = BACK_FROM_GAME
         else:
             pending = storage.pending_step(match, opened) if opened is not None else None
             if self.start_match(match, opened=opened) is None:  # refused: the launcher says why, after the notes
@@ -227,8 +235,11 @@ class App(Host):
             return
         fault = self.autosaver.new_failure()
         if fault:
-            self.screen.say(f"Autosave failed: {fault}. This game is not kept on disk until a save works: free "
-                            f"space (each move autosaves again) or press Ctrl+S to save it.", 12.0)
+            # the advice that fits the fault: "free space" stood beside "autosave.json is a folder, not a file" (a
+            # regression audit)
+            fix = "free space" if "disk is full" in fault else "set that right"
+            self.screen.say(f"Autosave failed: {fault}. This game is not kept on disk until a save works: {fix} "
+                            f"(each move autosaves again) or press Ctrl+S to save it.", 12.0)
 
     def show_busy(self, words: str) -> None:
         """Say `words` on the screen now and show it, before work that holds the window (opening a match
@@ -600,21 +611,8 @@ class App(Host):
         if not self._screen_lets_go("The menu"):
             return
         match = getattr(self.screen, "match", None)
-        self.autosaver.flush()
-        if isinstance(match, Match) and not self._autosave_again():
-            # not kept on disk: the first Esc says so, the second leaves (a full-disk audit lost 11 moves to one);
-            # "again" while the words are up, whatever the bots played meanwhile (a regression audit pressed Menu
-            # four times, each bot's move asking anew)
-            screen = self.screen
-            asked = getattr(self, "_leave_asked", None)
-            if not (asked and asked[0] == id(match) and time.monotonic() - asked[1] < LEAVE_AGAIN_S):
-                self._leave_asked = (id(match), time.monotonic())
-                self.autosaver.new_failure()  # said here
-                fault = self.autosaver.error
-                fix = "free some space" if "disk is full" in fault else "set that right"
-                screen.say(UNKEPT_LEAVE.format(fault=fault, fix=fix), LEAVE_AGAIN_S)
-                return
-        self._leave_asked = None
+        if self._unkept_stops_leaving(match, "Esc"):
+            return
         if self.autosaver.error:  # the autosave holds an older game, or an earlier point of this one
             self.autosaver.new_failure()  # said here: not again on the next game's screen
             saved = self.saved_as(match) if isinstance(match, Match) else None
@@ -632,8 +630,36 @@ class App(Host):
                     # person by keyboard had to try Enter to learn whether it started a new game (an audit)
                     launcher.message = BACK_FROM_GAME
 
+    def _unkept_stops_leaving(self, match, key: str) -> bool:
+        """Before the game on screen is left for the launcher (Esc, Menu, Load): True, with the game's status line
+        saying so, when its autosave failed and writing it again fails too (the first asking); the second,
+        while those words are still shown, lets it go (a full-disk audit lost 11 moves to one Esc)."""
+        self.autosaver.flush()
+        if not isinstance(match, Match) or self._autosave_again():
+            self._leave_asked = None
+            return False
+        # "again" while the words are up, whatever the bots played meanwhile (a regression audit pressed Menu
+        # four times, each bot's move asking anew); not once a move of a person or other words replaced them (an
+        # Esc 1.5 s after a person's move left without a word: a regression audit), nor from Load (Ctrl+O went
+        # to the launcher at once, with no word and no second try: the same audit)
+        screen = self.screen
+        asked = getattr(self, "_leave_asked", None)
+        if (asked and asked[0] == id(match) and time.monotonic() - asked[1] < LEAVE_AGAIN_S
+                and getattr(screen, "message", None) == asked[2] and getattr(screen, "message_time", 0) > 0):
+            self._leave_asked = None
+            return False
+        self.autosaver.new_failure()  # said here
+        fault = self.autosaver.error
+        fix = "free some space" if "disk is full" in fault else "set that right"
+        words = UNKEPT_LEAVE.format(fault=fault, fix=fix, key=key)
+        self._leave_asked = (id(match), time.monotonic(), words)
+        screen.say(words, LEAVE_AGAIN_S)
+        return True
+
     def open_load(self) -> None:
         if not self._screen_lets_go("Load"):
+            return
+        if self._unkept_stops_leaving(getattr(self.screen, "match", None), "Ctrl+O"):
             return
         self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load (Enter), or "
                            "drop a saved file on the window.")

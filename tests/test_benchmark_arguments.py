@@ -66,6 +66,10 @@ def test_an_unknown_option_is_refused_and_help_works(script):
     refused(*run(script, *NEEDS.get(script, []), "--bogus"), "--bogus")
     helped = run(script, "--help")[0]
     assert helped.returncode == 0 and helped.stdout.startswith("usage:"), helped.stderr[-2000:]
+    # the description is whole sentences: ladder_monkey_dash.py's stopped at "once with each bot in" (the first
+    # line of its docstring: a bots audit)
+    described = " ".join(helped.stdout.split("\n\n")[1].split())
+    assert described.endswith((".", ")", ":", "?")), described
 
 
 CASES = [

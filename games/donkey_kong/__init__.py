@@ -30,7 +30,8 @@ SPEC = GameSpec(
                "greedy": "takes whatever scores most this move and climbs, rushing to the rescue even "
                          "when behind; beats random only a little over half the games",
                "patient": "plays like greedy but never rescues the maiden while that would lose the "
-                          "game; beats random 3 games in 4",
+                          "game; beats random 3 games in 4, though head to head it is about even with "
+                          "greedy (99 to 104 over 206 games)",
                "strong": "tries each choice to the end of the turn and a round beyond and judges the "
                          "points, cards and race; beats patient 3 games in 4",
                "expert": "plays each choice to the end of the game hundreds of times, the closest ones "

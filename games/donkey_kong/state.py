@@ -139,7 +139,12 @@ class DonkeyKongState(PawnMoves, ObstacleMovement, Contacts, State):
         return self.barrels.count(-1)
 
     def oil_can_count(self) -> int:
+        """The fireballs waiting in the Oil Can (not yet let out)."""
         return self.fireballs.count(-1)
+
+    def on_oil_can_count(self) -> int:
+        """The fireballs let out that stand on the Oil Can's own space (drawn over the can, not in it)."""
+        return self.fireballs.count(BOARD.oil_can)
 
     def deck_count(self) -> int:
         return sum(self.deck)

@@ -118,7 +118,11 @@ def render(state) -> str:
                  if dice else "no dice rolled yet")
     lines.append(f"Variant {state.config.variant}. Turn {state.turns + 1}: "
                  f"{state.seat_name(state.turn)}. Dice: {dice_text}.")
-    lines.append(f"Dispenser {state.dispenser_count()} barrels, Oil Can {state.oil_can_count()} fireballs, "
+    # a fireball let out onto the Oil Can's own space counted apart, as the window counts it ("Oil Can 3
+    # fireballs" stood beside a fourth on the can's space: a regression audit)
+    on_can = state.on_oil_can_count()
+    oil = f"Oil Can {state.oil_can_count()} fireballs" + (f" waiting and {on_can} on its space" if on_can else "")
+    lines.append(f"Dispenser {state.dispenser_count()} barrels, {oil}, "
                  f"deck {state.deck_count()} cards.   Key: 1-4 pawns, B barrel, F fireball, + red dot, H ladder")
     scores = state.scores()
     for seat in range(len(state.pawns)):

@@ -82,6 +82,9 @@ def _dk(variant: str) -> list[str]:
         "to a free hole of his own level.",
         "After a fall the toppler loses and the Mario closest to the top among the others wins; Marios "
         "equally high share the win. After the turn limit the highest Mario wins.",
+        "A Mario who reaches the top wins at once, with girders the spin asked still not removed: the "
+        "rules' 'must be accomplished in the player's turn' holds while the turn lasts, and the win ends "
+        "it (so climbing before removing is a choice worth weighing; the bots climb first).",
     ]
 
 

@@ -25,7 +25,7 @@ import pygame
 
 from games.core import CHANCE, TERMINAL, GameError, IllegalActionError
 from games.match import Match, PendingStep, Step
-from games.words import joined, write_fault
+from games.words import counted, joined, write_fault
 
 from .. import palette as P
 from .. import text
@@ -326,10 +326,14 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         if match.is_over() or match.current_player != by or not match.waiting_for_human():
             return
         label, played = self.action_label(action), len(match.history)
-        if self.play(action):
-            # (through the step while it is still being worked out, so its commit does not take the words away)
-            self.say(f"Your last move ({label}) was still being worked out when the app stopped: it is played "
-                     "again.", 8.0, through_step=len(match.history) == played)
+        words = f"Your last move ({label}) was still being worked out when the app stopped: it is played again."
+        # said again once the step is in (_after), before what the step itself says: the words of the step's
+        # commit (Super Mario's "Player 1 found a goomba.") had replaced it within a frame (an audit)
+        self._replayed_note = (played + 1, words)
+        if not self.play(action):
+            self._replayed_note = None
+        elif len(match.history) == played:  # while it is worked out (through the step: its commit keeps it)
+            self.say(words, 8.0, through_step=True)
 
     def _undo_depth(self) -> int | None:
         """How many steps an undo takes back (a person's last decision and the bot decisions after it),
@@ -356,7 +360,19 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             return f"Undo takes nothing back now: {self.undo_limit()}"
         label = self.log_labels[len(self.match.history) - self._undo_depth()] \
             if len(self.log_labels) == len(self.match.history) else step.action
-        return f"Undo takes back {self.seat_name(step.by)}'s move: {label.split(': ', 1)[-1]}"
+        return f"Undo takes back {self.seat_name(step.by)}'s move: {label.split(': ', 1)[-1]}{self._bots_after()}"
+
+    def _bots_after(self) -> str:
+        """The bots' moves an undo takes back with the person's (" and Careful bot 2's 3 moves after it"), or ""
+        (the tooltip named only the person's move, and the log lost six of Deep bot 2's too: an audit)."""
+        depth = self._undo_depth()
+        steps = self.match.history[len(self.match.history) - depth + 1:] if depth else []
+        seats = sorted({s.by for s in steps})
+        if not steps:
+            return ""
+        if len(seats) == 1:
+            return f" and {self.seat_name(seats[0])}'s {counted(len(steps), 'move')} after it"
+        return f" and {counted(len(steps), 'bot move')} after it ({joined([self.seat_name(s) for s in seats])})"
 
     def _asks_before_undo(self, step) -> bool:
         """Whether an undo of `step` takes back another person's move than the one deciding now (at a hot
@@ -402,6 +418,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self._undo_asked = asked
             return
         self._undo_asked = None
+        bots_after = self._bots_after() if depth is not None else ""
         if depth is None:
             if all(seat in match.bots for seat in range(match.config.num_players)) and match.history:
                 # a game of bots only, opened or watched: "no move has been made" beside 75 moves in the log (an audit)
@@ -425,7 +442,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         self._refresh_actions(force=True)
         self.host.autosave(match)
         self.host.sound.play("undo")
-        self.say("Undone.")
+        self.say(f"Undone{', with' + bots_after.removeprefix(' and') if bots_after else ''}.")
 
     def redo(self) -> None:
         match = self.match
@@ -560,6 +577,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             # losses does, lost their sum); a line said in on_step, or about this step as it was played
             # (say(..., through_step=True)), stays.
             self.message_time = 0.0
+        replayed = getattr(self, "_replayed_note", None)
+        if replayed is not None and n >= replayed[0]:
+            self._replayed_note = None
+            said = (self.message if self.message_time > 0 and self.message_step >= n and self.message != replayed[1]
+                    else "")
+            self.say(replayed[1] + (f" {said}" if said else ""), 8.0 + (4.0 if said else 0.0))
         self._refresh_actions(force=True)
 
     def _history_labels(self) -> list[str]:

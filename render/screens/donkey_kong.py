@@ -88,7 +88,7 @@ PAWN_HALF = {"girder": 19.4, "ladder": 17.0}
 # stay on the space (a girder space is 70 wide), and the pieces clear of the next spaces, 23 units further.
 SHARED_SPAN = 66.0
 OBSTACLE_WIDTH = {"barrel": 40.0, "fireball": 32.0}
-CONFIRMATIONS = ("Undone.", "Redone.")  # status messages that are stale once the game moves on
+CONFIRMATIONS = ("Undone", "Redone.")  # how status messages begin that are stale once the game moves on
 # A played card lost to chance (back to the deck, or taken by the turn's player) is hundreds of points: its
 # line stays in the status bar this long, and the bots and dice wait this long before the game goes on.
 LOSS_SAY = 7.0
@@ -1013,6 +1013,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
     def banner_seat(self) -> int | None:
         return self.held if self.holding() else super().banner_seat()
 
+    def waited_for(self) -> str:
+        """While a move still plays, the Choices panel names whose move it is, as the banner does (it read
+        "Waiting for Strong bot 1…" under "Greedy bot 2's turn (bot)": a bots audit)."""
+        return self.seat_name(self.held) if self.holding() else super().waited_for()
+
     def banner_title(self) -> str:
         if not self.holding():
             return super().banner_title()
@@ -1073,7 +1078,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             self.held = owner  # the banner names this turn until its walk and slides are drawn
         elif not self.animating():
             self.held = None
-        if self.message in CONFIRMATIONS:
+        if self.message.startswith(CONFIRMATIONS):  # ("Undone, with Careful bot 2's 2 moves after it.")
             self.message_time = 0.0  # "Redone." said nothing about the moves played after it
         self.count_hits(step, before)
         self.note_loss(step, before)
@@ -1237,7 +1242,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         waiting = state.oil_can_count()
         # a fireball standing on the Oil Can's own space is drawn over the can: counted apart beside the ones
         # waiting in it ("2 waiting" beside three fireballs at the can: a board-game audit)
-        on_can = sum(1 for f in state.fireballs if f == b.oil_can)
+        on_can = state.on_oil_can_count()
         self.oil_words = f"{waiting} waiting" + (f", {on_can} on the can" if on_can else "")
         label = text.render(self.oil_words, label_size(unit, 0.2, COUNT_PX), P.WHITE)
         # Above the flames: under the can it ran over the column numbers along the board's foot.

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from games import registry
-from games.core import Seat
+from games.core import CHANCE, Seat
 from games.match import Match
 from games.terminal import play
 
@@ -414,3 +414,52 @@ def test_a_steal_or_a_move_down_is_worded_in_the_position_it_was_chosen_in(way):
               or ": target " in line]
     assert len(chosen) >= 5, said
     assert not any(": target " in line for line in chosen), chosen
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("way", ["watch", "play"])
+def test_a_peg_put_back_is_named_as_the_seat_whose_peg_it_is(way):
+    """A regression audit (Super Mario Jenga, three random bots, seed 3, --terminal): a push knocked out two pegs,
+    and the terminal printed "put Random bot 3's peg in ..." for Random bot 2's, then "put the peg in ..." for
+    Random bot 3's; the pegs moved down by a mushroom read "put the peg" too. Rule: "You may knock an opponent's character
+    peg out of a hole while you're removing and stacking a different block. If you do, move their peg down a layer
+    to any vacant hole and steal 1 coin from them!" Each step is worded in the position it was chosen in, as the window's log words it."""
+    from games.terminal import watch
+
+    spec = registry.get("jenga_mario")
+    match = Match(spec.make_config([Seat(f"R{i}", "random") for i in range(3)]), 3)
+    out = io.StringIO()
+    if way == "watch":
+        watch(match, out=out)
+    else:
+        play(match, read=typing(), out=out)
+    put = [line.split(": ", 1)[1] for line in out.getvalue().splitlines()
+           if line.startswith("R") and ": put " in line]
+    # the drops after the set-up, each with the seat whose peg was moving before it, from the game's own record
+    replay = Match(spec.make_config([Seat(f"R{i}", "random") for i in range(3)]), 3)
+    moving = []
+    for step in match.history:
+        if step.action.startswith("drop ") and replay.state.moving:
+            moving.append(replay.state.seat_name(replay.state.moving[0][0]))
+        if replay.current_player == CHANCE:
+            assert replay.roll() == step.action
+        else:
+            replay.play(step.action)
+    assert len(moving) >= 3, moving
+    named = [w.split("'s peg", 1)[0].removeprefix("put ") for w in put if "'s peg" in w]
+    assert named[-len(moving):] == moving, (put, moving)
+
+
+def test_a_game_of_bots_in_the_terminal_says_each_roll_of_the_dice():
+    """A bots audit (Donkey Kong, strong and greedy, seed 7, --terminal): the moves and cards were printed and the
+    dice never, so nobody could tell why a bot went back or moved one space. Rule: "On your turn, roll both dice. Then
+    ... Move your "Mario" pawn the number of spaces indicated by the white die." Each roll is said, with whose it is."""
+    spec = registry.get("donkey_kong")
+    match = Match(spec.make_config([Seat("S", "strong"), Seat("G", "greedy")]), 7)
+    out = io.StringIO()
+    play(match, read=typing(), out=out)
+    rolls = [line for line in out.getvalue().splitlines() if line.startswith("Chance: ") and "'s dice: Mario " in line]
+    turns = sum(1 for step in match.history if step.by == CHANCE and step.action.startswith("roll ")
+                and " " in step.action[5:])
+    assert rolls and len(rolls) == turns, (len(rolls), turns)
+    assert all(line.split("Chance: ", 1)[1].split("'s dice")[0] in ("S", "G") for line in rolls)

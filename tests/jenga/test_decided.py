@@ -76,3 +76,18 @@ def test_super_marios_help_names_the_variant_played_where_it_orders_the_turns_st
         assert "rule variant whole_steps: the two stacks of 'Stack 2 Blocks' come together" in text
     else:
         assert f"rule variant {variant}, as in every variant but whole_steps: a climb may also come between" in text
+
+
+def test_the_dk_win_at_the_top_with_girders_still_owed_is_the_decision_the_help_names():
+    """"Removing girders and climbing the tower must be accomplished in the player's turn" and "The Mario that
+    reaches the top ... wins the game": a rules audit saw a bot spin "take out 2 girders, climb 3", climb to the
+    top first and win with both removals never made, which the help did not list. It does now, and the engine
+    does what it says."""
+    from .test_rules import dk_state
+
+    for variant in DK.variants:
+        assert "wins at once, with girders the spin asked still not removed" in words(DK.help_text(variant))
+    s = dk_state(players=2, levels=6, marios=[(4, 0, "+x"), (1, 0, "+y")])
+    s.climbs_left, s.removals_left = 1, 2
+    s.apply_action("climb 5:0+y")
+    assert s.is_terminal() and s.winners() == [0] and s.removals_left == 2

@@ -401,5 +401,37 @@ def test_a_fireball_on_the_oil_cans_space_is_counted_beside_the_ones_waiting():
         state.fireballs[waiting[0]] = screen.board.oil_can  # one comes out onto the can's space
         app.draw()
         assert screen.oil_words == f"{state.oil_can_count()} waiting, 1 on the can"
+        # the terminal's text board counts it apart too ("Oil Can 3 fireballs" stood beside a fourth on the can's
+        # space: a regression audit)
+        board = str(state)
+        assert f"Oil Can {state.oil_can_count()} fireballs waiting and 1 on its space," in board, board
+    finally:
+        app.close()
+
+
+def test_while_a_move_plays_the_choices_panel_names_the_player_the_banner_names():
+    """A bots audit (Donkey Kong, strong and greedy, seed 7, in the window): the banner said "Greedy bot 2's turn
+    (bot) / The barrels and fireballs move." over "Waiting for Strong bot 1…" in the Choices panel, and the other
+    way round a move later. While a move plays both name whose move it is."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.app import App
+
+    match = Match(registry.get("donkey_kong").make_config([Seat("S", "strong"), Seat("G", "greedy")]), 7)
+    app = App(match=match)
+    try:
+        screen = app.screen
+        seen = 0
+        for _ in range(3000):
+            app.tick(0.02)
+            app.draw()
+            if screen.holding() and screen.banner_seat() != match.current_player:
+                assert screen.waited_for() == screen.seat_name(screen.banner_seat())
+                assert screen.banner_title().startswith(screen.waited_for())
+                seen += 1
+                if seen >= 5:
+                    break
+        assert seen >= 5
     finally:
         app.close()

@@ -112,8 +112,16 @@ def test_md_undo_takes_the_opponents_numbered_arrows_off_the_board(tmp_path):
     pygame.image.save(surface, str(tmp_path / "md-arrows.png"))
     badge = screen.square_rect(arrows[0][1]).topleft
     assert surface.get_at((badge[0] + 8, badge[1] + 8))[:3] == P.WARNING  # the number's orange badge
+    # the bot's moves taken back with the person's are named, on Undo and after it (the tooltip named only the
+    # person's move, and "Undone." stood beside a log six of the bot's moves shorter: an audit)
+    last = max(k for k, s in enumerate(match.history) if s.by >= 0 and s.by not in match.bots)
+    after = len(match.history) - last - 1
+    assert after >= 1 and all(s.by == 1 for s in match.history[last + 1:])
+    bob = match.state.seat_name(1)
+    assert screen.undo_button_words().endswith(f" and {bob}'s {after} move{'s' if after > 1 else ''} after it")
     app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
-    assert screen.message == "Undone." and match.state.turn_player == 0
+    assert screen.message == f"Undone, with {bob}'s {after} move{'s' if after > 1 else ''} after it."
+    assert match.state.turn_player == 0 and len(match.history) == last
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "md-after-undo.png"))
     assert screen.displaced == []

@@ -321,6 +321,17 @@ def test_a_bots_roll_is_waited_for_by_the_bots_name(surface, lines_drawn):
             screen.play(screen.legal[0])
         screen.update(1 / 30)
     assert match.current_player == CHANCE and match.state.turn_owner() == 0
+    # while Ann's move still plays, the panel names her, as the banner does (a bots audit read the banner's
+    # "Greedy bot 2's turn" over "Waiting for Strong bot 1…"); then Robo, whose roll is due
+    if screen.holding():
+        lines_drawn.clear()
+        screen.draw(surface)
+        assert "Waiting for Ann…" in [w for w, _ in lines_drawn] and screen.banner_title().startswith("Ann")
+    for _ in range(300):
+        if not screen.holding():
+            break
+        screen.update(1 / 30)
+    assert not screen.holding() and match.current_player == CHANCE and match.state.turn_owner() == 0
     lines_drawn.clear()
     screen.draw(surface)
     words = [w for w, _ in lines_drawn]
@@ -709,5 +720,32 @@ def test_a_lost_battle_with_a_person_next_is_not_held(surface):
         key(screen, pygame.K_SPACE)
         screen.update(DT)
         assert len(match.history) == spun and not screen.spinner.spinning
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_after_a_reverse_the_order_of_turns_is_shown_in_the_window_and_the_terminal(surface):
+    """A Super Mario audit: after a spin's "R" nothing on the screen said which way play now went, at three seats.
+    Rules: the spinner shows "If play continues in the opposite direction after your turn", and "Did you spin a
+    coin or REVERSE PLAY while battling Bowser? ... play will switch direction as normal at the end of your turn!" Ann, battling Bowser, spins stack 2,
+    climb 0, reverse: the battle is lost, the turn ends, and play goes back to Cid, then Bob."""
+    match = Match(registry.get("jenga_mario").make_config(seats=[Seat("Ann"), Seat("Bob"), Seat("Cid")]), seed=1)
+    screen = screen_for("jenga_mario")(match)
+    screen.show_risk = False
+    try:
+        to_the_spin(screen, surface)
+        assert match.state.mover == 0
+        match.state.battling[0] = True  # Ann stands on Bowser's layer
+        assert screen.order_line() is None and "backwards" not in str(match.state)
+        from games.jenga import data
+        assert data.mario_spinner()["sections"][10] == {"stack": 2, "coins": False, "climb": 0, "reverse": True}
+        match.state.apply_action("spin 10")  # the chance outcome: stack 2, climb 0, reverse
+        assert match.state.direction == -1 and match.state.turn_owner() == 2
+        assert run(screen, surface, lambda: not screen.animating(), spin=False)
+        screen.draw(surface)
+        assert screen.order_line() == "Turns go backwards now: Cid, Bob, Ann"
+        assert len(screen.piece_rects) == 4  # the three seats' lines and the order under them
+        assert "turns go backwards now: Cid, Bob, Ann" in str(match.state).splitlines()
     finally:
         screen.close()

@@ -259,3 +259,40 @@ def test_a_push_being_worked_out_when_a_second_copy_was_killed_is_played_when_it
         assert not storage.pending_path(path).exists()  # played once: the autosave keeps the game from here
     finally:
         app.close()
+
+
+@pytest.mark.physics
+def test_the_words_that_a_push_is_played_again_stay_beside_what_the_push_found(home, tmp_path, monkeypatch):
+    """An audit (Super Mario Jenga, a push let go and the app killed at once): Resume said "Your last move (...) was
+    still being worked out when the app stopped: it is played again." for one frame, then "Player 1 found a
+    goomba." stood in its place. Both are said, the replay's words first."""
+    match = new_match("jenga_mario", [Seat("Ann"), Seat("Bob", "careful")], 4)
+    for _ in range(40):  # the set-up and the spin, to Ann's first push of a block with an item on it
+        if match.current_player < 0 or not match.waiting_for_human():
+            match.step()
+            continue
+        pushes = [a for a in match.state.legal_actions() if a.startswith("push ")]
+        if pushes:
+            break
+        match.play(match.state.legal_actions()[0])
+    items = match.state.items
+    layout = match.state.layout
+    action = next(a for a in pushes
+                  if items[layout[int(a.split()[1].split(":")[0])][int(a.split()[1].split(":")[1])]] != "none")
+    home.mkdir(parents=True, exist_ok=True)
+    writer = storage.AutosaveWriter(storage.autosave_path())
+    writer.submit(match)
+    writer.flush()
+    writer.note_pending(match, match.current_player, action)  # the kill: let go, not yet worked out
+    app = App(size=(1280, 800))
+    try:
+        app.screen.resume()
+        screen = app.screen
+        screen.show_risk = False
+        assert "was still being worked out when the app stopped: it is played again" in screen.message
+        settle(app)
+        assert screen.match.history[len(match.history)].action == action
+        said = screen.message
+        assert said.startswith("Your last move (") and " found a" in said, said
+    finally:
+        app.close()

@@ -72,6 +72,26 @@ def test_choosing_another_game_from_resume_moves_the_focus_to_start_so_enter_sta
         app.close()
 
 
+def test_an_unfinished_autosave_at_start_puts_enter_on_resume():
+    """An audit killed the app mid-game, started it again and pressed Enter: the focus was on Start, and a new game
+    began (the old one only kept among the saved matches), though back from a game Enter resumes. At the start,
+    with an unfinished game autosaved, Enter continues it too, and the line says so."""
+    app, game = back_from_a_donkey_kong_game()
+    played = list(game.match.history)
+    app.close()
+    pygame.init()
+    app = App()
+    try:
+        launcher = app.screen
+        app.draw()
+        assert launcher.focused_widget() is launcher.resume_button
+        assert "Enter (Resume autosave) continues it" in launcher.message
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.screen, GameScreen) and app.screen.match.history == played
+    finally:
+        app.close()
+
+
 def test_up_and_down_on_a_variant_move_between_the_variants_of_the_game_chosen():
     """The audit: with the focus on Super Mario Jenga's "whole_steps" variant, Down chose the next game
     (wrapping to Donkey Kong), set its seats anew and left the focus on Donkey Kong's "wiki" variant."""

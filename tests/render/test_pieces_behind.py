@@ -96,10 +96,11 @@ def _climbed_behind(surface):
 
 def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level(surface):
     """Donkey Kong Jenga said "(layer 1, slot 0)" beside its own "Mario on girder level 1"; both now say
-    girder level, and the words say the piece is drawn through the tower."""
+    girder level, and the words say the piece is drawn through the tower, and where: over its block's other end
+    (a rules audit read "on the left side of the tower" beside a faint figure at the right, by another Mario)."""
     screen = _climbed_behind(surface)
-    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, block 1:0) (drawn faintly "
-            "through the tower). [ or ] turns the view.") in screen.message
+    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, block 1:0), drawn at that block's "
+            "front end (drawn faintly through the tower). [ or ] turns the view.") in screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
 
 
@@ -165,7 +166,8 @@ def test_the_faint_piece_is_at_its_own_level_under_what_is_in_front_and_its_tool
     screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=ghost.center, rel=(0, 0), buttons=(0, 0, 0)))
     drawn(screen, surface)
     words = screen.tooltip_text()
-    assert words.startswith("P1's Mario stands behind the tower, in the +y hole of block 1:0 (girder level 1; "
+    # its hole named as the window names holes ("the -x hole" under the pointer: a rules audit)
+    assert words.startswith("P1's Mario stands behind the tower, in the back hole of block 1:0 (girder level 1; "
                             "[ or ] turns the view)"), words
 
 
@@ -348,3 +350,40 @@ def test_the_out_of_sight_note_says_each_piece_once_however_many_are_placed(surf
         assert len(names) == len(set(names)), said
         seen.append(len(names))
     assert match.state.phase != "peg" and max(seen) >= 2  # several notes at once, each said once
+
+
+@pytest.mark.physics
+def test_before_the_first_spin_the_pointer_on_a_faint_mario_names_its_hole_and_the_help_says_where_it_is_drawn(
+        surface):
+    """A rules audit (Donkey Kong Jenga, standard, seed 11, two people and a bot): P2's Mario went into the left hole
+    of block 0:2; the status line said "the left side of the tower" and the faint figure stood at the right, by
+    another Mario; the pointer on it, while P1's spin was awaited, gave no words, and the help said nothing of
+    where such figures are drawn."""
+    from render.screens.jenga.help import BEHIND_HELP
+
+    from .test_tower_screen import run
+
+    match = Match(registry.get("jenga_dk").make_config(seats=[Seat("P1"), Seat("P2"), Seat("Bot", "careful")],
+                                                       variant="standard"), seed=11)
+    screen = screen_for("jenga_dk")(match)
+    screen.show_risk = False
+    try:
+        for action in ("mario 0:0+x", "mario 0:2-x"):
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                       and not screen.animating(), spin=False)
+            screen.play(action)
+        assert run(screen, surface, lambda: screen.chance_waits(), spin=False)
+        for _ in range(3):
+            screen.update(0.03)
+            screen.draw(surface)
+        said = screen.message
+        assert "P2's Mario went into a hole on the left side of the tower (girder level 0, block 0:2), drawn at " \
+               "that block's right end" in said, said
+        ghost = next(rect for _, label, rect, _ in screen.view.behind if label == "2")
+        screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=ghost.center, rel=(1, 1), buttons=(0, 0, 0)))
+        screen.update(0.03)
+        screen.draw(surface)
+        assert screen.tooltip_text().startswith("P2's Mario stands behind the tower, in the left hole of block 0:2")
+        assert BEHIND_HELP in screen.help_text()
+    finally:
+        screen.close()

@@ -249,6 +249,47 @@ def test_a_folder_in_the_autosaves_place_is_named_and_a_second_esc_leaves_whatev
     app.close()
 
 
+def test_load_asks_first_too_and_words_a_person_moved_past_ask_again(home, monkeypatch):
+    """A regression audit, an autosave failing (a folder where autosave.json goes): Ctrl+O went to the launcher at
+    once, with no word and no second try, and the game was lost; and an Esc 1.5 s after a person's move, the
+    first Esc's words replaced by that move's, left without a word. Load asks first as Esc does; a second Esc or
+    Ctrl+O leaves only while those words are still shown."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path = storage.autosave_path()
+    path.unlink()
+    path.mkdir()  # every write of the autosave fails, for real
+    screen = app.screen
+    person_moves(app)
+    said = screen.message  # the advice fits the fault ("free space" stood beside "is a folder, not a file")
+    assert said.startswith("Autosave failed") and "set that right" in said and "free space" not in said, said
+    app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))
+    assert app.screen is screen and "Ctrl+O again leaves without it" in screen.message, screen.message
+    app.leave()  # Esc while Load's words are up: it leaves (they say the game is not kept)
+    assert isinstance(app.screen, LauncherScreen)
+    app.close()
+    pygame.init()
+
+    path.rmdir()
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path.unlink()
+    path.mkdir()
+    screen = app.screen
+    person_moves(app)
+    app.leave()
+    assert app.screen is screen and "Esc again leaves without it" in screen.message
+    app.tick(0.05)
+    assert screen.match.waiting_for_human()
+    person_moves(app)  # a move of a person: the words go
+    assert "again leaves without it" not in screen.message or screen.message_time <= 0
+    app.leave()
+    assert app.screen is screen and "Esc again leaves without it" in screen.message  # asked again
+    app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))  # a second asking, while its words are up: it leaves
+    assert isinstance(app.screen, LauncherScreen)
+    app.close()
+
+
 def test_a_new_failure_after_a_write_that_worked_is_said_again(home, monkeypatch):
     app = App(match=monkey_dash())
     play_moves(app, 1)

@@ -25,6 +25,14 @@ RISK_TINT_HELP = ("The colours on the blocks are the simulator's collapse risk: 
                   "without it until R shows it again.")
 
 
+BEHIND_HELP = ("A piece in a hole on a side out of sight is drawn faintly, in dashes, with its seat's number: over "
+               "the other end of its own block when that end is in sight (so it stands on the block that holds it, "
+               "on the side you see), else where its hole lies across the picture. The status line and the pointer "
+               "on it name the hole it really stands in; [ or ] turns the view.")
+"""The help's line on pieces drawn through the tower (TowerView._draw_behind): a Mario in a left hole was drawn at
+the right, and nothing said why (a rules audit)."""
+
+
 class JengaHelp:
     """The tower's entries in the help panel (F1)."""
 
@@ -42,6 +50,8 @@ class JengaHelp:
             at = lines.index("", lines.index("HOW TO PLAY"))
             lines.insert(at, f"• {ends_as_seen(self.match.config.game)}")
             lines.insert(at + 1, f"• {RISK_TINT_HELP}")
+            if self.match.config.game in ("jenga_dk", "jenga_mario"):
+                lines.insert(at + 2, f"• {BEHIND_HELP}")
         return self.wheel_colours("\n".join(lines))
 
     def wheel_colours(self, words: str) -> str:

@@ -31,6 +31,8 @@ faintly through the tower" (an audit). The view's own test is whether the eye is
 plane, a few centimetres out from the centre: seen from a metre away, about this. The frame drawn has the
 last word (hidden_hole_words's `drawn_behind`)."""
 AXES = {"+x": (1.0, 0.0), "-x": (-1.0, 0.0), "+y": (0.0, 1.0), "-y": (0.0, -1.0)}
+OPPOSITE = {"+x": "-x", "-x": "+x", "+y": "-y", "-y": "+y"}
+"""The end of a block opposite each end."""
 
 
 def hole_side(end: str, eye, centre) -> str:
@@ -98,7 +100,13 @@ def hidden_hole_words(before, state, eye, centre, seat_name, drawn_behind=None) 
         side = hole_side(end, eye, centre)
         where = side_words(side)
         # the block named as Choices and the log name it ("block 1:0"; "slot 0" was a third way: an audit)
-        said.append(f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, block {level}:{slot})")
+        words = f"{seat_name(seat)}'s {piece} went into a hole on {where} ({storey} {level}, block {level}:{slot})"
+        other = OPPOSITE.get(end)
+        if other is not None and facing_eye(other, eye, centre) > IN_VIEW:
+            # the view draws it over its block's other end, in sight (TowerView._draw_behind): said, as the words
+            # named the left side and the faint figure stood on the right, beside another Mario (a rules audit)
+            words += f", drawn at that block's {hole_side(other, eye, centre)} end"
+        said.append(words)
     if not said:
         return ""
     return "; ".join(said) + HIDDEN_NOTE_END

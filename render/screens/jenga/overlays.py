@@ -342,6 +342,19 @@ class Overlays:
                 out.append(f"{name} ({who}): {where}, {counted(state.coins()[seat], 'coin')}{extra}")
         return out
 
+    def order_line(self) -> str | None:
+        """At three or four seats, once a spin's "R" has turned the direction of play, the order the turns now
+        go in, from the seat whose turn it is ("Turns go backwards now: P2, P1, P3"); None otherwise. Nothing on
+        the screen showed which way play went after a reverse (a Super Mario audit)."""
+        state = self.match.state
+        if self.told_at_stop is not None and (self.spin_untold() or self.fall_untold()):
+            state = self.told_at_stop[0]
+        n = self.match.config.num_players
+        if n < 3 or getattr(state, "direction", 1) != -1 or not hasattr(state, "pegs"):
+            return None
+        first = getattr(state, "mover", 0)
+        return "Turns go backwards now: " + ", ".join(state.seat_name((first - k) % n) for k in range(n))
+
     def tower_box(self, state) -> pygame.Rect | None:
         """The screen box of the blocks standing in the tower as the view last drew them (None: none)."""
         where = (getattr(state, "tower", None) or {}).get("where", ())
@@ -388,6 +401,18 @@ class Overlays:
             badge = pygame.Rect(centre[0] - mark, centre[1] - mark, 2 * mark, 2 * mark)
             self.piece_rects.append(badge.unionall(drawn))  # the mark and the words
             y += (len(parts) - 1) * line_h + step
+        order = self.order_line()
+        if order is not None:  # under the seats, with no seat's mark
+            parts = [order] if _width(order, size) <= room else list(_wrapped(order, size, room))
+            left = x - max(_width(part, size) for part in parts)
+            back = pygame.Rect(left - int(4 * s), y - int(3 * s), x - left + int(8 * s),
+                               len(parts) * line_h + int(6 * s))
+            backing = pygame.Surface(back.size, pygame.SRCALPHA)
+            backing.fill((*P.BACKGROUND, 200))
+            surface.blit(backing, back.topleft)
+            drawn = [text.draw(surface, part, (x, y + k * line_h), size, P.ACCENT, anchor="topright")
+                     for k, part in enumerate(parts)]
+            self.piece_rects.append(drawn[0].unionall(drawn[1:]))
 
     def _info_lines(self, state, risk) -> list[tuple[str, tuple]]:
         lines = []
@@ -530,8 +555,9 @@ class Overlays:
             level, slot, end = holes[seat]
             storey = "layer" if kind == "peg" else "girder level"
             piece = "peg" if kind == "peg" else "Mario"
-            return (f"{self.seat_name(seat)}'s {piece} stands behind the tower, in the {end} hole of block "
-                    f"{level}:{slot} ({storey} {level}; [ or ] turns the view)")
+            # its hole named as the window names holes ("the -x hole" was the terminal's word: a rules audit)
+            return (f"{self.seat_name(seat)}'s {piece} stands behind the tower, in the {hole_side(end, *self.words_view())} "
+                    f"hole of block {level}:{slot} ({storey} {level}; [ or ] turns the view)")
         return ""
 
     def fall_preview(self, level: int, slot: int) -> str:
@@ -605,7 +631,10 @@ class Overlays:
         While a bot moves, the block under a still pointer is being touched, pushed or stacked, and what a
         tooltip said of it a moment ago is of the position before."""
         watching = len(self.match.bots) >= self.match.config.num_players
-        return self.job is None and (watching or self.match.waiting_for_human())
+        # a person's spin awaited too: nothing changes until they spin (a rules audit pointed at a Mario drawn
+        # through the tower before the first spin, and no words came)
+        spin_awaited = getattr(self, "chance_waits", None) is not None and self.chance_waits()
+        return self.job is None and (watching or self.match.waiting_for_human() or spin_awaited)
 
     def take_block_steps(self) -> list[str]:
         """What the side panel says instead of an empty list while a block must be taken ([] otherwise):
