@@ -363,7 +363,9 @@ def cmd_play(args) -> int:
         instead = "No display found: playing in the terminal instead of the window. "
     from .terminal import play
 
-    print(f"{instead}Seed {match.seed}. Type 'help' for the moves.")
+    from .terminal import opening_line
+
+    print(f"{instead}{opening_line(match)}")
     play(match, loaded=args.load)
     return 0
 

@@ -461,7 +461,11 @@ class Match:
             verdict = getattr(self.state, "last_verdict", None)
             self.replayed_verdicts.append(dict(verdict) if isinstance(verdict, dict) else None)
             probe = getattr(self.state, "last_probe", None)
-            self.replayed_probes.append(dict(probe) if isinstance(probe, dict) else None)
+            probe = dict(probe) if isinstance(probe, dict) else None
+            off = getattr(self.state, "probe_off_mm", None)
+            if probe is not None and callable(off):  # where the touched block sits now, as the window says it
+                probe["off_mm"] = off()
+            self.replayed_probes.append(probe)
             if progress is not None:
                 progress(i + 1, len(actions))
 

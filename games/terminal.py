@@ -52,6 +52,17 @@ def output_or_stdout(out: TextIO | None) -> TextIO:
     return out if out is not None else sys.stdout
 
 
+def opening_line(match: Match) -> str:
+    """The terminal game's first line: the game and its variant, the seed, and how to see the moves. The game is
+    named first: "jenga" plays traditional Jenga and "mario" Super Mario Jenga, and the line said only the seed,
+    so a short name's game was found out from the moves (a terminal audit)."""
+    from . import registry
+
+    spec = registry.get(match.config.game)
+    variant = f", variant {match.config.variant}" if len(spec.variants) > 1 else ""
+    return f"{spec.title} ({match.config.game}{variant}), seed {match.seed}. Type 'help' for the moves."
+
+
 def _wording_state(match: Match):
     """A copy of the position a step is decided in, which its words are read from, as the window's log reads them
     (Super Mario's 'target 2' is a steal or a move down by the item's effect waiting, and 'drop' puts the peg of
@@ -312,9 +323,11 @@ def _dice_line(before, state) -> str:
     pending = getattr(before, "pending_decision", None)
     if not callable(shown) or shown() is None or not callable(pending) or pending().get("kind") != "roll":
         return ""
+    from .donkey_kong.help import dk_face_words
+
     mario, obstacles = shown()
     return (f"{before.seat_name(before.turn_owner())}'s dice: Mario {mario}, obstacles {obstacles}"
-            + (" (Donkey Kong rests)" if obstacles == "DK" else ""))
+            + (dk_face_words(state.config.variant) if obstacles == "DK" else ""))
 
 
 def _say_reading(match: Match, action: str, out: TextIO) -> None:

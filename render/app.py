@@ -104,11 +104,10 @@ def tell_minimum_size() -> None:
 TITLE = "Kong Tabletop"
 FINISHED_LEFT = "That game is over and autosaved: View the finished game shows its result and board."
 """The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
-NOT_AUTOSAVED_LEFT = ("Your game could not be autosaved: {fault}. Resume autosave would not continue it as "
-                      "you left it.")
+NOT_AUTOSAVED_LEFT = "Your game could not be autosaved: {fault}. The autosave does not hold it as you left it."
 """The launcher's line back from a game whose last autosave failed."""
 UNKEPT_LEAVE = ("Not kept on disk: {fault}. {key} again leaves without it, losing its moves since the last autosave "
-                "that worked; or {fix} first, and Esc writes it.")
+                "that worked; or {fix} first, and {key} writes it.")
 """The game's status line at the first Esc, Menu or Load (Ctrl+O, the key named) while its autosave fails: the
 second leaves."""
 LEAVE_AGAIN_S = 15.0
@@ -401,20 +400,33 @@ class App(Host):
 
     def quit(self) -> None:
         self._screen_lets_go("Closing the window", force=True)  # a push in the hand is the move, as let go
-        self._autosave_again()
+        if self._unkept_stops_leaving(getattr(self.screen, "match", None), "Closing the window"):
+            return  # not kept anywhere: said on the game's status line, and a second close closes
         self.running = False
 
     def _autosave_again(self) -> bool:
         """Before the game on screen is left: when its last autosave failed, write it once more now (space freed
         since is used: a full-disk audit closed the window after freeing space and lost 11 moves, the autosave
-        tried again only at the next move). True when the game is kept on disk after all (or nothing failed)."""
+        tried again only at the next move); when that still fails, keep it among the saved matches, where it may
+        be written (a folder in autosave.json's place left saves/ writable, and a regression audit lost the game
+        to Ctrl+O, then to closing the window). True when the game is kept on disk after all (or nothing failed)."""
         match = getattr(self.screen, "match", None)
         if not isinstance(match, Match) or not self.autosaver.error:
             return True
         if match is self._slot:
             self.autosave(match)
             self.autosaver.flush()
-        return not self.autosaver.error or self.saved_as(match) is not None
+        if not self.autosaver.error or self.saved_as(match) is not None:
+            return True
+        if not storage.has_play(match.to_json()):
+            return True  # nothing played to keep
+        try:
+            path = self.save_match(match, new_file=True)
+        except OSError:
+            return False
+        sys.stderr.write(f"The autosave could not be written ({self.autosaver.error}): the game is kept among the "
+                         f"saved matches as {path}.\n")
+        return True
 
     def _screen_lets_go(self, what: str, force: bool = False) -> bool:
         """The game on screen finishes a move in the hand before it is left (GameScreen.ready_to_leave): a
@@ -603,6 +615,9 @@ class App(Host):
         folder = storage.data_dir()
         return folder if folder != storage.wanted_dir() else None
 
+    def unkept(self, match: Match) -> bool:
+        return bool(self.autosaver.error) and match is self._slot and self.saved_as(match) is None
+
     def saved_as(self, match: Match) -> Path | None:
         """The saved match that holds this game as it is now (no move since it was saved), if there is one."""
         return storage.kept_copy(match.to_json()["checksum"])
@@ -644,7 +659,9 @@ class App(Host):
         # to the launcher at once, with no word and no second try: the same audit)
         screen = self.screen
         asked = getattr(self, "_leave_asked", None)
-        if (asked and asked[0] == id(match) and time.monotonic() - asked[1] < LEAVE_AGAIN_S
+        # and by the key the words name: Ctrl+O after Esc's words left at once, the launcher saying nothing of the
+        # game (a regression audit)
+        if (asked and asked[0] == id(match) and time.monotonic() - asked[1] < LEAVE_AGAIN_S and asked[3] == key
                 and getattr(screen, "message", None) == asked[2] and getattr(screen, "message_time", 0) > 0):
             self._leave_asked = None
             return False
@@ -652,16 +669,23 @@ class App(Host):
         fault = self.autosaver.error
         fix = "free some space" if "disk is full" in fault else "set that right"
         words = UNKEPT_LEAVE.format(fault=fault, fix=fix, key=key)
-        self._leave_asked = (id(match), time.monotonic(), words)
+        self._leave_asked = (id(match), time.monotonic(), words, key)
         screen.say(words, LEAVE_AGAIN_S)
         return True
 
     def open_load(self) -> None:
         if not self._screen_lets_go("Load"):
             return
-        if self._unkept_stops_leaving(getattr(self.screen, "match", None), "Ctrl+O"):
+        match = getattr(self.screen, "match", None)
+        if self._unkept_stops_leaving(match, "Ctrl+O"):
             return
-        self.show_launcher("Choose a saved match on the right (PageUp/PageDown), then Load (Enter), or "
+        left = ""
+        if isinstance(match, Match) and self.autosaver.error:  # what became of the game left, first
+            self.autosaver.new_failure()  # said here
+            saved = self.saved_as(match)
+            left = (f"Your game could not be autosaved; it is saved as {saved.name} among the saved matches. "
+                    if saved is not None else "Your game could not be autosaved, and was left without it. ")
+        self.show_launcher(f"{left}Choose a saved match on the right (PageUp/PageDown), then Load (Enter), or "
                            "drop a saved file on the window.")
         launcher = self.screen
         if launcher.load_button.enabled:  # Enter loads, as the words say (it started a new game: an audit)
@@ -775,10 +799,10 @@ def run_match(match: Match, opened: str | os.PathLike | None = None) -> int:
     try:
         app = App(match=match, opened=Path(opened) if opened is not None else None)
     except pygame.error as exc:
-        from games.terminal import play
+        from games.terminal import opening_line, play
 
         sys.stderr.write(f"Cannot open a window ({exc}); playing in the terminal instead.\n")
-        print(f"Seed {match.seed}. Type 'help' for the moves.")  # as the terminal game always starts (an audit)
+        print(opening_line(match))  # as the terminal game always starts (an audit)
         play(match, loaded=opened)
         return 0
     return app.run()

@@ -188,7 +188,8 @@ def monkey_dash_variant(variant: str | None) -> str:
 JUMP_WORDS = {
     "rulebook": "a Jump passes it (one that landed on Mario by the exact count goes on a space, maybe onto "
                 "another pawn)",
-    "wiki": "a Jump passes it and sends it on a space (maybe onto another pawn)",
+    "wiki": "a Jump passes it and, when the obstacle moved onto or past Mario, sends it on a space (maybe onto "
+            "another pawn); one that Mario's own walk met stays where it stands",
 }
 """What a Jump does to the obstacle, as the how-to-play says it by variant (a rules audit: "a Jump passes it"
 left out that the obstacle goes on, and can land on another pawn or reach the Oil Can)."""

@@ -553,6 +553,11 @@ def keep_previous_autosave() -> Path | None:
     atomically and keeps the autosave's time (the saved matches list shows a file's time: the copy's says
     when that game was last played, not when it was set aside); the autosave itself is left as it is."""
     source = autosave_path()
+    if source.is_dir():
+        # a folder where autosave.json goes holds no game to keep: Start and Load were refused with the save
+        # dialog's "that is a folder; give a file name such as my-game.json" (a regression audit); the new
+        # game's own autosave then says the folder is in the way
+        return None
     try:
         data = source.read_bytes()
         st = source.stat()

@@ -111,7 +111,7 @@ def test_a_match_file_with_a_byte_order_mark_loads_from_the_command_line(tmp_pat
     game.write_bytes(b"\xef\xbb\xbf" + game.read_bytes())
     out = _run(tmp_path, "play", "--load", str(game), "--terminal", stdin="quit\n")
     assert out.returncode == 0 and out.stderr == "", out.stderr
-    assert out.stdout.startswith("Seed 7.")
+    assert out.stdout.startswith("Donkey Kong (donkey_kong, variant rulebook), seed 7.")
 
 
 def test_a_person_is_named_by_their_seat_as_a_bot_is():
@@ -371,7 +371,8 @@ def test_a_display_that_does_not_answer_is_said_and_a_match_plays_in_the_termina
                            text=True, timeout=300)
     assert match.returncode == 0 and "playing in the terminal instead" in match.stderr
     assert "Game over. Scores:" in match.stdout and "rescued the Fair Maiden" in match.stdout
-    assert match.stdout.startswith("Seed 2. Type 'help' for the moves.")  # as every terminal game starts (an audit)
+    # as every terminal game starts (an audit)
+    assert match.stdout.startswith("Donkey Kong (donkey_kong, variant rulebook), seed 2. Type 'help' for the moves.")
 
 
 def test_a_kept_terminal_game_loaded_again_goes_on_in_its_own_file(tmp_path):
@@ -418,4 +419,16 @@ def test_play_without_a_display_says_it_plays_in_the_terminal(tmp_path):
         assert proc.returncode == 0, proc.stderr
         first = proc.stdout.splitlines()[0]
         assert first.startswith("No display found: playing in the terminal instead of the window.") == said, first
-        assert "Seed 3. Type 'help' for the moves." in first
+        assert "Donkey Kong (donkey_kong, variant rulebook), seed 3. Type 'help' for the moves." in first
+
+
+def test_a_terminal_game_names_the_game_a_short_name_chose(tmp_path):
+    """A terminal audit: `play jenga` played traditional Jenga and `play mario` Super Mario Jenga with no word of
+    which; the first line said only the seed. It names the game, and the variant where the game has several."""
+    for name, first_words in (("jenga", "Jenga (jenga_classic), seed 4."),
+                              ("mario", "Super Mario Jenga (jenga_mario, variant standard), seed 4.")):
+        proc = subprocess.run([sys.executable, "-m", "games", "play", name, "--seats", "human,random", "--seed", "4",
+                               "--terminal"], cwd=ROOT, env=_env(tmp_path), input="quit\nquit\n",
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith(first_words + " Type 'help' for the moves."), proc.stdout[:200]

@@ -26,14 +26,16 @@ SPEC = GameSpec(
     state_from_json=DonkeyKongState.from_json,
     bots={"random": RandomBot, "greedy": GreedyBot, "patient": FinishAwareGreedy, "strong": StrongBot,
           "expert": ExpertBot},
+    # the win rates are the rulebook variant's (in the wiki variant the weaker bots win more often against
+    # random, and strong's edge over patient is smaller: a wiki-variant audit)
     bot_notes={"random": "moves at random among the legal moves; the one to beat first",
                "greedy": "takes whatever scores most this move and climbs, rushing to the rescue even "
-                         "when behind; beats random only a little over half the games",
-               "patient": "plays like greedy but never rescues the maiden while that would lose the "
-                          "game; beats random 3 games in 4, though head to head it is about even with "
-                          "greedy (99 to 104 over 206 games)",
+                         "when behind; in the default variant it beats random only a little over half the games",
+               "patient": "plays like greedy but never rescues the maiden while that would lose the game; in "
+                          "the default variant it beats random 3 games in 4, yet head to head is about even "
+                          "with greedy (99 wins to 104 over 200 games)",
                "strong": "tries each choice to the end of the turn and a round beyond and judges the "
-                         "points, cards and race; beats patient 3 games in 4",
+                         "points, cards and race; in the default variant it beats patient 3 games in 4",
                "expert": "plays each choice to the end of the game hundreds of times, the closest ones "
                          "most; the strongest, beats strong about 7 games in 10"},
     help_text=help_text,

@@ -189,7 +189,8 @@ _DECISIONS = {
         penalty_decision="goes face down on top of the deck, as the article says, and is the next card "
                          "anybody draws (a red dot, a reward, the deal); only those cards' order is kept, "
                          "the rest of the deck stays unordered. The card is picked at random, but the "
-                         "game then names it (its outcome reads, say, 'lose H300'), so all players "
+                         "game then names it (the log reads, say, \"Ann's played Hammer 300 goes face down on "
+                         "top of the deck\"), so all players "
                          "know which card lies on top and the next draw is no surprise: the article's "
                          "\"without looking\" survives only in the random pick",
         end_decision="the article says the game ends when a player reaches the Finish and rescues the "
@@ -261,3 +262,11 @@ def _reflow(text: str, width: int = 100) -> str:
         joined = " ".join([first.strip()] + item[1:])
         out.append(textwrap.fill(joined, width, initial_indent=indent, subsequent_indent=more))
     return "\n".join(out)
+
+
+def dk_face_words(variant: str) -> str:
+    """What a Donkey Kong face on the obstacle die means, after the dice's words: in the wiki variant no obstacle
+    moves and no barrel drops; in the rulebook's the obstacles stay and a barrel still drops (the log said
+    "(Donkey Kong rests)", the rulebook's word, in both: a wiki audit)."""
+    return (" (Donkey Kong: no obstacle moves and no barrel drops)" if variant == "wiki"
+            else " (Donkey Kong rests: no obstacle moves, a barrel still drops)")

@@ -77,8 +77,10 @@ tower is held or steadied. In the window you push with the mouse or the keys (th
 How you push decides whether a tight block comes out cleanly or drags the levels above it along until
 the tower falls.
 
-Typed (in the terminal), a push names the block (level:slot, level 0 at the bottom, slot 1 the
-middle), the end you push from (a tower side: +x or -x on even levels, +y or -y on odd ones), the
+Blocks are named level:slot everywhere (the pointer's words, the move log, typed moves): level 0 is
+the bottom level, and slot 1 the middle of its three, so 9:0 is an edge block of the tenth level up.
+
+Typed (in the terminal), a push names the block, the end you push from (a tower side: +x or -x on even levels, +y or -y on odd ones), the
 speed ({play['speed_m_s']['min']:.3f} to {play['speed_m_s']['max']:.3f} m/s) and the steadiness of
 your hand (0 shaky to 1 perfectly steady), e.g. 'extract 5:1 +y speed=0.020 steady=0.90'; the
 simulator then pushes the block out with one of {play['tremors']} equally likely hand tremors, drawn

@@ -540,6 +540,20 @@ class TowerState(State):
         return (f"open places: {', '.join(open_places)} (type e.g. 'stack {open_places[0]}'; the places are left, "
                 f"middle and right, or 0, 1, 2)")
 
+    def probe_off_mm(self) -> float | None:
+        """How far the block of the last touch (or push let go) sits out of line with its level's other blocks
+        now, in mm (physics.line_offset_mm; None with no touch, or no level-mate beside it): the figure the
+        window's words give for a block left out, read the same way in a match replayed from its file."""
+        probe = self.last_probe if isinstance(self.last_probe, dict) else None
+        where = probe.get("where") if probe else None
+        if not where or not self.layout or not 0 <= where[0] < len(self.layout):
+            return None
+        row = self.layout[where[0]]
+        block = row[where[1]] if 0 <= where[1] < len(row) else None
+        if block is None or not any(b is not None for i, b in enumerate(row) if i != where[1]):
+            return None
+        return physics.line_offset_mm(self.tower, where[0], block)
+
     def step_reading(self, action: str) -> str:
         """What a touch just played felt like, for the terminal (the game's note says only "touches 5:1: 1.65 N",
         and a person could not tell loose from tight: a terminal audit); "" after any other step."""

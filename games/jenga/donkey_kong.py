@@ -480,7 +480,9 @@ def fall_to(layout: list, hole, taken: list) -> tuple:
 def help_text(variant: str) -> str:
     play = data.play()
     spinner = spinners.summary("jenga_dk", variant)
-    chosen = "; ".join(f"{name}: {words}" for name, words in VARIANTS.items())
+    # the others only: the variant played is said just before (the help said it twice in three lines, and the
+    # window's heading a third time: a rules audit)
+    chosen = "; ".join(f"{name}: {words}" for name, words in VARIANTS.items() if name != variant)
     if variant in CORNER_VARIANTS:
         climbing = """Climbing one girder ('climb 1:2+y') takes Mario to the girder above him: the level
 above runs the other way, and its girder that lies along the side of the tower Mario stands on is the
@@ -496,7 +498,7 @@ its girders run the other way, so he moves round to another side of the tower. A
 hole (every hole taken by other Marios) is skipped: a bonus. When there is nowhere higher to go, the
 climbs left are lost."""
     return reflow(f"""Donkey Kong Jenga, played on a simulated tower of 54 girders (18 levels of three).
-Rule variant: {variant} ({VARIANTS[variant]}). The variants: {chosen}. The default is {DEFAULT_VARIANT}: with
+Rule variant: {variant} ({VARIANTS[variant]}). The other variants: {chosen}. The default is {DEFAULT_VARIANT}: with
 it a Mario reaches Pauline in a fair share of games, which under the standard reading (any free hole
 above, the spinner repeating 1) almost never happens before the tower falls.
 

@@ -553,7 +553,7 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
             flags = (" battling Bowser" if self.battling[seat] else "") + (" beat Bowser" if self.defeated[seat] else "")
             lines.append(f"{self.seat_name(seat)} ({char}): {counted(value(self.purses[seat]), 'coin')}{flags}")
         n = len(self.pegs)
-        if n > 2 and self.direction == -1:  # which way play goes after a spin's "R" (the window says it too)
+        if n > 2 and self.direction == -1 and not self.is_terminal():  # which way play goes after a spin's "R"
             lines.append("turns go backwards now: " + ", ".join(self.seat_name((self.mover - k) % n) for k in range(n)))
         lines.append(f"bank: {self.bank[0]} gold coins, {self.bank[1]} Five Coins")
         lines.append("items (shown once a block has been taken out): M mushroom, S star, P POW, "

@@ -101,11 +101,11 @@ shuffles them over the tower, logo side out, so nobody (people or bots) knows wh
 what. An item is seen when its block is taken out, and stays known after that (the tower view draws
 it on the block, the text board shows its initial). Bowser is placed on top of the tower as built,
 on layer {built - 1}, and stays there: every block stacked goes above him, so the tower grows over his
-head. From seat 1 on, each player chooses a character card
-('character toad'), then puts their peg in an end hole of a block of the second layer ('peg 1:0+y',
-layers counted from 0 at the bottom, so the second layer is layer {rules['lowest_peg_layer']}), and
-takes one Five Coin from the bank ({rules['bank'][0]} gold coins worth 1 and {rules['bank'][1]} Five
-Coins worth 5 in all). Seat 1 goes first.
+head. Each player starts with one Five Coin from the bank ({rules['bank'][0]} gold coins worth 1 and
+{rules['bank'][1]} Five Coins worth 5 in all), handed out as the table is set. Then, from seat 1 on, each
+player chooses a character card ('character toad') and puts their peg in an end hole of a block of the
+second layer ('peg 1:0+y', layers counted from 0 at the bottom, so the second layer is layer
+{rules['lowest_peg_layer']}). Seat 1 goes first.
 
 The character cards, exactly as the rulebook gives them (a steal takes up to that many coins from
 one player you choose with 'target N', N the seat number; Luigi's star is three single steals, each

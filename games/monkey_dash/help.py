@@ -53,8 +53,11 @@ def _board_part(board: Board) -> str:
 
 def _core_rules(cards: tuple[Card, ...] | None, bananas: bool = False) -> str:
     first = costs.TURN_AP - costs.START_FEE
-    if cards:  # what may still be done once no AP is left, as this variant has it
-        free = ["playing a card"] + (["dropping a banana"] if bananas else []) + ["a free move a card gave"]
+    if cards or bananas:  # what may still be done once no AP is left, as this variant has it (a banana's
+        # drop is free without cards too: bananas_pure's help said the turn ends at the last AP, and it waited
+        # for 'end turn' beside the drops still allowed: a rules audit)
+        free = ((["playing a card"] if cards else []) + (["dropping a banana"] if bananas else [])
+                + (["a free move a card gave"] if cards else []))
         after = (f"Once the last AP is spent, free steps ({', '.join(free)}) are still allowed: the turn then "
                  "ends when you choose 'end the turn', or by itself when nothing free is left.")
     else:
@@ -62,12 +65,10 @@ def _core_rules(cards: tuple[Card, ...] | None, bananas: bool = False) -> str:
     stuck = ("your supervisor is boxed in, your monkey is stuck and your cards forbid the rest" if cards
              else "your supervisor is boxed in and your monkey is stuck")
     heave = costs.ROTATE + costs.HEAVE_FIGHT
-    if cards:
-        helpers = [c.name for c in cards if c.effect in ("gain_ap", "cheap_heave")]
-        first_heave = (f"so the start player can heave in the first turn only with a card's help ("
-                       f"{' or '.join(helpers)})" if helpers else "so the start player cannot heave in the first turn")
-    else:
-        first_heave = "so the start player cannot heave in the first turn"
+    # a whole turn's points; and the first turn has no monkey on a crate to heave: both start in their nests,
+    # and no crate starts beside one (it said a card's help made a first-turn Heave possible: a help audit)
+    first_heave = ("a whole turn's points; no monkey stands on a crate until its first hop from the nest, so "
+                   "there is nothing to heave in the game's first turn")
     text = f"""GOAL. Be first to have your monkey, standing on a crate, in your own Loading Bay. You win at that
 moment, even with action points left. Two ways: heave the crate your monkey stands on into your bay
 ({heave} AP), or put an empty crate in your bay and move your monkey onto it. (If a Heave carries the other
@@ -192,7 +193,8 @@ def _typed(variant: str, cards: tuple[Card, ...]) -> str:
         example = next((c for c in cards if not c.interrupt), cards[0]) if cards else None
         card = f" ({example.name} is {example.id})" if example else ""
         forms += ["buy", f"play or discard and a card's short name{card}", "no interrupt"]
-    forms += ["pass"] + (["end turn"] if has_cards(variant) else [])  # without cards no free steps to end on
+    # without cards or bananas no free steps to end on
+    forms += ["pass"] + (["end turn"] if has_cards(variant) or has_bananas(variant) else [])
     return ("TYPED IN THE TERMINAL. Playing without the window (python -m games play monkey_dash --terminal), "
             "you type each step in a short form instead of the words above: " + "; ".join(forms)
             + ". Squares are named like c3, a1 at the bottom left.")
@@ -223,6 +225,9 @@ def _decisions(variant: str, cards: tuple[Card, ...] = ()) -> str:
         "A crate with a monkey on it is not pushed: the rulebook names the Monkey Heave as the way to move such "
         "a crate and prices the fight with the monkey in it, so a push (which fights no monkey) is refused "
         "and the Heave is the only way.",
+        "A crate never moves into a Monkey Nest, even one its monkey has left: the rulebook bars only the "
+        "Supervisors from the Nests and says crates cannot pass through crates or Supervisors; this table keeps "
+        "the Nests as the board's fixed squares, which no crate, supervisor or banana enters.",
         "The rulebook's two variants may be played alone or together: 'bananas' keeps the Power Cards, 'pure' "
         "has no bananas, and 'bananas_pure' has bananas and no Power Cards (the rulebook does not say "
         "whether they go together).",

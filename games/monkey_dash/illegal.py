@@ -394,7 +394,7 @@ def _play(state, word, args):
 def _pass(state, word, args):
     if state.ap <= 0:
         return PassError("no action points are left to give up: say 'end turn' to end the turn")
-    if any(m[1] > 0 for m in state._act_moves()):
+    if state._ap_spendable(state._act_moves()):
         return PassError("'pass' is allowed only when nothing that costs AP can be done; "
                          "a turn spends exactly its action points")
     return None

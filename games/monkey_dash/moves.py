@@ -28,10 +28,7 @@ class MoveGeneration:
             moves = [(f"discard {c}", 0, "discard", -1, -1) for c in self.hands[self.turn_player]]
         else:
             moves = self._act_moves()
-            for m in moves:
-                if m[1] > 0:
-                    break
-            else:
+            if self.ap <= 0 or not self._ap_spendable(moves):
                 # with AP left, 'pass' gives them up; with none left, only free steps remain and the
                 # player says when the turn is over (with nothing free left, _settle already ended it)
                 moves.append(("pass", 0, "pass", -1, -1) if self.ap > 0 else ("end turn", 0, "end turn", -1, -1))
@@ -42,6 +39,16 @@ class MoveGeneration:
                 # position; when that is so of every way from here, the rule yields (every step stays)
                 moves = [m for m in moves if not self._repeats_undone_turn(m, failed)]
         return moves
+
+    def _ap_spendable(self, moves) -> bool:
+        """Whether the turn's AP can still be spent: a move listed costs AP, or one is free now only by a card
+        in force (Roller Skates' supervisor steps, a free monkey move), after which the same kind of move costs
+        AP (a step back, a move back along the crates). 'pass' is for a turn where nothing that costs AP is
+        possible: with Roller Skates played and only the supervisor free to move, it gave up 3 AP unspent (a
+        rules audit; the rulebook: "Each turn you must spend exactly four action points")."""
+        eff = self.effects
+        return any(m[1] > 0 or (m[2] == "sup" and eff["free_steps"] > 0)
+                   or (m[2] in ("monkey", "leap") and eff["free_monkey"] > 0) for m in moves)
 
     def _repeats_undone_turn(self, move, failed: set) -> bool:
         """Whether after this move every way of playing out the turn ends it in a position the stalemate

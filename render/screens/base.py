@@ -39,6 +39,8 @@ from .overlays import Overlays
 SKIP_WORDS = (("Skip", "Space"), ("Result", "V"))
 """The bar's Skip button's (label, key) while the game goes on, and once it is over."""
 F1_WORDS = "F1: help and rules"
+UNKEPT_MARK = "⚠ Not autosaved: Ctrl+S keeps this game"
+"""The status line's first words while the game on screen is kept nowhere on disk (its autosave failing)."""
 BAR_KEYS_WORDS = "F1: help and keys · Ctrl+Z: undo · Ctrl+S: save · Esc: menu"
 """The status line's lead when the bar's buttons are drawn without their keys."""
 STATUS_LEAST_PX = 9
@@ -926,6 +928,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             # the buttons had no room for their keys (the largest text): the line names the bar's main ones, which a
             # person playing by keyboard could no longer see anywhere (an audit)
             idle = BAR_KEYS_WORDS + idle[len(F1_WORDS):]
+        if self.message_time <= 0 and self.host.unkept(self.match):
+            # for as long as the game is kept nowhere: the failure was said once, and a person's next move took the
+            # words away, the writes after it failing unsaid (a regression audit)
+            idle = f"{UNKEPT_MARK} · {idle}"
         words = self.message if self.message_time > 0 else idle
         ink = P.TEXT if self.message_time > 0 else P.TEXT_DIM
         x = rect.x + int(16 * self.scale)

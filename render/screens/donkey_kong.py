@@ -17,6 +17,7 @@ from games.core import CHANCE, TERMINAL, GameError
 from games.words import joined
 from games.outcome import result_reason
 from games.donkey_kong.obstacles import FIREBALLS
+from games.donkey_kong.help import dk_face_words
 
 from .. import art, pointer
 from .. import palette as P
@@ -165,6 +166,16 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     """The area two rects share (0 if apart)."""
     c = a.clip(b)
     return c.w * c.h
+
+
+
+def new_events(before: list[str], after: list[str]) -> list[str]:
+    """The engine's sentences a step added: its events are a window of the last few, so the start of `after` that
+    was already the end of `before` is dropped."""
+    for k in range(min(len(before), len(after)), 0, -1):
+        if before[-k:] == after[:k]:
+            return after[k:]
+    return list(after)
 
 
 class BoardArt:
@@ -477,7 +488,15 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         ways = self.paths_to(space)
         if not ways:
             if self.match.waiting_for_human() and self.paths():
-                self.say(f"Mario cannot end on {space_words(self.board, self.board.names[space])} with this roll: "
+                state = self.match.state
+                me = state.current_player()
+                other = next((p for p, at in enumerate(state.pawns) if at == space and p != me), None)
+                # why, when another pawn stands there and a path goes through it: a move carries on past a pawn
+                # (a wiki-variant audit clicked the space its count reached, Player 2 on it, and read only "cannot")
+                past = other is not None and any(space in p[:-1] for p in self.paths().values())
+                why = (f" ({state.seat_name(other)}'s pawn stands there, and a move that would end on another pawn "
+                       "goes on past it)" if past else "")
+                self.say(f"Mario cannot end on {space_words(self.board, self.board.names[space])} with this roll{why}: "
                          "the highlighted spaces are where he can.")
             return True
         if len(ways) == 1 or self.pinned == space:
@@ -770,11 +789,59 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             if n:
                 # "7 of the barrels roll": "then 7 barrels roll", under a die showing 3, read as how far they went
                 parts.append(f"a {kind} {verb}s" if n == 1 else f"{n} of the {kind}s {verb}")
+        parts += self._gone_words(before, after, action, dropped)
         for i in dropped:  # the turn's end
             if after.barrels[i] >= 0:
                 where = space_words(self.board, self.board.names[after.barrels[i]], short=True)
                 parts.append(f"Donkey Kong drops a barrel on {where}")
         return ", ".join(parts)
+
+    def _gone_words(self, before, after, action: str, dropped: list[int]) -> list[str]:
+        """The barrels and fireballs a step took off the board that the engine's notes do not tell of (a hammer, a
+        barrel into the Oil Can that lets a fireball out are noted): a barrel burnt by a fireball, one that
+        ends in the Oil Can with no fireball let out, a fireball back to the Oil Can from Donkey Kong. A wiki
+        audit watched a fireball burn a barrel and go home, and the log said only "Donkey Kong drops a barrel"."""
+        notes = new_events(before.events, after.events)
+        hammered = {k: sum(1 for line in notes if f"hammers a {k}" in line) for k in ("barrel", "fireball")}
+        let_out = sum(1 for line in notes if "reaches the Oil Can and a fireball comes out" in line)
+        order = self.board.route_pos
+        gone_barrels = [a for i, (a, b) in enumerate(zip(before.barrels, after.barrels))
+                        if a >= 0 and (b < 0 or i in dropped)]
+        # each fireball's climb, from where it stood (the Oil Can for one let out in the step) to where it stands
+        # (Donkey Kong's space for one gone home)
+        top, oil = self.board.dk, self.board.oil_can
+        climbs = [(a if a >= 0 else oil, b if b >= 0 else top) for a, b in zip(before.fireballs, after.fireballs)
+                  if a >= 0 or b >= 0]
+        burnt = into_can = 0
+        for a in gone_barrels:
+            # passed by a climbing fireball, or rolled into one: burnt; else it rolled into the Oil Can
+            met = any(order[f] < order[a] <= order[g] for f, g in climbs) or a in after.fireballs
+            if met:
+                burnt += 1
+            else:
+                into_can += 1
+        # the noted ones are neither: a barrel that let a fireball out went into the can (the fireball it let out
+        # may have climbed past where another burnt), a hammered one met a pawn
+        for count, first in ((let_out, "can"), (hammered["barrel"], "burnt")):
+            for kind in (first, "burnt" if first == "can" else "can"):
+                if kind == "can":
+                    take = min(into_can, count)
+                    into_can, count = into_can - take, count - take
+                else:
+                    take = min(burnt, count)
+                    burnt, count = burnt - take, count - take
+        home = sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0) - hammered["fireball"]
+        parts = []
+        if burnt > 0:
+            parts.append("a barrel meets a fireball and burns" if burnt == 1 else f"{burnt} barrels meet fireballs "
+                         "and burn")
+        if into_can > 0:
+            parts.append("a barrel rolls into the Oil Can" if into_can == 1 else f"{into_can} barrels roll into the "
+                         "Oil Can")
+        if home > 0:
+            parts.append("a fireball reaches Donkey Kong and goes back to the Oil Can" if home == 1 else
+                         f"{home} fireballs reach Donkey Kong and go back to the Oil Can")
+        return parts
 
     def move_words(self, action: str, state) -> str:
         """A move as its directions and end space, with notes: 'left 2, up 2 → girder 3, column 1 (red dot)'.
@@ -935,7 +1002,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return f"{who} rolls {rest} to start"
         if kind == "roll" and word == "roll":
             mario, obstacles = rest.split()
-            return f"dice: Mario {mario}, obstacles {obstacles}" + (" (Donkey Kong rests)" if obstacles == "DK" else "")
+            return f"dice: Mario {mario}, obstacles {obstacles}" + (dk_face_words(state.config.variant)
+                                                                       if obstacles == "DK" else "")
         card = self.card_words(rest)
         if kind == "deal":
             after = state.clone()
@@ -947,7 +1015,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if word == "draw":
             return f"{self.seat_name_in(state, turn)} draws {card}"
         if word == "lose":
-            return f"{self.seat_name_in(state, contact)}'s played {card} goes back to the deck"
+            # where it goes, as the status line and the help say it (a wiki audit read "goes back to the deck"
+            # in the log beside "face down on top of the deck", and saw the card drawn straight back)
+            where = "face down on top of the deck" if state.config.variant == "wiki" else "back to the deck"
+            return f"{self.seat_name_in(state, contact)}'s played {card} goes {where}"
         if word == "steal":
             return f"{self.seat_name_in(state, turn)} takes {card} from {self.seat_name_in(state, contact)}"
         return super().describe(action, state)

@@ -49,6 +49,11 @@ class Host:
         """The saved file that holds this match as it is now (nothing played since), or None."""
         return None
 
+    def unkept(self, match: Match) -> bool:
+        """Whether this match is kept nowhere on disk as it is now: its autosave failed, and no saved match holds
+        it (the status line then says so for as long as it lasts)."""
+        return False
+
     def leave(self) -> None:
         """Back to the launcher."""
 

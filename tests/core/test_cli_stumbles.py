@@ -322,7 +322,7 @@ def test_load_cannot_be_combined_with_a_new_game_s_arguments(tmp_path, saved_gam
 def test_load_may_name_the_game_the_file_holds(tmp_path, saved_game):
     out = run(tmp_path, "play", "donkey_kong", "--load", str(saved_game), "--terminal", stdin="quit\n")
     assert out.returncode == 0 and out.stderr == ""
-    assert out.stdout.startswith("Seed 4.")
+    assert out.stdout.startswith("Donkey Kong (donkey_kong, variant rulebook), seed 4.")
 
 
 # ---- item 8: seeds, pipes, full disks, empty names ------------------------------------------------

@@ -91,3 +91,37 @@ def test_the_dk_win_at_the_top_with_girders_still_owed_is_the_decision_the_help_
     s.climbs_left, s.removals_left = 1, 2
     s.apply_action("climb 5:0+y")
     assert s.is_terminal() and s.winners() == [0] and s.removals_left == 2
+
+
+def test_the_classic_help_says_how_blocks_are_named_in_the_window_too():
+    """The window's tooltip and log name blocks "9:0", and the help explained level:slot only for typed moves, so a
+    player at the window did not learn that levels count from 0 at the bottom (a terminal audit's note)."""
+    text = words(CLASSIC.help_text("standard"))
+    assert "Blocks are named level:slot everywhere (the pointer's words, the move log, typed moves): level 0 is the " \
+           "bottom level, and slot 1 the middle of its three" in text
+
+
+def test_the_dk_help_says_the_variant_played_once_and_lists_the_others():
+    """A rules audit: the help said the variant in force in its "Rule variant: ..." line and again in the list of
+    variants just after it (the window's heading a third time). It is said once; the list holds the others."""
+    from games.jenga.donkey_kong import VARIANTS
+
+    for variant in DK.variants:
+        text = words(DK.help_text(variant))
+        assert text.count(words(VARIANTS[variant])) == 1, variant
+        listed = text.split("The other variants: ", 1)[1].split(" The default is ", 1)[0]
+        for other in DK.variants:
+            assert (f"{other}: {words(VARIANTS[other])}" in listed) == (other != variant), (variant, other)
+
+
+def test_the_mario_help_hands_out_the_coins_when_the_game_does():
+    """A help audit: the help had each player take a Five Coin after choosing a character and placing a peg, and
+    the window showed "Player 1 (no character yet): no peg yet, 5 coins" before anyone chose. The game hands the
+    coins out as the table is set ("Each player starts with one Five Coin"), and the help says so."""
+    from games.core import Seat
+
+    state = MARIO.new_state(MARIO.make_config([Seat("A"), Seat("B")]))
+    assert all(c == 5 for c in state.coins()) and state.characters == [None, None]
+    text = words(MARIO.help_text("standard"))
+    assert "Each player starts with one Five Coin from the bank" in text
+    assert text.index("Each player starts with one Five Coin") < text.index("chooses a character card")

@@ -197,3 +197,17 @@ def test_a_free_drop_after_the_fourth_ap():
     assert ended.turn_player == BLUE and ended.banana_store[RED] == 1
     play(state, "drop b1")  # the last banana: nothing free is left
     assert state.turn_player == BLUE and state.banana_store[RED] == 0
+
+
+def test_without_cards_a_free_drop_keeps_the_turn_open_and_the_help_says_so():
+    """A rules audit: in bananas_pure the help said "The turn ends as soon as its last AP is spent." and its typed
+    forms had no 'end turn', while at 0 AP the turn waited, a drop ('Monkeys may drop Bananas from a Crate into
+    neighbouring, empty squares, for no cost.') still allowed. The help says what the engine does."""
+    state = position("bananas_pure", crates=["d6", "c6", "e7"] + FAR[:3], monkeys=["d6", "g7"], sups=["e5", "d1"])
+    play(state, "sup N", "sup S", "sup N", "sup S")  # the four AP spent, the monkey on a crate by empty squares
+    assert state.ap == 0 and state.turn_player == RED
+    assert "end turn" in legal(state) and kinds(state, "drop")
+    text = " ".join(SPEC.help_text("bananas_pure").split())
+    assert "The turn ends as soon as its last AP is spent." not in text
+    assert "Once the last AP is spent, free steps (dropping a banana) are still allowed" in text
+    assert "end turn" in text.split("TYPED IN THE TERMINAL", 1)[1]

@@ -68,7 +68,9 @@ def test_help_text_for_every_variant_states_each_design_decision():
         "chosen at random",                                            # who starts
         "may you 'pass', which gives up the AP left",                  # unspendable AP
         "the turn then ends when you choose 'end the turn', or by itself when nothing free is left",  # 0 AP
-        "the start player can heave in the first turn only with a card's help (Overtime or Banana Bribe)",
+        # (a help audit: it said a card's help made a first-turn Heave possible, with no monkey on a crate yet)
+        "no monkey stands on a crate until its first hop from the nest, so there is nothing to heave in the game's "
+        "first turn",
         "two squares: 5 AP",                                           # the monkey is fought once
         "heave the crate your monkey stands on into your bay",        # winning, method 1
         "If a Heave carries the other monkey into its own bay, that player wins",
@@ -98,7 +100,9 @@ def test_help_text_for_every_variant_states_each_design_decision():
         assert phrase in bananas and phrase not in standard, phrase
     pure = SPEC.help_text("pure")
     assert "no Power Cards" in pure and "Tea Break" not in pure and "POWER CARDS." not in pure
-    assert "so the start player cannot heave in the first turn" in pure  # no card can help there
+    assert "there is nothing to heave in the game's first turn" in " ".join(pure.split())
+    # what that stands on: both monkeys start in their nests, and no crate starts beside a nest
+    assert all(BOARD.distance(c, nest) > 1 for c in BOARD.crates for nest in BOARD.nests)
     with pytest.raises(ValueError):
         SPEC.help_text("no such variant")
 

@@ -241,3 +241,22 @@ def test_the_text_board_says_the_turns_effects_and_phase_in_words():
     board = render(state)
     assert "Effects this turn: the next 1 monkey move(s) cost no AP" in board and "free_monkey" not in board
     assert "phase act" not in board and "(R)/(B) monkey in its nest" in board
+
+
+def test_roller_skates_never_lets_the_turn_pass_with_its_ap_unspent():
+    """A rules audit (seed 15): red, 3 AP, its monkey in the nest and no crate by its supervisor, played Roller
+    Skates, and 'pass' came into the list: the turn went to blue with 3 AP unspent. Rules: "Each turn you must
+    spend exactly four action points (4AP)", and Roller Skates: 'Your next two supervisor steps this turn cost no
+    AP.' After the free steps a step costs AP again, so the AP can be spent and the turn may not pass."""
+    state = own("roller_skates", crates=["c3", "d4", "e5", "f2", "b5", "e2"], first_turn=True)
+    before = legal(state)
+    assert state.ap == 3 and "pass" not in before
+    assert not any(a.startswith(("monkey", "push", "rotate", "heave", "buy")) for a in before), before
+    play(state, "play roller_skates")
+    assert "pass" not in legal(state) and "end turn" not in legal(state)
+    with pytest.raises(Exception, match="'pass' is allowed only when nothing that costs AP can be done"):
+        state.apply_action("pass")
+    play(state, "sup S", "sup N")  # the two free steps
+    assert state.ap == 3 and "pass" not in legal(state)
+    play(state, "sup S", "sup N", "sup S")
+    assert state.turn_player == BLUE  # its AP spent, the turn is over

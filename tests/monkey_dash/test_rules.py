@@ -758,3 +758,17 @@ def test_the_help_ends_with_the_tables_decisions_for_each_variant():
         assert "Who starts is always the Start Card's flip" in tail
         assert f"after {TURN_LIMIT} turns without a winner the game is a draw" in tail
         assert ("Bananas: 'one square away'" in tail) == (variant in ("bananas", "bananas_pure"))
+
+
+def test_a_crate_never_enters_a_nest_and_the_help_lists_it_as_the_tables_decision():
+    """A rules audit: the help said as a plain rule that a crate's square "must be empty floor: no crate, supervisor,
+    nest or banana", where the rulebook bars only Supervisors: "Your Supervisor can't move through a square occupied
+    by a Banana Crate, a Monkey Nest, or another Supervisor." It is listed among the table's decisions, and it is
+    what the engine plays: no push or rotation puts a crate in a nest, the monkey in it or not."""
+    state = position(crates=["b1", "d4", "e5", "f2", "b5", "e2"], monkeys=["d4", "g7"], sups=["c1", "d1"])
+    assert "push b1 c1" not in legal(state)  # (the supervisor stands there)
+    assert not any(a.split()[-1] == "a1" for a in legal(state) if a.startswith(("push", "rotate", "heave"))), legal(state)
+    with pytest.raises(IllegalActionError):
+        state.apply_action("push b1 a1")
+    text = " ".join(SPEC.help_text("standard").split())
+    assert "A crate never moves into a Monkey Nest, even one its monkey has left" in text

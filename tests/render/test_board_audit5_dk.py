@@ -6,6 +6,7 @@ of a finished game says what V does now."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from games.core import CHANCE, Seat
 
@@ -435,3 +436,137 @@ def test_while_a_move_plays_the_choices_panel_names_the_player_the_banner_names(
         assert seen >= 5
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("variant", ["rulebook", "wiki"])
+def test_every_barrel_or_fireball_that_leaves_the_board_is_told(variant):
+    """A wiki-variant audit (seed 7, four seats, action 224): a fireball climbed, burnt the barrel on girder 6,
+    column 2 and reached Donkey Kong, going back to the Oil Can, and the log said only "then Donkey Kong drops a
+    barrel on girder 6, column 2"; a barrel stopping on the Oil Can with no fireball let out went unsaid too.
+    Rules: "If a fireball and a barrel meet, the barrel is destroyed" (the help's words: back to the dispenser),
+    and a fireball reaching Donkey Kong goes back to the Oil Can. Over whole bot games, every piece a step takes
+    off the board is told: by the engine's notes (a hammer, a fireball let out) or by the step's words."""
+    import re
+
+    from games import registry
+    from games.core import CHANCE, Seat
+    from games.match import Match
+    from render.screens.donkey_kong import new_events
+    from render.screens.registry import screen_for
+
+    told = {"burn": 0, "can": 0, "home": 0}
+    for seed in range(4):
+        match = Match(registry.get("donkey_kong").make_config([Seat(f"B{i}", "greedy") for i in range(4)], variant),
+                      seed)
+        screen = screen_for("donkey_kong")(match)
+        while not match.is_over():
+            before = match.state.clone()
+            step = match.step()
+            if step.by == CHANCE:
+                continue
+            after = match.state
+            notes = new_events(before.events, after.events)
+            gone = sum(1 for i, (a, b) in enumerate(zip(before.barrels, after.barrels)) if a >= 0 and b < 0)
+            gone += sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0)
+            words = screen.obstacle_words(before, step.action)
+            said = 0
+            for part in words.split(", "):
+                n = re.match(r"(\d+) ", part)
+                k = int(n.group(1)) if n else 1
+                for key, phrase in (("burn", "burn"), ("can", "into the Oil Can"), ("home", "reach")):
+                    if phrase in part:
+                        said += k
+                        told[key] += k
+            noted = sum(1 for line in notes if "hammers a " in line or "reaches the Oil Can and a fireball" in line)
+            # a burnt barrel's place may be taken by the barrel dropped at the turn's end: at least the pieces seen gone
+            assert said + noted >= gone, (seed, len(match.history), step.action, words, notes, gone)
+    assert told["burn"] and told["home"], told
+
+
+@pytest.mark.parametrize("variant, face, lost", [
+    ("wiki", "obstacles DK (Donkey Kong: no obstacle moves and no barrel drops)", "goes face down on top of the deck"),
+    ("rulebook", "obstacles DK (Donkey Kong rests: no obstacle moves, a barrel still drops)", "goes back to the deck")])
+def test_the_log_says_what_a_donkey_kong_face_and_a_lost_card_mean_in_each_variant(variant, face, lost):
+    """A wiki-variant audit: the log said "(Donkey Kong rests)", the rulebook's word, where in the wiki variant the
+    turn ends with nothing moved and no barrel dropped; and "Player 1's played Hammer 300 goes back to the deck"
+    beside the status line's "face down on top of the deck" (the wiki: the card lost goes face down on top of the
+    deck, and is drawn next). The terminal says the dice the same way."""
+    import io
+
+    from games import registry
+    from games.match import Match
+    from games.terminal import play
+    from render.screens.registry import screen_for
+
+    seen = {"face": 0, "lost": 0}
+    for seed in range(6):
+        match = Match(registry.get("donkey_kong").make_config([Seat(f"B{i}", "greedy") for i in range(3)], variant),
+                      seed)
+        match.advance()
+        labels = screen_for("donkey_kong")(match)._history_labels()
+        for label in labels:
+            if "obstacles DK" in label:
+                assert face in label, label
+                seen["face"] += 1
+            if "'s played " in label and label.startswith("Chance"):
+                assert lost in label, label
+                seen["lost"] += 1
+    assert seen["face"] and seen["lost"], seen
+    match = Match(registry.get("donkey_kong").make_config([Seat("S", "strong"), Seat("G", "greedy")], variant), 7)
+    out = io.StringIO()
+    play(match, read=lambda prompt: "quit", out=out)
+    assert any(face in line for line in out.getvalue().splitlines() if line.startswith("Chance: ")), out.getvalue()[:800]
+
+
+def test_the_wiki_help_speaks_the_games_words_and_says_whose_figures_the_bots_notes_are():
+    """A wiki-variant audit: the help quoted an internal action ("its outcome reads, say, 'lose H300'") where the
+    log says "...'s played Hammer 300 goes face down on top of the deck"; its how-to-play had a Jump send on an
+    obstacle Mario's own walk met (it stays where it stands); and the bots' win rates, the rulebook variant's, read
+    as the wiki's too (they are the default variant's, said so)."""
+    from games import registry
+    from render.help import JUMP_WORDS
+
+    spec = registry.get("donkey_kong")
+    text = " ".join(spec.help_text("wiki").split())
+    assert "'lose H300'" not in text and "goes face down on top of the deck" in text
+    assert "one that Mario's own walk met stays where it stands" in JUMP_WORDS["wiki"]
+    for bot in ("greedy", "patient", "strong"):
+        assert "in the default variant" in spec.bot_notes[bot], bot
+
+
+def test_a_click_on_the_space_a_count_reaches_under_another_pawn_says_why_mario_goes_past():
+    """A wiki-variant audit (seed 21, two people): Player 1 rolled 6 with Player 2's pawn on girder 1, column 9, the
+    space the count reached; the click there said only "Mario cannot end on girder 1, column 9 with this roll". The
+    wiki: a pawn does not end its move on another pawn's space; it says so."""
+    from games import registry
+    from games.match import Match
+    from render.app import App
+
+    for seed in range(21, 60):
+        match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")], "wiki"), seed)
+        app = App(match=match)
+        try:
+            screen = app.screen
+            for _ in range(60):
+                while not match.is_over() and not match.waiting_for_human():
+                    match.step()
+                if match.is_over():
+                    break
+                screen._refresh_actions(force=True)  # (the match was stepped here, not by the screen)
+                app.draw()
+                state = match.state
+                me = state.current_player()
+                other = 1 - me
+                spot = state.pawns[other]
+                paths = screen.paths()
+                if spot is not None and paths and not screen.paths_to(spot) \
+                        and any(spot in p[:-1] for p in paths.values()):
+                    x, y = screen.space_xy(spot)
+                    screen.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
+                    assert f"({state.seat_name(other)}'s pawn stands there, and a move that would end on another " \
+                           "pawn goes on past it)" in screen.message, screen.message
+                    return
+                match.play(state.legal_actions()[0])
+        finally:
+            app.close()
+    raise AssertionError("no position with a pawn on a path's way found")

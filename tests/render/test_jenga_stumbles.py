@@ -1003,10 +1003,14 @@ def test_the_move_log_and_the_info_line_agree_with_a_block_left_out(surface, tmp
     try:
         state = match.state
         stuck = state.last_probe["stuck_mm"]
-        assert stuck > 20.0 and abs(stuck - out_of_line_mm(state, 8, 1)) < 3.0
+        off = out_of_line_mm(state, 8, 1)
+        assert stuck > 20.0 and abs(stuck - off) < 3.0, (stuck, off)
         line = screen.log_labels[-1]
+        # the figure the info line and the tooltip give (out of line with its level), not the simulator's own
+        # (from the line as built): a help audit read "stays 8 mm out" in the log beside "6 mm out of line"
         assert WENT_BACK not in line and (f"(let go under half out, a touch: the hand could not put the block all "
-                                          f"the way back, so it stays {stuck:.0f} mm out)") in line, line
+                                          f"the way back, so it stays {off:.0f} mm out)") in line, line
+        assert f"so it stays {off:.0f} mm out of line with its level" in screen.probe_note, screen.probe_note
         info = screen.verdict_line(state.last_verdict)
         assert f", the rest of the tower moved {state.last_verdict['tower_motion_mm']:.1f} mm, " in info, info
         assert "largest shift" not in info
@@ -1416,5 +1420,41 @@ def test_the_banner_says_a_jenga_bot_is_thinking_while_its_step_is_worked_out(su
         assert screen.banner_said.endswith("(thinking…)"), screen.banner_said
         assert run(screen, surface, lambda: screen.job is None and match.waiting_for_human(), frames=6000)
         assert not screen.bot_thinking()
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_move_log_gives_the_info_lines_figure_for_a_block_left_out_live_and_loaded(surface, tmp_path):
+    """A help audit: after a push let go that the hand could not put all the way back, the move log said "so it
+    stays 8 mm out" (the simulator's figure, from the block's line as built) and the info line and the tooltip "6
+    mm out of line with its level". Seed 3's 8:0 pushed 32 mm from +x, held and let go is left about 6 mm from its
+    line as built, 7 mm out of line with its level: the log gives the level's figure, played live and read again from
+    the saved match."""
+    from games.match import Match
+    from render.screens.jenga.screen import out_of_line_mm
+
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        # 32 mm out at 5 cm/s, then held there 0.4 s before letting go
+        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(48)]
+        screen.play("push 8:0 +x path=" + ",".join(samples))
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+        state = match.state
+        off, stuck = out_of_line_mm(state, 8, 0), state.last_probe["stuck_mm"]
+        assert round(off) != round(stuck), (off, stuck)  # the two figures the words had mixed
+        line = screen.log_labels[-1]
+        assert f"the way back, so it stays {off:.0f} mm out)" in line, line
+        assert f"stays {off:.0f} mm out of line with its level" in screen.probe_note, screen.probe_note
+        path = tmp_path / "left_out.json"
+        match.save(path)
+        again = new_screen("jenga_classic", seed=3)
+        try:
+            again.match = Match.load(path)
+            assert again._history_labels()[-1] == line
+        finally:
+            again.close()
     finally:
         screen.close()

@@ -99,7 +99,7 @@ def test_the_words_for_a_piece_out_of_sight_use_the_games_own_word_for_its_level
     girder level, and the words say the piece is drawn through the tower, and where: over its block's other end
     (a rules audit read "on the left side of the tower" beside a faint figure at the right, by another Mario)."""
     screen = _climbed_behind(surface)
-    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, block 1:0), drawn at that block's "
+    assert ("P1's Mario went into a hole on the back of the tower (girder level 1, block 1:0), shown at that block's "
             "front end (drawn faintly through the tower). [ or ] turns the view.") in screen.message
     assert "P1: Mario on girder level 1" in screen.piece_lines()
 
@@ -377,7 +377,7 @@ def test_before_the_first_spin_the_pointer_on_a_faint_mario_names_its_hole_and_t
             screen.update(0.03)
             screen.draw(surface)
         said = screen.message
-        assert "P2's Mario went into a hole on the left side of the tower (girder level 0, block 0:2), drawn at " \
+        assert "P2's Mario went into a hole on the left side of the tower (girder level 0, block 0:2), shown at " \
                "that block's right end" in said, said
         ghost = next(rect for _, label, rect, _ in screen.view.behind if label == "2")
         screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=ghost.center, rel=(1, 1), buttons=(0, 0, 0)))

@@ -44,12 +44,13 @@ def home(tmp_path, monkeypatch):
 
 
 def disk_full(monkeypatch, folder: Path):
-    """From now on, writing a file into `folder` fails as on a full disk (at the rename of write_atomic);
-    returns the real os.replace, to free the space again with monkeypatch.setattr(os, "replace", real)."""
+    """From now on, writing a file into `folder` or a folder in it (the saved matches) fails as on a full disk (at
+    the rename of write_atomic); returns the real os.replace, to free the space again with
+    monkeypatch.setattr(os, "replace", real)."""
     real = os.replace
 
     def replace(src, dst, *args, **kwargs):
-        if Path(dst).parent == Path(folder):
+        if Path(folder) in Path(dst).parents:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(dst))
         return real(src, dst, *args, **kwargs)
 
@@ -217,6 +218,7 @@ def test_a_folder_in_the_autosaves_place_is_named_and_a_second_esc_leaves_whatev
     path = storage.autosave_path()
     path.unlink()
     path.mkdir()  # a folder where the autosave goes: every write fails, for real
+    disk_full(monkeypatch, storage.saves_dir())  # and the saved matches cannot take it either
     screen = app.screen
     person_moves(app)
     app.leave()
@@ -251,30 +253,41 @@ def test_a_folder_in_the_autosaves_place_is_named_and_a_second_esc_leaves_whatev
 
 def test_load_asks_first_too_and_words_a_person_moved_past_ask_again(home, monkeypatch):
     """A regression audit, an autosave failing (a folder where autosave.json goes): Ctrl+O went to the launcher at
-    once, with no word and no second try, and the game was lost; and an Esc 1.5 s after a person's move, the
-    first Esc's words replaced by that move's, left without a word. Load asks first as Esc does; a second Esc or
-    Ctrl+O leaves only while those words are still shown."""
+    once, with no word and no second try, and the game was lost; an Esc 1.5 s after a person's move, the first
+    Esc's words replaced by that move's, left without a word; and Ctrl+O after Esc's words left at once (a second
+    audit). Here the saved matches cannot be written either (a full disk), so the game is kept nowhere: Load asks
+    first as Esc does, and each leaves on its own second press while its words are still shown."""
+    from render.screens.base import UNKEPT_MARK
+
     app = App(match=monkey_dash())
     play_moves(app, 1)
     path = storage.autosave_path()
     path.unlink()
     path.mkdir()  # every write of the autosave fails, for real
+    real = disk_full(monkeypatch, storage.saves_dir())  # and so does a save among the saved matches
     screen = app.screen
     person_moves(app)
     said = screen.message  # the advice fits the fault ("free space" stood beside "is a folder, not a file")
     assert said.startswith("Autosave failed") and "set that right" in said and "free space" not in said, said
+    screen.message_time = 0.0  # once the words have gone, the status line still says the game is kept nowhere
+    app.draw()
+    assert " ".join(screen.status_lines).startswith(UNKEPT_MARK), screen.status_lines
     app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))
     assert app.screen is screen and "Ctrl+O again leaves without it" in screen.message, screen.message
-    app.leave()  # Esc while Load's words are up: it leaves (they say the game is not kept)
+    app.leave()  # Esc while Load's words are up: Esc asks for itself
+    assert app.screen is screen and "Esc again leaves without it" in screen.message, screen.message
+    app.leave()
     assert isinstance(app.screen, LauncherScreen)
     app.close()
     pygame.init()
 
     path.rmdir()
+    monkeypatch.setattr(os, "replace", real)
     app = App(match=monkey_dash())
     play_moves(app, 1)
     path.unlink()
     path.mkdir()
+    disk_full(monkeypatch, storage.saves_dir())
     screen = app.screen
     person_moves(app)
     app.leave()
@@ -285,8 +298,44 @@ def test_load_asks_first_too_and_words_a_person_moved_past_ask_again(home, monke
     assert "again leaves without it" not in screen.message or screen.message_time <= 0
     app.leave()
     assert app.screen is screen and "Esc again leaves without it" in screen.message  # asked again
-    app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))  # a second asking, while its words are up: it leaves
+    app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))  # another key than the words name: asked for itself
+    assert app.screen is screen and "Ctrl+O again leaves without it" in screen.message
+    app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))
     assert isinstance(app.screen, LauncherScreen)
+    assert app.screen.message.startswith("Your game could not be autosaved, and was left without it."), \
+        app.screen.message
+    app.close()
+
+
+@pytest.mark.parametrize("way", ["Esc", "Ctrl+O", "closing the window"])
+def test_a_game_whose_autosave_cannot_be_written_is_kept_among_the_saved_matches_when_left(home, way):
+    """A regression audit made autosave.json a folder and lost its game to Ctrl+O, then to closing the window
+    (SIGTERM), the saved matches' folder writable all along. Leaving such a game, however it is left, keeps it
+    among the saved matches, and says where."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path = storage.autosave_path()
+    path.unlink()
+    path.mkdir()
+    person_moves(app)
+    person_moves(app)
+    played = list(app.screen.match.history)
+    assert app.autosaver.error and not storage.saved_matches()
+    if way == "Esc":
+        app.leave()
+        said = app.screen.message
+    elif way == "Ctrl+O":
+        app.handle(key(pygame.K_o, mod=pygame.KMOD_CTRL))
+        said = app.screen.message
+    else:
+        app.handle(pygame.event.Event(pygame.QUIT))
+        assert not app.running
+        said = ""
+    kept = storage.saved_matches()
+    assert len(kept) == 1 and Match.load(kept[0]).history == played
+    if way != "closing the window":
+        assert isinstance(app.screen, LauncherScreen)
+        assert f"saved as {kept[0].name} among the saved matches" in said, said
     app.close()
 
 
@@ -734,4 +783,45 @@ def test_a_save_of_the_game_on_hand_named_in_the_launcher_takes_its_ctrl_s_whate
     assert app.screen.message.startswith("Saved: Mine, the match you opened")
     assert (storage.saves_dir() / "Unrelated.json").read_bytes() == unrelated
     assert sorted(p.name for p in storage.saved_matches()) == ["Mine.json", "Unrelated.json"]
+    app.close()
+
+
+def test_closing_the_window_on_a_game_kept_nowhere_asks_first(home, monkeypatch):
+    """A regression audit sent the window's close (SIGTERM) to a game whose autosave failed and lost it without a
+    word. Kept nowhere (the saved matches cannot be written either), the first close says so on the status line
+    and the second closes."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path = storage.autosave_path()
+    path.unlink()
+    path.mkdir()
+    disk_full(monkeypatch, storage.saves_dir())
+    screen = app.screen
+    person_moves(app)
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert app.running and "Closing the window again leaves without it" in screen.message, screen.message
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    app.close()
+
+
+def test_a_folder_in_the_autosaves_place_does_not_keep_a_new_game_from_starting(home):
+    """A regression audit: with a folder where autosave.json goes, Start and Load were refused with "...could not
+    be copied to the saved matches because that is a folder; give a file name such as my-game.json. It is still
+    there: Resume autosave continues it." beside a greyed Resume. A folder holds no game to keep: the new game
+    starts, and its own autosave's failure names the folder."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    app.leave()
+    path = storage.autosave_path()
+    kept = storage.keep_previous_autosave()  # the game played is kept first, as Start would keep it
+    assert kept is not None
+    path.unlink()
+    path.mkdir()
+    app.show_launcher()
+    app.screen.select_game("monkey_dash")
+    app.screen.start()
+    assert isinstance(app.screen, GameScreen) and "my-game.json" not in app.screen.message
+    play_moves(app, 1)
+    assert f"{path} is a folder, not a file (move it away)" in app.autosaver.error, app.autosaver.error
     app.close()

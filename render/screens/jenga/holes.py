@@ -105,7 +105,7 @@ def hidden_hole_words(before, state, eye, centre, seat_name, drawn_behind=None) 
         if other is not None and facing_eye(other, eye, centre) > IN_VIEW:
             # the view draws it over its block's other end, in sight (TowerView._draw_behind): said, as the words
             # named the left side and the faint figure stood on the right, beside another Mario (a rules audit)
-            words += f", drawn at that block's {hole_side(other, eye, centre)} end"
+            words += f", shown at that block's {hole_side(other, eye, centre)} end"
         said.append(words)
     if not said:
         return ""

@@ -350,8 +350,8 @@ class Overlays:
         if self.told_at_stop is not None and (self.spin_untold() or self.fall_untold()):
             state = self.told_at_stop[0]
         n = self.match.config.num_players
-        if n < 3 or getattr(state, "direction", 1) != -1 or not hasattr(state, "pegs"):
-            return None
+        if n < 3 or getattr(state, "direction", 1) != -1 or not hasattr(state, "pegs") or self.match.is_over():
+            return None  # (not after the game: it was still said over the result: a regression audit)
         first = getattr(state, "mover", 0)
         return "Turns go backwards now: " + ", ".join(state.seat_name((first - k) % n) for k in range(n))
 

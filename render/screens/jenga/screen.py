@@ -90,11 +90,16 @@ WENT_BACK = "let go under half out: the block went back in, a touch"
 block's (an audit)."""
 
 
-def went_back_note(probe: dict | None) -> str:
+def went_back_note(probe: dict | None, off_mm: float | None = None) -> str:
     """The move log's note on a push let go under half out (WENT_BACK), from the state's last touch reading
     just after it: a block the put back could not take home says so. The log read "the block went back in"
-    beside an info line and a tooltip saying it stayed 12 mm out of line (an audit)."""
+    beside an info line and a tooltip saying it stayed 12 mm out of line (an audit). `off_mm`: how far out of
+    line with its level the block sits in the position after it (out_of_line_mm), the figure the info line and
+    the tooltip give, when known: the log's "stays 8 mm out" (the simulator's own figure, from the block's line
+    as built) stood beside their "6 mm out of line with its level" (a help audit)."""
     stuck = probe.get("stuck_mm") if isinstance(probe, dict) else None
+    if stuck and off_mm is not None:
+        stuck = off_mm
     if stuck and stuck >= OUT_OF_LINE_MM:
         return (f"let go under half out, a touch: the hand could not put the block all the way back, so it "
                 f"stays {stuck:.0f} mm out")
@@ -585,7 +590,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             went_back = went_back_in(self.match.history[i].action, verdict, label)
             label = self._stack_line(label, self.match.history[i].action, verdict)
             probe = probes[i + 1] if i + 1 < len(probes) else None
-            notes = ([went_back_note(probe)] if went_back else []) + log_notes(before, after)
+            notes = ([went_back_note(probe, probe.get("off_mm") if probe else None)] if went_back else []) \
+                + log_notes(before, after)
             out.append(f"{label} ({bracketed(notes)})" if notes else label)
         return out
 
@@ -596,7 +602,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
         label = self._stack_line(label, step.action, getattr(self.match.state, "last_verdict", None))
         if went_back_in(step.action, getattr(self.match.state, "last_verdict", None), label):
-            notes.insert(0, went_back_note(getattr(self.match.state, "last_probe", None)))
+            off = getattr(self.match.state, "probe_off_mm", None)
+            notes.insert(0, went_back_note(getattr(self.match.state, "last_probe", None), off() if off else None))
         if notes:
             label = f"{label} ({bracketed(notes)})"
         super()._after(step, before, label, quiet)
