@@ -106,7 +106,7 @@ FINISHED_LEFT = "That game is over and autosaved: View the finished game shows i
 """The launcher's line back from a finished game (an unfinished one says Resume autosave continues it)."""
 NOT_AUTOSAVED_LEFT = "Your game could not be autosaved: {fault}. The autosave does not hold it as you left it."
 """The launcher's line back from a game whose last autosave failed."""
-UNKEPT_LEAVE = ("Not kept on disk: {fault}. {key} again leaves without it, losing its moves since the last autosave "
+UNKEPT_LEAVE = ("Not kept on disk: {fault}. {Key} again leaves without it, losing its moves since the last autosave "
                 "that worked; or {fix} first, and {key} writes it.")
 """The game's status line at the first Esc, Menu or Load (Ctrl+O, the key named) while its autosave fails: the
 second leaves."""
@@ -400,7 +400,7 @@ class App(Host):
 
     def quit(self) -> None:
         self._screen_lets_go("Closing the window", force=True)  # a push in the hand is the move, as let go
-        if self._unkept_stops_leaving(getattr(self.screen, "match", None), "Closing the window"):
+        if self._unkept_stops_leaving(getattr(self.screen, "match", None), "closing the window"):
             return  # not kept anywhere: said on the game's status line, and a second close closes
         self.running = False
 
@@ -418,10 +418,17 @@ class App(Host):
             self.autosaver.flush()
         if not self.autosaver.error or self.saved_as(match) is not None:
             return True
-        if not storage.has_play(match.to_json()):
+        data = match.to_json()
+        if not storage.has_play(data):
             return True  # nothing played to keep
+        # into the saved match it came from, when it holds an earlier point of this game (a regression audit left,
+        # resumed that save and left again three times: four files of one game), else a new one
+        came = getattr(self, "_opened_from", None)
+        same = came is not None and came.parent == storage.saves_dir() and storage.goes_on_from(data, came)
         try:
-            path = self.save_match(match, new_file=True)
+            path = came if same else self.save_match(match, new_file=True)
+            if same:
+                match.save(path)
         except OSError:
             return False
         sys.stderr.write(f"The autosave could not be written ({self.autosaver.error}): the game is kept among the "
@@ -456,6 +463,8 @@ class App(Host):
         if opened is None or not _same_file(Path(opened), storage.autosave_path()):
             # a file of the player's own name this game came from; resuming the autosave keeps it (save_slot)
             self._named = Path(opened) if opened is not None and storage.is_named_save(Path(opened)) else None
+            # the saved match it was opened from: a game kept there when its autosave failed goes on in it
+            self._opened_from = Path(opened) if opened is not None else None
         view = self._views.get((match.config.game, match.seed))
         camera = getattr(self.screen, "camera", None)
         if view is not None and camera is not None:
@@ -668,7 +677,7 @@ class App(Host):
         self.autosaver.new_failure()  # said here
         fault = self.autosaver.error
         fix = "free some space" if "disk is full" in fault else "set that right"
-        words = UNKEPT_LEAVE.format(fault=fault, fix=fix, key=key)
+        words = UNKEPT_LEAVE.format(fault=fault, fix=fix, key=key, Key=key[:1].upper() + key[1:])
         self._leave_asked = (id(match), time.monotonic(), words, key)
         screen.say(words, LEAVE_AGAIN_S)
         return True

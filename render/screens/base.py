@@ -452,6 +452,7 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self.say("Nothing to redo.")
             self.host.sound.play("error")
             return
+        start = len(match.history)
         while True:
             before = match.state.clone()
             step = match.redo()
@@ -459,7 +460,12 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             if not (match.can_redo() and match.current_player in match.bots):
                 break
         self.host.sound.play("undo")
-        self.say("Redone.")
+        # the bots' moves played again with it named, as Undo names them (a regression audit)
+        bots = match.history[start + 1:]
+        seats = sorted({s.by for s in bots})
+        with_bots = ("" if not bots else f", with {self.seat_name(seats[0])}'s {counted(len(bots), 'move')} after it"
+                     if len(seats) == 1 else f", with {counted(len(bots), 'bot move')} after it")
+        self.say(f"Redone{with_bots}.")
 
     def save(self) -> None:
         already = self.host.saved_as(self.match)

@@ -89,7 +89,7 @@ PAWN_HALF = {"girder": 19.4, "ladder": 17.0}
 # stay on the space (a girder space is 70 wide), and the pieces clear of the next spaces, 23 units further.
 SHARED_SPAN = 66.0
 OBSTACLE_WIDTH = {"barrel": 40.0, "fireball": 32.0}
-CONFIRMATIONS = ("Undone", "Redone.")  # how status messages begin that are stale once the game moves on
+CONFIRMATIONS = ("Undone", "Redone")  # how status messages begin that are stale once the game moves on
 # A played card lost to chance (back to the deck, or taken by the turn's player) is hundreds of points: its
 # line stays in the status bar this long, and the bots and dice wait this long before the game goes on.
 LOSS_SAY = 7.0
@@ -493,7 +493,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 other = next((p for p, at in enumerate(state.pawns) if at == space and p != me), None)
                 # why, when another pawn stands there and a path goes through it: a move carries on past a pawn
                 # (a wiki-variant audit clicked the space its count reached, Player 2 on it, and read only "cannot")
-                past = other is not None and any(space in p[:-1] for p in self.paths().values())
+                # (the wiki's rule, and only where the count ends there: a path that goes one on past it; the rulebook
+                # lets a move end on another pawn, and a pawn two spaces on from Mario was said to be why: a
+                # regression audit)
+                past = (other is not None and state.config.variant == "wiki"
+                        and any(len(p) >= 2 and p[-2] == space for p in self.paths().values()))
                 why = (f" ({state.seat_name(other)}'s pawn stands there, and a move that would end on another pawn "
                        "goes on past it)" if past else "")
                 self.say(f"Mario cannot end on {space_words(self.board, self.board.names[space])} with this roll{why}: "
@@ -813,16 +817,21 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         climbs = [(a if a >= 0 else oil, b if b >= 0 else top) for a, b in zip(before.fireballs, after.fireballs)
                   if a >= 0 or b >= 0]
         burnt = into_can = 0
+        standing = [f for f in after.fireballs if f >= 0]
         for a in gone_barrels:
-            # passed by a climbing fireball, or rolled into one: burnt; else it rolled into the Oil Can
-            met = any(order[f] < order[a] <= order[g] for f, g in climbs) or a in after.fireballs
+            # passed by a climbing fireball, or with a fireball between it and the Oil Can (fireballs move first, so
+            # a barrel rolling on meets one there before the can): burnt; else it rolled into the Oil Can (a fireball
+            # standing still down its way had it said to reach the can: a regression audit)
+            met = (any(order[f] < order[a] <= order[g] for f, g in climbs)
+                   or any(order[oil] < order[f] <= order[a] for f in standing))
             if met:
                 burnt += 1
             else:
                 into_can += 1
         # the noted ones are neither: a barrel that let a fireball out went into the can (the fireball it let out
-        # may have climbed past where another burnt), a hammered one met a pawn
-        for count, first in ((let_out, "can"), (hammered["barrel"], "burnt")):
+        # may have climbed past where another burnt), a hammered one met a pawn, and with no fireball down its way
+        # (the usual case) was counted as into the can
+        for count, first in ((let_out, "can"), (hammered["barrel"], "can")):
             for kind in (first, "burnt" if first == "can" else "can"):
                 if kind == "can":
                     take = min(into_can, count)

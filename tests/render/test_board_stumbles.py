@@ -122,6 +122,10 @@ def test_md_undo_takes_the_opponents_numbered_arrows_off_the_board(tmp_path):
     app.handle(key(pygame.K_z, pygame.KMOD_CTRL))
     assert screen.message == f"Undone, with {bob}'s {after} move{'s' if after > 1 else ''} after it."
     assert match.state.turn_player == 0 and len(match.history) == last
+    screen.redo()  # and again: the bot's moves played again are named too
+    assert screen.message == f"Redone, with {bob}'s {after} move{'s' if after > 1 else ''} after it."
+    assert len(match.history) == last + 1 + after
+    screen.undo()
     surface = app.draw()
     pygame.image.save(surface, str(tmp_path / "md-after-undo.png"))
     assert screen.displaced == []

@@ -1458,3 +1458,37 @@ def test_the_move_log_gives_the_info_lines_figure_for_a_block_left_out_live_and_
             again.close()
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_a_block_put_back_home_in_a_level_that_moved_is_said_out_of_line_in_the_log_too(surface, tmp_path):
+    """A regression audit, reading the code: when the put back took the block home but its level moved with the push,
+    the info line said "it sits 4 mm out of line with its level (the tower moved with it)" and the log "the block
+    went back in". Seed 3's 8:0 pushed 32 mm from +x and held 0.1 s: the log says what the info line says, live and
+    from the saved match."""
+    from games.match import Match
+    from render.screens.jenga.screen import OUT_OF_LINE_MM, WENT_BACK, out_of_line_mm
+
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(44)]
+        screen.play("push 8:0 +x path=" + ",".join(samples))
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+        state = match.state
+        off = out_of_line_mm(state, 8, 0)
+        assert not state.last_probe.get("stuck_mm") and off >= OUT_OF_LINE_MM, (state.last_probe, off)
+        line = screen.log_labels[-1]
+        assert WENT_BACK not in line and f"sits {off:.0f} mm out of line with its level (the tower moved with it)" in line
+        assert f"it sits {off:.0f} mm out of line with its level (the tower moved with it)" in screen.probe_note
+        path = tmp_path / "moved.json"
+        match.save(path)
+        again = new_screen("jenga_classic", seed=3)
+        try:
+            again.match = Match.load(path)
+            assert again._history_labels()[-1] == line
+        finally:
+            again.close()
+    finally:
+        screen.close()

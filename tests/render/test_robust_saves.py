@@ -825,3 +825,26 @@ def test_a_folder_in_the_autosaves_place_does_not_keep_a_new_game_from_starting(
     play_moves(app, 1)
     assert f"{path} is a folder, not a file (move it away)" in app.autosaver.error, app.autosaver.error
     app.close()
+
+
+def test_a_game_kept_in_the_saved_matches_goes_on_in_the_same_file(home):
+    """A regression audit left a game whose autosave could not be written, opened the saved match it was kept as,
+    played on and left again, three times: four files of one game in the list. It goes on in the file it was
+    opened from."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path = storage.autosave_path()
+    path.unlink()
+    path.mkdir()
+    person_moves(app)
+    app.leave()
+    kept = storage.saved_matches()
+    assert len(kept) == 1
+    for _ in range(2):
+        app.screen.load(kept[0])
+        assert isinstance(app.screen, GameScreen)
+        play_moves(app, 1)
+        played = list(app.screen.match.history)
+        app.leave()
+        assert storage.saved_matches() == kept and Match.load(kept[0]).history == played
+    app.close()

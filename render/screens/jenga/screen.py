@@ -98,6 +98,11 @@ def went_back_note(probe: dict | None, off_mm: float | None = None) -> str:
     the tooltip give, when known: the log's "stays 8 mm out" (the simulator's own figure, from the block's line
     as built) stood beside their "6 mm out of line with its level" (a help audit)."""
     stuck = probe.get("stuck_mm") if isinstance(probe, dict) else None
+    if not stuck and off_mm is not None and off_mm >= OUT_OF_LINE_MM:
+        # put back home, but the level it sits in moved with the push: as the info line says it (the log said
+        # "the block went back in" beside "it sits 4 mm out of line with its level": a regression audit's reading)
+        return (f"let go under half out, a touch: the block went back, and sits {off_mm:.0f} mm out of line with its "
+                "level (the tower moved with it)")
     if stuck and off_mm is not None:
         stuck = off_mm
     if stuck and stuck >= OUT_OF_LINE_MM:
