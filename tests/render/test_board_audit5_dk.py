@@ -534,20 +534,19 @@ def test_the_wiki_help_speaks_the_games_words_and_says_whose_figures_the_bots_no
         assert "in the default variant" in spec.bot_notes[bot], bot
 
 
-def test_a_click_on_the_space_a_count_reaches_under_another_pawn_says_why_mario_goes_past():
-    """A wiki-variant audit (seed 21, two people): Player 1 rolled 6 with Player 2's pawn on girder 1, column 9, the
-    space the count reached; the click there said only "Mario cannot end on girder 1, column 9 with this roll". The
-    wiki: a pawn does not end its move on another pawn's space; it says so."""
+def _persons_moves(variant: str, seeds, turns: int):
+    """Two people (Ann, Bob) playing each first choice in Donkey Kong of `variant`: at each move of theirs, yields
+    (screen, state, the other seat, its pawn's space, the screen's paths), the window drawn."""
     from games import registry
     from games.match import Match
     from render.app import App
 
-    for seed in range(21, 60):
-        match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")], "wiki"), seed)
+    for seed in seeds:
+        match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")], variant), seed)
         app = App(match=match)
         try:
             screen = app.screen
-            for _ in range(60):
+            for _ in range(turns):
                 while not match.is_over() and not match.waiting_for_human():
                     match.step()
                 if match.is_over():
@@ -555,21 +554,30 @@ def test_a_click_on_the_space_a_count_reaches_under_another_pawn_says_why_mario_
                 screen._refresh_actions(force=True)  # (the match was stepped here, not by the screen)
                 app.draw()
                 state = match.state
-                me = state.current_player()
-                other = 1 - me
-                spot = state.pawns[other]
-                paths = screen.paths()
-                # the count ends on the other pawn: the path goes one on past it
-                if spot is not None and paths and not screen.paths_to(spot) \
-                        and any(len(p) >= 2 and p[-2] == spot for p in paths.values()):
-                    x, y = screen.space_xy(spot)
-                    screen.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
-                    assert f"({state.seat_name(other)}'s pawn stands there, and a move that would end on another " \
-                           "pawn goes on past it)" in screen.message, screen.message
-                    return
+                other = 1 - state.current_player()
+                yield screen, state, other, state.pawns[other], screen.paths()
                 match.play(state.legal_actions()[0])
         finally:
             app.close()
+
+
+def _click(screen, space) -> None:
+    x, y = screen.space_xy(space)
+    screen.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
+
+
+def test_a_click_on_the_space_a_count_reaches_under_another_pawn_says_why_mario_goes_past():
+    """A wiki-variant audit (seed 21, two people): Player 1 rolled 6 with Player 2's pawn on girder 1, column 9, the
+    space the count reached; the click there said only "Mario cannot end on girder 1, column 9 with this roll". The
+    wiki: a pawn does not end its move on another pawn's space; it says so."""
+    for screen, state, other, spot, paths in _persons_moves("wiki", range(21, 60), 60):
+        # the count ends on the other pawn: the path goes one on past it
+        if spot is not None and paths and not screen.paths_to(spot) \
+                and any(len(p) >= 2 and p[-2] == spot for p in paths.values()):
+            _click(screen, spot)
+            assert f"({state.seat_name(other)}'s pawn stands there, and a move that would end on another " \
+                   "pawn goes on past it)" in screen.message, screen.message
+            return
     raise AssertionError("no position with a pawn on a path's way found")
 
 
@@ -577,39 +585,15 @@ def test_a_click_on_another_pawns_space_the_count_does_not_reach_gives_no_pawn_r
     """A regression audit: with the other pawn two spaces on and a roll of 5, or in the rulebook variant (where a
     move may end on another pawn), the click said "(Ann's pawn stands there, and a move that would end on another
     pawn goes on past it)", which was not why."""
-    from games import registry
-    from games.match import Match
-    from render.app import App
-
     checked = 0
     for variant in ("rulebook", "wiki"):
-        for seed in range(8):
-            match = Match(registry.get("donkey_kong").make_config([Seat("Ann"), Seat("Bob")], variant), seed)
-            app = App(match=match)
-            try:
-                screen = app.screen
-                for _ in range(30):
-                    while not match.is_over() and not match.waiting_for_human():
-                        match.step()
-                    if match.is_over():
-                        break
-                    screen._refresh_actions(force=True)
-                    app.draw()
-                    state = match.state
-                    other = 1 - state.current_player()
-                    spot = state.pawns[other]
-                    paths = screen.paths()
-                    if spot is not None and paths and not screen.paths_to(spot) and (
-                            variant == "rulebook" or not any(len(p) >= 2 and p[-2] == spot for p in paths.values())):
-                        x, y = screen.space_xy(spot)
-                        screen.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
-                        assert "pawn stands there" not in screen.message, (variant, seed, screen.message)
-                        checked += 1
-                    match.play(state.legal_actions()[0])
-            finally:
-                app.close()
+        for screen, state, other, spot, paths in _persons_moves(variant, range(8), 30):
+            if spot is not None and paths and not screen.paths_to(spot) and (
+                    variant == "rulebook" or not any(len(p) >= 2 and p[-2] == spot for p in paths.values())):
+                _click(screen, spot)
+                assert "pawn stands there" not in screen.message, (variant, screen.message)
+                checked += 1
     assert checked >= 5, checked
-
 
 class _Watched(list):
     """A barrels list that records, for each barrel taken off the board, the engine's line that did it."""

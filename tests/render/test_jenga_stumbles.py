@@ -988,6 +988,32 @@ def test_a_still_press_reads_as_a_touch_and_the_let_go_words_go_with_the_button(
         screen.close()
 
 
+def _logged_alike_when_loaded(match, line: str, seed: int, tmp_path) -> None:
+    """The match saved and opened again: its last log line reads as `line` (as played live)."""
+    from games.match import Match
+
+    path = tmp_path / "pushed.json"
+    match.save(path)
+    again = new_screen("jenga_classic", seed=seed)
+    try:
+        again.match = Match.load(path)
+        assert again._history_labels()[-1] == line
+    finally:
+        again.close()
+
+
+def _pushed_8_0(surface, frames: int):
+    """Seed 3's classic screen with 8:0 pushed 32 mm from +x at 5 cm/s, the finger's path `frames` samples long
+    (38 to reach 32 mm; more hold it there), let go and played out."""
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(frames)]
+    screen.play("push 8:0 +x path=" + ",".join(samples))
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
+    return screen
+
+
 @pytest.mark.physics
 def test_the_move_log_and_the_info_line_agree_with_a_block_left_out(surface, tmp_path):
     """An audit: after a push let go that the hand could not put all the way back, the move log said "let go
@@ -995,7 +1021,6 @@ def test_the_move_log_and_the_info_line_agree_with_a_block_left_out(surface, tmp
     out of line; and the info line's "largest shift 11.9 mm" (the pushed block's own) stood beside "the rest of
     the tower moved 8.1 mm". Seed 11's 8:1 pushed 32 mm and let go: the log says it stays out, as a live line
     and read again from the saved match, and the info line gives the rest of the tower's motion."""
-    from games.match import Match
     from render.screens.jenga.screen import WENT_BACK, out_of_line_mm
 
     screen = _pushed_32_mm_and_let_go(surface, 11)
@@ -1014,14 +1039,7 @@ def test_the_move_log_and_the_info_line_agree_with_a_block_left_out(surface, tmp
         info = screen.verdict_line(state.last_verdict)
         assert f", the rest of the tower moved {state.last_verdict['tower_motion_mm']:.1f} mm, " in info, info
         assert "largest shift" not in info
-        path = tmp_path / "left_out.json"
-        match.save(path)
-        again = new_screen("jenga_classic", seed=11)
-        try:
-            again.match = Match.load(path)
-            assert again._history_labels()[-1] == line
-        finally:
-            again.close()
+        _logged_alike_when_loaded(match, line, 11, tmp_path)
     finally:
         screen.close()
 
@@ -1431,31 +1449,18 @@ def test_the_move_log_gives_the_info_lines_figure_for_a_block_left_out_live_and_
     mm out of line with its level". Seed 3's 8:0 pushed 32 mm from +x, held and let go is left about 6 mm from its
     line as built, 7 mm out of line with its level: the log gives the level's figure, played live and read again from
     the saved match."""
-    from games.match import Match
     from render.screens.jenga.screen import out_of_line_mm
 
-    screen = new_screen("jenga_classic", seed=3)
+    screen = _pushed_8_0(surface, 48)  # 32 mm out, then held there 0.2 s before letting go
     match = screen.match
     try:
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        # 32 mm out at 5 cm/s, then held there 0.4 s before letting go
-        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(48)]
-        screen.play("push 8:0 +x path=" + ",".join(samples))
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
         state = match.state
         off, stuck = out_of_line_mm(state, 8, 0), state.last_probe["stuck_mm"]
         assert round(off) != round(stuck), (off, stuck)  # the two figures the words had mixed
         line = screen.log_labels[-1]
         assert f"the way back, so it stays {off:.0f} mm out)" in line, line
         assert f"stays {off:.0f} mm out of line with its level" in screen.probe_note, screen.probe_note
-        path = tmp_path / "left_out.json"
-        match.save(path)
-        again = new_screen("jenga_classic", seed=3)
-        try:
-            again.match = Match.load(path)
-            assert again._history_labels()[-1] == line
-        finally:
-            again.close()
+        _logged_alike_when_loaded(match, line, 3, tmp_path)
     finally:
         screen.close()
 
@@ -1466,29 +1471,17 @@ def test_a_block_put_back_home_in_a_level_that_moved_is_said_out_of_line_in_the_
     the info line said "it sits 4 mm out of line with its level (the tower moved with it)" and the log "the block
     went back in". Seed 3's 8:0 pushed 32 mm from +x and held 0.1 s: the log says what the info line says, live and
     from the saved match."""
-    from games.match import Match
     from render.screens.jenga.screen import OUT_OF_LINE_MM, WENT_BACK, out_of_line_mm
 
-    screen = new_screen("jenga_classic", seed=3)
+    screen = _pushed_8_0(surface, 44)
     match = screen.match
     try:
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-        samples = [f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(44)]
-        screen.play("push 8:0 +x path=" + ",".join(samples))
-        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None and screen.playback is None)
         state = match.state
         off = out_of_line_mm(state, 8, 0)
         assert not state.last_probe.get("stuck_mm") and off >= OUT_OF_LINE_MM, (state.last_probe, off)
         line = screen.log_labels[-1]
         assert WENT_BACK not in line and f"sits {off:.0f} mm out of line with its level (the tower moved with it)" in line
         assert f"it sits {off:.0f} mm out of line with its level (the tower moved with it)" in screen.probe_note
-        path = tmp_path / "moved.json"
-        match.save(path)
-        again = new_screen("jenga_classic", seed=3)
-        try:
-            again.match = Match.load(path)
-            assert again._history_labels()[-1] == line
-        finally:
-            again.close()
+        _logged_alike_when_loaded(match, line, 3, tmp_path)
     finally:
         screen.close()

@@ -130,6 +130,19 @@ def person_moves(app: App) -> None:
     app.tick(0.01)
 
 
+def folder_in_the_autosaves_place(saves_full: bool = False, monkeypatch=None) -> tuple[App, Path]:
+    """A Monkey Dash game with a person's move autosaved, then a folder put where autosave.json goes (every write
+    of it fails, for real), and with saves_full the saved matches' folder full too; (the app, the autosave path)."""
+    app = App(match=monkey_dash())
+    play_moves(app, 1)
+    path = storage.autosave_path()
+    path.unlink()
+    path.mkdir()
+    if saves_full:
+        disk_full(monkeypatch, storage.saves_dir())
+    return app, path
+
+
 def test_a_failed_autosave_is_said_once_in_the_status_bar_and_on_the_launcher(home, monkeypatch):
     app = App(match=monkey_dash())
     play_moves(app, 1)
@@ -312,11 +325,7 @@ def test_a_game_whose_autosave_cannot_be_written_is_kept_among_the_saved_matches
     """A regression audit made autosave.json a folder and lost its game to Ctrl+O, then to closing the window
     (SIGTERM), the saved matches' folder writable all along. Leaving such a game, however it is left, keeps it
     among the saved matches, and says where."""
-    app = App(match=monkey_dash())
-    play_moves(app, 1)
-    path = storage.autosave_path()
-    path.unlink()
-    path.mkdir()
+    app, path = folder_in_the_autosaves_place()
     person_moves(app)
     person_moves(app)
     played = list(app.screen.match.history)
@@ -790,12 +799,7 @@ def test_closing_the_window_on_a_game_kept_nowhere_asks_first(home, monkeypatch)
     """A regression audit sent the window's close (SIGTERM) to a game whose autosave failed and lost it without a
     word. Kept nowhere (the saved matches cannot be written either), the first close says so on the status line
     and the second closes."""
-    app = App(match=monkey_dash())
-    play_moves(app, 1)
-    path = storage.autosave_path()
-    path.unlink()
-    path.mkdir()
-    disk_full(monkeypatch, storage.saves_dir())
+    app, path = folder_in_the_autosaves_place(saves_full=True, monkeypatch=monkeypatch)
     screen = app.screen
     person_moves(app)
     app.handle(pygame.event.Event(pygame.QUIT))
@@ -831,11 +835,7 @@ def test_a_game_kept_in_the_saved_matches_goes_on_in_the_same_file(home):
     """A regression audit left a game whose autosave could not be written, opened the saved match it was kept as,
     played on and left again, three times: four files of one game in the list. It goes on in the file it was
     opened from."""
-    app = App(match=monkey_dash())
-    play_moves(app, 1)
-    path = storage.autosave_path()
-    path.unlink()
-    path.mkdir()
+    app, path = folder_in_the_autosaves_place()
     person_moves(app)
     app.leave()
     kept = storage.saved_matches()
