@@ -438,6 +438,25 @@ def test_while_a_move_plays_the_choices_panel_names_the_player_the_banner_names(
         app.close()
 
 
+def _bot_steps(variant: str, bots: list[str], seeds):
+    """Whole Donkey Kong games of these bots: (screen, the position before, the step, the position after) for each
+    step that is not chance."""
+    from games import registry
+    from games.core import CHANCE
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    for seed in seeds:
+        match = Match(registry.get("donkey_kong").make_config([Seat(f"B{i}", b) for i, b in enumerate(bots)],
+                                                               variant), seed)
+        screen = screen_for("donkey_kong")(match)
+        while not match.is_over():
+            before = match.state.clone()
+            step = match.step()
+            if step.by != CHANCE:
+                yield screen, before, step, match.state
+
+
 @pytest.mark.parametrize("variant", ["rulebook", "wiki"])
 def test_every_barrel_or_fireball_that_leaves_the_board_is_told(variant):
     """A wiki-variant audit (seed 7, four seats, action 224): a fireball climbed, burnt the barrel on girder 6,
@@ -448,38 +467,25 @@ def test_every_barrel_or_fireball_that_leaves_the_board_is_told(variant):
     off the board is told: by the engine's notes (a hammer, a fireball let out) or by the step's words."""
     import re
 
-    from games import registry
-    from games.core import CHANCE, Seat
-    from games.match import Match
     from render.screens.donkey_kong import new_events
-    from render.screens.registry import screen_for
 
     told = {"burn": 0, "can": 0, "home": 0}
-    for seed in range(4):
-        match = Match(registry.get("donkey_kong").make_config([Seat(f"B{i}", "greedy") for i in range(4)], variant),
-                      seed)
-        screen = screen_for("donkey_kong")(match)
-        while not match.is_over():
-            before = match.state.clone()
-            step = match.step()
-            if step.by == CHANCE:
-                continue
-            after = match.state
-            notes = new_events(before.events, after.events)
-            gone = sum(1 for i, (a, b) in enumerate(zip(before.barrels, after.barrels)) if a >= 0 and b < 0)
-            gone += sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0)
-            words = screen.obstacle_words(before, step.action)
-            said = 0
-            for part in words.split(", "):
-                n = re.match(r"(\d+) ", part)
-                k = int(n.group(1)) if n else 1
-                for key, phrase in (("burn", "burn"), ("can", "into the Oil Can"), ("home", "reach")):
-                    if phrase in part:
-                        said += k
-                        told[key] += k
-            noted = sum(1 for line in notes if "hammers a " in line or "reaches the Oil Can and a fireball" in line)
-            # a burnt barrel's place may be taken by the barrel dropped at the turn's end: at least the pieces seen gone
-            assert said + noted >= gone, (seed, len(match.history), step.action, words, notes, gone)
+    for screen, before, step, after in _bot_steps(variant, ["greedy"] * 4, range(4)):
+        notes = new_events(before.events, after.events)
+        gone = sum(1 for i, (a, b) in enumerate(zip(before.barrels, after.barrels)) if a >= 0 and b < 0)
+        gone += sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0)
+        words = screen.obstacle_words(before, step.action)
+        said = 0
+        for part in words.split(", "):
+            n = re.match(r"(\d+) ", part)
+            k = int(n.group(1)) if n else 1
+            for key, phrase in (("burn", "burn"), ("can", "into the Oil Can"), ("home", "reach")):
+                if phrase in part:
+                    said += k
+                    told[key] += k
+        noted = sum(1 for line in notes if "hammers a " in line or "reaches the Oil Can and a fireball" in line)
+        # a burnt barrel's place may be taken by the barrel dropped at the turn's end: at least the pieces seen gone
+        assert said + noted >= gone, (step.action, words, notes, gone)
     assert told["burn"] and told["home"], told
 
 
@@ -620,32 +626,19 @@ def test_a_burnt_barrel_is_not_said_to_roll_into_the_oil_can(variant):
     """A regression audit watched the engine take each barrel off the board and found "a barrel rolls into the Oil
     Can" said for barrels that rolled into a fireball standing still down their way (49 lines in 4 games). The
     words now agree with the engine on all but a barrel dropped and burnt in the same moment (under 2 %)."""
-    from games import registry
-    from games.core import CHANCE, Seat
-    from games.match import Match
-    from render.screens.registry import screen_for
-
     removed = wrong = 0
-    for seed in range(4):
-        match = Match(registry.get("donkey_kong").make_config([Seat("A", "greedy"), Seat("B", "random")], variant),
-                      seed)
-        screen = screen_for("donkey_kong")(match)
-        while not match.is_over():
-            before = match.state.clone()
-            step = match.step()
-            if step.by == CHANCE:
-                continue
-            words = screen.obstacle_words(before, step.action)
-            copy, seen = before.clone(), []
-            copy.barrels = _Watched(copy.barrels, seen)
-            copy.apply_action(step.action)
-            burnt = sum(1 for name, line in seen if name != "_remove" and (
-                any(k in line for k in ("rolled into a fireball", "destroys the barrel", "in self.fireballs"))
-                or "_OIL" not in line))
-            if not seen:
-                continue
-            removed += len(seen)
-            said = (1 if "a barrel meets a fireball" in words else
-                    int(words.split(" barrels meet")[0].split()[-1]) if " barrels meet" in words else 0)
-            wrong += said != burnt
+    for screen, before, step, _ in _bot_steps(variant, ["greedy", "random"], range(4)):
+        words = screen.obstacle_words(before, step.action)
+        copy, seen = before.clone(), []
+        copy.barrels = _Watched(copy.barrels, seen)
+        copy.apply_action(step.action)
+        burnt = sum(1 for name, line in seen if name != "_remove" and (
+            any(k in line for k in ("rolled into a fireball", "destroys the barrel", "in self.fireballs"))
+            or "_OIL" not in line))
+        if not seen:
+            continue
+        removed += len(seen)
+        said = (1 if "a barrel meets a fireball" in words else
+                int(words.split(" barrels meet")[0].split()[-1]) if " barrels meet" in words else 0)
+        wrong += said != burnt
     assert removed > 50 and wrong <= 0.02 * removed, (removed, wrong)
