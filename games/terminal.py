@@ -323,11 +323,9 @@ def _dice_line(before, state) -> str:
     pending = getattr(before, "pending_decision", None)
     if not callable(shown) or shown() is None or not callable(pending) or pending().get("kind") != "roll":
         return ""
-    from .donkey_kong.help import dk_face_words
+    from .donkey_kong.help import dice_words
 
-    mario, obstacles = shown()
-    return (f"{before.seat_name(before.turn_owner())}'s dice: Mario {mario}, obstacles {obstacles}"
-            + (dk_face_words(state.config.variant) if obstacles == "DK" else ""))
+    return f"{before.seat_name(before.turn_owner())}'s {dice_words(*shown(), state.config.variant)}"
 
 
 def _say_reading(match: Match, action: str, out: TextIO) -> None:

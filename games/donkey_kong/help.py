@@ -270,3 +270,8 @@ def dk_face_words(variant: str) -> str:
     "(Donkey Kong rests)", the rulebook's word, in both: a wiki audit)."""
     return (" (Donkey Kong: no obstacle moves and no barrel drops)" if variant == "wiki"
             else " (Donkey Kong rests: no obstacle moves, a barrel still drops)")
+
+
+def dice_words(mario, obstacles, variant: str) -> str:
+    """A roll in words, as the window's log and the terminal say it: "dice: Mario 6, obstacles DK (...)"."""
+    return f"dice: Mario {mario}, obstacles {obstacles}" + (dk_face_words(variant) if str(obstacles) == "DK" else "")

@@ -540,19 +540,25 @@ class TowerState(State):
         return (f"open places: {', '.join(open_places)} (type e.g. 'stack {open_places[0]}'; the places are left, "
                 f"middle and right, or 0, 1, 2)")
 
+    def out_of_line_mm(self, level: int, slot: int) -> float | None:
+        """How far the block at level:slot sits along its own length from its level's line, in mm (None when it
+        has no block beside it in its level, or is not there): 0 for a level as built. Its line is its level's,
+        as the simulator finds it (physics.line_offset_mm): the largest group of the level's blocks in line with
+        one another. The mean of its two level-mates read a block back in line as 12 mm out when the third stuck
+        out 25 mm, and a median taken with the levels two up and down read untouched blocks 15 mm out when the
+        tower above had been dragged (two audits)."""
+        row = self.layout[level] if 0 <= level < len(self.layout) else []
+        block = row[slot] if 0 <= slot < len(row) else None
+        if block is None or not any(b is not None for i, b in enumerate(row) if i != slot):
+            return None
+        return physics.line_offset_mm(self.tower, level, block)
+
     def probe_off_mm(self) -> float | None:
-        """How far the block of the last touch (or push let go) sits out of line with its level's other blocks
-        now, in mm (physics.line_offset_mm; None with no touch, or no level-mate beside it): the figure the
+        """out_of_line_mm of the block of the last touch (or push let go), None with no touch: the figure the
         window's words give for a block left out, read the same way in a match replayed from its file."""
         probe = self.last_probe if isinstance(self.last_probe, dict) else None
         where = probe.get("where") if probe else None
-        if not where or not self.layout or not 0 <= where[0] < len(self.layout):
-            return None
-        row = self.layout[where[0]]
-        block = row[where[1]] if 0 <= where[1] < len(row) else None
-        if block is None or not any(b is not None for i, b in enumerate(row) if i != where[1]):
-            return None
-        return physics.line_offset_mm(self.tower, where[0], block)
+        return self.out_of_line_mm(*where) if where and self.layout else None
 
     def step_reading(self, action: str) -> str:
         """What a touch just played felt like, for the terminal (the game's note says only "touches 5:1: 1.65 N",

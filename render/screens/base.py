@@ -368,13 +368,18 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         """The bots' moves an undo takes back with the person's (" and Careful bot 2's 3 moves after it"), or ""
         (the tooltip named only the person's move, and the log lost six of Deep bot 2's too: an audit)."""
         depth = self._undo_depth()
-        steps = self.match.history[len(self.match.history) - depth + 1:] if depth else []
+        moves = self._bot_moves(self.match.history[len(self.match.history) - depth + 1:] if depth else [])
+        return f" and {moves} after it" if moves else ""
+
+    def _bot_moves(self, steps) -> str:
+        """Bots' steps in words, "Careful bot 2's 3 moves" or "4 bot moves (A and B)", or "" for none (what Undo
+        and Redo take back or play again with a person's move)."""
         seats = sorted({s.by for s in steps})
         if not steps:
             return ""
         if len(seats) == 1:
-            return f" and {self.seat_name(seats[0])}'s {counted(len(steps), 'move')} after it"
-        return f" and {counted(len(steps), 'bot move')} after it ({joined([self.seat_name(s) for s in seats])})"
+            return f"{self.seat_name(seats[0])}'s {counted(len(steps), 'move')}"
+        return f"{counted(len(steps), 'bot move')} ({joined([self.seat_name(s) for s in seats])})"
 
     def _asks_before_undo(self, step) -> bool:
         """Whether an undo of `step` takes back another person's move than the one deciding now (at a hot
@@ -461,11 +466,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
                 break
         self.host.sound.play("undo")
         # the bots' moves played again with it named, as Undo names them (a regression audit)
-        bots = match.history[start + 1:]
-        seats = sorted({s.by for s in bots})
-        with_bots = ("" if not bots else f", with {self.seat_name(seats[0])}'s {counted(len(bots), 'move')} after it"
-                     if len(seats) == 1 else f", with {counted(len(bots), 'bot move')} after it")
-        self.say(f"Redone{with_bots}.")
+        moves = self._bot_moves(match.history[start + 1:])
+        self.say(f"Redone{f', with {moves} after it' if moves else ''}.")
 
     def save(self) -> None:
         already = self.host.saved_as(self.match)

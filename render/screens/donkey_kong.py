@@ -17,7 +17,7 @@ from games.core import CHANCE, TERMINAL, GameError
 from games.words import joined
 from games.outcome import result_reason
 from games.donkey_kong.obstacles import FIREBALLS
-from games.donkey_kong.help import dk_face_words
+from games.donkey_kong.help import dice_words
 
 from .. import art, pointer
 from .. import palette as P
@@ -491,11 +491,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 state = self.match.state
                 me = state.current_player()
                 other = next((p for p, at in enumerate(state.pawns) if at == space and p != me), None)
-                # why, when another pawn stands there and a path goes through it: a move carries on past a pawn
-                # (a wiki-variant audit clicked the space its count reached, Player 2 on it, and read only "cannot")
-                # (the wiki's rule, and only where the count ends there: a path that goes one on past it; the rulebook
-                # lets a move end on another pawn, and a pawn two spaces on from Mario was said to be why: a
-                # regression audit)
+                # why, when the count ends on another pawn and the wiki's rule carries the move on past it (a wiki
+                # audit clicked that space and read only "cannot"); not in the rulebook's, where a move may end on a
+                # pawn, nor for a pawn the count does not reach (a regression audit)
                 past = (other is not None and state.config.variant == "wiki"
                         and any(len(p) >= 2 and p[-2] == space for p in self.paths().values()))
                 why = (f" ({state.seat_name(other)}'s pawn stands there, and a move that would end on another pawn "
@@ -1011,8 +1009,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return f"{who} rolls {rest} to start"
         if kind == "roll" and word == "roll":
             mario, obstacles = rest.split()
-            return f"dice: Mario {mario}, obstacles {obstacles}" + (dk_face_words(state.config.variant)
-                                                                       if obstacles == "DK" else "")
+            return dice_words(mario, obstacles, state.config.variant)
         card = self.card_words(rest)
         if kind == "deal":
             after = state.clone()
@@ -1229,12 +1226,8 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         starts = [t for t in self.turn_events if t[0] < len(self.match.history)]
         if len(starts) < 2:
             return events
-        earlier = list(starts[-2][1])  # the events when the turn before this one began
-        # events is a window of the engine's last few: drop its start that was already there then
-        for k in range(min(len(earlier), len(events)), 0, -1):
-            if earlier[-k:] == events[:k]:
-                return events[k:]
-        return events
+        # the events when the turn before this one began: what is new since
+        return new_events(list(starts[-2][1]), events)
 
     def finish_animations(self) -> None:
         self.rolling = 0.0

@@ -68,17 +68,8 @@ in" over a block left 20 mm out of line."""
 
 
 def out_of_line_mm(state, level: int, slot: int) -> float | None:
-    """How far the block at level:slot sits along its own length from its line, in mm (None when it has no
-    block beside it in its level, or is not there): 0 for a level as built. Its line is its level's, as the
-    simulator finds it (physics.line_offset_mm): the largest group of the level's blocks in line with one
-    another. The mean of its two level-mates read a block back in line as 12 mm out when the third stuck
-    out 25 mm, and a median taken with the levels two up and down read untouched blocks 15 mm out when the
-    tower above had been dragged (two audits)."""
-    row = state.layout[level] if 0 <= level < len(state.layout) else []
-    block = row[slot] if 0 <= slot < len(row) else None
-    if block is None or not any(b is not None for i, b in enumerate(row) if i != slot):
-        return None
-    return physics.line_offset_mm(state.tower, level, block)
+    """How far the block at level:slot sits from its level's line, in mm (the state's out_of_line_mm)."""
+    return state.out_of_line_mm(level, slot)
 
 
 def most_out_of_line(state) -> tuple[int, int, float] | None:
