@@ -73,6 +73,9 @@ def depth(value: Any) -> int:
 
 def parse_json(text: str) -> Any:
     """json.loads with the limits of the module's docstring; raises ValueError with one sentence."""
+    if not text.strip():
+        # said so, not "not valid JSON, it looks cut short (line 1, column 1: Expecting value)" (a bad-input audit)
+        raise ValueError("the file is empty" if not text else "the file holds only blank space, no JSON")
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except _Refused as exc:

@@ -16,6 +16,16 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
+
+def json_kind(value) -> str:
+    """What a value read from a file is, in JSON's words ("null", "a number"...): messages about a save said
+    "got NoneType" (a bad-input audit)."""
+    if value is None:
+        return "null"
+    return {bool: "true or false", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
 CHANCE = -1
 """current_player() when the next action is a chance outcome (dice, shuffle, spinner, tremor)."""
 TERMINAL = -2
@@ -176,7 +186,7 @@ class GameConfig:
     @classmethod
     def from_json(cls, data: Mapping) -> "GameConfig":
         if not isinstance(data, Mapping):
-            raise ConfigError(f"a config must be a JSON object, got {type(data).__name__}")
+            raise ConfigError(f"a config must be a JSON object, got {json_kind(data)}")
         game, variant, seats = data.get("game"), data.get("variant"), data.get("seats")
         if not isinstance(game, str) or not isinstance(variant, str) or not isinstance(seats, list):
             raise ConfigError("a config needs 'game' (string), 'variant' (string) and 'seats' (list)")
@@ -392,7 +402,7 @@ class State:
     def check_action(self, action: str) -> None:
         """Raise IllegalActionError saying what is wrong and what is allowed; do nothing else."""
         if not isinstance(action, str):
-            raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
+            raise ActionSyntaxError(f"an action is a string, got {json_kind(action)}")
         player = self.current_player()
         if player == TERMINAL:
             raise GameOverError(f"the game is over; no action {quoted(action, 60)} can be played")
@@ -417,7 +427,7 @@ class State:
         IllegalActionError (ChanceTurnError, GameOverError, ActionSyntaxError for its cases) saying why,
         and changes nothing. To keep the position before, clone() it first."""
         if not isinstance(action, str):
-            raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
+            raise ActionSyntaxError(f"an action is a string, got {json_kind(action)}")
         self.check_action(action)
         self._apply(action)
 
@@ -432,7 +442,7 @@ class State:
     def action_to_string(self, action: str) -> str:
         """The action as a person reads it."""
         if not isinstance(action, str):
-            raise ActionSyntaxError(f"an action is a string, got {type(action).__name__}")
+            raise ActionSyntaxError(f"an action is a string, got {json_kind(action)}")
         return action
 
     def warning(self, action: str) -> str:
@@ -447,7 +457,7 @@ class State:
     def string_to_action(self, text: str) -> str:
         """Parse typed text into the canonical action; raise ActionSyntaxError if it names none."""
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"typed text is a string, got {type(text).__name__}")
+            raise ActionSyntaxError(f"typed text is a string, got {json_kind(text)}")
         canon = " ".join(text.strip().lower().split())
         candidates = (self.legal_actions() if self.current_player() >= 0
                       else [o for o, _ in self.chance_outcomes()])

@@ -40,7 +40,7 @@ from assets.reader import parse_json, read_text
 from . import registry
 from .bots import Bot, sample_outcome
 from .core import (CHANCE, CHANCE_MOVES, MAX_SEED, TERMINAL, ChanceTurnError, ConfigError, GameConfig, GameError, GameOverError,
-                   IllegalActionError, MatchFileError, State, as_seed, quoted, short_message)
+                   IllegalActionError, MatchFileError, State, as_seed, json_kind, quoted, short_message)
 
 FORMAT = "kong-tabletop-match"
 VERSION = 1
@@ -226,7 +226,7 @@ class Match:
             if p == CHANCE:
                 raise ChanceTurnError(CHANCE_MOVES)
             if not isinstance(action, str):
-                raise IllegalActionError(f"an action is a string, got {type(action).__name__}")
+                raise IllegalActionError(f"an action is a string, got {json_kind(action)}")
             self.state.check_action(action)
         return PendingStep(self, p, action)
 

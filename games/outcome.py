@@ -82,8 +82,12 @@ def _jenga(game: str, state, name, fall_paid: int | None) -> str:
         # "the player with the highest character ... if that player made the tower fall, the second-highest":
         # said as it happened, not "the highest peg" for a peg below the toppler's (an audit)
         toppler_level = state.peg_level(state.toppler)
-        which = "the highest peg" if best is None or best >= toppler_level else "the highest peg after the toppler's"
-        bonus = f"; {which} collected {counted(rules['fall_bonus'], 'coin')} ({_names(name, high)})" if high else ""
+        pegs = "pegs" if len(high) > 1 else "peg"
+        which = (f"the highest {pegs}" if best is None or best >= toppler_level
+                 else f"the highest {pegs} after the toppler's")
+        # the names first: "the highest peg after the toppler's collected 5 coins (Player 2)" read awkwardly (an audit)
+        bonus = (f"; {_names(name, high)}, with {which}, collected {counted(rules['fall_bonus'], 'coin')}"
+                 + (" each" if len(high) > 1 else "")) if high else ""
         penalty = rules["fall_penalty"]
         if fall_paid is not None:
             what = counted(fall_paid, "coin") + ("" if fall_paid >= penalty else f", all they had (the penalty is {penalty})")

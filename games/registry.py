@@ -58,10 +58,27 @@ def games() -> dict[str, GameSpec]:
                 continue
             spec = getattr(module, "SPEC", None)
             if isinstance(spec, GameSpec):
+                try:
+                    _read_late_data(spec)
+                except AssetError as exc:
+                    # a spinner or an item file the game reads only mid-game, damaged: it closed the window at a
+                    # new game's start while the launcher listed the game as playable (a bad-input audit)
+                    _broken[name] = exc
+                    continue
                 found[spec.name] = spec
         found.update(_extra)
         _cache = found
     return dict(_cache)
+
+
+def _read_late_data(spec: GameSpec) -> None:
+    """Read the data files `spec`'s game reads only mid-game (selfplay.LAZY_DATA), in each of its variants: an
+    AssetError names a damaged one."""
+    from .selfplay import LAZY_DATA, check_data
+
+    if spec.name in LAZY_DATA:
+        for variant in spec.variants:
+            check_data(spec.name, variant)
 
 
 def broken() -> dict[str, Exception]:

@@ -190,7 +190,13 @@ class App(Host):
         if match is None:
             self.screen = LauncherScreen(self, " ".join(notes))
             launcher = self.screen
-            if launcher.resume_button.enabled and not launcher.autosave_over:
+            further = launcher.autosave_further
+            if further is not None and further in launcher.save_files and launcher.load_button.enabled:
+                # the game goes on in a saved match (kept there when its autosave failed): Enter loads that one,
+                # not the autosave's earlier point of it
+                launcher.saves.selected = launcher.save_files.index(further)
+                launcher.focus_on(launcher.load_button)
+            elif launcher.resume_button.enabled and not launcher.autosave_over:
                 # an unfinished game in the autosave: Enter continues it, as back from a game (after a crash an
                 # audit's Enter, on Start, began a new game; the old one only kept among the saved matches)
                 launcher.focus_on(launcher.resume_button)

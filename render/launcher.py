@@ -8,6 +8,7 @@ the focused name or seed field.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -102,7 +103,10 @@ def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
     faults = []
 
     def fault(key, value):
-        shown = repr(value)
+        try:  # as the file has it ("null", "true"): "risk tint None" read as Python's (a bad-input audit)
+            shown = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            shown = repr(value)
         faults.append(f"{key} {shown if len(shown) <= 30 else shown[:27] + '...'}")
 
     def known(value, names) -> bool:
@@ -143,11 +147,16 @@ def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
     return usable, faults
 
 
+SEED_DIGITS = len(str(MAX_SEED))
+"""The seed field takes as many digits as the largest seed has (19): it took 10, so a seed the command line, a save
+or a result names could not be typed, and a longer one was cut to another deal (a bad-input audit)."""
+
+
 def remembered_seed(value) -> str:
     """The seed field's text kept from earlier in this run of the app: digits only, else blank."""
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    return value if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10 else ""
+    return value if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= SEED_DIGITS else ""
 
 
 class LauncherButton(Button):
@@ -204,7 +213,7 @@ class LauncherScreen:
             self.settings.get("variants"), dict) else {}
         # A typed seed is kept while the app runs (to play that deal again), not in the settings file: an
         # audit found a seed typed once dealing every later game the same way, launch after launch.
-        self.seed = TextField(remembered_seed(getattr(app, "seed_text", "")), "random", max_len=10,
+        self.seed = TextField(remembered_seed(getattr(app, "seed_text", "")), "random", max_len=SEED_DIGITS,
                               allowed=lambda ch: ch in "0123456789",
                               refused="The seed is a whole number, digits only: '{chars}' was not taken.")
         self.seats: list[SeatRow] = []
@@ -519,6 +528,7 @@ class LauncherScreen:
         none); a damaged autosave is said to be so, and Resume is then not offered."""
         path = storage.autosave_path()
         self.autosave_over = False
+        self.autosave_further = None
         if not path.exists():
             self.autosave_ok = False
             return ""
@@ -531,6 +541,13 @@ class LauncherScreen:
         if getattr(getattr(self.app, "autosaver", None), "error", ""):
             # the last game's autosave failed: this is an older game, or an earlier point of that one
             return f"Your last game could not be autosaved; the autosave is an earlier one: {line}"
+        further = storage.further_in_saves(path) if not info.over else None
+        if further is not None:
+            # a game kept among the saved matches when its autosave failed, in an earlier session: the autosave
+            # holds an earlier point of it, and Enter on Resume had taken the player back to it
+            self.autosave_further = further
+            return (f"This game goes on further in the saved match {further.stem}, kept there when its autosave "
+                    f"failed: Load continues it. The older autosave: {line}")
         return line
 
     def resume_words(self) -> str:

@@ -370,6 +370,31 @@ def goes_on_from(data: dict, target: Path) -> bool:
             and data["actions"][:len(kept["actions"])] == kept["actions"])
 
 
+def further_in_saves(autosave: Path) -> Path | None:
+    """The saved match, written after `autosave` was, that holds the autosave's game played further (the game
+    was kept there when its autosave could not be written as it was left, App._autosave_again), or None. Only
+    files newer than the autosave are read. The newest such file wins."""
+    try:
+        since = autosave.stat().st_mtime
+        held = parse_json(read_text(autosave))
+        moves = len(held["actions"])
+    except (AssetError, OSError, ValueError, KeyError, TypeError):
+        return None
+    found = []
+    for p in saved_matches():
+        try:
+            when = p.stat().st_mtime
+            if when < since:
+                continue
+            data = parse_json(read_text(p))
+        except (AssetError, OSError, ValueError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("actions"), list) and len(data["actions"]) > moves \
+                and goes_on_from(data, autosave):
+            found.append((when, p))
+    return max(found)[1] if found else None
+
+
 def _keep_aside(autosave: Path) -> None:
     """Keep the game in `autosave` among the saved matches before the autosave is written over, if it has play
     in it and is not kept already."""

@@ -28,7 +28,7 @@ from .layout import (SLOTS, block_text, count, ends, grid_text, highest_complete
                      parse_hole, present, removable, stack_level, stack_slots, top_level)
 from .pro import LOOSE_FACTOR, loose
 from .push import Push, WrongEndError, loose_extract, parse_extract, parse_probe
-from .push import make_push, parse_push, push_words, short_move, straight_push, typing_hint
+from .push import OUT_OF_LINE_MM, PUSHED_MM, make_push, parse_push, push_words, short_move, straight_push, typing_hint
 
 CHANCE_PHASES = ("build", "tremor", "spin")
 PLACES = ("left", "middle", "right")
@@ -572,6 +572,16 @@ class TowerState(State):
         moved = probe.get("tower_motion_mm", 0.0)
         felt = f"{probe['force_n']:.2f} N, the rest of the tower moved {moved:.1f} mm"
         free = physics.free_force_n(self.TOWER)
+        if word == "push" and "path=" in action and not probe.get("moves"):
+            reach = physics.path_reach_mm(action.split("path=", 1)[1])
+            if reach >= PUSHED_MM:
+                # a push let go under half out, as the window says it: the force under way at a push's pace is no
+                # touch test's ("it did not give under the gentle touch" read after the finger went 32 mm in: an audit)
+                off = self.out_of_line_mm(*probe["where"])
+                back = ("it went back in" if off is None or off < OUT_OF_LINE_MM
+                        else f"it stays {off:.0f} mm out of line with its level")
+                return (f"The push: the finger {reach:.0f} mm in, let go before half the block's length: it took "
+                        f"{probe['force_n']:.2f} N under way, the rest of the tower moved {moved:.1f} mm; {back}.")
         if loose(probe, self.TOWER):
             return f"The touch: {felt}: it gives, a loose block (it carries nothing)."
         if not probe.get("moves"):

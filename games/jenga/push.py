@@ -230,6 +230,16 @@ TOUCH_REACH_MM = 5.0
 press held still, the bots' 2 mm touch test); one that went farther and was let go under half out is said as
 the push it was, let go."""
 
+PUSHED_MM = 10.0
+"""A push let go before half the block's length, whose finger went at least this far in and whose force under
+way was more than a touch's, is said as a push, with no word on how tight the block is: at a push's pace the
+force is no touch test's (a touch held still on a loose block can slide it this far at a touch's force)."""
+
+OUT_OF_LINE_MM = 3.0
+"""How far a block pushed and let go may sit from the line of its level's other blocks and still be said to
+have gone back in: a play-tester pushed a tight block 29 mm, the tower coming with it, and read "it went back
+in" over a block left 20 mm out of line."""
+
 
 def push_words(text: str, tower: str) -> str:
     """A push in words for the move list and the log (read from the path's last sample only)."""

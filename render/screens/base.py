@@ -645,7 +645,17 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         keep = decider == getattr(self, "_rows_decider", decider)
         self._rows_decider = decider
         self._rows_kept = keep  # whether the row chosen may stay (a screen that rebuilds the rows reads it)
+        # Handed from one person to another (a hot seat): no row stands chosen, so Enter asks for one. The first
+        # row stood chosen, and a second Enter of the person who had just played took the next person's first
+        # choice for them (a Super Mario audit: Player 2 got Mario's card, nobody choosing).
+        last = getattr(self, "_rows_person", None)
+        handed = decider is not None and last is not None and last != decider
+        if decider is not None:
+            self._rows_person = decider
         self.actions.set_items([self.action_label(a) for a in legal], keep=keep)
+        self._rows_handed = handed and not keep  # (a screen that rebuilds the rows reads it too)
+        if self._rows_handed:
+            self.actions.selected = -1
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)
         self.log.scroll_to_end()
 

@@ -494,8 +494,12 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 # why, when the count ends on another pawn and the wiki's rule carries the move on past it (a wiki
                 # audit clicked that space and read only "cannot"); not in the rulebook's, where a move may end on a
                 # pawn, nor for a pawn the count does not reach (a regression audit)
-                past = (other is not None and state.config.variant == "wiki"
-                        and any(len(p) >= 2 and p[-2] == space for p in self.paths().values()))
+                # (the count's end is the roll's own space of a path, count_notes' reading: a path past several pawns
+                # in a row goes on past the one it ended on and the next, and the last one passed was named)
+                shown = state.dice_shown()
+                count = int(shown[0]) if shown else 0
+                past = (other is not None and state.config.variant == "wiki" and count > 0
+                        and any(len(p) > count and p[count - 1] == space for p in self.paths().values()))
                 why = (f" ({state.seat_name(other)}'s pawn stands there, and a move that would end on another pawn "
                        "goes on past it)" if past else "")
                 self.say(f"Mario cannot end on {space_words(self.board, self.board.names[space])} with this roll{why}: "

@@ -234,6 +234,30 @@ def arrange_rows(keyed: list[tuple[tuple, str]], before: list[tuple] | None) -> 
     return rows
 
 
+def decision_key(state) -> tuple:
+    """A person's decision, through whose steps the list's rows keep their places: the phase, the turn and the
+    player."""
+    return getattr(state, "phase", ""), getattr(state, "turns_done", 0), state.current_player()
+
+
+def decision_rows(state, moves: list[dict], legal: list[str], before: list[tuple] | None) -> list[tuple]:
+    """The list's rows (same_step, action or None) at `state`, whose moves and legal actions are given, after the
+    rows `before` of the same decision (arrange_rows); with no AP left, 'end the turn' comes first."""
+    by_action = {m["action"]: m for m in moves}
+    keyed = sorted((choice_key(by_action[a], state) if a in by_action else (len(CHOICE_GROUPS) + 1, 0.0, 0.0, a), a)
+                   for a in legal)
+    rows = arrange_rows(keyed, before)
+    no_ap = getattr(state, "phase", "") == "act" and getattr(state, "ap", 1) <= 0
+    if before is None and no_ap:  # a first list at 0 AP: 'end the turn' on top (no numbers to keep yet)
+        rows.sort(key=lambda row: row[1] != "end turn")
+    elif no_ap and rows and rows[0][1] is None and any(a == "end turn" for _, a in rows):
+        # the turn's last AP spent: 'end the turn' takes the first row, which plays nothing now, rather than join
+        # the end of a long list and scroll it (the numbers typed count from the rows in view)
+        end = next(row for row in rows if row[1] == "end turn")
+        rows = [end] + [row for row in rows[1:] if row is not end]
+    return rows
+
+
 def same_step(key: tuple) -> tuple:
     """What a choice_key says of a decision that another position has too: a card by its name, a step by its
     group and its way ('the supervisor east', 'the crate north of it, clockwise')."""
@@ -903,7 +927,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if self._rows_decider != deciding:
             kept = None  # another person's question: their list starts at its top (base._refresh_actions)
         self._order_choices(kept)
-        if selected < 0 and question[0] == "interrupt" and question == self._unchosen_at:
+        if getattr(self, "_rows_handed", False):
+            self.actions.selected = -1  # handed to another person: no row chosen (base._refresh_actions)
+            self._handed_at = question
+        handed = question == getattr(self, "_handed_at", None)  # that question's list made again: still none
+        if selected < 0 and (question[0] == "interrupt" or handed) and question == self._unchosen_at:
             # the Interrupt question asked with no row chosen stays so when its list is made again (a keyboard audit:
             # a turn ended through the / finder made it twice, the second time on the first row, and one Enter
             # then declined a card)
@@ -924,26 +952,18 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         Enter ends the turn rather than giving a free step away (a card, a banana); else the selection stays
         on the same kind of step (`kept`: 'supervisor west' after a step west), or goes to the first row."""
         state = self.match.state
-        moves = {m["action"]: m for m in self.moves()}
-        keyed = sorted((choice_key(moves[a], state) if a in moves else (len(CHOICE_GROUPS) + 1, 0.0, 0.0, a), a)
-                       for a in self.legal)
         n = len(self.match.history)
-        player = state.current_player()
-        decision = (getattr(state, "phase", ""), getattr(state, "turns_done", 0), player) \
-            if self.match.waiting_for_human() and self.legal else None
+        decision = decision_key(state) if self.match.waiting_for_human() and self.legal else None
         last, rows_before, steps_then = self._turn_rows
         before = rows_before if decision is not None and decision == last and n >= steps_then else None
+        if before is None and last is None and decision is not None and n:
+            # the screen's first list, of a match resumed or opened mid-turn: the rows as the turn's steps had left
+            # them (a replay audit: after a resume, 5 played a rotation where it had played the Forklift)
+            before = self._rows_of_turn_so_far(decision)
         if self.filter:
             before = None  # a search shows what matches in the plain order; the decision's rows stay as they were
-        rows = arrange_rows(keyed, before)
+        rows = decision_rows(state, self.moves(), self.legal, before)
         no_ap = getattr(state, "phase", "") == "act" and getattr(state, "ap", 1) <= 0
-        if before is None and no_ap:  # a first list at 0 AP: 'end the turn' on top (no numbers to keep yet)
-            rows.sort(key=lambda row: row[1] != "end turn")
-        elif no_ap and rows and rows[0][1] is None and any(a == "end turn" for _, a in rows):
-            # the turn's last AP spent: 'end the turn' takes the first row, which plays nothing now, rather
-            # than join the end of a long list and scroll it (the numbers typed count from the rows in view)
-            end = next(row for row in rows if row[1] == "end turn")
-            rows = [end] + [row for row in rows[1:] if row is not end]
         if decision is not None and not self.filter:
             self._turn_rows = (decision, [ident for ident, _ in rows], n)
         self._gone = {}
@@ -979,6 +999,33 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
             # stopped the winning move (a family's audit). A number, a click or Up/Down then Enter chooses.
             self.actions.selected = -1
         self.actions.reveal()
+
+    def _rows_of_turn_so_far(self, decision: tuple) -> list[tuple] | None:
+        """The rows (their same_step idents) the list had at the last position of `decision` before this one, the
+        match's steps played again from its start on a fresh state, with what each row last played (_row_action);
+        None when this position is the decision's first (or the steps cannot be followed)."""
+        match = self.match
+        try:
+            state = match.spec.new_state(match.config)
+            rows, played = None, {}
+            for step in match.history:
+                player = state.current_player()
+                if player >= 0 and player not in match.bots:
+                    if decision_key(state) == decision:
+                        made = decision_rows(state, state.moves(), state.legal_actions(), rows)
+                        rows = [ident for ident, _ in made]
+                        # what each row last played: a row that plays nothing now says why in its words
+                        played.update((ident, a) for ident, a in made if a is not None)
+                    else:
+                        rows, played = None, {}
+                state.apply_action(step.action)
+            if state.to_json() != match.state.to_json():
+                return None  # a position not reached by its own steps (set up by hand): nothing to follow
+        except (GameError, KeyError, ValueError, IndexError, TypeError):
+            return None
+        if rows is not None:
+            self._row_action = played
+        return rows
 
     def _row_words(self, ident: tuple) -> str:
         """A row's kind of step in words (step_words), a card by its title, not its id ('play overtime')."""

@@ -189,14 +189,14 @@ def test_the_base_state_methods_refuse_what_is_not_text_in_words():
     overrides (Donkey Kong's, Jenga's, Monkey Dash's at a player's turn) live in their modules and are not
     changed here."""
     state = registry.get("monkey_dash").new_state(registry.get("monkey_dash").make_config())
-    with pytest.raises(ActionSyntaxError, match="^an action is a string, got NoneType$"):
+    with pytest.raises(ActionSyntaxError, match="^an action is a string, got null$"):
         state.check_action(None)
-    with pytest.raises(ActionSyntaxError, match="^typed text is a string, got int$"):
+    with pytest.raises(ActionSyntaxError, match="^typed text is a string, got a number$"):
         state.string_to_action(5)
     from tests import toy_race
 
     toy = toy_race.SPEC.new_state(toy_race.SPEC.make_config([Seat("a"), Seat("b")]))
-    with pytest.raises(ActionSyntaxError, match="^an action is a string, got int$"):
+    with pytest.raises(ActionSyntaxError, match="^an action is a string, got a number$"):
         toy.action_to_string(5)
 
 
@@ -347,3 +347,17 @@ def test_a_number_past_the_list_says_how_the_actions_are_numbered(typed, shown):
     lines = said_lines(out, "names no action")
     assert lines == [lines[0]] and lines[0].endswith(
         f"{shown} names no action available now: the actions are numbered 1 to {count} (type help to list them).")
+
+
+def test_an_empty_or_blank_match_file_is_said_to_be_so(tmp_path):
+    """A bad-input audit: an empty save read "not valid JSON, it looks cut short (line 1, column 1: Expecting
+    value)", the parser's words for a file that holds nothing at all."""
+    from games.core import MatchFileError
+
+    for text, said in (("", "the file is empty"), (" \n\t\n", "the file holds only blank space, no JSON")):
+        path = tmp_path / "empty.json"
+        path.write_text(text)
+        with pytest.raises(MatchFileError) as caught:
+            Match.load(path)
+        assert str(caught.value) == f"{path}: {said}"
+        assert path.read_text() == text                  # left as it was

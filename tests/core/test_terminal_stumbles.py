@@ -332,6 +332,25 @@ def test_a_typed_touch_says_whether_the_block_gives():
     assert "it gives, a loose block" in said[1]
 
 
+@pytest.mark.physics
+def test_a_typed_push_let_go_before_half_out_is_said_as_a_push_not_a_gentle_touch():
+    """A regression audit typed seed 3's push of 8:0 from +x, the finger 32 mm in at 5 cm/s, and let go: the
+    terminal said "The touch: 1.14 N, the rest of the tower moved 5.3 mm: it did not give under the gentle touch:
+    it is held", where the window says it was pushed 32 mm and where the block sits. The terminal says the same."""
+    from games.jenga.push import OUT_OF_LINE_MM
+
+    spec = registry.get("jenga_classic")
+    match = Match(spec.make_config([Seat("Ann"), Seat("Bob")]), 3)
+    path = ",".join(f"{int(i * 1000 / 60)}/{min(320, int(500 * i / 60))}/0" for i in range(44))
+    out = io.StringIO()
+    play(match, typing("push 8:0 +x path=" + path, "quit", "quit"), out)
+    said = [line for line in out.getvalue().splitlines() if "The push: " in line or "The touch: " in line]
+    assert len(said) == 1 and said[0].startswith("The push: the finger 32 mm in, let go before half"), said
+    assert "gentle touch" not in said[0] and "under way" in said[0]
+    off = match.state.out_of_line_mm(8, 0)
+    assert off >= OUT_OF_LINE_MM and f"it stays {off:.0f} mm out of line with its level" in said[0], (off, said)
+
+
 def test_the_result_says_why_the_winner_won_when_the_rescuer_did_not():
     """"Whoever reaches the Finish space first ... is awarded a 500 point bonus", and the most points win. A
     terminal audit: "Winner: Random bot 1." was followed by "Random bot 2 rescued the Fair Maiden: 500 bonus

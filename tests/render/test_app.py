@@ -174,6 +174,23 @@ def _typed_into_the_seed(typed: str):
     return app, launcher
 
 
+def test_the_seed_field_takes_every_seed_a_game_can_have(home):
+    """A bad-input audit: the field took 10 digits, so seed 1234567890123456789 (the command line's, a save's) dealt
+    game 1234567890, and 99999999999999999999 started seed 9999999999 with its note unseen. The largest seed's 19
+    digits are taken and deal that game; a number above the largest seed is refused in words."""
+    from games.core import MAX_SEED
+
+    app, launcher = _typed_into_the_seed(str(MAX_SEED))
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.screen, GameScreen) and app.screen.match.seed == MAX_SEED
+    app.close()
+    app, launcher = _typed_into_the_seed("9" * 20)
+    assert launcher.seed.value == "9" * 19
+    app.handle(key(pygame.K_RETURN))
+    assert app.screen is launcher and f"from 0 to {MAX_SEED}" in launcher.message, launcher.message
+    app.close()
+
+
 def test_a_typed_seed_is_kept_while_the_app_runs_but_not_in_the_settings_file(home):
     """An audit typed seed 12 once and every later launch of the app dealt the same game, the field still
     showing 12. Back at the launcher in the same run the seed is still there (to play that deal again); a

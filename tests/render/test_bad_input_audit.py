@@ -231,7 +231,7 @@ def test_remembered_settings_that_cannot_be_used_are_named_and_the_file_is_kept(
         said = app.screen.message
         assert said.startswith("Some remembered settings could not be used"), said
         assert "seed" not in said  # a seed in the file is ignored: the app no longer keeps one there
-        for words in ("colours 'nope'", "text size 'huge'", "Donkey Kong Jenga variant 'zzz'",
+        for words in ('colours "nope"', 'text size "huge"', 'Donkey Kong Jenga variant "zzz"',
                       "the seats of Donkey Kong Jenga", "settings.json.before"):
             assert words in said, (words, said)
         assert json.loads((home / "settings.json.before").read_text()) == settings
@@ -253,7 +253,7 @@ def test_unusable_settings_are_said_once_and_what_is_written_back_can_be_used(ho
     try:
         said = app.screen.message
         assert said.startswith("Some remembered settings could not be used") and "seats" not in said, said
-        assert "colours 'neon'" in said and "text size 'enormous'" in said and "Donkey Kong variant 3" in said
+        assert 'colours "neon"' in said and 'text size "enormous"' in said and "Donkey Kong variant 3" in said
         assert app.screen.seats[0].name.value == "Bartholomew the"
         written = json.loads((home / "settings.json").read_text())
         assert "palette" not in written and "text_size" not in written and written["variants"] == {}

@@ -642,3 +642,42 @@ def test_a_burnt_barrel_is_not_said_to_roll_into_the_oil_can(variant):
                 int(words.split(" barrels meet")[0].split()[-1]) if " barrels meet" in words else 0)
         wrong += said != burnt
     assert removed > 50 and wrong <= 0.02 * removed, (removed, wrong)
+
+
+def test_with_pawns_in_a_row_the_click_on_the_one_the_count_ends_on_says_why_and_the_next_does_not():
+    """A regression audit (wiki, four people, seed 0): Player 2 rolled 4 with Player 4's pawn on the fourth space and
+    Player 1's on the fifth; the path went on past both. The click on the fourth space, where the count ends, gave
+    no reason, and the click on the fifth, which the count does not reach, said Player 1's pawn stands there (the
+    test took the last pawn passed for the one the count ended on)."""
+    from games import registry
+    from games.match import Match
+    from render.app import App
+
+    for seed in range(12):
+        seats = [Seat(n) for n in ("Ann", "Bob", "Cat", "Dan")]
+        match = Match(registry.get("donkey_kong").make_config(seats, "wiki"), seed)
+        app = App(match=match)
+        try:
+            screen = app.screen
+            for _ in range(80):
+                while not match.is_over() and not match.waiting_for_human():
+                    match.step()
+                if match.is_over():
+                    break
+                screen._refresh_actions(force=True)
+                app.draw()
+                state = match.state
+                count = int(state.dice_shown()[0]) if state.dice_shown() else 0
+                owner = {at: i for i, at in enumerate(state.pawns) if i != state.current_player()}
+                for p in screen.paths().values() if count else []:
+                    if len(p) > count + 1 and p[count - 1] in owner and p[count] in owner:
+                        _click(screen, p[count - 1])
+                        assert f"({state.seat_name(owner[p[count - 1]])}'s pawn stands there" in screen.message, \
+                            screen.message
+                        _click(screen, p[count])
+                        assert "pawn stands there" not in screen.message, screen.message
+                        return
+                match.play(state.legal_actions()[0])
+        finally:
+            app.close()
+    raise AssertionError("no move past two pawns in a row found")

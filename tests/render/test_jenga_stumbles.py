@@ -1480,8 +1480,38 @@ def test_a_block_put_back_home_in_a_level_that_moved_is_said_out_of_line_in_the_
         off = out_of_line_mm(state, 8, 0)
         assert not state.last_probe.get("stuck_mm") and off >= OUT_OF_LINE_MM, (state.last_probe, off)
         line = screen.log_labels[-1]
-        assert WENT_BACK not in line and f"sits {off:.0f} mm out of line with its level (the tower moved with it)" in line
+        assert WENT_BACK not in line and f"sits {off:.0f} mm out of line with its level, as the tower moved with it" in line
+        assert "))" not in line, line       # the log's own brackets round a note with none of its own (an audit)
         assert f"it sits {off:.0f} mm out of line with its level (the tower moved with it)" in screen.probe_note
         _logged_alike_when_loaded(match, line, 3, tmp_path)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_at_a_hot_seat_the_next_persons_list_opens_with_no_row_chosen(surface):
+    """A Super Mario audit, two people (seed 7): Player 1 chose Toad with Down and Enter and pressed Enter once more;
+    that Enter took Mario's card for Player 2, who chose nothing (the next person's list opened on its first row).
+    Past the hand-off's short pause for looking (by_hand's turn guard), the first row still stood chosen. Handed to
+    another person, the list opens with no row chosen: Enter asks for one, and plays nothing."""
+    screen = new_screen("jenga_mario", seed=7)
+    match = screen.match
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    first = match.current_player
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    screen.handle_event(enter)
+    assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+    assert match.current_player != first, "the test wants the next decision to be the other person's"
+    played = len(match.history)
+    for _ in range(int((screen.turn_guard_s + 0.5) / DT)):  # past the hand-off's pause for looking (by_hand)
+        screen.update(DT)
+        screen.draw(surface)
+    screen.handle_event(enter)
+    screen.update(DT)
+    assert len(match.history) == played and screen.actions.selected == -1
+    assert "Choose a row of Choices first" in screen.message, screen.message
+    screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    screen.handle_event(enter)                      # chosen by the person whose list it is: played
+    assert len(match.history) > played
+    screen.close()

@@ -306,7 +306,7 @@ def test_md_a_step_undone_and_played_again_is_marked_once_and_the_next_persons_l
     """A hot-seat audit: Ann's last step undone and played again was drawn twice for Bob (badges 1 to 3 over
     two steps, two arrows side by side), and a step undone and replaced by another stayed among the marks;
     and Bob's list opened on the row Ann had moved to, so an Enter from Bob played a step nobody chose for him.
-    The marks are those of the steps that stand, and another person's question starts at its first row."""
+    The marks are those of the steps that stand, and another person's question starts with no row chosen."""
     match = table(crates=("b2", "c3", "e3", "c5", "e5", "f6"), sups=("d7", "d1"))
     app, screen = open_app(match)
     for _ in range(3):
@@ -316,7 +316,7 @@ def test_md_a_step_undone_and_played_again_is_marked_once_and_the_next_persons_l
     step_by_clicks(app, screen, "sup S")  # her fourth step ends her turn
     assert match.state.turn_player == BLUE and match.waiting_for_human()
     app.draw()
-    assert screen.actions.selected == 0  # Bob's list at its top
+    assert screen.actions.selected == -1  # Bob's list with no row chosen: his Enter asks for one (base)
     assert [n for n, *_ in screen.recent_arrows] == [1, 2, 3, 4]
     ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
     while match.state.turn_player == BLUE:  # Bob takes Ann's last step back for her (it asks first)
@@ -388,3 +388,36 @@ def test_md_the_marks_of_the_other_persons_turn_follow_undo_and_redo_at_a_hot_se
     screen.finish_animations()
     app.draw()
     assert [a for _, a in marks()] == ann[:2] + [other, "end turn"] and [n for n, _ in marks()] == [1, 2, 3, 4]
+
+
+def test_md_a_turn_resumed_midway_keeps_its_rows_and_their_numbers(tmp_path):
+    """A replay audit (seed 9, a person and a greedy bot): a step into the turn, 5 stood for 'play Forklift'; after a
+    kill and Resume the same position listed 'north to f7' first and the Forklift seventh, so the number seen
+    before played a rotation. A match opened midway through a person's turn lists the rows as the turn had them."""
+    match = Match(SPEC.make_config([Seat("Ann"), Seat("Bot", "greedy")]), 9)
+    app = App(match=match)
+    screen = app.screen
+    for _ in range(400):                         # to Ann's decision, the bot's turns and the dice played out
+        if match.waiting_for_human() and match.state.phase == "act" and match.state.ap >= 3:
+            break
+        if match.waiting_for_human():
+            screen.play(screen.legal[0])
+        else:
+            match.step()
+            screen._refresh_actions(force=True)
+    app.draw()
+    for _ in range(2):                           # two steps into her turn, by the number of a row further down
+        app.handle(key(pygame.K_3, unicode="3"))
+        app.draw()
+    assert match.waiting_for_human() and len(screen.legal) > 3
+    rows = list(screen.actions.items)
+    assert screen.faint_rows(), "the test wants a row that plays nothing now"
+    path = tmp_path / "midway.json"
+    match.save(path)
+    app.close()
+    again = App(match=Match.load(path))
+    try:
+        again.draw()
+        assert list(again.screen.actions.items) == rows
+    finally:
+        again.close()

@@ -318,7 +318,7 @@ def test_the_result_names_the_second_highest_peg_as_such(pegs, which):
     screen = screen_for("jenga_mario")(match)
     try:
         words = result_reason(screen)
-        assert f"; {which} collected 5 coins (B)" in words, words
+        assert f"; B, with {which}, collected 5 coins;" in words, words
     finally:
         screen.close()
 

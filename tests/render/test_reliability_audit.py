@@ -568,3 +568,47 @@ def test_the_gauge_rising_with_the_hand_gives_way_to_a_clear_place_rather_than_c
     finally:
         app.close()
         pygame.init()
+
+
+@pytest.mark.parametrize("damage", [("dk_spinner.json", "jenga_dk"), ("mario_items.json", "jenga_mario")])
+def test_a_damaged_file_a_game_reads_only_mid_game_keeps_that_game_out_and_the_app_open(home, tmp_path,  # noqa: F811
+                                                                                         monkeypatch, damage):
+    """A bad-input audit set a spinner section's "remove" to -1 in dk_spinner.json: the launcher listed Donkey Kong
+    Jenga, `list` called it playable, and Start closed the window with one line on stderr (the spinner is read only
+    at the first spin). The game is said to be unplayable, with the file's fault, and left out, as with a damaged
+    board or tower file; the other games play on."""
+    import shutil
+    from games.jenga import data
+
+    file, game = damage
+    folder = tmp_path / "jenga_assets"
+    shutil.copytree(data.ASSETS, folder)
+    raw = json.loads((folder / file).read_text())
+    if file == "dk_spinner.json":
+        raw["pink"][0]["remove"] = -1
+    else:
+        raw["items"]["star"] = -3
+    (folder / file).write_text(json.dumps(raw))
+
+    def forget() -> None:
+        for f in vars(data).values():
+            if hasattr(f, "cache_clear"):
+                f.cache_clear()
+        registry._cache = None
+
+    monkeypatch.setattr(data, "ASSETS", folder)
+    monkeypatch.setattr(registry, "_broken", {})
+    forget()
+    try:
+        assert game in registry.broken() and file in str(registry.broken()[game])
+        assert game not in registry.games() and "jenga_classic" in registry.games()
+        app = App()
+        try:
+            launcher = app.screen
+            assert isinstance(launcher, LauncherScreen) and game not in launcher.names
+            assert f"{game} cannot be played: {file}" in launcher.message, launcher.message
+        finally:
+            app.close()
+    finally:
+        monkeypatch.undo()
+        forget()

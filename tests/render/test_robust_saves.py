@@ -848,3 +848,39 @@ def test_a_game_kept_in_the_saved_matches_goes_on_in_the_same_file(home):
         app.leave()
         assert storage.saved_matches() == kept and Match.load(kept[0]).history == played
     app.close()
+
+
+def test_the_next_launch_sends_enter_to_the_saved_match_a_game_went_on_in_not_to_its_older_autosave(home, monkeypatch):
+    """A game whose autosave stopped being written mid-game (autosave.json itself refused, the saved matches'
+    folder writable) is kept among the saved matches when the window closes; the autosave still holds an earlier
+    point of it. The next launch had put Enter on Resume, back to that earlier point, and named the saved match
+    only on the last session's stderr. It says where the game goes on, and Enter loads that."""
+    app = App(match=monkey_dash())
+    play_moves(app, 2)
+    early = len(Match.load(storage.autosave_path()).history)
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if Path(dst) == storage.autosave_path():
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES), str(dst))
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    play_moves(app, 2)
+    played = list(app.screen.match.history)
+    assert app.autosaver.error and len(played) > early
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    app.close()
+    monkeypatch.setattr(os, "replace", real)
+    kept = storage.saved_matches()
+    assert len(kept) == 1 and len(Match.load(storage.autosave_path()).history) == early
+
+    app = App()                                       # the next launch
+    launcher = app.screen
+    assert isinstance(launcher, LauncherScreen)
+    assert f"goes on further in the saved match {kept[0].stem}" in launcher.autosave_note, launcher.autosave_note
+    assert launcher.focused_widget() is launcher.load_button and launcher.selected_save().path == kept[0]
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.screen, GameScreen) and list(app.screen.match.history) == played
+    app.close()

@@ -98,7 +98,7 @@ class JengaHelp:
 
     def keyboard_line(self) -> str:
         return ("By keyboard: the arrow keys pick a block (Shift and the arrows when the list has other "
-                "choices), P or Enter starts a push, W held pushes (slowly, at a careful pace after three seconds, "
+                "choices), P or Enter starts a push, W held pushes (slowly at first, at a careful pull's pace after three seconds, "
                 "faster after that), S pulls "
                 "back, Enter or P lets go; every other action is a row of the Choices list.")
 

@@ -12,7 +12,7 @@ import pygame
 
 from games.jenga import physics
 from games.jenga.layout import ends
-from games.jenga.push import TOUCH_REACH_MM
+from games.jenga.push import OUT_OF_LINE_MM, TOUCH_REACH_MM  # noqa: F401 (screen.py reads it here)
 from games.words import counted
 
 from ... import palette as P
@@ -59,12 +59,6 @@ def legend_width(size: int) -> int:
                 "no block to take now")
     widths += [text.measure(line, small(size, 1))[0] for line in statuses]
     return max(widths)
-
-
-OUT_OF_LINE_MM = 3.0
-"""How far a block pushed and let go may sit from the line of its level's other blocks and still be said to
-have gone back in: a play-tester pushed a tight block 29 mm, the tower coming with it, and read "it went back
-in" over a block left 20 mm out of line."""
 
 
 def out_of_line_mm(state, level: int, slot: int) -> float | None:

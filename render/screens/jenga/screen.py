@@ -36,6 +36,7 @@ import pygame
 from games.core import CHANCE, GameError, IllegalActionError
 from games.jenga import physics, spinners
 from games.jenga.layout import ends
+from games.jenga.push import PUSHED_MM
 from games.jenga.risk_worker import RiskWorker
 from games.jenga.super_mario_help import battle_words
 from games.match import PendingStep, Step
@@ -101,8 +102,9 @@ def went_back_note(probe: dict | None, off_mm: float | None = None) -> str:
     if not stuck and off_mm is not None and off_mm >= OUT_OF_LINE_MM:
         # put back home, but the level it sits in moved with the push: as the info line says it (the log said
         # "the block went back in" beside "it sits 4 mm out of line with its level": a regression audit's reading)
+        # (no brackets of its own: the log puts this note in brackets, and it ended "(the tower moved with it))")
         return (f"let go under half out, a touch: the block went back, and sits {off_mm:.0f} mm out of line with its "
-                "level (the tower moved with it)")
+                "level, as the tower moved with it")
     if stuck and off_mm is not None:
         stuck = off_mm
     if stuck and stuck >= OUT_OF_LINE_MM:
@@ -238,12 +240,6 @@ def frame_rate(tower_name: str) -> float:
     """Frames per second of the simulator's recorded trajectories (one frame every steps_per_frame steps),
     so that playback runs at real speed whatever the length of the recording."""
     return physics.frame_rate(tower_name)
-
-
-PUSHED_MM = 10.0
-"""A push let go before half the block's length, whose finger went at least this far in and whose force under
-way was more than a touch's, is said as a push, with no word on how tight the block is: at a push's pace the
-force is no touch test's (a touch held still on a loose block can slide it this far at a touch's force)."""
 
 
 OPENING_OFF_FACE = math.radians(30)
