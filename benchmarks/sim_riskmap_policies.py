@@ -161,6 +161,9 @@ def main(argv=None) -> int:
         towers = load(a.cache)
     except ValueError as exc:
         p.error(f"--cache: {exc}")
+    if not towers:  # a run cut short holds partial towers only: a table of nan, exit 0, had been the answer
+        p.error(f"--cache: {', '.join(map(str, a.cache))} holds no complete tower (a brute-force run still under way "
+                "or stopped: finish it with benchmarks/sim_riskmap_brute.py and the same --out)")
     results = [grade(towers, r, a.orders, a.seed) for r in RULES]
     if a.json:
         print(json.dumps({"caches": [str(c) for c in a.cache], "orders": a.orders, "seed": a.seed, "rules": results}))

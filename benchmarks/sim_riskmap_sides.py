@@ -140,6 +140,9 @@ def main(argv=None) -> int:
             p.error(f"--cache: {path} is not a brute-force cache ({type(exc).__name__}: {exc}); make one with "
                     "benchmarks/sim_riskmap_brute.py")
         caches.append((path, towers))
+    if not any(towers for _, towers in caches):  # partial towers only: it printed nothing and exited 0 (an audit)
+        p.error(f"--cache: {', '.join(map(str, a.cache))} holds no complete tower (a brute-force run still under way "
+                "or stopped: finish it with benchmarks/sim_riskmap_brute.py and the same --out)")
     for path, towers in caches:
         for key, t, safe in towers:
             row = {"cache": path.name, "tower": key, **bootstrap(t, safe, a.rounds, a.samples, rng)}

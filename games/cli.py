@@ -89,6 +89,15 @@ def _seed(text: str) -> int:
     return _whole(text, "a seed", 0, MAX_SEED)
 
 
+def _players(text: str) -> int:
+    """--players: a whole number, checked against the game's own range afterwards ("donkey_kong is played by 2 to 4
+    players, not 0"): 0 had been refused "from 1 to 1000000", beside that sentence for 1 (a bad-input audit)."""
+    try:
+        return _whole(text, "it", 0, MOST)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"expected the number of seats, a whole number, not {_shown(text)}") from None
+
+
 def _positive(text: str) -> int:
     try:
         return _whole(text, "it", 1, MOST)
@@ -152,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
                "'digest', a hash of every game's final state, the same whenever the same games are played again. "
                "Exit code 1 when every game ended in an error (2: bad arguments).")
     sp.add_argument("game", type=_name, help=GAME_HELP)
-    sp.add_argument("--players", type=_positive, help="number of seats (default: the game's fewest)")
+    sp.add_argument("--players", type=_players, help="number of seats (default: the game's fewest)")
     sp.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
     sp.add_argument("--seed", type=_seed, default=0, help="seed of the first game; game i uses seed+i")
     sp.add_argument("--variant", type=_name, help="rule variant (default: the game's default)")

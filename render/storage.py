@@ -599,6 +599,12 @@ def keep_previous_autosave() -> Path | None:
         already = kept_copy(body.get("checksum"))
         if already is not None:
             return already
+        further = further_in_saves(source)
+        if further is not None:
+            # an earlier point of a game kept further on among the saved matches (when its autosave failed): that
+            # file is the game; a copy of the older point stood beside it as another unfinished game (a regression
+            # audit loaded the further one and found both in the list)
+            return further
     game = _game_named_in(text)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(st.st_mtime))
     path = saves_dir() / f"{game}-{stamp}.json"

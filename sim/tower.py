@@ -280,7 +280,8 @@ class Tower:
         """Play a block out: a finger at its `side` end (+1: the end on the block's +axis) pushes it along
         its long axis at `speed` m/s until it is clear of the tower, then the tower settles.
 
-        steadiness (0..1] scales the hand's tremor down (1: no tremor); tremor seeds the tremor's shape;
+        steadiness, 0 to 1, scales the hand's tremor down (1: no tremor; 0: the whole of it); tremor seeds the
+        tremor's shape;
         angle_deg turns the push off the long axis in the horizontal plane.
         reseat=False leaves the stored poses of a tower that stood as the solver ended them, without
         re-seating it (Tower._reseat): for a caller that only reads the verdict and throws the tower

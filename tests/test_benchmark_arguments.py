@@ -203,6 +203,16 @@ def test_a_file_that_is_not_a_cache_or_rows_is_named_in_one_line_and_left_as_it_
     assert bad.read_bytes() == content
 
 
+def test_a_cache_of_partial_towers_only_is_refused_in_one_line(tmp_path):
+    """A bad-input audit stopped benchmarks/sim_riskmap_brute.py early: its cache held partial towers only, and
+    sim_riskmap_policies.py printed numpy warnings, "0 towers" and a table of nan, sim_riskmap_sides.py nothing, both
+    with exit code 0."""
+    partial = tmp_path / "partial.json"
+    partial.write_text('{"towers": {"classic-3": {"complete": false, "variant": "classic", "seed": 3, "blocks": []}}}')
+    for script in ("sim_riskmap_policies", "sim_riskmap_sides"):
+        refused(*run(script, "--cache", str(partial)), "--cache", "holds no complete tower")
+
+
 # ---- the shared types in sim.arguments, called directly ------------------------------------------------
 
 def test_the_shared_types_refuse_in_words_and_take_good_values():

@@ -58,6 +58,8 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     side_width = 340  # the right panel (choices and log), in pixels at 1280x800
     show_actions = True  # the list of legal actions (a board screen may hide it for a full-width view)
     choice_rows = ListView  # the Choices list's kind (widgets.WrappingRows: rows that wrap at a large text size)
+    _rows_handed = False  # this list was just handed from one person to another: no row chosen (_refresh_actions)
+    _handed_open = False  # this decision's list opened so, and its person has not chosen since
 
     def idle_keys(self) -> str:
         """The status line when there is nothing else to say: the keys of the list of choices (while a row is
@@ -648,12 +650,16 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         # Handed from one person to another (a hot seat): no row stands chosen, so Enter asks for one. The first
         # row stood chosen, and a second Enter of the person who had just played took the next person's first
         # choice for them (a Super Mario audit: Player 2 got Mario's card, nobody choosing).
-        last = getattr(self, "_rows_person", None)
+        # (handed: the decider's first list since another person's step; a roll or spin by hand in between is not
+        # a step of theirs, and the list a spin opens is still the first of the hand-off: a regression audit)
+        last = next((step.by for step in reversed(match.history) if step.by >= 0 and step.by not in match.bots), None)
         handed = decider is not None and last is not None and last != decider
-        if decider is not None:
-            self._rows_person = decider
         self.actions.set_items([self.action_label(a) for a in legal], keep=keep)
         self._rows_handed = handed and not keep  # (a screen that rebuilds the rows reads it too)
+        if not keep:
+            self._handed_open = self._rows_handed  # this decision's list opened with no row chosen (a hand-off)
+        elif last == decider:
+            self._handed_open = False  # the person has played since: their own lists are theirs again
         if self._rows_handed:
             self.actions.selected = -1
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)

@@ -961,9 +961,14 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if not rebuilt:
             return
         self.actions.set_items([self.choice_row(a) for a in self.legal], keep=False)
+        if self._rows_handed or (self._rows_kept and self._handed_open and chosen is None):
+            # handed to another person: no row chosen, until that person chooses one (base._refresh_actions); the
+            # rows made again here had put the choice back on the first row (a regression audit: one Enter played
+            # it for Player 2)
+            self.actions.selected = -1
         # kept only while the same seat decides: cards are "play H400" whoever holds them, and the next
         # person's question opened on the card the last person had played (an audit: one Enter spent it)
-        if chosen in self.legal and self._rows_kept:
+        elif chosen in self.legal and self._rows_kept:
             self.actions.selected = self.legal.index(chosen)
             self.actions.reveal()
 

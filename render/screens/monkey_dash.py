@@ -947,7 +947,8 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         that came or went, so a number key typed again played another kind of step. A decision's first list is
         in choice_key's order; after each step of it the rows stay (arrange_rows): a step not possible now
         stays as a row that plays nothing and says why, and new steps are added at the end. A decision is a
-        player's turn (its phase and turn; an undo back into it starts afresh). Only the list on screen is in
+        player's turn (its phase and turn; an undo back into it, or a match opened in it, finds the rows its steps had
+        left: _rows_of_turn_so_far). Only the list on screen is in
         this order; the engine's legal actions keep theirs. Once no AP is left 'end the turn' is selected, so
         Enter ends the turn rather than giving a free step away (a card, a banana); else the selection stays
         on the same kind of step (`kept`: 'supervisor west' after a step west), or goes to the first row."""
@@ -956,9 +957,10 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         decision = decision_key(state) if self.match.waiting_for_human() and self.legal else None
         last, rows_before, steps_then = self._turn_rows
         before = rows_before if decision is not None and decision == last and n >= steps_then else None
-        if before is None and last is None and decision is not None and n:
-            # the screen's first list, of a match resumed or opened mid-turn: the rows as the turn's steps had left
-            # them (a replay audit: after a resume, 5 played a rotation where it had played the Forklift)
+        if before is None and decision is not None and n and (last is None or (decision == last and n < steps_then)):
+            # the screen's first list, of a match resumed or opened mid-turn, or an undo back into the turn: the rows
+            # as the turn's steps had left them (a replay audit: after a resume, 5 played a rotation where it had
+            # played the Forklift; after an undo, 3 rows stood where 8 had)
             before = self._rows_of_turn_so_far(decision)
         if self.filter:
             before = None  # a search shows what matches in the plain order; the decision's rows stay as they were

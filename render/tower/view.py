@@ -113,6 +113,7 @@ class TowerView:
         # (kind, sprite's rect, the corner of his layer he stands at, label's rect or None) of each figure
         # standing beside the tower at its layer (Bowser under the layers stacked above his)
         self.beside: list[tuple[str, pygame.Rect, tuple[float, float], pygame.Rect | None]] = []
+        self.keep_clear: list[pygame.Rect] = []  # what the screen draws over the board: a figure's words keep off it
         self._beside: list = []
         # (kind, label, rect, (block, end)) of each piece in a hole facing away, drawn through the tower
         self.behind: list[tuple[str, str, pygame.Rect, tuple]] = []
@@ -798,15 +799,27 @@ class TowerView:
         label = None
         if fig.label:
             size_px = self._label_px(rect.h)
-            tall = text.font(size_px, bold=True).size(fig.label)[1]
+            wide, tall = text.font(size_px, bold=True).size(fig.label)
             y = rect.bottom + 2
             lo, hi = corners[..., 1].min(axis=1), corners[..., 1].max(axis=1)
             near = corners[(hi >= y) & (lo <= y + tall)][..., 0]
-            x = float(corner[0])
-            if len(near):
-                x = max(x, float(near.max())) if side == 1 else min(x, float(near.min()))
-            label = text.draw(surface, fig.label, (x + 4 * side, y), size_px, LEADER, bold=True,
-                              anchor="topleft" if side == 1 else "topright")
+
+            def at(side: int, start: float) -> pygame.Rect:
+                x = start
+                if len(near):
+                    x = max(x, float(near.max())) if side == 1 else min(x, float(near.min()))
+                x += 4 * side
+                return pygame.Rect(int(x) if side == 1 else int(x) - wide, y, wide, tall)
+
+            box = at(side, float(corner[0]))
+            if any(box.colliderect(r) for r in self.keep_clear):
+                # the words the screen draws over the board (the risk legend) would cover it: the other side of
+                # the figure ("Bowser: layer 1" ran under the legend in a 1024x640 window: a keyboard audit)
+                other = at(-side, float(rect.left if side == 1 else rect.right))
+                if not any(other.colliderect(r) for r in self.keep_clear):
+                    box, side = other, -side
+            label = text.draw(surface, fig.label, (box.left if side == 1 else box.right, y), size_px, LEADER,
+                              bold=True, anchor="topleft" if side == 1 else "topright")
         self.beside.append((fig.kind, rect, corner, label))
 
     def _sprite_at(self, fig: Figure, xy, d: float, w: float, h: float):

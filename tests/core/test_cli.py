@@ -41,6 +41,8 @@ def test_list_names_each_registered_game():
     (["selfplay", "GAME", "--bot", "wizard"], "unknown bot 'wizard'"),
     (["selfplay", "GAME", "--variant", "turbo"], "unknown variant 'turbo'"),
     (["selfplay", "GAME", "--players", "9"], "not 9"),
+    # the game's own range for 0 too, as for 1 and 9 ("from 1 to 1000000" stood beside it: a bad-input audit)
+    (["selfplay", "GAME", "--players", "0"], "donkey_kong is played by 2 to 4 players, not 0"),
     (["frobnicate"], "invalid choice"),
     (["play", "GAME", "--load", "/nonexistent/save.json"], "no such file"),
 ])

@@ -273,6 +273,8 @@ def _play_until(app, screen, match, stop) -> bool:
             kind, seat, pressed = "roll", match.state.turn_owner(), key(pygame.K_SPACE, unicode=" ")
         elif match.waiting_for_human():
             kind, seat, pressed = "choice", match.current_player, key(pygame.K_RETURN)
+            if screen.actions.selected < 0 and screen.hand_guard <= 0:
+                app.handle(key(pygame.K_DOWN))  # a list handed over with no row chosen: the person picks the first
         else:
             continue
         last = next((s.by for s in reversed(match.history) if s.by >= 0), None)
@@ -299,6 +301,9 @@ def test_one_persons_second_enter_does_not_choose_for_the_next_person():
     assert len(match.history) == steps and f"{screen.seat_name(match.current_player)}'s turn now" in screen.message
     for _ in range(30):
         app.tick(1 / 30)
+    app.handle(key(pygame.K_RETURN))              # no row chosen yet in a list handed over: Enter asks for one
+    assert len(match.history) == steps and "Choose a row of Choices first" in screen.message, screen.message
+    app.handle(key(pygame.K_DOWN))
     app.handle(key(pygame.K_RETURN))
     assert len(match.history) > steps
     app.close()
@@ -681,3 +686,44 @@ def test_with_pawns_in_a_row_the_click_on_the_one_the_count_ends_on_says_why_and
         finally:
             app.close()
     raise AssertionError("no move past two pawns in a row found")
+
+
+def test_at_a_hot_seat_the_next_persons_donkey_kong_list_opens_with_no_row_chosen():
+    """A regression audit (seed 11, two people and a greedy bot): after Player 1's move and Player 2's roll,
+    Player 2's list had its first row framed and "(Enter plays it)"; one Enter played it for Player 2 (the screen
+    rebuilt its rows after the hand-off had left none chosen). The list opens with none chosen, stays so when made
+    again, and the person's own choice then plays."""
+    from games import registry
+    from games.match import Match
+    from render.app import App
+
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Bot", "greedy")]
+    match = Match(registry.get("donkey_kong").make_config(seats), 11)
+    app = App(match=match)
+    try:
+        screen = app.screen
+        handed = 0
+        last = None
+        for _ in range(60):
+            while not match.is_over() and not match.waiting_for_human():
+                match.step()
+            screen._refresh_actions(force=True)
+            app.draw()
+            me = match.current_player
+            people = [s.by for s in match.history if s.by >= 0 and s.by not in match.bots]
+            if people and people[-1] != me and screen.legal:
+                assert screen.actions.selected == -1, (me, screen.actions.selected)
+                screen._refresh_actions(force=True)       # made again: still none chosen
+                assert screen.actions.selected == -1
+                played = len(match.history)
+                screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                                       scancode=0))
+                assert len(match.history) == played
+                handed += 1
+                if handed >= 3:
+                    return
+            last = me
+            match.play(match.state.legal_actions()[0])
+        raise AssertionError(f"only {handed} hand-offs between people found ({last})")
+    finally:
+        app.close()

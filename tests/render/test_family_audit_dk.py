@@ -263,7 +263,7 @@ def test_the_roll_for_who_plays_first_tumbles_the_mario_die_alone(monkeypatch):
 def test_the_next_persons_card_question_does_not_open_on_the_card_the_last_person_played():
     """A keyboard audit (two people and a bot, seed 7): Bo played Hammer 400 with Down, Down, Enter; the barrel
     then rolled onto Ann, whose question "play a card" opened framed on her own Hammer 400, the same words as
-    Bo's row, so one Enter spent her best card. Another person's question starts at its first row."""
+    Bo's row, so one Enter spent her best card. Another person's question starts with no row chosen."""
     import random
 
     from games import registry
@@ -292,7 +292,7 @@ def test_the_next_persons_card_question_does_not_open_on_the_card_the_last_perso
     app.draw()
     assert match.history[23].action == "play H400" and match.current_player != bo
     assert screen.legal == ["play J100", "play J200", "play H400"]
-    assert screen.actions.selected == 0  # Ann's question at its first row, not on Bo's Hammer 400
+    assert screen.actions.selected == -1  # Ann's question with no row chosen (a hand-off), not on Bo's Hammer 400
 
 
 def _two_people_and_a_bot_at(home, size: str) -> App:

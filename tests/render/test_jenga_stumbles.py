@@ -1515,3 +1515,26 @@ def test_at_a_hot_seat_the_next_persons_list_opens_with_no_row_chosen(surface):
     screen.handle_event(enter)                      # chosen by the person whose list it is: played
     assert len(match.history) > played
     screen.close()
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("game", ["jenga_dk", "jenga_mario"])
+def test_a_list_a_spin_opens_after_a_hand_off_has_no_row_chosen(surface, game):
+    """A regression audit (Donkey Kong Jenga seed 2, Super Mario seed 4): after the other person's move, a person
+    spun by hand and the list the spin opened had a row framed, "(Enter plays it)" (the list emptied while the needle
+    turned kept its first row). The first list after a hand-off has no row chosen, a spin in between or not."""
+    screen = new_screen(game, seed=2 if game == "jenga_dk" else 4)
+    match = screen.match
+    try:
+        for _ in range(40):
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
+                       and not screen.spin_untold())
+            spun = bool(match.history) and match.history[-1].by < 0 and match.history[-1].action.startswith("spin")
+            people = [s.by for s in match.history if s.by >= 0]
+            if spun and people and people[-1] != match.current_player and screen.legal:
+                assert screen.actions.selected == -1, (match.history[-1], screen.actions.selected)
+                return
+            screen.play(screen.legal[0])
+        raise AssertionError("no spin after a hand-off found")
+    finally:
+        screen.close()

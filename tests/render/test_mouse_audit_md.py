@@ -419,5 +419,13 @@ def test_md_a_turn_resumed_midway_keeps_its_rows_and_their_numbers(tmp_path):
     try:
         again.draw()
         assert list(again.screen.actions.items) == rows
+        # and an undo back into the turn finds the rows as they were (3 rows had stood where 8 had: an audit)
+        again.handle(key(pygame.K_3, unicode="3"))
+        again.draw()
+        assert again.screen.match.waiting_for_human() and list(again.screen.actions.items) != rows
+        again.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+        again.draw()
+        assert len(again.screen.match.history) == len(match.history)
+        assert list(again.screen.actions.items) == rows
     finally:
         again.close()

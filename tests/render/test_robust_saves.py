@@ -883,4 +883,6 @@ def test_the_next_launch_sends_enter_to_the_saved_match_a_game_went_on_in_not_to
     assert launcher.focused_widget() is launcher.load_button and launcher.selected_save().path == kept[0]
     app.handle(key(pygame.K_RETURN))
     assert isinstance(app.screen, GameScreen) and list(app.screen.match.history) == played
+    # and the older point in the autosave is not set aside beside it as another unfinished game (a regression audit)
+    assert storage.saved_matches() == kept and "Your unfinished game before this one" not in app.screen.message
     app.close()

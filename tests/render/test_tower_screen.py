@@ -940,3 +940,112 @@ def test_a_tower_that_cannot_be_built_shows_why_on_the_board(surface, monkeypatc
         assert any("block_mm" in words and board.contains(rect) for words, rect in lines_drawn)
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_fall_replay_keeps_the_figure_on_top_in_the_picture(surface):
+    """A keyboard audit watched Bowser cut off at the board's top edge through a fall's slow replay; Donkey Kong
+    Jenga's seed 2 (random bots, the last push played on screen) had Donkey Kong and Pauline 35 px past it: the
+    fall's framing held the tower's height, not the figure standing on it."""
+    spec = registry.get("jenga_dk")
+    seats = [Seat("Ann", "random"), Seat("Bo", "random")]
+    bots = Match(spec.make_config(seats=seats), seed=2)
+    bots.advance()
+    assert bots.state.ended == "fall"
+    match = Match(spec.make_config(seats=seats), seed=2)
+    match.replay([{"by": s.by, "action": s.action} for s in bots.history[:-1]])
+    screen = screen_for("jenga_dk")(match)
+    screen.show_risk = False
+    try:
+        seen = 0
+        for _ in range(2000):
+            if screen.job is not None:
+                screen.job.thread.join()
+            screen.update(DT)
+            screen.draw(surface)
+            if screen.playback is not None and screen.fall_story is not None:
+                board = screen.layout(surface.get_size())["board"]
+                for kind, rect in screen.view.figure_rects:
+                    if kind == "dk_pauline":
+                        seen += 1
+                        assert rect.top >= board.top - 2, (rect, board)
+            if match.is_over() and screen.playback is None and seen:
+                break
+        assert seen > 30 and match.is_over()
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_words_beside_a_figure_keep_off_the_risk_legend(surface):
+    """A keyboard audit, Super Mario Jenga in a 1024x640 window: "Bowser: layer 14" ran under the risk legend, its
+    number drawn under the legend's "50 %". The figure's words go to its other side when the legend is where
+    they would stand."""
+    from games.jenga.layout import ends
+    from games.jenga.push import straight_push
+
+    small = pygame.Surface((1024, 640))
+    screen = new_screen("jenga_mario", seed=935500250)
+    screen.show_risk = True
+    match = screen.match
+    try:
+        def labels():
+            for _ in range(3):
+                screen.update(DT)
+                screen.draw(small)
+            return [label for _, _, _, label in screen.view.beside if label is not None]
+
+        for _ in range(40):                 # the people play on until Bowser stands beside the tower, his layer said
+            assert run(screen, small, lambda: match.waiting_for_human() and screen.job is None)
+            if labels():
+                break
+            state = match.state
+            if state.may_extract() and state.legal_blocks():
+                b = sorted(state.legal_blocks(), key=lambda b: (b[1] != 1, -b[0]))[0]
+                screen.play(straight_push(state.TOWER, b[0], b[1], ends(b[0])[0], 0.05, 1.0, 1))
+            else:
+                screen.play(state.legal_actions()[0])
+        (label,) = labels()
+        legend = pygame.Rect(label.x - 10, label.y - 40, 180, 220)   # a legend where the words stood
+        screen._legend_rect = lambda rect: legend
+        (moved,) = labels()
+        shown = pygame.Rect(legend.x, legend.y, legend.w, screen.legend_bottom - legend.y)
+        assert shown.colliderect(label) and not shown.colliderect(moved), (label, moved, shown)
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_a_keyboard_push_of_a_high_block_keeps_its_gauge_off_the_tower(surface):
+    """A keyboard audit, Super Mario Jenga seed 7 at 1280x800: 13:0 picked with Shift+Down and its push begun with
+    Enter put the gauge on the tower's right face, over the blocks a player watches move: beside the tower it touched
+    the legend, and at the other side the wheel's words. It stands in the gap between the tower and the legend."""
+    screen = new_screen("jenga_mario", seed=7)
+    screen.show_risk = True
+    match = screen.match
+    try:
+        for _ in range(60):
+            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+            if match.state.may_extract() and match.state.legal_blocks():
+                break
+            screen.play(match.state.legal_actions()[0])
+
+        def key(k, mod=0):
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                screen.handle_event(pygame.event.Event(kind, key=k, mod=mod, unicode="", scancode=0))
+                screen.update(DT)
+                screen.draw(surface)
+
+        key(pygame.K_DOWN, pygame.KMOD_SHIFT)
+        assert screen.picked == (13, 0)
+        key(pygame.K_RETURN)
+        for _ in range(10):
+            screen.update(DT)
+            screen.draw(surface)
+        gauge = screen.gauge_rect
+        assert screen.live is not None and gauge is not None
+        legend = screen._legend_rect(screen.layout(surface.get_size())["board"])
+        assert not any(gauge.colliderect(r) for r in screen.view.screen_rects.values()), gauge
+        assert not gauge.colliderect(legend), (gauge, legend)
+    finally:
+        screen.close()

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...tower.fall import tell as tell_fall
-from ...tower.jenga_scene import FLOOR_Z_M, fallen_top
+from ...tower.figures import FIGURE_SIZE
+from ...tower.jenga_scene import FLOOR_Z_M, TOP_FIGURE, fallen_top
 
 FALL_HOLD_S = 1.2  # the last frame of a fall stays this long before the result shows
 FALL_SPEED = 0.4  # a fall is replayed at this share of real speed
@@ -89,6 +90,11 @@ class FallReplay:
         frames = np.asarray(frames, dtype=float)
         first, last = frames[0, shown, :3], frames[-1, shown, :3]
         tall = max(float(first[:, 2].max()) if tall is None else float(tall), 0.15)
+        figure = TOP_FIGURE.get(getattr(state, "TOWER", ""))
+        if figure is not None:
+            # the figure standing on top at the fall's start is in the picture too: Donkey Kong and Pauline rode the
+            # top levels out past the board's top edge, cut in half through the replay (a keyboard audit's Bowser)
+            tall += FIGURE_SIZE[figure][1]
         centre = (first[:, :2].mean(axis=0) + last[:, :2].mean(axis=0)) / 2
         # Most blocks, not the one that slid furthest, and never more than 2.5 times the tower's height.
         reach = float(np.percentile(np.linalg.norm(last[:, :2] - centre, axis=1), 90))

@@ -245,6 +245,13 @@ class Overlays:
             places += [(x + int(28 * s), y_at), (x - int(28 * s) - w, y_at)]
             if blocks:
                 places += [(tower.right + int(16 * s), y_at), (tower.left - int(16 * s) - w, y_at)]
+        if blocks:
+            # in the gap between the tower and the legend, as close to the tower as the legend lets it: beside the
+            # tower at 16 px it touched the legend, the wheel's words stood at the other side, and the gauge went
+            # over the tower's face, where a player watches it move (a keyboard audit, Super Mario's 13:0)
+            gap_x = self._legend_rect(rect).left - 8 - w
+            if gap_x >= tower.right + 2:
+                places += [(gap_x, y), (gap_x, int(anchor[1]) + int(40 * s))]
         # the legend, the figure on top and the seats' lines too: over Super Mario's tower the gauge stood on
         # Bowser and touched "Bowser: layer 14" (a play-tester); and the spinner with its words, the countdown and
         # the last move's lines (a window-size audit read the gauge over Donkey Kong Jenga's wheel)

@@ -1123,6 +1123,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.spin_untold():
             self.legal = []
             self.actions.set_items([])
+            self._rows_decider = None  # the list the spin opens is a first list (base: no row chosen at a hand-off)
             rows = self.log.items
             if rows and rows[-1].startswith(f"{len(self.log_labels)}. "):  # the spin's row, not yet left out
                 self.log.set_items(rows[:-1], keep=False)
@@ -1422,6 +1423,10 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         shown_push = self._push_shown()
         if shown_push is not None and shown_push[3] is not None and not self.match.is_over():
             movers = (*movers, (shown_push[3], "touched"))
+        legend = self._legend_rect(rect)
+        # the legend is drawn over the board after the tower: a figure's words beside the tower keep off it
+        self.view.keep_clear = ([pygame.Rect(legend.x, legend.y, legend.w, max(0, self.legend_bottom - legend.y))]
+                                if self.show_risk and not self.match.is_over() and self.legend_bottom else [])
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self._ghost_shown(), ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
