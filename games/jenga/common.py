@@ -820,7 +820,10 @@ class TowerState(State):
                      f"{'1' if self.hand is not None else '0'} in hand, {len(self.floor)} on the floor")
         if self.last_verdict:
             v = self.last_verdict
-            lines.append(f"last: {v['op']}, max move {v['max_displacement_mm']:.1f} mm, "
+            # a push let go under half out is a touch to the rules, and a push to the person who made it (a regression
+            # audit read "last: touch" under "The push: the finger 32 mm in")
+            op = "push let go before half out" if v.get("taken") is False and v["op"] == "touch" else v["op"]
+            lines.append(f"last: {op}, max move {v['max_displacement_mm']:.1f} mm, "
                          f"tilt {v['max_tilt_deg']:.1f} deg{', COLLAPSED' if v['collapsed'] else ''}")
         lines += [f"  {line}" for line in self.log[-3:]]
         lines.append(f"turn {self.turns + 1}: {self.decision_text()}")

@@ -122,7 +122,9 @@ class ChanceByHand:
             last = self.last_actor(me)
             if last != me and (self.turn_guard_after_bots or last not in self.match.bots):
                 self.hand_guard = self.turn_guard_s
-                self.guard_words = f"{self.seat_name(me)}'s turn now: look at the board first, then choose."
+                # how to choose said too: after a hand-off no row stands chosen, and Enter alone asks for one (an audit)
+                self.guard_words = (f"{self.seat_name(me)}'s turn now: look at the board first, then choose: a row's "
+                                    "number, or Up/Down then Enter, or a click.")
                 self.guard_keys_only = self.turn_guard_keys_only
         elif self.question_guard_s and question is not None and question != self._question and len(self.legal) > 1:
             self.hand_guard = self.question_guard_s

@@ -924,14 +924,15 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
 
         sure = [kind for kind, _ in met] + [kind for kind, _, certain in later if certain]
         maybe = [kind for kind, _, certain in later if not certain]
-        # (an obstacle that moves onto Mario after the walk: "lands", as the board's ring at the end says; one
-        # that lands only as cards and draws go: "may land", and the cost is the most it can be)
+        # (an obstacle that moves onto Mario after the walk: "hits", one that does only as cards and draws go: "may
+        # hit", and the cost is the most it can be; not "lands", which the rules keep for an obstacle that stops on
+        # Mario by the exact count, the one a Jump moves a space on: a rules audit read "lands" over a pass)
         what = kinds_words(sure)
         if sure and later and not met:
-            what += " land" if len(sure) > 1 else " lands"
+            what += " hit" if len(sure) > 1 else " hits"
         if maybe:
-            # "(+1 may land)" read as a riddle to a family audit: what lands, and when
-            what = f"{what}, maybe {len(maybe)} more later" if what else kinds_words(maybe) + " may land later"
+            # "(+1 may land)" read as a riddle to a family audit: what comes, and when
+            what = f"{what}, maybe {len(maybe)} more later" if what else kinds_words(maybe) + " may hit later"
         cost = self.short_cost(state, len(met) + len(later))
         if maybe and cost.startswith("costs "):
             cost = "may cost " + cost[len("costs "):]

@@ -73,7 +73,7 @@ def _figure_block(state) -> int | None:
     return int(present[len(present) // 2]) if present else None
 
 
-def fallen_top(state) -> int | None:
+def fallen_top(state, before: list | None = None) -> int | None:
     """After the tower fell (the game over by a fall), a fallen block on the table where the top of the
     tower came down (see below; -1 when none is on the table): the figure on top (Donkey Kong with Pauline, Bowser) goes
     with it, riding it down in the fall's replay and standing by it on the table after. A play-tester saw
@@ -95,7 +95,17 @@ def fallen_top(state) -> int | None:
     far = np.linalg.norm(poses[fallen, :2] - base, axis=1)
     outer = [i for i, d in zip(fallen, far) if d >= np.median(far)]
     middle = poses[outer, :2].mean(axis=0)
-    return int(min(outer, key=lambda i: (float(np.linalg.norm(poses[i, :2] - middle)), i)))
+    # `before`: the tower as it stood before the fall (JengaScreen.fall_layout); he rides a block of its top level
+    # that came down on the table, so the replay shows him on the top from its first frame (on a block from the
+    # middle of the tower he stood hidden inside it until it came out: Donkey Kong and Pauline, a regression audit)
+    # (Super Mario's Bowser keeps his own layer, with blocks stacked above him: a block of that layer)
+    layer = getattr(state, "bowser", None)
+    if before and isinstance(layer, int) and 0 <= layer < len(before):
+        top = before[layer]
+    else:
+        top = next((row for row in reversed(before or []) if any(b is not None for b in row)), [])
+    riders = [int(b) for b in top if b is not None and int(b) in fallen]
+    return int(min(riders or outer, key=lambda i: (float(np.linalg.norm(poses[i, :2] - middle)), i)))
 
 
 def scene_of(state, poses: np.ndarray | None = None, layout: list | None = None) -> TowerScene | None:
@@ -115,7 +125,7 @@ def scene_of(state, poses: np.ndarray | None = None, layout: list | None = None)
         symbols = {b: item for b, item in seen().items() if item in ITEM_SYMBOLS}
     figures: list[Figure] = []
     if name in TOP_FIGURE:
-        fell = fallen_top(state)
+        fell = fallen_top(state, layout)
         figures.append(Figure(TOP_FIGURE[name], block=_figure_block(state)) if fell is None
                        else Figure(TOP_FIGURE[name], block=fell, fell=True))
     marios = getattr(state, "marios", None)

@@ -811,12 +811,16 @@ class TowerView:
                 x += 4 * side
                 return pygame.Rect(int(x) if side == 1 else int(x) - wide, y, wide, tall)
 
+            def covered(box: pygame.Rect) -> int:
+                return sum(box.clip(r).w * box.clip(r).h for r in self.keep_clear)
+
             box = at(side, float(corner[0]))
-            if any(box.colliderect(r) for r in self.keep_clear):
-                # the words the screen draws over the board (the risk legend) would cover it: the other side of
-                # the figure ("Bowser: layer 1" ran under the legend in a 1024x640 window: a keyboard audit)
+            if covered(box):
+                # what the screen draws over the board (the risk legend, the wheel and its words) would cover it:
+                # the other side of the figure, if less is there ("Bowser: layer 1" ran under the legend in a
+                # 1024x640 window: a keyboard audit; moved, it butted against the wheel: a regression audit)
                 other = at(-side, float(rect.left if side == 1 else rect.right))
-                if not any(other.colliderect(r) for r in self.keep_clear):
+                if covered(other) < covered(box):
                     box, side = other, -side
             label = text.draw(surface, fig.label, (box.left if side == 1 else box.right, y), size_px, LEADER,
                               bold=True, anchor="topleft" if side == 1 else "topright")

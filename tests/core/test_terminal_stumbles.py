@@ -349,6 +349,7 @@ def test_a_typed_push_let_go_before_half_out_is_said_as_a_push_not_a_gentle_touc
     assert "gentle touch" not in said[0] and "under way" in said[0]
     off = match.state.out_of_line_mm(8, 0)
     assert off >= OUT_OF_LINE_MM and f"it stays {off:.0f} mm out of line with its level" in said[0], (off, said)
+    assert "last: push let go before half out, max move" in out.getvalue()     # the board under it says so too
 
 
 def test_the_result_says_why_the_winner_won_when_the_rescuer_did_not():

@@ -165,7 +165,7 @@ def test_rulebook_pawn_keeps_one_direction_article_only_forbids_backtracking():
 
 
 def test_pawns_do_not_use_the_dotted_lines():
-    """Rulebook: pawns change girders only by ladders; obstacles 'move off the edge of girders following
+    """Rulebook: pawns change girders only by ladders; obstacles move 'by moving off the edge of girders following
     the broken white lines'."""
     st = table(pawns=["G1.8", "G5.0"])
     roll(st, 3, 3)
@@ -520,6 +520,21 @@ def test_fireball_sliding_onto_a_fireball_goes_on_to_the_next_space():
     st = table(fireballs=["G2.6", "G1.0"])  # the higher one moves first and stops on G2.3
     turn(st, 1, 3, "move G5.1")  # the lower one lands on L1's foot, climbs to G2.3 and goes on
     assert names(st.fireballs) == ["G2.2", "G2.3"]
+
+
+def test_a_fireball_does_not_climb_the_ladder_up_to_the_finish():
+    """Rulebook: 'a fireball slides up a ladder only if it lands by exact count on the blue space directly below a
+    ladder', and 'The fireballs always move up from the Oil Can space to the top blue space in front of Donkey
+    Kong (their final destination)'. The ladder up to the Finish leads off that path: a fireball that ends its count
+    at its foot stays there, and a pawn on it is not hit (the project's reading, which the help says: a rules audit
+    found the help promising the climb)."""
+    from games.donkey_kong.help import help_text
+
+    st = table(fireballs=["G6.8"], pawns=["G5.0", "L11.1"], hands=[[], ["J100"]])
+    turn(st, 1, 3, "move G5.1")
+    assert names(st.fireballs) == ["G6.5"] and st.contacts == [] and st.stage == "roll"
+    words = " ".join(help_text("rulebook").split())
+    assert "except the ladder up to the Finish, which obstacles never take" in words
 
 
 def test_released_barrel_hits_a_pawn_on_the_drop_space():

@@ -439,7 +439,7 @@ def test_dk_a_move_warns_of_an_obstacle_that_rolls_onto_mario_after_the_walk(tmp
         label = screen.action_label(onto)
         assert "⚠ a barrel then moves onto Mario with the obstacles' roll: play a face-up card" in label, label
         row = screen.actions.items[screen.legal.index(onto)]
-        assert row.startswith("⚠ barrel lands: ") and row.endswith("· costs a face-up card"), row
+        assert row.startswith("⚠ barrel hits: ") and row.endswith("· costs a face-up card"), row
         assert "⚠" not in screen.actions.items[screen.legal.index(away)] and "⚠" not in screen.action_label(away)
         # with no face-up card the same barrel takes a played card: said before the choice
         match.state.hands[0] = []

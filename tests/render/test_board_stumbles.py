@@ -382,7 +382,8 @@ def test_md_enter_pressed_as_the_bots_turn_ends_does_not_play_the_persons_first_
     for k in (pygame.K_RETURN, pygame.K_1):
         app.handle(key(k, unicode="\r" if k == pygame.K_RETURN else "1"))
         assert len(match.history) == steps
-    assert screen.message == "Ann's turn now: look at the board first, then choose."
+    assert screen.message == ("Ann's turn now: look at the board first, then choose: a row's number, or Up/Down then "
+                              "Enter, or a click.")
     for _ in range(int(screen.turn_guard_s / 0.05) + 2):
         app.tick(0.05)
     app.draw()

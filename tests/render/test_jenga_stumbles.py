@@ -1523,18 +1523,49 @@ def test_a_list_a_spin_opens_after_a_hand_off_has_no_row_chosen(surface, game):
     """A regression audit (Donkey Kong Jenga seed 2, Super Mario seed 4): after the other person's move, a person
     spun by hand and the list the spin opened had a row framed, "(Enter plays it)" (the list emptied while the needle
     turned kept its first row). The first list after a hand-off has no row chosen, a spin in between or not."""
+    from games.jenga.layout import ends
+    from games.jenga.push import straight_push
+
     screen = new_screen(game, seed=2 if game == "jenga_dk" else 4)
     match = screen.match
+    seen = 0
     try:
-        for _ in range(40):
-            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None
-                       and not screen.spin_untold())
+        for _ in range(80):
+            assert run(screen, surface, lambda: match.is_over() or (match.waiting_for_human() and screen.job is None
+                                                                   and not screen.spin_untold()))
+            if match.is_over():
+                break
             spun = bool(match.history) and match.history[-1].by < 0 and match.history[-1].action.startswith("spin")
             people = [s.by for s in match.history if s.by >= 0]
             if spun and people and people[-1] != match.current_player and screen.legal:
-                assert screen.actions.selected == -1, (match.history[-1], screen.actions.selected)
-                return
-            screen.play(screen.legal[0])
-        raise AssertionError("no spin after a hand-off found")
+                # (with blocks to take too: the list without its push rows put the choice back on a climb)
+                assert screen.actions.selected == -1, (match.history[-1], screen.legal, screen.actions.selected)
+                seen += 1
+            state = match.state
+            if screen.legal:
+                screen.play(screen.legal[0])
+            else:                                      # a careful straight pull of the highest middle block
+                b = sorted(state.legal_blocks(), key=lambda b: (b[1] != 1, -b[0]))[0]
+                screen.play(straight_push(state.TOWER, b[0], b[1], ends(b[0])[0], 0.03, 1.0, 1))
+        assert seen >= 2, seen
+    finally:
+        screen.close()
+
+
+@pytest.mark.physics
+def test_the_side_panel_says_the_simulator_is_at_work_not_choices_0(surface):
+    """A keyboard audit: while a push was worked out, the side panel stood empty under "Choices (0)", the bar saying
+    the block came all the way out and the tower falling. The panel says the simulator is working out the move."""
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        assert screen.take_block_steps()[0].startswith("Take a block")
+        samples = [f"{int(i * 1000 / 60)}/{min(800, int(500 * i / 60))}/0" for i in range(100)]
+        screen.play("push 8:1 +x path=" + ",".join(samples))
+        assert screen.job is not None
+        assert screen.take_block_steps()[0] == "The simulator is working out the move:"
+        screen.draw(surface)
+        screen.job.thread.join()
     finally:
         screen.close()

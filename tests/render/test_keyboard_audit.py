@@ -176,6 +176,7 @@ def test_with_a_block_picked_the_status_line_says_enter_pushes_it_and_esc_lets_g
     now says what Enter does, and Esc lets go of the block (before, Esc left the game)."""
     surface, screen = _dk_turn_with_rows_and_blocks()
     try:
+        screen.handle_event(key(pygame.K_DOWN))  # a row chosen first (a hand-off leaves none chosen)
         screen.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
         assert screen.picked is not None
         level, slot = screen.picked

@@ -102,7 +102,7 @@ class FallReplay:
         # The view is wider than tall: the block the top figure (Donkey Kong with Pauline, Bowser) rides
         # down and stands by is held across it, with room for him (framed by most blocks only, Pauline
         # stood cut in half at the board's edge).
-        top = fallen_top(state)
+        top = fallen_top(state, self._layout_fallen_from())
         if top is not None and 0 <= top < frames.shape[1] and shown[top]:
             size = max(size, 1.15 * (float(np.linalg.norm(frames[-1, top, :2] - centre)) + TOP_FIGURE_ROOM_M))
         size = min(size, 2.5 * tall) + 0.04

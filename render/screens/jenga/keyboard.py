@@ -32,8 +32,13 @@ class KeyboardPicker:
         fresh = force or self._legal_at != len(self.match.history)
         super()._refresh_actions(force)
         if any(a.partition(" ")[0] in BLOCK_WORDS for a in self.legal):
+            unchosen = self.actions.selected < 0
             self.legal = [a for a in self.legal if a.partition(" ")[0] not in BLOCK_WORDS]
             self.actions.set_items([self.action_label(a) for a in self.legal])
+            if unchosen and self._handed_open:
+                # handed to another person: still no row chosen (base._refresh_actions); the shorter list put the
+                # choice back on its first row, a climb that one stray Enter played (a regression audit)
+                self.actions.selected = -1
         self.forget_nothing_to_enter()
         if fresh and not self.filter:
             # with one place open there is nothing to choose: its row stands chosen and Enter stacks there (an

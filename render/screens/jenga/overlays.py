@@ -139,6 +139,11 @@ def top_off_base_mm(state) -> float | None:
     return float(np.hypot(*(centres[-1] - centres[0])) * 1000.0)
 
 
+BLOCKS_COVERED = 2
+"""What a pixel of the tower's blocks under the live push's gauge counts for, against a pixel of its way from beside
+the block being pushed (Overlays._gauge_place)."""
+
+
 class Overlays:
     """Drawing over and beside the tower (a part of JengaScreen)."""
 
@@ -274,7 +279,10 @@ class Overlays:
             # "Spun: ..." for a whole push, the board's foot free; a strip let pass as a sliver was half a line of
             # that text: regression audits)
             words = sum(box.clip(r).w * box.clip(r).h for r in avoid)
-            return (sum(box.clip(r).w * box.clip(r).h for r in blocks) + 3 * words
+            # a block covered counts twice a pixel of the way to the board's foot (far): at 1600x1000 the gauge
+            # of 13:0's push stood on the tower's face, the gap to the legend too narrow for it, where the foot
+            # of the board was clear (a regression audit)
+            return (BLOCKS_COVERED * sum(box.clip(r).w * box.clip(r).h for r in blocks) + 3 * words
                     + (WORDS_COVERED if words > 0 else 0))
 
         def far(at) -> int:
@@ -634,10 +642,16 @@ class Overlays:
         if self.chance_waits():
             return []  # the Choices panel asks for the spin, with a Spin button (by_hand.draw_chance_button)
         spinning = self.spinner is not None and self.spinner.spinning and self.match.waiting_for_human()
-        if not spinning and (self.legal or self.filtering or self.job is not None
-                             or not self.match.waiting_for_human() or not self._legal_blocks()):
+        # a move handed to the simulator: the panel says so (it stood empty, "Choices (0)", while the bar said the
+        # block came out and the tower fell: a keyboard audit)
+        working = self.job is not None and self.match.waiting_for_human() and not self.filtering
+        if not spinning and not working and (self.legal or self.filtering or not self.match.waiting_for_human()
+                                             or not self._legal_blocks()):
             return []
-        if spinning:  # whatever the turn asks, the panel says so (it stood empty, "Choices (0)": an audit)
+        if working:
+            steps = ["The simulator is working out the move:", "what it did shows on the tower and in the move log "
+                     "when it is done, and the next step here."]
+        elif spinning:  # whatever the turn asks, the panel says so (it stood empty, "Choices (0)": an audit)
             # The spin is drawn already; "Take a block" stood here while the needle still turned (an audit).
             steps = ["The spinner is turning:", "When the needle stops, it says what this turn asks: how many "
                      "blocks to take and stack, how far to climb. The steps to take a block follow then."]
@@ -836,7 +850,8 @@ class Overlays:
         # (the risk legend, each seat's piece line, the spinner and what it said, the countdown, the gauge, the
         # lines at the foot, the figure on top): it covered "greyed: ...", "Player 1: Mario on girder level 5"
         # and "Spun: take out 1 girder, climb 2" (an audit), and then Donkey Kong and Pauline (a later one).
-        figures = self._top_figure_rects()
+        # every figure, the seats' pegs and Marios too (the tooltip of 6:0 hid Luigi's peg beside it: a keyboard audit)
+        figures = [r for _, r in getattr(self.view, "figure_rects", [])]
         # the risk legend too, while it is shown (the tooltip stood over "untinted: no fall found": a regression audit)
         legend = self._legend_rect(rect) if getattr(self, "show_risk", False) else None
         avoid = [r for r in [*getattr(self, "overlay_rects", []), *getattr(self, "piece_rects", []),

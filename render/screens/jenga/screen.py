@@ -941,6 +941,15 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             return state.placing
         return super().banner_seat()
 
+    def _play_selected(self) -> None:
+        """Enter while the pointer holds a block: the push is finished first, whether or not a row stands chosen
+        (with none chosen, after a hand-off, Enter said to choose a row, under the held block: a regression run)."""
+        if self.live is not None and not self.live.keyboard:
+            self.say("Finish the push first: release the button lets go of the block, then choose.", 4.0)
+            self.host.sound.play("error")
+            return
+        super()._play_selected()
+
     # ---- background work ---------------------------------------------------------------------------
     def play(self, action: str) -> bool:
         if self.job is not None:
@@ -1423,10 +1432,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         shown_push = self._push_shown()
         if shown_push is not None and shown_push[3] is not None and not self.match.is_over():
             movers = (*movers, (shown_push[3], "touched"))
-        legend = self._legend_rect(rect)
-        # the legend is drawn over the board after the tower: a figure's words beside the tower keep off it
-        self.view.keep_clear = ([pygame.Rect(legend.x, legend.y, legend.w, max(0, self.legend_bottom - legend.y))]
-                                if self.show_risk and not self.match.is_over() and self.legend_bottom else [])
+        # the legend, the wheel and its words are drawn over the board after the tower (as the last frame drew
+        # them): a figure's words beside the tower keep off them
+        self.view.keep_clear = [r.inflate(8, 8) for r in getattr(self, "overlay_rects", [])]
         self.view.draw(surface, scene, risk=risk, hover=hover, selected=selected, ghosts=ghosts,
                        ghost_sizes=ghost_sizes, ghost_hover=self._ghost_shown(), ghost_fill=hand_colour,
                        marked_holes=marked, hover_hole=hover_hole, outlined=movers, backdrop=P.BACKGROUND)
