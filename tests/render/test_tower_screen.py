@@ -1022,6 +1022,17 @@ def test_the_words_beside_a_figure_keep_off_the_risk_legend(surface):
         screen.close()
 
 
+def _to_the_first_take(screen, surface) -> None:
+    """Play each first choice (characters, pegs, spins) until a person may take a block."""
+    match = screen.match
+    for _ in range(60):
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        if match.state.may_extract() and match.state.legal_blocks():
+            return
+        screen.play(match.state.legal_actions()[0])
+    raise AssertionError("no block to take after 60 choices")
+
+
 @pytest.mark.physics
 @pytest.mark.parametrize("seed, size", [(7, (1280, 800)), (11, (1600, 1000))])
 def test_a_keyboard_push_of_a_high_block_keeps_its_gauge_off_the_tower(surface, seed, size):
@@ -1032,13 +1043,8 @@ def test_a_keyboard_push_of_a_high_block_keeps_its_gauge_off_the_tower(surface, 
     surface = pygame.Surface(size)
     screen = new_screen("jenga_mario", seed=seed)
     screen.show_risk = True
-    match = screen.match
     try:
-        for _ in range(60):
-            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-            if match.state.may_extract() and match.state.legal_blocks():
-                break
-            screen.play(match.state.legal_actions()[0])
+        _to_the_first_take(screen, surface)
 
         def key(k, mod=0):
             for kind in (pygame.KEYDOWN, pygame.KEYUP):
@@ -1067,13 +1073,8 @@ def test_a_blocks_tooltip_keeps_off_the_seats_pegs(surface):
     peg beside it, and 12:0's Mario's. Pointed at every block of a fresh tower with both pegs placed (seed 7), the
     tooltip covers no more than a corner of a peg's picture (its box's transparent edge)."""
     screen = new_screen("jenga_mario", seed=7)
-    match = screen.match
     try:
-        for _ in range(60):
-            assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
-            if match.state.may_extract() and match.state.legal_blocks():
-                break
-            screen.play(match.state.legal_actions()[0])
+        _to_the_first_take(screen, surface)
         screen.update(DT)
         screen.draw(surface)
         shown = 0
