@@ -46,9 +46,9 @@ Your turn, in this order:
  5. {release_rule}
 
 How obstacles move: along the girders and along the dotted lines from girder end to girder end.
-A fireball that ends its count exactly on the foot of a ladder climbs it to the top space (pawns on
-that ladder are hit), except the ladder up to the Finish, which obstacles never take (their path runs
-from the Oil Can to Donkey Kong, and that ladder leads off it); a barrel that ends its count exactly on the top of a ladder slides to its foot,
+Obstacles never take the ladder up to the Finish (their path runs from the Oil Can to Donkey Kong,
+and that ladder leads off it). A fireball that ends its count exactly on the foot of any other ladder
+climbs it to the top space (pawns on that ladder are hit); a barrel that ends its count exactly on the top of a ladder slides to its foot,
 but never while a pawn stands on the ladder{wiki_ladder}. An obstacle slides at most one ladder per move
 (a barrel that turned into a fireball may slide once more as a fireball).
 Two obstacles of one kind never rest on one space: the moving one goes on to the next free space. A

@@ -534,7 +534,7 @@ def test_a_fireball_does_not_climb_the_ladder_up_to_the_finish():
     turn(st, 1, 3, "move G5.1")
     assert names(st.fireballs) == ["G6.5"] and st.contacts == [] and st.stage == "roll"
     words = " ".join(help_text("rulebook").split())
-    assert "except the ladder up to the Finish, which obstacles never take" in words
+    assert "Obstacles never take the ladder up to the Finish" in words
 
 
 def test_released_barrel_hits_a_pawn_on_the_drop_space():

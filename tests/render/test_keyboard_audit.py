@@ -350,7 +350,7 @@ def test_during_a_push_the_status_line_says_what_the_hand_does_and_enter_plays_n
         before = [s.action for s in match.history]
         screen.handle_event(key(pygame.K_RETURN))
         assert [s.action for s in match.history] == before and screen.job is None  # no climb under the hand
-        assert screen.message.startswith("Finish the push first: release the button")
+        assert screen.message.startswith("Finish the push first: releasing the button")
         assert screen.live is not None
         send(screen, pygame.MOUSEBUTTONUP, tuple(start))
         assert len(match.history) >= steps

@@ -852,6 +852,7 @@ class Overlays:
         # and "Spun: take out 1 girder, climb 2" (an audit), and then Donkey Kong and Pauline (a later one).
         # every figure, the seats' pegs and Marios too (the tooltip of 6:0 hid Luigi's peg beside it: a keyboard audit)
         figures = [r for _, r in getattr(self.view, "figure_rects", [])]
+        figures += [r for _, _, r, _ in getattr(self.view, "behind", [])]  # and those drawn faintly through the tower
         # the risk legend too, while it is shown (the tooltip stood over "untinted: no fall found": a regression audit)
         legend = self._legend_rect(rect) if getattr(self, "show_risk", False) else None
         avoid = [r for r in [*getattr(self, "overlay_rects", []), *getattr(self, "piece_rects", []),

@@ -945,7 +945,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         """Enter while the pointer holds a block: the push is finished first, whether or not a row stands chosen
         (with none chosen, after a hand-off, Enter said to choose a row, under the held block: a regression run)."""
         if self.live is not None and not self.live.keyboard:
-            self.say("Finish the push first: release the button lets go of the block, then choose.", 4.0)
+            self.say("Finish the push first: releasing the button lets go of the block, then choose.", 4.0)
             self.host.sound.play("error")
             return
         super()._play_selected()
@@ -958,7 +958,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         if self.live is not None:
             # a row (Enter, a number, a click in the list) played under a held block: the climb went on while
             # the finger still held the block half out, and that push was then lost (an audit, 6 Dec)
-            how = "Enter or P" if self.live.keyboard else "release the button"
+            how = "Enter or P" if self.live.keyboard else "releasing the button"
             self.say(f"Finish the push first: {how} lets go of the block, then choose.", 4.0)
             self.host.sound.play("error")
             return False
@@ -1013,7 +1013,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         on that old tower. (While the simulator works out a step, every key but the view's waits anyway.)"""
         if self.live is None:
             return False
-        how = "Enter or P" if self.live.keyboard else "release the button"
+        how = "Enter or P" if self.live.keyboard else "releasing the button"
         self.say(f"Finish the push first: {how} lets go of the block, then {what}.", 4.0)
         self.host.sound.play("error")
         return True
