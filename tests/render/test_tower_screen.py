@@ -1022,6 +1022,18 @@ def test_the_words_beside_a_figure_keep_off_the_risk_legend(surface):
         screen.close()
 
 
+def _tooltips(screen, surface):
+    """The pointer at a fifth, half and four fifths along every block drawn: the tooltip's box at each, when one
+    is drawn."""
+    for r in list(screen.view.screen_rects.values()):
+        for share in (0.2, 0.5, 0.8):
+            send(screen, pygame.MOUSEMOTION, (int(r.x + share * r.w), int(r.y + r.h / 2)))
+            screen.update(DT)
+            screen.draw(surface)
+            if screen.tooltip_rect is not None:
+                yield screen.tooltip_rect
+
+
 def _to_the_first_take(screen, surface) -> None:
     """Play each first choice (characters, pegs, spins) until a person may take a block."""
     match = screen.match
@@ -1078,21 +1090,14 @@ def test_a_blocks_tooltip_keeps_off_the_seats_pegs(surface):
         screen.update(DT)
         screen.draw(surface)
         shown = 0
-        for r in list(screen.view.screen_rects.values()):
-            for share in (0.2, 0.5, 0.8):
-                send(screen, pygame.MOUSEMOTION, (int(r.x + share * r.w), int(r.y + r.h / 2)))
-                screen.update(DT)
-                screen.draw(surface)
-                tip = screen.tooltip_rect
-                if tip is None:
-                    continue
-                shown += 1
-                # those drawn faintly through the tower too (a regression audit: a dashed Mario under the tooltip)
-                pegs = [peg for kind, peg in screen.view.figure_rects if kind in ("peg", "mario")]
-                pegs += [peg for kind, _, peg, _ in screen.view.behind if kind in ("peg", "mario")]
-                for peg in pegs:
-                    cut = tip.clip(peg)
-                    assert cut.w * cut.h <= 0.1 * peg.w * peg.h, (tip, peg)
+        for tip in _tooltips(screen, surface):
+            shown += 1
+            # those drawn faintly through the tower too (a regression audit: a dashed Mario under the tooltip)
+            pegs = [peg for kind, peg in screen.view.figure_rects if kind in ("peg", "mario")]
+            pegs += [peg for kind, _, peg, _ in screen.view.behind if kind in ("peg", "mario")]
+            for peg in pegs:
+                cut = tip.clip(peg)
+                assert cut.w * cut.h <= 0.1 * peg.w * peg.h, (tip, peg)
         assert shown > 100
     finally:
         screen.close()
@@ -1120,18 +1125,11 @@ def test_a_blocks_tooltip_keeps_off_a_mario_drawn_through_the_tower(surface):
         behind = [r for kind, _, r, _ in screen.view.behind if kind == "mario"]
         assert behind, "the test wants a Mario drawn through the tower"
         shown = 0
-        for r in list(screen.view.screen_rects.values()):
-            for share in (0.2, 0.5, 0.8):
-                send(screen, pygame.MOUSEMOTION, (int(r.x + share * r.w), int(r.y + r.h / 2)))
-                screen.update(DT)
-                screen.draw(surface)
-                tip = screen.tooltip_rect
-                if tip is None:
-                    continue
-                shown += 1
-                for piece in behind:
-                    cut = tip.clip(piece)
-                    assert cut.w * cut.h <= 0.1 * piece.w * piece.h or piece.collidepoint(screen.mouse), (tip, piece)
+        for tip in _tooltips(screen, surface):
+            shown += 1
+            for piece in behind:
+                cut = tip.clip(piece)
+                assert cut.w * cut.h <= 0.1 * piece.w * piece.h or piece.collidepoint(screen.mouse), (tip, piece)
         assert shown > 50
     finally:
         screen.close()
