@@ -365,7 +365,13 @@ def goes_on_from(data: dict, target: Path) -> bool:
         kept = parse_json(read_text(target))
     except (AssetError, OSError, ValueError):
         return False
-    return (isinstance(kept, dict) and all(kept.get(k) == data.get(k) for k in ("game", "config", "seed"))
+    return _played_on(data, kept)
+
+
+def _played_on(data, kept) -> bool:
+    """Whether the match `data` is the match `kept` (both a file's JSON) played further, or as far."""
+    return (isinstance(data, dict) and isinstance(kept, dict)
+            and all(kept.get(k) == data.get(k) for k in ("game", "config", "seed"))
             and isinstance(kept.get("actions"), list) and isinstance(data.get("actions"), list)
             and data["actions"][:len(kept["actions"])] == kept["actions"])
 
@@ -376,21 +382,30 @@ def further_in_saves(autosave: Path) -> Path | None:
     files newer than the autosave are read. The newest such file wins."""
     try:
         since = autosave.stat().st_mtime
+    except OSError:
+        return None
+    newer = []
+    for p in saved_matches():
+        try:
+            when = p.stat().st_mtime
+        except OSError:  # removed meanwhile
+            continue
+        if when >= since:
+            newer.append((when, p))
+    if not newer:
+        return None  # the usual case, read at every launcher build: the autosave itself is not read
+    try:
         held = parse_json(read_text(autosave))
         moves = len(held["actions"])
     except (AssetError, OSError, ValueError, KeyError, TypeError):
         return None
     found = []
-    for p in saved_matches():
+    for when, p in newer:
         try:
-            when = p.stat().st_mtime
-            if when < since:
-                continue
             data = parse_json(read_text(p))
         except (AssetError, OSError, ValueError):
             continue
-        if isinstance(data, dict) and isinstance(data.get("actions"), list) and len(data["actions"]) > moves \
-                and goes_on_from(data, autosave):
+        if _played_on(data, held) and len(data["actions"]) > moves:
             found.append((when, p))
     return max(found)[1] if found else None
 

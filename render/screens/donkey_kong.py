@@ -168,7 +168,6 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return c.w * c.h
 
 
-
 def new_events(before: list[str], after: list[str]) -> list[str]:
     """The engine's sentences a step added: its events are a window of the last few, so the start of `after` that
     was already the end of `before` is dropped."""
@@ -833,14 +832,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         # the noted ones are neither: a barrel that let a fireball out went into the can (the fireball it let out
         # may have climbed past where another burnt), a hammered one met a pawn, and with no fireball down its way
         # (the usual case) was counted as into the can
-        for count, first in ((let_out, "can"), (hammered["barrel"], "can")):
-            for kind in (first, "burnt" if first == "can" else "can"):
-                if kind == "can":
-                    take = min(into_can, count)
-                    into_can, count = into_can - take, count - take
-                else:
-                    take = min(burnt, count)
-                    burnt, count = burnt - take, count - take
+        for count in (let_out, hammered["barrel"]):
+            take = min(into_can, count)
+            into_can -= take
+            burnt -= min(burnt, count - take)
         home = sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0) - hammered["fireball"]
         parts = []
         if burnt > 0:
