@@ -36,15 +36,52 @@ class RandomBot(Bot):
         return actions[int(rng.integers(len(actions)))]
 
 
-def sample_outcome(outcomes: list[tuple[str, float]], rng: np.random.Generator) -> str:
-    """Draw one chance outcome; one uniform draw per chance node, whatever the outcome count."""
+def _running_sums(outcomes: list[tuple[str, float]]) -> tuple[list[float], float]:
+    """The outcomes' probabilities summed left to right, as numpy's cumsum adds them (the same draw gives
+    the same outcome), and their total."""
     if not outcomes:
         raise ValueError("no chance outcomes to sample")
-    # Running sums added left to right, as numpy's cumsum adds them: the same draw gives the same outcome.
     cum = []
     total = 0.0
     for _, p in outcomes:
         total += float(p)
         cum.append(total)
+    return cum, total
+
+
+def sample_outcome(outcomes: list[tuple[str, float]], rng: np.random.Generator) -> str:
+    """Draw one chance outcome; one uniform draw per chance node, whatever the outcome count."""
+    cum, total = _running_sums(outcomes)
     u = rng.random() * total
     return outcomes[min(bisect_right(cum, u), len(outcomes) - 1)][0]
+
+
+class ChanceDraws:
+    """sample_outcome for a loop that draws many chance outcomes from one generator and draws nothing else
+    from it (a bot's playout): the same outcomes in the same order, at a tenth of the cost.
+
+    The uniforms are taken from the generator a block at a time (numpy fills a block one number after
+    another from the same stream, so the n-th is the n-th rng.random() would give), and the running sums
+    of the `fixed` outcome lists (lists a game hands out as the same object every time and never changes,
+    such as its dice) are worked out once."""
+
+    BLOCK = 64
+
+    __slots__ = ("_rng", "_left", "_fixed")
+
+    def __init__(self, rng: np.random.Generator, fixed=()):
+        self._rng = rng
+        self._left: list[float] = []
+        self._fixed = {id(o): (o, *_running_sums(o)) for o in fixed}
+
+    def __call__(self, outcomes: list[tuple[str, float]]) -> str:
+        known = self._fixed.get(id(outcomes))
+        if known is not None and known[0] is outcomes:
+            cum, total = known[1], known[2]
+        else:
+            cum, total = _running_sums(outcomes)
+        left = self._left
+        if not left:
+            left.extend(reversed(self._rng.random(self.BLOCK).tolist()))
+        u = left.pop() * total
+        return outcomes[min(bisect_right(cum, u), len(outcomes) - 1)][0]

@@ -56,9 +56,14 @@ class _Counter:
             self.open = False
 
 
+_SAYS = [PROG]
+"""Who an error line names: the command once the arguments name one ("python -m games play"), as argparse's
+own lines for that command do, so every error of one command starts alike."""
+
+
 def _fail(message: str) -> int:
     message = " ".join(message.split())  # one line, whatever a file name or an argument held
-    sys.stderr.write(f"{PROG}: error: {message}\n")
+    sys.stderr.write(f"{_SAYS[0]}: error: {message}\n")
     return 2
 
 
@@ -236,8 +241,10 @@ def cmd_selfplay(args) -> int:
             if args.players is None and not spec.min_players <= len(bots) <= spec.max_players:
                 span = spec.players_span()
                 named = f"{len(bots)} bot{'s' if len(bots) != 1 else ''}"
+                # the example repeats the bot named, or the game's first bot when that one is not a bot of it
+                example = bots[0] if bots[0] in spec.bots else next(iter(spec.bots))
                 return _fail(f"--bots names {named}, one a seat, and {args.game} is played by {span} players: "
-                             f"name {span} bots (e.g. --bots {','.join([bots[0]] * spec.min_players)})")
+                             f"name {span} bots (e.g. --bots {','.join([example] * spec.min_players)})")
         elif args.bot is not None:
             bots = [args.bot] * (args.players or spec.min_players)
         summary = run(args.game, games=args.games, seed=args.seed, players=args.players, variant=args.variant,
@@ -256,7 +263,7 @@ def _none_played(summary: dict) -> int:
     errors as success, a reliability audit), else 0; the summary says which games failed either way."""
     if summary["games"] and summary["errors"] >= summary["games"]:
         said = "; ".join(summary.get("error_messages", [])[:3])
-        print(" ".join(f"{PROG}: error: every game ended in an error{': ' + said if said else ''}".split()),
+        print(" ".join(f"{_SAYS[0]}: error: every game ended in an error{': ' + said if said else ''}".split()),
               file=sys.stderr)
         return 1
     return 0
@@ -421,6 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         # input()'s prompts go nowhere instead of failing (input() refused every move: a regression audit)
         sys.stdout = open(os.devnull, "w")
     args = build_parser().parse_args(argv)
+    _SAYS[0] = f"{PROG} {args.command}" if args.command in COMMANDS and args.command else PROG
     if args.command not in COMMANDS:
         return _fail(f"unknown command {args.command!r}")
     if getattr(args, "game", None) is not None:

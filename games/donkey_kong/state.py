@@ -82,6 +82,10 @@ _DICE_BY_ACTION = {v: {a: (m, f) for a, _, m, f in outs} for v, outs in _DICE.it
 _DICE_CHANCE = {v: [(a, p) for a, p, _, _ in outs] for v, outs in _DICE.items()}
 _ROLL_CHANCE = [(f"roll {k}", 1 / 6) for k in range(1, 7)]
 _ROLL_ACTIONS = frozenset(a for a, _ in _ROLL_CHANCE)
+FIXED_CHANCE = (*_DICE_CHANCE.values(), _ROLL_CHANCE)
+"""The outcome lists chance_outcomes hands out as the same object every time, never changed (the dice of
+each variant, the roll for the first turn): a playout may work out their running sums once
+(games.bots.ChanceDraws)."""
 _PLAY = tuple(f"play {name}" for name in CARD_NAMES)
 
 

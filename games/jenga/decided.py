@@ -12,7 +12,7 @@ from . import data, physics
 HEADING = "Where the rules say nothing or can be read two ways, this table decides:"
 
 
-def _common(tower: str, settle_words: str) -> list[str]:
+def _common(tower: str, settle_words: str, rule_name: str = "The ten-second rule") -> list[str]:
     play = data.play()
     return [
         "A fall is what the simulator reports as a collapse (see above), nothing else: a tower that "
@@ -37,7 +37,7 @@ def _common(tower: str, settle_words: str) -> list[str]:
         "of the tower.",
         "A touch tests a block you may take now: a block you may not take (above the highest complete "
         "level, or holding a piece that bars it) is not touched either.",
-        f"The ten-second rule {settle_words}: after each stack the simulator lets the tower settle for "
+        f"{rule_name} {settle_words}: after each stack the simulator lets the tower settle for "
         f"up to {physics.tower_spec(tower).settle_s:g} seconds of its own time, stopping sooner once it "
         "is still, and a fall in that time is the stacker's.",
         f"The rulebooks end a game only at a fall (or a win); so that every game ends, this table also "
@@ -89,7 +89,9 @@ def _dk(variant: str) -> list[str]:
 
 
 def _mario(variant: str) -> list[str]:
-    return _common("mario", "('about 5 seconds') is timed on the simulated tower") + [
+    return _common("mario", "is timed on the simulated tower", "The rulebook's wait of 'about 5 seconds'") + [
+        "Two to four players: the rulebook gives no count, and its box holds four character pegs and four "
+        "character cards, one of each a player.",
         "The youngest player goes first: seat them as seat 1.",
         "Moving a peg never topples the tower: the pegs weigh nothing in the simulation, so the wait "
         "after a climb has nothing to judge; the pushes and stacks are judged.",
@@ -97,7 +99,8 @@ def _mario(variant: str) -> list[str]:
         "whole_steps a climb may come between the two stacks of 'Stack 2 Blocks'; whole_steps keeps them together. "
         "Nobody climbs with a block in hand.",
         "Bowser stays on the layer he was placed on; every block stacked goes above him, so 'the layer "
-        "directly above him' is the first layer stacked.",
+        "directly above him' is the first layer stacked. He is a marker, not a body in the simulation: like "
+        "the pegs he weighs nothing, never falls and never holds a block up.",
         "Items are face down: a block's item is known once the block is taken out, and stays known.",
         "Coins are real pieces, paid with change and swapped at the bank; whoever owes more than they "
         "hold pays all they have, and an empty bank pays only what it has left.",

@@ -234,6 +234,9 @@ def _decisions(variant: str, cards: tuple[Card, ...] = ()) -> str:
         "The rulebook's tip for a handicap (one player without Power Cards, a child with no limit to the hand) "
         "is not a variant here: both players always play by the same rules.",
     ]
+    if has_cards(variant):
+        items.append("A Power Card bought or won by a Monkey Dash may be played in the same turn, once it lies face "
+                     "up in front of you: the rulebook says when cards are gained, not that a new one must wait.")
     skates = next((c for c in cards if c.effect == "free_supervisor_steps"), None)
     if has_cards(variant) and skates is not None:
         items.append(f"{skates.name} frees the next {counted(skates.amount, 'supervisor step')} only: a push stays "

@@ -31,7 +31,8 @@ def render(state) -> str:
         lines.append(f"{row + 1:2d} " + "".join(cells))
     lines.append("   " + "".join(f" {chr(ord('a') + c)} " for c in range(b.width)))
     lines.append("   [ ] crate, [R]/[B] monkey on a crate, (r)/(b) nest, (R)/(B) monkey in its nest, "
-                 "<R>/<B> supervisor, r/b loading bay, ) banana")
+                 "<R>/<B> supervisor, r/b loading bay, ) banana"
+                 + (", <R)/<B) supervisor on a banana" if state.bananas_on else ""))
     if state.phase == "over":
         lines.append("Game over: " + (f"{COLOURS[state.winner]} wins" if state.winner is not None
                                       else f"a draw after {TURN_LIMIT} turns"))
@@ -67,8 +68,8 @@ def _cell(state, s: int) -> str:
                 inside = COLOURS[seat][0].upper()
         return f"[{inside}]"
     for seat in (0, 1):
-        if state.supervisors[seat] == s:
-            return f"<{COLOURS[seat][0].upper()}>"
+        if state.supervisors[seat] == s:  # on a banana it cannot slide on: the banana stays, under it (an audit)
+            return f"<{COLOURS[seat][0].upper()}{')' if s in state.bananas else '>'}"
     if s in state.bananas:
         return " ) "
     for seat in (0, 1):

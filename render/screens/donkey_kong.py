@@ -775,14 +775,23 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         tell (a barrel into the Oil Can and the fireball that comes out, a hammered one) is not said again."""
         after = before.clone()
         dropped: list[int] = []
-        release = after._release_barrel
+        into_can = [0]
+        release, enter, oil = after._release_barrel, after._enter, self.board.oil_can
 
         def watched() -> None:
             if -1 in after.barrels:
                 dropped.append(after.barrels.index(-1))
             release()
 
+        def entering(space: int) -> None:
+            # every barrel that reaches the Oil Can enters it here, the one that lets a fireball out too
+            moving = after.in_motion
+            if space == oil and moving is not None and moving[0] >= FIREBALLS:
+                into_can[0] += 1
+            enter(space)
+
         after._release_barrel = watched  # on this copy only
+        after._enter = entering
         after.apply_action(action)
         order = self.board.route_pos
         parts = []
@@ -794,50 +803,38 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             if n:
                 # "7 of the barrels roll": "then 7 barrels roll", under a die showing 3, read as how far they went
                 parts.append(f"a {kind} {verb}s" if n == 1 else f"{n} of the {kind}s {verb}")
-        parts += self._gone_words(before, after, action, dropped)
+        parts += self._gone_words(before, after, dropped, into_can[0])
         for i in dropped:  # the turn's end
             if after.barrels[i] >= 0:
                 where = space_words(self.board, self.board.names[after.barrels[i]], short=True)
                 parts.append(f"Donkey Kong drops a barrel on {where}")
         return ", ".join(parts)
 
-    def _gone_words(self, before, after, action: str, dropped: list[int]) -> list[str]:
+    def _gone_words(self, before, after, dropped: list[int], into_can: int) -> list[str]:
         """The barrels and fireballs a step took off the board that the engine's notes do not tell of (a hammer, a
         barrel into the Oil Can that lets a fireball out are noted): a barrel burnt by a fireball, one that
         ends in the Oil Can with no fireball let out, a fireball back to the Oil Can from Donkey Kong. A wiki
-        audit watched a fireball burn a barrel and go home, and the log said only "Donkey Kong drops a barrel"."""
+        audit watched a fireball burn a barrel and go home, and the log said only "Donkey Kong drops a barrel".
+
+        Counted, not guessed from where the pieces stood: the barrels gone are those on the board before and
+        dropped in the step less those on it after (a barrel Donkey Kong drops can burn at once, on a fireball
+        below a twin); `into_can` of them entered the Oil Can (obstacle_words watches the copy it plays the step
+        on), the hammered ones are noted, and every other one met a fireball. Working it out from the fireballs'
+        climbs took a burn for a roll into the can when the fireball stopped on a ladder (an audit)."""
         notes = new_events(before.events, after.events)
         hammered = {k: sum(1 for line in notes if f"hammers a {k}" in line) for k in ("barrel", "fireball")}
         let_out = sum(1 for line in notes if "reaches the Oil Can and a fireball comes out" in line)
-        order = self.board.route_pos
-        gone_barrels = [a for i, (a, b) in enumerate(zip(before.barrels, after.barrels))
-                        if a >= 0 and (b < 0 or i in dropped)]
-        # each fireball's climb, from where it stood (the Oil Can for one let out in the step) to where it stands
-        # (Donkey Kong's space for one gone home)
-        top, oil = self.board.dk, self.board.oil_can
-        climbs = [(a if a >= 0 else oil, b if b >= 0 else top) for a, b in zip(before.fireballs, after.fireballs)
-                  if a >= 0 or b >= 0]
-        burnt = into_can = 0
-        standing = [f for f in after.fireballs if f >= 0]
-        for a in gone_barrels:
-            # passed by a climbing fireball, or with a fireball between it and the Oil Can (fireballs move first, so
-            # a barrel rolling on meets one there before the can): burnt; else it rolled into the Oil Can (a fireball
-            # standing still down its way had it said to reach the can: a regression audit)
-            met = (any(order[f] < order[a] <= order[g] for f, g in climbs)
-                   or any(order[oil] < order[f] <= order[a] for f in standing))
-            if met:
-                burnt += 1
-            else:
-                into_can += 1
-        # the noted ones are neither: a barrel that let a fireball out went into the can (the fireball it let out
-        # may have climbed past where another burnt), a hammered one met a pawn, and with no fireball down its way
-        # (the usual case) was counted as into the can
-        for count in (let_out, hammered["barrel"]):
-            take = min(into_can, count)
-            into_can -= take
-            burnt -= min(burnt, count - take)
+        on_board = sum(1 for b in before.barrels if b >= 0) + len(dropped)
+        gone = on_board - sum(1 for b in after.barrels if b >= 0)
+        burnt = gone - into_can - hammered["barrel"]
+        into_can -= let_out
         home = sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0) - hammered["fireball"]
-        parts = []
+        parts, last = [], []
+        # a barrel dropped in the step (at its end) and gone by then (obstacle_words names the drops still on the
+        # board) burnt on a fireball: one dropped on a pawn stays for the contact, which the next step settles
+        for _ in (i for i in dropped if after.barrels[i] < 0):
+            last.append("Donkey Kong drops a barrel, which meets a fireball and burns")
+            burnt -= 1
         if burnt > 0:
             parts.append("a barrel meets a fireball and burns" if burnt == 1 else f"{burnt} barrels meet fireballs "
                          "and burn")
@@ -847,7 +844,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         if home > 0:
             parts.append("a fireball reaches Donkey Kong and goes back to the Oil Can" if home == 1 else
                          f"{home} fireballs reach Donkey Kong and go back to the Oil Can")
-        return parts
+        return parts + last
 
     def move_words(self, action: str, state) -> str:
         """A move as its directions and end space, with notes: 'left 2, up 2 → girder 3, column 1 (red dot)'.

@@ -1327,6 +1327,11 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         for seat, sq in enumerate(state.supervisor_squares()):
             x, y = self.piece_centre("supervisor", seat, sq)
             art.supervisor(surface, (x, y), cell, P.seat_colour(seat), P.seat_shape(seat))
+        # a banana under a supervisor (one stepped onto it and could not slide on) still blocks crates and waits
+        # to be picked up: drawn again, small, in the square's lower left corner, not lost under the piece (an audit)
+        for sq in set(state.supervisor_squares()) & set(state.banana_squares()):
+            inner = self.square_rect(sq).inflate(-cell // 6, -cell // 6)
+            art.banana(surface, (inner.x + cell * 0.24, inner.bottom - cell * 0.24), cell * 0.6)
         for seat, sq in enumerate(state.monkey_squares()):
             x, y = self.piece_centre("monkey", seat, sq)
             art.monkey(surface, (x, y), cell, P.seat_colour(seat))

@@ -597,3 +597,18 @@ def test_a_tournament_whose_every_game_failed_plots_nothing(faulty_always, tmp_p
     assert cli.main(["tournament", "toy_broken", "--bots", "faulty,faulty2", "--games", "2", "--executor",
                      "serial", "--plot", str(picture)]) == 1
     assert not picture.exists() and "every game ended in an error" in capsys.readouterr().err
+
+
+def test_every_error_of_a_command_names_that_command(tmp_path):
+    """An audit: argparse's refusals of `play` began "python -m games play: error:", the project's own
+    ("unknown game", "unknown seat") "python -m games: error:", so one command spoke with two names. And
+    `selfplay --bots zz` suggested "--bots zz,zz", repeating a bot the game does not have."""
+    for args, command in ((["play", "nosuch"], "play"), (["play", "donkey_kong", "--seats", "foo,bar"], "play"),
+                          (["play", "donkey_kong", "--seed", "x"], "play"),
+                          (["selfplay", "donkey_kong", "--bots", "greedy,nosuch"], "selfplay"),
+                          (["tournament", "donkey_kong", "--bots", "nosuch,greedy"], "tournament")):
+        line = one_line(run(tmp_path, *args, stdin=""))
+        assert line.startswith(f"python -m games {command}: error: "), line
+    line = one_line(run(tmp_path, "selfplay", "donkey_kong", "--bots", "zz"), "name 2 to 4 bots")
+    assert "zz,zz" not in line and "(e.g. --bots random,random)" in line
+    assert one_line(run(tmp_path, "nosuch")).startswith("python -m games: error: ")

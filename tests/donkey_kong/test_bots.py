@@ -101,3 +101,36 @@ def test_expert_halving_gives_the_later_playouts_to_the_better_half(monkeypatch)
 def test_expert_refuses_an_unknown_playout_policy():
     with pytest.raises(ValueError, match="'greedy', 'finish' or 'mine', not 'clever'"):
         ExpertBot(policy="clever")
+
+
+def test_cheap_chance_draws_are_the_outcomes_sample_outcome_draws():
+    """The expert's playouts draw their dice and cards through ChanceDraws (uniforms a block at a time,
+    the dice's running sums kept): over many draws, more than a block's worth, from the variants' dice,
+    the roll for the first turn and lists made afresh, it picks what sample_outcome picks from the same
+    seed, one by one."""
+    from games.bots import ChanceDraws, sample_outcome
+    from games.donkey_kong.state import FIXED_CHANCE
+
+    lists = list(FIXED_CHANCE) + [[("draw a", 3.0), ("draw b", 1.0)], [("only", 1.0)],
+                                  [("x", 0.1), ("y", 0.2), ("z", 0.7)]]
+    pick = np.random.default_rng(3)
+    order = [lists[int(k)] for k in pick.integers(len(lists), size=3 * ChanceDraws.BLOCK + 5)]
+    draw = ChanceDraws(np.random.default_rng(11), FIXED_CHANCE)
+    plain = np.random.default_rng(11)
+    cheap = [draw(list(o) if i % 3 == 0 else o) for i, o in enumerate(order)]  # a copy is not a fixed list
+    assert cheap == [sample_outcome(o, plain) for o in order]
+    assert len(set(cheap)) > 10
+
+
+def test_an_expert_playout_ends_as_one_drawn_with_sample_outcome():
+    """own_rng only changes how the draws are taken from the playout's own generator: the game it plays
+    out ends in the same place, score for score."""
+    from games.donkey_kong.bots import play_greedily
+
+    st = table(pawns=["G2.3", "G1.6"], barrels=["G2.5", "G3.2"], hands=[["J100"], ["H200"]])
+    roll(st, 4, 3)
+    for seed in range(4):
+        a, b = st.clone(), st.clone()
+        play_greedily(a, np.random.default_rng(seed), GreedyBot(), own_rng=True)
+        play_greedily(b, np.random.default_rng(seed), GreedyBot())
+        assert a.is_terminal() and a.scores() == b.scores() and a.turns == b.turns and a.pawns == b.pawns

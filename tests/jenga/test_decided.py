@@ -125,3 +125,17 @@ def test_the_mario_help_hands_out_the_coins_when_the_game_does():
     text = words(MARIO.help_text("standard"))
     assert "Each player starts with one Five Coin from the bank" in text
     assert text.index("Each player starts with one Five Coin") < text.index("chooses a character card")
+
+
+def test_super_marios_help_names_its_own_wait_its_player_count_and_bowser_as_a_marker():
+    """An audit: Super Mario's help called its wait "The ten-second rule ('about 5 seconds')", a name from
+    traditional Jenga ("Wait for about 5 seconds" is all the Super Mario rulebook says); it never said how many
+    play (the rulebook gives no count: "4 character pegs", "4 character cards") nor that Bowser has no body in
+    the simulation."""
+    for variant in MARIO.variants:
+        text = words(MARIO.help_text(variant))
+        assert "ten-second" not in text
+        assert "The rulebook's wait of 'about 5 seconds' is timed on the simulated tower" in text
+        assert "Two to four players" in text and "four character pegs" in text
+        assert "He is a marker, not a body in the simulation" in text
+    assert "The ten-second rule is timed on the simulated tower" in words(CLASSIC.help_text("standard"))

@@ -260,3 +260,21 @@ def test_roller_skates_never_lets_the_turn_pass_with_its_ap_unspent():
     assert state.ap == 3 and "pass" not in legal(state)
     play(state, "sup S", "sup N", "sup S")
     assert state.turn_player == BLUE  # its AP spent, the turn is over
+
+
+def test_a_card_bought_this_turn_may_be_played_this_turn_as_the_help_says():
+    """'Power Cards can be bought on your turn for 4AP' and 'Players always take the top Power Card from the
+    draw pile and must place it, face up, on the table': nothing makes a new card wait for a later turn. An
+    audit found the engine lets it be played at once and the help did not say so; the help's decisions now do."""
+    state = position(sups=["d6", "d1"])
+    state.ap = 5
+    play(state, "buy")
+    assert state.current_player() == CHANCE
+    drawn = [o for o, _ in state.chance_outcomes() if o.endswith("overtime")]
+    play(state, drawn[0])
+    assert "play overtime" in legal(state)
+    play(state, "play overtime")
+    assert state.ap == 2 and state.discard_pile == ["overtime"]
+    for variant in ("standard", "bananas"):
+        assert "may be played in the same turn" in " ".join(SPEC.help_text(variant).split())
+    assert "may be played in the same turn" not in " ".join(SPEC.help_text("pure").split())

@@ -771,3 +771,29 @@ def test_a_card_to_decide_on_shows_its_whole_title_at_the_largest_text_in_a_smal
     finally:
         storage.save_settings({})
         text.use_size("normal")
+
+
+def test_a_banana_under_a_supervisor_stays_in_sight_on_the_board_and_in_the_text_board():
+    """An audit (Better with Bananas): a supervisor stepped onto a banana it could not slide on ("the banana
+    stays") and the window drew the supervisor over it, so the banana, which still blocks crates ("Bananas block
+    the movement of Crates") and waits to be picked up, vanished until the supervisor left; the text board
+    printed only "<R>". It is drawn again, small, in the square's lower left corner, and the text board prints
+    "<R)"."""
+    from render import art
+
+    def yellow_in_corner(screen, sq):
+        inner = screen.square_rect(sq).inflate(-screen.cell // 6, -screen.cell // 6)
+        corner = pygame.Rect(inner.x, inner.bottom - screen.cell // 3, screen.cell // 3, screen.cell // 3)
+        shot = screen_surface.subsurface(corner)
+        return sum(1 for x in range(corner.w) for y in range(corner.h) if shot.get_at((x, y))[:3] == art.BANANA)
+
+    counts = {}
+    for bananas in ((), ("d6",)):
+        match = arranged("bananas", sups=("d6", "d1"), bananas=bananas, stores=(3, 3 - len(bananas)))
+        app, screen = open_app(match)
+        screen_surface = app.window
+        counts[bananas] = yellow_in_corner(screen, "d6")
+        if bananas:
+            assert "<R)" in str(match.state) and "<R)/<B) supervisor on a banana" in str(match.state)
+        app.close()
+    assert counts[()] == 0 and counts[("d6",)] > 10, counts

@@ -443,9 +443,9 @@ def test_while_a_move_plays_the_choices_panel_names_the_player_the_banner_names(
         app.close()
 
 
-def _bot_steps(variant: str, bots: list[str], seeds):
+def _bot_steps(variant: str, bots: list[str], seeds, chance: bool = False):
     """Whole Donkey Kong games of these bots: (screen, the position before, the step, the position after) for each
-    step that is not chance."""
+    step that is not chance (and for the chance steps too, with chance=True)."""
     from games import registry
     from games.core import CHANCE
     from games.match import Match
@@ -458,7 +458,7 @@ def _bot_steps(variant: str, bots: list[str], seeds):
         while not match.is_over():
             before = match.state.clone()
             step = match.step()
-            if step.by != CHANCE:
+            if chance or step.by != CHANCE:
                 yield screen, before, step, match.state
 
 
@@ -614,11 +614,13 @@ class _Watched(list):
         self.seen = seen
 
     def __setitem__(self, i, v):
-        if v == -1 and self[i] >= 0:
-            import linecache
-            import sys
+        import sys
 
-            frame = sys._getframe(1)
+        frame = sys._getframe(1)
+        # (a barrel Donkey Kong drops onto a fireball is taken off as it enters the board: its place held -1)
+        if v == -1 and (self[i] >= 0 or frame.f_code.co_name == "_enter"):
+            import linecache
+
             code = frame.f_code
             # the line that did it and the one before (the Oil Can's test stands just above its assignment)
             self.seen.append((code.co_name, linecache.getline(code.co_filename, frame.f_lineno - 1)
@@ -626,13 +628,21 @@ class _Watched(list):
         super().__setitem__(i, v)
 
 
-@pytest.mark.parametrize("variant", ["rulebook", "wiki"])
-def test_a_burnt_barrel_is_not_said_to_roll_into_the_oil_can(variant):
+@pytest.mark.parametrize("variant, bots", [("rulebook", ["greedy", "random"]), ("wiki", ["greedy", "random"]),
+                                           ("rulebook", ["random", "random"]), ("wiki", ["random"] * 3)])
+def test_a_burnt_barrel_is_not_said_to_roll_into_the_oil_can(variant, bots):
     """A regression audit watched the engine take each barrel off the board and found "a barrel rolls into the Oil
-    Can" said for barrels that rolled into a fireball standing still down their way (49 lines in 4 games). The
-    words now agree with the engine on all but a barrel dropped and burnt in the same moment (under 2 %)."""
-    removed = wrong = 0
-    for screen, before, step, _ in _bot_steps(variant, ["greedy", "random"], range(4)):
+    Can" said for barrels that rolled into a fireball standing still down their way (49 lines in 4 games). A later
+    audit found it said for a barrel a fireball burnt before stopping on a ladder at a pawn (rulebook, two random
+    bots, seed 1, step 138), and nothing said of a barrel Donkey Kong dropped that burnt at once. Rules: "If a
+    fireball and a barrel meet, the barrel is destroyed". The words now count what the engine does, step by step:
+    as many burnt barrels and as many rolled into the Oil Can (with a fireball let out or not) as it took off."""
+    import re
+
+    from render.screens.donkey_kong import new_events
+
+    removed = 0
+    for screen, before, step, _ in _bot_steps(variant, bots, range(5), chance=True):
         words = screen.obstacle_words(before, step.action)
         copy, seen = before.clone(), []
         copy.barrels = _Watched(copy.barrels, seen)
@@ -640,13 +650,18 @@ def test_a_burnt_barrel_is_not_said_to_roll_into_the_oil_can(variant):
         burnt = sum(1 for name, line in seen if name != "_remove" and (
             any(k in line for k in ("rolled into a fireball", "destroys the barrel", "in self.fireballs"))
             or "_OIL" not in line))
+        into_can = sum(1 for name, line in seen if name != "_remove" and "_OIL" in line
+                       and not any(k in line for k in ("rolled into a fireball", "destroys the barrel")))
         if not seen:
             continue
         removed += len(seen)
-        said = (1 if "a barrel meets a fireball" in words else
-                int(words.split(" barrels meet")[0].split()[-1]) if " barrels meet" in words else 0)
-        wrong += said != burnt
-    assert removed > 50 and wrong <= 0.02 * removed, (removed, wrong)
+        said_burnt = words.count("a barrel meets a fireball") + words.count("which meets a fireball") + sum(
+            int(n) for n in re.findall(r"(\d+) barrels meet fireballs", words))
+        said_can = words.count("a barrel rolls into the Oil Can") + sum(
+            int(n) for n in re.findall(r"(\d+) barrels roll into the Oil Can", words))
+        let_out = sum(1 for line in new_events(before.events, copy.events) if "reaches the Oil Can and a fireball" in line)
+        assert (said_burnt, said_can + let_out) == (burnt, into_can), (step.action, words, seen)
+    assert removed > 40, removed
 
 
 def test_with_pawns_in_a_row_the_click_on_the_one_the_count_ends_on_says_why_and_the_next_does_not():
