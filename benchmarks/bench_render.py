@@ -15,14 +15,15 @@ import os
 import platform
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting line in the middle of --json output
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("KONG_TABLETOP_HOME", tempfile.mkdtemp(prefix="kong-bench-"))
+from _scratch import scratch_home  # noqa: E402 (benchmarks/ is the script's own directory)
+
+scratch_home()
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402

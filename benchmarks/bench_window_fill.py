@@ -20,9 +20,10 @@ import json
 import math
 import os
 import sys
-import tempfile
 import threading
 import time
+
+from _scratch import scratch_home  # benchmarks/ is the script's own directory
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting line in the middle of --json output
 import pygame  # noqa: E402
@@ -41,7 +42,7 @@ def main(argv=None) -> int:
                         help="how long the pointer moves, 1 to 600 (default 15)")
     parser.add_argument("--seed", type=seed_arg, default=3)
     args = parser.parse_args(argv)
-    os.environ.setdefault("KONG_TABLETOP_HOME", tempfile.mkdtemp(prefix="bench-window-"))  # its autosave
+    scratch_home("bench-window-")  # its autosave
     spec = registry.get("jenga_classic")
     app = App(match=Match(spec.make_config(_seats_from("human,careful", spec)), args.seed))
     screen = app.screen

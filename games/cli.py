@@ -427,8 +427,11 @@ def main(argv: list[str] | None = None) -> int:
         # started with its output closed (`>&-`): the null device stands in, so the output written and
         # input()'s prompts go nowhere instead of failing (input() refused every move: a regression audit)
         sys.stdout = open(os.devnull, "w")
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
     _SAYS[0] = f"{PROG} {args.command}" if args.command in COMMANDS and args.command else PROG
+    if extra:  # argparse's own words, from the command's parser rather than the program's (a regression audit)
+        return _fail(f"unrecognized arguments: {' '.join(extra)} (see --help)")
     if args.command not in COMMANDS:
         return _fail(f"unknown command {args.command!r}")
     if getattr(args, "game", None) is not None:

@@ -125,6 +125,7 @@ class Match:
         self._redo: list[Step] = []
         self.replayed_logs: list[list[str]] = []  # filled by replay() (a loaded match), see there
         self.replayed_words: list[str] = []
+        self.replayed_coins: list = []
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots()
         people = any(i not in self.bots for i in range(len(config.seats)))
         self.keeps_undo = people if undo is None else bool(undo)
@@ -437,6 +438,9 @@ class Match:
         self.replayed_verdicts: list = [None]
         # and its last touch's reading (the Jenga games' `last_probe`: how far a block let go stayed out)
         self.replayed_probes: list = [None]
+        # and each seat's coins, where the game counts them (Super Mario Jenga): what a fall cost its toppler,
+        # for the result of a match of bots, which keeps no position before its last step (previous_state)
+        self.replayed_coins: list = [self._coins()]
         for i, raw in enumerate(actions):
             who = self.state.current_player()
             step = self._step_of(i, raw, who)
@@ -466,8 +470,13 @@ class Match:
             if probe is not None and callable(off):  # where the touched block sits now, as the window says it
                 probe["off_mm"] = off()
             self.replayed_probes.append(probe)
+            self.replayed_coins.append(self._coins())
             if progress is not None:
                 progress(i + 1, len(actions))
+
+    def _coins(self) -> list[int] | None:
+        coins = getattr(self.state, "coins", None)
+        return list(coins()) if callable(coins) else None
 
 
 

@@ -28,8 +28,13 @@ def result_reason(match, name: Callable[[int], str] | None = None, fall_paid: in
             # person in it): a game loaded after the fall had said "10 coins (or all they had)" where the
             # window that watched the fall said what was paid (a save audit)
             before = match.previous_state()
+            replayed = getattr(match, "replayed_coins", [])
             if before is not None and hasattr(before, "coins"):
                 fall_paid = before.coins()[state.toppler] - state.coins()[state.toppler]
+            elif len(replayed) == len(match.history) + 1 and replayed[-2] is not None:
+                # a match of bots keeps no position before its last step; loaded, it kept the coins after each
+                # step (Match.replay): a loaded game of bots said "10 coins (or all they had)" (a rules audit)
+                fall_paid = replayed[-2][state.toppler] - state.coins()[state.toppler]
         return _jenga(game, state, name, fall_paid)
     if game == "donkey_kong":
         return _donkey_kong(state, name)

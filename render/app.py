@@ -154,11 +154,7 @@ class App(Host):
             raise pygame.error(f"no display answered at {where}, and SDL's {driver} driver shows nothing")
         pygame.font.init()
         pygame.display.set_caption(TITLE)
-        if tuple(size) == DEFAULT_SIZE:  # no size asked for: the default, as far as the desktop holds it
-            size = first_size(desktop_size())
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._canvas: pygame.Surface | None = None  # where a screen is drawn when the window is smaller than it
-        tell_minimum_size()
         pygame.key.set_repeat(0)  # no repeats from pygame's timer: see REPEATING_KEYS
         self._held: dict[int, tuple[dict, float]] = {}  # a held repeating key: (its press, when it next repeats)
         self._focus_press: int | None = None  # the button whose press only focused the window (its release goes too)
@@ -173,6 +169,17 @@ class App(Host):
         else:  # a data folder that stays read-only: the earlier sessions' folders come along into this one
             storage.rescue_session_folders(storage.wanted_dir(), warn=notes.append, settings_too=True)
         settings = storage.load_settings(warn=notes.append)
+        if tuple(size) == DEFAULT_SIZE:
+            # no size asked for: the size the window had when the app last closed after a person resized it (an
+            # audit: every launch opened at 1280x800 again), else the default, as far as the desktop holds it. A
+            # remembered size that cannot be used is said by the launcher, with the other settings' faults.
+            from .launcher import window_size_ok
+
+            kept = settings.get("window_size")
+            size = first_size(desktop_size(), tuple(kept) if window_size_ok(kept) else DEFAULT_SIZE)
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized = False  # a person resized the window: its size is remembered when the app closes
+        tell_minimum_size()
         storage.check_autosave(warn=notes.append)
         notes[:0] = storage.folder_notes()
         self.sound = Sound(enabled=bool(settings.get("sound", True)))
@@ -224,6 +231,7 @@ class App(Host):
             w, h = max(SMALLEST_WINDOW[0], event.w), max(SMALLEST_WINDOW[1], event.h)
             if (w, h) != self.window.get_size():
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized = True
             self._fit_view()
         if pointer.scaled() and hasattr(event, "pos") and event.type in MOUSE_EVENTS:
             event = pygame.event.Event(event.type, {**event.dict, "pos": pointer.to_screen(event.pos)})
@@ -395,6 +403,8 @@ class App(Host):
         self.autosaver.flush()
         if isinstance(self.screen, LauncherScreen):
             self.screen._remember()
+        if self._resized:
+            self._keep_setting("window_size", list(self.window.get_size()))
         self.close_screen()
         storage.release_data_folder(self.folder)
         pointer.set_view(1.0)  # the next window (a test's next App) starts unscaled

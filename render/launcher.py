@@ -92,6 +92,20 @@ def fit_name(name: str, limit: int = NAME_LEN) -> str:
     return head[:head.rfind(" ")].rstrip() if " " in head.strip() else name[:limit]
 
 
+LARGEST_WINDOW = (16384, 16384)
+"""The largest window size taken from the settings file (the desktop then makes it smaller: render.app.first_size)."""
+
+
+def window_size_ok(value) -> bool:
+    """Whether a remembered window size can be used: two whole numbers, [width, height], from the smallest
+    window (render.app.SMALLEST_WINDOW) to LARGEST_WINDOW."""
+    from .app import SMALLEST_WINDOW
+
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+                    for v, low, high in zip(value, SMALLEST_WINDOW, LARGEST_WINDOW)))
+
+
 def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
     """(the remembered launcher settings without what cannot be used, what that was: one short phrase each,
     "colours 'nope'"). The launcher takes its defaults for those and says so (an audit found them replaced
@@ -119,6 +133,8 @@ def usable_settings(settings: dict, games: dict) -> tuple[dict, list[str]]:
     for key, words in (("sound", "sound"), ("risk_tint", "risk tint")):
         if key in settings and not isinstance(settings[key], bool):
             fault(words, usable.pop(key))
+    if "window_size" in settings and not window_size_ok(settings["window_size"]):
+        fault("window size", usable.pop("window_size"))
     variants = settings.get("variants", {})
     if not isinstance(variants, dict):
         fault("variants", usable.pop("variants"))

@@ -211,8 +211,10 @@ def cmd_riskmap(args) -> int:
         if verdict.collapsed:
             raise SimError(f"the tower falls when {level}:{pos} is removed; no risk map for a fallen tower")
     blocks = [parse_address(a) for a in args.block] or None
-    for level, pos in blocks or ():
+    for k, (level, pos) in enumerate(blocks or ()):
         tower.block_id(level, pos)          # a block that does not exist or is gone: its own message
+        if (level, pos) in blocks[:k]:      # mapped once, while "asked" listed it twice (a research audit)
+            raise UsageError(f"bad --block: {level}:{pos} is given twice (each block is mapped once)")
     # Any block the tower has is mapped, as risk_map maps it: how likely a push is to topple the tower is
     # a question of physics. Whether the rules let a player take the block (not from the top complete
     # level or above it) is the game's business, so the row only says so (in_play).

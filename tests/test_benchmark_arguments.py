@@ -19,7 +19,7 @@ from sim import arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
-SCRIPTS = sorted(p.stem for p in BENCHMARKS.glob("*.py"))
+SCRIPTS = sorted(p.stem for p in BENCHMARKS.glob("*.py") if not p.stem.startswith("_"))  # _name: a helper the scripts import
 MISSING = "MISSING/x.json"   # a file in a folder that does not exist (made absolute under tmp_path)
 
 # the positional arguments a script needs before it can be told about an option
@@ -267,3 +267,17 @@ def test_the_parser_says_one_line_and_names_the_option_once(capsys):
     assert capsys.readouterr().err == ("script.py: error: argument --games: expected a whole number from 1 to "
                                        f"{arguments.MAX_COUNT}, not '-1'\n")
     assert p.parse_args([]).seeds == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("script", ["bench_idle", "bench_render", "bench_window_fill"])
+def test_a_window_benchmark_leaves_no_data_folder_behind(tmp_path, script):
+    """A long-session audit found 26 kong-bench-* folders in /tmp: the window benchmarks made a data folder for
+    the app (KONG_TABLETOP_HOME) with mkdtemp, even when one was named, and never removed it. Now one is made
+    only when none is named, and removed when the benchmark ends (here a refused argument ends it at once)."""
+    env = {k: v for k, v in os.environ.items() if k != "KONG_TABLETOP_HOME"}
+    env.update(TMPDIR=str(tmp_path), SDL_VIDEODRIVER="dummy")
+    bad = ["--seconds", "0.5"] if script != "bench_render" else ["--frames", "1"]
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"), *bad], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2, out.stderr
+    assert list(tmp_path.iterdir()) == []

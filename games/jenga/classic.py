@@ -63,6 +63,8 @@ class ClassicState(TowerState):
 
 
 def help_text(variant: str) -> str:
+    if variant != "standard":  # as the other games' help refuses a variant it does not have (a research audit)
+        raise ValueError(f"unknown Traditional Jenga variant {variant!r}; choose standard")
     play = data.play()
     return reflow(f"""Traditional Jenga, played on a simulated tower of 54 blocks (18 levels of three).
 

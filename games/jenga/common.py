@@ -49,6 +49,17 @@ def reflow(text: str, width: int = 100) -> str:
     return "\n\n".join(out) + "\n"
 
 
+
+_FELL_NOTE = re.compile(r", moved \d+(\.\d+)? mm, the tower falls!$")
+
+
+def shown_note(line: str) -> str:
+    """A note as the board shows it: an operation that toppled the tower without the shift of the blocks left
+    standing ("Ann: push 10:0, the tower falls!"), which beside a fall read as its size. The note itself stays as
+    the game wrote it (saved matches carry a digest over the notes)."""
+    return _FELL_NOTE.sub(", the tower falls!", line)
+
+
 class NotRemovableError(IllegalActionError):
     """A block that may not be taken now (above the highest complete level, missing, or blocked)."""
 
@@ -823,9 +834,14 @@ class TowerState(State):
             # a push let go under half out is a touch to the rules, and a push to the person who made it (a regression
             # audit read "last: touch" under "The push: the finger 32 mm in")
             op = "push let go before half out" if v.get("taken") is False and v["op"] == "touch" else v["op"]
-            lines.append(f"last: {op}, max move {v['max_displacement_mm']:.1f} mm, "
-                         f"tilt {v['max_tilt_deg']:.1f} deg{', COLLAPSED' if v['collapsed'] else ''}")
-        lines += [f"  {line}" for line in self.log[-3:]]
+            if v["collapsed"]:
+                # the shift and tilt are those of the blocks left standing: beside a fall they read as its size (an
+                # audit read "moved 0.8 mm, the tower falls!" over 27 blocks down)
+                fell = len(v.get("fallen", []))
+                lines.append(f"last: {op}, COLLAPSED: {fell} block{'' if fell == 1 else 's'} fell")
+            else:
+                lines.append(f"last: {op}, max move {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f} deg")
+        lines += [f"  {shown_note(line)}" for line in self.log[-3:]]
         lines.append(f"turn {self.turns + 1}: {self.decision_text()}")
         return lines
 

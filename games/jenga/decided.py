@@ -59,6 +59,7 @@ def _dk(variant: str) -> list[str]:
     few = variant in ("few_pulls", "corner_few_pulls")
     corner = variant in ("corner_climb", "corner_few_pulls")
     return _common("dk", "is timed on the simulated tower") + [
+        "Two to four players: the rulebook gives no count, and its box holds four Mario pieces, one a player.",
         "The fan who built the tower goes first: that is seat 1, and play passes 'to the left' in seat "
         "order.",
         "Moving a Mario never topples the tower: the figures weigh nothing in the simulation, so only "
@@ -73,6 +74,9 @@ def _dk(variant: str) -> list[str]:
                                   if corner else "this variant takes any free hole of the level above "
                                   "(corner_climb and corner_few_pulls read it as the one girder along "
                                   "Mario's side)."),
+        "A level with no girder for a climbing Mario is always skipped: the rulebook says he 'may skip that "
+        "level', but staying below would cost the climb the spin gave, and the rules have no turn that "
+        "ends with a climb not made, so the skip, a bonus, is taken whenever it is the climb's way on.",
         "A Mario whose girder is pulled out falls to the girder immediately below on his side. Girder "
         "ends face other sides from one level to the next (which is why a climb goes round a corner), "
         "so the nearest girder end below on his side is two levels down; when that one is gone or "

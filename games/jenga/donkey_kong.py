@@ -478,6 +478,8 @@ def fall_to(layout: list, hole, taken: list) -> tuple:
 
 
 def help_text(variant: str) -> str:
+    if variant not in VARIANTS:  # a bare KeyError before (a research audit)
+        raise ValueError(f"unknown Donkey Kong Jenga variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     play = data.play()
     spinner = spinners.summary("jenga_dk", variant)
     # the others only: the variant played is said just before (the help said it twice in three lines, and the

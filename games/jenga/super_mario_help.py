@@ -67,6 +67,8 @@ def card_text(key: str, short: bool = False) -> str:
 
 
 def help_text(variant: str) -> str:
+    if variant not in VARIANTS:  # the standard rules came back for any name (a research audit)
+        raise ValueError(f"unknown Super Mario Jenga variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
     play, rules, spin = data.play(), data.mario_rules(), data.mario_spinner()
     items = ", ".join(f"{n} {ITEM_NAMES[k]}" for k, n in data.mario_items().items())
     sections = spinners.summary("jenga_mario")

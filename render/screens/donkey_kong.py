@@ -828,7 +828,10 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         gone = on_board - sum(1 for b in after.barrels if b >= 0)
         burnt = gone - into_can - hammered["barrel"]
         into_can -= let_out
-        home = sum(1 for a, b in zip(before.fireballs, after.fireballs) if a >= 0 and b < 0) - hammered["fireball"]
+        # a fireball leaves the board only home to Donkey Kong or hammered, and comes on only let out of the Oil
+        # Can: counted so, a fireball home and let out again in one step (its place taken again) is told too
+        home = (sum(1 for f in before.fireballs if f >= 0) + let_out - sum(1 for f in after.fireballs if f >= 0)
+                - hammered["fireball"])
         parts, last = [], []
         # a barrel dropped in the step (at its end) and gone by then (obstacle_words names the drops still on the
         # board) burnt on a fireball: one dropped on a pawn stays for the contact, which the next step settles

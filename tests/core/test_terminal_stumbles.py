@@ -240,6 +240,35 @@ def test_a_super_mario_game_opened_after_the_fall_says_what_the_toppler_paid():
     assert f"toppled the tower and paid {counted(paid, 'coin')}" in words and "(or all they had)" not in words, words
 
 
+@pytest.mark.physics
+def test_a_super_mario_game_of_bots_opened_after_the_fall_says_what_the_toppler_paid(tmp_path):
+    """A rules audit loaded a finished game of four bots: "careful_easy 4 toppled the tower and paid 10 coins (or
+    all they had)", where that bot held 7 and paid 7 ("must return 10 coins to the pile"). A match of bots keeps
+    no position before its last step; loaded, it keeps each step's coins (Match.replayed_coins), and what was
+    paid is read from them."""
+    import numpy as np
+
+    from games.outcome import result_reason
+    from games.words import counted
+
+    spec = registry.get("jenga_mario")
+    config = spec.make_config([Seat("Bot 1", "random"), Seat("Bot 2", "random")])
+    match = Match(config, 4)
+    coins = [match.state.coins()]
+    while not match.is_over():
+        match.step()
+        coins.append(match.state.coins())
+    state = match.state
+    assert state.ended == "fall" and match.previous_state() is None
+    paid = coins[-2][state.toppler] - coins[-1][state.toppler]
+    assert "(or all they had)" in result_reason(match)  # played here, the bots' match cannot tell
+    path = tmp_path / "bots.json"
+    match.save(path)
+    loaded = Match.load(path)
+    words = result_reason(loaded)
+    assert f"toppled the tower and paid {counted(paid, 'coin')}" in words and "(or all they had)" not in words, words
+
+
 def test_the_game_is_kept_as_it_goes_so_a_hard_kill_loses_no_move(home):
     """A reliability audit: the terminal wrote nothing until it was left, and kill -9 (which leaves no time
     for that) lost every move. After each decision the game is on disk among the saved matches; leaving keeps

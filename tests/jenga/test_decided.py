@@ -139,3 +139,31 @@ def test_super_marios_help_names_its_own_wait_its_player_count_and_bowser_as_a_m
         assert "Two to four players" in text and "four character pegs" in text
         assert "He is a marker, not a body in the simulation" in text
     assert "The ten-second rule is timed on the simulated tower" in words(CLASSIC.help_text("standard"))
+
+
+def test_donkey_kong_jengas_help_says_who_may_play_and_that_a_skip_is_taken():
+    """A rules audit: Donkey Kong Jenga's help gave no player count (the rulebook gives none; its box holds "4
+    Mario pieces") and read the rulebook's "you may skip that level and proceed to the level above the occupied
+    row" as a skip always made, without saying the "may" was decided."""
+    for variant in DK.variants:
+        text = words(DK.help_text(variant))
+        assert "Two to four players" in text and "four Mario pieces" in text
+        assert "he 'may skip that level'" in text and "is always skipped" in text
+
+
+def test_every_games_help_refuses_a_variant_it_does_not_have_in_the_same_clear_way():
+    """A research audit: SPEC.help_text('nope') raised "unknown Donkey Kong variant 'nope'; choose rulebook or
+    wiki" in two games, a bare KeyError in Donkey Kong Jenga, and gave the standard rules without a word in
+    traditional and Super Mario Jenga. Every game now raises ValueError naming its variants."""
+    import pytest
+
+    from games import registry
+
+    for name in ("donkey_kong", "monkey_dash", "jenga_classic", "jenga_dk", "jenga_mario"):
+        spec = registry.get(name)
+        with pytest.raises(ValueError) as refused:
+            spec.help_text("nope")
+        said = str(refused.value)
+        assert "variant 'nope'" in said and all(v in said for v in spec.variants), (name, said)
+        for variant in spec.variants:
+            assert spec.help_text(variant)

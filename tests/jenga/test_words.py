@@ -97,3 +97,22 @@ def test_a_push_is_written_to_the_steps_of_play_json(monkeypatch):
     assert push.parse_extract("extract 4:1 +x speed=0.015 steady=0.9").speed == 0.015
     with pytest.raises(ActionSyntaxError, match="not in canonical form; write 'extract 4:1 \\+x speed=0.010"):
         push.parse_extract("extract 4:1 +x speed=0.012 steady=0.9")
+
+
+def test_the_board_tells_a_fall_by_the_blocks_that_fell_not_by_the_shift_of_those_left_standing():
+    """An audit read "careful 1: push 10:0, moved 0.8 mm, the tower falls!" with 27 blocks down: the shift and
+    the tilt a verdict reports are those of the blocks left standing, and beside a fall they read as its size.
+    The board now says how many blocks fell and shows the note without the shift; the note itself, part of the
+    saved state, is unchanged."""
+    from games.jenga.common import shown_note
+
+    state = registry.get("jenga_classic").new_state(registry.get("jenga_classic").make_config(players=2))
+    state.apply_action("build 2")
+    state.log = ["Player 1: push 10:0, moved 0.8 mm, the tower falls!"]
+    state.last_verdict = {"op": "push", "collapsed": True, "fallen": [[10, k % 3] for k in range(27)],
+                          "max_displacement_mm": 0.8, "max_tilt_deg": 0.4}
+    lines = "\n".join(state.board_lines())
+    assert "last: push, COLLAPSED: 27 blocks fell" in lines and "0.8 mm" not in lines
+    assert "  Player 1: push 10:0, the tower falls!" in lines
+    assert state.log == ["Player 1: push 10:0, moved 0.8 mm, the tower falls!"]
+    assert shown_note("Player 1: push 10:0, moved 0.8 mm") == "Player 1: push 10:0, moved 0.8 mm"

@@ -302,3 +302,39 @@ def test_screens_read_the_pointer_through_render_pointer():
     for path in list(Path("render/screens").rglob("*.py")) + list(Path("render/tower").rglob("*.py")) + \
             [Path("render/widgets.py"), Path("render/launcher.py")]:
         assert "pygame.mouse.get_pos" not in path.read_text(), path
+
+
+def test_the_window_opens_at_the_size_a_person_left_it_and_a_bad_size_is_said(home):
+    """A window-size audit: a player who enlarged the window to 1600x1000 found it at 1280x800 at every launch,
+    while the text size and the risk tint came back. The size a person resized to is kept when the app closes
+    and the next window opens at it (as far as the desktop holds it); a window nobody resized keeps no size; a
+    size in the file that cannot be used is named with the other settings and the default stands in."""
+    app = App()
+    try:
+        assert app.window.get_size() == (1280, 800)
+    finally:
+        app.close()
+    assert "window_size" not in json.loads((home / "settings.json").read_text())
+    app = App()
+    try:
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
+    finally:
+        app.close()
+    assert json.loads((home / "settings.json").read_text())["window_size"] == [1600, 1000]
+    app = App()
+    try:
+        assert app.window.get_size() == (1600, 1000)
+    finally:
+        app.close()
+    for bad in ([100, 50], "big", [1600.5, 1000], [1600, 1000, 3], [True, 900]):
+        settings = json.loads((home / "settings.json").read_text())
+        settings["window_size"] = bad
+        (home / "settings.json").write_text(json.dumps(settings))
+        app = App()
+        try:
+            assert app.window.get_size() == (1280, 800), bad
+            said = app.screen.message
+            assert said.startswith("Some remembered settings could not be used") and "window size" in said, said
+        finally:
+            app.close()
+        assert "window_size" not in json.loads((home / "settings.json").read_text())

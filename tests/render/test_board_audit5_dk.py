@@ -664,6 +664,43 @@ def test_a_burnt_barrel_is_not_said_to_roll_into_the_oil_can(variant, bots):
     assert removed > 40, removed
 
 
+class _WatchedFire(list):
+    """A fireballs list that counts the fireballs sent home to the Oil Can from Donkey Kong's space (set to -1
+    from the board by any line but a hammer's, which is _remove's)."""
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.home = 0
+
+    def __setitem__(self, i, v):
+        import sys
+
+        if v == -1 and self[i] >= 0 and sys._getframe(1).f_code.co_name != "_remove":
+            self.home += 1
+        super().__setitem__(i, v)
+
+
+@pytest.mark.parametrize("variant", ["rulebook", "wiki"])
+def test_every_fireball_home_from_donkey_kong_is_told_even_when_its_place_is_taken_again(variant):
+    """A regression audit (rulebook, two random bots, seed 2, step 264): a fireball reached Donkey Kong, went back to
+    the Oil Can and came out again for a barrel in the same step; its place in the list held a fireball before and
+    after, and the line said nothing of it. Rules: a fireball reaching Donkey Kong goes back to the Oil Can. The
+    words now count every one the engine sends home."""
+    import re
+
+    homes = 0
+    for screen, before, step, _ in _bot_steps(variant, ["random", "random"], range(4), chance=True):
+        words = screen.obstacle_words(before, step.action)
+        copy = before.clone()
+        copy.fireballs = _WatchedFire(copy.fireballs)
+        copy.apply_action(step.action)
+        said = words.count("a fireball reaches Donkey Kong") + sum(
+            int(n) for n in re.findall(r"(\d+) fireballs reach Donkey Kong", words))
+        assert said == copy.fireballs.home, (step.action, words)
+        homes += said
+    assert homes > 5, homes
+
+
 def test_with_pawns_in_a_row_the_click_on_the_one_the_count_ends_on_says_why_and_the_next_does_not():
     """A regression audit (wiki, four people, seed 0): Player 2 rolled 4 with Player 4's pawn on the fourth space and
     Player 1's on the fifth; the path went on past both. The click on the fourth space, where the count ends, gave

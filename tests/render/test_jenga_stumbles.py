@@ -1569,3 +1569,29 @@ def test_the_side_panel_says_the_simulator_is_at_work_not_choices_0(surface):
         screen.job.thread.join()
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_with_the_tint_off_the_risk_workers_end_with_the_game_too(surface):
+    """A long-session audit: with the tint turned off (R), the risk map's worker and its two pool processes (190
+    MB in all) stayed beside the result screen until Play again; with it on they ended with the game."""
+    from games import registry
+    from games.core import Seat
+    from games.match import Match
+    from render.screens.registry import screen_for
+
+    match = Match(registry.get("jenga_classic").make_config(seats=[Seat("A", "random"), Seat("B", "random")]), seed=1)
+    match.step()  # the tower built
+    screen = screen_for("jenga_classic")(match)
+    try:
+        screen.show_risk = True
+        screen.update(DT)
+        assert screen.risk._proc is not None  # started while the tint is on
+        screen.show_risk = False  # R: the tint off
+        screen.update(DT)
+        while not match.is_over():
+            match.step()
+        screen.update(DT)
+        assert screen.risk._proc is None
+    finally:
+        screen.close()

@@ -277,3 +277,25 @@ def test_the_spinners_labels_never_run_into_each_other(radius):
             rects.append(ink.move(box.topleft))
         for i, box in enumerate(rects):
             assert not box.colliderect(rects[(i + 1) % len(rects)]), (radius, labels[i], labels[(i + 1) % len(labels)])
+
+
+def test_the_twelve_section_wheel_is_larger_so_its_labels_read_in_a_small_window(tmp_path, monkeypatch):
+    """A window-size audit at 1024x640: Super Mario's spinner labels ("1/3$", "0/2$") were 10 px, bounded by
+    the room between twelve neighbours on a wheel the size of Donkey Kong Jenga's eight-section one. The wheel
+    with more sections is drawn larger, so its labels are at least 12 px there (and still never touch)."""
+    from render.app import App
+
+    monkeypatch.setenv("KONG_TABLETOP_HOME", str(tmp_path / "home"))
+    sizes = {}
+    for game, variant in (("jenga_mario", "standard"), ("jenga_dk", "corner_few_pulls")):
+        match = Match(registry.get(game).make_config([Seat("Ann"), Seat("Bob", "careful")], variant), 4)
+        while match.state.phase in ("build", "character", "peg", "mario"):  # to the first spin (Ann's pieces placed)
+            match.play(match.state.legal_actions()[0]) if match.waiting_for_human() else match.step()
+        app = App(size=(1024, 640), match=match)
+        try:
+            app.draw()
+            radius = app.screen.spinner_rect.w // 2 - 4
+            sizes[game] = (radius, app.screen.spinner.label_size(radius))
+        finally:
+            app.close()
+    assert all(label >= 12 for _, label in sizes.values()), sizes

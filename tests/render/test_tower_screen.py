@@ -1133,3 +1133,28 @@ def test_a_blocks_tooltip_keeps_off_a_mario_drawn_through_the_tower(surface):
         assert shown > 50
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+def test_the_pointer_on_a_seats_words_shows_that_players_character_card(surface):
+    """Super Mario: "As you play, refer to this card when you remove blocks with the following special-item
+    symbols". A rules audit found the cards only among the choices that chose them and in the help; the pointer
+    on a seat's words at the right ("P2 (Luigi): layer 1, 5 coins") now shows what each item does for them."""
+    screen = new_screen("jenga_mario", seed=3)
+    try:
+        _to_the_first_take(screen, surface)
+        screen.draw(surface)
+        state = screen.match.state
+        for seat in (0, 1):
+            box = screen.piece_rects[seat]
+            send(screen, pygame.MOUSEMOTION, box.center)
+            screen.update(DT)
+            screen.draw(surface)
+            name = {"mario": "Mario", "luigi": "Luigi", "peach": "Peach", "toad": "Toad"}[state.characters[seat]]
+            assert screen.tooltip_text().startswith(f"P{seat + 1} plays {name}'s card: mushroom: "), screen.tooltip_text()
+            assert screen.tooltip_rect is not None
+        send(screen, pygame.MOUSEMOTION, (5, 5))
+        screen.update(DT)
+        assert "card" not in screen.tooltip_text()
+    finally:
+        screen.close()

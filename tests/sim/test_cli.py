@@ -120,6 +120,8 @@ def test_tower_is_named_in_any_case():
     (["riskmap", "--block", "18:0"], "level 18 does not exist"),
     (["riskmap", "--block", "3:9"], "position 9 does not exist"),
     (["riskmap", "--removed", "4:1", "--block", "4:1"], "already gone"),
+    # mapped once while the JSON's "asked" listed it twice (a research audit)
+    (["riskmap", "--block", "5:1", "--block", "5:1"], "bad --block: 5:1 is given twice (each block is mapped once)"),
     (["riskmap", "--speed", "0.5"], "expected a speed from 0.005 to 0.2 m/s"),
     (["riskmap", "--speed", "fast"], "expected a speed in m/s"),
     (["check", "--levels", "99", "--remove", "1:1"], "--levels"),

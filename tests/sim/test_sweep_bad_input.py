@@ -174,3 +174,22 @@ def test_samples_with_a_census_is_refused_not_ignored(tmp_path):
     assert not path.exists()
     helped = run("sweep", "--help")
     assert "--task riskmap (default 8; not for census)" in " ".join(helped.stdout.split())
+
+
+def test_a_census_rows_samples_are_null_and_the_files_of_earlier_versions_still_read(tmp_path):
+    """A research audit: a census sweep's rows said "samples": 8 (the risk map's default) though a census touches
+    every block once and refuses --samples; read as 8 pushes a block. Its rows now say null; a file written
+    before, with 8, still resumes; a risk map's row still needs its whole number."""
+    jobs = sweep.grid("census", ["classic"], [0, 1], [], 8)
+    assert [j["samples"] for j in jobs] == [None, None]
+    assert [j["samples"] for j in sweep.grid("riskmap", ["classic"], [0], [], 8)] == [8]
+    rows = [{"task": "census", "tower": "classic", "seed": s, "settings": {}, "samples": n, "result": {"rows": []},
+             "cpu_s": 0.1} for s, n in ((0, None), (1, 8))]
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
+    keys, _ = sweep.read_rows(path, "census")
+    assert len(keys) == 2 and {sweep.job_key(j) for j in jobs} == set(keys)
+    bad = dict(rows[0], task="riskmap")
+    path.write_text(json.dumps(bad, sort_keys=True) + "\n")
+    with pytest.raises(sweep.SweepError, match="its samples null is not a whole number of at least 1"):
+        sweep.read_rows(path, "riskmap")

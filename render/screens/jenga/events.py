@@ -132,3 +132,57 @@ def mario_fall_words(notes: list[str]) -> str:
             said.append(f"{fell['who']}'s Mario fell with the girder taken, to the {fell['end']} hole of block "
                         f"{fell['level']}:{fell['slot']} (girder level {fell['level']})")
     return sentences(said)
+
+
+def lost_words(before, after, action: str, seat_name) -> list[str]:
+    """Super Mario: what the rules dropped in a step because it could not be made, which the game does without
+    a note ("you can only climb if there are enough layers above you to do so by exact count"; an effect with
+    nobody it may hit is lost): a climb of the spin or of an item block neither made nor still waiting after the
+    step, and steals or moves down that found nobody. An audit saw a spin of "stack 0, climb 4" with two layers
+    above the peg pass the turn, and the third of Luigi's star steals vanish, with nothing said."""
+    if (not hasattr(after, "effects") or getattr(before, "phase", "") not in ("spin", "act", "stack")
+            or after.phase == "over"):
+        return []
+    from games.jenga import data
+
+    me = before.mover
+    if not 0 <= me < len(before.battling) or before.battling[me] or after.battling[me]:
+        # a battle with Bowser stacks and climbs nothing, and a climb that brings the peg to him ends the turn:
+        # the battle's own words say so (a climb staying on his layer to battle him was said lost: an audit)
+        return []
+    word, _, rest = action.partition(" ")
+    climbs = [before.climb_due] if before.climb_due > 0 else []
+    effects = [(kind, n) for kind, n in before.effects]
+    if word == "spin" and rest.isdigit():
+        sections = data.mario_spinner()["sections"]
+        climb = sections[int(rest)]["climb"] if int(rest) < len(sections) else 0
+        climbs = [climb] if climb > 0 else []
+    elif word == "stack" and before.hand is not None and after.items:
+        # (a block is stacked from the phase "stack", the block in hand: its item's effects come with it)
+        card = data.characters().get(after.characters[me] or "", {})
+        for kind, n in card.get(after.items[before.hand], []):
+            effects += [("steal", 1)] * n if kind == "steal_each" else [(kind, n)]
+    climbs += [n for kind, n in effects if kind == "climb"]
+    still = after.mover == me and after.phase != "spin"  # the mover's turn goes on
+    if word == "climb" and climbs:  # the climb made: of the size the peg went up, else the first waiting
+        made = after.peg_level(me) - before.peg_level(me)
+        climbs.remove(made if made in climbs else climbs[0])
+    waiting = (([after.climb_due] if after.climb_due > 0 else []) + [n for k, n in after.effects if k == "climb"]
+               if still else [])
+    for n in waiting:
+        if n in climbs:
+            climbs.remove(n)
+    said = []
+    if climbs:
+        ways = " and ".join(f"{counted(n, 'layer')} up" for n in climbs)
+        said.append(f"{seat_name(me)} could not climb {ways} (no free hole of theirs at that height by exact "
+                     f"count), so {'that climb is' if len(climbs) == 1 else 'those climbs are'} lost")
+    left = [(kind, n) for kind, n in after.effects] if still else []
+    for kind, nobody in (("steal", "no other player has a coin"),
+                         ("move_down", "no other player's peg can go lower")):
+        done = 1 if word == "target" and effects and effects[0][0] == kind else 0
+        lost = sum(1 for k, _ in effects if k == kind) - done - sum(1 for k, _ in left if k == kind)
+        if lost > 0:
+            what = counted(lost, "steal") if kind == "steal" else counted(lost, "move down", "moves down")
+            said.append(f"{seat_name(me)}'s {what} {'is' if lost == 1 else 'are'} lost: {nobody}")
+    return said

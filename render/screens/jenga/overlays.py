@@ -10,7 +10,8 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
-from games.jenga import physics
+from games.jenga import data, physics
+from games.jenga.super_mario_help import card_text
 from games.jenga.layout import ends
 from games.jenga.push import OUT_OF_LINE_MM, TOUCH_REACH_MM  # noqa: F401 (screen.py reads it here)
 from games.words import counted
@@ -139,6 +140,9 @@ def top_off_base_mm(state) -> float | None:
     return float(np.hypot(*(centres[-1] - centres[0])) * 1000.0)
 
 
+READABLE_WHEEL_PX = 86
+"""The smallest spinner radius (px, at the normal text size): twelve sections' labels of at least 12 px fit it."""
+
 BLOCKS_COVERED = 2
 """What a pixel of the tower's blocks under the live push's gauge counts for, against a pixel of its way from beside
 the block being pushed (Overlays._gauge_place)."""
@@ -162,7 +166,9 @@ class Overlays:
         if self.spinner is not None:
             # a larger wheel at a larger text size: its labels' size is bounded by the room on the wheel (an
             # accessibility audit read "1/3$" in 6 px letters at the largest text in a small window)
-            radius = int(min(rect.w, rect.h) * 0.12 * text.SCALE ** 0.5)
+            # and never so small that the labels of a wheel of twelve, bounded by the room between neighbours, fall
+            # under 12 px (they read 10 px at 1024x640, whatever the text size: a window-size audit)
+            radius = max(int(min(rect.w, rect.h) * 0.12 * text.SCALE ** 0.5), int(READABLE_WHEEL_PX * text.SCALE ** 0.5))
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
             waits = self.chance_waits()
             if waits:  # the wheel waits for the person's hand: ringed, and its title says so
@@ -574,11 +580,29 @@ class Overlays:
                         f"{lv}:{sl} (girder level {lv})")
         return "; ".join(said)
 
+    def card_words(self) -> str:
+        """Super Mario: with the pointer on a seat's words at the right ("Bob (Luigi): layer 3, 5 coins"), that
+        player's character card, what each item block does for them ('' elsewhere). The rulebook has players
+        "refer to this card when you remove blocks", and the cards showed only while they were chosen and in the
+        help (a rules audit)."""
+        state = self.match.state
+        characters = getattr(state, "characters", None)
+        if not characters:
+            return ""
+        for seat, box in enumerate(getattr(self, "piece_rects", [])[: len(characters)]):
+            if box.collidepoint(self.mouse) and characters[seat]:
+                card = data.characters()[characters[seat]]
+                return f"{state.seat_name(seat)} plays {card['name']}'s card: {card_text(characters[seat])}"
+        return ""
+
     def tooltip_text(self) -> str:
         """What the tooltip at the pointer says now ("" for none)."""
         state = self.match.state
         if self.live is not None:
             return "" if self.live.keyboard else self.live.words()  # by keyboard the line below says it
+        card = self.card_words()
+        if card:
+            return card
         if self.match.is_over():
             return ""  # nothing may be taken or placed any more: no tooltip over the fallen blocks
         if not self.tower_settled():

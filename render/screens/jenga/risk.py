@@ -120,12 +120,13 @@ class RiskTint:
 
     def _refresh_risk(self) -> None:
         state = self.match.state
-        if state.tower is None or not self.show_risk:
-            return
         if self.match.is_over():
             # nothing may be taken any more: no worker (a finished match opened from the list started one, which
-            # loaded the simulator and stayed beside the result: a long-session audit); an undo starts it again
+            # loaded the simulator and stayed beside the result: a long-session audit; with the tint off its three
+            # processes, 190 MB, stayed beside the result until Play again: a later one); an undo starts it again
             self.risk.close()
+            return
+        if state.tower is None or not self.show_risk:
             return
         self.risk.start()  # loads the simulator while the players look at the tower (no-op once running)
         key = self.position_key()

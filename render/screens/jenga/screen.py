@@ -66,7 +66,7 @@ from .overlays import (OUT_OF_LINE_MM, PLACE_NAMES, Overlays, most_out_of_line, 
                        out_of_line_mm, place_offset)
 from .holes import (AXES, HIDDEN_NOTE_END, OUT_OF_SIGHT_END, as_seen, direction_side, facing_eye,
                     hidden_hole_words, side_words, sides_of_view)
-from .events import effect_source, event_words, stacked_words
+from .events import effect_source, event_words, lost_words, sentences, stacked_words
 from .spin import PersonSpins
 
 PHYSICS_WORDS = ("stack", "probe", "push")
@@ -601,6 +601,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
         game noted while it was applied."""
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
+        notes += lost_words(before, self.match.state, step.action, self.seat_name)
         label = self._stack_line(label, step.action, getattr(self.match.state, "last_verdict", None))
         if went_back_in(step.action, getattr(self.match.state, "last_verdict", None), label):
             off = getattr(self.match.state, "probe_off_mm", None)
@@ -670,17 +671,21 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             verdict = state.last_verdict or {}
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         notes = new_notes(getattr(before, "log", []), getattr(state, "log", []))
+        said = event_words(before, state, notes, self.seat_name)
+        lost = lost_words(before, state, step.action, self.seat_name)
+        if lost:  # a climb or an effect the rules dropped, said after what the step did
+            said = sentences(([said.rstrip(".")] if said else []) + lost)
         self.told_at_stop = None
         if word == "spin" and self.spin_untold():
             # the coins a spin collects are said, and counted beside the seat, once the needle stops (a
             # play-tester read "Careful bot 2 gets 2 coins" while the needle still turned)
-            self.told_at_stop = (before, event_words(before, state, notes, self.seat_name))
+            self.told_at_stop = (before, said)
         elif self.fall_untold() and hasattr(state, "coins"):
             # Super Mario: what the fall costs and pays is said, and counted beside the seats, once the tower has
             # come down, as the banner promises of who wins (an audit read the coins, and so the winner, mid-fall)
-            self.told_at_stop = (before, event_words(before, state, notes, self.seat_name))
+            self.told_at_stop = (before, said)
         else:
-            self.say_hidden_holes(before, event_words(before, state, notes, self.seat_name))
+            self.say_hidden_holes(before, said)
         if word in ("probe", "push") and state.last_probe and self._touch_moved_tower(before, state):
             self.tower_moved(step)
             self.touched = tuple(state.last_probe["where"])
