@@ -58,7 +58,8 @@ def sample_outcome(outcomes: list[tuple[str, float]], rng: np.random.Generator) 
 
 class ChanceDraws:
     """sample_outcome for a loop that draws many chance outcomes from one generator and draws nothing else
-    from it (a bot's playout): the same outcomes in the same order, at a tenth of the cost.
+    from it (a bot's playout): the same outcomes in the same order, at a fifth of the cost or less (a die roll:
+    0.7 against 4.1 us, measured on the AMD EPYC machine beside a test run).
 
     The uniforms are taken from the generator a block at a time (numpy fills a block one number after
     another from the same stream, so the n-th is the n-th rng.random() would give), and the running sums

@@ -479,7 +479,6 @@ class Match:
         return list(coins()) if callable(coins) else None
 
 
-
 class PendingStep:
     """One step of a match computed away from it, for a window that goes on drawing meanwhile.
 

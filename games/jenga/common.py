@@ -49,7 +49,6 @@ def reflow(text: str, width: int = 100) -> str:
     return "\n\n".join(out) + "\n"
 
 
-
 _FELL_NOTE = re.compile(r", moved \d+(\.\d+)? mm, the tower falls!$")
 
 

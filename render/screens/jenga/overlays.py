@@ -11,9 +11,9 @@ import numpy as np
 import pygame
 
 from games.jenga import data, physics
-from games.jenga.super_mario_help import card_text
 from games.jenga.layout import ends
 from games.jenga.push import OUT_OF_LINE_MM, TOUCH_REACH_MM  # noqa: F401 (screen.py reads it here)
+from games.jenga.super_mario_help import card_text
 from games.words import counted
 
 from ... import palette as P
