@@ -37,7 +37,7 @@ from games.match import Match, MatchFileError
 from games.words import write_fault
 
 from . import palette, pointer, storage, text
-from .launcher import BACK_FROM_GAME, BACK_FROM_GAME_PLAIN, LauncherScreen
+from .launcher import BACK_FROM_GAME, BACK_FROM_GAME_PLAIN, LauncherScreen, window_size_ok
 from .screens.base import GameScreen
 from .screens.host import Host, OpeningStopped
 from .screens.registry import screen_for
@@ -173,8 +173,6 @@ class App(Host):
             # no size asked for: the size the window had when the app last closed after a person resized it (an
             # audit: every launch opened at 1280x800 again), else the default, as far as the desktop holds it. A
             # remembered size that cannot be used is said by the launcher, with the other settings' faults.
-            from .launcher import window_size_ok
-
             kept = settings.get("window_size")
             size = first_size(desktop_size(), tuple(kept) if window_size_ok(kept) else DEFAULT_SIZE)
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from games.jenga import data
 from games.jenga.super_mario_help import ITEM_NAMES, item_block, with_article
 from games.words import counted
 
@@ -143,8 +144,6 @@ def lost_words(before, after, action: str, seat_name) -> list[str]:
     if (not hasattr(after, "effects") or getattr(before, "phase", "") not in ("spin", "act", "stack")
             or after.phase == "over"):
         return []
-    from games.jenga import data
-
     me = before.mover
     if not 0 <= me < len(before.battling) or before.battling[me] or after.battling[me]:
         # a battle with Bowser stacks and climbs nothing, and a climb that brings the peg to him ends the turn:

@@ -268,6 +268,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         self.legend = RiskLegend()
         self.legend_bottom = 0  # the y under the legend's last line, last frame (the pieces' words go below it)
         self.piece_rects: list[pygame.Rect] = []  # where each seat's piece in words went, last frame
+        self._step_lost: list[str] = []  # what the rules dropped in the step being told (_after, then on_step)
         self.risk = RiskWorker(samples=RISK_SAMPLES, seed=match.seed, workers=RISK_WORKERS, first_pass=RISK_FIRST_PASS)
         self.show_risk = True
         self.countdown = SettleCountdown()
@@ -601,7 +602,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         effect, a Mario falling with the girder under him, coins stolen or collected), from the lines the
         game noted while it was applied."""
         notes = log_notes(getattr(before, "log", []), getattr(self.match.state, "log", []))
-        notes += lost_words(before, self.match.state, step.action, self.seat_name)
+        # what the rules dropped in this step, for this line and for the status line on_step says (worked out once)
+        self._step_lost = lost_words(before, self.match.state, step.action, self.seat_name)
+        notes += self._step_lost
         label = self._stack_line(label, step.action, getattr(self.match.state, "last_verdict", None))
         if went_back_in(step.action, getattr(self.match.state, "last_verdict", None), label):
             off = getattr(self.match.state, "probe_off_mm", None)
@@ -672,7 +675,7 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             self.countdown.decide(bool(verdict.get("collapsed")), verdict.get("sim_s"))
         notes = new_notes(getattr(before, "log", []), getattr(state, "log", []))
         said = event_words(before, state, notes, self.seat_name)
-        lost = lost_words(before, state, step.action, self.seat_name)
+        lost, self._step_lost = self._step_lost, []  # (_after, which calls on_step, worked them out)
         if lost:  # a climb or an effect the rules dropped, said after what the step did
             said = sentences(([said.rstrip(".")] if said else []) + lost)
         self.told_at_stop = None
