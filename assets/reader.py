@@ -90,7 +90,10 @@ def parse_json(text: str) -> Any:
         rest = text[exc.pos:].rstrip()
         cut = (exc.pos >= len(text.rstrip()) - 1 or unended
                or any(word.startswith(rest) for word in ("true", "false", "null")))  # a word cut short
-        why = "a string starts there and never ends" if unended else exc.msg
+        why = ("a string starts there and never ends" if unended
+               # json's "Invalid control character at" read as a sentence cut off (a saves audit)
+               else "a string holds a line break or another control character" if exc.msg.startswith("Invalid control")
+               else exc.msg.removesuffix(" at"))
         raise ValueError(f"not valid JSON{', it looks cut short' if cut else ''} "
                          f"(line {exc.lineno}, column {exc.colno}: {why})") from None
     if depth(value) > MAX_DEPTH:

@@ -430,6 +430,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     _SAYS[0] = f"{PROG} {args.command}" if args.command in COMMANDS and args.command else PROG
+    words = list(sys.argv[1:] if argv is None else argv)
+    if extra and args.command in words and any(e in words[:words.index(args.command)] for e in extra):
+        _SAYS[0] = PROG  # an option before the command is the program's, not the command's (a regression audit)
     if extra:  # argparse's own words, from the command's parser rather than the program's (a regression audit)
         return _fail(f"unrecognized arguments: {' '.join(extra)} (see --help)")
     if args.command not in COMMANDS:

@@ -126,6 +126,12 @@ class Match:
         self.replayed_logs: list[list[str]] = []  # filled by replay() (a loaded match), see there
         self.replayed_words: list[str] = []
         self.replayed_coins: list = []
+        self.replayed_states: list = []
+        # each seat's coins before the last step, where the game counts them (Super Mario Jenga): what a fall
+        # cost its toppler, in a match of bots too, which keeps no position before its last step (the terminal
+        # said "10 coins (or all they had)" where the window said 9: a regression audit); None after an undo
+        self._counts_coins = callable(getattr(self.state, "coins", None))
+        self.coins_before_last: list[int] | None = None
         self.bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots()
         people = any(i not in self.bots for i in range(len(config.seats)))
         self.keeps_undo = people if undo is None else bool(undo)
@@ -149,6 +155,7 @@ class Match:
         self._play(player, action)
 
     def _play(self, player: int, action: str) -> Step:
+        coins = list(self.state.coins()) if self._counts_coins else None
         if self.keeps_undo:
             before = self.state.clone()
             self.state.apply_action(action)  # raises, and changes nothing, if illegal
@@ -158,6 +165,7 @@ class Match:
         self._redo.clear()
         step = Step(player, action)
         self.history.append(step)
+        self.coins_before_last = coins
         return step
 
     def roll(self) -> str:
@@ -168,7 +176,9 @@ class Match:
 
     def _roll(self) -> Step:
         outcome = sample_outcome(self.state.chance_outcomes(), self._chance)
+        coins = list(self.state.coins()) if self._counts_coins else None
         self.state.apply_action(outcome)
+        self.coins_before_last = coins
         step = _STEPS.get(outcome)
         if step is None:
             step = Step(CHANCE, outcome)
@@ -249,6 +259,7 @@ class Match:
         elif self.keeps_undo:
             self._undo.append(pending.before)  # never changed: run() worked on its own copy
         self._redo.clear()
+        self.coins_before_last = list(pending.before.coins()) if self._counts_coins else None
         self.state = pending.state
         self.history.append(step)
         return step
@@ -276,6 +287,7 @@ class Match:
         self.state = self._undo.pop()
         step = self.history.pop()
         self._redo.append(step)
+        self.coins_before_last = None  # the step before it is not kept
         return step
 
     def redo(self) -> Step:
@@ -314,15 +326,15 @@ class Match:
             kept["turn"] = counted() + (0 if over else 1)
         return kept
 
-    def save(self, path: str | os.PathLike) -> None:
-        """Write atomically (see write_atomic): a crash never leaves half a save behind. A match whose
-        config no longer checks (a seat changed behind its back) is refused with ConfigError, never
-        written as a file that cannot be loaded."""
+    def save(self, path: str | os.PathLike, fresh: bool = False) -> None:
+        """Write atomically (see write_atomic): a crash never leaves half a save behind; `fresh`: only as a
+        new file (FileExistsError if one is there). A match whose config no longer checks (a seat changed
+        behind its back) is refused with ConfigError, never written as a file that cannot be loaded."""
         try:
             self.spec.check_config(self.config)
         except ConfigError as exc:
             raise ConfigError(f"this match cannot be saved: {exc}") from None
-        write_atomic(path, json.dumps(self.to_json(), indent=1))
+        write_atomic(path, json.dumps(self.to_json(), indent=1), fresh=fresh)
 
     @classmethod
     def load(cls, path: str | os.PathLike, bots: Mapping[int, Bot] | None = None, progress=None) -> "Match":
@@ -369,7 +381,9 @@ class Match:
                 # "saved by format version '1'; this program reads version 1" read as no fault (an audit)
                 raise MatchFileError(f"its 'version' is written {json.dumps(version)}, where the whole number "
                                      f"{VERSION} belongs (the file was edited)")
-            raise MatchFileError(f"saved by format version {quoted(version)}; this program reads version {VERSION}")
+            newer = type(version) is int and version > VERSION
+            raise MatchFileError(f"saved by format version {quoted(version)}; this program reads version {VERSION}"
+                                 + (" (a newer Kong Tabletop saved it: open it there)" if newer else ""))
         if "checksum" not in data:
             raise MatchFileError("its 'checksum' is missing")
         if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
@@ -441,6 +455,10 @@ class Match:
         # and each seat's coins, where the game counts them (Super Mario Jenga): what a fall cost its toppler,
         # for the result of a match of bots, which keeps no position before its last step (previous_state)
         self.replayed_coins: list = [self._coins()]
+        # and the position itself, for a game that asks (KEEPS_REPLAYED_STATES: Super Mario's window works out
+        # from the positions around a step what the rules dropped in it; a loaded match's log left that out)
+        keep = getattr(self.state, "KEEPS_REPLAYED_STATES", False)
+        self.replayed_states: list = [self.state.clone()] if keep else []
         for i, raw in enumerate(actions):
             who = self.state.current_player()
             step = self._step_of(i, raw, who)
@@ -471,6 +489,8 @@ class Match:
                 probe["off_mm"] = off()
             self.replayed_probes.append(probe)
             self.replayed_coins.append(self._coins())
+            if keep:
+                self.replayed_states.append(self.state.clone())
             if progress is not None:
                 progress(i + 1, len(actions))
 
@@ -543,11 +563,15 @@ class PendingStep:
         return self._finished.wait(timeout)
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
+def write_atomic(path: str | os.PathLike, text: str, fresh: bool = False) -> None:
     """Write text to a temporary file in the same folder, flush it to disk, then rename it over path:
     a crash leaves either the old file or the new one, never a part of one. A symlink is written through
     (the file it points at is replaced, the link stays); the file keeps the permissions it had (a new one
-    gets the usual ones, as open() would give it); an error names the file asked for, not the temporary."""
+    gets the usual ones, as open() would give it); an error names the file asked for, not the temporary.
+
+    fresh: path must be a new file: FileExistsError if a file is there, even one another process made
+    after the name was chosen (the name is taken with an exclusive create before the rename: two games saved
+    in the same second by two processes both took one name, and one was lost: a saves audit)."""
     path = Path(path)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
@@ -566,7 +590,10 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             f.flush()
             os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
-        os.replace(tmp, target)
+        if fresh:
+            _put_new(tmp, target)
+        else:
+            os.replace(tmp, target)
     except BaseException as exc:
         try:
             os.unlink(tmp)
@@ -574,6 +601,18 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             pass
         if isinstance(exc, OSError) and exc.errno is not None:
             raise type(exc)(exc.errno, exc.strerror, str(path)) from None
+        raise
+
+
+def _put_new(tmp: str, target: Path) -> None:
+    """Put the written temporary file `tmp` at `target`, which must not exist (FileExistsError): the name is
+    taken first with an exclusive create, then the file is renamed over that empty one (removed again if the
+    rename fails, so a failed save leaves no empty file behind)."""
+    os.close(os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        target.unlink(missing_ok=True)
         raise
 
 

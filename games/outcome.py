@@ -29,8 +29,11 @@ def result_reason(match, name: Callable[[int], str] | None = None, fall_paid: in
             # window that watched the fall said what was paid (a save audit)
             before = match.previous_state()
             replayed = getattr(match, "replayed_coins", [])
+            counted = getattr(match, "coins_before_last", None)
             if before is not None and hasattr(before, "coins"):
                 fall_paid = before.coins()[state.toppler] - state.coins()[state.toppler]
+            elif counted is not None:  # a match of bots, played here or loaded (Match.coins_before_last)
+                fall_paid = counted[state.toppler] - state.coins()[state.toppler]
             elif len(replayed) == len(match.history) + 1 and replayed[-2] is not None:
                 # a match of bots keeps no position before its last step; loaded, it kept the coins after each
                 # step (Match.replay): a loaded game of bots said "10 coins (or all they had)" (a rules audit)

@@ -19,6 +19,7 @@ as it did (games.outcome, the window's words).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -212,10 +213,11 @@ def play(match: Match, read: Callable[[str], str] = input, out: TextIO | None = 
                     match.redo()
                     shown = None
                 elif word == "save":
+                    rest = _unquoted(rest)
                     if not rest:
                         out.write("save needs a file name: save my-game.json\n")
                     else:
-                        where = os.path.expanduser(rest.strip())  # '~/x.json' is the home's (a terminal audit)
+                        where = os.path.expanduser(rest)  # '~/x.json' is the home's (a terminal audit)
                         refusal = _not_replaced(where) if "\0" not in where else (
                             "Cannot save to that name: it holds a NUL character (Ctrl+@ or Ctrl+Space types one); "
                             "give another name.")
@@ -454,16 +456,17 @@ class _Keeper:
         held = self._held(match)
         if self.failed or (self.path is not None and held == self.kept):
             return
-        if self.path is None:
-            self.path = _keep_path(match)
         try:
-            match.save(self.path)
+            if self.path is None:  # a new file, never one another process took at the same moment (a saves audit)
+                self.path = _keep_new(match)
+            else:
+                match.save(self.path)
             self.kept = held
             self.changed = True
             _note_kept(self.path, match.to_json()["checksum"])
         except (OSError, GameError) as exc:
             self.failed = True
-            fault = write_fault(exc, str(self.path)) if isinstance(exc, OSError) else str(exc)
+            fault = write_fault(exc, str(self.path) if self.path else None) if isinstance(exc, OSError) else str(exc)
             out.write(f"Your moves cannot be kept as you play ({fault}): type 'save FILE' to keep the game.\n")
 
     def forget(self, saved_to: str | os.PathLike | None = None) -> None:
@@ -552,31 +555,45 @@ def _kept_here(path: Path) -> bool:
     return recorded is not None and recorded == _file_checksum(path)
 
 
-def _keep_path(match: Match) -> Path:
-    """A new file among the app's saved matches for this game (else in the current folder)."""
-    try:
-        from render.storage import new_save_path  # the app's own folder (no pygame: files only)
+def _unquoted(text: str) -> str:
+    """A file name as typed after 'save': its spaces around it and one pair of quotes around it, as a shell
+    would take them, left off ('save "my game.json"' wrote a file whose name held the quotes: a saves audit)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1].strip()
+    return text
 
-        return new_save_path(match.config.game)
-    except ImportError:  # a fresh name in the current folder: never over a file that is there
-        path = Path(f"{match.config.game}-unsaved.json").resolve()
-        n = 2
-        while os.path.lexists(path):
-            path = Path(f"{match.config.game}-unsaved-{n}.json").resolve()
-            n += 1
-        return path
+
+def _keep_new(match: Match) -> Path:
+    """Save `match` as a new file among the app's saved matches for this game (else in the current folder),
+    never over a file that is there or that another process writes meanwhile; the path written."""
+    try:
+        from render.storage import save_new  # the app's own folder (no pygame: files only)
+    except ImportError:  # a fresh name in the current folder
+        for n in itertools.count(1):
+            path = Path(f"{match.config.game}-unsaved{'' if n == 1 else f'-{n}'}.json").resolve()
+            if os.path.lexists(path):
+                continue
+            try:
+                match.save(path, fresh=True)
+            except FileExistsError:
+                continue
+            return path
+    return save_new(match.config.game, lambda p: match.save(p, fresh=True))
 
 
 def _keep(match: Match, finished: bool = False, path: Path | None = None) -> str:
     """Save a game left with moves not saved (or a `finished` one) among the app's saved matches (the
     launcher lists them), in `path` when the game was kept there as it went; the sentence that says where,
     or why it could not be."""
-    if path is None:
-        path = _keep_path(match)
     try:
-        match.save(path)
+        if path is None:
+            path = _keep_new(match)
+        else:
+            match.save(path)
     except OSError as exc:
-        return f"your {'finished ' if finished else ''}game could not be kept ({write_fault(exc, str(path))})."
+        return (f"your {'finished ' if finished else ''}game could not be kept "
+                f"({write_fault(exc, str(path) if path else None)}).")
     _note_kept(Path(path), match.to_json()["checksum"])  # the terminal's own: loaded again, it goes on in it
     if finished:
         kept = f"your finished game is kept as {path} (open it with: python -m games play --load \"{path}\")."

@@ -52,7 +52,8 @@ def gone_words(path: Path) -> str:
 
 SAVES_LOOK_S = 1.0
 """How often (seconds) the launcher looks whether other programs changed the saved matches' folder."""
-SAVES_TITLE = "Saved matches (double-click; drop files here)"
+SAVES_HINT = "(double-click; drop files here)"
+SAVES_TITLE = f"Saved matches {SAVES_HINT}"
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
                  pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)
 KEYS_HINT = ("F1: help and rules · Tab: next field · Enter: start (or press the focused button) · Left/Right: a seat's "
@@ -641,6 +642,14 @@ class LauncherScreen:
             return self.save_infos[self.saves.selected]
         return None
 
+    def saves_heading(self) -> str:
+        """The saved matches' heading, with how many there are (a saves audit scrolled 58 rows, six at a time,
+        with no count anywhere)."""
+        n = len(self.save_files)
+        if not n:
+            return SAVES_TITLE
+        return f"{n} saved match{'' if n == 1 else 'es'} {SAVES_HINT}"
+
     # ---- renaming and deleting saved matches -------------------------------------------
     def start_rename(self) -> None:
         info = self.selected_save()
@@ -676,6 +685,10 @@ class LauncherScreen:
         info = self.selected_save()
         if info is None:
             self.message = "Select a saved match first."
+            return
+        why = storage.undeletable(info.path)
+        if why:
+            self.message = f"{info.path.stem} cannot be deleted: {why}."
             return
         self.deleting = info.path
         self.delete_focus = "keep"
@@ -1339,7 +1352,8 @@ class LauncherScreen:
         self.seed_label_y = c.y + self.fs(18) * 3 // 2 + int(16 * s)
         self.saves.row_h = text.block_height(2, self.fs(14)) + int(8 * s)
         self.resume_text = text.fit_block(self.autosave_note, small, c.w, text.block_height(3, small), least=0.8)
-        self.saves_title = text.fit_block(SAVES_TITLE, label, c.w, text.block_height(2, label, True), 0.8, True)
+        self.saves_title = text.fit_block(self.saves_heading(), label, c.w, text.block_height(2, label, True), 0.8,
+                                          True)
         self.saves_note_text = (small, (), True)
         if self.saves_note:
             self.saves_note_text = text.fit_block(self.saves_note, small, c.w, text.block_height(2, small), least=0.8)

@@ -84,12 +84,13 @@ def _unwritable(folder: Path) -> bool:
 _COPIED: dict[str, tuple[int, int]] = {}  # files copied into the session folder -> (size, mtime_ns) as copied
 
 
-def _copy_matches(source: Path, folder: Path) -> None:
-    """Copy the autosave, the settings and the saved matches of a data folder that cannot be written into the
-    session folder, once (files that cannot be read are left), and say so after the folder's note."""
+def _copy_matches(source: Path, folder: Path, autosave: bool = True) -> None:
+    """Copy the autosave (unless not `autosave`), the settings and the saved matches of a data folder that
+    cannot be used into the session folder, once (files that cannot be read are left), and say so after the
+    folder's note."""
     if any(k.startswith(str(folder)) for k in _COPIED) or source == folder:
         return
-    pairs = [(source / name, folder / name) for name in (AUTOSAVE_FILE, SETTINGS_FILE)]
+    pairs = [(source / name, folder / name) for name in ((AUTOSAVE_FILE,) if autosave else ()) + (SETTINGS_FILE,)]
     if (source / SAVES_DIR).is_dir():
         (folder / SAVES_DIR).mkdir(exist_ok=True)
         try:
@@ -107,7 +108,9 @@ def _copy_matches(source: Path, folder: Path) -> None:
         copied += 1
     if copied and _FOLDER_NOTES:
         _FOLDER_NOTES[-1] += (" Its autosave, settings and saved matches were copied there, so they resume and "
-                              "load as before.")
+                              "load as before." if autosave else
+                              " Its saved matches were copied there, so they load as before (its game in "
+                              "progress stays with the window using it).")
 
 
 def _copied_unchanged(path: Path) -> bool:
@@ -179,7 +182,11 @@ def claim_data_folder() -> Path:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         lock.close()
-        return _keep_away(path, "another Kong Tabletop window is using it")
+        folder = _keep_away(path, "another Kong Tabletop window is using it")
+        # its saved matches, to load here too (an audit found none in a second window); not its autosave, the
+        # game the first window has in hand
+        _copy_matches(path, folder, autosave=False)
+        return folder
     _HELD[str(path)] = [lock, 1]
     return path
 
@@ -331,11 +338,13 @@ def rescue_session_folders(home: Path, warn=None, where: Path | None = None, set
                     continue
                 target = saves_dir() / path.name
                 if autosave or (target.exists() and not goes_on_from(data, target)):
-                    target = new_save_path(game, st.st_mtime)  # named, as set aside, by when it was played
-                # (a saved match that goes on from the one of its name here takes its place: a named save updated
-                # with Ctrl+S in a read-only folder's session came back under a name the app made, beside the
-                # name at its old turn: a regression audit)
-                write_atomic(target, text)
+                    # named, as set aside, by when it was played
+                    target = save_new(game, lambda p: write_atomic(p, text, fresh=True), st.st_mtime)
+                else:
+                    # (a saved match that goes on from the one of its name here takes its place: a named save
+                    # updated with Ctrl+S in a read-only folder's session came back under a name the app made,
+                    # beside the name at its old turn: a regression audit)
+                    write_atomic(target, text)
                 if step is not None:
                     write_atomic(pending_path(target), step)
                 try:  # the list shows a file's time: when the game was played, not when it was taken in
@@ -422,8 +431,7 @@ def _keep_aside(autosave: Path) -> None:
         return
     if kept_copy(data.get("checksum")) is not None:
         return
-    target = new_save_path(data["game"], autosave.stat().st_mtime)
-    write_atomic(target, text)
+    save_new(data["game"], lambda p: write_atomic(p, text, fresh=True), autosave.stat().st_mtime)
 
 
 def _stood_for(folder: Path) -> str | None:
@@ -517,21 +525,42 @@ def saves_dir() -> Path:
             if isinstance(exc, (FileExistsError, NotADirectoryError)) else None
         why = (f"{path} is {what}: move or rename it to keep saves there" if what
                else f"its saves folder cannot be made: {exc.strerror or exc}")
-        path = _keep_away(path.parent, why) / SAVES_DIR
+        folder = _keep_away(path.parent, why)
+        _copy_matches(path.parent, folder)  # its autosave and settings (a saves audit: Resume was greyed out)
+        path = folder / SAVES_DIR
         path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def new_save_path(game: str, when: float | None = None) -> Path:
-    """A fresh file name for a save: the game and the local time (or the time `when`), never overwriting
-    another."""
+    """A file name for a save that no file has now: the game and the local time (or the time `when`). To
+    write one, use save_new, which keeps it new against another process saving at the same moment."""
+    return next(_save_names(game, when))
+
+
+def _save_names(game: str, when: float | None):
+    """The names a save of `game` made at `when` may take, in order, skipping those taken now."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-    path = saves_dir() / f"{game}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = saves_dir() / f"{game}-{stamp}-{n}.json"
+    n = 1
+    while True:
+        path = saves_dir() / (f"{game}-{stamp}.json" if n == 1 else f"{game}-{stamp}-{n}.json")
+        if not os.path.lexists(path):
+            yield path
         n += 1
-    return path
+
+
+def save_new(game: str, write, when: float | None = None) -> Path:
+    """Write a new save of `game` under the first free name (new_save_path's) and return it: `write(path)`
+    writes it as a new file only (Match.save or write_atomic with fresh=True), so a name another process
+    took meanwhile goes to the next one instead of being written over (a saves audit: two games saved in the
+    same second by a terminal and another terminal, or the window, shared a file, and one was lost)."""
+    for path in _save_names(game, when):
+        try:
+            write(path)
+        except FileExistsError:
+            continue
+        return path
+    raise AssertionError("unreachable")  # _save_names never ends
 
 
 def read_checksum(path: Path) -> str | None:
@@ -938,6 +967,20 @@ def is_named_save(path: Path) -> bool:
         return path.parent.resolve() == saves_dir().resolve() and not AUTO_NAME.match(path.stem)
     except OSError:
         return False
+
+
+def undeletable(path) -> str | None:
+    """Why the saved match `path` cannot be deleted, or None: a session kept in a temporary folder works on
+    copies of the data folder's matches, and one whose original is in a folder that cannot be written would be
+    back at the next start (a saves audit: "Deleted", and the row came back)."""
+    path = Path(path)
+    if not (_FALLBACK and path.parent == _FALLBACK[0] / SAVES_DIR):
+        return None
+    original = wanted_dir() / SAVES_DIR / path.name
+    if original.is_file() and _unwritable(original.parent):
+        return (f"it is this session's copy of {original}, and that folder cannot be written, so it would be "
+                "listed again at the next start")
+    return None
 
 
 def delete_save(path) -> None:

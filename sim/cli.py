@@ -357,6 +357,10 @@ def cmd_sweep(args) -> int:
     return 0
 
 
+COMMAND_NAMES = ("check", "riskmap", "census", "bench", "sweep")
+"""The commands of `python -m sim` (build_parser's, in its order): an error names the one it is about."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m sim", description="The PyBullet Jenga tower: collapse checks, risk maps, touch censuses, "
                                                              "sweeps over many towers, benchmark.")
@@ -512,26 +516,29 @@ def _joined_blocks(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # who speaks: the command the arguments name, as argparse's own lines for that command do
+    says = f"python -m sim {argv[0]}" if argv and argv[0] in COMMAND_NAMES else "python -m sim"
     try:
-        args = build_parser().parse_args(_joined_blocks(list(sys.argv[1:] if argv is None else argv)))
+        args = build_parser().parse_args(_joined_blocks(argv))
         code = args.run(args)
         if sys.stdout is not None:  # None when started with stdout closed (`>&-`)
             sys.stdout.flush()
         return code
     except (UsageError, SimError, AssetError) as exc:
-        print(f"python -m sim: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        print(f"{says}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
         fresh = "\n" if sys.stderr.isatty() else ""  # off the line the terminal's echoed '^C' stands on
-        print(f"{fresh}python -m sim: {exc if isinstance(exc, Interrupted) else 'interrupted'}", file=sys.stderr)
+        print(f"{fresh}{says}: {exc if isinstance(exc, Interrupted) else 'interrupted'}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (`... | head`): nothing more to say, and no one to say it to
         _quiet_stdout()
         return 141
     except OSError as exc:  # the output could not be written: a full disk, a lost terminal
         if exc.filename is not None:
-            print(f"python -m sim: error: cannot use {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+            print(f"{says}: error: cannot use {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
             return 2
         _quiet_stdout()
-        print(f"python -m sim: error: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
+        print(f"{says}: error: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
         return 2

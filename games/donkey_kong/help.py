@@ -85,6 +85,8 @@ Where the source texts disagree or say nothing, this table decides as follows ({
  - Direction: {direction_decision}
  - A move that cannot be made in full goes as far as the rules allow; the Finish ends a move early.
  - The Donkey Kong face: {dk_decision}
+ - Broken ladders: the arcade stage has some; neither text has any, and every ladder on this board is
+   whole (pawns and obstacles use each one from end to end).
  - Ladders: an obstacle takes a ladder only when its own count ends on the ladder's end. One sent on
    past a twin, or moved a space further by a Jump (whether it landed on the pawn or was passing it),
    does not; and no

@@ -186,6 +186,13 @@ def probe(name: str, state: dict, level: int, slot: int, end: str) -> dict:
             "tower_motion_mm": _clean(p.tower_motion_mm), "moves": bool(p.moves)}
 
 
+def touch_reading(name: str, state: dict, level: int, slot: int) -> tuple[float, bool]:
+    """What a gentle touch of the block from its + end would read on this tower, worked out on a copy (the
+    tower is unchanged): the force it took in N, and whether the block gave under the gentle touch force."""
+    p = _tower(name, state).probe(level, slot)
+    return _clean(p.force_n), bool(p.moves)
+
+
 def poses(state: dict) -> np.ndarray:
     return np.asarray(state["poses"], dtype=float)
 

@@ -34,7 +34,7 @@ import queue
 import subprocess
 import sys
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 NICE = 5  # the worker's lower priority
 PARENT_ENV = "KONG_TABLETOP_RISK_PARENT"  # the app's process id, handed to the worker
@@ -57,9 +57,18 @@ class RiskMap:
     # (level, pos) -> how far the block's pushes moved the tower, in mm: sim's displacement_mm, the mean over
     # the pushes of the largest shift of any block left standing (a block with no figure of it: not listed)
     dragged_mm: dict = field(default_factory=dict)
+    # (level, pos) -> (force in N, gives) of a gentle touch of the block, worked out once the map is complete:
+    # the map's brisk, slightly angled pulls rub a loose block against its neighbours, and their force did not
+    # tell loose blocks from tight ones (a feel audit: a loose block's pulls "took about 1.55 N", a tight one's
+    # 0.80 N), where a touch does at a glance (sim's census; PHYSICS.md)
+    touch: dict = field(default_factory=dict)
 
     def get(self, level: int, pos: int) -> tuple[float, float] | None:
         return self.by_block.get((level, pos))
+
+    def touched(self, level: int, pos: int) -> tuple[float, bool] | None:
+        """A gentle touch's reading of the block (force N, gives), or None until it is in."""
+        return self.touch.get((level, pos))
 
     def dragged(self, level: int, pos: int) -> float | None:
         """How far the block's pushes moved the tower (mm), or None when the map has no such figure."""
@@ -91,6 +100,7 @@ class RiskWorker:
         self._proc: subprocess.Popen | None = None
         self._answers: queue.Queue = queue.Queue()
         self._running: object | None = None  # key of the request being computed
+        self._job_key: object | None = None  # key of the newest request sent (its touches come after its map)
         self._job = 0  # id of the newest request sent (answers to older ones are dropped)
         self._generation = 0  # which worker process answers belong to (answers of a stopped one are dropped)
         self.latest: RiskMap | None = None
@@ -138,7 +148,7 @@ class RiskWorker:
             self._stop_process()
             self._running = None
             return
-        self._running = key
+        self._running = self._job_key = key
 
     def _start_process(self) -> None:
         env = dict(os.environ)
@@ -178,6 +188,17 @@ class RiskWorker:
             self._running = None
             return True
         answer = json.loads(line)
+        if "touches" in answer:  # after the map: the touches of its blocks
+            latest = self.latest
+            if answer.get("id") != self._job or latest is None or latest.key != self._job_key:
+                return False
+            touch = dict(latest.touch)
+            for level, pos, force, gives in answer["touches"]:
+                touch[(int(level), int(pos))] = (float(force), bool(gives))
+            self.latest = replace(latest, touch=touch)
+            if latest.key in self._complete:
+                self._complete[latest.key] = self.latest
+            return True
         if answer.get("id") != self._job or self._running is None:
             return False  # a request that was replaced or cancelled
         key = self._running
@@ -273,6 +294,17 @@ def _pool_push(task) -> tuple[tuple[bool, float, float], float]:
     start = time.process_time()
     outcome = physics.risk_push(task)
     return outcome, time.process_time() - start
+
+
+def _pool_touch(task) -> tuple[tuple[float, bool], float]:
+    """A gentle touch of one block on a pool process (physics.touch_reading): its reading and processor time."""
+    import time
+
+    from . import physics
+
+    start = time.process_time()
+    reading = physics.touch_reading(*task)
+    return reading, time.process_time() - start
 
 
 def _pool_start(parent: int) -> None:
@@ -384,10 +416,43 @@ class _Server:
                 elif (early := test.interim(b)) is not None:
                     self.say({"id": ident, "rows": [dict({k: early[k] for k in ROW_FIELDS if k in early}, interim=True)],
                               "total": total, "final": False})
+            line = self._touches(job, blocks, ident, pool)
+            if line != "":
+                return line
         except Exception as exc:  # report and keep serving: the window shows the reason
             self._drop_pool()  # pushes of the failed map may still be running
             self.say({"id": ident, "error": f"{type(exc).__name__}: {exc}"})
         return self.jobs.get()
+
+
+    def _touches(self, job: dict, blocks: list, ident, pool) -> str | None:
+        """Once the map is complete, a gentle touch of each of its blocks on the pool, each answered as it comes
+        ({"id", "touches": [[level, pos, force N, gives]]}); "" when all are done, else the line of a request
+        that came meanwhile (this one's touches are dropped)."""
+        back: queue.Queue = queue.Queue()
+        for b in blocks:
+            pool.apply_async(_pool_touch, ((job["spec"], job["tower"], b[0], b[1]),),
+                             callback=lambda r, b=b: back.put((b, r, None)),
+                             error_callback=lambda e, b=b: back.put((b, None, e)))
+        done = 0
+        while done < len(blocks):
+            try:
+                line = self.jobs.get_nowait()
+            except queue.Empty:
+                line = ""
+            if line != "":
+                self._drop_pool()
+                return line
+            try:
+                b, result, error = back.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            done += 1
+            if error is not None:
+                raise error
+            (force, gives), _ = result
+            self.say({"id": ident, "touches": [[b[0], b[1], force, gives]]})
+        return ""
 
 
 def _serve() -> None:

@@ -54,6 +54,8 @@ class SuperMarioState(PegRules, DecisionRefusals, TowerState):
     EDGES_FIRST = True  # the pro spares the middles of full levels: few blocks, two removals a turn (TowerState)
     BLOCKS = 45
     ACTIONS_PER_TURN = 18
+    KEEPS_REPLAYED_STATES = True  # a loaded match keeps the position after each step (Match.replay): what the
+    # rules dropped in a step (a climb, a steal with nobody to hit) is worked out from the positions around it
     FIELDS = TowerState.FIELDS + (
         "items", "revealed", "characters", "pegs", "placing", "purses", "bank", "spin", "stacks_left",
         "climb_due", "effects", "moving", "battling", "defeated", "defeats", "top_bonus_paid", "bowser")

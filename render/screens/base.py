@@ -33,7 +33,7 @@ from ..widgets import Button, ListView, LogRows, RowsOfHeights, draw_seat_mark, 
 from .autoplay import RESULT_GUARD_S, AutoPlay
 from .by_hand import ChanceByHand
 from .host import Host
-from .keys import KeyInput
+from .keys import RESULT_KEYS_WORDS, KeyInput
 from .overlays import Overlays
 
 SKIP_WORDS = (("Skip", "Space"), ("Result", "V"))
@@ -43,6 +43,9 @@ UNKEPT_MARK = "⚠ Not autosaved: Ctrl+S keeps this game"
 """The status line's first words while the game on screen is kept nowhere on disk (its autosave failing)."""
 BAR_KEYS_WORDS = "F1: help and keys · Ctrl+Z: undo · Ctrl+S: save · Esc: menu"
 """The status line's lead when the bar's buttons are drawn without their keys."""
+KEYS_SENTENCE = re.compile(r"(?<=[.!?] )[^.!?]*\[[^\]]+\][^.!?]*\.$")
+"""The last sentence of a status line when it names keys in brackets ("[ or ] turns the view."): kept whole when
+the line must be cut (Screen._draw_status)."""
 STATUS_LEAST_PX = 9
 """The smallest size the status line shrinks to before its words are cut (at 1280x800 its 70 %, as before; at
 1024x640 it had gone to 8 px)."""
@@ -564,6 +567,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
     def hide_result(self) -> None:
         self.show_result = False
         self.result_hidden = True
+        if self.message_time > 0 and self.message.startswith(RESULT_KEYS_WORDS):
+            # the result's own keys ("P: play again ...") stayed up over the board, where P plays nothing (a
+            # keyboard audit): the line goes with the result
+            self.message_time = 0.0
 
     def say(self, message: str, seconds: float = 4.0, through_step: bool = False) -> None:
         """A short message in the status bar. It goes once a person here plays on from the position it was said
@@ -654,7 +661,10 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         # a step of theirs, and the list a spin opens is still the first of the hand-off: a regression audit)
         last = next((step.by for step in reversed(match.history) if step.by >= 0 and step.by not in match.bots), None)
         handed = decider is not None and last is not None and last != decider
-        self.actions.set_items([self.action_label(a) for a in legal], keep=keep)
+        rows = self.actions
+        was = rows.items[rows.selected] if 0 <= rows.selected < len(rows.items) else None
+        rows.set_items([self.action_label(a) for a in legal], keep=keep)
+        self._off_a_cost(was)
         self._rows_handed = handed and not keep  # (a screen that rebuilds the rows reads it too)
         if not keep:
             self._handed_open = self._rows_handed  # this decision's list opened with no row chosen (a hand-off)
@@ -664,6 +674,17 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
             self.actions.selected = -1
         self.log.set_items([f"{i + 1}. {label}" for i, label in enumerate(self.log_labels)], keep=False)
         self.log.scroll_to_end()
+
+    def _off_a_cost(self, was: str | None) -> None:
+        """A row that costs something (led by ⚠: a Donkey Kong move onto a barrel costs a face-up card) is never
+        the one a new list opens on: Space, then Enter, paid a card nobody chose (a keyboard audit). The first
+        row without a cost is chosen instead, else none (Enter then asks for one). `was`: the row chosen before
+        the list was made again (a row the person chose stays chosen)."""
+        rows = self.actions
+        if 0 <= rows.selected < len(rows.items) and rows.items[rows.selected] != was \
+                and rows.items[rows.selected].startswith("⚠"):
+            rows.selected = next((i for i, row in enumerate(rows.items) if not row.startswith("⚠")), -1)
+            rows.reveal()
 
     def waited_for(self) -> str:
         """Whom the Choices panel's title says the game waits for: the player deciding, or the one whose
@@ -979,12 +1000,18 @@ class GameScreen(KeyInput, ChanceByHand, AutoPlay, Overlays):
         at, lines, fits = text.fit_block(words, size, area.w, area.h, least=min(1.0, max(0.7, (STATUS_LEAST_PX + 0.01) / size)))
         if not fits:
             room = max(1, area.h // text.line_step(at))
-            wrapped = text.wrap(words, at, area.w)
+            # a last sentence naming keys ("[ or ] turns the view.") stays whole: the words before it are cut
+            # instead (a keyboard audit read "...drawn faintly through t…", the keys lost)
+            keys = KEYS_SENTENCE.search(words)
+            body, end = (words[:keys.start()].rstrip(), " " + keys.group(0)) if keys else (words, "")
+            wrapped = text.wrap(body, at, area.w)
             head, rest = wrapped[:room - 1], " ".join(wrapped[room - 1:])
             # a word wider than the bar (a long file name) is cut too: it must not run under the buttons
             lines = tuple(text.fit(line, at, area.w) for line in head)
             if rest:
-                lines += (fit_keeping(rest, at, area.w),)
+                lines += (fit_keeping(rest, at, area.w - text.measure(end, at)[0]) + end,)
+            elif end:
+                lines += (text.fit(end.strip(), at, area.w),)
         step = text.line_step(at)
         y = area.centery - text.block_height(len(lines), at) // 2
         for k, line in enumerate(lines):

@@ -408,7 +408,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         self.hits: dict[int, dict[tuple[int, str], int]] = {}  # history length -> (seat, kind) -> contacts settled
         # The played cards just lost one after another by one seat, one way, (seat, verb, card, points), and
         # the status line that says so (loss_words); the game waits loss_hold seconds more before going on.
-        self.losses: list[tuple[int, str, str, int]] = []
+        self.losses: list[tuple[int, str, int, int, str, int]] = []  # (seat, verb, taker, turn, card, points)
         self.loss_line = ""
         self.loss_hold = 0.0
         self.turn_events: list[tuple[int, tuple]] = []
@@ -469,9 +469,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 self.board_hover = [a for r, a in self.card_rects if r.collidepoint(event.pos)]
             if space != self.pinned:
                 self.pinned = None
+            self._choose_on_list()
             return False
         if event.type == pygame.MOUSEWHEEL and self.pinned is not None:
             self.pin_index += 1 if event.y < 0 else -1
+            self._choose_on_list()
             return True
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or not rect.collidepoint(event.pos):
             return False
@@ -509,6 +511,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             self.play(ways[self.pin_index % len(ways)] if len(ways) > 1 else ways[0])
         else:
             self.pinned, self.pin_index = space, 0
+            self._choose_on_list()
             self.say(f"{len(ways)} paths lead to {space_words(self.board, self.board.names[space])}: the wheel shows each, "
                      "a second click takes the one shown.")
         return True
@@ -654,6 +657,16 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         moves = [a for a in self.board_hover if a.startswith("move ")]
         return moves[0] if moves and self.actions.hover is None else None
 
+    def _choose_on_list(self) -> None:
+        """The path the board draws for the pointer (board_choice) becomes the chosen row of Choices too, so the
+        row shown chosen, the path drawn and what Enter plays are one move. A keyboard audit had row 1 chosen, the
+        pointer resting on another space, and Enter played that space's path, the status line saying "a click
+        plays it"; a family audit before had Enter play the chosen row under another path drawn."""
+        choice = self.board_choice()
+        if choice is not None and choice in self.legal and self.match.waiting_for_human():
+            self.actions.selected = self.legal.index(choice)
+            self.actions.reveal()
+
     def let_go_of_board(self) -> None:
         super().let_go_of_board()
         self.pinned = None
@@ -772,7 +785,7 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         hammered or burnt in the same step, so comparing the lists place by place took a drop for a roll
         (a regression audit). A barrel rolls toward the Oil Can and a fireball climbs away from it, so a place
         whose piece went the other way along the gamepath holds another piece. What the engine's own notes
-        tell (a barrel into the Oil Can and the fireball that comes out, a hammered one) is not said again."""
+        tell of a hammered piece is not said again; a barrel into the Oil Can is, with the fireball it lets out."""
         after = before.clone()
         dropped: list[int] = []
         into_can = [0]
@@ -811,9 +824,9 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return ", ".join(parts)
 
     def _gone_words(self, before, after, dropped: list[int], into_can: int) -> list[str]:
-        """The barrels and fireballs a step took off the board that the engine's notes do not tell of (a hammer, a
-        barrel into the Oil Can that lets a fireball out are noted): a barrel burnt by a fireball, one that
-        ends in the Oil Can with no fireball let out, a fireball back to the Oil Can from Donkey Kong. A wiki
+        """The barrels and fireballs a step took off the board or brought on that the engine's notes do not keep in
+        view (a hammer is noted, and its card's step says it): a barrel burnt by a fireball, one that ends in the
+        Oil Can, letting a fireball out or not, a fireball back to the Oil Can from Donkey Kong. A wiki
         audit watched a fireball burn a barrel and go home, and the log said only "Donkey Kong drops a barrel".
 
         Counted, not guessed from where the pieces stood: the barrels gone are those on the board before and
@@ -838,6 +851,11 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         for _ in (i for i in dropped if after.barrels[i] < 0):
             last.append("Donkey Kong drops a barrel, which meets a fireball and burns")
             burnt -= 1
+        if let_out > 0:
+            # said here too, before the burns (most are the new fireball's on its way up): the engine's note is one of six short lines that scroll away, and the log then spoke of
+            # "a fireball climbs" with none come out before (a board-game audit)
+            parts.append("a barrel rolls into the Oil Can and a fireball comes out" if let_out == 1 else
+                         f"{let_out} barrels roll into the Oil Can and {let_out} fireballs come out")
         if burnt > 0:
             parts.append("a barrel meets a fireball and burns" if burnt == 1 else f"{burnt} barrels meet fireballs "
                          "and burn")
@@ -953,10 +971,12 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         rebuilt = force or self._legal_at != len(self.match.history)
         sel = self.actions.selected
         chosen = self.legal[sel] if 0 <= sel < len(self.legal) else None
+        was = self.actions.items[sel] if 0 <= sel < len(self.actions.items) else None
         super()._refresh_actions(force)
         if not rebuilt:
             return
         self.actions.set_items([self.choice_row(a) for a in self.legal], keep=False)
+        self._off_a_cost(was)
         if self._rows_handed or (self._rows_kept and self._handed_open and chosen is None):
             # handed to another person: no row chosen, until that person chooses one (base._refresh_actions); the
             # rows made again here had put the choice back on the first row (a regression audit: one Enter played
@@ -1188,17 +1208,20 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
             return
         seat = before.contacts[0][0]
         name = step.action.split()[1]
-        same = self.loss_showing() and self.losses[-1][:2] == (seat, verb)
-        self.losses = (self.losses if same else []) + [(seat, verb, self.card_words(name), self.card_kind(name)[1])]
-        self.loss_line = self.loss_words(before.turn_owner())
+        # said together only when one taker takes them in one turn: a 4-player audit read both cards as the later
+        # thief's, the first taken by the player before
+        who = (seat, verb, before.turn_owner(), before.turns)
+        same = self.loss_showing() and self.losses[-1][:4] == who
+        self.losses = (self.losses if same else []) + [(*who, self.card_words(name), self.card_kind(name)[1])]
+        self.loss_line = self.loss_words()
         self.say(self.loss_line, LOSS_SAY)
         self.loss_hold = LOSS_HOLD
 
-    def loss_words(self, taker) -> str:
+    def loss_words(self) -> str:
         """'⚠ Ann's played Hammer 400 goes back to the deck: -400 points.', '⚠ Bot takes Ann's played Jump 200
         and Hammer 300: -500 points for Ann.'"""
-        seat, verb = self.losses[0][:2]
-        cards = [card for _, _, card, _ in self.losses]
+        seat, verb, taker = self.losses[0][:3]
+        cards = [loss[4] for loss in self.losses]
         named = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
         points = sum(p for *_, p in self.losses)
         who = self.seat_name(seat)

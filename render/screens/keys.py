@@ -7,6 +7,9 @@ import pygame
 
 from .autoplay import RESULT_GUARD_S
 
+RESULT_KEYS_WORDS = "P: play again · V: view the board · Esc: back to the menu"
+"""What Enter on the result says, taken away with the result (GameScreen.hide_result)."""
+
 
 class KeyInput:
     """Turns events into GameScreen's actions (play, undo, redo, save, help, skip)."""
@@ -115,6 +118,11 @@ class KeyInput:
                 if absolute:
                     self.actions.reveal(i)
                 self.play(self.legal[i])
+            elif self.match.waiting_for_human() and self.legal:
+                # said, not nothing at all (a board-game audit pressed 9 with two choices)
+                count = len(self.legal) - (0 if absolute else self.actions.top)
+                self.say(f"There is no choice {key - pygame.K_0}: the Choices list numbers "
+                         f"{'only 1' if count == 1 else f'1 to {min(count, 9)}'}.", 4.0)
         else:
             return False
         return True
@@ -218,8 +226,7 @@ class KeyInput:
                 if 0 <= self.result_focus < n:
                     self.result_buttons[self.result_focus].on_click()
                 else:
-                    self.say("P: play again · V: view the board · Esc: back to the menu "
-                             "(or Tab to a button, then Enter).", 6.0)
+                    self.say(f"{RESULT_KEYS_WORDS} (or Tab to a button, then Enter).", 6.0)
             elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
                 back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
                 start = self.result_focus if self.result_focus >= 0 else (0 if back else -1)

@@ -11,7 +11,8 @@ Read from the simulator's recorded trajectory of the move (frames, N, 7) and the
   instead of toward the eye;
 - the sentence names what gave way: the level the block was taken from when it kept only an edge block
   (or nothing under the levels above), the levels that slid off with the pulled block when the first to
-  move sat on it, the top when a stacked block tipped it, and otherwise the levels that came down as the
+  move sat on it (and the levels under the pushed one that came down too, where some did), the top when a
+  stacked block tipped it, and otherwise the levels that came down as the
   pushed block moved (its level named) and the level of the first blocks to move. A fall whose blocks all stayed up on the tower (the verdict's rule counts a
   block fallen once it drops 10 mm or tilts 15 degrees, and a top can tip that far and lodge) is told as
   tipping over, not as coming off: a play-tester read "the tower above tipped off it" over a replay
@@ -138,6 +139,11 @@ def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate
             parted = min(mover_levels) != level + 1
             sentence = (f"{slid} with the block {who} from {storey} {level} and tipped over." if lodged
                         else f"{slid} off with the block {who} from {storey} {level}.")
+        below = sorted({lv for lv in fallen_levels if lv < level})
+        if sentence and below and not lodged:
+            # the tower under the pushed block came down too: "Levels 17 to 19 slid off with the block" over a fall
+            # of 42 blocks, the whole tower on the table, read as three levels lost (a regression audit)
+            sentence = f"{sentence[:-1]}; {_levels_text(below, storey)} came down too."
     elif op == "stack" and where:
         level = where[0]
         if mover_levels and min(mover_levels) >= level - 1:

@@ -13,7 +13,8 @@ the block goes as far as the physics lets it and the tower moves as it moves.
   1 cm/s, up to TOUCH_DEPTH_M, and the gauge shows the force it takes. Once the pointer has moved
   past the slop (SLOP_M at the block, at least SLOP_PX) it is a push, and the finger follows it.
 - A drag that starts the other way (toward the eye) before the finger has pushed anything moves the
-  finger to the far end: the block is pushed toward where the pointer goes.
+  finger to the far end: the block is pushed toward where the pointer goes. Only a drag within about 45
+  degrees of the block's line does (REVERSE_ALONG_SHARE): one well off it pushes nothing.
 - The sideways part of the pointer's motion is not passed on: the finger pushes along the block, on the
   line it started on (every sample's `across` is 0). A fingertip on a block's end moves it along; sideways
   it can only rub, with a fraction of the little force a loose block takes, while the hand's spring behind
@@ -72,6 +73,11 @@ word while it happened (a loose block's push moves the rest well under a millime
 """The share of its length out from which the words say the block is about to be taken by itself: a push ends
 as soon as the block clears the tower (its length and the hand's clearance), whether the button is still down
 or not, and a fast drag gets there from here in a few frames."""
+
+
+REVERSE_ALONG_SHARE = 0.7
+"""How much of the first real motion of a drag toward the eye must lie along the block (about 45 degrees off its
+line at most) for the finger to go to the block's far end and push it toward the pointer."""
 
 
 def peak_colour() -> tuple[int, int, int]:
@@ -238,8 +244,12 @@ class LiveDrag:
         along = self._along_m()
         d = float(np.linalg.norm(self.pointer - self.press))
         if not self.dragged and d > max(SLOP_PX, SLOP_M * self.px_per_m):
-            if along < 0 and not self.pushed and not self.keyboard:
-                # the first real motion goes toward the eye: push from the far end instead
+            if along < 0 and not self.pushed and not self.keyboard and \
+                    -along * self.px_per_m >= REVERSE_ALONG_SHARE * d:
+                # the first real motion goes toward the eye, along the block: push from the far end instead.
+                # Not for one well off the block's line (a feel audit dragged 50 degrees off a block's length,
+                # meaning another block, and this one was pulled out toward the eye, the top turned 24 degrees):
+                # the finger stays on the near end, where a motion away from the block pushes nothing
                 self.session.close()
                 self._open(-self.side, clock)
                 along = self._along_m()

@@ -31,6 +31,11 @@ def colour_name(colour) -> str:
     return "rgb({}, {}, {})".format(*colour)
 
 
+LABEL_AT = 0.74
+"""Where a section's label is drawn, as a share of the radius: out where the section is widest that a label
+still stays inside the wheel."""
+
+
 class Spinner:
     def __init__(self, labels: list[str], colours: list[tuple[int, int, int]] | None = None,
                  groups: list[int] | None = None):
@@ -105,7 +110,7 @@ class Spinner:
         mid = (i + 0.5) * self.section_angle
         colour = palette.mix(self.colours[i], palette.WHITE, 0.45)
         words = text.render(self.labels[i], font_size, palette.ink_on(colour), bold=True)
-        plate = words.get_rect(center=(cx + radius * 0.66 * math.sin(mid), cy - radius * 0.66 * math.cos(mid)))
+        plate = words.get_rect(center=(cx + radius * LABEL_AT * math.sin(mid), cy - radius * LABEL_AT * math.cos(mid)))
         plate = plate.inflate(6, 2)
         pygame.draw.rect(surface, colour, plate, border_radius=3)
         pygame.draw.rect(surface, palette.HIGHLIGHT, plate, width=1, border_radius=3)
@@ -113,19 +118,36 @@ class Spinner:
         return plate
 
     def label_size(self, radius: int) -> int:
-        """The labels' font size: a sixth of the radius, and no larger than lets the widest label fit across
-        its section where it is drawn (at 0.66 of the radius). The floor of 10 px alone let a twelve-section
-        wheel, made small by the largest text size, run "1/3$" into "1/1" (an audit)."""
+        """The labels' font size: a sixth of the radius, and no larger than lets the widest label fit inside
+        its section where it is drawn (centred at LABEL_AT of the radius), clear of the lines between sections
+        by a few pixels at its inner corners. The floor of 10 px alone let a twelve-section wheel, made small by
+        the largest text size, run "1/3$" into "1/1" (an audit); sized to the distance between neighbours'
+        centres, "1/3$" still ran over the lines on either side (a keyboard audit)."""
         key = (radius, tuple(self.labels))
         cached = getattr(self, "_label_size", None)
         if cached is not None and cached[0] == key:
             return cached[1]
         size = max(10, int(radius * 0.16))
-        room = 2.0 * radius * 0.66 * math.sin(self.section_angle / 2)  # the distance between neighbours
-        while size > 6 and max(text.measure(label, size, bold=True)[0] for label in self.labels) > room:
+        slope = min(10.0, math.tan(self.section_angle / 2))  # the section's half-width per unit of radius
+
+        def room(size: int) -> float:  # the section's width at the label's inner edge, less a margin
+            return 2.0 * (radius * LABEL_AT - text.line_step(size) / 2) * slope - 4
+
+        while size > 6 and max(text.measure(label, size, bold=True)[0] for label in self.labels) > room(size):
             size -= 1
         self._label_size = (key, size)
         return size
+
+    def smallest_radius(self, label_px: int, least: int) -> int:
+        """The smallest radius, `least` or more, at which the labels are drawn at `label_px` or larger (label_size);
+        worked out once for the wheel."""
+        found = getattr(self, "_smallest", {})
+        if (label_px, least) not in found:
+            radius = least
+            while self.label_size(radius) < label_px and radius < 4 * least:
+                radius += 1
+            self._smallest = {**found, (label_px, least): radius}
+        return self._smallest[(label_px, least)]
 
     def draw(self, surface: pygame.Surface, centre, radius: int, title: str = "Spinner", waiting: bool = False) -> None:
         """The wheel, its needle and, once it has stopped, the section it gave lit and named. waiting: a new spin is
@@ -147,7 +169,7 @@ class Spinner:
             pygame.draw.polygon(surface, colour, pts)
             pygame.draw.polygon(surface, palette.BACKGROUND, pts, 2)
             mid = (a0 + a1) / 2
-            lx, ly = cx + radius * 0.66 * math.sin(mid), cy - radius * 0.66 * math.cos(mid)
+            lx, ly = cx + radius * LABEL_AT * math.sin(mid), cy - radius * LABEL_AT * math.cos(mid)
             text.draw(surface, label, (lx, ly), font_size, palette.ink_on(colour), bold=True, anchor="center")
         if result is not None:
             i = result

@@ -615,3 +615,7 @@ def test_every_error_of_a_command_names_that_command(tmp_path):
                           (["selfplay", "donkey_kong", "--bots", "random,random", "--games", "1", "extra"], "selfplay")):
         line = one_line(run(tmp_path, *args, stdin=""))
         assert line == f"python -m games {command}: error: unrecognized arguments: {args[-1]} (see --help)", line
+    # an option before the command is the program's: "python -m games --bogus selfplay ..." blamed selfplay (a
+    # regression audit)
+    line = one_line(run(tmp_path, "--bogus", "selfplay", "donkey_kong", stdin=""))
+    assert line == "python -m games: error: unrecognized arguments: --bogus (see --help)", line

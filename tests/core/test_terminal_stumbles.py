@@ -261,7 +261,9 @@ def test_a_super_mario_game_of_bots_opened_after_the_fall_says_what_the_toppler_
     state = match.state
     assert state.ended == "fall" and match.previous_state() is None
     paid = coins[-2][state.toppler] - coins[-1][state.toppler]
-    assert "(or all they had)" in result_reason(match)  # played here, the bots' match cannot tell
+    # played here, the bots' match tells too: it keeps each seat's coins before its last step (a regression audit:
+    # the terminal said "(or all they had)")
+    assert f"toppled the tower and paid {counted(paid, 'coin')}" in result_reason(match)
     path = tmp_path / "bots.json"
     match.save(path)
     loaded = Match.load(path)

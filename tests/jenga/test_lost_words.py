@@ -51,7 +51,7 @@ def test_a_steal_with_nobody_left_to_steal_from_is_said_lost():
     before = s.clone()
     s.apply_action("target 2")
     assert s.coins()[1] == 0 and s.mover == 1
-    assert lost_words(before, s, "target 2", _name) == ["Ann's 1 steal is lost: no other player has a coin"]
+    assert lost_words(before, s, "target 2", _name) == ["Ann's steal (1 coin) is lost: no other player has a coin"]
 
 
 def test_an_item_stacked_whose_steal_finds_nobody_is_said_lost_in_the_stack_step():
@@ -66,7 +66,7 @@ def test_an_item_stacked_whose_steal_finds_nobody_is_said_lost_in_the_stack_step
     s.hand = None
     s.after_stack({"block": 44, "shifted_mm": []}, s.layout)
     assert s.effects == [] and s.mover == 1
-    assert lost_words(before, s, "stack 14:2", _name) == ["Ann's 1 steal is lost: no other player has a coin"]
+    assert lost_words(before, s, "stack 14:2", _name) == ["Ann's steal (1 coin) is lost: no other player has a coin"]
 
 
 def test_a_climb_that_stays_on_bowsers_layer_to_battle_him_is_not_said_lost():

@@ -374,10 +374,12 @@ def test_the_log_says_what_the_obstacles_did_in_the_rules_order():
         rows = app.screen.log_labels
         assert rows[15].endswith("; then 7 of the barrels roll, Donkey Kong drops a barrel on girder 6, column 2")  # 1 hammered
         assert rows[23].endswith("play Hammer 200; then Donkey Kong drops a barrel on girder 6, column 3")  # no roll
-        # three barrels gone at 30: one into the Oil Can, letting out a fireball (the engine's note), which burnt
-        # two on its way up; and two burnt at 37 (said since a wiki audit: the log had been silent on them)
-        assert rows[30].endswith("; then 9 of the barrels roll, 2 barrels meet fireballs and burn, Donkey Kong drops "
-                                 "a barrel on girder 6, column 2")
+        # three barrels gone at 30: one into the Oil Can, letting out a fireball (said in the log too since a
+        # board-game audit: only the engine's short note had said it), which burnt two on its way up; and two
+        # burnt at 37 (said since a wiki audit: the log had been silent on them)
+        assert rows[30].endswith("; then 9 of the barrels roll, a barrel rolls into the Oil Can and a fireball comes "
+                                 "out, 2 barrels meet fireballs and burn, Donkey Kong drops a barrel on girder 6, "
+                                 "column 2")
         assert rows[37].endswith("; then a fireball climbs, 5 of the barrels roll, 2 barrels meet fireballs and burn, "
                                  "Donkey Kong drops a barrel on girder 6, column 2")
         told = {"rolls": 0, "drops": 0}

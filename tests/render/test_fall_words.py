@@ -153,3 +153,27 @@ def test_levels_riding_on_the_pushed_block_slid_off_with_it_though_the_top_moved
     assert story.sentence.startswith("Levels 4 to 17 came down as the block you pushed from level 3 moved; "
                                      "the first blocks to move were on level ")
     assert 4 not in {b // 3 for b in story.first_movers}
+
+
+def test_levels_under_the_pushed_block_that_came_down_too_are_said():
+    """A regression audit: "Levels 17 to 19 slid off with the block that was pushed from level 16." over a fall
+    of 42 blocks, the whole tower on the table, read as three levels lost. The levels under the pushed one that
+    came down are said too; a fall of the top alone is said as before."""
+    layout, start = _tower(20)
+    frames = np.repeat(start[None], 40, axis=0)
+    top = [b for lv in range(17, 20) for b in layout[lv]]
+    low = [b for lv in range(0, 16) for b in layout[lv]]
+    for k in range(40):
+        frames[k, top, 0] += 0.08 * k / 39  # the top slides off on the pushed block first
+        frames[k, top, 2] = start[top, 2] + (DOWN_M / 2 - start[top, 2]) * max(0, k - 20) / 19
+        late = max(0, k - 25) / 14  # then the tower under it comes down
+        frames[k, low, 1] += 0.1 * late
+        frames[k, low, 2] = start[low, 2] + (DOWN_M / 2 - start[low, 2]) * late
+    fallen = [(lv, s) for lv in list(range(0, 16)) + [17, 18, 19] for s in range(3)]
+    verdict = {"op": "push", "where": (16, 1), "fallen": fallen}
+    said = tell(frames, layout, verdict, hand=layout[16][1], rate_hz=40.0, by_person=False).sentence
+    assert said == ("Levels 17 to 19 slid off with the block that was pushed from level 16; levels 0 to 15 came "
+                    "down too.")
+    verdict["fallen"] = [(lv, s) for lv in (17, 18, 19) for s in range(3)]
+    said = tell(frames, layout, verdict, hand=layout[16][1], rate_hz=40.0, by_person=False).sentence
+    assert said == "Levels 17 to 19 slid off with the block that was pushed from level 16."

@@ -33,13 +33,17 @@ def _screen(seed=4):
 
 def test_enter_plays_the_path_the_board_draws_under_the_pointer():
     app, screen, match = _screen()
-    assert screen.actions.selected == 0
-    first = screen.legal[0]
-    other = next(a for a in screen.legal[1:] if len(screen.paths_to(screen.paths()[a][-1])) == 1
+    first = screen.legal[max(0, screen.actions.selected)]  # the row the list opened on (none if all cost a card)
+    other = next(a for a in screen.legal if a != first and len(screen.paths_to(screen.paths()[a][-1])) == 1
                  and screen.paths()[a][-1] != screen.paths()[first][-1])
     point(app, screen.space_xy(screen.paths()[other][-1]))
     app.draw()
     assert screen.shown_path() == screen.paths()[other]  # the board draws the path to the space pointed at
+    # and its row is the chosen one, so the list, the board and the status line name the move Enter plays (a
+    # keyboard audit: row 1 stayed chosen, the line said "a click plays it", and Enter played the pointed path)
+    assert screen.legal[screen.actions.selected] == other
+    app.draw()
+    assert "(Enter plays it)" in " ".join(screen.status_lines)
     n = len(match.history)
     app.handle(key(pygame.K_RETURN))
     assert match.history[n].action == other  # it played the framed first row before
@@ -61,14 +65,17 @@ def test_enter_plays_the_pinned_path_the_wheel_shows():
 
 
 def test_a_row_chosen_by_key_takes_over_from_the_pointer():
-    """With the pointer resting on a space, Down then Enter plays the row Down chose, and the board draws it."""
+    """With the pointer resting on a space, Up then Enter plays the row Up chose, and the board draws it (the
+    pointer had made the path to its space the chosen row: a keyboard audit)."""
     app, screen, match = _screen()
     last = screen.legal[-1]
     point(app, screen.space_xy(screen.paths()[last][-1]))
-    app.handle(key(pygame.K_DOWN))
+    assert screen.legal[screen.actions.selected] in screen.paths_to(screen.paths()[last][-1])
+    pointed = screen.actions.selected
+    app.handle(key(pygame.K_UP))
     app.draw()
     chosen = screen.legal[screen.actions.selected]
-    assert screen.actions.selected == 1 and screen.shown_path() == screen.paths()[chosen]
+    assert screen.actions.selected == pointed - 1 and screen.shown_path() == screen.paths()[chosen]
     n = len(match.history)
     app.handle(key(pygame.K_RETURN))
     assert match.history[n].action == chosen

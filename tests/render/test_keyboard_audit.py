@@ -452,12 +452,14 @@ def test_with_a_block_picked_the_mouse_line_gives_way_to_the_picked_blocks_line(
         def lines():
             return [words for words, _ in screen._info_lines(screen.match.state, None)]
 
-        assert any(w.startswith("Press a block and drag it along its length") for w in lines())
+        assert any(w.startswith("Press a girder and drag it along its length") for w in lines())
         screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=pygame.KMOD_SHIFT, unicode=""))
         assert screen.picked is not None
         shown = lines()
         assert any(w == screen.picked_text() for w in shown)
-        assert not any(w.startswith("Press a block and drag it along its length") for w in shown)
+        # in the game's own word, as its banner says "remove 1 girder" (it said "Picked block": a keyboard audit)
+        assert screen.picked_text().startswith("Picked girder ")
+        assert not any(w.startswith("Press a girder and drag it along its length") for w in shown)
     finally:
         screen.close()
 

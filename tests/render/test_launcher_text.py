@@ -81,7 +81,7 @@ def check_frame(app, lines) -> None:
             assert not ra.colliderect(rb), (a, ra, b, rb)
     spec, variant = launcher.spec, launcher.variant()
     expected = [spec.variants[variant], "Type a person's name in the field beside it.",
-                "Saved matches (double-click; drop files here)", launcher.autosave_note]
+                launcher.saves_heading(), launcher.autosave_note]
     shown, left_out = launcher.bot_lines_drawn
     expected += shown
     if left_out:

@@ -894,3 +894,33 @@ def test_the_words_after_a_live_push_read_the_gauge_of_that_push(surface):
         assert screen.touch_read["peak_n"] == peak and screen.touch_read["came_mm"] == came
     finally:
         screen.close()
+
+
+@pytest.mark.physics
+@pytest.mark.parametrize("off_deg, pulled", [(20, True), (55, False)])
+def test_a_drag_toward_the_eye_well_off_the_blocks_line_pulls_nothing(surface, off_deg, pulled):
+    """A feel audit pressed where it meant another block and dragged about 50 degrees off this block's length,
+    toward the eye: the finger went to the far end and pulled the block out toward the viewer, the tower's top
+    turned 24 degrees. A drag toward the eye along the block (within about 45 degrees of it) still pushes from
+    the far end; one well off it pushes nothing."""
+    screen = new_screen("jenga_classic", seed=3)
+    match = screen.match
+    try:
+        assert run(screen, surface, lambda: match.waiting_for_human() and screen.job is None)
+        level, slot, block, start, px_per_m = _press(screen)
+        live = screen.live
+        near = live.side
+        unit = np.asarray(px_per_m, dtype=float) / np.linalg.norm(px_per_m)
+        across = np.array([-unit[1], unit[0]])
+        a = np.radians(off_deg)
+        way = unit * np.cos(a) + across * np.sin(a)  # toward the eye (against the push), off_deg off the block's line
+        pos = np.asarray(start, dtype=float)
+        for _ in range(60):  # about 4 cm/s at the block, for a second
+            pos = pos + way * np.linalg.norm(px_per_m) * 0.0007
+            _frames(screen, surface, 1, pos)
+            if screen.live is None:
+                break
+        assert (live.side != near) == pulled
+        assert (live.share_out > 0.1) == pulled, live.share_out
+    finally:
+        screen.close()

@@ -321,7 +321,7 @@ def test_a_spinner_asking_for_a_new_spin_no_longer_lights_the_last_one(surface):
     while spinner.spinning:
         spinner.update(1 / 60)
     centre = (W // 2, H // 2)
-    inside_1 = (int(W // 2 + 110 * math.sin(math.pi / 2)), int(H // 2 - 110 * math.cos(math.pi / 2)))
+    inside_1 = (int(W // 2 + 135 * math.sin(math.pi / 2)), int(H // 2 - 135 * math.cos(math.pi / 2)))  # past its label
     needle = (int(W // 2 + 60 * math.sin(spinner.angle)), int(H // 2 - 60 * math.cos(spinner.angle)))
     surface.fill(BG)
     spinner.draw(surface, centre, 150)

@@ -238,3 +238,44 @@ def test_the_worker_answers_interim_figures_then_the_final_ones():
     whole = physics.risk("classic", state, blocks, samples=8, seed=0, workers=1)
     assert latest.by_block == {(r["level"], r["pos"]): (r["p_collapse"], r["give_force_n"]) for r in whole}
     assert latest.pushes == sum(r["samples_run"] for r in whole)
+
+
+@pytest.mark.physics
+def test_once_a_map_is_complete_its_blocks_touches_come_and_tell_loose_from_tight():
+    """A feel audit: the tooltip's "its pulls took about X N" did not tell loose blocks from tight ones (a loose
+    block's brisk, slightly angled pulls rubbed against its neighbours: 1.55 N, a tight one's 0.80 N). Once the
+    map is complete the worker touches each of its blocks gently on a copy of the tower, as a person's touch
+    test does, and the tooltip gives that force: the touch separates them (PHYSICS.md, sim's census)."""
+    from games.jenga import physics
+    from render.screens.jenga.risk import risk_words
+    from sim.census import STILL_MM
+
+    from tests.conftest import wait_until
+
+    spec = load_spec("classic")
+    tower = Tower(spec, seed=3)
+    state = tower.get_state()
+    blocks = [(6, 1), (7, 1), (8, 0), (14, 2)]  # on this tower: two loose middles, two tight blocks
+    loose = {}
+    for b in blocks:
+        probe = Tower.from_state(spec, state).probe(*b)
+        loose[b] = probe.moves and probe.tower_motion_mm < STILL_MM
+    assert sorted(loose.values()) == [False, False, True, True]
+    worker = RiskWorker(samples=1, seed=0, workers=2)
+    try:
+        worker.request("fresh", "classic", state, blocks=blocks)
+        latest = worker.wait(timeout=240)
+        assert latest.complete
+        assert wait_until(lambda: len(worker.poll().touch) == len(blocks), 120), worker.poll().touch
+        touch = worker.latest.touch
+        for b in blocks:
+            assert touch[b] == physics.touch_reading("classic", state, *b)  # the same touch, bit for bit
+        assert max(touch[b][0] for b in blocks if loose[b]) < min(touch[b][0] for b in blocks if not loose[b])
+        words = risk_words((*worker.latest.get(6, 1), True), touch=worker.latest.touched(6, 1))
+        assert f"a touch takes about {touch[(6, 1)][0]:.2f} N (it gives)" in words and "pulls" not in words
+        assert worker._complete["fresh"].touch == touch  # a position met again shows them at once
+        # the pulls' drag is still theirs, not the touch's
+        words = risk_words((0.1, 0.9, True), dragged_mm=40.0, touch=(0.94, False))
+        assert words.endswith("a touch takes about 0.94 N (held tight); its pulls dragged the tower about 40 mm")
+    finally:
+        worker.close()

@@ -136,12 +136,27 @@ def test_tower_is_named_in_any_case():
     (["census", "--variant", "lego"], "invalid choice"),
     (["census", "--workers", "0"], "argument --workers: expected a whole number from 1 to 256, not '0'"),
     (["census", "--workers", "abc"], "argument --workers: expected a whole number, not 'abc'"),
+    (["bench", "--quick", "--peers"], "unrecognized arguments: --peers"),
+    (["sweep", "--task", "census"], "the following arguments are required: --out"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     out = run(*args)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
+    # the line names the command, as `python -m games` does (it said 'python -m sim: error' for the
+    # command's own faults: an audit)
+    assert lines[0].startswith(f"python -m sim {args[0]}: error: "), lines[0]
+
+
+def test_a_line_without_a_command_is_refused_by_the_program():
+    from sim.cli import COMMAND_NAMES, build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    assert tuple(sub.choices) == COMMAND_NAMES
+    for args in ([], ["lego"], ["--bogus"]):
+        out = run(*args)
+        assert out.returncode == 2 and out.stderr.startswith("python -m sim: error: "), out.stderr
 
 
 def test_help_on_each_command():

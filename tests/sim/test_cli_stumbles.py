@@ -89,7 +89,7 @@ def test_ctrl_c_stops_a_sweep_promptly_and_keeps_every_finished_tower(tmp_path):
     assert proc.returncode == 130
     kept = rows(path)  # every line whole
     assert before <= len(kept) < 400
-    assert err.strip() == (f"python -m sim: interrupted: {len(kept)} towers written to {path} this run; "
+    assert err.strip() == (f"python -m sim sweep: interrupted: {len(kept)} towers written to {path} this run; "
                            "run the same command again to go on")
     assert len({r["seed"] for r in kept}) == len(kept)
 

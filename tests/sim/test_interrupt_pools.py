@@ -60,7 +60,7 @@ def test_ctrl_c_on_a_risk_map_over_two_workers_returns_at_once_with_one_line():
     for ticks in (10, 60, 110, 160, 210):  # the hang came about one time in four, at any moment of the map
         code, err = _interrupted(["riskmap", "--samples", "8", "--workers", "2"], ticks)
         assert code == 130
-        assert err.strip() == "python -m sim: interrupted"
+        assert err.strip() == "python -m sim riskmap: interrupted"
 
 
 @pytest.mark.physics
@@ -69,7 +69,7 @@ def test_ctrl_c_on_a_census_over_two_workers_prints_no_worker_traceback():
     for _ in range(2):
         code, err = _interrupted(["census", "--seeds", "0-3", "--workers", "2"])
         assert code == 130
-        assert err.strip() == "python -m sim: interrupted"
+        assert err.strip() == "python -m sim census: interrupted"
 
 
 def test_a_worker_forked_while_ctrl_c_is_held_never_sees_it_and_the_parent_gets_it_after():

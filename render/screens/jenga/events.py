@@ -182,6 +182,10 @@ def lost_words(before, after, action: str, seat_name) -> list[str]:
         done = 1 if word == "target" and effects and effects[0][0] == kind else 0
         lost = sum(1 for k, _ in effects if k == kind) - done - sum(1 for k, _ in left if k == kind)
         if lost > 0:
-            what = counted(lost, "steal") if kind == "steal" else counted(lost, "move down", "moves down")
+            # "Ann's 1 move down is lost" read as one layer (a regression audit): its size in brackets
+            size = next(n for k, n in reversed(effects) if k == kind)
+            unit = counted(size, "coin") if kind == "steal" else counted(size, "layer")
+            name = "steal" if kind == "steal" else "move down"
+            what = f"{name} ({unit})" if lost == 1 else f"{lost} {'steals' if kind == 'steal' else 'moves down'}"
             said.append(f"{seat_name(me)}'s {what} {'is' if lost == 1 else 'are'} lost: {nobody}")
     return said

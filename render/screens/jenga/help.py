@@ -20,7 +20,9 @@ def ends_as_seen(game: str) -> str:
 
 RISK_TINT_HELP = ("The colours on the blocks are the simulator's collapse risk: for each block that may be taken, "
                   "the chance that a brisk, fairly steady pull topples the tower, found from a few such pulls (a "
-                  "block left untinted: none of them toppled it, which is not a promise). Nobody at a "
+                  "block left untinted: none of them toppled it, which is not a promise). The pointer on a block "
+                  "says its figure, and once the whole tower is mapped the force a gentle touch of it takes (a "
+                  "loose block gives to a few hundredths of a newton; one that carries the tower does not). Nobody at a "
                   "real table knows this; a table that plays by feel turns it off with R, and later games open "
                   "without it until R shows it again.")
 

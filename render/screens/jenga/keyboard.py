@@ -316,7 +316,7 @@ class KeyboardPicker:
         if self.picked is None:
             return ""
         level, slot = self.picked
-        words = f"Picked block {level}:{slot}"
+        words = f"Picked {self.block_word()} {level}:{slot}"  # Donkey Kong Jenga's girders (a keyboard audit)
         risk = self.risk_words_of(level, slot, short=True)
         if risk:
             words += ": " + risk

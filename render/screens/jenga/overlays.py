@@ -141,7 +141,10 @@ def top_off_base_mm(state) -> float | None:
 
 
 READABLE_WHEEL_PX = 86
-"""The smallest spinner radius (px, at the normal text size): twelve sections' labels of at least 12 px fit it."""
+"""The smallest spinner radius (px, at the normal text size); a wheel whose labels would be under
+READABLE_LABEL_PX there is drawn larger (Spinner.smallest_radius: Super Mario's twelve sections, each label
+inside its own section, take 94 px)."""
+READABLE_LABEL_PX = 12
 
 BLOCKS_COVERED = 2
 """What a pixel of the tower's blocks under the live push's gauge counts for, against a pixel of its way from beside
@@ -168,7 +171,8 @@ class Overlays:
             # accessibility audit read "1/3$" in 6 px letters at the largest text in a small window)
             # and never so small that the labels of a wheel of twelve, bounded by the room between neighbours, fall
             # under 12 px (they read 10 px at 1024x640, whatever the text size: a window-size audit)
-            radius = max(int(min(rect.w, rect.h) * 0.12 * text.SCALE ** 0.5), int(READABLE_WHEEL_PX * text.SCALE ** 0.5))
+            least = self.spinner.smallest_radius(READABLE_LABEL_PX, READABLE_WHEEL_PX)
+            radius = max(int(min(rect.w, rect.h) * 0.12 * text.SCALE ** 0.5), int(least * text.SCALE ** 0.5))
             centre = (rect.x + radius + int(24 * s), rect.y + radius + int(40 * s))
             waits = self.chance_waits()
             if waits:  # the wheel waits for the person's hand: ringed, and its title says so
@@ -467,8 +471,9 @@ class Overlays:
                     touches = f" ({n} touch{'es' if n != 1 else ''} so far, as many as you like)"
                     # the keys too: with rows in the list (climbs, holes) the plain arrows move in it and turn
                     # the view, and nothing on the screen said Shift+arrows pick a block (an audit)
-                    keys = f" By keyboard: {'Shift+arrows' if self.legal else 'the arrow keys'} pick a block, P pushes it."
-                    lines.append(("Press a block and drag it along its length to push it (live); hold the press "
+                    block = self.block_word()  # the game's own word: Donkey Kong Jenga's banner says girders
+                    keys = f" By keyboard: {'Shift+arrows' if self.legal else 'the arrow keys'} pick a {block}, P pushes it."
+                    lines.append((f"Press a {block} and drag it along its length to push it (live); hold the press "
                                   "still to touch it" + touches + "." + keys, P.HIGHLIGHT))
                 if self._legal_holes():
                     lines.append(("Click a hole ringed in yellow to put your piece in it (or pick its row of "

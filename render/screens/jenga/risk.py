@@ -32,15 +32,22 @@ the ordinary ones."""
 
 
 def risk_words(figure: tuple[float, float, bool], interim: bool = False, dragged_mm: float | None = None,
-               short: bool = False) -> str:
-    """A block's figure of the risk map in words: the chance and the force its pulls took (the same pushes),
-    and how far they dragged the tower when that is DRAG_SAID_MM or more. The tint's colour is the chance only.
-    short: "collapse risk" without saying what it means (the keyboard's line under the board, beside the
-    legend that says it)."""
+               short: bool = False, touch: tuple[float, bool] | None = None) -> str:
+    """A block's figure of the risk map in words: the chance, and the force a gentle touch takes once the map's
+    touches are in (`touch`: force N, gives), else the force its pulls took (the same pushes), and how far they
+    dragged the tower when that is DRAG_SAID_MM or more. The tint's colour is the chance only. short:
+    "collapse risk" without saying what it means (the keyboard's line under the board, beside the legend that
+    says it)."""
     p, force, fresh = figure
-    words = f"{p * 100:.0f} % {'collapse risk' if short else RISK_MEANS}; its pulls took about {force:.2f} N"
+    if touch is not None:
+        # the touch tells loose from tight at a glance; the pulls' force, rubbed up by their angles, did not (a
+        # feel audit: a loose block's pulls "took about 1.55 N", a tight one's 0.80 N)
+        felt = f"a touch takes about {touch[0]:.2f} N ({'it gives' if touch[1] else 'held tight'})"
+    else:
+        felt = f"its pulls took about {force:.2f} N"
+    words = f"{p * 100:.0f} % {'collapse risk' if short else RISK_MEANS}; {felt}"
     if dragged_mm is not None and dragged_mm >= DRAG_SAID_MM:
-        words += f" and dragged the tower about {dragged_mm:.0f} mm"
+        words += f"{'; its pulls' if touch is not None else ' and'} dragged the tower about {dragged_mm:.0f} mm"
         if p == 0:  # "0 %" beside a 31 mm drag puzzled an audit: no fall, but the tower is left out of true
             words += " without toppling it"
     if not fresh:
@@ -111,7 +118,10 @@ class RiskTint:
         figure = self._risk_figure(level, slot)
         if figure is None:
             return ""
-        return risk_words(figure, self._risk_interim(level, slot), self._risk_dragged(level, slot), short)
+        source = self._risk_source(level, slot)
+        touched = getattr(source[0], "touched", None) if source is not None and source[1] else None
+        return risk_words(figure, self._risk_interim(level, slot), self._risk_dragged(level, slot), short,
+                          touched(level, slot) if touched is not None else None)
 
     def _risk_interim(self, level: int, slot: int) -> bool:
         """Whether the block's figure on screen is an interim one (its first pushes only: RISK_FIRST_PASS)."""

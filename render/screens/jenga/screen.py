@@ -587,6 +587,9 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
         out = []
         verdicts = getattr(self.match, "replayed_verdicts", [])
         probes = getattr(self.match, "replayed_probes", [])
+        states = getattr(self.match, "replayed_states", [])
+        if len(states) != len(logs):
+            states = []
         for i, (label, before, after) in enumerate(zip(labels, logs, logs[1:])):
             verdict = verdicts[i + 1] if i + 1 < len(verdicts) else None
             went_back = went_back_in(self.match.history[i].action, verdict, label)
@@ -594,6 +597,8 @@ class JengaScreen(JengaHelp, DecisionsScroll, Overlays, KeyboardPicker, PointerP
             probe = probes[i + 1] if i + 1 < len(probes) else None
             notes = ([went_back_note(probe, probe.get("off_mm") if probe else None)] if went_back else []) \
                 + log_notes(before, after)
+            if states:  # what the rules dropped, as _after says it (a loaded match's line left it out: an audit)
+                notes += lost_words(states[i], states[i + 1], self.match.history[i].action, self.seat_name)
             out.append(f"{label} ({bracketed(notes)})" if notes else label)
         return out
 
