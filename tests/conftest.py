@@ -105,3 +105,18 @@ def interrupt_when(proc, ready, wait_s: float = 120.0) -> tuple[str, str]:
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def played_out(match, seed: int):
+    """Play `match` to its end, each person's decision drawn at random from its legal actions (numpy's generator
+    seeded with `seed`), bots and chance as the match plays them; the match."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    while not match.is_over():
+        if match.waiting_for_human():
+            legal = match.state.legal_actions()
+            match.play(legal[int(rng.integers(len(legal)))])
+        else:
+            match.step()
+    return match

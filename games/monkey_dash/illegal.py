@@ -130,20 +130,33 @@ def _stalemate(action: str) -> StalemateRuleError:
                               "back to this one; the stalemate rule asks for a different move")
 
 
+def _player(state, p: int) -> str:
+    """A player as the window names them: their seat's name and colour ("Player 1 (red)"; a refusal read "red
+    does not hold overtime" where everything else said "Player 1" and "Overtime": a Monkey Dash audit)."""
+    return f"{state.seat_name(p)} ({COLOURS[p]})"
+
+
+def _card_title(state, cid: str) -> str:
+    """A card by its title ("Overtime"), as its row and its face say it, not its id ("overtime")."""
+    card = state._cards.get(cid)
+    return card.name if card is not None else cid
+
+
 def _phase_error(state, word: str, args: list) -> IllegalActionError | None:
-    mover, who = state.turn_player, COLOURS[state.turn_player]
+    mover, who = state.turn_player, _player(state, state.turn_player)
+    whose = state.seat_name(mover)  # (a possessive: "Player 2's turn", not "Player 2 (blue)'s turn")
     if state.phase == "interrupt":
-        waiting = COLOURS[1 - mover]
+        waiting = _player(state, 1 - mover)
         if word == "play" and state._cards[args[0]].interrupt and args[0] not in state.hands[1 - mover]:
-            return CardRuleError(f"{waiting} does not hold {args[0]}")
+            return CardRuleError(f"{waiting} does not hold {_card_title(state, args[0])}")
         if word == "play" and not state._cards[args[0]].interrupt:
-            return CardRuleError(f"{args[0]} is not an Interrupt; only Interrupts are played before {who}'s "
-                                 "first step, own-turn cards in your own turn")
-        return NotYourTurnError(f"{who}'s turn has not begun: {waiting} first plays an Interrupt card or "
+            return CardRuleError(f"{_card_title(state, args[0])} is not an Interrupt; only Interrupts are played before "
+                                 f"{whose}'s first step, own-turn cards in your own turn")
+        return NotYourTurnError(f"{whose}'s turn has not begun: {waiting} first plays an Interrupt card or "
                                 "'no interrupt'")
     if state.phase == "discard":
         if word == "discard":
-            return CardRuleError(f"{who} does not hold {args[0]}")
+            return CardRuleError(f"{who} does not hold {_card_title(state, args[0])}")
         return NotYourTurnError(f"{who} holds four Power Cards and must first discard one")
     if word == "no interrupt":
         return NotYourTurnError("there is no Interrupt window now: it opens at the start of a turn, "
@@ -385,9 +398,9 @@ def _buy(state, word, args):
 def _play(state, word, args):
     cid, p = args[0], state.turn_player
     if cid not in state.hands[p]:
-        return CardRuleError(f"{COLOURS[p]} does not hold {cid}")
+        return CardRuleError(f"{_player(state, p)} does not hold {_card_title(state, cid)}")
     if state._cards[cid].interrupt:
-        return CardRuleError(f"{cid} is an Interrupt: it is played at the start of the opponent's turn")
+        return CardRuleError(f"{_card_title(state, cid)} is an Interrupt: it is played at the start of the opponent's turn")
     return None
 
 

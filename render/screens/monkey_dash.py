@@ -20,7 +20,7 @@ from games.core import CHANCE, GameError
 from games.match import state_digest
 from games.outcome import result_reason
 from games.monkey_dash.actions import HAND_LIMIT, TURN_LIMIT
-from games.monkey_dash.board import DIRECTIONS, ORTHOGONAL, RING
+from games.monkey_dash.board import COLOURS, DIRECTIONS, ORTHOGONAL, RING
 from games.monkey_dash.illegal import FrozenError, NotEnoughAPError, StalemateRuleError, diagnose
 
 from .. import art
@@ -791,8 +791,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
                 queue = getattr(state, "deal_queue", None)
                 whom = f" for {self.seat_name(queue[0])}" if queue else ""
                 return f"draws {self._card_name(state, rest)}{whom}"
-            if word == "start":
-                return f"{rest} starts"
+            if word == "start":  # the player, as every later line names them ("red starts": a Monkey Dash audit)
+                seat = COLOURS.index(rest) if rest in COLOURS else None
+                return f"{self.seat_name(seat)} ({rest}) starts" if seat is not None else f"{rest} starts"
             return super().describe(action, state)
         moves = self.moves() if state is self.match.state else state.moves()
         m = next((m for m in moves if m["action"] == action), None)
@@ -969,7 +970,9 @@ class MonkeyDashScreen(DecisionsScroll, GameScreen):
         if decision is not None and not self.filter:
             self._turn_rows = (decision, [ident for ident, _ in rows], n)
         self._gone = {}
-        if before is None:
+        if before is None and not self.filter:
+            # (not while finding: the rows' last steps are what a greyed row's reason is worded from once the
+            # finder closes; they were wiped, and every such row said "not possible now": a Monkey Dash audit)
             self._row_action = {}
         legal = []
         row_of = {action: k for k, (_, action) in enumerate(rows) if action is not None}

@@ -215,21 +215,13 @@ def test_a_super_mario_game_opened_after_the_fall_says_what_the_toppler_paid():
     """A save audit: the window that watched the fall said "Bob toppled the tower and paid 10 coins", the same
     game loaded said "paid 10 coins (or all they had)". The position before the fall is kept in a match with
     a person in it: what was paid is read from it, in the window and the terminal alike."""
-    import numpy as np
-
     from games.outcome import result_reason
     from games.words import counted
+    from tests.conftest import played_out
 
     spec = registry.get("jenga_mario")
     config = spec.make_config([Seat("Ann"), Seat("Bot", "random")])
-    match = Match(config, 4)
-    rng = np.random.default_rng(4)
-    while not match.is_over():
-        if match.waiting_for_human():
-            legal = match.state.legal_actions()
-            match.play(legal[int(rng.integers(len(legal)))])
-        else:
-            match.step()
+    match = played_out(Match(config, 4), 4)
     state = match.state
     assert state.ended == "fall"
     again = Match(config, 4)  # the position before the fall, played again without the last step

@@ -114,11 +114,12 @@ def test_card_actions_at_the_wrong_moment_say_why():
     """'Interrupt cards ... must be played at the start of their turn. All other cards are played during
     your own turn.' 'A Player may gain only one new Power Card per turn.'"""
     window = position(hands=(["overtime", "tea_break"], ["forklift"]), seat=BLUE)
-    refused(window, "sup N", NotYourTurnError, "blue's turn has not begun", "red first plays an Interrupt")
-    refused(window, "play overtime", CardRuleError, "overtime is not an Interrupt")
-    refused(window, "play nap_time", CardRuleError, "red does not hold nap_time")
+    # the players and the cards as the window names them (a Monkey Dash audit read "red does not hold overtime")
+    refused(window, "sup N", NotYourTurnError, "random 2's turn has not begun", "random 1 (red) first plays an Interrupt")
+    refused(window, "play overtime", CardRuleError, "Overtime is not an Interrupt")
+    refused(window, "play nap_time", CardRuleError, "random 1 (red) does not hold Nap Time")
     own = position(hands=(["overtime", "tea_break"], []))
-    refused(own, "play tea_break", CardRuleError, "tea_break is an Interrupt")
+    refused(own, "play tea_break", CardRuleError, "Tea Break is an Interrupt")
     refused(own, "no interrupt", NotYourTurnError, "there is no Interrupt window now")
     refused(own, "discard overtime", CardRuleError, "only when a fourth one arrives")
     play(own, "play overtime", "buy", "draw forklift")
@@ -126,7 +127,7 @@ def test_card_actions_at_the_wrong_moment_say_why():
     full = position(hands=(["overtime", "forklift", "tailwind"], []))
     play(full, "buy", "draw nap_time")
     refused(full, "sup S", NotYourTurnError, "must first discard one")
-    refused(full, "discard wet_floor", CardRuleError, "red does not hold wet_floor")
+    refused(full, "discard wet_floor", CardRuleError, "random 1 (red) does not hold Wet Floor")
     refused(position("pure"), "buy", CardRuleError, "no Power Cards in the 'pure' variant")
     refused(position(first_turn=True), "buy", NotEnoughAPError, "buying a card costs 4 AP")
 

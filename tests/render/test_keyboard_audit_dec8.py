@@ -59,22 +59,14 @@ def test_a_new_list_never_opens_on_a_row_that_costs_a_card():
 def test_the_results_keys_go_with_the_result():
     """The audit: Enter on the result said "P: play again · V: view the board · Esc: back to the menu ..."; V
     then showed the board with that line still up, where P only says the game is over."""
-    import numpy as np
-
     from games import registry
     from games.match import Match
     from render.app import App
+    from tests.conftest import played_out
 
     from .test_stumbles import key
 
-    match = Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bot", "random")]), 3)
-    rng = np.random.default_rng(0)
-    while not match.is_over():
-        if match.waiting_for_human():
-            legal = match.state.legal_actions()
-            match.play(legal[int(rng.integers(len(legal)))])
-        else:
-            match.step()
+    match = played_out(Match(registry.get("monkey_dash").make_config([Seat("Ann"), Seat("Bot", "random")]), 3), 0)
     app = App(match=match)
     try:
         screen = app.screen

@@ -518,9 +518,12 @@ class Overlays:
         if v.get("tower_motion_mm") is not None:
             # A push's largest shift is of any block, the pushed one included: "largest shift 11.9 mm" stood
             # beside "the rest of the tower moved 8.1 mm" for a block left 12 mm out (an audit). Said as the rest.
-            line = f"{head}, the rest of the tower moved {v['tower_motion_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
+            line = f"{head}, the rest of the tower moved {v['tower_motion_mm']:.1f} mm"
         else:
-            line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm, tilt {v['max_tilt_deg']:.1f}°"
+            line = f"{head}, largest shift {v['max_displacement_mm']:.1f} mm"
+        # whose tilt: "tilt 0.2°" beside "moved 0.2 mm" read as the tower leaning (a feel audit); it is the most
+        # any one block tilted, the touched or pushed one among them
+        line += f", blocks tilted up to {v['max_tilt_deg']:.1f}°"
         off, turned = self._out_of_true()
         said = []
         if off is not None and off >= OUT_OF_TRUE_MM:
