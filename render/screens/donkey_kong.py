@@ -469,7 +469,6 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
                 self.board_hover = [a for r, a in self.card_rects if r.collidepoint(event.pos)]
             if space != self.pinned:
                 self.pinned = None
-            self._choose_on_list()
             return False
         if event.type == pygame.MOUSEWHEEL and self.pinned is not None:
             self.pin_index += 1 if event.y < 0 else -1
@@ -647,21 +646,19 @@ class DonkeyKongScreen(DecisionsScroll, GameScreen):
         return f"{name}: play one of your face-up cards first (click one in your framed box)."
 
     def board_choice(self) -> str | None:
-        """The move whose path the board draws for the pointer: the one pinned (a space several paths lead to,
-        clicked once, the wheel turning through them), else the one to the space under the pointer (the first
-        of several, as drawn); None when the pointer is on no such space or on a row of Choices."""
+        """The move Enter plays from the board: the one pinned (a space several paths lead to, clicked once, the
+        wheel turning through them), else None (Enter plays the chosen row). A path merely under the pointer is
+        drawn and a click plays it, but Enter does not: a pointer passing over a space, or left there by the last
+        person at a hot seat, had Enter play a move that cost a card nobody chose (a regression audit)."""
         if self.pinned is not None:
             ways = self.paths_to(self.pinned)
             if ways:
                 return ways[self.pin_index % len(ways)]
-        moves = [a for a in self.board_hover if a.startswith("move ")]
-        return moves[0] if moves and self.actions.hover is None else None
+        return None
 
     def _choose_on_list(self) -> None:
-        """The path the board draws for the pointer (board_choice) becomes the chosen row of Choices too, so the
-        row shown chosen, the path drawn and what Enter plays are one move. A keyboard audit had row 1 chosen, the
-        pointer resting on another space, and Enter played that space's path, the status line saying "a click
-        plays it"; a family audit before had Enter play the chosen row under another path drawn."""
+        """The pinned path (board_choice) becomes the chosen row of Choices too, so the row shown chosen, the path
+        drawn and what Enter plays are one move (a keyboard audit had row 1 chosen and Enter played another)."""
         choice = self.board_choice()
         if choice is not None and choice in self.legal and self.match.waiting_for_human():
             self.actions.selected = self.legal.index(choice)

@@ -70,8 +70,18 @@ def last_moving_frame(frames: np.ndarray, rate_hz: float) -> int:
 
 
 def _levels_text(levels: list[int], storey: str = "level") -> str:
-    lo, hi = min(levels), max(levels)
-    return f"{storey} {lo}" if lo == hi else f"{storey}s {lo} to {hi}"
+    """'level 4', 'levels 2 and 3', 'levels 5 to 20', 'levels 0 to 2 and 5' ("levels 2 to 3", and a gap said as
+    one range: a regression audit)."""
+    runs: list[list[int]] = []
+    for lv in sorted(set(levels)):
+        if runs and lv == runs[-1][1] + 1:
+            runs[-1][1] = lv
+        else:
+            runs.append([lv, lv])
+    if len(runs) == 1 and runs[0][0] == runs[0][1]:
+        return f"{storey} {runs[0][0]}"
+    parts = [str(a) if a == b else f"{a} and {b}" if b == a + 1 else f"{a} to {b}" for a, b in runs]
+    return f"{storey}s " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
 
 
 def tell(frames: np.ndarray, layout: list, verdict: dict, hand: int | None, rate_hz: float,

@@ -81,3 +81,27 @@ def test_the_help_says_every_ladder_is_whole():
         help_text = " ".join(registry.get("donkey_kong").help_text(variant).split())
         assert ("Broken ladders: the arcade stage has some; neither text has any, and every ladder on this board "
                 "is whole") in help_text
+
+
+def test_at_a_hot_seat_the_last_persons_resting_pointer_plays_nothing_for_the_next():
+    """A regression audit (two people, seed 4): Player 1 clicked a space and left the pointer there; Player 2
+    rolled and pressed Enter, and the path to that space, now costing two face-up cards, was played for them."""
+    from games.core import Seat as S
+
+    from .test_board_stumbles import point
+
+    match = person_faces("donkey_kong", 4, lambda state: state.current_player() == 0
+                         and any(a.startswith("move ") for a in state.legal_actions()),
+                         seats=[S("Ann"), S("Bob")])
+    app, screen = opened(match)
+    try:
+        for action in screen.legal:  # the pointer rests on a space some path of this list ends on
+            point(app, screen.space_xy(screen.paths()[action][-1]))
+            break
+        assert screen.board_choice() is None  # pointed at, not chosen: Enter does not play it
+        if screen.actions.selected < 0:
+            n = len(match.history)
+            app.handle(key(pygame.K_RETURN))
+            assert len(match.history) == n
+    finally:
+        app.close()

@@ -177,3 +177,13 @@ def test_levels_under_the_pushed_block_that_came_down_too_are_said():
     verdict["fallen"] = [(lv, s) for lv in (17, 18, 19) for s in range(3)]
     said = tell(frames, layout, verdict, hand=layout[16][1], rate_hz=40.0, by_person=False).sentence
     assert said == "Levels 17 to 19 slid off with the block that was pushed from level 16."
+
+
+def test_levels_are_said_as_they_are_two_and_gaps_included():
+    """A regression audit read "levels 2 to 3 came down too"; a set with a gap was said as one range."""
+    from render.tower.fall import _levels_text
+
+    assert _levels_text([4]) == "level 4"
+    assert _levels_text([3, 2]) == "levels 2 and 3"
+    assert _levels_text(list(range(5, 21))) == "levels 5 to 20"
+    assert _levels_text([0, 1, 2, 5], "layer") == "layers 0 to 2 and 5"
